@@ -1,0 +1,74 @@
+# Two commands matter: `make run` and `make test`. Everything else here serves them.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install build lint format test-server test-frontend test-e2e clean
+
+$(VENV)/.installed: requirements.txt
+	@echo "==> Installing Python packages into $(VENV)"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	@echo "==> Installing browser packages into frontend/node_modules"
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+install: $(VENV)/.installed frontend/node_modules/.installed
+
+build: install
+	@echo "==> Building the browser bundle into static/dist"
+	cd frontend && npm run build --silent
+
+run: build
+	@echo "==> Migrating the database"
+	$(PY) manage.py migrate --noinput
+	@echo "==> Seeding demo data"
+	$(PY) manage.py seed_demo
+	@echo "==> Serving Camp at http://localhost:$(PORT)"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: lint test-server test-frontend test-e2e
+	@echo "==> Every check passed"
+
+lint: install
+	@echo "==> ruff (lint and format)"
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	@echo "==> eslint and prettier"
+	cd frontend && npx eslint . && npx prettier --check .
+	@echo "==> migrations match the models"
+	env -u DATABASE_URL $(PY) manage.py makemigrations --check --dry-run
+
+format: install
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+	cd frontend && npx prettier --write . && npx eslint --fix .
+
+# The server suite runs on the embedded SQLite database, and again on PostgreSQL
+# when DATABASE_URL names one (CI points it at the local server).
+test-server: install
+	@echo "==> pytest: server suite on SQLite"
+	env -u DATABASE_URL $(PY) -m pytest
+	@if [ -n "$${DATABASE_URL:-}" ]; then \
+		echo "==> pytest: server suite on PostgreSQL"; \
+		$(PY) -m pytest; \
+	fi
+
+test-frontend: install
+	@echo "==> jest: browser app"
+	cd frontend && npx jest --ci
+
+test-e2e: build
+	@echo "==> Playwright: end-to-end in Chromium"
+	$(PY) -m pytest e2e
+
+clean:
+	rm -rf static/dist staticfiles .pytest_cache db.sqlite3

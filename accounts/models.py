@@ -1,0 +1,79 @@
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+
+class Role(models.TextChoices):
+    ADMIN = "admin", "Admin"
+    INSTRUCTOR = "instructor", "Instructor"
+    STUDENT = "student", "Student"
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email, password, **extra_fields):
+        if not email:
+            raise ValueError("An e-mail address is required.")
+        user = self.model(email=self.normalize_email(email).lower(), **extra_fields)
+        if password:
+            user.set_password(password)
+        else:
+            user.set_unusable_password()
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", False)
+        extra_fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **extra_fields)
+
+    def create_superuser(self, email, password=None, **extra_fields):
+        extra_fields.setdefault("is_staff", True)
+        extra_fields.setdefault("is_superuser", True)
+        extra_fields.setdefault("role", Role.ADMIN)
+        return self._create_user(email, password, **extra_fields)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A person known to the school; the e-mail proven to the identity provider is the key."""
+
+    email = models.EmailField(unique=True)
+    name = models.CharField(max_length=150, blank=True)
+    photo = models.URLField(max_length=1000, blank=True)
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.STUDENT)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False)
+    date_joined = models.DateTimeField(default=timezone.now)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = []
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["role", "id"], name="user_role_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(role__in=Role.values), name="user_role_valid"
+            ),
+            models.UniqueConstraint(Lower("email"), name="user_email_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.email
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Role.ADMIN
+
+    @property
+    def is_instructor(self) -> bool:
+        return self.role == Role.INSTRUCTOR
+
+    @property
+    def is_student(self) -> bool:
+        return self.role == Role.STUDENT

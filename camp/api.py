@@ -1,0 +1,62 @@
+"""What every API answer has in common: one JSON error shape."""
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+def _flatten(detail):
+    if isinstance(detail, dict):
+        return {key: _flatten(value) for key, value in detail.items()}
+    if isinstance(detail, list):
+        return [_flatten(item) for item in detail]
+    return str(detail)
+
+
+def error_body(message: str, fields: dict | None = None) -> dict:
+    """The one error shape: a human sentence plus, for bad input, messages per field."""
+    body = {"message": message}
+    if fields:
+        body["errors"] = fields
+    return body
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+
+    if isinstance(exc, exceptions.ValidationError):
+        detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        fields = _flatten(detail)
+        named = ", ".join(fields)
+        response.data = error_body(f"Please check these fields: {named}.", fields)
+    else:
+        response.data = error_body(_flatten(exc.detail))
+    return response
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "This request conflicts with the current state."
+    default_code = "conflict"
+
+
+def api_not_found(request, *args, **kwargs):
+    return JsonResponse(error_body("No such API endpoint."), status=status.HTTP_404_NOT_FOUND)
+
+
+def json_response(data, status_code=status.HTTP_200_OK) -> Response:
+    return Response(data, status=status_code)

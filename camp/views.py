@@ -1,0 +1,40 @@
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.shortcuts import render
+
+
+@lru_cache(maxsize=1)
+def _bundle_manifest_cached(path: str, mtime: float) -> dict:
+    return json.loads(Path(path).read_text())
+
+
+def bundle_manifest() -> dict:
+    """The entry files webpack wrote for the app; re-read only when a build replaces it."""
+    path = settings.BUNDLE_MANIFEST
+    try:
+        mtime = path.stat().st_mtime
+    except FileNotFoundError:
+        return {}
+    return _bundle_manifest_cached(str(path), mtime)
+
+
+def browser_config() -> dict:
+    return {
+        "apiBase": settings.API_BASE,
+        "siteName": settings.SITE_NAME,
+    }
+
+
+def spa(request, *args, **kwargs):
+    """The single page that loads the React app; the app owns every client route."""
+    entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
+    context = {
+        "scripts": [f"dist/{name}" for name in entry.get("js", [])],
+        "styles": [f"dist/{name}" for name in entry.get("css", [])],
+        "config": browser_config(),
+        "site_name": settings.SITE_NAME,
+    }
+    return render(request, "index.html", context)

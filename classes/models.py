@@ -1,0 +1,82 @@
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+
+
+class ClassStatus(models.TextChoices):
+    PENDING = "Pending", "Pending"
+    APPROVED = "Approved", "Approved"
+    DENIED = "Denied", "Denied"
+
+
+class Class(models.Model):
+    """An art or craft class an instructor proposes and an admin reviews."""
+
+    name = models.CharField(max_length=40)
+    image = models.URLField(max_length=1000)
+    price = models.DecimalField(max_digits=8, decimal_places=2)
+    seats = models.PositiveIntegerField()
+    enroll = models.PositiveIntegerField(default=0)
+    status = models.CharField(
+        max_length=10, choices=ClassStatus.choices, default=ClassStatus.PENDING
+    )
+    instructor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="classes_taught"
+    )
+    feedback = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "classes"
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["status", "id"], name="class_status_idx"),
+            models.Index(fields=["status", "-enroll", "id"], name="class_popular_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(seats__gte=0), name="class_seats_gte_0"),
+            models.CheckConstraint(condition=models.Q(enroll__gte=0), name="class_enroll_gte_0"),
+            models.CheckConstraint(
+                condition=models.Q(price__gte=Decimal("0")), name="class_price_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=ClassStatus.values), name="class_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SelectionStatus(models.TextChoices):
+    SELECTED = "Selected", "Selected"
+
+
+class Selection(models.Model):
+    """A student's choice of a class, kept until it is paid for or removed."""
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="selections"
+    )
+    camp_class = models.ForeignKey(Class, on_delete=models.CASCADE, related_name="selections")
+    status = models.CharField(
+        max_length=10, choices=SelectionStatus.choices, default=SelectionStatus.SELECTED
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["student", "camp_class"], name="selection_one_per_student_and_class"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=SelectionStatus.values),
+                name="selection_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student} selected {self.camp_class}"

@@ -1,0 +1,6 @@
+module.exports = {
+  presets: [
+    ["@babel/preset-env", { targets: "defaults" }],
+    ["@babel/preset-react", { runtime: "automatic" }],
+  ],
+};

@@ -1,0 +1,9 @@
+module.exports = {
+  testEnvironment: "jsdom",
+  roots: ["<rootDir>/src"],
+  setupFilesAfterEnv: ["<rootDir>/src/testing/setup.js"],
+  moduleNameMapper: {
+    "\\.css$": "<rootDir>/src/testing/style-stub.js",
+    "\\.(png|jpe?g|webp|gif|svg)$": "<rootDir>/src/testing/file-stub.js",
+  },
+};

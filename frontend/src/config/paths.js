@@ -1,0 +1,26 @@
+// Every client route in one place.
+export const paths = {
+  home: "/",
+  instructors: "/all-instructors",
+  classes: "/all-classes",
+  login: "/login",
+  register: "/register",
+  dashboard: {
+    root: "/dashboard",
+    allUsers: "/dashboard/all-users",
+    manageClasses: "/dashboard/manage-classes",
+    myClasses: "/dashboard/my-classes",
+    addClass: "/dashboard/add-class",
+    updateClass: (id) => `/dashboard/update-class/${id}`,
+    mySelectedClasses: "/dashboard/my-selected-classes",
+    myEnrolledClasses: "/dashboard/my-enrolled-classes",
+    myPaymentHistory: "/dashboard/my-payment-history",
+    payment: (id) => `/dashboard/payment/${id}`,
+  },
+};
+
+export function dashboardHomeFor(role) {
+  if (role === "admin") return paths.dashboard.allUsers;
+  if (role === "instructor") return paths.dashboard.myClasses;
+  return paths.dashboard.mySelectedClasses;
+}

@@ -1,0 +1,80 @@
+import { config } from "../config/config";
+
+export const TOKEN_KEY = "access-token";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `Request failed with status ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body || {};
+    // Field messages, keyed by field name, for forms to show beside their fields.
+    this.fieldErrors = (body && body.errors) || {};
+  }
+}
+
+let unauthorizedHandler = null;
+
+// The session registers what a 401 or 403 from our server should do (log out, go to /login).
+export function onUnauthorized(handler) {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+export function getToken() {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token) {
+  if (token) window.localStorage.setItem(TOKEN_KEY, token);
+  else window.localStorage.removeItem(TOKEN_KEY);
+}
+
+export async function apiRequest(path, { method = "GET", body, headers = {}, signal } = {}) {
+  const token = getToken();
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  const response = await fetch(`${config.apiBase}${path}`, {
+    method,
+    signal,
+    headers: {
+      Accept: "application/json",
+      ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { message: text };
+    }
+  }
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && token && unauthorizedHandler) {
+      unauthorizedHandler(response.status);
+    }
+    throw new ApiError(response.status, data);
+  }
+  return data;
+}
+
+// The SWR fetcher: keys are API paths.
+export const fetcher = (path) => apiRequest(path);
+
+export const api = {
+  get: (path, options) => apiRequest(path, { ...options, method: "GET" }),
+  post: (path, body, options) => apiRequest(path, { ...options, method: "POST", body }),
+  put: (path, body, options) => apiRequest(path, { ...options, method: "PUT", body }),
+  patch: (path, body, options) => apiRequest(path, { ...options, method: "PATCH", body }),
+  delete: (path, options) => apiRequest(path, { ...options, method: "DELETE" }),
+};

@@ -1,0 +1,52 @@
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class PaymentStatus(models.TextChoices):
+    ENROLL_PENDING = "enrollPending", "Enrolment pending"
+    ENROLLED = "enrolled", "Enrolled"
+    REFUNDED = "refunded", "Refunded"
+
+
+class Payment(models.Model):
+    """A card payment for a class; one per Stripe PaymentIntent."""
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.PROTECT, related_name="payments"
+    )
+    transaction_id = models.CharField(max_length=255, unique=True)
+    # The selection this payment settled; the selection row itself is removed on enrolment.
+    selection_id = models.BigIntegerField(null=True, blank=True)
+    price = models.DecimalField(max_digits=8, decimal_places=2)
+    status = models.CharField(
+        max_length=20, choices=PaymentStatus.choices, default=PaymentStatus.ENROLL_PENDING
+    )
+    refund_reason = models.TextField(blank=True)
+    date = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["student", "-date"], name="payment_student_date_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(price__gte=Decimal("0")), name="payment_price_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=PaymentStatus.values), name="payment_status_valid"
+            ),
+            # A student is enrolled in a class at most once.
+            models.UniqueConstraint(
+                fields=["student", "camp_class"],
+                condition=models.Q(status="enrolled"),
+                name="payment_one_enrolment_per_student_and_class",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.transaction_id} ({self.status})"
