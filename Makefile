@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install build lint format test-server test-frontend test-e2e clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-e2e clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -27,7 +27,11 @@ build: install
 	@echo "==> Building the browser bundle into static/dist"
 	cd frontend && npm run build --silent
 
+# The local services (Firebase Auth emulator) start first and stop with the server.
 run: build
+	scripts/with-services $(MAKE) --no-print-directory serve
+
+serve:
 	@echo "==> Migrating the database"
 	$(PY) manage.py migrate --noinput
 	@echo "==> Seeding demo data"
@@ -55,6 +59,9 @@ format: install
 # The server suite runs on the embedded SQLite database, and again on PostgreSQL
 # when DATABASE_URL names one (CI points it at the local server).
 test-server: install
+	scripts/with-services $(MAKE) --no-print-directory pytest-server
+
+pytest-server:
 	@echo "==> pytest: server suite on SQLite"
 	env -u DATABASE_URL $(PY) -m pytest
 	@if [ -n "$${DATABASE_URL:-}" ]; then \
@@ -68,7 +75,7 @@ test-frontend: install
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
-	$(PY) -m pytest e2e
+	scripts/with-services $(PY) -m pytest e2e
 
 clean:
-	rm -rf static/dist staticfiles .pytest_cache db.sqlite3
+	rm -rf static/dist staticfiles .pytest_cache .run db.sqlite3

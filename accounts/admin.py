@@ -1,2 +1,58 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
-# Register your models here.
+from accounts.models import User
+
+
+class EmailNormalisingMixin:
+    def clean_email(self):
+        # Stored lower-case, as the manager does, so one person has one account.
+        return User.objects.normalize_email(self.cleaned_data["email"]).lower()
+
+
+class UserCreationAdminForm(EmailNormalisingMixin, AdminUserCreationForm):
+    """Add a person by e-mail; a password is optional since sign-in goes through Firebase."""
+
+    class Meta:
+        model = User
+        fields = ("email", "name", "role")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["usable_password"].initial = "false"
+
+
+class UserChangeAdminForm(EmailNormalisingMixin, UserChangeForm):
+    class Meta:
+        model = User
+        fields = "__all__"
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    form = UserChangeAdminForm
+    add_form = UserCreationAdminForm
+    fieldsets = (
+        (None, {"fields": ("email", "password")}),
+        ("Profile", {"fields": ("name", "photo", "role")}),
+        (
+            "Permissions",
+            {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
+        ),
+        ("Important dates", {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = (
+        (
+            None,
+            {
+                "classes": ("wide",),
+                "fields": ("email", "name", "role", "usable_password", "password1", "password2"),
+            },
+        ),
+    )
+    readonly_fields = ("last_login", "date_joined")
+    list_display = ("email", "name", "role", "is_active", "is_staff", "date_joined")
+    list_filter = ("role", "is_active", "is_staff", "is_superuser", "groups")
+    search_fields = ("email", "name")
+    ordering = ("email",)

@@ -3,6 +3,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from camp.validators import validate_image_url
+
 
 class Role(models.TextChoices):
     ADMIN = "admin", "Admin"
@@ -41,11 +43,13 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     email = models.EmailField(unique=True)
     name = models.CharField(max_length=150, blank=True)
-    photo = models.URLField(max_length=1000, blank=True)
+    photo = models.CharField(max_length=1000, blank=True, validators=[validate_image_url])
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.STUDENT)
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
+    # Set when the person first saves their profile (registration or first Google sign-in).
+    registered_at = models.DateTimeField(null=True, blank=True)
 
     objects = UserManager()
 

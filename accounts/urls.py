@@ -1,2 +1,30 @@
+from django.urls import path
 
-urlpatterns: list = []
+from accounts.apis import (
+    TokenExchangeApi,
+    UserAdminCheckApi,
+    UserInstructorCheckApi,
+    UserListCreateApi,
+    UserMakeAdminApi,
+    UserMakeInstructorApi,
+)
+from accounts.apis_public import InstructorListApi
+
+urlpatterns: list = [
+    path("instructors", InstructorListApi.as_view(), name="instructors"),
+    path("jwt", TokenExchangeApi.as_view(), name="jwt"),
+    path("users", UserListCreateApi.as_view(), name="users"),
+    # Ids first: an e-mail always has an @, so the two shapes never overlap.
+    path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),
+    path(
+        "users/instructor/<int:user_id>",
+        UserMakeInstructorApi.as_view(),
+        name="user-make-instructor",
+    ),
+    path("users/admin/<str:email>", UserAdminCheckApi.as_view(), name="user-admin-check"),
+    path(
+        "users/instructor/<str:email>",
+        UserInstructorCheckApi.as_view(),
+        name="user-instructor-check",
+    ),
+]

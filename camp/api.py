@@ -3,6 +3,7 @@
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -43,6 +44,9 @@ def exception_handler(exc, context):
         fields = _flatten(detail)
         named = ", ".join(fields)
         response.data = error_body(f"Please check these fields: {named}.", fields)
+    elif isinstance(exc.detail, dict):
+        # simplejwt explains a rejected token as {"detail": ..., "code": ..., "messages": ...}.
+        response.data = error_body(str(exc.detail.get("detail", "Request refused.")))
     else:
         response.data = error_body(_flatten(exc.detail))
     return response
@@ -54,6 +58,9 @@ class Conflict(exceptions.APIException):
     default_code = "conflict"
 
 
+# Like the API views (DRF exempts them), so a POST to a wrong path gets this JSON 404
+# rather than Django's CSRF 403 page.
+@csrf_exempt
 def api_not_found(request, *args, **kwargs):
     return JsonResponse(error_body("No such API endpoint."), status=status.HTTP_404_NOT_FOUND)
 

@@ -18,5 +18,7 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
     # Everything else belongs to the browser app's router.
-    re_path(r"^(?!api/|admin/|static/|media/).*$", spa, name="spa"),
+    # "/admin" and "/api" without the slash are not app routes either: APPEND_SLASH sends
+    # them on to "/admin/" and "/api/".
+    re_path(r"^(?!(?:api|admin|static|media)(?:/|$)).*$", spa, name="spa"),
 ]

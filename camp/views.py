@@ -22,9 +22,16 @@ def bundle_manifest() -> dict:
 
 
 def browser_config() -> dict:
+    emulator = settings.FIREBASE_AUTH_EMULATOR_HOST
     return {
         "apiBase": settings.API_BASE,
         "siteName": settings.SITE_NAME,
+        "firebase": {
+            "apiKey": settings.FIREBASE_WEB_API_KEY,
+            "authDomain": settings.FIREBASE_AUTH_DOMAIN,
+            "projectId": settings.FIREBASE_PROJECT_ID,
+        },
+        "authEmulatorUrl": f"http://{emulator}" if emulator else None,
     }
 
 

@@ -1,2 +1,8 @@
+from django.urls import path
 
-urlpatterns: list = []
+from classes.apis import ClassListApi, PopularClassListApi
+
+urlpatterns = [
+    path("classes", ClassListApi.as_view(), name="classes"),
+    path("popularClasses", PopularClassListApi.as_view(), name="popular-classes"),
+]

@@ -1,2 +1,1 @@
-
 urlpatterns: list = []

@@ -147,3 +147,12 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
 }
 BUNDLE_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
+
+# Firebase Authentication: the browser signs in, the server verifies ID tokens.
+FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", "demo-camp")
+FIREBASE_WEB_API_KEY = env("FIREBASE_WEB_API_KEY", "demo-camp-web-key")
+FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", f"{FIREBASE_PROJECT_ID}.firebaseapp.com")
+# Path to a service-account JSON file; unset means Application Default Credentials.
+FIREBASE_CREDENTIALS_FILE = env("FIREBASE_CREDENTIALS_FILE")
+# host:port of the Firebase Auth emulator; firebase-admin reads it from the environment.
+FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST")

@@ -1,6 +1,12 @@
 """Developer machines: debug on, everything local."""
 
+import os
+
 from .base import *  # noqa: F403
-from .base import env_bool
+from .base import env, env_bool
 
 DEBUG = env_bool("DEBUG", True)
+
+# Locally, identity is the Firebase Auth emulator that `make run` starts.
+FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
+os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = FIREBASE_AUTH_EMULATOR_HOST

@@ -17,6 +17,11 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     raise ImproperlyConfigured("ALLOWED_HOSTS must be set in production.")
 
+# With the emulator host set, firebase-admin accepts unsigned ID tokens,
+# so anyone could sign in as anyone.
+if FIREBASE_AUTH_EMULATOR_HOST or env("FIREBASE_AUTH_EMULATOR_HOST"):  # noqa: F405
+    raise ImproperlyConfigured("FIREBASE_AUTH_EMULATOR_HOST must not be set in production.")
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SESSION_COOKIE_SECURE = True

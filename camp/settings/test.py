@@ -1,13 +1,20 @@
 """The test suite: fast hashing, throwaway media."""
 
+import os
 import tempfile
 from pathlib import Path
 
 from .base import *  # noqa: F403
+from .base import env
+
+# Tests talk to the Firebase Auth emulator that `make test` starts.
+FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
+os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = FIREBASE_AUTH_EMULATOR_HOST
 
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-media-"))
+STATIC_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-static-"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

@@ -1,0 +1,133 @@
+"""Sign-in token exchange, profiles and roles."""
+
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework_simplejwt.tokens import AccessToken
+
+from accounts import firebase
+from accounts.models import Role, User
+from accounts.permissions import IsAdmin
+from accounts.selectors import user_list
+from accounts.services import user_register_profile, user_set_role, user_sign_in
+from camp.api import error_body
+
+
+class TokenExchangeApi(APIView):
+    """POST /api/jwt: a verified Firebase ID token becomes an access token for our API."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        email = serializers.EmailField(max_length=254)
+        idToken = serializers.CharField(max_length=8192)  # noqa: N815 - the spec's field name
+
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        if not data.is_valid():
+            return Response(
+                error_body("Signing in needs an e-mail and a valid ID token.", data.errors),
+                status=status.HTTP_401_UNAUTHORIZED,
+            )
+        try:
+            identity = firebase.verify_id_token(data.validated_data["idToken"])
+        except firebase.IdentityError as error:
+            return Response(error_body(str(error)), status=status.HTTP_401_UNAUTHORIZED)
+        if identity.email != data.validated_data["email"].strip().lower():
+            return Response(
+                error_body(
+                    "The e-mail does not match the signed-in account.",
+                    {"email": ["This is not the e-mail of the signed-in account."]},
+                ),
+                status=status.HTTP_401_UNAUTHORIZED,
+            )
+        user = user_sign_in(identity=identity)
+        if not user.is_active:
+            return Response(
+                error_body("This account is disabled."), status=status.HTTP_401_UNAUTHORIZED
+            )
+        return Response({"token": str(AccessToken.for_user(user))})
+
+
+class UserOutputSerializer(serializers.ModelSerializer):
+    _id = serializers.IntegerField(source="id")
+
+    class Meta:
+        model = User
+        fields = ["_id", "name", "photo", "email", "role"]
+
+
+class UserListCreateApi(APIView):
+    """GET /api/users (admins): every user. POST /api/users: save the caller's own profile."""
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=150, allow_blank=True, required=False, default="")
+        photo = serializers.URLField(max_length=1000, allow_blank=True, required=False, default="")
+        email = serializers.EmailField(max_length=254)
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [IsAdmin()]
+        return [IsAuthenticated()]
+
+    def get(self, request):
+        return Response(UserOutputSerializer(user_list(), many=True).data)
+
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if data.validated_data["email"].strip().lower() != request.user.email:
+            raise exceptions.PermissionDenied("You can only save your own profile.")
+        created = user_register_profile(
+            user=request.user,
+            name=data.validated_data["name"],
+            photo=data.validated_data["photo"],
+        )
+        if created:
+            return Response({"insertedId": request.user.pk}, status=status.HTTP_201_CREATED)
+        return Response({"message": "User already exists."})
+
+
+class _RoleCheckApi(APIView):
+    """Whether a user has a role; callers ask about themselves, admins about anyone."""
+
+    permission_classes = [IsAuthenticated]
+    role: str = ""
+
+    def get(self, request, email: str):
+        asked = email.strip().lower()
+        if asked != request.user.email and request.user.role != Role.ADMIN:
+            raise exceptions.PermissionDenied("You can only ask about your own account.")
+        user = User.objects.filter(email=asked).only("role").first()
+        return Response({self.role: bool(user and user.role == self.role)})
+
+
+class UserAdminCheckApi(_RoleCheckApi):
+    role = Role.ADMIN
+
+
+class UserInstructorCheckApi(_RoleCheckApi):
+    role = Role.INSTRUCTOR
+
+
+class _MakeRoleApi(APIView):
+    """An admin gives a user a role."""
+
+    permission_classes = [IsAdmin]
+    role: str = ""
+
+    def patch(self, request, user_id: int):
+        if not User.objects.filter(pk=user_id).exists():
+            raise exceptions.NotFound("No such user.")
+        modified = user_set_role(user_id=user_id, role=self.role)
+        return Response({"modifiedCount": modified})
+
+
+class UserMakeAdminApi(_MakeRoleApi):
+    role = Role.ADMIN
+
+
+class UserMakeInstructorApi(_MakeRoleApi):
+    role = Role.INSTRUCTOR

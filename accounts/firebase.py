@@ -1,0 +1,103 @@
+"""The one adapter between Camp and Firebase Authentication (or its local emulator)."""
+
+import logging
+import time
+from dataclasses import dataclass
+
+import firebase_admin
+from django.conf import settings
+from firebase_admin import auth, credentials
+
+logger = logging.getLogger(__name__)
+
+APP_NAME = "camp"
+# Tolerated clock difference between us and Firebase when checking token times.
+CLOCK_SKEW_SECONDS = 30
+EXPIRED = "The sign-in token has expired. Please sign in again."
+
+
+class IdentityError(Exception):
+    """An ID token that does not prove who its bearer is."""
+
+
+@dataclass(frozen=True)
+class Identity:
+    uid: str
+    email: str
+    name: str
+    photo: str
+
+
+def _app() -> firebase_admin.App:
+    try:
+        return firebase_admin.get_app(APP_NAME)
+    except ValueError:
+        credential = (
+            credentials.Certificate(settings.FIREBASE_CREDENTIALS_FILE)
+            if settings.FIREBASE_CREDENTIALS_FILE
+            else None
+        )
+        return firebase_admin.initialize_app(
+            credential, {"projectId": settings.FIREBASE_PROJECT_ID}, name=APP_NAME
+        )
+
+
+def verify_id_token(id_token: str) -> Identity:
+    """Check an ID token with Firebase and say whose it is; raise IdentityError otherwise."""
+    try:
+        claims = auth.verify_id_token(
+            id_token,
+            app=_app(),
+            check_revoked=True,
+            clock_skew_seconds=CLOCK_SKEW_SECONDS,
+        )
+    except auth.ExpiredIdTokenError as error:
+        raise IdentityError(EXPIRED) from error
+    except auth.RevokedIdTokenError as error:
+        raise IdentityError("The sign-in was revoked. Please sign in again.") from error
+    except (ValueError, auth.InvalidIdTokenError, auth.UserDisabledError) as error:
+        raise IdentityError("The sign-in token is not valid.") from error
+    except auth.UserNotFoundError as error:
+        raise IdentityError("The sign-in token names an unknown account.") from error
+    except firebase_admin.exceptions.FirebaseError as error:
+        logger.warning("Firebase could not verify an ID token: %s", error)
+        raise IdentityError("The sign-in could not be verified. Please try again.") from error
+
+    # The emulator skips signature and expiry checks; the time window is checked here for both.
+    # The e-mail is read from the account itself, not from the token's claims, for the same reason.
+    now = time.time()
+    if claims.get("exp", 0) < now - CLOCK_SKEW_SECONDS:
+        raise IdentityError(EXPIRED)
+    if claims.get("iat", now) > now + CLOCK_SKEW_SECONDS:
+        raise IdentityError("The sign-in token is not valid yet.")
+
+    try:
+        account = auth.get_user(claims["uid"], app=_app())
+    except firebase_admin.exceptions.FirebaseError as error:
+        raise IdentityError("The sign-in could not be verified. Please try again.") from error
+    email = (account.email or "").strip().lower()
+    if not email:
+        raise IdentityError("The signed-in account has no e-mail address.")
+    return Identity(
+        uid=claims["uid"],
+        email=email,
+        name=account.display_name or "",
+        photo=account.photo_url or "",
+    )
+
+
+def ensure_account(*, email: str, password: str, name: str, photo: str) -> bool:
+    """Create an e-mail/password account unless one exists; True when it was created."""
+    try:
+        auth.get_user_by_email(email, app=_app())
+        return False
+    except auth.UserNotFoundError:
+        auth.create_user(
+            email=email,
+            password=password,
+            display_name=name or None,
+            photo_url=photo or None,
+            email_verified=True,
+            app=_app(),
+        )
+        return True

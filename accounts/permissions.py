@@ -1,0 +1,32 @@
+"""Who may call what: roles are always read from our database, never from the request."""
+
+from rest_framework.permissions import BasePermission, IsAuthenticated
+
+from accounts.models import Role
+
+
+class _HasRole(BasePermission):
+    role: str = ""
+    message = "You do not have permission to do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role == self.role)
+
+
+class IsAdmin(_HasRole):
+    role = Role.ADMIN
+    message = "Only admins may do this."
+
+
+class IsInstructor(_HasRole):
+    role = Role.INSTRUCTOR
+    message = "Only instructors may do this."
+
+
+class IsStudent(_HasRole):
+    role = Role.STUDENT
+    message = "Only students may do this."
+
+
+__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsStudent"]

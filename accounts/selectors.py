@@ -1,0 +1,11 @@
+from django.db.models import QuerySet
+
+from accounts.models import Role, User
+
+
+def instructor_list() -> QuerySet[User]:
+    return User.objects.filter(role=Role.INSTRUCTOR).order_by("id")
+
+
+def user_list() -> QuerySet[User]:
+    return User.objects.order_by("id")

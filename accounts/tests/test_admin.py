@@ -1,0 +1,120 @@
+import pytest
+
+from accounts.models import Role, User
+from camp.testing.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_people_list_loads_and_searches_by_email_and_name(admin_client):
+    maya = UserFactory(email="maya@camp.test", name="Maya Lindqvist", role=Role.INSTRUCTOR)
+    tomas = UserFactory(email="tomas@camp.test", name="Tomas Okafor")
+
+    everyone = admin_client.get("/admin/accounts/user/")
+    by_email = admin_client.get("/admin/accounts/user/", {"q": "maya@"})
+    by_name = admin_client.get("/admin/accounts/user/", {"q": "okafor"})
+
+    assert everyone.status_code == 200
+    assert {maya, tomas} <= set(everyone.context["cl"].result_list)
+    assert list(by_email.context["cl"].result_list) == [maya]
+    assert list(by_name.context["cl"].result_list) == [tomas]
+
+
+def test_the_people_list_filters_by_role(admin_client):
+    maya = UserFactory(role=Role.INSTRUCTOR)
+    UserFactory(role=Role.STUDENT)
+
+    response = admin_client.get("/admin/accounts/user/", {"role__exact": "instructor"})
+
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == [maya]
+
+
+def test_a_person_page_shows_the_profile_and_permissions(admin_client):
+    person = UserFactory(role=Role.INSTRUCTOR)
+
+    response = admin_client.get(f"/admin/accounts/user/{person.pk}/change/")
+
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert {"email", "name", "photo", "role", "is_active", "is_staff", "is_superuser"} <= set(
+        form.fields
+    )
+    assert {"groups", "user_permissions"} <= set(form.fields)
+    assert "username" not in form.fields
+
+
+def test_the_add_page_offers_no_password_by_default(admin_client):
+    response = admin_client.get("/admin/accounts/user/add/")
+
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    assert form["usable_password"].value() == "false"
+    assert {"email", "name", "role", "password1", "password2"} <= set(form.fields)
+
+
+def test_a_person_is_added_by_email_without_a_password(admin_client):
+    response = admin_client.post(
+        "/admin/accounts/user/add/",
+        {
+            "email": "New.Teacher@Camp.test",
+            "name": "New Teacher",
+            "role": "instructor",
+            "usable_password": "false",
+        },
+    )
+
+    assert response.status_code == 302
+    person = User.objects.get(email="new.teacher@camp.test")
+    assert (person.name, person.role) == ("New Teacher", Role.INSTRUCTOR)
+    assert not person.has_usable_password()
+
+
+def test_a_person_is_added_with_a_password_when_one_is_given(admin_client):
+    response = admin_client.post(
+        "/admin/accounts/user/add/",
+        {
+            "email": "staff@camp.test",
+            "role": "admin",
+            "usable_password": "true",
+            "password1": "kiln-and-glaze-42",
+            "password2": "kiln-and-glaze-42",
+        },
+    )
+
+    assert response.status_code == 302
+    assert User.objects.get(email="staff@camp.test").check_password("kiln-and-glaze-42")
+
+
+def test_an_email_already_taken_in_other_letters_is_refused(admin_client):
+    UserFactory(email="maya@camp.test")
+
+    response = admin_client.post(
+        "/admin/accounts/user/add/",
+        {"email": "MAYA@camp.test", "role": "student", "usable_password": "false"},
+    )
+
+    assert response.status_code == 200
+    assert "email" in response.context["adminform"].form.errors
+    assert User.objects.filter(email__iexact="maya@camp.test").count() == 1
+
+
+def test_a_role_is_changed_on_the_person_page(admin_client):
+    person = UserFactory(email="sam@camp.test", name="Sam", photo="https://images.camp.test/s.jpg")
+
+    response = admin_client.post(
+        f"/admin/accounts/user/{person.pk}/change/",
+        {
+            "email": "sam@camp.test",
+            "name": "Sam",
+            "photo": "https://images.camp.test/s.jpg",
+            "role": "instructor",
+            "is_active": "on",
+            "date_joined_0": "2026-01-05",
+            "date_joined_1": "10:00:00",
+        },
+    )
+
+    assert response.status_code == 302
+    person.refresh_from_db()
+    assert person.role == Role.INSTRUCTOR

@@ -1,0 +1,54 @@
+"""Test data for every app's tests; each factory makes a valid row with sensible defaults."""
+
+from decimal import Decimal
+
+import factory
+from factory.django import DjangoModelFactory, Password
+
+from accounts.models import Role, User
+from classes.models import Class, ClassStatus, Selection
+from payments.models import Payment
+
+
+class UserFactory(DjangoModelFactory):
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    email = factory.Sequence(lambda n: f"person{n}@camp.test")
+    name = factory.Faker("name")
+    photo = factory.Sequence(lambda n: f"https://images.camp.test/people/{n}.jpg")
+    role = Role.STUDENT
+    # People sign in through Firebase, so a local password is the exception.
+    password = Password(None)
+
+
+class ClassFactory(DjangoModelFactory):
+    class Meta:
+        model = Class
+
+    name = factory.Sequence(lambda n: f"Craft class {n}")
+    image = factory.Sequence(lambda n: f"https://images.camp.test/classes/{n}.jpg")
+    price = Decimal("45.50")
+    seats = 10
+    enroll = 0
+    status = ClassStatus.PENDING
+    instructor = factory.SubFactory(UserFactory, role=Role.INSTRUCTOR)
+
+
+class SelectionFactory(DjangoModelFactory):
+    class Meta:
+        model = Selection
+
+    student = factory.SubFactory(UserFactory)
+    camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
+
+
+class PaymentFactory(DjangoModelFactory):
+    class Meta:
+        model = Payment
+
+    student = factory.SubFactory(UserFactory)
+    camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
+    transaction_id = factory.Sequence(lambda n: f"pi_test_{n:06d}")
+    price = factory.SelfAttribute("camp_class.price")

@@ -1,0 +1,116 @@
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from classes.models import ClassStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def queries_for(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+class TestClassAdmin:
+    def test_the_list_loads_and_searches_by_name_and_instructor(self, admin_client):
+        maya = UserFactory(role=Role.INSTRUCTOR, name="Maya Lindqvist", email="maya@camp.test")
+        pottery = ClassFactory(name="Wheel-Thrown Pottery", instructor=maya)
+        painting = ClassFactory(name="Acrylic Painting")
+
+        everyone = admin_client.get("/admin/classes/class/")
+        by_name = admin_client.get("/admin/classes/class/", {"q": "acrylic"})
+        by_instructor = admin_client.get("/admin/classes/class/", {"q": "maya@camp"})
+
+        assert everyone.status_code == 200
+        assert list(everyone.context["cl"].result_list) == [pottery, painting]
+        assert list(by_name.context["cl"].result_list) == [painting]
+        assert list(by_instructor.context["cl"].result_list) == [pottery]
+
+    def test_the_list_filters_by_status(self, admin_client):
+        ClassFactory(status=ClassStatus.PENDING)
+        approved = ClassFactory(status=ClassStatus.APPROVED)
+
+        response = admin_client.get("/admin/classes/class/", {"status__exact": "Approved"})
+
+        assert response.status_code == 200
+        assert list(response.context["cl"].result_list) == [approved]
+
+    def test_the_list_costs_the_same_queries_for_2_or_30_classes(self, admin_client):
+        ClassFactory.create_batch(2)
+        few = queries_for(admin_client, "/admin/classes/class/")
+        ClassFactory.create_batch(28)
+
+        assert queries_for(admin_client, "/admin/classes/class/") == few
+
+    def test_the_add_and_change_pages_load(self, admin_client):
+        camp_class = ClassFactory()
+
+        add = admin_client.get("/admin/classes/class/add/")
+        change = admin_client.get(f"/admin/classes/class/{camp_class.pk}/change/")
+
+        assert add.status_code == 200
+        assert change.status_code == 200
+        assert {"created_at", "updated_at"} <= set(change.context["adminform"].readonly_fields)
+
+    def test_a_class_with_an_image_shipped_with_the_site_can_be_saved(self, admin_client):
+        camp_class = ClassFactory(status=ClassStatus.PENDING)
+
+        response = admin_client.post(
+            f"/admin/classes/class/{camp_class.pk}/change/",
+            {
+                "name": "Wheel-Thrown Pottery",
+                "image": "/static/img/demo/pottery.webp",
+                "price": "19.99",
+                "seats": "8",
+                "enroll": "0",
+                "status": "Approved",
+                "instructor": camp_class.instructor.pk,
+                "feedback": "",
+            },
+        )
+
+        assert response.status_code == 302
+        camp_class.refresh_from_db()
+        assert (camp_class.image, camp_class.price, camp_class.status) == (
+            "/static/img/demo/pottery.webp",
+            Decimal("19.99"),
+            ClassStatus.APPROVED,
+        )
+
+
+class TestSelectionAdmin:
+    def test_the_list_loads_and_searches_by_student_and_class(self, admin_client):
+        sam = SelectionFactory(student__email="sam@camp.test")
+        weaving = SelectionFactory(camp_class__name="Loom Weaving")
+
+        everyone = admin_client.get("/admin/classes/selection/")
+        by_student = admin_client.get("/admin/classes/selection/", {"q": "sam@camp"})
+        by_class = admin_client.get("/admin/classes/selection/", {"q": "loom"})
+
+        assert everyone.status_code == 200
+        assert list(everyone.context["cl"].result_list) == [sam, weaving]
+        assert list(by_student.context["cl"].result_list) == [sam]
+        assert list(by_class.context["cl"].result_list) == [weaving]
+
+    def test_the_list_costs_the_same_queries_for_2_or_30_selections(self, admin_client):
+        SelectionFactory.create_batch(2)
+        few = queries_for(admin_client, "/admin/classes/selection/")
+        SelectionFactory.create_batch(28)
+
+        assert queries_for(admin_client, "/admin/classes/selection/") == few
+
+    def test_the_add_and_change_pages_load(self, admin_client):
+        selection = SelectionFactory()
+
+        add = admin_client.get("/admin/classes/selection/add/")
+        change = admin_client.get(f"/admin/classes/selection/{selection.pk}/change/")
+
+        assert add.status_code == 200
+        assert change.status_code == 200
+        assert "created_at" in change.context["adminform"].readonly_fields

@@ -1,0 +1,22 @@
+"""Fixtures shared by every app's tests; the factories live in camp.testing.factories."""
+
+import pytest
+from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import AccessToken
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def api_client_for():
+    """Build a client that sends `user`'s bearer token, as the browser app does."""
+
+    def build(user) -> APIClient:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {AccessToken.for_user(user)}")
+        return client
+
+    return build

@@ -1,0 +1,90 @@
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from camp.testing.factories import PaymentFactory
+from payments.models import PaymentStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def queries_for(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_list_loads_and_searches_by_transaction_student_and_class(admin_client):
+    first = PaymentFactory(transaction_id="pi_first", student__email="sam@camp.test")
+    second = PaymentFactory(transaction_id="pi_second", camp_class__name="Origami Animals")
+
+    everyone = admin_client.get("/admin/payments/payment/")
+    by_transaction = admin_client.get("/admin/payments/payment/", {"q": "pi_first"})
+    by_student = admin_client.get("/admin/payments/payment/", {"q": "sam@camp"})
+    by_class = admin_client.get("/admin/payments/payment/", {"q": "origami"})
+
+    assert everyone.status_code == 200
+    assert set(everyone.context["cl"].result_list) == {first, second}
+    assert list(by_transaction.context["cl"].result_list) == [first]
+    assert list(by_student.context["cl"].result_list) == [first]
+    assert list(by_class.context["cl"].result_list) == [second]
+
+
+def test_the_list_filters_by_status(admin_client):
+    PaymentFactory(status=PaymentStatus.ENROLL_PENDING)
+    enrolled = PaymentFactory(status=PaymentStatus.ENROLLED)
+
+    response = admin_client.get("/admin/payments/payment/", {"status__exact": "enrolled"})
+
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == [enrolled]
+
+
+def test_the_list_costs_the_same_queries_for_2_or_30_payments(admin_client):
+    PaymentFactory.create_batch(2)
+    few = queries_for(admin_client, "/admin/payments/payment/")
+    PaymentFactory.create_batch(28)
+
+    assert queries_for(admin_client, "/admin/payments/payment/") == few
+
+
+def test_the_change_page_shows_the_money_fields_read_only(admin_client):
+    payment = PaymentFactory()
+
+    response = admin_client.get(f"/admin/payments/payment/{payment.pk}/change/")
+
+    assert response.status_code == 200
+    readonly = set(response.context["adminform"].readonly_fields)
+    assert {"price", "transaction_id", "student", "camp_class", "date"} <= readonly
+    assert set(response.context["adminform"].form.fields) == {"status", "refund_reason"}
+
+
+def test_saving_a_payment_changes_its_status_but_never_its_money(admin_client):
+    payment = PaymentFactory(price=Decimal("45.50"), transaction_id="pi_kept")
+
+    response = admin_client.post(
+        f"/admin/payments/payment/{payment.pk}/change/",
+        {
+            "status": "refunded",
+            "refund_reason": "Class cancelled",
+            "price": "0.00",
+            "transaction_id": "pi_forged",
+        },
+    )
+
+    assert response.status_code == 302
+    payment.refresh_from_db()
+    assert (payment.status, payment.refund_reason) == ("refunded", "Class cancelled")
+    assert (payment.price, payment.transaction_id) == (Decimal("45.50"), "pi_kept")
+
+
+def test_payments_are_neither_added_nor_deleted_by_hand(admin_client):
+    payment = PaymentFactory()
+
+    add = admin_client.get("/admin/payments/payment/add/")
+    delete = admin_client.get(f"/admin/payments/payment/{payment.pk}/delete/")
+
+    assert add.status_code == 403
+    assert delete.status_code == 403
