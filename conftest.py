@@ -4,6 +4,8 @@ import pytest
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
+from camp.testing import identity
+
 
 @pytest.fixture
 def api_client() -> APIClient:
@@ -20,3 +22,11 @@ def api_client_for():
         return client
 
     return build
+
+
+@pytest.fixture
+def emulator():
+    """The Firebase Auth emulator, emptied so every test starts with no accounts."""
+    identity.clear_accounts()
+    yield identity
+    identity.clear_accounts()

@@ -26,6 +26,8 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 SITE_NAME = env("SITE_NAME", "Camp")
+# Where the site is reached, for links that must be absolute (demo portraits in Firebase).
+SITE_URL = env("SITE_URL", "http://localhost:8000")
 
 SECRET_KEY = env("SECRET_KEY", "camp-local-development-key-not-for-production")
 DEBUG = env_bool("DEBUG", False)

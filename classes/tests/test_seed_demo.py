@@ -26,15 +26,16 @@ def counts() -> dict:
     }
 
 
-def test_seeding_twice_creates_the_demo_once():
+def test_seeding_twice_creates_the_demo_once(emulator):
     first = seed()
     after_first = counts()
 
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 14 classes.",
+        "Created 7 instructors, 2 demo accounts, 14 classes, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
+        "Every demo account signs in with the password Camp@2003.",
     ]
     assert second == "Nothing to do: demo data already present.\n"
     assert counts() == after_first
@@ -45,6 +46,18 @@ def test_seeding_twice_creates_the_demo_once():
         ClassStatus.PENDING: 4,
         ClassStatus.DENIED: 2,
     }
+
+
+def test_the_demo_accounts_sign_in_through_the_emulator(emulator, api_client):
+    seed()
+
+    id_token = emulator.sign_in("student@camp.test", "Camp@2003")
+    response = api_client.post(
+        "/api/jwt", {"email": "student@camp.test", "idToken": id_token}, format="json"
+    )
+
+    assert response.status_code == 200
+    assert User.objects.filter(email="student@camp.test").count() == 1
 
 
 def test_the_demo_people_have_their_roles():

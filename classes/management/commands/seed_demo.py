@@ -6,11 +6,14 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from accounts import firebase
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus
 
 DEMO_STUDENT_EMAIL = "student@camp.test"
 DEMO_ADMIN_EMAIL = "admin@camp.test"
+# Every demo account signs in with this password, and only where identity is the emulator.
+DEMO_PASSWORD = "Camp@2003"  # noqa: S105 - a published demo password, emulator only
 
 # Demo instructors by handle; the handle also names their e-mail and portrait.
 INSTRUCTORS = {
@@ -73,13 +76,13 @@ class Command(BaseCommand):
             created["instructors"] += was_created
 
         student_profile = {"name": "Sam Student", "photo": portrait("student")}
-        _, was_created = User.objects.update_or_create(
+        student, was_created = User.objects.update_or_create(
             email=DEMO_STUDENT_EMAIL,
             defaults=student_profile,
             create_defaults={**student_profile, "role": Role.STUDENT},
         )
         created["demo accounts"] += was_created
-        _, was_created = User.objects.update_or_create(
+        admin, was_created = User.objects.update_or_create(
             email=DEMO_ADMIN_EMAIL,
             defaults={"name": "Alex Admin", "photo": portrait("admin"), "role": Role.ADMIN},
         )
@@ -101,9 +104,30 @@ class Command(BaseCommand):
             )
             created["classes"] += was_created
 
+        if settings.FIREBASE_AUTH_EMULATOR_HOST:
+            created["emulator sign-ins"] = self._emulator_sign_ins(
+                [*instructors.values(), student, admin]
+            )
+
         if not any(created.values()):
             self.stdout.write("Nothing to do: demo data already present.")
             return
         summary = ", ".join(f"{count} {kind}" for kind, count in created.items() if count)
         self.stdout.write(self.style.SUCCESS(f"Created {summary}."))
         self.stdout.write(f"Demo student: {DEMO_STUDENT_EMAIL}; demo admin: {DEMO_ADMIN_EMAIL}.")
+        if settings.FIREBASE_AUTH_EMULATOR_HOST:
+            self.stdout.write(f"Every demo account signs in with the password {DEMO_PASSWORD}.")
+
+    def _emulator_sign_ins(self, people: list[User]) -> int:
+        """Demo accounts in the Firebase Auth emulator, so the demo logins work locally."""
+        # Firebase wants absolute photo URLs; the demo portraits are served by this site.
+        site = settings.SITE_URL.rstrip("/")
+        return sum(
+            firebase.ensure_account(
+                email=person.email,
+                password=DEMO_PASSWORD,
+                name=person.name,
+                photo=f"{site}{person.photo}" if person.photo.startswith("/") else person.photo,
+            )
+            for person in people
+        )
