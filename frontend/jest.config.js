@@ -1,5 +1,5 @@
 module.exports = {
-  testEnvironment: "jsdom",
+  testEnvironment: "<rootDir>/src/testing/environment.js",
   roots: ["<rootDir>/src"],
   setupFilesAfterEnv: ["<rootDir>/src/testing/setup.js"],
   moduleNameMapper: {

@@ -2,10 +2,20 @@ import { createBrowserRouter } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
+import { LoginPage } from "../features/auth/routes/LoginPage";
+import { RegisterPage } from "../features/auth/routes/RegisterPage";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
+import { AdminRoute, PrivateRoute } from "../features/dashboard/components/routeGuards";
+import { LoadingBar } from "../features/dashboard/components/LoadingBar";
+import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
 import { InstructorsPage } from "../features/instructors/routes/InstructorsPage";
 import { ErrorPage } from "./ErrorPage";
+
+// A route module downloaded on first visit, so the public pages do not carry it.
+function lazyPage(load, name) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export const routes = [
   {
@@ -16,6 +26,38 @@ export const routes = [
       { index: true, element: <HomePage /> },
       { path: paths.instructors, element: <InstructorsPage /> },
       { path: paths.classes, element: <ClassesPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.register, element: <RegisterPage /> },
+    ],
+  },
+  {
+    // The guards are small and load with the app; the dashboard's pages load when visited.
+    path: paths.dashboard.root,
+    element: <PrivateRoute />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <LoadingBar />,
+    children: [
+      {
+        lazy: lazyPage(
+          () => import("../features/dashboard/routes/DashboardLayout"),
+          "DashboardLayout",
+        ),
+        children: [
+          { index: true, element: <DashboardHome /> },
+          {
+            element: <AdminRoute />,
+            children: [
+              {
+                path: paths.dashboard.allUsers,
+                lazy: lazyPage(
+                  () => import("../features/users/routes/ManageUsersPage"),
+                  "ManageUsersPage",
+                ),
+              },
+            ],
+          },
+        ],
+      },
     ],
   },
 ];

@@ -1,19 +1,241 @@
-import { createContext, useContext } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+
+import { Toast } from "../components/ui/Toast";
+import { paths } from "../config/paths";
+import { api, onUnauthorized, setToken } from "./api";
+import {
+  createAccount,
+  signInWithGoogle,
+  signInWithPassword,
+  signOutUser,
+  watchAuthState,
+} from "./firebase";
+
+async function missingProvider() {
+  throw new Error("Signing in needs the AuthProvider.");
+}
 
 /*
  * The signed-in session as the rest of the app sees it:
  *   user:    { email, displayName, photoURL } or null
  *   role:    "admin" | "instructor" | "student" | null (null while unknown or logged out)
- *   loading: true while the identity provider or the role is still being asked
- *   logOut:  async () => void
+ *   loading: true while the identity provider, the token exchange or the role is still being asked
+ *   logOut:  async () => void; ends the session, rejects if Firebase could not sign out (the
+ *            caller says goodbye and goes to /login)
+ *   logIn(email, password), logInWithGoogle(), register({name, photoURL, email, password}):
+ *            resolve once our API token is stored (register ends logged out), reject with the
+ *            Firebase or API error
+ *   refreshRole: async () => role, asks the server again
+ *   notify(message): a success pop-up that closes by itself and survives navigation
  */
 export const AuthContext = createContext({
   user: null,
   role: null,
   loading: false,
   logOut: async () => {},
+  logIn: missingProvider,
+  logInWithGoogle: missingProvider,
+  register: missingProvider,
+  refreshRole: async () => null,
+  notify: () => {},
 });
 
 export function useAuth() {
   return useContext(AuthContext);
+}
+
+async function fetchRole(email) {
+  const address = encodeURIComponent(email);
+  const [{ admin }, { instructor }] = await Promise.all([
+    api.get(`/users/admin/${address}`),
+    api.get(`/users/instructor/${address}`),
+  ]);
+  if (admin) return "admin";
+  if (instructor) return "instructor";
+  return "student";
+}
+
+function profileOf(firebaseUser) {
+  return {
+    email: firebaseUser.email,
+    displayName: firebaseUser.displayName,
+    photoURL: firebaseUser.photoURL,
+  };
+}
+
+function logSignOutFailure(error) {
+  console.error("Signing out of Firebase failed.", error);
+}
+
+const LOGGED_OUT = { user: null, role: null, loading: false };
+
+// Without the router's navigate (outside the app) a full page load still lands on the page.
+function navigateByLoading(to) {
+  window.location.assign(to);
+}
+
+export function AuthProvider({ children, navigate = navigateByLoading }) {
+  const [session, setSession] = useState(() => {
+    // Every page load exchanges a fresh token once Firebase reports the user. A token left from
+    // an earlier visit may have expired, and sent with public requests it would only earn 401s.
+    setToken(null);
+    return { user: null, role: null, loading: true };
+  });
+  const [notice, setNotice] = useState("");
+  // The session being opened or open: { uid, email, promise, open }; null when logged out.
+  const current = useRef(null);
+
+  const forget = useCallback(() => {
+    current.current = null;
+    setToken(null);
+    setSession(LOGGED_OUT);
+  }, []);
+
+  // One token exchange per signed-in user, shared by the auth state listener and the action
+  // (log in, Google, register) that caused it, whichever asks first.
+  const openSession = useCallback(
+    (firebaseUser) => {
+      if (current.current?.uid === firebaseUser.uid) return current.current.promise;
+      const attempt = { uid: firebaseUser.uid, email: firebaseUser.email, open: false };
+      current.current = attempt;
+      const ensureCurrent = () => {
+        if (current.current !== attempt) throw new Error("The session changed while opening.");
+      };
+      setToken(null);
+      setSession((previous) => ({ ...previous, loading: true }));
+      attempt.promise = (async () => {
+        try {
+          const idToken = await firebaseUser.getIdToken();
+          const { token } = await api.post("/jwt", { email: firebaseUser.email, idToken });
+          ensureCurrent();
+          setToken(token);
+          const role = await fetchRole(firebaseUser.email);
+          ensureCurrent();
+          attempt.open = true;
+          setSession({ user: profileOf(firebaseUser), role, loading: false });
+        } catch (error) {
+          if (current.current === attempt) {
+            // Without our token the Firebase sign-in is of no use: end it so the next sign-in
+            // (same account or not) is reported and exchanged again.
+            console.error("Could not open a session with the Camp server.", error);
+            forget();
+            signOutUser().catch(logSignOutFailure);
+          }
+          throw error;
+        }
+      })();
+      return attempt.promise;
+    },
+    [forget],
+  );
+
+  useEffect(() => {
+    let unsubscribe = null;
+    let cancelled = false;
+    watchAuthState((firebaseUser) => {
+      if (!firebaseUser) forget();
+      // Failures are logged by openSession; the visitor simply stays logged out.
+      else openSession(firebaseUser).catch(() => {});
+    })
+      .then((stop) => {
+        if (cancelled) stop();
+        else unsubscribe = stop;
+      })
+      .catch((error) => {
+        console.error("Firebase Auth could not start.", error);
+        setSession(LOGGED_OUT);
+      });
+    return () => {
+      cancelled = true;
+      if (unsubscribe) unsubscribe();
+    };
+  }, [forget, openSession]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // Only an open session can be refused; a late answer to a request sent with an older
+        // token must not end the session being opened now.
+        if (!current.current?.open) return;
+        forget();
+        signOutUser().catch(logSignOutFailure);
+        navigate(paths.login);
+      }),
+    [forget, navigate],
+  );
+
+  const notify = useCallback((message) => setNotice(message), []);
+
+  const logIn = useCallback(
+    async (email, password) => {
+      const firebaseUser = await signInWithPassword(email, password);
+      await openSession(firebaseUser);
+    },
+    [openSession],
+  );
+
+  const logInWithGoogle = useCallback(async () => {
+    const firebaseUser = await signInWithGoogle();
+    await openSession(firebaseUser);
+    try {
+      await api.post("/users", {
+        name: firebaseUser.displayName || "",
+        photo: firebaseUser.photoURL || "",
+        email: firebaseUser.email,
+      });
+    } catch (error) {
+      // The token exchange already created the account; only the profile details are missing.
+      console.error("Saving the Google profile failed.", error);
+    }
+  }, [openSession]);
+
+  const register = useCallback(
+    async ({ name, photoURL, email, password }) => {
+      try {
+        const firebaseUser = await createAccount({ email, password, name, photoURL });
+        await openSession(firebaseUser);
+        await api.post("/users", { name: name || "", photo: photoURL, email: firebaseUser.email });
+      } finally {
+        // Registration ends logged out, whether it worked or not: the new user logs in next,
+        // and a sign-up that failed halfway leaves nobody signed in.
+        forget();
+        await signOutUser().catch(logSignOutFailure);
+      }
+    },
+    [forget, openSession],
+  );
+
+  const logOut = useCallback(async () => {
+    await signOutUser();
+    forget();
+  }, [forget]);
+
+  const refreshRole = useCallback(async () => {
+    const attempt = current.current;
+    if (!attempt?.open) return null;
+    const role = await fetchRole(attempt.email);
+    if (current.current === attempt) setSession((previous) => ({ ...previous, role }));
+    return role;
+  }, []);
+
+  const value = useMemo(
+    () => ({ ...session, logOut, logIn, logInWithGoogle, register, refreshRole, notify }),
+    [session, logOut, logIn, logInWithGoogle, register, refreshRole, notify],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {/* Outside the router's pages, so a message outlives the navigation that follows it. */}
+      <Toast message={notice} onClose={() => setNotice("")} />
+    </AuthContext.Provider>
+  );
 }

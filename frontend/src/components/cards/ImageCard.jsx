@@ -1,0 +1,44 @@
+import { useId } from "react";
+
+/*
+ * A card with a picture on top, a title and free content. The card is an article named by its
+ * title, so a list of cards reads as a list of named items. The title is an h3 under a section's
+ * h2, or an h2 straight under a page's h1 (headingLevel 2). The picture loads lazily and keeps
+ * its box while loading thanks to the width and height attributes.
+ */
+export function ImageCard({
+  image,
+  imageAlt,
+  imageWidth = 400,
+  imageHeight = 300,
+  title,
+  titleId,
+  headingLevel = 3,
+  className = "",
+  children,
+  footer,
+}) {
+  const generatedId = useId();
+  const headingId = titleId || generatedId;
+  const Heading = `h${headingLevel}`;
+  return (
+    <article className={`card h-100 shadow-sm ${className}`} aria-labelledby={headingId}>
+      <img
+        src={image}
+        alt={imageAlt}
+        loading="lazy"
+        width={imageWidth}
+        height={imageHeight}
+        className="card-img-top card-picture"
+        style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}
+      />
+      <div className="card-body">
+        <Heading className="card-title h5" id={headingId}>
+          {title}
+        </Heading>
+        {children}
+      </div>
+      {footer && <div className="card-footer bg-transparent border-0 pt-0 pb-3">{footer}</div>}
+    </article>
+  );
+}

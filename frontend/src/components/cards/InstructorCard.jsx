@@ -1,0 +1,20 @@
+import { ImageCard } from "./ImageCard";
+
+// An instructor as the public pages show one: photo, name and e-mail.
+export function InstructorCard({ instructor, headingLevel }) {
+  return (
+    <ImageCard
+      image={instructor.photo}
+      imageAlt={instructor.name}
+      imageWidth={300}
+      imageHeight={300}
+      title={instructor.name}
+      headingLevel={headingLevel}
+    >
+      <p className="card-text mb-0 text-break">
+        <span className="visually-hidden">E-mail: </span>
+        <a href={`mailto:${instructor.email}`}>{instructor.email}</a>
+      </p>
+    </ImageCard>
+  );
+}

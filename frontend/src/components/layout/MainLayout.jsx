@@ -1,0 +1,12 @@
+import { Outlet, ScrollRestoration } from "react-router-dom";
+
+import { PageShell } from "./PageShell";
+
+export function MainLayout() {
+  return (
+    <PageShell>
+      <Outlet />
+      <ScrollRestoration />
+    </PageShell>
+  );
+}

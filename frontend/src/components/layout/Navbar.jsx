@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router-dom";
+
+import { config } from "../../config/config";
+import { dashboardHomeFor, paths } from "../../config/paths";
+import { useAuth } from "../../lib/auth";
+import { ThemeToggle } from "./ThemeToggle";
+
+export const siteLinks = [
+  { to: paths.home, label: "Home", end: true },
+  { to: paths.instructors, label: "All Instructors" },
+  { to: paths.classes, label: "All Classes" },
+];
+
+export const LOGGED_OUT_MESSAGE = "User is successfully logged out";
+
+function UserAvatar({ user }) {
+  const name = user.displayName || user.email;
+  if (user.photoURL) {
+    return (
+      <img
+        src={user.photoURL}
+        alt={name}
+        title={name}
+        width="40"
+        height="40"
+        className="rounded-circle object-fit-cover border"
+        referrerPolicy="no-referrer"
+      />
+    );
+  }
+  // Without a photo the initial stands in, still named for assistive technology.
+  return (
+    <span
+      role="img"
+      aria-label={name}
+      title={name}
+      className="navbar-avatar rounded-circle border d-inline-flex align-items-center justify-content-center fw-semibold"
+    >
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+export function Navbar() {
+  const { user, role, loading, logOut, notify } = useAuth();
+  const navigate = useNavigate();
+  const [expanded, setExpanded] = useState(false);
+  const collapse = () => setExpanded(false);
+
+  async function handleLogOut() {
+    collapse();
+    try {
+      await logOut();
+    } catch (error) {
+      // Spec: a failed logout is logged only.
+      console.error(error);
+      return;
+    }
+    // The session's pop-up outlives the navigation that follows.
+    notify(LOGGED_OUT_MESSAGE);
+    navigate(paths.login);
+  }
+
+  return (
+    <header>
+      <nav className="navbar navbar-expand-lg bg-body-tertiary border-bottom" aria-label="Main">
+        <div className="container">
+          <Link className="navbar-brand fw-bold" to={paths.home} onClick={collapse}>
+            {config.siteName}
+          </Link>
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="main-navbar"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div className={`collapse navbar-collapse${expanded ? " show" : ""}`} id="main-navbar">
+            <ul className="navbar-nav me-auto mb-2 mb-lg-0">
+              {siteLinks.map(({ to, label, end }) => (
+                <li className="nav-item" key={to}>
+                  <NavLink className="nav-link" to={to} end={end} onClick={collapse}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="d-flex flex-wrap align-items-center gap-2 pb-2 pb-lg-0">
+              <ThemeToggle />
+              {/* Until the session is known, show neither state rather than flash the wrong one. */}
+              {!loading && !user && (
+                <Link className="btn btn-primary" to={paths.login} onClick={collapse}>
+                  Log In
+                </Link>
+              )}
+              {!loading && user && (
+                <>
+                  <Link
+                    className="btn btn-outline-primary"
+                    to={dashboardHomeFor(role)}
+                    onClick={collapse}
+                  >
+                    Dashboard
+                  </Link>
+                  <UserAvatar user={user} />
+                  <button type="button" className="btn btn-primary" onClick={handleLogOut}>
+                    Log Out
+                  </button>
+                </>
+              )}
+            </div>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import { Form, Formik } from "formik";
+
+import { PasswordField } from "./PasswordField";
+import { registerSchema } from "./registerSchema";
+import { TextField } from "./TextField";
+
+const initialValues = { name: "", photoURL: "", email: "", password: "", confirmPassword: "" };
+
+// The confirmation is typed, not pasted, so a mistake in the password shows up as a mismatch.
+function blockPaste(event) {
+  event.preventDefault();
+}
+
+export function RegisterForm({ onSubmit }) {
+  return (
+    <Formik initialValues={initialValues} validationSchema={registerSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <TextField name="name" label="Name" autoComplete="name" hint="Optional." />
+          <TextField
+            name="photoURL"
+            type="url"
+            label="Photo URL"
+            autoComplete="photo"
+            placeholder="https://"
+          />
+          <TextField name="email" type="email" label="Email" autoComplete="email" />
+          <PasswordField name="password" label="Password" autoComplete="new-password" />
+          <PasswordField
+            name="confirmPassword"
+            label="Confirm password"
+            autoComplete="new-password"
+            onPaste={blockPaste}
+          />
+          <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
+            {isSubmitting ? "Creating your account…" : "Register"}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}

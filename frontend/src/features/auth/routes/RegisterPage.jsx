@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { ApiError } from "../../../lib/api";
+import { useAuth } from "../../../lib/auth";
+import { AuthCard } from "../components/AuthCard";
+import { authErrorMessage } from "../components/authErrorMessage";
+import { RegisterForm } from "../components/RegisterForm";
+
+export const REGISTERED_MESSAGE = "Your account is ready. Please log in.";
+
+// The server names the profile fields its own way.
+const FORM_FIELD_OF = { name: "name", photo: "photoURL", email: "email" };
+
+function formErrorsFrom(failure) {
+  if (!(failure instanceof ApiError)) return {};
+  const errors = {};
+  for (const [field, fieldMessages] of Object.entries(failure.fieldErrors)) {
+    const formField = FORM_FIELD_OF[field];
+    if (formField) errors[formField] = [].concat(fieldMessages).join(" ");
+  }
+  return errors;
+}
+
+export function RegisterPage() {
+  useTitle("Register");
+  const { register } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [error, setError] = useState("");
+  const from = location.state?.from;
+
+  async function handleSubmit({ name, photoURL, email, password }, { setErrors }) {
+    setError("");
+    try {
+      await register({
+        name: name.trim(),
+        photoURL: photoURL.trim(),
+        email: email.trim(),
+        password,
+      });
+    } catch (failure) {
+      setErrors(formErrorsFrom(failure));
+      setError(authErrorMessage(failure));
+      return;
+    }
+    navigate(paths.login, { state: { message: REGISTERED_MESSAGE, from } });
+  }
+
+  return (
+    <AuthCard
+      title="Register"
+      error={error}
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to={paths.login} state={from ? { from } : undefined}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm onSubmit={handleSubmit} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from "react";
+
+import { CardGrid } from "../../../components/cards/CardGrid";
+import { useAuth } from "../../../lib/auth";
+import { ClassCard } from "./ClassCard";
+import { LoginRequiredDialog } from "./LoginRequiredDialog";
+
+// Admins and instructors teach or run classes; they cannot select them (spec).
+const CANNOT_SELECT = ["admin", "instructor"];
+
+/*
+ * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
+ * the press goes to onSelect(classItem), which the page supplies once selecting is built.
+ */
+export function ClassesGrid({ classes, onSelect }) {
+  const { user, role, loading } = useAuth();
+  const [visitorChoice, setVisitorChoice] = useState(null);
+
+  function handleSelect(classItem) {
+    if (!user) setVisitorChoice(classItem);
+    else onSelect?.(classItem);
+  }
+
+  return (
+    <>
+      <CardGrid
+        items={classes}
+        getKey={(classItem) => classItem._id}
+        renderItem={(classItem) => (
+          <ClassCard
+            classItem={classItem}
+            // While the session is still loading we cannot tell a visitor from a student.
+            selectDisabled={loading || CANNOT_SELECT.includes(role) || classItem.seats === 0}
+            onSelect={handleSelect}
+          />
+        )}
+      />
+      {visitorChoice && (
+        <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
+      )}
+    </>
+  );
+}

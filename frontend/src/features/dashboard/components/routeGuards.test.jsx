@@ -1,0 +1,102 @@
+import { screen } from "@testing-library/react";
+
+import { renderRoutes, signedIn, visitor } from "../../../testing/renderWithProviders";
+import { AdminRoute, InstructorRoute, PrivateRoute } from "./routeGuards";
+
+function Page({ name }) {
+  return <h1>{name}</h1>;
+}
+
+// The shape the app gives the dashboard: login for all of it, a role for some pages.
+const routes = [
+  {
+    path: "/dashboard",
+    element: <PrivateRoute />,
+    children: [
+      { path: "/dashboard/my-selected-classes", element: <Page name="Selected classes" /> },
+      {
+        element: <AdminRoute />,
+        children: [{ path: "/dashboard/all-users", element: <Page name="Manage Users" /> }],
+      },
+      {
+        element: <InstructorRoute />,
+        children: [{ path: "/dashboard/my-classes", element: <Page name="My Classes" /> }],
+      },
+    ],
+  },
+  { path: "/login", element: <Page name="Login" /> },
+  { path: "/", element: <Page name="Home" /> },
+];
+
+test("a visitor is sent to /login, carrying the page asked for", () => {
+  const { router } = renderRoutes(routes, {
+    route: "/dashboard/all-users?sort=name",
+    auth: visitor,
+  });
+
+  expect(screen.getByRole("heading", { name: "Login" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/login");
+  expect(router.state.location.state.from).toMatchObject({
+    pathname: "/dashboard/all-users",
+    search: "?sort=name",
+  });
+});
+
+test("while the session loads a progress bar shows and nobody is redirected", () => {
+  const { router } = renderRoutes(routes, {
+    route: "/dashboard/all-users",
+    auth: { ...visitor, loading: true },
+  });
+
+  expect(screen.getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/dashboard/all-users");
+});
+
+test("a student asking for an admin page is sent home", () => {
+  const { router } = renderRoutes(routes, {
+    route: "/dashboard/all-users",
+    auth: signedIn("student"),
+  });
+
+  expect(screen.getByRole("heading", { name: "Home" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/");
+});
+
+test.each([
+  ["admin", "/dashboard/all-users", "Manage Users"],
+  ["instructor", "/dashboard/my-classes", "My Classes"],
+  ["student", "/dashboard/my-selected-classes", "Selected classes"],
+  ["admin", "/dashboard/my-selected-classes", "Selected classes"],
+])("a signed-in %s reaches %s", (role, route, heading) => {
+  renderRoutes(routes, { route, auth: signedIn(role) });
+
+  expect(screen.getByRole("heading", { name: heading })).toBeInTheDocument();
+});
+
+test.each([
+  ["admin", "/dashboard/my-classes"],
+  ["student", "/dashboard/my-classes"],
+  ["instructor", "/dashboard/all-users"],
+])("a signed-in %s asking for %s is sent home", (role, route) => {
+  const { router } = renderRoutes(routes, { route, auth: signedIn(role) });
+
+  expect(router.state.location.pathname).toBe("/");
+});
+
+test("a guard can also wrap a single element", () => {
+  renderRoutes(
+    [
+      {
+        path: "/dashboard/all-users",
+        element: (
+          <AdminRoute>
+            <Page name="Wrapped" />
+          </AdminRoute>
+        ),
+      },
+    ],
+    { route: "/dashboard/all-users", auth: signedIn("admin") },
+  );
+
+  expect(screen.getByRole("heading", { name: "Wrapped" })).toBeInTheDocument();
+});

@@ -1,0 +1,28 @@
+import { paths } from "../../../config/paths";
+
+// The dashboard pages each role works with.
+export const menuByRole = {
+  admin: [
+    { to: paths.dashboard.allUsers, label: "Manage Users" },
+    { to: paths.dashboard.manageClasses, label: "Manage Classes" },
+  ],
+  instructor: [
+    { to: paths.dashboard.myClasses, label: "My Classes" },
+    { to: paths.dashboard.addClass, label: "Add a Class" },
+  ],
+  student: [
+    { to: paths.dashboard.mySelectedClasses, label: "My Selected Classes" },
+    { to: paths.dashboard.myEnrolledClasses, label: "My Enrolled Classes" },
+    { to: paths.dashboard.myPaymentHistory, label: "My Payment History" },
+  ],
+};
+
+export const commonLinks = [
+  { to: paths.home, label: "Home", end: true },
+  { to: paths.instructors, label: "All Instructors" },
+  { to: paths.classes, label: "All Classes" },
+];
+
+export function menuFor(role) {
+  return menuByRole[role] || menuByRole.student;
+}

@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { NavLink, Outlet } from "react-router-dom";
+
+import { useAuth } from "../../../lib/auth";
+import { commonLinks, menuFor } from "../components/sideMenu";
+
+const MENU_ID = "dashboard-menu";
+
+function MenuLinks({ links, onFollow }) {
+  return (
+    <ul className="nav nav-pills flex-column gap-1">
+      {links.map(({ to, label, end }) => (
+        <li className="nav-item" key={to}>
+          <NavLink className="nav-link" to={to} end={end} onClick={onFollow}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// The dashboard frame: the role's side menu beside the page. Below lg the menu folds away.
+export function DashboardLayout() {
+  const { user, role } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  const name = user?.displayName || user?.email;
+
+  return (
+    <div className="container-fluid">
+      <div className="row min-vh-100">
+        <div className="col-12 d-lg-none border-bottom py-2">
+          <button
+            type="button"
+            className="btn btn-outline-primary d-lg-none"
+            aria-controls={MENU_ID}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            Open Dashboard Menu
+          </button>
+        </div>
+        <nav
+          id={MENU_ID}
+          aria-label="Dashboard"
+          className={`col-lg-3 col-xl-2 bg-body-tertiary border-end py-4 ${
+            menuOpen ? "d-block" : "d-none"
+          } d-lg-block`}
+        >
+          {user && (
+            <div className="d-flex align-items-center gap-2 mb-4 px-2">
+              {user.photoURL && (
+                <img
+                  src={user.photoURL}
+                  alt=""
+                  width="40"
+                  height="40"
+                  className="rounded-circle object-fit-cover border"
+                  referrerPolicy="no-referrer"
+                />
+              )}
+              <span className="fw-semibold text-break">{name}</span>
+            </div>
+          )}
+          <MenuLinks links={menuFor(role)} onFollow={closeMenu} />
+          <hr />
+          <MenuLinks links={commonLinks} onFollow={closeMenu} />
+        </nav>
+        <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { DashboardHome } from "./DashboardHome";
+import { DashboardLayout } from "./DashboardLayout";
+
+function Page() {
+  return <h1>A dashboard page</h1>;
+}
+
+function renderDashboard(role, route = "/dashboard/page") {
+  return renderRoutes(
+    [
+      {
+        path: "/dashboard",
+        element: <DashboardLayout />,
+        children: [
+          { index: true, element: <DashboardHome /> },
+          { path: "*", element: <Page /> },
+        ],
+      },
+    ],
+    { route, auth: signedIn(role) },
+  );
+}
+
+function menuLinks() {
+  return within(screen.getByRole("navigation", { name: "Dashboard" }))
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
+}
+
+const common = [
+  ["Home", "/"],
+  ["All Instructors", "/all-instructors"],
+  ["All Classes", "/all-classes"],
+];
+
+test.each([
+  [
+    "admin",
+    [
+      ["Manage Users", "/dashboard/all-users"],
+      ["Manage Classes", "/dashboard/manage-classes"],
+    ],
+  ],
+  [
+    "instructor",
+    [
+      ["My Classes", "/dashboard/my-classes"],
+      ["Add a Class", "/dashboard/add-class"],
+    ],
+  ],
+  [
+    "student",
+    [
+      ["My Selected Classes", "/dashboard/my-selected-classes"],
+      ["My Enrolled Classes", "/dashboard/my-enrolled-classes"],
+      ["My Payment History", "/dashboard/my-payment-history"],
+    ],
+  ],
+])("the side menu of a %s lists its pages and the common links", (role, own) => {
+  renderDashboard(role);
+
+  expect(menuLinks()).toEqual([...own, ...common]);
+  expect(screen.getByRole("heading", { name: "A dashboard page" })).toBeInTheDocument();
+});
+
+test("the menu names who is signed in", () => {
+  renderDashboard("admin");
+
+  expect(screen.getByRole("navigation", { name: "Dashboard" })).toHaveTextContent("Sam Admin");
+});
+
+test("the link of the current page is marked", () => {
+  renderDashboard("admin", "/dashboard/all-users");
+
+  expect(screen.getByRole("link", { name: "Manage Users" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(screen.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current");
+});
+
+test("on small screens a button opens and closes the menu", async () => {
+  const user = userEvent.setup();
+  renderDashboard("student");
+  const toggle = screen.getByRole("button", { name: "Open Dashboard Menu" });
+  const menu = screen.getByRole("navigation", { name: "Dashboard" });
+
+  expect(toggle).toHaveClass("d-lg-none");
+  expect(toggle).toHaveAttribute("aria-controls", menu.id);
+  expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(menu).toHaveClass("d-none", "d-lg-block");
+
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect(menu).not.toHaveClass("d-none");
+
+  // Following a link folds the menu away again.
+  await user.click(screen.getByRole("link", { name: "My Enrolled Classes" }));
+  expect(toggle).toHaveAttribute("aria-expanded", "false");
+  expect(menu).toHaveClass("d-none");
+});
+
+test.each([
+  ["admin", "/dashboard/all-users"],
+  ["instructor", "/dashboard/my-classes"],
+  ["student", "/dashboard/my-selected-classes"],
+])("/dashboard itself sends a %s to %s", (role, home) => {
+  const { router } = renderDashboard(role, "/dashboard");
+
+  expect(router.state.location.pathname).toBe(home);
+});
+
+test("the dashboard frame has no serious accessibility problems", async () => {
+  renderDashboard("admin");
+
+  await expectNoSeriousA11yViolations();
+});

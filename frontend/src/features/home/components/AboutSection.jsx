@@ -1,0 +1,52 @@
+const highlights = [
+  {
+    title: "Small groups",
+    text: "Every class keeps a handful of seats so each camper gets real time with the instructor.",
+  },
+  {
+    title: "Hands-on from day one",
+    text: "Campers learn by making: painting, pottery, weaving, paper craft and more.",
+  },
+  {
+    title: "Working artists",
+    text: "Our instructors exhibit, sell and teach their craft all year round.",
+  },
+];
+
+export function AboutSection() {
+  return (
+    <section className="py-5" aria-labelledby="about-heading">
+      <div className="row g-4 align-items-center">
+        <div className="col-lg-5">
+          <h2 id="about-heading" className="mb-3">
+            About Us
+          </h2>
+          <p className="lead">
+            Since 2003 our summer camp has given young makers a place to learn art and craft by
+            doing it.
+          </p>
+          <p className="text-body-secondary">
+            Each summer our instructors open classes for every level, from a first brush stroke to a
+            finished portfolio piece. Campers choose the classes they like, and leave with new
+            skills, new friends and work to be proud of.
+          </p>
+          <button type="button" className="btn btn-primary">
+            More About Us
+          </button>
+        </div>
+        <div className="col-lg-7">
+          <ul className="row row-cols-1 row-cols-md-3 g-3 list-unstyled mb-0">
+            {highlights.map(({ title, text }) => (
+              <li className="col" key={title}>
+                <div className="h-100 p-3 rounded-3 border bg-body-tertiary">
+                  <h3 className="h6 fw-bold">{title}</h3>
+                  <p className="small mb-0">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+
+export const DEFAULT_INTERVAL_MS = 3000;
+
+/*
+ * A slide show driven by React state (no Bootstrap JS), following the WAI-ARIA carousel
+ * pattern: named controls, indicators that mark the current slide, and, when it plays by itself,
+ * a pause button and a pause while the pointer or keyboard focus is inside. The spec gives a
+ * 3000 ms interval but does not confirm autoplay, so it is off unless asked for.
+ */
+export function HeroCarousel({
+  slides,
+  autoPlay = false,
+  interval = DEFAULT_INTERVAL_MS,
+  label = "Highlights",
+}) {
+  const count = slides.length;
+  const [active, setActive] = useState(0);
+  const [playing, setPlaying] = useState(autoPlay);
+  const [held, setHeld] = useState(false);
+  const rotating = playing && !held;
+
+  useEffect(() => {
+    if (!rotating) return undefined;
+    const timer = setInterval(() => setActive((index) => (index + 1) % count), interval);
+    return () => clearInterval(timer);
+  }, [rotating, interval, count]);
+
+  const goTo = (index) => setActive((index + count) % count);
+
+  return (
+    <section
+      className="carousel slide hero"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
+    >
+      {/* A rotating slide show must not keep interrupting a screen reader. */}
+      <div className="carousel-inner" aria-live={rotating ? "off" : "polite"}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.title}
+            className={`carousel-item hero-slide ${slide.className}${index === active ? " active" : ""}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            hidden={index !== active}
+          >
+            <div className="container hero-slide-body">
+              <h2 className="display-5 fw-bold">{slide.title}</h2>
+              <p className="lead mb-4">{slide.text}</p>
+              <button type="button" className="btn btn-light btn-lg">
+                Know More
+              </button>
+            </div>
+          </div>
+        ))}
+      </div>
+      <button type="button" className="carousel-control-prev" onClick={() => goTo(active - 1)}>
+        <span className="carousel-control-prev-icon" aria-hidden="true" />
+        <span className="visually-hidden">Previous slide</span>
+      </button>
+      <button type="button" className="carousel-control-next" onClick={() => goTo(active + 1)}>
+        <span className="carousel-control-next-icon" aria-hidden="true" />
+        <span className="visually-hidden">Next slide</span>
+      </button>
+      <div className="carousel-indicators hero-indicators">
+        {autoPlay && (
+          <button
+            type="button"
+            className="btn btn-sm btn-light hero-play"
+            onClick={() => setPlaying((on) => !on)}
+          >
+            {playing ? "Pause slides" : "Play slides"}
+          </button>
+        )}
+        {slides.map((slide, index) => (
+          <button
+            key={slide.title}
+            type="button"
+            className={`hero-indicator${index === active ? " active" : ""}`}
+            aria-label={`Slide ${index + 1}: ${slide.title}`}
+            aria-current={index === active ? "true" : undefined}
+            onClick={() => goTo(index)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { CardGrid } from "../../../components/cards/CardGrid";
+import { ImageCard } from "../../../components/cards/ImageCard";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { usePopularClasses } from "../api/getPopularClasses";
+
+function enrolledText(count) {
+  return `${count} ${count === 1 ? "student" : "students"} enrolled`;
+}
+
+export function PopularClasses() {
+  const { classes, error } = usePopularClasses();
+  return (
+    <section className="py-5" aria-labelledby="popular-classes-heading">
+      <h2 id="popular-classes-heading">Popular Classes</h2>
+      <p className="text-body-secondary mb-4">The classes campers enrol in most.</p>
+      <QueryResult
+        data={classes}
+        error={error}
+        loadingLabel="Loading popular classes…"
+        errorTitle="The popular classes could not be loaded."
+        emptyMessage="No classes are open yet."
+      >
+        {(list) => (
+          <CardGrid
+            items={list}
+            getKey={(classItem) => classItem._id}
+            renderItem={(classItem) => (
+              <ImageCard
+                image={classItem.image}
+                imageAlt={classItem.nameClass}
+                title={classItem.nameClass}
+              >
+                <p className="card-text mb-1">Instructor: {classItem.instructorName}</p>
+                <p className="card-text text-body-secondary mb-0">
+                  {enrolledText(classItem.enroll)}
+                </p>
+              </ImageCard>
+            )}
+          />
+        )}
+      </QueryResult>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from "react-router-dom";
+
+import { CardGrid } from "../../../components/cards/CardGrid";
+import { InstructorCard } from "../../../components/cards/InstructorCard";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { paths } from "../../../config/paths";
+import { usePopularInstructors } from "../api/getPopularInstructors";
+
+export function PopularInstructors() {
+  const { instructors, error } = usePopularInstructors();
+  return (
+    <section className="py-5" aria-labelledby="popular-instructors-heading">
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
+        <h2 id="popular-instructors-heading" className="mb-0">
+          Most Popular Instructors
+        </h2>
+        <Link to={paths.instructors}>See all instructors</Link>
+      </div>
+      <QueryResult
+        data={instructors}
+        error={error}
+        loadingLabel="Loading instructors…"
+        errorTitle="The instructors could not be loaded."
+        emptyMessage="No instructors have joined yet."
+      >
+        {(list) => (
+          <CardGrid
+            items={list}
+            getKey={(instructor) => instructor.email}
+            renderItem={(instructor) => <InstructorCard instructor={instructor} />}
+          />
+        )}
+      </QueryResult>
+    </section>
+  );
+}

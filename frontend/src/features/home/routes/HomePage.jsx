@@ -1,0 +1,22 @@
+import { config } from "../../../config/config";
+import { useTitle } from "../../../hooks/useTitle";
+import { AboutSection } from "../components/AboutSection";
+import { HeroCarousel } from "../components/HeroCarousel";
+import { heroSlides } from "../components/heroSlides";
+import { PopularClasses } from "../components/PopularClasses";
+import { PopularInstructors } from "../components/PopularInstructors";
+
+export function HomePage() {
+  useTitle("Home");
+  return (
+    <>
+      <h1 className="visually-hidden">{config.siteName}: summer camp art and craft school</h1>
+      <HeroCarousel slides={heroSlides} />
+      <div className="container">
+        <AboutSection />
+        <PopularClasses />
+        <PopularInstructors />
+      </div>
+    </>
+  );
+}

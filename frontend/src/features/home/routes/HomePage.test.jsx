@@ -1,0 +1,74 @@
+import { screen, within } from "@testing-library/react";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeClass, makeInstructor } from "../../../testing/fixtures";
+import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { HomePage } from "./HomePage";
+
+const popular = [
+  makeClass({ nameClass: "Clay Animals", enroll: 12 }),
+  makeClass({ nameClass: "Paper Lanterns", enroll: 1 }),
+];
+const instructors = Array.from({ length: 8 }, () => makeInstructor());
+
+function section(name) {
+  return within(screen.getByRole("region", { name }));
+}
+
+test("home has its title, the hero and the About section", async () => {
+  stubApi({ "/popularClasses": popular, "/instructors": instructors });
+  renderWithProviders(<HomePage />);
+
+  expect(document.title).toBe("Home | Camp");
+  expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Camp");
+  expect(screen.getByRole("heading", { name: "Unleash Your Creativity" })).toBeInTheDocument();
+  expect(section("About Us").getByRole("button", { name: "More About Us" })).toBeInTheDocument();
+  await screen.findAllByRole("article");
+});
+
+test("home lists the popular classes from the server", async () => {
+  stubApi({ "/popularClasses": popular, "/instructors": instructors });
+  renderWithProviders(<HomePage />);
+
+  const classes = section("Popular Classes");
+  const clay = within(await classes.findByRole("article", { name: "Clay Animals" }));
+  expect(clay.getByText("12 students enrolled")).toBeInTheDocument();
+  expect(clay.getByRole("img", { name: "Clay Animals" })).toHaveAttribute("loading", "lazy");
+  expect(classes.getByText("1 student enrolled")).toBeInTheDocument();
+});
+
+test("home shows the first six instructors only", async () => {
+  stubApi({ "/popularClasses": popular, "/instructors": instructors });
+  renderWithProviders(<HomePage />);
+
+  const instructorsSection = section("Most Popular Instructors");
+  const names = (await instructorsSection.findAllByRole("heading", { level: 3 })).map(
+    (heading) => heading.textContent,
+  );
+  expect(names).toEqual(instructors.slice(0, 6).map((instructor) => instructor.name));
+  expect(instructorsSection.getByRole("link", { name: "See all instructors" })).toHaveAttribute(
+    "href",
+    "/all-instructors",
+  );
+});
+
+test("a failed section shows its own alert and leaves the rest of home alone", async () => {
+  stubApi({ "/popularClasses": respond(500, { message: "Server error." }), "/instructors": [] });
+  renderWithProviders(<HomePage />);
+
+  expect(await section("Popular Classes").findByRole("alert")).toHaveTextContent(
+    "The popular classes could not be loaded.",
+  );
+  expect(
+    await section("Most Popular Instructors").findByText("No instructors have joined yet."),
+  ).toBeInTheDocument();
+});
+
+test("home has no serious accessibility violations", async () => {
+  stubApi({ "/popularClasses": popular, "/instructors": instructors });
+  renderWithProviders(<HomePage />);
+  await screen.findAllByRole("article", { name: /Instructor/ });
+
+  await expectNoSeriousA11yViolations();
+});

@@ -1,0 +1,57 @@
+import { screen, within } from "@testing-library/react";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeInstructor } from "../../../testing/fixtures";
+import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { InstructorsPage } from "./InstructorsPage";
+
+const instructors = Array.from({ length: 8 }, () => makeInstructor());
+
+function renderPage() {
+  return renderWithProviders(<InstructorsPage />, { route: "/all-instructors" });
+}
+
+test("every instructor is shown with photo, name and e-mail", async () => {
+  stubApi({ "/instructors": instructors });
+  renderPage();
+
+  expect(screen.getByRole("status")).toHaveTextContent("Loading instructors…");
+  const cards = within(await screen.findByRole("list")).getAllByRole("article");
+  expect(cards).toHaveLength(8);
+
+  const first = within(screen.getByRole("article", { name: instructors[0].name }));
+  const photo = first.getByRole("img", { name: instructors[0].name });
+  expect(photo).toHaveAttribute("src", instructors[0].photo);
+  expect(photo).toHaveAttribute("loading", "lazy");
+  expect(first.getByRole("link", { name: instructors[0].email })).toHaveAttribute(
+    "href",
+    `mailto:${instructors[0].email}`,
+  );
+  expect(document.title).toBe("All Instructors | Camp");
+  expect(screen.getByRole("heading", { level: 1, name: "All Instructors" })).toBeInTheDocument();
+});
+
+test("the page says so when there is no instructor", async () => {
+  stubApi({ "/instructors": [] });
+  renderPage();
+
+  expect(await screen.findByText("No instructors have joined yet.")).toBeInTheDocument();
+});
+
+test("a failed request shows an alert", async () => {
+  stubApi({ "/instructors": respond(503, { message: "Try again later." }) });
+  renderPage();
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "The instructors could not be loaded.",
+  );
+});
+
+test("the loaded page has no serious accessibility violations", async () => {
+  stubApi({ "/instructors": instructors });
+  renderPage();
+  await screen.findByRole("list");
+
+  await expectNoSeriousA11yViolations();
+});

@@ -1,0 +1,387 @@
+import { act, render, screen } from "@testing-library/react";
+
+import { respond, stubApi } from "../testing/api";
+import { api, ApiError, TOKEN_KEY } from "./api";
+import { AuthProvider, useAuth } from "./auth";
+import * as firebase from "./firebase";
+
+// Firebase itself is replaced at the adapter's boundary; everything past it runs for real.
+jest.mock("./firebase", () => ({
+  watchAuthState: jest.fn(),
+  signInWithPassword: jest.fn(),
+  signInWithGoogle: jest.fn(),
+  createAccount: jest.fn(),
+  signOutUser: jest.fn(),
+}));
+
+const SAM = "sam@camp.test";
+const ROLE_PATHS = {
+  admin: "/users/admin/sam%40camp.test",
+  instructor: "/users/instructor/sam%40camp.test",
+};
+
+function firebaseUser(email = SAM) {
+  return {
+    uid: `uid-${email}`,
+    email,
+    displayName: "Sam Student",
+    photoURL: "https://images.camp.test/sam.png",
+    getIdToken: jest.fn(async () => `id-token-of-${email}`),
+  };
+}
+
+// The fake behaves as the SDK does: one listener, told of every sign-in and sign-out.
+let listener;
+function report(user) {
+  if (listener) listener(user);
+}
+
+beforeEach(() => {
+  listener = null;
+  window.localStorage.clear();
+  firebase.watchAuthState.mockImplementation(async (callback) => {
+    listener = callback;
+    return () => {
+      listener = null;
+    };
+  });
+  firebase.signInWithPassword.mockImplementation(async (email) => {
+    const user = firebaseUser(email);
+    report(user);
+    return user;
+  });
+  firebase.signInWithGoogle.mockImplementation(async () => {
+    const user = firebaseUser();
+    report(user);
+    return user;
+  });
+  firebase.createAccount.mockImplementation(async ({ email }) => {
+    const user = firebaseUser(email);
+    report(user);
+    return user;
+  });
+  firebase.signOutUser.mockImplementation(async () => report(null));
+});
+
+afterEach(() => jest.clearAllMocks());
+
+function serverWith({ role = "student", ...more } = {}) {
+  return stubApi({
+    "/jwt": { token: "api-token" },
+    [ROLE_PATHS.admin]: { admin: role === "admin" },
+    [ROLE_PATHS.instructor]: { instructor: role === "instructor" },
+    ...more,
+  });
+}
+
+function requests(fetch) {
+  return fetch.mock.calls.map(([url, init]) => ({
+    request: `${init.method} ${url}`,
+    body: init.body === undefined ? undefined : JSON.parse(init.body),
+    authorization: init.headers.Authorization,
+  }));
+}
+
+let session;
+function Session() {
+  session = useAuth();
+  if (session.loading) return <p>loading</p>;
+  if (!session.user) return <p>logged out</p>;
+  return (
+    <p>
+      {session.user.email} as {session.role}
+    </p>
+  );
+}
+
+function renderProvider() {
+  const navigate = jest.fn();
+  render(
+    <AuthProvider navigate={navigate}>
+      <Session />
+    </AuthProvider>,
+  );
+  return { navigate };
+}
+
+async function openSession(role = "student") {
+  const fetch = serverWith({ role });
+  const rendered = renderProvider();
+  await act(async () => report(firebaseUser()));
+  await screen.findByText(`${SAM} as ${role}`);
+  return { ...rendered, fetch };
+}
+
+test("a visitor waits only until Firebase answers, and asks our server nothing", async () => {
+  const fetch = serverWith();
+  renderProvider();
+  expect(screen.getByText("loading")).toBeInTheDocument();
+
+  await act(async () => report(null));
+
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test("a token left from an earlier visit is dropped when the app starts", () => {
+  window.localStorage.setItem(TOKEN_KEY, "expired-token");
+
+  renderProvider();
+
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test.each(["admin", "instructor", "student"])(
+  "a signed-in %s gets our token, then the role asked with it",
+  async (role) => {
+    const { fetch } = await openSession(role);
+
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+    expect(session.user).toEqual({
+      email: SAM,
+      displayName: "Sam Student",
+      photoURL: "https://images.camp.test/sam.png",
+    });
+    const sent = requests(fetch);
+    expect(sent[0]).toEqual({
+      request: "POST /api/jwt",
+      body: { email: SAM, idToken: `id-token-of-${SAM}` },
+      authorization: undefined,
+    });
+    expect(sent.slice(1)).toEqual(
+      expect.arrayContaining([
+        {
+          request: `GET /api${ROLE_PATHS.admin}`,
+          body: undefined,
+          authorization: "Bearer api-token",
+        },
+        {
+          request: `GET /api${ROLE_PATHS.instructor}`,
+          body: undefined,
+          authorization: "Bearer api-token",
+        },
+      ]),
+    );
+    expect(sent).toHaveLength(3);
+  },
+);
+
+test("logging in resolves once the session is open, with a single token exchange", async () => {
+  const fetch = serverWith({ role: "admin" });
+  renderProvider();
+  await act(async () => report(null));
+
+  await act(() => session.logIn(SAM, "Secret1!"));
+
+  expect(firebase.signInWithPassword).toHaveBeenCalledWith(SAM, "Secret1!");
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+  expect(screen.getByText(`${SAM} as admin`)).toBeInTheDocument();
+  expect(requests(fetch).filter(({ request }) => request === "POST /api/jwt")).toHaveLength(1);
+});
+
+test("a refused token exchange is logged and ends the Firebase sign-in too", async () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  serverWith({ "/jwt": respond(401, { message: "The ID token is not valid." }) });
+  renderProvider();
+  await act(async () => report(null));
+
+  let failure;
+  await act(() => session.logIn(SAM, "Secret1!").catch((error) => (failure = error)));
+
+  expect(failure).toBeInstanceOf(ApiError);
+  expect(failure.status).toBe(401);
+  expect(consoleError).toHaveBeenCalled();
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  consoleError.mockRestore();
+});
+
+test("signing out elsewhere (Firebase reports no user) removes the token and the role", async () => {
+  await openSession("admin");
+
+  await act(async () => report(null));
+
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(session.role).toBeNull();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test.each([401, 403])(
+  "a %s from our server during a session logs out and goes to /login",
+  async (status) => {
+    const { fetch, navigate } = await openSession();
+    fetch.mockImplementationOnce(async () => ({
+      ok: false,
+      status,
+      text: async () => JSON.stringify({ message: "Not allowed." }),
+    }));
+
+    await act(() => api.get("/selectClass?email=sam%40camp.test").catch(() => {}));
+
+    expect(navigate).toHaveBeenCalledWith("/login");
+    expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("logged out")).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  },
+);
+
+test("a 401 while nobody is signed in sends nobody anywhere", async () => {
+  stubApi({ "/classes": respond(401, { message: "Token expired." }) });
+  const { navigate } = renderProvider();
+  await act(async () => report(null));
+  window.localStorage.setItem(TOKEN_KEY, "expired-token");
+
+  await act(() => api.get("/classes").catch(() => {}));
+
+  expect(navigate).not.toHaveBeenCalled();
+  expect(firebase.signOutUser).not.toHaveBeenCalled();
+});
+
+test("logging out signs out of Firebase and forgets the session", async () => {
+  await openSession();
+
+  await act(() => session.logOut());
+
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test("a logout Firebase refuses rejects and keeps the session", async () => {
+  await openSession();
+  firebase.signOutUser.mockRejectedValueOnce(new Error("network down"));
+
+  await expect(act(() => session.logOut())).rejects.toThrow("network down");
+
+  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+});
+
+test("Google sign-in saves the profile with our token once it is exchanged", async () => {
+  const fetch = serverWith({ "/users": { insertedId: 7 } });
+  renderProvider();
+  await act(async () => report(null));
+
+  await act(() => session.logInWithGoogle());
+
+  const sent = requests(fetch);
+  expect(sent[0].request).toBe("POST /api/jwt");
+  expect(sent.at(-1)).toEqual({
+    request: "POST /api/users",
+    body: { name: "Sam Student", photo: "https://images.camp.test/sam.png", email: SAM },
+    authorization: "Bearer api-token",
+  });
+  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+});
+
+test("registering creates the account, saves the profile, then ends logged out", async () => {
+  const fetch = serverWith({ "/users": { insertedId: 7 } });
+  renderProvider();
+  await act(async () => report(null));
+
+  await act(() =>
+    session.register({
+      name: "Sam Student",
+      photoURL: "https://images.camp.test/sam.png",
+      email: SAM,
+      password: "Secret1!",
+    }),
+  );
+
+  expect(firebase.createAccount).toHaveBeenCalledWith({
+    name: "Sam Student",
+    photoURL: "https://images.camp.test/sam.png",
+    email: SAM,
+    password: "Secret1!",
+  });
+  const sent = requests(fetch);
+  expect(sent[0].request).toBe("POST /api/jwt");
+  expect(sent.at(-1)).toEqual({
+    request: "POST /api/users",
+    body: { name: "Sam Student", photo: "https://images.camp.test/sam.png", email: SAM },
+    authorization: "Bearer api-token",
+  });
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test("a profile the server refuses fails the registration, which still ends logged out", async () => {
+  serverWith({
+    "/users": respond(400, { message: "Invalid.", errors: { photo: ["Enter a valid URL."] } }),
+  });
+  renderProvider();
+  await act(async () => report(null));
+
+  let failure;
+  await act(() =>
+    session
+      .register({ name: "", photoURL: "https://x.test/a.png", email: SAM, password: "Secret1!" })
+      .catch((error) => (failure = error)),
+  );
+
+  expect(failure.fieldErrors).toEqual({ photo: ["Enter a valid URL."] });
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+});
+
+test("a sign-up that fails after Firebase signed the new user in still ends logged out", async () => {
+  serverWith();
+  firebase.createAccount.mockImplementationOnce(async ({ email }) => {
+    report(firebaseUser(email));
+    throw Object.assign(new Error("profile refused"), { code: "auth/internal-error" });
+  });
+  renderProvider();
+  await act(async () => report(null));
+
+  await expect(
+    act(() =>
+      session.register({
+        name: "",
+        photoURL: "https://x.test/a.png",
+        email: SAM,
+        password: "A1!aaa",
+      }),
+    ),
+  ).rejects.toThrow("profile refused");
+
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test("refreshRole asks the server again", async () => {
+  const { fetch } = await openSession("student");
+  fetch.mockClear();
+  serverWith({ role: "instructor" });
+
+  await act(() => session.refreshRole());
+
+  expect(screen.getByText(`${SAM} as instructor`)).toBeInTheDocument();
+});
+
+test("a notice pops up and closes itself after 1500 ms", async () => {
+  jest.useFakeTimers();
+  renderProvider();
+
+  act(() => session.notify("You have logged in successfully."));
+  expect(screen.getByRole("status")).toHaveTextContent("You have logged in successfully.");
+
+  act(() => jest.advanceTimersByTime(1499));
+  expect(screen.getByRole("status")).toHaveTextContent("You have logged in successfully.");
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.getByRole("status")).toHaveTextContent("");
+  jest.useRealTimers();
+});
+
+test("if Firebase cannot start, the visitor is logged out rather than left waiting", async () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+  firebase.watchAuthState.mockRejectedValueOnce(new Error("chunk failed to load"));
+
+  renderProvider();
+
+  expect(await screen.findByText("logged out")).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalled();
+  consoleError.mockRestore();
+});

@@ -1,0 +1,70 @@
+import { config } from "../config/config";
+
+/*
+ * The one adapter around the Firebase Auth SDK. The SDK is imported on first use, in its own
+ * chunk: the page renders without waiting for it, and jest tests that never sign in never load it.
+ */
+let loading = null;
+
+function loadAuth() {
+  if (!loading) {
+    loading = Promise.all([
+      import(/* webpackChunkName: "firebase" */ "firebase/app"),
+      import(/* webpackChunkName: "firebase" */ "firebase/auth"),
+    ]).then(([{ initializeApp }, sdk]) => {
+      const auth = sdk.getAuth(initializeApp(config.firebase));
+      if (config.authEmulatorUrl) {
+        sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+      }
+      return { auth, sdk };
+    });
+    // A chunk that failed to download (offline for a moment) may load on the next try.
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+export async function getFirebaseAuth() {
+  return (await loadAuth()).auth;
+}
+
+// Calls back with the signed-in Firebase user or null; resolves to the unsubscribe function.
+export async function watchAuthState(callback) {
+  const { auth, sdk } = await loadAuth();
+  return sdk.onAuthStateChanged(auth, callback);
+}
+
+export async function signInWithPassword(email, password) {
+  const { auth, sdk } = await loadAuth();
+  const credential = await sdk.signInWithEmailAndPassword(auth, email, password);
+  return credential.user;
+}
+
+export async function signInWithGoogle() {
+  const { auth, sdk } = await loadAuth();
+  const credential = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  return credential.user;
+}
+
+// Creates the account and sets its profile; the new user is signed in afterwards.
+export async function createAccount({ email, password, name, photoURL }) {
+  const { auth, sdk } = await loadAuth();
+  const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
+  // Firebase refuses a null display name; the name is optional, so leave it out instead.
+  const profile = name ? { displayName: name, photoURL } : { photoURL };
+  try {
+    await sdk.updateProfile(credential.user, profile);
+  } catch (error) {
+    // Without its profile the account is half made; remove it so the e-mail can register again.
+    await sdk.deleteUser(credential.user).catch(() => {});
+    throw error;
+  }
+  return credential.user;
+}
+
+export async function signOutUser() {
+  const { auth, sdk } = await loadAuth();
+  await sdk.signOut(auth);
+}

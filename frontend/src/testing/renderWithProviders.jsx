@@ -1,0 +1,68 @@
+import { render } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+
+import { fetcher } from "../lib/api";
+import { AuthContext } from "../lib/auth";
+
+export const visitor = {
+  user: null,
+  role: null,
+  loading: false,
+  logOut: async () => {},
+  notify: () => {},
+};
+
+// A signed-in session as the auth provider would publish it.
+export function signedIn(role, overrides = {}) {
+  return {
+    user: {
+      email: `${role}@camp.test`,
+      displayName: `Sam ${role[0].toUpperCase()}${role.slice(1)}`,
+      photoURL: `https://images.camp.test/${role}.png`,
+    },
+    role,
+    loading: false,
+    logOut: jest.fn(async () => {}),
+    notify: jest.fn(),
+    ...overrides,
+  };
+}
+
+// Mounts a route tree in a memory router at `route`, with a session and a fresh SWR cache.
+export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const result = render(
+    <AuthContext.Provider value={auth}>
+      <SWRConfig
+        value={{
+          provider: () => new Map(),
+          fetcher,
+          dedupingInterval: 0,
+          shouldRetryOnError: false,
+        }}
+      >
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </AuthContext.Provider>,
+  );
+  return { ...result, router };
+}
+
+/*
+ * Renders `ui` at `route` the way the app wires it. Any other path renders a page naming itself,
+ * so tests can follow links and check where they landed.
+ */
+export function renderWithProviders(ui, { route = "/", path = route, auth } = {}) {
+  return renderRoutes(
+    [
+      { path, element: ui },
+      { path: "*", element: <OtherPage /> },
+    ],
+    { route, auth },
+  );
+}
+
+export function OtherPage() {
+  return <h1>Other page</h1>;
+}
