@@ -34,6 +34,34 @@ def test_a_new_account_gets_a_token_and_a_student_record(api_client, emulator):
     assert AccessToken(response.json()["token"])["user_id"] == str(user.pk)
 
 
+def test_a_google_sign_in_gets_a_token_and_saves_its_profile(api_client, emulator):
+    account = emulator.sign_in_with_google(
+        "gina@gmail.test", name="Gina Gomez", photo="https://images.camp.test/gina.png"
+    )
+
+    response = exchange(api_client, email="gina@gmail.test", idToken=account["idToken"])
+    api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
+    saved = api_client.post(
+        "/api/users",
+        {
+            "name": "Gina Gomez",
+            "photo": "https://images.camp.test/gina.png",
+            "email": "gina@gmail.test",
+        },
+        format="json",
+    )
+
+    assert response.status_code == 200
+    gina = User.objects.get(email="gina@gmail.test")
+    assert (gina.name, gina.photo, gina.role) == (
+        "Gina Gomez",
+        "https://images.camp.test/gina.png",
+        Role.STUDENT,
+    )
+    assert saved.status_code == 201
+    assert saved.json() == {"insertedId": gina.pk}
+
+
 def test_the_token_opens_the_api_as_that_user(api_client, emulator):
     account = emulator.sign_up("maya@camp.test")
     token = exchange(api_client, email="maya@camp.test", idToken=account["idToken"]).json()["token"]

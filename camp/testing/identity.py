@@ -4,6 +4,7 @@ import base64
 import json
 import os
 import time
+from urllib.parse import urlencode
 
 import requests
 from django.conf import settings
@@ -51,6 +52,28 @@ def sign_in(email: str, password: str = "Camp@2003") -> str:
         "signInWithPassword", {"email": email, "password": password, "returnSecureToken": True}
     )
     return account["idToken"]
+
+
+def sign_in_with_google(email: str, name: str = "", photo: str = "") -> dict:
+    """What Google sign-in gives the browser: the emulator plays Google's part."""
+    google_id_token = json.dumps(
+        {
+            "sub": f"google-{email}",
+            "email": email,
+            "email_verified": True,
+            "name": name,
+            "picture": photo,
+        }
+    )
+    account = _identity_toolkit(
+        "signInWithIdp",
+        {
+            "postBody": urlencode({"id_token": google_id_token, "providerId": "google.com"}),
+            "requestUri": "http://localhost",
+            "returnSecureToken": True,
+        },
+    )
+    return {"uid": account["localId"], "idToken": account["idToken"]}
 
 
 def _b64(data: dict) -> str:
