@@ -1,17 +1,238 @@
-from rest_framework.permissions import AllowAny
+"""Classes: the public lists, instructors' proposals, admins' reviews, students' selections."""
+
+from rest_framework import exceptions, serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from classes.selectors import class_list_for, popular_class_list
-from classes.serializers import ClassOutputSerializer
+from accounts.models import Role
+from accounts.permissions import IsAdmin, IsInstructor, IsStudent
+from camp.validators import validate_image_url
+from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
+from classes.selectors import (
+    class_get,
+    class_list_by_instructor,
+    class_list_for,
+    popular_class_list,
+    selection_list_for,
+)
+from classes.serializers import (
+    ClassOutputSerializer,
+    ClassWithFeedbackOutputSerializer,
+    SelectionOutputSerializer,
+)
+from classes.services import (
+    class_approve,
+    class_create,
+    class_deny,
+    class_send_feedback,
+    class_update,
+    selection_create,
+    selection_delete,
+)
+
+# Seats are a PositiveIntegerField: PostgreSQL's integer.
+MAX_SEATS = 2_147_483_647
+# What multipart framing adds around the file: boundaries, headers, a file name.
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
 
 
-class ClassListApi(APIView):
-    permission_classes = [AllowAny]
+class IsInstructorOrAdmin(BasePermission):
+    """Like accounts.permissions' roles, read from our database through request.user."""
+
+    message = "Only instructors and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
+
+
+class ClassInputSerializer(serializers.Serializer):
+    """What an instructor writes about a class; the rest of the class is the server's to set."""
+
+    nameClass = serializers.CharField(max_length=40)  # noqa: N815 - the spec's field names
+    seats = serializers.IntegerField(min_value=0, max_value=MAX_SEATS)
+    price = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=0)
+    image = serializers.CharField(max_length=1000, validators=[validate_image_url])
+
+
+def _class_fields(data: dict) -> dict:
+    return {
+        "name": data["nameClass"],
+        "image": data["image"],
+        "price": data["price"],
+        "seats": data["seats"],
+    }
+
+
+class ClassListCreateApi(APIView):
+    """GET /api/classes: approved classes (every class for admins). POST: propose a class."""
+
+    InputSerializer = ClassInputSerializer
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [IsInstructor()]
+        return [AllowAny()]
 
     def get(self, request):
         classes = class_list_for(user=request.user)
         return Response(ClassOutputSerializer(classes, many=True).data)
+
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        # Name, e-mail, status and enrolment in the body are ignored: the caller is the
+        # instructor, and a new class is Pending with nobody enrolled.
+        camp_class = class_create(instructor=request.user, **_class_fields(data.validated_data))
+        return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
+
+
+class ClassUpdateApi(APIView):
+    """PUT /api/classes/{id}: the class's own instructor edits it."""
+
+    permission_classes = [IsInstructor]
+    InputSerializer = ClassInputSerializer
+
+    def put(self, request, class_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        modified = class_update(
+            class_id=class_id, instructor=request.user, **_class_fields(data.validated_data)
+        )
+        return Response({"modifiedCount": modified})
+
+
+class ClassApproveApi(APIView):
+    permission_classes = [IsAdmin]
+
+    def patch(self, request, class_id: int):
+        return Response({"modifiedCount": class_approve(class_id=class_id)})
+
+
+class ClassDenyApi(APIView):
+    permission_classes = [IsAdmin]
+
+    def patch(self, request, class_id: int):
+        return Response({"modifiedCount": class_deny(class_id=class_id)})
+
+
+class ClassSendFeedbackApi(APIView):
+    """PATCH /api/classes/feedback/{id}: an admin tells the instructor what to change."""
+
+    permission_classes = [IsAdmin]
+
+    class InputSerializer(serializers.Serializer):
+        feedback = serializers.CharField(max_length=1000)
+
+    def patch(self, request, class_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        sent = class_send_feedback(class_id=class_id, feedback=data.validated_data["feedback"])
+        return Response({"modifiedCount": sent})
+
+
+class InstructorClassListApi(APIView):
+    """GET /api/myClasses/{email}: an instructor's own classes, with feedback; admins see any."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    def get(self, request, email: str):
+        asked = email.strip().lower()
+        if asked != request.user.email and request.user.role != Role.ADMIN:
+            raise exceptions.PermissionDenied("You can only see your own classes.")
+        classes = class_list_by_instructor(email=asked)
+        return Response(ClassWithFeedbackOutputSerializer(classes, many=True).data)
+
+
+class InstructorClassDetailApi(APIView):
+    """GET /api/myClass/{id}: one class with feedback, for its instructor or an admin."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    def get(self, request, class_id: int):
+        camp_class = class_get(class_id=class_id)
+        if camp_class is None:
+            raise exceptions.NotFound("No such class.")
+        if camp_class.instructor_id != request.user.pk and request.user.role != Role.ADMIN:
+            raise exceptions.PermissionDenied("You can only see your own classes.")
+        return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
+
+
+class SelectionListCreateApi(APIView):
+    """GET /api/selectClass?email=: the caller's selections. POST: a student selects a class."""
+
+    class QuerySerializer(serializers.Serializer):
+        email = serializers.EmailField()
+
+    class InputSerializer(serializers.Serializer):
+        classId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
+
+    def get_permissions(self):
+        if self.request.method == "POST":
+            return [IsStudent()]
+        return [IsAuthenticated()]
+
+    def get(self, request):
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        if query.validated_data["email"].strip().lower() != request.user.email:
+            raise exceptions.PermissionDenied("You can only see your own selected classes.")
+        selections = selection_list_for(student=request.user)
+        return Response(SelectionOutputSerializer(selections, many=True).data)
+
+    def post(self, request):
+        # Only the class is read from the body: the student is the caller, and the class's
+        # name, price and seats come from our database, not from what the browser claims.
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        selection = selection_create(student=request.user, class_id=data.validated_data["classId"])
+        return Response({"insertedId": selection.pk}, status=status.HTTP_201_CREATED)
+
+
+class SelectionDeleteApi(APIView):
+    """DELETE /api/selectClass/{id}: drop one of the caller's own selections."""
+
+    permission_classes = [IsAuthenticated]
+
+    def delete(self, request, selection_id: int):
+        # Someone else's selection answers 404 like a missing one, so ids reveal nothing.
+        deleted = selection_delete(selection_id=selection_id, student=request.user)
+        return Response({"deletedCount": deleted})
+
+
+def _upload_refused(problem: str) -> Response:
+    # The image host's answer shape, which the add-class form reads, plus our own error shape
+    # so the API client and the form's image field show the same sentence.
+    return Response(
+        {"success": False, "error": problem, "message": problem, "errors": {"image": [problem]}},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+class ClassImageUploadApi(APIView):
+    """POST /api/images: a class banner, checked and re-encoded, answered like an image host."""
+
+    permission_classes = [IsInstructorOrAdmin]
+    parser_classes = [MultiPartParser]
+
+    def post(self, request):
+        # Refuse an oversized body on its declared length, before it is read and spooled.
+        declared = request.META.get("CONTENT_LENGTH") or "0"
+        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES:
+            return _upload_refused("The image is larger than 5 MB.")
+        try:
+            upload = request.FILES.get("image")
+        except (exceptions.ParseError, exceptions.UnsupportedMediaType):
+            return _upload_refused("Send the image as multipart/form-data, in a field named image.")
+        if upload is None:
+            return _upload_refused("Choose an image to upload, in a field named image.")
+        try:
+            url = class_image_store(upload=upload)
+        except ImageRejected as problem:
+            return _upload_refused(str(problem))
+        return Response({"success": True, "data": {"display_url": request.build_absolute_uri(url)}})
 
 
 class PopularClassListApi(APIView):

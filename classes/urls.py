@@ -1,8 +1,33 @@
 from django.urls import path
 
-from classes.apis import ClassListApi, PopularClassListApi
+from classes.apis import (
+    ClassApproveApi,
+    ClassDenyApi,
+    ClassImageUploadApi,
+    ClassListCreateApi,
+    ClassSendFeedbackApi,
+    ClassUpdateApi,
+    InstructorClassDetailApi,
+    InstructorClassListApi,
+    PopularClassListApi,
+    SelectionDeleteApi,
+    SelectionListCreateApi,
+)
 
 urlpatterns = [
-    path("classes", ClassListApi.as_view(), name="classes"),
+    path("classes", ClassListCreateApi.as_view(), name="classes"),
+    path("classes/<int:class_id>", ClassUpdateApi.as_view(), name="class-update"),
+    path("classes/approved/<int:class_id>", ClassApproveApi.as_view(), name="class-approve"),
+    path("classes/denied/<int:class_id>", ClassDenyApi.as_view(), name="class-deny"),
+    path(
+        "classes/feedback/<int:class_id>",
+        ClassSendFeedbackApi.as_view(),
+        name="class-send-feedback",
+    ),
+    path("myClasses/<str:email>", InstructorClassListApi.as_view(), name="instructor-classes"),
+    path("myClass/<int:class_id>", InstructorClassDetailApi.as_view(), name="instructor-class"),
     path("popularClasses", PopularClassListApi.as_view(), name="popular-classes"),
+    path("images", ClassImageUploadApi.as_view(), name="class-images"),
+    path("selectClass", SelectionListCreateApi.as_view(), name="selections"),
+    path("selectClass/<int:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
 ]

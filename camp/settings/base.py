@@ -116,6 +116,25 @@ WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+\.[0-9a-f]{8,}\..+$"
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env("MEDIA_ROOT", str(BASE_DIR / "media")))
 
+# Uploaded class images: MEDIA_ROOT on this server unless a bucket is named, then any
+# S3-compatible store. boto3 reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY itself.
+IMAGE_STORAGE_BUCKET = env("IMAGE_STORAGE_BUCKET", env("AWS_STORAGE_BUCKET_NAME"))
+if IMAGE_STORAGE_BUCKET:
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": IMAGE_STORAGE_BUCKET,
+            "endpoint_url": env("AWS_S3_ENDPOINT_URL"),
+            "region_name": env("AWS_S3_REGION_NAME"),
+            "custom_domain": env("AWS_S3_CUSTOM_DOMAIN"),
+            # Class pages keep the image URL for good: no signed URLs that expire in an hour.
+            "querystring_auth": False,
+            "file_overwrite": False,
+            # Every upload gets a new random name, so a copy may be cached for ever.
+            "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
+        },
+    }
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
@@ -158,3 +177,15 @@ FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", f"{FIREBASE_PROJECT_ID}.fireb
 FIREBASE_CREDENTIALS_FILE = env("FIREBASE_CREDENTIALS_FILE")
 # host:port of the Firebase Auth emulator; firebase-admin reads it from the environment.
 FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST")
+# Google sign-in runs in a popup on the identity provider's origin that reports back through
+# window.opener; Django's default "same-origin" policy cuts that link and the sign-in never ends.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
+
+# Stripe: the browser saves the card with Stripe.js, the server charges it with the secret key.
+# Development keys only work against localstripe; production refuses to start without real ones.
+STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", "sk_test_camp_local")
+STRIPE_PUBLISHABLE_KEY = env("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_local")
+STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", "whsec_camp_local")
+# Unset means Stripe itself; locally and in tests, localstripe.
+STRIPE_API_BASE = env("STRIPE_API_BASE")
+STRIPE_JS_URL = env("STRIPE_JS_URL", "https://js.stripe.com/v3/")
