@@ -5,7 +5,11 @@ import { paths } from "../config/paths";
 import { LoginPage } from "../features/auth/routes/LoginPage";
 import { RegisterPage } from "../features/auth/routes/RegisterPage";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
-import { AdminRoute, PrivateRoute } from "../features/dashboard/components/routeGuards";
+import {
+  AdminRoute,
+  InstructorRoute,
+  PrivateRoute,
+} from "../features/dashboard/components/routeGuards";
 import { LoadingBar } from "../features/dashboard/components/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
@@ -54,7 +58,48 @@ export const routes = [
                   "ManageUsersPage",
                 ),
               },
+              {
+                path: paths.dashboard.manageClasses,
+                lazy: lazyPage(
+                  () => import("../features/manage-classes/routes/ManageClassesPage"),
+                  "ManageClassesPage",
+                ),
+              },
             ],
+          },
+          {
+            element: <InstructorRoute />,
+            children: [
+              {
+                path: paths.dashboard.myClasses,
+                lazy: lazyPage(
+                  () => import("../features/instructor-classes/routes/MyClassesPage"),
+                  "MyClassesPage",
+                ),
+              },
+              {
+                path: paths.dashboard.addClass,
+                lazy: lazyPage(
+                  () => import("../features/instructor-classes/routes/AddClassPage"),
+                  "AddClassPage",
+                ),
+              },
+              {
+                path: paths.dashboard.updateClass(":id"),
+                lazy: lazyPage(
+                  () => import("../features/instructor-classes/routes/UpdateClassPage"),
+                  "UpdateClassPage",
+                ),
+              },
+            ],
+          },
+          // Student pages need nothing beyond login (spec section 6).
+          {
+            path: paths.dashboard.mySelectedClasses,
+            lazy: lazyPage(
+              () => import("../features/selections/routes/MySelectedClassesPage"),
+              "MySelectedClassesPage",
+            ),
           },
         ],
       },

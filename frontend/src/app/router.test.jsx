@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 
 import { stubApi } from "../testing/api";
+import { makeClass } from "../testing/fixtures";
 import { renderRoutes, signedIn, visitor } from "../testing/renderWithProviders";
 import { routes } from "./router";
 
@@ -52,4 +53,51 @@ test("the register page is routed", async () => {
   renderRoutes(routes, { route: "/register" });
 
   expect(await screen.findByRole("heading", { name: "Register" })).toBeInTheDocument();
+});
+
+describe("the class pages of the dashboard", () => {
+  test("an admin reaches Manage Classes", async () => {
+    stubApi({ "/classes": [], "/users": [] });
+    const { router } = renderRoutes(routes, {
+      route: "/dashboard/manage-classes",
+      auth: signedIn("admin"),
+    });
+
+    expect(await screen.findByRole("heading", { name: "Manage Classes", level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/dashboard/manage-classes");
+  });
+
+  test.each([
+    ["/dashboard/my-classes", "My Classes"],
+    ["/dashboard/add-class", "Add a Class"],
+    ["/dashboard/update-class/7", "Update Class"],
+  ])("an instructor reaches %s", async (route, heading) => {
+    stubApi({ "/myClasses/instructor%40camp.test": [], "/myClass/7": makeClass({ _id: 7 }) });
+    renderRoutes(routes, { route, auth: signedIn("instructor") });
+
+    expect(await screen.findByRole("heading", { name: heading, level: 1 })).toBeInTheDocument();
+  });
+
+  test.each([
+    ["student", "/dashboard/manage-classes"],
+    ["instructor", "/dashboard/manage-classes"],
+    ["student", "/dashboard/add-class"],
+    ["admin", "/dashboard/my-classes"],
+    ["admin", "/dashboard/update-class/7"],
+  ])("a %s asking for %s is sent home", async (role, route) => {
+    const { router } = renderRoutes(routes, { route, auth: signedIn(role) });
+
+    await screen.findByRole("navigation", { name: "Main" });
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  test("a student opening the dashboard starts on My Selected Classes", async () => {
+    stubApi({ "/selectClass?email=student%40camp.test": [] });
+    const { router } = renderRoutes(routes, { route: "/dashboard", auth: signedIn("student") });
+
+    expect(
+      await screen.findByRole("heading", { name: "My Selected Classes", level: 1 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
+  });
 });

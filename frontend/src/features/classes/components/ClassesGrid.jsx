@@ -10,9 +10,11 @@ const CANNOT_SELECT = ["admin", "instructor"];
 
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
- * the press goes to onSelect(classItem), which the page supplies once selecting is built.
+ * the press goes to onSelect(classItem). Select stays off for classes in takenClassIds (already
+ * selected or enrolled), while waiting (the student's selections still loading, or a select on
+ * its way), for admins and instructors, and when no seats are left.
  */
-export function ClassesGrid({ classes, onSelect }) {
+export function ClassesGrid({ classes, onSelect, takenClassIds, waiting = false }) {
   const { user, role, loading } = useAuth();
   const [visitorChoice, setVisitorChoice] = useState(null);
 
@@ -30,7 +32,13 @@ export function ClassesGrid({ classes, onSelect }) {
           <ClassCard
             classItem={classItem}
             // While the session is still loading we cannot tell a visitor from a student.
-            selectDisabled={loading || CANNOT_SELECT.includes(role) || classItem.seats === 0}
+            selectDisabled={
+              loading ||
+              waiting ||
+              CANNOT_SELECT.includes(role) ||
+              classItem.seats === 0 ||
+              Boolean(takenClassIds?.has(classItem._id))
+            }
             onSelect={handleSelect}
           />
         )}

@@ -1,11 +1,53 @@
+import { useMemo, useState } from "react";
+
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
 import { useApprovedClasses } from "../api/getClasses";
+import { useEnrolledClasses } from "../api/getEnrolledClasses";
+import { useSelections } from "../api/getSelections";
+import { useSelectClass } from "../api/selectClass";
 import { ClassesGrid } from "../components/ClassesGrid";
 
 export function ClassesPage() {
   useTitle("All Classes");
+  const { user, role, notify } = useAuth();
   const { classes, error } = useApprovedClasses();
+  // Only students select; nobody else's selections or enrolments are asked for.
+  const studentEmail = user && role === "student" ? user.email : null;
+  const selections = useSelections(studentEmail);
+  const { enrolled, isLoading: enrolledLoading } = useEnrolledClasses(studentEmail);
+  const select = useSelectClass(studentEmail);
+  const [selecting, setSelecting] = useState(null);
+  // Selected on this visit: off at once, without waiting for the refreshed list.
+  const [justSelected, setJustSelected] = useState(() => new Set());
+  const [failure, setFailure] = useState("");
+
+  const takenClassIds = useMemo(() => {
+    const taken = new Set(justSelected);
+    for (const selection of selections.data || []) taken.add(selection.classId);
+    for (const classItem of enrolled || []) taken.add(classItem._id);
+    return taken;
+  }, [justSelected, selections.data, enrolled]);
+
+  // Until the student's own lists are known, a Select could only earn a refusal. A list that
+  // failed to load does not block: the server still refuses a duplicate.
+  const listsLoading = Boolean(studentEmail) && (selections.isLoading || enrolledLoading);
+
+  async function handleSelect(classItem) {
+    setSelecting(classItem._id);
+    setFailure("");
+    try {
+      await select(classItem);
+      setJustSelected((previous) => new Set(previous).add(classItem._id));
+      notify(`${classItem.nameClass} is Selected Successfully`);
+    } catch (selectError) {
+      setFailure(selectError.message);
+    } finally {
+      setSelecting(null);
+    }
+  }
 
   return (
     <div className="container py-5">
@@ -13,6 +55,7 @@ export function ClassesPage() {
       <p className="lead text-body-secondary mb-4">
         Find a class you love and save your seat before the summer fills up.
       </p>
+      <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <QueryResult
         data={classes}
         error={error}
@@ -20,7 +63,14 @@ export function ClassesPage() {
         errorTitle="The classes could not be loaded."
         emptyMessage="No classes are open yet."
       >
-        {(approved) => <ClassesGrid classes={approved} />}
+        {(approved) => (
+          <ClassesGrid
+            classes={approved}
+            onSelect={handleSelect}
+            takenClassIds={takenClassIds}
+            waiting={listsLoading || selecting !== null}
+          />
+        )}
       </QueryResult>
     </div>
   );

@@ -1,0 +1,12 @@
+import { api } from "../../../lib/api";
+
+// The image host answers {success, data: {display_url}}; a refusal arrives as {success: false, error}.
+export async function uploadImage(file) {
+  const form = new FormData();
+  form.append("image", file);
+  const answer = await api.post("/images", form);
+  if (!answer?.success || !answer.data?.display_url) {
+    throw new Error(answer?.error || "The image could not be uploaded.");
+  }
+  return answer.data.display_url;
+}

@@ -1,0 +1,66 @@
+import { Form, Formik } from "formik";
+import { useId } from "react";
+
+import { FormField } from "../../../components/forms/FormField";
+import { addClassSchema } from "./classSchema";
+import { ImageFileField } from "./ImageFileField";
+
+const initialValues = { nameClass: "", seats: "", price: "", image: null };
+
+/*
+ * The instructor proposes a class. Name and e-mail are the signed-in instructor's, shown but not
+ * editable. onSubmit receives Formik's (values, helpers) and resets the form itself on success.
+ */
+export function AddClassForm({ instructor, onSubmit }) {
+  return (
+    <Formik initialValues={initialValues} validationSchema={addClassSchema} onSubmit={onSubmit}>
+      {({ isSubmitting, status }) => (
+        <Form noValidate>
+          {status && (
+            <div className="alert alert-danger" role="alert">
+              {status}
+            </div>
+          )}
+          <FormField name="nameClass" label="Class Name" />
+          <div className="row">
+            <div className="col-md-6">
+              <InstructorField label="Instructor Name" value={instructor.displayName || ""} />
+            </div>
+            <div className="col-md-6">
+              <InstructorField label="Instructor Email" value={instructor.email} type="email" />
+            </div>
+          </div>
+          <div className="row">
+            <div className="col-md-6">
+              <FormField name="seats" type="number" label="Available Seats" min="0" step="1" />
+            </div>
+            <div className="col-md-6">
+              <FormField name="price" type="number" label="Price" min="0" step="0.01" />
+            </div>
+          </div>
+          <ImageFileField
+            name="image"
+            label="Class Image"
+            hint="A JPEG, PNG, WebP or GIF picture, at most 5 MB."
+          />
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? "Adding the class…" : "Add Class"}
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+// Outside Formik: these are who is signed in, not something the form sends back as typed.
+function InstructorField({ label, value, type = "text" }) {
+  const id = useId();
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input id={id} type={type} className="form-control" value={value} readOnly />
+    </div>
+  );
+}

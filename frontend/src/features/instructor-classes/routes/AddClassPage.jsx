@@ -1,0 +1,68 @@
+import { useRef } from "react";
+
+import { serverErrors } from "../../../components/forms/serverErrors";
+import { useTitle } from "../../../hooks/useTitle";
+import { ApiError } from "../../../lib/api";
+import { useAuth } from "../../../lib/auth";
+import { useCreateClass } from "../api/saveClass";
+import { uploadImage } from "../api/uploadImage";
+import { AddClassForm } from "../components/AddClassForm";
+
+const FIELDS = ["nameClass", "seats", "price", "image"];
+
+// Why an upload failed, in the words the server (acting as the image host) used.
+function uploadProblem(error) {
+  if (error instanceof ApiError) {
+    return [].concat(error.fieldErrors.image || [])[0] || error.body.error || error.message;
+  }
+  return error.message;
+}
+
+export function AddClassPage() {
+  useTitle("Add a Class");
+  const { user, notify } = useAuth();
+  const create = useCreateClass(user);
+  // The last banner uploaded: a form sent again after a refused field keeps its address.
+  const uploaded = useRef(null);
+
+  // The banner goes to the image host first; the class is proposed with the address it answers.
+  async function handleSubmit(values, { setErrors, setStatus, resetForm }) {
+    setStatus(undefined);
+    let image = uploaded.current?.file === values.image ? uploaded.current.url : null;
+    if (!image) {
+      try {
+        image = await uploadImage(values.image);
+      } catch (error) {
+        setErrors({ image: uploadProblem(error) });
+        return;
+      }
+      uploaded.current = { file: values.image, url: image };
+    }
+    try {
+      await create({ ...values, image });
+    } catch (error) {
+      const { fields, formError } = serverErrors(error, FIELDS);
+      setErrors(fields);
+      setStatus(formError || undefined);
+      return;
+    }
+    resetForm();
+    notify("The class has been added successfully");
+  }
+
+  return (
+    <section aria-labelledby="add-class-heading">
+      <h1 id="add-class-heading" className="h2 mb-4">
+        Add a Class
+      </h1>
+      <p className="text-body-secondary">
+        A new class waits for an admin to approve it before students can see it.
+      </p>
+      <div className="card shadow-sm">
+        <div className="card-body p-4">
+          <AddClassForm instructor={user} onSubmit={handleSubmit} />
+        </div>
+      </div>
+    </section>
+  );
+}

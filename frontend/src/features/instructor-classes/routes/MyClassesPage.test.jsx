@@ -1,0 +1,107 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeClass } from "../../../testing/fixtures";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { MyClassesPage } from "./MyClassesPage";
+
+const mine = { instructorName: "Sam Instructor", instructorEmail: "instructor@camp.test" };
+const clay = makeClass({
+  ...mine,
+  nameClass: "Clay Creatures",
+  price: 45.5,
+  seats: 12,
+  status: "Approved",
+  enroll: 7,
+  feedback: "",
+});
+const ink = makeClass({
+  ...mine,
+  nameClass: "Ink Landscapes",
+  price: 80,
+  seats: 5,
+  status: "Denied",
+  enroll: 0,
+  feedback: "Please add a materials list.",
+});
+const myClassesPath = "/myClasses/instructor%40camp.test";
+
+function renderPage() {
+  const rendered = renderRoutes(
+    [
+      { path: "/dashboard/my-classes", element: <MyClassesPage /> },
+      { path: "*", element: <h1>Other page</h1> },
+    ],
+    { route: "/dashboard/my-classes", auth: signedIn("instructor") },
+  );
+  return { ...rendered, user: userEvent.setup() };
+}
+
+function card(name) {
+  return within(screen.getByRole("article", { name }));
+}
+
+test("each of the instructor's classes shows its facts, status and enrolled count", async () => {
+  const fetch = stubApi({ [myClassesPath]: [clay, ink] });
+  renderPage();
+
+  await screen.findByRole("article", { name: "Clay Creatures" });
+  expect(document.title).toBe("My Classes | Camp");
+  expect(fetch).toHaveBeenCalledWith(`/api${myClassesPath}`, expect.anything());
+  const clayCard = card("Clay Creatures");
+  expect(clayCard.getByRole("img", { name: "Clay Creatures" })).toHaveAttribute("src", clay.image);
+  expect(clayCard.getByText("$45.50")).toBeInTheDocument();
+  expect(clayCard.getByText("Sam Instructor")).toBeInTheDocument();
+  expect(clayCard.getByText("instructor@camp.test")).toBeInTheDocument();
+  expect(clayCard.getByText("12")).toBeInTheDocument();
+  expect(clayCard.getByText("Approved")).toBeInTheDocument();
+  expect(clayCard.getByText("7")).toBeInTheDocument();
+  expect(clayCard.queryByText(/Feedback:/)).not.toBeInTheDocument();
+  expect(card("Ink Landscapes").getByText("Denied")).toBeInTheDocument();
+});
+
+test("the admin's feedback is shown on its class", async () => {
+  stubApi({ [myClassesPath]: [clay, ink] });
+  renderPage();
+
+  await screen.findByRole("article", { name: "Ink Landscapes" });
+  expect(card("Ink Landscapes").getByText("Feedback: Please add a materials list.")).toBeVisible();
+});
+
+test("Update leads to the class's update form", async () => {
+  stubApi({ [myClassesPath]: [clay, ink] });
+  const { user, router } = renderPage();
+  await screen.findByRole("article", { name: "Ink Landscapes" });
+
+  await user.click(card("Ink Landscapes").getByRole("link", { name: "Update" }));
+
+  expect(router.state.location.pathname).toBe(`/dashboard/update-class/${ink._id}`);
+});
+
+test("without classes the page points to Add a Class", async () => {
+  stubApi({ [myClassesPath]: [] });
+  renderPage();
+
+  expect(await screen.findByText(/You have not added a class yet\./)).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Add a Class" })).toHaveAttribute(
+    "href",
+    "/dashboard/add-class",
+  );
+});
+
+test("a failed request shows an alert", async () => {
+  stubApi({ [myClassesPath]: respond(500, { message: "Server error." }) });
+  renderPage();
+
+  expect(await screen.findByRole("alert")).toHaveTextContent("Your classes could not be loaded.");
+});
+
+test("the page has no serious accessibility violations", async () => {
+  stubApi({ [myClassesPath]: [clay, ink] });
+  renderPage();
+  await screen.findByRole("article", { name: "Clay Creatures" });
+
+  await expectNoSeriousA11yViolations();
+});

@@ -1,0 +1,58 @@
+import { Link, useParams } from "react-router-dom";
+
+import { serverErrors } from "../../../components/forms/serverErrors";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { Loading } from "../../../components/ui/Loading";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { useMyClass } from "../api/getMyClass";
+import { useUpdateClass } from "../api/saveClass";
+import { UpdateClassForm } from "../components/UpdateClassForm";
+
+const FIELDS = ["nameClass", "seats", "price", "image"];
+
+export function UpdateClassPage() {
+  useTitle("Update Class");
+  const { id } = useParams();
+  const { user, notify } = useAuth();
+  // Keyed by id: another class's data is never shown as this one's while it loads.
+  const { data: classItem, error } = useMyClass(id);
+  const update = useUpdateClass(id, user?.email);
+
+  async function handleSubmit(values, { setErrors, setStatus }) {
+    setStatus(undefined);
+    try {
+      await update(values);
+    } catch (updateError) {
+      const { fields, formError } = serverErrors(updateError, FIELDS);
+      setErrors(fields);
+      setStatus(formError || undefined);
+      return;
+    }
+    notify("Good job! Your Class is Updated Successfully.");
+  }
+
+  let content;
+  if (classItem) {
+    content = <UpdateClassForm key={id} classItem={classItem} onSubmit={handleSubmit} />;
+  } else if (error) {
+    content = <ErrorAlert title="The class could not be loaded." error={error} />;
+  } else {
+    content = <Loading label="Loading the class…" />;
+  }
+
+  return (
+    <section aria-labelledby="update-class-heading">
+      <h1 id="update-class-heading" className="h2 mb-4">
+        Update Class
+      </h1>
+      <p>
+        <Link to={paths.dashboard.myClasses}>Back to My Classes</Link>
+      </p>
+      <div className="card shadow-sm">
+        <div className="card-body p-4">{content}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import * as yup from "yup";
+
+// The server keeps at most 1000 characters of feedback.
+export const FEEDBACK_MAX_LENGTH = 1000;
+
+export const messages = {
+  feedbackRequired: "Feedback - is required",
+  feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`,
+};
+
+export const feedbackSchema = yup.object({
+  feedback: yup
+    .string()
+    .trim()
+    .required(messages.feedbackRequired)
+    .max(FEEDBACK_MAX_LENGTH, messages.feedbackTooLong),
+});

@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeClass } from "../../../testing/fixtures";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { ManageClassesPage } from "./ManageClassesPage";
+
+const pending = makeClass({
+  nameClass: "Secret Sculpture",
+  status: "Pending",
+  price: 60,
+  seats: 8,
+  instructorName: "Ivy Clay",
+  instructorEmail: "ivy@camp.test",
+});
+const approved = makeClass({ nameClass: "Watercolor Basics", status: "Approved" });
+const denied = makeClass({ nameClass: "Rejected Origami", status: "Denied" });
+
+function renderPage() {
+  const rendered = renderRoutes(
+    [{ path: "/dashboard/manage-classes", element: <ManageClassesPage /> }],
+    { route: "/dashboard/manage-classes", auth: signedIn("admin") },
+  );
+  return { ...rendered, user: userEvent.setup() };
+}
+
+function card(name) {
+  return within(screen.getByRole("article", { name }));
+}
+
+function requests(fetch) {
+  return fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+}
+
+test("every class is listed with its facts; decided classes cannot be decided again", async () => {
+  stubApi({ "/classes": [pending, approved, denied] });
+  renderPage();
+
+  expect(await screen.findByRole("article", { name: "Secret Sculpture" })).toBeInTheDocument();
+  expect(document.title).toBe("Manage Classes | Camp");
+  const sculpture = card("Secret Sculpture");
+  expect(sculpture.getByRole("img", { name: "Secret Sculpture" })).toHaveAttribute(
+    "src",
+    pending.image,
+  );
+  expect(sculpture.getByText("$60.00")).toBeInTheDocument();
+  expect(sculpture.getByText("Ivy Clay")).toBeInTheDocument();
+  expect(sculpture.getByText("ivy@camp.test")).toBeInTheDocument();
+  expect(sculpture.getByText("8")).toBeInTheDocument();
+  expect(sculpture.getByText("Pending")).toBeInTheDocument();
+  expect(sculpture.getByRole("button", { name: "Approve" })).toBeEnabled();
+  expect(sculpture.getByRole("button", { name: "Deny" })).toBeEnabled();
+
+  for (const name of ["Watercolor Basics", "Rejected Origami"]) {
+    expect(card(name).getByRole("button", { name: "Approve" })).toBeDisabled();
+    expect(card(name).getByRole("button", { name: "Deny" })).toBeDisabled();
+    expect(card(name).getByRole("button", { name: "Send Feedback" })).toBeEnabled();
+  }
+  expect(card("Rejected Origami").getByText("Denied")).toBeInTheDocument();
+});
+
+test("approving a pending class says so and refreshes the list", async () => {
+  const answers = {
+    "/classes": [pending],
+    [`/classes/approved/${pending._id}`]: { modifiedCount: 1 },
+  };
+  const fetch = stubApi(answers);
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Secret Sculpture" });
+  answers["/classes"] = [{ ...pending, status: "Approved" }];
+
+  await user.click(card("Secret Sculpture").getByRole("button", { name: "Approve" }));
+
+  expect(await screen.findByText("Class is Approved Successfully")).toBeInTheDocument();
+  await waitFor(() =>
+    expect(card("Secret Sculpture").getByRole("button", { name: "Approve" })).toBeDisabled(),
+  );
+  expect(card("Secret Sculpture").getByRole("button", { name: "Deny" })).toBeDisabled();
+  expect(requests(fetch)).toEqual([
+    "GET /api/classes",
+    `PATCH /api/classes/approved/${pending._id}`,
+    "GET /api/classes",
+  ]);
+});
+
+test("denying a pending class warns that it is denied", async () => {
+  const answers = {
+    "/classes": [pending],
+    [`/classes/denied/${pending._id}`]: { modifiedCount: 1 },
+  };
+  const fetch = stubApi(answers);
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Secret Sculpture" });
+  answers["/classes"] = [{ ...pending, status: "Denied" }];
+
+  await user.click(card("Secret Sculpture").getByRole("button", { name: "Deny" }));
+
+  const message = await screen.findByText("Class is Denied!");
+  expect(message.closest(".toast")).toHaveClass("text-bg-warning");
+  await waitFor(() => expect(card("Secret Sculpture").getByText("Denied")).toBeInTheDocument());
+  expect(requests(fetch)).toContain(`PATCH /api/classes/denied/${pending._id}`);
+});
+
+test("a class decided elsewhere meanwhile: the refusal is shown and the list catches up", async () => {
+  const answers = {
+    "/classes": [pending],
+    [`/classes/approved/${pending._id}`]: respond(409, {
+      message: "Only a Pending class can be approved.",
+    }),
+  };
+  stubApi(answers);
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Secret Sculpture" });
+  answers["/classes"] = [{ ...pending, status: "Denied" }];
+
+  await user.click(card("Secret Sculpture").getByRole("button", { name: "Approve" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "Only a Pending class can be approved.",
+  );
+  expect(screen.queryByText("Class is Approved Successfully")).not.toBeInTheDocument();
+  await waitFor(() =>
+    expect(card("Secret Sculpture").getByRole("button", { name: "Approve" })).toBeDisabled(),
+  );
+});
+
+test("Send Feedback opens the dialog and sends what the admin wrote", async () => {
+  const fetch = stubApi({
+    "/classes": [denied],
+    [`/classes/feedback/${denied._id}`]: { modifiedCount: 1 },
+  });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Rejected Origami" });
+
+  await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));
+  const dialog = within(
+    screen.getByRole("dialog", { name: "Class Denied! Write Your Feedback Here" }),
+  );
+  const feedback = dialog.getByLabelText("Feedback");
+  expect(feedback).toHaveFocus();
+  await user.type(feedback, "Please add a materials list.");
+  await user.click(dialog.getByRole("button", { name: "Send" }));
+
+  expect(await screen.findByText("Feedback sent.")).toBeInTheDocument();
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  const [url, init] = fetch.mock.calls.find(([, options]) => options.method === "PATCH");
+  expect(url).toBe(`/api/classes/feedback/${denied._id}`);
+  expect(JSON.parse(init.body)).toEqual({ feedback: "Please add a materials list." });
+});
+
+test("empty feedback is not sent", async () => {
+  const fetch = stubApi({ "/classes": [denied] });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Rejected Origami" });
+
+  await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));
+  await user.click(screen.getByRole("button", { name: "Send" }));
+
+  expect(await screen.findByText("Feedback - is required")).toBeInTheDocument();
+  expect(screen.getByLabelText("Feedback")).toHaveAttribute("aria-invalid", "true");
+  expect(requests(fetch)).toEqual(["GET /api/classes"]);
+});
+
+test("a refused feedback stays in the dialog beside the field", async () => {
+  stubApi({
+    "/classes": [denied],
+    [`/classes/feedback/${denied._id}`]: respond(400, {
+      message: "Invalid input.",
+      errors: { feedback: ["Ensure this field has no more than 1000 characters."] },
+    }),
+  });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Rejected Origami" });
+
+  await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));
+  await user.type(screen.getByLabelText("Feedback"), "Too long, says the server.");
+  await user.click(screen.getByRole("button", { name: "Send" }));
+
+  expect(
+    await screen.findByText("Ensure this field has no more than 1000 characters."),
+  ).toBeInTheDocument();
+  expect(screen.getByRole("dialog")).toBeInTheDocument();
+  expect(screen.queryByText("Feedback sent.")).not.toBeInTheDocument();
+});
+
+test("the page and the feedback dialog have no serious accessibility violations", async () => {
+  stubApi({ "/classes": [pending, approved] });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Secret Sculpture" });
+  await expectNoSeriousA11yViolations();
+
+  await user.click(card("Secret Sculpture").getByRole("button", { name: "Send Feedback" }));
+  await expectNoSeriousA11yViolations();
+});

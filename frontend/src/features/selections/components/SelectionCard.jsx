@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { Link } from "react-router-dom";
+
+import { ImageCard } from "../../../components/cards/ImageCard";
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { paths } from "../../../config/paths";
+
+// One selected class, with the way to pay for it or drop it.
+export function SelectionCard({ selection, busy, onDelete }) {
+  const titleId = useId();
+  return (
+    <ImageCard
+      image={selection.image}
+      imageAlt={selection.nameClass}
+      title={selection.nameClass}
+      titleId={titleId}
+      headingLevel={2}
+      footer={
+        <div className="d-flex gap-2">
+          <Link
+            className="btn btn-primary flex-fill"
+            to={paths.dashboard.payment(selection._id)}
+            aria-describedby={titleId}
+          >
+            Pay
+          </Link>
+          <button
+            type="button"
+            className="btn btn-outline-danger flex-fill"
+            disabled={busy}
+            aria-describedby={titleId}
+            onClick={() => onDelete(selection)}
+          >
+            Delete
+          </button>
+        </div>
+      }
+    >
+      <dl className="class-facts mb-0">
+        <dt>Instructor</dt>
+        <dd>{selection.instructorName}</dd>
+        <dt>Available seats</dt>
+        <dd>{selection.seats}</dd>
+        <dt>Price</dt>
+        <dd>{formatPrice(selection.price)}</dd>
+      </dl>
+    </ImageCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router-dom";
+
+import { CardGrid } from "../../../components/cards/CardGrid";
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { useDeleteSelection } from "../api/deleteSelection";
+import { useSelections } from "../api/getSelections";
+import { RemoveSelectionDialog } from "../components/RemoveSelectionDialog";
+import { SelectionCard } from "../components/SelectionCard";
+
+export function MySelectedClassesPage() {
+  useTitle("My Selected Classes");
+  const { user } = useAuth();
+  const { data: selections, error } = useSelections(user?.email);
+  const deleteSelection = useDeleteSelection(user?.email);
+  const [removing, setRemoving] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+  // The removed card took the Delete button with it; focus goes back to the top of the page.
+  const headingRef = useRef(null);
+
+  async function confirmRemove() {
+    setBusy(true);
+    setFailure("");
+    try {
+      await deleteSelection(removing._id);
+      setRemoving(null);
+      headingRef.current?.focus();
+    } catch (deleteError) {
+      setRemoving(null);
+      setFailure(deleteError.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="my-selected-classes-heading">
+      <h1 id="my-selected-classes-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
+        My Selected Classes
+      </h1>
+      <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      <QueryResult
+        data={selections}
+        error={error}
+        loadingLabel="Loading your selected classes…"
+        errorTitle="Your selected classes could not be loaded."
+        emptyMessage={
+          <>
+            You have not selected any classes yet.{" "}
+            <Link to={paths.classes}>Browse all classes</Link>
+          </>
+        }
+      >
+        {(list) => (
+          <CardGrid
+            items={list}
+            getKey={(selection) => selection._id}
+            renderItem={(selection) => (
+              <SelectionCard selection={selection} busy={busy} onDelete={setRemoving} />
+            )}
+          />
+        )}
+      </QueryResult>
+      {removing && (
+        <RemoveSelectionDialog
+          selection={removing}
+          busy={busy}
+          onConfirm={confirmRemove}
+          onClose={() => {
+            if (!busy) setRemoving(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
