@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router-dom";
+import { Link, NavLink } from "react-router-dom";
 
 import { config } from "../../config/config";
 import { dashboardHomeFor, paths } from "../../config/paths";
+import { useLogOut } from "../../hooks/useLogOut";
 import { useAuth } from "../../lib/auth";
 import { ThemeToggle } from "./ThemeToggle";
 
@@ -11,8 +12,6 @@ export const siteLinks = [
   { to: paths.instructors, label: "All Instructors" },
   { to: paths.classes, label: "All Classes" },
 ];
-
-export const LOGGED_OUT_MESSAGE = "User is successfully logged out";
 
 function UserAvatar({ user }) {
   const name = user.displayName || user.email;
@@ -43,24 +42,10 @@ function UserAvatar({ user }) {
 }
 
 export function Navbar() {
-  const { user, role, loading, logOut, notify } = useAuth();
-  const navigate = useNavigate();
+  const { user, role, loading } = useAuth();
   const [expanded, setExpanded] = useState(false);
   const collapse = () => setExpanded(false);
-
-  async function handleLogOut() {
-    collapse();
-    try {
-      await logOut();
-    } catch (error) {
-      // Spec: a failed logout is logged only.
-      console.error(error);
-      return;
-    }
-    // The session's pop-up outlives the navigation that follows.
-    notify(LOGGED_OUT_MESSAGE);
-    navigate(paths.login);
-  }
+  const handleLogOut = useLogOut(collapse);
 
   return (
     <header>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 
+import { useLogOut } from "../../../hooks/useLogOut";
 import { useAuth } from "../../../lib/auth";
 import { commonLinks, menuFor } from "../components/sideMenu";
 
@@ -25,6 +26,7 @@ export function DashboardLayout() {
   const { user, role } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const handleLogOut = useLogOut(closeMenu);
   const name = user?.displayName || user?.email;
 
   return (
@@ -44,7 +46,7 @@ export function DashboardLayout() {
         <nav
           id={MENU_ID}
           aria-label="Dashboard"
-          className={`col-lg-3 col-xl-2 bg-body-tertiary border-end py-4 ${
+          className={`dashboard-menu col-lg-3 col-xl-2 bg-body-tertiary border-end py-4 ${
             menuOpen ? "d-block" : "d-none"
           } d-lg-block`}
         >
@@ -66,6 +68,10 @@ export function DashboardLayout() {
           <MenuLinks links={menuFor(role)} onFollow={closeMenu} />
           <hr />
           <MenuLinks links={commonLinks} onFollow={closeMenu} />
+          <hr />
+          <button type="button" className="btn btn-outline-secondary w-100" onClick={handleLogOut}>
+            Log Out
+          </button>
         </nav>
         <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1}>
           <Outlet />

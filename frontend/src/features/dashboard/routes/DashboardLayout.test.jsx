@@ -115,6 +115,27 @@ test.each([
   expect(router.state.location.pathname).toBe(home);
 });
 
+test("Log Out in the dashboard ends the session, says so and goes to the login page", async () => {
+  const user = userEvent.setup();
+  const session = signedIn("instructor");
+  const { router } = renderRoutes(
+    [
+      {
+        path: "/dashboard",
+        element: <DashboardLayout />,
+        children: [{ path: "*", element: <Page /> }],
+      },
+    ],
+    { route: "/dashboard/page", auth: session },
+  );
+
+  await user.click(screen.getByRole("button", { name: "Log Out" }));
+
+  expect(session.logOut).toHaveBeenCalledTimes(1);
+  expect(session.notify).toHaveBeenCalledWith("User is successfully logged out");
+  expect(router.state.location.pathname).toBe("/login");
+});
+
 test("the dashboard frame has no serious accessibility problems", async () => {
   renderDashboard("admin");
 

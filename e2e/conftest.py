@@ -1,0 +1,93 @@
+"""End-to-end fixtures: the real Django server, Chromium driven by Playwright, a clean identity
+provider (the Firebase Auth emulator that scripts/with-services starts)."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+import requests
+from django.conf import settings
+from playwright.sync_api import expect, sync_playwright
+
+from camp.testing import identity
+
+# Playwright's sync API runs an asyncio event loop in the test thread. Django sees that loop and
+# refuses ORM calls from the same thread (SynchronousOnlyOperation), though the factories and
+# assertions here are plain blocking calls made between browser steps, never inside the loop.
+# Django reads the variable at each ORM call, so setting it once the module loads is enough.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+# A step that takes longer than this on a local server is a failure, not a slow machine.
+expect.set_options(timeout=8_000)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def built_bundle():
+    """Every page needs the webpack bundle; without it the tests would only see an empty page."""
+    if not settings.BUNDLE_MANIFEST.exists():
+        pytest.exit(
+            f"{settings.BUNDLE_MANIFEST} is missing: run npm --prefix frontend run build",
+            returncode=1,
+        )
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    # Keep each phase's outcome on the test so the page fixture knows whether to keep a picture.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def page(request, browser, live_server, transactional_db):
+    """A fresh browser profile per test (no storage, no cookies) on the live server."""
+    context = browser.new_context(base_url=live_server.url)
+    context.set_default_timeout(8_000)
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
+        for number, open_page in enumerate(context.pages):
+            open_page.screenshot(path=ARTIFACTS / f"{name}-{number}.png", full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def emulator():
+    """The Firebase Auth emulator with no accounts, so each identity test starts alone."""
+    try:
+        identity.clear_accounts()
+    except requests.ConnectionError:
+        pytest.fail(
+            "The Firebase Auth emulator is not answering at "
+            f"{os.environ.get('FIREBASE_AUTH_EMULATOR_HOST')}: run the suite through "
+            "scripts/with-services (make test-e2e)."
+        )
+    yield identity
+    identity.clear_accounts()

@@ -1,0 +1,67 @@
+"""Steps and checks the end-to-end tests share."""
+
+import re
+from pathlib import Path
+
+from django.conf import settings
+from playwright.sync_api import BrowserContext, Page
+
+AXE_SCRIPT = settings.BASE_DIR / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+DEMO_IMAGES = settings.BASE_DIR / "static" / "img" / "demo"
+GAPI_OFFLINE = Path(__file__).with_name("gapi_offline.js")
+BLOCKING_IMPACTS = {"serious", "critical"}
+PASSWORD = "Camp@2003"
+
+
+def demo_image(name: str) -> str:
+    """The site path of a demo picture shipped in static/img/demo, so cards show real images."""
+    if not (DEMO_IMAGES / Path(name)).is_file():
+        raise FileNotFoundError(f"No demo image {name} in {DEMO_IMAGES}")
+    return f"{settings.STATIC_URL}img/demo/{name}"
+
+
+def _why(node: dict) -> str:
+    # axe's own account of the failure, e.g. the measured contrast and the two colours.
+    checks = node.get("any") or node.get("all") or node.get("none") or []
+    return f"- {checks[0]['message']}" if checks else ""
+
+
+def assert_accessible(page: Page) -> None:
+    """Fail on every serious or critical axe-core violation of the page as it stands now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    blocking = [v for v in violations if v["impact"] in BLOCKING_IMPACTS]
+    report = "\n".join(
+        f"- {v['id']} ({v['impact']}): {v['help']}\n"
+        + "\n".join(f"    {node['target']} {_why(node)}" for node in v["nodes"])
+        for v in blocking
+    )
+    assert not blocking, f"Accessibility violations on {page.url}:\n{report}"
+
+
+def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    """Fill and send the login form of the page already showing it."""
+    form = page.get_by_role("main")
+    form.get_by_label("Email").fill(email)
+    form.get_by_label("Password", exact=True).fill(password)
+    form.get_by_role("button", name="Log In").click()
+
+
+def serve_gapi_offline(context: BrowserContext) -> None:
+    """Let Google sign-in through the Auth emulator run on a machine without internet.
+
+    The Firebase SDK and the emulator's helper iframe load Google's gapi loader from
+    apis.google.com only to message each other across origins; gapi_offline.js does that part.
+    The emulator's sign-in page also asks for web fonts and styles it can do without.
+    """
+    script = GAPI_OFFLINE.read_text()
+    context.route(
+        "https://apis.google.com/js/api.js*",
+        lambda route: route.fulfill(body=script, content_type="text/javascript"),
+    )
+    context.route(
+        re.compile(r"^https://(unpkg\.com|fonts\.googleapis\.com)/"), lambda route: route.abort()
+    )

@@ -1,0 +1,26 @@
+import { useNavigate } from "react-router-dom";
+
+import { paths } from "../config/paths";
+import { useAuth } from "../lib/auth";
+
+export const LOGGED_OUT_MESSAGE = "User is successfully logged out";
+
+// Log out, say so, and go to the login page: the same from the navbar and the dashboard.
+export function useLogOut(beforeLeaving) {
+  const { logOut, notify } = useAuth();
+  const navigate = useNavigate();
+
+  return async function handleLogOut() {
+    beforeLeaving?.();
+    try {
+      await logOut();
+    } catch (error) {
+      // Spec: a failed logout is logged only.
+      console.error(error);
+      return;
+    }
+    // The session's pop-up outlives the navigation that follows.
+    notify(LOGGED_OUT_MESSAGE);
+    navigate(paths.login);
+  };
+}
