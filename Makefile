@@ -18,7 +18,9 @@ $(VENV)/.installed: requirements.txt
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	@echo "==> Installing browser packages into frontend/node_modules"
-	cd frontend && npm ci --no-audit --no-fund
+	# npm install, not npm ci: the registry here lacks some platform-only optional
+	# packages, which npm ci counts as a lock mismatch; the lock file is still followed.
+	cd frontend && npm install --no-audit --no-fund
 	@touch $@
 
 install: $(VENV)/.installed frontend/node_modules/.installed
@@ -36,6 +38,8 @@ serve:
 	$(PY) manage.py migrate --noinput
 	@echo "==> Seeding demo data"
 	$(PY) manage.py seed_demo
+	@echo "==> Pointing localstripe's webhooks at this server"
+	$(PY) manage.py stripe_local_webhook --url http://localhost:$(PORT)/api/stripe/webhook
 	@echo "==> Serving Camp at http://localhost:$(PORT)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 

@@ -32,6 +32,10 @@ def browser_config() -> dict:
             "projectId": settings.FIREBASE_PROJECT_ID,
         },
         "authEmulatorUrl": f"http://{emulator}" if emulator else None,
+        "stripe": {
+            "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
+            "jsUrl": settings.STRIPE_JS_URL,
+        },
     }
 
 

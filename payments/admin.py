@@ -11,7 +11,17 @@ class PaymentAdmin(admin.ModelAdmin):
     list_select_related = ("student", "camp_class")
     # What was charged, to whom and for what is Stripe's record; only the enrolment
     # state and a refund note may be corrected here.
-    readonly_fields = ("transaction_id", "student", "camp_class", "price", "selection_id", "date")
+    readonly_fields = (
+        "transaction_id",
+        "setup_intent_id",
+        "student",
+        "camp_class",
+        "price",
+        "currency",
+        "selection_id",
+        "refund_id",
+        "date",
+    )
     date_hierarchy = "date"
 
     def has_add_permission(self, request):

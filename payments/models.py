@@ -6,6 +6,7 @@ from django.utils import timezone
 
 
 class PaymentStatus(models.TextChoices):
+    # Charged, seat not yet taken: the charge is on record before the enrolment is decided.
     ENROLL_PENDING = "enrollPending", "Enrolment pending"
     ENROLLED = "enrolled", "Enrolled"
     REFUNDED = "refunded", "Refunded"
@@ -20,14 +21,22 @@ class Payment(models.Model):
     camp_class = models.ForeignKey(
         "classes.Class", on_delete=models.PROTECT, related_name="payments"
     )
+    # Stripe's PaymentIntent id ("free_<selection>" for a free class): every retry, double
+    # click and repeated webhook for one charge lands on this one row.
     transaction_id = models.CharField(max_length=255, unique=True)
+    # The saved card the charge was made from. Not unique: a charge made twice from one setup
+    # (possible only where the provider ignores idempotency keys) is recorded, then refunded.
+    setup_intent_id = models.CharField(max_length=255, blank=True, db_index=True)
     # The selection this payment settled; the selection row itself is removed on enrolment.
     selection_id = models.BigIntegerField(null=True, blank=True)
+    # What was charged, exactly as Stripe charged it.
     price = models.DecimalField(max_digits=8, decimal_places=2)
+    currency = models.CharField(max_length=3, default="usd")
     status = models.CharField(
         max_length=20, choices=PaymentStatus.choices, default=PaymentStatus.ENROLL_PENDING
     )
     refund_reason = models.TextField(blank=True)
+    refund_id = models.CharField(max_length=255, blank=True)
     date = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -50,3 +59,16 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.transaction_id} ({self.status})"
+
+
+class StripeCustomer(models.Model):
+    """The Stripe Customer a student's cards are saved under, created on their first payment."""
+
+    student = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="stripe_customer"
+    )
+    customer_id = models.CharField(max_length=255, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.student} ({self.customer_id})"

@@ -1,1 +1,17 @@
-urlpatterns: list = []
+from django.urls import path
+
+from payments.apis import (
+    EnrolledClassListApi,
+    PaymentCreateApi,
+    PaymentListApi,
+    PaymentSetupCreateApi,
+    StripeWebhookApi,
+)
+
+urlpatterns = [
+    path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
+    path("payments", PaymentCreateApi.as_view(), name="payments"),
+    path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
+    path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
+    path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
+]

@@ -10,3 +10,7 @@ DEBUG = env_bool("DEBUG", True)
 # Locally, identity is the Firebase Auth emulator that `make run` starts.
 FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
 os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = FIREBASE_AUTH_EMULATOR_HOST
+
+# Locally, payments go to the localstripe that `make run` starts.
+STRIPE_API_BASE = env("STRIPE_API_BASE", env("LOCALSTRIPE_URL", "http://localhost:8420"))
+STRIPE_JS_URL = env("STRIPE_JS_URL", f"{STRIPE_API_BASE}/js.stripe.com/v3/")

@@ -22,6 +22,17 @@ if not ALLOWED_HOSTS:
 if FIREBASE_AUTH_EMULATOR_HOST or env("FIREBASE_AUTH_EMULATOR_HOST"):  # noqa: F405
     raise ImproperlyConfigured("FIREBASE_AUTH_EMULATOR_HOST must not be set in production.")
 
+# The development defaults in base only work against localstripe.
+STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY")
+if not STRIPE_SECRET_KEY:
+    raise ImproperlyConfigured("STRIPE_SECRET_KEY must be set in production.")
+STRIPE_PUBLISHABLE_KEY = env("STRIPE_PUBLISHABLE_KEY")
+if not STRIPE_PUBLISHABLE_KEY:
+    raise ImproperlyConfigured("STRIPE_PUBLISHABLE_KEY must be set in production.")
+STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
+if not STRIPE_WEBHOOK_SECRET:
+    raise ImproperlyConfigured("STRIPE_WEBHOOK_SECRET must be set in production.")
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SESSION_COOKIE_SECURE = True

@@ -19,3 +19,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Tests charge cards on the localstripe that `make test` starts.
+STRIPE_API_BASE = env("STRIPE_API_BASE", env("LOCALSTRIPE_URL", "http://localhost:8420"))
+STRIPE_JS_URL = env("STRIPE_JS_URL", f"{STRIPE_API_BASE}/js.stripe.com/v3/")

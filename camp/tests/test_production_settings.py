@@ -12,6 +12,9 @@ GOOD = {
     "DJANGO_SETTINGS_MODULE": "camp.settings.production",
     "SECRET_KEY": "a-long-production-secret-for-this-test-only-0123456789",
     "ALLOWED_HOSTS": "camp.example",
+    "STRIPE_SECRET_KEY": "sk_live_for_this_test_only",
+    "STRIPE_PUBLISHABLE_KEY": "pk_live_for_this_test_only",
+    "STRIPE_WEBHOOK_SECRET": "whsec_for_this_test_only",
 }
 
 
@@ -48,6 +51,9 @@ def test_production_starts_with_its_settings():
         ({"SECRET_KEY": None}, "SECRET_KEY must be set in production."),
         ({"ALLOWED_HOSTS": None}, "ALLOWED_HOSTS must be set in production."),
         ({"DEBUG": "true"}, "DEBUG must be off in production."),
+        ({"STRIPE_SECRET_KEY": None}, "STRIPE_SECRET_KEY must be set in production."),
+        ({"STRIPE_PUBLISHABLE_KEY": None}, "STRIPE_PUBLISHABLE_KEY must be set in production."),
+        ({"STRIPE_WEBHOOK_SECRET": None}, "STRIPE_WEBHOOK_SECRET must be set in production."),
         (
             {"FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"},
             "FIREBASE_AUTH_EMULATOR_HOST must not be set in production.",

@@ -3,8 +3,8 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
-from camp.testing.factories import PaymentFactory
-from payments.models import PaymentStatus
+from camp.testing.factories import PaymentFactory, UserFactory
+from payments.models import PaymentStatus, StripeCustomer
 
 pytestmark = pytest.mark.django_db
 
@@ -41,3 +41,17 @@ def test_refunded_payments_do_not_block_a_new_enrolment():
     )
 
     assert enrolled.pk != refunded.pk
+
+
+def test_a_student_has_one_stripe_customer():
+    first = StripeCustomer.objects.create(student=UserFactory(), customer_id="cus_first")
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        StripeCustomer.objects.create(student=first.student, customer_id="cus_second")
+
+
+def test_a_stripe_customer_belongs_to_one_student():
+    StripeCustomer.objects.create(student=UserFactory(), customer_id="cus_shared")
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        StripeCustomer.objects.create(student=UserFactory(), customer_id="cus_shared")

@@ -1,0 +1,140 @@
+"""Card payments, enrolments and Stripe's webhook."""
+
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsStudent
+from camp.api import error_body
+from classes.serializers import ClassOutputSerializer
+from payments import stripe_client
+from payments.models import Payment, PaymentStatus
+from payments.selectors import enrolled_class_list_for, payment_get, payment_list_for
+from payments.serializers import PaymentOutputSerializer
+from payments.services import payment_create, payment_setup_create, stripe_event_handle
+
+
+def _own_email(request, email: str) -> None:
+    if email.strip().lower() != request.user.email:
+        raise exceptions.PermissionDenied("You can only see your own payments and classes.")
+
+
+class PaymentSetupCreateApi(APIView):
+    """POST /api/createPaymentIntent: a SetupIntent's client secret, for Stripe.js to save the
+    card into. The name is the spec's; the amount is charged later, from our database."""
+
+    permission_classes = [IsStudent]
+
+    class InputSerializer(serializers.Serializer):
+        # The browser also sends "price"; it is never read; the class price is ours.
+        payId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
+
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        setup = payment_setup_create(
+            student=request.user, selection_id=data.validated_data["payId"]
+        )
+        return Response({"clientSecret": setup.client_secret})
+
+
+class PaymentCreateApi(APIView):
+    """POST /api/payments: charge the saved card (or enrol in a free class) and take the seat.
+
+    201 enrolled; 200 for a retry of a payment already made; 409 with the reason when the
+    payment was refunded; 402 when the card was declined, or with requiresAction when the
+    bank wants the cardholder to confirm (3-D Secure) before the browser posts again with
+    the paymentIntentId.
+    """
+
+    permission_classes = [IsStudent]
+
+    class InputSerializer(serializers.Serializer):
+        # The spec's payment fields may come along; only these are read.
+        payId = serializers.IntegerField(min_value=1)  # noqa: N815
+        setupIntentId = serializers.RegexField(  # noqa: N815
+            r"^seti_[A-Za-z0-9]+$", max_length=255, required=False
+        )
+        paymentIntentId = serializers.RegexField(  # noqa: N815
+            r"^pi_[A-Za-z0-9]+$", max_length=255, required=False
+        )
+
+        def validate(self, attrs):
+            if "setupIntentId" in attrs and "paymentIntentId" in attrs:
+                raise serializers.ValidationError(
+                    {"paymentIntentId": ["Send either setupIntentId or paymentIntentId."]}
+                )
+            return attrs
+
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        outcome = payment_create(
+            student=request.user,
+            selection_id=data.validated_data["payId"],
+            setup_intent_id=data.validated_data.get("setupIntentId", ""),
+            payment_intent_id=data.validated_data.get("paymentIntentId", ""),
+        )
+        if outcome.payment is None:
+            return Response(
+                {
+                    **error_body("Your bank asks you to confirm this payment."),
+                    "requiresAction": True,
+                    "clientSecret": outcome.action_client_secret,
+                    "paymentIntentId": outcome.payment_intent_id,
+                },
+                status=status.HTTP_402_PAYMENT_REQUIRED,
+            )
+        return _payment_answer(outcome.payment.pk, created=outcome.created)
+
+
+def _payment_answer(payment_id: int, *, created: bool) -> Response:
+    payment: Payment = payment_get(payment_id=payment_id)
+    body = {"result": {"insertedId": payment.pk}, **PaymentOutputSerializer(payment).data}
+    if payment.status == PaymentStatus.REFUNDED:
+        return Response(
+            {**error_body(payment.refund_reason), **body}, status=status.HTTP_409_CONFLICT
+        )
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class PaymentListApi(APIView):
+    """GET /api/payments/{email}: the caller's payment history, newest first."""
+
+    permission_classes = [IsStudent]
+
+    def get(self, request, email: str):
+        _own_email(request, email)
+        payments = payment_list_for(student=request.user)
+        return Response(PaymentOutputSerializer(payments, many=True).data)
+
+
+class EnrolledClassListApi(APIView):
+    """GET /api/enrolledStudent/{email}: the classes the caller is enrolled in."""
+
+    permission_classes = [IsStudent]
+
+    def get(self, request, email: str):
+        _own_email(request, email)
+        classes = enrolled_class_list_for(student=request.user)
+        return Response(ClassOutputSerializer(classes, many=True).data)
+
+
+class StripeWebhookApi(APIView):
+    """POST /api/stripe/webhook: events from Stripe, believed only with a valid signature."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def post(self, request):
+        try:
+            stripe_event_handle(
+                payload=request.body, signature=request.headers.get("Stripe-Signature", "")
+            )
+        except stripe_client.InvalidSignature:
+            return Response(
+                error_body("The webhook signature is not valid."),
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return Response({"received": True})

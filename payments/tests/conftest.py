@@ -1,0 +1,98 @@
+"""Payments are tested against localstripe, which scripts/with-services starts: no mocks."""
+
+from decimal import Decimal
+
+import pytest
+import requests
+from django.conf import settings
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from classes.models import ClassStatus
+from payments.tests import stripe_js
+
+
+@pytest.fixture(scope="session")
+def localstripe() -> str:
+    base = settings.STRIPE_API_BASE
+    try:
+        requests.get(f"{base}/js.stripe.com/v3/", timeout=5).raise_for_status()
+    except requests.RequestException as error:
+        pytest.fail(
+            f"localstripe is not answering at {base} ({error}). "
+            "Run the tests through scripts/with-services."
+        )
+    return base
+
+
+@pytest.fixture
+def student():
+    return UserFactory(role=Role.STUDENT, name="Sam Rivera", email="sam@camp.test")
+
+
+@pytest.fixture
+def instructor():
+    return UserFactory(role=Role.INSTRUCTOR, name="Maya Lindqvist", email="maya@camp.test")
+
+
+@pytest.fixture
+def pottery(instructor):
+    return ClassFactory(
+        name="Wheel-Thrown Pottery",
+        image="https://images.camp.test/pottery.jpg",
+        price=Decimal("45.50"),
+        seats=10,
+        enroll=2,
+        status=ClassStatus.APPROVED,
+        instructor=instructor,
+    )
+
+
+@pytest.fixture
+def selection(student, pottery):
+    return SelectionFactory(student=student, camp_class=pottery)
+
+
+@pytest.fixture
+def as_student(api_client_for, student):
+    return api_client_for(student)
+
+
+@pytest.fixture
+def save_card(localstripe):
+    """The payment page: ask our server for a SetupIntent, then let Stripe.js save the card.
+    The SetupIntent's id, or Stripe.js's error."""
+
+    def save(client, selection, number=stripe_js.CARD_OK, **confirm_options) -> dict:
+        answer = client.post(
+            "/api/createPaymentIntent",
+            {"price": float(selection.camp_class.price), "payId": selection.pk},
+            format="json",
+        )
+        assert answer.status_code == 200, answer.json()
+        student = selection.student
+        return stripe_js.confirm_card_setup(
+            answer.json()["clientSecret"],
+            number,
+            email=student.email,
+            name=student.name,
+            **confirm_options,
+        )
+
+    return save
+
+
+@pytest.fixture
+def pay(save_card):
+    """The whole payment page: save the card, then post the payment; our server's answer."""
+
+    def pay_for(client, selection, number=stripe_js.CARD_OK):
+        saved = save_card(client, selection, number)
+        assert "setupIntent" in saved, saved
+        return client.post(
+            "/api/payments",
+            {"payId": selection.pk, "setupIntentId": saved["setupIntent"]["id"]},
+            format="json",
+        )
+
+    return pay_for

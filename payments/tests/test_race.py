@@ -1,0 +1,243 @@
+"""Many buyers, few seats, two server processes, one PostgreSQL database.
+
+The servers are real gunicorn processes on the test database; the buyers are threads posting
+at the same moment, half to each server. Only the database can keep them from overselling.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import requests
+from django.conf import settings
+from django.db import connection
+from rest_framework_simplejwt.tokens import AccessToken
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from classes.models import ClassStatus, Selection
+from payments.models import Payment, PaymentStatus
+from payments.tests import stripe_js
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60
+SEAT_GONE = "The last seat went while you were paying; your payment has been refunded."
+NO_SEATS = "No seats are left in this class."
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    credentials = quote(db["USER"] or "")
+    if db["PASSWORD"]:
+        credentials += f":{quote(db['PASSWORD'])}"
+    host = db["HOST"] or "localhost"
+    port = f":{db['PORT']}" if db["PORT"] else ""
+    return f"postgres://{credentials}@{host}{port}/{db['NAME']}"
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"The server at {url} stopped:\n{log.read_text()}")
+        try:
+            if requests.get(f"{url}/api/classes", timeout=10).status_code == 200:
+                return
+        except requests.RequestException:
+            # Not listening yet, or still importing the project for its first request.
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"The server at {url} did not start:\n{log.read_text()}")
+
+
+@pytest.fixture
+def servers(localstripe, tmp_path):
+    """Two gunicorn processes serving the site from the test database; their base URLs."""
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "The seat race needs PostgreSQL: two server processes cannot share "
+            "SQLite's in-memory test database. Set DATABASE_URL to run it."
+        )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
+        "DATABASE_URL": database_url(),
+        "DATABASE_CONN_MAX_AGE": "0",
+        # Tokens minted here must be good there.
+        "SECRET_KEY": settings.SECRET_KEY,
+        "STRIPE_API_BASE": settings.STRIPE_API_BASE,
+        "STRIPE_SECRET_KEY": settings.STRIPE_SECRET_KEY,
+        "LOG_LEVEL": "WARNING",
+    }
+    started = []
+    try:
+        for number in range(2):
+            port = free_port()
+            log = tmp_path / f"server-{number}.log"
+            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "camp.wsgi:application",
+                    f"--bind=127.0.0.1:{port}",
+                    "--workers=1",
+                    "--worker-class=gthread",
+                    "--threads=12",
+                    "--timeout=120",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log.open("w"),
+                stderr=subprocess.STDOUT,
+            )
+            started.append((f"http://127.0.0.1:{port}", process, log))
+        for url, process, log in started:
+            wait_until_serving(url, process, log)
+        yield [url for url, _, _ in started]
+    finally:
+        # Stopped before the test database is flushed, which their connections would block.
+        for _, process, _ in started:
+            process.terminate()
+        for _, process, _ in started:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def bearer(user) -> dict:
+    return {"Authorization": f"Bearer {AccessToken.for_user(user)}"}
+
+
+def save_card(server: str, selection) -> str:
+    """The payment page through a real server: a SetupIntent, the card saved into it."""
+    answer = requests.post(
+        f"{server}/api/createPaymentIntent",
+        json={"price": 45.5, "payId": selection.pk},
+        headers=bearer(selection.student),
+        timeout=TIMEOUT,
+    )
+    assert answer.status_code == 200, answer.text
+    saved = stripe_js.confirm_card_setup(answer.json()["clientSecret"])
+    return saved["setupIntent"]["id"]
+
+
+def post_all_at_once(posts: list[tuple[str, dict, dict]]) -> list[requests.Response]:
+    """Post every (url, body, headers) from its own thread, released at the same moment."""
+    start = threading.Barrier(len(posts))
+
+    def post(url, body, headers):
+        start.wait()
+        return requests.post(url, json=body, headers=headers, timeout=TIMEOUT)
+
+    with ThreadPoolExecutor(max_workers=len(posts)) as pool:
+        futures = [pool.submit(post, *arguments) for arguments in posts]
+        return [future.result() for future in futures]
+
+
+def test_twenty_buyers_for_five_seats_enrol_five_and_lose_no_money(servers):
+    started = int(time.time()) - 1
+    run = uuid.uuid4().hex[:8]
+    camp_class = ClassFactory(
+        price=Decimal("45.50"), seats=5, enroll=0, status=ClassStatus.APPROVED
+    )
+    selections = [
+        SelectionFactory(
+            student=UserFactory(role=Role.STUDENT, email=f"buyer{n}-{run}@camp.test"),
+            camp_class=camp_class,
+        )
+        for n in range(20)
+    ]
+    setups = [save_card(servers[n % 2], selection) for n, selection in enumerate(selections)]
+
+    responses = post_all_at_once(
+        [
+            (
+                f"{servers[n % 2]}/api/payments",
+                {"payId": selection.pk, "setupIntentId": setup_intent_id},
+                bearer(selection.student),
+            )
+            for n, (selection, setup_intent_id) in enumerate(zip(selections, setups, strict=True))
+        ]
+    )
+
+    assert Counter(response.status_code for response in responses) == {201: 5, 409: 15}, [
+        response.text for response in responses
+    ]
+    assert {
+        response.json()["message"] for response in responses if response.status_code == 409
+    } <= {
+        SEAT_GONE,
+        NO_SEATS,
+    }
+    camp_class.refresh_from_db()
+    assert (camp_class.seats, camp_class.enroll) == (0, 5)
+    enrolled = Payment.objects.filter(camp_class=camp_class, status=PaymentStatus.ENROLLED)
+    assert enrolled.count() == 5
+    assert not Payment.objects.filter(status=PaymentStatus.ENROLL_PENDING).exists()
+    assert Selection.objects.filter(camp_class=camp_class).count() == 15
+    assert {response.json()["transactionId"] for response in responses if response.ok} == set(
+        enrolled.values_list("transaction_id", flat=True)
+    )
+
+    # Stripe's side: every charge made is an enrolment, or was refunded in full and says why.
+    buyers = {selection.student.email for selection in selections}
+    charges = [
+        charge
+        for charge in stripe_js.payment_intents(since=started, class_id=str(camp_class.pk))
+        if charge["metadata"]["student_email"] in buyers
+    ]
+    assert len(charges) >= 5
+    recorded = {payment.transaction_id: payment for payment in Payment.objects.all()}
+    for charge in charges:
+        payment = recorded[charge["id"]]
+        refunds = stripe_js.refunds_of(charge["id"])
+        if payment.status == PaymentStatus.ENROLLED:
+            assert refunds == []
+        else:
+            assert (payment.status, payment.refund_reason) == (PaymentStatus.REFUNDED, SEAT_GONE)
+            assert [(refund["id"], refund["amount"]) for refund in refunds] == [
+                (payment.refund_id, 4550)
+            ]
+    assert len(recorded) == len(charges)
+
+
+def test_a_double_click_through_two_servers_charges_once(servers):
+    started = int(time.time()) - 1
+    camp_class = ClassFactory(price=Decimal("45.50"), seats=5, status=ClassStatus.APPROVED)
+    selection = SelectionFactory(camp_class=camp_class)
+    setup_intent_id = save_card(servers[0], selection)
+    body = {"payId": selection.pk, "setupIntentId": setup_intent_id}
+
+    responses = post_all_at_once(
+        [(f"{servers[n % 2]}/api/payments", body, bearer(selection.student)) for n in range(4)]
+    )
+
+    assert sorted(response.status_code for response in responses) == [200, 200, 200, 201]
+    payment = Payment.objects.get()
+    assert {response.json()["_id"] for response in responses} == {payment.pk}
+    assert payment.status == PaymentStatus.ENROLLED
+    camp_class.refresh_from_db()
+    assert (camp_class.seats, camp_class.enroll) == (4, 1)
+    charges = stripe_js.payment_intents(since=started, setup_intent_id=setup_intent_id)
+    assert [charge["id"] for charge in charges] == [payment.transaction_id]

@@ -1,0 +1,203 @@
+"""Recording and fulfilling charges, with real charges made at localstripe."""
+
+import io
+import uuid
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+
+from camp.testing.factories import PaymentFactory
+from classes.models import Class, ClassStatus, Selection
+from payments import stripe_client
+from payments.models import Payment, PaymentStatus
+from payments.services import payment_fulfil, payment_record, price_in_cents
+from payments.tests import stripe_js
+
+pytestmark = pytest.mark.django_db
+
+
+def charge_for(selection, *, amount: int = 4550, **metadata) -> stripe_client.Charge:
+    """A charge made the way payment_create makes one, for a selection."""
+    student = selection.student
+    customer_id = stripe_client.customer_create(
+        email=student.email, name=student.name, student_id=student.pk
+    )
+    return stripe_client.charge_create(
+        amount=amount,
+        currency="usd",
+        customer_id=customer_id,
+        payment_method_id="pm_card_visa",
+        metadata={
+            "app": "camp",
+            "student_id": str(student.pk),
+            "student_email": student.email,
+            "class_id": str(selection.camp_class_id),
+            "selection_id": str(selection.pk),
+            **metadata,
+        },
+        idempotency_key=str(uuid.uuid4()),
+    )
+
+
+@pytest.mark.parametrize(
+    ("price", "cents"),
+    [
+        (Decimal("45.50"), 4550),
+        (Decimal("19.99"), 1999),
+        (Decimal("0.10"), 10),
+        (Decimal("0.29"), 29),
+        (Decimal("0"), 0),
+        (Decimal("999999.99"), 99999999),
+        (Decimal("1.005"), 101),
+    ],
+)
+def test_prices_become_cents_exactly(price, cents):
+    assert price_in_cents(price) == cents
+
+
+def test_a_charge_is_recorded_once_as_pending(localstripe, selection):
+    charge = charge_for(selection)
+
+    first = payment_record(charge=charge)
+    again = payment_record(charge=charge)
+
+    assert first == again
+    assert Payment.objects.count() == 1
+    assert (first.status, first.price, first.currency, first.transaction_id) == (
+        PaymentStatus.ENROLL_PENDING,
+        Decimal("45.50"),
+        "usd",
+        charge.id,
+    )
+
+
+def test_fulfilling_takes_a_seat_once(localstripe, selection, pottery):
+    payment = payment_record(charge=charge_for(selection))
+
+    first = payment_fulfil(payment_id=payment.pk)
+    again = payment_fulfil(payment_id=payment.pk)
+
+    assert (first.status, again.status) == ("enrolled", "enrolled")
+    pottery.refresh_from_db()
+    assert (pottery.seats, pottery.enroll) == (9, 3)
+    assert not Selection.objects.filter(pk=selection.pk).exists()
+
+
+def test_a_second_charge_for_a_class_already_paid_is_refunded(localstripe, selection, pottery):
+    enrolled = payment_fulfil(payment_id=payment_record(charge=charge_for(selection)).pk)
+    duplicate = payment_record(charge=charge_for(selection))
+
+    refunded = payment_fulfil(payment_id=duplicate.pk)
+
+    assert enrolled.status == "enrolled"
+    assert (refunded.status, refunded.refund_reason) == (
+        "refunded",
+        "You were already enrolled in this class; this payment has been refunded.",
+    )
+    assert [refund["id"] for refund in stripe_js.refunds_of(duplicate.transaction_id)] == [
+        refunded.refund_id
+    ]
+    assert stripe_js.refunds_of(enrolled.transaction_id) == []
+    pottery.refresh_from_db()
+    assert (pottery.seats, pottery.enroll) == (9, 3)
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (
+            {"status": ClassStatus.DENIED},
+            "The class closed for enrolment while you were paying; your payment has been refunded.",
+        ),
+        (
+            {"seats": 0},
+            "The last seat went while you were paying; your payment has been refunded.",
+        ),
+        (
+            {"price": Decimal("45.49")},
+            "The price of this class changed while you were paying; "
+            "your payment has been refunded.",
+        ),
+    ],
+)
+def test_a_charge_that_cannot_have_a_seat_is_refunded_once(
+    localstripe, selection, pottery, change, reason
+):
+    payment = payment_record(charge=charge_for(selection))
+    Class.objects.filter(pk=pottery.pk).update(**change)
+
+    refunded = payment_fulfil(payment_id=payment.pk)
+    payment_fulfil(payment_id=payment.pk)
+
+    assert (refunded.status, refunded.refund_reason) == ("refunded", reason)
+    refunds = stripe_js.refunds_of(payment.transaction_id)
+    assert [(refund["id"], refund["amount"]) for refund in refunds] == [(refunded.refund_id, 4550)]
+    assert Selection.objects.filter(pk=selection.pk).exists()
+
+
+def test_a_charge_of_the_wrong_amount_is_refunded(localstripe, selection, pottery):
+    payment = payment_record(charge=charge_for(selection, amount=100))
+
+    refunded = payment_fulfil(payment_id=payment.pk)
+
+    assert refunded.status == "refunded"
+    pottery.refresh_from_db()
+    assert (pottery.seats, pottery.enroll) == (10, 2)
+
+
+def test_a_charge_for_a_class_we_do_not_have_is_refunded_without_a_record(localstripe, selection):
+    charge = charge_for(selection, class_id="987654321")
+
+    assert payment_record(charge=charge) is None
+    assert not Payment.objects.exists()
+    assert len(stripe_js.refunds_of(charge.id)) == 1
+
+
+def test_someone_elses_charge_is_not_ours_to_record(localstripe):
+    charge = stripe_js.foreign_charge()
+
+    assert payment_record(charge=charge) is None
+    assert stripe_js.refunds_of(charge.id) == []
+
+
+def test_a_charge_naming_a_student_we_do_not_know_is_left_alone(localstripe, selection):
+    charge = charge_for(selection, student_email="someone@elsewhere.test")
+
+    assert payment_record(charge=charge) is None
+    assert stripe_js.refunds_of(charge.id) == []
+
+
+def test_a_refund_is_made_once_however_often_it_is_asked(localstripe, selection):
+    charge = charge_for(selection)
+
+    first = stripe_client.charge_refund(payment_intent_id=charge.id, reason="test")
+    again = stripe_client.charge_refund(payment_intent_id=charge.id, reason="test")
+
+    assert first == again
+    assert len(stripe_js.refunds_of(charge.id)) == 1
+
+
+def test_a_payment_already_refunded_by_hand_is_left_as_it_is(localstripe):
+    payment = PaymentFactory(status=PaymentStatus.REFUNDED, refund_reason="Class cancelled")
+
+    assert payment_fulfil(payment_id=payment.pk).refund_reason == "Class cancelled"
+
+
+def test_the_pending_payments_command_finishes_what_was_left(localstripe, selection, pottery):
+    Class.objects.filter(pk=pottery.pk).update(seats=1)
+    first = payment_record(charge=charge_for(selection))
+    second = payment_record(charge=charge_for(selection))
+    out = io.StringIO()
+
+    call_command("fulfil_pending_payments", stdout=out)
+    call_command("fulfil_pending_payments", stdout=io.StringIO())
+
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, second.status) == ("enrolled", "refunded")
+    assert out.getvalue().splitlines() == [
+        f"{first.transaction_id}: enrolled",
+        f"{second.transaction_id}: refunded",
+    ]
+    assert len(stripe_js.refunds_of(second.transaction_id)) == 1
