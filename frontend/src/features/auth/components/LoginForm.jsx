@@ -2,7 +2,7 @@ import { Form, Formik } from "formik";
 
 import { loginSchema } from "./loginSchema";
 import { PasswordField } from "./PasswordField";
-import { TextField } from "./TextField";
+import { FormField } from "../../../components/forms/FormField";
 
 const initialValues = { email: "", password: "" };
 
@@ -11,7 +11,7 @@ export function LoginForm({ onSubmit, disabled = false }) {
     <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate>
-          <TextField name="email" type="email" label="Email" autoComplete="email" />
+          <FormField name="email" type="email" label="Email" autoComplete="email" />
           <PasswordField name="password" label="Password" autoComplete="current-password" />
           <button
             type="submit"

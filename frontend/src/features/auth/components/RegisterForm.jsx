@@ -2,7 +2,7 @@ import { Form, Formik } from "formik";
 
 import { PasswordField } from "./PasswordField";
 import { registerSchema } from "./registerSchema";
-import { TextField } from "./TextField";
+import { FormField } from "../../../components/forms/FormField";
 
 const initialValues = { name: "", photoURL: "", email: "", password: "", confirmPassword: "" };
 
@@ -16,15 +16,15 @@ export function RegisterForm({ onSubmit }) {
     <Formik initialValues={initialValues} validationSchema={registerSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate>
-          <TextField name="name" label="Name" autoComplete="name" hint="Optional." />
-          <TextField
+          <FormField name="name" label="Name" autoComplete="name" hint="Optional." />
+          <FormField
             name="photoURL"
             type="url"
             label="Photo URL"
             autoComplete="photo"
             placeholder="https://"
           />
-          <TextField name="email" type="email" label="Email" autoComplete="email" />
+          <FormField name="email" type="email" label="Email" autoComplete="email" />
           <PasswordField name="password" label="Password" autoComplete="new-password" />
           <PasswordField
             name="confirmPassword"

@@ -1,8 +1,7 @@
 import { useId } from "react";
 
-import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
+import { ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
-import { formatPrice } from "../../../components/ui/formatPrice";
 
 // A class under review. Approve and Deny only apply to a Pending class (spec section 4).
 export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeedback }) {
@@ -46,20 +45,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
         </div>
       }
     >
-      <dl className="class-facts mb-0">
-        <dt>Price</dt>
-        <dd>{formatPrice(classItem.price)}</dd>
-        <dt>Instructor</dt>
-        <dd>{classItem.instructorName}</dd>
-        <dt>Instructor e-mail</dt>
-        <dd className="text-break">{classItem.instructorEmail}</dd>
-        <dt>Available seats</dt>
-        <dd>{classItem.seats}</dd>
-        <dt>Status</dt>
-        <dd>
-          <ClassStatusBadge status={classItem.status} />
-        </dd>
-      </dl>
+      <ClassFacts classItem={classItem} />
     </ImageCard>
   );
 }
