@@ -101,6 +101,24 @@ export const routes = [
               "MySelectedClassesPage",
             ),
           },
+          {
+            path: paths.dashboard.myEnrolledClasses,
+            lazy: lazyPage(
+              () => import("../features/payments/routes/MyEnrolledClassesPage"),
+              "MyEnrolledClassesPage",
+            ),
+          },
+          {
+            path: paths.dashboard.myPaymentHistory,
+            lazy: lazyPage(
+              () => import("../features/payments/routes/MyPaymentHistoryPage"),
+              "MyPaymentHistoryPage",
+            ),
+          },
+          {
+            path: paths.dashboard.payment(":id"),
+            lazy: lazyPage(() => import("../features/payments/routes/PaymentPage"), "PaymentPage"),
+          },
         ],
       },
     ],

@@ -1,0 +1,62 @@
+"""Steps the payment tests share: a student with a class to pay for, and localstripe's card form.
+
+localstripe's stand-in for Stripe.js draws plain inputs inside the card element, named only by
+their placeholders (number, exp_month, exp_year, cvc, postal_code); real Stripe.js draws an
+iframe instead. The stand-in reads a two-digit year and prefixes "20".
+"""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from accounts.models import Role
+from e2e.class_steps import class_card, dashboard_menu, member
+
+CARD_OK = "4242424242424242"
+CARD_DECLINED = "4000000000000002"
+
+
+def student_member(emulator, live_server):
+    return member(
+        emulator,
+        live_server,
+        name="Sam Student",
+        email="sam@camp.test",
+        role=Role.STUDENT,
+        portrait="student",
+    )
+
+
+def card_field(page: Page):
+    return page.get_by_role("group", name="Card details")
+
+
+def fill_card(page: Page, number: str) -> None:
+    """Type a test card into the stand-in's inputs, as a cardholder would."""
+    card = card_field(page)
+    card.get_by_placeholder("number").fill(number)
+    card.get_by_placeholder("exp_month").fill("12")
+    card.get_by_placeholder("exp_year").fill("34")
+    card.get_by_placeholder("cvc").fill("123")
+    card.get_by_placeholder("postal_code").fill("10001")
+
+
+def pay_button(page: Page):
+    return page.get_by_role("main").get_by_role("button", name=re.compile(r"^Pay "))
+
+
+def open_payment_for(page: Page, class_name: str) -> None:
+    """From My Selected Classes, press the class's Pay link and wait for the card form."""
+    dashboard_menu(page).get_by_role("link", name="My Selected Classes").click()
+    class_card(page, class_name).get_by_role("link", name="Pay").click()
+    expect(page).to_have_url(re.compile(r"/dashboard/payment/\d+$"))
+    expect(page).to_have_title("Payment | Camp")
+    expect(page.get_by_role("heading", name=class_name)).to_be_visible()
+    # Pay comes on once Stripe.js is loaded and the server handed over a client secret.
+    expect(card_field(page).get_by_placeholder("number")).to_be_visible()
+    expect(pay_button(page)).to_be_enabled()
+
+
+def available_seats(page: Page, class_name: str):
+    """The Available seats figure on a class's public card."""
+    return class_card(page, class_name).locator("dt:text-is('Available seats') + dd")

@@ -1,0 +1,124 @@
+"""A student pays for a selected class with a card (localstripe standing in for Stripe)."""
+
+import re
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import expect
+
+from camp.testing.factories import ClassFactory, SelectionFactory
+from classes.models import Class, ClassStatus, Selection
+from e2e.class_steps import (
+    check_accessible,
+    class_card,
+    dashboard_menu,
+    open_dashboard,
+    sign_in,
+)
+from e2e.helpers import demo_image
+from e2e.payment_steps import (
+    CARD_DECLINED,
+    CARD_OK,
+    available_seats,
+    fill_card,
+    open_payment_for,
+    pay_button,
+    student_member,
+)
+from payments.models import Payment, PaymentStatus
+
+pytestmark = pytest.mark.usefixtures("emulator")
+
+CLASS_NAME = "Watercolor Landscapes"
+
+
+@pytest.fixture
+def student(emulator, live_server):
+    return student_member(emulator, live_server)
+
+
+@pytest.fixture
+def watercolor(student):
+    """An approved class with seats, already in the student's selected classes."""
+    camp_class = ClassFactory(
+        name=CLASS_NAME,
+        image=demo_image("watercolor.webp"),
+        status=ClassStatus.APPROVED,
+        price=Decimal("45.50"),
+        seats=8,
+        enroll=2,
+    )
+    SelectionFactory(student=student, camp_class=camp_class)
+    return camp_class
+
+
+def test_a_card_payment_enrols_the_student_and_takes_a_seat(page, student, watercolor):
+    sign_in(page, student.email)
+    open_dashboard(page, "my-selected-classes")
+    check_accessible(page)
+
+    open_payment_for(page, CLASS_NAME)
+    main = page.get_by_role("main")
+    expect(main).to_contain_text("$45.50")
+    check_accessible(page)
+    fill_card(page, CARD_OK)
+    pay_button(page).click()
+
+    success = main.get_by_text(re.compile(r"^Transaction complete with transactionId: pi_\w+$"))
+    expect(success).to_be_visible(timeout=15_000)
+    expect(pay_button(page)).to_be_disabled()
+    check_accessible(page)
+    payment = Payment.objects.get(student=student, camp_class=watercolor)
+    assert payment.status == PaymentStatus.ENROLLED
+    expect(success).to_have_text(
+        f"Transaction complete with transactionId: {payment.transaction_id}"
+    )
+    watercolor.refresh_from_db()
+    assert (watercolor.seats, watercolor.enroll) == (7, 3)
+    assert not Selection.objects.filter(student=student, camp_class=watercolor).exists()
+
+    dashboard_menu(page).get_by_role("link", name="My Enrolled Classes").click()
+    expect(page).to_have_title("My Enrolled Classes | Camp")
+    card = class_card(page, CLASS_NAME)
+    expect(card).to_contain_text(watercolor.instructor.name)
+    expect(card).to_contain_text("$45.50")
+    expect(card.get_by_role("button", name="Start Class")).to_be_visible()
+    check_accessible(page)
+
+    dashboard_menu(page).get_by_role("link", name="My Payment History").click()
+    expect(page).to_have_title("My Payment History | Camp")
+    row = page.get_by_role("row").filter(has_text=CLASS_NAME)
+    expect(row).to_contain_text(watercolor.instructor.email)
+    expect(row).to_contain_text("$45.50")
+    expect(row).to_contain_text("Enrolled")
+    check_accessible(page)
+
+    dashboard_menu(page).get_by_role("link", name="My Selected Classes").click()
+    expect(page.get_by_text("You have not selected any classes yet.")).to_be_visible()
+
+    dashboard_menu(page).get_by_role("link", name="All Classes").click()
+    expect(available_seats(page, CLASS_NAME)).to_have_text("7")
+
+
+def test_a_declined_card_shows_the_providers_message_and_enrols_nobody(page, student, watercolor):
+    sign_in(page, student.email)
+    open_dashboard(page, "my-selected-classes")
+    open_payment_for(page, CLASS_NAME)
+
+    fill_card(page, CARD_DECLINED)
+    pay_button(page).click()
+
+    alert = page.get_by_role("main").get_by_role("alert")
+    expect(alert).to_contain_text("declined")
+    expect(alert).to_have_class(re.compile(r"\btext-danger\b"))
+    expect(page.get_by_text(re.compile("Transaction complete"))).to_have_count(0)
+    # The cardholder may try another card.
+    expect(pay_button(page)).to_be_enabled()
+    check_accessible(page)
+    assert not Payment.objects.filter(student=student, status=PaymentStatus.ENROLLED).exists()
+    unchanged = Class.objects.get(pk=watercolor.pk)
+    assert (unchanged.seats, unchanged.enroll) == (8, 2)
+    assert Selection.objects.filter(student=student, camp_class=watercolor).exists()
+
+    dashboard_menu(page).get_by_role("link", name="All Classes").click()
+    expect(available_seats(page, CLASS_NAME)).to_have_text("8")

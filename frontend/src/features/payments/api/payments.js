@@ -1,0 +1,37 @@
+import { useCallback } from "react";
+import { useSWRConfig } from "swr";
+
+import { api } from "../../../lib/api";
+import { enrolledClassesKey, paymentsKey, selectionsKey } from "./keys";
+
+// A SetupIntent's client secret for the card to be saved into; the server charges it later.
+export async function createPaymentIntent({ price, payId }) {
+  const { clientSecret } = await api.post("/createPaymentIntent", { price, payId });
+  return clientSecret;
+}
+
+/*
+ * Asks the server to charge the saved card (setupIntentId), to finish a charge the bank had
+ * the cardholder confirm (paymentIntentId), or, with neither, to enrol in a free class.
+ */
+export function recordPayment({ payId, setupIntentId, paymentIntentId }) {
+  return api.post("/payments", {
+    payId,
+    ...(setupIntentId ? { setupIntentId } : {}),
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+  });
+}
+
+// After a payment the selection leaves, the class joins the enrolled list and the history grows.
+export function useRefreshAfterPayment(email) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    () =>
+      Promise.all([
+        mutate(selectionsKey(email)),
+        mutate(enrolledClassesKey(email)),
+        mutate(paymentsKey(email)),
+      ]),
+    [email, mutate],
+  );
+}

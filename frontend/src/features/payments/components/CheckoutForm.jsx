@@ -1,0 +1,205 @@
+import { useEffect, useRef, useState } from "react";
+
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { createPaymentIntent, recordPayment, useRefreshAfterPayment } from "../api/payments";
+import { loadStripeJs } from "../lib/loadStripeJs";
+
+const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
+
+function billingDetails(user) {
+  return {
+    email: user?.email || "unknown",
+    name: user?.displayName || "anonymous",
+  };
+}
+
+/*
+ * The card form for one selected class. The card is saved into a SetupIntent with Stripe.js, then
+ * our server charges it; a bank that wants 3-D Secure gets it through confirmCardPayment before
+ * the server is asked again. Pay stays off until Stripe.js and the card field are ready and the
+ * server has handed over a client secret, and while a payment is on its way.
+ */
+export function CheckoutForm({ selection, user }) {
+  const cardBoxRef = useRef(null);
+  const cardRef = useRef(null);
+  const [stripe, setStripe] = useState(null);
+  const [cardReady, setCardReady] = useState(false);
+  const [clientSecret, setClientSecret] = useState("");
+  // Bumped when a SetupIntent was used up by a failed charge, so a fresh one is asked for.
+  const [secretRound, setSecretRound] = useState(0);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState("");
+  const [payment, setPayment] = useState(null);
+  const [closed, setClosed] = useState(false);
+  const refresh = useRefreshAfterPayment(user?.email);
+  const payId = selection._id;
+  const price = Number(selection.price);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadStripeJs().then(
+      (loaded) => {
+        if (!cancelled) setStripe(loaded);
+      },
+      (error) => {
+        if (!cancelled) setFailure(error.message);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!stripe) return undefined;
+    const card = stripe.elements().create("card");
+    card.on("change", (event) => {
+      // Stripe's card field reports an unusable number or date as the cardholder types.
+      if (event && "error" in event) setFailure(event.error?.message || "");
+    });
+    card.mount(cardBoxRef.current);
+    cardRef.current = card;
+    setCardReady(true);
+    return () => {
+      cardRef.current = null;
+      setCardReady(false);
+      card.destroy();
+    };
+  }, [stripe]);
+
+  useEffect(() => {
+    // A payment intent is only requested when there is something to charge (spec section 5).
+    if (!(price > 0)) return undefined;
+    let cancelled = false;
+    setClientSecret("");
+    createPaymentIntent({ price, payId }).then(
+      (secret) => {
+        if (!cancelled) setClientSecret(secret);
+      },
+      (error) => {
+        if (cancelled) return;
+        setFailure(error.message);
+        if (error.status === 409 || error.status === 404) setClosed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [payId, price, secretRound]);
+
+  async function charge(setupIntentId) {
+    try {
+      return await recordPayment({ payId, setupIntentId });
+    } catch (error) {
+      if (error.status !== 402 || !error.body.requiresAction) throw error;
+      const confirmation = await stripe.confirmCardPayment(error.body.clientSecret);
+      if (confirmation.error) {
+        throw Object.assign(new Error(confirmation.error.message || FALLBACK_FAILURE), {
+          status: 402,
+        });
+      }
+      return recordPayment({ payId, paymentIntentId: error.body.paymentIntentId });
+    }
+  }
+
+  async function pay(event) {
+    event.preventDefault();
+    // A card payment is only attempted when the card element exists (spec section 5).
+    if (!stripe || !cardRef.current || !clientSecret || processing) return;
+    setProcessing(true);
+    setFailure("");
+    try {
+      const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, {
+        payment_method: { card: cardRef.current, billing_details: billingDetails(user) },
+      });
+      if (error) {
+        setFailure(error.message || FALLBACK_FAILURE);
+        return;
+      }
+      setPayment(await charge(setupIntent.id));
+      refresh();
+    } catch (error) {
+      setFailure(error.message || FALLBACK_FAILURE);
+      if (error.status === 409) {
+        // Refunded (the last seat went, the class closed): the history now shows it.
+        setClosed(true);
+        refresh();
+      } else {
+        // The saved card was used by the refused charge; another try needs a new SetupIntent.
+        setSecretRound((round) => round + 1);
+      }
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const done = Boolean(payment);
+  const canPay = Boolean(stripe) && cardReady && Boolean(clientSecret) && !processing;
+
+  return (
+    <form onSubmit={pay} noValidate aria-busy={processing}>
+      <fieldset disabled={done || closed} className="mb-3">
+        <legend className="form-label fs-6">Card details</legend>
+        {/* Stripe.js draws the card inputs in here. */}
+        <div ref={cardBoxRef} className="form-control py-2" data-testid="card-element" />
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={!canPay || done || closed}>
+        {processing && (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        )}
+        Pay {formatPrice(price)}
+      </button>
+      <FormOutcome failure={failure} payment={payment} />
+    </form>
+  );
+}
+
+// A free class needs no card: one press enrols the student.
+export function FreeEnrolForm({ selection, user }) {
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState("");
+  const [payment, setPayment] = useState(null);
+  const refresh = useRefreshAfterPayment(user?.email);
+
+  async function enrol(event) {
+    event.preventDefault();
+    setProcessing(true);
+    setFailure("");
+    try {
+      setPayment(await recordPayment({ payId: selection._id }));
+      refresh();
+    } catch (error) {
+      setFailure(error.message || FALLBACK_FAILURE);
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return (
+    <form onSubmit={enrol} noValidate aria-busy={processing}>
+      <button type="submit" className="btn btn-primary" disabled={processing || Boolean(payment)}>
+        {processing && (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        )}
+        Enrol for free
+      </button>
+      <FormOutcome failure={failure} payment={payment} free />
+    </form>
+  );
+}
+
+function FormOutcome({ failure, payment, free = false }) {
+  return (
+    <>
+      <div role="alert" className="text-danger mt-3">
+        {failure}
+      </div>
+      <div role="status" className="text-success fw-semibold mt-2">
+        {payment &&
+          (free
+            ? `You are enrolled in ${payment.nameClass}.`
+            : `Transaction complete with transactionId: ${payment.transactionId}`)}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from "react";
+
+import { ImageCard } from "../../../components/cards/ImageCard";
+import { formatPrice } from "../../../components/ui/formatPrice";
+
+export const START_CLASS_HINT = "Classes start on the first day of camp";
+
+/*
+ * One enrolled class. The spec gives Start Class no action yet, so the button says so: it is
+ * marked unavailable (aria-disabled keeps it focusable, so its hint can still be read) and does
+ * nothing when pressed.
+ */
+export function EnrolledClassCard({ enrolledClass }) {
+  const titleId = useId();
+  const hintId = useId();
+  return (
+    <ImageCard
+      image={enrolledClass.image}
+      imageAlt={enrolledClass.nameClass}
+      title={enrolledClass.nameClass}
+      titleId={titleId}
+      headingLevel={2}
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn-primary w-100 disabled"
+            aria-disabled="true"
+            aria-describedby={`${titleId} ${hintId}`}
+            title={START_CLASS_HINT}
+          >
+            Start Class
+          </button>
+          <p id={hintId} className="small text-body-secondary text-center mt-2 mb-0">
+            {START_CLASS_HINT}.
+          </p>
+        </>
+      }
+    >
+      <dl className="class-facts mb-0">
+        <dt>Instructor</dt>
+        <dd>{enrolledClass.instructorName}</dd>
+        <dt>Price</dt>
+        <dd>{formatPrice(enrolledClass.price)}</dd>
+      </dl>
+    </ImageCard>
+  );
+}

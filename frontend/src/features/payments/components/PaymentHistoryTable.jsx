@@ -1,0 +1,73 @@
+import { formatPrice } from "../../../components/ui/formatPrice";
+
+// The payment date in the reader's own locale and time zone.
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export function formatPaymentDate(iso) {
+  return dateFormat.format(new Date(iso));
+}
+
+function PaymentStatus({ payment }) {
+  if (payment.status === "refunded") {
+    return (
+      <>
+        <span className="badge text-bg-danger">Refunded</span>
+        {payment.refundReason && <div className="small mt-1">{payment.refundReason}</div>}
+      </>
+    );
+  }
+  if (payment.status === "enrolled") return <span className="badge text-bg-success">Enrolled</span>;
+  const pending = payment.status === "enrollPending";
+  return (
+    <span className="badge text-bg-secondary">
+      {pending ? "Enrolment pending" : payment.status}
+    </span>
+  );
+}
+
+export function PaymentHistoryTable({ payments }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped align-middle">
+        <caption className="visually-hidden">Your payments, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Banner</th>
+            <th scope="col">Class Name</th>
+            <th scope="col">Instructor Email</th>
+            <th scope="col">Price</th>
+            <th scope="col">Payment Date</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((payment, index) => (
+            <tr key={payment._id}>
+              <th scope="row">{index + 1}</th>
+              <td>
+                <img
+                  src={payment.image}
+                  alt={payment.nameClass}
+                  width={64}
+                  height={48}
+                  loading="lazy"
+                  className="rounded object-fit-cover"
+                />
+              </td>
+              <td>{payment.nameClass}</td>
+              <td>{payment.instructorEmail}</td>
+              <td>{formatPrice(payment.price)}</td>
+              <td>
+                <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
+              </td>
+              <td>
+                <PaymentStatus payment={payment} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,371 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { loadStripeJs } from "../lib/loadStripeJs";
+import { PaymentPage } from "./PaymentPage";
+
+// Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
+jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+
+beforeEach(() => {
+  loadStripeJs.mockReset();
+});
+
+const mySelections = "/selectClass?email=student%40camp.test";
+const CLIENT_SECRET = "seti_123_secret_abc";
+
+function selection(overrides) {
+  return {
+    _id: 11,
+    classId: 3,
+    nameClass: "Watercolor Basics",
+    image: "https://images.camp.test/classes/3.jpg",
+    instructorEmail: "ada@camp.test",
+    instructorName: "Ada Brush",
+    email: "student@camp.test",
+    price: 45.5,
+    seats: 4,
+    enroll: 2,
+    status: "Selected",
+    ...overrides,
+  };
+}
+
+function paymentFor(chosen, overrides) {
+  return {
+    result: { insertedId: 7 },
+    _id: 7,
+    transactionId: "pi_3Pay",
+    email: "student@camp.test",
+    studentName: "Sam Student",
+    price: chosen.price,
+    date: "2025-06-01T10:30:00Z",
+    nameClass: chosen.nameClass,
+    image: chosen.image,
+    instructorEmail: chosen.instructorEmail,
+    instructorName: chosen.instructorName,
+    payId: chosen._id,
+    classId: chosen.classId,
+    seats: 3,
+    enroll: 3,
+    status: "enrolled",
+    refundReason: "",
+    ...overrides,
+  };
+}
+
+// A Stripe object shaped like Stripe.js's: elements().create("card") mounts an input.
+function fakeStripe({ confirmCardSetup } = {}) {
+  const card = {
+    mount: jest.fn((box) => {
+      const input = document.createElement("input");
+      input.setAttribute("aria-label", "Card number");
+      box.appendChild(input);
+    }),
+    on: jest.fn(),
+    destroy: jest.fn(),
+  };
+  return {
+    card,
+    elements: jest.fn(() => ({ create: jest.fn(() => card) })),
+    confirmCardSetup: jest.fn(
+      confirmCardSetup || (async () => ({ setupIntent: { id: "seti_123", status: "succeeded" } })),
+    ),
+    confirmCardPayment: jest.fn(async () => ({ paymentIntent: { status: "succeeded" } })),
+  };
+}
+
+function renderPage(id = 11) {
+  const rendered = renderRoutes(
+    [
+      { path: "/dashboard/payment/:id", element: <PaymentPage /> },
+      { path: "*", element: <h1>Other page</h1> },
+    ],
+    { route: `/dashboard/payment/${id}`, auth: signedIn("student") },
+  );
+  return { ...rendered, user: userEvent.setup() };
+}
+
+function payButton() {
+  return screen.getByRole("button", { name: /^Pay/ });
+}
+
+function posts(fetch, path) {
+  return fetch.mock.calls
+    .filter(([url, init]) => init.method === "POST" && url === `/api${path}`)
+    .map(([, init]) => JSON.parse(init.body));
+}
+
+function gets(fetch) {
+  return fetch.mock.calls.filter(([, init]) => init.method === "GET").map(([url]) => url);
+}
+
+test("the page names the class and its price and asks for a client secret", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = selection();
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  renderPage();
+
+  expect(await screen.findByRole("heading", { name: "Watercolor Basics" })).toBeInTheDocument();
+  expect(document.title).toBe("Payment | Camp");
+  expect(screen.getByText("$45.50")).toBeInTheDocument();
+  expect(screen.getByRole("group", { name: "Card details" })).toBeInTheDocument();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  expect(posts(fetch, "/createPaymentIntent")).toEqual([{ price: 45.5, payId: 11 }]);
+  await expectNoSeriousA11yViolations();
+});
+
+test("Pay stays disabled while Stripe.js is loading", async () => {
+  let finishLoading;
+  loadStripeJs.mockReturnValue(new Promise((resolve) => (finishLoading = resolve)));
+  stubApi({
+    [mySelections]: [selection()],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  renderPage();
+
+  await screen.findByRole("heading", { name: "Watercolor Basics" });
+  await waitFor(() => expect(payButton()).toBeDisabled());
+  await act(async () => finishLoading(fakeStripe()));
+  await waitFor(() => expect(payButton()).toBeEnabled());
+});
+
+test("Pay stays disabled until the server hands over a client secret", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const fetch = stubApi({ [mySelections]: [selection()] });
+  const answer = fetch.getMockImplementation();
+  let handOver;
+  fetch.mockImplementation((url, init) => {
+    if (!String(url).endsWith("/createPaymentIntent")) return answer(url, init);
+    return new Promise((resolve) => {
+      handOver = () =>
+        resolve({
+          ok: true,
+          status: 200,
+          text: async () => JSON.stringify({ clientSecret: CLIENT_SECRET }),
+        });
+    });
+  });
+  renderPage();
+
+  await screen.findByRole("heading", { name: "Watercolor Basics" });
+  await waitFor(() => expect(handOver).toBeDefined());
+  expect(payButton()).toBeDisabled();
+  await act(async () => handOver());
+  await waitFor(() => expect(payButton()).toBeEnabled());
+});
+
+test("Pay is disabled while the payment is processing, then the transaction id shows", async () => {
+  let finishSetup;
+  const stripe = fakeStripe({
+    confirmCardSetup: () => new Promise((resolve) => (finishSetup = resolve)),
+  });
+  loadStripeJs.mockResolvedValue(stripe);
+  const chosen = selection();
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(201, paymentFor(chosen)),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(payButton()).toBeDisabled();
+  expect(payButton().closest("form")).toHaveAttribute("aria-busy", "true");
+  expect(stripe.confirmCardSetup).toHaveBeenCalledWith(CLIENT_SECRET, {
+    payment_method: {
+      card: stripe.card,
+      billing_details: { email: "student@camp.test", name: "Sam Student" },
+    },
+  });
+  await act(async () => finishSetup({ setupIntent: { id: "seti_123", status: "succeeded" } }));
+
+  expect(
+    await screen.findByText("Transaction complete with transactionId: pi_3Pay"),
+  ).toBeInTheDocument();
+  expect(posts(fetch, "/payments")).toEqual([{ payId: 11, setupIntentId: "seti_123" }]);
+  expect(payButton()).toBeDisabled();
+  // The selected classes are asked again (the paid one leaves the list).
+  await waitFor(() =>
+    expect(gets(fetch).filter((url) => url === `/api${mySelections}`)).toHaveLength(2),
+  );
+});
+
+test("the class stays on the page after paying, though it leaves the selected list", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = selection();
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(201, paymentFor(chosen)),
+  });
+  const answer = fetch.getMockImplementation();
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  fetch.mockImplementation((url, init) =>
+    String(url).endsWith(mySelections)
+      ? Promise.resolve({ ok: true, status: 200, text: async () => "[]" })
+      : answer(url, init),
+  );
+
+  await user.click(payButton());
+
+  expect(await screen.findByText(/Transaction complete/)).toBeInTheDocument();
+  await waitFor(() =>
+    expect(gets(fetch).filter((url) => url === `/api${mySelections}`)).toHaveLength(2),
+  );
+  expect(screen.getByRole("heading", { name: "Watercolor Basics" })).toBeInTheDocument();
+  expect(screen.queryByText(/not among your selected classes/)).not.toBeInTheDocument();
+});
+
+test("a card the provider declines shows its message in red and charges nothing", async () => {
+  const stripe = fakeStripe({
+    confirmCardSetup: async () => ({
+      error: { type: "card_error", message: "Your card was declined." },
+    }),
+  });
+  loadStripeJs.mockResolvedValue(stripe);
+  const fetch = stubApi({
+    [mySelections]: [selection()],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("Your card was declined.");
+  expect(alert).toHaveClass("text-danger");
+  expect(posts(fetch, "/payments")).toEqual([]);
+  expect(screen.queryByText(/Transaction complete/)).not.toBeInTheDocument();
+  // The SetupIntent is still unused, so the cardholder can try another card at once.
+  expect(payButton()).toBeEnabled();
+});
+
+test("a charge the bank refuses shows the server's message and asks for a new secret", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const fetch = stubApi({
+    [mySelections]: [selection()],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(402, { message: "Your card has insufficient funds." }),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(await screen.findByRole("alert")).toHaveTextContent("Your card has insufficient funds.");
+  await waitFor(() => expect(posts(fetch, "/createPaymentIntent")).toHaveLength(2));
+});
+
+test("a bank asking for 3-D Secure gets it, then the payment is recorded", async () => {
+  const stripe = fakeStripe();
+  loadStripeJs.mockResolvedValue(stripe);
+  const chosen = selection();
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) => {
+    if (!String(url).endsWith("/payments")) return answer(url, init);
+    const body = JSON.parse(init.body);
+    const [status, reply] = body.setupIntentId
+      ? [
+          402,
+          {
+            message: "Your bank asks you to confirm this payment.",
+            requiresAction: true,
+            clientSecret: "pi_3ds_secret_x",
+            paymentIntentId: "pi_3ds",
+          },
+        ]
+      : [201, paymentFor(chosen, { transactionId: "pi_3ds" })];
+    return Promise.resolve({ ok: status < 300, status, text: async () => JSON.stringify(reply) });
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(
+    await screen.findByText("Transaction complete with transactionId: pi_3ds"),
+  ).toBeInTheDocument();
+  expect(stripe.confirmCardPayment).toHaveBeenCalledWith("pi_3ds_secret_x");
+  expect(posts(fetch, "/payments")).toEqual([
+    { payId: 11, setupIntentId: "seti_123" },
+    { payId: 11, paymentIntentId: "pi_3ds" },
+  ]);
+});
+
+test("a payment refunded because the last seat went shows why", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = selection();
+  stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(409, {
+      message: "The last seat went to someone else; your payment was refunded.",
+      ...paymentFor(chosen, { status: "refunded" }),
+    }),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "The last seat went to someone else; your payment was refunded.",
+  );
+  expect(screen.queryByText(/Transaction complete/)).not.toBeInTheDocument();
+  expect(payButton()).toBeDisabled();
+});
+
+test("a class that closed before paying says so and cannot be paid", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  stubApi({
+    [mySelections]: [selection()],
+    "/createPaymentIntent": respond(409, { message: "This class has no seats left." }),
+  });
+  renderPage();
+
+  expect(await screen.findByRole("alert")).toHaveTextContent("This class has no seats left.");
+  expect(payButton()).toBeDisabled();
+});
+
+test("a free class needs no card: one press enrols", async () => {
+  const chosen = selection({ price: 0 });
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/payments": respond(201, paymentFor(chosen, { transactionId: "free_11", price: 0 })),
+  });
+  const { user } = renderPage();
+
+  await user.click(await screen.findByRole("button", { name: "Enrol for free" }));
+
+  expect(await screen.findByText("You are enrolled in Watercolor Basics.")).toBeInTheDocument();
+  expect(posts(fetch, "/payments")).toEqual([{ payId: 11 }]);
+  expect(posts(fetch, "/createPaymentIntent")).toEqual([]);
+  expect(loadStripeJs).not.toHaveBeenCalled();
+  expect(screen.queryByRole("group", { name: "Card details" })).not.toBeInTheDocument();
+});
+
+test("a class that is not among the selections says so and links back", async () => {
+  const fetch = stubApi({ [mySelections]: [selection()] });
+  const { user } = renderPage(99);
+
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent("This class is not among your selected classes.");
+  expect(posts(fetch, "/createPaymentIntent")).toEqual([]);
+  await user.click(within(alert).getByRole("link", { name: "Back to My Selected Classes" }));
+  expect(await screen.findByRole("heading", { name: "Other page" })).toBeInTheDocument();
+});
