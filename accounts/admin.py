@@ -1,8 +1,10 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
-from accounts.models import User
+from accounts.models import Role, User
+from accounts.services import user_set_role
+from camp.api import Conflict
 
 
 class EmailNormalisingMixin:
@@ -51,8 +53,24 @@ class UserAdmin(DjangoUserAdmin):
             },
         ),
     )
-    readonly_fields = ("last_login", "date_joined")
+    # The staff flag follows the role (accounts.services.user_set_role): change the role instead.
+    readonly_fields = ("is_staff", "last_login", "date_joined")
     list_display = ("email", "name", "role", "is_active", "is_staff", "date_joined")
     list_filter = ("role", "is_active", "is_staff", "is_superuser", "groups")
     search_fields = ("email", "name")
     ordering = ("email",)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.is_staff = obj.role == Role.ADMIN or obj.is_superuser
+            super().save_model(request, obj, form, change)
+            return
+        # A new role goes through the one service that keeps is_staff and the last admin right.
+        new_role = obj.role
+        obj.role = form.initial.get("role", new_role)
+        super().save_model(request, obj, form, change)
+        try:
+            user_set_role(user_id=obj.pk, role=new_role)
+        except Conflict as error:
+            self.message_user(request, str(error.detail), messages.ERROR)
+        obj.refresh_from_db()

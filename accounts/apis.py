@@ -1,5 +1,11 @@
 """Sign-in token exchange, profiles and roles."""
 
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_serializer,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -12,6 +18,7 @@ from accounts.permissions import IsAdmin
 from accounts.selectors import user_list
 from accounts.services import user_register_profile, user_set_role, user_sign_in
 from camp.api import error_body
+from camp.openapi import count_of, errors
 
 
 class TokenExchangeApi(APIView):
@@ -20,10 +27,19 @@ class TokenExchangeApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    @extend_schema_serializer(component_name="TokenExchangeInput")
     class InputSerializer(serializers.Serializer):
         email = serializers.EmailField(max_length=254)
         idToken = serializers.CharField(max_length=8192)  # noqa: N815 - the spec's field name
 
+    @extend_schema(
+        summary="Exchange a Firebase ID token for an access token",
+        request=InputSerializer,
+        responses={
+            200: inline_serializer("AccessToken", {"token": serializers.CharField()}),
+            **errors(401),
+        },
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         if not data.is_valid():
@@ -62,6 +78,7 @@ class UserOutputSerializer(serializers.ModelSerializer):
 class UserListCreateApi(APIView):
     """GET /api/users (admins): every user. POST /api/users: save the caller's own profile."""
 
+    @extend_schema_serializer(component_name="ProfileInput")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=150, allow_blank=True, required=False, default="")
         photo = serializers.URLField(max_length=1000, allow_blank=True, required=False, default="")
@@ -72,9 +89,22 @@ class UserListCreateApi(APIView):
             return [IsAdmin()]
         return [IsAuthenticated()]
 
+    @extend_schema(
+        summary="Every user (admins)",
+        responses={200: UserOutputSerializer(many=True), **errors(401, 403)},
+    )
     def get(self, request):
         return Response(UserOutputSerializer(user_list(), many=True).data)
 
+    @extend_schema(
+        summary="Save the caller's own profile",
+        request=InputSerializer,
+        responses={
+            201: count_of("ProfileCreated", "insertedId"),
+            200: inline_serializer("ProfileKnown", {"message": serializers.CharField()}),
+            **errors(400, 401, 403),
+        },
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -104,10 +134,36 @@ class _RoleCheckApi(APIView):
         return Response({self.role: bool(user and user.role == self.role)})
 
 
+def _role_check_schema(role: str):
+    return extend_schema_view(
+        get=extend_schema(
+            summary=f"Whether a user is {role} (themselves, or anyone for admins)",
+            responses={
+                200: inline_serializer(
+                    f"{role.capitalize()}Check", {role: serializers.BooleanField()}
+                ),
+                **errors(401, 403),
+            },
+        )
+    )
+
+
+def _make_role_schema(role: str):
+    return extend_schema_view(
+        patch=extend_schema(
+            summary=f"Make a user {role} (admins)",
+            request=None,
+            responses={200: count_of("RoleModified", "modifiedCount"), **errors(401, 403, 404)},
+        )
+    )
+
+
+@_role_check_schema(Role.ADMIN)
 class UserAdminCheckApi(_RoleCheckApi):
     role = Role.ADMIN
 
 
+@_role_check_schema(Role.INSTRUCTOR)
 class UserInstructorCheckApi(_RoleCheckApi):
     role = Role.INSTRUCTOR
 
@@ -125,9 +181,11 @@ class _MakeRoleApi(APIView):
         return Response({"modifiedCount": modified})
 
 
+@_make_role_schema(Role.ADMIN)
 class UserMakeAdminApi(_MakeRoleApi):
     role = Role.ADMIN
 
 
+@_make_role_schema(Role.INSTRUCTOR)
 class UserMakeInstructorApi(_MakeRoleApi):
     role = Role.INSTRUCTOR

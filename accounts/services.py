@@ -13,7 +13,12 @@ def user_sign_in(*, identity: Identity) -> User:
     """The account for a verified identity, created as a student on first sign-in."""
     user, _ = User.objects.get_or_create(
         email=identity.email,
-        defaults={"name": identity.name, "photo": identity.photo, "role": Role.STUDENT},
+        defaults={
+            "name": identity.name,
+            "photo": identity.photo,
+            "role": Role.STUDENT,
+            "is_staff": False,
+        },
     )
     return user
 
@@ -44,12 +49,18 @@ def user_set_role(*, user_id: int, role: str) -> int:
         .values_list("id", flat=True)
     )
     user = User.objects.select_for_update().get(pk=user_id)
+    # Django admin's staff flag mirrors the role, so the two can never tell different stories.
+    is_staff = role == Role.ADMIN or user.is_superuser
     if user.role == role:
+        if user.is_staff != is_staff:
+            user.is_staff = is_staff
+            user.save(update_fields=["is_staff"])
         return 0
     if user.role == Role.ADMIN and admin_ids == [user.pk]:
         raise Conflict(
             "The last admin cannot be given another role. Make someone else admin first."
         )
     user.role = role
-    user.save(update_fields=["role"])
+    user.is_staff = is_staff
+    user.save(update_fields=["role", "is_staff"])
     return 1

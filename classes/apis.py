@@ -1,5 +1,11 @@
 """Classes: the public lists, instructors' proposals, admins' reviews, students' selections."""
 
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -8,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor, IsStudent
+from camp.openapi import ErrorSerializer, count_of, errors
 from camp.validators import validate_image_url
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.selectors import (
@@ -76,10 +83,19 @@ class ClassListCreateApi(APIView):
             return [IsInstructor()]
         return [AllowAny()]
 
+    @extend_schema(
+        summary="Approved classes; every class for admins",
+        responses=ClassOutputSerializer(many=True),
+    )
     def get(self, request):
         classes = class_list_for(user=request.user)
         return Response(ClassOutputSerializer(classes, many=True).data)
 
+    @extend_schema(
+        summary="Propose a class (instructors); it waits for an admin's review",
+        request=ClassInputSerializer,
+        responses={201: count_of("ClassCreated", "insertedId"), **errors(400, 401, 403)},
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -95,6 +111,14 @@ class ClassUpdateApi(APIView):
     permission_classes = [IsInstructor]
     InputSerializer = ClassInputSerializer
 
+    @extend_schema(
+        summary="Edit one's own class (its instructor)",
+        request=ClassInputSerializer,
+        responses={
+            200: count_of("ClassModified", "modifiedCount"),
+            **errors(400, 401, 403, 404),
+        },
+    )
     def put(self, request, class_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -107,6 +131,14 @@ class ClassUpdateApi(APIView):
 class ClassApproveApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(
+        summary="Approve a pending class (admins)",
+        request=None,
+        responses={
+            200: count_of("ClassModified", "modifiedCount"),
+            **errors(401, 403, 404, 409),
+        },
+    )
     def patch(self, request, class_id: int):
         return Response({"modifiedCount": class_approve(class_id=class_id)})
 
@@ -114,6 +146,14 @@ class ClassApproveApi(APIView):
 class ClassDenyApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(
+        summary="Deny a pending class (admins)",
+        request=None,
+        responses={
+            200: count_of("ClassModified", "modifiedCount"),
+            **errors(401, 403, 404, 409),
+        },
+    )
     def patch(self, request, class_id: int):
         return Response({"modifiedCount": class_deny(class_id=class_id)})
 
@@ -123,9 +163,18 @@ class ClassSendFeedbackApi(APIView):
 
     permission_classes = [IsAdmin]
 
+    @extend_schema_serializer(component_name="FeedbackInput")
     class InputSerializer(serializers.Serializer):
         feedback = serializers.CharField(max_length=1000)
 
+    @extend_schema(
+        summary="Tell a class's instructor what to change (admins)",
+        request=InputSerializer,
+        responses={
+            200: count_of("ClassModified", "modifiedCount"),
+            **errors(400, 401, 403, 404),
+        },
+    )
     def patch(self, request, class_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -138,6 +187,10 @@ class InstructorClassListApi(APIView):
 
     permission_classes = [IsInstructorOrAdmin]
 
+    @extend_schema(
+        summary="An instructor's own classes with feedback (that instructor, or admins)",
+        responses={200: ClassWithFeedbackOutputSerializer(many=True), **errors(401, 403)},
+    )
     def get(self, request, email: str):
         asked = email.strip().lower()
         if asked != request.user.email and request.user.role != Role.ADMIN:
@@ -151,6 +204,10 @@ class InstructorClassDetailApi(APIView):
 
     permission_classes = [IsInstructorOrAdmin]
 
+    @extend_schema(
+        summary="One class with feedback (its instructor, or admins)",
+        responses={200: ClassWithFeedbackOutputSerializer, **errors(401, 403, 404)},
+    )
     def get(self, request, class_id: int):
         camp_class = class_get(class_id=class_id)
         if camp_class is None:
@@ -163,9 +220,11 @@ class InstructorClassDetailApi(APIView):
 class SelectionListCreateApi(APIView):
     """GET /api/selectClass?email=: the caller's selections. POST: a student selects a class."""
 
+    @extend_schema_serializer(component_name="SelectionQuery")
     class QuerySerializer(serializers.Serializer):
         email = serializers.EmailField()
 
+    @extend_schema_serializer(component_name="SelectionInput")
     class InputSerializer(serializers.Serializer):
         classId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
 
@@ -174,6 +233,11 @@ class SelectionListCreateApi(APIView):
             return [IsStudent()]
         return [IsAuthenticated()]
 
+    @extend_schema(
+        summary="The caller's selected classes",
+        parameters=[QuerySerializer],
+        responses={200: SelectionOutputSerializer(many=True), **errors(400, 401, 403)},
+    )
     def get(self, request):
         query = self.QuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -182,6 +246,14 @@ class SelectionListCreateApi(APIView):
         selections = selection_list_for(student=request.user)
         return Response(SelectionOutputSerializer(selections, many=True).data)
 
+    @extend_schema(
+        summary="Select an approved class to pay for later (students)",
+        request=InputSerializer,
+        responses={
+            201: count_of("SelectionCreated", "insertedId"),
+            **errors(400, 401, 403, 404, 409),
+        },
+    )
     def post(self, request):
         # Only the class is read from the body: the student is the caller, and the class's
         # name, price and seats come from our database, not from what the browser claims.
@@ -196,10 +268,21 @@ class SelectionDeleteApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(
+        summary="Drop one of the caller's own selections",
+        responses={200: count_of("SelectionDeleted", "deletedCount"), **errors(401, 404)},
+    )
     def delete(self, request, selection_id: int):
         # Someone else's selection answers 404 like a missing one, so ids reveal nothing.
         deleted = selection_delete(selection_id=selection_id, student=request.user)
         return Response({"deletedCount": deleted})
+
+
+class UploadRefusedSerializer(ErrorSerializer):
+    """A refused upload, in the image host's shape as well as ours."""
+
+    success = serializers.BooleanField()
+    error = serializers.CharField()
 
 
 def _upload_refused(problem: str) -> Response:
@@ -217,6 +300,29 @@ class ClassImageUploadApi(APIView):
     permission_classes = [IsInstructorOrAdmin]
     parser_classes = [MultiPartParser]
 
+    @extend_schema(
+        summary="Upload a class image (instructors and admins)",
+        request={
+            "multipart/form-data": inline_serializer(
+                "ClassImageUpload", {"image": serializers.ImageField()}
+            )
+        },
+        responses={
+            200: inline_serializer(
+                "ClassImageStored",
+                {
+                    "success": serializers.BooleanField(),
+                    "data": inline_serializer(
+                        "ClassImageUrl", {"display_url": serializers.URLField()}
+                    ),
+                },
+            ),
+            400: OpenApiResponse(
+                UploadRefusedSerializer, description="The image was refused; error says why."
+            ),
+            **errors(401, 403),
+        },
+    )
     def post(self, request):
         # Refuse an oversized body on its declared length, before it is read and spooled.
         declared = request.META.get("CONTENT_LENGTH") or "0"
@@ -238,5 +344,9 @@ class ClassImageUploadApi(APIView):
 class PopularClassListApi(APIView):
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        summary="The approved classes with the most enrolments",
+        responses=ClassOutputSerializer(many=True),
+    )
     def get(self, request):
         return Response(ClassOutputSerializer(popular_class_list(), many=True).data)

@@ -1,33 +1,50 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from rest_framework.exceptions import APIException
 
-from payments.models import Payment
+from payments.models import Payment, PaymentStatus
+from payments.services import payment_refund
+
+REFUND_REASON = "Refunded by the school."
 
 
 @admin.register(Payment)
 class PaymentAdmin(admin.ModelAdmin):
+    """Read only: what was charged, to whom and for what is Stripe's record. The one change an
+    admin makes, a refund, goes through payments.services with the seat given back."""
+
     list_display = ("transaction_id", "student", "camp_class", "price", "status", "date")
     list_filter = ("status", "date")
     search_fields = ("transaction_id", "student__email", "student__name", "camp_class__name")
     list_select_related = ("student", "camp_class")
-    # What was charged, to whom and for what is Stripe's record; only the enrolment
-    # state and a refund note may be corrected here.
-    readonly_fields = (
-        "transaction_id",
-        "setup_intent_id",
-        "student",
-        "camp_class",
-        "price",
-        "currency",
-        "selection_id",
-        "refund_id",
-        "date",
-    )
     date_hierarchy = "date"
+    actions = ("refund_selected",)
 
     def has_add_permission(self, request):
         # Payments come only from the card payment flow, keyed by Stripe's PaymentIntent.
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
     def has_delete_permission(self, request, obj=None):
         # An accounting record is refunded, never deleted.
         return False
+
+    def has_refund_permission(self, request):
+        return request.user.has_perm("payments.change_payment")
+
+    @admin.action(description="Refund selected enrolled payments", permissions=["refund"])
+    def refund_selected(self, request, queryset):
+        refunded = 0
+        skipped: dict[str, int] = {}
+        for payment in queryset.order_by("id"):
+            if payment.status == PaymentStatus.REFUNDED:
+                skipped["already refunded"] = skipped.get("already refunded", 0) + 1
+                continue
+            try:
+                refunded += payment_refund(payment_id=payment.pk, reason=REFUND_REASON)
+            except APIException as error:
+                skipped[str(error.detail)] = skipped.get(str(error.detail), 0) + 1
+        self.message_user(request, f"{refunded} refunded; each seat was given back.")
+        for reason, count in skipped.items():
+            self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)

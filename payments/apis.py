@@ -1,5 +1,13 @@
 """Card payments, enrolments and Stripe's webhook."""
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -7,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
 from camp.api import error_body
+from camp.openapi import ErrorSerializer, errors
 from classes.serializers import ClassOutputSerializer
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
@@ -26,10 +35,19 @@ class PaymentSetupCreateApi(APIView):
 
     permission_classes = [IsStudent]
 
+    @extend_schema_serializer(component_name="PaymentSetupInput")
     class InputSerializer(serializers.Serializer):
         # The browser also sends "price"; it is never read; the class price is ours.
         payId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
 
+    @extend_schema(
+        summary="A Stripe SetupIntent to save the card for a selected class (students)",
+        request=InputSerializer,
+        responses={
+            200: inline_serializer("PaymentSetup", {"clientSecret": serializers.CharField()}),
+            **errors(400, 401, 403, 404, 409, 503),
+        },
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -37,6 +55,24 @@ class PaymentSetupCreateApi(APIView):
             student=request.user, selection_id=data.validated_data["payId"]
         )
         return Response({"clientSecret": setup.client_secret})
+
+
+class PaymentAnswerSerializer(PaymentOutputSerializer):
+    """A payment made: the spec's {"result": {"insertedId"}} beside the payment itself."""
+
+    result = inline_serializer("PaymentInserted", {"insertedId": serializers.IntegerField()})
+
+
+class RefundedPaymentSerializer(PaymentAnswerSerializer):
+    message = serializers.CharField()
+
+
+class PaymentActionSerializer(ErrorSerializer):
+    """A declined card (message only), or the bank's request for 3-D Secure."""
+
+    requiresAction = serializers.BooleanField(required=False)  # noqa: N815
+    clientSecret = serializers.CharField(required=False)  # noqa: N815
+    paymentIntentId = serializers.CharField(required=False)  # noqa: N815
 
 
 class PaymentCreateApi(APIView):
@@ -50,6 +86,7 @@ class PaymentCreateApi(APIView):
 
     permission_classes = [IsStudent]
 
+    @extend_schema_serializer(component_name="PaymentInput")
     class InputSerializer(serializers.Serializer):
         # The spec's payment fields may come along; only these are read.
         payId = serializers.IntegerField(min_value=1)  # noqa: N815
@@ -67,6 +104,23 @@ class PaymentCreateApi(APIView):
                 )
             return attrs
 
+    @extend_schema(
+        summary="Pay for a selected class with the saved card, and take the seat (students)",
+        request=InputSerializer,
+        responses={
+            201: PaymentAnswerSerializer,
+            200: OpenApiResponse(PaymentAnswerSerializer, description="A retry, already paid."),
+            402: OpenApiResponse(
+                PaymentActionSerializer,
+                description="Declined, or with requiresAction the bank asks for 3-D Secure.",
+            ),
+            409: OpenApiResponse(
+                RefundedPaymentSerializer,
+                description="Paid but refunded (no seat left, class closed...): message says why.",
+            ),
+            **errors(400, 401, 403, 404, 503),
+        },
+    )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -104,6 +158,10 @@ class PaymentListApi(APIView):
 
     permission_classes = [IsStudent]
 
+    @extend_schema(
+        summary="The caller's payment history, newest first (students)",
+        responses={200: PaymentOutputSerializer(many=True), **errors(401, 403)},
+    )
     def get(self, request, email: str):
         _own_email(request, email)
         payments = payment_list_for(student=request.user)
@@ -115,6 +173,10 @@ class EnrolledClassListApi(APIView):
 
     permission_classes = [IsStudent]
 
+    @extend_schema(
+        summary="The classes the caller is enrolled in (students)",
+        responses={200: ClassOutputSerializer(many=True), **errors(401, 403)},
+    )
     def get(self, request, email: str):
         _own_email(request, email)
         classes = enrolled_class_list_for(student=request.user)
@@ -127,6 +189,19 @@ class StripeWebhookApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        summary="Stripe's events, signed with the webhook secret",
+        request={"application/json": OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter(
+                "Stripe-Signature", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True
+            )
+        ],
+        responses={
+            200: inline_serializer("WebhookReceived", {"received": serializers.BooleanField()}),
+            **errors(400, 503),
+        },
+    )
     def post(self, request):
         try:
             stripe_event_handle(

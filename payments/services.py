@@ -34,6 +34,8 @@ CURRENCY = "usd"
 MINIMUM_CARD_CHARGE_CENTS = 50
 # Marks what this site created at Stripe, among anything else on the same account.
 METADATA_APP = "camp"
+# Transaction ids of free enrolments, which never reach Stripe.
+FREE_TRANSACTION_PREFIX = "free_"
 
 
 class PaymentRequired(exceptions.APIException):
@@ -101,7 +103,7 @@ def _stripe_call():
 
 def _free_transaction_id(selection_id: int) -> str:
     # Deterministic, so a repeated free enrolment meets the unique transaction id.
-    return f"free_{selection_id}"
+    return f"{FREE_TRANSACTION_PREFIX}{selection_id}"
 
 
 def _selection_of(*, student: User, selection_id: int) -> Selection:
@@ -491,3 +493,35 @@ def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
     if payment is None:
         return None
     return payment_fulfil(payment_id=payment.pk)
+
+
+def payment_refund(*, payment_id: int, reason: str) -> bool:
+    """An admin gives an enrolled student their money and the class its seat back, once.
+
+    True when this call refunded it; False when it was refunded before. The Stripe refund runs
+    under the payment's lock and is itself idempotent, so a retry after any failure is safe.
+    """
+    reason = reason.strip() or "Refunded by the school."
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        if payment.status == PaymentStatus.REFUNDED:
+            return False
+        if payment.status != PaymentStatus.ENROLLED:
+            raise Conflict("Only an enrolled payment can be refunded.")
+        camp_class = Class.objects.select_for_update().get(pk=payment.camp_class_id)
+        refund_id = ""
+        # A free enrolment never went through Stripe, so there is nothing there to give back.
+        if not payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+            with _stripe_call():
+                refund_id = stripe_client.charge_refund(
+                    payment_intent_id=payment.transaction_id, reason=reason
+                )
+        # The seat this payment took goes back to the class.
+        camp_class.seats += 1
+        camp_class.enroll = max(camp_class.enroll - 1, 0)
+        camp_class.save(update_fields=["seats", "enroll", "updated_at"])
+        payment.status = PaymentStatus.REFUNDED
+        payment.refund_reason = reason
+        payment.refund_id = refund_id
+        payment.save(update_fields=["status", "refund_reason", "refund_id"])
+    return True

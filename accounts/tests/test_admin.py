@@ -37,9 +37,9 @@ def test_a_person_page_shows_the_profile_and_permissions(admin_client):
 
     assert response.status_code == 200
     form = response.context["adminform"].form
-    assert {"email", "name", "photo", "role", "is_active", "is_staff", "is_superuser"} <= set(
-        form.fields
-    )
+    assert {"email", "name", "photo", "role", "is_active", "is_superuser"} <= set(form.fields)
+    # The staff flag follows the role, so it is shown, never edited.
+    assert "is_staff" in response.context["adminform"].readonly_fields
     assert {"groups", "user_permissions"} <= set(form.fields)
     assert "username" not in form.fields
 

@@ -19,6 +19,8 @@ class UserFactory(DjangoModelFactory):
     name = factory.Faker("name")
     photo = factory.Sequence(lambda n: f"https://images.camp.test/people/{n}.jpg")
     role = Role.STUDENT
+    # As accounts.services.user_set_role keeps it: Django admin's staff flag follows the role.
+    is_staff = factory.LazyAttribute(lambda person: person.role == Role.ADMIN)
     # People sign in through Firebase, so a local password is the exception.
     password = Password(None)
 

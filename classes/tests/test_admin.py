@@ -105,12 +105,14 @@ class TestSelectionAdmin:
 
         assert queries_for(admin_client, "/admin/classes/selection/") == few
 
-    def test_the_add_and_change_pages_load(self, admin_client):
+    def test_a_selection_is_shown_but_never_added_or_changed_by_hand(self, admin_client):
+        # A selection is the student's own choice: the back office only looks.
         selection = SelectionFactory()
 
         add = admin_client.get("/admin/classes/selection/add/")
-        change = admin_client.get(f"/admin/classes/selection/{selection.pk}/change/")
+        view = admin_client.get(f"/admin/classes/selection/{selection.pk}/change/")
 
-        assert add.status_code == 200
-        assert change.status_code == 200
-        assert "created_at" in change.context["adminform"].readonly_fields
+        assert add.status_code == 403
+        assert view.status_code == 200
+        assert not view.context["adminform"].form.fields
+        assert "created_at" in view.context["adminform"].readonly_fields

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { LoginForm } from "../components/LoginForm";
@@ -20,8 +21,18 @@ export function LoginPage() {
   const [error, setError] = useState("");
   const [signingInWithGoogle, setSigningInWithGoogle] = useState(false);
   const from = location.state?.from;
+  // Set when Django admin's login page sent an admin here to sign in with their Camp account.
+  const adminNext = adminDestination(location.search);
 
-  function enter(message) {
+  async function enter(message) {
+    if (adminNext) {
+      try {
+        await openAdminSession(adminNext);
+      } catch (failure) {
+        setError(failure.message);
+      }
+      return;
+    }
     notify(message);
     navigate(returnPath(from), { replace: true });
   }
@@ -34,7 +45,7 @@ export function LoginPage() {
       setError(authErrorMessage(failure));
       return;
     }
-    enter(LOGGED_IN_MESSAGE);
+    await enter(LOGGED_IN_MESSAGE);
   }
 
   async function handleGoogle() {
@@ -47,7 +58,7 @@ export function LoginPage() {
       setSigningInWithGoogle(false);
       return;
     }
-    enter(GOOGLE_SIGNED_IN_MESSAGE);
+    await enter(GOOGLE_SIGNED_IN_MESSAGE);
   }
 
   return (

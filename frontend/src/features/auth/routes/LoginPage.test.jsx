@@ -1,9 +1,13 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { getFirebaseAuth } from "../../../lib/firebase";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { LoginPage } from "./LoginPage";
+
+// Firebase is replaced at the adapter's boundary; the page and the admin hand-over run for real.
+jest.mock("../../../lib/firebase", () => ({ getFirebaseAuth: jest.fn() }));
 
 const WEAK =
   "Password must have at least one upper case character, one lower case character, one number & one special character.";
@@ -12,7 +16,7 @@ function LandedOn() {
   return <h1>Landed</h1>;
 }
 
-function renderLogin({ state, auth = {} } = {}) {
+function renderLogin({ state, search = "", auth = {} } = {}) {
   const session = {
     ...visitor,
     logIn: jest.fn(async () => {}),
@@ -25,7 +29,7 @@ function renderLogin({ state, auth = {} } = {}) {
       { path: "/login", element: <LoginPage /> },
       { path: "*", element: <LandedOn /> },
     ],
-    { route: { pathname: "/login", state }, auth: session },
+    { route: { pathname: "/login", search, state }, auth: session },
   );
   return { ...rendered, session, user: userEvent.setup() };
 }
@@ -227,4 +231,30 @@ test("the page has no serious accessibility problems", async () => {
 
   await expectNoSeriousA11yViolations();
   consoleError.mockRestore();
+});
+
+test("sent by Django admin, a signed-in person who is not an admin is told so and stays", async () => {
+  getFirebaseAuth.mockResolvedValue({
+    currentUser: { getIdToken: jest.fn(async () => "id-token-of-sam") },
+  });
+  const originalFetch = global.fetch;
+  global.fetch = jest.fn(async () => ({
+    ok: false,
+    status: 403,
+    json: async () => ({ message: "Only admins may use the back office." }),
+  }));
+  try {
+    const { user, session, router } = renderLogin({ search: "?next=/admin/" });
+
+    await fillIn(user, { email: "sam@camp.test", password: "Secret1!" });
+    await user.click(screen.getByRole("button", { name: "Log In" }));
+
+    expect(await screen.findByText("Only admins may use the back office.")).toBeInTheDocument();
+    const [, posted] = global.fetch.mock.calls.at(-1);
+    expect(JSON.parse(posted.body)).toEqual({ idToken: "id-token-of-sam" });
+    expect(session.notify).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe("/login");
+  } finally {
+    global.fetch = originalFetch;
+  }
 });

@@ -1,0 +1,115 @@
+"""Back office actions on classes: reviews in bulk through the services, and the roster."""
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.contrib.messages import get_messages
+from django.test import Client
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, PaymentFactory, UserFactory
+from classes.models import ClassStatus
+from payments.models import PaymentStatus
+
+pytestmark = pytest.mark.django_db
+
+CHANGELIST = "/admin/classes/class/"
+
+
+@pytest.fixture
+def back_office() -> Client:
+    client = Client()
+    client.force_login(UserFactory(role=Role.ADMIN))
+    return client
+
+
+def run_action(client: Client, action: str, classes):
+    return client.post(
+        CHANGELIST,
+        {"action": action, "_selected_action": [c.pk for c in classes]},
+        follow=True,
+    )
+
+
+def said(response) -> list[str]:
+    return [str(message) for message in get_messages(response.wsgi_request)] or [
+        str(message) for message in response.context["messages"]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("action", "outcome", "verb"),
+    [
+        ("approve_selected", ClassStatus.APPROVED, "approved"),
+        ("deny_selected", ClassStatus.DENIED, "denied"),
+    ],
+)
+def test_a_bulk_review_changes_only_pending_classes(back_office, action, outcome, verb):
+    pending = ClassFactory.create_batch(2, status=ClassStatus.PENDING)
+    approved = ClassFactory(name="Origami Animals", status=ClassStatus.APPROVED)
+    denied = ClassFactory(name="Loom Weaving", status=ClassStatus.DENIED)
+
+    response = run_action(back_office, action, [*pending, approved, denied])
+
+    assert response.status_code == 200
+    for camp_class in pending:
+        camp_class.refresh_from_db()
+        assert camp_class.status == outcome
+    approved.refresh_from_db()
+    denied.refresh_from_db()
+    assert (approved.status, denied.status) == (ClassStatus.APPROVED, ClassStatus.DENIED)
+    assert said(response) == [
+        f"2 classes {verb}.",
+        f"2 classes skipped (Origami Animals, Loom Weaving): Only a pending class can be {verb}.",
+    ]
+
+
+def test_the_roster_lists_the_enrolled_students_of_the_selected_classes(back_office):
+    pottery = ClassFactory(name="Wheel-Thrown Pottery", status=ClassStatus.APPROVED)
+    weaving = ClassFactory(name="Loom Weaving", status=ClassStatus.APPROVED)
+    sam = UserFactory(name="Sam Rivera", email="sam@camp.test")
+    lena = UserFactory(name="Lena Park", email="lena@camp.test")
+    PaymentFactory(
+        camp_class=pottery,
+        student=sam,
+        transaction_id="pi_sam",
+        price=Decimal("45.50"),
+        status=PaymentStatus.ENROLLED,
+    )
+    PaymentFactory(
+        camp_class=pottery,
+        student=lena,
+        transaction_id="pi_lena_refunded",
+        status=PaymentStatus.REFUNDED,
+    )
+    lena_weaving = PaymentFactory(
+        camp_class=weaving,
+        student=lena,
+        transaction_id="pi_lena",
+        price=Decimal("35.00"),
+        status=PaymentStatus.ENROLLED,
+    )
+    PaymentFactory(status=PaymentStatus.ENROLLED)
+
+    response = back_office.post(
+        CHANGELIST,
+        {"action": "export_roster", "_selected_action": [pottery.pk, weaving.pk]},
+    )
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["class", "student name", "student e-mail", "transaction id", "price", "date"]
+    assert [row[:5] for row in rows[1:]] == [
+        ["Loom Weaving", "Lena Park", "lena@camp.test", "pi_lena", "35.00"],
+        ["Wheel-Thrown Pottery", "Sam Rivera", "sam@camp.test", "pi_sam", "45.50"],
+    ]
+    assert rows[1][5] == lena_weaving.date.isoformat()
+
+
+def test_selections_are_read_only(back_office):
+    response = back_office.get("/admin/classes/selection/add/")
+
+    assert response.status_code == 403
