@@ -2,6 +2,7 @@ import { Form, Formik } from "formik";
 import { useId } from "react";
 
 import { FormField } from "../../../components/forms/FormField";
+import { FormStatus, SeatsAndPriceFields } from "./SharedClassFields";
 import { addClassSchema } from "./classSchema";
 import { ImageFileField } from "./ImageFileField";
 
@@ -16,11 +17,7 @@ export function AddClassForm({ instructor, onSubmit }) {
     <Formik initialValues={initialValues} validationSchema={addClassSchema} onSubmit={onSubmit}>
       {({ isSubmitting, status }) => (
         <Form noValidate>
-          {status && (
-            <div className="alert alert-danger" role="alert">
-              {status}
-            </div>
-          )}
+          <FormStatus status={status} />
           <FormField name="nameClass" label="Class Name" />
           <div className="row">
             <div className="col-md-6">
@@ -30,14 +27,7 @@ export function AddClassForm({ instructor, onSubmit }) {
               <InstructorField label="Instructor Email" value={instructor.email} type="email" />
             </div>
           </div>
-          <div className="row">
-            <div className="col-md-6">
-              <FormField name="seats" type="number" label="Available Seats" min="0" step="1" />
-            </div>
-            <div className="col-md-6">
-              <FormField name="price" type="number" label="Price" min="0" step="0.01" />
-            </div>
-          </div>
+          <SeatsAndPriceFields />
           <ImageFileField
             name="image"
             label="Class Image"

@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik";
 
 import { FormField } from "../../../components/forms/FormField";
+import { FormStatus, SeatsAndPriceFields } from "./SharedClassFields";
 import { updateClassSchema } from "./classSchema";
 
 /*
@@ -18,20 +19,9 @@ export function UpdateClassForm({ classItem, onSubmit }) {
     <Formik initialValues={initialValues} validationSchema={updateClassSchema} onSubmit={onSubmit}>
       {({ isSubmitting, status }) => (
         <Form noValidate>
-          {status && (
-            <div className="alert alert-danger" role="alert">
-              {status}
-            </div>
-          )}
+          <FormStatus status={status} />
           <FormField name="nameClass" label="Class Name" />
-          <div className="row">
-            <div className="col-md-6">
-              <FormField name="seats" type="number" label="Available Seats" min="0" step="1" />
-            </div>
-            <div className="col-md-6">
-              <FormField name="price" type="number" label="Price" min="0" step="0.01" />
-            </div>
-          </div>
+          <SeatsAndPriceFields />
           <FormField name="image" type="url" label="Image URL" placeholder="https://" />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {isSubmitting ? "Updating the class…" : "Update Class"}
