@@ -158,12 +158,12 @@ def _make_role_schema(role: str):
     )
 
 
-@_role_check_schema(Role.ADMIN)
+@_role_check_schema(Role.ADMIN.value)
 class UserAdminCheckApi(_RoleCheckApi):
     role = Role.ADMIN
 
 
-@_role_check_schema(Role.INSTRUCTOR)
+@_role_check_schema(Role.INSTRUCTOR.value)
 class UserInstructorCheckApi(_RoleCheckApi):
     role = Role.INSTRUCTOR
 
@@ -181,11 +181,11 @@ class _MakeRoleApi(APIView):
         return Response({"modifiedCount": modified})
 
 
-@_make_role_schema(Role.ADMIN)
+@_make_role_schema(Role.ADMIN.value)
 class UserMakeAdminApi(_MakeRoleApi):
     role = Role.ADMIN
 
 
-@_make_role_schema(Role.INSTRUCTOR)
+@_make_role_schema(Role.INSTRUCTOR.value)
 class UserMakeInstructorApi(_MakeRoleApi):
     role = Role.INSTRUCTOR

@@ -2,14 +2,21 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.static import serve
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from camp.api import api_not_found
+from camp.apis import HealthApi
 from camp.views import spa
 
 api_patterns = [
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
     path("", include("payments.urls")),
+    path("health", HealthApi.as_view(), name="health"),
+    # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.
+    re_path(r"^schema/?$", SpectacularAPIView.as_view(), name="schema"),
+    re_path(r"^docs/?$", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # Last: any other /api path is a JSON 404, not the browser app.
     re_path(r"^.*$", api_not_found),
 ]
 

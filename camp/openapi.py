@@ -1,0 +1,45 @@
+"""Pieces the views share to describe themselves in the OpenAPI schema (drf-spectacular)."""
+
+from functools import cache
+
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+
+
+class ErrorSerializer(serializers.Serializer):
+    """camp.api's one error shape."""
+
+    message = serializers.CharField()
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="For bad input: the messages of each field that was refused.",
+    )
+
+
+ERROR_MEANINGS = {
+    400: "Bad input: errors names each refused field.",
+    401: "No valid access token (or, for sign-in, no valid ID token).",
+    402: "The card was declined.",
+    403: "The caller's role or identity does not allow this.",
+    404: "No such row, or one that belongs to someone else.",
+    409: "The request conflicts with the current state.",
+    503: "An outside service (the database, Stripe) is not answering.",
+}
+
+
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """Error responses for @extend_schema(responses=...), all in the one error shape."""
+    return {
+        code: OpenApiResponse(response=ErrorSerializer, description=ERROR_MEANINGS[code])
+        for code in codes
+    }
+
+
+@cache
+def count_of(name: str, key: str) -> serializers.Serializer:
+    """The spec's write answers: {"modifiedCount": 1}, {"deletedCount": 1}, {"insertedId": 7}.
+
+    One serializer per name, however many views answer with it: the schema needs one identity.
+    """
+    return inline_serializer(name=name, fields={key: serializers.IntegerField()})

@@ -1,0 +1,213 @@
+"""Who may call what: the one table that camp/tests/test_authorization_matrix.py checks and
+docs/security.md shows (`manage.py authorization_matrix --write` renders it there).
+
+Paths and bodies name rows of the test's world in braces: {student.email} is the student's
+e-mail, {pending_class.id} the id of a class the instructor proposed. The owner of every row is
+"student" or "instructor"; "other student" and "other instructor" have the same role and own
+nothing of it, so a difference between the two columns is a check of ownership, not of role.
+"""
+
+from dataclasses import dataclass, field
+
+CALLERS = ("anonymous", "student", "other student", "instructor", "other instructor", "admin")
+
+# How a call carries its body, when it is not JSON with the caller's access token.
+JSON = "json"
+IMAGE_UPLOAD = "multipart image"
+# The Firebase ID token of the caller's own account (a newcomer's for anonymous).
+FIREBASE_ID_TOKEN = "Firebase ID token"
+# A Stripe event signed with the webhook secret; the access token, if any, changes nothing.
+SIGNED_STRIPE_EVENT = "signed Stripe event"
+
+
+@dataclass(frozen=True)
+class Call:
+    method: str
+    path: str
+    # One status per caller, in the order of CALLERS.
+    expected: tuple[int, int, int, int, int, int]
+    why: str
+    body: dict = field(default_factory=dict)
+    sends: str = JSON
+
+    def __post_init__(self):
+        assert len(self.expected) == len(CALLERS), self.path
+
+    def expected_for(self, caller: str) -> int:
+        return self.expected[CALLERS.index(caller)]
+
+
+CLASS_BODY = {
+    "nameClass": "Clay & Glaze",
+    "seats": 8,
+    "price": "30.00",
+    "image": "https://images.camp.test/classes/clay.jpg",
+}
+
+MATRIX = (
+    # --- Open to everyone; an access token changes nothing but what an admin sees.
+    Call("GET", "/api/instructors", (200, 200, 200, 200, 200, 200), "public"),
+    Call("GET", "/api/classes", (200, 200, 200, 200, 200, 200), "public; admins see all"),
+    Call("GET", "/api/popularClasses", (200, 200, 200, 200, 200, 200), "public"),
+    Call("GET", "/api/health", (200, 200, 200, 200, 200, 200), "public"),
+    Call("GET", "/api/schema", (200, 200, 200, 200, 200, 200), "public"),
+    Call("GET", "/api/docs", (200, 200, 200, 200, 200, 200), "public"),
+    # --- Sign-in: only a verified Firebase ID token counts, never an access token.
+    Call(
+        "POST",
+        "/api/jwt",
+        (200, 200, 200, 200, 200, 200),
+        "a verified ID token for the e-mail",
+        body={"email": "{caller_email}", "idToken": "{id_token}"},
+        sends=FIREBASE_ID_TOKEN,
+    ),
+    Call(
+        "POST",
+        "/api/jwt",
+        (401, 401, 401, 401, 401, 401),
+        "no ID token: an access token is no way in",
+        body={"email": "{caller_email}"},
+    ),
+    # --- Accounts.
+    Call("GET", "/api/users", (401, 403, 403, 403, 403, 200), "admins"),
+    Call(
+        "POST",
+        "/api/users",
+        (401, 201, 403, 403, 403, 403),
+        "only one's own profile",
+        body={"email": "{student.email}", "name": "Ada Student", "photo": ""},
+    ),
+    Call(
+        "GET",
+        "/api/users/admin/{student.email}",
+        (401, 200, 403, 403, 403, 200),
+        "oneself, or admins",
+    ),
+    Call(
+        "GET",
+        "/api/users/instructor/{instructor.email}",
+        (401, 403, 403, 200, 403, 200),
+        "oneself, or admins",
+    ),
+    Call("PATCH", "/api/users/admin/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
+    Call("PATCH", "/api/users/instructor/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
+    # --- Classes.
+    Call("POST", "/api/classes", (401, 403, 403, 201, 201, 403), "instructors", body=CLASS_BODY),
+    Call(
+        "PUT",
+        "/api/classes/{pending_class.id}",
+        (401, 403, 403, 200, 403, 403),
+        "the class's own instructor",
+        body=CLASS_BODY,
+    ),
+    Call(
+        "PATCH",
+        "/api/classes/approved/{pending_class.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
+    Call(
+        "PATCH", "/api/classes/denied/{pending_class.id}", (401, 403, 403, 403, 403, 200), "admins"
+    ),
+    Call(
+        "PATCH",
+        "/api/classes/feedback/{pending_class.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+        body={"feedback": "A photo of a finished piece, please."},
+    ),
+    Call(
+        "GET",
+        "/api/myClasses/{instructor.email}",
+        (401, 403, 403, 200, 403, 200),
+        "that instructor, or admins",
+    ),
+    Call(
+        "GET",
+        "/api/myClass/{pending_class.id}",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins",
+    ),
+    Call(
+        "POST",
+        "/api/images",
+        (401, 403, 403, 200, 200, 200),
+        "instructors and admins",
+        sends=IMAGE_UPLOAD,
+    ),
+    # --- Selections.
+    Call(
+        "GET",
+        "/api/selectClass?email={student.email}",
+        (401, 200, 403, 403, 403, 403),
+        "only one's own",
+    ),
+    Call(
+        "POST",
+        "/api/selectClass",
+        (401, 201, 201, 403, 403, 403),
+        "students",
+        body={"classId": "{open_class.id}"},
+    ),
+    Call(
+        "DELETE",
+        "/api/selectClass/{selection.id}",
+        (401, 200, 404, 404, 404, 404),
+        "only one's own; anyone else's is as good as absent",
+    ),
+    # --- Payments.
+    Call(
+        "POST",
+        "/api/createPaymentIntent",
+        (401, 200, 404, 403, 403, 403),
+        "students, for their own selection",
+        body={"payId": "{selection.id}"},
+    ),
+    Call(
+        "POST",
+        "/api/payments",
+        (401, 201, 404, 403, 403, 403),
+        "students, for their own selection (a free class: no card)",
+        body={"payId": "{free_selection.id}"},
+    ),
+    Call(
+        "GET",
+        "/api/payments/{student.email}",
+        (401, 200, 403, 403, 403, 403),
+        "only one's own",
+    ),
+    Call(
+        "GET",
+        "/api/enrolledStudent/{student.email}",
+        (401, 200, 403, 403, 403, 403),
+        "only one's own",
+    ),
+    Call(
+        "POST",
+        "/api/stripe/webhook",
+        (200, 200, 200, 200, 200, 200),
+        "Stripe's signature, whoever sends it",
+        sends=SIGNED_STRIPE_EVENT,
+    ),
+    Call(
+        "POST",
+        "/api/stripe/webhook",
+        (400, 400, 400, 400, 400, 400),
+        "no signature: refused, access token or not",
+        body={"type": "payment_intent.succeeded"},
+    ),
+)
+
+
+def markdown_table() -> str:
+    """MATRIX as a Markdown table, for docs/security.md."""
+    header = ["Method", "Path", *CALLERS, "Who"]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "|" + "|".join("---" for _ in header) + "|",
+    ]
+    for call in MATRIX:
+        how = "" if call.sends == JSON else f" ({call.sends})"
+        cells = [call.method, f"`{call.path}`", *map(str, call.expected), call.why + how]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"

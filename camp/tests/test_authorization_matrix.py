@@ -1,0 +1,164 @@
+"""Every endpoint, called by everybody the permission rules tell apart, answers as the table
+in camp/testing/authorization_matrix.py (and docs/security.md) says.
+
+Each case builds its own world, so a call that changes data never changes the next case.
+Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/with-services).
+"""
+
+import io
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from PIL import Image
+
+from accounts.models import Role
+from camp.testing import authorization_matrix as table
+from camp.testing.authorization_matrix import CALLERS, MATRIX
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from classes.models import ClassStatus
+from payments.tests.stripe_js import signature
+
+pytestmark = pytest.mark.django_db
+
+SECURITY_DOC = settings.BASE_DIR / "docs" / "security.md"
+
+
+class World:
+    """The rows the table's paths name, and who is calling."""
+
+    def __init__(self, caller: str):
+        self.student = UserFactory(role=Role.STUDENT)
+        self.instructor = UserFactory(role=Role.INSTRUCTOR)
+        self.people = {
+            "student": self.student,
+            "other student": UserFactory(role=Role.STUDENT),
+            "instructor": self.instructor,
+            "other instructor": UserFactory(role=Role.INSTRUCTOR),
+            "admin": UserFactory(role=Role.ADMIN),
+        }
+        self.pending_class = ClassFactory(instructor=self.instructor)
+        approved = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
+        self.open_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
+        free = ClassFactory(
+            instructor=self.instructor, status=ClassStatus.APPROVED, price=Decimal("0")
+        )
+        self.selection = SelectionFactory(student=self.student, camp_class=approved)
+        self.free_selection = SelectionFactory(student=self.student, camp_class=free)
+        self.caller = self.people.get(caller)
+        self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"
+
+    def fill(self, template):
+        """A path or body value with its {row.field} names replaced; a lone name keeps its type,
+        so {selection.id} in a body is a JSON number."""
+        if not isinstance(template, str):
+            return template
+
+        def value(match):
+            thing = self
+            for name in match.group(1).split("."):
+                thing = getattr(thing, name)
+            return thing
+
+        whole = re.fullmatch(r"\{([\w.]+)\}", template)
+        if whole:
+            return value(whole)
+        return re.sub(r"\{([\w.]+)\}", lambda match: str(value(match)), template)
+
+
+def png() -> io.BytesIO:
+    image = io.BytesIO()
+    Image.new("RGB", (64, 48), "teal").save(image, format="PNG")
+    image.seek(0)
+    image.name = "banner.png"
+    return image
+
+
+def stripe_event() -> bytes:
+    # An event our handler has nothing to do for: the signature alone decides the answer.
+    return json.dumps(
+        {
+            "id": "evt_matrix",
+            "object": "event",
+            "type": "customer.created",
+            "data": {"object": {"id": "cus_matrix", "object": "customer"}},
+        }
+    ).encode()
+
+
+def call_as(world: World, client, call: table.Call, request):
+    if call.sends == table.FIREBASE_ID_TOKEN:
+        emulator = request.getfixturevalue("emulator")
+        world.id_token = emulator.sign_up(world.caller_email)["idToken"]
+    path = world.fill(call.path)
+    body = {key: world.fill(value) for key, value in call.body.items()}
+    method = getattr(client, call.method.lower())
+    if call.sends == table.IMAGE_UPLOAD:
+        return method(path, {"image": png()}, format="multipart")
+    if call.sends == table.SIGNED_STRIPE_EVENT:
+        payload = stripe_event()
+        return method(
+            path,
+            payload,
+            content_type="application/json",
+            HTTP_STRIPE_SIGNATURE=signature(payload),
+        )
+    if call.method in ("GET", "DELETE"):
+        return method(path)
+    return method(path, body, format="json")
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize(
+    "call", MATRIX, ids=[f"{call.method} {call.path} ({call.why})" for call in MATRIX]
+)
+def test_every_endpoint_answers_every_caller_as_the_table_says(
+    call, caller, api_client, api_client_for, request
+):
+    world = World(caller)
+    client = api_client_for(world.caller) if world.caller else api_client
+
+    response = call_as(world, client, call, request)
+
+    assert response.status_code == call.expected_for(caller), response.content[:300]
+    if response.status_code >= 400 and call.path != "/api/docs":
+        assert response.json()["message"]
+
+
+def test_the_table_covers_every_endpoint_and_method(api_client):
+    schema = api_client.get("/api/schema", {"format": "json"}).json()
+    documented = {
+        (method.upper(), path)
+        for path, item in schema["paths"].items()
+        for method in item
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    in_table = {
+        (call.method, re.sub(r"\{(\w+)\.\w+\}", "{x}", call.path.split("?")[0])) for call in MATRIX
+    }
+    documented = {(method, re.sub(r"\{\w+\}", "{x}", path)) for method, path in documented}
+
+    assert documented - in_table == set()
+
+
+def test_docs_security_md_shows_the_table_as_it_is(capsys):
+    call_command("authorization_matrix", "--markdown")
+    rendered = capsys.readouterr().out
+
+    with open(SECURITY_DOC, encoding="utf-8") as doc:
+        assert rendered in doc.read(), (
+            "docs/security.md is out of date: run `manage.py authorization_matrix --write`"
+        )
+
+
+def test_every_test_docs_security_md_names_exists():
+    with open(SECURITY_DOC, encoding="utf-8") as doc:
+        named = re.findall(r"`([\w/]+\.py)::(\w+)`", doc.read())
+
+    assert len(named) >= 7
+    for path, test in named:
+        with open(settings.BASE_DIR / path, encoding="utf-8") as source:
+            assert re.search(rf"def {test}\(", source.read()), f"{path}::{test} is gone"
