@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-e2e clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-e2e fuzz clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -80,6 +80,11 @@ test-frontend: install
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
 	scripts/with-services $(PY) -m pytest e2e
+
+# The contract fuzzing of the server suite, longer: 200 examples per operation and role.
+fuzz: install
+	@echo "==> schemathesis: 200 examples per API operation and role"
+	FUZZ_EXAMPLES=200 scripts/with-services $(PY) -m pytest camp/tests/test_contract_fuzzing.py
 
 clean:
 	rm -rf static/dist staticfiles .pytest_cache .run db.sqlite3

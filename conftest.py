@@ -1,6 +1,7 @@
 """Fixtures shared by every app's tests; the factories live in camp.testing.factories."""
 
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
@@ -30,3 +31,10 @@ def emulator():
     identity.clear_accounts()
     yield identity
     identity.clear_accounts()
+
+
+@pytest.fixture(autouse=True)
+def _forget_throttle_counts():
+    """Throttle counts live in the cache; each test starts with none."""
+    cache.clear()
+    yield

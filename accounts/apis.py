@@ -26,6 +26,7 @@ class TokenExchangeApi(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    throttle_scope = "sign_in"
 
     @extend_schema_serializer(component_name="TokenExchangeInput")
     class InputSerializer(serializers.Serializer):

@@ -3,7 +3,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.shortcuts import render
+from django.utils.safestring import mark_safe
+
+# As Django's json_script escapes: no "</script>" or markup can end the block early.
+_JSON_IN_SCRIPT = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
 
 
 @lru_cache(maxsize=1)
@@ -41,11 +46,15 @@ def browser_config() -> dict:
 
 def spa(request, *args, **kwargs):
     """The single page that loads the React app; the app owns every client route."""
+    config = browser_config()
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
     context = {
         "scripts": [f"dist/{name}" for name in entry.get("js", [])],
         "styles": [f"dist/{name}" for name in entry.get("css", [])],
-        "config": browser_config(),
+        "config": config,
+        "config_json": mark_safe(  # noqa: S308 - escaped for a script block just above
+            json.dumps(config, cls=DjangoJSONEncoder).translate(_JSON_IN_SCRIPT)
+        ),
         "site_name": settings.SITE_NAME,
     }
     return render(request, "index.html", context)

@@ -220,6 +220,8 @@ class InstructorClassDetailApi(APIView):
 class SelectionListCreateApi(APIView):
     """GET /api/selectClass?email=: the caller's selections. POST: a student selects a class."""
 
+    throttle_scope = "selections"
+
     @extend_schema_serializer(component_name="SelectionQuery")
     class QuerySerializer(serializers.Serializer):
         email = serializers.EmailField()
@@ -299,6 +301,7 @@ class ClassImageUploadApi(APIView):
 
     permission_classes = [IsInstructorOrAdmin]
     parser_classes = [MultiPartParser]
+    throttle_scope = "uploads"
 
     @extend_schema(
         summary="Upload a class image (instructors and admins)",

@@ -34,6 +34,7 @@ class PaymentSetupCreateApi(APIView):
     card into. The name is the spec's; the amount is charged later, from our database."""
 
     permission_classes = [IsStudent]
+    throttle_scope = "payments"
 
     @extend_schema_serializer(component_name="PaymentSetupInput")
     class InputSerializer(serializers.Serializer):
@@ -85,6 +86,7 @@ class PaymentCreateApi(APIView):
     """
 
     permission_classes = [IsStudent]
+    throttle_scope = "payments"
 
     @extend_schema_serializer(component_name="PaymentInput")
     class InputSerializer(serializers.Serializer):

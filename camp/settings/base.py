@@ -3,8 +3,10 @@
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -45,13 +47,17 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "corsheaders",
+    "csp",
     "accounts",
     "classes",
     "payments",
 ]
 
 MIDDLEWARE = [
+    # First, so every later log line and error of the request carries its id.
+    "camp.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "camp.middleware.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -60,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "camp.urls"
@@ -74,6 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",
             ],
         },
     },
@@ -154,7 +162,38 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "camp.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Views name a throttle_scope to be limited; only their writes count (camp/throttling.py).
+    "DEFAULT_THROTTLE_CLASSES": ["camp.throttling.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
+        "uploads": env("THROTTLE_UPLOADS", "30/hour"),
+        "selections": env("THROTTLE_SELECTIONS", "60/min"),
+        "payments": env("THROTTLE_PAYMENTS", "30/min"),
+    },
+    # Anonymous callers (sign-in) are told apart by address: behind N proxies, the Nth address
+    # from the right of X-Forwarded-For; with 0, the connection's own address (never the header,
+    # which the caller writes).
+    "NUM_PROXIES": int(env("TRUSTED_PROXY_COUNT", "0")),
 }
+
+# Throttle counts live in the cache: Redis, shared by every server process, when REDIS_URL is
+# set; otherwise this process's memory, enough for one process.
+REDIS_URL = env("REDIS_URL")
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env("CACHE_KEY_PREFIX", "camp"),
+        }
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
+# Largest request body read into memory (JSON, forms); larger ones answer 413 before they are
+# read (camp/middleware.py). Image uploads have their own, larger limit (classes/images.py).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(env("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(hours=int(env("JWT_LIFETIME_HOURS", "12"))),
@@ -187,8 +226,17 @@ API_BASE = "/api"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "filters": {"request_id": {"()": "camp.request_id.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s %(message)s"}
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["request_id"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
 }
 BUNDLE_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
@@ -213,3 +261,61 @@ STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", "whsec_camp_local")
 # Unset means Stripe itself; locally and in tests, localstripe.
 STRIPE_API_BASE = env("STRIPE_API_BASE")
 STRIPE_JS_URL = env("STRIPE_JS_URL", "https://js.stripe.com/v3/")
+
+
+def origin_of(url: str | None) -> str | None:
+    """scheme://host[:port] of a URL, the unit a Content-Security-Policy names."""
+    if not url:
+        return None
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
+
+
+def content_security_policy(
+    *, firebase_auth_domain, firebase_emulator_host, stripe_api_base, stripe_js_url
+) -> dict:
+    """Our own origin plus the Firebase and Stripe hosts these settings name, nothing else.
+
+    Inline code runs only with the request's nonce (the page's configuration block, the API docs
+    page). Images may come from any https host: class banners and portraits are URLs people give.
+    """
+    emulator = f"http://{firebase_emulator_host}" if firebase_emulator_host else None
+    stripe_js = origin_of(stripe_js_url) or "https://js.stripe.com"
+    stripe_api = origin_of(stripe_api_base) or "https://api.stripe.com"
+    firebase_frame = f"https://{firebase_auth_domain}"
+    google_apis = "https://apis.google.com"
+
+    def hosts(*names):
+        return [SELF, *dict.fromkeys(name for name in names if name)]
+
+    return {
+        "DIRECTIVES": {
+            "default-src": [SELF],
+            "script-src": [*hosts(stripe_js, google_apis, emulator), NONCE],
+            "style-src": [SELF, NONCE],
+            "img-src": [SELF, "data:", "blob:", "https:"],
+            "font-src": [SELF, "data:"],
+            "connect-src": hosts(
+                "https://*.googleapis.com", emulator, stripe_api, stripe_js, firebase_frame
+            ),
+            "frame-src": hosts(
+                firebase_frame,
+                emulator,
+                stripe_js,
+                "https://js.stripe.com",
+                "https://hooks.stripe.com",
+            ),
+            "object-src": [NONE],
+            "base-uri": [SELF],
+            "form-action": [SELF],
+            "frame-ancestors": [NONE],
+        }
+    }
+
+
+CONTENT_SECURITY_POLICY = content_security_policy(
+    firebase_auth_domain=FIREBASE_AUTH_DOMAIN,
+    firebase_emulator_host=FIREBASE_AUTH_EMULATOR_HOST,
+    stripe_api_base=STRIPE_API_BASE,
+    stripe_js_url=STRIPE_JS_URL,
+)

@@ -5,7 +5,7 @@ import tempfile
 from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import env
+from .base import REDIS_URL, content_security_policy, env
 
 # Tests talk to the Firebase Auth emulator that `make test` starts.
 FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
@@ -23,3 +23,27 @@ STORAGES = {
 # Tests charge cards on the localstripe that `make test` starts.
 STRIPE_API_BASE = env("STRIPE_API_BASE", env("LOCALSTRIPE_URL", "http://localhost:8420"))
 STRIPE_JS_URL = env("STRIPE_JS_URL", f"{STRIPE_API_BASE}/js.stripe.com/v3/")
+
+# The policy names this overlay's Firebase emulator and localstripe.
+CONTENT_SECURITY_POLICY = content_security_policy(
+    firebase_auth_domain=FIREBASE_AUTH_DOMAIN,  # noqa: F405
+    firebase_emulator_host=FIREBASE_AUTH_EMULATOR_HOST,
+    stripe_api_base=STRIPE_API_BASE,
+    stripe_js_url=STRIPE_JS_URL,
+)
+
+# Tests may call an endpoint many times; throttling is tested with low rates of its own
+# (camp/tests/test_throttling.py), or with these from the environment (two-server test).
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_THROTTLE_RATES": {
+        scope: env(f"THROTTLE_{scope.upper()}", "100000/min")
+        for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
+    },
+}
+
+# The suite keeps throttle counts in its own memory, so clearing them between tests (conftest.py)
+# never empties a Redis someone else uses. Only the server processes that
+# camp/tests/test_processes.py starts share a Redis, named by REDIS_URL and this switch.
+if env("CAMP_TEST_CACHE") != "redis" or not REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

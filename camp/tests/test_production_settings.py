@@ -1,5 +1,6 @@
 """Production settings refuse to start when a secret is missing or a local-only switch is on."""
 
+import json
 import os
 import subprocess
 import sys
@@ -65,3 +66,91 @@ def test_production_refuses_to_start(overrides, complaint):
 
     assert result.returncode != 0
     assert f"ImproperlyConfigured: {complaint}" in result.stderr
+
+
+def run_with_production_settings(*arguments: str, **overrides) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in {*GOOD, "DEBUG"}}
+    env.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+    env.update(GOOD, **overrides)
+    return subprocess.run(  # noqa: S603 - our own interpreter and arguments
+        [sys.executable, *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_check_deploy_finds_nothing_to_warn_about():
+    result = run_with_production_settings("manage.py", "check", "--deploy", "--fail-level=WARNING")
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+    assert "WARNING" not in result.stdout + result.stderr
+
+
+# A request through the whole middleware stack under production settings; it prints what a
+# browser would be told. An unknown /api path answers without touching the database.
+ANSWER_HEADERS = """
+import json, django
+django.setup()
+from django.conf import settings
+from django.test import Client
+response = Client().get("/api/nowhere", secure=True, HTTP_HOST="camp.example")
+print(json.dumps({
+    "status": response.status_code,
+    "headers": dict(response.headers),
+    "cookies_secure": [settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE],
+}))
+"""
+
+
+def production_answer(**overrides) -> dict:
+    result = run_with_production_settings("-c", ANSWER_HEADERS, **overrides)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_production_answers_carry_the_security_headers():
+    answer = production_answer()
+    headers = answer["headers"]
+
+    assert answer["status"] == 404
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert answer["cookies_secure"] == [True, True]
+
+
+def test_production_csp_names_only_our_origin_firebase_and_stripe():
+    answer = production_answer(FIREBASE_AUTH_DOMAIN="camp-school.firebaseapp.com")
+    policy = dict(
+        directive.strip().split(" ", 1)
+        for directive in answer["headers"]["Content-Security-Policy"].split(";")
+    )
+
+    assert policy["default-src"] == "'self'"
+    assert policy["script-src"] == "'self' https://js.stripe.com https://apis.google.com"
+    assert policy["connect-src"].split() == [
+        "'self'",
+        "https://*.googleapis.com",
+        "https://api.stripe.com",
+        "https://js.stripe.com",
+        "https://camp-school.firebaseapp.com",
+    ]
+    assert policy["frame-src"].split() == [
+        "'self'",
+        "https://camp-school.firebaseapp.com",
+        "https://js.stripe.com",
+        "https://hooks.stripe.com",
+    ]
+    assert policy["object-src"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'"
+    whole = answer["headers"]["Content-Security-Policy"]
+    assert "unsafe-inline" not in whole
+    assert "unsafe-eval" not in whole
+    assert "localhost" not in whole
+    assert "127.0.0.1" not in whole

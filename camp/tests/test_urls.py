@@ -16,7 +16,7 @@ def browser():
 
 
 def page_config(html: str) -> dict:
-    block = re.search(r'<script id="camp-config" type="application/json">(.*?)</script>', html)
+    block = re.search(r'<script id="camp-config" type="application/json"[^>]*>(.*?)</script>', html)
     assert block, "the page carries no camp-config block"
     return json.loads(block.group(1))
 

@@ -1,0 +1,83 @@
+"""What browsers are told to allow: the Content-Security-Policy of our pages and CORS."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def directives(response) -> dict[str, list[str]]:
+    return {
+        name: values
+        for name, *values in (
+            directive.split() for directive in response["Content-Security-Policy"].split(";")
+        )
+    }
+
+
+def test_the_page_runs_only_scripts_from_our_origin_and_the_configured_hosts(client, settings):
+    response = client.get("/classes")
+    policy = directives(response)
+    html = response.content.decode()
+
+    nonce = re.search(r'<script id="camp-config" type="application/json" nonce="([^"]+)">', html)
+    assert nonce, "the configuration block carries no nonce"
+    assert policy["script-src"] == [
+        "'self'",
+        settings.STRIPE_JS_URL.split("/js.stripe.com")[0],
+        "https://apis.google.com",
+        f"http://{settings.FIREBASE_AUTH_EMULATOR_HOST}",
+        f"'nonce-{nonce.group(1)}'",
+    ]
+    assert "'unsafe-inline'" not in response["Content-Security-Policy"]
+    # The theme is set by a file of ours, not by inline code.
+    assert '<script src="/static/theme-init.js">' in html
+
+
+def test_each_page_gets_a_nonce_of_its_own(client):
+    first = directives(client.get("/"))["script-src"][-1]
+    second = directives(client.get("/"))["script-src"][-1]
+
+    assert first.startswith("'nonce-")
+    assert first != second
+
+
+def test_the_api_docs_page_runs_its_inline_script_by_nonce(client):
+    response = client.get("/api/docs")
+    html = response.content.decode()
+    nonce = directives(response)["script-src"][-1].removeprefix("'nonce-").removesuffix("'")
+
+    assert f'<script nonce="{nonce}">' in html
+    assert f'<style nonce="{nonce}">' in html
+    assert '<script src="/static/drf_spectacular_sidecar/swagger-ui-dist/' in html
+
+
+def preflight(client, origin: str):
+    return client.options(
+        "/api/classes",
+        HTTP_ORIGIN=origin,
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
+        HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization,content-type",
+    )
+
+
+def test_cors_is_closed_by_default(client, settings):
+    assert settings.CORS_ALLOWED_ORIGINS == []
+
+    response = preflight(client, "https://elsewhere.example")
+    answer = client.get("/api/classes", HTTP_ORIGIN="https://elsewhere.example")
+
+    assert "Access-Control-Allow-Origin" not in response
+    assert "Access-Control-Allow-Origin" not in answer
+
+
+def test_cors_opens_only_to_the_configured_origins(client, settings):
+    settings.CORS_ALLOWED_ORIGINS = ["https://partner.camp.example"]
+
+    allowed = preflight(client, "https://partner.camp.example")
+    other = preflight(client, "https://elsewhere.example")
+
+    assert allowed["Access-Control-Allow-Origin"] == "https://partner.camp.example"
+    assert "authorization" in allowed["Access-Control-Allow-Headers"]
+    assert "Access-Control-Allow-Origin" not in other

@@ -1,0 +1,78 @@
+"""The API's contract, fuzzed: schemathesis makes requests from /api/schema for every operation,
+as each role, and every answer must be no 5xx and match the schema.
+
+The default run is short and reproducible (FUZZ_EXAMPLES, 10 per operation, derandomized);
+`make fuzz` runs a longer one. Stripe calls go to localstripe and sign-in to the Firebase Auth
+emulator (scripts/with-services), as in the rest of the suite.
+"""
+
+import os
+
+import pytest
+import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
+from hypothesis import HealthCheck, settings
+from rest_framework_simplejwt.tokens import AccessToken
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from camp.wsgi import application
+from classes.models import ClassStatus
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
+ROLES = [None, Role.STUDENT, Role.INSTRUCTOR, Role.ADMIN]
+
+
+# Read through the app itself, as the browser's docs page reads it; making it needs no database.
+schema = schemathesis.openapi.from_wsgi("/api/schema?format=json", application)
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Serve the app as Django's test client does: a request ending must not close the database
+    connection that holds the test's transaction (on PostgreSQL it would, mid-test)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def bearer_of_role():
+    """A bearer token for one person of each role, who owns rows the fuzzer may hit."""
+    student = UserFactory(role=Role.STUDENT)
+    instructor = UserFactory(role=Role.INSTRUCTOR)
+    SelectionFactory(student=student, camp_class=ClassFactory(status=ClassStatus.APPROVED))
+    ClassFactory(instructor=instructor)
+    people = {
+        Role.STUDENT: student,
+        Role.INSTRUCTOR: instructor,
+        Role.ADMIN: UserFactory(role=Role.ADMIN),
+    }
+    headers = {
+        role: {"Authorization": f"Bearer {AccessToken.for_user(person)}"}
+        for role, person in people.items()
+    }
+    return {**headers, None: {}}
+
+
+@schema.parametrize()
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+@pytest.mark.parametrize("role", ROLES, ids=lambda role: role or "anonymous")
+def test_no_answer_is_a_server_error_or_off_the_schema(case, role, bearer_of_role):
+    case.call_and_validate(
+        headers=bearer_of_role[role],
+        checks=[not_a_server_error, response_schema_conformance],
+    )

@@ -1,0 +1,135 @@
+"""Several server processes behind one database and one Redis behave as one server.
+
+Two real gunicorn processes serve the site from the PostgreSQL test database and share one
+Redis cache, as in production (docs/deploy.md). A sign-in on one is good on the other, and a
+throttle counts the calls made to both.
+"""
+
+import os
+import subprocess
+import sys
+import uuid
+
+import pytest
+import redis
+import requests
+from django.conf import settings
+from django.db import connection
+
+from accounts.models import Role
+from camp.testing.factories import UserFactory
+from payments.tests.test_race import ROOT, bearer, database_url, free_port, wait_until_serving
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+SELECTIONS_PER_MINUTE = 4
+TIMEOUT = 60
+
+
+@pytest.fixture
+def shared_redis():
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis is not answering at {REDIS_URL} ({error}); set TEST_REDIS_URL.")
+    return REDIS_URL
+
+
+@pytest.fixture
+def two_servers(shared_redis, tmp_path):
+    """Two gunicorn processes, one database, one Redis; their base URLs."""
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "Two server processes cannot share SQLite's in-memory test database: "
+            "set DATABASE_URL to a PostgreSQL server to run this test."
+        )
+    prefix = f"camp-test-{uuid.uuid4().hex}"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
+        "DATABASE_URL": database_url(),
+        "DATABASE_CONN_MAX_AGE": "0",
+        "SECRET_KEY": settings.SECRET_KEY,
+        "FIREBASE_AUTH_EMULATOR_HOST": settings.FIREBASE_AUTH_EMULATOR_HOST,
+        "CAMP_TEST_CACHE": "redis",
+        "REDIS_URL": shared_redis,
+        # A key prefix of this run's own: counts of other runs never leak in.
+        "CACHE_KEY_PREFIX": prefix,
+        "THROTTLE_SELECTIONS": f"{SELECTIONS_PER_MINUTE}/min",
+        "LOG_LEVEL": "WARNING",
+    }
+    started = []
+    try:
+        for number in range(2):
+            port = free_port()
+            log = tmp_path / f"server-{number}.log"
+            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "camp.wsgi:application",
+                    f"--bind=127.0.0.1:{port}",
+                    "--workers=1",
+                    "--timeout=120",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log.open("w"),
+                stderr=subprocess.STDOUT,
+            )
+            started.append((f"http://127.0.0.1:{port}", process, log))
+        for url, process, log in started:
+            wait_until_serving(url, process, log)
+        yield [url for url, _, _ in started]
+    finally:
+        for _, process, _ in started:
+            process.terminate()
+        for _, process, _ in started:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        client = redis.Redis.from_url(shared_redis)
+        for key in client.scan_iter(f"{prefix}:*"):
+            client.delete(key)
+
+
+def test_a_throttle_counts_the_calls_made_to_every_server(two_servers):
+    student = UserFactory(role=Role.STUDENT)
+
+    statuses = [
+        requests.post(
+            f"{two_servers[n % 2]}/api/selectClass",
+            json={},
+            headers=bearer(student),
+            timeout=TIMEOUT,
+        ).status_code
+        for n in range(SELECTIONS_PER_MINUTE + 2)
+    ]
+
+    # Each server alone has seen three calls, under the limit; together they have seen six.
+    assert statuses == [400] * SELECTIONS_PER_MINUTE + [429, 429]
+
+
+def test_a_sign_in_on_one_server_is_good_on_the_other(two_servers, emulator):
+    email = "two.servers@camp.test"
+    id_token = emulator.sign_up(email)["idToken"]
+
+    signed_in = requests.post(
+        f"{two_servers[0]}/api/jwt",
+        json={"email": email, "idToken": id_token},
+        timeout=TIMEOUT,
+    )
+    assert signed_in.status_code == 200, signed_in.text
+    token = signed_in.json()["token"]
+    answer = requests.get(
+        f"{two_servers[1]}/api/users/admin/{email}",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=TIMEOUT,
+    )
+
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"admin": False}

@@ -1,0 +1,26 @@
+"""Abuse limits: how many writes one caller may make to an endpoint in a period."""
+
+from django.core.exceptions import ImproperlyConfigured
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+
+
+class WriteRateThrottle(ScopedRateThrottle):
+    """ScopedRateThrottle for the writes of views that name a throttle_scope.
+
+    Reads (a student's own list beside the selection form) are never counted. The rate is read
+    at each request rather than once at import, so settings changed in tests take effect.
+    Callers are told apart by user when signed in, else by address; the counts live in the
+    default cache, shared by every server process when it is Redis.
+    """
+
+    def get_rate(self):
+        try:
+            return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+        except KeyError as missing:
+            raise ImproperlyConfigured(f"No throttle rate for {self.scope!r}.") from missing
+
+    def allow_request(self, request, view):
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return True
+        return super().allow_request(request, view)
