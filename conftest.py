@@ -1,11 +1,22 @@
 """Fixtures shared by every app's tests; the factories live in camp.testing.factories."""
 
+import shutil
+
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from camp.testing import identity
+
+
+@pytest.fixture(scope="session", autouse=True)
+def throwaway_file_folders():
+    """Test settings make fresh media and static folders per run; leave nothing behind."""
+    yield
+    for folder in (settings.MEDIA_ROOT, settings.STATIC_ROOT):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
