@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-e2e fuzz clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e fuzz bench clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -43,7 +43,7 @@ serve:
 	@echo "==> Serving Camp at http://localhost:$(PORT)"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: lint test-server test-frontend test-e2e
+test: lint test-server test-frontend test-bundle test-e2e
 	@echo "==> Every check passed"
 
 lint: install
@@ -77,6 +77,11 @@ test-frontend: install
 	@echo "==> jest: browser app"
 	cd frontend && npx jest --ci
 
+# The built bundle: what each route downloads (gzip), and the public first load's budget.
+test-bundle: build
+	@echo "==> Bundle size: first load per route, and its budget"
+	cd frontend && node scripts/bundle-report.js && node --test scripts/bundle-budget.test.js
+
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
 	scripts/with-services $(PY) -m pytest e2e
@@ -85,6 +90,12 @@ test-e2e: build
 fuzz: install
 	@echo "==> schemathesis: 200 examples per API operation and role"
 	FUZZ_EXAMPLES=200 scripts/with-services $(PY) -m pytest camp/tests/test_contract_fuzzing.py
+
+# Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
+# camp_bench), loads the API through gunicorn with wrk and rewrites docs/performance.md.
+bench: install
+	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
+	$(PY) bench/run.py
 
 clean:
 	rm -rf static/dist staticfiles .pytest_cache .run db.sqlite3

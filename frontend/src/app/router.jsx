@@ -43,7 +43,10 @@ export const routes = [
     children: [
       {
         lazy: lazyPage(
-          () => import("../features/dashboard/routes/DashboardLayout"),
+          () =>
+            import(
+              /* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"
+            ),
           "DashboardLayout",
         ),
         children: [
@@ -54,14 +57,20 @@ export const routes = [
               {
                 path: paths.dashboard.allUsers,
                 lazy: lazyPage(
-                  () => import("../features/users/routes/ManageUsersPage"),
+                  () =>
+                    import(
+                      /* webpackChunkName: "manage-users" */ "../features/users/routes/ManageUsersPage"
+                    ),
                   "ManageUsersPage",
                 ),
               },
               {
                 path: paths.dashboard.manageClasses,
                 lazy: lazyPage(
-                  () => import("../features/manage-classes/routes/ManageClassesPage"),
+                  () =>
+                    import(
+                      /* webpackChunkName: "manage-classes" */ "../features/manage-classes/routes/ManageClassesPage"
+                    ),
                   "ManageClassesPage",
                 ),
               },
@@ -73,21 +82,30 @@ export const routes = [
               {
                 path: paths.dashboard.myClasses,
                 lazy: lazyPage(
-                  () => import("../features/instructor-classes/routes/MyClassesPage"),
+                  () =>
+                    import(
+                      /* webpackChunkName: "my-classes" */ "../features/instructor-classes/routes/MyClassesPage"
+                    ),
                   "MyClassesPage",
                 ),
               },
               {
                 path: paths.dashboard.addClass,
                 lazy: lazyPage(
-                  () => import("../features/instructor-classes/routes/AddClassPage"),
+                  () =>
+                    import(
+                      /* webpackChunkName: "add-class" */ "../features/instructor-classes/routes/AddClassPage"
+                    ),
                   "AddClassPage",
                 ),
               },
               {
                 path: paths.dashboard.updateClass(":id"),
                 lazy: lazyPage(
-                  () => import("../features/instructor-classes/routes/UpdateClassPage"),
+                  () =>
+                    import(
+                      /* webpackChunkName: "update-class" */ "../features/instructor-classes/routes/UpdateClassPage"
+                    ),
                   "UpdateClassPage",
                 ),
               },
@@ -97,27 +115,40 @@ export const routes = [
           {
             path: paths.dashboard.mySelectedClasses,
             lazy: lazyPage(
-              () => import("../features/selections/routes/MySelectedClassesPage"),
+              () =>
+                import(
+                  /* webpackChunkName: "my-selected-classes" */ "../features/selections/routes/MySelectedClassesPage"
+                ),
               "MySelectedClassesPage",
             ),
           },
           {
             path: paths.dashboard.myEnrolledClasses,
             lazy: lazyPage(
-              () => import("../features/payments/routes/MyEnrolledClassesPage"),
+              () =>
+                import(
+                  /* webpackChunkName: "my-enrolled-classes" */ "../features/payments/routes/MyEnrolledClassesPage"
+                ),
               "MyEnrolledClassesPage",
             ),
           },
           {
             path: paths.dashboard.myPaymentHistory,
             lazy: lazyPage(
-              () => import("../features/payments/routes/MyPaymentHistoryPage"),
+              () =>
+                import(
+                  /* webpackChunkName: "my-payment-history" */ "../features/payments/routes/MyPaymentHistoryPage"
+                ),
               "MyPaymentHistoryPage",
             ),
           },
           {
             path: paths.dashboard.payment(":id"),
-            lazy: lazyPage(() => import("../features/payments/routes/PaymentPage"), "PaymentPage"),
+            lazy: lazyPage(
+              () =>
+                import(/* webpackChunkName: "payment" */ "../features/payments/routes/PaymentPage"),
+              "PaymentPage",
+            ),
           },
         ],
       },
