@@ -6,8 +6,6 @@ throttle counts the calls made to both.
 """
 
 import os
-import subprocess
-import sys
 import uuid
 
 import pytest
@@ -18,7 +16,8 @@ from django.db import connection
 
 from accounts.models import Role
 from camp.testing.factories import UserFactory
-from payments.tests.test_race import ROOT, bearer, database_url, free_port, wait_until_serving
+from camp.testing.servers import database_url, gunicorn_servers
+from payments.tests.test_race import bearer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,39 +58,10 @@ def two_servers(shared_redis, tmp_path):
         "THROTTLE_SELECTIONS": f"{SELECTIONS_PER_MINUTE}/min",
         "LOG_LEVEL": "WARNING",
     }
-    started = []
     try:
-        for number in range(2):
-            port = free_port()
-            log = tmp_path / f"server-{number}.log"
-            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-                [
-                    sys.executable,
-                    "-m",
-                    "gunicorn",
-                    "camp.wsgi:application",
-                    f"--bind=127.0.0.1:{port}",
-                    "--workers=1",
-                    "--timeout=120",
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
-            )
-            started.append((f"http://127.0.0.1:{port}", process, log))
-        for url, process, log in started:
-            wait_until_serving(url, process, log)
-        yield [url for url, _, _ in started]
+        with gunicorn_servers(env=env, logs=tmp_path) as urls:
+            yield urls
     finally:
-        for _, process, _ in started:
-            process.terminate()
-        for _, process, _ in started:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
         client = redis.Redis.from_url(shared_redis)
         for key in client.scan_iter(f"{prefix}:*"):
             client.delete(key)

@@ -5,17 +5,12 @@ at the same moment, half to each server. Only the database can keep them from ov
 """
 
 import os
-import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 import requests
@@ -25,47 +20,16 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from camp.testing.servers import database_url, gunicorn_servers
 from classes.models import ClassStatus, Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 
-ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60
 SEAT_GONE = "The last seat went while you were paying; your payment has been refunded."
 NO_SEATS = "No seats are left in this class."
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def database_url() -> str:
-    db = connection.settings_dict
-    credentials = quote(db["USER"] or "")
-    if db["PASSWORD"]:
-        credentials += f":{quote(db['PASSWORD'])}"
-    host = db["HOST"] or "localhost"
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{credentials}@{host}{port}/{db['NAME']}"
-
-
-def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"The server at {url} stopped:\n{log.read_text()}")
-        try:
-            if requests.get(f"{url}/api/classes", timeout=10).status_code == 200:
-                return
-        except requests.RequestException:
-            # Not listening yet, or still importing the project for its first request.
-            pass
-        time.sleep(0.2)
-    pytest.fail(f"The server at {url} did not start:\n{log.read_text()}")
 
 
 @pytest.fixture
@@ -87,42 +51,11 @@ def servers(localstripe, tmp_path):
         "STRIPE_SECRET_KEY": settings.STRIPE_SECRET_KEY,
         "LOG_LEVEL": "WARNING",
     }
-    started = []
-    try:
-        for number in range(2):
-            port = free_port()
-            log = tmp_path / f"server-{number}.log"
-            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-                [
-                    sys.executable,
-                    "-m",
-                    "gunicorn",
-                    "camp.wsgi:application",
-                    f"--bind=127.0.0.1:{port}",
-                    "--workers=1",
-                    "--worker-class=gthread",
-                    "--threads=12",
-                    "--timeout=120",
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
-            )
-            started.append((f"http://127.0.0.1:{port}", process, log))
-        for url, process, log in started:
-            wait_until_serving(url, process, log)
-        yield [url for url, _, _ in started]
-    finally:
-        # Stopped before the test database is flushed, which their connections would block.
-        for _, process, _ in started:
-            process.terminate()
-        for _, process, _ in started:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+    # Threads, so each server takes its half of the buyers at the same moment.
+    with gunicorn_servers(
+        env=env, logs=tmp_path, options=("--worker-class=gthread", "--threads=12")
+    ) as urls:
+        yield urls
 
 
 def bearer(user) -> dict:
