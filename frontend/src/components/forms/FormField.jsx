@@ -1,5 +1,6 @@
 import { useField } from "formik";
-import { useId } from "react";
+
+import { FieldError, FieldHint, useFieldMessages } from "./fieldMessages";
 
 /*
  * A labelled Formik input (or textarea, with as="textarea") whose message shows once the field
@@ -7,9 +8,7 @@ import { useId } from "react";
  */
 export function FormField({ name, label, type = "text", as = "input", hint, ...inputProps }) {
   const [field, meta] = useField(name);
-  const id = useId();
-  const invalid = Boolean(meta.touched && meta.error);
-  const describedBy = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(" ");
+  const { id, invalid, describedBy } = useFieldMessages(meta, hint);
   const Control = as;
   return (
     <div className="mb-3">
@@ -21,20 +20,12 @@ export function FormField({ name, label, type = "text", as = "input", hint, ...i
         type={as === "input" ? type : undefined}
         className={`form-control${invalid ? " is-invalid" : ""}`}
         aria-invalid={invalid}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...field}
         {...inputProps}
       />
-      {hint && (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {invalid && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {meta.error}
-        </div>
-      )}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} invalid={invalid} error={meta.error} />
     </div>
   );
 }

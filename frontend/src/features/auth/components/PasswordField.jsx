@@ -1,12 +1,13 @@
 import { useField } from "formik";
-import { useId, useState } from "react";
+import { useState } from "react";
+
+import { FieldError, useFieldMessages } from "../../../components/forms/fieldMessages";
 
 // A password input with a button that shows or hides what was typed.
 export function PasswordField({ name, label, ...inputProps }) {
   const [field, meta] = useField(name);
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const invalid = Boolean(meta.touched && meta.error);
+  const { id, invalid, describedBy } = useFieldMessages(meta);
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -18,7 +19,7 @@ export function PasswordField({ name, label, ...inputProps }) {
           type={visible ? "text" : "password"}
           className={`form-control${invalid ? " is-invalid" : ""}`}
           aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-describedby={describedBy}
           {...field}
           {...inputProps}
         />
@@ -33,11 +34,7 @@ export function PasswordField({ name, label, ...inputProps }) {
           {visible ? "Hide" : "Show"}
           <span className="visually-hidden"> {label.toLowerCase()}</span>
         </button>
-        {invalid && (
-          <div id={`${id}-error`} className="invalid-feedback">
-            {meta.error}
-          </div>
-        )}
+        <FieldError id={id} invalid={invalid} error={meta.error} />
       </div>
     </div>
   );

@@ -1,15 +1,15 @@
 import { useField } from "formik";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
+
+import { FieldError, FieldHint, useFieldMessages } from "../../../components/forms/fieldMessages";
 
 import { IMAGE_TYPES } from "./classSchema";
 
 // A file input for the class banner; the chosen File (or null) is the Formik value.
 export function ImageFileField({ name, label, hint }) {
   const [field, meta, helpers] = useField(name);
-  const id = useId();
+  const { id, invalid, describedBy } = useFieldMessages(meta, hint);
   const inputRef = useRef(null);
-  const invalid = Boolean(meta.touched && meta.error);
-  const describedBy = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(" ");
 
   // A browser keeps the chosen file on screen; clear it when the form is reset.
   useEffect(() => {
@@ -29,23 +29,15 @@ export function ImageFileField({ name, label, hint }) {
         accept={IMAGE_TYPES.join(",")}
         className={`form-control${invalid ? " is-invalid" : ""}`}
         aria-invalid={invalid}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         onChange={(event) => {
           helpers.setTouched(true, false);
           helpers.setValue(event.currentTarget.files?.[0] ?? null);
         }}
         onBlur={() => helpers.setTouched(true)}
       />
-      {hint && (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {invalid && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {meta.error}
-        </div>
-      )}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} invalid={invalid} error={meta.error} />
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { useId } from "react";
+
+/*
+ * What every form field shares: an id for its input, whether its message shows (once the field
+ * has been visited or the form submitted), and the ids its input is described by.
+ */
+export function useFieldMessages(meta, hint) {
+  const id = useId();
+  const invalid = Boolean(meta.touched && meta.error);
+  const describedBy = [hint && `${id}-hint`, invalid && `${id}-error`].filter(Boolean).join(" ");
+  return { id, invalid, describedBy: describedBy || undefined };
+}
+
+export function FieldHint({ id, hint }) {
+  if (!hint) return null;
+  return (
+    <div id={`${id}-hint`} className="form-text">
+      {hint}
+    </div>
+  );
+}
+
+export function FieldError({ id, invalid, error }) {
+  if (!invalid) return null;
+  return (
+    <div id={`${id}-error`} className="invalid-feedback">
+      {error}
+    </div>
+  );
+}
