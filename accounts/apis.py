@@ -19,6 +19,7 @@ from accounts.selectors import user_list
 from accounts.services import user_register_profile, user_set_role, user_sign_in
 from camp.api import error_body
 from camp.openapi import count_of, errors
+from camp.pagination import PAGE_PARAMETERS, list_response
 
 
 class TokenExchangeApi(APIView):
@@ -92,10 +93,11 @@ class UserListCreateApi(APIView):
 
     @extend_schema(
         summary="Every user (admins)",
-        responses={200: UserOutputSerializer(many=True), **errors(401, 403)},
+        parameters=PAGE_PARAMETERS,
+        responses={200: UserOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        return Response(UserOutputSerializer(user_list(), many=True).data)
+        return list_response(request, user_list(), UserOutputSerializer)
 
     @extend_schema(
         summary="Save the caller's own profile",

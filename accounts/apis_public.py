@@ -2,16 +2,26 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import instructor_list
 from accounts.serializers import InstructorOutputSerializer
+from camp.openapi import errors
+from camp.pagination import PAGE_PARAMETERS, list_answer, page_requested
+from camp.public_cache import public_answer
 
 
 class InstructorListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="Every instructor", responses=InstructorOutputSerializer(many=True))
+    @extend_schema(
+        summary="Every instructor",
+        parameters=PAGE_PARAMETERS,
+        responses={200: InstructorOutputSerializer(many=True), **errors(400)},
+    )
     def get(self, request):
-        return Response(InstructorOutputSerializer(instructor_list(), many=True).data)
+        page = page_requested(request.query_params)
+        return public_answer(
+            f"instructors?{page.key if page else 'all'}",
+            lambda: list_answer(request, instructor_list(), InstructorOutputSerializer, page),
+        )

@@ -15,8 +15,11 @@ from rest_framework.views import APIView
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor, IsStudent
 from camp.openapi import ErrorSerializer, count_of, errors
+from camp.pagination import PAGE_PARAMETERS, list_answer, list_response, page_requested
+from camp.public_cache import public_answer
 from camp.validators import validate_image_url
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
+from classes.models import ClassStatus
 from classes.selectors import (
     class_get,
     class_list_by_instructor,
@@ -83,13 +86,31 @@ class ClassListCreateApi(APIView):
             return [IsInstructor()]
         return [AllowAny()]
 
+    @extend_schema_serializer(component_name="ClassListQuery")
+    class QuerySerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=ClassStatus.values, required=False)
+
     @extend_schema(
         summary="Approved classes; every class for admins",
-        responses=ClassOutputSerializer(many=True),
+        parameters=[QuerySerializer, *PAGE_PARAMETERS],
+        responses={200: ClassOutputSerializer(many=True), **errors(400)},
     )
     def get(self, request):
-        classes = class_list_for(user=request.user)
-        return Response(ClassOutputSerializer(classes, many=True).data)
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        status_asked = query.validated_data.get("status")
+        page = page_requested(request.query_params)
+
+        def answer():
+            classes = class_list_for(user=request.user, status=status_asked)
+            return list_answer(request, classes, ClassOutputSerializer, page)
+
+        if request.user.is_authenticated and request.user.role == Role.ADMIN:
+            # An admin's list holds every review state and changes with each decision.
+            data, headers = answer()
+            return Response(data, headers=headers)
+        key = f"classes?status={status_asked or ''}&{page.key if page else 'all'}"
+        return public_answer(key, answer)
 
     @extend_schema(
         summary="Propose a class (instructors); it waits for an admin's review",
@@ -189,14 +210,15 @@ class InstructorClassListApi(APIView):
 
     @extend_schema(
         summary="An instructor's own classes with feedback (that instructor, or admins)",
-        responses={200: ClassWithFeedbackOutputSerializer(many=True), **errors(401, 403)},
+        parameters=PAGE_PARAMETERS,
+        responses={200: ClassWithFeedbackOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
         asked = email.strip().lower()
         if asked != request.user.email and request.user.role != Role.ADMIN:
             raise exceptions.PermissionDenied("You can only see your own classes.")
         classes = class_list_by_instructor(email=asked)
-        return Response(ClassWithFeedbackOutputSerializer(classes, many=True).data)
+        return list_response(request, classes, ClassWithFeedbackOutputSerializer)
 
 
 class InstructorClassDetailApi(APIView):
@@ -237,7 +259,7 @@ class SelectionListCreateApi(APIView):
 
     @extend_schema(
         summary="The caller's selected classes",
-        parameters=[QuerySerializer],
+        parameters=[QuerySerializer, *PAGE_PARAMETERS],
         responses={200: SelectionOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
@@ -246,7 +268,7 @@ class SelectionListCreateApi(APIView):
         if query.validated_data["email"].strip().lower() != request.user.email:
             raise exceptions.PermissionDenied("You can only see your own selected classes.")
         selections = selection_list_for(student=request.user)
-        return Response(SelectionOutputSerializer(selections, many=True).data)
+        return list_response(request, selections, SelectionOutputSerializer)
 
     @extend_schema(
         summary="Select an approved class to pay for later (students)",
@@ -352,4 +374,7 @@ class PopularClassListApi(APIView):
         responses=ClassOutputSerializer(many=True),
     )
     def get(self, request):
-        return Response(ClassOutputSerializer(popular_class_list(), many=True).data)
+        return public_answer(
+            "popularClasses",
+            lambda: (ClassOutputSerializer(popular_class_list(), many=True).data, {}),
+        )

@@ -11,12 +11,17 @@ def _classes_with_instructor() -> QuerySet[Class]:
     return Class.objects.select_related("instructor")
 
 
-def class_list_for(*, user) -> QuerySet[Class]:
-    """All classes for an admin, who reviews them; only the approved ones for anyone else."""
+def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
+    """All classes for an admin, who reviews them; only the approved ones for anyone else.
+
+    `status` narrows the list further: an admin's review queue, or All Classes for an admin.
+    """
     classes = _classes_with_instructor().order_by("id")
-    if user.is_authenticated and user.role == Role.ADMIN:
-        return classes
-    return classes.filter(status=ClassStatus.APPROVED)
+    if not (user.is_authenticated and user.role == Role.ADMIN):
+        classes = classes.filter(status=ClassStatus.APPROVED)
+    if status:
+        classes = classes.filter(status=status)
+    return classes
 
 
 def popular_class_list() -> QuerySet[Class]:

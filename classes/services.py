@@ -8,6 +8,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.models import User
 from camp.api import Conflict
+from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
 from payments.models import Payment, PaymentStatus
 
@@ -56,6 +57,8 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
         status=status, updated_at=timezone.now()
     )
     if reviewed:
+        # An UPDATE sends no post_save: the public lists are told here.
+        public_lists_changed()
         return reviewed
     if not Class.objects.filter(pk=class_id).exists():
         raise NotFound("No such class.")

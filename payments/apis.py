@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from accounts.permissions import IsStudent
 from camp.api import error_body
 from camp.openapi import ErrorSerializer, errors
+from camp.pagination import PAGE_PARAMETERS, list_response
 from classes.serializers import ClassOutputSerializer
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
@@ -162,12 +163,13 @@ class PaymentListApi(APIView):
 
     @extend_schema(
         summary="The caller's payment history, newest first (students)",
-        responses={200: PaymentOutputSerializer(many=True), **errors(401, 403)},
+        parameters=PAGE_PARAMETERS,
+        responses={200: PaymentOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
         _own_email(request, email)
         payments = payment_list_for(student=request.user)
-        return Response(PaymentOutputSerializer(payments, many=True).data)
+        return list_response(request, payments, PaymentOutputSerializer)
 
 
 class EnrolledClassListApi(APIView):
@@ -177,12 +179,13 @@ class EnrolledClassListApi(APIView):
 
     @extend_schema(
         summary="The classes the caller is enrolled in (students)",
-        responses={200: ClassOutputSerializer(many=True), **errors(401, 403)},
+        parameters=PAGE_PARAMETERS,
+        responses={200: ClassOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
         _own_email(request, email)
         classes = enrolled_class_list_for(student=request.user)
-        return Response(ClassOutputSerializer(classes, many=True).data)
+        return list_response(request, classes, ClassOutputSerializer)
 
 
 class StripeWebhookApi(APIView):

@@ -21,11 +21,13 @@ def payment_list_for(*, student: User) -> QuerySet[Payment]:
     return _payments_with_class().filter(student=student).order_by("-date", "-id")
 
 
-def enrolled_class_list_for(*, student: User) -> list[Class]:
-    """The classes a student is enrolled in, the latest enrolment first."""
-    enrolments = (
-        Payment.objects.filter(student=student, status=PaymentStatus.ENROLLED)
-        .select_related("camp_class__instructor")
-        .order_by("-date", "-id")
+def enrolled_class_list_for(*, student: User) -> QuerySet[Class]:
+    """The classes a student is enrolled in, the latest enrolment first.
+
+    One row per class: a student holds at most one enrolment per class (a unique constraint).
+    """
+    return (
+        Class.objects.filter(payments__student=student, payments__status=PaymentStatus.ENROLLED)
+        .select_related("instructor")
+        .order_by("-payments__date", "-payments__id")
     )
-    return [enrolment.camp_class for enrolment in enrolments]

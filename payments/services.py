@@ -23,6 +23,7 @@ from rest_framework import exceptions, status
 
 from accounts.models import User
 from camp.api import Conflict
+from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus, StripeCustomer
@@ -423,6 +424,8 @@ def _enrol(payment: Payment) -> Refusal | None:
                 if camp_class.price != payment.price:
                     return Refusal.PRICE
                 return Refusal.FULL
+            # Seats and enrolments show in the public lists; an UPDATE sends no post_save.
+            public_lists_changed()
             payment.status = PaymentStatus.ENROLLED
             payment.save(update_fields=["status"])
             Selection.objects.filter(

@@ -33,6 +33,11 @@ STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET")
 if not STRIPE_WEBHOOK_SECRET:
     raise ImproperlyConfigured("STRIPE_WEBHOOK_SECRET must be set in production.")
 
+# Every server process must see the same cache: a public list one process cached is forgotten
+# by all when another process changes a class, and throttles count every process's calls.
+if not REDIS_URL:  # noqa: F405
+    raise ImproperlyConfigured("REDIS_URL must be set in production.")
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SESSION_COOKIE_SECURE = True

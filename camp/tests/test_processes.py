@@ -1,8 +1,9 @@
 """Several server processes behind one database and one Redis behave as one server.
 
 Two real gunicorn processes serve the site from the PostgreSQL test database and share one
-Redis cache, as in production (docs/deploy.md). A sign-in on one is good on the other, and a
-throttle counts the calls made to both.
+Redis cache, as in production (docs/deploy.md). A sign-in on one is good on the other, a
+throttle counts the calls made to both, and a change made through one is in the other's cached
+public lists at once.
 """
 
 import os
@@ -15,8 +16,9 @@ from django.conf import settings
 from django.db import connection
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
+from camp.testing.factories import ClassFactory, UserFactory
 from camp.testing.servers import database_url, gunicorn_servers
+from classes.models import ClassStatus
 from payments.tests.test_race import bearer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -103,3 +105,18 @@ def test_a_sign_in_on_one_server_is_good_on_the_other(two_servers, emulator):
 
     assert answer.status_code == 200, answer.text
     assert answer.json() == {"admin": False}
+
+
+def test_a_class_approved_on_one_server_is_listed_at_once_by_the_other(two_servers):
+    batik = ClassFactory(status=ClassStatus.PENDING, name="Batik Dyeing")
+    admin = UserFactory(role=Role.ADMIN)
+    listed_before = requests.get(f"{two_servers[0]}/api/classes", timeout=TIMEOUT)
+    assert listed_before.json() == []
+
+    approved = requests.patch(
+        f"{two_servers[1]}/api/classes/approved/{batik.pk}", headers=bearer(admin), timeout=TIMEOUT
+    )
+    assert approved.status_code == 200, approved.text
+
+    listed_after = requests.get(f"{two_servers[0]}/api/classes", timeout=TIMEOUT)
+    assert [item["nameClass"] for item in listed_after.json()] == ["Batik Dyeing"]

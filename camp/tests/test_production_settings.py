@@ -16,6 +16,7 @@ GOOD = {
     "STRIPE_SECRET_KEY": "sk_live_for_this_test_only",
     "STRIPE_PUBLISHABLE_KEY": "pk_live_for_this_test_only",
     "STRIPE_WEBHOOK_SECRET": "whsec_for_this_test_only",
+    "REDIS_URL": "redis://127.0.0.1:6379/0",
 }
 
 
@@ -55,6 +56,7 @@ def test_production_starts_with_its_settings():
         ({"STRIPE_SECRET_KEY": None}, "STRIPE_SECRET_KEY must be set in production."),
         ({"STRIPE_PUBLISHABLE_KEY": None}, "STRIPE_PUBLISHABLE_KEY must be set in production."),
         ({"STRIPE_WEBHOOK_SECRET": None}, "STRIPE_WEBHOOK_SECRET must be set in production."),
+        ({"REDIS_URL": None}, "REDIS_URL must be set in production."),
         (
             {"FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"},
             "FIREBASE_AUTH_EMULATOR_HOST must not be set in production.",

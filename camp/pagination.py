@@ -1,0 +1,108 @@
+"""Optional pages on the list endpoints: `?page=&page_size=`, the total in X-Total-Count.
+
+Without either parameter a list answers the plain JSON array the spec's client expects. With
+either, the body is still an array (that page's items); X-Total-Count gives every row's count,
+and Link names the neighbouring pages with relative URLs, so a cached answer fits any host.
+"""
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.response import Response
+
+DEFAULT_PAGE_SIZE = 24
+MAX_PAGE_SIZE = 100
+# Past this a page is a scan of a million rows for nothing; no list here is that long.
+MAX_PAGE = 1_000_000
+
+TOTAL_HEADER = "X-Total-Count"
+
+
+class PageQuerySerializer(serializers.Serializer):
+    page = serializers.IntegerField(min_value=1, max_value=MAX_PAGE, required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=MAX_PAGE_SIZE, required=False)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "page",
+        int,
+        description="Page number, from 1. With page or page_size the answer is one page, "
+        f"and the {TOTAL_HEADER} header gives the total; without, the whole list.",
+    ),
+    OpenApiParameter(
+        "page_size", int, description=f"Items per page, 1 to {MAX_PAGE_SIZE} (default 24)."
+    ),
+]
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    number: int
+    size: int
+
+    @property
+    def key(self) -> str:
+        return f"page={self.number}&page_size={self.size}"
+
+    @property
+    def start(self) -> int:
+        return (self.number - 1) * self.size
+
+    @property
+    def end(self) -> int:
+        return self.start + self.size
+
+
+def page_requested(query_params) -> PageRequest | None:
+    """The page asked for, or None for the whole list; bad values are a 400 naming the field."""
+    if "page" not in query_params and "page_size" not in query_params:
+        return None
+    query = PageQuerySerializer(data=query_params)
+    query.is_valid(raise_exception=True)
+    return PageRequest(
+        number=query.validated_data.get("page", 1),
+        size=query.validated_data.get("page_size", DEFAULT_PAGE_SIZE),
+    )
+
+
+def page_headers(*, path: str, query_params, page: PageRequest, total: int) -> dict[str, str]:
+    """X-Total-Count, and Link to the next and previous pages where they exist."""
+
+    def link(number: int, rel: str) -> str:
+        query = {key: value for key, value in query_params.items() if key != "page"}
+        query.update(page=number, page_size=page.size)
+        return f'<{path}?{urlencode(sorted(query.items()))}>; rel="{rel}"'
+
+    links = []
+    if page.end < total:
+        links.append(link(page.number + 1, "next"))
+    if page.number > 1:
+        links.append(link(min(page.number - 1, max(1, -(-total // page.size))), "prev"))
+    headers = {TOTAL_HEADER: str(total)}
+    if links:
+        headers["Link"] = ", ".join(links)
+    return headers
+
+
+def list_answer(
+    request, queryset, serializer_class, page: PageRequest | None
+) -> tuple[list, dict[str, str]]:
+    """The serialized items (the page asked for, or all) and the headers that go with them."""
+    if page is None:
+        return serializer_class(queryset, many=True).data, {}
+    total = queryset.count()
+    items = serializer_class(queryset[page.start : page.end], many=True).data
+    headers = page_headers(
+        path=request.path, query_params=request.query_params, page=page, total=total
+    )
+    return items, headers
+
+
+def list_response(request, queryset, serializer_class) -> Response:
+    """A list endpoint's answer: the whole list, or the page the query asks for."""
+    page = page_requested(request.query_params)
+    data, headers = list_answer(request, queryset, serializer_class, page)
+    return Response(data, headers=headers)

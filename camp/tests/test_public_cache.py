@@ -1,0 +1,156 @@
+"""The public lists come from the shared cache, and every change they show is seen at once.
+
+These tests commit, as the server does: the cache is told of a change only once it commits.
+"""
+
+import pytest
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, UserFactory
+from classes.models import Class, ClassStatus
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+APPROVED, PENDING = ClassStatus.APPROVED, ClassStatus.PENDING
+PUBLIC_LISTS = [
+    "/api/classes",
+    "/api/classes?status=Approved&page=1&page_size=24",
+    "/api/popularClasses",
+    "/api/instructors",
+    "/api/instructors?page=1&page_size=2",
+]
+
+
+def names(response) -> list[str]:
+    return [item["nameClass"] for item in response.json()]
+
+
+@pytest.mark.parametrize("path", PUBLIC_LISTS)
+def test_a_public_list_asked_again_costs_no_query(api_client, path, django_assert_num_queries):
+    ClassFactory(status=APPROVED, name="Wheel-Thrown Pottery")
+    first = api_client.get(path)
+
+    with django_assert_num_queries(0):
+        again = api_client.get(path)
+
+    assert again.status_code == 200
+    assert again.content == first.content
+    assert again.headers.get("X-Total-Count") == first.headers.get("X-Total-Count")
+
+
+def test_a_student_is_served_the_list_a_visitor_cached(api_client, api_client_for):
+    ClassFactory(status=APPROVED, name="Wheel-Thrown Pottery")
+    visitor = api_client.get("/api/classes")
+
+    student = api_client_for(UserFactory(role=Role.STUDENT)).get("/api/classes")
+
+    assert student.content == visitor.content
+
+
+def test_an_admin_is_never_served_the_public_list(api_client, api_client_for):
+    ClassFactory(status=APPROVED, name="Wheel-Thrown Pottery")
+    ClassFactory(status=PENDING, name="Batik Dyeing")
+    api_client.get("/api/classes")
+
+    admin = api_client_for(UserFactory(role=Role.ADMIN)).get("/api/classes")
+
+    assert names(admin) == ["Wheel-Thrown Pottery", "Batik Dyeing"]
+
+
+def test_an_approved_class_joins_the_lists_at_once(api_client, api_client_for):
+    batik = ClassFactory(status=PENDING, name="Batik Dyeing")
+    assert names(api_client.get("/api/classes")) == []
+    assert names(api_client.get("/api/popularClasses")) == []
+
+    admin = api_client_for(UserFactory(role=Role.ADMIN))
+    assert admin.patch(f"/api/classes/approved/{batik.pk}").status_code == 200
+
+    assert names(api_client.get("/api/classes")) == ["Batik Dyeing"]
+    assert names(api_client.get("/api/popularClasses")) == ["Batik Dyeing"]
+
+
+def test_an_instructors_edit_shows_at_once(api_client, api_client_for):
+    maya = UserFactory(role=Role.INSTRUCTOR)
+    pottery = ClassFactory(status=APPROVED, name="Pottery", instructor=maya)
+    api_client.get("/api/classes?page=1")
+
+    edited = api_client_for(maya).put(
+        f"/api/classes/{pottery.pk}",
+        {"nameClass": "Wheel-Thrown Pottery", "seats": 8, "price": 50, "image": pottery.image},
+        format="json",
+    )
+    assert edited.status_code == 200
+
+    [shown] = api_client.get("/api/classes?page=1").json()
+    assert (shown["nameClass"], shown["seats"], shown["price"]) == ("Wheel-Thrown Pottery", 8, 50)
+
+
+def test_a_new_instructor_joins_the_instructors_list_at_once(api_client, api_client_for):
+    aiko = UserFactory(role=Role.STUDENT, email="aiko@camp.test")
+    assert api_client.get("/api/instructors").json() == []
+
+    admin = api_client_for(UserFactory(role=Role.ADMIN))
+    assert admin.patch(f"/api/users/instructor/{aiko.pk}").status_code == 200
+
+    assert [person["email"] for person in api_client.get("/api/instructors").json()] == [
+        "aiko@camp.test"
+    ]
+
+
+def test_an_instructor_who_renames_themselves_is_renamed_in_every_list(api_client, api_client_for):
+    maya = UserFactory(role=Role.INSTRUCTOR, name="Maya L.", email="maya@camp.test")
+    ClassFactory(status=APPROVED, instructor=maya)
+    api_client.get("/api/instructors")
+    api_client.get("/api/classes")
+
+    saved = api_client_for(maya).post(
+        "/api/users",
+        {
+            "name": "Maya Lindqvist",
+            "photo": "https://images.camp.test/maya.jpg",
+            "email": maya.email,
+        },
+        format="json",
+    )
+    assert saved.status_code in (200, 201)
+
+    assert api_client.get("/api/instructors").json() == [
+        {
+            "name": "Maya Lindqvist",
+            "photo": "https://images.camp.test/maya.jpg",
+            "email": "maya@camp.test",
+        }
+    ]
+    assert api_client.get("/api/classes").json()[0]["instructorName"] == "Maya Lindqvist"
+
+
+def test_a_back_office_fix_in_django_admin_shows_at_once(api_client, client):
+    pottery = ClassFactory(status=APPROVED, name="Pottery")
+    ClassFactory(status=APPROVED, name="Weaving")
+    api_client.get("/api/classes")
+    client.force_login(UserFactory(role=Role.ADMIN))
+
+    deleted = client.post(f"/admin/classes/class/{pottery.pk}/delete/", {"post": "yes"})
+    assert deleted.status_code == 302
+
+    assert not Class.objects.filter(pk=pottery.pk).exists()
+    assert names(api_client.get("/api/classes")) == ["Weaving"]
+
+
+def test_a_new_student_leaves_the_cached_lists_alone(
+    api_client, emulator, django_assert_num_queries
+):
+    ClassFactory(status=APPROVED, name="Pottery")
+    before = api_client.get("/api/classes")
+    email = "new.student@camp.test"
+
+    signed_in = api_client.post(
+        "/api/jwt",
+        {"email": email, "idToken": emulator.sign_up(email)["idToken"]},
+        format="json",
+    )
+    assert signed_in.status_code == 200
+
+    with django_assert_num_queries(0):
+        after = api_client.get("/api/classes")
+    assert after.content == before.content
