@@ -12,6 +12,9 @@ os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
 os.environ.setdefault("STRIPE_SECRET_KEY", "sk_test_camp_bench")
 os.environ.setdefault("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_bench")
 os.environ.setdefault("STRIPE_WEBHOOK_SECRET", "whsec_camp_bench")
+# Production's shared cache: the local Redis, under keys of the bench's own.
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+os.environ.setdefault("CACHE_KEY_PREFIX", "camp-bench")
 # wrk speaks plain HTTP to 127.0.0.1: no redirect to HTTPS.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
@@ -19,5 +22,5 @@ from .production import *  # noqa: E402, F403
 
 # camp.urls plus /api/_floor, so the floor never exists in production.
 ROOT_URLCONF = "camp.bench_urls"
-# The constant body /api/_floor answers: /api/classes' answer, written by bench/run.py.
-BENCH_FLOOR_BODY_FILE = os.environ.get("BENCH_FLOOR_BODY_FILE", "")
+# Where bench/run.py writes each endpoint's answer, for /api/_floor/<name> to answer as is.
+BENCH_FLOOR_DIR = os.environ.get("BENCH_FLOOR_DIR", "")
