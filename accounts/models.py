@@ -59,6 +59,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     class Meta:
         ordering = ["id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
         indexes = [models.Index(fields=["role", "id"], name="user_role_idx")]
         constraints = [
             models.CheckConstraint(

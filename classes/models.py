@@ -34,9 +34,12 @@ class Class(models.Model):
     class Meta:
         verbose_name_plural = "classes"
         ordering = ["id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
         indexes = [
             models.Index(fields=["status", "id"], name="class_status_idx"),
             models.Index(fields=["status", "-enroll", "id"], name="class_popular_idx"),
+            models.Index(fields=["instructor", "id"], name="class_instructor_idx"),
+            models.Index(fields=["created_at"], name="class_created_idx"),
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(seats__gte=0), name="class_seats_gte_0"),
@@ -71,6 +74,11 @@ class Selection(models.Model):
 
     class Meta:
         ordering = ["id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["student", "id"], name="selection_student_idx"),
+            models.Index(fields=["created_at"], name="selection_created_idx"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["student", "camp_class"], name="selection_one_per_student_and_class"

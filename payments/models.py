@@ -41,7 +41,12 @@ class Payment(models.Model):
 
     class Meta:
         ordering = ["-date", "-id"]
-        indexes = [models.Index(fields=["student", "-date"], name="payment_student_date_idx")]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["student", "-date", "-id"], name="payment_student_date_idx"),
+            models.Index(fields=["-date", "-id"], name="payment_date_idx"),
+            models.Index(fields=["status", "-date", "-id"], name="payment_status_date_idx"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(price__gte=Decimal("0")), name="payment_price_gte_0"

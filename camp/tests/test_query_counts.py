@@ -1,0 +1,448 @@
+"""Every endpoint costs the same database queries in a small school as in a large one: no N+1.
+
+Each step below is one person's call to the API. The test runs it twice, on a school with 2 rows
+of everything and on one with 25 (instructors, classes, students, selections, payments), each
+built fresh and rolled back after, and asserts the same number of queries both times. That
+number is also pinned, so a new query shows up here and gets a reason (or a fix).
+
+Public lists are cached: the cache starts empty for each school, so the call counted is the
+first one, which reads the database. Sign-in talks to the Firebase Auth emulator and payments to
+localstripe (scripts/with-services); only our own database's queries are counted.
+"""
+
+import io
+from decimal import Decimal
+
+import pytest
+from django.core.cache import cache
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from PIL import Image
+from rest_framework.test import APIClient
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
+from classes.models import ClassStatus
+from classes.selectors import POPULAR_CLASS_COUNT
+from payments.models import PaymentStatus
+from payments.tests import stripe_js
+
+pytestmark = pytest.mark.django_db
+
+SMALL, LARGE = 2, 25
+APPROVED = ClassStatus.APPROVED
+ENROLLED = PaymentStatus.ENROLLED
+CLASS_BODY = {
+    "nameClass": "Clay & Glaze",
+    "seats": 8,
+    "price": "30.00",
+    "image": "https://images.camp.test/classes/clay.jpg",
+}
+
+
+class School:
+    """`rows` of everything an endpoint lists or touches, around the people who call."""
+
+    def __init__(self, rows: int, client_for, request):
+        self._request = request
+        self.student = UserFactory(role=Role.STUDENT)
+        self.instructor = UserFactory(role=Role.INSTRUCTOR)
+        self.admin = UserFactory(role=Role.ADMIN)
+        UserFactory.create_batch(rows, role=Role.ADMIN)
+        classmates = UserFactory.create_batch(rows, role=Role.STUDENT)
+        other_instructors = UserFactory.create_batch(rows, role=Role.INSTRUCTOR)
+
+        # The instructor's own classes: some open, some waiting for review.
+        open_classes = ClassFactory.create_batch(
+            rows, instructor=self.instructor, status=APPROVED, enroll=rows
+        )
+        self.pending_class = ClassFactory.create_batch(rows, instructor=self.instructor)[0]
+        # The student selected every open class and is enrolled in one class of each other
+        # instructor; every classmate selected and paid for one class too.
+        for camp_class in open_classes:
+            SelectionFactory(student=self.student, camp_class=camp_class)
+        for other, classmate in zip(other_instructors, classmates, strict=True):
+            taken = ClassFactory(instructor=other, status=APPROVED, enroll=1)
+            PaymentFactory(student=self.student, camp_class=taken, status=ENROLLED)
+            SelectionFactory(student=classmate, camp_class=open_classes[0])
+            PaymentFactory(student=classmate, camp_class=taken, status=ENROLLED)
+
+        self.new_class = ClassFactory(instructor=self.instructor, status=APPROVED)
+        self.selection = SelectionFactory(
+            student=self.student,
+            camp_class=ClassFactory(instructor=self.instructor, status=APPROVED),
+        )
+        self.free_selection = SelectionFactory(
+            student=self.student,
+            camp_class=ClassFactory(
+                instructor=self.instructor, status=APPROVED, price=Decimal("0")
+            ),
+        )
+
+        self.visitor = APIClient()
+        self.as_student = client_for(self.student)
+        self.as_instructor = client_for(self.instructor)
+        self.as_admin = client_for(self.admin)
+
+    @property
+    def emulator(self):
+        """The Firebase Auth emulator, emptied at the start and end of the test."""
+        return self._request.getfixturevalue("emulator")
+
+    def saved_card(self, selection, number=stripe_js.CARD_OK) -> str:
+        """The payment page saves the student's card at Stripe; the SetupIntent's id."""
+        answer = self.as_student.post(
+            "/api/createPaymentIntent", {"payId": selection.pk}, format="json"
+        )
+        assert answer.status_code == 200, answer.json()
+        saved = stripe_js.confirm_card_setup(answer.json()["clientSecret"], number)
+        return saved["setupIntent"]["id"]
+
+
+def png() -> io.BytesIO:
+    image = io.BytesIO()
+    Image.new("RGB", (64, 48), "teal").save(image, format="PNG")
+    image.seek(0)
+    image.name = "banner.png"
+    return image
+
+
+# --- Open to everyone.
+
+
+def a_visitor_lists_the_instructors(school, counted):
+    with counted:
+        return school.visitor.get("/api/instructors")
+
+
+def a_visitor_pages_through_the_instructors(school, counted):
+    with counted:
+        return school.visitor.get("/api/instructors?page=1&page_size=10")
+
+
+def a_visitor_lists_the_approved_classes(school, counted):
+    with counted:
+        return school.visitor.get("/api/classes")
+
+
+def a_visitor_opens_a_page_of_all_classes(school, counted):
+    with counted:
+        return school.visitor.get("/api/classes?status=Approved&page=1&page_size=24")
+
+
+def an_admin_lists_every_class(school, counted):
+    with counted:
+        return school.as_admin.get("/api/classes")
+
+
+def an_admin_pages_through_the_pending_classes(school, counted):
+    with counted:
+        return school.as_admin.get("/api/classes?status=Pending&page=1&page_size=10")
+
+
+def a_visitor_sees_the_popular_classes(school, counted):
+    with counted:
+        return school.visitor.get("/api/popularClasses")
+
+
+def a_load_balancer_checks_health(school, counted):
+    with counted:
+        return school.visitor.get("/api/health")
+
+
+def a_developer_reads_the_schema(school, counted):
+    with counted:
+        return school.visitor.get("/api/schema")
+
+
+def a_developer_opens_the_api_docs(school, counted):
+    with counted:
+        return school.visitor.get("/api/docs")
+
+
+# --- Sign-in and accounts.
+
+
+def a_newcomer_signs_in(school, counted):
+    email = UserFactory.build().email
+    id_token = school.emulator.sign_up(email)["idToken"]
+    with counted:
+        return school.visitor.post("/api/jwt", {"email": email, "idToken": id_token}, format="json")
+
+
+def a_student_signs_in_again(school, counted):
+    email = school.student.email
+    id_token = school.emulator.sign_up(email)["idToken"]
+    with counted:
+        return school.visitor.post("/api/jwt", {"email": email, "idToken": id_token}, format="json")
+
+
+def an_admin_lists_every_user(school, counted):
+    with counted:
+        return school.as_admin.get("/api/users")
+
+
+def an_admin_pages_through_the_users(school, counted):
+    with counted:
+        return school.as_admin.get("/api/users?page=1&page_size=10")
+
+
+def a_student_saves_their_profile(school, counted):
+    profile = {"email": school.student.email, "name": "Ada Student", "photo": ""}
+    with counted:
+        return school.as_student.post("/api/users", profile, format="json")
+
+
+def a_student_asks_whether_they_are_admin(school, counted):
+    with counted:
+        return school.as_student.get(f"/api/users/admin/{school.student.email}")
+
+
+def an_instructor_asks_whether_they_are_instructor(school, counted):
+    with counted:
+        return school.as_instructor.get(f"/api/users/instructor/{school.instructor.email}")
+
+
+def an_admin_makes_a_student_admin(school, counted):
+    with counted:
+        return school.as_admin.patch(f"/api/users/admin/{school.student.pk}")
+
+
+def an_admin_makes_a_student_instructor(school, counted):
+    with counted:
+        return school.as_admin.patch(f"/api/users/instructor/{school.student.pk}")
+
+
+# --- Classes.
+
+
+def an_instructor_proposes_a_class(school, counted):
+    with counted:
+        return school.as_instructor.post("/api/classes", CLASS_BODY, format="json")
+
+
+def an_instructor_updates_their_class(school, counted):
+    path = f"/api/classes/{school.pending_class.pk}"
+    with counted:
+        return school.as_instructor.put(path, CLASS_BODY, format="json")
+
+
+def an_admin_approves_a_class(school, counted):
+    with counted:
+        return school.as_admin.patch(f"/api/classes/approved/{school.pending_class.pk}")
+
+
+def an_admin_denies_a_class(school, counted):
+    with counted:
+        return school.as_admin.patch(f"/api/classes/denied/{school.pending_class.pk}")
+
+
+def an_admin_sends_feedback(school, counted):
+    path = f"/api/classes/feedback/{school.pending_class.pk}"
+    with counted:
+        return school.as_admin.patch(path, {"feedback": "A finished piece?"}, format="json")
+
+
+def an_instructor_lists_their_classes(school, counted):
+    with counted:
+        return school.as_instructor.get(f"/api/myClasses/{school.instructor.email}")
+
+
+def an_instructor_pages_through_their_classes(school, counted):
+    path = f"/api/myClasses/{school.instructor.email}?page=1&page_size=10"
+    with counted:
+        return school.as_instructor.get(path)
+
+
+def an_instructor_opens_their_class(school, counted):
+    with counted:
+        return school.as_instructor.get(f"/api/myClass/{school.pending_class.pk}")
+
+
+def an_instructor_uploads_a_class_image(school, counted):
+    with counted:
+        return school.as_instructor.post("/api/images", {"image": png()}, format="multipart")
+
+
+# --- Selections.
+
+
+def a_student_lists_their_selected_classes(school, counted):
+    with counted:
+        return school.as_student.get(f"/api/selectClass?email={school.student.email}")
+
+
+def a_student_pages_through_their_selected_classes(school, counted):
+    path = f"/api/selectClass?email={school.student.email}&page=1&page_size=10"
+    with counted:
+        return school.as_student.get(path)
+
+
+def a_student_selects_a_class(school, counted):
+    with counted:
+        return school.as_student.post(
+            "/api/selectClass", {"classId": school.new_class.pk}, format="json"
+        )
+
+
+def a_student_drops_a_selection(school, counted):
+    with counted:
+        return school.as_student.delete(f"/api/selectClass/{school.selection.pk}")
+
+
+# --- Payments.
+
+
+def a_student_starts_paying_by_card(school, counted):
+    with counted:
+        return school.as_student.post(
+            "/api/createPaymentIntent", {"payId": school.selection.pk}, format="json"
+        )
+
+
+def a_student_pays_with_the_saved_card(school, counted):
+    setup_intent_id = school.saved_card(school.selection)
+    body = {"payId": school.selection.pk, "setupIntentId": setup_intent_id}
+    with counted:
+        return school.as_student.post("/api/payments", body, format="json")
+
+
+def a_student_enrols_in_a_free_class(school, counted):
+    with counted:
+        return school.as_student.post(
+            "/api/payments", {"payId": school.free_selection.pk}, format="json"
+        )
+
+
+def a_student_reads_their_payment_history(school, counted):
+    with counted:
+        return school.as_student.get(f"/api/payments/{school.student.email}")
+
+
+def a_student_pages_through_their_payment_history(school, counted):
+    with counted:
+        return school.as_student.get(f"/api/payments/{school.student.email}?page=1&page_size=10")
+
+
+def a_student_lists_their_enrolled_classes(school, counted):
+    with counted:
+        return school.as_student.get(f"/api/enrolledStudent/{school.student.email}")
+
+
+def a_student_pages_through_their_enrolled_classes(school, counted):
+    path = f"/api/enrolledStudent/{school.student.email}?page=1&page_size=10"
+    with counted:
+        return school.as_student.get(path)
+
+
+def stripe_reports_a_payment_the_browser_left(school, counted):
+    # The student passes 3-D Secure, then closes the tab before the page posts the payment.
+    setup_intent_id = school.saved_card(school.selection, stripe_js.CARD_3DS)
+    asked = school.as_student.post(
+        "/api/payments",
+        {"payId": school.selection.pk, "setupIntentId": setup_intent_id},
+        format="json",
+    )
+    assert asked.status_code == 402, asked.json()
+    stripe_js.confirm_card_payment(asked.json()["clientSecret"])
+    event = stripe_js.succeeded_event(asked.json()["paymentIntentId"])
+    with counted:
+        return school.visitor.post(
+            "/api/stripe/webhook",
+            event,
+            content_type="application/json",
+            HTTP_STRIPE_SIGNATURE=stripe_js.signature(event),
+        )
+
+
+# Each step, the status it answers, and its queries. A signed-in call's first query loads the
+# caller named by the access token; a page adds the count of the whole list. A transaction
+# shows here as a savepoint and its release, since the test itself runs in one.
+STEPS = [
+    (a_visitor_lists_the_instructors, 200, 1),
+    (a_visitor_pages_through_the_instructors, 200, 2),
+    (a_visitor_lists_the_approved_classes, 200, 1),
+    (a_visitor_opens_a_page_of_all_classes, 200, 2),
+    (an_admin_lists_every_class, 200, 2),
+    (an_admin_pages_through_the_pending_classes, 200, 3),
+    (a_visitor_sees_the_popular_classes, 200, 1),
+    (a_load_balancer_checks_health, 200, 1),
+    (a_developer_reads_the_schema, 200, 0),
+    (a_developer_opens_the_api_docs, 200, 0),
+    (a_newcomer_signs_in, 200, 6),
+    (a_student_signs_in_again, 200, 3),
+    (an_admin_lists_every_user, 200, 2),
+    (an_admin_pages_through_the_users, 200, 3),
+    (a_student_saves_their_profile, 201, 5),
+    (a_student_asks_whether_they_are_admin, 200, 2),
+    (an_instructor_asks_whether_they_are_instructor, 200, 2),
+    # Is there such a user; lock every admin (the last one keeps the role); lock the user.
+    (an_admin_makes_a_student_admin, 200, 7),
+    (an_admin_makes_a_student_instructor, 200, 7),
+    (an_instructor_proposes_a_class, 201, 4),
+    (an_instructor_updates_their_class, 200, 5),
+    (an_admin_approves_a_class, 200, 4),
+    (an_admin_denies_a_class, 200, 4),
+    (an_admin_sends_feedback, 200, 4),
+    (an_instructor_lists_their_classes, 200, 2),
+    (an_instructor_pages_through_their_classes, 200, 3),
+    (an_instructor_opens_their_class, 200, 2),
+    (an_instructor_uploads_a_class_image, 200, 1),
+    (a_student_lists_their_selected_classes, 200, 2),
+    (a_student_pages_through_their_selected_classes, 200, 3),
+    # The class; enrolled already; selected already; the selection, in its own savepoint.
+    (a_student_selects_a_class, 201, 9),
+    (a_student_drops_a_selection, 200, 4),
+    # The selection; enrolled already; the student's Stripe customer, saved the first time.
+    (a_student_starts_paying_by_card, 200, 7),
+    # Paid before; the selection; enrolled already; under the selection's lock, paid before
+    # again, then the charge recorded; the seat taken; the answer read back.
+    (a_student_pays_with_the_saved_card, 201, 24),
+    (a_student_enrols_in_a_free_class, 201, 13),
+    (a_student_reads_their_payment_history, 200, 2),
+    (a_student_pages_through_their_payment_history, 200, 3),
+    (a_student_lists_their_enrolled_classes, 200, 2),
+    (a_student_pages_through_their_enrolled_classes, 200, 3),
+    # Recorded before; its student and class; recorded; then the seat, as a card payment.
+    (stripe_reports_a_payment_the_browser_left, 200, 15),
+]
+
+
+def listed(response) -> int | None:
+    """How many items a list answers; None for any other answer."""
+    if response.get("Content-Type") != "application/json":
+        return None
+    body = response.json()
+    return len(body) if isinstance(body, list) else None
+
+
+def in_a_school_of(rows: int, step, expected_status: int, api_client_for, request):
+    """Build a school of `rows` and take the step in it: its queries and how many items it
+    listed. Then everything is undone, so the next school starts from nothing."""
+    with transaction.atomic():
+        school = School(rows, api_client_for, request)
+        cache.clear()
+        counted = CaptureQueriesContext(connection)
+        response = step(school, counted)
+        assert response.status_code == expected_status, response.content[:300]
+        transaction.set_rollback(True)
+    return len(counted), listed(response)
+
+
+@pytest.mark.parametrize(
+    ("step", "status", "queries"),
+    STEPS,
+    ids=[step.__name__.replace("_", " ") for step, _, _ in STEPS],
+)
+def test_every_call_costs_the_same_queries_in_a_small_and_a_large_school(
+    step, status, queries, api_client_for, request
+):
+    small, small_items = in_a_school_of(SMALL, step, status, api_client_for, request)
+    large, large_items = in_a_school_of(LARGE, step, status, api_client_for, request)
+
+    assert small == large, f"{small} queries with {SMALL} rows, {large} with {LARGE}: an N+1"
+    assert small == queries, f"{small} queries, {queries} pinned"
+    if small_items is not None:
+        # A count that stays flat only means something if the list grew; the popular classes
+        # are always the top six.
+        assert large_items > small_items or large_items == small_items == POPULAR_CLASS_COUNT
