@@ -7,12 +7,14 @@ from rest_framework.views import APIView
 from accounts.selectors import instructor_list
 from accounts.serializers import InstructorOutputSerializer
 from camp.openapi import errors
-from camp.pagination import PAGE_PARAMETERS, list_answer, page_requested
-from camp.public_cache import public_answer
+from camp.pagination import PAGE_PARAMETER_NAMES, PAGE_PARAMETERS, list_answer, page_requested
+from camp.public_cache import PublicListApi, public_answer
 
 
-class InstructorListApi(APIView):
+class InstructorListApi(PublicListApi, APIView):
     permission_classes = [AllowAny]
+    public_name = "instructors"
+    public_params = PAGE_PARAMETER_NAMES
 
     @extend_schema(
         summary="Every instructor",
@@ -22,6 +24,6 @@ class InstructorListApi(APIView):
     def get(self, request):
         page = page_requested(request.query_params)
         return public_answer(
-            f"instructors?{page.key if page else 'all'}",
+            self.public_key(request),
             lambda: list_answer(request, instructor_list(), InstructorOutputSerializer, page),
         )

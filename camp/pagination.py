@@ -18,6 +18,7 @@ MAX_PAGE_SIZE = 100
 MAX_PAGE = 1_000_000
 
 TOTAL_HEADER = "X-Total-Count"
+PAGE_PARAMETER_NAMES = frozenset({"page", "page_size"})
 
 
 class PageQuerySerializer(serializers.Serializer):
@@ -42,10 +43,6 @@ PAGE_PARAMETERS = [
 class PageRequest:
     number: int
     size: int
-
-    @property
-    def key(self) -> str:
-        return f"page={self.number}&page_size={self.size}"
 
     @property
     def start(self) -> int:

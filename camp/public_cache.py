@@ -5,6 +5,10 @@ when REDIS_URL is set). A change replaces the token once its transaction commits
 process stops finding the old answers at once; they expire on their own. Each process also keeps
 the last few answers it served in memory, keyed by generation too: the shared cache then only
 has to say which generation is current, instead of sending a large list on every request.
+
+A visitor's GET (no Authorization header) of an answer already cached is served before the REST
+framework parses anything: the answer is the same for every visitor, and the generation read is
+the only work left. Everyone else, and every miss, goes through the view.
 """
 
 import threading
@@ -12,7 +16,10 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache as once
 
+import redis
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
@@ -23,6 +30,8 @@ GENERATION_KEY = "public-lists:generation"
 # within the hour.
 ANSWER_TIMEOUT = 60 * 60
 MEMORY_ANSWERS = 32
+# A query value longer than this is no page number or status: such a request is not cached.
+MAX_QUERY_VALUE = 16
 
 
 @dataclass(frozen=True)
@@ -60,18 +69,44 @@ class _RecentAnswers:
 _recent = _RecentAnswers(MEMORY_ANSWERS)
 
 
+@once
+def _redis_generation_key() -> tuple[redis.Redis, str] | None:
+    """With Redis as the cache, one client per process that reads the generation directly.
+
+    Django's cache builds a client and pickles on every call, which costs more than the whole
+    rest of a cached answer; the generation is a plain string.
+    """
+    if not settings.REDIS_URL or not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        return None
+    prefix = settings.CACHES["default"].get("KEY_PREFIX", "")
+    return redis.Redis.from_url(settings.REDIS_URL), f"{prefix}:{GENERATION_KEY}"
+
+
 def _current_generation() -> str:
+    # A fresh token, never a counter restarting at 1: answers from before an eviction of the
+    # generation must not match again.
+    direct = _redis_generation_key()
+    if direct is not None:
+        client, key = direct
+        generation = client.get(key)
+        if generation is None:
+            client.set(key, uuid.uuid4().hex, nx=True)
+            generation = client.get(key)
+        return generation.decode()
     generation = cache.get(GENERATION_KEY)
     if generation is None:
-        # A fresh token, never a counter restarting at 1: answers from before an eviction of
-        # this key must not match again.
         cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
         generation = cache.get(GENERATION_KEY)
     return generation
 
 
 def _new_generation() -> None:
-    cache.set(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
+    direct = _redis_generation_key()
+    if direct is not None:
+        client, key = direct
+        client.set(key, uuid.uuid4().hex)
+    else:
+        cache.set(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
 
 
 def public_lists_changed() -> None:
@@ -83,21 +118,71 @@ def public_lists_changed() -> None:
     transaction.on_commit(_new_generation, robust=True)
 
 
-def public_answer(key: str, build: Callable[[], tuple[object, dict[str, str]]]) -> HttpResponse:
-    """The cached answer under `key` (the list and its validated query), else `build()`'s.
+def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:
+    """The cache key of a list and its query as sent, or None when it should not be cached.
 
-    `build` returns the answer's data and headers; it runs only when no process has the answer.
+    Keyed on the query as sent, so the fast path needs no parsing; an answer is only ever stored
+    after the view has accepted that query. Unknown or long parameters are not cached, so junk
+    queries cannot fill the cache.
     """
+    if not allowed.issuperset(query_params.keys()):
+        return None
+    items = sorted(query_params.items())
+    if any(len(value) > MAX_QUERY_VALUE for _, value in items):
+        return None
+    return f"{name}?" + "&".join(f"{key}={value}" for key, value in items)
+
+
+def _stored(key: str) -> tuple[str, CachedAnswer | None]:
     key = f"public-lists:{_current_generation()}:{key}"
     answer = _recent.get(key)
     if answer is None:
         answer = cache.get(key)
-        if answer is None:
-            data, headers = build()
-            answer = CachedAnswer(body=JSONRenderer().render(data), headers=headers)
-            cache.set(key, answer, timeout=ANSWER_TIMEOUT)
+        if answer is not None:
+            _recent.put(key, answer)
+    return key, answer
+
+
+def public_answer(
+    key: str | None, build: Callable[[], tuple[object, dict[str, str]]]
+) -> HttpResponse:
+    """The cached answer under `key`, else `build()`'s (data, headers), cached unless key is None.
+
+    `build` runs only when no process has the answer.
+    """
+    if key is None:
+        data, headers = build()
+        return CachedAnswer(body=JSONRenderer().render(data), headers=headers).response()
+    key, answer = _stored(key)
+    if answer is None:
+        data, headers = build()
+        answer = CachedAnswer(body=JSONRenderer().render(data), headers=headers)
+        cache.set(key, answer, timeout=ANSWER_TIMEOUT)
         _recent.put(key, answer)
     return answer.response()
+
+
+class PublicListApi:
+    """For an APIView whose visitors' GET answers are cached under `public_key`.
+
+    The view names the list (`public_name`) and the query parameters it reads
+    (`public_params`), and answers through `public_answer`.
+    """
+
+    public_name: str
+    public_params: frozenset[str] = frozenset()
+
+    def public_key(self, request) -> str | None:
+        return public_key(self.public_name, request.GET, self.public_params)
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method == "GET" and "HTTP_AUTHORIZATION" not in request.META:
+            key = self.public_key(request)
+            if key is not None:
+                _, answer = _stored(key)
+                if answer is not None:
+                    return answer.response()
+        return super().dispatch(request, *args, **kwargs)
 
 
 # What of a person the public lists show: the instructors list, and each class's instructor.

@@ -15,8 +15,14 @@ from rest_framework.views import APIView
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor, IsStudent
 from camp.openapi import ErrorSerializer, count_of, errors
-from camp.pagination import PAGE_PARAMETERS, list_answer, list_response, page_requested
-from camp.public_cache import public_answer
+from camp.pagination import (
+    PAGE_PARAMETER_NAMES,
+    PAGE_PARAMETERS,
+    list_answer,
+    list_response,
+    page_requested,
+)
+from camp.public_cache import PublicListApi, public_answer
 from camp.validators import validate_image_url
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import ClassStatus
@@ -76,10 +82,12 @@ def _class_fields(data: dict) -> dict:
     }
 
 
-class ClassListCreateApi(APIView):
+class ClassListCreateApi(PublicListApi, APIView):
     """GET /api/classes: approved classes (every class for admins). POST: propose a class."""
 
     InputSerializer = ClassInputSerializer
+    public_name = "classes"
+    public_params = frozenset({"status", *PAGE_PARAMETER_NAMES})
 
     def get_permissions(self):
         if self.request.method == "POST":
@@ -109,8 +117,7 @@ class ClassListCreateApi(APIView):
             # An admin's list holds every review state and changes with each decision.
             data, headers = answer()
             return Response(data, headers=headers)
-        key = f"classes?status={status_asked or ''}&{page.key if page else 'all'}"
-        return public_answer(key, answer)
+        return public_answer(self.public_key(request), answer)
 
     @extend_schema(
         summary="Propose a class (instructors); it waits for an admin's review",
@@ -366,8 +373,9 @@ class ClassImageUploadApi(APIView):
         return Response({"success": True, "data": {"display_url": request.build_absolute_uri(url)}})
 
 
-class PopularClassListApi(APIView):
+class PopularClassListApi(PublicListApi, APIView):
     permission_classes = [AllowAny]
+    public_name = "popularClasses"
 
     @extend_schema(
         summary="The approved classes with the most enrolments",
@@ -375,6 +383,6 @@ class PopularClassListApi(APIView):
     )
     def get(self, request):
         return public_answer(
-            "popularClasses",
+            self.public_key(request),
             lambda: (ClassOutputSerializer(popular_class_list(), many=True).data, {}),
         )

@@ -154,3 +154,23 @@ def test_a_new_student_leaves_the_cached_lists_alone(
     with django_assert_num_queries(0):
         after = api_client.get("/api/classes")
     assert after.content == before.content
+
+
+def test_a_query_with_unknown_parameters_is_answered_but_never_cached(
+    api_client, django_assert_num_queries
+):
+    ClassFactory(status=APPROVED, name="Pottery")
+    api_client.get("/api/classes?utm_source=newsletter")
+
+    with django_assert_num_queries(1):
+        again = api_client.get("/api/classes?utm_source=newsletter")
+
+    assert names(again) == ["Pottery"]
+
+
+def test_a_refused_query_is_refused_every_time(api_client):
+    first = api_client.get("/api/classes?page=0")
+    again = api_client.get("/api/classes?page=0")
+
+    assert (first.status_code, again.status_code) == (400, 400)
+    assert again.json()["errors"] == {"page": ["Ensure this value is greater than or equal to 1."]}
