@@ -1,6 +1,7 @@
 /*
  * The size budget of the built app (`make test-bundle`, after the build): what every public page
- * downloads on first load, and what it must never carry.
+ * downloads on first load, and what it must never carry (Stripe, the dashboard, and for a visitor
+ * of /, /all-instructors and /all-classes, Firebase).
  * Run: node --test scripts/bundle-budget.test.js
  */
 const assert = require("node:assert/strict");
@@ -8,7 +9,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const test = require("node:test");
 
-const { bundleReport, DIST } = require("./bundle-report");
+const { bundleReport, DIST, FIREBASE_CHUNK } = require("./bundle-report");
 
 // About 10% above the measured first load (138.0 KiB JS, 30.9 KiB CSS gzip, November 2025):
 // growing past it should be a decision, not an accident.
@@ -17,6 +18,10 @@ const FIRST_LOAD_CSS_BUDGET = 34 * 1024;
 
 // Strings only the payment page (Stripe) and the dashboard contain.
 const NOT_ON_PUBLIC_PAGES = ["js.stripe.com", "confirmCardSetup", "Open Dashboard Menu"];
+// The Firebase Auth SDK's own endpoints: only its code names them.
+const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com"];
+// The pages a visitor browses without signing in; their first load must not include Firebase.
+const VISITOR_PAGES = ["/", "/all-instructors", "/all-classes"];
 
 const report = bundleReport();
 
@@ -48,4 +53,31 @@ test("the payment page and the dashboard are lazy chunks of their own", () => {
     .map((file) => fs.readFileSync(path.join(DIST, file), "utf8"))
     .join("\n");
   assert.ok(payment.includes("js.stripe.com"), "the payment page's chunks lost Stripe's loader");
+});
+
+function contentOf(files) {
+  return files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+}
+
+test("Firebase is a chunk of its own, holding the SDK", () => {
+  assert.ok(
+    report.firebase,
+    `no ${FIREBASE_CHUNK} chunk: check webpackChunkName in src/lib/firebase.js`,
+  );
+  const sdk = contentOf(report.firebase.files);
+  for (const needle of FIREBASE_SDK) assert.ok(sdk.includes(needle), `the chunk lacks "${needle}"`);
+});
+
+test("a visitor's first load of /, /all-instructors and /all-classes carries no Firebase", () => {
+  const [firebaseFile] = report.firebase.files;
+  for (const route of VISITOR_PAGES) {
+    const page = report.publicRoutes.find((entry) => entry.route === route);
+    assert.ok(page, `${route} is missing from the report`);
+    assert.equal(page.visitorFirebase, false, `a visitor's ${route} downloads Firebase`);
+    assert.ok(!page.visitor.files.includes(firebaseFile), `${route} lists ${firebaseFile}`);
+    const code = contentOf(page.visitor.files);
+    for (const needle of FIREBASE_SDK) {
+      assert.ok(!code.includes(needle), `a visitor's ${route} carries Firebase ("${needle}")`);
+    }
+  }
 });

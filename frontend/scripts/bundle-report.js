@@ -4,11 +4,16 @@
  * `npm run build`: the manifest (webpack-assets-manifest, with entrypoints) and the chunk files.
  *
  * Every public page (/, /all-instructors, /all-classes, /login, /register) is in the main entry,
- * so its first load is the entry's initial JS and CSS. Right after the first render the auth
- * provider imports the "firebase" chunk to learn whether someone is signed in, so that chunk is
- * reported beside the first load rather than hidden. Dashboard pages are lazy route chunks
+ * so its first load is the entry's initial JS and CSS. Dashboard pages are lazy route chunks
  * (webpackChunkName in src/app/router.jsx) plus the chunks they import in turn (Stripe's loader
  * from the payment page).
+ *
+ * The Firebase Auth SDK is the "firebase" chunk, imported right after the first render only where
+ * sign-in needs it (src/lib/auth.jsx): on /login and /register, and on any page of a browser
+ * with a stored session, to restore it. A visitor's /, /all-instructors and /all-classes never
+ * download it. That is decided at run time, so the table below states it, and tests prove it:
+ * src/app/firebaseOnDemand.*.test.jsx (jest) and e2e/test_performance.py (Chromium's requests).
+ * Each route is reported twice: as a visitor loads it, and as a signed-in user does.
  *
  * Usage: node scripts/bundle-report.js [--json]
  */
@@ -18,6 +23,9 @@ const zlib = require("zlib");
 
 const DIST = path.resolve(__dirname, "../../static/dist");
 
+// Lazy route chunk names (src/app/router.jsx) and the pages they serve; every dashboard page
+// is drawn inside the layout's chunk.
+const DASHBOARD_LAYOUT_CHUNK = "dashboard";
 // Lazy route chunk names (src/app/router.jsx) and the pages they serve.
 const ROUTE_CHUNKS = {
   dashboard: "/dashboard/* (the layout, every dashboard page)",
@@ -31,8 +39,17 @@ const ROUTE_CHUNKS = {
   "my-payment-history": "/dashboard/my-payment-history",
   payment: "/dashboard/payment/:id",
 };
-const PUBLIC_ROUTES = ["/", "/all-instructors", "/all-classes", "/login", "/register"];
-const AFTER_FIRST_RENDER_CHUNK = "firebase";
+const FIREBASE_CHUNK = "firebase";
+// Whether each public page downloads the Firebase chunk, for a visitor and for a signed-in user.
+const PUBLIC_ROUTES = [
+  { route: "/", visitorFirebase: false },
+  { route: "/all-instructors", visitorFirebase: false },
+  { route: "/all-classes", visitorFirebase: false },
+  { route: "/login", visitorFirebase: true },
+  { route: "/register", visitorFirebase: true },
+];
+// A signed-in user's browser restores the session on every page it opens.
+const SIGNED_IN_FIREBASE = true;
 
 function readManifest(dist = DIST) {
   const file = path.join(dist, "manifest.json");
@@ -93,18 +110,36 @@ function bundleReport(dist = DIST) {
   const entry = manifest.entrypoints.main.assets;
   const initialFiles = [...(entry.js || []), ...(entry.css || [])];
   const byId = chunkIdsToFiles(dist, manifest, entry.js || []);
-  const afterRender = manifest[`${AFTER_FIRST_RENDER_CHUNK}.js`];
+  const firebaseFile = manifest[`${FIREBASE_CHUNK}.js`];
+  const firebaseFiles = firebaseFile ? [firebaseFile] : [];
+  // The files a page downloads: the entry, then what it imports after the first render.
+  const load = (extraFiles) => measure(dist, [...initialFiles, ...extraFiles]);
+  const chunkFiles = (name) =>
+    manifest[`${name}.js`] ? withImportedChunks(dist, manifest[`${name}.js`], byId) : [];
+  const layoutFiles = chunkFiles(DASHBOARD_LAYOUT_CHUNK);
   const routes = Object.entries(ROUTE_CHUNKS)
     .filter(([name]) => manifest[`${name}.js`])
-    .map(([name, route]) => ({
-      route,
-      chunk: name,
-      ...measure(dist, withImportedChunks(dist, manifest[`${name}.js`], byId)),
-    }));
+    .map(([name, route]) => {
+      const files = chunkFiles(name);
+      const layout = name === DASHBOARD_LAYOUT_CHUNK ? [] : layoutFiles;
+      return {
+        route,
+        chunk: name,
+        ...measure(dist, files),
+        // Only a signed-in user opens a dashboard page (a visitor is sent to /login).
+        signedIn: load([...firebaseFiles, ...layout, ...files]),
+      };
+    });
   return {
-    publicRoutes: PUBLIC_ROUTES,
+    publicRoutes: PUBLIC_ROUTES.map(({ route, visitorFirebase }) => ({
+      route,
+      visitorFirebase,
+      signedInFirebase: SIGNED_IN_FIREBASE,
+      visitor: load(visitorFirebase ? firebaseFiles : []),
+      signedIn: load(SIGNED_IN_FIREBASE ? firebaseFiles : []),
+    })),
     firstLoad: measure(dist, initialFiles),
-    afterFirstRender: afterRender ? measure(dist, [afterRender]) : null,
+    firebase: firebaseFile ? measure(dist, firebaseFiles) : null,
     lazyRoutes: routes,
   };
 }
@@ -114,22 +149,38 @@ function kib(bytes) {
 }
 
 function printReport(report) {
+  const routes = report.publicRoutes.map(({ route }) => route);
+  const yesNo = (downloads) => (downloads ? "yes" : "no");
   const lines = [
-    `Public pages (${report.publicRoutes.join(", ")}), first load, gzip:`,
+    `Public pages (${routes.join(", ")}), first load (the entry), gzip:`,
     `  JS ${kib(report.firstLoad.jsGzip)}, CSS ${kib(report.firstLoad.cssGzip)}` +
       `  [${report.firstLoad.files.join(", ")}]`,
   ];
-  if (report.afterFirstRender) {
+  if (report.firebase) {
     lines.push(
-      `  then, after the first render (auth state): JS ${kib(report.afterFirstRender.jsGzip)}` +
-        `  [${report.afterFirstRender.files.join(", ")}]`,
+      `Firebase Auth chunk, after the first render where sign-in needs it: ` +
+        `JS ${kib(report.firebase.jsGzip)}  [${report.firebase.files.join(", ")}]`,
     );
   }
-  lines.push("Dashboard pages, on top of the first load (lazy chunks), gzip:");
+  lines.push(
+    "Each public page in all, gzip JS (CSS is the entry's for every page):",
+    `  ${"route".padEnd(18)} ${"visitor".padStart(10)} firebase ${"signed in".padStart(10)} firebase`,
+  );
+  for (const route of report.publicRoutes) {
+    lines.push(
+      `  ${route.route.padEnd(18)} ${kib(route.visitor.jsGzip).padStart(10)} ` +
+        `${yesNo(route.visitorFirebase).padEnd(8)} ${kib(route.signedIn.jsGzip).padStart(10)} ` +
+        `${yesNo(route.signedInFirebase)}`,
+    );
+  }
+  lines.push(
+    "Dashboard pages, signed in only: their lazy chunks, and in all with the entry, Firebase and" +
+      " the layout, gzip JS:",
+  );
   for (const route of report.lazyRoutes) {
     lines.push(
-      `  ${route.route.padEnd(40)} JS ${kib(route.jsGzip).padStart(10)}` +
-        `  [${route.files.join(", ")}]`,
+      `  ${route.route.padEnd(40)} +${kib(route.jsGzip).padStart(9)}` +
+        ` = ${kib(route.signedIn.jsGzip).padStart(10)}  [${route.files.join(", ")}]`,
     );
   }
   console.log(lines.join("\n"));
@@ -141,4 +192,4 @@ if (require.main === module) {
   else printReport(report);
 }
 
-module.exports = { bundleReport, DIST };
+module.exports = { bundleReport, DIST, FIREBASE_CHUNK };

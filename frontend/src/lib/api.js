@@ -36,7 +36,8 @@ export function setToken(token) {
   else window.localStorage.removeItem(TOKEN_KEY);
 }
 
-export async function apiRequest(path, { method = "GET", body, headers = {}, signal } = {}) {
+// Sends one request to our server; resolves to the parsed body and the response's headers.
+async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
   const token = getToken();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const response = await fetch(`${config.apiBase}${path}`, {
@@ -65,7 +66,21 @@ export async function apiRequest(path, { method = "GET", body, headers = {}, sig
     }
     throw new ApiError(response.status, data);
   }
-  return data;
+  return { data, headers: response.headers };
+}
+
+export async function apiRequest(path, options) {
+  return (await send(path, options)).data;
+}
+
+/*
+ * One page of a paginated list (`?page=&page_size=`): the page's items, and the number of rows
+ * in the whole list from the X-Total-Count header (null when the server did not say).
+ */
+export async function fetchPage(path, options) {
+  const { data, headers } = await send(path, options);
+  const total = Number.parseInt(headers?.get("X-Total-Count") ?? "", 10);
+  return { items: Array.isArray(data) ? data : [], total: Number.isNaN(total) ? null : total };
 }
 
 // The SWR fetcher: keys are API paths.

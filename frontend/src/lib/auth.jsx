@@ -10,7 +10,7 @@ import {
 
 import { Toast } from "../components/ui/Toast";
 import { paths } from "../config/paths";
-import { api, onUnauthorized, setToken } from "./api";
+import { api, getToken, onUnauthorized, setToken } from "./api";
 import {
   createAccount,
   signInWithGoogle,
@@ -35,6 +35,11 @@ async function missingProvider() {
  *            Firebase or API error
  *   refreshRole: async () => role, asks the server again
  *   notify(message): a success pop-up that closes by itself and survives navigation
+ *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
+ *
+ * Firebase Auth is only downloaded when it has something to do: to restore the session of a
+ * browser that was signed in, on the pages where people sign in, and for a sign-in itself. A
+ * visitor browsing the public pages never downloads it, and is known to be logged out at once.
  */
 export const AuthContext = createContext({
   user: null,
@@ -46,10 +51,44 @@ export const AuthContext = createContext({
   register: missingProvider,
   refreshRole: async () => null,
   notify: () => {},
+  prepareSignIn: () => {},
 });
 
 export function useAuth() {
   return useContext(AuthContext);
+}
+
+// For the pages where people sign in: Firebase is ready by the time they press a button, so
+// Google's pop-up can open straight from the press (browsers block one opened much later).
+export function usePrepareSignIn() {
+  const { prepareSignIn } = useAuth();
+  useEffect(() => {
+    prepareSignIn();
+  }, [prepareSignIn]);
+}
+
+/*
+ * Kept while this browser has a Firebase sign-in, so that a later page load knows to ask
+ * Firebase who it is. Our API token is dropped at each page load (see AuthProvider) and may be
+ * missing when the page was left in the middle of a token exchange; this mark is not.
+ */
+export const SIGNED_IN_KEY = "signed-in";
+
+function rememberSignIn(signedIn) {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_KEY, "1");
+    else window.localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage refused (private mode): a reload then starts logged out.
+  }
+}
+
+function signInRemembered() {
+  try {
+    return Boolean(getToken()) || window.localStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 async function fetchRole(email) {
@@ -76,6 +115,7 @@ function logSignOutFailure(error) {
 }
 
 const LOGGED_OUT = { user: null, role: null, loading: false };
+const RESTORING = { user: null, role: null, loading: true };
 
 // Without the router's navigate (outside the app) a full page load still lands on the page.
 function navigateByLoading(to) {
@@ -83,19 +123,26 @@ function navigateByLoading(to) {
 }
 
 export function AuthProvider({ children, navigate = navigateByLoading }) {
-  const [session, setSession] = useState(() => {
+  // Read once, before the old token goes: was someone signed in on this browser?
+  const [restoring] = useState(() => {
+    const remembered = signInRemembered();
     // Every page load exchanges a fresh token once Firebase reports the user. A token left from
     // an earlier visit may have expired, and sent with public requests it would only earn 401s.
     setToken(null);
-    return { user: null, role: null, loading: true };
+    return remembered;
   });
+  const [session, setSession] = useState(restoring ? RESTORING : LOGGED_OUT);
   const [notice, setNotice] = useState("");
   // The session being opened or open: { uid, email, promise, open }; null when logged out.
   const current = useRef(null);
 
+  // The Firebase auth state listener once started: { stop, ended }; null until then.
+  const watching = useRef(null);
+
   const forget = useCallback(() => {
     current.current = null;
     setToken(null);
+    rememberSignIn(false);
     setSession(LOGGED_OUT);
   }, []);
 
@@ -106,6 +153,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       if (current.current?.uid === firebaseUser.uid) return current.current.promise;
       const attempt = { uid: firebaseUser.uid, email: firebaseUser.email, open: false };
       current.current = attempt;
+      rememberSignIn(true);
       const ensureCurrent = () => {
         if (current.current !== attempt) throw new Error("The session changed while opening.");
       };
@@ -137,27 +185,41 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     [forget],
   );
 
-  useEffect(() => {
-    let unsubscribe = null;
-    let cancelled = false;
+  // Starts Firebase Auth and listens to it, once; the first call downloads the SDK.
+  const prepareSignIn = useCallback(() => {
+    if (watching.current) return;
+    const watch = { stop: null, ended: false };
+    watching.current = watch;
     watchAuthState((firebaseUser) => {
       if (!firebaseUser) forget();
       // Failures are logged by openSession; the visitor simply stays logged out.
       else openSession(firebaseUser).catch(() => {});
     })
       .then((stop) => {
-        if (cancelled) stop();
-        else unsubscribe = stop;
+        if (watch.ended) stop();
+        else watch.stop = stop;
       })
       .catch((error) => {
         console.error("Firebase Auth could not start.", error);
+        // The next sign-in tries again (the chunk may download then).
+        if (watching.current === watch) watching.current = null;
         setSession(LOGGED_OUT);
       });
-    return () => {
-      cancelled = true;
-      if (unsubscribe) unsubscribe();
-    };
   }, [forget, openSession]);
+
+  useEffect(() => {
+    if (restoring) prepareSignIn();
+  }, [restoring, prepareSignIn]);
+
+  useEffect(() => {
+    return () => {
+      const watch = watching.current;
+      if (!watch) return;
+      watch.ended = true;
+      if (watch.stop) watch.stop();
+      watching.current = null;
+    };
+  }, []);
 
   useEffect(
     () =>
@@ -176,13 +238,15 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
 
   const logIn = useCallback(
     async (email, password) => {
+      prepareSignIn();
       const firebaseUser = await signInWithPassword(email, password);
       await openSession(firebaseUser);
     },
-    [openSession],
+    [prepareSignIn, openSession],
   );
 
   const logInWithGoogle = useCallback(async () => {
+    prepareSignIn();
     const firebaseUser = await signInWithGoogle();
     await openSession(firebaseUser);
     try {
@@ -195,10 +259,11 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       // The token exchange already created the account; only the profile details are missing.
       console.error("Saving the Google profile failed.", error);
     }
-  }, [openSession]);
+  }, [prepareSignIn, openSession]);
 
   const register = useCallback(
     async ({ name, photoURL, email, password }) => {
+      prepareSignIn();
       try {
         const firebaseUser = await createAccount({ email, password, name, photoURL });
         await openSession(firebaseUser);
@@ -210,7 +275,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
         await signOutUser().catch(logSignOutFailure);
       }
     },
-    [forget, openSession],
+    [prepareSignIn, forget, openSession],
   );
 
   const logOut = useCallback(async () => {
@@ -227,8 +292,17 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
   }, []);
 
   const value = useMemo(
-    () => ({ ...session, logOut, logIn, logInWithGoogle, register, refreshRole, notify }),
-    [session, logOut, logIn, logInWithGoogle, register, refreshRole, notify],
+    () => ({
+      ...session,
+      logOut,
+      logIn,
+      logInWithGoogle,
+      register,
+      refreshRole,
+      notify,
+      prepareSignIn,
+    }),
+    [session, logOut, logIn, logInWithGoogle, register, refreshRole, notify, prepareSignIn],
   );
 
   return (

@@ -1,8 +1,8 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 
 import { respond, stubApi } from "../testing/api";
 import { api, ApiError, TOKEN_KEY } from "./api";
-import { AuthProvider, useAuth } from "./auth";
+import { AuthProvider, SIGNED_IN_KEY, useAuth } from "./auth";
 import * as firebase from "./firebase";
 
 // Firebase itself is replaced at the adapter's boundary; everything past it runs for real.
@@ -104,31 +104,89 @@ function renderProvider() {
   return { navigate };
 }
 
+// A browser that was signed in before this page load: Firebase is asked who it is.
+function returningBrowser() {
+  window.localStorage.setItem(TOKEN_KEY, "token-of-an-earlier-page");
+}
+
 async function openSession(role = "student") {
   const fetch = serverWith({ role });
+  returningBrowser();
   const rendered = renderProvider();
   await act(async () => report(firebaseUser()));
   await screen.findByText(`${SAM} as ${role}`);
   return { ...rendered, fetch };
 }
 
-test("a visitor waits only until Firebase answers, and asks our server nothing", async () => {
+test("a visitor is logged out at once: Firebase is not started and our server not asked", () => {
   const fetch = serverWith();
-  renderProvider();
-  expect(screen.getByText("loading")).toBeInTheDocument();
 
-  await act(async () => report(null));
+  renderProvider();
 
   expect(screen.getByText("logged out")).toBeInTheDocument();
+  for (const call of [
+    firebase.watchAuthState,
+    firebase.signInWithPassword,
+    firebase.signInWithGoogle,
+    firebase.createAccount,
+    firebase.signOutUser,
+  ]) {
+    expect(call).not.toHaveBeenCalled();
+  }
   expect(fetch).not.toHaveBeenCalled();
 });
 
-test("a token left from an earlier visit is dropped when the app starts", () => {
+test("a token left from an earlier visit is dropped, and Firebase asked who is signed in", async () => {
+  const fetch = serverWith();
   window.localStorage.setItem(TOKEN_KEY, "expired-token");
 
   renderProvider();
 
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  expect(screen.getByText("loading")).toBeInTheDocument();
+  expect(firebase.watchAuthState).toHaveBeenCalledTimes(1);
+
+  // Signed out meanwhile (elsewhere, or the sign-in expired): a visitor, and nothing asked.
+  await act(async () => report(null));
+
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+  expect(window.localStorage.getItem(SIGNED_IN_KEY)).toBeNull();
+});
+
+test("a page left during the token exchange is restored on the next load", async () => {
+  // Our server never answers the exchange on the first page.
+  global.fetch = jest.fn(() => new Promise(() => {}));
+  renderProvider();
+  act(() => {
+    session.logIn(SAM, "Secret1!").catch(() => {});
+  });
+  expect(window.localStorage.getItem(SIGNED_IN_KEY)).toBe("1");
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  cleanup();
+  jest.clearAllMocks();
+  serverWith();
+
+  renderProvider();
+
+  expect(screen.getByText("loading")).toBeInTheDocument();
+  expect(firebase.watchAuthState).toHaveBeenCalledTimes(1);
+  await act(async () => report(firebaseUser()));
+  expect(await screen.findByText(`${SAM} as student`)).toBeInTheDocument();
+});
+
+test("preparing a sign-in starts Firebase once, however often it is asked", async () => {
+  renderProvider();
+
+  act(() => {
+    session.prepareSignIn();
+    session.prepareSignIn();
+  });
+
+  expect(firebase.watchAuthState).toHaveBeenCalledTimes(1);
+  // Nobody signed in with Firebase: still a visitor, never left waiting.
+  await act(async () => report(null));
+  expect(screen.getByText("logged out")).toBeInTheDocument();
 });
 
 test.each(["admin", "instructor", "student"])(
@@ -169,10 +227,11 @@ test.each(["admin", "instructor", "student"])(
 test("logging in resolves once the session is open, with a single token exchange", async () => {
   const fetch = serverWith({ role: "admin" });
   renderProvider();
-  await act(async () => report(null));
 
   await act(() => session.logIn(SAM, "Secret1!"));
 
+  // Firebase started with the sign-in, so its listener follows the session from now on.
+  expect(firebase.watchAuthState).toHaveBeenCalledTimes(1);
   expect(firebase.signInWithPassword).toHaveBeenCalledWith(SAM, "Secret1!");
   expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
   expect(screen.getByText(`${SAM} as admin`)).toBeInTheDocument();
@@ -240,12 +299,15 @@ test("a 401 while nobody is signed in sends nobody anywhere", async () => {
 
 test("logging out signs out of Firebase and forgets the session", async () => {
   await openSession();
+  expect(window.localStorage.getItem(SIGNED_IN_KEY)).toBe("1");
 
   await act(() => session.logOut());
 
   expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
   expect(screen.getByText("logged out")).toBeInTheDocument();
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  // The next page load is a visitor's: no Firebase.
+  expect(window.localStorage.getItem(SIGNED_IN_KEY)).toBeNull();
 });
 
 test("a logout Firebase refuses rejects and keeps the session", async () => {
@@ -375,9 +437,10 @@ test("a notice pops up and closes itself after 1500 ms", async () => {
   jest.useRealTimers();
 });
 
-test("if Firebase cannot start, the visitor is logged out rather than left waiting", async () => {
+test("if Firebase cannot start, the user is logged out rather than left waiting", async () => {
   const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
   firebase.watchAuthState.mockRejectedValueOnce(new Error("chunk failed to load"));
+  returningBrowser();
 
   renderProvider();
 

@@ -1,8 +1,13 @@
 import { config } from "../config/config";
 
-// A stubbed answer with a status other than 200.
-export function respond(status, body) {
-  return { __status: status, body };
+// A stubbed answer with a status other than 200, or with response headers.
+export function respond(status, body, headers = {}) {
+  return { __status: status, body, headers };
+}
+
+// One page of a paginated list, as the server sends it: the items, and the total in a header.
+export function listPage(items, total) {
+  return respond(200, items, { "X-Total-Count": String(total) });
 }
 
 const originalFetch = global.fetch;
@@ -19,15 +24,18 @@ export function stubApi(answers) {
     const path = String(url).slice(config.apiBase.length);
     let status = 404;
     let body = { message: "Not found." };
+    let headers = {};
     if (Object.hasOwn(answers, path)) {
       const answer = answers[path];
       const stubbed = answer && answer.__status !== undefined;
       status = stubbed ? answer.__status : 200;
       body = stubbed ? answer.body : answer;
+      headers = (stubbed && answer.headers) || {};
     }
     return {
       ok: status >= 200 && status < 300,
       status,
+      headers: new Headers({ "Content-Type": "application/json", ...headers }),
       text: async () => JSON.stringify(body),
     };
   });

@@ -11,6 +11,7 @@ export const visitor = {
   loading: false,
   logOut: async () => {},
   notify: () => {},
+  prepareSignIn: () => {},
 };
 
 // A signed-in session as the auth provider would publish it.
@@ -25,6 +26,7 @@ export function signedIn(role, overrides = {}) {
     loading: false,
     logOut: jest.fn(async () => {}),
     notify: jest.fn(),
+    prepareSignIn: jest.fn(),
     ...overrides,
   };
 }

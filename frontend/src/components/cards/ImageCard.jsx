@@ -3,8 +3,9 @@ import { useId } from "react";
 /*
  * A card with a picture on top, a title and free content. The card is an article named by its
  * title, so a list of cards reads as a list of named items. The title is an h3 under a section's
- * h2, or an h2 straight under a page's h1 (headingLevel 2). The picture loads lazily and keeps
- * its box while loading thanks to the width and height attributes.
+ * h2, or an h2 straight under a page's h1 (headingLevel 2). Cards sit in grids below the fold,
+ * so the picture loads lazily and decodes off the main thread; its width and height attributes
+ * (and aspect ratio) keep its box while it loads, so nothing below it shifts.
  */
 export function ImageCard({
   image,
@@ -27,6 +28,7 @@ export function ImageCard({
         src={image}
         alt={imageAlt}
         loading="lazy"
+        decoding="async"
         width={imageWidth}
         height={imageHeight}
         className="card-img-top card-picture"

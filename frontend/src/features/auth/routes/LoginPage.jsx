@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { useAuth } from "../../../lib/auth";
+import { useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
@@ -14,6 +14,7 @@ export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
 export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";
 
 export function LoginPage() {
+  usePrepareSignIn();
   useTitle("Login");
   const { logIn, logInWithGoogle, notify } = useAuth();
   const location = useLocation();

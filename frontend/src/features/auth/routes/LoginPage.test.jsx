@@ -258,3 +258,10 @@ test("sent by Django admin, a signed-in person who is not an admin is told so an
     global.fetch = originalFetch;
   }
 });
+
+test("opening the page gets Firebase ready before anyone presses a button", () => {
+  const { session } = renderLogin({ auth: { prepareSignIn: jest.fn() } });
+
+  expect(session.prepareSignIn).toHaveBeenCalledTimes(1);
+  expect(session.logIn).not.toHaveBeenCalled();
+});

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { ApiError } from "../../../lib/api";
-import { useAuth } from "../../../lib/auth";
+import { useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { RegisterForm } from "../components/RegisterForm";
@@ -25,6 +25,7 @@ function formErrorsFrom(failure) {
 }
 
 export function RegisterPage() {
+  usePrepareSignIn();
   useTitle("Register");
   const { register } = useAuth();
   const location = useLocation();

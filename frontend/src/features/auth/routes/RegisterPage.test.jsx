@@ -175,3 +175,13 @@ test("the server's field messages show beside the fields", async () => {
   expect(await screen.findByRole("alert")).toHaveTextContent("The profile could not be saved.");
   expect(field.photoURL()).toHaveAccessibleDescription("Enter a valid URL.");
 });
+
+test("opening the page gets Firebase ready before the form is sent", () => {
+  const prepareSignIn = jest.fn();
+  renderRoutes([{ path: "/register", element: <RegisterPage /> }], {
+    route: "/register",
+    auth: { ...visitor, prepareSignIn },
+  });
+
+  expect(prepareSignIn).toHaveBeenCalledTimes(1);
+});

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
@@ -13,7 +14,7 @@ import { ClassesGrid } from "../components/ClassesGrid";
 export function ClassesPage() {
   useTitle("All Classes");
   const { user, role, notify } = useAuth();
-  const { classes, error } = useApprovedClasses();
+  const { classes, total, error, moreError, hasMore, loadingMore, loadMore } = useApprovedClasses();
   // Only students select; nobody else's selections or enrolments are asked for.
   const studentEmail = user && role === "student" ? user.email : null;
   const selections = useSelections(studentEmail);
@@ -64,12 +65,38 @@ export function ClassesPage() {
         emptyMessage="No classes are open yet."
       >
         {(approved) => (
-          <ClassesGrid
-            classes={approved}
-            onSelect={handleSelect}
-            takenClassIds={takenClassIds}
-            waiting={listsLoading || selecting !== null}
-          />
+          <>
+            <ClassesGrid
+              classes={approved}
+              onSelect={handleSelect}
+              takenClassIds={takenClassIds}
+              waiting={listsLoading || selecting !== null}
+            />
+            <div className="d-flex flex-column align-items-center gap-3 mt-4">
+              {/* Read out after each Load more, so the new cards are known to be there. */}
+              <p className="text-body-secondary mb-0" aria-live="polite">
+                {total === null
+                  ? `Showing ${approved.length} classes`
+                  : `Showing ${approved.length} of ${total} classes`}
+              </p>
+              {moreError && (
+                <ErrorAlert title="More classes could not be loaded." error={moreError} />
+              )}
+              {hasMore && (
+                <button
+                  type="button"
+                  className="btn btn-outline-primary"
+                  // Not disabled while loading: a disabled button would drop the keyboard focus.
+                  aria-disabled={loadingMore}
+                  onClick={() => {
+                    if (!loadingMore) loadMore();
+                  }}
+                >
+                  {loadingMore ? "Loading more classes…" : "Load more classes"}
+                </button>
+              )}
+            </div>
+          </>
         )}
       </QueryResult>
     </div>

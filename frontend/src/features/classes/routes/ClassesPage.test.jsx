@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useSWRConfig } from "swr";
 
-import { respond, stubApi } from "../../../testing/api";
+import { revalidateClassLists } from "../../../lib/classLists";
+import { listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeClass } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
@@ -9,37 +11,51 @@ import { ClassesPage } from "./ClassesPage";
 
 const approved = makeClass({ nameClass: "Watercolor Basics", status: "Approved" });
 const soldOut = makeClass({ nameClass: "Pottery Wheel", status: "Approved", seats: 0 });
-const pending = makeClass({ nameClass: "Secret Sculpture", status: "Pending" });
-const denied = makeClass({ nameClass: "Rejected Origami", status: "Denied" });
+
+// The page's requests for the approved classes, page by page (24 a page).
+function pageOf(number) {
+  return `/classes?status=Approved&page=${number}&page_size=24`;
+}
+const firstPage = pageOf(1);
 
 function renderPage() {
   return renderWithProviders(<ClassesPage />, { route: "/all-classes" });
 }
 
-test("the page lists only approved classes from the server", async () => {
-  const fetch = stubApi({ "/classes": [approved, pending, soldOut, denied] });
+function cardNames() {
+  return within(screen.getByRole("list"))
+    .getAllByRole("heading", { level: 2 })
+    .map((heading) => heading.textContent);
+}
+
+function requestedUrls(fetch) {
+  return fetch.mock.calls.map(([url]) => url);
+}
+
+test("the page asks the server for the first page of approved classes", async () => {
+  const fetch = stubApi({ [firstPage]: listPage([approved, soldOut], 2) });
   renderPage();
 
   expect(screen.getByRole("status")).toHaveTextContent("Loading classes…");
-  const list = await screen.findByRole("list");
-  const names = within(list)
-    .getAllByRole("heading", { level: 2 })
-    .map((heading) => heading.textContent);
-  expect(names).toEqual(["Watercolor Basics", "Pottery Wheel"]);
-  expect(fetch).toHaveBeenCalledWith("/api/classes", expect.anything());
+  await screen.findByRole("list");
+  expect(cardNames()).toEqual(["Watercolor Basics", "Pottery Wheel"]);
+  expect(requestedUrls(fetch)).toEqual([`/api${firstPage}`]);
+  expect(screen.getByText("Showing 2 of 2 classes")).toBeInTheDocument();
+  // Everything is shown: nothing more to load.
+  expect(screen.queryByRole("button", { name: /more classes/ })).not.toBeInTheDocument();
   expect(document.title).toBe("All Classes | Camp");
   expect(screen.getByRole("heading", { level: 1, name: "All Classes" })).toBeInTheDocument();
 });
 
 test("the page says so when no class is approved yet", async () => {
-  stubApi({ "/classes": [pending] });
+  stubApi({ [firstPage]: listPage([], 0) });
   renderPage();
 
   expect(await screen.findByText("No classes are open yet.")).toBeInTheDocument();
 });
 
 test("a failed request shows an alert", async () => {
-  stubApi({ "/classes": respond(500, { message: "Server error." }) });
+  stubApi({ [firstPage]: respond(500, { message: "Server error." }) });
   renderPage();
 
   const alert = await screen.findByRole("alert");
@@ -48,11 +64,152 @@ test("a failed request shows an alert", async () => {
 });
 
 test("the loaded page has no serious accessibility violations", async () => {
-  stubApi({ "/classes": [approved, soldOut] });
+  stubApi({ [firstPage]: listPage([approved, soldOut], 2) });
   renderPage();
   await screen.findByRole("list");
 
   await expectNoSeriousA11yViolations();
+});
+
+describe("loading in steps", () => {
+  const first24 = Array.from({ length: 24 }, (_, index) =>
+    makeClass({ nameClass: `Early Class ${index + 1}` }),
+  );
+  const last6 = Array.from({ length: 6 }, (_, index) =>
+    makeClass({ nameClass: `Late Class ${index + 1}` }),
+  );
+
+  test("Load more classes fetches the next page and adds it under the first", async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi({
+      [pageOf(1)]: listPage(first24, 30),
+      [pageOf(2)]: listPage(last6, 30),
+    });
+    renderPage();
+
+    const loadMore = await screen.findByRole("button", { name: "Load more classes" });
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    expect(screen.getByText("Showing 24 of 30 classes")).toBeInTheDocument();
+    expect(requestedUrls(fetch)).toEqual([`/api${pageOf(1)}`]);
+
+    await user.click(loadMore);
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(cardNames().slice(22, 26)).toEqual([
+      "Early Class 23",
+      "Early Class 24",
+      "Late Class 1",
+      "Late Class 2",
+    ]);
+    expect(screen.getByText("Showing 30 of 30 classes")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /more classes/ })).not.toBeInTheDocument();
+    // The first page is not asked for again.
+    expect(requestedUrls(fetch)).toEqual([`/api${pageOf(1)}`, `/api${pageOf(2)}`]);
+  });
+
+  test("while the next page is on its way the control says so and ignores presses", async () => {
+    const user = userEvent.setup();
+    const fetch = stubApi({ [pageOf(1)]: listPage(first24, 30) });
+    let arrive;
+    const original = fetch.getMockImplementation();
+    fetch.mockImplementation(async (url, init) => {
+      if (!url.endsWith(pageOf(2))) return original(url, init);
+      await new Promise((resolve) => {
+        arrive = resolve;
+      });
+      return { ok: true, status: 200, headers: new Headers(), text: async () => "[]" };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole("button", { name: "Load more classes" }));
+    const waiting = await screen.findByRole("button", { name: "Loading more classes…" });
+    expect(waiting).toHaveAttribute("aria-disabled", "true");
+    await user.click(waiting);
+
+    expect(requestedUrls(fetch).filter((url) => url.endsWith(pageOf(2)))).toHaveLength(1);
+    await act(async () => arrive());
+  });
+
+  test("a next page that fails keeps the classes shown and can be asked for again", async () => {
+    const user = userEvent.setup();
+    const answers = {
+      [pageOf(1)]: listPage(first24, 30),
+      [pageOf(2)]: respond(503, { message: "Try again soon." }),
+    };
+    stubApi(answers);
+    renderPage();
+
+    await user.click(await screen.findByRole("button", { name: "Load more classes" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("More classes could not be loaded.");
+    expect(alert).toHaveTextContent("Try again soon.");
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+
+    answers[pageOf(2)] = listPage(last6, 30);
+    await user.click(screen.getByRole("button", { name: "Load more classes" }));
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  test("a class that moved to the next page between two loads is shown once", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [pageOf(1)]: listPage(first24, 31),
+      // A class approved meanwhile pushed the last of page 1 onto page 2.
+      [pageOf(2)]: listPage([first24[23], ...last6], 31),
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole("button", { name: "Load more classes" }));
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(cardNames().filter((name) => name === "Early Class 24")).toHaveLength(1);
+  });
+
+  test("without a total from the server, a full page offers more and a short one does not", async () => {
+    const user = userEvent.setup();
+    stubApi({ [pageOf(1)]: first24, [pageOf(2)]: last6 });
+    renderPage();
+
+    await user.click(await screen.findByRole("button", { name: "Load more classes" }));
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(screen.getByText("Showing 30 classes")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /more classes/ })).not.toBeInTheDocument();
+  });
+
+  test("after a class changes elsewhere, every page shown is asked for again", async () => {
+    const user = userEvent.setup();
+    const answers = {
+      [pageOf(1)]: listPage(first24, 30),
+      [pageOf(2)]: listPage(last6, 30),
+    };
+    const fetch = stubApi(answers);
+    let mutate;
+    function Revalidator() {
+      ({ mutate } = useSWRConfig());
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <ClassesPage />
+        <Revalidator />
+      </>,
+      { route: "/all-classes" },
+    );
+    await user.click(await screen.findByRole("button", { name: "Load more classes" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    const newlyApproved = makeClass({ nameClass: "Newly Approved" });
+    answers[pageOf(2)] = listPage([...last6, newlyApproved], 31);
+    fetch.mockClear();
+
+    await act(() => revalidateClassLists(mutate));
+
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(31));
+    expect(requestedUrls(fetch)).toEqual([`/api${pageOf(1)}`, `/api${pageOf(2)}`]);
+  });
 });
 
 describe("selecting a class", () => {
@@ -96,7 +253,7 @@ describe("selecting a class", () => {
   test("a student cannot select a class already selected, enrolled in or without seats", async () => {
     const other = makeClass({ nameClass: "Clay Modelling", status: "Approved" });
     stubApi({
-      "/classes": [watercolor, pottery, weaving, other],
+      [firstPage]: [watercolor, pottery, weaving, other],
       [mySelections]: [selectionOf(watercolor, 50)],
       [myEnrolments]: [pottery],
     });
@@ -110,7 +267,7 @@ describe("selecting a class", () => {
 
   test("enrolled classes that cannot be listed count as none", async () => {
     stubApi({
-      "/classes": [watercolor],
+      [firstPage]: [watercolor],
       [mySelections]: [],
       [myEnrolments]: respond(404, { message: "Not found." }),
     });
@@ -122,17 +279,17 @@ describe("selecting a class", () => {
   test.each(["admin", "instructor"])(
     "a signed-in %s cannot select, and no selections are asked for",
     async (role) => {
-      const fetch = stubApi({ "/classes": [watercolor] });
+      const fetch = stubApi({ [firstPage]: [watercolor] });
       renderAs(signedIn(role));
 
       expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
       expect(selectButton("Watercolor Basics")).toBeDisabled();
-      expect(requests(fetch)).toEqual(["GET /api/classes"]);
+      expect(requests(fetch)).toEqual([`GET /api${firstPage}`]);
     },
   );
 
   test("a visitor's Select opens the login warning", async () => {
-    stubApi({ "/classes": [watercolor] });
+    stubApi({ [firstPage]: [watercolor] });
     const { user } = renderAs(visitor);
 
     await user.click(await screen.findByRole("button", { name: "Select" }));
@@ -144,7 +301,7 @@ describe("selecting a class", () => {
 
   test("a student's select is sent, announced, and turns the button off", async () => {
     const answers = {
-      "/classes": [watercolor, pottery],
+      [firstPage]: [watercolor, pottery],
       [mySelections]: [],
       [myEnrolments]: [],
       "/selectClass": respond(201, { insertedId: 77 }),
@@ -188,7 +345,7 @@ describe("selecting a class", () => {
 
   test("a refused select shows the server's reason and leaves the button on", async () => {
     stubApi({
-      "/classes": [watercolor],
+      [firstPage]: [watercolor],
       [mySelections]: [],
       [myEnrolments]: [],
       "/selectClass": respond(409, { message: "No seats are left in this class." }),

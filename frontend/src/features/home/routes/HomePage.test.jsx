@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeClass, makeInstructor } from "../../../testing/fixtures";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { HomePage } from "./HomePage";
+import { expectSizedLazyImage } from "../../../testing/images";
 
 const popular = [
   makeClass({ nameClass: "Clay Animals", enroll: 12 }),
@@ -34,7 +35,7 @@ test("home lists the popular classes from the server", async () => {
   const classes = section("Popular Classes");
   const clay = within(await classes.findByRole("article", { name: "Clay Animals" }));
   expect(clay.getByText("12 students enrolled")).toBeInTheDocument();
-  expect(clay.getByRole("img", { name: "Clay Animals" })).toHaveAttribute("loading", "lazy");
+  expectSizedLazyImage(clay.getByRole("img", { name: "Clay Animals" }));
   expect(classes.getByText("1 student enrolled")).toBeInTheDocument();
 });
 
@@ -47,6 +48,7 @@ test("home shows the first six instructors only", async () => {
     (heading) => heading.textContent,
   );
   expect(names).toEqual(instructors.slice(0, 6).map((instructor) => instructor.name));
+  for (const photo of instructorsSection.getAllByRole("img")) expectSizedLazyImage(photo);
   expect(instructorsSection.getByRole("link", { name: "See all instructors" })).toHaveAttribute(
     "href",
     "/all-instructors",

@@ -2,11 +2,9 @@ import { useCallback } from "react";
 import { useSWRConfig } from "swr";
 
 import { api } from "../../../lib/api";
+import { revalidateClassLists } from "../../../lib/classLists";
 import { myClassKey } from "./getMyClass";
 import { myClassesKey } from "./getMyClasses";
-
-// The list every page of classes reads (public: Approved only; admins: all).
-const classesKey = "/classes";
 
 // Spec section 9: seats travel as an integer, price as a decimal number.
 function classFields({ nameClass, seats, price, image }) {
@@ -36,7 +34,7 @@ export function useCreateClass(instructor) {
   return useCallback(
     async (values) => {
       const result = await createClass(values, instructor);
-      await Promise.all([mutate(myClassesKey(instructor.email)), mutate(classesKey)]);
+      await Promise.all([mutate(myClassesKey(instructor.email)), revalidateClassLists(mutate)]);
       return result;
     },
     [instructor, mutate],
@@ -52,7 +50,7 @@ export function useUpdateClass(id, instructorEmail) {
       await Promise.all([
         mutate(myClassKey(id)),
         mutate(myClassesKey(instructorEmail)),
-        mutate(classesKey),
+        revalidateClassLists(mutate),
       ]);
       return result;
     },

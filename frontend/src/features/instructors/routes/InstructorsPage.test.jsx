@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeInstructor } from "../../../testing/fixtures";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { InstructorsPage } from "./InstructorsPage";
+import { expectSizedLazyImage } from "../../../testing/images";
 
 const instructors = Array.from({ length: 8 }, () => makeInstructor());
 
@@ -23,7 +24,7 @@ test("every instructor is shown with photo, name and e-mail", async () => {
   const first = within(screen.getByRole("article", { name: instructors[0].name }));
   const photo = first.getByRole("img", { name: instructors[0].name });
   expect(photo).toHaveAttribute("src", instructors[0].photo);
-  expect(photo).toHaveAttribute("loading", "lazy");
+  expectSizedLazyImage(photo);
   expect(first.getByRole("link", { name: instructors[0].email })).toHaveAttribute(
     "href",
     `mailto:${instructors[0].email}`,

@@ -1,8 +1,8 @@
 import useSWR from "swr";
 
-// The same path as the public list: for an admin the server answers every class, any status.
-export const classesKey = "/classes";
+import { classesKey } from "../../../lib/classLists";
 
+// For an admin the server answers every class, any status.
 export function useAllClasses() {
   return useSWR(classesKey);
 }

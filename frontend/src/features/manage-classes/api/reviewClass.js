@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useSWRConfig } from "swr";
 
 import { api } from "../../../lib/api";
-import { classesKey } from "./getAllClasses";
+import { revalidateClassLists } from "../../../lib/classLists";
 
 export function approveClass(id) {
   return api.patch(`/classes/approved/${id}`);
@@ -17,8 +17,8 @@ export function sendFeedback(id, feedback) {
 }
 
 /*
- * Runs one review call, then refreshes the classes list (the public one shares the key). A
- * refusal refreshes it too: a 409 means another admin decided first, and the list shows how.
+ * Runs one review call, then refreshes the lists of classes (this one and the public one). A
+ * refusal refreshes them too: a 409 means another admin decided first, and the list shows how.
  */
 function useReview(call) {
   const { mutate } = useSWRConfig();
@@ -27,7 +27,7 @@ function useReview(call) {
       try {
         return await call(...args);
       } finally {
-        await mutate(classesKey);
+        await revalidateClassLists(mutate);
       }
     },
     [call, mutate],

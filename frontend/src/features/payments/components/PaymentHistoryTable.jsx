@@ -52,6 +52,7 @@ export function PaymentHistoryTable({ payments }) {
                   width={64}
                   height={48}
                   loading="lazy"
+                  decoding="async"
                   className="rounded object-fit-cover"
                 />
               </td>

@@ -4,6 +4,7 @@ import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyPaymentHistoryPage } from "./MyPaymentHistoryPage";
+import { expectSizedLazyImage } from "../../../testing/images";
 
 const myPayments = "/payments/student%40camp.test";
 
@@ -75,6 +76,7 @@ test("each payment is a row with number, banner, class, instructor, price, date 
     "src",
     "https://images.camp.test/classes/3.jpg",
   );
+  expectSizedLazyImage(within(second).getByRole("img", { name: "Watercolor Basics" }));
   expect(within(second).getByText("ada@camp.test")).toBeInTheDocument();
   expect(within(second).getByText("$45.50")).toBeInTheDocument();
   expect(within(second).getByText(expectedDate)).toHaveAttribute(

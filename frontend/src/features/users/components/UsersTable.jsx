@@ -26,6 +26,9 @@ export function UsersTable({ users, busy, onMakeAdmin, onMakeInstructor }) {
                     alt={user.name || user.email}
                     width="48"
                     height="48"
+                    // A long table: only the rows scrolled to download their photos.
+                    loading="lazy"
+                    decoding="async"
                     className="rounded-circle object-fit-cover border"
                     referrerPolicy="no-referrer"
                   />

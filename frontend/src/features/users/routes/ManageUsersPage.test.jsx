@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { respond, stubApi } from "../../../testing/api";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { ManageUsersPage } from "./ManageUsersPage";
+import { expectSizedLazyImage } from "../../../testing/images";
 
 const ada = {
   _id: 1,
@@ -52,6 +53,7 @@ test("the table lists every user with a count, disabling the button of each one'
     "src",
     "https://images.camp.test/ada.png",
   );
+  expectSizedLazyImage(adaRow.getByRole("img", { name: "Ada Admin" }));
   expect(adaRow.getByRole("cell", { name: "admin@camp.test" })).toBeInTheDocument();
   expect(adaRow.getByRole("button", { name: "Make Admin" })).toBeDisabled();
   expect(adaRow.getByRole("button", { name: "Make Instructor" })).toBeEnabled();

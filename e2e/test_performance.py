@@ -1,0 +1,119 @@
+"""What the browser downloads: All Classes page by page, Firebase only where sign-in needs it."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from accounts.models import Role
+from camp.testing.factories import ClassFactory, UserFactory
+from classes.models import ClassStatus
+from e2e.class_steps import member, sign_in
+from e2e.helpers import assert_accessible, demo_image
+
+PAGE_SIZE = 24
+BANNERS = ["pottery", "painting", "weaving", "origami", "calligraphy", "woodcarving", "jewelry"]
+
+
+def firebase_chunk() -> str:
+    """The file name of the Firebase Auth chunk in the built bundle."""
+    manifest = json.loads(Path(settings.BUNDLE_MANIFEST).read_text())
+    return Path(manifest["firebase.js"]).name
+
+
+def record_requests(page: Page) -> list[str]:
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def test_all_classes_shows_24_and_loads_more_on_request(page):
+    instructor = UserFactory(name="Maya Lindqvist", role=Role.INSTRUCTOR)
+    for number in range(1, PAGE_SIZE + 7):
+        ClassFactory(
+            name=f"Summer Class {number:02d}",
+            image=demo_image(f"{BANNERS[number % len(BANNERS)]}.webp"),
+            status=ClassStatus.APPROVED,
+            instructor=instructor,
+        )
+    ClassFactory(name="Pending Puppetry", status=ClassStatus.PENDING, instructor=instructor)
+
+    page.goto("/all-classes")
+
+    main = page.get_by_role("main")
+    cards = main.get_by_role("article")
+    expect(cards).to_have_count(PAGE_SIZE)
+    expect(main.get_by_text("Showing 24 of 30 classes")).to_be_visible()
+    load_more = main.get_by_role("button", name="Load more classes")
+    assert_accessible(page)
+
+    load_more.click()
+
+    expect(cards).to_have_count(30)
+    expect(main.get_by_text("Showing 30 of 30 classes")).to_be_visible()
+    expect(main.get_by_role("button", name=re.compile("more classes"))).to_have_count(0)
+    names = [card.get_by_role("heading").inner_text() for card in cards.all()]
+    assert sorted(names) == [f"Summer Class {number:02d}" for number in range(1, 31)]
+    expect(main.get_by_text("Pending Puppetry")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("path", "shown"),
+    [
+        ("/", "Popular Classes"),
+        ("/all-classes", "All Classes"),
+        ("/all-instructors", "All Instructors"),
+    ],
+)
+def test_a_visitor_browsing_never_downloads_firebase(page, path, shown):
+    requested = record_requests(page)
+    chunk = firebase_chunk()
+
+    page.goto(path)
+    expect(page.get_by_role("heading", name=shown, exact=True)).to_be_visible()
+    # Known to be logged out without asking Firebase.
+    expect(
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Log In")
+    ).to_be_visible()
+    page.wait_for_load_state("networkidle")
+
+    assert [url for url in requested if chunk in url] == []
+    assert any("/static/dist/main." in url for url in requested), "the page did not load the app"
+
+
+def test_the_login_page_downloads_firebase(page):
+    requested = record_requests(page)
+    chunk = firebase_chunk()
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    assert [url for url in requested if chunk in url] == []
+
+    # Opening the login page downloads it, before anyone presses a button.
+    with page.expect_request(lambda request: chunk in request.url):
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Log In").click()
+
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+
+def test_a_student_opening_a_public_page_afresh_stays_signed_in(page, live_server, emulator):
+    student = member(
+        emulator,
+        live_server,
+        name="Sam Student",
+        email="sam@camp.test",
+        role=Role.STUDENT,
+        portrait="student",
+    )
+    sign_in(page, student.email)
+    requested = record_requests(page)
+
+    # A new page load: the stored session has Firebase downloaded to restore the user.
+    page.goto("/all-classes")
+
+    navigation = page.get_by_role("navigation", name="Main")
+    expect(navigation.get_by_role("button", name="Log Out")).to_be_visible()
+    expect(navigation.get_by_role("img", name="Sam Student")).to_be_visible()
+    assert [url for url in requested if firebase_chunk() in url], "the session was not restored"

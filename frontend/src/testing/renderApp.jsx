@@ -1,0 +1,43 @@
+import { render } from "@testing-library/react";
+import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+
+import { fetcher } from "../lib/api";
+import { AuthProvider } from "../lib/auth";
+import { listPage, stubApi } from "./api";
+import { makeClass, makeInstructor } from "./fixtures";
+import { routes } from "../app/router";
+
+/*
+ * The whole app as the browser runs it (the real auth provider and Firebase adapter, the route
+ * table, SWR), for the tests of when the Firebase SDK is downloaded. Those tests replace the
+ * SDK's modules ("firebase/app", "firebase/auth") with fakes that record being imported.
+ */
+export function renderApp(route) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  render(
+    <SWRConfig
+      value={{ provider: () => new Map(), fetcher, dedupingInterval: 0, shouldRetryOnError: false }}
+    >
+      <AuthProvider navigate={(to) => router.navigate(to)}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </SWRConfig>,
+  );
+  return router;
+}
+
+// What the public pages ask our server for, and a signed-in student's token exchange and role.
+export function stubPublicApi() {
+  return stubApi({
+    "/popularClasses": [makeClass({ nameClass: "Watercolor Basics" })],
+    "/instructors": [makeInstructor({ name: "Ada Brush" })],
+    "/classes?status=Approved&page=1&page_size=24": listPage(
+      [makeClass({ nameClass: "Pottery Wheel" })],
+      1,
+    ),
+    "/jwt": { token: "api-token" },
+    "/users/admin/sam%40camp.test": { admin: false },
+    "/users/instructor/sam%40camp.test": { instructor: false },
+  });
+}
