@@ -203,6 +203,8 @@ SIMPLE_JWT = {
 }
 
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
+# A page's total and its neighbours' links, readable by the allowed origins' scripts too.
+CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
 
 # The API's description at /api/schema and /api/docs; the docs page's scripts and styles come
 # from drf-spectacular-sidecar through our own static files, never from a CDN.

@@ -81,3 +81,14 @@ def test_cors_opens_only_to_the_configured_origins(client, settings):
     assert allowed["Access-Control-Allow-Origin"] == "https://partner.camp.example"
     assert "authorization" in allowed["Access-Control-Allow-Headers"]
     assert "Access-Control-Allow-Origin" not in other
+
+
+def test_an_allowed_origin_can_read_a_pages_total_and_links(client, settings):
+    settings.CORS_ALLOWED_ORIGINS = ["https://partner.camp.example"]
+
+    answer = client.get(
+        "/api/classes?page=1&page_size=10", HTTP_ORIGIN="https://partner.camp.example"
+    )
+
+    assert answer.status_code == 200
+    assert answer["Access-Control-Expose-Headers"] == "X-Total-Count, Link"
