@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e fuzz bench clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e fuzz bench lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -96,6 +96,12 @@ fuzz: install
 bench: install
 	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
 	$(PY) bench/run.py
+
+# Not part of `make test`: Lighthouse on /, /all-classes and /login of the seeded demo school,
+# served by gunicorn with production settings (bench/lighthouse.py prints a Markdown section).
+lighthouse: build
+	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
+	$(PY) bench/lighthouse.py
 
 clean:
 	rm -rf static/dist staticfiles .pytest_cache .run db.sqlite3

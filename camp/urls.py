@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.decorators.cache import cache_control
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -23,7 +24,13 @@ api_patterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
-    re_path(r"^media/(?P<path>.*)$", serve, {"document_root": settings.MEDIA_ROOT}),
+    # Every upload gets a new random name and is never rewritten, so a copy may be kept for ever
+    # (as the bucket's objects are, when one stores them).
+    re_path(
+        r"^media/(?P<path>.*)$",
+        cache_control(max_age=31_536_000, public=True, immutable=True)(serve),
+        {"document_root": settings.MEDIA_ROOT},
+    ),
     # Everything else belongs to the browser app's router.
     # "/admin" and "/api" without the slash are not app routes either: APPEND_SLASH sends
     # them on to "/admin/" and "/api/".

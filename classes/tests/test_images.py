@@ -9,7 +9,7 @@ import zlib
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import ExifTags, Image
+from PIL import ExifTags, Image, ImageFilter
 
 from classes.images import MAX_UPLOAD_BYTES
 
@@ -22,6 +22,22 @@ NOT_SIGNED_IN = {"message": "Authentication credentials were not provided."}
 def image_bytes(image_format: str, size=(64, 48), mode="RGB", color="teal", **options) -> bytes:
     output = io.BytesIO()
     Image.new(mode, size, color).save(output, format=image_format, **options)
+    return output.getvalue()
+
+
+def photo_bytes(size: tuple[int, int]) -> bytes:
+    """A phone-photo stand-in: smooth colour with grain, saved as a high-quality JPEG."""
+    smooth = Image.merge(
+        "RGB",
+        (
+            Image.linear_gradient("L").resize(size),
+            Image.radial_gradient("L").resize(size),
+            Image.effect_noise(size, 40).filter(ImageFilter.GaussianBlur(2)),
+        ),
+    )
+    grain = Image.effect_noise(size, 25).convert("RGB")
+    output = io.BytesIO()
+    Image.blend(smooth, grain, 0.15).save(output, format="JPEG", quality=92)
     return output.getvalue()
 
 
@@ -117,6 +133,21 @@ class TestAcceptedImages:
         assert served["Content-Type"] == "image/png"
         assert b"".join(served.streaming_content) == content
 
+    def test_a_stored_image_may_be_cached_for_ever(self, instructor_client, api_client):
+        # Every upload gets a new random name and is never rewritten in place.
+        name, _ = stored(upload(instructor_client, image_bytes("PNG")))
+
+        served = api_client.get(f"/media/{name}")
+
+        assert served.status_code == 200
+        assert served["Cache-Control"] == "max-age=31536000, public, immutable"
+
+    def test_a_missing_image_is_not_cached(self, api_client):
+        missing = api_client.get("/media/classes/0123456789abcdef0123456789abcdef.png")
+
+        assert missing.status_code == 404
+        assert "immutable" not in missing.get("Cache-Control", "")
+
     def test_every_upload_gets_a_new_name(self, instructor_client):
         first, _ = stored(upload(instructor_client, image_bytes("PNG")))
         second, _ = stored(upload(instructor_client, image_bytes("PNG")))
@@ -165,10 +196,30 @@ class TestAcceptedImages:
         assert payload not in content
         assert len(content) < 10_000
 
-    def test_a_large_image_is_scaled_down_to_2000_pixels_on_its_long_side(self, instructor_client):
+    def test_a_large_image_is_scaled_down_keeping_its_proportions(self, instructor_client):
         name, content = stored(upload(instructor_client, image_bytes("JPEG", size=(3000, 1500))))
 
-        assert Image.open(io.BytesIO(content)).size == (2000, 1000)
+        assert Image.open(io.BytesIO(content)).size == (1600, 800)
+
+    def test_a_tall_image_is_scaled_down_by_its_height(self, instructor_client):
+        name, content = stored(upload(instructor_client, image_bytes("PNG", size=(900, 2400))))
+
+        assert Image.open(io.BytesIO(content)).size == (600, 1600)
+
+    def test_an_image_of_1600_pixels_keeps_its_size(self, instructor_client):
+        name, content = stored(upload(instructor_client, image_bytes("WEBP", size=(1600, 1600))))
+
+        assert Image.open(io.BytesIO(content)).size == (1600, 1600)
+
+    def test_a_multi_megabyte_phone_photo_is_stored_as_a_light_banner(self, instructor_client):
+        original = photo_bytes((4000, 3000))
+        assert len(original) > 2_000_000
+
+        name, content = stored(upload(instructor_client, original, name="photo.jpg"))
+
+        with Image.open(io.BytesIO(content)) as image:
+            assert (image.format, image.size) == ("JPEG", (1600, 1200))
+        assert len(content) < 300_000
 
     def test_a_transparent_palette_image_stays_transparent(self, instructor_client):
         original = image_bytes("PNG", size=(3000, 300), mode="P", color=0, transparency=0)
@@ -176,7 +227,7 @@ class TestAcceptedImages:
         name, content = stored(upload(instructor_client, original))
 
         with Image.open(io.BytesIO(content)) as image:
-            assert image.size == (2000, 200)
+            assert image.size == (1600, 160)
             assert image.convert("RGBA").getpixel((0, 0))[3] == 0
 
     def test_an_animated_gif_keeps_its_first_frame_only(self, instructor_client):

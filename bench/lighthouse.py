@@ -1,0 +1,400 @@
+"""`make lighthouse`: Lighthouse on the public pages, served as production serves them.
+
+A throwaway SQLite database (migrated, `manage.py seed_demo`); `collectstatic` of the built
+bundle into STATIC_ROOT (staticfiles/), as a release does; gunicorn with camp.settings.bench.
+Then the lighthouse npm package (frontend's devDependency) drives Debian's Chromium over each
+page, a few times per form factor, and keeps the median of each figure. Nothing is fetched
+from the internet.
+
+    .venv/bin/python bench/lighthouse.py [--runs 3] [--presets mobile,desktop] [--json PATH]
+
+bench/run.py imports run_lighthouse() and markdown() to put the section in docs/performance.md.
+"""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[1]
+SETTINGS = "camp.settings.bench"
+LIGHTHOUSE = ROOT / "frontend" / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+MANIFEST = ROOT / "static" / "dist" / "manifest.json"
+PATHS = ("/", "/all-classes", "/login")
+# Mobile first: it is Lighthouse's default and the harder test (a mid-range phone on slow 4G,
+# simulated), and students mostly browse from phones; desktop shows the same pages on a wired
+# desktop. Both use simulated throttling, so the figures do not depend on this machine's load.
+PRESETS = ("mobile", "desktop")
+RUNS = 3
+CATEGORIES = ("performance", "accessibility", "best-practices")
+# Categories whose failed audits are listed; performance is told by its metrics.
+AUDITED = ("accessibility", "best-practices")
+# Lighthouse's own names for the metrics reported, with their unit.
+METRICS = {
+    "FCP": ("first-contentful-paint", "ms"),
+    "LCP": ("largest-contentful-paint", "ms"),
+    "TBT": ("total-blocking-time", "ms"),
+    "CLS": ("cumulative-layout-shift", ""),
+    "SI": ("speed-index", "ms"),
+    "bytes": ("total-byte-weight", "B"),
+}
+# Chromium as root in a container, with nothing that calls Google's update or sync services.
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --disable-sync --no-first-run"
+)
+STARTUP_TIMEOUT = 60
+LIGHTHOUSE_TIMEOUT = 300
+ATTEMPTS = 3
+
+
+def lighthouse_command(url: str, preset: str, output: Path) -> list[str]:
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        f"--chrome-path={CHROMIUM}",
+        f"--chrome-flags={CHROME_FLAGS}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        "--output=json",
+        f"--output-path={output}",
+        "--quiet",
+    ]
+    if preset == "desktop":
+        command.append("--preset=desktop")
+    return command
+
+
+def shown_command(preset: str) -> str:
+    """The command as a person types it, from frontend/."""
+    command = lighthouse_command("http://127.0.0.1:PORT/PATH", preset, Path("report.json"))
+    return shlex.join(["npx", "lighthouse", *command[1:]])
+
+
+# --- the server ------------------------------------------------------------------------------
+
+
+def server_env(database: Path) -> dict:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": SETTINGS,
+        # A file of our own: the demo school, apart from db.sqlite3 and the bench's PostgreSQL.
+        "DATABASE_URL": f"sqlite:///{database}",
+        # Production's shared cache (the bench settings' Redis), under keys of this run only:
+        # never the lists make bench cached for its own school.
+        "CACHE_KEY_PREFIX": f"camp-lighthouse-{database.parent.name}",
+    }
+    # Production refuses to start with the emulator named; these pages sign nobody in.
+    env.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def demo_server(work: Path):
+    """The base URL of gunicorn serving the seeded demo school and the collected bundle."""
+    if not MANIFEST.exists():
+        sys.exit(f"{MANIFEST} is missing: build the bundle first (make build).")
+    env = server_env(work / "db.sqlite3")
+
+    def manage(*arguments: str) -> None:
+        subprocess.run(  # noqa: S603 - our own interpreter and arguments
+            [sys.executable, "manage.py", *arguments],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+    print("==> Lighthouse: fresh SQLite database, migrate, seed_demo, collectstatic", flush=True)
+    manage("migrate", "--noinput")
+    manage("seed_demo")
+    manage("collectstatic", "--noinput")
+
+    port = free_port()
+    log = work / "gunicorn.log"
+    process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "camp.wsgi:application",
+            f"--bind=127.0.0.1:{port}",
+            "--workers=2",
+            "--access-logfile=-",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                sys.exit(f"gunicorn stopped:\n{log.read_text()}")
+            try:
+                if requests.get(f"{base}/api/health", timeout=5).ok:
+                    break
+            except requests.RequestException:
+                pass  # not listening yet
+            if time.monotonic() > deadline:
+                sys.exit(f"gunicorn did not start:\n{log.read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- Lighthouse ------------------------------------------------------------------------------
+
+
+def failure(audit: dict) -> dict:
+    """A failed audit's id and title, and what it found, as Lighthouse words it."""
+    found = []
+    for item in audit.get("details", {}).get("items", [])[:5]:
+        node = item.get("node") or {}
+        source = (item.get("sourceLocation") or {}).get("url", "")
+        text = item.get("description") or node.get("snippet") or item.get("url") or ""
+        found.append(f"{text} {source}".strip()[:200])
+    return {"id": audit["id"], "title": audit["title"], "found": found}
+
+
+def lighthouse_once(url: str, preset: str, output: Path) -> dict:
+    """One Lighthouse run: its scores (0-100), metrics, and the audits each category fails."""
+    report = None
+    for attempt in range(1, ATTEMPTS + 1):
+        finished = subprocess.run(  # noqa: S603 - our own arguments
+            lighthouse_command(url, preset, output),
+            cwd=ROOT / "frontend",
+            timeout=LIGHTHOUSE_TIMEOUT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        report = json.loads(output.read_text()) if output.exists() else None
+        if finished.returncode == 0 and report and not report.get("runtimeError"):
+            break
+        # Now and then Chromium's trace misses the navigation (NO_NAVSTART); Lighthouse's own
+        # advice is to run it again.
+        runtime_error = (report or {}).get("runtimeError") or {}
+        problem = runtime_error.get("code") or finished.stderr.strip()[-500:]
+        print(f"    {url} {preset}: attempt {attempt} failed: {problem}", flush=True)
+        output.unlink(missing_ok=True)
+    else:
+        raise RuntimeError(f"Lighthouse failed {ATTEMPTS} times on {url} ({preset})")
+    audits = report["audits"]
+    failures = {
+        category: [
+            failure(audits[ref["id"]])
+            for ref in report["categories"][category]["auditRefs"]
+            if ref["weight"] > 0
+            and audits[ref["id"]]["score"] is not None
+            and audits[ref["id"]]["score"] < 1
+        ]
+        for category in AUDITED
+    }
+    return {
+        "lighthouse": report["lighthouseVersion"],
+        "final_url": report.get("finalDisplayedUrl", url),
+        "scores": {
+            category: round(report["categories"][category]["score"] * 100)
+            for category in CATEGORIES
+        },
+        "metrics": {label: audits[audit]["numericValue"] for label, (audit, _) in METRICS.items()},
+        "failures": failures,
+        "warnings": report.get("runWarnings", []),
+    }
+
+
+def median_of(runs: list[dict]) -> dict:
+    """Each score and metric's median over the runs; an audit failed if any run failed it."""
+    failed = {category: {} for category in AUDITED}
+    for run in runs:
+        for category, audits in run["failures"].items():
+            for audit in audits:
+                seen = failed[category].setdefault(audit["id"], {**audit, "runs": 0})
+                seen["runs"] += 1
+    return {
+        "runs": len(runs),
+        "final_url": runs[0]["final_url"],
+        "scores": {
+            category: statistics.median(run["scores"][category] for run in runs)
+            for category in CATEGORIES
+        },
+        "metrics": {
+            label: statistics.median(run["metrics"][label] for run in runs) for label in METRICS
+        },
+        "failures": {
+            category: [audits[audit] for audit in sorted(audits)]
+            for category, audits in failed.items()
+        },
+        "warnings": sorted({warning for run in runs for warning in run["warnings"]}),
+    }
+
+
+def chromium_version() -> str:
+    # The user agent of headless Chromium names only the major version.
+    answer = subprocess.run(  # noqa: S603 - our own arguments
+        [CHROMIUM, "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    return re.search(r"[\d.]+", answer)[0]
+
+
+def run_lighthouse(
+    paths=PATHS, presets=PRESETS, runs: int = RUNS, base_url: str | None = None
+) -> dict:
+    """Lighthouse `runs` times on each path per preset, on the seeded demo school (or on a
+    server already serving at base_url); the medians, per path and preset."""
+    if not LIGHTHOUSE.exists():
+        sys.exit(f"{LIGHTHOUSE} is missing: cd frontend && npm install")
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    work = Path(tempfile.mkdtemp(prefix="camp-lighthouse-"))
+    results = {
+        "runs": runs,
+        "presets": list(presets),
+        "chromium": chromium_version(),
+        "pages": {},
+        "reports": str(work),
+    }
+
+    with nullcontext(base_url) if base_url else demo_server(work) as base:
+        for path in paths:
+            results["pages"][path] = {}
+            for preset in presets:
+                done = []
+                for number in range(runs):
+                    slug = path.strip("/").replace("/", "-") or "home"
+                    output = work / f"{slug}-{preset}-{number + 1}.json"
+                    done.append(lighthouse_once(base + path, preset, output))
+                page = median_of(done)
+                results["pages"][path][preset] = page
+                results["lighthouse"] = done[0]["lighthouse"]
+                scores = "  ".join(f"{name} {score:g}" for name, score in page["scores"].items())
+                print(f"    {path:14} {preset:8} {scores}", flush=True)
+    return results
+
+
+# --- report ----------------------------------------------------------------------------------
+
+
+def shown_metric(label: str, value: float) -> str:
+    unit = METRICS[label][1]
+    if unit == "ms":
+        return f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.0f} ms"
+    if unit == "B":
+        return f"{value / 1024:.0f} KiB"
+    return f"{value:.3f}"
+
+
+def markdown(results: dict) -> list[str]:
+    """The Lighthouse section of docs/performance.md, as lines."""
+    lines = [
+        "## Lighthouse",
+        "",
+        f"Lighthouse {results.get('lighthouse', '?')} with Debian's Chromium "
+        f"{results.get('chromium', '?')}; each figure is the median of {results['runs']} runs",
+        "per page and form factor, on the demo school (`manage.py seed_demo`, a fresh SQLite",
+        "file) served by gunicorn with `camp.settings.bench` (production settings, plain HTTP).",
+        "Mobile is Lighthouse's default (a mid-range phone on slow 4G, simulated); desktop is its",
+        "desktop preset. Scores are out of 100; FCP, LCP, TBT, CLS and SI are Lighthouse's",
+        "metrics; bytes, all that the page downloaded.",
+        "",
+        "| page | form factor | performance | accessibility | best practices "
+        "| " + " | ".join(METRICS) + " |",
+        "| --- | --- | ---: | ---: | ---: | " + " | ".join("---:" for _ in METRICS) + " |",
+    ]
+    for path, presets in results["pages"].items():
+        for preset, page in presets.items():
+            scores = " | ".join(f"{page['scores'][category]:g}" for category in CATEGORIES)
+            metrics = " | ".join(shown_metric(label, page["metrics"][label]) for label in METRICS)
+            lines.append(f"| `{path}` | {preset} | {scores} | {metrics} |")
+
+    failing = {}
+    for path, presets in results["pages"].items():
+        for preset, page in presets.items():
+            for category in AUDITED:
+                for audit in page["failures"][category]:
+                    key = (category, audit["id"], audit["title"])
+                    where, found = failing.setdefault(key, ([], {}))
+                    where.append(f"`{path}` {preset}")
+                    # Alike findings differ by a callback name or a port: the first few suffice.
+                    found.update(dict.fromkeys(audit["found"]))
+    lines += ["", "Accessibility and best-practices audits failed (in any run):", ""]
+    if failing:
+        for (category, audit, title), (where, found) in sorted(failing.items()):
+            lines.append(f"- {category}: `{audit}`, {title} ({', '.join(where)})")
+            lines += [f"  - {text}" for text in list(found)[:3]]
+    else:
+        lines.append("- none")
+    warnings = sorted(
+        {
+            warning
+            for presets in results["pages"].values()
+            for page in presets.values()
+            for warning in page["warnings"]
+        }
+    )
+    if warnings:
+        lines += ["", "Lighthouse's warnings:", "", *[f"- {warning}" for warning in warnings]]
+    lines += [
+        "",
+        "Reproduce: `make lighthouse` (`.venv/bin/python bench/lighthouse.py`), which runs, from",
+        "`frontend/`, for each page:",
+        "",
+        "```sh",
+        *[shown_command(preset) for preset in results["presets"]],
+        "```",
+        "",
+    ]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS, help="runs per page and form factor")
+    parser.add_argument("--presets", default=",".join(PRESETS), help="mobile, desktop or both")
+    parser.add_argument("--paths", default=",".join(PATHS), help="pages, comma-separated")
+    parser.add_argument("--base-url", help="measure a server already running there instead")
+    parser.add_argument("--json", type=Path, help="also write the results as JSON here")
+    arguments = parser.parse_args()
+    results = run_lighthouse(
+        paths=arguments.paths.split(","),
+        presets=arguments.presets.split(","),
+        runs=arguments.runs,
+        base_url=arguments.base_url,
+    )
+    if arguments.json:
+        arguments.json.write_text(json.dumps(results, indent=2))
+    print(f"==> Lighthouse reports in {results['reports']}\n", flush=True)
+    print("\n".join(markdown(results)))
+
+
+if __name__ == "__main__":
+    if shutil.which("node") is None:
+        sys.exit("node is missing: Lighthouse runs on Node.js.")
+    main()
