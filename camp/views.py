@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
+from django.views.decorators.cache import cache_control
 
 # As Django's json_script escapes: no "</script>" or markup can end the block early.
 _JSON_IN_SCRIPT = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
@@ -44,6 +45,9 @@ def browser_config() -> dict:
     }
 
 
+# Asked again on every visit, so a new build's bundle names arrive at once; private, because each
+# copy carries its own CSP nonce. Not no-store, which would keep it out of the back/forward cache.
+@cache_control(private=True, no_cache=True)
 def spa(request, *args, **kwargs):
     """The single page that loads the React app; the app owns every client route."""
     config = browser_config()

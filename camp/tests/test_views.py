@@ -65,3 +65,12 @@ def test_a_new_build_is_picked_up_without_a_restart(client, manifest):
 
     assert '<script defer src="/static/dist/main.0123456789ab.js"></script>' in html
     assert "main.c67b7bfb165c.js" not in html
+
+
+def test_the_page_is_asked_again_on_every_visit_and_kept_by_no_shared_cache(client, manifest):
+    manifest.write_text(json.dumps(MANIFEST))
+
+    response = client.get("/all-classes")
+
+    assert response.status_code == 200
+    assert sorted(response["Cache-Control"].split(", ")) == ["no-cache", "private"]
