@@ -92,9 +92,11 @@ fuzz: install
 	FUZZ_EXAMPLES=200 scripts/with-services $(PY) -m pytest camp/tests/test_contract_fuzzing.py
 
 # Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
-# camp_bench), loads the API through gunicorn with wrk and rewrites docs/performance.md.
-bench: install
+# camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, adds the
+# bundle report and Lighthouse's scores, and rewrites docs/performance.md.
+bench: build
 	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
+	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
 	$(PY) bench/run.py
 
 # Not part of `make test`: Lighthouse on /, /all-classes and /login of the seeded demo school,

@@ -412,7 +412,8 @@ def _mark(met: bool) -> str:
     return "yes" if met else "**no**"
 
 
-def report(runs: list[dict], duration: int, host: dict, lighthouse: list[str]) -> str:
+def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> str:
+    """The Markdown page; `sections` (the bundle, Lighthouse) go between ratios and figures."""
     small, large = runs[0], runs[-1]
     labels = [label for label, _, _, _ in ENDPOINTS]
     sizes = " | ".join(f"{run['classes']:,} classes" for run in runs)
@@ -454,7 +455,7 @@ def report(runs: list[dict], duration: int, host: dict, lighthouse: list[str]) -
         over_floor = large_result["p50_ms"] / large_result["floor"]["p50_ms"]
         met = "grows with the list" if label in WHOLE_LISTS else _mark(ratio <= FLATNESS_TARGET)
         lines.append(f"| {label} | {ratio:.2f} | {met} | {over_floor:.2f} |")
-    lines += ["", *lighthouse, "## Absolute figures", ""]
+    lines += ["", *sections, "## Absolute figures", ""]
     for run in runs:
         rows = ", ".join(f"{count:,} {name}" for name, count in run["rows"].items())
         lines += [
@@ -526,6 +527,29 @@ def report(runs: list[dict], duration: int, host: dict, lighthouse: list[str]) -
     return "\n".join(lines)
 
 
+def bundle_report() -> list[str]:
+    """What each route downloads on first load, from the build in static/dist."""
+    printed = subprocess.run(
+        ["node", "scripts/bundle-report.js"],  # noqa: S607 - Node from the PATH, as npm uses
+        cwd=ROOT / "frontend",
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return [
+        "## Browser bundle",
+        "",
+        "`node frontend/scripts/bundle-report.js` on the production build (`make build`); the",
+        "budget test (`make test-bundle`) fails when a visitor's first load passes 152 KiB of JS",
+        "or 34 KiB of CSS, or carries Stripe, the dashboard or Firebase.",
+        "",
+        "```text",
+        printed.rstrip(),
+        "```",
+        "",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,100000", help="classes per run, comma-separated")
@@ -540,6 +564,7 @@ def main() -> None:
     sizes = [int(size) for size in arguments.sizes.split(",")]
     work = Path(tempfile.mkdtemp(prefix="camp-bench-"))
     runs = [bench_size(size, arguments.duration, work) for size in sizes]
+    bundle_section = bundle_report()
     lighthouse_section = []
     if not arguments.no_lighthouse:
         # bench/ is the script's folder, so its sibling module imports by name.
@@ -547,7 +572,8 @@ def main() -> None:
 
         print("==> Lighthouse on the demo site", flush=True)
         lighthouse_section = lighthouse.markdown(lighthouse.run_lighthouse())
-    arguments.output.write_text(report(runs, arguments.duration, machine(), lighthouse_section))
+    sections = [*bundle_section, *lighthouse_section]
+    arguments.output.write_text(report(runs, arguments.duration, machine(), sections))
     print(f"==> Wrote {arguments.output} (server logs in {work})")
 
 
