@@ -17,16 +17,14 @@ import os
 import re
 import shlex
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
-import requests
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = "camp.settings.bench"
@@ -56,7 +54,6 @@ CHROME_FLAGS = (
     "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
     "--disable-component-update --disable-sync --no-first-run"
 )
-STARTUP_TIMEOUT = 60
 LIGHTHOUSE_TIMEOUT = 300
 ATTEMPTS = 3
 
@@ -101,12 +98,6 @@ def server_env(database: Path) -> dict:
     return env
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextmanager
 def demo_server(work: Path):
     """The base URL of gunicorn serving the seeded demo school and the collected bundle."""
@@ -128,45 +119,8 @@ def demo_server(work: Path):
     manage("seed_demo")
     manage("collectstatic", "--noinput")
 
-    port = free_port()
-    log = work / "gunicorn.log"
-    process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "camp.wsgi:application",
-            f"--bind=127.0.0.1:{port}",
-            "--workers=2",
-            "--access-logfile=-",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                sys.exit(f"gunicorn stopped:\n{log.read_text()}")
-            try:
-                if requests.get(f"{base}/api/health", timeout=5).ok:
-                    break
-            except requests.RequestException:
-                pass  # not listening yet
-            if time.monotonic() > deadline:
-                sys.exit(f"gunicorn did not start:\n{log.read_text()}")
-            time.sleep(0.2)
+    with gunicorn(env=env, log=work / "gunicorn.log", workers=2) as base:
         yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 # --- Lighthouse ------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ import os
 import platform
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_bench")
@@ -36,7 +36,6 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 # neither serve its cached lists to this one nor see this one's.
 CACHE_KEY_PREFIX = f"camp-bench-{uuid.uuid4().hex[:12]}"
 SETTINGS = "camp.settings.bench"
-STARTUP_TIMEOUT = 120
 # wrk's default 2 s timeout would count the slowest full lists as errors instead of measuring them.
 WRK_TIMEOUT = "120s"
 WARMUP_SECONDS = 2
@@ -234,53 +233,6 @@ def seed(classes: int) -> dict:
 # --- server and load -------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(port: int, floor_dir: Path, log: Path) -> subprocess.Popen:
-    process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "camp.wsgi:application",
-            f"--bind=127.0.0.1:{port}",
-            f"--workers={os.cpu_count()}",
-            "--timeout=300",
-            # Like the Procfile, every request is logged; here into /dev/null.
-            "--access-logfile=/dev/null",
-        ],
-        cwd=ROOT,
-        env=server_env(BENCH_FLOOR_DIR=str(floor_dir)),
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"gunicorn stopped:\n{log.read_text()}")
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/api/health", timeout=5).ok:
-                return process
-        except requests.RequestException:
-            pass  # not listening yet
-        time.sleep(0.2)
-    process.kill()
-    sys.exit(f"gunicorn did not start:\n{log.read_text()}")
-
-
-def stop_server(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
 
 
@@ -352,13 +304,14 @@ def bench_size(classes: int, duration: int, work: Path) -> dict:
     seed_seconds = time.monotonic() - started
     print(f"    seeded {seeded['rows']} in {seed_seconds:.0f} s", flush=True)
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     floor_dir = work / f"floors-{classes}"
     floor_dir.mkdir()
-    process = start_server(port, floor_dir, work / f"gunicorn-{classes}.log")
-    try:
-        results = {}
+    results = {}
+    with gunicorn(
+        env=server_env(BENCH_FLOOR_DIR=str(floor_dir)),
+        log=work / f"gunicorn-{classes}.log",
+        workers=os.cpu_count(),
+    ) as base:
         for label, floor_name, path, caller in ENDPOINTS:
             headers = {"Authorization": f"Bearer {seeded['tokens'][caller]}"} if caller else {}
             result = load(base + path.format(email=seeded["email"]), headers, duration)
@@ -374,8 +327,6 @@ def bench_size(classes: int, duration: int, work: Path) -> dict:
                 f"  ({result['body_bytes']:,} bytes)",
                 flush=True,
             )
-    finally:
-        stop_server(process)
     flush_cache()
     return {"classes": classes, "rows": seeded["rows"], "seed_s": seed_seconds, "results": results}
 
