@@ -11,8 +11,9 @@ from playwright.sync_api import Page, expect
 from accounts.models import Role
 from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
-from e2e.class_steps import member, sign_in
+from e2e.class_steps import sign_in
 from e2e.helpers import assert_accessible, demo_image
+from e2e.payment_steps import student_member
 
 PAGE_SIZE = 24
 BANNERS = ["pottery", "painting", "weaving", "origami", "calligraphy", "woodcarving", "jewelry"]
@@ -99,14 +100,7 @@ def test_the_login_page_downloads_firebase(page):
 
 
 def test_a_student_opening_a_public_page_afresh_stays_signed_in(page, live_server, emulator):
-    student = member(
-        emulator,
-        live_server,
-        name="Sam Student",
-        email="sam@camp.test",
-        role=Role.STUDENT,
-        portrait="student",
-    )
+    student = student_member(emulator, live_server)
     sign_in(page, student.email)
     requested = record_requests(page)
 

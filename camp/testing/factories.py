@@ -1,9 +1,11 @@
 """Test data for every app's tests; each factory makes a valid row with sensible defaults."""
 
+import io
 from decimal import Decimal
 
 import factory
 from factory.django import DjangoModelFactory, Password
+from PIL import Image
 
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus, Selection
@@ -54,3 +56,12 @@ class PaymentFactory(DjangoModelFactory):
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
     transaction_id = factory.Sequence(lambda n: f"pi_test_{n:06d}")
     price = factory.SelfAttribute("camp_class.price")
+
+
+def banner_png() -> io.BytesIO:
+    """A small PNG as the add-class form uploads it, named like a file."""
+    image = io.BytesIO()
+    Image.new("RGB", (64, 48), "teal").save(image, format="PNG")
+    image.seek(0)
+    image.name = "banner.png"
+    return image

@@ -5,7 +5,6 @@ Each case builds its own world, so a call that changes data never changes the ne
 Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/with-services).
 """
 
-import io
 import json
 import re
 from decimal import Decimal
@@ -13,12 +12,11 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.core.management import call_command
-from PIL import Image
 
 from accounts.models import Role
 from camp.testing import authorization_matrix as table
 from camp.testing.authorization_matrix import CALLERS, MATRIX
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory, banner_png
 from classes.models import ClassStatus
 from payments.tests.stripe_js import signature
 
@@ -69,14 +67,6 @@ class World:
         return re.sub(r"\{([\w.]+)\}", lambda match: str(value(match)), template)
 
 
-def png() -> io.BytesIO:
-    image = io.BytesIO()
-    Image.new("RGB", (64, 48), "teal").save(image, format="PNG")
-    image.seek(0)
-    image.name = "banner.png"
-    return image
-
-
 def stripe_event() -> bytes:
     # An event our handler has nothing to do for: the signature alone decides the answer.
     return json.dumps(
@@ -97,7 +87,7 @@ def call_as(world: World, client, call: table.Call, request):
     body = {key: world.fill(value) for key, value in call.body.items()}
     method = getattr(client, call.method.lower())
     if call.sends == table.IMAGE_UPLOAD:
-        return method(path, {"image": png()}, format="multipart")
+        return method(path, {"image": banner_png()}, format="multipart")
     if call.sends == table.SIGNED_STRIPE_EVENT:
         payload = stripe_event()
         return method(

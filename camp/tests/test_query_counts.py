@@ -10,18 +10,22 @@ first one, which reads the database. Sign-in talks to the Firebase Auth emulator
 localstripe (scripts/with-services); only our own database's queries are counted.
 """
 
-import io
 from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
-from PIL import Image
 from rest_framework.test import APIClient
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
+from camp.testing.factories import (
+    ClassFactory,
+    PaymentFactory,
+    SelectionFactory,
+    UserFactory,
+    banner_png,
+)
 from classes.models import ClassStatus
 from classes.selectors import POPULAR_CLASS_COUNT
 from payments.models import PaymentStatus
@@ -97,14 +101,6 @@ class School:
         assert answer.status_code == 200, answer.json()
         saved = stripe_js.confirm_card_setup(answer.json()["clientSecret"], number)
         return saved["setupIntent"]["id"]
-
-
-def png() -> io.BytesIO:
-    image = io.BytesIO()
-    Image.new("RGB", (64, 48), "teal").save(image, format="PNG")
-    image.seek(0)
-    image.name = "banner.png"
-    return image
 
 
 # --- Open to everyone.
@@ -261,7 +257,7 @@ def an_instructor_opens_their_class(school, counted):
 
 def an_instructor_uploads_a_class_image(school, counted):
     with counted:
-        return school.as_instructor.post("/api/images", {"image": png()}, format="multipart")
+        return school.as_instructor.post("/api/images", {"image": banner_png()}, format="multipart")
 
 
 # --- Selections.
