@@ -12,10 +12,21 @@ from accounts.models import Role
 from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
 from e2e.class_steps import sign_in
-from e2e.helpers import assert_accessible, demo_image
+from e2e.helpers import assert_accessible, demo_image, serve_gapi_offline
 from e2e.payment_steps import student_member
 
 PAGE_SIZE = 24
+GAPI = "https://apis.google.com/"
+# Lighthouse's phone: on a mobile browser Firebase's popup helper would set itself up at once.
+PHONE = {
+    "user_agent": (
+        "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 "
+        "(KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36"
+    ),
+    "viewport": {"width": 412, "height": 823},
+    "is_mobile": True,
+    "has_touch": True,
+}
 BANNERS = ["pottery", "painting", "weaving", "origami", "calligraphy", "woodcarving", "jewelry"]
 
 
@@ -111,3 +122,40 @@ def test_a_student_opening_a_public_page_afresh_stays_signed_in(page, live_serve
     expect(navigation.get_by_role("button", name="Log Out")).to_be_visible()
     expect(navigation.get_by_role("img", name="Sam Student")).to_be_visible()
     assert [url for url in requested if firebase_chunk() in url], "the session was not restored"
+
+
+@pytest.fixture
+def phone(browser, live_server, transactional_db):
+    """A page in a phone's browser, in a fresh profile, on the live server."""
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(8_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.usefixtures("emulator")
+def test_google_s_script_loads_only_when_google_sign_in_is_pressed(phone, live_server):
+    """Firebase's Google sign-in needs Google's gapi script (a third party's), the rest of the
+    login page does not: it is asked for on the press, not with the page, even on a phone."""
+    serve_gapi_offline(phone.context)
+    requested = record_requests(phone)
+    chunk = firebase_chunk()
+    phone.goto("/login")
+    expect(phone.get_by_role("button", name=re.compile("Google"))).to_be_visible()
+    phone.wait_for_load_state("networkidle")
+    assert [url for url in requested if chunk in url], "the login page did not load Firebase"
+    assert [url for url in requested if url.startswith(GAPI)] == []
+
+    with phone.expect_popup() as popup_info:
+        phone.get_by_role("button", name=re.compile("Google")).click()
+    chooser = popup_info.value
+    chooser.get_by_text("Add new account").click()
+    chooser.locator("#email-input").fill("gina@camp.test")
+    chooser.locator("#display-name-input").fill("Gina Google")
+    chooser.locator("#profile-photo-input").fill(
+        f"{live_server.url}{demo_image('people/aiko-tanaka.webp')}"
+    )
+    chooser.get_by_role("button", name="Sign in with Google.com").click()
+
+    expect(phone).to_have_url(re.compile(r"://[^/]+/$"))
+    assert [url for url in requested if url.startswith(GAPI)], "Google's script was not loaded"

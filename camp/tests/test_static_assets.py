@@ -129,7 +129,7 @@ class TestFilesThatMayChange:
     def test_the_unhashed_files_the_page_loads_are_not_kept_long(self, client, build):
         html = client.get("/").content.decode()
         unhashed = [url for url in assets_linked_from(html) if not url.startswith("/static/dist/")]
-        assert sorted(unhashed) == ["/static/img/favicon.svg", "/static/theme-init.js"]
+        assert sorted(unhashed) == ["/static/img/favicon.svg"]
 
         for url in unhashed:
             response = client.get(url)

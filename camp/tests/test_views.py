@@ -49,7 +49,8 @@ def test_without_a_build_the_page_still_renders_without_bundles(client, manifest
     html = response.content.decode()
     assert '<div id="root"></div>' in html
     assert "/static/dist/" not in html
-    assert '<script src="/static/theme-init.js"></script>' in html
+    # The theme is still set before the first paint, by the page's own inline script.
+    assert 'document.documentElement.setAttribute("data-bs-theme", theme)' in html
 
 
 def test_a_new_build_is_picked_up_without_a_restart(client, manifest):

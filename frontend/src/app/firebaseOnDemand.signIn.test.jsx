@@ -18,7 +18,7 @@ jest.mock("firebase/app", () => {
 jest.mock("firebase/auth", () => {
   mockImported.add("firebase/auth");
   return {
-    getAuth: () => ({}),
+    initializeAuth: () => ({}),
     connectAuthEmulator: () => {},
     onAuthStateChanged: (auth, callback) => {
       mockWatch();

@@ -16,7 +16,7 @@ jest.mock("firebase/app", () => {
 jest.mock("firebase/auth", () => {
   mockImported.push("firebase/auth");
   return {
-    getAuth: () => ({}),
+    initializeAuth: () => ({}),
     connectAuthEmulator: () => {},
     onAuthStateChanged: (auth, callback) => {
       callback(null);

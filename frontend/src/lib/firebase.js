@@ -12,7 +12,12 @@ function loadAuth() {
       import(/* webpackChunkName: "firebase" */ "firebase/app"),
       import(/* webpackChunkName: "firebase" */ "firebase/auth"),
     ]).then(([{ initializeApp }, sdk]) => {
-      const auth = sdk.getAuth(initializeApp(config.firebase));
+      // Not getAuth(): it also sets up the popup resolver, which on phones and Safari loads
+      // Google's gapi script (apis.google.com) and a helper iframe at once, on every page that
+      // restores a session. Only a Google sign-in needs them; signInWithGoogle brings them.
+      const auth = sdk.initializeAuth(initializeApp(config.firebase), {
+        persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence],
+      });
       if (config.authEmulatorUrl) {
         sdk.connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
       }
@@ -44,7 +49,11 @@ export async function signInWithPassword(email, password) {
 
 export async function signInWithGoogle() {
   const { auth, sdk } = await loadAuth();
-  const credential = await sdk.signInWithPopup(auth, new sdk.GoogleAuthProvider());
+  const credential = await sdk.signInWithPopup(
+    auth,
+    new sdk.GoogleAuthProvider(),
+    sdk.browserPopupRedirectResolver,
+  );
   return credential.user;
 }
 

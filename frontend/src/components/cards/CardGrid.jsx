@@ -1,12 +1,70 @@
-// One column on phones, three from medium screens up (spec: three-column grids).
-export function CardGrid({ items, getKey, renderItem }) {
+// Columns per row from medium screens up; one column on phones (spec: three-column grids).
+export const CARDS_PER_ROW = 3;
+const ROW_CLASSES = `row row-cols-1 row-cols-md-${CARDS_PER_ROW} g-4 list-unstyled mb-0`;
+
+/*
+ * The ImageCard imagePriority of the card at `index`. A grid at the top of its page shows its
+ * first row on arrival: those pictures load at once rather than when the lazy loader gets to
+ * them, and the first, the page's largest paint on a phone, ahead of the rest.
+ */
+function imagePriority(index, atTop) {
+  if (!atTop || index >= CARDS_PER_ROW) return "lazy";
+  return index === 0 ? "high" : "eager";
+}
+
+// renderItem(item, imagePriority) draws one card; pass the priority on to its ImageCard.
+export function CardGrid({ items, getKey, renderItem, atTop = false }) {
   return (
-    <ul className="row row-cols-1 row-cols-md-3 g-4 list-unstyled mb-0">
-      {items.map((item) => (
+    <ul className={ROW_CLASSES}>
+      {items.map((item, index) => (
         <li className="col" key={getKey(item)}>
-          {renderItem(item)}
+          {renderItem(item, imagePriority(index, atTop))}
         </li>
       ))}
     </ul>
+  );
+}
+
+/*
+ * Stands in for a grid while its list loads: grey cards of the real cards' shape (picture, title,
+ * `lines` lines of text, and a button when the real cards end with one), enough of them to fill
+ * the screen. The footer is pushed below the fold before the list arrives, not when it does, so
+ * the page does not jump. Only to look at: the loading status is told by QueryResult.
+ */
+export function CardGridPlaceholder({
+  count = 2 * CARDS_PER_ROW,
+  imageWidth = 400,
+  imageHeight = 300,
+  lines = 2,
+  withButton = false,
+}) {
+  return (
+    <div className={`${ROW_CLASSES} placeholder-glow`} aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <div className="col" key={index}>
+          <div className="card h-100 shadow-sm">
+            <div
+              className="card-img-top placeholder w-100"
+              style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}
+            />
+            <div className="card-body">
+              <p className="card-title h5">
+                <span className="placeholder col-8" />
+              </p>
+              {Array.from({ length: lines }, (_, line) => (
+                <p className={`card-text ${line < lines - 1 ? "mb-1" : "mb-0"}`} key={line}>
+                  <span className="placeholder col-6" />
+                </p>
+              ))}
+            </div>
+            {withButton && (
+              <div className="card-footer bg-transparent border-0 pt-0 pb-3">
+                <span className="btn btn-primary disabled placeholder w-100" />
+              </div>
+            )}
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

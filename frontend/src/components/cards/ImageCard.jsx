@@ -3,15 +3,18 @@ import { useId } from "react";
 /*
  * A card with a picture on top, a title and free content. The card is an article named by its
  * title, so a list of cards reads as a list of named items. The title is an h3 under a section's
- * h2, or an h2 straight under a page's h1 (headingLevel 2). Cards sit in grids below the fold,
- * so the picture loads lazily and decodes off the main thread; its width and height attributes
- * (and aspect ratio) keep its box while it loads, so nothing below it shifts.
+ * h2, or an h2 straight under a page's h1 (headingLevel 2). Most cards sit below the fold, so
+ * the picture loads lazily by default and decodes off the main thread; its width and height
+ * attributes (and aspect ratio) keep its box while it loads, so nothing below it shifts. The
+ * grid gives the cards in view on arrival an imagePriority of "eager" (no wait for the lazy
+ * loader), or "high" for the first, which is the page's largest paint.
  */
 export function ImageCard({
   image,
   imageAlt,
   imageWidth = 400,
   imageHeight = 300,
+  imagePriority = "lazy",
   title,
   titleId,
   headingLevel = 3,
@@ -27,7 +30,8 @@ export function ImageCard({
       <img
         src={image}
         alt={imageAlt}
-        loading="lazy"
+        loading={imagePriority === "lazy" ? "lazy" : "eager"}
+        fetchPriority={imagePriority === "high" ? "high" : undefined}
         decoding="async"
         width={imageWidth}
         height={imageHeight}

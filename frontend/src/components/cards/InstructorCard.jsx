@@ -1,13 +1,14 @@
 import { ImageCard } from "./ImageCard";
 
 // An instructor as the public pages show one: photo, name and e-mail.
-export function InstructorCard({ instructor, headingLevel }) {
+export function InstructorCard({ instructor, headingLevel, imagePriority }) {
   return (
     <ImageCard
       image={instructor.photo}
       imageAlt={instructor.name}
       imageWidth={300}
       imageHeight={300}
+      imagePriority={imagePriority}
       title={instructor.name}
       headingLevel={headingLevel}
     >

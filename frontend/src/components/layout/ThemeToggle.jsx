@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-// static/theme-init.js reads the same key before the first paint; keep the two in step.
+// templates/index.html reads the same key before the first paint; keep the two in step.
 export const THEME_STORAGE_KEY = "theme";
 const THEMES = ["light", "dark"];
 

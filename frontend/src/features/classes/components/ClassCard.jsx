@@ -4,13 +4,14 @@ import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
 
 // One approved class on the public list; a class with no seats left is shaded red.
-export function ClassCard({ classItem, selectDisabled, onSelect }) {
+export function ClassCard({ classItem, imagePriority, selectDisabled, onSelect }) {
   const titleId = useId();
   const soldOut = classItem.seats === 0;
   return (
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imagePriority={imagePriority}
       title={classItem.nameClass}
       titleId={titleId}
       // The grid sits right under the page heading.

@@ -28,9 +28,12 @@ export function ClassesGrid({ classes, onSelect, takenClassIds, waiting = false 
       <CardGrid
         items={classes}
         getKey={(classItem) => classItem._id}
-        renderItem={(classItem) => (
+        // Right under the page heading: the first row is in view on arrival.
+        atTop
+        renderItem={(classItem, imagePriority) => (
           <ClassCard
             classItem={classItem}
+            imagePriority={imagePriority}
             // While the session is still loading we cannot tell a visitor from a student.
             selectDisabled={
               loading ||

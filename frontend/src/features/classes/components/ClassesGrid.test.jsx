@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { makeClass } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesGrid } from "./ClassesGrid";
-import { expectSizedLazyImage } from "../../../testing/images";
+import { expectSizedEagerImage, expectSizedLazyImage } from "../../../testing/images";
 
 const watercolor = makeClass({ nameClass: "Watercolor Basics", price: 45.5, seats: 4 });
 const pottery = makeClass({ nameClass: "Pottery Wheel", price: 120, seats: 0 });
@@ -19,13 +19,28 @@ test("each card shows image, name, instructor, seats and the price in dollars", 
   const watercolorCard = card("Watercolor Basics");
   const image = watercolorCard.getByRole("img", { name: "Watercolor Basics" });
   expect(image).toHaveAttribute("src", watercolor.image);
-  expectSizedLazyImage(image);
+  expectSizedEagerImage(image, { high: true });
   // The box keeps the picture's shape at any column width.
   expect(image.style.aspectRatio).toBe("400 / 300");
   expect(watercolorCard.getByText("Ada Brush")).toBeInTheDocument();
   expect(watercolorCard.getByText("4")).toBeInTheDocument();
   expect(watercolorCard.getByText("$45.50")).toBeInTheDocument();
   expect(watercolorCard.getByRole("button", { name: "Select" })).toBeEnabled();
+});
+
+test("the first row's pictures load at once, the first ahead of all; the rest lazily", () => {
+  const classes = Array.from({ length: 5 }, (_, index) =>
+    makeClass({ nameClass: `Class number ${index + 1}` }),
+  );
+  renderWithProviders(<ClassesGrid classes={classes} />);
+
+  const pictures = screen.getAllByRole("img");
+  expect(pictures).toHaveLength(5);
+  expectSizedEagerImage(pictures[0], { high: true });
+  expectSizedEagerImage(pictures[1]);
+  expectSizedEagerImage(pictures[2]);
+  expectSizedLazyImage(pictures[3]);
+  expectSizedLazyImage(pictures[4]);
 });
 
 test("a class with no seats left is shaded red, says so and cannot be selected", () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 
+import { CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -61,6 +62,7 @@ export function ClassesPage() {
         data={classes}
         error={error}
         loadingLabel="Loading classes…"
+        placeholder={<CardGridPlaceholder lines={3} withButton />}
         errorTitle="The classes could not be loaded."
         emptyMessage="No classes are open yet."
       >

@@ -37,7 +37,14 @@ test("the page asks the server for the first page of approved classes", async ()
   renderPage();
 
   expect(screen.getByRole("status")).toHaveTextContent("Loading classes…");
+  // Grey cards of the classes' shape keep the grid's room meanwhile (two rows of three), so
+  // the footer is not pushed down when the list arrives; they are only to look at.
+  const placeholder = document.querySelector(".placeholder-glow");
+  expect(placeholder).toHaveAttribute("aria-hidden", "true");
+  expect(placeholder.querySelectorAll(".card")).toHaveLength(6);
+  expect(placeholder.querySelector(".card-img-top").style.aspectRatio).toBe("400 / 300");
   await screen.findByRole("list");
+  expect(document.querySelector(".placeholder-glow")).not.toBeInTheDocument();
   expect(cardNames()).toEqual(["Watercolor Basics", "Pottery Wheel"]);
   expect(requestedUrls(fetch)).toEqual([`/api${firstPage}`]);
   expect(screen.getByText("Showing 2 of 2 classes")).toBeInTheDocument();
@@ -101,6 +108,8 @@ describe("loading in steps", () => {
       "Late Class 1",
       "Late Class 2",
     ]);
+    // Only the first row of the page loads its pictures at once; what comes later is lazy.
+    expect(screen.getByRole("img", { name: "Late Class 1" })).toHaveAttribute("loading", "lazy");
     expect(screen.getByText("Showing 30 of 30 classes")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /more classes/ })).not.toBeInTheDocument();
     // The first page is not asked for again.

@@ -1,4 +1,4 @@
-import { CardGrid } from "../../../components/cards/CardGrid";
+import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { usePopularClasses } from "../api/getPopularClasses";
@@ -17,6 +17,7 @@ export function PopularClasses() {
         data={classes}
         error={error}
         loadingLabel="Loading popular classes…"
+        placeholder={<CardGridPlaceholder />}
         errorTitle="The popular classes could not be loaded."
         emptyMessage="No classes are open yet."
       >

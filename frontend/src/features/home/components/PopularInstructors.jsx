@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 
-import { CardGrid } from "../../../components/cards/CardGrid";
+import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { InstructorCard } from "../../../components/cards/InstructorCard";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
@@ -20,6 +20,7 @@ export function PopularInstructors() {
         data={instructors}
         error={error}
         loadingLabel="Loading instructors…"
+        placeholder={<CardGridPlaceholder imageWidth={300} imageHeight={300} lines={1} />}
         errorTitle="The instructors could not be loaded."
         emptyMessage="No instructors have joined yet."
       >

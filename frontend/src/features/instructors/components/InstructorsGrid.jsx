@@ -1,13 +1,16 @@
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { InstructorCard } from "../../../components/cards/InstructorCard";
 
-// The grid sits right under the page heading, so card titles are h2.
+// The grid sits right under the page heading: card titles are h2, and the first row is in view.
 export function InstructorsGrid({ instructors }) {
   return (
     <CardGrid
       items={instructors}
       getKey={(instructor) => instructor.email}
-      renderItem={(instructor) => <InstructorCard instructor={instructor} headingLevel={2} />}
+      atTop
+      renderItem={(instructor, imagePriority) => (
+        <InstructorCard instructor={instructor} headingLevel={2} imagePriority={imagePriority} />
+      )}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { useInstructors } from "../api/getInstructors";
@@ -17,6 +18,7 @@ export function InstructorsPage() {
         data={instructors}
         error={error}
         loadingLabel="Loading instructors…"
+        placeholder={<CardGridPlaceholder imageWidth={300} imageHeight={300} lines={1} />}
         errorTitle="The instructors could not be loaded."
         emptyMessage="No instructors have joined yet."
       >

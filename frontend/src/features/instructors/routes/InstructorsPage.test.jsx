@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeInstructor } from "../../../testing/fixtures";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { InstructorsPage } from "./InstructorsPage";
-import { expectSizedLazyImage } from "../../../testing/images";
+import { expectSizedEagerImage, expectSizedLazyImage } from "../../../testing/images";
 
 const instructors = Array.from({ length: 8 }, () => makeInstructor());
 
@@ -18,13 +18,20 @@ test("every instructor is shown with photo, name and e-mail", async () => {
   renderPage();
 
   expect(screen.getByRole("status")).toHaveTextContent("Loading instructors…");
+  // Grey cards keep the grid's room meanwhile, so the footer does not jump when it arrives.
+  expect(document.querySelectorAll(".placeholder-glow .card")).toHaveLength(6);
   const cards = within(await screen.findByRole("list")).getAllByRole("article");
   expect(cards).toHaveLength(8);
 
   const first = within(screen.getByRole("article", { name: instructors[0].name }));
   const photo = first.getByRole("img", { name: instructors[0].name });
   expect(photo).toHaveAttribute("src", instructors[0].photo);
-  expectSizedLazyImage(photo);
+  // The first row is in view on arrival: its photos load at once, the first ahead of all.
+  expectSizedEagerImage(photo, { high: true });
+  const photos = screen.getAllByRole("img");
+  expectSizedEagerImage(photos[1]);
+  expectSizedEagerImage(photos[2]);
+  for (const below of photos.slice(3)) expectSizedLazyImage(below);
   expect(first.getByRole("link", { name: instructors[0].email })).toHaveAttribute(
     "href",
     `mailto:${instructors[0].email}`,
