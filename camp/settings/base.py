@@ -176,6 +176,10 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(env("TRUSTED_PROXY_COUNT", "0")),
 }
 
+# How long a server process trusts the public lists' generation it last read before reading it
+# again (camp/public_cache.py): another process's change reaches it within this time.
+PUBLIC_LISTS_RECHECK_SECONDS = float(env("PUBLIC_LISTS_RECHECK_SECONDS", "1"))
+
 # Throttle counts live in the cache: Redis, shared by every server process, when REDIS_URL is
 # set; otherwise this process's memory, enough for one process.
 REDIS_URL = env("REDIS_URL")

@@ -47,3 +47,8 @@ REST_FRAMEWORK = {
 # camp/tests/test_processes.py starts share a Redis, named by REDIS_URL and this switch.
 if env("CAMP_TEST_CACHE") != "redis" or not REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Every request rereads the public lists' generation: each test clears the cache, and this
+# process's memory of the last generation must not outlive it. camp/tests/test_public_cache.py
+# covers the production window on its own clock.
+PUBLIC_LISTS_RECHECK_SECONDS = 0.0

@@ -4,8 +4,10 @@ These tests commit, as the server does: the cache is told of a change only once 
 """
 
 import pytest
+from django.core.cache import cache
 
 from accounts.models import Role
+from camp import public_cache
 from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import Class, ClassStatus
 
@@ -174,3 +176,44 @@ def test_a_refused_query_is_refused_every_time(api_client):
 
     assert (first.status_code, again.status_code) == (400, 400)
     assert again.json()["errors"] == {"page": ["Ensure this value is greater than or equal to 1."]}
+
+
+class TestTheRecheckWindow:
+    """Production trusts the generation a process last read for PUBLIC_LISTS_RECHECK_SECONDS."""
+
+    @pytest.fixture
+    def clock(self, settings, monkeypatch):
+        settings.PUBLIC_LISTS_RECHECK_SECONDS = 1.0
+        now = [1_000.0]
+        monkeypatch.setattr(public_cache.time, "monotonic", lambda: now[0])
+        return now
+
+    def test_another_processs_change_arrives_once_the_window_has_passed(
+        self, api_client, clock, django_assert_num_queries
+    ):
+        maya = UserFactory(role=Role.INSTRUCTOR)
+        ClassFactory(status=APPROVED, name="Pottery", instructor=maya)
+        api_client.get("/api/classes")
+        # Another server process adds a class and moves the shared generation on: neither
+        # the insert (no signal) nor the new generation passes through this process.
+        weaving = ClassFactory.build(status=APPROVED, name="Weaving", instructor=maya)
+        Class.objects.bulk_create([weaving])
+        cache.set(public_cache.GENERATION_KEY, "moved-on-by-another-process")
+
+        clock[0] += 0.5
+        with django_assert_num_queries(0):
+            within = api_client.get("/api/classes")
+        clock[0] += 1.0
+        after = api_client.get("/api/classes")
+
+        assert names(within) == ["Pottery"]
+        assert names(after) == ["Pottery", "Weaving"]
+
+    def test_this_processs_own_change_shows_at_once(self, api_client, api_client_for, clock):
+        batik = ClassFactory(status=PENDING, name="Batik Dyeing")
+        assert names(api_client.get("/api/classes")) == []
+
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        assert admin.patch(f"/api/classes/approved/{batik.pk}").status_code == 200
+
+        assert names(api_client.get("/api/classes")) == ["Batik Dyeing"]
