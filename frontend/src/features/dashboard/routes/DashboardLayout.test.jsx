@@ -125,6 +125,7 @@ test("Log Out in the dashboard ends the session, says so and goes to the login p
         element: <DashboardLayout />,
         children: [{ path: "*", element: <Page /> }],
       },
+      { path: "/login", element: <h1>Log in</h1> },
     ],
     { route: "/dashboard/page", auth: session },
   );
@@ -134,6 +135,7 @@ test("Log Out in the dashboard ends the session, says so and goes to the login p
   expect(session.logOut).toHaveBeenCalledTimes(1);
   expect(session.notify).toHaveBeenCalledWith("User is successfully logged out");
   expect(router.state.location.pathname).toBe("/login");
+  expect(await screen.findByRole("heading", { name: "Log in" })).toBeInTheDocument();
 });
 
 test("the dashboard frame has no serious accessibility problems", async () => {
