@@ -31,6 +31,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
 
+from accounts.models import Role
+
 GENERATION_KEY = "public-lists:generation"
 # A backstop, not the invalidation: a change made behind the services' back (raw SQL) is seen
 # within the hour.
@@ -228,7 +230,7 @@ def forget_after_user_change(sender, instance, created=False, update_fields=None
     """post_save and post_delete of a user, when the change is one the public lists show."""
     if update_fields is not None and not PUBLIC_USER_FIELDS.intersection(update_fields):
         return
-    if created and instance.role != "instructor":
+    if created and instance.role != Role.INSTRUCTOR:
         # A new student or admin appears in no public list.
         return
     public_lists_changed()

@@ -4,6 +4,7 @@ from django.contrib import admin, messages
 from django.http import HttpResponse
 from rest_framework.exceptions import APIException
 
+from camp.admin_site import ViewOnlyAdmin
 from classes.models import Class, Selection
 from classes.services import class_approve, class_deny
 from payments.models import Payment, PaymentStatus
@@ -78,7 +79,7 @@ class ClassAdmin(admin.ModelAdmin):
 
 
 @admin.register(Selection)
-class SelectionAdmin(admin.ModelAdmin):
+class SelectionAdmin(ViewOnlyAdmin):
     """Read only: a selection belongs to the student who made it."""
 
     list_display = ("student", "camp_class", "status", "created_at")
@@ -86,12 +87,3 @@ class SelectionAdmin(admin.ModelAdmin):
     search_fields = ("student__email", "student__name", "camp_class__name")
     list_select_related = ("student", "camp_class")
     readonly_fields = ("created_at",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

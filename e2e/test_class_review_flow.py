@@ -22,6 +22,7 @@ from e2e.class_steps import (
 )
 from e2e.conftest import ARTIFACTS
 from e2e.helpers import demo_image
+from e2e.payment_steps import student_member
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -78,14 +79,7 @@ def admin(emulator, live_server):
 
 @pytest.fixture
 def student(emulator, live_server):
-    return member(
-        emulator,
-        live_server,
-        name="Sam Student",
-        email="sam@camp.test",
-        role=Role.STUDENT,
-        portrait="student",
-    )
+    return student_member(emulator, live_server)
 
 
 def test_a_proposed_class_is_approved_then_selected_and_dropped(

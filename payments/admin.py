@@ -1,6 +1,7 @@
 from django.contrib import admin, messages
 from rest_framework.exceptions import APIException
 
+from camp.admin_site import ViewOnlyAdmin
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_refund
 
@@ -8,9 +9,10 @@ REFUND_REASON = "Refunded by the school."
 
 
 @admin.register(Payment)
-class PaymentAdmin(admin.ModelAdmin):
-    """Read only: what was charged, to whom and for what is Stripe's record. The one change an
-    admin makes, a refund, goes through payments.services with the seat given back."""
+class PaymentAdmin(ViewOnlyAdmin):
+    """Read only: what was charged, to whom and for what is Stripe's record; payments come only
+    from the card payment flow, and an accounting record is refunded, never deleted. The one
+    change an admin makes, a refund, goes through payments.services with the seat given back."""
 
     list_display = ("transaction_id", "student", "camp_class", "price", "status", "date")
     list_filter = ("status", "date")
@@ -18,17 +20,6 @@ class PaymentAdmin(admin.ModelAdmin):
     list_select_related = ("student", "camp_class")
     date_hierarchy = "date"
     actions = ("refund_selected",)
-
-    def has_add_permission(self, request):
-        # Payments come only from the card payment flow, keyed by Stripe's PaymentIntent.
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        # An accounting record is refunded, never deleted.
-        return False
 
     def has_refund_permission(self, request):
         return request.user.has_perm("payments.change_payment")

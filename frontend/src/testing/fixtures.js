@@ -26,3 +26,21 @@ export function makeInstructor(overrides = {}) {
     ...overrides,
   };
 }
+
+// One selected class of student@camp.test (the signedIn("student") session's e-mail).
+export function makeSelection(overrides = {}) {
+  return {
+    _id: 11,
+    classId: 3,
+    nameClass: "Watercolor Basics",
+    image: "https://images.camp.test/classes/3.jpg",
+    instructorEmail: "ada@camp.test",
+    instructorName: "Ada Brush",
+    email: "student@camp.test",
+    price: 45.5,
+    seats: 4,
+    enroll: 2,
+    status: "Selected",
+    ...overrides,
+  };
+}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
@@ -16,23 +17,6 @@ beforeEach(() => {
 
 const mySelections = "/selectClass?email=student%40camp.test";
 const CLIENT_SECRET = "seti_123_secret_abc";
-
-function selection(overrides) {
-  return {
-    _id: 11,
-    classId: 3,
-    nameClass: "Watercolor Basics",
-    image: "https://images.camp.test/classes/3.jpg",
-    instructorEmail: "ada@camp.test",
-    instructorName: "Ada Brush",
-    email: "student@camp.test",
-    price: 45.5,
-    seats: 4,
-    enroll: 2,
-    status: "Selected",
-    ...overrides,
-  };
-}
 
 function paymentFor(chosen, overrides) {
   return {
@@ -105,7 +89,7 @@ function gets(fetch) {
 
 test("the page names the class and its price and asks for a client secret", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
-  const chosen = selection();
+  const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
@@ -125,7 +109,7 @@ test("Pay stays disabled while Stripe.js is loading", async () => {
   let finishLoading;
   loadStripeJs.mockReturnValue(new Promise((resolve) => (finishLoading = resolve)));
   stubApi({
-    [mySelections]: [selection()],
+    [mySelections]: [makeSelection()],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
   });
   renderPage();
@@ -138,7 +122,7 @@ test("Pay stays disabled while Stripe.js is loading", async () => {
 
 test("Pay stays disabled until the server hands over a client secret", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
-  const fetch = stubApi({ [mySelections]: [selection()] });
+  const fetch = stubApi({ [mySelections]: [makeSelection()] });
   const answer = fetch.getMockImplementation();
   let handOver;
   fetch.mockImplementation((url, init) => {
@@ -167,7 +151,7 @@ test("Pay is disabled while the payment is processing, then the transaction id s
     confirmCardSetup: () => new Promise((resolve) => (finishSetup = resolve)),
   });
   loadStripeJs.mockResolvedValue(stripe);
-  const chosen = selection();
+  const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
@@ -201,7 +185,7 @@ test("Pay is disabled while the payment is processing, then the transaction id s
 
 test("the class stays on the page after paying, though it leaves the selected list", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
-  const chosen = selection();
+  const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
@@ -234,7 +218,7 @@ test("a card the provider declines shows its message in red and charges nothing"
   });
   loadStripeJs.mockResolvedValue(stripe);
   const fetch = stubApi({
-    [mySelections]: [selection()],
+    [mySelections]: [makeSelection()],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
   });
   const { user } = renderPage();
@@ -254,7 +238,7 @@ test("a card the provider declines shows its message in red and charges nothing"
 test("a charge the bank refuses shows the server's message and asks for a new secret", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
   const fetch = stubApi({
-    [mySelections]: [selection()],
+    [mySelections]: [makeSelection()],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
@@ -270,7 +254,7 @@ test("a charge the bank refuses shows the server's message and asks for a new se
 test("a bank asking for 3-D Secure gets it, then the payment is recorded", async () => {
   const stripe = fakeStripe();
   loadStripeJs.mockResolvedValue(stripe);
-  const chosen = selection();
+  const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
@@ -309,7 +293,7 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
 
 test("a payment refunded because the last seat went shows why", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
-  const chosen = selection();
+  const chosen = makeSelection();
   stubApi({
     [mySelections]: [chosen],
     "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
@@ -333,7 +317,7 @@ test("a payment refunded because the last seat went shows why", async () => {
 test("a class that closed before paying says so and cannot be paid", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
   stubApi({
-    [mySelections]: [selection()],
+    [mySelections]: [makeSelection()],
     "/createPaymentIntent": respond(409, { message: "This class has no seats left." }),
   });
   renderPage();
@@ -343,7 +327,7 @@ test("a class that closed before paying says so and cannot be paid", async () =>
 });
 
 test("a free class needs no card: one press enrols", async () => {
-  const chosen = selection({ price: 0 });
+  const chosen = makeSelection({ price: 0 });
   const fetch = stubApi({
     [mySelections]: [chosen],
     "/payments": respond(201, paymentFor(chosen, { transactionId: "free_11", price: 0 })),
@@ -360,7 +344,7 @@ test("a free class needs no card: one press enrols", async () => {
 });
 
 test("a class that is not among the selections says so and links back", async () => {
-  const fetch = stubApi({ [mySelections]: [selection()] });
+  const fetch = stubApi({ [mySelections]: [makeSelection()] });
   const { user } = renderPage(99);
 
   const alert = await screen.findByRole("alert");

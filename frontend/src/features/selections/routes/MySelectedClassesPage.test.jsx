@@ -3,30 +3,14 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MySelectedClassesPage } from "./MySelectedClassesPage";
 
 const mySelections = "/selectClass?email=student%40camp.test";
 
-function selection(overrides) {
-  return {
-    _id: 11,
-    classId: 3,
-    nameClass: "Watercolor Basics",
-    image: "https://images.camp.test/classes/3.jpg",
-    instructorEmail: "ada@camp.test",
-    instructorName: "Ada Brush",
-    email: "student@camp.test",
-    price: 45.5,
-    seats: 4,
-    enroll: 2,
-    status: "Selected",
-    ...overrides,
-  };
-}
-
-const watercolor = selection();
-const pottery = selection({ _id: 12, classId: 4, nameClass: "Pottery Wheel", price: 120 });
+const watercolor = makeSelection();
+const pottery = makeSelection({ _id: 12, classId: 4, nameClass: "Pottery Wheel", price: 120 });
 
 function renderPage() {
   const rendered = renderRoutes(
