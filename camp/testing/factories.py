@@ -65,3 +65,18 @@ def banner_png() -> io.BytesIO:
     image.seek(0)
     image.name = "banner.png"
     return image
+
+
+def class_answer(camp_class: Class) -> dict:
+    """A class as the API answers it (spec section 3), for comparing whole answers."""
+    return {
+        "_id": camp_class.pk,
+        "nameClass": camp_class.name,
+        "image": camp_class.image,
+        "price": float(camp_class.price),
+        "seats": camp_class.seats,
+        "instructorName": camp_class.instructor.name,
+        "instructorEmail": camp_class.instructor.email,
+        "status": camp_class.status,
+        "enroll": camp_class.enroll,
+    }

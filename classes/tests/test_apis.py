@@ -3,27 +3,12 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory
+from camp.testing.factories import ClassFactory, UserFactory, class_answer
 from classes.models import Class, ClassStatus
 
 pytestmark = pytest.mark.django_db
 
 APPROVED, PENDING, DENIED = ClassStatus.APPROVED, ClassStatus.PENDING, ClassStatus.DENIED
-
-
-def as_json(camp_class) -> dict:
-    """A class as the spec names its fields, for comparing whole answers."""
-    return {
-        "_id": camp_class.id,
-        "nameClass": camp_class.name,
-        "image": camp_class.image,
-        "price": float(camp_class.price),
-        "seats": camp_class.seats,
-        "instructorName": camp_class.instructor.name,
-        "instructorEmail": camp_class.instructor.email,
-        "status": camp_class.status,
-        "enroll": camp_class.enroll,
-    }
 
 
 class TestClassList:
@@ -98,7 +83,7 @@ class TestClassList:
         response = api_client_for(admin).get("/api/classes")
 
         assert response.status_code == 200
-        assert response.json() == [as_json(camp_class) for camp_class in classes]
+        assert response.json() == [class_answer(camp_class) for camp_class in classes]
 
     @pytest.mark.parametrize("role", [Role.STUDENT, Role.INSTRUCTOR])
     def test_other_signed_in_people_get_approved_classes_only(self, api_client_for, role):
@@ -109,7 +94,7 @@ class TestClassList:
         response = api_client_for(UserFactory(role=role)).get("/api/classes")
 
         assert response.status_code == 200
-        assert response.json() == [as_json(approved)]
+        assert response.json() == [class_answer(approved)]
 
     def test_no_classes_is_an_empty_list(self, api_client):
         ClassFactory(status=PENDING)
@@ -171,7 +156,7 @@ class TestPopularClassList:
             by_enroll[7],
             by_enroll[5],
         ]
-        assert response.json() == [as_json(camp_class) for camp_class in expected]
+        assert response.json() == [class_answer(camp_class) for camp_class in expected]
 
     def test_fewer_than_six_approved_classes_are_all_listed(self, api_client):
         low = ClassFactory(status=APPROVED, enroll=1)
@@ -181,7 +166,7 @@ class TestPopularClassList:
         response = api_client.get("/api/popularClasses")
 
         assert response.status_code == 200
-        assert response.json() == [as_json(high), as_json(low)]
+        assert response.json() == [class_answer(high), class_answer(low)]
 
     def test_an_admin_also_gets_approved_classes_only(self, api_client_for):
         approved = ClassFactory(status=APPROVED, enroll=1)
@@ -190,7 +175,7 @@ class TestPopularClassList:
         response = api_client_for(UserFactory(role=Role.ADMIN)).get("/api/popularClasses")
 
         assert response.status_code == 200
-        assert response.json() == [as_json(approved)]
+        assert response.json() == [class_answer(approved)]
 
     @pytest.mark.parametrize("rows", [2, 30])
     def test_one_query_however_many_classes(self, api_client, django_assert_num_queries, rows):
@@ -210,7 +195,7 @@ NO_SUCH_CLASS = {"message": "No such class."}
 
 
 def with_feedback(camp_class) -> dict:
-    return {**as_json(camp_class), "feedback": camp_class.feedback}
+    return {**class_answer(camp_class), "feedback": camp_class.feedback}
 
 
 NEW_CLASS = {
@@ -228,7 +213,7 @@ class TestClassCreate:
         assert response.status_code == 201
         camp_class = people["instructor"].classes_taught.get()
         assert response.json() == {"insertedId": camp_class.id}
-        assert as_json(camp_class) == {
+        assert class_answer(camp_class) == {
             "_id": camp_class.id,
             "nameClass": "Botanical Watercolour",
             "image": "https://images.camp.test/watercolour.jpg",

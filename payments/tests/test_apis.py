@@ -8,7 +8,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
+from camp.testing.factories import (
+    ClassFactory,
+    PaymentFactory,
+    SelectionFactory,
+    UserFactory,
+    class_answer,
+)
 from classes.models import Class, ClassStatus, Selection
 from payments.models import Payment, PaymentStatus, StripeCustomer
 from payments.tests import stripe_js
@@ -48,17 +54,7 @@ def as_json(payment: Payment) -> dict:
 
 def class_json(camp_class: Class) -> dict:
     camp_class.refresh_from_db()
-    return {
-        "_id": camp_class.pk,
-        "nameClass": camp_class.name,
-        "image": camp_class.image,
-        "price": float(camp_class.price),
-        "seats": camp_class.seats,
-        "instructorName": camp_class.instructor.name,
-        "instructorEmail": camp_class.instructor.email,
-        "status": camp_class.status,
-        "enroll": camp_class.enroll,
-    }
+    return class_answer(camp_class)
 
 
 def seats_and_enroll(camp_class: Class) -> tuple[int, int]:
