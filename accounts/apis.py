@@ -1,5 +1,7 @@
 """Sign-in token exchange, profiles and roles."""
 
+from datetime import UTC, datetime
+
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -16,10 +18,18 @@ from accounts import firebase
 from accounts.models import Role, User
 from accounts.permissions import IsAdmin
 from accounts.selectors import user_list
-from accounts.services import user_register_profile, user_set_role, user_sign_in
+from accounts.services import (
+    EmailNotVerified,
+    token_revoke,
+    user_register_profile,
+    user_set_role,
+    user_sign_in,
+)
 from camp.api import error_body
 from camp.openapi import count_of, errors
 from camp.pagination import PAGE_PARAMETERS, list_response
+
+IDENTITY_RETRY_AFTER_SECONDS = 5
 
 
 class TokenExchangeApi(APIView):
@@ -39,7 +49,7 @@ class TokenExchangeApi(APIView):
         request=InputSerializer,
         responses={
             200: inline_serializer("AccessToken", {"token": serializers.CharField()}),
-            **errors(401),
+            **errors(401, 403, 503),
         },
     )
     def post(self, request):
@@ -51,6 +61,14 @@ class TokenExchangeApi(APIView):
             )
         try:
             identity = firebase.verify_id_token(data.validated_data["idToken"])
+        except firebase.IdentityUnavailable as error:
+            # Firebase is out of reach: nothing is wrong with the person's sign-in, so the
+            # browser keeps it and asks again.
+            return Response(
+                error_body(str(error)),
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                headers={"Retry-After": str(IDENTITY_RETRY_AFTER_SECONDS)},
+            )
         except firebase.IdentityError as error:
             return Response(error_body(str(error)), status=status.HTTP_401_UNAUTHORIZED)
         if identity.email != data.validated_data["email"].strip().lower():
@@ -61,12 +79,39 @@ class TokenExchangeApi(APIView):
                 ),
                 status=status.HTTP_401_UNAUTHORIZED,
             )
-        user = user_sign_in(identity=identity)
+        try:
+            user = user_sign_in(identity=identity)
+        except EmailNotVerified as refusal:
+            body = error_body(refusal.message)
+            body["code"] = "email_not_verified"
+            return Response(body, status=status.HTTP_403_FORBIDDEN)
         if not user.is_active:
             return Response(
                 error_body("This account is disabled."), status=status.HTTP_401_UNAUTHORIZED
             )
         return Response({"token": str(AccessToken.for_user(user))})
+
+
+class TokenRevokeApi(APIView):
+    """POST /api/logout: the access token that calls it stops working at once."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="End the caller's access token (Log Out)",
+        request=None,
+        responses={
+            200: inline_serializer("LoggedOut", {"message": serializers.CharField()}),
+            **errors(401),
+        },
+    )
+    def post(self, request):
+        token = request.auth
+        token_revoke(
+            jti=token["jti"],
+            expires_at=datetime.fromtimestamp(token["exp"], tz=UTC),
+        )
+        return Response({"message": "Signed out."})
 
 
 class UserOutputSerializer(serializers.ModelSerializer):

@@ -7,6 +7,8 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self):
+        # Registers the access token's scheme with the API schema.
+        import accounts.openapi  # noqa: F401
         from camp.public_cache import forget_after_user_change
 
         # An instructor's name, photo or role shows in the public lists, wherever it changes.

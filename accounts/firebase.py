@@ -2,6 +2,7 @@
 
 import logging
 import time
+import unicodedata
 from dataclasses import dataclass
 
 import firebase_admin
@@ -20,12 +21,44 @@ class IdentityError(Exception):
     """An ID token that does not prove who its bearer is."""
 
 
+class IdentityUnavailable(Exception):
+    """Firebase could not be asked (down, unreachable, too slow): nothing is known either way."""
+
+
+UNAVAILABLE = "Sign-in is unavailable, try again shortly."
+# Failures of the way to Firebase, not verdicts on the token.
+_OUTAGES = (
+    firebase_admin.exceptions.UnavailableError,
+    firebase_admin.exceptions.DeadlineExceededError,
+    firebase_admin.exceptions.InternalError,
+    firebase_admin.exceptions.UnknownError,
+)
+
+
 @dataclass(frozen=True)
 class Identity:
     uid: str
     email: str
+    email_verified: bool
     name: str
     photo: str
+
+
+def account_email(raw: str) -> str:
+    """The address an account is known by: lower case, and exactly as Firebase holds it.
+
+    Firebase folds case itself, so case alone never tells two people apart. Anything else that
+    normalising would change (surrounding spaces of any kind, other Unicode forms) would make a
+    second account look like the first, so such an address is refused rather than tidied.
+    """
+    if not raw:
+        raise IdentityError("The signed-in account has no e-mail address.")
+    if raw != raw.strip() or unicodedata.normalize("NFKC", raw) != raw:
+        raise IdentityError(
+            "The e-mail address of the signed-in account is not a plain address. "
+            "Please sign up again with your address exactly as you use it."
+        )
+    return raw.lower()
 
 
 def _app() -> firebase_admin.App:
@@ -59,6 +92,9 @@ def verify_id_token(id_token: str) -> Identity:
         raise IdentityError("The sign-in token is not valid.") from error
     except auth.UserNotFoundError as error:
         raise IdentityError("The sign-in token names an unknown account.") from error
+    except _OUTAGES as error:
+        logger.warning("Firebase could not be reached to verify an ID token: %s", error)
+        raise IdentityUnavailable(UNAVAILABLE) from error
     except firebase_admin.exceptions.FirebaseError as error:
         logger.warning("Firebase could not verify an ID token: %s", error)
         raise IdentityError("The sign-in could not be verified. Please try again.") from error
@@ -73,14 +109,19 @@ def verify_id_token(id_token: str) -> Identity:
 
     try:
         account = auth.get_user(claims["uid"], app=_app())
+    except auth.UserNotFoundError as error:
+        raise IdentityError("The sign-in token names an unknown account.") from error
+    except _OUTAGES as error:
+        logger.warning("Firebase could not be reached to read an account: %s", error)
+        raise IdentityUnavailable(UNAVAILABLE) from error
     except firebase_admin.exceptions.FirebaseError as error:
         raise IdentityError("The sign-in could not be verified. Please try again.") from error
-    email = (account.email or "").strip().lower()
-    if not email:
-        raise IdentityError("The signed-in account has no e-mail address.")
+    if account.disabled:
+        raise IdentityError("The sign-in token is not valid.")
     return Identity(
-        uid=claims["uid"],
-        email=email,
+        uid=account.uid,
+        email=account_email(account.email or ""),
+        email_verified=bool(account.email_verified),
         name=account.display_name or "",
         photo=account.photo_url or "",
     )

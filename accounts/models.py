@@ -39,9 +39,13 @@ class UserManager(BaseUserManager):
 
 
 class User(AbstractBaseUser, PermissionsMixin):
-    """A person known to the school; the e-mail proven to the identity provider is the key."""
+    """A person known to the school, bound to one Firebase account by its uid."""
 
     email = models.EmailField(unique=True)
+    # The Firebase account this person signs in with, bound at their first sign-in. Empty for a
+    # row made before then (an admin named by set_role, a person added in the back office):
+    # only an account with a verified e-mail may claim such a row (accounts.services).
+    firebase_uid = models.CharField(max_length=128, unique=True, null=True, blank=True)
     name = models.CharField(max_length=150, blank=True)
     photo = models.CharField(max_length=1000, blank=True, validators=[validate_image_url])
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.STUDENT)
@@ -82,3 +86,13 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def is_student(self) -> bool:
         return self.role == Role.STUDENT
+
+
+class RevokedToken(models.Model):
+    """An API token ended before its time (Log Out); refused until it would have expired."""
+
+    jti = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.jti

@@ -1,26 +1,88 @@
-"""Writes to accounts: sign-in, profile, roles."""
+"""Writes to accounts: sign-in, profile, roles, ending API tokens."""
 
-from django.db import transaction
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.firebase import Identity
-from accounts.models import Role, User
+from accounts.models import RevokedToken, Role, User
 from camp.api import Conflict
+from camp.validators import validate_image_url
+
+NAME_MAX_LENGTH = User._meta.get_field("name").max_length
+PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length
+
+
+class EmailNotVerified(Exception):
+    """A sign-in that would take over a row it has not proven to own (no HTTP here)."""
+
+    message = (
+        "An account with this e-mail address already exists at Camp. Verify your e-mail "
+        "address to use it: we can send you a verification e-mail."
+    )
+
+
+def _profile_of(identity: Identity) -> dict[str, str]:
+    """The identity provider's name and photo, held to the rules the profile API applies.
+
+    They come from whoever made the Firebase account, so a name too long for the column is cut
+    and a photo that is not an image address of the web or this site is dropped.
+    """
+    name = " ".join(identity.name.split())[:NAME_MAX_LENGTH]
+    photo = identity.photo.strip()
+    try:
+        if len(photo) > PHOTO_MAX_LENGTH:
+            raise ValidationError("too long")
+        if photo:
+            validate_image_url(photo)
+    except ValidationError:
+        photo = ""
+    return {"name": name, "photo": photo}
 
 
 @transaction.atomic
-def user_sign_in(*, identity: Identity) -> User:
-    """The account for a verified identity, created as a student on first sign-in."""
-    user, _ = User.objects.get_or_create(
-        email=identity.email,
-        defaults={
-            "name": identity.name,
-            "photo": identity.photo,
-            "role": Role.STUDENT,
-            "is_staff": False,
-        },
-    )
-    return user
+def user_sign_in(*, identity: Identity, create: bool = True) -> User | None:
+    """The account bound to a Firebase account, created as a student on its first sign-in
+    (None instead when `create` is off: the back office makes nobody).
+
+    A person is found by their Firebase uid. A row that exists for the address but is bound to
+    no account yet (made before its owner signed in) or to another one (the Firebase account
+    was deleted and made again) goes to this account only if its e-mail is verified: otherwise
+    whoever signs up first with someone's address would inherit their row and role.
+    """
+    user = User.objects.select_for_update().filter(firebase_uid=identity.uid).first()
+    if user is not None:
+        return user
+    user = User.objects.select_for_update().filter(email__iexact=identity.email).first()
+    if user is not None:
+        if not identity.email_verified:
+            raise EmailNotVerified()
+        user.firebase_uid = identity.uid
+        user.save(update_fields=["firebase_uid"])
+        return user
+    if not create:
+        return None
+    try:
+        with transaction.atomic():
+            return User.objects.create(
+                email=identity.email,
+                firebase_uid=identity.uid,
+                role=Role.STUDENT,
+                is_staff=False,
+                **_profile_of(identity),
+            )
+    except IntegrityError:
+        # A twin request (two tabs signing in at once) made the row a moment ago.
+        return User.objects.get(firebase_uid=identity.uid)
+
+
+def token_revoke(*, jti: str, expires_at: datetime) -> None:
+    """End an API token now (Log Out); a second call for the same token changes nothing."""
+    RevokedToken.objects.get_or_create(jti=jti, defaults={"expires_at": expires_at})
+    # Rows of tokens past their expiry guard nothing any more.
+    RevokedToken.objects.filter(expires_at__lt=timezone.now()).delete()
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@ from django.urls import path
 
 from accounts.apis import (
     TokenExchangeApi,
+    TokenRevokeApi,
     UserAdminCheckApi,
     UserInstructorCheckApi,
     UserListCreateApi,
@@ -13,6 +14,7 @@ from accounts.apis_public import InstructorListApi
 urlpatterns: list = [
     path("instructors", InstructorListApi.as_view(), name="instructors"),
     path("jwt", TokenExchangeApi.as_view(), name="jwt"),
+    path("logout", TokenRevokeApi.as_view(), name="logout"),
     path("users", UserListCreateApi.as_view(), name="users"),
     # Ids first: an e-mail always has an @, so the two shapes never overlap.
     path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),

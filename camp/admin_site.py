@@ -18,7 +18,8 @@ from django.views.decorators.csrf import csrf_protect, ensure_csrf_cookie
 from django.views.decorators.http import require_http_methods
 
 from accounts import firebase
-from accounts.models import Role, User
+from accounts.models import Role
+from accounts.services import EmailNotVerified, user_sign_in
 
 # The apps whose models admins run; Django's own (groups, sessions) stay with superusers.
 CAMP_APPS = frozenset({"accounts", "classes", "payments"})
@@ -125,9 +126,16 @@ def firebase_login(request):
         return _refused("Send the Firebase ID token as idToken.", 400)
     try:
         identity = firebase.verify_id_token(id_token)
+    except firebase.IdentityUnavailable as error:
+        return _refused(str(error), 503)
     except firebase.IdentityError as error:
         return _refused(str(error), 401)
-    user = User.objects.filter(email=identity.email).first()
+    # The same binding as the site's sign-in: the person is their Firebase uid, never an
+    # address that merely looks like theirs.
+    try:
+        user = user_sign_in(identity=identity, create=False)
+    except EmailNotVerified as refusal:
+        return _refused(refusal.message, 403)
     if user is None or not user.is_active or user.role != Role.ADMIN:
         return _refused("Only admins may use the back office.", 403)
     auth.login(request, user, backend=MODEL_BACKEND)

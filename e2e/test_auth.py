@@ -1,9 +1,12 @@
 """Registering, logging in (password or Google), logging out, through the Firebase Auth emulator."""
 
 import re
+from datetime import timedelta
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
+from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
 from camp.testing.factories import ClassFactory, UserFactory
@@ -117,3 +120,68 @@ def test_visitor_who_logs_in_to_select_a_class_comes_back_to_the_classes(page, s
 
     expect(page).to_have_url(re.compile(r"/all-classes$"))
     expect(main_navigation(page).get_by_role("button", name="Log Out")).to_be_visible()
+
+
+def test_the_session_renews_its_token_without_interrupting_the_person(page, student, monkeypatch):
+    # Tokens of seconds instead of minutes: the browser renews at half their life.
+    monkeypatch.setattr(AccessToken, "lifetime", timedelta(seconds=6))
+    page.goto("/login")
+    log_in(page, student.email)
+    expect(main_navigation(page).get_by_role("button", name="Log Out")).to_be_visible()
+    first = page.evaluate("localStorage.getItem('access-token')")
+
+    page.wait_for_function(
+        "(first) => localStorage.getItem('access-token') !== first", arg=first, timeout=10_000
+    )
+    # Past the first token's end, the person goes on as if nothing happened.
+    page.wait_for_timeout(4_000)
+    main_navigation(page).get_by_role("link", name="Dashboard").click()
+
+    expect(page).to_have_url(re.compile(r"/dashboard/my-selected-classes$"))
+    expect(page.get_by_role("heading", name="My Selected Classes")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Dashboard")).to_contain_text("Sam Student")
+    assert page.evaluate("localStorage.getItem('access-token')") not in (None, first)
+
+
+def test_a_token_is_refused_once_its_owner_logged_out(page, student, live_server):
+    page.goto("/login")
+    log_in(page, student.email)
+    log_out = main_navigation(page).get_by_role("button", name="Log Out")
+    expect(log_out).to_be_visible()
+    token = page.evaluate("localStorage.getItem('access-token')")
+    asked = f"{live_server.url}/api/users/admin/{student.email}"
+    bearer = {"Authorization": f"Bearer {token}"}
+    assert requests.get(asked, headers=bearer, timeout=10).status_code == 200
+
+    log_out.click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+    reused = requests.get(asked, headers=bearer, timeout=10)
+    assert reused.status_code == 401
+    assert reused.json() == {"message": "This sign-in has ended. Please sign in again."}
+
+
+def test_an_unverified_email_is_asked_to_verify_before_claiming_its_row(page, emulator):
+    # Named admin before ever signing in; someone signs up with the address first.
+    UserFactory(email="lead@camp.test", role=Role.ADMIN)
+    account = emulator.sign_up("lead@camp.test", verified=False)
+    page.goto("/login")
+
+    log_in(page, "lead@camp.test")
+
+    expect(page.get_by_role("alert")).to_contain_text("Verify your e-mail address")
+    expect(main_navigation(page).get_by_role("link", name="Log In")).to_be_visible()
+    assert User.objects.get(email="lead@camp.test").firebase_uid is None
+    page.get_by_role("button", name="Send verification e-mail").click()
+    expect(page.get_by_role("main").get_by_role("status")).to_contain_text(
+        "We sent you a verification e-mail"
+    )
+    sent = [code for code in emulator.out_of_band_codes() if code["email"] == "lead@camp.test"]
+    assert [code["requestType"] for code in sent] == ["VERIFY_EMAIL"]
+
+    # The owner follows the link in the e-mail, then logs in again.
+    requests.get(sent[0]["oobLink"], timeout=10).raise_for_status()
+    log_in(page, "lead@camp.test")
+
+    expect(main_navigation(page).get_by_role("button", name="Log Out")).to_be_visible()
+    assert User.objects.get(email="lead@camp.test").firebase_uid == account["uid"]

@@ -68,6 +68,7 @@ MATRIX = (
         "no ID token: an access token is no way in",
         body={"email": "{caller_email}"},
     ),
+    Call("POST", "/api/logout", (401, 200, 200, 200, 200, 200), "the caller's own token"),
     # --- Accounts.
     Call("GET", "/api/users", (401, 403, 403, 403, 403, 200), "admins"),
     Call(

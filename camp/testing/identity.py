@@ -34,8 +34,16 @@ def clear_accounts() -> None:
     ).raise_for_status()
 
 
-def sign_up(email: str, password: str = "Camp@2003", name: str = "", photo: str = "") -> dict:
-    """Create an e-mail/password account; its uid and a fresh ID token."""
+def sign_up(
+    email: str,
+    password: str = "Camp@2003",
+    name: str = "",
+    photo: str = "",
+    *,
+    verified: bool = True,
+) -> dict:
+    """Create an e-mail/password account; its uid and a fresh ID token. Its e-mail is verified
+    (the owner followed the verification link) unless `verified=False`."""
     account = _identity_toolkit(
         "signUp", {"email": email, "password": password, "returnSecureToken": True}
     )
@@ -44,7 +52,45 @@ def sign_up(email: str, password: str = "Camp@2003", name: str = "", photo: str 
             "update",
             {"idToken": account["idToken"], "displayName": name, "photoUrl": photo},
         )
+    if verified:
+        verify_email(account["localId"])
     return {"uid": account["localId"], "idToken": sign_in(email, password)}
+
+
+def _admin(method: str, body: dict) -> dict:
+    """The emulator's admin API, as firebase-admin calls it ("owner" is its admin credential)."""
+    response = requests.post(
+        f"{_base()}/identitytoolkit.googleapis.com/v1/projects/"
+        f"{settings.FIREBASE_PROJECT_ID}/accounts:{method}",
+        headers={"Authorization": "Bearer owner"},
+        json=body,
+        timeout=TIMEOUT,
+    )
+    response.raise_for_status()
+    return response.json()
+
+
+def verify_email(uid: str) -> None:
+    """What following the link of the verification e-mail does."""
+    _admin("update", {"localId": uid, "emailVerified": True})
+
+
+def disable(uid: str) -> None:
+    _admin("update", {"localId": uid, "disableUser": True})
+
+
+def delete(uid: str) -> None:
+    _admin("delete", {"localId": uid})
+
+
+def out_of_band_codes() -> list[dict]:
+    """The e-mails the emulator would have sent (verification links and the like)."""
+    response = requests.get(
+        f"{_base()}/emulator/v1/projects/{settings.FIREBASE_PROJECT_ID}/oobCodes",
+        timeout=TIMEOUT,
+    )
+    response.raise_for_status()
+    return response.json()["oobCodes"]
 
 
 def sign_in(email: str, password: str = "Camp@2003") -> str:

@@ -320,6 +320,15 @@ class TestClassCreate:
             ("image", "banner.png", "Enter a valid URL."),
             ("image", "javascript:alert(1)", "Enter a valid URL."),
             ("image", "//elsewhere.test/banner.png", "Enter a valid URL."),
+            # Browsers read a backslash as a slash: each of these loads from another host.
+            ("image", "/\\elsewhere.test/banner.png", "Enter a valid image URL."),
+            ("image", "\\\\elsewhere.test/banner.png", "Enter a valid image URL."),
+            ("image", "/\t/elsewhere.test/banner.png", "Enter a valid image URL."),
+            (
+                "image",
+                "https://images.camp.test\\@elsewhere.test/x.png",
+                "Enter a valid image URL.",
+            ),
         ],
     )
     def test_a_bad_field_is_named(self, client_as, people, field, value, complaint):

@@ -10,9 +10,10 @@ import {
 
 import { Toast } from "../components/ui/Toast";
 import { paths } from "../config/paths";
-import { api, getToken, onUnauthorized, setToken } from "./api";
+import { api, ApiError, getToken, onUnauthorized, setToken } from "./api";
 import {
   createAccount,
+  sendVerification,
   signInWithGoogle,
   signInWithPassword,
   signOutUser,
@@ -36,6 +37,13 @@ async function missingProvider() {
  *   refreshRole: async () => role, asks the server again
  *   notify(message): a success pop-up that closes by itself and survives navigation
  *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
+ *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
+ *            body.code is "email_not_verified"), sends Firebase's verification e-mail
+ *
+ * Our API token lives minutes. It is renewed before it ends by exchanging a fresh Firebase ID
+ * token, which is how an account disabled or deleted at Firebase loses the API. An outage of the
+ * server or of Firebase (no answer, 5xx) never ends a session: the exchange is tried again with
+ * growing waits, and only a refusal (401, 403) signs the person out.
  *
  * Firebase Auth is only downloaded when it has something to do: to restore the session of a
  * browser that was signed in, on the pages where people sign in, and for a sign-in itself. A
@@ -52,6 +60,7 @@ export const AuthContext = createContext({
   refreshRole: async () => null,
   notify: () => {},
   prepareSignIn: () => {},
+  sendVerificationEmail: missingProvider,
 });
 
 export function useAuth() {
@@ -102,6 +111,54 @@ async function fetchRole(email) {
   return "student";
 }
 
+export const EMAIL_NOT_VERIFIED = "email_not_verified";
+export const OUTAGE_NOTICE = "Sign-in is unavailable, try again shortly. We will keep trying.";
+// Waits between attempts at an exchange that met an outage; the last one repeats.
+export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000, 30000];
+// A token is renewed a minute before it ends, or halfway through a shorter life.
+const RENEW_AHEAD_MS = 60_000;
+
+function needsVerification(error) {
+  return error instanceof ApiError && error.body.code === EMAIL_NOT_VERIFIED;
+}
+
+// No verdict on the person: our server or Firebase could not be reached, or said so.
+function isOutage(error) {
+  if (error instanceof ApiError) return error.status >= 500;
+  return error instanceof TypeError || error?.code === "auth/network-request-failed";
+}
+
+function tokenTimes(token) {
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    return { issuedAt: payload.iat * 1000, expiresAt: payload.exp * 1000 };
+  } catch {
+    return null;
+  }
+}
+
+export function renewalDelay(token, now = Date.now()) {
+  const times = tokenTimes(token);
+  if (!times) return null;
+  const life = times.expiresAt - times.issuedAt;
+  const renewAt = times.expiresAt - Math.min(RENEW_AHEAD_MS, life / 2);
+  return Math.max(renewAt - now, 0);
+}
+
+function tokenExpired(token) {
+  const times = token && tokenTimes(token);
+  return Boolean(times) && times.expiresAt <= Date.now();
+}
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Our API token for a Firebase user; `fresh` asks Firebase for a new ID token first.
+async function exchange(firebaseUser, fresh = false) {
+  const idToken = await firebaseUser.getIdToken(fresh);
+  const { token } = await api.post("/jwt", { email: firebaseUser.email, idToken });
+  return token;
+}
+
 function profileOf(firebaseUser) {
   return {
     email: firebaseUser.email,
@@ -139,7 +196,12 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
   // The Firebase auth state listener once started: { stop, ended }; null until then.
   const watching = useRef(null);
 
+  // The Firebase user whose sign-in was refused for an unverified e-mail; kept signed in to
+  // Firebase only so the verification e-mail can be sent to it.
+  const unverified = useRef(null);
+
   const forget = useCallback(() => {
+    clearTimeout(current.current?.renewal);
     current.current = null;
     setToken(null);
     rememberSignIn(false);
@@ -159,30 +221,67 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       };
       setToken(null);
       setSession((previous) => ({ ...previous, loading: true }));
-      attempt.promise = (async () => {
-        try {
-          const idToken = await firebaseUser.getIdToken();
-          const { token } = await api.post("/jwt", { email: firebaseUser.email, idToken });
-          ensureCurrent();
-          setToken(token);
-          const role = await fetchRole(firebaseUser.email);
-          ensureCurrent();
-          attempt.open = true;
-          setSession({ user: profileOf(firebaseUser), role, loading: false });
-        } catch (error) {
-          if (current.current === attempt) {
-            // Without our token the Firebase sign-in is of no use: end it so the next sign-in
-            // (same account or not) is reported and exchanged again.
-            console.error("Could not open a session with the Camp server.", error);
+      const isCurrent = () => current.current === attempt;
+      // Through an outage the person stays signed in, and the call is made again.
+      const persevering = async (call) => {
+        for (let tries = 0; ; tries += 1) {
+          try {
+            return await call();
+          } catch (error) {
+            if (!isOutage(error) || !isCurrent()) throw error;
+            if (tries === 0) setNotice(OUTAGE_NOTICE);
+            await wait(RETRY_DELAYS_MS[Math.min(tries, RETRY_DELAYS_MS.length - 1)]);
+            ensureCurrent();
+          }
+        }
+      };
+      const keepRenewing = (token) => {
+        const delay = renewalDelay(token);
+        if (delay === null) return;
+        attempt.renew = async () => {
+          clearTimeout(attempt.renewal);
+          try {
+            const renewed = await persevering(() => exchange(firebaseUser, true));
+            ensureCurrent();
+            setToken(renewed);
+            keepRenewing(renewed);
+          } catch (error) {
+            if (!isCurrent()) return;
+            // Refused: the account was disabled, deleted or signed out everywhere.
+            console.error("The Camp server refused to renew the session.", error);
             forget();
             signOutUser().catch(logSignOutFailure);
+            navigate(paths.login);
+          }
+        };
+        attempt.renewal = setTimeout(attempt.renew, delay);
+      };
+      attempt.promise = (async () => {
+        try {
+          const token = await persevering(() => exchange(firebaseUser));
+          ensureCurrent();
+          setToken(token);
+          const role = await persevering(() => fetchRole(firebaseUser.email));
+          ensureCurrent();
+          attempt.open = true;
+          keepRenewing(token);
+          setSession({ user: profileOf(firebaseUser), role, loading: false });
+        } catch (error) {
+          if (isCurrent()) {
+            // Without our token the Firebase sign-in is of no use: end it so the next sign-in
+            // (same account or not) is reported and exchanged again. An account refused for its
+            // unverified e-mail stays signed in to Firebase until the e-mail is sent.
+            console.error("Could not open a session with the Camp server.", error);
+            forget();
+            if (needsVerification(error)) unverified.current = firebaseUser;
+            else signOutUser().catch(logSignOutFailure);
           }
           throw error;
         }
       })();
       return attempt.promise;
     },
-    [forget],
+    [forget, navigate],
   );
 
   // Starts Firebase Auth and listens to it, once; the first call downloads the SDK.
@@ -226,7 +325,13 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       onUnauthorized(() => {
         // Only an open session can be refused; a late answer to a request sent with an older
         // token must not end the session being opened now.
-        if (!current.current?.open) return;
+        const attempt = current.current;
+        if (!attempt?.open) return;
+        // A token that ran out while the computer slept is renewed, not a reason to sign out.
+        if (tokenExpired(getToken()) && attempt.renew) {
+          attempt.renew();
+          return;
+        }
         forget();
         signOutUser().catch(logSignOutFailure);
         navigate(paths.login);
@@ -279,9 +384,31 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
   );
 
   const logOut = useCallback(async () => {
+    const attempt = current.current;
+    if (attempt) {
+      clearTimeout(attempt.renewal);
+      // Closed first, so the server's answer to the token it is ending changes nothing here.
+      attempt.open = false;
+    }
+    if (getToken()) {
+      try {
+        // The server ends the token at once: a copy of it is of no use to anyone after this.
+        await api.post("/logout");
+      } catch (error) {
+        console.error("The Camp server could not end the session's token.", error);
+      }
+    }
     await signOutUser();
     forget();
   }, [forget]);
+
+  const sendVerificationEmail = useCallback(async () => {
+    const firebaseUser = unverified.current;
+    if (!firebaseUser) throw new Error("Log in again to be sent a verification e-mail.");
+    await sendVerification(firebaseUser);
+    unverified.current = null;
+    await signOutUser().catch(logSignOutFailure);
+  }, []);
 
   const refreshRole = useCallback(async () => {
     const attempt = current.current;
@@ -301,8 +428,19 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       refreshRole,
       notify,
       prepareSignIn,
+      sendVerificationEmail,
     }),
-    [session, logOut, logIn, logInWithGoogle, register, refreshRole, notify, prepareSignIn],
+    [
+      session,
+      logOut,
+      logIn,
+      logInWithGoogle,
+      register,
+      refreshRole,
+      notify,
+      prepareSignIn,
+      sendVerificationEmail,
+    ],
   );
 
   return (

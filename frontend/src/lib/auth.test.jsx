@@ -1,8 +1,8 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 
 import { respond, stubApi } from "../testing/api";
 import { api, ApiError, TOKEN_KEY } from "./api";
-import { AuthProvider, SIGNED_IN_KEY, useAuth } from "./auth";
+import { AuthProvider, OUTAGE_NOTICE, renewalDelay, SIGNED_IN_KEY, useAuth } from "./auth";
 import * as firebase from "./firebase";
 
 // Firebase itself is replaced at the adapter's boundary; everything past it runs for real.
@@ -11,6 +11,7 @@ jest.mock("./firebase", () => ({
   signInWithPassword: jest.fn(),
   signInWithGoogle: jest.fn(),
   createAccount: jest.fn(),
+  sendVerification: jest.fn(),
   signOutUser: jest.fn(),
 }));
 
@@ -68,6 +69,7 @@ afterEach(() => jest.clearAllMocks());
 function serverWith({ role = "student", ...more } = {}) {
   return stubApi({
     "/jwt": { token: "api-token" },
+    "/logout": { message: "Signed out." },
     [ROLE_PATHS.admin]: { admin: role === "admin" },
     [ROLE_PATHS.instructor]: { instructor: role === "instructor" },
     ...more,
@@ -447,4 +449,148 @@ test("if Firebase cannot start, the user is logged out rather than left waiting"
   expect(await screen.findByText("logged out")).toBeInTheDocument();
   expect(consoleError).toHaveBeenCalled();
   consoleError.mockRestore();
+});
+
+// An API token as the server makes them: only its times matter to the browser.
+function apiToken(lifeSeconds, name = "t") {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = btoa(JSON.stringify({ iat: now, exp: now + lifeSeconds, jti: name }));
+  return `header.${payload.replace(/=+$/, "")}.signature`;
+}
+
+test("a token is renewed a minute before it ends, or halfway through a shorter life", () => {
+  const now = Date.now();
+
+  expect(renewalDelay(apiToken(600), now)).toBeGreaterThan(535_000);
+  expect(renewalDelay(apiToken(600), now)).toBeLessThanOrEqual(541_000);
+  expect(renewalDelay(apiToken(20), now)).toBeGreaterThan(8_000);
+  expect(renewalDelay(apiToken(20), now)).toBeLessThanOrEqual(11_000);
+  expect(renewalDelay("not-a-token", now)).toBeNull();
+});
+
+test("the session renews its token with a fresh ID token, without a sign-out", async () => {
+  const first = apiToken(2, "first");
+  const second = apiToken(600, "second");
+  let exchanges = 0;
+  const fetch = serverWith();
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation(async (url, init) => {
+    if (!String(url).endsWith("/jwt")) return answer(url, init);
+    exchanges += 1;
+    const body = { token: exchanges === 1 ? first : second };
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers(),
+      text: async () => JSON.stringify(body),
+    };
+  });
+  const user = firebaseUser();
+  returningBrowser();
+  const { navigate } = renderProvider();
+  await act(async () => report(user));
+  await screen.findByText(`${SAM} as student`);
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBe(first);
+
+  await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBe(second), {
+    timeout: 3000,
+  });
+
+  expect(user.getIdToken).toHaveBeenLastCalledWith(true);
+  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+  expect(firebase.signOutUser).not.toHaveBeenCalled();
+  expect(navigate).not.toHaveBeenCalled();
+});
+
+test("a refused renewal signs the person out and sends them to log in", async () => {
+  let exchanges = 0;
+  const fetch = serverWith();
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation(async (url, init) => {
+    if (!String(url).endsWith("/jwt")) return answer(url, init);
+    exchanges += 1;
+    const status = exchanges === 1 ? 200 : 401;
+    const body =
+      exchanges === 1 ? { token: apiToken(2) } : { message: "The sign-in token is not valid." };
+    return {
+      ok: status === 200,
+      status,
+      headers: new Headers(),
+      text: async () => JSON.stringify(body),
+    };
+  });
+  returningBrowser();
+  const { navigate } = renderProvider();
+  await act(async () => report(firebaseUser()));
+  await screen.findByText(`${SAM} as student`);
+
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"), { timeout: 3000 });
+
+  expect(firebase.signOutUser).toHaveBeenCalled();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+});
+
+test("an outage during the exchange keeps the person signed in and asks again", async () => {
+  let exchanges = 0;
+  const fetch = serverWith();
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation(async (url, init) => {
+    if (!String(url).endsWith("/jwt")) return answer(url, init);
+    exchanges += 1;
+    if (exchanges === 1) {
+      const body = { message: "Sign-in is unavailable, try again shortly." };
+      return {
+        ok: false,
+        status: 503,
+        headers: new Headers(),
+        text: async () => JSON.stringify(body),
+      };
+    }
+    return answer(url, init);
+  });
+  returningBrowser();
+  renderProvider();
+  await act(async () => report(firebaseUser()));
+
+  expect(await screen.findByText(OUTAGE_NOTICE)).toBeInTheDocument();
+  expect(await screen.findByText(`${SAM} as student`, {}, { timeout: 3000 })).toBeInTheDocument();
+  expect(exchanges).toBe(2);
+  expect(firebase.signOutUser).not.toHaveBeenCalled();
+});
+
+test("a sign-in refused for an unverified e-mail can send the verification e-mail", async () => {
+  serverWith({
+    "/jwt": respond(403, {
+      message: "Verify your e-mail address to use it.",
+      code: "email_not_verified",
+    }),
+  });
+  renderProvider();
+  let refusal;
+  await act(async () => {
+    refusal = await session.logIn(SAM, "Secret1!").catch((error) => error);
+  });
+
+  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal.body.code).toBe("email_not_verified");
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+  // Still signed in to Firebase: the verification e-mail is sent to this very account.
+  expect(firebase.signOutUser).not.toHaveBeenCalled();
+
+  await act(async () => session.sendVerificationEmail());
+
+  expect(firebase.sendVerification).toHaveBeenCalledWith(expect.objectContaining({ email: SAM }));
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+});
+
+test("log out ends the token at our server before Firebase signs out", async () => {
+  const { fetch } = await openSession();
+
+  await act(async () => session.logOut());
+
+  const calls = requests(fetch).map(({ request, authorization }) => [request, authorization]);
+  expect(calls.at(-1)).toEqual(["POST /api/logout", "Bearer api-token"]);
+  expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  expect(screen.getByText("logged out")).toBeInTheDocument();
 });

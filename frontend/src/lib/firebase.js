@@ -73,6 +73,12 @@ export async function createAccount({ email, password, name, photoURL }) {
   return credential.user;
 }
 
+// The Firebase verification e-mail, whose link proves the address belongs to this account.
+export async function sendVerification(firebaseUser) {
+  const { sdk } = await loadAuth();
+  await sdk.sendEmailVerification(firebaseUser);
+}
+
 export async function signOutUser() {
   const { auth, sdk } = await loadAuth();
   await sdk.signOut(auth);

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { EMAIL_NOT_VERIFIED, useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
@@ -12,15 +12,20 @@ import { returnPath } from "../components/returnPath";
 
 export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
 export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";
+export const VERIFICATION_SENT_MESSAGE =
+  "We sent you a verification e-mail. Follow its link, then log in again.";
 
 export function LoginPage() {
   usePrepareSignIn();
   useTitle("Login");
-  const { logIn, logInWithGoogle, notify } = useAuth();
+  const { logIn, logInWithGoogle, notify, sendVerificationEmail } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState("");
   const [signingInWithGoogle, setSigningInWithGoogle] = useState(false);
+  // Set when the server asked for a verified e-mail before letting this account in.
+  const [mayVerify, setMayVerify] = useState(false);
+  const [verificationNotice, setVerificationNotice] = useState("");
   const from = location.state?.from;
   // Set when Django admin's login page sent an admin here to sign in with their Camp account.
   const adminNext = adminDestination(location.search);
@@ -38,12 +43,18 @@ export function LoginPage() {
     navigate(returnPath(from), { replace: true });
   }
 
+  function refused(failure) {
+    setError(authErrorMessage(failure));
+    setMayVerify(failure?.body?.code === EMAIL_NOT_VERIFIED);
+  }
+
   async function handleSubmit({ email, password }) {
     setError("");
+    setVerificationNotice("");
     try {
       await logIn(email.trim(), password);
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      refused(failure);
       return;
     }
     await enter(LOGGED_IN_MESSAGE);
@@ -55,17 +66,29 @@ export function LoginPage() {
     try {
       await logInWithGoogle();
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      refused(failure);
       setSigningInWithGoogle(false);
       return;
     }
     await enter(GOOGLE_SIGNED_IN_MESSAGE);
   }
 
+  async function handleSendVerification() {
+    try {
+      await sendVerificationEmail();
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      return;
+    }
+    setMayVerify(false);
+    setError("");
+    setVerificationNotice(VERIFICATION_SENT_MESSAGE);
+  }
+
   return (
     <AuthCard
       title="Log In"
-      notice={error ? "" : location.state?.message}
+      notice={error ? "" : verificationNotice || location.state?.message}
       error={error}
       footer={
         <>
@@ -76,6 +99,15 @@ export function LoginPage() {
         </>
       }
     >
+      {mayVerify && (
+        <button
+          type="button"
+          className="btn btn-outline-primary w-100 mb-3"
+          onClick={handleSendVerification}
+        >
+          Send verification e-mail
+        </button>
+      )}
       <LoginForm onSubmit={handleSubmit} disabled={signingInWithGoogle} />
       <div className="d-flex align-items-center gap-2 my-3 text-body-secondary">
         <hr className="flex-grow-1" />
