@@ -1,6 +1,8 @@
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.core.exceptions import PermissionDenied
 
 from accounts.models import Role, User
 from accounts.services import user_set_role
@@ -23,6 +25,21 @@ class UserCreationAdminForm(EmailNormalisingMixin, AdminUserCreationForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["usable_password"].initial = "false"
+
+
+class PasswordlessUserCreationForm(EmailNormalisingMixin, forms.ModelForm):
+    """How an admin by role adds a person: they sign in with Firebase, never a password."""
+
+    class Meta:
+        model = User
+        fields = ("email", "name", "role")
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.set_unusable_password()
+        if commit:
+            user.save()
+        return user
 
 
 class UserChangeAdminForm(EmailNormalisingMixin, UserChangeForm):
@@ -54,11 +71,38 @@ class UserAdmin(DjangoUserAdmin):
         ),
     )
     # The staff flag follows the role (accounts.services.user_set_role): change the role instead.
-    readonly_fields = ("is_staff", "last_login", "date_joined")
+    readonly_fields = ("is_staff", "last_login", "date_joined", "firebase_uid")
+    # What would let an admin by role outgrow the role: only the break-glass superuser sets
+    # these. Admins run the school through roles; superuser, groups, permissions and passwords
+    # would be a way past them (to make oneself superuser, or sign in as someone else).
+    SUPERUSER_ONLY_FIELDS = ("is_superuser", "groups", "user_permissions", "password")
     list_display = ("email", "name", "role", "is_active", "is_staff", "date_joined")
     list_filter = ("role", "is_active", "is_staff", "is_superuser", "groups")
     search_fields = ("email", "name")
     ordering = ("email",)
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        if request.user.is_superuser:
+            return fields
+        return (*fields, *self.SUPERUSER_ONLY_FIELDS)
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None or request.user.is_superuser:
+            return fieldsets
+        # Adding a person: no password for them unless a superuser sets one.
+        return ((None, {"classes": ("wide",), "fields": ("email", "name", "role")}),)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is None and not request.user.is_superuser:
+            kwargs["form"] = PasswordlessUserCreationForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def user_change_password(self, request, id, form_url=""):
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return super().user_change_password(request, id, form_url)
 
     def save_model(self, request, obj, form, change):
         if not change:

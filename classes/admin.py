@@ -1,10 +1,9 @@
-import csv
-
 from django.contrib import admin, messages
 from django.http import HttpResponse
 from rest_framework.exceptions import APIException
 
 from camp.admin_site import ViewOnlyAdmin
+from camp.spreadsheets import SafeCsvWriter
 from classes.models import Class, Selection
 from classes.services import class_approve, class_deny
 from payments.models import Payment, PaymentStatus
@@ -62,7 +61,7 @@ class ClassAdmin(admin.ModelAdmin):
         )
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="roster.csv"'
-        writer = csv.writer(response)
+        writer = SafeCsvWriter(response)
         writer.writerow(ROSTER_COLUMNS)
         for payment in enrolled:
             writer.writerow(

