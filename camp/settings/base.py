@@ -1,6 +1,7 @@
 """Settings shared by every environment; overlays in local, test and production."""
 
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -31,7 +32,36 @@ SITE_NAME = env("SITE_NAME", "Camp")
 # Where the site is reached, for links that must be absolute (demo portraits in Firebase).
 SITE_URL = env("SITE_URL", "http://localhost:8000")
 
-SECRET_KEY = env("SECRET_KEY", "camp-local-development-key-not-for-production")
+# Each overlay decides: production requires it, a developer's checkout makes its own.
+SECRET_KEY = env("SECRET_KEY")
+
+
+def development_secret_key(path: Path) -> str:
+    """This checkout's own signing key: made at random on first use, kept in an ignored file.
+
+    A key written in the repository would sign API tokens that any reader of it could forge.
+    """
+    try:
+        known = path.read_text().strip()
+    except FileNotFoundError:
+        known = ""
+    if known:
+        return known
+    path.parent.mkdir(parents=True, exist_ok=True)
+    draft = path.with_name(f"{path.name}.{os.getpid()}")
+    draft.write_text(secrets.token_urlsafe(50))
+    draft.chmod(0o600)
+    try:
+        # A link is made whole or not at all: of two processes starting at once, both keep the
+        # key of the one that linked first.
+        os.link(draft, path)
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
+    return path.read_text().strip()
+
+
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 

@@ -1,11 +1,16 @@
 """Developer machines: debug on, everything local."""
 
 import os
+from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import content_security_policy, env, env_bool
+from .base import BASE_DIR, content_security_policy, development_secret_key, env, env_bool
 
 DEBUG = env_bool("DEBUG", True)
+
+SECRET_KEY = env("SECRET_KEY") or development_secret_key(
+    Path(env("DEVELOPMENT_SECRET_KEY_FILE", str(BASE_DIR / ".run" / "secret-key")))
+)
 
 # Locally, identity is the Firebase Auth emulator that `make run` starts.
 FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")

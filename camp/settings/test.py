@@ -1,6 +1,7 @@
 """The test suite: fast hashing, throwaway media."""
 
 import os
+import secrets
 import tempfile
 from pathlib import Path
 
@@ -12,6 +13,8 @@ FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099
 os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = FIREBASE_AUTH_EMULATOR_HOST
 
 DEBUG = False
+# A key of this run's own; the server processes some tests start are handed it.
+SECRET_KEY = env("SECRET_KEY") or secrets.token_urlsafe(50)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-media-"))
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-static-"))
