@@ -119,7 +119,8 @@ def firebase_login(request):
         return HttpResponse(status=204)
     try:
         body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: JSON nested too deeply for Python's parser, as malformed as any.
         body = None
     id_token = body.get("idToken") if isinstance(body, dict) else None
     if not isinstance(id_token, str) or not id_token or len(id_token) > 8192:

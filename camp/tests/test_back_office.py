@@ -25,6 +25,10 @@ def signed_in(user) -> Client:
     return client
 
 
+def signed_in_as_admin() -> Client:
+    return signed_in(UserFactory(role=Role.ADMIN))
+
+
 def is_refused(response) -> bool:
     return response.status_code == 302 and response.url.startswith("/admin/login/")
 
@@ -180,6 +184,18 @@ class TestFirebaseLogin:
     @pytest.mark.parametrize("body", [{}, {"idToken": ""}, {"idToken": 7}, ["x"]])
     def test_a_body_without_a_token_is_refused(self, body):
         assert self.post(Client(), body).status_code == 400
+
+    @pytest.mark.parametrize(
+        "body", ["[" * 5000 + "]" * 5000, '{"idToken":' * 3000 + '"x"' + "}" * 3000]
+    )
+    @pytest.mark.parametrize("signed_in", [False, True])
+    def test_deeply_nested_json_is_refused_as_bad_input(self, body, signed_in):
+        client = signed_in_as_admin() if signed_in else Client()
+
+        response = self.post(client, body)
+
+        assert response.status_code == 400
+        assert response.json() == {"message": "Send the Firebase ID token as idToken."}
 
     def test_the_endpoint_checks_csrf(self, emulator):
         UserFactory(role=Role.ADMIN, email="lead@camp.test")

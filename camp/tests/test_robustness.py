@@ -144,11 +144,16 @@ WRITES = [
     ("student", "post", "/api/createPaymentIntent"),
     ("student", "post", "/api/payments"),
     ("anonymous", "post", "/api/jwt"),
+    ("student", "post", "/api/jwt"),
     ("anonymous", "post", "/api/stripe/webhook"),
 ]
+# A few kilobytes nested deeper than Python's JSON parser goes.
+DEEPLY_NESTED = ["[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000]
 
 
-@pytest.mark.parametrize("malformed", ['{"nameClass": ', "not json", "\x00\xff", "{'a': 1}"])
+@pytest.mark.parametrize(
+    "malformed", ['{"nameClass": ', "not json", "\x00\xff", "{'a': 1}", *DEEPLY_NESTED]
+)
 @pytest.mark.parametrize("who, method, path", WRITES)
 def test_malformed_json_answers_400_in_the_error_shape(
     world, api_client, api_client_for, who, method, path, malformed
@@ -165,6 +170,15 @@ def test_malformed_json_answers_400_in_the_error_shape(
     assert set(response.json()) <= {"message", "errors"}
     assert response.json()["message"]
     assert everything(world) == before
+
+
+@pytest.mark.parametrize("malformed", DEEPLY_NESTED)
+@pytest.mark.parametrize("path", ["/api/users", "/api/jwt", "/api/selectClass"])
+def test_deeply_nested_json_from_a_visitor_is_never_a_server_error(api_client, path, malformed):
+    response = api_client.post(path, malformed, content_type="application/json")
+
+    assert 400 <= response.status_code < 500
+    assert response.json()["message"]
 
 
 def test_a_body_that_is_not_json_at_all_is_refused_as_unsupported(world, api_client_for):
