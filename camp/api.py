@@ -2,11 +2,29 @@
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+BUSY = "The school's database is busy right now. Please try again in a moment."
+BUSY_RETRY_AFTER_SECONDS = 2
+# PostgreSQL's lock_not_available (lock_timeout ran out) and SQLite's busy timeout running out.
+_LOCK_NOT_AVAILABLE = "55P03"
+_SQLITE_BUSY = ("database is locked", "database table is locked")
+
+
+def is_contention(error: Exception) -> bool:
+    """A write that waited its bounded time for a lock another request held."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    if getattr(cause, "sqlstate", None) == _LOCK_NOT_AVAILABLE:
+        return True
+    return str(error).startswith(_SQLITE_BUSY)
 
 
 def _flatten(detail):
@@ -26,6 +44,14 @@ def error_body(message: str, fields: dict | None = None) -> dict:
 
 
 def exception_handler(exc, context):
+    if is_contention(exc):
+        # Nothing is wrong with the request: the same one a moment later goes through.
+        set_rollback()
+        return Response(
+            error_body(BUSY),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}

@@ -7,8 +7,9 @@ from playwright.sync_api import Locator, expect
 
 from accounts.models import Role
 from camp.testing.factories import ClassFactory, UserFactory
-from classes.models import ClassStatus
-from e2e.helpers import assert_accessible, demo_image
+from classes.models import ClassStatus, Selection
+from e2e.helpers import assert_accessible, demo_image, log_in
+from e2e.payment_steps import student_member
 
 
 def background_rgb(card: Locator) -> tuple[int, ...]:
@@ -113,3 +114,34 @@ def test_visitor_selecting_a_class_is_asked_to_log_in(page):
     assert_accessible(page)
     dialog.get_by_role("button", name="Login Now!").click()
     expect(page).to_have_url(re.compile(r"/login$"))
+
+
+def test_three_quick_clicks_on_select_make_one_selection_and_no_error(page, emulator, live_server):
+    student = student_member(emulator, live_server)
+    origami = make_classes()["origami"]
+    posts = []
+    page.on(
+        "request",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/api/selectClass")
+            else None
+        ),
+    )
+    page.goto("/login")
+    log_in(page, student.email)
+    navigation = page.get_by_role("navigation", name="Main")
+    expect(navigation.get_by_role("button", name="Log Out")).to_be_visible()
+    navigation.get_by_role("link", name="All Classes").click()
+    select = page.get_by_role("article", name="Origami Animals").get_by_role(
+        "button", name="Select"
+    )
+    expect(select).to_be_enabled()
+
+    select.click(click_count=3)
+
+    expect(page.get_by_text("Origami Animals is Selected Successfully")).to_be_visible()
+    expect(select).to_be_disabled()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert len(posts) == 1
+    assert Selection.objects.filter(student=student, camp_class=origami).count() == 1

@@ -128,6 +128,19 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# How long a write waits for a lock another request holds, before it answers 503 (try again)
+# rather than failing at once. SQLite waits through its busy timeout, and its transactions take
+# the write lock when they begin (IMMEDIATE), so two writers queue instead of one failing
+# midway; PostgreSQL waits through lock_timeout.
+DATABASE_LOCK_TIMEOUT_SECONDS = float(env("DATABASE_LOCK_TIMEOUT_SECONDS", "5"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": DATABASE_LOCK_TIMEOUT_SECONDS, "transaction_mode": "IMMEDIATE"}
+    )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c lock_timeout={int(DATABASE_LOCK_TIMEOUT_SECONDS * 1000)}"
+    )
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

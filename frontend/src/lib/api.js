@@ -2,9 +2,21 @@ import { config } from "../config/config";
 
 export const TOKEN_KEY = "access-token";
 
+// What a person reads when the server's answer carries no message of ours (a proxy's error
+// page, a crash): a short sentence, never the page itself.
+export const SERVER_TROUBLE = "Something went wrong on our side. Please try again in a moment.";
+export const SERVER_BUSY = "The site is busy right now. Please try again in a moment.";
+
+function fallbackMessage(status) {
+  if (status === 502 || status === 503 || status === 504) return SERVER_BUSY;
+  if (status >= 500) return SERVER_TROUBLE;
+  return "That did not work. Please try again.";
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.message) || `Request failed with status ${status}`);
+    const message = body && typeof body.message === "string" ? body.message : "";
+    super(message || fallbackMessage(status));
     this.name = "ApiError";
     this.status = status;
     this.body = body || {};
@@ -57,7 +69,8 @@ async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
     try {
       data = JSON.parse(text);
     } catch {
-      data = { message: text };
+      // Not our JSON (an HTML error page, a traceback): nothing in it is shown to anyone.
+      data = null;
     }
   }
   if (!response.ok) {
