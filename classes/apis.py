@@ -345,7 +345,7 @@ class ClassImageUploadApi(APIView):
                 {
                     "success": serializers.BooleanField(),
                     "data": inline_serializer(
-                        "ClassImageUrl", {"display_url": serializers.URLField()}
+                        "ClassImageUrl", {"display_url": serializers.CharField()}
                     ),
                 },
             ),
@@ -370,7 +370,9 @@ class ClassImageUploadApi(APIView):
             url = class_image_store(upload=upload)
         except ImageRejected as problem:
             return _upload_refused(str(problem))
-        return Response({"success": True, "data": {"display_url": request.build_absolute_uri(url)}})
+        # The storage's own address: a path on this site (whatever host the page is served
+        # under), or the bucket's or CDN's URL. Never the host this upload came through.
+        return Response({"success": True, "data": {"display_url": url}})
 
 
 class PopularClassListApi(PublicListApi, APIView):

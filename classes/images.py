@@ -7,7 +7,9 @@ data, no file that is a script or a page pretending to be a picture.
 
 import io
 import uuid
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
@@ -127,3 +129,32 @@ def _encode(image: Image.Image, image_format: str) -> bytes:
     output = io.BytesIO()
     image.save(output, format=image_format, **options)
     return output.getvalue()
+
+
+def own_media_path(url: str, *, hosts: set[str], media_url: str) -> str:
+    """An upload's address as a path on this site, if it names this site's own media.
+
+    Uploads were once stored with the host they came through (http://127.0.0.1:8000/media/...),
+    which breaks under any other name of the same site. Addresses of other sites stay as they are.
+    """
+    parts = urlsplit(url)
+    if (
+        parts.scheme in ("http", "https")
+        and (parts.hostname or "").lower() in hosts
+        and parts.path.startswith(media_url)
+        and not parts.query
+        and not parts.fragment
+    ):
+        return parts.path
+    return url
+
+
+def own_hosts() -> set[str]:
+    """The names this site answers to, as far as its settings tell."""
+    names = {"localhost", "127.0.0.1", "::1"}
+    names.update(host.strip("[]").lstrip(".").lower() for host in settings.ALLOWED_HOSTS)
+    site = urlsplit(settings.SITE_URL).hostname
+    if site:
+        names.add(site.lower())
+    names.discard("*")
+    return names

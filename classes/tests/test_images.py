@@ -1,5 +1,6 @@
 """Class banner uploads, POST /api/images: real bytes made by Pillow, stored and read back."""
 
+import importlib
 import io
 import os
 import re
@@ -7,15 +8,17 @@ import struct
 import zlib
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import ExifTags, Image, ImageFilter
 
+from camp.testing.factories import ClassFactory
 from classes.images import MAX_UPLOAD_BYTES
 
 pytestmark = pytest.mark.django_db
 
-STORED_URL = re.compile(r"http://testserver/media/(classes/[0-9a-f]{32}\.(jpg|png|webp|gif))")
+STORED_URL = re.compile(r"/media/(classes/[0-9a-f]{32}\.(jpg|png|webp|gif))")
 NOT_SIGNED_IN = {"message": "Authentication credentials were not provided."}
 
 
@@ -366,3 +369,35 @@ class TestRefusedUploads:
         upload(client_as("student"), image_bytes("PNG"))
 
         assert stored_names() == before
+
+
+def test_an_upload_is_answered_as_a_path_on_this_site_whatever_the_host(instructor_client):
+    through_testserver = upload(instructor_client, image_bytes("PNG"), "a.png")
+    instructor_client.defaults["HTTP_HOST"] = "127.0.0.1"
+    through_loopback = upload(instructor_client, image_bytes("PNG"), "b.png")
+
+    for answer in (through_testserver, through_loopback):
+        assert answer.json()["data"]["display_url"].startswith("/media/classes/")
+
+
+@pytest.mark.parametrize(
+    ("stored_url", "migrated"),
+    [
+        ("http://127.0.0.1:8000/media/classes/ab.png", "/media/classes/ab.png"),
+        ("http://localhost:8000/media/classes/ab.png", "/media/classes/ab.png"),
+        (
+            "https://images.camp.test/media/classes/ab.png",
+            "https://images.camp.test/media/classes/ab.png",
+        ),
+        ("http://127.0.0.1:8000/static/img/x.png", "http://127.0.0.1:8000/static/img/x.png"),
+        ("/media/classes/ab.png", "/media/classes/ab.png"),
+    ],
+)
+def test_existing_uploads_are_migrated_to_site_paths(stored_url, migrated):
+    camp_class = ClassFactory(image=stored_url)
+    migration = importlib.import_module("classes.migrations.0004_uploaded_images_by_site_path")
+
+    migration.uploads_by_site_path(django_apps, None)
+
+    camp_class.refresh_from_db()
+    assert camp_class.image == migrated
