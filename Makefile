@@ -40,8 +40,10 @@ serve:
 	$(PY) manage.py seed_demo
 	@echo "==> Pointing localstripe's webhooks at this server"
 	$(PY) manage.py stripe_local_webhook --url http://localhost:$(PORT)/api/stripe/webhook
-	@echo "==> Serving Camp at http://localhost:$(PORT)"
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	@echo "==> Serving Camp at http://localhost:$(PORT), reconciling payments every minute beside it"
+	$(PY) manage.py reconcile_payments --every 60 & reconcile=$$!; \
+		trap 'kill $$reconcile 2>/dev/null' EXIT; \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: lint test-server test-frontend test-bundle test-e2e
 	@echo "==> Every check passed"

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from camp.testing.factories import ClassFactory, SelectionFactory
+from camp.testing.faults import stripe_line
 from classes.models import Class, ClassStatus, Selection
 from e2e.class_steps import (
     check_accessible,
@@ -26,6 +27,7 @@ from e2e.payment_steps import (
     student_member,
 )
 from payments.models import Payment, PaymentStatus
+from payments.tests import stripe_js
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -122,3 +124,60 @@ def test_a_declined_card_shows_the_providers_message_and_enrols_nobody(page, stu
 
     dashboard_menu(page).get_by_role("link", name="All Classes").click()
     expect(available_seats(page, CLASS_NAME)).to_have_text("8")
+
+
+@pytest.fixture
+def slow_stripe(settings):
+    """The server's line to Stripe, which the test can freeze (camp.testing.faults)."""
+    with stripe_line(settings.STRIPE_API_BASE) as line:
+        settings.STRIPE_API_BASE = line.url
+        settings.STRIPE_TIMEOUT_SECONDS = 1.0
+        yield line
+
+
+def test_with_stripe_frozen_the_page_says_confirming_then_shows_the_enrolment(
+    page, student, watercolor, slow_stripe
+):
+    sign_in(page, student.email)
+    open_dashboard(page, "my-selected-classes")
+    open_payment_for(page, CLASS_NAME)
+    fill_card(page, CARD_OK)
+    # Stripe charges, then stops answering.
+    slow_stripe.freeze("POST", "/v1/payment_intents")
+
+    pay_button(page).click()
+
+    main = page.get_by_role("main")
+    expect(main.get_by_text("Your payment is being confirmed with the bank.")).to_be_visible()
+    success = main.get_by_text(re.compile(r"^Transaction complete with transactionId: pi_\w+$"))
+    expect(success).to_be_visible(timeout=15_000)
+    expect(main.get_by_role("alert")).to_have_text("")
+    payment = Payment.objects.get(student=student, camp_class=watercolor)
+    assert payment.status == PaymentStatus.ENROLLED
+    assert slow_stripe.frozen_requests == 1
+    watercolor.refresh_from_db()
+    assert (watercolor.seats, watercolor.enroll) == (7, 3)
+
+
+def test_a_class_repriced_while_paying_charges_only_the_price_confirmed(page, student, watercolor):
+    sign_in(page, student.email)
+    open_dashboard(page, "my-selected-classes")
+    open_payment_for(page, CLASS_NAME)
+    fill_card(page, CARD_OK)
+    # The instructor raises the price while the student types the card.
+    Class.objects.filter(pk=watercolor.pk).update(price=Decimal("52.00"))
+
+    pay_button(page).click()
+
+    main = page.get_by_role("main")
+    expect(main.get_by_role("alert")).to_contain_text("The price of this class is now $52.00")
+    assert not Payment.objects.filter(student=student).exists()
+    confirm_new_price = main.get_by_role("button", name="Pay $52.00")
+    expect(confirm_new_price).to_be_enabled()
+    confirm_new_price.click()
+
+    success = main.get_by_text(re.compile(r"^Transaction complete with transactionId: pi_\w+$"))
+    expect(success).to_be_visible(timeout=15_000)
+    payment = Payment.objects.get(student=student, camp_class=watercolor)
+    assert (payment.status, payment.price) == (PaymentStatus.ENROLLED, Decimal("52.00"))
+    assert stripe_js.payment_intent(payment.transaction_id)["amount"] == 5200

@@ -22,7 +22,14 @@ from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.selectors import enrolled_class_list_for, payment_get, payment_list_for
 from payments.serializers import PaymentOutputSerializer
-from payments.services import payment_create, payment_setup_create, stripe_event_handle
+from payments.services import (
+    PriceChanged,
+    attempt_get_for,
+    attempt_settle,
+    payment_create,
+    payment_setup_create,
+    stripe_event_handle,
+)
 
 
 def _own_email(request, email: str) -> None:
@@ -77,6 +84,52 @@ class PaymentActionSerializer(ErrorSerializer):
     paymentIntentId = serializers.CharField(required=False)  # noqa: N815
 
 
+class PaymentConfirmingSerializer(serializers.Serializer):
+    """Where a payment stands while Stripe's answer is awaited."""
+
+    attemptId = serializers.IntegerField()  # noqa: N815
+    status = serializers.ChoiceField(
+        choices=["confirming", "enrolled", "refunded", "declined", "notCharged", "requiresAction"]
+    )
+    message = serializers.CharField()
+    payment = PaymentOutputSerializer(allow_null=True)
+
+
+ATTEMPT_WORDS = {
+    "confirming": "Your payment is being confirmed with the bank. This page updates by itself.",
+    "enrolled": "Payment confirmed: you are enrolled.",
+    "notCharged": "The payment did not reach the bank; nothing was charged. Please try again.",
+    "requiresAction": "Your bank asks you to confirm this payment.",
+}
+
+
+def _attempt_body(attempt) -> dict:
+    payment = attempt.payment
+    if payment is not None:
+        state = {
+            PaymentStatus.ENROLLED: "enrolled",
+            PaymentStatus.REFUNDED: "refunded",
+        }.get(payment.status, "confirming")
+    else:
+        state = {
+            "charging": "confirming",
+            "declined": "declined",
+            "notCharged": "notCharged",
+            "requiresAction": "requiresAction",
+        }.get(attempt.status, "confirming")
+    message = ATTEMPT_WORDS.get(state, "")
+    if state == "refunded":
+        message = payment.refund_reason
+    elif state == "declined":
+        message = attempt.message or "Your card was declined."
+    return {
+        "attemptId": attempt.pk,
+        "status": state,
+        "message": message,
+        "payment": PaymentOutputSerializer(payment).data if payment is not None else None,
+    }
+
+
 class PaymentCreateApi(APIView):
     """POST /api/payments: charge the saved card (or enrol in a free class) and take the seat.
 
@@ -99,6 +152,10 @@ class PaymentCreateApi(APIView):
         paymentIntentId = serializers.RegexField(  # noqa: N815
             r"^pi_[A-Za-z0-9]+$", max_length=255, required=False
         )
+        # The price the payment page showed and the student confirmed: the only amount charged.
+        price = serializers.DecimalField(
+            max_digits=8, decimal_places=2, min_value=0, required=False
+        )
 
         def validate(self, attrs):
             if "setupIntentId" in attrs and "paymentIntentId" in attrs:
@@ -117,9 +174,16 @@ class PaymentCreateApi(APIView):
                 PaymentActionSerializer,
                 description="Declined, or with requiresAction the bank asks for 3-D Secure.",
             ),
+            202: OpenApiResponse(
+                PaymentConfirmingSerializer,
+                description="Stripe has not answered yet: poll the attempt until it ends.",
+            ),
             409: OpenApiResponse(
                 RefundedPaymentSerializer,
-                description="Paid but refunded (no seat left, class closed...): message says why.",
+                description=(
+                    "Paid but refunded (no seat left, class closed...): message says why. "
+                    "Or, with currentPrice, the price changed and nothing was charged."
+                ),
             ),
             **errors(400, 401, 403, 404, 503),
         },
@@ -127,12 +191,21 @@ class PaymentCreateApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        outcome = payment_create(
-            student=request.user,
-            selection_id=data.validated_data["payId"],
-            setup_intent_id=data.validated_data.get("setupIntentId", ""),
-            payment_intent_id=data.validated_data.get("paymentIntentId", ""),
-        )
+        try:
+            outcome = payment_create(
+                student=request.user,
+                selection_id=data.validated_data["payId"],
+                setup_intent_id=data.validated_data.get("setupIntentId", ""),
+                payment_intent_id=data.validated_data.get("paymentIntentId", ""),
+                confirmed_price=data.validated_data.get("price"),
+            )
+        except PriceChanged as change:
+            return Response(
+                {**error_body(str(change.detail)), "currentPrice": f"{change.current_price:.2f}"},
+                status=status.HTTP_409_CONFLICT,
+            )
+        if outcome.confirming is not None:
+            return Response(_attempt_body(outcome.confirming), status=status.HTTP_202_ACCEPTED)
         if outcome.payment is None:
             return Response(
                 {
@@ -144,6 +217,23 @@ class PaymentCreateApi(APIView):
                 status=status.HTTP_402_PAYMENT_REQUIRED,
             )
         return _payment_answer(outcome.payment.pk, created=outcome.created)
+
+
+class PaymentAttemptDetailApi(APIView):
+    """GET /api/payments/attempts/{id}: where the caller's own payment stands; asks Stripe for
+    an answer that has not come yet."""
+
+    permission_classes = [IsStudent]
+
+    @extend_schema(
+        summary="Where the caller's own payment attempt stands (students)",
+        responses={200: PaymentConfirmingSerializer, **errors(401, 403, 404, 503)},
+    )
+    def get(self, request, attempt_id: int):
+        attempt = attempt_get_for(student=request.user, attempt_id=attempt_id)
+        attempt = attempt_settle(attempt_id=attempt.pk)
+        attempt = attempt_get_for(student=request.user, attempt_id=attempt.pk)
+        return Response(_attempt_body(attempt))
 
 
 def _payment_answer(payment_id: int, *, created: bool) -> Response:

@@ -77,3 +77,68 @@ class StripeCustomer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student} ({self.customer_id})"
+
+
+class AttemptStatus(models.TextChoices):
+    # On record, the charge asked of Stripe; what Stripe did is not known here yet.
+    CHARGING = "charging", "Charging"
+    # Stripe charged the card; the payment row says whether it enrolled or was refunded.
+    CHARGED = "charged", "Charged"
+    # The bank asks the cardholder to confirm (3-D Secure) before it charges.
+    REQUIRES_ACTION = "requiresAction", "Bank confirmation asked"
+    # The card was refused: nothing was charged.
+    DECLINED = "declined", "Declined"
+    # The charge never reached Stripe: nothing was charged.
+    NOT_CHARGED = "notCharged", "Not charged"
+
+
+class ChargeAttempt(models.Model):
+    """A charge about to be asked of Stripe, committed before it is asked.
+
+    Whatever happens next (Stripe slow, the server process killed, the browser gone), this row
+    says that money may have moved, and reconciliation settles it from what Stripe knows.
+    """
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="charge_attempts"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.PROTECT, related_name="charge_attempts"
+    )
+    selection_id = models.BigIntegerField(null=True, blank=True)
+    setup_intent_id = models.CharField(max_length=255)
+    # The price the student confirmed on the payment page, which is the price charged.
+    amount_cents = models.PositiveIntegerField()
+    currency = models.CharField(max_length=3, default="usd")
+    # Sent with the charge; one saved card and one price make one attempt.
+    idempotency_key = models.CharField(max_length=255, unique=True)
+    status = models.CharField(
+        max_length=20, choices=AttemptStatus.choices, default=AttemptStatus.CHARGING
+    )
+    payment_intent_id = models.CharField(max_length=255, blank=True)
+    payment = models.OneToOneField(
+        Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="attempt"
+    )
+    message = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="attempt_status_created_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=AttemptStatus.values), name="attempt_status_valid"
+            ),
+            # A charged attempt always names the payment it became.
+            models.CheckConstraint(
+                condition=~models.Q(status="charged") | models.Q(payment__isnull=False),
+                name="attempt_charged_has_payment",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"attempt {self.pk} ({self.status})"

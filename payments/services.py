@@ -12,13 +12,17 @@ Each step is keyed by Stripe's ids, so any step may run twice, or concurrently w
 """
 
 import logging
+import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 from rest_framework import exceptions, status
 
 from accounts.models import User
@@ -26,7 +30,13 @@ from camp.api import Conflict
 from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
 from payments import stripe_client
-from payments.models import Payment, PaymentStatus, StripeCustomer
+from payments.models import (
+    AttemptStatus,
+    ChargeAttempt,
+    Payment,
+    PaymentStatus,
+    StripeCustomer,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +59,30 @@ class PaymentProviderUnavailable(exceptions.APIException):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     default_detail = "The card payment service is not answering. Please try again in a moment."
     default_code = "payment_provider_unavailable"
+
+
+class PriceChanged(Conflict):
+    """The class costs other than what the student confirmed: nothing is charged."""
+
+    def __init__(self, current_price: Decimal):
+        self.current_price = current_price
+        super().__init__(
+            f"The price of this class is now ${current_price:.2f}. "
+            "Please check the new price and confirm again."
+        )
+
+
+# A charge Stripe has not told us about this long after it was asked is taken as never made.
+UNANSWERED_CHARGE_GRACE = timedelta(minutes=2)
+# How far back reconciliation reads Stripe's charges.
+RECONCILE_WINDOW = timedelta(days=3)
+
+
+def fault_point(name: str) -> None:
+    """Where a test may have this server process die at once (test settings arm it)."""
+    if name == settings.PAYMENT_FAULT_POINT:
+        logger.critical("Fault point %s armed: the server process stops here.", name)
+        os._exit(70)
 
 
 class Refusal(Enum):
@@ -84,6 +118,8 @@ class PaymentOutcome:
     created: bool
     action_client_secret: str = ""
     payment_intent_id: str = ""
+    # Set when Stripe has not said yet what became of the charge: the browser asks again.
+    confirming: ChargeAttempt | None = field(default=None)
 
 
 def price_in_cents(price: Decimal) -> int:
@@ -97,6 +133,10 @@ def _stripe_call():
         yield
     except stripe_client.CardDeclined as error:
         raise PaymentRequired(str(error)) from error
+    except stripe_client.NotFoundAtProvider as error:
+        # Stripe answered, and has no such object: a fact about our record, not an outage.
+        logger.error("Stripe has no record of this: %s", error)
+        raise Conflict("Stripe has no record of this payment.") from error
     except stripe_client.PaymentProviderError as error:
         logger.exception("Stripe call failed")
         raise PaymentProviderUnavailable() from error
@@ -203,7 +243,12 @@ def _earlier_payment(
 
 
 def payment_create(
-    *, student: User, selection_id: int, setup_intent_id: str = "", payment_intent_id: str = ""
+    *,
+    student: User,
+    selection_id: int,
+    setup_intent_id: str = "",
+    payment_intent_id: str = "",
+    confirmed_price: Decimal | None = None,
 ) -> PaymentOutcome:
     """Pay for a selection with the card saved in a SetupIntent (or after 3-D Secure, with the
     PaymentIntent the bank asked about), or enrol in a free class; then take the seat."""
@@ -239,7 +284,10 @@ def payment_create(
         )
     elif setup_intent_id:
         outcome = _pay_with_saved_card(
-            student=student, selection=selection, setup_intent_id=setup_intent_id
+            student=student,
+            selection=selection,
+            setup_intent_id=setup_intent_id,
+            confirmed_price=confirmed_price,
         )
     else:
         raise exceptions.ValidationError(
@@ -250,6 +298,63 @@ def payment_create(
     return PaymentOutcome(
         payment=payment_fulfil(payment_id=outcome.payment.pk), created=outcome.created
     )
+
+
+def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
+    """What a repeated request (a double click, a retry) learns of an attempt already made."""
+    if attempt.payment_id is not None:
+        return PaymentOutcome(payment=payment_fulfil(payment_id=attempt.payment_id), created=False)
+    if attempt.status == AttemptStatus.DECLINED:
+        raise PaymentRequired(attempt.message or "Your card was declined.")
+    if attempt.status == AttemptStatus.NOT_CHARGED:
+        raise PaymentProviderUnavailable()
+    if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
+        with _stripe_call():
+            charge = stripe_client.charge_retrieve(attempt.payment_intent_id)
+        return _attempt_settled_by(attempt, charge)
+    return PaymentOutcome(payment=None, created=False, confirming=attempt)
+
+
+def _attempt_mark(attempt: ChargeAttempt, **changes) -> None:
+    for name, value in changes.items():
+        setattr(attempt, name, value)
+    attempt.save(update_fields=[*changes, "updated_at"])
+
+
+def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) -> PaymentOutcome:
+    """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
+    if charge.status == "requires_action":
+        _attempt_mark(attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id)
+        return PaymentOutcome(
+            payment=None,
+            created=False,
+            action_client_secret=charge.client_secret,
+            payment_intent_id=charge.id,
+        )
+    if charge.status == "succeeded":
+        payment = payment_record(charge=charge)
+        if payment is None:
+            # The class was deleted meanwhile; payment_record refunded the charge.
+            _attempt_mark(
+                attempt,
+                status=AttemptStatus.DECLINED,
+                payment_intent_id=charge.id,
+                message=Refusal.CLOSED.refund_reason,
+            )
+            raise Conflict(Refusal.CLOSED.refund_reason)
+        _attempt_mark(
+            attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
+        )
+        return PaymentOutcome(payment=payment, created=True)
+    if charge.status in ("processing", "requires_confirmation", "requires_capture"):
+        # Stripe is still working on it; the webhook or reconciliation finishes it.
+        _attempt_mark(attempt, payment_intent_id=charge.id)
+        return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    message = charge.error_message or "The payment did not go through."
+    _attempt_mark(
+        attempt, status=AttemptStatus.DECLINED, payment_intent_id=charge.id, message=message
+    )
+    raise PaymentRequired(message)
 
 
 def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
@@ -314,37 +419,233 @@ def _verified_setup(
 
 
 def _pay_with_saved_card(
-    *, student: User, selection: Selection, setup_intent_id: str
+    *,
+    student: User,
+    selection: Selection,
+    setup_intent_id: str,
+    confirmed_price: Decimal | None = None,
 ) -> PaymentOutcome:
+    """Charge the saved card: the attempt is committed first, Stripe is asked outside any
+    transaction or lock, and the result is put on record after, in short transactions."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
-    refusal = _refusal_before_paying(student=student, camp_class=selection.camp_class)
+    camp_class = selection.camp_class
+    refusal = _refusal_before_paying(student=student, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
-    amount = price_in_cents(selection.camp_class.price)
+    amount = price_in_cents(camp_class.price)
+    if confirmed_price is not None and price_in_cents(confirmed_price) != amount:
+        # Charged is exactly what the student saw and confirmed, or nothing.
+        raise PriceChanged(camp_class.price)
 
-    with transaction.atomic():
-        # Held while Stripe charges the card: a double click waits here, then finds the payment
-        # this request recorded instead of charging the card again.
-        locked = Selection.objects.select_for_update().filter(pk=selection.pk).first()
-        earlier = Payment.objects.filter(student=student, setup_intent_id=setup.id).first()
-        if earlier is not None:
-            return PaymentOutcome(payment=earlier, created=False)
-        if locked is None:
-            raise exceptions.NotFound("No such selected class.")
-        with _stripe_call():
-            charge = stripe_client.charge_create(
-                amount=amount,
-                currency=CURRENCY,
-                customer_id=setup.customer_id,
-                payment_method_id=setup.payment_method_id,
-                metadata={
-                    **_metadata(student=student, selection=selection),
-                    "setup_intent_id": setup.id,
-                },
-                # Per setup and amount: a retry is the same charge, a new price a new one.
-                idempotency_key=f"camp-charge-{setup.id}-{amount}",
+    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, amount=amount)
+    if not made and not _attempt_retaken(attempt):
+        # A double click or a retry: the first request owns the charge; this one reports it.
+        return _attempt_outcome(attempt)
+    try:
+        charge = stripe_client.charge_create(
+            amount=amount,
+            currency=CURRENCY,
+            customer_id=setup.customer_id,
+            payment_method_id=setup.payment_method_id,
+            metadata={
+                **_metadata(student=student, selection=selection),
+                "setup_intent_id": setup.id,
+                "attempt_id": str(attempt.pk),
+            },
+            idempotency_key=attempt.idempotency_key,
+        )
+    except stripe_client.CardDeclined as error:
+        _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
+        raise PaymentRequired(str(error)) from error
+    except stripe_client.ProviderUnreachable as error:
+        # The request never left: nothing was charged, and the student may simply try again.
+        logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
+        _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
+        raise PaymentProviderUnavailable() from error
+    except stripe_client.PaymentProviderError as error:
+        # Sent, but no answer came: Stripe may have charged. The attempt stays open until
+        # Stripe says (the browser asks again, and reconciliation settles it).
+        logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
+        return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    fault_point("after_charge")
+    return _attempt_settled_by(attempt, charge)
+
+
+def _attempt_for(
+    *, student: User, selection: Selection, setup: stripe_client.CardSetup, amount: int
+) -> tuple[ChargeAttempt, bool]:
+    """The attempt for this saved card and price, committed before any charge; made or found."""
+    # Per setup and amount: a retry is the same attempt, a new price a new one.
+    key = f"camp-charge-{setup.id}-{amount}"
+    try:
+        with transaction.atomic():
+            return (
+                ChargeAttempt.objects.create(
+                    student=student,
+                    camp_class_id=selection.camp_class_id,
+                    selection_id=selection.pk,
+                    setup_intent_id=setup.id,
+                    amount_cents=amount,
+                    currency=CURRENCY,
+                    idempotency_key=key,
+                ),
+                True,
             )
-        return _recorded(charge)
+    except IntegrityError:
+        return ChargeAttempt.objects.get(idempotency_key=key), False
+
+
+def _attempt_retaken(attempt: ChargeAttempt) -> bool:
+    """Whether this request may charge again for an attempt that never reached Stripe.
+
+    Nothing was charged under its key, so sending it again is safe; the conditional update
+    lets one request of several do it.
+    """
+    if attempt.status != AttemptStatus.NOT_CHARGED:
+        return False
+    retaken = ChargeAttempt.objects.filter(pk=attempt.pk, status=AttemptStatus.NOT_CHARGED).update(
+        status=AttemptStatus.CHARGING, message="", updated_at=timezone.now()
+    )
+    attempt.refresh_from_db()
+    return bool(retaken)
+
+
+def attempt_get_for(*, student: User, attempt_id: int) -> ChargeAttempt:
+    """One of the student's own attempts; anyone else's is as good as absent."""
+    attempt = ChargeAttempt.objects.filter(pk=attempt_id, student=student).first()
+    if attempt is None:
+        raise exceptions.NotFound("No such payment attempt.")
+    return attempt
+
+
+def _charge_of(attempt: ChargeAttempt) -> stripe_client.Charge | None:
+    """The PaymentIntent Stripe made for an attempt, if it made one."""
+    if attempt.payment_intent_id:
+        return stripe_client.charge_retrieve(attempt.payment_intent_id)
+    for charge in stripe_client.charges_since(attempt.created_at - timedelta(minutes=1)):
+        if _is_attempts(charge, attempt):
+            return charge
+    return None
+
+
+def _is_ours(charge: stripe_client.Charge) -> bool:
+    return charge.metadata.get("app") == METADATA_APP
+
+
+def _is_attempts(charge: stripe_client.Charge, attempt: ChargeAttempt) -> bool:
+    # The SetupIntent id is Stripe's own and unique; an attempt id alone could be another
+    # database's (a developer's, a staging site on the same Stripe account).
+    metadata = charge.metadata
+    return (
+        _is_ours(charge)
+        and metadata.get("attempt_id") == str(attempt.pk)
+        and metadata.get("setup_intent_id") == attempt.setup_intent_id
+    )
+
+
+def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
+    """Bring an open attempt up to date with Stripe: charged (then enrolled or refunded),
+    declined, or, when Stripe never had it, not charged. Safe to run any number of times."""
+    attempt = ChargeAttempt.objects.get(pk=attempt_id)
+    if attempt.status not in (AttemptStatus.CHARGING, AttemptStatus.REQUIRES_ACTION):
+        if attempt.payment_id is not None:
+            payment_fulfil(payment_id=attempt.payment_id)
+        return attempt
+    with _stripe_call():
+        charge = _charge_of(attempt)
+    if charge is None:
+        if timezone.now() - attempt.updated_at > UNANSWERED_CHARGE_GRACE:
+            _attempt_mark(
+                attempt,
+                status=AttemptStatus.NOT_CHARGED,
+                message="The payment did not reach the bank; nothing was charged.",
+            )
+        return attempt
+    try:
+        outcome = _attempt_settled_by(attempt, charge)
+    except (PaymentRequired, Conflict):
+        return attempt
+    if outcome.payment is not None:
+        payment_fulfil(payment_id=outcome.payment.pk)
+    return attempt
+
+
+@dataclass
+class ReconcileReport:
+    settled: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
+def payments_reconcile(*, now=None) -> ReconcileReport:
+    """Settle every charge Stripe made for Camp, and every attempt and payment still open,
+    exactly once: enrolled, or refunded in full with the reason. One item failing never
+    stops the others; each is logged."""
+    now = now or timezone.now()
+    report = ReconcileReport()
+
+    def settle(label: str, work) -> None:
+        try:
+            result = work()
+        except Exception:
+            logger.exception("Reconciliation could not settle %s", label)
+            report.failed.append(label)
+            return
+        if result:
+            logger.info("Reconciliation: %s %s", label, result)
+            report.settled.append(f"{label}: {result}")
+
+    def settle_charge(charge: stripe_client.Charge) -> str:
+        attempt_id = charge.metadata.get("attempt_id", "")
+        attempt = (
+            ChargeAttempt.objects.filter(pk=int(attempt_id)).first()
+            if attempt_id.isdigit()
+            else None
+        )
+        if attempt is not None and not _is_attempts(charge, attempt):
+            attempt = None
+        already = Payment.objects.filter(transaction_id=charge.id).first()
+        if already is not None and already.status != PaymentStatus.ENROLL_PENDING:
+            if attempt is not None and attempt.payment_id is None:
+                _attempt_mark(attempt, status=AttemptStatus.CHARGED, payment=already)
+            return ""
+        payment = payment_record(charge=charge)
+        if payment is None:
+            return "left alone (not this site's)"
+        if attempt is not None and attempt.payment_id is None:
+            _attempt_mark(
+                attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
+            )
+        return payment_fulfil(payment_id=payment.pk).status
+
+    try:
+        charges = [
+            charge
+            for charge in stripe_client.charges_since(now - RECONCILE_WINDOW)
+            if charge.status == "succeeded" and _is_ours(charge)
+        ]
+    except stripe_client.PaymentProviderError:
+        logger.exception("Reconciliation could not list Stripe's charges")
+        report.failed.append("Stripe's list of charges")
+        charges = []
+    for charge in charges:
+        settle(f"charge {charge.id}", lambda charge=charge: settle_charge(charge))
+
+    open_attempts = ChargeAttempt.objects.filter(
+        status__in=(AttemptStatus.CHARGING, AttemptStatus.REQUIRES_ACTION)
+    ).order_by("created_at")
+    for attempt_id in open_attempts.values_list("id", flat=True):
+        settle(
+            f"attempt {attempt_id}",
+            lambda attempt_id=attempt_id: attempt_settle(attempt_id=attempt_id).status,
+        )
+
+    pending = Payment.objects.filter(status=PaymentStatus.ENROLL_PENDING).order_by("id")
+    for payment_id in pending.values_list("id", flat=True):
+        settle(
+            f"payment {payment_id}",
+            lambda payment_id=payment_id: payment_fulfil(payment_id=payment_id).status,
+        )
+    return report
 
 
 def payment_record(*, charge: stripe_client.Charge) -> Payment | None:

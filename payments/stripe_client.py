@@ -4,14 +4,21 @@ Production talks to Stripe; development and tests talk to localstripe at STRIPE_
 Answers come back as small frozen records, so no other module depends on the SDK's objects.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 import stripe
 from django.conf import settings
 
-# Seconds to wait for Stripe before giving up on one call (the SDK retries safe calls).
-TIMEOUT = 30
+# Every call to Stripe is bounded, so a payment request answers well inside the server's worker
+# timeout (Procfile): at most two tries of STRIPE_TIMEOUT_SECONDS each for a call, and a payment
+# makes two calls (read the saved card, charge it).
+RETRIES = 1
+# A charge is sent once, never retried by the SDK: when its answer does not come, the charge is
+# found later by its attempt id (payments.services), not sent again.
+CHARGE_RETRIES = 0
 
 
 class PaymentProviderError(Exception):
@@ -24,6 +31,10 @@ class CardDeclined(PaymentProviderError):
 
 class NotFoundAtProvider(PaymentProviderError):
     """Stripe knows no object with that id."""
+
+
+class ProviderUnreachable(PaymentProviderError):
+    """No connection to Stripe could be made: the request never left, so nothing happened."""
 
 
 class InvalidSignature(Exception):
@@ -63,18 +74,20 @@ class WebhookEvent:
 
 
 @lru_cache(maxsize=4)
-def _client(api_key: str, api_base: str | None) -> stripe.StripeClient:
+def _client(api_key: str, api_base: str | None, timeout: float) -> stripe.StripeClient:
     return stripe.StripeClient(
         api_key,
         base_addresses={"api": api_base} if api_base else None,
-        http_client=stripe.RequestsClient(timeout=TIMEOUT),
-        max_network_retries=2,
+        http_client=stripe.RequestsClient(timeout=timeout),
+        max_network_retries=RETRIES,
     )
 
 
 def client() -> stripe.StripeClient:
     # Keyed by the settings, so a test that overrides them gets a client that follows.
-    return _client(settings.STRIPE_SECRET_KEY, settings.STRIPE_API_BASE)
+    return _client(
+        settings.STRIPE_SECRET_KEY, settings.STRIPE_API_BASE, settings.STRIPE_TIMEOUT_SECONDS
+    )
 
 
 def _translated(error: stripe.StripeError) -> PaymentProviderError:
@@ -82,7 +95,21 @@ def _translated(error: stripe.StripeError) -> PaymentProviderError:
         return CardDeclined(error.user_message or "Your card was declined.")
     if isinstance(error, stripe.InvalidRequestError) and error.http_status == 404:
         return NotFoundAtProvider(str(error))
+    if isinstance(error, stripe.APIConnectionError) and _never_connected(str(error)):
+        return ProviderUnreachable(str(error))
     return PaymentProviderError(str(error))
+
+
+def _never_connected(message: str) -> bool:
+    # The SDK names the requests exception it met: these fail before a byte of the request is
+    # sent. A read timeout or a dropped connection may come after Stripe acted, so they are not.
+    return (
+        any(
+            sign in message
+            for sign in ("ConnectTimeout", "Connection refused", "NewConnectionError")
+        )
+        and "ReadTimeout" not in message
+    )
 
 
 def _metadata(stripe_object) -> dict[str, str]:
@@ -186,7 +213,7 @@ def charge_create(
                 "metadata": metadata,
             },
             # Stripe answers a repeated key with the first PaymentIntent: one charge per setup.
-            options={"idempotency_key": idempotency_key},
+            options={"idempotency_key": idempotency_key, "max_network_retries": CHARGE_RETRIES},
         )
     except stripe.StripeError as error:
         raise _translated(error) from error
@@ -196,6 +223,28 @@ def charge_create(
 def charge_retrieve(payment_intent_id: str) -> Charge:
     try:
         return _charge(client().v1.payment_intents.retrieve(payment_intent_id))
+    except stripe.StripeError as error:
+        raise _translated(error) from error
+
+
+def charges_since(moment: datetime) -> Iterator[Charge]:
+    """The PaymentIntents made at or after `moment`, newest first where Stripe orders them.
+
+    Stripe lists newest first, so the walk stops at the first older one; a provider that lists
+    in another order (localstripe) is walked to its end, which is bounded by its own store.
+    """
+    since = int(moment.timestamp())
+    # Stripe itself is reached with no STRIPE_API_BASE; localstripe lists oldest first.
+    newest_first = settings.STRIPE_API_BASE is None
+    try:
+        listed = client().v1.payment_intents.list(params={"limit": 100})
+        for payment_intent in listed.auto_paging_iter():
+            created = int(getattr(payment_intent, "created", since) or since)
+            if created < since:
+                if newest_first:
+                    return
+                continue
+            yield _charge(payment_intent)
     except stripe.StripeError as error:
         raise _translated(error) from error
 

@@ -2,6 +2,7 @@ from django.urls import path
 
 from payments.apis import (
     EnrolledClassListApi,
+    PaymentAttemptDetailApi,
     PaymentCreateApi,
     PaymentListApi,
     PaymentSetupCreateApi,
@@ -11,6 +12,11 @@ from payments.apis import (
 urlpatterns = [
     path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
     path("payments", PaymentCreateApi.as_view(), name="payments"),
+    path(
+        "payments/attempts/<int:attempt_id>",
+        PaymentAttemptDetailApi.as_view(),
+        name="payment-attempt-detail",
+    ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),

@@ -23,6 +23,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# A test that starts a server process may arm one fault point in it (payments/services.py).
+PAYMENT_FAULT_POINT = env("CAMP_PAYMENT_FAULT_POINT", "")
+
 # Tests charge cards on the localstripe that `make test` starts.
 STRIPE_API_BASE = env("STRIPE_API_BASE", env("LOCALSTRIPE_URL", "http://localhost:8420"))
 STRIPE_JS_URL = env("STRIPE_JS_URL", f"{STRIPE_API_BASE}/js.stripe.com/v3/")

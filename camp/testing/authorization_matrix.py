@@ -173,6 +173,12 @@ MATRIX = (
     ),
     Call(
         "GET",
+        "/api/payments/attempts/{attempt.id}",
+        (401, 200, 404, 403, 403, 403),
+        "only one's own; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
         "/api/payments/{student.email}",
         (401, 200, 403, 403, 403, 403),
         "only one's own",

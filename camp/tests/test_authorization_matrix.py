@@ -18,6 +18,7 @@ from camp.testing import authorization_matrix as table
 from camp.testing.authorization_matrix import CALLERS, MATRIX
 from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory, banner_png
 from classes.models import ClassStatus
+from payments.models import AttemptStatus, ChargeAttempt
 from payments.tests.stripe_js import signature
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +47,15 @@ class World:
         )
         self.selection = SelectionFactory(student=self.student, camp_class=approved)
         self.free_selection = SelectionFactory(student=self.student, camp_class=free)
+        # Settled already (declined), so reading it asks Stripe nothing.
+        self.attempt = ChargeAttempt.objects.create(
+            student=self.student,
+            camp_class=approved,
+            setup_intent_id="seti_matrix",
+            amount_cents=4550,
+            idempotency_key="camp-charge-seti_matrix-4550",
+            status=AttemptStatus.DECLINED,
+        )
         self.caller = self.people.get(caller)
         self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"
 

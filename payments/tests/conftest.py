@@ -26,6 +26,13 @@ def localstripe() -> str:
 
 
 @pytest.fixture
+def empty_localstripe(localstripe) -> str:
+    """localstripe with no objects: what reconciliation reads is this test's alone."""
+    requests.delete(f"{localstripe}/_config/data", timeout=10).raise_for_status()
+    return localstripe
+
+
+@pytest.fixture
 def student():
     return UserFactory(role=Role.STUDENT, name="Sam Rivera", email="sam@camp.test")
 

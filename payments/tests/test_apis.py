@@ -16,7 +16,7 @@ from camp.testing.factories import (
     class_answer,
 )
 from classes.models import Class, ClassStatus, Selection
-from payments.models import Payment, PaymentStatus, StripeCustomer
+from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
 from payments.tests import stripe_js
 
 pytestmark = pytest.mark.django_db
@@ -232,7 +232,9 @@ class TestPay:
             4550,
             "usd",
         )
+        attempt = ChargeAttempt.objects.get(payment=payment)
         assert charge["metadata"] | {"setup_intent_id": None} == {
+            "attempt_id": str(attempt.pk),
             "app": "camp",
             "student_id": str(student.pk),
             "student_email": "sam@camp.test",
@@ -253,7 +255,7 @@ class TestPay:
             {
                 "payId": selection.pk,
                 "setupIntentId": saved["setupIntent"]["id"],
-                "price": 0.5,
+                "price": "45.50",
                 "transactionId": "pi_forged",
                 "status": "enrolled",
             },
@@ -265,6 +267,48 @@ class TestPay:
         assert response.json()["transactionId"] != "pi_forged"
         charge = stripe_js.payment_intent(response.json()["transactionId"])
         assert charge["amount"] == 4550
+
+    @pytest.mark.parametrize("confirmed", ["0.50", "45.49", "99.00"])
+    def test_a_price_other_than_the_one_confirmed_charges_nothing(
+        self, save_card, as_student, selection, confirmed
+    ):
+        # The page showed one price; the class now costs another (or the body was forged).
+        saved = save_card(as_student, selection)
+
+        response = as_student.post(
+            "/api/payments",
+            {
+                "payId": selection.pk,
+                "setupIntentId": saved["setupIntent"]["id"],
+                "price": confirmed,
+            },
+            format="json",
+        )
+
+        assert response.status_code == 409
+        assert response.json() == {
+            "message": "The price of this class is now $45.50. "
+            "Please check the new price and confirm again.",
+            "currentPrice": "45.50",
+        }
+        assert not Payment.objects.exists()
+        assert not ChargeAttempt.objects.exists()
+
+    def test_the_confirmed_new_price_is_charged_after_a_repricing(
+        self, save_card, as_student, selection
+    ):
+        saved = save_card(as_student, selection)
+        Class.objects.filter(pk=selection.camp_class_id).update(price=Decimal("52.00"))
+        body = {"payId": selection.pk, "setupIntentId": saved["setupIntent"]["id"]}
+
+        refused = as_student.post("/api/payments", {**body, "price": "45.50"}, format="json")
+        accepted = as_student.post(
+            "/api/payments", {**body, "price": refused.json()["currentPrice"]}, format="json"
+        )
+
+        assert refused.status_code == 409
+        assert accepted.status_code == 201, accepted.json()
+        assert stripe_js.payment_intent(accepted.json()["transactionId"])["amount"] == 5200
 
     def test_cents_are_computed_exactly(self, as_student, selection, pay):
         Class.objects.filter(pk=selection.camp_class_id).update(price=Decimal("19.99"))

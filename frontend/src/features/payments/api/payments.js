@@ -14,12 +14,19 @@ export async function createPaymentIntent({ price, payId }) {
  * Asks the server to charge the saved card (setupIntentId), to finish a charge the bank had
  * the cardholder confirm (paymentIntentId), or, with neither, to enrol in a free class.
  */
-export function recordPayment({ payId, setupIntentId, paymentIntentId }) {
+export function recordPayment({ payId, setupIntentId, paymentIntentId, price }) {
   return api.post("/payments", {
     payId,
     ...(setupIntentId ? { setupIntentId } : {}),
     ...(paymentIntentId ? { paymentIntentId } : {}),
+    // The price the page showed and the student confirmed: the server charges it or nothing.
+    ...(price !== undefined ? { price: Number(price).toFixed(2) } : {}),
   });
+}
+
+// Where a payment stands while Stripe's answer is awaited (the server's 202).
+export function getPaymentAttempt(attemptId) {
+  return api.get(`/payments/attempts/${attemptId}`);
 }
 
 // After a payment the selection leaves, the class joins the enrolled list and the history grows.

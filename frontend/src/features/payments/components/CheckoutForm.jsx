@@ -1,10 +1,39 @@
 import { useEffect, useRef, useState } from "react";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { createPaymentIntent, recordPayment, useRefreshAfterPayment } from "../api/payments";
+import {
+  createPaymentIntent,
+  getPaymentAttempt,
+  recordPayment,
+  useRefreshAfterPayment,
+} from "../api/payments";
 import { loadStripeJs } from "../lib/loadStripeJs";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
+export const CONFIRMING_MESSAGE =
+  "Your payment is being confirmed with the bank. This page updates by itself.";
+// How often the page asks after a payment whose confirmation is awaited.
+export const CONFIRMING_POLL_MS = 2000;
+
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Asks after a payment until Stripe's answer is in: the payment, or an error saying why not.
+async function settled(attempt) {
+  let current = attempt;
+  while (current.status === "confirming") {
+    await wait(CONFIRMING_POLL_MS);
+    try {
+      current = await getPaymentAttempt(current.attemptId);
+    } catch (error) {
+      // The server is busy or the network dropped: the payment still stands; ask again.
+      if (!error.status || error.status >= 500) continue;
+      throw error;
+    }
+  }
+  if (current.status === "enrolled") return current.payment;
+  const status = { refunded: 409, declined: 402 }[current.status] ?? 503;
+  throw Object.assign(new Error(current.message || FALLBACK_FAILURE), { status });
+}
 
 function billingDetails(user) {
   return {
@@ -31,9 +60,11 @@ export function CheckoutForm({ selection, user }) {
   const [failure, setFailure] = useState("");
   const [payment, setPayment] = useState(null);
   const [closed, setClosed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const refresh = useRefreshAfterPayment(user?.email);
   const payId = selection._id;
-  const price = Number(selection.price);
+  // The price shown, which is the price confirmed by pressing Pay; the server says if it moved.
+  const [price, setPrice] = useState(Number(selection.price));
 
   useEffect(() => {
     let cancelled = false;
@@ -89,7 +120,14 @@ export function CheckoutForm({ selection, user }) {
 
   async function charge(setupIntentId) {
     try {
-      return await recordPayment({ payId, setupIntentId });
+      const answer = await recordPayment({ payId, setupIntentId, price });
+      if (answer?.attemptId === undefined) return answer;
+      setConfirming(true);
+      try {
+        return await settled(answer);
+      } finally {
+        setConfirming(false);
+      }
     } catch (error) {
       if (error.status !== 402 || !error.body.requiresAction) throw error;
       const confirmation = await stripe.confirmCardPayment(error.body.clientSecret);
@@ -120,7 +158,12 @@ export function CheckoutForm({ selection, user }) {
       refresh();
     } catch (error) {
       setFailure(error.message || FALLBACK_FAILURE);
-      if (error.status === 409) {
+      const newPrice = error.body?.currentPrice;
+      if (error.status === 409 && newPrice !== undefined) {
+        // Nothing was charged: show the new price and let the student confirm it.
+        setPrice(Number(newPrice));
+        setSecretRound((round) => round + 1);
+      } else if (error.status === 409) {
         // Refunded (the last seat went, the class closed): the history now shows it.
         setClosed(true);
         refresh();
@@ -149,7 +192,11 @@ export function CheckoutForm({ selection, user }) {
         )}
         Pay {formatPrice(price)}
       </button>
-      <FormOutcome failure={failure} payment={payment} />
+      <FormOutcome
+        failure={failure}
+        payment={payment}
+        progress={confirming ? CONFIRMING_MESSAGE : ""}
+      />
     </form>
   );
 }
@@ -188,13 +235,14 @@ export function FreeEnrolForm({ selection, user }) {
   );
 }
 
-function FormOutcome({ failure, payment, free = false }) {
+function FormOutcome({ failure, payment, progress = "", free = false }) {
   return (
     <>
       <div role="alert" className="text-danger mt-3">
         {failure}
       </div>
       <div role="status" className="text-success fw-semibold mt-2">
+        {progress}
         {payment &&
           (free
             ? `You are enrolled in ${payment.nameClass}.`

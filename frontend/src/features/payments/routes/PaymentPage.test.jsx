@@ -175,7 +175,9 @@ test("Pay is disabled while the payment is processing, then the transaction id s
   expect(
     await screen.findByText("Transaction complete with transactionId: pi_3Pay"),
   ).toBeInTheDocument();
-  expect(posts(fetch, "/payments")).toEqual([{ payId: 11, setupIntentId: "seti_123" }]);
+  expect(posts(fetch, "/payments")).toEqual([
+    { payId: 11, setupIntentId: "seti_123", price: "45.50" },
+  ]);
   expect(payButton()).toBeDisabled();
   // The selected classes are asked again (the paid one leaves the list).
   await waitFor(() =>
@@ -286,7 +288,7 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
   ).toBeInTheDocument();
   expect(stripe.confirmCardPayment).toHaveBeenCalledWith("pi_3ds_secret_x");
   expect(posts(fetch, "/payments")).toEqual([
-    { payId: 11, setupIntentId: "seti_123" },
+    { payId: 11, setupIntentId: "seti_123", price: "45.50" },
     { payId: 11, paymentIntentId: "pi_3ds" },
   ]);
 });
@@ -352,4 +354,102 @@ test("a class that is not among the selections says so and links back", async ()
   expect(posts(fetch, "/createPaymentIntent")).toEqual([]);
   await user.click(within(alert).getByRole("link", { name: "Back to My Selected Classes" }));
   expect(await screen.findByRole("heading", { name: "Other page" })).toBeInTheDocument();
+});
+
+test("while Stripe is slow the page says the payment is being confirmed, then shows it", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = makeSelection();
+  let asked = 0;
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(202, {
+      attemptId: 5,
+      status: "confirming",
+      message: "Your payment is being confirmed with the bank. This page updates by itself.",
+      payment: null,
+    }),
+  });
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) => {
+    if (!String(url).endsWith("/payments/attempts/5")) return answer(url, init);
+    asked += 1;
+    const body =
+      asked === 1
+        ? { attemptId: 5, status: "confirming", message: "", payment: null }
+        : { attemptId: 5, status: "enrolled", message: "", payment: paymentFor(chosen) };
+    return Promise.resolve({
+      ok: true,
+      status: 200,
+      headers: new Headers(),
+      text: async () => JSON.stringify(body),
+    });
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(
+    await screen.findByText(
+      "Your payment is being confirmed with the bank. This page updates by itself.",
+    ),
+  ).toBeInTheDocument();
+  expect(
+    await screen.findByText(
+      "Transaction complete with transactionId: pi_3Pay",
+      {},
+      { timeout: 6000 },
+    ),
+  ).toBeInTheDocument();
+  expect(asked).toBe(2);
+  expect(screen.queryByRole("alert")).toHaveTextContent("");
+}, 10000);
+
+test("a price changed since the page was opened is shown, and the new price is confirmed", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = makeSelection();
+  let tries = 0;
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) => {
+    if (!String(url).endsWith("/api/payments")) return answer(url, init);
+    tries += 1;
+    const [status, body] =
+      tries === 1
+        ? [
+            409,
+            {
+              message:
+                "The price of this class is now $52.00. Please check the new price and confirm again.",
+              currentPrice: "52.00",
+            },
+          ]
+        : [201, paymentFor(chosen, { price: 52 })];
+    return Promise.resolve({
+      ok: status < 300,
+      status,
+      headers: new Headers(),
+      text: async () => JSON.stringify(body),
+    });
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "The price of this class is now $52.00",
+  );
+  const newPay = await screen.findByRole("button", { name: "Pay $52.00" });
+  await waitFor(() => expect(newPay).toBeEnabled());
+  await user.click(newPay);
+
+  expect(
+    await screen.findByText("Transaction complete with transactionId: pi_3Pay"),
+  ).toBeInTheDocument();
+  expect(posts(fetch, "/payments").map((body) => body.price)).toEqual(["45.50", "52.00"]);
 });
