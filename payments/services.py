@@ -321,16 +321,21 @@ def _attempt_mark(attempt: ChargeAttempt, **changes) -> None:
     attempt.save(update_fields=[*changes, "updated_at"])
 
 
+def _bank_asks(charge: stripe_client.Charge) -> PaymentOutcome:
+    """The bank wants the cardholder to confirm (3-D Secure) before it charges."""
+    return PaymentOutcome(
+        payment=None,
+        created=False,
+        action_client_secret=charge.client_secret,
+        payment_intent_id=charge.id,
+    )
+
+
 def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) -> PaymentOutcome:
     """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
     if charge.status == "requires_action":
         _attempt_mark(attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id)
-        return PaymentOutcome(
-            payment=None,
-            created=False,
-            action_client_secret=charge.client_secret,
-            payment_intent_id=charge.id,
-        )
+        return _bank_asks(charge)
     if charge.status == "succeeded":
         payment = payment_record(charge=charge)
         if payment is None:
@@ -360,12 +365,7 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
 def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
     """A charge just made or just authenticated: on record, or back to the bank's question."""
     if charge.status == "requires_action":
-        return PaymentOutcome(
-            payment=None,
-            created=False,
-            action_client_secret=charge.client_secret,
-            payment_intent_id=charge.id,
-        )
+        return _bank_asks(charge)
     if charge.status == "processing":
         # The payment_intent.succeeded webhook enrols the student when the bank is done.
         raise Conflict(

@@ -468,23 +468,33 @@ test("a token is renewed a minute before it ends, or halfway through a shorter l
   expect(renewalDelay("not-a-token", now)).toBeNull();
 });
 
-test("the session renews its token with a fresh ID token, without a sign-out", async () => {
-  const first = apiToken(2, "first");
-  const second = apiToken(600, "second");
-  let exchanges = 0;
+// Our server, answering the nth token exchange with the nth of `answers` ([status, body]; the
+// last one repeats); the count of exchanges so far.
+function serverWithExchanges(answers) {
   const fetch = serverWith();
   const answer = fetch.getMockImplementation();
+  const counted = { exchanges: 0 };
   fetch.mockImplementation(async (url, init) => {
     if (!String(url).endsWith("/jwt")) return answer(url, init);
-    exchanges += 1;
-    const body = { token: exchanges === 1 ? first : second };
+    const [status, body] = answers[Math.min(counted.exchanges, answers.length - 1)];
+    counted.exchanges += 1;
     return {
-      ok: true,
-      status: 200,
+      ok: status < 300,
+      status,
       headers: new Headers(),
       text: async () => JSON.stringify(body),
     };
   });
+  return counted;
+}
+
+test("the session renews its token with a fresh ID token, without a sign-out", async () => {
+  const first = apiToken(2, "first");
+  const second = apiToken(600, "second");
+  serverWithExchanges([
+    [200, { token: first }],
+    [200, { token: second }],
+  ]);
   const user = firebaseUser();
   returningBrowser();
   const { navigate } = renderProvider();
@@ -503,22 +513,10 @@ test("the session renews its token with a fresh ID token, without a sign-out", a
 });
 
 test("a refused renewal signs the person out and sends them to log in", async () => {
-  let exchanges = 0;
-  const fetch = serverWith();
-  const answer = fetch.getMockImplementation();
-  fetch.mockImplementation(async (url, init) => {
-    if (!String(url).endsWith("/jwt")) return answer(url, init);
-    exchanges += 1;
-    const status = exchanges === 1 ? 200 : 401;
-    const body =
-      exchanges === 1 ? { token: apiToken(2) } : { message: "The sign-in token is not valid." };
-    return {
-      ok: status === 200,
-      status,
-      headers: new Headers(),
-      text: async () => JSON.stringify(body),
-    };
-  });
+  serverWithExchanges([
+    [200, { token: apiToken(2) }],
+    [401, { message: "The sign-in token is not valid." }],
+  ]);
   returningBrowser();
   const { navigate } = renderProvider();
   await act(async () => report(firebaseUser()));
@@ -531,30 +529,17 @@ test("a refused renewal signs the person out and sends them to log in", async ()
 });
 
 test("an outage during the exchange keeps the person signed in and asks again", async () => {
-  let exchanges = 0;
-  const fetch = serverWith();
-  const answer = fetch.getMockImplementation();
-  fetch.mockImplementation(async (url, init) => {
-    if (!String(url).endsWith("/jwt")) return answer(url, init);
-    exchanges += 1;
-    if (exchanges === 1) {
-      const body = { message: "Sign-in is unavailable, try again shortly." };
-      return {
-        ok: false,
-        status: 503,
-        headers: new Headers(),
-        text: async () => JSON.stringify(body),
-      };
-    }
-    return answer(url, init);
-  });
+  const counted = serverWithExchanges([
+    [503, { message: "Sign-in is unavailable, try again shortly." }],
+    [200, { token: "api-token" }],
+  ]);
   returningBrowser();
   renderProvider();
   await act(async () => report(firebaseUser()));
 
   expect(await screen.findByText(OUTAGE_NOTICE)).toBeInTheDocument();
   expect(await screen.findByText(`${SAM} as student`, {}, { timeout: 3000 })).toBeInTheDocument();
-  expect(exchanges).toBe(2);
+  expect(counted.exchanges).toBe(2);
   expect(firebase.signOutUser).not.toHaveBeenCalled();
 });
 
