@@ -21,6 +21,9 @@ from payments.tests import stripe_js
 pytestmark = pytest.mark.django_db
 # Bounded waits: each Stripe call gives up after this (two tries), in these tests.
 TIMEOUT = 1.0
+# Not a speed check: far above what the bounded calls take on a busy machine, far below the
+# 30 s and more that an unbounded call to a frozen Stripe waits.
+BOUNDED = 15
 
 
 @pytest.fixture
@@ -58,7 +61,7 @@ def test_stripe_stopped_while_the_card_is_prepared_is_a_quick_503(line, as_stude
     assert response.json() == {
         "message": "The card payment service is not answering. Please try again in a moment."
     }
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < BOUNDED
     assert Selection.objects.filter(pk=selection.pk).exists()
 
 
@@ -72,7 +75,7 @@ def test_stripe_frozen_while_the_card_is_prepared_is_a_503_in_bounded_time(
 
     assert response.status_code == 503
     # Two tries of TIMEOUT seconds, and the SDK's short pause between them.
-    assert time.monotonic() - started < 4 * TIMEOUT + 2
+    assert time.monotonic() - started < BOUNDED
 
 
 def test_stripe_stopped_before_the_charge_charges_nothing_and_a_retry_pays_once(
@@ -113,7 +116,7 @@ def test_stripe_frozen_after_charging_says_confirming_then_enrols_once(
     body = confirming.json()
     assert (body["status"], body["payment"]) == ("confirming", None)
     assert "being confirmed" in body["message"]
-    assert waited < 2 * TIMEOUT + 3
+    assert waited < BOUNDED
     # Stripe did charge: the poll finds the charge by its attempt and enrols.
     polled = as_student.get(f"/api/payments/attempts/{body['attemptId']}")
     again = as_student.get(f"/api/payments/attempts/{body['attemptId']}")
