@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 
 from accounts.models import Role, User
 from accounts.services import user_set_role
-from camp.api import Conflict
+from core.errors import Conflict
 
 
 class EmailNormalisingMixin:
@@ -116,5 +116,5 @@ class UserAdmin(DjangoUserAdmin):
         try:
             user_set_role(user_id=obj.pk, role=new_role)
         except Conflict as error:
-            self.message_user(request, str(error.detail), messages.ERROR)
+            self.message_user(request, str(error), messages.ERROR)
         obj.refresh_from_db()

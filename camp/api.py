@@ -10,6 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from core import errors
+
 BUSY = "The school's database is busy right now. Please try again in a moment."
 BUSY_RETRY_AFTER_SECONDS = 2
 # PostgreSQL's lock_not_available (lock_timeout ran out) and SQLite's busy timeout running out.
@@ -52,6 +54,7 @@ def exception_handler(exc, context):
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
         )
+    exc = _as_api_exception(exc)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
@@ -82,6 +85,39 @@ class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
     default_detail = "This request conflicts with the current state."
     default_code = "conflict"
+
+
+class PaymentRequired(exceptions.APIException):
+    status_code = status.HTTP_402_PAYMENT_REQUIRED
+    default_detail = "Your card was declined."
+    default_code = "payment_required"
+
+
+class ServiceUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "A service the site relies on is not answering. Please try again."
+    default_code = "service_unavailable"
+
+
+# The one place a domain error gets its HTTP status.
+_STATUS_OF = {
+    errors.NotFound: exceptions.NotFound,
+    errors.Conflict: Conflict,
+    errors.Refused: exceptions.PermissionDenied,
+    errors.CardDeclined: PaymentRequired,
+    errors.ProviderUnavailable: ServiceUnavailable,
+}
+
+
+def _as_api_exception(exc):
+    if isinstance(exc, errors.InvalidInput):
+        return exceptions.ValidationError(exc.problems)
+    if isinstance(exc, errors.DomainError):
+        for domain, api in _STATUS_OF.items():
+            if isinstance(exc, domain):
+                return api(exc.message)
+        return Conflict(exc.message)
+    return exc
 
 
 # Like the API views (DRF exempts them), so a POST to a wrong path gets this JSON 404

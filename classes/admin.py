@@ -1,11 +1,11 @@
 from django.contrib import admin, messages
 from django.http import HttpResponse
-from rest_framework.exceptions import APIException
 
 from camp.admin_site import ViewOnlyAdmin
 from camp.spreadsheets import SafeCsvWriter
 from classes.models import Class, Selection
 from classes.services import class_approve, class_deny
+from core.errors import DomainError
 from payments.models import Payment, PaymentStatus
 
 ROSTER_COLUMNS = ("class", "student name", "student e-mail", "transaction id", "price", "date")
@@ -18,8 +18,8 @@ def _review(modeladmin, request, queryset, *, service, verb: str) -> None:
     for camp_class in queryset.order_by("id"):
         try:
             changed += service(class_id=camp_class.pk)
-        except APIException as error:
-            skipped.setdefault(str(error.detail), []).append(camp_class.name)
+        except DomainError as error:
+            skipped.setdefault(str(error), []).append(camp_class.name)
     modeladmin.message_user(request, f"{changed} {_classes(changed)} {verb}.", messages.SUCCESS)
     for reason, names in skipped.items():
         modeladmin.message_user(

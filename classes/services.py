@@ -4,12 +4,11 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework.exceptions import NotFound, PermissionDenied
 
 from accounts.models import User
-from camp.api import Conflict
 from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
+from core.errors import Conflict, NotFound, Refused
 from payments.models import Payment, PaymentStatus
 
 
@@ -36,7 +35,7 @@ def class_update(
     if camp_class is None:
         raise NotFound("No such class.")
     if camp_class.instructor_id != instructor.pk:
-        raise PermissionDenied("You can only update your own classes.")
+        raise Refused("You can only update your own classes.")
     camp_class.name = name
     camp_class.image = image
     camp_class.price = price

@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
-from rest_framework.exceptions import APIException
 
 from camp.admin_site import ViewOnlyAdmin
+from core.errors import DomainError
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_refund
 
@@ -34,8 +34,8 @@ class PaymentAdmin(ViewOnlyAdmin):
                 continue
             try:
                 refunded += payment_refund(payment_id=payment.pk, reason=REFUND_REASON)
-            except APIException as error:
-                skipped[str(error.detail)] = skipped.get(str(error.detail), 0) + 1
+            except DomainError as error:
+                skipped[str(error)] = skipped.get(str(error), 0) + 1
         self.message_user(request, f"{refunded} refunded; each seat was given back.")
         for reason, count in skipped.items():
             self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)

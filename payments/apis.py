@@ -18,6 +18,7 @@ from camp.api import error_body
 from camp.openapi import ErrorSerializer, errors
 from camp.pagination import PAGE_PARAMETERS, list_response
 from classes.serializers import ClassOutputSerializer
+from core.errors import InvalidInput
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.selectors import enrolled_class_list_for, payment_get, payment_list_for
@@ -30,6 +31,9 @@ from payments.services import (
     payment_setup_create,
     stripe_event_handle,
 )
+
+# The services' names for what they could not use, as this API's fields.
+API_FIELDS = {"setup_intent": "setupIntentId", "payment_intent": "paymentIntentId"}
 
 
 def _own_email(request, email: str) -> None:
@@ -199,9 +203,13 @@ class PaymentCreateApi(APIView):
                 payment_intent_id=data.validated_data.get("paymentIntentId", ""),
                 confirmed_price=data.validated_data.get("price"),
             )
+        except InvalidInput as problem:
+            raise exceptions.ValidationError(
+                {API_FIELDS.get(name, name): said for name, said in problem.problems.items()}
+            ) from problem
         except PriceChanged as change:
             return Response(
-                {**error_body(str(change.detail)), "currentPrice": f"{change.current_price:.2f}"},
+                {**error_body(change.message), "currentPrice": f"{change.current_price:.2f}"},
                 status=status.HTTP_409_CONFLICT,
             )
         if outcome.confirming is not None:

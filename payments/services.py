@@ -23,12 +23,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from rest_framework import exceptions, status
 
 from accounts.models import User
-from camp.api import Conflict
 from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
+from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, ProviderUnavailable
 from payments import stripe_client
 from payments.models import (
     AttemptStatus,
@@ -47,18 +46,6 @@ MINIMUM_CARD_CHARGE_CENTS = 50
 METADATA_APP = "camp"
 # Transaction ids of free enrolments, which never reach Stripe.
 FREE_TRANSACTION_PREFIX = "free_"
-
-
-class PaymentRequired(exceptions.APIException):
-    status_code = status.HTTP_402_PAYMENT_REQUIRED
-    default_detail = "Your card was declined."
-    default_code = "payment_required"
-
-
-class PaymentProviderUnavailable(exceptions.APIException):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "The card payment service is not answering. Please try again in a moment."
-    default_code = "payment_provider_unavailable"
 
 
 class PriceChanged(Conflict):
@@ -132,14 +119,14 @@ def _stripe_call():
     try:
         yield
     except stripe_client.CardDeclined as error:
-        raise PaymentRequired(str(error)) from error
+        raise CardDeclined(str(error)) from error
     except stripe_client.NotFoundAtProvider as error:
         # Stripe answered, and has no such object: a fact about our record, not an outage.
         logger.error("Stripe has no record of this: %s", error)
         raise Conflict("Stripe has no record of this payment.") from error
     except stripe_client.PaymentProviderError as error:
         logger.exception("Stripe call failed")
-        raise PaymentProviderUnavailable() from error
+        raise ProviderUnavailable() from error
 
 
 def _free_transaction_id(selection_id: int) -> str:
@@ -154,7 +141,7 @@ def _selection_of(*, student: User, selection_id: int) -> Selection:
         .first()
     )
     if selection is None:
-        raise exceptions.NotFound("No such selected class.")
+        raise NotFound("No such selected class.")
     return selection
 
 
@@ -274,7 +261,7 @@ def payment_create(
         # A retry of a request already answered: the same payment, finished if it was not.
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
     if selection is None:
-        raise exceptions.NotFound("No such selected class.")
+        raise NotFound("No such selected class.")
 
     if price_in_cents(selection.camp_class.price) == 0:
         return _enrol_free(student=student, selection=selection)
@@ -290,9 +277,7 @@ def payment_create(
             confirmed_price=confirmed_price,
         )
     else:
-        raise exceptions.ValidationError(
-            {"setupIntentId": ["This class is not free: save a card to pay for it."]}
-        )
+        raise InvalidInput({"setup_intent": ["This class is not free: save a card to pay for it."]})
     if outcome.payment is None:
         return outcome
     return PaymentOutcome(
@@ -305,9 +290,9 @@ def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
     if attempt.payment_id is not None:
         return PaymentOutcome(payment=payment_fulfil(payment_id=attempt.payment_id), created=False)
     if attempt.status == AttemptStatus.DECLINED:
-        raise PaymentRequired(attempt.message or "Your card was declined.")
+        raise CardDeclined(attempt.message or "Your card was declined.")
     if attempt.status == AttemptStatus.NOT_CHARGED:
-        raise PaymentProviderUnavailable()
+        raise ProviderUnavailable()
     if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
         with _stripe_call():
             charge = stripe_client.charge_retrieve(attempt.payment_intent_id)
@@ -359,7 +344,7 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
     _attempt_mark(
         attempt, status=AttemptStatus.DECLINED, payment_intent_id=charge.id, message=message
     )
-    raise PaymentRequired(message)
+    raise CardDeclined(message)
 
 
 def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
@@ -372,7 +357,7 @@ def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
             "Your bank is still processing this payment; you will be enrolled when it is done."
         )
     if charge.status != "succeeded":
-        raise PaymentRequired(charge.error_message or "The payment did not go through.")
+        raise CardDeclined(charge.error_message or "The payment did not go through.")
     payment = payment_record(charge=charge)
     if payment is None:
         # The class was deleted while the student paid; payment_record refunded the charge.
@@ -389,9 +374,7 @@ def _pay_after_action(
         except stripe_client.NotFoundAtProvider:
             charge = None
     if charge is None or not _is_for(charge.metadata, student=student, selection_id=selection.pk):
-        raise exceptions.ValidationError(
-            {"paymentIntentId": ["This is not a payment for this selected class."]}
-        )
+        raise InvalidInput({"payment_intent": ["This is not a payment for this selected class."]})
     return _recorded(charge)
 
 
@@ -408,11 +391,9 @@ def _verified_setup(
         _is_for(setup.metadata, student=student, selection_id=selection.pk)
         and setup.metadata.get("class_id") == str(selection.camp_class_id)
     ):
-        raise exceptions.ValidationError(
-            {"setupIntentId": ["This card was not saved for this selected class."]}
-        )
+        raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
     if setup.status != "succeeded" or not setup.payment_method_id:
-        raise PaymentRequired(
+        raise CardDeclined(
             setup.error_message or "Your card was not accepted. Please check it or use another."
         )
     return setup
@@ -456,12 +437,12 @@ def _pay_with_saved_card(
         )
     except stripe_client.CardDeclined as error:
         _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
-        raise PaymentRequired(str(error)) from error
+        raise CardDeclined(str(error)) from error
     except stripe_client.ProviderUnreachable as error:
         # The request never left: nothing was charged, and the student may simply try again.
         logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
         _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
-        raise PaymentProviderUnavailable() from error
+        raise ProviderUnavailable() from error
     except stripe_client.PaymentProviderError as error:
         # Sent, but no answer came: Stripe may have charged. The attempt stays open until
         # Stripe says (the browser asks again, and reconciliation settles it).
@@ -514,7 +495,7 @@ def attempt_get_for(*, student: User, attempt_id: int) -> ChargeAttempt:
     """One of the student's own attempts; anyone else's is as good as absent."""
     attempt = ChargeAttempt.objects.filter(pk=attempt_id, student=student).first()
     if attempt is None:
-        raise exceptions.NotFound("No such payment attempt.")
+        raise NotFound("No such payment attempt.")
     return attempt
 
 
@@ -563,7 +544,7 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
         return attempt
     try:
         outcome = _attempt_settled_by(attempt, charge)
-    except (PaymentRequired, Conflict):
+    except (CardDeclined, Conflict):
         return attempt
     if outcome.payment is not None:
         payment_fulfil(payment_id=outcome.payment.pk)

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "corsheaders",
     "csp",
+    "core",
     "accounts",
     "classes",
     "payments",

@@ -3,10 +3,10 @@
 import pytest
 from django.db import connection
 
-from camp.api import Conflict
 from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus, Selection
 from classes.services import selection_create
+from core.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 
@@ -39,4 +39,4 @@ def test_a_twin_selection_that_wins_the_race_is_a_conflict_not_a_crash():
     with connection.execute_wrapper(race), pytest.raises(Conflict) as refused:
         selection_create(student=student, class_id=camp_class.id)
 
-    assert refused.value.detail == "You have already selected this class."
+    assert refused.value.message == "You have already selected this class."

@@ -5,8 +5,8 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from accounts.models import Role
-from camp.api import Conflict
 from camp.testing.factories import PaymentFactory, UserFactory
+from core.errors import Conflict
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_refund

@@ -1,10 +1,10 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_email
-from rest_framework.exceptions import APIException
 
 from accounts.models import Role, User
 from accounts.services import user_set_role
+from core.errors import DomainError
 
 
 class Command(BaseCommand):
@@ -28,8 +28,8 @@ class Command(BaseCommand):
             self.stdout.write(f"Created an account for {email}.")
         try:
             changed = user_set_role(user_id=user.pk, role=role)
-        except APIException as error:
-            raise CommandError(str(error.detail)) from error
+        except DomainError as error:
+            raise CommandError(str(error)) from error
         if changed:
             self.stdout.write(self.style.SUCCESS(f"{email} is now {role}."))
         else:

@@ -1,0 +1,48 @@
+"""What a service says when a rule of the school says no. Nothing here knows HTTP.
+
+Services raise these; the API's one exception handler (`camp.api.exception_handler`) gives each
+its status and JSON shape, and the back office and management commands show their message.
+"""
+
+
+class DomainError(Exception):
+    default_message = "This cannot be done."
+
+    def __init__(self, message: str = ""):
+        self.message = message or self.default_message
+        super().__init__(self.message)
+
+
+class NotFound(DomainError):
+    default_message = "No such thing."
+
+
+class Conflict(DomainError):
+    """The request clashes with the current state (full, closed, already done)."""
+
+    default_message = "This request conflicts with the current state."
+
+
+class Refused(DomainError):
+    """This person may not do this, and the reason says why."""
+
+    default_message = "You do not have permission to do this."
+
+
+class CardDeclined(DomainError):
+    default_message = "Your card was declined."
+
+
+class ProviderUnavailable(DomainError):
+    """A service the school relies on (the card provider) did not answer."""
+
+    default_message = "The card payment service is not answering. Please try again in a moment."
+
+
+class InvalidInput(DomainError):
+    """Input a service cannot use, with a message per item, keyed by the service's own names
+    (the API layer renames them to its fields)."""
+
+    def __init__(self, problems: dict[str, list[str]], message: str = ""):
+        self.problems = problems
+        super().__init__(message or "Some of the input cannot be used.")
