@@ -50,7 +50,8 @@ class PaymentSetupCreateApi(APIView):
 
     @extend_schema_serializer(component_name="PaymentSetupInput")
     class InputSerializer(serializers.Serializer):
-        # The browser also sends "price"; it is never read; the class price is ours.
+        # A spec client may send "price" too; it is never read here: the charge is confirmed
+        # with the payment (POST /api/payments), at the class price.
         payId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
 
     @extend_schema(

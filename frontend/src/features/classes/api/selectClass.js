@@ -4,20 +4,10 @@ import { useSWRConfig } from "swr";
 import { api } from "../../../lib/api";
 import { selectionsKey } from "./getSelections";
 
-// The selection record of spec section 3; the server reads the class itself and the caller.
-export function selectClass(classItem, email) {
-  return api.post("/selectClass", {
-    classId: classItem._id,
-    nameClass: classItem.nameClass,
-    image: classItem.image,
-    instructorEmail: classItem.instructorEmail,
-    email,
-    instructorName: classItem.instructorName,
-    price: classItem.price,
-    seats: classItem.seats,
-    enroll: classItem.enroll,
-    status: "Selected",
-  });
+// Only the spec's field the server reads: the class. Everything else of the selection record
+// (name, price, seats, the caller) the server takes from its own data and the token.
+export function selectClass(classItem) {
+  return api.post("/selectClass", { classId: classItem._id });
 }
 
 // Selects the class for the student, then refreshes the student's selected classes.
@@ -25,7 +15,7 @@ export function useSelectClass(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (classItem) => {
-      const result = await selectClass(classItem, email);
+      const result = await selectClass(classItem);
       await mutate(selectionsKey(email));
       return result;
     },

@@ -4,9 +4,10 @@ import { useSWRConfig } from "swr";
 import { api } from "../../../lib/api";
 import { enrolledClassesKey, paymentsKey, selectionsKey } from "./keys";
 
-// A SetupIntent's client secret for the card to be saved into; the server charges it later.
-export async function createPaymentIntent({ price, payId }) {
-  const { clientSecret } = await api.post("/createPaymentIntent", { price, payId });
+// A SetupIntent's client secret for the card to be saved into; the server charges it later, at
+// the price confirmed with the payment (recordPayment), so no price is sent here.
+export async function createPaymentIntent({ payId }) {
+  const { clientSecret } = await api.post("/createPaymentIntent", { payId });
   return clientSecret;
 }
 

@@ -103,7 +103,7 @@ export function CheckoutForm({ selection, user }) {
     if (!(price > 0)) return undefined;
     let cancelled = false;
     setClientSecret("");
-    createPaymentIntent({ price, payId }).then(
+    createPaymentIntent({ payId }).then(
       (secret) => {
         if (!cancelled) setClientSecret(secret);
       },
