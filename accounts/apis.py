@@ -29,6 +29,14 @@ from camp.api import error_body
 from camp.openapi import count_of, errors
 from camp.pagination import PAGE_PARAMETERS, list_response
 
+class UserOutputSerializer(serializers.ModelSerializer):
+    _id = serializers.IntegerField(source="id")
+
+    class Meta:
+        model = User
+        fields = ["_id", "name", "photo", "email", "role"]
+
+
 IDENTITY_RETRY_AFTER_SECONDS = 5
 
 
@@ -48,7 +56,10 @@ class TokenExchangeApi(APIView):
         summary="Exchange a Firebase ID token for an access token",
         request=InputSerializer,
         responses={
-            200: inline_serializer("AccessToken", {"token": serializers.CharField()}),
+            200: inline_serializer(
+                "AccessToken",
+                {"token": serializers.CharField(), "user": UserOutputSerializer()},
+            ),
             **errors(401, 403, 503),
         },
     )
@@ -89,7 +100,10 @@ class TokenExchangeApi(APIView):
             return Response(
                 error_body("This account is disabled."), status=status.HTTP_401_UNAUTHORIZED
             )
-        return Response({"token": str(AccessToken.for_user(user))})
+        # The person and their role come with the token: one round trip opens a session.
+        return Response(
+            {"token": str(AccessToken.for_user(user)), "user": UserOutputSerializer(user).data}
+        )
 
 
 class TokenRevokeApi(APIView):
@@ -112,14 +126,6 @@ class TokenRevokeApi(APIView):
             expires_at=datetime.fromtimestamp(token["exp"], tz=UTC),
         )
         return Response({"message": "Signed out."})
-
-
-class UserOutputSerializer(serializers.ModelSerializer):
-    _id = serializers.IntegerField(source="id")
-
-    class Meta:
-        model = User
-        fields = ["_id", "name", "photo", "email", "role"]
 
 
 class UserListCreateApi(APIView):

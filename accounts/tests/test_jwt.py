@@ -24,8 +24,15 @@ def test_a_new_account_gets_a_token_and_a_student_record(api_client, emulator):
     response = exchange(api_client, email="maya@camp.test", idToken=account["idToken"])
 
     assert response.status_code == 200
-    assert list(response.json()) == ["token"]
+    assert list(response.json()) == ["token", "user"]
     user = User.objects.get(email="maya@camp.test")
+    assert response.json()["user"] == {
+        "_id": user.pk,
+        "name": "Maya Lin",
+        "photo": "https://images.camp.test/maya.jpg",
+        "email": "maya@camp.test",
+        "role": "student",
+    }
     assert (user.name, user.photo, user.role) == (
         "Maya Lin",
         "https://images.camp.test/maya.jpg",
@@ -81,6 +88,8 @@ def test_an_existing_record_keeps_its_role(api_client, emulator):
 
     assert response.status_code == 200
     assert User.objects.get(email="lead@camp.test").role == Role.ADMIN
+    # The browser learns the role with the token, with no second request.
+    assert response.json()["user"]["role"] == "admin"
     assert User.objects.count() == 1
 
 

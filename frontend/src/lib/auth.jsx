@@ -100,17 +100,6 @@ function signInRemembered() {
   }
 }
 
-async function fetchRole(email) {
-  const address = encodeURIComponent(email);
-  const [{ admin }, { instructor }] = await Promise.all([
-    api.get(`/users/admin/${address}`),
-    api.get(`/users/instructor/${address}`),
-  ]);
-  if (admin) return "admin";
-  if (instructor) return "instructor";
-  return "student";
-}
-
 export const EMAIL_NOT_VERIFIED = "email_not_verified";
 export const OUTAGE_NOTICE = "Sign-in is unavailable, try again shortly. We will keep trying.";
 // Waits between attempts at an exchange that met an outage; the last one repeats.
@@ -152,11 +141,12 @@ function tokenExpired(token) {
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Our API token for a Firebase user; `fresh` asks Firebase for a new ID token first.
+// Our API token for a Firebase user, with the person's role as our server knows it, in one
+// round trip; `fresh` asks Firebase for a new ID token first.
 async function exchange(firebaseUser, fresh = false) {
   const idToken = await firebaseUser.getIdToken(fresh);
-  const { token } = await api.post("/jwt", { email: firebaseUser.email, idToken });
-  return token;
+  const { token, user } = await api.post("/jwt", { email: firebaseUser.email, idToken });
+  return { token, role: user?.role ?? null };
 }
 
 function profileOf(firebaseUser) {
@@ -235,7 +225,14 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
           }
         }
       };
+      // Our token and the role it came with, put to use; renewed again before it ends.
+      const adopt = ({ token, role }) => {
+        setToken(token);
+        setSession((previous) => (previous.role === role ? previous : { ...previous, role }));
+        keepRenewing(token);
+      };
       const keepRenewing = (token) => {
+        clearTimeout(attempt.renewal);
         const delay = renewalDelay(token);
         if (delay === null) return;
         attempt.renew = async () => {
@@ -243,8 +240,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
           try {
             const renewed = await persevering(() => exchange(firebaseUser, true));
             ensureCurrent();
-            setToken(renewed);
-            keepRenewing(renewed);
+            adopt(renewed);
           } catch (error) {
             if (!isCurrent()) return;
             // Refused: the account was disabled, deleted or signed out everywhere.
@@ -256,13 +252,18 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
         };
         attempt.renewal = setTimeout(attempt.renew, delay);
       };
+      // Asks our server again (a role changed by an admin shows at once).
+      attempt.refresh = async () => {
+        const answer = await persevering(() => exchange(firebaseUser));
+        ensureCurrent();
+        adopt(answer);
+        return answer.role;
+      };
       attempt.promise = (async () => {
         try {
-          const token = await persevering(() => exchange(firebaseUser));
+          const { token, role } = await persevering(() => exchange(firebaseUser));
           ensureCurrent();
           setToken(token);
-          const role = await persevering(() => fetchRole(firebaseUser.email));
-          ensureCurrent();
           attempt.open = true;
           keepRenewing(token);
           setSession({ user: profileOf(firebaseUser), role, loading: false });
@@ -413,9 +414,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
   const refreshRole = useCallback(async () => {
     const attempt = current.current;
     if (!attempt?.open) return null;
-    const role = await fetchRole(attempt.email);
-    if (current.current === attempt) setSession((previous) => ({ ...previous, role }));
-    return role;
+    return attempt.refresh();
   }, []);
 
   const value = useMemo(

@@ -16,10 +16,10 @@ jest.mock("./firebase", () => ({
 }));
 
 const SAM = "sam@camp.test";
-const ROLE_PATHS = {
-  admin: "/users/admin/sam%40camp.test",
-  instructor: "/users/instructor/sam%40camp.test",
-};
+// The person as our server answers them with the token.
+function signedInAs(role) {
+  return { _id: 7, name: "Sam Student", photo: "", email: SAM, role };
+}
 
 function firebaseUser(email = SAM) {
   return {
@@ -68,10 +68,8 @@ afterEach(() => jest.clearAllMocks());
 
 function serverWith({ role = "student", ...more } = {}) {
   return stubApi({
-    "/jwt": { token: "api-token" },
+    "/jwt": { token: "api-token", user: signedInAs(role) },
     "/logout": { message: "Signed out." },
-    [ROLE_PATHS.admin]: { admin: role === "admin" },
-    [ROLE_PATHS.instructor]: { instructor: role === "instructor" },
     ...more,
   });
 }
@@ -192,7 +190,7 @@ test("preparing a sign-in starts Firebase once, however often it is asked", asyn
 });
 
 test.each(["admin", "instructor", "student"])(
-  "a signed-in %s gets our token, then the role asked with it",
+  "a signed-in %s gets our token and the role in one request",
   async (role) => {
     const { fetch } = await openSession(role);
 
@@ -208,21 +206,8 @@ test.each(["admin", "instructor", "student"])(
       body: { email: SAM, idToken: `id-token-of-${SAM}` },
       authorization: undefined,
     });
-    expect(sent.slice(1)).toEqual(
-      expect.arrayContaining([
-        {
-          request: `GET /api${ROLE_PATHS.admin}`,
-          body: undefined,
-          authorization: "Bearer api-token",
-        },
-        {
-          request: `GET /api${ROLE_PATHS.instructor}`,
-          body: undefined,
-          authorization: "Bearer api-token",
-        },
-      ]),
-    );
-    expect(sent).toHaveLength(3);
+    expect(session.role).toBe(role);
+    expect(sent).toHaveLength(1);
   },
 );
 
@@ -492,8 +477,8 @@ test("the session renews its token with a fresh ID token, without a sign-out", a
   const first = apiToken(2, "first");
   const second = apiToken(600, "second");
   serverWithExchanges([
-    [200, { token: first }],
-    [200, { token: second }],
+    [200, { token: first, user: signedInAs("student") }],
+    [200, { token: second, user: signedInAs("instructor") }],
   ]);
   const user = firebaseUser();
   returningBrowser();
@@ -507,14 +492,15 @@ test("the session renews its token with a fresh ID token, without a sign-out", a
   });
 
   expect(user.getIdToken).toHaveBeenLastCalledWith(true);
-  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+  // The role comes with each token: one an admin changed meanwhile shows without a reload.
+  expect(await screen.findByText(`${SAM} as instructor`)).toBeInTheDocument();
   expect(firebase.signOutUser).not.toHaveBeenCalled();
   expect(navigate).not.toHaveBeenCalled();
 });
 
 test("a refused renewal signs the person out and sends them to log in", async () => {
   serverWithExchanges([
-    [200, { token: apiToken(2) }],
+    [200, { token: apiToken(2), user: signedInAs("student") }],
     [401, { message: "The sign-in token is not valid." }],
   ]);
   returningBrowser();
@@ -531,7 +517,7 @@ test("a refused renewal signs the person out and sends them to log in", async ()
 test("an outage during the exchange keeps the person signed in and asks again", async () => {
   const counted = serverWithExchanges([
     [503, { message: "Sign-in is unavailable, try again shortly." }],
-    [200, { token: "api-token" }],
+    [200, { token: "api-token", user: signedInAs("student") }],
   ]);
   returningBrowser();
   renderProvider();

@@ -36,8 +36,9 @@ export function stubPublicApi() {
       [makeClass({ nameClass: "Pottery Wheel" })],
       1,
     ),
-    "/jwt": { token: "api-token" },
-    "/users/admin/sam%40camp.test": { admin: false },
-    "/users/instructor/sam%40camp.test": { instructor: false },
+    "/jwt": {
+      token: "api-token",
+      user: { _id: 7, name: "Sam", photo: "", email: "sam@camp.test", role: "student" },
+    },
   });
 }
