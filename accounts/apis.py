@@ -29,6 +29,7 @@ from camp.api import error_body
 from camp.openapi import count_of, errors
 from camp.pagination import PAGE_PARAMETERS, list_response
 
+
 class UserOutputSerializer(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id")
 
