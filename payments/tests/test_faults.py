@@ -6,14 +6,20 @@ or refunded, exactly once, as localstripe's own records show.
 """
 
 import io
+import signal
+import subprocess
+import sys
 import time
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
+import requests
 from django.core.management import call_command
 
 from camp.testing.factories import ClassFactory, PaymentFactory
 from camp.testing.faults import stripe_line
+from camp.testing.servers import free_port
 from classes.models import Class, ClassStatus, Selection
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.tests import stripe_js
@@ -24,6 +30,7 @@ TIMEOUT = 1.0
 # Not a speed check: far above what the bounded calls take on a busy machine, far below the
 # 30 s and more that an unbounded call to a frozen Stripe waits.
 BOUNDED = 15
+LOCALSTRIPE = Path(sys.executable).parent / "localstripe"
 
 
 @pytest.fixture
@@ -189,3 +196,69 @@ def test_reconciliation_goes_on_past_an_item_it_cannot_settle(empty_localstripe,
     assert f"could not settle payment {unknown.pk}" in logged
     assert "Stripe has no record of this" in caplog.text
     assert "not answering" not in caplog.text
+
+
+@pytest.fixture
+def own_localstripe(settings, tmp_path):
+    """A localstripe process of this test's own, which it can freeze (SIGSTOP) and kill."""
+    port = free_port()
+    process = subprocess.Popen(  # noqa: S603 - the project's own localstripe
+        [str(LOCALSTRIPE), "--port", str(port), "--from-scratch"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://localhost:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(f"{base}/js.stripe.com/v3/", timeout=2).raise_for_status()
+            break
+        except requests.RequestException:
+            if time.monotonic() > deadline:
+                process.kill()
+                pytest.fail("The test's own localstripe did not start.")
+            time.sleep(0.2)
+    settings.STRIPE_API_BASE = base
+    settings.STRIPE_TIMEOUT_SECONDS = TIMEOUT
+    yield process
+    process.send_signal(signal.SIGCONT)
+    process.kill()
+    process.wait()
+
+
+def test_a_frozen_stripe_process_is_a_bounded_503_then_a_retry_pays_once(
+    own_localstripe, save_card, as_student, selection
+):
+    saved = save_card(as_student, selection)
+    seats = seats_of(selection)
+    own_localstripe.send_signal(signal.SIGSTOP)
+    started = time.monotonic()
+
+    frozen = pay(as_student, selection, saved)
+
+    waited = time.monotonic() - started
+    own_localstripe.send_signal(signal.SIGCONT)
+    assert frozen.status_code == 503
+    assert waited < BOUNDED
+    assert seats_of(selection) == seats
+    assert not Payment.objects.exists()
+
+    paid = pay(as_student, selection, saved)
+
+    assert paid.status_code == 201, paid.json()
+    assert len(charges_for(saved)) == 1
+    assert seats_of(selection) == seats - 1
+
+
+def test_a_stopped_stripe_process_is_a_503_and_nothing_is_written(
+    own_localstripe, as_student, selection
+):
+    own_localstripe.kill()
+    own_localstripe.wait()
+
+    response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+
+    assert response.status_code == 503
+    assert not ChargeAttempt.objects.exists()
+    assert Selection.objects.filter(pk=selection.pk).exists()
