@@ -1,4 +1,4 @@
-"""Fixtures shared by every app's tests; the factories live in camp.testing.factories."""
+"""Fixtures shared by every app's tests; the factories live in testing.factories."""
 
 import shutil
 
@@ -8,7 +8,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
-from camp.testing import identity
+from testing import identity
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -25,9 +25,9 @@ from accounts.services import (
     user_set_role,
     user_sign_in,
 )
-from camp.api import error_body
-from camp.openapi import count_of, errors
-from camp.pagination import PAGE_PARAMETERS, list_response
+from core.api import error_body
+from core.openapi import count_of, errors
+from core.pagination import PAGE_PARAMETERS, list_response
 
 
 class UserOutputSerializer(serializers.ModelSerializer):

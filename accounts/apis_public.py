@@ -6,9 +6,9 @@ from rest_framework.views import APIView
 
 from accounts.selectors import instructor_list
 from accounts.serializers import InstructorOutputSerializer
-from camp.openapi import errors
-from camp.pagination import PAGE_PARAMETER_NAMES, PAGE_PARAMETERS, list_answer, page_requested
-from camp.public_cache import PublicListApi, public_answer
+from core.openapi import errors
+from core.pagination import PAGE_PARAMETER_NAMES, PAGE_PARAMETERS, list_answer, page_requested
+from core.public_cache import PublicListApi, public_answer
 
 
 class InstructorListApi(PublicListApi, APIView):

@@ -3,7 +3,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from camp.validators import validate_image_url
+from core.validators import validate_image_url
 
 
 class Role(models.TextChoices):

@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from accounts.firebase import Identity
 from accounts.models import RevokedToken, Role, User
-from camp.validators import validate_image_url
 from core.errors import Conflict
+from core.validators import validate_image_url
 
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length

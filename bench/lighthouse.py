@@ -1,7 +1,7 @@
 """`make lighthouse`: Lighthouse on the public pages, served as production serves them.
 
 A throwaway SQLite database (migrated, `manage.py seed_demo`); `collectstatic` of the built
-bundle into STATIC_ROOT (staticfiles/), as a release does; gunicorn with camp.settings.bench.
+bundle into STATIC_ROOT (staticfiles/), as a release does; gunicorn with bench.settings.
 Then the lighthouse npm package (frontend's devDependency) drives Debian's Chromium over each
 page, a few times per form factor, and keeps the median of each figure. Nothing is fetched
 from the internet.
@@ -27,7 +27,7 @@ from pathlib import Path
 from server import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS = "camp.settings.bench"
+SETTINGS = "bench.settings"
 LIGHTHOUSE = ROOT / "frontend" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 MANIFEST = ROOT / "static" / "dist" / "manifest.json"
@@ -273,7 +273,7 @@ def markdown(results: dict) -> list[str]:
         f"Lighthouse {results.get('lighthouse', '?')} with Debian's Chromium "
         f"{results.get('chromium', '?')}; each figure is the median of {results['runs']} runs",
         "per page and form factor, on the demo school (`manage.py seed_demo`, a fresh SQLite",
-        "file) served by gunicorn with `camp.settings.bench` (production settings, plain HTTP).",
+        "file) served by gunicorn with `bench.settings` (production settings, plain HTTP).",
         "Mobile is Lighthouse's default (a mid-range phone on slow 4G, simulated); desktop is its",
         "desktop preset. Scores are out of 100; FCP, LCP, TBT, CLS and SI are Lighthouse's",
         "metrics; bytes, all that the page downloaded.",

@@ -1,7 +1,7 @@
 """`make bench`: the API under load, against the floor, at two sizes of the school.
 
 For each size: a fresh PostgreSQL database (camp_bench), migrated and seeded with bulk inserts;
-gunicorn with camp.settings.bench (production plus /api/_floor), one worker per core; wrk on
+gunicorn with bench.settings (production plus /api/_floor), one worker per core; wrk on
 each endpoint; then docs/performance.md is rewritten with the figures.
 
     .venv/bin/python bench/run.py [--sizes 1000,100000] [--duration 10] [--output PATH]
@@ -35,7 +35,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 # A prefix of this run's own: another server on the same Redis (make run, a second bench) must
 # neither serve its cached lists to this one nor see this one's.
 CACHE_KEY_PREFIX = f"camp-bench-{uuid.uuid4().hex[:12]}"
-SETTINGS = "camp.settings.bench"
+SETTINGS = "bench.settings"
 # wrk's default 2 s timeout would count the slowest full lists as errors instead of measuring them.
 WRK_TIMEOUT = "120s"
 WARMUP_SECONDS = 2
@@ -378,7 +378,7 @@ def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> 
         "",
         "Each endpoint's requests per second divided by its floor's: the same gunicorn answering",
         "a constant JSON body exactly as long as that endpoint's answer, through the same",
-        "middleware (`/api/_floor/<name>`, only in `camp.settings.bench`). Target for the public",
+        "middleware (`/api/_floor/<name>`, only in `bench.settings`). Target for the public",
         f"lists: >= {RATIO_TARGET}.",
         "",
         f"| endpoint | {sizes} | public list at target |",

@@ -5,9 +5,9 @@ from django.views.decorators.cache import cache_control
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from camp.api import api_not_found
-from camp.apis import HealthApi
 from camp.views import spa
+from core.api import api_not_found
+from core.apis import HealthApi
 
 api_patterns = [
     path("", include("accounts.urls")),

@@ -1,11 +1,11 @@
 from django.contrib import admin, messages
 from django.http import HttpResponse
 
-from camp.admin_site import ViewOnlyAdmin
-from camp.spreadsheets import SafeCsvWriter
 from classes.models import Class, Selection
 from classes.services import class_approve, class_deny
+from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
+from core.spreadsheets import SafeCsvWriter
 from payments.models import Payment, PaymentStatus
 
 ROSTER_COLUMNS = ("class", "student name", "student e-mail", "transaction id", "price", "date")

@@ -14,16 +14,6 @@ from rest_framework.views import APIView
 
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor, IsStudent
-from camp.openapi import ErrorSerializer, count_of, errors
-from camp.pagination import (
-    PAGE_PARAMETER_NAMES,
-    PAGE_PARAMETERS,
-    list_answer,
-    list_response,
-    page_requested,
-)
-from camp.public_cache import PublicListApi, public_answer
-from camp.validators import validate_image_url
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import ClassStatus
 from classes.selectors import (
@@ -47,6 +37,16 @@ from classes.services import (
     selection_create,
     selection_delete,
 )
+from core.openapi import ErrorSerializer, count_of, errors
+from core.pagination import (
+    PAGE_PARAMETER_NAMES,
+    PAGE_PARAMETERS,
+    list_answer,
+    list_response,
+    page_requested,
+)
+from core.public_cache import PublicListApi, public_answer
+from core.validators import validate_image_url
 
 # Seats are a PositiveIntegerField: PostgreSQL's integer.
 MAX_SEATS = 2_147_483_647

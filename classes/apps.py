@@ -7,9 +7,9 @@ class ClassesConfig(AppConfig):
     name = "classes"
 
     def ready(self):
-        from camp.public_cache import forget_after_class_change
+        from core.public_cache import forget_after_class_change
 
         # Saves and deletes anywhere, Django admin included; the services' bulk UPDATEs
-        # call camp.public_cache.public_lists_changed themselves.
+        # call core.public_cache.public_lists_changed themselves.
         post_save.connect(forget_after_class_change, sender="classes.Class")
         post_delete.connect(forget_after_class_change, sender="classes.Class")

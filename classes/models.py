@@ -3,7 +3,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 
-from camp.validators import validate_image_url
+from core.validators import validate_image_url
 
 
 class ClassStatus(models.TextChoices):

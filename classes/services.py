@@ -6,9 +6,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
 from core.errors import Conflict, NotFound, Refused
+from core.public_cache import public_lists_changed
 from payments.models import Payment, PaymentStatus
 
 

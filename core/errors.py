@@ -1,6 +1,6 @@
 """What a service says when a rule of the school says no. Nothing here knows HTTP.
 
-Services raise these; the API's one exception handler (`camp.api.exception_handler`) gives each
+Services raise these; the API's one exception handler (`core.api.exception_handler`) gives each
 its status and JSON shape, and the back office and management commands show their message.
 """
 

@@ -7,8 +7,8 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from camp.testing.factories import UserFactory
 from e2e.helpers import assert_accessible, demo_image, log_in
+from testing.factories import UserFactory
 
 
 def member(emulator, live_server, *, name: str, email: str, role: str, portrait: str) -> User:

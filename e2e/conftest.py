@@ -10,7 +10,7 @@ import requests
 from django.conf import settings
 from playwright.sync_api import expect, sync_playwright
 
-from camp.testing import identity
+from testing import identity
 
 # Playwright's sync API runs an asyncio event loop in the test thread. Django sees that loop and
 # refuses ORM calls from the same thread (SynchronousOnlyOperation), though the factories and

@@ -9,9 +9,9 @@ from playwright.sync_api import Page, expect
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
 from e2e.helpers import PASSWORD, assert_accessible, demo_image, log_in, serve_gapi_offline
+from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.usefixtures("emulator")
 

@@ -7,7 +7,6 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory
 from classes.models import Class, ClassStatus, Selection
 from e2e.class_steps import (
     check_accessible,
@@ -23,6 +22,7 @@ from e2e.class_steps import (
 from e2e.conftest import ARTIFACTS
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
+from testing.factories import ClassFactory
 
 pytestmark = pytest.mark.usefixtures("emulator")
 

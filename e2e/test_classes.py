@@ -6,10 +6,10 @@ from decimal import Decimal
 from playwright.sync_api import Locator, expect
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus, Selection
 from e2e.helpers import assert_accessible, demo_image, log_in
 from e2e.payment_steps import student_member
+from testing.factories import ClassFactory, UserFactory
 
 
 def background_rgb(card: Locator) -> tuple[int, ...]:

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
 from e2e.helpers import assert_accessible, demo_image, log_in
+from testing.factories import UserFactory
 
 
 @pytest.fixture

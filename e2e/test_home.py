@@ -6,9 +6,9 @@ from datetime import date
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
 from e2e.helpers import assert_accessible, demo_image
+from testing.factories import ClassFactory, UserFactory
 
 INSTRUCTORS = [
     ("Maya Lindqvist", "maya-lindqvist"),

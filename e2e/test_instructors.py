@@ -3,8 +3,8 @@
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
 from e2e.helpers import assert_accessible, demo_image
+from testing.factories import UserFactory
 
 
 def test_all_instructors_lists_only_instructors_with_name_and_email(page):

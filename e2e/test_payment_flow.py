@@ -6,8 +6,6 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from camp.testing.factories import ClassFactory, SelectionFactory
-from camp.testing.faults import stripe_line
 from classes.models import Class, ClassStatus, Selection
 from e2e.class_steps import (
     check_accessible,
@@ -28,6 +26,8 @@ from e2e.payment_steps import (
 )
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
+from testing.factories import ClassFactory, SelectionFactory
+from testing.faults import stripe_line
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -128,7 +128,7 @@ def test_a_declined_card_shows_the_providers_message_and_enrols_nobody(page, stu
 
 @pytest.fixture
 def slow_stripe(settings):
-    """The server's line to Stripe, which the test can freeze (camp.testing.faults)."""
+    """The server's line to Stripe, which the test can freeze (testing.faults)."""
     with stripe_line(settings.STRIPE_API_BASE) as line:
         settings.STRIPE_API_BASE = line.url
         settings.STRIPE_TIMEOUT_SECONDS = 1.0

@@ -9,11 +9,11 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
 from e2e.class_steps import sign_in
 from e2e.helpers import assert_accessible, demo_image, serve_gapi_offline
 from e2e.payment_steps import student_member
+from testing.factories import ClassFactory, UserFactory
 
 PAGE_SIZE = 24
 GAPI = "https://apis.google.com/"

@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from camp.admin_site import ViewOnlyAdmin
+from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_refund

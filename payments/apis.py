@@ -14,11 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from camp.api import error_body
-from camp.openapi import ErrorSerializer, errors
-from camp.pagination import PAGE_PARAMETERS, list_response
 from classes.serializers import ClassOutputSerializer
+from core.api import error_body
 from core.errors import InvalidInput
+from core.openapi import ErrorSerializer, errors
+from core.pagination import PAGE_PARAMETERS, list_response
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.selectors import enrolled_class_list_for, payment_get, payment_list_for

@@ -25,9 +25,9 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
-from camp.public_cache import public_lists_changed
 from classes.models import Class, ClassStatus, Selection
 from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, ProviderUnavailable
+from core.public_cache import public_lists_changed
 from payments import stripe_client
 from payments.models import (
     AttemptStatus,

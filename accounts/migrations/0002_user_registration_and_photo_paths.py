@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import camp.validators
+import core.validators
 
 
 class Migration(migrations.Migration):
@@ -20,7 +20,7 @@ class Migration(migrations.Migration):
             model_name="user",
             name="photo",
             field=models.CharField(
-                blank=True, max_length=1000, validators=[camp.validators.validate_image_url]
+                blank=True, max_length=1000, validators=[core.validators.validate_image_url]
             ),
         ),
     ]

@@ -1,7 +1,7 @@
 import pytest
 
 from accounts.models import Role, User
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

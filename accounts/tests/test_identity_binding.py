@@ -13,7 +13,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import RevokedToken, Role, User
 from accounts.services import token_revoke
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 JWT = "/api/jwt"

@@ -17,8 +17,8 @@ import pytest
 import requests
 
 from accounts import firebase
-from camp.testing import identity
-from camp.testing.servers import free_port
+from testing import identity
+from testing.servers import free_port
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import pytest
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 URL = "/api/jwt"

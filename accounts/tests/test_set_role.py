@@ -2,7 +2,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import Role, User
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -1,32 +1,25 @@
-"""Settings shared by every environment; overlays in local, test and production."""
+"""Settings shared by every environment; overlays in local, test and production.
+
+Each integration has its own small module (firebase, stripe, storage, cache, csp), read here;
+the Firebase emulator and localstripe of local machines and tests are in `emulators`.
+"""
 
 import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import dj_database_url
-from csp.constants import NONCE, NONE, SELF
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-
-
-def env(name: str, default: str | None = None) -> str | None:
-    value = os.environ.get(name)
-    return value if value not in (None, "") else default
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    value = env(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in (env(name, default) or "").split(",") if item.strip()]
-
+from .cache import *  # noqa: F403
+from .csp import content_security_policy
+from .env import env, env_bool, env_list
+from .firebase import *  # noqa: F403
+from .firebase import FIREBASE_AUTH_DOMAIN, FIREBASE_AUTH_EMULATOR_HOST
+from .paths import BASE_DIR
+from .storage import *  # noqa: F403
+from .stripe import *  # noqa: F403
+from .stripe import STRIPE_API_BASE, STRIPE_JS_URL
 
 SITE_NAME = env("SITE_NAME", "Camp")
 # Where the site is reached, for links that must be absolute (demo portraits in Firebase).
@@ -66,7 +59,7 @@ DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 
 INSTALLED_APPS = [
-    "camp.apps.CampAdminConfig",
+    "accounts.apps.CampAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -86,9 +79,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First, so every later log line and error of the request carries its id.
-    "camp.request_id.RequestIdMiddleware",
+    "core.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "camp.middleware.BodySizeLimitMiddleware",
+    "core.middleware.BodySizeLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -146,8 +139,8 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
-    # Admins by role get Django admin permissions over Camp's models (camp/admin_site.py).
-    "camp.admin_site.RoleBackend",
+    # Admins by role get Django admin permissions over Camp's models (accounts/admin_site.py).
+    "accounts.admin_site.RoleBackend",
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -162,38 +155,6 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
-}
-# The webpack bundle already carries content hashes in its file names.
-WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+\.[0-9a-f]{8,}\..+$"
-
-MEDIA_URL = "/media/"
-MEDIA_ROOT = Path(env("MEDIA_ROOT", str(BASE_DIR / "media")))
-
-# Uploaded class images: MEDIA_ROOT on this server unless a bucket is named, then any
-# S3-compatible store. boto3 reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY itself.
-IMAGE_STORAGE_BUCKET = env("IMAGE_STORAGE_BUCKET", env("AWS_STORAGE_BUCKET_NAME"))
-if IMAGE_STORAGE_BUCKET:
-    STORAGES["default"] = {
-        "BACKEND": "storages.backends.s3.S3Storage",
-        "OPTIONS": {
-            "bucket_name": IMAGE_STORAGE_BUCKET,
-            "endpoint_url": env("AWS_S3_ENDPOINT_URL"),
-            "region_name": env("AWS_S3_REGION_NAME"),
-            "custom_domain": env("AWS_S3_CUSTOM_DOMAIN"),
-            # Class pages keep the image URL for good: no signed URLs that expire in an hour.
-            "querystring_auth": False,
-            "file_overwrite": False,
-            # Every upload gets a new random name, so a copy may be cached for ever.
-            "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
-        },
-    }
-
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
@@ -202,12 +163,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["camp.parsers.JsonParser"],
-    "EXCEPTION_HANDLER": "camp.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JsonParser"],
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Views name a throttle_scope to be limited; only their writes count (camp/throttling.py).
-    "DEFAULT_THROTTLE_CLASSES": ["camp.throttling.WriteRateThrottle"],
+    # Views name a throttle_scope to be limited; only their writes count (core/throttling.py).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
         "uploads": env("THROTTLE_UPLOADS", "30/hour"),
@@ -220,27 +181,8 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(env("TRUSTED_PROXY_COUNT", "0")),
 }
 
-# How long a server process trusts the public lists' generation it last read before reading it
-# again (camp/public_cache.py): another process's change reaches it within this time.
-PUBLIC_LISTS_RECHECK_SECONDS = float(env("PUBLIC_LISTS_RECHECK_SECONDS", "1"))
-
-# Throttle counts live in the cache: Redis, shared by every server process, when REDIS_URL is
-# set; otherwise this process's memory, enough for one process.
-REDIS_URL = env("REDIS_URL")
-CACHES = {
-    "default": (
-        {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env("CACHE_KEY_PREFIX", "camp"),
-        }
-        if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
-}
-
 # Largest request body read into memory (JSON, forms); larger ones answer 413 before they are
-# read (camp/middleware.py). Image uploads have their own, larger limit (classes/images.py).
+# read (core/middleware.py). Image uploads have their own, larger limit (classes/images.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(env("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 
 SIMPLE_JWT = {
@@ -278,7 +220,7 @@ API_BASE = "/api"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "camp.request_id.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "core.request_id.RequestIdFilter"}},
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s %(message)s"}
     },
@@ -293,83 +235,7 @@ LOGGING = {
 }
 BUNDLE_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
 
-# Firebase Authentication: the browser signs in, the server verifies ID tokens.
-FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", "demo-camp")
-FIREBASE_WEB_API_KEY = env("FIREBASE_WEB_API_KEY", "demo-camp-web-key")
-FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", f"{FIREBASE_PROJECT_ID}.firebaseapp.com")
-# Path to a service-account JSON file; unset means Application Default Credentials.
-FIREBASE_CREDENTIALS_FILE = env("FIREBASE_CREDENTIALS_FILE")
-# host:port of the Firebase Auth emulator; firebase-admin reads it from the environment.
-FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST")
-# Google sign-in runs in a popup on the identity provider's origin that reports back through
-# window.opener; Django's default "same-origin" policy cuts that link and the sign-in never ends.
-SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
-
-# Stripe: the browser saves the card with Stripe.js, the server charges it with the secret key.
-# Development keys only work against localstripe; production refuses to start without real ones.
-STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", "sk_test_camp_local")
-STRIPE_PUBLISHABLE_KEY = env("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_local")
-STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", "whsec_camp_local")
-# Unset means Stripe itself; locally and in tests, localstripe.
-STRIPE_API_BASE = env("STRIPE_API_BASE")
-STRIPE_JS_URL = env("STRIPE_JS_URL", "https://js.stripe.com/v3/")
-# One call to Stripe waits this long for an answer (payments/stripe_client.py).
-STRIPE_TIMEOUT_SECONDS = float(env("STRIPE_TIMEOUT_SECONDS", "5"))
-# Test settings only: a named point in the payment flow where the server process dies, to show
-# that a crash there loses nothing (payments/services.py, fault_point).
-PAYMENT_FAULT_POINT = ""
-
-
-def origin_of(url: str | None) -> str | None:
-    """scheme://host[:port] of a URL, the unit a Content-Security-Policy names."""
-    if not url:
-        return None
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
-
-
-def content_security_policy(
-    *, firebase_auth_domain, firebase_emulator_host, stripe_api_base, stripe_js_url
-) -> dict:
-    """Our own origin plus the Firebase and Stripe hosts these settings name, nothing else.
-
-    Inline code runs only with the request's nonce (the page's configuration block, the API docs
-    page). Images may come from any https host: class banners and portraits are URLs people give.
-    """
-    emulator = f"http://{firebase_emulator_host}" if firebase_emulator_host else None
-    stripe_js = origin_of(stripe_js_url) or "https://js.stripe.com"
-    stripe_api = origin_of(stripe_api_base) or "https://api.stripe.com"
-    firebase_frame = f"https://{firebase_auth_domain}"
-    google_apis = "https://apis.google.com"
-
-    def hosts(*names):
-        return [SELF, *dict.fromkeys(name for name in names if name)]
-
-    return {
-        "DIRECTIVES": {
-            "default-src": [SELF],
-            "script-src": [*hosts(stripe_js, google_apis, emulator), NONCE],
-            "style-src": [SELF, NONCE],
-            "img-src": [SELF, "data:", "blob:", "https:"],
-            "font-src": [SELF, "data:"],
-            "connect-src": hosts(
-                "https://*.googleapis.com", emulator, stripe_api, stripe_js, firebase_frame
-            ),
-            "frame-src": hosts(
-                firebase_frame,
-                emulator,
-                stripe_js,
-                "https://js.stripe.com",
-                "https://hooks.stripe.com",
-            ),
-            "object-src": [NONE],
-            "base-uri": [SELF],
-            "form-action": [SELF],
-            "frame-ancestors": [NONE],
-        }
-    }
-
-
+# The policy names the Firebase and Stripe hosts in use; `emulators` names the local ones.
 CONTENT_SECURITY_POLICY = content_security_policy(
     firebase_auth_domain=FIREBASE_AUTH_DOMAIN,
     firebase_emulator_host=FIREBASE_AUTH_EMULATOR_HOST,

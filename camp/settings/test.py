@@ -1,16 +1,12 @@
 """The test suite: fast hashing, throwaway media."""
 
-import os
 import secrets
 import tempfile
 from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import REDIS_URL, content_security_policy, env
-
-# Tests talk to the Firebase Auth emulator that `make test` starts.
-FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
-os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = FIREBASE_AUTH_EMULATOR_HOST
+from .base import REDIS_URL, env
+from .emulators import *  # noqa: F403
 
 DEBUG = False
 # A key of this run's own; the server processes some tests start are handed it.
@@ -25,18 +21,6 @@ STORAGES = {
 
 # A test that starts a server process may arm one fault point in it (payments/services.py).
 PAYMENT_FAULT_POINT = env("CAMP_PAYMENT_FAULT_POINT", "")
-
-# Tests charge cards on the localstripe that `make test` starts.
-STRIPE_API_BASE = env("STRIPE_API_BASE", env("LOCALSTRIPE_URL", "http://localhost:8420"))
-STRIPE_JS_URL = env("STRIPE_JS_URL", f"{STRIPE_API_BASE}/js.stripe.com/v3/")
-
-# The policy names this overlay's Firebase emulator and localstripe.
-CONTENT_SECURITY_POLICY = content_security_policy(
-    firebase_auth_domain=FIREBASE_AUTH_DOMAIN,  # noqa: F405
-    firebase_emulator_host=FIREBASE_AUTH_EMULATOR_HOST,
-    stripe_api_base=STRIPE_API_BASE,
-    stripe_js_url=STRIPE_JS_URL,
-)
 
 # Tests may call an endpoint many times; throttling is tested with low rates of its own
 # (camp/tests/test_throttling.py), or with these from the environment (two-server test).
@@ -55,6 +39,6 @@ if env("CAMP_TEST_CACHE") != "redis" or not REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Every request rereads the public lists' generation: each test clears the cache, and this
-# process's memory of the last generation must not outlive it. camp/tests/test_public_cache.py
+# process's memory of the last generation must not outlive it. core/tests/test_public_cache.py
 # covers the production window on its own clock.
 PUBLIC_LISTS_RECHECK_SECONDS = 0.0

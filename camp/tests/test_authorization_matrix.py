@@ -1,5 +1,5 @@
 """Every endpoint, called by everybody the permission rules tell apart, answers as the table
-in camp/testing/authorization_matrix.py (and docs/security.md) says.
+in testing/authorization_matrix.py (and docs/security.md) says.
 
 Each case builds its own world, so a call that changes data never changes the next case.
 Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/with-services).
@@ -11,15 +11,14 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 
 from accounts.models import Role
-from camp.testing import authorization_matrix as table
-from camp.testing.authorization_matrix import CALLERS, MATRIX
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory, banner_png
 from classes.models import ClassStatus
 from payments.models import AttemptStatus, ChargeAttempt
 from payments.tests.stripe_js import signature
+from testing import authorization_matrix as table
+from testing.authorization_matrix import CALLERS, MATRIX
+from testing.factories import ClassFactory, SelectionFactory, UserFactory, banner_png
 
 pytestmark = pytest.mark.django_db
 
@@ -144,13 +143,12 @@ def test_the_table_covers_every_endpoint_and_method(api_client):
     assert documented - in_table == set()
 
 
-def test_docs_security_md_shows_the_table_as_it_is(capsys):
-    call_command("authorization_matrix", "--markdown")
-    rendered = capsys.readouterr().out
+def test_docs_security_md_shows_the_table_as_it_is():
+    rendered = table.markdown_table()
 
     with open(SECURITY_DOC, encoding="utf-8") as doc:
         assert rendered in doc.read(), (
-            "docs/security.md is out of date: run `manage.py authorization_matrix --write`"
+            "docs/security.md is out of date: run `python -m testing.authorization_matrix --write`"
         )
 
 

@@ -18,9 +18,9 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
 from camp.wsgi import application
 from classes.models import ClassStatus
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -16,10 +16,10 @@ from django.conf import settings
 from django.db import connection
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory
-from camp.testing.servers import database_url, gunicorn_servers
 from classes.models import ClassStatus
 from payments.tests.test_race import bearer
+from testing.factories import ClassFactory, UserFactory
+from testing.servers import database_url, gunicorn_servers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,17 +19,17 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import Role
-from camp.testing.factories import (
+from classes.models import ClassStatus
+from classes.selectors import POPULAR_CLASS_COUNT
+from payments.models import PaymentStatus
+from payments.tests import stripe_js
+from testing.factories import (
     ClassFactory,
     PaymentFactory,
     SelectionFactory,
     UserFactory,
     banner_png,
 )
-from classes.models import ClassStatus
-from classes.selectors import POPULAR_CLASS_COUNT
-from payments.models import PaymentStatus
-from payments.tests import stripe_js
 
 pytestmark = pytest.mark.django_db
 

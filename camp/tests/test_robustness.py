@@ -4,9 +4,9 @@ field when the input is at fault, and nothing is written."""
 import pytest
 
 from accounts.models import Role, User
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
 from classes.models import Class, ClassStatus, Selection
 from payments.models import Payment
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import camp.validators
+import core.validators
 
 
 class Migration(migrations.Migration):
@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
             model_name="class",
             name="image",
             field=models.CharField(
-                max_length=1000, validators=[camp.validators.validate_image_url]
+                max_length=1000, validators=[core.validators.validate_image_url]
             ),
         ),
     ]

@@ -3,7 +3,7 @@
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
 from classes.models import ClassStatus
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

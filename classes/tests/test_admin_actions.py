@@ -9,9 +9,9 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, PaymentFactory, UserFactory
 from classes.models import ClassStatus
 from payments.models import PaymentStatus
+from testing.factories import ClassFactory, PaymentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -3,8 +3,8 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, UserFactory, class_answer
 from classes.models import Class, ClassStatus
+from testing.factories import ClassFactory, UserFactory, class_answer
 
 pytestmark = pytest.mark.django_db
 

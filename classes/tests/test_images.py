@@ -13,8 +13,8 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import ExifTags, Image, ImageFilter
 
-from camp.testing.factories import ClassFactory
 from classes.images import MAX_UPLOAD_BYTES
+from testing.factories import ClassFactory
 
 pytestmark = pytest.mark.django_db
 

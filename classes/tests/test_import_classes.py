@@ -8,8 +8,8 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
 from classes.models import Class, ClassStatus
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

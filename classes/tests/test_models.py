@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 from classes.models import ClassStatus, Selection
 from payments.models import PaymentStatus
+from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -3,10 +3,10 @@
 import pytest
 from django.db import connection
 
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus, Selection
 from classes.services import selection_create
 from core.errors import Conflict
+from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -66,5 +66,5 @@ def test_services_know_nothing_of_http(services):
     }
 
     assert not {name for name in imported if name and name.startswith("rest_framework")}
-    assert "camp.api" not in imported
+    assert "core.api" not in imported
     assert len(SERVICES) >= 3

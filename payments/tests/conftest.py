@@ -7,9 +7,9 @@ import requests
 from django.conf import settings
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
 from classes.models import ClassStatus
 from payments.tests import stripe_js
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 
 
 @pytest.fixture(scope="session")

@@ -2,8 +2,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from camp.testing.factories import PaymentFactory
 from payments.models import PaymentStatus
+from testing.factories import PaymentFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -8,16 +8,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from camp.testing.factories import (
+from classes.models import Class, ClassStatus, Selection
+from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
+from payments.tests import stripe_js
+from testing.factories import (
     ClassFactory,
     PaymentFactory,
     SelectionFactory,
     UserFactory,
     class_answer,
 )
-from classes.models import Class, ClassStatus, Selection
-from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
-from payments.tests import stripe_js
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ import requests
 from django.conf import settings
 from django.db import connection
 
-from camp.testing.servers import ROOT, database_url, gunicorn_servers
 from payments.tests import stripe_js
+from testing.servers import ROOT, database_url, gunicorn_servers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,7 +26,7 @@ import django
 django.setup()
 from decimal import Decimal
 from rest_framework_simplejwt.tokens import AccessToken
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 from classes.models import ClassStatus
 student = UserFactory(email="crash@camp.test", name="Sam Rivera")
 camp_class = ClassFactory(status=ClassStatus.APPROVED, seats=5, price=Decimal("45.50"))

@@ -1,6 +1,6 @@
 """Stripe stopped or frozen at each step of a payment: money and seats stay consistent.
 
-The line to localstripe runs through camp.testing.faults.StripeLine, which takes it down or
+The line to localstripe runs through testing.faults.StripeLine, which takes it down or
 holds its answers at the step a test names. Every test ends with each succeeded charge enrolled
 or refunded, exactly once, as localstripe's own records show.
 """
@@ -17,12 +17,12 @@ import pytest
 import requests
 from django.core.management import call_command
 
-from camp.testing.factories import ClassFactory, PaymentFactory
-from camp.testing.faults import stripe_line
-from camp.testing.servers import free_port
 from classes.models import Class, ClassStatus, Selection
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.tests import stripe_js
+from testing.factories import ClassFactory, PaymentFactory
+from testing.faults import stripe_line
+from testing.servers import free_port
 
 pytestmark = pytest.mark.django_db
 # Bounded waits: each Stripe call gives up after this (two tries), in these tests.

@@ -3,8 +3,8 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
-from camp.testing.factories import PaymentFactory, UserFactory
 from payments.models import PaymentStatus, StripeCustomer
+from testing.factories import PaymentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -19,11 +19,11 @@ from django.db import connection
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, SelectionFactory, UserFactory
-from camp.testing.servers import database_url, gunicorn_servers
 from classes.models import ClassStatus, Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.servers import database_url, gunicorn_servers
 
 TIMEOUT = 60
 SEAT_GONE = "The last seat went while you were paying; your payment has been refunded."

@@ -5,11 +5,11 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from accounts.models import Role
-from camp.testing.factories import PaymentFactory, UserFactory
 from core.errors import Conflict
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_refund
+from testing.factories import PaymentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

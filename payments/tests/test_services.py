@@ -7,12 +7,12 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from camp.testing.factories import PaymentFactory
 from classes.models import Class, ClassStatus, Selection
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_fulfil, payment_record, price_in_cents
 from payments.tests import stripe_js
+from testing.factories import PaymentFactory
 
 pytestmark = pytest.mark.django_db
 

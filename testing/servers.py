@@ -13,7 +13,7 @@ import pytest
 import requests
 from django.db import connection
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60
 
 

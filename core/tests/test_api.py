@@ -8,7 +8,7 @@ from rest_framework import exceptions
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from camp.api import Conflict
+from core.api import Conflict
 
 
 def answer_to(error: Exception):

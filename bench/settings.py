@@ -1,7 +1,8 @@
 """`make bench`: production settings on a local PostgreSQL, plus a floor endpoint.
 
-Only bench/run.py uses this overlay. Its secrets and keys are throwaway values that satisfy
-production's refusals; no Stripe or Firebase call is made by the endpoints it loads.
+Only bench/run.py and bench/lighthouse.py use this overlay. Its secrets and keys are throwaway
+values that satisfy production's refusals; the endpoints it loads call neither Stripe nor
+Firebase.
 """
 
 import os
@@ -18,9 +19,9 @@ os.environ.setdefault("CACHE_KEY_PREFIX", "camp-bench")
 # wrk speaks plain HTTP to 127.0.0.1: no redirect to HTTPS.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
-from .production import *  # noqa: E402, F403
+from camp.settings.production import *  # noqa: E402, F403
 
 # camp.urls plus /api/_floor, so the floor never exists in production.
-ROOT_URLCONF = "camp.bench_urls"
+ROOT_URLCONF = "bench.urls"
 # Where bench/run.py writes each endpoint's answer, for /api/_floor/<name> to answer as is.
 BENCH_FLOOR_DIR = os.environ.get("BENCH_FLOOR_DIR", "")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from camp.bench_urls import _floor_body
+from bench.urls import _floor_body
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,7 @@ def test_the_floor_is_not_part_of_the_site(client):
 
 
 def test_the_bench_urls_serve_each_endpoints_floor_beside_the_site(client, settings, tmp_path):
-    settings.ROOT_URLCONF = "camp.bench_urls"
+    settings.ROOT_URLCONF = "bench.urls"
     settings.BENCH_FLOOR_DIR = tmp_path
     _floor_body.cache_clear()
     classes = client.get("/api/classes")

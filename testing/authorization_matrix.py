@@ -1,5 +1,5 @@
 """Who may call what: the one table that camp/tests/test_authorization_matrix.py checks and
-docs/security.md shows (`manage.py authorization_matrix --write` renders it there).
+docs/security.md shows (`python -m testing.authorization_matrix --write` renders it there).
 
 Paths and bodies name rows of the test's world in braces: {student.email} is the student's
 e-mail, {pending_class.id} the id of a class the instructor proposed. The owner of every row is
@@ -7,7 +7,9 @@ e-mail, {pending_class.id} the id of a class the instructor proposed. The owner 
 nothing of it, so a difference between the two columns is a check of ownership, not of role.
 """
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 CALLERS = ("anonymous", "student", "other student", "instructor", "other instructor", "admin")
 
@@ -218,3 +220,28 @@ def markdown_table() -> str:
         cells = [call.method, f"`{call.path}`", *map(str, call.expected), call.why + how]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+SECURITY_DOC = Path(__file__).resolve().parent.parent / "docs" / "security.md"
+START = "<!-- authorization-matrix:start (python -m testing.authorization_matrix --write) -->\n"
+END = "<!-- authorization-matrix:end -->"
+
+
+def write_into_security_doc(doc: Path = SECURITY_DOC) -> None:
+    """Replace the table between the markers of docs/security.md."""
+    text = doc.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise SystemExit(f"{doc} has no authorization matrix markers.")
+    before, rest = text.split(START, 1)
+    _, after = rest.split(END, 1)
+    doc.write_text(before + START + markdown_table() + END + after, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write"]:
+        write_into_security_doc()
+        print(f"Wrote the authorization matrix into {SECURITY_DOC}.")
+    elif sys.argv[1:] == ["--markdown"]:
+        print(markdown_table(), end="")
+    else:
+        raise SystemExit("usage: python -m testing.authorization_matrix --markdown | --write")

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from accounts.models import Role, User
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

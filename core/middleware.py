@@ -5,7 +5,7 @@ import logging
 from django.conf import settings
 from django.http import JsonResponse
 
-from camp.api import error_body
+from core.api import error_body
 
 logger = logging.getLogger(__name__)
 

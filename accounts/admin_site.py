@@ -70,20 +70,6 @@ class BreakGlassAuthenticationForm(AdminAuthenticationForm):
             raise ValidationError(self.error_messages["superuser_only"], code="superuser_only")
 
 
-class ViewOnlyAdmin(admin.ModelAdmin):
-    """Rows that only the product's own flows write: the back office looks, and acts through
-    the services (admin actions), never by adding, editing or deleting a row."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 class CampAdminSite(admin.AdminSite):
     site_header = "Camp back office"
     site_title = "Camp back office"

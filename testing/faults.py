@@ -14,7 +14,7 @@ import threading
 from contextlib import contextmanager, suppress
 from urllib.parse import urlsplit
 
-from camp.testing.servers import free_port
+from testing.servers import free_port
 
 
 class StripeLine:

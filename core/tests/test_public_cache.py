@@ -7,9 +7,9 @@ import pytest
 from django.core.cache import cache
 
 from accounts.models import Role
-from camp import public_cache
-from camp.testing.factories import ClassFactory, UserFactory
 from classes.models import Class, ClassStatus
+from core import public_cache
+from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

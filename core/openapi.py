@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 
 class ErrorSerializer(serializers.Serializer):
-    """camp.api's one error shape."""
+    """core.api's one error shape."""
 
     message = serializers.CharField()
     errors = serializers.DictField(

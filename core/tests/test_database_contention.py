@@ -19,7 +19,7 @@ import requests
 from django.conf import settings
 from django.db import connection
 
-from camp.testing.servers import ROOT, database_url, gunicorn_servers
+from testing.servers import ROOT, database_url, gunicorn_servers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,7 +29,7 @@ import json
 import django
 django.setup()
 from rest_framework_simplejwt.tokens import AccessToken
-from camp.testing.factories import ClassFactory, UserFactory
+from testing.factories import ClassFactory, UserFactory
 from classes.models import ClassStatus
 student = UserFactory(email="sam@camp.test")
 camp_class = ClassFactory(status=ClassStatus.APPROVED, seats=5, price=0)

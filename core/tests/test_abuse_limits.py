@@ -7,7 +7,7 @@ The suite's own rates are high (camp/settings/test.py); these tests set low ones
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import UserFactory
+from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The site's URLs plus the benchmark's floors (camp.settings.bench only)."""
+"""The site's URLs plus the benchmark's floors (bench.settings only)."""
 
 from functools import cache
 from pathlib import Path

@@ -3,9 +3,9 @@
 import pytest
 
 from accounts.models import Role
-from camp.testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 from classes.models import ClassStatus
 from payments.models import PaymentStatus
+from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
