@@ -8,7 +8,9 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
+from accounts.models import Role
 from testing import identity
+from testing.factories import UserFactory
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -49,3 +51,27 @@ def _forget_throttle_counts():
     """Throttle counts live in the cache; each test starts with none."""
     cache.clear()
     yield
+
+
+@pytest.fixture
+def people():
+    """One of everybody the permission rules tell apart."""
+    return {
+        "student": UserFactory(role=Role.STUDENT),
+        "other student": UserFactory(role=Role.STUDENT),
+        "instructor": UserFactory(
+            role=Role.INSTRUCTOR, name="Maya Lindqvist", email="maya@camp.test"
+        ),
+        "other instructor": UserFactory(role=Role.INSTRUCTOR),
+        "admin": UserFactory(role=Role.ADMIN),
+    }
+
+
+@pytest.fixture
+def client_as(api_client, api_client_for, people):
+    """A client for one of `people` by name, or with no token at all for "anonymous"."""
+
+    def build(who: str):
+        return api_client if who == "anonymous" else api_client_for(people[who])
+
+    return build

@@ -8,16 +8,17 @@ from drf_spectacular.utils import (
     extend_schema_view,
     inline_serializer,
 )
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts import firebase
+from accounts.access import access_own_email, access_person_by_email
 from accounts.models import Role, User
 from accounts.permissions import IsAdmin
-from accounts.selectors import user_list
+from accounts.selectors import user_by_email, user_list
 from accounts.services import (
     EmailNotVerified,
     token_revoke,
@@ -163,8 +164,11 @@ class UserListCreateApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        if data.validated_data["email"].strip().lower() != request.user.email:
-            raise exceptions.PermissionDenied("You can only save your own profile.")
+        access_own_email(
+            caller=request.user,
+            email=data.validated_data["email"],
+            refusal="You can only save your own profile.",
+        )
         created = user_register_profile(
             user=request.user,
             name=data.validated_data["name"],
@@ -182,10 +186,10 @@ class _RoleCheckApi(APIView):
     role: str = ""
 
     def get(self, request, email: str):
-        asked = email.strip().lower()
-        if asked != request.user.email and request.user.role != Role.ADMIN:
-            raise exceptions.PermissionDenied("You can only ask about your own account.")
-        user = User.objects.filter(email=asked).only("role").first()
+        asked = access_person_by_email(
+            caller=request.user, email=email, refusal="You can only ask about your own account."
+        )
+        user = user_by_email(email=asked)
         return Response({self.role: bool(user and user.role == self.role)})
 
 
@@ -230,8 +234,6 @@ class _MakeRoleApi(APIView):
     role: str = ""
 
     def patch(self, request, user_id: int):
-        if not User.objects.filter(pk=user_id).exists():
-            raise exceptions.NotFound("No such user.")
         modified = user_set_role(user_id=user_id, role=self.role)
         return Response({"modifiedCount": modified})
 

@@ -9,3 +9,7 @@ def instructor_list() -> QuerySet[User]:
 
 def user_list() -> QuerySet[User]:
     return User.objects.order_by("id")
+
+
+def user_by_email(*, email: str) -> User | None:
+    return User.objects.filter(email=email).first()

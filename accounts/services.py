@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from accounts.firebase import Identity
 from accounts.models import RevokedToken, Role, User
-from core.errors import Conflict
+from core.errors import Conflict, NotFound
 from core.validators import validate_image_url
 
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
@@ -110,7 +110,9 @@ def user_set_role(*, user_id: int, role: str) -> int:
         .order_by("id")
         .values_list("id", flat=True)
     )
-    user = User.objects.select_for_update().get(pk=user_id)
+    user = User.objects.select_for_update().filter(pk=user_id).first()
+    if user is None:
+        raise NotFound("No such user.")
     # Django admin's staff flag mirrors the role, so the two can never tell different stories.
     is_staff = role == Role.ADMIN or user.is_superuser
     if user.role == role:

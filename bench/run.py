@@ -140,7 +140,8 @@ def seed(classes: int) -> dict:
     from rest_framework_simplejwt.tokens import AccessToken
 
     from accounts.models import Role, User
-    from classes.models import Class, ClassStatus, Selection
+    from classes.models import Class, ClassStatus
+    from enrolments.models import Enrolment, Selection
     from payments.models import Payment, PaymentStatus
 
     instructors = max(1, classes // CLASSES_PER_INSTRUCTOR)
@@ -198,16 +199,27 @@ def seed(classes: int) -> dict:
         ),
         batch_size=BATCH,
     )
+    # Each student holds one seat, bought by one payment (PostgreSQL hands back the new ids).
+    enrolments = Enrolment.objects.bulk_create(
+        (
+            Enrolment(
+                student_id=student_id, camp_class_id=class_for(number, SELECTIONS_PER_STUDENT)
+            )
+            for number, student_id in enumerate(student_ids)
+        ),
+        batch_size=BATCH,
+    )
     Payment.objects.bulk_create(
         (
             Payment(
-                student_id=student_id,
-                camp_class_id=class_for(number, SELECTIONS_PER_STUDENT),
+                student_id=enrolment.student_id,
+                camp_class_id=enrolment.camp_class_id,
                 transaction_id=f"pi_bench_{number}",
                 price=Decimal("45.50"),
                 status=PaymentStatus.ENROLLED,
+                enrolment_id=enrolment.pk,
             )
-            for number, student_id in enumerate(student_ids)
+            for number, enrolment in enumerate(enrolments)
         ),
         batch_size=BATCH,
     )

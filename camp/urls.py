@@ -12,6 +12,7 @@ from core.apis import HealthApi
 api_patterns = [
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
+    path("", include("enrolments.urls")),
     path("", include("payments.urls")),
     path("health", HealthApi.as_view(), name="health"),
     # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.

@@ -1,4 +1,4 @@
-"""Classes: the public lists, instructors' proposals, admins' reviews, students' selections."""
+"""Classes: the public lists, instructors' proposals and admins' reviews."""
 
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -8,25 +8,24 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.access import access_person_by_email
 from accounts.models import Role
-from accounts.permissions import IsAdmin, IsInstructor, IsStudent
+from accounts.permissions import IsAdmin, IsInstructor
+from classes.access import access_class_for_instructor
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import ClassStatus
 from classes.selectors import (
-    class_get,
     class_list_by_instructor,
     class_list_for,
     popular_class_list,
-    selection_list_for,
 )
 from classes.serializers import (
     ClassOutputSerializer,
     ClassWithFeedbackOutputSerializer,
-    SelectionOutputSerializer,
 )
 from classes.services import (
     class_approve,
@@ -34,8 +33,6 @@ from classes.services import (
     class_deny,
     class_send_feedback,
     class_update,
-    selection_create,
-    selection_delete,
 )
 from core.openapi import ErrorSerializer, count_of, errors
 from core.pagination import (
@@ -221,9 +218,9 @@ class InstructorClassListApi(APIView):
         responses={200: ClassWithFeedbackOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
-        asked = email.strip().lower()
-        if asked != request.user.email and request.user.role != Role.ADMIN:
-            raise exceptions.PermissionDenied("You can only see your own classes.")
+        asked = access_person_by_email(
+            caller=request.user, email=email, refusal="You can only see your own classes."
+        )
         classes = class_list_by_instructor(email=asked)
         return list_response(request, classes, ClassWithFeedbackOutputSerializer)
 
@@ -238,75 +235,8 @@ class InstructorClassDetailApi(APIView):
         responses={200: ClassWithFeedbackOutputSerializer, **errors(401, 403, 404)},
     )
     def get(self, request, class_id: int):
-        camp_class = class_get(class_id=class_id)
-        if camp_class is None:
-            raise exceptions.NotFound("No such class.")
-        if camp_class.instructor_id != request.user.pk and request.user.role != Role.ADMIN:
-            raise exceptions.PermissionDenied("You can only see your own classes.")
+        camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
         return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
-
-
-class SelectionListCreateApi(APIView):
-    """GET /api/selectClass?email=: the caller's selections. POST: a student selects a class."""
-
-    throttle_scope = "selections"
-
-    @extend_schema_serializer(component_name="SelectionQuery")
-    class QuerySerializer(serializers.Serializer):
-        email = serializers.EmailField()
-
-    @extend_schema_serializer(component_name="SelectionInput")
-    class InputSerializer(serializers.Serializer):
-        classId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
-
-    def get_permissions(self):
-        if self.request.method == "POST":
-            return [IsStudent()]
-        return [IsAuthenticated()]
-
-    @extend_schema(
-        summary="The caller's selected classes",
-        parameters=[QuerySerializer, *PAGE_PARAMETERS],
-        responses={200: SelectionOutputSerializer(many=True), **errors(400, 401, 403)},
-    )
-    def get(self, request):
-        query = self.QuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        if query.validated_data["email"].strip().lower() != request.user.email:
-            raise exceptions.PermissionDenied("You can only see your own selected classes.")
-        selections = selection_list_for(student=request.user)
-        return list_response(request, selections, SelectionOutputSerializer)
-
-    @extend_schema(
-        summary="Select an approved class to pay for later (students)",
-        request=InputSerializer,
-        responses={
-            201: count_of("SelectionCreated", "insertedId"),
-            **errors(400, 401, 403, 404, 409),
-        },
-    )
-    def post(self, request):
-        # Only the class is read from the body: the student is the caller, and the class's
-        # name, price and seats come from our database, not from what the browser claims.
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        selection = selection_create(student=request.user, class_id=data.validated_data["classId"])
-        return Response({"insertedId": selection.pk}, status=status.HTTP_201_CREATED)
-
-
-class SelectionDeleteApi(APIView):
-    """DELETE /api/selectClass/{id}: drop one of the caller's own selections."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Drop one of the caller's own selections",
-        responses={200: count_of("SelectionDeleted", "deletedCount"), **errors(401, 404)},
-    )
-    def delete(self, request, selection_id: int):
-        # Someone else's selection answers 404 like a missing one, so ids reveal nothing.
-        deleted = selection_delete(selection_id=selection_id, student=request.user)
-        return Response({"deletedCount": deleted})
 
 
 class UploadRefusedSerializer(ErrorSerializer):

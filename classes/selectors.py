@@ -1,7 +1,7 @@
 from django.db.models import QuerySet
 
 from accounts.models import Role
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
 
 POPULAR_CLASS_COUNT = 6
 
@@ -40,12 +40,3 @@ def class_list_by_instructor(*, email: str) -> QuerySet[Class]:
 
 def class_get(*, class_id: int) -> Class | None:
     return _classes_with_instructor().filter(pk=class_id).first()
-
-
-def selection_list_for(*, student) -> QuerySet[Selection]:
-    """A student's selections, each with its class and instructor for the list's columns."""
-    return (
-        Selection.objects.filter(student=student)
-        .select_related("student", "camp_class__instructor")
-        .order_by("id")
-    )

@@ -1,15 +1,14 @@
-"""Writes to classes: instructors propose and edit, admins review, students select."""
+"""Writes to classes: instructors propose and edit, admins review."""
 
 from decimal import Decimal
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound, Refused
 from core.public_cache import public_lists_changed
-from payments.models import Payment, PaymentStatus
 
 
 @transaction.atomic
@@ -81,38 +80,3 @@ def class_send_feedback(*, class_id: int, feedback: str) -> int:
     if not sent:
         raise NotFound("No such class.")
     return sent
-
-
-@transaction.atomic
-def selection_create(*, student: User, class_id: int) -> Selection:
-    """A student picks a class to pay for later; everything about it is read from our data."""
-    camp_class = Class.objects.filter(pk=class_id).first()
-    if camp_class is None:
-        raise NotFound("No such class.")
-    if camp_class.status != ClassStatus.APPROVED:
-        raise Conflict("This class is not open for selection.")
-    enrolled = Payment.objects.filter(
-        student=student, camp_class=camp_class, status=PaymentStatus.ENROLLED
-    ).exists()
-    if enrolled:
-        raise Conflict("You are already enrolled in this class.")
-    already_selected = Conflict("You have already selected this class.")
-    if Selection.objects.filter(student=student, camp_class=camp_class).exists():
-        raise already_selected
-    if camp_class.seats == 0:
-        raise Conflict("This class has no seats left.")
-    try:
-        # A savepoint, so that losing the race to a twin request leaves the transaction usable.
-        with transaction.atomic():
-            return Selection.objects.create(student=student, camp_class=camp_class)
-    except IntegrityError:
-        raise already_selected from None
-
-
-@transaction.atomic
-def selection_delete(*, selection_id: int, student: User) -> int:
-    """A student drops one of their own selections; anyone else's is as good as absent."""
-    deleted, _ = Selection.objects.filter(pk=selection_id, student=student).delete()
-    if not deleted:
-        raise NotFound("No such selection.")
-    return deleted

@@ -10,8 +10,6 @@ from classes.apis import (
     InstructorClassDetailApi,
     InstructorClassListApi,
     PopularClassListApi,
-    SelectionDeleteApi,
-    SelectionListCreateApi,
 )
 
 urlpatterns = [
@@ -28,6 +26,4 @@ urlpatterns = [
     path("myClass/<int:class_id>", InstructorClassDetailApi.as_view(), name="instructor-class"),
     path("popularClasses", PopularClassListApi.as_view(), name="popular-classes"),
     path("images", ClassImageUploadApi.as_view(), name="class-images"),
-    path("selectClass", SelectionListCreateApi.as_view(), name="selections"),
-    path("selectClass/<int:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
 ]

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
 from e2e.class_steps import (
     check_accessible,
     class_card,
@@ -22,6 +22,7 @@ from e2e.class_steps import (
 from e2e.conftest import ARTIFACTS
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
+from enrolments.models import Selection
 from testing.factories import ClassFactory
 
 pytestmark = pytest.mark.usefixtures("emulator")

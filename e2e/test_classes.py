@@ -6,9 +6,10 @@ from decimal import Decimal
 from playwright.sync_api import Locator, expect
 
 from accounts.models import Role
-from classes.models import ClassStatus, Selection
+from classes.models import ClassStatus
 from e2e.helpers import assert_accessible, demo_image, log_in
 from e2e.payment_steps import student_member
+from enrolments.models import Selection
 from testing.factories import ClassFactory, UserFactory
 
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
 from e2e.class_steps import (
     check_accessible,
     class_card,
@@ -24,6 +24,7 @@ from e2e.payment_steps import (
     pay_button,
     student_member,
 )
+from enrolments.models import Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, SelectionFactory

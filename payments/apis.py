@@ -13,15 +13,15 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.access import access_own_email
 from accounts.permissions import IsStudent
-from classes.serializers import ClassOutputSerializer
 from core.api import error_body
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
 from core.pagination import PAGE_PARAMETERS, list_response
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
-from payments.selectors import enrolled_class_list_for, payment_get, payment_list_for
+from payments.selectors import payment_get, payment_list_for
 from payments.serializers import PaymentOutputSerializer
 from payments.services import (
     PriceChanged,
@@ -37,8 +37,9 @@ API_FIELDS = {"setup_intent": "setupIntentId", "payment_intent": "paymentIntentI
 
 
 def _own_email(request, email: str) -> None:
-    if email.strip().lower() != request.user.email:
-        raise exceptions.PermissionDenied("You can only see your own payments and classes.")
+    access_own_email(
+        caller=request.user, email=email, refusal="You can only see your own payments and classes."
+    )
 
 
 class PaymentSetupCreateApi(APIView):
@@ -269,22 +270,6 @@ class PaymentListApi(APIView):
         _own_email(request, email)
         payments = payment_list_for(student=request.user)
         return list_response(request, payments, PaymentOutputSerializer)
-
-
-class EnrolledClassListApi(APIView):
-    """GET /api/enrolledStudent/{email}: the classes the caller is enrolled in."""
-
-    permission_classes = [IsStudent]
-
-    @extend_schema(
-        summary="The classes the caller is enrolled in (students)",
-        parameters=PAGE_PARAMETERS,
-        responses={200: ClassOutputSerializer(many=True), **errors(400, 401, 403)},
-    )
-    def get(self, request, email: str):
-        _own_email(request, email)
-        classes = enrolled_class_list_for(student=request.user)
-        return list_response(request, classes, ClassOutputSerializer)
 
 
 class StripeWebhookApi(APIView):

@@ -29,6 +29,14 @@ class Payment(models.Model):
     setup_intent_id = models.CharField(max_length=255, blank=True, db_index=True)
     # The selection this payment settled; the selection row itself is removed on enrolment.
     selection_id = models.BigIntegerField(null=True, blank=True)
+    # The seat this payment bought, once it has one (enrolments owns seats).
+    enrolment = models.OneToOneField(
+        "enrolments.Enrolment",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="payment",
+    )
     # What was charged, exactly as Stripe charged it.
     price = models.DecimalField(max_digits=8, decimal_places=2)
     currency = models.CharField(max_length=3, default="usd")
@@ -54,11 +62,11 @@ class Payment(models.Model):
             models.CheckConstraint(
                 condition=models.Q(status__in=PaymentStatus.values), name="payment_status_valid"
             ),
-            # A student is enrolled in a class at most once.
-            models.UniqueConstraint(
-                fields=["student", "camp_class"],
-                condition=models.Q(status="enrolled"),
-                name="payment_one_enrolment_per_student_and_class",
+            # An enrolled payment names the seat it bought; one seat per student and class is
+            # the enrolment's own constraint.
+            models.CheckConstraint(
+                condition=~models.Q(status="enrolled") | models.Q(enrolment__isnull=False),
+                name="payment_enrolled_has_enrolment",
             ),
         ]
 

@@ -17,17 +17,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
-from enum import Enum
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class
 from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, ProviderUnavailable
-from core.public_cache import public_lists_changed
+from enrolments.access import access_selection
+from enrolments.models import Selection
+from enrolments.rules import Refusal, enrolment_refusal
+from enrolments.services import SeatRefused, seat_give_back, seat_take
 from payments import stripe_client
 from payments.models import (
     AttemptStatus,
@@ -72,31 +73,6 @@ def fault_point(name: str) -> None:
         os._exit(70)
 
 
-class Refusal(Enum):
-    """Why a student cannot have a seat: said before a charge, or with the refund after one."""
-
-    CLOSED = (
-        "This class is no longer open for enrolment.",
-        "The class closed for enrolment while you were paying; your payment has been refunded.",
-    )
-    FULL = (
-        "No seats are left in this class.",
-        "The last seat went while you were paying; your payment has been refunded.",
-    )
-    ENROLLED = (
-        "You are already enrolled in this class.",
-        "You were already enrolled in this class; this payment has been refunded.",
-    )
-    PRICE = (
-        "The price of this class has changed. Please reload the page.",
-        "The price of this class changed while you were paying; your payment has been refunded.",
-    )
-
-    def __init__(self, before_paying: str, refund_reason: str):
-        self.before_paying = before_paying
-        self.refund_reason = refund_reason
-
-
 @dataclass(frozen=True)
 class PaymentOutcome:
     """What `payment_create` did. Without a payment, the bank wants the cardholder first."""
@@ -132,31 +108,6 @@ def _stripe_call():
 def _free_transaction_id(selection_id: int) -> str:
     # Deterministic, so a repeated free enrolment meets the unique transaction id.
     return f"{FREE_TRANSACTION_PREFIX}{selection_id}"
-
-
-def _selection_of(*, student: User, selection_id: int) -> Selection:
-    selection = (
-        Selection.objects.select_related("camp_class")
-        .filter(pk=selection_id, student=student)
-        .first()
-    )
-    if selection is None:
-        raise NotFound("No such selected class.")
-    return selection
-
-
-def _refusal_before_paying(*, student: User, camp_class: Class) -> Refusal | None:
-    """A cheap early answer; `_enrol` decides again, under the lock, after the charge."""
-    if camp_class.status != ClassStatus.APPROVED:
-        return Refusal.CLOSED
-    if camp_class.seats <= 0:
-        return Refusal.FULL
-    enrolled = Payment.objects.filter(
-        student=student, camp_class=camp_class, status=PaymentStatus.ENROLLED
-    )
-    if enrolled.exists():
-        return Refusal.ENROLLED
-    return None
 
 
 def _metadata(*, student: User, selection: Selection) -> dict[str, str]:
@@ -201,9 +152,9 @@ def _stripe_customer_id(student: User) -> str:
 
 def payment_setup_create(*, student: User, selection_id: int) -> stripe_client.CardSetup:
     """A SetupIntent the browser saves the card into; nothing is charged yet."""
-    selection = _selection_of(student=student, selection_id=selection_id)
+    selection = access_selection(student=student, selection_id=selection_id)
     camp_class = selection.camp_class
-    refusal = _refusal_before_paying(student=student, camp_class=camp_class)
+    refusal = enrolment_refusal(student=student, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
     amount = price_in_cents(camp_class.price)
@@ -248,20 +199,17 @@ def payment_create(
     earlier = _earlier_payment(**ids)
     selection = None
     if earlier is None:
-        selection = (
-            Selection.objects.select_related("camp_class")
-            .filter(pk=selection_id, student=student)
-            .first()
-        )
-        if selection is None:
+        try:
+            selection = access_selection(student=student, selection_id=selection_id)
+        except NotFound:
             # A twin request (a double click) may have enrolled a moment ago, which removed
             # the selection.
             earlier = _earlier_payment(**ids)
+            if earlier is None:
+                raise
     if earlier is not None:
         # A retry of a request already answered: the same payment, finished if it was not.
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
-    if selection is None:
-        raise NotFound("No such selected class.")
 
     if price_in_cents(selection.camp_class.price) == 0:
         return _enrol_free(student=student, selection=selection)
@@ -410,7 +358,7 @@ def _pay_with_saved_card(
     transaction or lock, and the result is put on record after, in short transactions."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
-    refusal = _refusal_before_paying(student=student, camp_class=camp_class)
+    refusal = enrolment_refusal(student=student, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
     amount = price_in_cents(camp_class.price)
@@ -682,42 +630,18 @@ def _enrol(payment: Payment) -> Refusal | None:
     """Take a seat for a recorded payment; why not, when there is none to take."""
     if payment.currency != CURRENCY:
         return Refusal.PRICE
-    already = Payment.objects.filter(
-        student_id=payment.student_id,
-        camp_class_id=payment.camp_class_id,
-        status=PaymentStatus.ENROLLED,
-    ).exclude(pk=payment.pk)
-    if already.exists():
-        return Refusal.ENROLLED
     try:
-        with transaction.atomic():
-            # One conditional UPDATE: whatever number of processes race for the last seat,
-            # the database hands it to one of them.
-            taken = Class.objects.filter(
-                pk=payment.camp_class_id,
-                status=ClassStatus.APPROVED,
-                seats__gt=0,
-                price=payment.price,
-            ).update(seats=F("seats") - 1, enroll=F("enroll") + 1)
-            if not taken:
-                camp_class = Class.objects.get(pk=payment.camp_class_id)
-                if camp_class.status != ClassStatus.APPROVED:
-                    return Refusal.CLOSED
-                if camp_class.price != payment.price:
-                    return Refusal.PRICE
-                return Refusal.FULL
-            # Seats and enrolments show in the public lists; an UPDATE sends no post_save.
-            public_lists_changed()
-            payment.status = PaymentStatus.ENROLLED
-            payment.save(update_fields=["status"])
-            Selection.objects.filter(
-                student_id=payment.student_id, camp_class_id=payment.camp_class_id
-            ).delete()
-    except IntegrityError:
-        # Another payment enrolled the student in this class a moment ago. The savepoint gave
-        # the seat back; the instance still says enrolled.
-        payment.status = PaymentStatus.ENROLL_PENDING
-        return Refusal.ENROLLED
+        enrolment = seat_take(
+            student_id=payment.student_id,
+            camp_class_id=payment.camp_class_id,
+            price=payment.price,
+        )
+    except SeatRefused as refused:
+        return refused.refusal
+    # In the caller's transaction, with the seat: both are kept, or neither.
+    payment.status = PaymentStatus.ENROLLED
+    payment.enrolment = enrolment
+    payment.save(update_fields=["status", "enrolment"])
     return None
 
 
@@ -793,7 +717,6 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
             return False
         if payment.status != PaymentStatus.ENROLLED:
             raise Conflict("Only an enrolled payment can be refunded.")
-        camp_class = Class.objects.select_for_update().get(pk=payment.camp_class_id)
         refund_id = ""
         # A free enrolment never went through Stripe, so there is nothing there to give back.
         if not payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
@@ -802,9 +725,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
                     payment_intent_id=payment.transaction_id, reason=reason
                 )
         # The seat this payment took goes back to the class.
-        camp_class.seats += 1
-        camp_class.enroll = max(camp_class.enroll - 1, 0)
-        camp_class.save(update_fields=["seats", "enroll", "updated_at"])
+        seat_give_back(enrolment_id=payment.enrolment_id, reason=reason)
         payment.status = PaymentStatus.REFUNDED
         payment.refund_reason = reason
         payment.refund_id = refund_id

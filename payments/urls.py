@@ -1,7 +1,6 @@
 from django.urls import path
 
 from payments.apis import (
-    EnrolledClassListApi,
     PaymentAttemptDetailApi,
     PaymentCreateApi,
     PaymentListApi,
@@ -18,6 +17,5 @@ urlpatterns = [
         name="payment-attempt-detail",
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
-    path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
 ]

@@ -4,12 +4,14 @@ import io
 from decimal import Decimal
 
 import factory
+from django.utils import timezone
 from factory.django import DjangoModelFactory, Password
 from PIL import Image
 
 from accounts.models import Role, User
-from classes.models import Class, ClassStatus, Selection
-from payments.models import Payment
+from classes.models import Class, ClassStatus
+from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from payments.models import Payment, PaymentStatus
 
 
 class UserFactory(DjangoModelFactory):
@@ -48,7 +50,18 @@ class SelectionFactory(DjangoModelFactory):
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
 
 
+class EnrolmentFactory(DjangoModelFactory):
+    class Meta:
+        model = Enrolment
+
+    student = factory.SubFactory(UserFactory)
+    camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
+    status = EnrolmentStatus.ACTIVE
+
+
 class PaymentFactory(DjangoModelFactory):
+    """A payment; an enrolled one comes with the enrolment (the seat) it bought."""
+
     class Meta:
         model = Payment
 
@@ -56,6 +69,18 @@ class PaymentFactory(DjangoModelFactory):
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
     transaction_id = factory.Sequence(lambda n: f"pi_test_{n:06d}")
     price = factory.SelfAttribute("camp_class.price")
+    status = PaymentStatus.ENROLL_PENDING
+    date = factory.LazyFunction(timezone.now)
+    enrolment = factory.Maybe(
+        factory.LazyAttribute(lambda payment: payment.status == PaymentStatus.ENROLLED),
+        yes_declaration=factory.SubFactory(
+            EnrolmentFactory,
+            student=factory.SelfAttribute("..student"),
+            camp_class=factory.SelfAttribute("..camp_class"),
+            created_at=factory.SelfAttribute("..date"),
+        ),
+        no_declaration=None,
+    )
 
 
 def banner_png() -> io.BytesIO:

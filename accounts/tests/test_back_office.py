@@ -13,7 +13,8 @@ CHANGELISTS = [
     "/admin/",
     "/admin/accounts/user/",
     "/admin/classes/class/",
-    "/admin/classes/selection/",
+    "/admin/enrolments/selection/",
+    "/admin/enrolments/enrolment/",
     "/admin/payments/payment/",
 ]
 FIREBASE_LOGIN = "/admin/firebase-login"

@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "core",
     "accounts",
     "classes",
+    "enrolments",
     "payments",
 ]
 

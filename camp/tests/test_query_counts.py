@@ -375,9 +375,9 @@ STEPS = [
     (a_student_saves_their_profile, 201, 5),
     (a_student_asks_whether_they_are_admin, 200, 2),
     (an_instructor_asks_whether_they_are_instructor, 200, 2),
-    # Is there such a user; lock every admin (the last one keeps the role); lock the user.
-    (an_admin_makes_a_student_admin, 200, 7),
-    (an_admin_makes_a_student_instructor, 200, 7),
+    # Lock every admin (the last one keeps the role); lock the user, who must exist.
+    (an_admin_makes_a_student_admin, 200, 6),
+    (an_admin_makes_a_student_instructor, 200, 6),
     (an_instructor_proposes_a_class, 201, 4),
     (an_instructor_updates_their_class, 200, 5),
     (an_admin_approves_a_class, 200, 4),
@@ -395,15 +395,17 @@ STEPS = [
     # The selection; enrolled already; the student's Stripe customer, saved the first time.
     (a_student_starts_paying_by_card, 200, 7),
     # Paid before; the selection; enrolled already; under the selection's lock, paid before
-    # again, then the charge recorded; the seat taken; the answer read back.
-    (a_student_pays_with_the_saved_card, 201, 24),
-    (a_student_enrols_in_a_free_class, 201, 13),
+    # again, then the charge recorded; the seat taken and its enrolment written; the answer
+    # read back.
+    (a_student_pays_with_the_saved_card, 201, 25),
+    (a_student_enrols_in_a_free_class, 201, 14),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
     (a_student_pages_through_their_enrolled_classes, 200, 3),
-    # Recorded before; its student and class; recorded; then the seat, as a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 15),
+    # Recorded before; its student and class; recorded; then the seat and its enrolment, as
+    # a card payment.
+    (stripe_reports_a_payment_the_browser_left, 200, 16),
 ]
 
 

@@ -4,7 +4,8 @@ field when the input is at fault, and nothing is written."""
 import pytest
 
 from accounts.models import Role, User
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
+from enrolments.models import Selection
 from payments.models import Payment
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
 

@@ -89,9 +89,9 @@ class TestSelectionAdmin:
         sam = SelectionFactory(student__email="sam@camp.test")
         weaving = SelectionFactory(camp_class__name="Loom Weaving")
 
-        everyone = admin_client.get("/admin/classes/selection/")
-        by_student = admin_client.get("/admin/classes/selection/", {"q": "sam@camp"})
-        by_class = admin_client.get("/admin/classes/selection/", {"q": "loom"})
+        everyone = admin_client.get("/admin/enrolments/selection/")
+        by_student = admin_client.get("/admin/enrolments/selection/", {"q": "sam@camp"})
+        by_class = admin_client.get("/admin/enrolments/selection/", {"q": "loom"})
 
         assert everyone.status_code == 200
         assert list(everyone.context["cl"].result_list) == [sam, weaving]
@@ -100,17 +100,17 @@ class TestSelectionAdmin:
 
     def test_the_list_costs_the_same_queries_for_2_or_30_selections(self, admin_client):
         SelectionFactory.create_batch(2)
-        few = queries_for(admin_client, "/admin/classes/selection/")
+        few = queries_for(admin_client, "/admin/enrolments/selection/")
         SelectionFactory.create_batch(28)
 
-        assert queries_for(admin_client, "/admin/classes/selection/") == few
+        assert queries_for(admin_client, "/admin/enrolments/selection/") == few
 
     def test_a_selection_is_shown_but_never_added_or_changed_by_hand(self, admin_client):
         # A selection is the student's own choice: the back office only looks.
         selection = SelectionFactory()
 
-        add = admin_client.get("/admin/classes/selection/add/")
-        view = admin_client.get(f"/admin/classes/selection/{selection.pk}/change/")
+        add = admin_client.get("/admin/enrolments/selection/add/")
+        view = admin_client.get(f"/admin/enrolments/selection/{selection.pk}/change/")
 
         assert add.status_code == 403
         assert view.status_code == 200

@@ -110,7 +110,7 @@ def test_the_roster_lists_the_enrolled_students_of_the_selected_classes(back_off
 
 
 def test_selections_are_read_only(back_office):
-    response = back_office.get("/admin/classes/selection/add/")
+    response = back_office.get("/admin/enrolments/selection/add/")
 
     assert response.status_code == 403
 

@@ -90,9 +90,9 @@ def select(school) -> requests.Response:
 def selections(school) -> int:
     if school["kind"] == "sqlite":
         with sqlite3.connect(school["database"].removeprefix("sqlite:///")) as db:
-            return db.execute("SELECT count(*) FROM classes_selection").fetchone()[0]
+            return db.execute("SELECT count(*) FROM enrolments_selection").fetchone()[0]
     with psycopg.connect(school["database"].replace("postgres://", "postgresql://")) as db:
-        return db.execute("SELECT count(*) FROM classes_selection").fetchone()[0]
+        return db.execute("SELECT count(*) FROM enrolments_selection").fetchone()[0]
 
 
 class held_lock:

@@ -8,7 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
+from enrolments.models import Selection
 from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
 from payments.tests import stripe_js
 from testing.factories import (

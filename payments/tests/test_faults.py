@@ -17,7 +17,8 @@ import pytest
 import requests
 from django.core.management import call_command
 
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
+from enrolments.models import Selection
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, PaymentFactory

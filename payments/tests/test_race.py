@@ -19,7 +19,8 @@ from django.db import connection
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from classes.models import ClassStatus, Selection
+from classes.models import ClassStatus
+from enrolments.models import Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, SelectionFactory, UserFactory

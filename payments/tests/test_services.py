@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from classes.models import Class, ClassStatus, Selection
+from classes.models import Class, ClassStatus
+from enrolments.models import Selection
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_fulfil, payment_record, price_in_cents

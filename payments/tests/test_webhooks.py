@@ -8,7 +8,8 @@ import requests
 from django.core.management import call_command
 from django.db import close_old_connections
 
-from classes.models import Class, Selection
+from classes.models import Class
+from enrolments.models import Selection
 from payments.models import Payment
 from payments.tests import stripe_js
 

@@ -3,9 +3,10 @@
 import pytest
 from django.db import connection
 
-from classes.models import ClassStatus, Selection
-from classes.services import selection_create
+from classes.models import ClassStatus
 from core.errors import Conflict
+from enrolments.models import Selection
+from enrolments.services import selection_create
 from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_a_twin_selection_that_wins_the_race_is_a_conflict_not_a_crash():
 
     # The service checks for an existing selection, then inserts; the twin lands in between,
     # so only the database's unique constraint stands in the way.
-    race = twin_request_after_first('FROM "classes_selection"', twin)
+    race = twin_request_after_first('FROM "enrolments_selection"', twin)
     with connection.execute_wrapper(race), pytest.raises(Conflict) as refused:
         selection_create(student=student, class_id=camp_class.id)
 

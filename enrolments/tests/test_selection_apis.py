@@ -5,7 +5,8 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import Role
-from classes.models import ClassStatus, Selection
+from classes.models import ClassStatus
+from enrolments.models import Selection
 from payments.models import PaymentStatus
 from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 

@@ -1,0 +1,29 @@
+"""Whose account a request may name: one check per shape of question, read and checked at once.
+
+Paths and queries of the spec's API name people by e-mail (`/api/myClasses/{email}`,
+`?email=`). Views ask these helpers instead of comparing addresses themselves, so that what
+"your own" means (the same address, whatever its case or spaces) is decided in one place.
+"""
+
+from accounts.models import Role, User
+from core.errors import Refused
+
+
+def normalized_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def access_own_email(*, caller: User, email: str, refusal: str) -> User:
+    """The caller, when the e-mail is their own; refused with `refusal` otherwise."""
+    if normalized_email(email) != caller.email:
+        raise Refused(refusal)
+    return caller
+
+
+def access_person_by_email(*, caller: User, email: str, refusal: str) -> str:
+    """The e-mail, normalized, of someone the caller may ask about: themselves, or anyone for
+    an admin. Whether such a person exists is for the caller's question to find out."""
+    asked = normalized_email(email)
+    if asked != caller.email and caller.role != Role.ADMIN:
+        raise Refused(refusal)
+    return asked

@@ -1,0 +1,37 @@
+"""Reads of enrolment: a student's selections and classes, a class's roster."""
+
+from django.db.models import QuerySet
+
+from accounts.models import User
+from classes.models import Class
+from enrolments.models import Enrolment, EnrolmentStatus, Selection
+
+
+def selection_list_for(*, student: User) -> QuerySet[Selection]:
+    """A student's selections, each with its class and instructor for the list's columns."""
+    return (
+        Selection.objects.filter(student=student)
+        .select_related("student", "camp_class__instructor")
+        .order_by("id")
+    )
+
+
+def enrolled_class_list_for(*, student: User) -> QuerySet[Class]:
+    """The classes a student is enrolled in, the latest enrolment first.
+
+    One row per class: a student holds at most one seat per class (a unique constraint).
+    """
+    return (
+        Class.objects.filter(enrolments__student=student, enrolments__status=EnrolmentStatus.ACTIVE)
+        .select_related("instructor")
+        .order_by("-enrolments__created_at", "-enrolments__id")
+    )
+
+
+def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:
+    """Who holds a seat in these classes, with the payment that bought it, class by class."""
+    return (
+        Enrolment.objects.filter(camp_class__in=classes, status=EnrolmentStatus.ACTIVE)
+        .select_related("camp_class", "student", "payment")
+        .order_by("camp_class__name", "camp_class_id", "student__name", "id")
+    )

@@ -1,0 +1,120 @@
+"""Writes of enrolment: selecting a class, taking a seat and giving it back.
+
+A seat is taken in one place, `seat_take`, and given back in one place, `seat_give_back`;
+payments call them for a paid seat and for a refund, and nothing else changes a class's
+seats or enrolment count.
+"""
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from accounts.models import User
+from classes.models import Class, ClassStatus
+from core.errors import Conflict, NotFound
+from core.public_cache import public_lists_changed
+from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.rules import Refusal, enrolment_refusal
+
+
+class SeatRefused(Conflict):
+    """No seat for this student in this class, and why: the caller decides what follows
+    (a refund after a charge, an error before one)."""
+
+    def __init__(self, refusal: Refusal):
+        self.refusal = refusal
+        super().__init__(refusal.before_paying)
+
+
+@transaction.atomic
+def selection_create(*, student: User, class_id: int) -> Selection:
+    """A student picks a class to pay for later; everything about it is read from our data."""
+    camp_class = Class.objects.filter(pk=class_id).first()
+    if camp_class is None:
+        raise NotFound("No such class.")
+    already_selected = Conflict("You have already selected this class.")
+    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    if refusal in (Refusal.CLOSED, Refusal.ENROLLED):
+        raise Conflict(refusal.to_select)
+    if Selection.objects.filter(student=student, camp_class=camp_class).exists():
+        raise already_selected
+    if refusal is not None:
+        raise Conflict(refusal.to_select)
+    try:
+        # A savepoint, so that losing the race to a twin request leaves the transaction usable.
+        with transaction.atomic():
+            return Selection.objects.create(student=student, camp_class=camp_class)
+    except IntegrityError:
+        raise already_selected from None
+
+
+@transaction.atomic
+def selection_delete(*, selection_id: int, student: User) -> int:
+    """A student drops one of their own selections; anyone else's is as good as absent.
+
+    One DELETE both checks the owner and removes the row.
+    """
+    deleted, _ = Selection.objects.filter(pk=selection_id, student=student).delete()
+    if not deleted:
+        raise NotFound("No such selection.")
+    return deleted
+
+
+def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
+    """Give the student a seat in the class at this price, or raise SeatRefused with the reason.
+
+    One conditional UPDATE takes the seat: whatever number of processes race for the last one,
+    the database hands it to one of them, and the unique constraint on active enrolments keeps
+    a student from holding two. The student's selection of the class is settled with it.
+    """
+    try:
+        with transaction.atomic():
+            if Enrolment.objects.filter(
+                student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
+            ).exists():
+                raise SeatRefused(Refusal.ENROLLED)
+            taken = Class.objects.filter(
+                pk=camp_class_id, status=ClassStatus.APPROVED, seats__gt=0, price=price
+            ).update(seats=F("seats") - 1, enroll=F("enroll") + 1)
+            if not taken:
+                raise SeatRefused(_why_no_seat(camp_class_id=camp_class_id, price=price))
+            enrolment = Enrolment.objects.create(
+                student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
+            )
+            Selection.objects.filter(student_id=student_id, camp_class_id=camp_class_id).delete()
+            public_lists_changed()
+    except IntegrityError:
+        # Another request enrolled the student in this class a moment ago; the savepoint gave
+        # the seat back.
+        raise SeatRefused(Refusal.ENROLLED) from None
+    return enrolment
+
+
+def _why_no_seat(*, camp_class_id: int, price) -> Refusal:
+    camp_class = Class.objects.get(pk=camp_class_id)
+    if camp_class.status != ClassStatus.APPROVED:
+        return Refusal.CLOSED
+    if camp_class.price != price:
+        return Refusal.PRICE
+    return Refusal.FULL
+
+
+def seat_give_back(*, enrolment_id: int, reason: str) -> Enrolment:
+    """End an active enrolment: its seat goes back to the class, once."""
+    with transaction.atomic():
+        enrolment = Enrolment.objects.select_for_update().get(pk=enrolment_id)
+        if enrolment.status != EnrolmentStatus.ACTIVE:
+            return enrolment
+        Class.objects.filter(pk=enrolment.camp_class_id).update(
+            seats=F("seats") + 1,
+            # Never below zero, even for a seat taken before the count was kept.
+            enroll=Greatest(F("enroll") - 1, 0),
+            updated_at=timezone.now(),
+        )
+        enrolment.status = EnrolmentStatus.CANCELLED
+        enrolment.ended_at = timezone.now()
+        enrolment.end_reason = reason
+        enrolment.save(update_fields=["status", "ended_at", "end_reason"])
+        public_lists_changed()
+    return enrolment
