@@ -11,6 +11,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 from accounts.models import Role
 from testing import identity
 from testing.factories import UserFactory
+from testing.public_writes import PublicWritesWatch
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -75,3 +76,17 @@ def client_as(api_client, api_client_for, people):
         return api_client if who == "anonymous" else api_client_for(people[who])
 
     return build
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Every test body is a walk of the write paths it drives: a write to data the public lists
+    show, with no invalidation after it, fails the test (testing/public_writes.py)."""
+    if item.get_closest_marker("public_writes_unwatched"):
+        return (yield)
+    with PublicWritesWatch().watching() as watch:
+        result = yield
+    assert watch.pending is None, (
+        f"Public data was written and the public lists not told: {watch.pending}"
+    )
+    return result

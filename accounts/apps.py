@@ -1,6 +1,5 @@
 from django.apps import AppConfig
 from django.contrib.admin import apps as admin_apps
-from django.db.models.signals import post_delete, post_save
 
 
 class AccountsConfig(AppConfig):
@@ -10,11 +9,6 @@ class AccountsConfig(AppConfig):
     def ready(self):
         # Registers the access token's scheme with the API schema.
         import accounts.openapi  # noqa: F401
-        from core.public_cache import forget_after_user_change
-
-        # An instructor's name, photo or role shows in the public lists, wherever it changes.
-        post_save.connect(forget_after_user_change, sender="accounts.User")
-        post_delete.connect(forget_after_user_change, sender="accounts.User")
 
 
 class CampAdminConfig(admin_apps.AdminConfig):

@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from core.public_cache import PublicListsQuerySet, ShownInPublicLists
 from core.validators import validate_image_url
 
 
@@ -12,7 +13,7 @@ class Role(models.TextChoices):
     STUDENT = "student", "Student"
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager.from_queryset(PublicListsQuerySet)):
     use_in_migrations = True
 
     def _create_user(self, email, password, **extra_fields):
@@ -38,7 +39,7 @@ class UserManager(BaseUserManager):
         return self._create_user(email, password, **extra_fields)
 
 
-class User(AbstractBaseUser, PermissionsMixin):
+class User(ShownInPublicLists, AbstractBaseUser, PermissionsMixin):
     """A person known to the school, bound to one Firebase account by its uid."""
 
     email = models.EmailField(unique=True)
@@ -57,6 +58,9 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     objects = UserManager()
 
+    # What of a person the public lists show: the instructors list, and each class's instructor.
+    public_fields = frozenset({"email", "name", "photo", "role"})
+
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
     REQUIRED_FIELDS: list[str] = []
@@ -71,6 +75,11 @@ class User(AbstractBaseUser, PermissionsMixin):
             ),
             models.UniqueConstraint(Lower("email"), name="user_email_ci_unique"),
         ]
+
+    def shows_in_public_lists(self, *, created: bool) -> bool:
+        # A new student or admin appears in no public list; any other change of the public
+        # fields may (an instructor renamed, a student made instructor).
+        return not created or self.role == Role.INSTRUCTOR
 
     def __str__(self) -> str:
         return self.email

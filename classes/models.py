@@ -3,6 +3,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 
+from core.public_cache import ShownInPublicLists
 from core.validators import validate_image_url
 
 
@@ -12,7 +13,7 @@ class ClassStatus(models.TextChoices):
     DENIED = "Denied", "Denied"
 
 
-class Class(models.Model):
+class Class(ShownInPublicLists):
     """An art or craft class an instructor proposes and an admin reviews."""
 
     name = models.CharField(max_length=40)

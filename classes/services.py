@@ -8,7 +8,6 @@ from django.utils import timezone
 from accounts.models import User
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound, Refused
-from core.public_cache import public_lists_changed
 
 
 @transaction.atomic
@@ -55,8 +54,6 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
         status=status, updated_at=timezone.now()
     )
     if reviewed:
-        # An UPDATE sends no post_save: the public lists are told here.
-        public_lists_changed()
         return reviewed
     if not Class.objects.filter(pk=class_id).exists():
         raise NotFound("No such class.")

@@ -27,11 +27,9 @@ from functools import cache as once
 import redis
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import models, transaction
 from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
-
-from accounts.models import Role
 
 GENERATION_KEY = "public-lists:generation"
 # A backstop, not the invalidation: a change made behind the services' back (raw SQL) is seen
@@ -145,9 +143,16 @@ def public_lists_changed() -> None:
     """Forget every public answer once the current transaction commits (at once outside one).
 
     After the commit, not before: a reader between the two would otherwise cache the old rows
-    under the new generation.
+    under the new generation. Called by `ShownInPublicLists` and its querysets only.
     """
+    for watcher in _change_watchers:
+        watcher()
     transaction.on_commit(_new_generation, robust=True)
+
+
+# Test support may watch that every write to public data is followed by a call above
+# (testing/public_writes.py); nothing in the product adds to it.
+_change_watchers: list[Callable[[], None]] = []
 
 
 def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:
@@ -217,20 +222,64 @@ class PublicListApi:
         return super().dispatch(request, *args, **kwargs)
 
 
-# What of a person the public lists show: the instructors list, and each class's instructor.
-PUBLIC_USER_FIELDS = frozenset({"email", "name", "photo", "role"})
+class PublicListsQuerySet(models.QuerySet):
+    """Bulk writes of a model the public lists show: each forgets the lists when it changed a
+    row they show. With `ShownInPublicLists.save` and `delete`, every ORM write path of such a
+    model goes through here, so a new service, admin action or command cannot forget."""
+
+    def update(self, **changes):
+        updated = super().update(**changes)
+        if updated and self.model.public_fields_among(changes):
+            public_lists_changed()
+        return updated
+
+    def bulk_create(self, objs, *args, **kwargs):
+        created = super().bulk_create(objs, *args, **kwargs)
+        if any(row.shows_in_public_lists(created=True) for row in created):
+            public_lists_changed()
+        return created
+
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        updated = super().bulk_update(objs, fields, *args, **kwargs)
+        if updated and self.model.public_fields_among(fields):
+            public_lists_changed()
+        return updated
+
+    def delete(self):
+        deleted = super().delete()
+        if deleted[0]:
+            public_lists_changed()
+        return deleted
 
 
-def forget_after_class_change(sender, **kwargs) -> None:
-    """post_save and post_delete of a class: every public list may show it."""
-    public_lists_changed()
+class ShownInPublicLists(models.Model):
+    """A model whose rows the public lists show. The app that owns it says which fields
+    (`public_fields`, every field when None) and which rows (`shows_in_public_lists`)."""
 
+    public_fields: frozenset[str] | None = None
 
-def forget_after_user_change(sender, instance, created=False, update_fields=None, **kwargs):
-    """post_save and post_delete of a user, when the change is one the public lists show."""
-    if update_fields is not None and not PUBLIC_USER_FIELDS.intersection(update_fields):
-        return
-    if created and instance.role != Role.INSTRUCTOR:
-        # A new student or admin appears in no public list.
-        return
-    public_lists_changed()
+    objects = PublicListsQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        created = self._state.adding
+        super().save(*args, **kwargs)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and not self.public_fields_among(update_fields):
+            return
+        if self.shows_in_public_lists(created=created):
+            public_lists_changed()
+
+    def delete(self, *args, **kwargs):
+        deleted = super().delete(*args, **kwargs)
+        public_lists_changed()
+        return deleted
+
+    @classmethod
+    def public_fields_among(cls, names) -> bool:
+        return cls.public_fields is None or bool(cls.public_fields.intersection(names))
+
+    def shows_in_public_lists(self, *, created: bool) -> bool:
+        return True

@@ -13,7 +13,6 @@ from django.utils import timezone
 from accounts.models import User
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
-from core.public_cache import public_lists_changed
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from enrolments.rules import Refusal, enrolment_refusal
 
@@ -83,7 +82,6 @@ def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
                 student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
             )
             Selection.objects.filter(student_id=student_id, camp_class_id=camp_class_id).delete()
-            public_lists_changed()
     except IntegrityError:
         # Another request enrolled the student in this class a moment ago; the savepoint gave
         # the seat back.
@@ -116,5 +114,4 @@ def seat_give_back(*, enrolment_id: int, reason: str) -> Enrolment:
         enrolment.ended_at = timezone.now()
         enrolment.end_reason = reason
         enrolment.save(update_fields=["status", "ended_at", "end_reason"])
-        public_lists_changed()
     return enrolment
