@@ -6,10 +6,9 @@ import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useApprovedClasses } from "../api/getClasses";
-import { useEnrolledClasses } from "../api/getEnrolledClasses";
-import { useSelections } from "../api/getSelections";
-import { useSelectClass } from "../api/selectClass";
+import { useApprovedClasses } from "../../../api/classes";
+import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
+import { useSelectClass, useSelections } from "../../../api/selections";
 import { ClassesGrid } from "../components/ClassesGrid";
 
 export function ClassesPage() {
@@ -19,7 +18,7 @@ export function ClassesPage() {
   // Only students select; nobody else's selections or enrolments are asked for.
   const studentEmail = user && role === "student" ? user.email : null;
   const selections = useSelections(studentEmail);
-  const { enrolled, isLoading: enrolledLoading } = useEnrolledClasses(studentEmail);
+  const { enrolled, isLoading: enrolledLoading } = useEnrolledClassesOrNone(studentEmail);
   const select = useSelectClass(studentEmail);
   const [selecting, setSelecting] = useState(null);
   // Selected on this visit: off at once, without waiting for the refreshed list.

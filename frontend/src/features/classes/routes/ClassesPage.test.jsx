@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useSWRConfig } from "swr";
 
-import { revalidateClassLists } from "../../../lib/classLists";
+import { revalidateClassLists } from "../../../api/classes";
 import { listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeClass } from "../../../testing/fixtures";

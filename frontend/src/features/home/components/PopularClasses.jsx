@@ -1,7 +1,7 @@
 import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { QueryResult } from "../../../components/ui/QueryResult";
-import { usePopularClasses } from "../api/getPopularClasses";
+import { usePopularClasses } from "../../../api/popularClasses";
 
 function enrolledText(count) {
   return `${count} ${count === 1 ? "student" : "students"} enrolled`;

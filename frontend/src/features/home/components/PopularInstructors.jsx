@@ -4,7 +4,7 @@ import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGri
 import { InstructorCard } from "../../../components/cards/InstructorCard";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
-import { usePopularInstructors } from "../api/getPopularInstructors";
+import { usePopularInstructors } from "../../../api/instructors";
 
 export function PopularInstructors() {
   const { instructors, error } = usePopularInstructors();

@@ -4,8 +4,8 @@ import { serverErrors } from "../../../components/forms/serverErrors";
 import { useTitle } from "../../../hooks/useTitle";
 import { ApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth";
-import { useCreateClass } from "../api/saveClass";
-import { uploadImage } from "../api/uploadImage";
+import { useCreateClass } from "../../../api/classes";
+import { uploadImage } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
 
 const FIELDS = ["nameClass", "seats", "price", "image"];

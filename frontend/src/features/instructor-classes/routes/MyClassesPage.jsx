@@ -5,7 +5,7 @@ import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useMyClasses } from "../api/getMyClasses";
+import { useMyClasses } from "../../../api/myClasses";
 import { MyClassCard } from "../components/MyClassCard";
 
 export function MyClassesPage() {

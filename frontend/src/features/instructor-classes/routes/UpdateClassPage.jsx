@@ -6,8 +6,8 @@ import { Loading } from "../../../components/ui/Loading";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useMyClass } from "../api/getMyClass";
-import { useUpdateClass } from "../api/saveClass";
+import { useMyClass } from "../../../api/myClasses";
+import { useUpdateClass } from "../../../api/classes";
 import { UpdateClassForm } from "../components/UpdateClassForm";
 
 const FIELDS = ["nameClass", "seats", "price", "image"];

@@ -1,7 +1,7 @@
 import { CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
-import { useInstructors } from "../api/getInstructors";
+import { useInstructors } from "../../../api/instructors";
 import { InstructorsGrid } from "../components/InstructorsGrid";
 
 export function InstructorsPage() {

@@ -5,8 +5,12 @@ import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { Toast } from "../../../components/ui/Toast";
 import { useTitle } from "../../../hooks/useTitle";
-import { useAllClasses } from "../api/getAllClasses";
-import { useApproveClass, useDenyClass, useSendFeedback } from "../api/reviewClass";
+import {
+  useAllClasses,
+  useApproveClass,
+  useDenyClass,
+  useSendFeedback,
+} from "../../../api/classes";
 import { FeedbackDialog } from "../components/FeedbackDialog";
 import { ManageClassCard } from "../components/ManageClassCard";
 

@@ -6,7 +6,7 @@ import {
   getPaymentAttempt,
   recordPayment,
   useRefreshAfterPayment,
-} from "../api/payments";
+} from "../../../api/payments";
 import { loadStripeJs } from "../lib/loadStripeJs";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";

@@ -5,7 +5,7 @@ import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useEnrolledClasses } from "../api/getEnrolledClasses";
+import { useEnrolledClasses } from "../../../api/enrolledClasses";
 import { EnrolledClassCard } from "../components/EnrolledClassCard";
 
 export function MyEnrolledClassesPage() {

@@ -1,7 +1,7 @@
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { usePayments } from "../api/getPayments";
+import { usePayments } from "../../../api/payments";
 import { PaymentHistoryTable } from "../components/PaymentHistoryTable";
 
 export function MyPaymentHistoryPage() {

@@ -7,7 +7,7 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useSelections } from "../api/getSelections";
+import { useSelections } from "../../../api/selections";
 import { CheckoutForm, FreeEnrolForm } from "../components/CheckoutForm";
 
 export function PaymentPage() {

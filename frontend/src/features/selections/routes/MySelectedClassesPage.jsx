@@ -7,8 +7,7 @@ import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useDeleteSelection } from "../api/deleteSelection";
-import { useSelections } from "../api/getSelections";
+import { useDeleteSelection, useSelections } from "../../../api/selections";
 import { RemoveSelectionDialog } from "../components/RemoveSelectionDialog";
 import { SelectionCard } from "../components/SelectionCard";
 

@@ -5,9 +5,7 @@ import { Loading } from "../../../components/ui/Loading";
 import { Toast } from "../../../components/ui/Toast";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { useUsers } from "../api/getUsers";
-import { useMakeUserAdmin } from "../api/makeUserAdmin";
-import { useMakeUserInstructor } from "../api/makeUserInstructor";
+import { useMakeUserAdmin, useMakeUserInstructor, useUsers } from "../../../api/users";
 import { UsersTable } from "../components/UsersTable";
 
 export function ManageUsersPage() {

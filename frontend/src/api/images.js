@@ -1,5 +1,6 @@
-import { api } from "../../../lib/api";
+import { api } from "../lib/api";
 
+// POST /images: our own upload endpoint.
 // The image host answers {success, data: {display_url}}; a refusal arrives as {success: false, error}.
 export async function uploadImage(file) {
   const form = new FormData();

@@ -1,8 +1,20 @@
 import { useCallback } from "react";
-import { useSWRConfig } from "swr";
+import useSWR, { useSWRConfig } from "swr";
 
-import { api } from "../../../lib/api";
-import { enrolledClassesKey, paymentsKey, selectionsKey } from "./keys";
+import { api } from "../lib/api";
+import { enrolledClassesKey } from "./enrolledClasses";
+import { selectionsKey } from "./selections";
+
+// POST /createPaymentIntent, POST /payments, GET /payments/attempts/:id, GET /payments/:email.
+
+export function paymentsKey(email) {
+  return `/payments/${encodeURIComponent(email)}`;
+}
+
+// The student's payments, newest first, refunded ones included.
+export function usePayments(email) {
+  return useSWR(email ? paymentsKey(email) : null);
+}
 
 // A SetupIntent's client secret for the card to be saved into; the server charges it later, at
 // the price confirmed with the payment (recordPayment), so no price is sent here.
