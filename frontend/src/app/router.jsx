@@ -5,12 +5,8 @@ import { paths } from "../config/paths";
 import { LoginPage } from "../features/auth/routes/LoginPage";
 import { RegisterPage } from "../features/auth/routes/RegisterPage";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
-import {
-  AdminRoute,
-  InstructorRoute,
-  PrivateRoute,
-} from "../features/dashboard/components/routeGuards";
-import { LoadingBar } from "../features/dashboard/components/LoadingBar";
+import { AdminRoute, InstructorRoute, PrivateRoute } from "../lib/auth";
+import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
 import { InstructorsPage } from "../features/instructors/routes/InstructorsPage";
@@ -37,7 +33,7 @@ export const routes = [
   {
     // The guards are small and load with the app; the dashboard's pages load when visited.
     path: paths.dashboard.root,
-    element: <PrivateRoute />,
+    element: <PrivateRoute pending={<LoadingBar />} />,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <LoadingBar />,
     children: [
@@ -52,7 +48,7 @@ export const routes = [
         children: [
           { index: true, element: <DashboardHome /> },
           {
-            element: <AdminRoute />,
+            element: <AdminRoute pending={<LoadingBar />} />,
             children: [
               {
                 path: paths.dashboard.allUsers,
@@ -77,7 +73,7 @@ export const routes = [
             ],
           },
           {
-            element: <InstructorRoute />,
+            element: <InstructorRoute pending={<LoadingBar />} />,
             children: [
               {
                 path: paths.dashboard.myClasses,

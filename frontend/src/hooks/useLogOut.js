@@ -2,12 +2,14 @@ import { useNavigate } from "react-router-dom";
 
 import { paths } from "../config/paths";
 import { useAuth } from "../lib/auth";
+import { useNotify } from "../lib/notices";
 
 export const LOGGED_OUT_MESSAGE = "User is successfully logged out";
 
 // Log out, say so, and go to the login page: the same from the navbar and the dashboard.
 export function useLogOut(beforeLeaving) {
-  const { logOut, notify } = useAuth();
+  const { logOut } = useAuth();
+  const notify = useNotify();
   const navigate = useNavigate();
 
   return async function handleLogOut() {

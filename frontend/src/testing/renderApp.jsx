@@ -4,6 +4,7 @@ import { SWRConfig } from "swr";
 
 import { fetcher } from "../lib/api";
 import { AuthProvider } from "../lib/auth";
+import { NoticesProvider } from "../lib/notices";
 import { listPage, stubApi } from "./api";
 import { makeClass, makeInstructor } from "./fixtures";
 import { routes } from "../app/router";
@@ -19,9 +20,11 @@ export function renderApp(route) {
     <SWRConfig
       value={{ provider: () => new Map(), fetcher, dedupingInterval: 0, shouldRetryOnError: false }}
     >
-      <AuthProvider navigate={(to) => router.navigate(to)}>
-        <RouterProvider router={router} />
-      </AuthProvider>
+      <NoticesProvider>
+        <AuthProvider navigate={(to) => router.navigate(to)}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </NoticesProvider>
     </SWRConfig>,
   );
   return router;

@@ -4,6 +4,7 @@ import { SWRConfig } from "swr";
 
 import { fetcher } from "../lib/api";
 import { AuthContext } from "../lib/auth";
+import { NoticesContext } from "../lib/notices";
 
 export const visitor = {
   user: null,
@@ -31,22 +32,29 @@ export function signedIn(role, overrides = {}) {
   };
 }
 
-// Mounts a route tree in a memory router at `route`, with a session and a fresh SWR cache.
+/*
+ * Mounts a route tree in a memory router at `route`, with a session and a fresh SWR cache. The
+ * session objects above carry `notify` beside it: the app's notices are sent there, so a test
+ * checks what a page told the person on the session it rendered with.
+ */
 export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const notices = { notice: "", notify: auth.notify ?? (() => {}), dismiss: () => {} };
   const result = render(
-    <AuthContext.Provider value={auth}>
-      <SWRConfig
-        value={{
-          provider: () => new Map(),
-          fetcher,
-          dedupingInterval: 0,
-          shouldRetryOnError: false,
-        }}
-      >
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </AuthContext.Provider>,
+    <NoticesContext.Provider value={notices}>
+      <AuthContext.Provider value={auth}>
+        <SWRConfig
+          value={{
+            provider: () => new Map(),
+            fetcher,
+            dedupingInterval: 0,
+            shouldRetryOnError: false,
+          }}
+        >
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </AuthContext.Provider>
+    </NoticesContext.Provider>,
   );
   return { ...result, router };
 }

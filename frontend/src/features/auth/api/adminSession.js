@@ -1,4 +1,4 @@
-import { getFirebaseAuth } from "../../../lib/firebase";
+import { getFirebaseAuth } from "../../../lib/auth/firebase";
 
 // Django admin's endpoint that turns an admin's Firebase ID token into an admin session.
 export const ADMIN_SESSION_URL = "/admin/firebase-login";

@@ -1,8 +1,8 @@
-import { getFirebaseAuth } from "../../../lib/firebase";
+import { getFirebaseAuth } from "../../../lib/auth/firebase";
 import { ADMIN_SESSION_URL, adminDestination, openAdminSession } from "./adminSession";
 
 // Firebase is replaced at the adapter's boundary, as in lib/auth.test.jsx.
-jest.mock("../../../lib/firebase", () => ({ getFirebaseAuth: jest.fn() }));
+jest.mock("../../../lib/auth/firebase", () => ({ getFirebaseAuth: jest.fn() }));
 
 const originalFetch = global.fetch;
 

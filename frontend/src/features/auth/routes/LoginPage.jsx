@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { EMAIL_NOT_VERIFIED, useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
 import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
@@ -18,7 +19,8 @@ export const VERIFICATION_SENT_MESSAGE =
 export function LoginPage() {
   usePrepareSignIn();
   useTitle("Login");
-  const { logIn, logInWithGoogle, notify, sendVerificationEmail } = useAuth();
+  const { logIn, logInWithGoogle, sendVerificationEmail } = useAuth();
+  const notify = useNotify();
   const location = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState("");

@@ -1,13 +1,13 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { getFirebaseAuth } from "../../../lib/firebase";
+import { getFirebaseAuth } from "../../../lib/auth/firebase";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { LoginPage } from "./LoginPage";
 
 // Firebase is replaced at the adapter's boundary; the page and the admin hand-over run for real.
-jest.mock("../../../lib/firebase", () => ({ getFirebaseAuth: jest.fn() }));
+jest.mock("../../../lib/auth/firebase", () => ({ getFirebaseAuth: jest.fn() }));
 
 const WEAK =
   "Password must have at least one upper case character, one lower case character, one number & one special character.";

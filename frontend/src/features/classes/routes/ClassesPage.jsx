@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
 import { useApprovedClasses } from "../../../api/classes";
 import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
 import { useSelectClass, useSelections } from "../../../api/selections";
@@ -13,7 +14,8 @@ import { ClassesGrid } from "../components/ClassesGrid";
 
 export function ClassesPage() {
   useTitle("All Classes");
-  const { user, role, notify } = useAuth();
+  const { user, role } = useAuth();
+  const notify = useNotify();
   const { classes, total, error, moreError, hasMore, loadingMore, loadMore } = useApprovedClasses();
   // Only students select; nobody else's selections or enrolments are asked for.
   const studentEmail = user && role === "student" ? user.email : null;

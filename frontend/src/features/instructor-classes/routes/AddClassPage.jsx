@@ -4,6 +4,7 @@ import { serverErrors } from "../../../components/forms/serverErrors";
 import { useTitle } from "../../../hooks/useTitle";
 import { ApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
 import { useCreateClass } from "../../../api/classes";
 import { uploadImage } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
@@ -20,7 +21,8 @@ function uploadProblem(error) {
 
 export function AddClassPage() {
   useTitle("Add a Class");
-  const { user, notify } = useAuth();
+  const { user } = useAuth();
+  const notify = useNotify();
   const create = useCreateClass(user);
   // The last banner uploaded: a form sent again after a refused field keeps its address.
   const uploaded = useRef(null);

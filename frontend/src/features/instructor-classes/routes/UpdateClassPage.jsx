@@ -6,6 +6,7 @@ import { Loading } from "../../../components/ui/Loading";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
 import { useMyClass } from "../../../api/myClasses";
 import { useUpdateClass } from "../../../api/classes";
 import { UpdateClassForm } from "../components/UpdateClassForm";
@@ -15,7 +16,8 @@ const FIELDS = ["nameClass", "seats", "price", "image"];
 export function UpdateClassPage() {
   useTitle("Update Class");
   const { id } = useParams();
-  const { user, notify } = useAuth();
+  const { user } = useAuth();
+  const notify = useNotify();
   // Keyed by id: another class's data is never shown as this one's while it loads.
   const { data: classItem, error } = useMyClass(id);
   const update = useUpdateClass(id, user?.email);

@@ -1,25 +1,28 @@
 import { screen } from "@testing-library/react";
 
-import { renderRoutes, signedIn, visitor } from "../../../testing/renderWithProviders";
-import { AdminRoute, InstructorRoute, PrivateRoute } from "./routeGuards";
+import { renderRoutes, signedIn, visitor } from "../../testing/renderWithProviders";
+import { AdminRoute, InstructorRoute, PrivateRoute } from "./guards";
 
 function Page({ name }) {
   return <h1>{name}</h1>;
 }
 
+// What the app shows while a guard cannot decide yet (its progress bar).
+const opening = <p role="status">Opening your session</p>;
+
 // The shape the app gives the dashboard: login for all of it, a role for some pages.
 const routes = [
   {
     path: "/dashboard",
-    element: <PrivateRoute />,
+    element: <PrivateRoute pending={opening} />,
     children: [
       { path: "/dashboard/my-selected-classes", element: <Page name="Selected classes" /> },
       {
-        element: <AdminRoute />,
+        element: <AdminRoute pending={opening} />,
         children: [{ path: "/dashboard/all-users", element: <Page name="Manage Users" /> }],
       },
       {
-        element: <InstructorRoute />,
+        element: <InstructorRoute pending={opening} />,
         children: [{ path: "/dashboard/my-classes", element: <Page name="My Classes" /> }],
       },
     ],
@@ -42,13 +45,13 @@ test("a visitor is sent to /login, carrying the page asked for", () => {
   });
 });
 
-test("while the session loads a progress bar shows and nobody is redirected", () => {
+test("while the session opens the pending element shows and nobody is redirected", () => {
   const { router } = renderRoutes(routes, {
     route: "/dashboard/all-users",
     auth: { ...visitor, loading: true },
   });
 
-  expect(screen.getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
+  expect(screen.getByRole("status")).toHaveTextContent("Opening your session");
   expect(router.state.location.pathname).toBe("/dashboard/all-users");
 });
 

@@ -4,13 +4,14 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from "react";
 
-import { Toast } from "../components/ui/Toast";
-import { paths } from "../config/paths";
-import { api, ApiError, getToken, onUnauthorized, setToken } from "./api";
+import { paths } from "../../config/paths";
+import { api, getToken, onUnauthorized, setToken } from "../api";
+import { useNotify } from "../notices";
 import {
   createAccount,
   sendVerification,
@@ -19,6 +20,8 @@ import {
   signOutUser,
   watchAuthState,
 } from "./firebase";
+import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
+import { isOutage, needsVerification, renewalDelay, retryDelay, tokenExpired } from "./tokens";
 
 async function missingProvider() {
   throw new Error("Signing in needs the AuthProvider.");
@@ -35,15 +38,12 @@ async function missingProvider() {
  *            resolve once our API token is stored (register ends logged out), reject with the
  *            Firebase or API error
  *   refreshRole: async () => role, asks the server again
- *   notify(message): a success pop-up that closes by itself and survives navigation
  *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
  *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
  *            body.code is "email_not_verified"), sends Firebase's verification e-mail
  *
- * Our API token lives minutes. It is renewed before it ends by exchanging a fresh Firebase ID
- * token, which is how an account disabled or deleted at Firebase loses the API. An outage of the
- * server or of Firebase (no answer, 5xx) never ends a session: the exchange is tried again with
- * growing waits, and only a refusal (401, 403) signs the person out.
+ * Our API token lives minutes and is renewed before it ends (tokens.js). The states the session
+ * moves through, and why an outage never signs anyone out, are in session.js.
  *
  * Firebase Auth is only downloaded when it has something to do: to restore the session of a
  * browser that was signed in, on the pages where people sign in, and for a sign-in itself. A
@@ -58,7 +58,6 @@ export const AuthContext = createContext({
   logInWithGoogle: missingProvider,
   register: missingProvider,
   refreshRole: async () => null,
-  notify: () => {},
   prepareSignIn: () => {},
   sendVerificationEmail: missingProvider,
 });
@@ -100,44 +99,7 @@ function signInRemembered() {
   }
 }
 
-export const EMAIL_NOT_VERIFIED = "email_not_verified";
 export const OUTAGE_NOTICE = "Sign-in is unavailable, try again shortly. We will keep trying.";
-// Waits between attempts at an exchange that met an outage; the last one repeats.
-export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000, 30000];
-// A token is renewed a minute before it ends, or halfway through a shorter life.
-const RENEW_AHEAD_MS = 60_000;
-
-function needsVerification(error) {
-  return error instanceof ApiError && error.body.code === EMAIL_NOT_VERIFIED;
-}
-
-// No verdict on the person: our server or Firebase could not be reached, or said so.
-function isOutage(error) {
-  if (error instanceof ApiError) return error.status >= 500;
-  return error instanceof TypeError || error?.code === "auth/network-request-failed";
-}
-
-function tokenTimes(token) {
-  try {
-    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
-    return { issuedAt: payload.iat * 1000, expiresAt: payload.exp * 1000 };
-  } catch {
-    return null;
-  }
-}
-
-export function renewalDelay(token, now = Date.now()) {
-  const times = tokenTimes(token);
-  if (!times) return null;
-  const life = times.expiresAt - times.issuedAt;
-  const renewAt = times.expiresAt - Math.min(RENEW_AHEAD_MS, life / 2);
-  return Math.max(renewAt - now, 0);
-}
-
-function tokenExpired(token) {
-  const times = token && tokenTimes(token);
-  return Boolean(times) && times.expiresAt <= Date.now();
-}
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -161,9 +123,6 @@ function logSignOutFailure(error) {
   console.error("Signing out of Firebase failed.", error);
 }
 
-const LOGGED_OUT = { user: null, role: null, loading: false };
-const RESTORING = { user: null, role: null, loading: true };
-
 // Without the router's navigate (outside the app) a full page load still lands on the page.
 function navigateByLoading(to) {
   window.location.assign(to);
@@ -178,8 +137,8 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     setToken(null);
     return remembered;
   });
-  const [session, setSession] = useState(restoring ? RESTORING : LOGGED_OUT);
-  const [notice, setNotice] = useState("");
+  const [session, dispatch] = useReducer(sessionReducer, restoring ? RESTORING : SIGNED_OUT);
+  const notify = useNotify();
   // The session being opened or open: { uid, email, promise, open }; null when logged out.
   const current = useRef(null);
 
@@ -195,7 +154,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     current.current = null;
     setToken(null);
     rememberSignIn(false);
-    setSession(LOGGED_OUT);
+    dispatch({ type: "signOut" });
   }, []);
 
   // One token exchange per signed-in user, shared by the auth state listener and the action
@@ -210,7 +169,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
         if (current.current !== attempt) throw new Error("The session changed while opening.");
       };
       setToken(null);
-      setSession((previous) => ({ ...previous, loading: true }));
+      dispatch({ type: "exchange", uid: attempt.uid, user: profileOf(firebaseUser) });
       const isCurrent = () => current.current === attempt;
       // Through an outage the person stays signed in, and the call is made again.
       const persevering = async (call) => {
@@ -219,16 +178,18 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
             return await call();
           } catch (error) {
             if (!isOutage(error) || !isCurrent()) throw error;
-            if (tries === 0) setNotice(OUTAGE_NOTICE);
-            await wait(RETRY_DELAYS_MS[Math.min(tries, RETRY_DELAYS_MS.length - 1)]);
+            if (tries === 0) notify(OUTAGE_NOTICE);
+            dispatch({ type: "outage", uid: attempt.uid, retryInMs: retryDelay(tries) });
+            await wait(retryDelay(tries));
             ensureCurrent();
+            dispatch({ type: "retry", uid: attempt.uid });
           }
         }
       };
       // Our token and the role it came with, put to use; renewed again before it ends.
       const adopt = ({ token, role }) => {
         setToken(token);
-        setSession((previous) => (previous.role === role ? previous : { ...previous, role }));
+        dispatch({ type: "exchanged", uid: attempt.uid, role });
         keepRenewing(token);
       };
       const keepRenewing = (token) => {
@@ -237,6 +198,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
         if (delay === null) return;
         attempt.renew = async () => {
           clearTimeout(attempt.renewal);
+          dispatch({ type: "renew", uid: attempt.uid });
           try {
             const renewed = await persevering(() => exchange(firebaseUser, true));
             ensureCurrent();
@@ -254,6 +216,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       };
       // Asks our server again (a role changed by an admin shows at once).
       attempt.refresh = async () => {
+        dispatch({ type: "renew", uid: attempt.uid });
         const answer = await persevering(() => exchange(firebaseUser));
         ensureCurrent();
         adopt(answer);
@@ -261,12 +224,10 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       };
       attempt.promise = (async () => {
         try {
-          const { token, role } = await persevering(() => exchange(firebaseUser));
+          const answer = await persevering(() => exchange(firebaseUser));
           ensureCurrent();
-          setToken(token);
           attempt.open = true;
-          keepRenewing(token);
-          setSession({ user: profileOf(firebaseUser), role, loading: false });
+          adopt(answer);
         } catch (error) {
           if (isCurrent()) {
             // Without our token the Firebase sign-in is of no use: end it so the next sign-in
@@ -282,7 +243,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       })();
       return attempt.promise;
     },
-    [forget, navigate],
+    [forget, navigate, notify],
   );
 
   // Starts Firebase Auth and listens to it, once; the first call downloads the SDK.
@@ -303,7 +264,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
         console.error("Firebase Auth could not start.", error);
         // The next sign-in tries again (the chunk may download then).
         if (watching.current === watch) watching.current = null;
-        setSession(LOGGED_OUT);
+        dispatch({ type: "signOut" });
       });
   }, [forget, openSession]);
 
@@ -339,8 +300,6 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       }),
     [forget, navigate],
   );
-
-  const notify = useCallback((message) => setNotice(message), []);
 
   const logIn = useCallback(
     async (email, password) => {
@@ -419,13 +378,12 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
 
   const value = useMemo(
     () => ({
-      ...session,
+      ...sessionView(session),
       logOut,
       logIn,
       logInWithGoogle,
       register,
       refreshRole,
-      notify,
       prepareSignIn,
       sendVerificationEmail,
     }),
@@ -436,17 +394,10 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       logInWithGoogle,
       register,
       refreshRole,
-      notify,
       prepareSignIn,
       sendVerificationEmail,
     ],
   );
 
-  return (
-    <AuthContext.Provider value={value}>
-      {children}
-      {/* Outside the router's pages, so a message outlives the navigation that follows it. */}
-      <Toast message={notice} onClose={() => setNotice("")} />
-    </AuthContext.Provider>
-  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { config } from "../config/config";
+import { config } from "../../config/config";
 
 /*
  * The one adapter around the Firebase Auth SDK. The SDK is imported on first use, in its own

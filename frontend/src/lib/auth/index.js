@@ -1,0 +1,12 @@
+// The session: Firebase (firebase.js), its states (session.js), the provider the app reads it
+// from (AuthProvider.jsx) and the route guards (guards.jsx).
+export {
+  AuthContext,
+  AuthProvider,
+  OUTAGE_NOTICE,
+  SIGNED_IN_KEY,
+  useAuth,
+  usePrepareSignIn,
+} from "./AuthProvider";
+export { AdminRoute, InstructorRoute, PrivateRoute } from "./guards";
+export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";

@@ -1,0 +1,85 @@
+import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
+
+const SAM = { email: "sam@camp.test", displayName: "Sam Student", photoURL: "" };
+
+function after(...events) {
+  return events.reduce(sessionReducer, SIGNED_OUT);
+}
+
+const exchange = { type: "exchange", uid: "sam", user: SAM };
+const exchanged = (role = "student") => ({ type: "exchanged", uid: "sam", role });
+const outage = { type: "outage", uid: "sam", retryInMs: 1000 };
+const retry = { type: "retry", uid: "sam" };
+const renew = { type: "renew", uid: "sam" };
+
+test("a visitor is signed out and not loading", () => {
+  expect(sessionView(SIGNED_OUT)).toEqual({ user: null, role: null, loading: false });
+});
+
+test("a returning browser is loading until Firebase says who it is", () => {
+  expect(sessionView(RESTORING)).toEqual({ user: null, role: null, loading: true });
+  expect(sessionView(sessionReducer(RESTORING, { type: "signOut" }))).toEqual(
+    sessionView(SIGNED_OUT),
+  );
+});
+
+test("a sign-in is exchanging, then signed in with the role our server answered", () => {
+  const exchanging = after(exchange);
+  expect(exchanging.status).toBe("exchanging");
+  expect(sessionView(exchanging)).toEqual({ user: null, role: null, loading: true });
+
+  const signedIn = sessionReducer(exchanging, exchanged("instructor"));
+  expect(signedIn.status).toBe("signedIn");
+  expect(sessionView(signedIn)).toEqual({ user: SAM, role: "instructor", loading: false });
+});
+
+test("an outage while exchanging fails with a retry, still loading, never signed out", () => {
+  const failed = after(exchange, outage);
+  expect(failed).toMatchObject({ status: "failed", during: "exchanging", retryInMs: 1000 });
+  expect(sessionView(failed).loading).toBe(true);
+
+  const retried = sessionReducer(failed, retry);
+  expect(retried.status).toBe("exchanging");
+  expect(retried).not.toHaveProperty("during");
+  expect(sessionReducer(retried, exchanged()).status).toBe("signedIn");
+});
+
+test("renewing, and an outage while renewing, keep the person signed in", () => {
+  const renewing = after(exchange, exchanged(), renew);
+  expect(renewing.status).toBe("renewing");
+  expect(sessionView(renewing)).toEqual({ user: SAM, role: "student", loading: false });
+
+  const failed = sessionReducer(renewing, outage);
+  expect(failed).toMatchObject({ status: "failed", during: "renewing" });
+  expect(sessionView(failed)).toEqual({ user: SAM, role: "student", loading: false });
+
+  const renewed = [retry, exchanged("admin")].reduce(sessionReducer, failed);
+  expect(sessionView(renewed)).toEqual({ user: SAM, role: "admin", loading: false });
+});
+
+test("a sign-out (or a refusal) ends the session from any state", () => {
+  for (const events of [[exchange], [exchange, outage], [exchange, exchanged(), renew]]) {
+    expect(after(...events, { type: "signOut" })).toBe(SIGNED_OUT);
+  }
+});
+
+test("events that do not fit the state change nothing", () => {
+  const signedOut = after({ type: "signOut" });
+  expect(signedOut).toBe(SIGNED_OUT);
+  // A late answer for a person who has since signed out.
+  expect(sessionReducer(SIGNED_OUT, exchanged())).toBe(SIGNED_OUT);
+  // An answer for someone else than the person signing in now.
+  const exchanging = after(exchange);
+  expect(sessionReducer(exchanging, { type: "exchanged", uid: "ada", role: "admin" })).toBe(
+    exchanging,
+  );
+  // Renewing needs a session; retrying needs a failure.
+  expect(sessionReducer(exchanging, renew)).toBe(exchanging);
+  expect(sessionReducer(exchanging, retry)).toBe(exchanging);
+  const signedIn = sessionReducer(exchanging, exchanged());
+  expect(sessionReducer(signedIn, outage)).toBe(signedIn);
+});
+
+test("an unknown event is a programming error", () => {
+  expect(() => sessionReducer(SIGNED_OUT, { type: "teleport" })).toThrow("Unknown session event");
+});
