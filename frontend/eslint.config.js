@@ -3,26 +3,67 @@ const globals = require("globals");
 const react = require("eslint-plugin-react");
 const reactHooks = require("eslint-plugin-react-hooks");
 const prettier = require("eslint-config-prettier");
+const importPlugin = require("eslint-plugin-import");
+const fs = require("node:fs");
+const path = require("node:path");
+
+/*
+ * Which way imports flow in src/ (docs/architecture.md draws it): app -> features -> api,
+ * components, hooks -> lib, config. A feature never imports another feature; lib/ and config/
+ * import nothing of the app above them. Each zone forbids `from` inside `target`.
+ */
+const features = fs
+  .readdirSync(path.join(__dirname, "src/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: "./src/features",
+    except: [`./${feature}`],
+    message: "A feature does not import another feature; share through src/api, components or lib.",
+  })),
+  {
+    target: ["./src/api", "./src/components", "./src/hooks", "./src/lib", "./src/config"],
+    from: ["./src/app", "./src/features"],
+    message: "Only the app and its features import features and the app.",
+  },
+  {
+    target: ["./src/lib", "./src/config"],
+    from: ["./src/api", "./src/components", "./src/hooks"],
+    message: "lib/ and config/ sit below the rest of the app and import none of it.",
+  },
+  {
+    target: ["./src/api"],
+    from: ["./src/components", "./src/hooks"],
+    message: "src/api holds server state only: it imports lib/ and config/.",
+  },
+];
 
 module.exports = [
   { ignores: ["node_modules/**", "coverage/**"] },
   js.configs.recommended,
   {
     files: ["src/**/*.{js,jsx}"],
-    plugins: { react, "react-hooks": reactHooks },
+    plugins: { react, "react-hooks": reactHooks, import: importPlugin },
     languageOptions: {
       ecmaVersion: "latest",
       sourceType: "module",
       parserOptions: { ecmaFeatures: { jsx: true } },
       globals: { ...globals.browser },
     },
-    settings: { react: { version: "detect" } },
+    settings: {
+      react: { version: "detect" },
+      "import/resolver": { node: { extensions: [".js", ".jsx"] } },
+    },
     rules: {
       ...react.configs.recommended.rules,
       ...react.configs["jsx-runtime"].rules,
       "react/prop-types": "off",
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      "import/no-restricted-paths": ["error", { basePath: __dirname, zones: boundaries }],
     },
   },
   {
