@@ -19,7 +19,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# A test that starts a server process may arm one fault point in it (payments/services.py).
+# A test that starts a server process may arm one fault point in it (payments/services/common.py).
 PAYMENT_FAULT_POINT = env("CAMP_PAYMENT_FAULT_POINT", "")
 
 # Tests may call an endpoint many times; throttling is tested with low rates of its own

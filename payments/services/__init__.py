@@ -1,0 +1,38 @@
+"""Card payments and enrolment: the writes of the payments app.
+
+The flow, the same against Stripe and localstripe:
+1. `payment_setup_create`: a SetupIntent for the student's selection; the browser saves the
+   card into it with Stripe.js (confirmCardSetup).
+2. `payment_create`: the server reads the SetupIntent back from Stripe, charges the saved card
+   for the class price from our database, records the charge (enrollPending), then
+   `payment_fulfil` takes a seat (enrolled) or gives the money back (refunded).
+3. `stripe_event_handle`: Stripe's payment_intent.succeeded webhook records and fulfils a charge
+   the browser did not come back for (a closed tab after 3-D Secure).
+Each step is keyed by Stripe's ids, so any step may run twice, or concurrently with its twin.
+
+The rest of the project imports from here; the modules below hold one step each.
+"""
+
+from payments.services.attempts import attempt_get_for, attempt_settle
+from payments.services.checkout import payment_create, payment_setup_create
+from payments.services.common import PaymentOutcome, PriceChanged, price_in_cents
+from payments.services.fulfilment import payment_fulfil, payment_record
+from payments.services.reconcile import ReconcileReport, payments_reconcile
+from payments.services.refunds import payment_refund
+from payments.services.webhooks import stripe_event_handle
+
+__all__ = [
+    "PaymentOutcome",
+    "PriceChanged",
+    "ReconcileReport",
+    "attempt_get_for",
+    "attempt_settle",
+    "payment_create",
+    "payment_fulfil",
+    "payment_record",
+    "payment_refund",
+    "payment_setup_create",
+    "payments_reconcile",
+    "price_in_cents",
+    "stripe_event_handle",
+]

@@ -1,0 +1,177 @@
+"""Charge attempts: each charge is on record before Stripe is asked, so a retry, a double
+click or a crash never charges twice, and an attempt nobody came back for is settled from
+what Stripe says."""
+
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from core.errors import CardDeclined, Conflict, NotFound, ProviderUnavailable
+from enrolments.models import Selection
+from enrolments.rules import Refusal
+from payments import stripe_client
+from payments.models import AttemptStatus, ChargeAttempt
+from payments.services.common import CURRENCY, PaymentOutcome, _is_ours, _stripe_call
+from payments.services.fulfilment import payment_fulfil, payment_record
+
+# A charge Stripe has not told us about this long after it was asked is taken as never made.
+UNANSWERED_CHARGE_GRACE = timedelta(minutes=2)
+
+
+def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
+    """What a repeated request (a double click, a retry) learns of an attempt already made."""
+    if attempt.payment_id is not None:
+        return PaymentOutcome(payment=payment_fulfil(payment_id=attempt.payment_id), created=False)
+    if attempt.status == AttemptStatus.DECLINED:
+        raise CardDeclined(attempt.message or "Your card was declined.")
+    if attempt.status == AttemptStatus.NOT_CHARGED:
+        raise ProviderUnavailable()
+    if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
+        with _stripe_call():
+            charge = stripe_client.charge_retrieve(attempt.payment_intent_id)
+        return _attempt_settled_by(attempt, charge)
+    return PaymentOutcome(payment=None, created=False, confirming=attempt)
+
+
+def _attempt_mark(attempt: ChargeAttempt, **changes) -> None:
+    for name, value in changes.items():
+        setattr(attempt, name, value)
+    attempt.save(update_fields=[*changes, "updated_at"])
+
+
+def _bank_asks(charge: stripe_client.Charge) -> PaymentOutcome:
+    """The bank wants the cardholder to confirm (3-D Secure) before it charges."""
+    return PaymentOutcome(
+        payment=None,
+        created=False,
+        action_client_secret=charge.client_secret,
+        payment_intent_id=charge.id,
+    )
+
+
+def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) -> PaymentOutcome:
+    """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
+    if charge.status == "requires_action":
+        _attempt_mark(attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id)
+        return _bank_asks(charge)
+    if charge.status == "succeeded":
+        payment = payment_record(charge=charge)
+        if payment is None:
+            # The class was deleted meanwhile; payment_record refunded the charge.
+            _attempt_mark(
+                attempt,
+                status=AttemptStatus.DECLINED,
+                payment_intent_id=charge.id,
+                message=Refusal.CLOSED.refund_reason,
+            )
+            raise Conflict(Refusal.CLOSED.refund_reason)
+        _attempt_mark(
+            attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
+        )
+        return PaymentOutcome(payment=payment, created=True)
+    if charge.status in ("processing", "requires_confirmation", "requires_capture"):
+        # Stripe is still working on it; the webhook or reconciliation finishes it.
+        _attempt_mark(attempt, payment_intent_id=charge.id)
+        return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    message = charge.error_message or "The payment did not go through."
+    _attempt_mark(
+        attempt, status=AttemptStatus.DECLINED, payment_intent_id=charge.id, message=message
+    )
+    raise CardDeclined(message)
+
+
+def _attempt_for(
+    *, student: User, selection: Selection, setup: stripe_client.CardSetup, amount: int
+) -> tuple[ChargeAttempt, bool]:
+    """The attempt for this saved card and price, committed before any charge; made or found."""
+    # Per setup and amount: a retry is the same attempt, a new price a new one.
+    key = f"camp-charge-{setup.id}-{amount}"
+    try:
+        with transaction.atomic():
+            return (
+                ChargeAttempt.objects.create(
+                    student=student,
+                    camp_class_id=selection.camp_class_id,
+                    selection_id=selection.pk,
+                    setup_intent_id=setup.id,
+                    amount_cents=amount,
+                    currency=CURRENCY,
+                    idempotency_key=key,
+                ),
+                True,
+            )
+    except IntegrityError:
+        return ChargeAttempt.objects.get(idempotency_key=key), False
+
+
+def _attempt_retaken(attempt: ChargeAttempt) -> bool:
+    """Whether this request may charge again for an attempt that never reached Stripe.
+
+    Nothing was charged under its key, so sending it again is safe; the conditional update
+    lets one request of several do it.
+    """
+    if attempt.status != AttemptStatus.NOT_CHARGED:
+        return False
+    retaken = ChargeAttempt.objects.filter(pk=attempt.pk, status=AttemptStatus.NOT_CHARGED).update(
+        status=AttemptStatus.CHARGING, message="", updated_at=timezone.now()
+    )
+    attempt.refresh_from_db()
+    return bool(retaken)
+
+
+def attempt_get_for(*, student: User, attempt_id: int) -> ChargeAttempt:
+    """One of the student's own attempts; anyone else's is as good as absent."""
+    attempt = ChargeAttempt.objects.filter(pk=attempt_id, student=student).first()
+    if attempt is None:
+        raise NotFound("No such payment attempt.")
+    return attempt
+
+
+def _charge_of(attempt: ChargeAttempt) -> stripe_client.Charge | None:
+    """The PaymentIntent Stripe made for an attempt, if it made one."""
+    if attempt.payment_intent_id:
+        return stripe_client.charge_retrieve(attempt.payment_intent_id)
+    for charge in stripe_client.charges_since(attempt.created_at - timedelta(minutes=1)):
+        if _is_attempts(charge, attempt):
+            return charge
+    return None
+
+
+def _is_attempts(charge: stripe_client.Charge, attempt: ChargeAttempt) -> bool:
+    # The SetupIntent id is Stripe's own and unique; an attempt id alone could be another
+    # database's (a developer's, a staging site on the same Stripe account).
+    metadata = charge.metadata
+    return (
+        _is_ours(charge)
+        and metadata.get("attempt_id") == str(attempt.pk)
+        and metadata.get("setup_intent_id") == attempt.setup_intent_id
+    )
+
+
+def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
+    """Bring an open attempt up to date with Stripe: charged (then enrolled or refunded),
+    declined, or, when Stripe never had it, not charged. Safe to run any number of times."""
+    attempt = ChargeAttempt.objects.get(pk=attempt_id)
+    if attempt.status not in (AttemptStatus.CHARGING, AttemptStatus.REQUIRES_ACTION):
+        if attempt.payment_id is not None:
+            payment_fulfil(payment_id=attempt.payment_id)
+        return attempt
+    with _stripe_call():
+        charge = _charge_of(attempt)
+    if charge is None:
+        if timezone.now() - attempt.updated_at > UNANSWERED_CHARGE_GRACE:
+            _attempt_mark(
+                attempt,
+                status=AttemptStatus.NOT_CHARGED,
+                message="The payment did not reach the bank; nothing was charged.",
+            )
+        return attempt
+    try:
+        outcome = _attempt_settled_by(attempt, charge)
+    except (CardDeclined, Conflict):
+        return attempt
+    if outcome.payment is not None:
+        payment_fulfil(payment_id=outcome.payment.pk)
+    return attempt

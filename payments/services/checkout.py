@@ -1,0 +1,273 @@
+"""A student pays for a selected class: the card is saved first, then charged at the class
+price from our database; a free class is enrolled in without a card."""
+
+import logging
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, ProviderUnavailable
+from enrolments.access import access_selection
+from enrolments.models import Selection
+from enrolments.rules import Refusal, enrolment_refusal
+from payments import stripe_client
+from payments.models import AttemptStatus, Payment, PaymentStatus, StripeCustomer
+from payments.services.attempts import (
+    _attempt_for,
+    _attempt_mark,
+    _attempt_outcome,
+    _attempt_retaken,
+    _attempt_settled_by,
+    _bank_asks,
+)
+from payments.services.common import (
+    CURRENCY,
+    MINIMUM_CARD_CHARGE_CENTS,
+    PaymentOutcome,
+    PriceChanged,
+    _free_transaction_id,
+    _is_for,
+    _metadata,
+    _stripe_call,
+    fault_point,
+    price_in_cents,
+)
+from payments.services.fulfilment import _enrol, payment_fulfil, payment_record
+
+logger = logging.getLogger(__name__)
+
+
+def _stripe_customer_id(student: User) -> str:
+    """The Stripe Customer the student's card is saved under, made on first need."""
+    known = StripeCustomer.objects.filter(student=student).first()
+    with _stripe_call():
+        if known is not None and stripe_client.customer_exists(known.customer_id):
+            return known.customer_id
+        customer_id = stripe_client.customer_create(
+            email=student.email, name=student.name, student_id=student.pk
+        )
+    if known is not None:
+        # Stripe no longer has the old one: deleted, another account, or a fresh localstripe.
+        StripeCustomer.objects.filter(pk=known.pk).update(customer_id=customer_id)
+        return customer_id
+    try:
+        with transaction.atomic():
+            StripeCustomer.objects.create(student=student, customer_id=customer_id)
+    except IntegrityError:
+        # A parallel request saved the student's customer first; the one made here stays empty.
+        return StripeCustomer.objects.get(student=student).customer_id
+    return customer_id
+
+
+def payment_setup_create(*, student: User, selection_id: int) -> stripe_client.CardSetup:
+    """A SetupIntent the browser saves the card into; nothing is charged yet."""
+    selection = access_selection(student=student, selection_id=selection_id)
+    camp_class = selection.camp_class
+    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    if refusal is not None:
+        raise Conflict(refusal.before_paying)
+    amount = price_in_cents(camp_class.price)
+    if amount == 0:
+        raise Conflict("This class is free: enrol without a card.")
+    if amount < MINIMUM_CARD_CHARGE_CENTS:
+        raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
+    customer_id = _stripe_customer_id(student)
+    with _stripe_call():
+        return stripe_client.card_setup_create(
+            customer_id=customer_id, metadata=_metadata(student=student, selection=selection)
+        )
+
+
+def _earlier_payment(
+    *, student: User, selection_id: int, setup_intent_id: str, payment_intent_id: str
+) -> Payment | None:
+    payments = Payment.objects.filter(student=student)
+    if payment_intent_id:
+        return payments.filter(transaction_id=payment_intent_id).first()
+    if setup_intent_id:
+        return payments.filter(setup_intent_id=setup_intent_id).order_by("id").first()
+    return payments.filter(transaction_id=_free_transaction_id(selection_id)).first()
+
+
+def payment_create(
+    *,
+    student: User,
+    selection_id: int,
+    setup_intent_id: str = "",
+    payment_intent_id: str = "",
+    confirmed_price: Decimal | None = None,
+) -> PaymentOutcome:
+    """Pay for a selection with the card saved in a SetupIntent (or after 3-D Secure, with the
+    PaymentIntent the bank asked about), or enrol in a free class; then take the seat."""
+    ids = {
+        "student": student,
+        "selection_id": selection_id,
+        "setup_intent_id": setup_intent_id,
+        "payment_intent_id": payment_intent_id,
+    }
+    earlier = _earlier_payment(**ids)
+    selection = None
+    if earlier is None:
+        try:
+            selection = access_selection(student=student, selection_id=selection_id)
+        except NotFound:
+            # A twin request (a double click) may have enrolled a moment ago, which removed
+            # the selection.
+            earlier = _earlier_payment(**ids)
+            if earlier is None:
+                raise
+    if earlier is not None:
+        # A retry of a request already answered: the same payment, finished if it was not.
+        return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
+
+    if price_in_cents(selection.camp_class.price) == 0:
+        return _enrol_free(student=student, selection=selection)
+    if payment_intent_id:
+        outcome = _pay_after_action(
+            student=student, selection=selection, payment_intent_id=payment_intent_id
+        )
+    elif setup_intent_id:
+        outcome = _pay_with_saved_card(
+            student=student,
+            selection=selection,
+            setup_intent_id=setup_intent_id,
+            confirmed_price=confirmed_price,
+        )
+    else:
+        raise InvalidInput({"setup_intent": ["This class is not free: save a card to pay for it."]})
+    if outcome.payment is None:
+        return outcome
+    return PaymentOutcome(
+        payment=payment_fulfil(payment_id=outcome.payment.pk), created=outcome.created
+    )
+
+
+def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
+    """A charge just made or just authenticated: on record, or back to the bank's question."""
+    if charge.status == "requires_action":
+        return _bank_asks(charge)
+    if charge.status == "processing":
+        # The payment_intent.succeeded webhook enrols the student when the bank is done.
+        raise Conflict(
+            "Your bank is still processing this payment; you will be enrolled when it is done."
+        )
+    if charge.status != "succeeded":
+        raise CardDeclined(charge.error_message or "The payment did not go through.")
+    payment = payment_record(charge=charge)
+    if payment is None:
+        # The class was deleted while the student paid; payment_record refunded the charge.
+        raise Conflict(Refusal.CLOSED.refund_reason)
+    return PaymentOutcome(payment=payment, created=True)
+
+
+def _pay_after_action(
+    *, student: User, selection: Selection, payment_intent_id: str
+) -> PaymentOutcome:
+    with _stripe_call():
+        try:
+            charge = stripe_client.charge_retrieve(payment_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            charge = None
+    if charge is None or not _is_for(charge.metadata, student=student, selection_id=selection.pk):
+        raise InvalidInput({"payment_intent": ["This is not a payment for this selected class."]})
+    return _recorded(charge)
+
+
+def _verified_setup(
+    *, student: User, selection: Selection, setup_intent_id: str
+) -> stripe_client.CardSetup:
+    """The SetupIntent as Stripe has it, checked to be this student's, for this selection."""
+    with _stripe_call():
+        try:
+            setup = stripe_client.card_setup_retrieve(setup_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            setup = None
+    if setup is None or not (
+        _is_for(setup.metadata, student=student, selection_id=selection.pk)
+        and setup.metadata.get("class_id") == str(selection.camp_class_id)
+    ):
+        raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
+    if setup.status != "succeeded" or not setup.payment_method_id:
+        raise CardDeclined(
+            setup.error_message or "Your card was not accepted. Please check it or use another."
+        )
+    return setup
+
+
+def _pay_with_saved_card(
+    *,
+    student: User,
+    selection: Selection,
+    setup_intent_id: str,
+    confirmed_price: Decimal | None = None,
+) -> PaymentOutcome:
+    """Charge the saved card: the attempt is committed first, Stripe is asked outside any
+    transaction or lock, and the result is put on record after, in short transactions."""
+    setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
+    camp_class = selection.camp_class
+    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    if refusal is not None:
+        raise Conflict(refusal.before_paying)
+    amount = price_in_cents(camp_class.price)
+    if confirmed_price is not None and price_in_cents(confirmed_price) != amount:
+        # Charged is exactly what the student saw and confirmed, or nothing.
+        raise PriceChanged(camp_class.price)
+
+    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, amount=amount)
+    if not made and not _attempt_retaken(attempt):
+        # A double click or a retry: the first request owns the charge; this one reports it.
+        return _attempt_outcome(attempt)
+    try:
+        charge = stripe_client.charge_create(
+            amount=amount,
+            currency=CURRENCY,
+            customer_id=setup.customer_id,
+            payment_method_id=setup.payment_method_id,
+            metadata={
+                **_metadata(student=student, selection=selection),
+                "setup_intent_id": setup.id,
+                "attempt_id": str(attempt.pk),
+            },
+            idempotency_key=attempt.idempotency_key,
+        )
+    except stripe_client.CardDeclined as error:
+        _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
+        raise CardDeclined(str(error)) from error
+    except stripe_client.ProviderUnreachable as error:
+        # The request never left: nothing was charged, and the student may simply try again.
+        logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
+        _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
+        raise ProviderUnavailable() from error
+    except stripe_client.PaymentProviderError as error:
+        # Sent, but no answer came: Stripe may have charged. The attempt stays open until
+        # Stripe says (the browser asks again, and reconciliation settles it).
+        logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
+        return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    fault_point("after_charge")
+    return _attempt_settled_by(attempt, charge)
+
+
+def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
+    transaction_id = _free_transaction_id(selection.pk)
+    try:
+        with transaction.atomic():
+            payment = Payment.objects.create(
+                student=student,
+                camp_class_id=selection.camp_class_id,
+                transaction_id=transaction_id,
+                selection_id=selection.pk,
+                price=Decimal("0.00"),
+                currency=CURRENCY,
+                status=PaymentStatus.ENROLL_PENDING,
+            )
+            refusal = _enrol(payment)
+            if refusal is not None:
+                # Nothing was charged, so nothing stays on record.
+                raise Conflict(refusal.before_paying)
+    except IntegrityError:
+        earlier = Payment.objects.filter(transaction_id=transaction_id).first()
+        if earlier is None:
+            raise
+        return PaymentOutcome(payment=earlier, created=False)
+    return PaymentOutcome(payment=payment, created=True)

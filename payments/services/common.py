@@ -1,0 +1,103 @@
+"""What every step of a payment shares: money as Stripe counts it, Stripe's failures as the
+school's errors, and the metadata that marks a charge as this site's."""
+
+import logging
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.conf import settings
+
+from accounts.models import User
+from core.errors import CardDeclined, Conflict, ProviderUnavailable
+from enrolments.models import Selection
+from payments import stripe_client
+from payments.models import ChargeAttempt, Payment
+
+logger = logging.getLogger(__name__)
+
+CURRENCY = "usd"
+# Stripe refuses card charges under $0.50.
+MINIMUM_CARD_CHARGE_CENTS = 50
+# Marks what this site created at Stripe, among anything else on the same account.
+METADATA_APP = "camp"
+# Transaction ids of free enrolments, which never reach Stripe.
+FREE_TRANSACTION_PREFIX = "free_"
+
+
+class PriceChanged(Conflict):
+    """The class costs other than what the student confirmed: nothing is charged."""
+
+    def __init__(self, current_price: Decimal):
+        self.current_price = current_price
+        super().__init__(
+            f"The price of this class is now ${current_price:.2f}. "
+            "Please check the new price and confirm again."
+        )
+
+
+def fault_point(name: str) -> None:
+    """Where a test may have this server process die at once (test settings arm it)."""
+    if name == settings.PAYMENT_FAULT_POINT:
+        logger.critical("Fault point %s armed: the server process stops here.", name)
+        os._exit(70)
+
+
+@dataclass(frozen=True)
+class PaymentOutcome:
+    """What `payment_create` did. Without a payment, the bank wants the cardholder first."""
+
+    payment: Payment | None
+    created: bool
+    action_client_secret: str = ""
+    payment_intent_id: str = ""
+    # Set when Stripe has not said yet what became of the charge: the browser asks again.
+    confirming: ChargeAttempt | None = field(default=None)
+
+
+def price_in_cents(price: Decimal) -> int:
+    """A class price as Stripe counts money: exact, never through a float."""
+    return int(price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) * 100)
+
+
+@contextmanager
+def _stripe_call():
+    try:
+        yield
+    except stripe_client.CardDeclined as error:
+        raise CardDeclined(str(error)) from error
+    except stripe_client.NotFoundAtProvider as error:
+        # Stripe answered, and has no such object: a fact about our record, not an outage.
+        logger.error("Stripe has no record of this: %s", error)
+        raise Conflict("Stripe has no record of this payment.") from error
+    except stripe_client.PaymentProviderError as error:
+        logger.exception("Stripe call failed")
+        raise ProviderUnavailable() from error
+
+
+def _free_transaction_id(selection_id: int) -> str:
+    # Deterministic, so a repeated free enrolment meets the unique transaction id.
+    return f"{FREE_TRANSACTION_PREFIX}{selection_id}"
+
+
+def _metadata(*, student: User, selection: Selection) -> dict[str, str]:
+    return {
+        "app": METADATA_APP,
+        "student_id": str(student.pk),
+        "student_email": student.email,
+        "class_id": str(selection.camp_class_id),
+        "selection_id": str(selection.pk),
+    }
+
+
+def _is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> bool:
+    return (
+        metadata.get("app") == METADATA_APP
+        and metadata.get("student_id") == str(student.pk)
+        and metadata.get("selection_id") == str(selection_id)
+    )
+
+
+def _is_ours(charge: stripe_client.Charge) -> bool:
+    return charge.metadata.get("app") == METADATA_APP

@@ -1,0 +1,103 @@
+"""A succeeded charge is put on record, then given its seat or its money back, exactly once,
+whichever of the browser, the webhook and reconciliation gets there first."""
+
+import logging
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from classes.models import Class
+from enrolments.rules import Refusal
+from enrolments.services import SeatRefused, seat_take
+from payments import stripe_client
+from payments.models import Payment, PaymentStatus
+from payments.services.common import CURRENCY, METADATA_APP, _stripe_call
+
+logger = logging.getLogger(__name__)
+
+
+def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
+    """Put a succeeded charge on record as enrollPending, once per PaymentIntent.
+
+    None when the charge is not this site's. A charge for a class that no longer exists is
+    refunded here, since there is no class to record it against.
+    """
+    if charge.status != "succeeded":
+        raise ValueError(f"Only a succeeded charge is recorded, not {charge.status!r}.")
+    recorded = Payment.objects.filter(transaction_id=charge.id).first()
+    if recorded is not None:
+        return recorded
+    metadata = charge.metadata
+    if metadata.get("app") != METADATA_APP:
+        return None
+    student_id, class_id = metadata.get("student_id", ""), metadata.get("class_id", "")
+    student = None
+    if student_id.isdigit():
+        student = User.objects.filter(
+            pk=int(student_id), email=metadata.get("student_email", "")
+        ).first()
+    if student is None:
+        # Another site sharing the Stripe account (a developer's, a staging one) made it.
+        logger.warning("Charge %s names a student we do not know; left alone.", charge.id)
+        return None
+    if not class_id.isdigit() or not Class.objects.filter(pk=int(class_id)).exists():
+        logger.warning("Charge %s is for a class we do not have; refunding it.", charge.id)
+        with _stripe_call():
+            stripe_client.charge_refund(
+                payment_intent_id=charge.id, reason="The class no longer exists."
+            )
+        return None
+    selection_id = metadata.get("selection_id", "")
+    try:
+        with transaction.atomic():
+            return Payment.objects.create(
+                student=student,
+                camp_class_id=int(class_id),
+                transaction_id=charge.id,
+                setup_intent_id=metadata.get("setup_intent_id", ""),
+                selection_id=int(selection_id) if selection_id.isdigit() else None,
+                price=Decimal(charge.amount) / 100,
+                currency=charge.currency,
+                status=PaymentStatus.ENROLL_PENDING,
+            )
+    except IntegrityError:
+        # The browser and the webhook recorded the same charge at once; the other one won.
+        return Payment.objects.get(transaction_id=charge.id)
+
+
+def _enrol(payment: Payment) -> Refusal | None:
+    """Take a seat for a recorded payment; why not, when there is none to take."""
+    if payment.currency != CURRENCY:
+        return Refusal.PRICE
+    try:
+        enrolment = seat_take(
+            student_id=payment.student_id,
+            camp_class_id=payment.camp_class_id,
+            price=payment.price,
+        )
+    except SeatRefused as refused:
+        return refused.refusal
+    # In the caller's transaction, with the seat: both are kept, or neither.
+    payment.status = PaymentStatus.ENROLLED
+    payment.enrolment = enrolment
+    payment.save(update_fields=["status", "enrolment"])
+    return None
+
+
+def payment_fulfil(*, payment_id: int) -> Payment:
+    """Give a recorded charge its seat, or its money back with the reason why; once."""
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        if payment.status != PaymentStatus.ENROLL_PENDING:
+            return payment
+        refusal = _enrol(payment)
+        if refusal is not None:
+            with _stripe_call():
+                payment.refund_id = stripe_client.charge_refund(
+                    payment_intent_id=payment.transaction_id, reason=refusal.refund_reason
+                )
+            payment.status = PaymentStatus.REFUNDED
+            payment.refund_reason = refusal.refund_reason
+            payment.save(update_fields=["status", "refund_reason", "refund_id"])
+    return payment

@@ -1,0 +1,97 @@
+"""The safety net (`manage.py reconcile_payments`): every charge, attempt and payment that no
+request or webhook finished is settled from Stripe's records."""
+
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.utils import timezone
+
+from payments import stripe_client
+from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
+from payments.services.attempts import _attempt_mark, _is_attempts, attempt_settle
+from payments.services.common import _is_ours
+from payments.services.fulfilment import payment_fulfil, payment_record
+
+logger = logging.getLogger(__name__)
+
+# How far back reconciliation reads Stripe's charges.
+RECONCILE_WINDOW = timedelta(days=3)
+
+
+@dataclass
+class ReconcileReport:
+    settled: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
+def payments_reconcile(*, now=None) -> ReconcileReport:
+    """Settle every charge Stripe made for Camp, and every attempt and payment still open,
+    exactly once: enrolled, or refunded in full with the reason. One item failing never
+    stops the others; each is logged."""
+    now = now or timezone.now()
+    report = ReconcileReport()
+
+    def settle(label: str, work) -> None:
+        try:
+            result = work()
+        except Exception:
+            logger.exception("Reconciliation could not settle %s", label)
+            report.failed.append(label)
+            return
+        if result:
+            logger.info("Reconciliation: %s %s", label, result)
+            report.settled.append(f"{label}: {result}")
+
+    def settle_charge(charge: stripe_client.Charge) -> str:
+        attempt_id = charge.metadata.get("attempt_id", "")
+        attempt = (
+            ChargeAttempt.objects.filter(pk=int(attempt_id)).first()
+            if attempt_id.isdigit()
+            else None
+        )
+        if attempt is not None and not _is_attempts(charge, attempt):
+            attempt = None
+        already = Payment.objects.filter(transaction_id=charge.id).first()
+        if already is not None and already.status != PaymentStatus.ENROLL_PENDING:
+            if attempt is not None and attempt.payment_id is None:
+                _attempt_mark(attempt, status=AttemptStatus.CHARGED, payment=already)
+            return ""
+        payment = payment_record(charge=charge)
+        if payment is None:
+            return "left alone (not this site's)"
+        if attempt is not None and attempt.payment_id is None:
+            _attempt_mark(
+                attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
+            )
+        return payment_fulfil(payment_id=payment.pk).status
+
+    try:
+        charges = [
+            charge
+            for charge in stripe_client.charges_since(now - RECONCILE_WINDOW)
+            if charge.status == "succeeded" and _is_ours(charge)
+        ]
+    except stripe_client.PaymentProviderError:
+        logger.exception("Reconciliation could not list Stripe's charges")
+        report.failed.append("Stripe's list of charges")
+        charges = []
+    for charge in charges:
+        settle(f"charge {charge.id}", lambda charge=charge: settle_charge(charge))
+
+    open_attempts = ChargeAttempt.objects.filter(
+        status__in=(AttemptStatus.CHARGING, AttemptStatus.REQUIRES_ACTION)
+    ).order_by("created_at")
+    for attempt_id in open_attempts.values_list("id", flat=True):
+        settle(
+            f"attempt {attempt_id}",
+            lambda attempt_id=attempt_id: attempt_settle(attempt_id=attempt_id).status,
+        )
+
+    pending = Payment.objects.filter(status=PaymentStatus.ENROLL_PENDING).order_by("id")
+    for payment_id in pending.values_list("id", flat=True):
+        settle(
+            f"payment {payment_id}",
+            lambda payment_id=payment_id: payment_fulfil(payment_id=payment_id).status,
+        )
+    return report

@@ -1,0 +1,38 @@
+"""The school gives a student their money back, and the class its seat."""
+
+from django.db import transaction
+
+from core.errors import Conflict
+from enrolments.services import seat_give_back
+from payments import stripe_client
+from payments.models import Payment, PaymentStatus
+from payments.services.common import FREE_TRANSACTION_PREFIX, _stripe_call
+
+
+def payment_refund(*, payment_id: int, reason: str) -> bool:
+    """An admin gives an enrolled student their money and the class its seat back, once.
+
+    True when this call refunded it; False when it was refunded before. The Stripe refund runs
+    under the payment's lock and is itself idempotent, so a retry after any failure is safe.
+    """
+    reason = reason.strip() or "Refunded by the school."
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        if payment.status == PaymentStatus.REFUNDED:
+            return False
+        if payment.status != PaymentStatus.ENROLLED:
+            raise Conflict("Only an enrolled payment can be refunded.")
+        refund_id = ""
+        # A free enrolment never went through Stripe, so there is nothing there to give back.
+        if not payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+            with _stripe_call():
+                refund_id = stripe_client.charge_refund(
+                    payment_intent_id=payment.transaction_id, reason=reason
+                )
+        # The seat this payment took goes back to the class.
+        seat_give_back(enrolment_id=payment.enrolment_id, reason=reason)
+        payment.status = PaymentStatus.REFUNDED
+        payment.refund_reason = reason
+        payment.refund_id = refund_id
+        payment.save(update_fields=["status", "refund_reason", "refund_id"])
+    return True

@@ -1,0 +1,23 @@
+"""Stripe's word that a charge succeeded, for a student who did not come back to the site (a
+closed tab after 3-D Secure)."""
+
+from payments import stripe_client
+from payments.models import Payment
+from payments.services.common import _stripe_call
+from payments.services.fulfilment import payment_fulfil, payment_record
+
+
+def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
+    """A signed Stripe webhook: a succeeded charge is recorded and fulfilled, once."""
+    event = stripe_client.webhook_event(payload=payload, signature=signature)
+    if event.type != "payment_intent.succeeded" or not event.object_id:
+        return None
+    # The payload only names the charge; its state is what Stripe says now.
+    with _stripe_call():
+        charge = stripe_client.charge_retrieve(event.object_id)
+    if charge.status != "succeeded":
+        return None
+    payment = payment_record(charge=charge)
+    if payment is None:
+        return None
+    return payment_fulfil(payment_id=payment.pk)
