@@ -20,32 +20,27 @@ export function makeUserAdmin(id) {
   return api.patch(`/users/admin/${id}`);
 }
 
-// Makes the user an admin, then refreshes the users list.
-export function useMakeUserAdmin() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (id) => {
-      const result = await makeUserAdmin(id);
-      await mutate(usersKey);
-      return result;
-    },
-    [mutate],
-  );
-}
-
 export function makeUserInstructor(id) {
   return api.patch(`/users/instructor/${id}`);
 }
 
-// Makes the user an instructor, then refreshes the users list.
-export function useMakeUserInstructor() {
+// Gives the user a role, then refreshes the users list.
+function useRoleChange(change) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id) => {
-      const result = await makeUserInstructor(id);
+      const result = await change(id);
       await mutate(usersKey);
       return result;
     },
-    [mutate],
+    [change, mutate],
   );
+}
+
+export function useMakeUserAdmin() {
+  return useRoleChange(makeUserAdmin);
+}
+
+export function useMakeUserInstructor() {
+  return useRoleChange(makeUserInstructor);
 }
