@@ -40,9 +40,15 @@ serve:
 	$(PY) manage.py seed_demo
 	@echo "==> Pointing localstripe's webhooks at this server"
 	$(PY) manage.py stripe_local_webhook --url http://localhost:$(PORT)/api/stripe/webhook
-	@echo "==> Serving Camp at http://localhost:$(PORT), reconciling payments every minute beside it"
-	$(PY) manage.py reconcile_payments --every 60 & reconcile=$$!; \
-		trap 'kill $$reconcile 2>/dev/null' EXIT; \
+	@echo "==> Serving Camp at http://localhost:$(PORT), with a Celery worker and beat sending"
+	@echo "    e-mail (read them in .run/mail/) and payments reconciled every minute beside it"
+	export DJANGO_SETTINGS_MODULE=camp.settings.local; \
+		$(PY) manage.py reconcile_payments --every 60 & reconcile=$$!; \
+		$(VENV)/bin/celery -A camp worker --loglevel=INFO --concurrency=2 \
+			> .run/celery-worker.log 2>&1 & worker=$$!; \
+		$(VENV)/bin/celery -A camp beat --loglevel=INFO \
+			--schedule .run/celery-beat-schedule > .run/celery-beat.log 2>&1 & beat=$$!; \
+		trap 'kill $$reconcile $$worker $$beat 2>/dev/null' EXIT; \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: lint test-server test-frontend test-bundle test-e2e

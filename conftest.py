@@ -1,8 +1,12 @@
 """Fixtures shared by every app's tests; the factories live in testing.factories."""
 
+import os
 import shutil
+import uuid
 
 import pytest
+import redis
+from aiosmtpd.controller import Controller
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -11,7 +15,11 @@ from rest_framework_simplejwt.tokens import AccessToken
 from accounts.models import Role
 from testing import identity
 from testing.factories import UserFactory
+from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch
+from testing.servers import free_port, process_env
+
+TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -90,3 +98,52 @@ def pytest_runtest_call(item):
         f"Public data was written and the public lists not told: {watch.pending}"
     )
     return result
+
+
+@pytest.fixture
+def smtp_sink(tmp_path, settings):
+    """A real SMTP server of this test's own (`.port`), and this process's mail sent to it."""
+    sink = MailSink(tmp_path / "mail")
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    sink.port = port
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    yield sink
+    controller.stop()
+
+
+@pytest.fixture
+def worker_env(smtp_sink):
+    """The environment of the server and Celery worker processes a test starts: the test
+    database (PostgreSQL: processes cannot share SQLite's in-memory one), Redis as the broker
+    with a queue of this test's own, and the test's SMTP sink."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "Workers and servers cannot share SQLite's in-memory test database: "
+            "set DATABASE_URL to a PostgreSQL server to run this test."
+        )
+    try:
+        redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=5).ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis is not answering at {TEST_REDIS_URL} ({error}); set TEST_REDIS_URL.")
+    queue = f"camp-test-{uuid.uuid4().hex}"
+    yield {
+        **process_env(),
+        "STRIPE_API_BASE": settings.STRIPE_API_BASE,
+        "STRIPE_SECRET_KEY": settings.STRIPE_SECRET_KEY,
+        "STRIPE_WEBHOOK_SECRET": settings.STRIPE_WEBHOOK_SECRET,
+        "CELERY_BROKER_URL": TEST_REDIS_URL,
+        "CELERY_QUEUE": queue,
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(smtp_sink.port),
+        "OUTBOX_FIRST_RETRY_SECONDS": "0.5",
+        "LOG_LEVEL": "WARNING",
+    }
+    redis.Redis.from_url(TEST_REDIS_URL).delete(queue)

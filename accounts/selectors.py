@@ -13,3 +13,8 @@ def user_list() -> QuerySet[User]:
 
 def user_by_email(*, email: str) -> User | None:
     return User.objects.filter(email=email).first()
+
+
+def admin_list() -> QuerySet[User]:
+    """Everyone who runs the school, active accounts only."""
+    return User.objects.filter(role=Role.ADMIN, is_active=True).order_by("id")

@@ -10,6 +10,8 @@ from accounts.firebase import Identity
 from accounts.models import RevokedToken, Role, User
 from core.errors import Conflict, NotFound
 from core.validators import validate_image_url
+from notifications.models import MessageKind
+from notifications.services import message_queue
 
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length
@@ -95,6 +97,13 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
     if first_time:
         user.registered_at = timezone.now()
     user.save(update_fields=["name", "photo", "registered_at"])
+    if first_time:
+        message_queue(
+            kind=MessageKind.WELCOME,
+            about=f"user:{user.pk}",
+            recipient=user.email,
+            context={"name": user.name},
+        )
     return first_time
 
 
@@ -127,4 +136,12 @@ def user_set_role(*, user_id: int, role: str) -> int:
     user.role = role
     user.is_staff = is_staff
     user.save(update_fields=["role", "is_staff"])
+    if role in (Role.INSTRUCTOR, Role.ADMIN):
+        message_queue(
+            kind=MessageKind.ROLE_CHANGED,
+            # Each change is its own message: made instructor, then admin, then instructor again.
+            about=f"user:{user.pk}:{role}:{timezone.now().isoformat()}",
+            recipient=user.email,
+            context={"name": user.name, "role": role},
+        )
     return 1

@@ -13,6 +13,8 @@ os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1,localhost")
 os.environ.setdefault("STRIPE_SECRET_KEY", "sk_test_camp_bench")
 os.environ.setdefault("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_bench")
 os.environ.setdefault("STRIPE_WEBHOOK_SECRET", "whsec_camp_bench")
+os.environ.setdefault("DEFAULT_FROM_EMAIL", "Camp bench <bench@camp.test>")
+os.environ.setdefault("SCHOOL_REPLY_TO", "bench@camp.test")
 # Production's shared cache: the local Redis, under keys of the bench's own.
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("CACHE_KEY_PREFIX", "camp-bench")

@@ -40,3 +40,8 @@ def class_list_by_instructor(*, email: str) -> QuerySet[Class]:
 
 def class_get(*, class_id: int) -> Class | None:
     return _classes_with_instructor().filter(pk=class_id).first()
+
+
+def pending_classes() -> QuerySet[Class]:
+    """Classes waiting for an admin's review, the longest waiting first."""
+    return _classes_with_instructor().filter(status=ClassStatus.PENDING).order_by("created_at")

@@ -1,6 +1,7 @@
 """Real gunicorn processes serving the site from the test database, for tests that need
 several server processes behind one database (races, shared caches)."""
 
+import os
 import socket
 import subprocess
 import sys
@@ -32,6 +33,22 @@ def database_url() -> str:
     host = db["HOST"] or "localhost"
     port = f":{db['PORT']}" if db["PORT"] else ""
     return f"postgres://{credentials}@{host}{port}/{db['NAME']}"
+
+
+def process_env(*, database: str | None = None, **more: str) -> dict[str, str]:
+    """The environment of a process a test starts on its database (the test database unless
+    `database` names another): the test settings, this run's signing key so tokens minted here
+    are good there, and no connection kept between requests, which would block the flush."""
+    from django.conf import settings
+
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
+        "DATABASE_URL": database or database_url(),
+        "DATABASE_CONN_MAX_AGE": "0",
+        "SECRET_KEY": settings.SECRET_KEY,
+        **more,
+    }
 
 
 def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
@@ -87,3 +104,69 @@ def gunicorn_servers(*, env: dict, logs: Path, count: int = 2, options: tuple = 
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@contextmanager
+def celery_workers(*, env: dict, logs: Path, queue: str, count: int = 1):
+    """Start `count` real Celery worker processes consuming `queue`, each with two threads;
+    stopped on the way out, before the test database is flushed."""
+    started = []
+    try:
+        for number in range(count):
+            log = logs / f"worker-{number}.log"
+            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "camp",
+                    "worker",
+                    f"--queues={queue}",
+                    f"--hostname=worker{number}-{queue}@%h",
+                    "--pool=threads",
+                    "--concurrency=2",
+                    "--loglevel=INFO",
+                    "--without-heartbeat",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log.open("w"),
+                stderr=subprocess.STDOUT,
+            )
+            started.append((process, log))
+        for process, log in started:
+            wait_until_consuming(process, log)
+        yield
+    finally:
+        for process, _ in started:
+            process.terminate()
+        for process, _ in started:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_until_consuming(process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"A Celery worker stopped:\n{log.read_text()}")
+        if " ready." in log.read_text():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"A Celery worker did not start:\n{log.read_text()}")
+
+
+def wait_for(condition, what: str) -> None:
+    """Wait until `condition()` holds, or fail the test naming `what` it waited for."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"Timed out waiting for {what}.")

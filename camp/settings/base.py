@@ -12,11 +12,14 @@ from pathlib import Path
 import dj_database_url
 
 from .cache import *  # noqa: F403
+from .celery import *  # noqa: F403
 from .csp import content_security_policy
 from .env import env, env_bool, env_list
 from .firebase import *  # noqa: F403
 from .firebase import FIREBASE_AUTH_DOMAIN, FIREBASE_AUTH_EMULATOR_HOST
+from .mail import *  # noqa: F403
 from .paths import BASE_DIR
+from .school import *  # noqa: F403
 from .storage import *  # noqa: F403
 from .stripe import *  # noqa: F403
 from .stripe import STRIPE_API_BASE, STRIPE_JS_URL
@@ -74,6 +77,7 @@ INSTALLED_APPS = [
     "core",
     "accounts",
     "classes",
+    "notifications",
     "enrolments",
     "payments",
 ]

@@ -38,6 +38,12 @@ if not STRIPE_WEBHOOK_SECRET:
 if not REDIS_URL:  # noqa: F405
     raise ImproperlyConfigured("REDIS_URL must be set in production.")
 
+# The development defaults name a school that does not exist: families would get mail from,
+# and reply to, an address nobody reads.
+for name in ("DEFAULT_FROM_EMAIL", "SCHOOL_REPLY_TO"):
+    if not env(name):
+        raise ImproperlyConfigured(f"{name} must be set in production.")
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SESSION_COOKIE_SECURE = True

@@ -19,6 +19,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# Tasks queued by the suite's own process go nowhere unless a test names a broker: the tests that
+# run real Celery workers hand them and their server processes one (CELERY_BROKER_URL).
+CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://"
+
 # A test that starts a server process may arm one fault point in it (payments/services/common.py).
 PAYMENT_FAULT_POINT = env("CAMP_PAYMENT_FAULT_POINT", "")
 

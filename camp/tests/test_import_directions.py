@@ -1,8 +1,9 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
-Each app may import the apps below it: core < accounts < classes < enrolments < payments. Only
-its interface modules (the API, the admin, management commands) may also read another app's
-selectors, as the admin's class page reads the roster. Tests and migrations are left out.
+Each app may import the apps below it: core < notifications < accounts < classes < enrolments <
+payments. Only its interface modules (the API, the admin, management commands) may also read
+another app's selectors, as the admin's class page reads the roster. Tests and migrations are
+left out.
 """
 
 import ast
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ["core", "accounts", "classes", "enrolments", "payments"]
+LAYERS = ["core", "notifications", "accounts", "classes", "enrolments", "payments"]
 INTERFACE_MODULES = {"apis.py", "admin.py", "serializers.py"}
 
 

@@ -17,6 +17,8 @@ GOOD = {
     "STRIPE_PUBLISHABLE_KEY": "pk_live_for_this_test_only",
     "STRIPE_WEBHOOK_SECRET": "whsec_for_this_test_only",
     "REDIS_URL": "redis://127.0.0.1:6379/0",
+    "DEFAULT_FROM_EMAIL": "Camp Art School <hello@camp.example>",
+    "SCHOOL_REPLY_TO": "office@camp.example",
 }
 
 
@@ -57,6 +59,8 @@ def test_production_starts_with_its_settings():
         ({"STRIPE_PUBLISHABLE_KEY": None}, "STRIPE_PUBLISHABLE_KEY must be set in production."),
         ({"STRIPE_WEBHOOK_SECRET": None}, "STRIPE_WEBHOOK_SECRET must be set in production."),
         ({"REDIS_URL": None}, "REDIS_URL must be set in production."),
+        ({"DEFAULT_FROM_EMAIL": None}, "DEFAULT_FROM_EMAIL must be set in production."),
+        ({"SCHOOL_REPLY_TO": None}, "SCHOOL_REPLY_TO must be set in production."),
         (
             {"FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"},
             "FIREBASE_AUTH_EMULATOR_HOST must not be set in production.",

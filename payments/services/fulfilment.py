@@ -13,6 +13,7 @@ from enrolments.services import SeatRefused, seat_take
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services.common import CURRENCY, METADATA_APP, _stripe_call
+from payments.services.messages import receipt_queue, refund_queue
 
 logger = logging.getLogger(__name__)
 
@@ -82,6 +83,7 @@ def _enrol(payment: Payment) -> Refusal | None:
     payment.status = PaymentStatus.ENROLLED
     payment.enrolment = enrolment
     payment.save(update_fields=["status", "enrolment"])
+    receipt_queue(payment)
     return None
 
 
@@ -100,4 +102,5 @@ def payment_fulfil(*, payment_id: int) -> Payment:
             payment.status = PaymentStatus.REFUNDED
             payment.refund_reason = refusal.refund_reason
             payment.save(update_fields=["status", "refund_reason", "refund_id"])
+            refund_queue(payment)
     return payment

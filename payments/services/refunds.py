@@ -7,6 +7,7 @@ from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services.common import FREE_TRANSACTION_PREFIX, _stripe_call
+from payments.services.messages import refund_queue
 
 
 def payment_refund(*, payment_id: int, reason: str) -> bool:
@@ -35,4 +36,5 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         payment.refund_reason = reason
         payment.refund_id = refund_id
         payment.save(update_fields=["status", "refund_reason", "refund_id"])
+        refund_queue(payment)
     return True

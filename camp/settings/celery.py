@@ -1,0 +1,37 @@
+"""Background work: Celery workers and beat (camp/celery.py), for the outbox's e-mail.
+
+The broker is the Redis the site already requires in production (REDIS_URL). Without one, a
+SQLite file through kombu's SQLAlchemy transport, so `make run` works on a machine with no
+Redis server. Each task is acknowledged after it ran: a worker that dies mid-task leaves it to
+another, and the outbox's own claim on a row keeps a message from being sent twice.
+"""
+
+from celery.schedules import crontab
+
+from .cache import REDIS_URL
+from .env import env
+from .paths import BASE_DIR
+from .school import SCHOOL_TIMEZONE
+
+CELERY_BROKER_URL = (
+    env("CELERY_BROKER_URL")
+    or REDIS_URL
+    or (f"sqla+sqlite:///{BASE_DIR / '.run' / 'celery-broker.sqlite3'}")
+)
+# One queue per site; tests that run workers give theirs a queue of its own.
+CELERY_TASK_DEFAULT_QUEUE = env("CELERY_QUEUE", "camp")
+CELERY_TASK_ACKS_LATE = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = SCHOOL_TIMEZONE
+
+CELERY_BEAT_SCHEDULE = {
+    # Rows whose worker died while sending, and rows whose hand-off to the broker was lost.
+    "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
+    # One message a day to each admin listing every class that waits for review.
+    "review-digest": {
+        "task": "classes.tasks.review_digest",
+        "schedule": crontab(minute=0, hour=int(env("REVIEW_DIGEST_HOUR", "8"))),
+    },
+}

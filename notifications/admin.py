@@ -1,0 +1,57 @@
+from django.contrib import admin, messages
+from django.utils.html import format_html
+
+from core.admin import ViewOnlyAdmin
+from notifications.models import Message
+from notifications.services import message_resend
+
+
+@admin.register(Message)
+class MessageAdmin(ViewOnlyAdmin):
+    """Read only: who was sent what and when. A message is never edited; Resend makes a new
+    row, marked as a resend of the one it repeats, and queues it."""
+
+    list_display = ("created_at", "kind", "recipient", "subject", "status", "attempts", "sent_at")
+    list_filter = ("status", "kind", "created_at")
+    search_fields = ("recipient", "subject", "about")
+    date_hierarchy = "created_at"
+    actions = ("resend_selected",)
+    readonly_fields = (
+        "kind",
+        "about",
+        "recipient",
+        "subject",
+        "status",
+        "attempts",
+        "last_error",
+        "resend_of",
+        "created_at",
+        "send_after",
+        "sending_at",
+        "sent_at",
+        "failed_at",
+        "preview",
+        "text",
+    )
+    exclude = ("html",)
+
+    @admin.display(description="HTML")
+    def preview(self, message):
+        # Sandboxed: the message's HTML is shown, never run, and cannot reach the admin page.
+        return format_html(
+            '<iframe sandbox title="The message as sent" srcdoc="{}" '
+            'style="width: 100%; max-width: 640px; height: 560px; border: 1px solid #ccc">'
+            "</iframe>",
+            message.html,
+        )
+
+    def has_resend_permission(self, request):
+        return request.user.has_perm("notifications.view_message")
+
+    @admin.action(description="Resend selected messages", permissions=["resend"])
+    def resend_selected(self, request, queryset):
+        for message in queryset:
+            message_resend(message_id=message.pk)
+        self.message_user(
+            request, f"{queryset.count()} queued again, each as a new message.", messages.SUCCESS
+        )

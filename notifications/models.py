@@ -1,0 +1,74 @@
+from django.db import models
+from django.db.models import Q
+
+
+class MessageKind(models.TextChoices):
+    WELCOME = "welcome", "Welcome"
+    PAYMENT_RECEIPT = "payment_receipt", "Payment receipt"
+    CLASS_APPROVED = "class_approved", "Class approved"
+    CLASS_DENIED = "class_denied", "Class denied"
+    REVIEW_DIGEST = "review_digest", "Classes waiting for review"
+    REFUND_MADE = "refund_made", "Refund made"
+    ROLE_CHANGED = "role_changed", "Role changed"
+
+
+class MessageStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    SENDING = "sending", "Sending"
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"
+
+
+class Message(models.Model):
+    """One e-mail, written in the same transaction as the change it reports, sent by a worker.
+
+    (kind, about, recipient) is unique among first sendings, so a retried request, a replayed
+    webhook or a second click finds the row already there. A resend is a new row pointing at
+    the one it repeats.
+    """
+
+    kind = models.CharField(max_length=32, choices=MessageKind.choices)
+    # What the message is about, as "<what>:<id>" (payment:42, class:7, review-digest:2026-07-01).
+    about = models.CharField(max_length=100)
+    recipient = models.EmailField()
+    subject = models.CharField(max_length=200)
+    text = models.TextField()
+    html = models.TextField()
+    status = models.CharField(
+        max_length=10, choices=MessageStatus.choices, default=MessageStatus.QUEUED
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    resend_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="resends"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Sent no earlier than this (scheduled messages); a queued row past it is due.
+    send_after = models.DateTimeField()
+    sending_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "about", "recipient"],
+                condition=Q(resend_of__isnull=True),
+                name="message_once_per_kind_subject_recipient",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=MessageStatus.values), name="message_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=MessageStatus.SENT) | Q(sent_at__isnull=False),
+                name="message_sent_has_sent_at",
+            ),
+        ]
+        indexes = [
+            # The sweep's reads: queued rows that are due, rows stuck in sending.
+            models.Index(fields=["status", "send_after"], name="message_status_due_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.recipient}"

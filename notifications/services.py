@@ -1,0 +1,225 @@
+"""The outbox: every message is a row first, written with the change it reports, then sent.
+
+`message_queue` is called inside the transaction of the change (a payment fulfilled, a class
+reviewed). It renders the message and inserts its row; the unique key (kind, about, recipient)
+makes a second call for the same thing find the first row instead. Once the transaction
+commits, the row is handed to a Celery worker (notifications/tasks.py).
+
+`message_send` claims a row with one conditional UPDATE (queued -> sending), so of several
+workers handed the same row only one sends it. A refusal the SMTP server calls permanent (5xx)
+fails the row; anything else puts it back in the queue for a retry. `outbox_sweep` re-queues
+rows whose worker died while sending, and hands over rows that are due but were never handed
+(a broker down at commit time, a message scheduled for later).
+"""
+
+import logging
+import smtplib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from core.errors import NotFound
+from notifications.models import Message, MessageKind, MessageStatus
+
+logger = logging.getLogger(__name__)
+
+# A row still "sending" after this is taken to be a worker that died: sending is retried. Far
+# longer than one attempt may last (EMAIL_TIMEOUT), so a slow send is never doubled.
+STUCK_AFTER = timedelta(minutes=10)
+# A row queued this long ago and not sent was never handed to a worker (or its worker lost it).
+HANDOVER_GRACE = timedelta(minutes=2)
+MAX_ATTEMPTS = 8
+
+
+class TemporaryFailure(Exception):
+    """The message could not be sent now; it is queued again, due after `retry_in`."""
+
+    def __init__(self, detail: str, *, retry_in: timedelta):
+        super().__init__(detail)
+        self.retry_in = retry_in
+
+
+@dataclass(frozen=True)
+class Rendered:
+    subject: str
+    text: str
+    html: str
+
+
+def _render(kind: str, context: dict) -> Rendered:
+    context = {
+        "site_name": settings.SITE_NAME,
+        "site_url": settings.SITE_URL.rstrip("/"),
+        "reply_to": settings.SCHOOL_REPLY_TO,
+        **context,
+    }
+    # Dates and times read in the school's time zone, whatever the server's.
+    with timezone.override(ZoneInfo(settings.SCHOOL_TIMEZONE)):
+        subject = render_to_string(f"notifications/{kind}.subject.txt", context)
+        text = render_to_string(f"notifications/{kind}.txt", context)
+        html = render_to_string(f"notifications/{kind}.html", context)
+    return Rendered(subject=" ".join(subject.split()), text=text.strip() + "\n", html=html)
+
+
+def message_queue(
+    *,
+    kind: MessageKind,
+    about: str,
+    recipient: str,
+    context: dict,
+    send_after: datetime | None = None,
+) -> Message:
+    """The message about `about` for `recipient`, queued once whatever the number of calls."""
+    existing = Message.objects.filter(
+        kind=kind, about=about, recipient=recipient, resend_of__isnull=True
+    ).first()
+    if existing is not None:
+        return existing
+    rendered = _render(kind, context)
+    try:
+        # A savepoint: a concurrent twin that inserted first leaves the caller's transaction
+        # usable, and its row is the one.
+        with transaction.atomic():
+            message = Message.objects.create(
+                kind=kind,
+                about=about,
+                recipient=recipient,
+                subject=rendered.subject,
+                text=rendered.text,
+                html=rendered.html,
+                send_after=send_after or timezone.now(),
+            )
+    except IntegrityError:
+        return Message.objects.get(
+            kind=kind, about=about, recipient=recipient, resend_of__isnull=True
+        )
+    _hand_over_after_commit(message)
+    return message
+
+
+def message_resend(*, message_id: int) -> Message:
+    """A new row with the same content, marked as a resend of `message_id`, queued now."""
+    original = Message.objects.filter(pk=message_id).first()
+    if original is None:
+        raise NotFound("No such message.")
+    resend = Message.objects.create(
+        kind=original.kind,
+        about=original.about,
+        recipient=original.recipient,
+        subject=original.subject,
+        text=original.text,
+        html=original.html,
+        resend_of=original,
+        send_after=timezone.now(),
+    )
+    _hand_over_after_commit(resend)
+    return resend
+
+
+def _hand_over_after_commit(message: Message) -> None:
+    # Imported here: the tasks module imports this one.
+    from notifications.tasks import message_send_task
+
+    def hand_over():
+        message_send_task.delay(message.pk)
+
+    # robust: a broker that is down does not undo the change; the sweep hands the row over.
+    transaction.on_commit(hand_over, robust=True)
+
+
+def _claim(message_id: int) -> Message | None:
+    """The row, now ours to send; None when it is not queued and due (sent, failed, or being
+    sent by another worker)."""
+    now = timezone.now()
+    claimed = Message.objects.filter(
+        pk=message_id, status=MessageStatus.QUEUED, send_after__lte=now
+    ).update(status=MessageStatus.SENDING, sending_at=now, attempts=F("attempts") + 1)
+    if not claimed:
+        return None
+    return Message.objects.get(pk=message_id)
+
+
+def _is_permanent(error: Exception) -> bool:
+    """An SMTP 5xx: the server will never take this message (an unknown mailbox, say)."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in error.recipients.values())
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code >= 500
+    return False
+
+
+def _email(message: Message) -> EmailMultiAlternatives:
+    email = EmailMultiAlternatives(
+        subject=message.subject,
+        body=message.text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[message.recipient],
+        reply_to=[settings.SCHOOL_REPLY_TO],
+        headers={"X-Camp-Message": str(message.pk), "X-Camp-Kind": message.kind},
+    )
+    email.attach_alternative(message.html, "text/html")
+    return email
+
+
+def message_send(*, message_id: int) -> Message | None:
+    """Send one queued row; None when it was not ours to send. Raises TemporaryFailure when
+    it should be retried later."""
+    message = _claim(message_id)
+    if message is None:
+        return None
+    try:
+        _email(message).send(fail_silently=False)
+    except Exception as error:
+        detail = f"{type(error).__name__}: {error}"[:2000]
+        if _is_permanent(error) or message.attempts >= MAX_ATTEMPTS:
+            Message.objects.filter(pk=message.pk).update(
+                status=MessageStatus.FAILED, last_error=detail, failed_at=timezone.now()
+            )
+            logger.warning("Message %s failed for good: %s", message.pk, detail)
+            return Message.objects.get(pk=message.pk)
+        # Waits before the next attempt double: 30 s, 1, 2, 4 min... (OUTBOX_FIRST_RETRY_SECONDS).
+        retry_in = timedelta(seconds=settings.OUTBOX_FIRST_RETRY_SECONDS) * 2 ** (
+            message.attempts - 1
+        )
+        Message.objects.filter(pk=message.pk).update(
+            status=MessageStatus.QUEUED,
+            last_error=detail,
+            sending_at=None,
+            send_after=timezone.now() + retry_in,
+        )
+        raise TemporaryFailure(detail, retry_in=retry_in) from error
+    Message.objects.filter(pk=message.pk).update(
+        status=MessageStatus.SENT, sent_at=timezone.now(), last_error=""
+    )
+    return Message.objects.get(pk=message.pk)
+
+
+def outbox_sweep(*, now: datetime | None = None) -> list[int]:
+    """Re-queue rows stuck in sending; the ids of queued rows that are due and not handed over
+    lately, for the caller to hand to workers."""
+    now = now or timezone.now()
+    Message.objects.filter(status=MessageStatus.SENDING, sending_at__lt=now - STUCK_AFTER).update(
+        status=MessageStatus.QUEUED, sending_at=None, last_error="The sending worker stopped."
+    )
+    return list(
+        Message.objects.filter(
+            status=MessageStatus.QUEUED, send_after__lte=now - HANDOVER_GRACE
+        ).values_list("pk", flat=True)
+    )
+
+
+def message_rerender_queued(*, kind: MessageKind, about_prefix: str, context: dict) -> int:
+    """Render again, with `context`, the messages of `kind` about `about_prefix...` that are
+    still queued (a denial waiting for the admin's feedback); the number changed. A message
+    already being sent or sent keeps what it said."""
+    rendered = _render(kind, context)
+    return Message.objects.filter(
+        kind=kind, about__startswith=about_prefix, status=MessageStatus.QUEUED
+    ).update(subject=rendered.subject, text=rendered.text, html=rendered.html)

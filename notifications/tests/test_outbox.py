@@ -1,0 +1,232 @@
+"""The outbox: one row per thing to tell, sent once, retried when the server says "later",
+failed when it says "never"; against a real SMTP server where the sending is the question."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from notifications.models import Message, MessageKind, MessageStatus
+from notifications.services import (
+    STUCK_AFTER,
+    TemporaryFailure,
+    message_queue,
+    message_resend,
+    message_send,
+    outbox_sweep,
+)
+from notifications.tasks import message_send_task
+
+pytestmark = pytest.mark.django_db
+
+
+def welcome(recipient="sam@camp.test", about="user:1") -> Message:
+    return message_queue(
+        kind=MessageKind.WELCOME, about=about, recipient=recipient, context={"name": "Sam"}
+    )
+
+
+def test_a_message_is_a_rendered_row_queued_once_whatever_the_number_of_calls():
+    first = welcome()
+    again = welcome()
+
+    assert again.pk == first.pk
+    assert Message.objects.count() == 1
+    assert first.status == MessageStatus.QUEUED
+    assert first.subject == "Welcome to Camp"
+    assert "Hello Sam," in first.text
+    assert "<h1>Welcome to Camp</h1>" in first.html
+
+
+def test_the_same_kind_about_the_same_thing_for_someone_else_is_another_message():
+    welcome(recipient="sam@camp.test")
+    welcome(recipient="ada@camp.test")
+
+    assert Message.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_is_written_with_the_change_it_reports_or_not_at_all():
+    with pytest.raises(RuntimeError), transaction.atomic():
+        welcome()
+        raise RuntimeError("The change failed after the message was queued.")
+
+    assert not Message.objects.exists()
+
+
+def test_the_database_refuses_a_second_first_sending():
+    message = welcome()
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Message.objects.create(
+            kind=message.kind,
+            about=message.about,
+            recipient=message.recipient,
+            subject="Again",
+            text="Again",
+            html="Again",
+            send_after=timezone.now(),
+        )
+
+
+def test_sending_delivers_text_html_and_the_schools_reply_to():
+    message = welcome()
+
+    sent = message_send(message_id=message.pk)
+
+    assert sent.status == MessageStatus.SENT
+    assert sent.sent_at is not None
+    assert sent.attempts == 1
+    [email] = mail.outbox
+    assert email.to == ["sam@camp.test"]
+    assert email.subject == "Welcome to Camp"
+    assert email.reply_to == ["office@camp.test"]
+    assert email.alternatives[0].mimetype == "text/html"
+    assert "Welcome to Camp" in email.alternatives[0].content
+
+
+def test_a_row_is_sent_by_the_first_worker_to_claim_it_only():
+    message = welcome()
+
+    assert message_send(message_id=message.pk) is not None
+    assert message_send(message_id=message.pk) is None
+    assert len(mail.outbox) == 1
+
+
+def test_a_row_being_sent_by_another_worker_is_not_sent_again():
+    message = welcome()
+    Message.objects.filter(pk=message.pk).update(
+        status=MessageStatus.SENDING, sending_at=timezone.now()
+    )
+
+    assert message_send(message_id=message.pk) is None
+    assert mail.outbox == []
+
+
+def test_a_scheduled_message_is_not_sent_before_its_time():
+    message = message_queue(
+        kind=MessageKind.WELCOME,
+        about="user:1",
+        recipient="sam@camp.test",
+        context={},
+        send_after=timezone.now() + timedelta(minutes=10),
+    )
+
+    assert message_send(message_id=message.pk) is None
+    assert mail.outbox == []
+
+
+def test_over_smtp_the_message_arrives_once_with_both_parts(smtp_sink):
+    message = welcome()
+
+    message_send(message_id=message.pk)
+
+    [received] = smtp_sink.messages()
+    assert received["To"] == "sam@camp.test"
+    assert received["Subject"] == "Welcome to Camp"
+    assert received["X-Camp-Message"] == str(message.pk)
+    assert "Hello Sam," in received.get_body(preferencelist=("plain",)).get_content()
+    assert "<h1>Welcome to Camp</h1>" in received.get_body(preferencelist=("html",)).get_content()
+
+
+def test_a_temporary_refusal_queues_the_row_again_with_a_wait_then_it_is_sent(smtp_sink):
+    smtp_sink.refusals.append("451 4.3.0 Mailbox busy, try again later")
+    message = welcome()
+
+    with pytest.raises(TemporaryFailure) as failure:
+        message_send(message_id=message.pk)
+
+    message.refresh_from_db()
+    assert message.status == MessageStatus.QUEUED
+    assert "451" in message.last_error
+    assert message.send_after > timezone.now()
+    assert failure.value.retry_in == timedelta(seconds=30)
+    assert smtp_sink.messages() == []
+
+    Message.objects.filter(pk=message.pk).update(send_after=timezone.now())
+    sent = message_send(message_id=message.pk)
+
+    assert sent.status == MessageStatus.SENT
+    assert sent.attempts == 2
+    assert len(smtp_sink.messages()) == 1
+
+
+def test_the_task_retries_a_refused_message_until_the_server_takes_it(smtp_sink, settings):
+    settings.OUTBOX_FIRST_RETRY_SECONDS = 0
+    smtp_sink.refusals.extend(["451 4.3.0 Busy", "421 4.7.0 Closing, try later"])
+    message = welcome()
+
+    # Celery runs the task here, retries included, as a worker would.
+    message_send_task.apply(args=[message.pk])
+
+    message.refresh_from_db()
+    assert message.status == MessageStatus.SENT
+    assert message.attempts == 3
+    assert len(smtp_sink.messages()) == 1
+
+
+def test_a_permanent_refusal_fails_the_row_for_good(smtp_sink):
+    smtp_sink.refusals.append("550 5.1.1 No such mailbox")
+    message = welcome()
+
+    failed = message_send(message_id=message.pk)
+
+    assert failed.status == MessageStatus.FAILED
+    assert "550" in failed.last_error
+    assert failed.failed_at is not None
+    assert message_send(message_id=message.pk) is None
+    assert smtp_sink.messages() == []
+
+
+def test_a_server_that_does_not_answer_is_a_temporary_failure(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", 9
+    message = welcome()
+
+    with pytest.raises(TemporaryFailure):
+        message_send(message_id=message.pk)
+
+    message.refresh_from_db()
+    assert message.status == MessageStatus.QUEUED
+
+
+def test_the_sweep_requeues_a_row_whose_worker_died_and_hands_over_what_is_due():
+    stuck, due, fresh, sent = (welcome(about=f"user:{n}") for n in range(4))
+    long_ago = timezone.now() - STUCK_AFTER - timedelta(minutes=1)
+    Message.objects.filter(pk=stuck.pk).update(status=MessageStatus.SENDING, sending_at=long_ago)
+    Message.objects.filter(pk=due.pk).update(send_after=long_ago)
+    Message.objects.filter(pk=sent.pk).update(
+        status=MessageStatus.SENT, sent_at=long_ago, send_after=long_ago
+    )
+
+    handed = outbox_sweep(now=timezone.now() + timedelta(minutes=5))
+
+    stuck.refresh_from_db()
+    assert stuck.status == MessageStatus.QUEUED
+    assert set(handed) == {stuck.pk, due.pk, fresh.pk}
+
+
+def test_the_sweep_leaves_a_row_being_sent_now_alone():
+    message = welcome()
+    Message.objects.filter(pk=message.pk).update(
+        status=MessageStatus.SENDING, sending_at=timezone.now()
+    )
+
+    assert outbox_sweep() == []
+    message.refresh_from_db()
+    assert message.status == MessageStatus.SENDING
+
+
+def test_a_resend_is_a_new_row_marked_as_such_and_sent_again():
+    original = welcome()
+    message_send(message_id=original.pk)
+
+    resend = message_resend(message_id=original.pk)
+    message_send(message_id=resend.pk)
+
+    assert resend.pk != original.pk
+    assert resend.resend_of == original
+    assert resend.text == original.text
+    assert len(mail.outbox) == 2

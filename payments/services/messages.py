@@ -1,0 +1,46 @@
+"""What a payment tells the student: the receipt when a seat is taken, the refund when money goes
+back. Queued in the transaction that changes the payment (notifications/), so each is sent once
+whichever of the browser, the webhook and reconciliation got there first."""
+
+from decimal import Decimal
+
+from django.conf import settings
+
+from notifications.models import MessageKind
+from notifications.services import message_queue
+from payments.models import Payment
+
+
+def _money(amount: Decimal) -> str:
+    return f"${amount:,.2f}"
+
+
+def _queue(kind: MessageKind, payment: Payment, **more) -> None:
+    # One read for the student, the class and its instructor.
+    payment = Payment.objects.select_related("student", "camp_class__instructor").get(pk=payment.pk)
+    camp_class = payment.camp_class
+    message_queue(
+        kind=kind,
+        about=f"payment:{payment.pk}",
+        recipient=payment.student.email,
+        context={
+            "name": payment.student.name,
+            "class_name": camp_class.name,
+            "instructor_name": camp_class.instructor.name,
+            "amount": _money(payment.price),
+            "transaction_id": payment.transaction_id,
+            "paid_at": payment.date,
+            "free": payment.price == 0,
+            "reason": payment.refund_reason,
+            **more,
+        },
+    )
+
+
+def receipt_queue(payment: Payment) -> None:
+    # The policy as it stands now is the one this payment was made under.
+    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=settings.SCHOOL_REFUND_POLICY)
+
+
+def refund_queue(payment: Payment) -> None:
+    _queue(MessageKind.REFUND_MADE, payment)
