@@ -19,7 +19,7 @@ from accounts.models import Role
 from classes.models import ClassStatus
 from payments.tests.test_race import bearer
 from testing.factories import ClassFactory, UserFactory
-from testing.servers import database_url, gunicorn_servers
+from testing.servers import gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,11 +47,7 @@ def two_servers(shared_redis, tmp_path):
         )
     prefix = f"camp-test-{uuid.uuid4().hex}"
     env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        "DATABASE_URL": database_url(),
-        "DATABASE_CONN_MAX_AGE": "0",
-        "SECRET_KEY": settings.SECRET_KEY,
+        **process_env(),
         "FIREBASE_AUTH_EMULATOR_HOST": settings.FIREBASE_AUTH_EMULATOR_HOST,
         "CAMP_TEST_CACHE": "redis",
         "REDIS_URL": shared_redis,

@@ -6,7 +6,6 @@ connection holds the lock, as a long request or a back-office job would.
 """
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -16,10 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 import requests
-from django.conf import settings
 from django.db import connection
 
-from testing.servers import ROOT, database_url, gunicorn_servers
+from testing.servers import ROOT, database_url, gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,14 +55,7 @@ def school(request, tmp_path):
         pytest.skip(
             "The PostgreSQL lock test needs the suite on PostgreSQL: set DATABASE_URL to run it."
         )
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        "DATABASE_URL": url,
-        "DATABASE_CONN_MAX_AGE": "0",
-        "DATABASE_LOCK_TIMEOUT_SECONDS": str(LOCK_TIMEOUT_SECONDS),
-        "SECRET_KEY": settings.SECRET_KEY,
-    }
+    env = process_env(database=url, DATABASE_LOCK_TIMEOUT_SECONDS=str(LOCK_TIMEOUT_SECONDS))
     if request.param == "sqlite":
         _run(env, "manage.py", "migrate", "--noinput")
     seeded = json.loads(_run(env, "-c", SEED).strip().splitlines()[-1])

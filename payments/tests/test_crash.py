@@ -6,17 +6,15 @@ comes. Reconciliation, run as the Procfile runs it, then settles the charge exac
 """
 
 import json
-import os
 import subprocess
 import sys
 
 import pytest
 import requests
-from django.conf import settings
 from django.db import connection
 
 from payments.tests import stripe_js
-from testing.servers import ROOT, database_url, gunicorn_servers
+from testing.servers import ROOT, database_url, gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,14 +70,7 @@ def site_env(request, tmp_path, localstripe):
         url = database_url()
     else:
         pytest.skip("The PostgreSQL crash test needs the suite on PostgreSQL: set DATABASE_URL.")
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        "DATABASE_URL": url,
-        "DATABASE_CONN_MAX_AGE": "0",
-        "SECRET_KEY": settings.SECRET_KEY,
-        "STRIPE_API_BASE": localstripe,
-    }
+    env = process_env(database=url, STRIPE_API_BASE=localstripe)
     if request.param == "sqlite":
         _python(env, "manage.py", "migrate", "--noinput")
     return env

@@ -4,7 +4,6 @@ The servers are real gunicorn processes on the test database; the buyers are thr
 at the same moment, half to each server. Only the database can keep them from overselling.
 """
 
-import os
 import threading
 import time
 import uuid
@@ -24,7 +23,7 @@ from enrolments.models import Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
-from testing.servers import database_url, gunicorn_servers
+from testing.servers import gunicorn_servers, process_env
 
 TIMEOUT = 60
 SEAT_GONE = "The last seat went while you were paying; your payment has been refunded."
@@ -41,17 +40,11 @@ def servers(localstripe, tmp_path):
             "The seat race needs PostgreSQL: two server processes cannot share "
             "SQLite's in-memory test database. Set DATABASE_URL to run it."
         )
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        "DATABASE_URL": database_url(),
-        "DATABASE_CONN_MAX_AGE": "0",
-        # Tokens minted here must be good there.
-        "SECRET_KEY": settings.SECRET_KEY,
-        "STRIPE_API_BASE": settings.STRIPE_API_BASE,
-        "STRIPE_SECRET_KEY": settings.STRIPE_SECRET_KEY,
-        "LOG_LEVEL": "WARNING",
-    }
+    env = process_env(
+        STRIPE_API_BASE=settings.STRIPE_API_BASE,
+        STRIPE_SECRET_KEY=settings.STRIPE_SECRET_KEY,
+        LOG_LEVEL="WARNING",
+    )
     # Threads, so each server takes its half of the buyers at the same moment.
     with gunicorn_servers(
         env=env, logs=tmp_path, options=("--worker-class=gthread", "--threads=12")
