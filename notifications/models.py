@@ -43,7 +43,9 @@ class Message(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="resends"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Sent no earlier than this (scheduled messages); a queued row past it is due.
+    # When it was meant to go out; a person's messages go out in this order (then by id).
+    scheduled_for = models.DateTimeField()
+    # Sent no earlier than this: `scheduled_for` at first, later after each temporary failure.
     send_after = models.DateTimeField()
     sending_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
@@ -68,6 +70,10 @@ class Message(models.Model):
         indexes = [
             # The sweep's reads: queued rows that are due, rows stuck in sending.
             models.Index(fields=["status", "send_after"], name="message_status_due_idx"),
+            # A person's unsent messages in order: is an earlier one still on its way?
+            models.Index(
+                fields=["recipient", "scheduled_for", "id"], name="message_recipient_order_idx"
+            ),
         ]
 
     def __str__(self) -> str:

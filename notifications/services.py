@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Q
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -83,6 +83,7 @@ def message_queue(
     if existing is not None:
         return existing
     rendered = _render(kind, context)
+    due = send_after or timezone.now()
     try:
         # A savepoint: a concurrent twin that inserted first leaves the caller's transaction
         # usable, and its row is the one.
@@ -94,7 +95,8 @@ def message_queue(
                 subject=rendered.subject,
                 text=rendered.text,
                 html=rendered.html,
-                send_after=send_after or timezone.now(),
+                scheduled_for=due,
+                send_after=due,
             )
     except IntegrityError:
         return Message.objects.get(
@@ -109,6 +111,7 @@ def message_resend(*, message_id: int) -> Message:
     original = Message.objects.filter(pk=message_id).first()
     if original is None:
         raise NotFound("No such message.")
+    now = timezone.now()
     resend = Message.objects.create(
         kind=original.kind,
         about=original.about,
@@ -117,7 +120,8 @@ def message_resend(*, message_id: int) -> Message:
         text=original.text,
         html=original.html,
         resend_of=original,
-        send_after=timezone.now(),
+        scheduled_for=now,
+        send_after=now,
     )
     _hand_over_after_commit(resend)
     return resend
@@ -134,16 +138,48 @@ def _hand_over_after_commit(message: Message) -> None:
     transaction.on_commit(hand_over, robust=True)
 
 
+def _earlier_on_its_way() -> Exists:
+    """An earlier message to the same person not sent yet: a person reads their messages in the
+    order they were meant to go out, so a receipt never arrives after the refund of it."""
+    return Exists(
+        Message.objects.filter(
+            recipient=OuterRef("recipient"),
+            status__in=[MessageStatus.QUEUED, MessageStatus.SENDING],
+        ).filter(
+            Q(scheduled_for__lt=OuterRef("scheduled_for"))
+            | Q(scheduled_for=OuterRef("scheduled_for"), pk__lt=OuterRef("pk"))
+        )
+    )
+
+
 def _claim(message_id: int) -> Message | None:
-    """The row, now ours to send; None when it is not queued and due (sent, failed, or being
-    sent by another worker)."""
+    """The row, now ours to send; None when it is not queued and due (sent, failed, being sent
+    by another worker), or waits for an earlier message to the same person."""
     now = timezone.now()
-    claimed = Message.objects.filter(
-        pk=message_id, status=MessageStatus.QUEUED, send_after__lte=now
-    ).update(status=MessageStatus.SENDING, sending_at=now, attempts=F("attempts") + 1)
+    claimed = (
+        Message.objects.filter(pk=message_id, status=MessageStatus.QUEUED, send_after__lte=now)
+        .filter(~_earlier_on_its_way())
+        .update(status=MessageStatus.SENDING, sending_at=now, attempts=F("attempts") + 1)
+    )
     if not claimed:
         return None
     return Message.objects.get(pk=message_id)
+
+
+def _hand_over_next(message: Message) -> None:
+    """Once a message is sent or failed, the next one to the same person that waited for it."""
+    following = (
+        Message.objects.filter(
+            recipient=message.recipient,
+            status=MessageStatus.QUEUED,
+            send_after__lte=timezone.now(),
+        )
+        .exclude(pk=message.pk)
+        .order_by("scheduled_for", "pk")
+        .first()
+    )
+    if following is not None:
+        _hand_over_after_commit(following)
 
 
 def _is_permanent(error: Exception) -> bool:
@@ -183,6 +219,7 @@ def message_send(*, message_id: int) -> Message | None:
                 status=MessageStatus.FAILED, last_error=detail, failed_at=timezone.now()
             )
             logger.warning("Message %s failed for good: %s", message.pk, detail)
+            _hand_over_next(message)
             return Message.objects.get(pk=message.pk)
         # Waits before the next attempt double: 30 s, 1, 2, 4 min... (OUTBOX_FIRST_RETRY_SECONDS).
         retry_in = timedelta(seconds=settings.OUTBOX_FIRST_RETRY_SECONDS) * 2 ** (
@@ -198,6 +235,7 @@ def message_send(*, message_id: int) -> Message | None:
     Message.objects.filter(pk=message.pk).update(
         status=MessageStatus.SENT, sent_at=timezone.now(), last_error=""
     )
+    _hand_over_next(message)
     return Message.objects.get(pk=message.pk)
 
 

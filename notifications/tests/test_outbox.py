@@ -230,3 +230,50 @@ def test_a_resend_is_a_new_row_marked_as_such_and_sent_again():
     assert resend.resend_of == original
     assert resend.text == original.text
     assert len(mail.outbox) == 2
+
+
+def test_a_persons_messages_go_out_in_order_even_when_the_first_is_retried(smtp_sink):
+    smtp_sink.refusals.append("451 4.3.0 Busy")
+    receipt = welcome(about="payment:1")
+    refund = message_queue(
+        kind=MessageKind.REFUND_MADE,
+        about="payment:1",
+        recipient="sam@camp.test",
+        context={"class_name": "Raku", "amount": "$10.00"},
+    )
+    for_someone_else = welcome(recipient="ada@camp.test")
+
+    with pytest.raises(TemporaryFailure):
+        message_send(message_id=receipt.pk)
+    # The refund waits for the receipt it follows; another person's mail does not.
+    assert message_send(message_id=refund.pk) is None
+    assert message_send(message_id=for_someone_else.pk).status == MessageStatus.SENT
+
+    Message.objects.filter(pk=receipt.pk).update(send_after=timezone.now())
+    message_send(message_id=receipt.pk)
+    message_send(message_id=refund.pk)
+
+    received = [m["X-Camp-Kind"] for m in smtp_sink.messages() if m["To"] == "sam@camp.test"]
+    assert received == [MessageKind.WELCOME, MessageKind.REFUND_MADE]
+
+
+def test_a_message_held_for_later_does_not_hold_back_the_ones_due_before_it():
+    held = message_queue(
+        kind=MessageKind.WELCOME,
+        about="user:1",
+        recipient="sam@camp.test",
+        context={},
+        send_after=timezone.now() + timedelta(minutes=10),
+    )
+    now = welcome(about="user:2")
+
+    assert message_send(message_id=now.pk).status == MessageStatus.SENT
+    assert message_send(message_id=held.pk) is None
+
+
+def test_a_failed_message_does_not_hold_back_the_next(smtp_sink):
+    smtp_sink.refusals.append("550 5.1.1 No such mailbox")
+    first, second = welcome(about="user:1"), welcome(about="user:2")
+
+    assert message_send(message_id=first.pk).status == MessageStatus.FAILED
+    assert message_send(message_id=second.pk).status == MessageStatus.SENT
