@@ -66,6 +66,27 @@ def wait_until_serving(url: str, process: subprocess.Popen, log: Path) -> None:
     pytest.fail(f"The server at {url} did not start:\n{log.read_text()}")
 
 
+def _start(arguments: list[str], *, env: dict, log: Path) -> subprocess.Popen:
+    return subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+        [sys.executable, "-m", *arguments],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+
+
+def _stop(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextmanager
 def gunicorn_servers(*, env: dict, logs: Path, count: int = 2, options: tuple = ()):
     """Start `count` gunicorn processes; their base URLs. They are stopped on the way out,
@@ -75,10 +96,8 @@ def gunicorn_servers(*, env: dict, logs: Path, count: int = 2, options: tuple = 
         for number in range(count):
             port = free_port()
             log = logs / f"server-{number}.log"
-            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+            process = _start(
                 [
-                    sys.executable,
-                    "-m",
                     "gunicorn",
                     "camp.wsgi:application",
                     f"--bind=127.0.0.1:{port}",
@@ -86,24 +105,15 @@ def gunicorn_servers(*, env: dict, logs: Path, count: int = 2, options: tuple = 
                     "--timeout=120",
                     *options,
                 ],
-                cwd=ROOT,
                 env=env,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
+                log=log,
             )
             started.append((f"http://127.0.0.1:{port}", process, log))
         for url, process, log in started:
             wait_until_serving(url, process, log)
         yield [url for url, _, _ in started]
     finally:
-        for _, process, _ in started:
-            process.terminate()
-        for _, process, _ in started:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        _stop([process for _, process, _ in started])
 
 
 @contextmanager
@@ -114,10 +124,8 @@ def celery_workers(*, env: dict, logs: Path, queue: str, count: int = 1):
     try:
         for number in range(count):
             log = logs / f"worker-{number}.log"
-            process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+            process = _start(
                 [
-                    sys.executable,
-                    "-m",
                     "celery",
                     "-A",
                     "camp",
@@ -131,24 +139,15 @@ def celery_workers(*, env: dict, logs: Path, queue: str, count: int = 1):
                     "--without-gossip",
                     "--without-mingle",
                 ],
-                cwd=ROOT,
                 env=env,
-                stdout=log.open("w"),
-                stderr=subprocess.STDOUT,
+                log=log,
             )
             started.append((process, log))
         for process, log in started:
             wait_until_consuming(process, log)
         yield
     finally:
-        for process, _ in started:
-            process.terminate()
-        for process, _ in started:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        _stop([process for process, _ in started])
 
 
 def wait_until_consuming(process: subprocess.Popen, log: Path) -> None:
