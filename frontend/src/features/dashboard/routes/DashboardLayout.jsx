@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 
+import { RouteAnnouncer } from "../../../components/layout/RouteAnnouncer";
 import { useLogOut } from "../../../hooks/useLogOut";
+import { useRouteFocus } from "../../../hooks/useRouteFocus";
 import { useAuth } from "../../../lib/auth";
 import { commonLinks, menuFor } from "../components/sideMenu";
 
@@ -28,6 +30,8 @@ export function DashboardLayout() {
   const closeMenu = () => setMenuOpen(false);
   const handleLogOut = useLogOut(closeMenu);
   const name = user?.displayName || user?.email;
+  const main = useRef(null);
+  const announcement = useRouteFocus(main);
 
   return (
     <div className="container-fluid">
@@ -73,9 +77,10 @@ export function DashboardLayout() {
             Log Out
           </button>
         </nav>
-        <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1}>
+        <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1} ref={main}>
           <Outlet />
         </main>
+        <RouteAnnouncer announcement={announcement} />
       </div>
     </div>
   );
