@@ -93,6 +93,7 @@ def test_a_card_payment_enrols_the_student_and_takes_a_seat(page, student, water
     row = page.get_by_role("row").filter(has_text=CLASS_NAME)
     expect(row).to_contain_text(watercolor.instructor.email)
     expect(row).to_contain_text("$45.50")
+    expect(row).to_contain_text(payment.transaction_id)
     expect(row).to_contain_text("Enrolled")
     check_accessible(page)
 

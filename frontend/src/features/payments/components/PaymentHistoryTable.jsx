@@ -38,6 +38,7 @@ export function PaymentHistoryTable({ payments }) {
             <th scope="col">Instructor Email</th>
             <th scope="col">Price</th>
             <th scope="col">Payment Date</th>
+            <th scope="col">Transaction</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -62,6 +63,8 @@ export function PaymentHistoryTable({ payments }) {
               <td>
                 <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
               </td>
+              {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
+              <td className="font-monospace small">{payment.transactionId}</td>
               <td>
                 <PaymentStatus payment={payment} />
               </td>

@@ -40,7 +40,7 @@ function renderPage() {
   );
 }
 
-test("each payment is a row with number, banner, class, instructor, price, date and status", async () => {
+test("each payment is a row with number, banner, class, instructor, price, date, transaction and status", async () => {
   const refunded = payment({
     _id: 8,
     nameClass: "Pottery Wheel",
@@ -64,6 +64,7 @@ test("each payment is a row with number, banner, class, instructor, price, date 
     "Instructor Email",
     "Price",
     "Payment Date",
+    "Transaction",
     "Status",
   ]);
   const [, first, second] = within(table).getAllByRole("row");
@@ -83,6 +84,7 @@ test("each payment is a row with number, banner, class, instructor, price, date 
     "datetime",
     "2025-06-01T10:30:00Z",
   );
+  expect(within(second).getByText("pi_3Pay")).toBeInTheDocument();
   expect(within(second).getByText("Enrolled")).toBeInTheDocument();
   expect(within(first).getByRole("rowheader")).toHaveTextContent("1");
   expect(within(first).getByText("$120.00")).toBeInTheDocument();
