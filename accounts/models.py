@@ -55,11 +55,16 @@ class User(ShownInPublicLists, AbstractBaseUser, PermissionsMixin):
     date_joined = models.DateTimeField(default=timezone.now)
     # Set when the person first saves their profile (registration or first Google sign-in).
     registered_at = models.DateTimeField(null=True, blank=True)
+    # An instructor's few words about themself, on their public page.
+    bio = models.TextField(max_length=1000, blank=True)
+    # The secret in the address of this person's calendar feed; made when first asked for and
+    # replaced when they reset the link.
+    calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
 
     objects = UserManager()
 
     # What of a person the public lists show: the instructors list, and each class's instructor.
-    public_fields = frozenset({"email", "name", "photo", "role"})
+    public_fields = frozenset({"email", "name", "photo", "role", "bio"})
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"

@@ -1,5 +1,7 @@
 """Classes: the public lists, instructors' proposals and admins' reviews."""
 
+from functools import partial
+
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -17,7 +19,8 @@ from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor
 from classes.access import access_class_for_instructor
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
-from classes.models import ClassStatus
+from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level
+from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     class_list_by_instructor,
     class_list_for,
@@ -28,12 +31,14 @@ from classes.serializers import (
     ClassWithFeedbackOutputSerializer,
 )
 from classes.services import (
+    DETAIL_FIELDS,
     class_approve,
     class_create,
     class_deny,
     class_send_feedback,
     class_update,
 )
+from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, count_of, errors
 from core.pagination import (
     PAGE_PARAMETER_NAMES,
@@ -49,6 +54,7 @@ from core.validators import validate_image_url
 MAX_SEATS = 2_147_483_647
 # What multipart framing adds around the file: boundaries, headers, a file name.
 MULTIPART_OVERHEAD_BYTES = 64 * 1024
+TIME_FORMATS = ["%H:%M", "%H:%M:%S"]
 
 
 class IsInstructorOrAdmin(BasePermission):
@@ -61,13 +67,76 @@ class IsInstructorOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
 
 
+class WeekdayField(serializers.ChoiceField):
+    """A weekday by its short English name ("mon"), kept as its number (0 for Monday)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=WEEKDAY_NAMES, **kwargs)
+
+    def to_internal_value(self, data):
+        return WEEKDAY_NAMES.index(super().to_internal_value(data))
+
+
 class ClassInputSerializer(serializers.Serializer):
-    """What an instructor writes about a class; the rest of the class is the server's to set."""
+    """What an instructor writes about a class; the rest of the class is the server's to set.
+
+    The spec's four fields are required; every other is optional, and when absent from an edit
+    it keeps its value (the spec's client knows none of them). Each names the model's field as
+    its source, so validated data goes to the services as it is.
+    """
 
     nameClass = serializers.CharField(max_length=40)  # noqa: N815 - the spec's field names
     seats = serializers.IntegerField(min_value=0, max_value=MAX_SEATS)
     price = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=0)
     image = serializers.CharField(max_length=1000, validators=[validate_image_url])
+    description = serializers.CharField(
+        max_length=DESCRIPTION_MAX_LENGTH, required=False, allow_blank=True, allow_null=True
+    )
+    category = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Category.objects.all(), required=False, allow_null=True
+    )
+    level = serializers.ChoiceField(
+        choices=Level.values, required=False, allow_blank=True, allow_null=True
+    )
+    location = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, allow_null=True
+    )
+    ageMin = serializers.IntegerField(  # noqa: N815
+        source="age_min", min_value=0, max_value=MAX_AGE, required=False, allow_null=True
+    )
+    ageMax = serializers.IntegerField(  # noqa: N815
+        source="age_max", min_value=0, max_value=MAX_AGE, required=False, allow_null=True
+    )
+    startDate = serializers.DateField(source="start_date", required=False, allow_null=True)  # noqa: N815
+    endDate = serializers.DateField(source="end_date", required=False, allow_null=True)  # noqa: N815
+    meetingDays = serializers.ListField(  # noqa: N815
+        source="meeting_days", child=WeekdayField(), required=False, allow_null=True, max_length=7
+    )
+    startTime = serializers.TimeField(  # noqa: N815
+        source="start_time", input_formats=TIME_FORMATS, required=False, allow_null=True
+    )
+    endTime = serializers.TimeField(  # noqa: N815
+        source="end_time", input_formats=TIME_FORMATS, required=False, allow_null=True
+    )
+    noMeetingDates = serializers.ListField(  # noqa: N815
+        source="no_meeting_dates",
+        child=serializers.DateField(),
+        required=False,
+        allow_null=True,
+        max_length=MAX_SCHEDULE_DAYS,
+    )
+    # A moment without an offset is the school's time, as the instructor reads it.
+    registrationClosesAt = serializers.DateTimeField(  # noqa: N815
+        source="registration_closes_at",
+        required=False,
+        allow_null=True,
+        default_timezone=school_timezone(),
+    )
+
+    def api_names(self, problems: dict[str, list[str]]) -> dict[str, list[str]]:
+        """A service's problems, keyed by the model's names, under this API's names."""
+        names = {field.source: name for name, field in self.fields.items()}
+        return {names.get(key, key): messages for key, messages in problems.items()}
 
 
 def _class_fields(data: dict) -> dict:
@@ -76,7 +145,16 @@ def _class_fields(data: dict) -> dict:
         "image": data["image"],
         "price": data["price"],
         "seats": data["seats"],
+        **{field: data[field] for field in DETAIL_FIELDS if field in data},
     }
+
+
+def _class_saved(serializer: ClassInputSerializer, save):
+    """Runs a create or update, answering a service's problems under the API's field names."""
+    try:
+        return save(**_class_fields(serializer.validated_data))
+    except InvalidInput as invalid:
+        raise InvalidInput(serializer.api_names(invalid.problems)) from invalid
 
 
 class ClassListCreateApi(PublicListApi, APIView):
@@ -126,7 +204,7 @@ class ClassListCreateApi(PublicListApi, APIView):
         data.is_valid(raise_exception=True)
         # Name, e-mail, status and enrolment in the body are ignored: the caller is the
         # instructor, and a new class is Pending with nobody enrolled.
-        camp_class = class_create(instructor=request.user, **_class_fields(data.validated_data))
+        camp_class = _class_saved(data, partial(class_create, instructor=request.user))
         return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
 
 
@@ -147,8 +225,8 @@ class ClassUpdateApi(APIView):
     def put(self, request, class_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        modified = class_update(
-            class_id=class_id, instructor=request.user, **_class_fields(data.validated_data)
+        modified = _class_saved(
+            data, partial(class_update, class_id=class_id, instructor=request.user)
         )
         return Response({"modifiedCount": modified})
 

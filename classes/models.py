@@ -1,8 +1,11 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
+from django.core.validators import MaxValueValidator
 from django.db import models
 
+from core.indexes import GinIndexOnPostgres
 from core.public_cache import ShownInPublicLists
 from core.validators import validate_image_url
 
@@ -11,6 +14,34 @@ class ClassStatus(models.TextChoices):
     PENDING = "Pending", "Pending"
     APPROVED = "Approved", "Approved"
     DENIED = "Denied", "Denied"
+
+
+class Level(models.TextChoices):
+    BEGINNER = "beginner", "Beginner"
+    INTERMEDIATE = "intermediate", "Intermediate"
+    ADVANCED = "advanced", "Advanced"
+    ALL_LEVELS = "all-levels", "All levels"
+
+
+# The oldest age a class can ask for; 18 and over means adults.
+MAX_AGE = 99
+DESCRIPTION_MAX_LENGTH = 2000
+
+
+class Category(ShownInPublicLists):
+    """What a class teaches (painting, pottery & ceramics...): the school's own list, kept in
+    the back office and shown in its order."""
+
+    slug = models.SlugField(max_length=50, unique=True)
+    name = models.CharField(max_length=60, unique=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "categories"
+        ordering = ["position", "name"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Class(ShownInPublicLists):
@@ -29,6 +60,37 @@ class Class(ShownInPublicLists):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="classes_taught"
     )
     feedback = models.TextField(blank=True)
+    description = models.TextField(max_length=DESCRIPTION_MAX_LENGTH, blank=True)
+    category = models.ForeignKey(
+        Category, on_delete=models.PROTECT, null=True, blank=True, related_name="classes"
+    )
+    level = models.CharField(max_length=20, choices=Level.choices, blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    age_min = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MAX_AGE)]
+    )
+    age_max = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(MAX_AGE)]
+    )
+    # The schedule as the instructor wrote it; classes.schedule expands it into Meeting rows.
+    # A class without one is "to be announced".
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    # Weekdays the class meets, 0 for Monday to 6 for Sunday.
+    meeting_days = models.JSONField(default=list, blank=True)
+    start_time = models.TimeField(null=True, blank=True)
+    end_time = models.TimeField(null=True, blank=True)
+    # Dates inside the range with no meeting (holidays), as ISO dates.
+    no_meeting_dates = models.JSONField(default=list, blank=True)
+    # When Select stops; without it, the start of the first meeting.
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    # The first meeting's start and the last one's end, kept with the meetings so the lists can
+    # filter and sort on them; null while the schedule is to be announced.
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    # PostgreSQL's full-text document of the class (name, description, category, instructor),
+    # kept by classes.search; unused on SQLite.
+    search_vector = SearchVectorField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -41,6 +103,13 @@ class Class(ShownInPublicLists):
             models.Index(fields=["status", "-enroll", "id"], name="class_popular_idx"),
             models.Index(fields=["instructor", "id"], name="class_instructor_idx"),
             models.Index(fields=["created_at"], name="class_created_idx"),
+            models.Index(fields=["status", "starts_at", "id"], name="class_soonest_idx"),
+            models.Index(fields=["status", "price", "id"], name="class_price_idx"),
+            models.Index(fields=["status", "category", "starts_at"], name="class_category_idx"),
+            models.Index(fields=["status", "age_min", "age_max"], name="class_age_idx"),
+            models.Index(fields=["status", "start_time"], name="class_part_of_day_idx"),
+            models.Index(fields=["status", "seats"], name="class_seats_idx"),
+            GinIndexOnPostgres(fields=["search_vector"], name="class_search_idx"),
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(seats__gte=0), name="class_seats_gte_0"),
@@ -51,7 +120,67 @@ class Class(ShownInPublicLists):
             models.CheckConstraint(
                 condition=models.Q(status__in=ClassStatus.values), name="class_status_valid"
             ),
+            models.CheckConstraint(
+                condition=models.Q(level__in=[*Level.values, ""]), name="class_level_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(age_min__isnull=True)
+                | models.Q(age_max__isnull=True)
+                | models.Q(age_min__lte=models.F("age_max")),
+                name="class_ages_in_order",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(start_date__isnull=True)
+                | models.Q(
+                    end_date__gte=models.F("start_date"), end_time__gt=models.F("start_time")
+                ),
+                name="class_schedule_in_order",
+            ),
+            # The first meeting and the last come together: both, or the schedule is open.
+            models.CheckConstraint(
+                condition=models.Q(starts_at__isnull=True, ends_at__isnull=True)
+                | models.Q(ends_at__gt=models.F("starts_at")),
+                name="class_meetings_span_in_order",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+
+class Meeting(ShownInPublicLists):
+    """One meeting of a class on one day, in the school's time zone.
+
+    Made from the class's schedule by classes.schedule. A meeting keeps its row (and so its
+    calendar UID) across schedule changes: a change of time raises `sequence`, and a day dropped
+    from the schedule stays as cancelled, so calendars that copied it learn it is off.
+    """
+
+    camp_class = models.ForeignKey(Class, on_delete=models.CASCADE, related_name="meetings")
+    day = models.DateField()
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    sequence = models.PositiveIntegerField(default=0)
+    cancelled = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["start", "id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["camp_class", "start"], name="meeting_class_start_idx"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["camp_class", "day"], name="meeting_one_per_class_day"),
+            models.CheckConstraint(
+                condition=models.Q(end__gt=models.F("start")), name="meeting_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.camp_class} on {self.day}"
+
+    @property
+    def uid(self) -> str:
+        # Stable for the life of the meeting, whatever its time becomes.
+        return f"class-{self.camp_class_id}-{self.day.isoformat()}@{settings.CALENDAR_UID_DOMAIN}"

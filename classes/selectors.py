@@ -1,14 +1,25 @@
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 
 from accounts.models import Role
-from classes.models import Class, ClassStatus
+from classes.models import Class, ClassStatus, Meeting
 
 POPULAR_CLASS_COUNT = 6
 
 
-def _classes_with_instructor() -> QuerySet[Class]:
-    # Every class answer shows the instructor's name and e-mail.
-    return Class.objects.select_related("instructor")
+def scheduled_meetings_prefetch(path: str = "meetings") -> Prefetch:
+    """The meetings a class answer lists (not the cancelled ones), fetched for a whole list."""
+    return Prefetch(
+        path,
+        queryset=Meeting.objects.filter(cancelled=False).order_by("start"),
+        to_attr="scheduled_meetings",
+    )
+
+
+def classes_for_answers() -> QuerySet[Class]:
+    # Every class answer shows the instructor's name and e-mail, its category and its meetings.
+    return Class.objects.select_related("instructor", "category").prefetch_related(
+        scheduled_meetings_prefetch()
+    )
 
 
 def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
@@ -16,7 +27,7 @@ def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
 
     `status` narrows the list further: an admin's review queue, or All Classes for an admin.
     """
-    classes = _classes_with_instructor().order_by("id")
+    classes = classes_for_answers().order_by("id")
     if not (user.is_authenticated and user.role == Role.ADMIN):
         classes = classes.filter(status=ClassStatus.APPROVED)
     if status:
@@ -27,7 +38,7 @@ def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
 def popular_class_list() -> QuerySet[Class]:
     """The approved classes with the most enrolments; ties go to the older class."""
     return (
-        _classes_with_instructor()
+        classes_for_answers()
         .filter(status=ClassStatus.APPROVED)
         .order_by("-enroll", "id")[:POPULAR_CLASS_COUNT]
     )
@@ -35,13 +46,13 @@ def popular_class_list() -> QuerySet[Class]:
 
 def class_list_by_instructor(*, email: str) -> QuerySet[Class]:
     """Every class an instructor has proposed, whatever its review says."""
-    return _classes_with_instructor().filter(instructor__email=email).order_by("id")
+    return classes_for_answers().filter(instructor__email=email).order_by("id")
 
 
 def class_get(*, class_id: int) -> Class | None:
-    return _classes_with_instructor().filter(pk=class_id).first()
+    return classes_for_answers().filter(pk=class_id).first()
 
 
 def pending_classes() -> QuerySet[Class]:
     """Classes waiting for an admin's review, the longest waiting first."""
-    return _classes_with_instructor().filter(status=ClassStatus.PENDING).order_by("created_at")
+    return classes_for_answers().filter(status=ClassStatus.PENDING).order_by("created_at")

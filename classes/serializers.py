@@ -1,8 +1,38 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from classes.schedule import (
+    WEEKDAY_NAMES,
+    registration_closes_at,
+    registration_open,
+    school_timezone,
+    total_hours,
+)
+
+
+class MeetingOutputSerializer(serializers.Serializer):
+    start = serializers.DateTimeField()
+    end = serializers.DateTimeField()
+
+    def to_representation(self, meeting):
+        # In the school's own offset, so "09:00" reads as the school's morning anywhere.
+        zone = school_timezone()
+        return {
+            "start": meeting.start.astimezone(zone).isoformat(),
+            "end": meeting.end.astimezone(zone).isoformat(),
+        }
+
+
+def scheduled_meetings(camp_class) -> list:
+    """The class's meetings that take place, from the selectors' prefetch when it was made."""
+    meetings = getattr(camp_class, "scheduled_meetings", None)
+    if meetings is None:
+        meetings = list(camp_class.meetings.filter(cancelled=False).order_by("start"))
+    return meetings
 
 
 class ClassOutputSerializer(serializers.Serializer):
-    """A class as the browser app knows it (spec section 3)."""
+    """A class as the browser app knows it (spec section 3), with what describes it to a family."""
 
     _id = serializers.IntegerField(source="id")
     nameClass = serializers.CharField(source="name")
@@ -14,6 +44,51 @@ class ClassOutputSerializer(serializers.Serializer):
     instructorEmail = serializers.EmailField(source="instructor.email")
     status = serializers.CharField()
     enroll = serializers.IntegerField()
+    instructorId = serializers.IntegerField(source="instructor_id")
+    description = serializers.CharField()
+    category = serializers.CharField(source="category.slug", allow_null=True, default=None)
+    categoryName = serializers.CharField(source="category.name", allow_null=True, default=None)
+    level = serializers.SerializerMethodField()
+    location = serializers.CharField()
+    ageMin = serializers.IntegerField(source="age_min", allow_null=True)
+    ageMax = serializers.IntegerField(source="age_max", allow_null=True)
+    startDate = serializers.DateField(source="start_date", allow_null=True)
+    endDate = serializers.DateField(source="end_date", allow_null=True)
+    meetingDays = serializers.SerializerMethodField()
+    startTime = serializers.TimeField(source="start_time", format="%H:%M", allow_null=True)
+    endTime = serializers.TimeField(source="end_time", format="%H:%M", allow_null=True)
+    noMeetingDates = serializers.ListField(source="no_meeting_dates", child=serializers.DateField())
+    meetings = serializers.SerializerMethodField()
+    totalHours = serializers.SerializerMethodField()
+    startsAt = serializers.SerializerMethodField()
+    registrationClosesAt = serializers.SerializerMethodField()
+    registrationOpen = serializers.SerializerMethodField()
+
+    def get_level(self, camp_class) -> str | None:
+        return camp_class.level or None
+
+    def get_meetingDays(self, camp_class) -> list[str]:  # noqa: N802 - the API's field names
+        return [WEEKDAY_NAMES[day] for day in camp_class.meeting_days]
+
+    @extend_schema_field(MeetingOutputSerializer(many=True))
+    def get_meetings(self, camp_class) -> list[dict]:
+        return MeetingOutputSerializer(scheduled_meetings(camp_class), many=True).data
+
+    def get_totalHours(self, camp_class) -> float:  # noqa: N802
+        return total_hours(scheduled_meetings(camp_class))
+
+    def get_startsAt(self, camp_class) -> str | None:  # noqa: N802
+        return _school_time(camp_class.starts_at)
+
+    def get_registrationClosesAt(self, camp_class) -> str | None:  # noqa: N802
+        return _school_time(registration_closes_at(camp_class))
+
+    def get_registrationOpen(self, camp_class) -> bool:  # noqa: N802
+        return registration_open(camp_class)
+
+
+def _school_time(moment) -> str | None:
+    return moment.astimezone(school_timezone()).isoformat() if moment else None
 
 
 class ClassWithFeedbackOutputSerializer(ClassOutputSerializer):

@@ -10,17 +10,35 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.selectors import admin_list
-from classes.models import Class, ClassStatus
+from classes.models import Class, ClassStatus, Meeting
+from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.selectors import pending_classes
-from core.errors import Conflict, NotFound, Refused
+from core.errors import Conflict, InvalidInput, NotFound, Refused
 from notifications.models import MessageKind
 from notifications.services import message_queue, message_rerender_queued
 
+# What an instructor may say of a class beyond the spec's four fields, by the model's names.
+DETAIL_FIELDS = (
+    "description",
+    "category",
+    "level",
+    "location",
+    "age_min",
+    "age_max",
+    "registration_closes_at",
+    *SCHEDULE_FIELDS,
+)
+
 
 @transaction.atomic
-def class_create(*, instructor: User, name: str, image: str, price: Decimal, seats: int) -> Class:
-    """A new class waits for an admin's review, with nobody enrolled yet."""
-    return Class.objects.create(
+def class_create(
+    *, instructor: User, name: str, image: str, price: Decimal, seats: int, **details
+) -> Class:
+    """A new class waits for an admin's review, with nobody enrolled yet.
+
+    `details` are any of DETAIL_FIELDS; a class given none has its schedule to be announced.
+    """
+    camp_class = Class(
         instructor=instructor,
         name=name,
         image=image,
@@ -29,13 +47,21 @@ def class_create(*, instructor: User, name: str, image: str, price: Decimal, sea
         status=ClassStatus.PENDING,
         enroll=0,
     )
+    meetings = _details_apply(camp_class, details)
+    camp_class.save()
+    _meetings_keep(camp_class, meetings)
+    return camp_class
 
 
 @transaction.atomic
 def class_update(
-    *, class_id: int, instructor: User, name: str, image: str, price: Decimal, seats: int
+    *, class_id: int, instructor: User, name: str, image: str, price: Decimal, seats: int, **details
 ) -> int:
-    """An instructor edits their own class; a denied class goes back for another review."""
+    """An instructor edits their own class; a denied class goes back for another review.
+
+    Of `details`, only those given change: a client that knows only the spec's four fields
+    leaves the description and the schedule as they were.
+    """
     camp_class = Class.objects.select_for_update().filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")
@@ -45,14 +71,95 @@ def class_update(
     camp_class.image = image
     camp_class.price = price
     camp_class.seats = seats
-    changed = ["name", "image", "price", "seats", "updated_at"]
+    meetings = _details_apply(camp_class, details)
     if camp_class.status == ClassStatus.DENIED:
         # The admin's feedback stays: it is what the instructor answered with this edit,
         # and what the admin reviews the new version against.
         camp_class.status = ClassStatus.PENDING
-        changed.append("status")
-    camp_class.save(update_fields=changed)
+    camp_class.save()
+    _meetings_keep(camp_class, meetings)
     return 1
+
+
+def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
+    """Sets the given details on the class, unsaved, after checking them together with what it
+    keeps; answers the meetings its schedule makes. Nothing is written on a problem."""
+    unknown = set(details) - set(DETAIL_FIELDS)
+    if unknown:
+        raise TypeError(f"Not a detail of a class: {', '.join(sorted(unknown))}")
+    for field, value in details.items():
+        if field in ("description", "location", "level"):
+            value = value or ""
+        if field in ("meeting_days", "no_meeting_dates"):
+            value = list(value or [])
+        setattr(camp_class, field, value)
+    problems: dict[str, list[str]] = {}
+    if (
+        camp_class.age_min is not None
+        and camp_class.age_max is not None
+        and camp_class.age_max < camp_class.age_min
+    ):
+        problems["age_max"] = ["The oldest age must not be below the youngest."]
+    try:
+        schedule = schedule_from(
+            start_date=camp_class.start_date,
+            end_date=camp_class.end_date,
+            meeting_days=camp_class.meeting_days,
+            start_time=camp_class.start_time,
+            end_time=camp_class.end_time,
+            no_meeting_dates=[date.fromisoformat(str(day)) for day in camp_class.no_meeting_dates],
+        )
+    except InvalidInput as invalid:
+        raise InvalidInput({**problems, **invalid.problems}) from invalid
+    meetings = meeting_times(schedule) if schedule else []
+    if (
+        meetings
+        and camp_class.registration_closes_at is not None
+        and camp_class.registration_closes_at >= meetings[-1].end
+    ):
+        problems["registration_closes_at"] = ["Registration must close before the class ends."]
+    if problems:
+        raise InvalidInput(problems)
+    if schedule is not None:
+        # Kept as the schedule reads once defaults are applied: one day, its own weekday.
+        camp_class.end_date = schedule.end_date
+        camp_class.meeting_days = list(schedule.meeting_days)
+        camp_class.no_meeting_dates = [day.isoformat() for day in schedule.no_meeting_dates]
+    camp_class.starts_at = meetings[0].start if meetings else None
+    camp_class.ends_at = meetings[-1].end if meetings else None
+    return meetings
+
+
+def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> bool:
+    """Brings the class's Meeting rows in step with its schedule; whether any meeting people
+    may have planned around changed (a new class's first meetings are not a change).
+
+    A meeting is known by its day: a new time raises its sequence, a day no longer in the
+    schedule is kept as cancelled, and a day that comes back is the same meeting again.
+    """
+    kept = {meeting.day: meeting for meeting in Meeting.objects.filter(camp_class=camp_class)}
+    changed = False
+    wanted_days = set()
+    for wanted in meetings:
+        wanted_days.add(wanted.day)
+        meeting = kept.get(wanted.day)
+        if meeting is None:
+            Meeting.objects.create(
+                camp_class=camp_class, day=wanted.day, start=wanted.start, end=wanted.end
+            )
+            changed = changed or bool(kept)
+        elif meeting.cancelled or meeting.start != wanted.start or meeting.end != wanted.end:
+            meeting.start, meeting.end, meeting.cancelled = wanted.start, wanted.end, False
+            meeting.sequence += 1
+            meeting.save(update_fields=["start", "end", "cancelled", "sequence", "updated_at"])
+            changed = True
+    for day, meeting in kept.items():
+        if day not in wanted_days and not meeting.cancelled:
+            meeting.cancelled = True
+            meeting.sequence += 1
+            meeting.save(update_fields=["cancelled", "sequence", "updated_at"])
+            changed = True
+    return changed
 
 
 # A denial waits this long before it is sent, so the feedback an admin writes just after

@@ -4,6 +4,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from classes.models import Class
+from classes.selectors import classes_for_answers, scheduled_meetings_prefetch
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 
 
@@ -12,6 +13,7 @@ def selection_list_for(*, student: User) -> QuerySet[Selection]:
     return (
         Selection.objects.filter(student=student)
         .select_related("student", "camp_class__instructor")
+        .prefetch_related(scheduled_meetings_prefetch("camp_class__meetings"))
         .order_by("id")
     )
 
@@ -22,8 +24,8 @@ def enrolled_class_list_for(*, student: User) -> QuerySet[Class]:
     One row per class: a student holds at most one seat per class (a unique constraint).
     """
     return (
-        Class.objects.filter(enrolments__student=student, enrolments__status=EnrolmentStatus.ACTIVE)
-        .select_related("instructor")
+        classes_for_answers()
+        .filter(enrolments__student=student, enrolments__status=EnrolmentStatus.ACTIVE)
         .order_by("-enrolments__created_at", "-enrolments__id")
     )
 

@@ -1,4 +1,7 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+
+from classes.serializers import MeetingOutputSerializer, scheduled_meetings
 
 
 class SelectionOutputSerializer(serializers.Serializer):
@@ -17,3 +20,9 @@ class SelectionOutputSerializer(serializers.Serializer):
     seats = serializers.IntegerField(source="camp_class.seats")
     enroll = serializers.IntegerField(source="camp_class.enroll")
     status = serializers.CharField()
+    # The class's meetings, so the page can show a clash with another class before a Select.
+    meetings = serializers.SerializerMethodField()
+
+    @extend_schema_field(MeetingOutputSerializer(many=True))
+    def get_meetings(self, selection) -> list[dict]:
+        return MeetingOutputSerializer(scheduled_meetings(selection.camp_class), many=True).data

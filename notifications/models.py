@@ -10,6 +10,7 @@ class MessageKind(models.TextChoices):
     REVIEW_DIGEST = "review_digest", "Classes waiting for review"
     REFUND_MADE = "refund_made", "Refund made"
     ROLE_CHANGED = "role_changed", "Role changed"
+    SCHEDULE_CHANGED = "schedule_changed", "Class schedule changed"
 
 
 class MessageStatus(models.TextChoices):

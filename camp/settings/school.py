@@ -11,3 +11,7 @@ SCHOOL_REFUND_POLICY = env(
     "Within seven days of the start, the office refunds when your seat can be given to "
     "another student.",
 )
+
+# The domain part of every calendar UID this site writes: the same for the life of the school,
+# so calendars that copied a meeting recognise it when it changes.
+CALENDAR_UID_DOMAIN = env("CALENDAR_UID_DOMAIN", "calendar.camp-school")

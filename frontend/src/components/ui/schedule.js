@@ -1,0 +1,115 @@
+// How a class's schedule, ages and level read on every page that shows them. The server sends
+// meetings as ISO datetimes with the school's offset; they are shown in the school's own time,
+// which is the offset they carry, not the visitor's zone.
+
+export const WEEKDAYS = [
+  { value: "mon", label: "Monday", short: "Mon" },
+  { value: "tue", label: "Tuesday", short: "Tue" },
+  { value: "wed", label: "Wednesday", short: "Wed" },
+  { value: "thu", label: "Thursday", short: "Thu" },
+  { value: "fri", label: "Friday", short: "Fri" },
+  { value: "sat", label: "Saturday", short: "Sat" },
+  { value: "sun", label: "Sunday", short: "Sun" },
+];
+
+export const LEVELS = [
+  { value: "beginner", label: "Beginner" },
+  { value: "intermediate", label: "Intermediate" },
+  { value: "advanced", label: "Advanced" },
+  { value: "all-levels", label: "All levels" },
+];
+
+export const TO_BE_ANNOUNCED = "Schedule to be announced";
+
+const monthDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+const weekdayMonthDay = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+// "2027-06-14" as a date that formats the same in every zone.
+function calendarDate(isoDate) {
+  return new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+}
+
+// "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM".
+export function formatTime(hhmm) {
+  const [hours, minutes] = hhmm.split(":").map(Number);
+  const suffix = hours < 12 ? "AM" : "PM";
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(minutes).padStart(2, "0")} ${suffix}`;
+}
+
+export function formatDate(isoDate) {
+  return weekdayMonthDay.format(calendarDate(isoDate));
+}
+
+// The school's local date and time of a meeting's ISO datetime ("2027-06-14T09:00:00-07:00").
+export function localParts(isoDateTime) {
+  return { date: isoDateTime.slice(0, 10), time: isoDateTime.slice(11, 16) };
+}
+
+export function formatMeeting({ start, end }) {
+  const from = localParts(start);
+  const to = localParts(end);
+  return `${formatDate(from.date)}, ${formatTime(from.time)}–${formatTime(to.time)}`;
+}
+
+function formatDays(days) {
+  const labels = WEEKDAYS.filter((day) => days.includes(day.value)).map((day) => day.short);
+  return labels.join(", ");
+}
+
+// One line for a card: "Jun 14 – Jun 25 · Mon, Wed, Fri · 9:00 AM–12:00 PM".
+export function formatScheduleSummary(classItem) {
+  if (!classItem.meetings || classItem.meetings.length === 0) return TO_BE_ANNOUNCED;
+  const first = localParts(classItem.meetings[0].start);
+  const last = localParts(classItem.meetings[classItem.meetings.length - 1].start);
+  const dates =
+    first.date === last.date
+      ? monthDay.format(calendarDate(first.date))
+      : `${monthDay.format(calendarDate(first.date))} – ${monthDay.format(calendarDate(last.date))}`;
+  const parts = [dates];
+  if (first.date !== last.date && classItem.meetingDays?.length) {
+    parts.push(formatDays(classItem.meetingDays));
+  }
+  if (classItem.startTime && classItem.endTime) {
+    parts.push(`${formatTime(classItem.startTime)}–${formatTime(classItem.endTime)}`);
+  }
+  return parts.join(" · ");
+}
+
+export function formatAges({ ageMin, ageMax }) {
+  if (ageMin == null && ageMax == null) return "All ages";
+  if (ageMin != null && ageMin >= 18 && ageMax == null) return "Adults";
+  if (ageMin != null && ageMax == null) return `Ages ${ageMin} and up`;
+  if (ageMin == null) return `Ages up to ${ageMax}`;
+  return `Ages ${ageMin}–${ageMax}`;
+}
+
+export function formatLevel(level) {
+  return LEVELS.find((option) => option.value === level)?.label ?? "";
+}
+
+export function formatHours(totalHours) {
+  const hours = Number(totalHours);
+  return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} hours`;
+}
+
+// Whether two classes' meetings overlap in time; each meeting is {start, end} in ISO form.
+export function meetingsOverlap(meetings, otherMeetings) {
+  return meetings.some((meeting) =>
+    otherMeetings.some(
+      (other) =>
+        Date.parse(meeting.start) < Date.parse(other.end) &&
+        Date.parse(other.start) < Date.parse(meeting.end),
+    ),
+  );
+}
