@@ -1,0 +1,185 @@
+"""A schedule as written expands into the school's meetings; bad schedules name their field."""
+
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from classes.schedule import (
+    Schedule,
+    meeting_times,
+    registration_open,
+    schedule_from,
+    total_hours,
+)
+from core.errors import InvalidInput
+
+LOS_ANGELES = ZoneInfo("America/Los_Angeles")
+MON, TUE, WED, THU, FRI = range(5)
+
+
+def schedule(**fields):
+    given = {
+        "start_date": date(2027, 6, 14),
+        "end_date": date(2027, 6, 25),
+        "meeting_days": [MON, WED, FRI],
+        "start_time": time(9),
+        "end_time": time(12),
+        "no_meeting_dates": [],
+    }
+    given.update(fields)
+    return schedule_from(**given)
+
+
+class TestExpansion:
+    def test_the_weekdays_between_the_dates_are_the_meetings(self):
+        meetings = meeting_times(schedule())
+
+        assert [meeting.day for meeting in meetings] == [
+            date(2027, 6, 14),
+            date(2027, 6, 16),
+            date(2027, 6, 18),
+            date(2027, 6, 21),
+            date(2027, 6, 23),
+            date(2027, 6, 25),
+        ]
+        assert meetings[0].start == datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
+        assert meetings[0].end == datetime(2027, 6, 14, 12, tzinfo=LOS_ANGELES)
+
+    def test_a_holiday_has_no_meeting(self):
+        meetings = meeting_times(schedule(no_meeting_dates=[date(2027, 6, 16)]))
+
+        assert date(2027, 6, 16) not in [meeting.day for meeting in meetings]
+        assert len(meetings) == 5
+
+    def test_a_one_day_workshop_needs_no_end_date_and_no_weekdays(self):
+        workshop = schedule(end_date=None, meeting_days=[], start_date=date(2027, 7, 10))
+
+        meetings = meeting_times(workshop)
+
+        assert workshop.end_date == date(2027, 7, 10)
+        assert [meeting.day for meeting in meetings] == [date(2027, 7, 10)]
+
+    def test_nine_in_the_morning_stays_nine_across_the_change_to_winter_time(self):
+        # The United States leave summer time on 7 November 2027.
+        meetings = meeting_times(
+            schedule(
+                start_date=date(2027, 11, 1),
+                end_date=date(2027, 11, 8),
+                meeting_days=[MON],
+            )
+        )
+
+        assert [meeting.start.utcoffset() for meeting in meetings] == [
+            timedelta(hours=-7),
+            timedelta(hours=-8),
+        ]
+        assert [meeting.start.astimezone(LOS_ANGELES).hour for meeting in meetings] == [9, 9]
+
+    def test_total_hours_add_every_meeting(self):
+        meetings = meeting_times(schedule(start_time=time(9), end_time=time(11, 30)))
+
+        assert total_hours(meetings) == 15.0
+
+    def test_the_school_time_zone_is_a_setting(self, settings):
+        settings.SCHOOL_TIMEZONE = "Europe/London"
+
+        meeting = meeting_times(schedule())[0]
+
+        assert meeting.start.utcoffset() == timedelta(hours=1)
+
+
+class TestProblems:
+    def test_no_field_at_all_is_a_schedule_to_be_announced(self):
+        assert (
+            schedule_from(
+                start_date=None,
+                end_date=None,
+                meeting_days=[],
+                start_time=None,
+                end_time=None,
+                no_meeting_dates=None,
+            )
+            is None
+        )
+
+    @pytest.mark.parametrize(
+        ("fields", "field", "message"),
+        [
+            ({"start_date": None}, "start_date", "Give the date of the first meeting."),
+            ({"start_time": None}, "start_time", "Give the time each meeting starts."),
+            ({"end_time": None}, "end_time", "Give the time each meeting ends."),
+            (
+                {"end_date": date(2027, 6, 1)},
+                "end_date",
+                "The end date must be on or after the start date.",
+            ),
+            (
+                {"end_time": time(9)},
+                "end_time",
+                "Each meeting must end after it starts, on the same day.",
+            ),
+            ({"meeting_days": []}, "meeting_days", "Choose the weekdays the class meets."),
+            (
+                {"meeting_days": [7]},
+                "meeting_days",
+                "Weekdays are mon, tue, wed, thu, fri, sat and sun.",
+            ),
+            (
+                {"end_date": date(2028, 6, 14)},
+                "end_date",
+                "A class runs for a year at most.",
+            ),
+            (
+                {"no_meeting_dates": [date(2027, 7, 4)]},
+                "no_meeting_dates",
+                "Each date with no meeting must fall between the start and end dates.",
+            ),
+            (
+                # A Saturday-only schedule over two weekdays makes no meeting at all.
+                {"end_date": date(2027, 6, 15), "meeting_days": [5]},
+                "meeting_days",
+                "No meeting falls on these dates and weekdays: check them.",
+            ),
+        ],
+    )
+    def test_each_problem_names_its_field(self, fields, field, message):
+        with pytest.raises(InvalidInput) as refused:
+            schedule(**fields)
+
+        assert refused.value.problems[field] == [message]
+
+
+class TestRegistration:
+    def opening(self, *, starts_at, closes_at=None):
+        return type("Opening", (), {"starts_at": starts_at, "registration_closes_at": closes_at})
+
+    def test_it_closes_when_the_first_meeting_starts_by_default(self):
+        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
+        camp_class = self.opening(starts_at=start)
+
+        assert registration_open(camp_class, now=start - timedelta(seconds=1))
+        assert not registration_open(camp_class, now=start)
+
+    def test_an_earlier_close_is_kept(self):
+        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
+        camp_class = self.opening(starts_at=start, closes_at=start - timedelta(days=7))
+
+        assert not registration_open(camp_class, now=start - timedelta(days=6))
+
+    def test_a_later_close_still_stops_at_the_start(self):
+        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
+        camp_class = self.opening(starts_at=start, closes_at=start + timedelta(days=2))
+
+        assert not registration_open(camp_class, now=start + timedelta(days=1))
+
+    def test_a_class_to_be_announced_stays_open(self):
+        assert registration_open(self.opening(starts_at=None), now=datetime.now(LOS_ANGELES))
+
+
+def test_a_schedule_is_plain_data():
+    written = schedule()
+
+    assert written == Schedule(
+        date(2027, 6, 14), date(2027, 6, 25), (MON, WED, FRI), time(9), time(12), ()
+    )
