@@ -5,42 +5,80 @@ seat asks again under the database's guard (`enrolments.services.seat_take`), si
 can change between the two.
 """
 
-from enum import Enum
+from dataclasses import dataclass
+from typing import ClassVar
+
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
 
 from accounts.models import User
-from classes.models import Class, ClassStatus
-from enrolments.models import Enrolment, EnrolmentStatus
+from classes.models import Class, ClassStatus, Meeting
+from classes.schedule import registration_closes_at, school_timezone
+from enrolments.models import Enrolment, EnrolmentStatus, Selection
 
 
-class Refusal(Enum):
+@dataclass(frozen=True)
+class Refusal:
     """Why a student cannot have a seat: said when they select the class, before a charge, or
     with the refund after one."""
 
-    CLOSED = (
-        "This class is not open for selection.",
-        "This class is no longer open for enrolment.",
-        "The class closed for enrolment while you were paying; your payment has been refunded.",
-    )
-    ENROLLED = (
-        "You are already enrolled in this class.",
-        "You are already enrolled in this class.",
-        "You were already enrolled in this class; this payment has been refunded.",
-    )
-    FULL = (
-        "This class has no seats left.",
-        "No seats are left in this class.",
-        "The last seat went while you were paying; your payment has been refunded.",
-    )
-    PRICE = (
-        "The price of this class has changed. Please reload the page.",
-        "The price of this class has changed. Please reload the page.",
-        "The price of this class changed while you were paying; your payment has been refunded.",
-    )
+    to_select: str
+    before_paying: str
+    refund_reason: str
 
-    def __init__(self, to_select: str, before_paying: str, refund_reason: str):
-        self.to_select = to_select
-        self.before_paying = before_paying
-        self.refund_reason = refund_reason
+    CLOSED: ClassVar["Refusal"]
+    ENROLLED: ClassVar["Refusal"]
+    FULL: ClassVar["Refusal"]
+    PRICE: ClassVar["Refusal"]
+    STARTED: ClassVar["Refusal"]
+
+    @classmethod
+    def registration_closed(cls, closed_at) -> "Refusal":
+        day = closed_at.astimezone(school_timezone())
+        said = f"Registration for this class closed on {day:%A, %B} {day.day}, {day.year}."
+        return cls(
+            said,
+            said,
+            "Registration for this class closed while you were paying; "
+            "your payment has been refunded.",
+        )
+
+    @classmethod
+    def schedule_conflict(cls, other_class_name: str) -> "Refusal":
+        said = f"This class meets at the same time as {other_class_name}."
+        return cls(
+            said,
+            said,
+            f"This class meets at the same time as {other_class_name}; "
+            "your payment has been refunded.",
+        )
+
+
+Refusal.CLOSED = Refusal(
+    "This class is not open for selection.",
+    "This class is no longer open for enrolment.",
+    "The class closed for enrolment while you were paying; your payment has been refunded.",
+)
+Refusal.ENROLLED = Refusal(
+    "You are already enrolled in this class.",
+    "You are already enrolled in this class.",
+    "You were already enrolled in this class; this payment has been refunded.",
+)
+Refusal.FULL = Refusal(
+    "This class has no seats left.",
+    "No seats are left in this class.",
+    "The last seat went while you were paying; your payment has been refunded.",
+)
+Refusal.PRICE = Refusal(
+    "The price of this class has changed. Please reload the page.",
+    "The price of this class has changed. Please reload the page.",
+    "The price of this class changed while you were paying; your payment has been refunded.",
+)
+Refusal.STARTED = Refusal(
+    "This class has already started.",
+    "This class has already started.",
+    "The class started while you were paying; your payment has been refunded.",
+)
 
 
 def is_enrolled(*, student_id: int, camp_class_id: int) -> bool:
@@ -50,12 +88,51 @@ def is_enrolled(*, student_id: int, camp_class_id: int) -> bool:
     ).exists()
 
 
+def clashing_class(*, student: User, camp_class: Class) -> Class | None:
+    """Another class the student selected or holds a seat in that meets at the same time as
+    this one (one query; meetings that only touch, one ending as the other starts, do not)."""
+    if camp_class.starts_at is None:
+        return None
+    this_class_meets = Meeting.objects.filter(
+        camp_class=camp_class,
+        cancelled=False,
+        start__lt=OuterRef("end"),
+        end__gt=OuterRef("start"),
+    )
+    clash = (
+        Meeting.objects.filter(cancelled=False)
+        .filter(
+            Q(camp_class_id__in=Selection.objects.filter(student=student).values("camp_class_id"))
+            | Q(
+                camp_class_id__in=Enrolment.objects.filter(
+                    student=student, status=EnrolmentStatus.ACTIVE
+                ).values("camp_class_id")
+            )
+        )
+        .exclude(camp_class=camp_class)
+        .filter(Exists(this_class_meets))
+        .select_related("camp_class")
+        .order_by("start")
+        .first()
+    )
+    return clash.camp_class if clash else None
+
+
 def enrolment_refusal(*, student: User, camp_class: Class) -> Refusal | None:
     """May this student take this class now? None if so; otherwise the reason why not."""
     if camp_class.status != ClassStatus.APPROVED:
         return Refusal.CLOSED
     if is_enrolled(student_id=student.pk, camp_class_id=camp_class.pk):
         return Refusal.ENROLLED
+    now = timezone.now()
+    if camp_class.starts_at is not None and camp_class.starts_at <= now:
+        return Refusal.STARTED
+    closes_at = registration_closes_at(camp_class)
+    if closes_at is not None and closes_at <= now:
+        return Refusal.registration_closed(closes_at)
     if camp_class.seats <= 0:
         return Refusal.FULL
+    other = clashing_class(student=student, camp_class=camp_class)
+    if other is not None:
+        return Refusal.schedule_conflict(other.name)
     return None

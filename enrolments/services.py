@@ -34,7 +34,7 @@ def selection_create(*, student: User, class_id: int) -> Selection:
         raise NotFound("No such class.")
     already_selected = Conflict("You have already selected this class.")
     refusal = enrolment_refusal(student=student, camp_class=camp_class)
-    if refusal in (Refusal.CLOSED, Refusal.ENROLLED):
+    if refusal in (Refusal.CLOSED, Refusal.ENROLLED, Refusal.STARTED):
         raise Conflict(refusal.to_select)
     if Selection.objects.filter(student=student, camp_class=camp_class).exists():
         raise already_selected

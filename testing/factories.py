@@ -1,6 +1,7 @@
 """Test data for every app's tests; each factory makes a valid row with sensible defaults."""
 
 import io
+from datetime import date, time
 from decimal import Decimal
 
 import factory
@@ -10,6 +11,7 @@ from PIL import Image
 
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus
+from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from payments.models import Payment, PaymentStatus
 
@@ -40,6 +42,36 @@ class ClassFactory(DjangoModelFactory):
     enroll = 0
     status = ClassStatus.PENDING
     instructor = factory.SubFactory(UserFactory, role=Role.INSTRUCTOR)
+
+
+def scheduled_class(
+    *,
+    start: date,
+    end: date | None = None,
+    days: tuple[int, ...] = (),
+    hours: tuple[time, time] = (time(9), time(12)),
+    status: str = ClassStatus.APPROVED,
+    instructor: User | None = None,
+    **details,
+) -> Class:
+    """A class with a schedule, its meetings made the way an instructor's edit makes them
+    (classes.services), then given the review status asked for."""
+    camp_class = class_create(
+        instructor=instructor or UserFactory(role=Role.INSTRUCTOR),
+        name=details.pop("name", None) or f"Scheduled class {start.isoformat()}",
+        image=details.pop("image", "https://images.camp.test/classes/scheduled.jpg"),
+        price=details.pop("price", Decimal("45.50")),
+        seats=details.pop("seats", 10),
+        start_date=start,
+        end_date=end,
+        meeting_days=list(days),
+        start_time=hours[0],
+        end_time=hours[1],
+        **details,
+    )
+    Class.objects.filter(pk=camp_class.pk).update(status=status)
+    camp_class.refresh_from_db()
+    return camp_class
 
 
 class SelectionFactory(DjangoModelFactory):

@@ -1,14 +1,18 @@
 """The payment endpoints, driven as the payment page drives them, against localstripe."""
 
 import time
+from datetime import time as clock_time
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.models import Role
 from classes.models import Class, ClassStatus
+from classes.services import class_update
 from enrolments.models import Selection
 from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
 from payments.tests import stripe_js
@@ -18,6 +22,7 @@ from testing.factories import (
     SelectionFactory,
     UserFactory,
     class_answer,
+    scheduled_class,
 )
 
 pytestmark = pytest.mark.django_db
@@ -159,6 +164,36 @@ class TestCreatePaymentIntent:
 
         assert response.status_code == 409
         assert response.json() == {"message": message}
+
+    def test_a_class_that_clashes_with_another_selected_one_is_refused_before_a_card(
+        self, localstripe, as_student, student, selection
+    ):
+        monday = timezone.localdate() + timedelta(days=28 - timezone.localdate().weekday())
+        pottery = selection.camp_class
+        class_update(
+            class_id=pottery.pk,
+            instructor=pottery.instructor,
+            name=pottery.name,
+            image=pottery.image,
+            price=pottery.price,
+            seats=pottery.seats,
+            start_date=monday,
+            start_time=clock_time(9),
+            end_time=clock_time(12),
+        )
+        # Chosen before the weaving class moved onto pottery's morning.
+        weaving = scheduled_class(
+            name="Loom Weaving", start=monday, hours=(clock_time(10), clock_time(11))
+        )
+        SelectionFactory(student=student, camp_class=weaving)
+
+        response = as_student.post(
+            "/api/createPaymentIntent", {"price": 45.5, "payId": selection.pk}, format="json"
+        )
+
+        assert response.status_code == 409
+        assert response.json() == {"message": "This class meets at the same time as Loom Weaving."}
+        assert not StripeCustomer.objects.filter(student=student).exists()
 
     def test_a_student_already_enrolled_is_refused(self, localstripe, as_student, selection):
         PaymentFactory(
