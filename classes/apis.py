@@ -18,6 +18,7 @@ from accounts.access import access_person_by_email
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor
 from classes.access import access_class_for_instructor
+from classes.filters import ClassFilter, classes_filtered
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
@@ -162,7 +163,7 @@ class ClassListCreateApi(PublicListApi, APIView):
 
     InputSerializer = ClassInputSerializer
     public_name = "classes"
-    public_params = frozenset({"status", *PAGE_PARAMETER_NAMES})
+    public_params = frozenset({"status", *PAGE_PARAMETER_NAMES, *ClassFilter.base_filters})
 
     def get_permissions(self):
         if self.request.method == "POST":
@@ -185,7 +186,9 @@ class ClassListCreateApi(PublicListApi, APIView):
         page = page_requested(request.query_params)
 
         def answer():
-            classes = class_list_for(user=request.user, status=status_asked)
+            classes = classes_filtered(
+                class_list_for(user=request.user, status=status_asked), request.query_params
+            )
             return list_answer(request, classes, ClassOutputSerializer, page)
 
         if request.user.is_authenticated and request.user.role == Role.ADMIN:

@@ -127,6 +127,27 @@ def meeting_times(schedule: Schedule) -> list[MeetingTime]:
     return meetings
 
 
+def schedule_of(camp_class) -> Schedule | None:
+    """The schedule a saved class keeps (already checked when it was written), or None."""
+    if camp_class.start_date is None or camp_class.start_time is None:
+        return None
+    return Schedule(
+        start_date=camp_class.start_date,
+        end_date=camp_class.end_date or camp_class.start_date,
+        meeting_days=tuple(camp_class.meeting_days),
+        start_time=camp_class.start_time,
+        end_time=camp_class.end_time,
+        no_meeting_dates=tuple(date.fromisoformat(str(day)) for day in camp_class.no_meeting_dates),
+    )
+
+
+def meetings_of(camp_class) -> list[MeetingTime]:
+    """A class's meetings that take place, from its schedule: the same days and times its
+    Meeting rows hold (classes.services writes them together), without reading them."""
+    schedule = schedule_of(camp_class)
+    return meeting_times(schedule) if schedule else []
+
+
 def total_hours(meetings) -> float:
     """The hours of teaching in these meetings (anything with start and end)."""
     seconds = sum((meeting.end - meeting.start).total_seconds() for meeting in meetings)

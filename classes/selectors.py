@@ -1,25 +1,15 @@
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from accounts.models import Role
-from classes.models import Class, ClassStatus, Meeting
+from classes.models import Class, ClassStatus
 
 POPULAR_CLASS_COUNT = 6
 
 
-def scheduled_meetings_prefetch(path: str = "meetings") -> Prefetch:
-    """The meetings a class answer lists (not the cancelled ones), fetched for a whole list."""
-    return Prefetch(
-        path,
-        queryset=Meeting.objects.filter(cancelled=False).order_by("start"),
-        to_attr="scheduled_meetings",
-    )
-
-
 def classes_for_answers() -> QuerySet[Class]:
-    # Every class answer shows the instructor's name and e-mail, its category and its meetings.
-    return Class.objects.select_related("instructor", "category").prefetch_related(
-        scheduled_meetings_prefetch()
-    )
+    # Every class answer shows the instructor's name and e-mail, and its category; its meetings
+    # come from its schedule (classes.schedule.meetings_of), with no query.
+    return Class.objects.select_related("instructor", "category")
 
 
 def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:

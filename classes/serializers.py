@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 from classes.schedule import (
     WEEKDAY_NAMES,
+    meetings_of,
     registration_closes_at,
     registration_open,
     school_timezone,
@@ -21,14 +22,6 @@ class MeetingOutputSerializer(serializers.Serializer):
             "start": meeting.start.astimezone(zone).isoformat(),
             "end": meeting.end.astimezone(zone).isoformat(),
         }
-
-
-def scheduled_meetings(camp_class) -> list:
-    """The class's meetings that take place, from the selectors' prefetch when it was made."""
-    meetings = getattr(camp_class, "scheduled_meetings", None)
-    if meetings is None:
-        meetings = list(camp_class.meetings.filter(cancelled=False).order_by("start"))
-    return meetings
 
 
 class ClassOutputSerializer(serializers.Serializer):
@@ -72,10 +65,10 @@ class ClassOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(MeetingOutputSerializer(many=True))
     def get_meetings(self, camp_class) -> list[dict]:
-        return MeetingOutputSerializer(scheduled_meetings(camp_class), many=True).data
+        return MeetingOutputSerializer(meetings_of(camp_class), many=True).data
 
     def get_totalHours(self, camp_class) -> float:  # noqa: N802
-        return total_hours(scheduled_meetings(camp_class))
+        return total_hours(meetings_of(camp_class))
 
     def get_startsAt(self, camp_class) -> str | None:  # noqa: N802
         return _school_time(camp_class.starts_at)

@@ -12,6 +12,7 @@ from accounts.models import User
 from accounts.selectors import admin_list
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
+from classes.search import search_document
 from classes.selectors import pending_classes
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from notifications.models import MessageKind
@@ -48,8 +49,10 @@ def class_create(
         enroll=0,
     )
     meetings = _details_apply(camp_class, details)
+    camp_class.search_vector = _search_document(camp_class, instructor)
     camp_class.save()
-    _meetings_keep(camp_class, meetings)
+    if meetings:
+        _meetings_keep(camp_class, meetings)
     return camp_class
 
 
@@ -62,7 +65,12 @@ def class_update(
     Of `details`, only those given change: a client that knows only the spec's four fields
     leaves the description and the schedule as they were.
     """
-    camp_class = Class.objects.select_for_update().filter(pk=class_id).first()
+    camp_class = (
+        Class.objects.select_related("category")
+        .select_for_update(of=("self",))
+        .filter(pk=class_id)
+        .first()
+    )
     if camp_class is None:
         raise NotFound("No such class.")
     if camp_class.instructor_id != instructor.pk:
@@ -76,9 +84,20 @@ def class_update(
         # The admin's feedback stays: it is what the instructor answered with this edit,
         # and what the admin reviews the new version against.
         camp_class.status = ClassStatus.PENDING
+    camp_class.search_vector = _search_document(camp_class, instructor)
     camp_class.save()
     _meetings_keep(camp_class, meetings)
     return 1
+
+
+def _search_document(camp_class: Class, instructor: User):
+    # Written with the class in the same statement, so a search finds it at once.
+    return search_document(
+        name=camp_class.name,
+        description=camp_class.description,
+        category_name=camp_class.category.name if camp_class.category else "",
+        instructor_name=instructor.name,
+    )
 
 
 def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:

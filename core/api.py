@@ -37,6 +37,20 @@ def _flatten(detail):
     return str(detail)
 
 
+def _field_messages(detail, where: str = "") -> list[str]:
+    """A field's messages as plain sentences, however deep DRF nested them: an item of a list
+    (keyed by its index) or a field of a nested object is named in front of its message."""
+    if isinstance(detail, dict):
+        messages = []
+        for key, value in detail.items():
+            place = f"Item {int(key) + 1}" if str(key).isdigit() else str(key)
+            messages += _field_messages(value, f"{where}{place}: ")
+        return messages
+    if isinstance(detail, list):
+        return [message for item in detail for message in _field_messages(item, where)]
+    return [f"{where}{detail}"]
+
+
 def error_body(message: str, fields: dict | None = None) -> dict:
     """The one error shape: a human sentence plus, for bad input, messages per field."""
     body = {"message": message}
@@ -70,7 +84,7 @@ def exception_handler(exc, context):
 
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        fields = _flatten(detail)
+        fields = {name: _field_messages(messages) for name, messages in detail.items()}
         named = ", ".join(fields)
         response.data = error_body(f"Please check these fields: {named}.", fields)
     elif isinstance(exc.detail, dict):

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache as once
+from urllib.parse import quote
 
 import redis
 from django.conf import settings
@@ -167,7 +168,8 @@ def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:
     items = sorted(query_params.items())
     if any(len(value) > MAX_QUERY_VALUE for _, value in items):
         return None
-    return f"{name}?" + "&".join(f"{key}={value}" for key, value in items)
+    # Quoted, so a search's spaces and symbols make a key every cache backend accepts.
+    return f"{name}?" + "&".join(f"{key}={quote(value, safe='')}" for key, value in items)
 
 
 def _stored(key: str) -> tuple[str, CachedAnswer | None]:

@@ -4,7 +4,7 @@ from django.db.models import QuerySet
 
 from accounts.models import User
 from classes.models import Class
-from classes.selectors import classes_for_answers, scheduled_meetings_prefetch
+from classes.selectors import classes_for_answers
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 
 
@@ -13,7 +13,6 @@ def selection_list_for(*, student: User) -> QuerySet[Selection]:
     return (
         Selection.objects.filter(student=student)
         .select_related("student", "camp_class__instructor")
-        .prefetch_related(scheduled_meetings_prefetch("camp_class__meetings"))
         .order_by("id")
     )
 

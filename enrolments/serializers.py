@@ -1,7 +1,8 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from classes.serializers import MeetingOutputSerializer, scheduled_meetings
+from classes.schedule import meetings_of
+from classes.serializers import MeetingOutputSerializer
 
 
 class SelectionOutputSerializer(serializers.Serializer):
@@ -25,4 +26,4 @@ class SelectionOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(MeetingOutputSerializer(many=True))
     def get_meetings(self, selection) -> list[dict]:
-        return MeetingOutputSerializer(scheduled_meetings(selection.camp_class), many=True).data
+        return MeetingOutputSerializer(meetings_of(selection.camp_class), many=True).data

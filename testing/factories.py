@@ -11,6 +11,7 @@ from PIL import Image
 
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus
+from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from payments.models import Payment, PaymentStatus
@@ -42,6 +43,13 @@ class ClassFactory(DjangoModelFactory):
     enroll = 0
     status = ClassStatus.PENDING
     instructor = factory.SubFactory(UserFactory, role=Role.INSTRUCTOR)
+
+    @classmethod
+    def _after_postgeneration(cls, instance, create, results=None):
+        # A class the services made would be found by a search: so is one made here.
+        super()._after_postgeneration(instance, create, results)
+        if create:
+            search_vector_refresh(classes=Class.objects.filter(pk=instance.pk))
 
 
 def scheduled_class(
@@ -122,6 +130,28 @@ def banner_png() -> io.BytesIO:
     image.seek(0)
     image.name = "banner.png"
     return image
+
+
+SPEC_CLASS_FIELDS = (
+    "_id",
+    "nameClass",
+    "image",
+    "price",
+    "seats",
+    "instructorName",
+    "instructorEmail",
+    "status",
+    "enroll",
+    "feedback",
+)
+
+
+def spec_shape(answer):
+    """Of a class answer (or a list of them), the fields the spec names, which the spec's
+    client reads; the catalog's own fields are tested where they are made."""
+    if isinstance(answer, list):
+        return [spec_shape(item) for item in answer]
+    return {key: value for key, value in answer.items() if key in SPEC_CLASS_FIELDS}
 
 
 def class_answer(camp_class: Class) -> dict:

@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from classes.models import Category, Class, ClassStatus, Meeting
+from classes.schedule import meetings_of
 from classes.services import class_create, class_update
 
 pytestmark = pytest.mark.django_db
@@ -118,6 +119,7 @@ class TestRefusing:
             ({"noMeetingDates": ["2027-08-01"]}, "noMeetingDates"),
             ({"registrationClosesAt": "2027-07-01T09:00"}, "registrationClosesAt"),
             ({"startDate": "14/06/2027"}, "startDate"),
+            ({"noMeetingDates": [None]}, "noMeetingDates"),
         ],
     )
     def test_each_bad_detail_is_a_400_naming_its_field(self, client_as, people, change, field):
@@ -138,6 +140,14 @@ class TestRefusing:
 
         assert response.status_code == 400
         assert {"endDate", "endTime"} <= set(response.json()["errors"])
+
+
+def test_a_bad_item_of_a_list_is_named_by_its_place(client_as):
+    body = {**SPEC_FIELDS, **DETAILS, "noMeetingDates": ["2027-06-16", None]}
+
+    response = client_as("instructor").post("/api/classes", body, format="json")
+
+    assert response.json()["errors"]["noMeetingDates"] == ["Item 2: This field may not be null."]
 
 
 class TestEditing:
@@ -211,6 +221,12 @@ class TestMeetingsKeepTheirIdentity:
             seats=camp_class.seats,
             **changes,
         )
+        camp_class.refresh_from_db()
+        # The answers read meetings from the schedule; the rows must say the same.
+        assert [
+            (meeting.start, meeting.end)
+            for meeting in Meeting.objects.filter(camp_class=camp_class, cancelled=False)
+        ] == [(meeting.start, meeting.end) for meeting in meetings_of(camp_class)]
         return {meeting.day: meeting for meeting in Meeting.objects.filter(camp_class=camp_class)}
 
     def test_a_new_time_raises_each_meeting_s_sequence(self, camp_class):

@@ -33,13 +33,19 @@ def test_bad_input_names_the_fields_and_their_messages():
     }
 
 
-def test_nested_field_errors_keep_their_shape():
-    response = answer_to(exceptions.ValidationError({"payment": {"price": ["Required."]}}))
+def test_nested_field_errors_are_sentences_naming_where_they_are():
+    # Every field's errors are a list of sentences (the schema's shape), however deep DRF
+    # found them: a nested object's field, or a list's item counted from one.
+    response = answer_to(
+        exceptions.ValidationError(
+            {"payment": {"price": ["Required."]}, "days": {"1": ["Not a weekday."]}}
+        )
+    )
 
     assert response.status_code == 400
     assert response.data == {
-        "message": "Please check these fields: payment.",
-        "errors": {"payment": {"price": ["Required."]}},
+        "message": "Please check these fields: payment, days.",
+        "errors": {"payment": ["price: Required."], "days": ["Item 2: Not a weekday."]},
     }
 
 

@@ -32,6 +32,8 @@ def as_json(selection) -> dict:
         "seats": camp_class.seats,
         "enroll": camp_class.enroll,
         "status": "Selected",
+        # These classes' schedules are to be announced (meetings: test_rules, test_filters).
+        "meetings": [],
     }
 
 
@@ -71,6 +73,7 @@ class TestSelectionList:
                 "seats": 12,
                 "enroll": 3,
                 "status": "Selected",
+                "meetings": [],
             },
             as_json(second),
         ]

@@ -1,0 +1,327 @@
+"""Finding a class: GET /api/classes with search, filters and orderings."""
+
+from datetime import date, time
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+
+from accounts.models import Role
+from classes.models import Category, Class, ClassStatus
+from classes.services import class_update
+from testing.factories import ClassFactory, UserFactory, scheduled_class
+
+pytestmark = pytest.mark.django_db
+
+MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
+POSTGRES_ONLY = pytest.mark.skipif(
+    "connection.vendor != 'postgresql'", reason="full-text search runs on PostgreSQL"
+)
+
+
+def names(response) -> list[str]:
+    assert response.status_code == 200, response.json()
+    return [item["nameClass"] for item in response.json()]
+
+
+@pytest.fixture
+def season():
+    maya = UserFactory(role=Role.INSTRUCTOR, name="Maya Lindqvist")
+    aiko = UserFactory(role=Role.INSTRUCTOR, name="Aiko Tanaka")
+    pottery = Category.objects.get(slug="pottery-ceramics")
+    painting = Category.objects.get(slug="painting")
+    classes = {
+        "clay": scheduled_class(
+            name="Wheel-Thrown Pottery",
+            start=date(2027, 6, 21),
+            end=date(2027, 6, 25),
+            days=(MON, WED, FRI),
+            hours=(time(9), time(12)),
+            instructor=maya,
+            category=pottery,
+            age_min=10,
+            age_max=14,
+            price=Decimal("120"),
+            seats=3,
+            description="Centre clay on the wheel and glaze two bowls.",
+        ),
+        "watercolour": scheduled_class(
+            name="Botanical Watercolour",
+            start=date(2027, 6, 14),
+            end=date(2027, 6, 18),
+            days=(TUE, THU),
+            hours=(time(13), time(15)),
+            instructor=aiko,
+            category=painting,
+            age_min=6,
+            age_max=9,
+            price=Decimal("60"),
+            seats=0,
+            description="Leaves, petals and wet-on-wet washes.",
+        ),
+        "sketch": scheduled_class(
+            name="Evening Sketch Club",
+            start=date(2027, 7, 6),
+            hours=(time(18), time(20)),
+            instructor=maya,
+            category=painting,
+            age_min=18,
+            price=Decimal("25"),
+            seats=8,
+            description="Drawing from life for grown-ups, with clay figures as models.",
+        ),
+    }
+    # A class whose schedule is to be announced, and one not approved.
+    classes["later"] = ClassFactory(
+        name="Origami Animals", status=ClassStatus.APPROVED, price=Decimal("12"), seats=5
+    )
+    ClassFactory(name="Linocut Printmaking", status=ClassStatus.PENDING, instructor=maya)
+    return classes
+
+
+class TestWithoutParameters:
+    def test_the_list_answers_by_id_as_the_spec_client_expects(self, api_client, season):
+        ids = [item["_id"] for item in api_client.get("/api/classes").json()]
+
+        assert ids == sorted(ids)
+        assert len(ids) == 4
+
+    def test_empty_parameters_are_no_filter(self, api_client, season):
+        ids = [item["_id"] for item in api_client.get("/api/classes?search=&category=").json()]
+
+        assert ids == sorted(ids)
+
+
+class TestFilters:
+    @pytest.mark.parametrize(
+        ("query", "expected"),
+        [
+            ("category=painting", ["Botanical Watercolour", "Evening Sketch Club"]),
+            ("age=12", ["Wheel-Thrown Pottery", "Origami Animals"]),
+            ("age=7", ["Botanical Watercolour", "Origami Animals"]),
+            ("age=40", ["Evening Sketch Club", "Origami Animals"]),
+            ("day=wed", ["Wheel-Thrown Pottery"]),
+            ("day=tue", ["Botanical Watercolour", "Evening Sketch Club"]),
+            ("day=sun", []),
+            ("partOfDay=morning", ["Wheel-Thrown Pottery"]),
+            ("partOfDay=afternoon", ["Botanical Watercolour"]),
+            ("partOfDay=evening", ["Evening Sketch Club"]),
+            ("startsAfter=2027-06-21", ["Wheel-Thrown Pottery", "Evening Sketch Club"]),
+            ("startsBefore=2027-06-21", ["Botanical Watercolour", "Wheel-Thrown Pottery"]),
+            (
+                "startsAfter=2027-06-16&startsBefore=2027-07-01",
+                ["Wheel-Thrown Pottery"],
+            ),
+            ("minPrice=50", ["Botanical Watercolour", "Wheel-Thrown Pottery"]),
+            ("maxPrice=25", ["Evening Sketch Club", "Origami Animals"]),
+            ("minPrice=20&maxPrice=70", ["Botanical Watercolour", "Evening Sketch Club"]),
+            (
+                "hasSeats=true",
+                ["Wheel-Thrown Pottery", "Evening Sketch Club", "Origami Animals"],
+            ),
+            ("hasSeats=false", ["Botanical Watercolour"]),
+            ("category=painting&age=30", ["Evening Sketch Club"]),
+        ],
+    )
+    def test_each_filter_narrows_the_list_soonest_first(self, api_client, season, query, expected):
+        assert names(api_client.get(f"/api/classes?{query}")) == expected
+
+    def test_by_instructor(self, api_client, season):
+        maya = season["clay"].instructor
+
+        assert names(api_client.get(f"/api/classes?instructor={maya.pk}")) == [
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+        ]
+
+    def test_a_cancelled_meeting_is_not_a_meeting_day(self, api_client, season):
+        clay = season["clay"]
+        class_update(
+            class_id=clay.pk,
+            instructor=clay.instructor,
+            name=clay.name,
+            image=clay.image,
+            price=clay.price,
+            seats=clay.seats,
+            no_meeting_dates=[date(2027, 6, 23)],
+        )
+
+        assert names(api_client.get("/api/classes?day=wed")) == []
+
+    def test_an_admin_filters_every_status(self, api_client_for, season):
+        admin = UserFactory(role=Role.ADMIN)
+
+        response = api_client_for(admin).get("/api/classes?search=linocut")
+
+        assert names(response) == ["Linocut Printmaking"]
+
+    def test_filters_page_like_the_whole_list(self, api_client, season):
+        response = api_client.get("/api/classes?hasSeats=true&page=1&page_size=2")
+
+        assert names(response) == ["Wheel-Thrown Pottery", "Evening Sketch Club"]
+        assert response.headers["X-Total-Count"] == "3"
+
+
+class TestOrdering:
+    @pytest.mark.parametrize(
+        ("ordering", "expected"),
+        [
+            (
+                "soonest",
+                [
+                    "Botanical Watercolour",
+                    "Wheel-Thrown Pottery",
+                    "Evening Sketch Club",
+                    "Origami Animals",
+                ],
+            ),
+            (
+                "price",
+                [
+                    "Origami Animals",
+                    "Evening Sketch Club",
+                    "Botanical Watercolour",
+                    "Wheel-Thrown Pottery",
+                ],
+            ),
+            (
+                "-price",
+                [
+                    "Wheel-Thrown Pottery",
+                    "Botanical Watercolour",
+                    "Evening Sketch Club",
+                    "Origami Animals",
+                ],
+            ),
+        ],
+    )
+    def test_each_ordering(self, api_client, season, ordering, expected):
+        assert names(api_client.get(f"/api/classes?ordering={ordering}")) == expected
+
+    def test_most_popular_first(self, api_client, season):
+        Class.objects.filter(pk=season["sketch"].pk).update(enroll=30)
+        Class.objects.filter(pk=season["later"].pk).update(enroll=10)
+
+        assert names(api_client.get("/api/classes?ordering=popular"))[:2] == [
+            "Evening Sketch Club",
+            "Origami Animals",
+        ]
+
+
+class TestSearch:
+    @pytest.mark.parametrize(
+        ("text", "expected"),
+        [
+            ("pottery", {"Wheel-Thrown Pottery"}),
+            ("Watercolour", {"Botanical Watercolour"}),
+            ("petals", {"Botanical Watercolour"}),
+            ("aiko", {"Botanical Watercolour"}),
+            ("maya sketch", {"Evening Sketch Club"}),
+            ("clay", {"Wheel-Thrown Pottery", "Evening Sketch Club"}),
+            ("nothing-like-this", set()),
+            ("'; DROP TABLE classes_class; --", set()),
+            ("pott", {"Wheel-Thrown Pottery"}),
+        ],
+    )
+    def test_search_matches_name_description_and_instructor(
+        self, api_client, season, text, expected
+    ):
+        assert set(names(api_client.get("/api/classes", {"search": text}))) == expected
+
+    def test_search_with_another_filter(self, api_client, season):
+        assert names(api_client.get("/api/classes", {"search": "clay", "age": "12"})) == [
+            "Wheel-Thrown Pottery"
+        ]
+
+    @POSTGRES_ONLY
+    def test_a_match_in_the_name_ranks_above_one_in_the_description(self, api_client, season):
+        # "clay" is in the sketch club's description only; a new class has it in its name.
+        scheduled_class(name="Clay Animals", start=date(2027, 8, 2), description="Pinch pots.")
+
+        assert names(api_client.get("/api/classes", {"search": "clay"}))[0] == "Clay Animals"
+
+    @POSTGRES_ONLY
+    def test_the_search_document_follows_an_instructor_s_new_name(self, api_client, season):
+        maya = season["clay"].instructor
+        maya.name = "Maya Okafor"
+        maya.save()
+
+        assert set(names(api_client.get("/api/classes", {"search": "okafor"}))) == {
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+        }
+
+    @POSTGRES_ONLY
+    def test_the_search_document_follows_an_edit(self, api_client, season):
+        clay = season["clay"]
+        class_update(
+            class_id=clay.pk,
+            instructor=clay.instructor,
+            name="Raku Firing",
+            image=clay.image,
+            price=clay.price,
+            seats=clay.seats,
+        )
+
+        assert names(api_client.get("/api/classes", {"search": "raku"})) == ["Raku Firing"]
+        assert names(api_client.get("/api/classes", {"search": "thrown"})) == []
+
+    def test_the_search_is_postgres_full_text_where_it_runs(self, season):
+        season["clay"].refresh_from_db()
+
+        if connection.vendor == "postgresql":
+            assert "potteri" in season["clay"].search_vector
+        else:
+            assert season["clay"].search_vector is None
+
+
+class TestBadValues:
+    @pytest.mark.parametrize(
+        ("query", "parameter"),
+        [
+            ("age=abc", "age"),
+            ("age=-3", "age"),
+            ("day=funday", "day"),
+            ("partOfDay=night", "partOfDay"),
+            ("startsAfter=2027-13-01", "startsAfter"),
+            ("startsBefore=tomorrow", "startsBefore"),
+            ("minPrice=-1", "minPrice"),
+            ("maxPrice=cheap", "maxPrice"),
+            ("hasSeats=maybe", "hasSeats"),
+            ("ordering=bogus", "ordering"),
+            ("category=knitting-robots", "category"),
+            ("instructor=x", "instructor"),
+            ("search=" + "a" * 201, "search"),
+        ],
+    )
+    def test_a_bad_value_is_a_400_naming_the_parameter(self, api_client, season, query, parameter):
+        response = api_client.get(f"/api/classes?{query}")
+
+        assert response.status_code == 400
+        assert parameter in response.json()["errors"], response.json()
+
+    def test_an_unknown_parameter_is_ignored(self, api_client, season):
+        assert len(names(api_client.get("/api/classes?colour=blue"))) == 4
+
+
+def test_a_filtered_answer_for_visitors_is_cached_and_forgotten_on_a_change(
+    api_client, season, django_capture_on_commit_callbacks
+):
+    first = names(api_client.get("/api/classes?hasSeats=true"))
+    with django_capture_on_commit_callbacks(execute=True):
+        Class.objects.filter(pk=season["watercolour"].pk).update(seats=4)
+
+    second = names(api_client.get("/api/classes?hasSeats=true"))
+
+    assert "Botanical Watercolour" not in first
+    assert "Botanical Watercolour" in second
+
+
+def test_the_starting_soon_list_is_a_filtered_page(api_client, season):
+    response = api_client.get(
+        "/api/classes",
+        {"ordering": "soonest", "startsAfter": "2027-06-16", "page": 1, "page_size": 6},
+    )
+
+    # A class whose schedule is to be announced has no start to be soon.
+    assert names(response) == ["Wheel-Thrown Pottery", "Evening Sketch Club"]
