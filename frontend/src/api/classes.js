@@ -1,12 +1,15 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import useSWRInfinite, { unstable_serialize } from "swr/infinite";
 
+import { config } from "../config/config";
 import { api, fetchPage } from "../lib/api";
+import { isInstructorPageKey } from "./instructors";
 import { myClassesKey, myClassKey } from "./myClasses";
 
-// /classes: the public list of approved classes read page by page, the admin's whole list, an
-// instructor's proposals and changes, and the admin's review.
+// /classes: the public list of approved classes read page by page (filtered and sorted, or as
+// the spec's client asks for it), one class, the admin's whole list, an instructor's proposals
+// and changes, and the admin's review.
 
 /*
  * The SWR keys of the lists of classes, shared by every feature that reads or changes classes:
@@ -15,25 +18,99 @@ import { myClassesKey, myClassKey } from "./myClasses";
 export const classesKey = "/classes";
 
 export const APPROVED_PAGE_SIZE = 24;
+export const STARTING_SOON_COUNT = 6;
 
-// useSWRInfinite's key for page `index` (0-based); null once a page came back empty.
-export function approvedClassesPageKey(index, previousPage) {
-  if (previousPage && previousPage.items.length === 0) return null;
-  return `${classesKey}?status=Approved&page=${index + 1}&page_size=${APPROVED_PAGE_SIZE}`;
+// The public list's query parameters, in the order a key names them: the same filters always
+// make the same key, so the same cached pages.
+export const CLASS_FILTERS = [
+  "search",
+  "category",
+  "age",
+  "day",
+  "partOfDay",
+  "startsAfter",
+  "startsBefore",
+  "minPrice",
+  "maxPrice",
+  "hasSeats",
+  "instructor",
+  "ordering",
+];
+
+/*
+ * "status=Approved" and each filter given. Without filters this is the spec client's request,
+ * which the server caches and the benchmarks measure; the status also keeps an admin, whose list
+ * holds every class, to the approved ones.
+ */
+function approvedQuery(filters) {
+  const params = new URLSearchParams({ status: "Approved" });
+  for (const name of CLASS_FILTERS) {
+    const value = filters?.[name];
+    if (value !== undefined && value !== null && value !== "") params.set(name, String(value));
+  }
+  return params.toString();
 }
 
-function isApprovedPageKey(key) {
+// useSWRInfinite's key for page `index` (0-based) of the list `query` picks; null once a page
+// came back empty.
+function pageKeyOf(query) {
+  return (index, previousPage) => {
+    if (previousPage && previousPage.items.length === 0) return null;
+    return `${classesKey}?${query}&page=${index + 1}&page_size=${APPROVED_PAGE_SIZE}`;
+  };
+}
+
+// The unfiltered list's page keys.
+export const approvedClassesPageKey = pageKeyOf(approvedQuery({}));
+
+function isClassListKey(key) {
   return typeof key === "string" && key.startsWith(`${classesKey}?`);
 }
 
+export function classKey(id) {
+  return `${classesKey}/${encodeURIComponent(id)}`;
+}
+
+function isClassPageKey(key) {
+  return typeof key === "string" && key.startsWith(`${classesKey}/`);
+}
+
 /*
- * After a class is created, changed or reviewed: reload the admin's list, and drop the cached
- * pages of the public list so it loads them afresh (each page's rows may have shifted) the next
- * time it shows, or at once if it is showing.
+ * The paged lists on screen, by useSWRInfinite key, with how many hooks show each. SWR's mutate
+ * cannot pick such keys by a filter, and each set of filters has a key of its own, so the hooks
+ * say which lists are showing and revalidateClassLists asks those again.
+ */
+const shownLists = new Map();
+
+function useShownList(infiniteKey) {
+  useEffect(() => {
+    shownLists.set(infiniteKey, (shownLists.get(infiniteKey) ?? 0) + 1);
+    return () => {
+      const count = shownLists.get(infiniteKey) - 1;
+      if (count > 0) shownLists.set(infiniteKey, count);
+      else shownLists.delete(infiniteKey);
+    };
+  }, [infiniteKey]);
+}
+
+/*
+ * After a class is created, changed or reviewed: reload the admin's list, drop the cached pages
+ * of every public list (each page's rows may have shifted) so each loads afresh the next time it
+ * shows, or at once if it is showing, and ask again for the class pages and instructor pages
+ * already read.
  */
 export async function revalidateClassLists(mutate) {
-  await mutate(isApprovedPageKey, undefined, { revalidate: false });
-  await Promise.all([mutate(classesKey), mutate(unstable_serialize(approvedClassesPageKey))]);
+  await mutate(isClassListKey, undefined, { revalidate: false });
+  const pagedLists = new Set([unstable_serialize(approvedClassesPageKey), ...shownLists.keys()]);
+  await Promise.all([
+    mutate(classesKey),
+    // The lists read in one request (Starting soon) ask again; a paged list's pages do not
+    // answer this, their list does, below.
+    mutate(isClassListKey),
+    ...[...pagedLists].map((infiniteKey) => mutate(infiniteKey)),
+    mutate(isClassPageKey),
+    mutate(isInstructorPageKey),
+  ]);
 }
 
 // A class approved or removed between two pages shifts the rows; each class is shown once.
@@ -52,20 +129,20 @@ function distinctClasses(pages) {
 }
 
 /*
- * The approved classes, asked of the server a page at a time. `classes` holds every page loaded
- * so far (undefined until the first arrives), `total` the server's count of approved classes
- * (null if it did not say), `loadMore()` asks for the next page. `error` is the first page's
- * failure; `moreError` a later page's, which leaves the classes already shown in place.
+ * The approved classes that pass `filters` (named as CLASS_FILTERS; empty ones are left out),
+ * asked of the server a page at a time. `classes` holds every page loaded so far (undefined
+ * until the first arrives), `total` the server's count of those classes (null if it did not
+ * say), `loadMore()` asks for the next page. `error` is the first page's failure; `moreError` a
+ * later page's, which leaves the classes already shown in place.
  */
-export function useApprovedClasses() {
-  const { data, error, size, setSize, isValidating } = useSWRInfinite(
-    approvedClassesPageKey,
-    fetchPage,
-    {
-      // Asking for page 2 need not ask for page 1 again.
-      revalidateFirstPage: false,
-    },
-  );
+export function useApprovedClasses(filters) {
+  const query = approvedQuery(filters);
+  const getKey = useMemo(() => pageKeyOf(query), [query]);
+  useShownList(unstable_serialize(getKey));
+  const { data, error, size, setSize, isValidating } = useSWRInfinite(getKey, fetchPage, {
+    // Asking for page 2 need not ask for page 1 again.
+    revalidateFirstPage: false,
+  });
   const classes = useMemo(() => (data ? distinctClasses(data) : undefined), [data]);
   const loadedPages = data ? data.length : 0;
   const lastPage = data?.[loadedPages - 1];
@@ -92,18 +169,77 @@ export function useApprovedClasses() {
   };
 }
 
+// The visitor's own calendar date, "YYYY-MM-DD".
+function todayIso() {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, "0");
+  const day = String(now.getDate()).padStart(2, "0");
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+export function startingSoonKey(today) {
+  const query = approvedQuery({ startsAfter: today, ordering: "soonest" });
+  return `${classesKey}?${query}&page=1&page_size=${STARTING_SOON_COUNT}`;
+}
+
+// The next few approved classes to start, soonest first, from today on.
+export function useStartingSoonClasses() {
+  // Fixed for the visit, so the key does not change under a page left open past midnight.
+  const [today] = useState(todayIso);
+  const { data, error } = useSWR(startingSoonKey(today));
+  return { classes: data, error };
+}
+
+/*
+ * One class, for its page: an approved one for anyone, any status for its instructor and
+ * admins. A 404 (no such class, or not one this person may see) is final, so it is not retried.
+ */
+export function useClass(id) {
+  const { data, error } = useSWR(id ? classKey(id) : null, {
+    shouldRetryOnError: (failure) => failure?.status !== 404,
+  });
+  return { classItem: data, error };
+}
+
+// The class's meetings as an iCalendar file, for the visitor's own calendar app.
+export function classCalendarUrl(id) {
+  return `${config.apiBase}${classKey(id)}/calendar.ics`;
+}
+
 // For an admin the server answers every class, any status.
 export function useAllClasses() {
   return useSWR(classesKey);
 }
 
-// Spec section 9: seats travel as an integer, price as a decimal number.
-function classFields({ nameClass, seats, price, image }) {
+function wholeNumberOrNull(value) {
+  const number = Number.parseInt(value, 10);
+  return Number.isNaN(number) ? null : number;
+}
+
+/*
+ * Spec section 9: seats travel as an integer, price as a decimal number. Every other field is
+ * sent too, an empty one as null, [] or "": the server keeps a field an edit leaves out, so
+ * only sending it empty clears it.
+ */
+function classFields({ nameClass, seats, price, image, ...details }) {
   return {
     nameClass: nameClass.trim(),
     seats: Number.parseInt(seats, 10),
     price: Number.parseFloat(price),
     image,
+    description: (details.description ?? "").trim(),
+    category: details.category || null,
+    level: details.level || null,
+    location: (details.location ?? "").trim(),
+    ageMin: wholeNumberOrNull(details.ageMin),
+    ageMax: wholeNumberOrNull(details.ageMax),
+    startDate: details.startDate || null,
+    endDate: details.endDate || null,
+    meetingDays: details.meetingDays ?? [],
+    startTime: details.startTime || null,
+    endTime: details.endTime || null,
+    noMeetingDates: details.noMeetingDates ?? [],
+    registrationClosesAt: details.registrationClosesAt || null,
   };
 }
 

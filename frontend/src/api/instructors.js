@@ -17,3 +17,17 @@ export function usePopularInstructors() {
   const instructors = useMemo(() => data?.slice(0, POPULAR_INSTRUCTORS_LIMIT), [data]);
   return { instructors, error };
 }
+
+// GET /instructors/:id: one instructor's public page (name, photo, bio and approved classes).
+export function instructorKey(id) {
+  return `${instructorsKey}/${encodeURIComponent(id)}`;
+}
+
+export function isInstructorPageKey(key) {
+  return typeof key === "string" && key.startsWith(`${instructorsKey}/`);
+}
+
+export function useInstructor(id) {
+  const { data, error } = useSWR(id ? instructorKey(id) : null);
+  return { instructor: data, error };
+}

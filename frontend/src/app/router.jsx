@@ -22,10 +22,29 @@ export const routes = [
     path: paths.home,
     element: <MainLayout />,
     errorElement: <ErrorPage />,
+    // On a direct landing on a page loaded on first visit, shown while that page arrives.
+    hydrateFallbackElement: <LoadingBar />,
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.instructors, element: <InstructorsPage /> },
+      {
+        path: paths.instructorPage(":id"),
+        lazy: lazyPage(
+          () =>
+            import(
+              /* webpackChunkName: "instructor" */ "../features/instructors/routes/InstructorPage"
+            ),
+          "InstructorPage",
+        ),
+      },
       { path: paths.classes, element: <ClassesPage /> },
+      {
+        path: paths.classPage(":id"),
+        lazy: lazyPage(
+          () => import(/* webpackChunkName: "class" */ "../features/classes/routes/ClassPage"),
+          "ClassPage",
+        ),
+      },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
     ],
@@ -103,6 +122,16 @@ export const routes = [
                       /* webpackChunkName: "update-class" */ "../features/instructor-classes/routes/UpdateClassPage"
                     ),
                   "UpdateClassPage",
+                ),
+              },
+              {
+                path: paths.dashboard.profile,
+                lazy: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "my-profile" */ "../features/profile/routes/MyProfilePage"
+                    ),
+                  "MyProfilePage",
                 ),
               },
             ],

@@ -2,7 +2,9 @@
 export const paths = {
   home: "/",
   instructors: "/all-instructors",
+  instructorPage: (id) => `/instructors/${id}`,
   classes: "/all-classes",
+  classPage: (id) => `/classes/${id}`,
   login: "/login",
   register: "/register",
   dashboard: {
@@ -12,6 +14,7 @@ export const paths = {
     myClasses: "/dashboard/my-classes",
     addClass: "/dashboard/add-class",
     updateClass: (id) => `/dashboard/update-class/${id}`,
+    profile: "/dashboard/profile",
     mySelectedClasses: "/dashboard/my-selected-classes",
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",

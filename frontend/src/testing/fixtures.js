@@ -13,6 +13,26 @@ export function makeClass(overrides = {}) {
     instructorEmail: "ada@camp.test",
     status: "Approved",
     enroll: 3,
+    // The catalog's fields, as the server sends a class that has none of them set.
+    instructorId: 1,
+    description: "",
+    category: null,
+    categoryName: null,
+    level: null,
+    location: "",
+    ageMin: null,
+    ageMax: null,
+    startDate: null,
+    endDate: null,
+    meetingDays: [],
+    startTime: null,
+    endTime: null,
+    noMeetingDates: [],
+    meetings: [],
+    totalHours: 0,
+    startsAt: null,
+    registrationClosesAt: null,
+    registrationOpen: true,
     ...overrides,
   };
 }
@@ -43,4 +63,54 @@ export function makeSelection(overrides = {}) {
     status: "Selected",
     ...overrides,
   };
+}
+
+// GET /categories: the school's list, in its order.
+export const categories = [
+  { slug: "painting", name: "Painting" },
+  { slug: "pottery-ceramics", name: "Pottery & ceramics" },
+  { slug: "paper-origami", name: "Paper & origami" },
+];
+
+// The school's offset in summer (America/Los_Angeles), as the server writes meeting times.
+const SCHOOL_OFFSET = "-07:00";
+
+// Meetings on each of `dates` ("YYYY-MM-DD") from `startTime` to `endTime` ("HH:MM").
+export function makeMeetings(dates, startTime = "09:00", endTime = "12:00") {
+  return dates.map((date) => ({
+    start: `${date}T${startTime}:00${SCHOOL_OFFSET}`,
+    end: `${date}T${endTime}:00${SCHOOL_OFFSET}`,
+  }));
+}
+
+/*
+ * A class with the catalog's fields filled in as an instructor would: a morning class on
+ * Monday, Wednesday and Friday for the week of June 14, 2027, for ages 8 to 12. Give other
+ * `meetings` (makeMeetings) with their matching schedule fields to move it.
+ */
+export function makeScheduledClass(overrides = {}) {
+  const meetings = makeMeetings(["2027-06-14", "2027-06-16", "2027-06-18"]);
+  return makeClass({
+    instructorId: 4,
+    description:
+      "Loose, bright washes and the patience to let them dry.\n\nEach camper leaves with three finished postcards.",
+    category: "painting",
+    categoryName: "Painting",
+    level: "beginner",
+    location: "Studio B",
+    ageMin: 8,
+    ageMax: 12,
+    startDate: "2027-06-14",
+    endDate: "2027-06-18",
+    meetingDays: ["mon", "wed", "fri"],
+    startTime: "09:00",
+    endTime: "12:00",
+    noMeetingDates: [],
+    meetings,
+    totalHours: 9,
+    startsAt: meetings[0].start,
+    registrationClosesAt: meetings[0].start,
+    registrationOpen: true,
+    ...overrides,
+  });
 }

@@ -35,7 +35,7 @@ export function stubPublicApi() {
   return stubApi({
     "/popularClasses": [makeClass({ nameClass: "Watercolor Basics" })],
     "/instructors": [makeInstructor({ name: "Ada Brush" })],
-    "/classes?status=Approved&page=1&page_size=24": listPage(
+    "/classes?status=Approved&ordering=soonest&page=1&page_size=24": listPage(
       [makeClass({ nameClass: "Pottery Wheel" })],
       1,
     ),

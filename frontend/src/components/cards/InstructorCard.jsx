@@ -1,7 +1,10 @@
+import { Link } from "react-router-dom";
+
 import { ImageCard } from "./ImageCard";
 
-// An instructor as the public pages show one: photo, name and e-mail.
-export function InstructorCard({ instructor, headingLevel, imagePriority }) {
+// An instructor as the public pages show one: photo, name (linked to `to`, their page, when
+// given) and e-mail.
+export function InstructorCard({ instructor, headingLevel, imagePriority, to }) {
   return (
     <ImageCard
       image={instructor.photo}
@@ -9,7 +12,7 @@ export function InstructorCard({ instructor, headingLevel, imagePriority }) {
       imageWidth={300}
       imageHeight={300}
       imagePriority={imagePriority}
-      title={instructor.name}
+      title={to ? <Link to={to}>{instructor.name}</Link> : instructor.name}
       headingLevel={headingLevel}
     >
       <p className="card-text mb-0 text-break">

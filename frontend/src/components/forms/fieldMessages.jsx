@@ -20,10 +20,14 @@ export function FieldHint({ id, hint }) {
   );
 }
 
-export function FieldError({ id, invalid, error }) {
+/*
+ * Bootstrap shows .invalid-feedback only after an invalid input; a message that follows a group
+ * of inputs (checkboxes, a list) asks to be shown anyway with `always`.
+ */
+export function FieldError({ id, invalid, error, always = false }) {
   if (!invalid) return null;
   return (
-    <div id={`${id}-error`} className="invalid-feedback">
+    <div id={`${id}-error`} className={`invalid-feedback${always ? " d-block" : ""}`}>
       {error}
     </div>
   );

@@ -113,3 +113,9 @@ export function meetingsOverlap(meetings, otherMeetings) {
     ),
   );
 }
+
+// "2027-06-14T09:00:00-07:00" -> "Mon, Jun 14, 2027, 9:00 AM", in the school's time.
+export function formatDateTime(isoDateTime) {
+  const { date, time } = localParts(isoDateTime);
+  return `${formatDate(date)}, ${formatTime(time)}`;
+}

@@ -1,18 +1,29 @@
 import { useId } from "react";
+import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
 
-// One approved class on the public list; a class with no seats left is shaded red.
-export function ClassCard({ classItem, imagePriority, selectDisabled, onSelect }) {
+/*
+ * One approved class on the public list; a class with no seats left is shaded red. When Select
+ * is off for a reason the person can act on or should know (registration closed, a clash with a
+ * class they hold), the card says so before anyone presses it, and the button points to it.
+ */
+export function ClassCard({ classItem, imagePriority, selectDisabled, conflict, onSelect }) {
   const titleId = useId();
+  const reasonId = useId();
   const soldOut = classItem.seats === 0;
+  const closed = classItem.registrationOpen === false;
+  const level = formatLevel(classItem.level);
+  const hasReason = soldOut || closed || Boolean(conflict);
   return (
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
       imagePriority={imagePriority}
-      title={classItem.nameClass}
+      title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
       titleId={titleId}
       // The grid sits right under the page heading.
       headingLevel={2}
@@ -22,22 +33,54 @@ export function ClassCard({ classItem, imagePriority, selectDisabled, onSelect }
           type="button"
           className="btn btn-primary w-100"
           disabled={selectDisabled}
-          aria-describedby={titleId}
+          aria-describedby={hasReason ? `${titleId} ${reasonId}` : titleId}
           onClick={() => onSelect(classItem)}
         >
           Select
         </button>
       }
     >
+      {classItem.categoryName && (
+        <p className="card-text small text-uppercase fw-semibold text-body-secondary mb-2">
+          {classItem.categoryName}
+        </p>
+      )}
+      <p className="card-text mb-2">{formatScheduleSummary(classItem)}</p>
       <dl className="class-facts mb-0">
+        <dt>Ages</dt>
+        <dd>{formatAges(classItem)}</dd>
+        {level && (
+          <>
+            <dt>Level</dt>
+            <dd>{level}</dd>
+          </>
+        )}
         <dt>Instructor</dt>
-        <dd>{classItem.instructorName}</dd>
+        <dd>
+          {classItem.instructorId ? (
+            <Link to={paths.instructorPage(classItem.instructorId)}>
+              {classItem.instructorName}
+            </Link>
+          ) : (
+            classItem.instructorName
+          )}
+        </dd>
         <dt>Available seats</dt>
         <dd>{classItem.seats}</dd>
         <dt>Price</dt>
         <dd>{formatPrice(classItem.price)}</dd>
       </dl>
-      {soldOut && <p className="fw-semibold text-danger-emphasis mt-2 mb-0">No seats left</p>}
+      {hasReason && (
+        <div id={reasonId} className="mt-2">
+          {soldOut && <p className="fw-semibold text-danger-emphasis mb-0">No seats left</p>}
+          {closed && <p className="fw-semibold text-body-secondary mb-0">Registration closed</p>}
+          {conflict && (
+            <p className="fw-semibold text-warning-emphasis mb-0">
+              Meets at the same time as {conflict}
+            </p>
+          )}
+        </div>
+      )}
     </ImageCard>
   );
 }

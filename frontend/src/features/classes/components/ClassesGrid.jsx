@@ -4,17 +4,15 @@ import { CardGrid } from "../../../components/cards/CardGrid";
 import { useAuth } from "../../../lib/auth";
 import { ClassCard } from "./ClassCard";
 import { LoginRequiredDialog } from "./LoginRequiredDialog";
-
-// Admins and instructors teach or run classes; they cannot select them (spec).
-const CANNOT_SELECT = ["admin", "instructor"];
+import { selectAvailability } from "./selectRules";
 
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
- * the press goes to onSelect(classItem). Select stays off for classes in takenClassIds (already
- * selected or enrolled), while waiting (the student's selections still loading, or a select on
- * its way), for admins and instructors, and when no seats are left.
+ * the press goes to onSelect(classItem). Select follows selectAvailability: `held` are the
+ * classes the student already selected or is enrolled in, `waiting` is true while the student's
+ * lists load or a select is on its way.
  */
-export function ClassesGrid({ classes, onSelect, takenClassIds, waiting = false }) {
+export function ClassesGrid({ classes, onSelect, held = [], waiting = false }) {
   const { user, role, loading } = useAuth();
   const [visitorChoice, setVisitorChoice] = useState(null);
 
@@ -30,21 +28,24 @@ export function ClassesGrid({ classes, onSelect, takenClassIds, waiting = false 
         getKey={(classItem) => classItem._id}
         // Right under the page heading: the first row is in view on arrival.
         atTop
-        renderItem={(classItem, imagePriority) => (
-          <ClassCard
-            classItem={classItem}
-            imagePriority={imagePriority}
+        renderItem={(classItem, imagePriority) => {
+          const { disabled, conflict } = selectAvailability(classItem, {
             // While the session is still loading we cannot tell a visitor from a student.
-            selectDisabled={
-              loading ||
-              waiting ||
-              CANNOT_SELECT.includes(role) ||
-              classItem.seats === 0 ||
-              Boolean(takenClassIds?.has(classItem._id))
-            }
-            onSelect={handleSelect}
-          />
-        )}
+            sessionLoading: loading,
+            waiting,
+            role,
+            held,
+          });
+          return (
+            <ClassCard
+              classItem={classItem}
+              imagePriority={imagePriority}
+              selectDisabled={disabled}
+              conflict={conflict}
+              onSelect={handleSelect}
+            />
+          );
+        }}
       />
       {visitorChoice && (
         <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { makeClass } from "../../../testing/fixtures";
+import { makeClass, makeMeetings, makeScheduledClass } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesGrid } from "./ClassesGrid";
 import { expectSizedEagerImage, expectSizedLazyImage } from "../../../testing/images";
@@ -124,4 +124,86 @@ test("the visitor can dismiss the warning and stay on the page", async () => {
 
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(router.state.location.pathname).toBe("/all-classes");
+});
+
+describe("what a card tells about the class", () => {
+  const scheduled = makeScheduledClass({ nameClass: "Morning Watercolor" });
+
+  test("category, schedule, ages and level, with links to the class and its instructor", () => {
+    renderWithProviders(<ClassesGrid classes={[scheduled]} />);
+
+    const morning = card("Morning Watercolor");
+    expect(morning.getByText("Painting")).toBeInTheDocument();
+    expect(morning.getByText("Jun 14 – Jun 18 · Mon, Wed, Fri · 9:00 AM–12:00 PM")).toBeVisible();
+    expect(morning.getByText("Ages 8–12")).toBeInTheDocument();
+    expect(morning.getByText("Beginner")).toBeInTheDocument();
+    expect(morning.getByRole("link", { name: "Morning Watercolor" })).toHaveAttribute(
+      "href",
+      `/classes/${scheduled._id}`,
+    );
+    expect(morning.getByRole("link", { name: "Ada Brush" })).toHaveAttribute(
+      "href",
+      "/instructors/4",
+    );
+  });
+
+  test("a class without meetings says its schedule is to be announced", () => {
+    renderWithProviders(<ClassesGrid classes={[watercolor]} />);
+
+    expect(card("Watercolor Basics").getByText("Schedule to be announced")).toBeInTheDocument();
+    expect(card("Watercolor Basics").getByText("All ages")).toBeInTheDocument();
+  });
+
+  test.each([
+    ["a visitor", visitor],
+    ["a student", signedIn("student")],
+  ])("once registration has closed, %s reads so and cannot select", (_, auth) => {
+    const closed = makeScheduledClass({ nameClass: "Closed Class", registrationOpen: false });
+    renderWithProviders(<ClassesGrid classes={[closed]} />, { auth });
+
+    const closedCard = card("Closed Class");
+    expect(closedCard.getByText("Registration closed")).toBeInTheDocument();
+    const select = closedCard.getByRole("button", { name: "Select" });
+    expect(select).toBeDisabled();
+    expect(select).toHaveAccessibleDescription("Closed Class Registration closed");
+  });
+
+  test("a class meeting at the same time as one the student holds names it", () => {
+    const held = [
+      {
+        id: 900,
+        name: "Clay Modelling",
+        meetings: makeMeetings(["2027-06-16"], "11:00", "13:00"),
+      },
+    ];
+    const afternoon = makeScheduledClass({
+      nameClass: "Afternoon Sketching",
+      meetings: makeMeetings(["2027-06-16"], "13:00", "15:00"),
+    });
+    renderWithProviders(<ClassesGrid classes={[scheduled, afternoon]} held={held} />, {
+      auth: signedIn("student"),
+    });
+
+    const clash = card("Morning Watercolor");
+    expect(clash.getByText("Meets at the same time as Clay Modelling")).toBeInTheDocument();
+    expect(clash.getByRole("button", { name: "Select" })).toBeDisabled();
+    expect(clash.getByRole("button", { name: "Select" })).toHaveAccessibleDescription(
+      "Morning Watercolor Meets at the same time as Clay Modelling",
+    );
+    // Back to back is no clash.
+    const next = card("Afternoon Sketching");
+    expect(next.queryByText(/Meets at the same time/)).not.toBeInTheDocument();
+    expect(next.getByRole("button", { name: "Select" })).toBeEnabled();
+  });
+
+  test("a class the student already holds is off without a clash with itself", () => {
+    const held = [{ id: scheduled._id, name: scheduled.nameClass, meetings: scheduled.meetings }];
+    renderWithProviders(<ClassesGrid classes={[scheduled]} held={held} />, {
+      auth: signedIn("student"),
+    });
+
+    const own = card("Morning Watercolor");
+    expect(own.getByRole("button", { name: "Select" })).toBeDisabled();
+    expect(own.queryByText(/Meets at the same time/)).not.toBeInTheDocument();
+  });
 });

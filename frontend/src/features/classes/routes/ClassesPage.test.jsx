@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { revalidateClassLists } from "../../../api/classes";
 import { listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeClass } from "../../../testing/fixtures";
+import { makeClass, makeMeetings, makeScheduledClass } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
@@ -14,7 +14,7 @@ const soldOut = makeClass({ nameClass: "Pottery Wheel", status: "Approved", seat
 
 // The page's requests for the approved classes, page by page (24 a page).
 function pageOf(number) {
-  return `/classes?status=Approved&page=${number}&page_size=24`;
+  return `/classes?status=Approved&ordering=soonest&page=${number}&page_size=24`;
 }
 const firstPage = pageOf(1);
 
@@ -28,8 +28,9 @@ function cardNames() {
     .map((heading) => heading.textContent);
 }
 
+// The page's requests for classes (it also asks for the categories, for the filter).
 function requestedUrls(fetch) {
-  return fetch.mock.calls.map(([url]) => url);
+  return fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith("/api/classes"));
 }
 
 test("the page asks the server for the first page of approved classes", async () => {
@@ -293,7 +294,7 @@ describe("selecting a class", () => {
 
       expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
       expect(selectButton("Watercolor Basics")).toBeDisabled();
-      expect(requests(fetch)).toEqual([`GET /api${firstPage}`]);
+      expect(requests(fetch).sort()).toEqual(["GET /api/categories", `GET /api${firstPage}`]);
     },
   );
 
@@ -358,5 +359,103 @@ describe("selecting a class", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("No seats are left in this class.");
     expect(auth.notify).not.toHaveBeenCalled();
     expect(selectButton("Watercolor Basics")).toBeEnabled();
+  });
+});
+
+describe("classes that meet at the same time", () => {
+  const mySelections = "/selectClass?email=student%40camp.test";
+  const myEnrolments = "/enrolledStudent/student%40camp.test";
+  // Monday June 14, 2027: one morning class, and two that overlap it.
+  const morning = makeScheduledClass({
+    nameClass: "Morning Watercolor",
+    meetings: makeMeetings(["2027-06-14"], "09:00", "12:00"),
+  });
+  const lateMorning = makeScheduledClass({
+    nameClass: "Late Morning Clay",
+    meetings: makeMeetings(["2027-06-14"], "11:00", "13:00"),
+  });
+  const brunch = makeScheduledClass({
+    nameClass: "Brunch Sketching",
+    meetings: makeMeetings(["2027-06-14"], "10:00", "11:00"),
+  });
+  const evening = makeScheduledClass({
+    nameClass: "Evening Weaving",
+    meetings: makeMeetings(["2027-06-14"], "18:00", "20:00"),
+  });
+
+  function cardOf(name) {
+    return within(screen.getByRole("article", { name }));
+  }
+
+  function renderAsStudent() {
+    const auth = signedIn("student");
+    renderWithProviders(<ClassesPage />, { route: "/all-classes", auth });
+    return { auth, user: userEvent.setup() };
+  }
+
+  test("a card names the selected or enrolled class it clashes with, before any press", async () => {
+    stubApi({
+      [firstPage]: [morning, lateMorning, brunch, evening],
+      [mySelections]: [
+        {
+          _id: 60,
+          classId: morning._id,
+          nameClass: morning.nameClass,
+          status: "Selected",
+          meetings: morning.meetings,
+        },
+      ],
+      [myEnrolments]: [evening],
+    });
+    renderAsStudent();
+
+    await screen.findByRole("article", { name: "Late Morning Clay" });
+    expect(
+      await cardOf("Late Morning Clay").findByText("Meets at the same time as Morning Watercolor"),
+    ).toBeInTheDocument();
+    expect(cardOf("Late Morning Clay").getByRole("button", { name: "Select" })).toBeDisabled();
+    expect(cardOf("Brunch Sketching").getByText(/Morning Watercolor/)).toBeInTheDocument();
+    // The held classes themselves are off as before, with no clash to report.
+    expect(cardOf("Morning Watercolor").getByRole("button", { name: "Select" })).toBeDisabled();
+    expect(cardOf("Morning Watercolor").queryByText(/same time/)).not.toBeInTheDocument();
+    expect(cardOf("Evening Weaving").queryByText(/same time/)).not.toBeInTheDocument();
+  });
+
+  test("a selection sent without meetings takes them from the listed class", async () => {
+    stubApi({
+      [firstPage]: [morning, lateMorning, evening],
+      [mySelections]: [
+        { _id: 61, classId: morning._id, nameClass: morning.nameClass, status: "Selected" },
+      ],
+      [myEnrolments]: [],
+    });
+    renderAsStudent();
+
+    await screen.findByRole("article", { name: "Late Morning Clay" });
+    expect(
+      await cardOf("Late Morning Clay").findByText("Meets at the same time as Morning Watercolor"),
+    ).toBeInTheDocument();
+    expect(cardOf("Evening Weaving").getByRole("button", { name: "Select" })).toBeEnabled();
+  });
+
+  test("a class just selected clashes at once with the ones that overlap it", async () => {
+    stubApi({
+      [firstPage]: [morning, lateMorning],
+      [mySelections]: [],
+      [myEnrolments]: [],
+      "/selectClass": respond(201, { insertedId: 80 }),
+    });
+    const { auth, user } = renderAsStudent();
+    const select = () => cardOf("Morning Watercolor").getByRole("button", { name: "Select" });
+    await waitFor(() => expect(select()).toBeEnabled());
+
+    await user.click(select());
+
+    await waitFor(() =>
+      expect(auth.notify).toHaveBeenCalledWith("Morning Watercolor is Selected Successfully"),
+    );
+    expect(
+      cardOf("Late Morning Clay").getByText("Meets at the same time as Morning Watercolor"),
+    ).toBeInTheDocument();
   });
 });

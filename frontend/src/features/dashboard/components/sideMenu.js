@@ -9,6 +9,7 @@ export const menuByRole = {
   instructor: [
     { to: paths.dashboard.myClasses, label: "My Classes" },
     { to: paths.dashboard.addClass, label: "Add a Class" },
+    { to: paths.dashboard.profile, label: "My Profile" },
   ],
   student: [
     { to: paths.dashboard.mySelectedClasses, label: "My Selected Classes" },

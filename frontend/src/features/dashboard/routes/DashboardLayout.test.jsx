@@ -51,6 +51,7 @@ test.each([
     [
       ["My Classes", "/dashboard/my-classes"],
       ["Add a Class", "/dashboard/add-class"],
+      ["My Profile", "/dashboard/profile"],
     ],
   ],
   [

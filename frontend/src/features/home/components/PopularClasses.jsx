@@ -1,7 +1,7 @@
 import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
-import { ImageCard } from "../../../components/cards/ImageCard";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { usePopularClasses } from "../../../api/popularClasses";
+import { ClassPreviewCard } from "./ClassPreviewCard";
 
 function enrolledText(count) {
   return `${count} ${count === 1 ? "student" : "students"} enrolled`;
@@ -26,16 +26,11 @@ export function PopularClasses() {
             items={list}
             getKey={(classItem) => classItem._id}
             renderItem={(classItem) => (
-              <ImageCard
-                image={classItem.image}
-                imageAlt={classItem.nameClass}
-                title={classItem.nameClass}
-              >
-                <p className="card-text mb-1">Instructor: {classItem.instructorName}</p>
+              <ClassPreviewCard classItem={classItem}>
                 <p className="card-text text-body-secondary mb-0">
                   {enrolledText(classItem.enroll)}
                 </p>
-              </ImageCard>
+              </ClassPreviewCard>
             )}
           />
         )}

@@ -5,6 +5,7 @@ import { HeroCarousel } from "../components/HeroCarousel";
 import { heroSlides } from "../components/heroSlides";
 import { PopularClasses } from "../components/PopularClasses";
 import { PopularInstructors } from "../components/PopularInstructors";
+import { StartingSoon } from "../components/StartingSoon";
 
 export function HomePage() {
   useTitle("Home");
@@ -15,6 +16,7 @@ export function HomePage() {
       <div className="container">
         <AboutSection />
         <PopularClasses />
+        <StartingSoon />
         <PopularInstructors />
       </div>
     </>

@@ -1,8 +1,13 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeClass, makeInstructor } from "../../../testing/fixtures";
+import {
+  makeClass,
+  makeInstructor,
+  makeMeetings,
+  makeScheduledClass,
+} from "../../../testing/fixtures";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { HomePage } from "./HomePage";
 import { expectSizedLazyImage } from "../../../testing/images";
@@ -73,4 +78,62 @@ test("home has no serious accessibility violations", async () => {
   await screen.findAllByRole("article", { name: /Instructor/ });
 
   await expectNoSeriousA11yViolations();
+});
+
+describe("Starting soon", () => {
+  // The visitor's own date, as the page asks with it.
+  const today = new Date().toLocaleDateString("en-CA");
+  const startingSoon = `/classes?status=Approved&startsAfter=${today}&ordering=soonest&page=1&page_size=6`;
+  const soon = [
+    makeScheduledClass({ nameClass: "Morning Watercolor" }),
+    makeScheduledClass({
+      nameClass: "Teen Wheel Throwing",
+      ageMin: 13,
+      ageMax: 17,
+      meetings: makeMeetings(["2027-06-21"], "13:00", "16:00"),
+      meetingDays: ["mon"],
+      startTime: "13:00",
+      endTime: "16:00",
+    }),
+  ];
+
+  test("lists the next classes to begin, soonest first, each linked to its page", async () => {
+    const fetch = stubApi({
+      "/popularClasses": popular,
+      "/instructors": instructors,
+      [startingSoon]: soon,
+    });
+    renderWithProviders(<HomePage />);
+
+    const section = within(await screen.findByRole("region", { name: "Starting soon" }));
+    const names = (await section.findAllByRole("heading", { level: 3 })).map(
+      (heading) => heading.textContent,
+    );
+    expect(names).toEqual(["Morning Watercolor", "Teen Wheel Throwing"]);
+    const teens = within(section.getByRole("article", { name: "Teen Wheel Throwing" }));
+    expect(teens.getByRole("link", { name: "Teen Wheel Throwing" })).toHaveAttribute(
+      "href",
+      `/classes/${soon[1]._id}`,
+    );
+    expect(teens.getByText("Jun 21 · 1:00 PM–4:00 PM")).toBeInTheDocument();
+    expect(teens.getByText("Ages 13–17")).toBeInTheDocument();
+    expect(teens.getByText("Instructor: Ada Brush")).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain(`/api${startingSoon}`);
+    // Below the first screen: the pictures wait for the lazy loader.
+    expectSizedLazyImage(teens.getByRole("img", { name: "Teen Wheel Throwing" }));
+  });
+
+  test("is left out when no class is about to begin", async () => {
+    stubApi({ "/popularClasses": popular, "/instructors": instructors, [startingSoon]: [] });
+    renderWithProviders(<HomePage />);
+
+    // While it loads it holds its place; the empty answer takes it away.
+    expect(screen.getByRole("region", { name: "Starting soon" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Starting soon" })).not.toBeInTheDocument(),
+    );
+    expect(
+      await section("Popular Classes").findByRole("article", { name: "Clay Animals" }),
+    ).toBeInTheDocument();
+  });
 });

@@ -2,11 +2,17 @@ import { Form, Formik } from "formik";
 import { useId } from "react";
 
 import { FormField } from "../../../components/forms/FormField";
-import { FormStatus, SeatsAndPriceFields } from "./SharedClassFields";
+import {
+  ClassDetailsFields,
+  FormStatus,
+  ScheduleFields,
+  SeatsAndPriceFields,
+} from "./SharedClassFields";
+import { EMPTY_DETAILS } from "./classFormValues";
 import { addClassSchema } from "./classSchema";
 import { ImageFileField } from "./ImageFileField";
 
-const initialValues = { nameClass: "", seats: "", price: "", image: null };
+const initialValues = { nameClass: "", seats: "", price: "", image: null, ...EMPTY_DETAILS };
 
 /*
  * The instructor proposes a class. Name and e-mail are the signed-in instructor's, shown but not
@@ -27,7 +33,9 @@ export function AddClassForm({ instructor, onSubmit }) {
               <InstructorField label="Instructor Email" value={instructor.email} type="email" />
             </div>
           </div>
+          <ClassDetailsFields />
           <SeatsAndPriceFields />
+          <ScheduleFields />
           <ImageFileField
             name="image"
             label="Class Image"

@@ -25,7 +25,7 @@ export function MyClassCard({ classItem }) {
         </Link>
       }
     >
-      <ClassFacts classItem={classItem} withEnrolled />
+      <ClassFacts classItem={classItem} withEnrolled withCatalog />
       {classItem.feedback && (
         <p className="alert alert-info mt-3 mb-0 text-break">Feedback: {classItem.feedback}</p>
       )}

@@ -1,12 +1,20 @@
 import * as yup from "yup";
 
-// Spec section 9; the server's limits (seats an integer column, price 8 digits with 2 decimals).
+import { WEEKDAYS } from "../../../components/ui/schedule";
+
+// Spec section 9; the server's limits (seats an integer column, price 8 digits with 2 decimals,
+// the catalog's lengths and ages).
 export const CLASS_NAME_MAX_LENGTH = 40;
 export const MAX_SEATS = 2147483647;
 export const MAX_PRICE = 999999.99;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 // The server refuses larger banners; saying so here saves the upload.
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const LOCATION_MAX_LENGTH = 200;
+export const MAX_AGE = 99;
+// A longer range is a mistake in the dates, and would make hundreds of meetings.
+export const MAX_SCHEDULE_DAYS = 366;
 
 export const messages = {
   nameRequired: "Class Name - is required",
@@ -26,6 +34,23 @@ export const messages = {
   imageTooLarge: "The image is larger than 5 MB.",
   imageUrlRequired: "Image URL - is required",
   imageUrlInvalid: "Enter a valid image URL, starting with https:// or /",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
+  ageNotNumber: "An age must be a number",
+  ageNotWhole: "An age is a whole number of years",
+  ageOutOfRange: `An age is from 0 to ${MAX_AGE}`,
+  // The schedule's messages are the server's, so a refusal reads the same from either side.
+  ageMaxBelowMin: "The oldest age must not be below the youngest.",
+  startDateRequired: "Give the date of the first meeting.",
+  startTimeRequired: "Give the time each meeting starts.",
+  endTimeRequired: "Give the time each meeting ends.",
+  endDateBeforeStart: "The end date must be on or after the start date.",
+  rangeTooLong: "A class runs for a year at most.",
+  endTimeNotAfterStart: "Each meeting must end after it starts, on the same day.",
+  meetingDaysRequired: "Choose the weekdays the class meets.",
+  noMeetingDateOutside: "Each date with no meeting must fall between the start and end dates.",
+  noMeeting: "No meeting falls on these dates and weekdays: check them.",
+  registrationAfterEnd: "Registration must close before the class ends.",
 };
 
 export const nameClassSchema = yup
@@ -68,6 +93,126 @@ function isImageUrl(value) {
   }
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_ORDER = WEEKDAYS.map((day) => day.value);
+
+function dayNumber(isoDate) {
+  return Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
+}
+
+function isoDateOf(number) {
+  return new Date(number * DAY_MS).toISOString().slice(0, 10);
+}
+
+// "mon" for a Monday: day 0 of the epoch (1970-01-01) was a Thursday.
+function weekdayOf(number) {
+  return WEEK_ORDER[(number + 3) % 7];
+}
+
+/*
+ * The days the schedule meets, in order ("YYYY-MM-DD"), as the server expands it: every day of
+ * the range on a chosen weekday, less the dates with no meeting. A one-day workshop (no end
+ * date, no weekdays) meets on its start date.
+ */
+export function meetingDates({ startDate, endDate, meetingDays, noMeetingDates }) {
+  const first = dayNumber(startDate);
+  const last = dayNumber(endDate || startDate);
+  const days = meetingDays?.length ? meetingDays : first === last ? [weekdayOf(first)] : [];
+  const skipped = new Set(noMeetingDates ?? []);
+  const dates = [];
+  for (let number = first; number <= last; number += 1) {
+    const date = isoDateOf(number);
+    if (days.includes(weekdayOf(number)) && !skipped.has(date)) dates.push(date);
+  }
+  return dates;
+}
+
+/*
+ * What is wrong with a class's schedule, by field, checked as the server checks it: the schedule
+ * is all or nothing (empty: to be announced); given, it needs a start date and both times, an
+ * end date on or after the start, weekdays when it spans several days, holidays inside the
+ * range, and at least one meeting; registration must close before the last meeting ends.
+ */
+export function scheduleProblems(values) {
+  const startDate = values.startDate || "";
+  const endDate = values.endDate || "";
+  const startTime = values.startTime || "";
+  const endTime = values.endTime || "";
+  const meetingDays = values.meetingDays ?? [];
+  const noMeetingDates = values.noMeetingDates ?? [];
+  const given =
+    [startDate, endDate, startTime, endTime].some(Boolean) ||
+    meetingDays.length > 0 ||
+    noMeetingDates.length > 0;
+  if (!given) return {};
+
+  const problems = {};
+  if (!startDate) problems.startDate = messages.startDateRequired;
+  if (!startTime) problems.startTime = messages.startTimeRequired;
+  if (!endTime) problems.endTime = messages.endTimeRequired;
+  if (Object.keys(problems).length > 0) return problems;
+
+  const last = endDate || startDate;
+  if (last < startDate) problems.endDate = messages.endDateBeforeStart;
+  else if (dayNumber(last) - dayNumber(startDate) >= MAX_SCHEDULE_DAYS) {
+    problems.endDate = messages.rangeTooLong;
+  }
+  if (endTime <= startTime) problems.endTime = messages.endTimeNotAfterStart;
+  if (meetingDays.length === 0 && last > startDate) {
+    problems.meetingDays = messages.meetingDaysRequired;
+  }
+  if (Object.keys(problems).length > 0) return problems;
+
+  if (noMeetingDates.some((date) => date < startDate || date > last)) {
+    return { noMeetingDates: messages.noMeetingDateOutside };
+  }
+  const dates = meetingDates({ startDate, endDate, meetingDays, noMeetingDates });
+  if (dates.length === 0) return { meetingDays: messages.noMeeting };
+
+  // datetime-local and the schedule both read in the school's time, so the text compares.
+  const closes = (values.registrationClosesAt || "").slice(0, 16);
+  if (closes && closes >= `${dates[dates.length - 1]}T${endTime}`) {
+    return { registrationClosesAt: messages.registrationAfterEnd };
+  }
+  return {};
+}
+
+// A field whose message, if any, comes from checking the whole schedule.
+function scheduleChecked(schema, field) {
+  return schema.test("schedule", "", function check() {
+    const problem = scheduleProblems(this.parent)[field];
+    return problem ? this.createError({ message: problem }) : true;
+  });
+}
+
+// An empty number input is no age at all, as the server's null.
+const ageSchema = yup
+  .number()
+  .transform((value, original) => (original === "" || original === null ? undefined : value))
+  .typeError(messages.ageNotNumber)
+  .integer(messages.ageNotWhole)
+  .min(0, messages.ageOutOfRange)
+  .max(MAX_AGE, messages.ageOutOfRange);
+
+const detailsSchema = {
+  description: yup.string().max(DESCRIPTION_MAX_LENGTH, messages.descriptionTooLong),
+  category: yup.string(),
+  level: yup.string(),
+  location: yup.string().trim().max(LOCATION_MAX_LENGTH, messages.locationTooLong),
+  ageMin: ageSchema,
+  ageMax: ageSchema.test("not-below-min", messages.ageMaxBelowMin, function check(ageMax) {
+    const { ageMin } = this.parent;
+    return ageMax === undefined || typeof ageMin !== "number" || ageMax >= ageMin;
+  }),
+  startDate: scheduleChecked(yup.string(), "startDate"),
+  endDate: scheduleChecked(yup.string(), "endDate"),
+  meetingDays: scheduleChecked(yup.array().of(yup.string()), "meetingDays"),
+  startTime: scheduleChecked(yup.string(), "startTime"),
+  endTime: scheduleChecked(yup.string(), "endTime"),
+  noMeetingDates: scheduleChecked(yup.array().of(yup.string()), "noMeetingDates"),
+  registrationClosesAt: scheduleChecked(yup.string(), "registrationClosesAt"),
+};
+
 export const addClassSchema = yup.object({
   nameClass: nameClassSchema,
   seats: seatsSchema,
@@ -77,6 +222,7 @@ export const addClassSchema = yup.object({
     .required(messages.imageRequired)
     .test("type", messages.imageType, (file) => !file || IMAGE_TYPES.includes(file.type))
     .test("size", messages.imageTooLarge, (file) => !file || file.size <= MAX_IMAGE_BYTES),
+  ...detailsSchema,
 });
 
 export const updateClassSchema = yup.object({
@@ -89,4 +235,5 @@ export const updateClassSchema = yup.object({
     .required(messages.imageUrlRequired)
     .max(1000, messages.imageUrlInvalid)
     .test("image-url", messages.imageUrlInvalid, isImageUrl),
+  ...detailsSchema,
 });

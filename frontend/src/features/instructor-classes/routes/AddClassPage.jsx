@@ -8,8 +8,7 @@ import { useNotify } from "../../../lib/notices";
 import { useCreateClass } from "../../../api/classes";
 import { uploadImage } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
-
-const FIELDS = ["nameClass", "seats", "price", "image"];
+import { CLASS_FIELDS } from "../components/classFormValues";
 
 // Why an upload failed, in the words the server (acting as the image host) used.
 function uploadProblem(error) {
@@ -43,7 +42,7 @@ export function AddClassPage() {
     try {
       await create({ ...values, image });
     } catch (error) {
-      const { fields, formError } = serverErrors(error, FIELDS);
+      const { fields, formError } = serverErrors(error, CLASS_FIELDS);
       setErrors(fields);
       setStatus(formError || undefined);
       return;

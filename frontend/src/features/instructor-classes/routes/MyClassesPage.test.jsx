@@ -105,3 +105,39 @@ test("the page has no serious accessibility violations", async () => {
 
   await expectNoSeriousA11yViolations();
 });
+
+test("each class shows what families will read of it", async () => {
+  const workshop = makeClass({
+    ...mine,
+    nameClass: "Paper Cranes",
+    description: "Fold a flock of cranes.",
+    category: "paper-origami",
+    categoryName: "Paper & origami",
+    level: "all-levels",
+    location: "Library",
+    ageMin: 18,
+    startDate: "2027-07-03",
+    endDate: "2027-07-03",
+    meetingDays: ["sat"],
+    startTime: "13:00",
+    endTime: "16:00",
+    meetings: [{ start: "2027-07-03T13:00:00-07:00", end: "2027-07-03T16:00:00-07:00" }],
+    totalHours: 3,
+    startsAt: "2027-07-03T13:00:00-07:00",
+    registrationClosesAt: "2027-07-03T13:00:00-07:00",
+    feedback: "",
+  });
+  stubApi({ [myClassesPath]: [workshop] });
+  renderPage();
+
+  const paper = within(await screen.findByRole("article", { name: "Paper Cranes" }));
+  expect(paper.getByText("Paper & origami")).toBeInTheDocument();
+  expect(paper.getByText("All levels")).toBeInTheDocument();
+  expect(paper.getByText("Adults")).toBeInTheDocument();
+  expect(paper.getByText("Library")).toBeInTheDocument();
+  expect(paper.getByText("Jul 3 · 1:00 PM–4:00 PM")).toBeInTheDocument();
+  expect(paper.getByText("3 hours")).toBeInTheDocument();
+  expect(paper.getByText("Sat, Jul 3, 2027, 1:00 PM")).toBeInTheDocument();
+  expect(paper.getByText("Fold a flock of cranes.")).toBeInTheDocument();
+  expect(paper.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+});

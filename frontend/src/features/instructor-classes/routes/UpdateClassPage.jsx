@@ -10,8 +10,7 @@ import { useNotify } from "../../../lib/notices";
 import { useMyClass } from "../../../api/myClasses";
 import { useUpdateClass } from "../../../api/classes";
 import { UpdateClassForm } from "../components/UpdateClassForm";
-
-const FIELDS = ["nameClass", "seats", "price", "image"];
+import { CLASS_FIELDS } from "../components/classFormValues";
 
 export function UpdateClassPage() {
   useTitle("Update Class");
@@ -27,7 +26,7 @@ export function UpdateClassPage() {
     try {
       await update(values);
     } catch (updateError) {
-      const { fields, formError } = serverErrors(updateError, FIELDS);
+      const { fields, formError } = serverErrors(updateError, CLASS_FIELDS);
       setErrors(fields);
       setStatus(formError || undefined);
       return;

@@ -1,9 +1,9 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeClass } from "../../../testing/fixtures";
+import { categories, makeClass } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { UpdateClassPage } from "./UpdateClassPage";
 
@@ -45,8 +45,21 @@ function field(label) {
   return screen.getByLabelText(label);
 }
 
+// What the page asked for and sent; the categories its select loads are not part of that.
 function requests(fetch) {
-  return fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+  return fetch.mock.calls
+    .map(([url, init]) => `${init.method} ${url}`)
+    .filter((request) => request !== "GET /api/categories");
+}
+
+function sentBody(fetch) {
+  const [, init] = fetch.mock.calls.find(([, options]) => options.method === "PUT");
+  return JSON.parse(init.body);
+}
+
+async function formLoaded() {
+  await screen.findByLabelText("Class Name");
+  await screen.findByRole("option", { name: "Pottery & ceramics" });
 }
 
 function expectFormOf(classItem) {
@@ -57,12 +70,12 @@ function expectFormOf(classItem) {
 }
 
 test("the form starts from the class named in the address", async () => {
-  const fetch = stubApi({ "/myClass/7": clay, "/myClass/8": ink });
+  const fetch = stubApi({ "/categories": categories, "/myClass/7": clay, "/myClass/8": ink });
   renderPage();
 
   expect(screen.getByRole("status")).toHaveTextContent("Loading the class…");
   expect(screen.queryByLabelText("Class Name")).not.toBeInTheDocument();
-  await screen.findByLabelText("Class Name");
+  await formLoaded();
 
   expect(document.title).toBe("Update Class | Camp");
   expectFormOf(clay);
@@ -70,7 +83,7 @@ test("the form starts from the class named in the address", async () => {
 });
 
 test("moving to another class waits for it, then starts a fresh form from it", async () => {
-  const stub = stubApi({ "/myClass/7": clay, "/myClass/8": ink });
+  const stub = stubApi({ "/categories": categories, "/myClass/7": clay, "/myClass/8": ink });
   let releaseInk;
   const inkArrives = new Promise((resolve) => {
     releaseInk = resolve;
@@ -80,7 +93,7 @@ test("moving to another class waits for it, then starts a fresh form from it", a
     return stub(url, init);
   });
   const { router, user } = renderPage();
-  await screen.findByLabelText("Class Name");
+  await formLoaded();
   // An edit left unsaved on the first class must not follow to the second.
   await user.clear(field("Class Name"));
   await user.type(field("Class Name"), "Unsaved edit");
@@ -100,9 +113,9 @@ test.each([
   ["Price", "Price - is required"],
   ["Image URL", "Image URL - is required"],
 ])("emptying %s says: %s", async (label, message) => {
-  const fetch = stubApi({ "/myClass/7": clay });
+  const fetch = stubApi({ "/categories": categories, "/myClass/7": clay });
   const { user } = renderPage();
-  await screen.findByLabelText(label);
+  await formLoaded();
 
   await user.clear(field(label));
   await user.click(screen.getByRole("button", { name: "Update Class" }));
@@ -112,9 +125,9 @@ test.each([
 });
 
 test("a class name longer than 40 characters is refused", async () => {
-  stubApi({ "/myClass/7": clay });
+  stubApi({ "/categories": categories, "/myClass/7": clay });
   const { user } = renderPage();
-  await screen.findByLabelText("Class Name");
+  await formLoaded();
 
   await user.type(field("Class Name"), " and Other Very Small Animals");
   await user.tab();
@@ -125,9 +138,9 @@ test("a class name longer than 40 characters is refused", async () => {
 });
 
 test("an image address that is not a URL is refused", async () => {
-  stubApi({ "/myClass/7": clay });
+  stubApi({ "/categories": categories, "/myClass/7": clay });
   const { user } = renderPage();
-  await screen.findByLabelText("Image URL");
+  await formLoaded();
 
   await user.clear(field("Image URL"));
   await user.type(field("Image URL"), "clay picture");
@@ -139,10 +152,14 @@ test("an image address that is not a URL is refused", async () => {
 });
 
 test("saving sends the changes, says so and refreshes the class", async () => {
-  const answers = { "/myClass/7": clay, "/classes/7": { modifiedCount: 1 } };
+  const answers = {
+    "/categories": categories,
+    "/myClass/7": clay,
+    "/classes/7": { modifiedCount: 1 },
+  };
   const fetch = stubApi(answers);
   const { user, auth } = renderPage();
-  await screen.findByLabelText("Class Name");
+  await formLoaded();
   answers["/myClass/7"] = { ...clay, nameClass: "Clay Critters", seats: 15, price: 50 };
 
   await user.clear(field("Class Name"));
@@ -156,13 +173,26 @@ test("saving sends the changes, says so and refreshes the class", async () => {
   await waitFor(() =>
     expect(auth.notify).toHaveBeenCalledWith("Good job! Your Class is Updated Successfully."),
   );
-  const [url, init] = fetch.mock.calls.find(([, options]) => options.method === "PUT");
+  const [url] = fetch.mock.calls.find(([, options]) => options.method === "PUT");
   expect(url).toBe("/api/classes/7");
-  expect(JSON.parse(init.body)).toEqual({
+  expect(sentBody(fetch)).toEqual({
     nameClass: "Clay Critters",
     seats: 15,
     price: 50,
     image: "https://cdn.camp.test/classes/clay.png",
+    description: "",
+    category: null,
+    level: null,
+    location: "",
+    ageMin: null,
+    ageMax: null,
+    startDate: null,
+    endDate: null,
+    meetingDays: [],
+    startTime: null,
+    endTime: null,
+    noMeetingDates: [],
+    registrationClosesAt: null,
   });
   expect(requests(fetch)).toEqual([
     "GET /api/myClass/7",
@@ -174,6 +204,7 @@ test("saving sends the changes, says so and refreshes the class", async () => {
 
 test("the server's field errors are shown beside their fields", async () => {
   stubApi({
+    "/categories": categories,
     "/myClass/7": clay,
     "/classes/7": respond(400, {
       message: "Invalid input.",
@@ -181,7 +212,7 @@ test("the server's field errors are shown beside their fields", async () => {
     }),
   });
   const { user, auth } = renderPage();
-  await screen.findByLabelText("Available Seats");
+  await formLoaded();
 
   await user.clear(field("Available Seats"));
   await user.type(field("Available Seats"), "1");
@@ -204,9 +235,182 @@ test("a class that cannot be loaded says so instead of showing a form", async ()
 });
 
 test("the loaded form has no serious accessibility violations", async () => {
-  stubApi({ "/myClass/7": clay });
+  stubApi({ "/categories": categories, "/myClass/7": clay });
   renderPage();
-  await screen.findByLabelText("Class Name");
+  await formLoaded();
 
   await expectNoSeriousA11yViolations();
+});
+
+describe("the catalog's fields", () => {
+  const scheduled = makeClass({
+    ...clay,
+    description: "Pinch pots and coil bowls.\n\nEverything is glazed and fired.",
+    category: "pottery-ceramics",
+    categoryName: "Pottery & ceramics",
+    level: "beginner",
+    location: "Studio 2",
+    ageMin: 8,
+    ageMax: 12,
+    startDate: "2027-06-14",
+    endDate: "2027-06-25",
+    meetingDays: ["mon", "wed", "fri"],
+    startTime: "09:00",
+    endTime: "11:30",
+    noMeetingDates: ["2027-06-18"],
+    meetings: [
+      { start: "2027-06-14T09:00:00-07:00", end: "2027-06-14T11:30:00-07:00" },
+      { start: "2027-06-25T09:00:00-07:00", end: "2027-06-25T11:30:00-07:00" },
+    ],
+    totalHours: 12.5,
+    startsAt: "2027-06-14T09:00:00-07:00",
+    registrationClosesAt: "2027-06-10T17:00:00-07:00",
+  });
+
+  function checkedDays() {
+    return within(screen.getByRole("group", { name: "Meeting days" }))
+      .getAllByRole("checkbox")
+      .filter((box) => box.checked)
+      .map((box) => box.value);
+  }
+
+  test("the form starts from every field of the class", async () => {
+    stubApi({ "/categories": categories, "/myClass/7": scheduled });
+    renderPage();
+    await formLoaded();
+
+    expect(field("Description")).toHaveValue(scheduled.description);
+    expect(field("Category")).toHaveValue("pottery-ceramics");
+    expect(field("Level")).toHaveValue("beginner");
+    expect(field("Location")).toHaveValue("Studio 2");
+    expect(field("Youngest age")).toHaveValue(8);
+    expect(field("Oldest age")).toHaveValue(12);
+    expect(field("Start date")).toHaveValue("2027-06-14");
+    expect(field("End date")).toHaveValue("2027-06-25");
+    expect(checkedDays()).toEqual(["mon", "wed", "fri"]);
+    expect(field("Start time")).toHaveValue("09:00");
+    expect(field("End time")).toHaveValue("11:30");
+    expect(
+      within(screen.getByRole("group", { name: "Dates with no meeting" })).getByRole("listitem"),
+    ).toHaveTextContent("Fri, Jun 18, 2027");
+    // In the school's time, as the server sent it.
+    expect(field("Registration closes at")).toHaveValue("2027-06-10T17:00");
+  });
+
+  test("a class's own category shows while the school's list loads", async () => {
+    let releaseCategories;
+    const categoriesArrive = new Promise((resolve) => {
+      releaseCategories = resolve;
+    });
+    const stub = stubApi({ "/categories": categories, "/myClass/7": scheduled });
+    global.fetch = jest.fn(async (url, init) => {
+      if (url.endsWith("/categories")) await categoriesArrive;
+      return stub(url, init);
+    });
+    renderPage();
+    await screen.findByLabelText("Class Name");
+
+    expect(field("Category")).toHaveValue("pottery-ceramics");
+    expect(field("Category")).toHaveDisplayValue("Pottery & ceramics");
+    await act(async () => releaseCategories());
+    await screen.findByRole("option", { name: "Painting" });
+    expect(field("Category")).toHaveValue("pottery-ceramics");
+  });
+
+  test("a closing time that is only the first meeting's start is left to follow the schedule", async () => {
+    stubApi({
+      "/categories": categories,
+      "/myClass/7": { ...scheduled, registrationClosesAt: scheduled.startsAt },
+    });
+    renderPage();
+    await formLoaded();
+
+    expect(field("Registration closes at")).toHaveValue("");
+  });
+
+  test("a one-day workshop reads as one: no end date and no weekdays", async () => {
+    stubApi({
+      "/categories": categories,
+      "/myClass/7": {
+        ...scheduled,
+        endDate: "2027-06-14",
+        meetingDays: ["mon"],
+        noMeetingDates: [],
+        registrationClosesAt: scheduled.startsAt,
+      },
+    });
+    renderPage();
+    await formLoaded();
+
+    expect(field("Start date")).toHaveValue("2027-06-14");
+    expect(field("End date")).toHaveValue("");
+    expect(checkedDays()).toEqual([]);
+  });
+
+  test("saving sends every field, and a field emptied is sent empty", async () => {
+    const fetch = stubApi({
+      "/categories": categories,
+      "/myClass/7": scheduled,
+      "/classes/7": { modifiedCount: 1 },
+    });
+    const { user, auth } = renderPage();
+    await formLoaded();
+
+    await user.clear(field("Location"));
+    await user.clear(field("Oldest age"));
+    await user.selectOptions(field("Level"), "");
+    await user.click(screen.getByRole("checkbox", { name: "Friday" }));
+    await user.click(screen.getByRole("button", { name: "Remove Fri, Jun 18, 2027" }));
+    await user.clear(field("Registration closes at"));
+    await user.click(screen.getByRole("button", { name: "Update Class" }));
+
+    await waitFor(() =>
+      expect(auth.notify).toHaveBeenCalledWith("Good job! Your Class is Updated Successfully."),
+    );
+    expect(sentBody(fetch)).toEqual({
+      nameClass: "Clay Creatures",
+      seats: 12,
+      price: 45.5,
+      image: "https://cdn.camp.test/classes/clay.png",
+      description: "Pinch pots and coil bowls.\n\nEverything is glazed and fired.",
+      category: "pottery-ceramics",
+      level: null,
+      location: "",
+      ageMin: 8,
+      ageMax: null,
+      startDate: "2027-06-14",
+      endDate: "2027-06-25",
+      meetingDays: ["mon", "wed"],
+      startTime: "09:00",
+      endTime: "11:30",
+      noMeetingDates: [],
+      registrationClosesAt: null,
+    });
+  });
+
+  test("the server's refusal of a schedule field is shown beside it", async () => {
+    stubApi({
+      "/categories": categories,
+      "/myClass/7": scheduled,
+      "/classes/7": respond(400, {
+        message: "Please check these fields: noMeetingDates.",
+        errors: {
+          noMeetingDates: ["Each date with no meeting must fall between the start and end dates."],
+        },
+      }),
+    });
+    const { user, auth } = renderPage();
+    await formLoaded();
+
+    await user.click(screen.getByRole("button", { name: "Update Class" }));
+
+    await waitFor(() =>
+      expect(
+        screen.getByRole("group", { name: "Dates with no meeting" }),
+      ).toHaveAccessibleDescription(
+        "Holidays inside the dates, when the class does not meet. Each date with no meeting must fall between the start and end dates.",
+      ),
+    );
+    expect(auth.notify).not.toHaveBeenCalled();
+  });
 });

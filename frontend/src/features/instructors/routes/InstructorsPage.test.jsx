@@ -63,3 +63,16 @@ test("the loaded page has no serious accessibility violations", async () => {
 
   await expectNoSeriousA11yViolations();
 });
+
+test("an instructor named by id links to their page", async () => {
+  const ada = makeInstructor({ _id: 5, name: "Ada Brush" });
+  const bo = makeInstructor({ name: "Bo Clay" });
+  stubApi({ "/instructors": [ada, bo] });
+  renderPage();
+
+  const card = within(await screen.findByRole("article", { name: "Ada Brush" }));
+  expect(card.getByRole("link", { name: "Ada Brush" })).toHaveAttribute("href", "/instructors/5");
+  // Without an id there is no page to go to: the name stays text.
+  const other = within(screen.getByRole("article", { name: "Bo Clay" }));
+  expect(other.queryByRole("link", { name: "Bo Clay" })).not.toBeInTheDocument();
+});

@@ -45,7 +45,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
         </div>
       }
     >
-      <ClassFacts classItem={classItem} />
+      <ClassFacts classItem={classItem} withCatalog />
     </ImageCard>
   );
 }

@@ -194,3 +194,86 @@ test("the page and the feedback dialog have no serious accessibility violations"
   await user.click(card("Secret Sculpture").getByRole("button", { name: "Send Feedback" }));
   await expectNoSeriousA11yViolations();
 });
+
+describe("what a family will read of the class, for review", () => {
+  const longDescription = `${"Shape pinch pots and coil bowls from clay, then glaze them. ".repeat(5)}
+
+We fire everything in the kiln in the last week, and each student takes their pieces home.`;
+  const scheduled = makeClass({
+    nameClass: "Clay Creatures",
+    status: "Pending",
+    description: longDescription,
+    category: "pottery-ceramics",
+    categoryName: "Pottery & ceramics",
+    level: "beginner",
+    location: "Studio 2",
+    ageMin: 8,
+    ageMax: 12,
+    startDate: "2027-06-14",
+    endDate: "2027-06-25",
+    meetingDays: ["mon", "wed", "fri"],
+    startTime: "09:00",
+    endTime: "11:30",
+    meetings: [
+      { start: "2027-06-14T09:00:00-07:00", end: "2027-06-14T11:30:00-07:00" },
+      { start: "2027-06-25T09:00:00-07:00", end: "2027-06-25T11:30:00-07:00" },
+    ],
+    totalHours: 12.5,
+    startsAt: "2027-06-14T09:00:00-07:00",
+    registrationClosesAt: "2027-06-10T17:00:00-07:00",
+  });
+
+  function fact(cardName, term) {
+    const terms = card(cardName).getAllByRole("term");
+    const found = terms.find((element) => element.textContent === term);
+    return found?.nextElementSibling?.textContent;
+  }
+
+  test("each card shows category, level, ages, location, schedule, hours and closing", async () => {
+    stubApi({ "/classes": [scheduled, pending] });
+    renderPage();
+    await screen.findByRole("article", { name: "Clay Creatures" });
+
+    expect(fact("Clay Creatures", "Category")).toBe("Pottery & ceramics");
+    expect(fact("Clay Creatures", "Level")).toBe("Beginner");
+    expect(fact("Clay Creatures", "Ages")).toBe("Ages 8–12");
+    expect(fact("Clay Creatures", "Location")).toBe("Studio 2");
+    expect(fact("Clay Creatures", "Schedule")).toBe(
+      "Jun 14 – Jun 25 · Mon, Wed, Fri · 9:00 AM–11:30 AM",
+    );
+    expect(fact("Clay Creatures", "Total hours")).toBe("12.5 hours");
+    expect(fact("Clay Creatures", "Registration closes")).toBe("Thu, Jun 10, 2027, 5:00 PM");
+
+    // A class without them says so, so the admin sees what is missing.
+    expect(fact("Secret Sculpture", "Category")).toBe("Not given");
+    expect(fact("Secret Sculpture", "Level")).toBe("Not given");
+    expect(fact("Secret Sculpture", "Ages")).toBe("All ages");
+    expect(fact("Secret Sculpture", "Location")).toBe("Not given");
+    expect(fact("Secret Sculpture", "Schedule")).toBe("Schedule to be announced");
+    expect(fact("Secret Sculpture", "Total hours")).toBeUndefined();
+    expect(card("Secret Sculpture").getByText("No description yet.")).toBeInTheDocument();
+  });
+
+  test("a long description shows its first lines, and Show more opens the rest", async () => {
+    stubApi({ "/classes": [scheduled] });
+    const { user } = renderPage();
+    await screen.findByRole("article", { name: "Clay Creatures" });
+    const clay = card("Clay Creatures");
+
+    expect(clay.getByText(/^Shape pinch pots and coil bowls/)).toHaveTextContent(/…$/);
+    expect(clay.queryByText(/We fire everything in the kiln/)).not.toBeInTheDocument();
+    const more = clay.getByRole("button", { name: "Show more" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(more);
+
+    expect(clay.getByText(/We fire everything in the kiln/)).toBeInTheDocument();
+    expect(clay.getByRole("button", { name: "Show less" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    // The blank line starts a new paragraph.
+    expect(clay.getByText(/We fire everything in the kiln/).tagName).toBe("P");
+    await expectNoSeriousA11yViolations();
+  });
+});

@@ -1,14 +1,17 @@
 import { useId } from "react";
+import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { formatScheduleSummary } from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
 
 export const START_CLASS_HINT = "Classes start on the first day of camp";
 
 /*
- * One enrolled class. The spec gives Start Class no action yet, so the button says so: it is
- * marked unavailable (aria-disabled keeps it focusable, so its hint can still be read) and does
- * nothing when pressed.
+ * One enrolled class, its name leading to the class's page. The spec gives Start Class no action
+ * yet, so the button says so: it is marked unavailable (aria-disabled keeps it focusable, so its
+ * hint can still be read) and does nothing when pressed.
  */
 export function EnrolledClassCard({ enrolledClass }) {
   const titleId = useId();
@@ -17,7 +20,7 @@ export function EnrolledClassCard({ enrolledClass }) {
     <ImageCard
       image={enrolledClass.image}
       imageAlt={enrolledClass.nameClass}
-      title={enrolledClass.nameClass}
+      title={<Link to={paths.classPage(enrolledClass._id)}>{enrolledClass.nameClass}</Link>}
       titleId={titleId}
       headingLevel={2}
       footer={
@@ -38,6 +41,8 @@ export function EnrolledClassCard({ enrolledClass }) {
       }
     >
       <dl className="class-facts mb-0">
+        <dt>When</dt>
+        <dd>{formatScheduleSummary(enrolledClass)}</dd>
         <dt>Instructor</dt>
         <dd>{enrolledClass.instructorName}</dd>
         <dt>Price</dt>

@@ -6,6 +6,7 @@ import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useEnrolledClasses } from "../../../api/enrolledClasses";
+import { CalendarFeed } from "../components/CalendarFeed";
 import { EnrolledClassCard } from "../components/EnrolledClassCard";
 
 export function MyEnrolledClassesPage() {
@@ -38,6 +39,9 @@ export function MyEnrolledClassesPage() {
           />
         )}
       </QueryResult>
+      <div className="mt-5">
+        <CalendarFeed />
+      </div>
     </section>
   );
 }

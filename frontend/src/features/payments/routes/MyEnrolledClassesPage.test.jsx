@@ -1,32 +1,36 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { stubApi } from "../../../testing/api";
+import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeClass } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
 
 const myEnrolled = "/enrolledStudent/student%40camp.test";
+const feedUrl = "https://camp.test/api/calendar/Zx81kQ3vR7yPq2LmT9sWc4.ics";
+const newFeedUrl = "https://camp.test/api/calendar/N3wT0k3nAfterReset5pQ.ics";
 
 function renderPage() {
+  const auth = signedIn("student");
   const rendered = renderRoutes(
     [
       { path: "/dashboard/my-enrolled-classes", element: <MyEnrolledClassesPage /> },
       { path: "*", element: <h1>Other page</h1> },
     ],
-    { route: "/dashboard/my-enrolled-classes", auth: signedIn("student") },
+    { route: "/dashboard/my-enrolled-classes", auth },
   );
-  return { ...rendered, user: userEvent.setup() };
+  return { ...rendered, auth, user: userEvent.setup() };
 }
 
 test("each enrolled class shows its picture, name, instructor, price and Start Class", async () => {
   const watercolor = makeClass({ nameClass: "Watercolor Basics", price: 45.5 });
   const pottery = makeClass({ nameClass: "Pottery Wheel", price: 120, instructorName: "Bo Clay" });
-  const fetch = stubApi({ [myEnrolled]: [watercolor, pottery] });
+  const fetch = stubApi({ [myEnrolled]: [watercolor, pottery], "/calendarFeed": { url: feedUrl } });
   const { user } = renderPage();
 
   const card = within(await screen.findByRole("article", { name: "Watercolor Basics" }));
+  await screen.findByLabelText("Calendar link");
   expect(document.title).toBe("My Enrolled Classes | Camp");
   expect(card.getByRole("img", { name: "Watercolor Basics" })).toHaveAttribute(
     "src",
@@ -42,14 +46,15 @@ test("each enrolled class shows its picture, name, instructor, price and Start C
   const start = card.getByRole("button", { name: "Start Class" });
   expect(start).toHaveAttribute("aria-disabled", "true");
   expect(start).toHaveAccessibleDescription(/Classes start on the first day of camp/);
+  const asked = fetch.mock.calls.length;
   await user.click(start);
   expect(screen.getByRole("heading", { name: "My Enrolled Classes" })).toBeInTheDocument();
-  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(fetch).toHaveBeenCalledTimes(asked);
   await expectNoSeriousA11yViolations();
 });
 
 test("without enrolments the page says so", async () => {
-  stubApi({ [myEnrolled]: [] });
+  stubApi({ [myEnrolled]: [], "/calendarFeed": { url: feedUrl } });
   renderPage();
 
   expect(await screen.findByText(/You are not enrolled in any classes yet/)).toBeInTheDocument();
@@ -57,4 +62,145 @@ test("without enrolments the page says so", async () => {
     "href",
     "/dashboard/my-selected-classes",
   );
+  await screen.findByLabelText("Calendar link");
+});
+
+test("each enrolled class shows when it meets, and its name leads to its page", async () => {
+  const watercolor = makeClass({
+    _id: 3,
+    nameClass: "Watercolor Basics",
+    meetingDays: ["tue", "thu"],
+    startTime: "13:00",
+    endTime: "15:00",
+    meetings: [
+      { start: "2027-06-15T13:00:00-07:00", end: "2027-06-15T15:00:00-07:00" },
+      { start: "2027-06-24T13:00:00-07:00", end: "2027-06-24T15:00:00-07:00" },
+    ],
+  });
+  const pottery = makeClass({ nameClass: "Pottery Wheel" });
+  stubApi({ [myEnrolled]: [watercolor, pottery], "/calendarFeed": { url: feedUrl } });
+  const { user, router } = renderPage();
+
+  const card = within(await screen.findByRole("article", { name: "Watercolor Basics" }));
+  expect(card.getByText("Jun 15 – Jun 24 · Tue, Thu · 1:00 PM–3:00 PM")).toBeInTheDocument();
+  const potteryCard = within(screen.getByRole("article", { name: "Pottery Wheel" }));
+  expect(potteryCard.getByText("Schedule to be announced")).toBeInTheDocument();
+  await screen.findByLabelText("Calendar link");
+
+  await user.click(card.getByRole("link", { name: "Watercolor Basics" }));
+
+  expect(router.state.location.pathname).toBe("/classes/3");
+});
+
+describe("the calendar of enrolled classes", () => {
+  function calendarBox() {
+    return within(screen.getByRole("region", { name: "Your calendar" }));
+  }
+
+  test("the private link is shown read-only, with what it is for", async () => {
+    stubApi({ [myEnrolled]: [], "/calendarFeed": { url: feedUrl } });
+    renderPage();
+
+    const link = await screen.findByLabelText("Calendar link");
+    expect(link).toHaveValue(feedUrl);
+    expect(link).toHaveAttribute("readonly");
+    expect(link).toHaveAccessibleDescription(/Google Calendar, Apple Calendar or Outlook/);
+    expect(calendarBox().getByText(/A private link/)).toBeInTheDocument();
+    await expectNoSeriousA11yViolations();
+  });
+
+  test("Copy link puts the link on the clipboard and says so", async () => {
+    stubApi({ [myEnrolled]: [], "/calendarFeed": { url: feedUrl } });
+    const { user, auth } = renderPage();
+    await screen.findByLabelText("Calendar link");
+
+    await user.click(calendarBox().getByRole("button", { name: "Copy link" }));
+
+    expect(auth.notify).toHaveBeenCalledWith("Link copied");
+    expect(await navigator.clipboard.readText()).toBe(feedUrl);
+  });
+
+  test("without a clipboard, Copy link selects the link for the person to copy", async () => {
+    stubApi({ [myEnrolled]: [], "/calendarFeed": { url: feedUrl } });
+    const { user, auth } = renderPage();
+    const link = await screen.findByLabelText("Calendar link");
+    jest.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new Error("Not allowed"));
+
+    await user.click(calendarBox().getByRole("button", { name: "Copy link" }));
+
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link.selectionStart).toBe(0);
+    expect(link.selectionEnd).toBe(feedUrl.length);
+    expect(auth.notify).toHaveBeenCalledWith(
+      "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it",
+    );
+    expect(auth.notify).not.toHaveBeenCalledWith("Link copied");
+  });
+
+  test("Reset link asks first, and Cancel keeps the link", async () => {
+    const fetch = stubApi({ [myEnrolled]: [], "/calendarFeed": { url: feedUrl } });
+    const { user } = renderPage();
+    await screen.findByLabelText("Calendar link");
+
+    await user.click(calendarBox().getByRole("button", { name: "Reset link" }));
+
+    const dialog = within(screen.getByRole("dialog", { name: "Reset your calendar link?" }));
+    expect(dialog.getByText(/The old link will stop working/)).toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Calendar link")).toHaveValue(feedUrl);
+    expect(fetch.mock.calls.map(([, init]) => init.method)).not.toContain("POST");
+  });
+
+  test("a confirmed reset shows the new link", async () => {
+    const fetch = stubApi({
+      [myEnrolled]: [],
+      "/calendarFeed": { url: feedUrl },
+      "/calendarFeed/reset": { url: newFeedUrl },
+    });
+    const { user, auth } = renderPage();
+    await screen.findByLabelText("Calendar link");
+
+    await user.click(calendarBox().getByRole("button", { name: "Reset link" }));
+    await user.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: "Reset link" }),
+    );
+
+    await waitFor(() => expect(screen.getByLabelText("Calendar link")).toHaveValue(newFeedUrl));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(auth.notify).toHaveBeenCalledWith("Your calendar has a new link");
+    expect(
+      fetch.mock.calls.filter(([, init]) => init.method === "POST").map(([url]) => url),
+    ).toEqual(["/api/calendarFeed/reset"]);
+  });
+
+  test("a failed reset keeps the dialog open with the reason, and the old link", async () => {
+    stubApi({
+      [myEnrolled]: [],
+      "/calendarFeed": { url: feedUrl },
+      "/calendarFeed/reset": respond(503, { message: "The site is busy right now." }),
+    });
+    const { user, auth } = renderPage();
+    await screen.findByLabelText("Calendar link");
+
+    await user.click(calendarBox().getByRole("button", { name: "Reset link" }));
+    const dialog = within(screen.getByRole("dialog"));
+    await user.click(dialog.getByRole("button", { name: "Reset link" }));
+
+    expect(await dialog.findByRole("alert")).toHaveTextContent("The site is busy right now.");
+    expect(screen.getByLabelText("Calendar link")).toHaveValue(feedUrl);
+    expect(auth.notify).not.toHaveBeenCalled();
+  });
+
+  test("a link that cannot be loaded says so", async () => {
+    stubApi({
+      [myEnrolled]: [],
+      "/calendarFeed": respond(503, { message: "Try again later." }),
+    });
+    renderPage();
+
+    expect(await calendarBox().findByRole("alert")).toHaveTextContent(
+      "Your calendar link could not be loaded.",
+    );
+  });
 });

@@ -1,0 +1,259 @@
+import { useMemo, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+
+import { classCalendarUrl, useClass } from "../../../api/classes";
+import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { Loading } from "../../../components/ui/Loading";
+import { formatPrice } from "../../../components/ui/formatPrice";
+import {
+  TO_BE_ANNOUNCED,
+  formatAges,
+  formatDate,
+  formatDateTime,
+  formatHours,
+  formatLevel,
+  formatMeeting,
+  formatScheduleSummary,
+  localParts,
+} from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
+import { selectAvailability } from "../components/selectRules";
+import { useClassSelection } from "../hooks/useClassSelection";
+
+// The description is plain text; a blank line starts a new paragraph.
+function paragraphsOf(description) {
+  return (description ?? "")
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+// When registration closes, or why it has, in the words the server uses to refuse a Select.
+function registrationNote(classItem) {
+  if (classItem.registrationOpen === false) {
+    if (classItem.startsAt && Date.parse(classItem.startsAt) <= Date.now()) {
+      return "This class has already started.";
+    }
+    if (classItem.registrationClosesAt) {
+      const day = formatDate(localParts(classItem.registrationClosesAt).date);
+      return `Registration for this class closed on ${day}.`;
+    }
+    return "Registration for this class is closed.";
+  }
+  if (classItem.registrationClosesAt) {
+    return `Registration closes ${formatDateTime(classItem.registrationClosesAt)}.`;
+  }
+  return "";
+}
+
+function ClassNotFound() {
+  return (
+    <section className="container py-5 text-center" aria-labelledby="class-not-found-heading">
+      <h1 id="class-not-found-heading" className="mb-3">
+        Class not found
+      </h1>
+      <p className="text-body-secondary mb-4">
+        This class does not exist, or it is not open to the public.
+      </p>
+      <Link className="btn btn-primary" to={paths.classes}>
+        Back to All Classes
+      </Link>
+    </section>
+  );
+}
+
+function ClassDetails({ classItem }) {
+  const { user, role, loading } = useAuth();
+  const knownClasses = useMemo(() => [classItem], [classItem]);
+  const { held, waiting, select, failure, dismissFailure } = useClassSelection(knownClasses);
+  const [askingToLogIn, setAskingToLogIn] = useState(false);
+  const { disabled, taken, conflict } = selectAvailability(classItem, {
+    sessionLoading: loading,
+    waiting,
+    role,
+    held,
+  });
+  const paragraphs = paragraphsOf(classItem.description);
+  const meetings = classItem.meetings ?? [];
+  const level = formatLevel(classItem.level);
+  const soldOut = classItem.seats === 0;
+  const registration = registrationNote(classItem);
+
+  function handleSelect() {
+    if (!user) setAskingToLogIn(true);
+    else select(classItem);
+  }
+
+  return (
+    <article className="container py-5" aria-labelledby="class-heading">
+      <div className="row g-4 g-lg-5">
+        <div className="col-lg-7">
+          <img
+            src={classItem.image}
+            alt={classItem.nameClass}
+            width={800}
+            height={600}
+            // The page's largest picture, in view on arrival.
+            fetchPriority="high"
+            decoding="async"
+            className="card-picture rounded-3 shadow-sm"
+            style={{ aspectRatio: "800 / 600" }}
+          />
+        </div>
+        <div className="col-lg-5">
+          {classItem.categoryName && (
+            <p className="small text-uppercase fw-semibold text-body-secondary mb-1">
+              {classItem.categoryName}
+            </p>
+          )}
+          <h1 id="class-heading" className="mb-3">
+            {classItem.nameClass}
+          </h1>
+          {classItem.status !== "Approved" && (
+            <p>
+              Review status: <ClassStatusBadge status={classItem.status} />
+            </p>
+          )}
+          <p className="lead">{formatScheduleSummary(classItem)}</p>
+          <dl className="class-facts mb-4">
+            <dt>Ages</dt>
+            <dd>{formatAges(classItem)}</dd>
+            {level && (
+              <>
+                <dt>Level</dt>
+                <dd>{level}</dd>
+              </>
+            )}
+            {classItem.location && (
+              <>
+                <dt>Location</dt>
+                <dd>{classItem.location}</dd>
+              </>
+            )}
+            <dt>Instructor</dt>
+            <dd>
+              {classItem.instructorId ? (
+                <Link to={paths.instructorPage(classItem.instructorId)}>
+                  {classItem.instructorName}
+                </Link>
+              ) : (
+                classItem.instructorName
+              )}
+            </dd>
+            <dt>Price</dt>
+            <dd>{formatPrice(classItem.price)}</dd>
+            <dt>Seats left</dt>
+            <dd>{classItem.seats}</dd>
+            {meetings.length > 0 && (
+              <>
+                <dt>Total time</dt>
+                <dd>{formatHours(classItem.totalHours)}</dd>
+              </>
+            )}
+          </dl>
+          <DismissibleAlert message={failure} onClose={dismissFailure} />
+          <div id="class-select-notes">
+            {registration && <p className="mb-2">{registration}</p>}
+            {soldOut && <p className="fw-semibold text-danger-emphasis mb-2">No seats left</p>}
+            {taken && (
+              <p className="fw-semibold mb-2">
+                You have already selected or enrolled in this class.
+              </p>
+            )}
+            {conflict && (
+              <p className="fw-semibold text-warning-emphasis mb-2">
+                Meets at the same time as {conflict}
+              </p>
+            )}
+          </div>
+          <div className="d-flex flex-wrap gap-2 mt-3">
+            <button
+              type="button"
+              className="btn btn-primary btn-lg"
+              disabled={disabled}
+              aria-describedby="class-select-notes"
+              onClick={handleSelect}
+            >
+              Select
+            </button>
+            {meetings.length > 0 && (
+              <a
+                className="btn btn-outline-primary btn-lg"
+                href={classCalendarUrl(classItem._id)}
+                download={`${classItem.nameClass}.ics`}
+              >
+                Add to calendar
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="row g-4 g-lg-5 mt-0">
+        <section className="col-lg-7" aria-labelledby="class-about-heading">
+          <h2 id="class-about-heading" className="h4">
+            About this class
+          </h2>
+          {paragraphs.length > 0 ? (
+            paragraphs.map((paragraph, index) => (
+              // Line breaks inside a paragraph are the instructor's own (a list, an address).
+              <p key={index} style={{ whiteSpace: "pre-line" }}>
+                {paragraph}
+              </p>
+            ))
+          ) : (
+            <p className="text-body-secondary">The instructor has not described this class yet.</p>
+          )}
+        </section>
+        <section className="col-lg-5" aria-labelledby="class-schedule-heading">
+          <h2 id="class-schedule-heading" className="h4">
+            Schedule
+          </h2>
+          {meetings.length === 0 ? (
+            <p className="text-body-secondary">{TO_BE_ANNOUNCED}</p>
+          ) : (
+            <>
+              <ol className="list-group list-group-numbered mb-3">
+                {meetings.map((meeting) => (
+                  <li className="list-group-item" key={meeting.start}>
+                    {formatMeeting(meeting)}
+                  </li>
+                ))}
+              </ol>
+              {classItem.noMeetingDates?.length > 0 && (
+                <p className="text-body-secondary">
+                  No class on {classItem.noMeetingDates.map(formatDate).join("; ")}.
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+      {askingToLogIn && (
+        <LoginRequiredDialog classItem={classItem} onClose={() => setAskingToLogIn(false)} />
+      )}
+    </article>
+  );
+}
+
+// /classes/:id: everything about one class, and Select under the same rules as the cards.
+export function ClassPage() {
+  const { id } = useParams();
+  const { classItem, error } = useClass(id);
+  const notFound = !classItem && error?.status === 404;
+  useTitle(classItem?.nameClass ?? (notFound ? "Class not found" : "Class"));
+  if (classItem) return <ClassDetails classItem={classItem} />;
+  if (notFound) return <ClassNotFound />;
+  if (error) {
+    return (
+      <div className="container py-5">
+        <ErrorAlert title="The class could not be loaded." error={error} />
+      </div>
+    );
+  }
+  return <Loading label="Loading the class…" />;
+}

@@ -1,0 +1,88 @@
+import { Link, useParams } from "react-router-dom";
+
+import { CardGrid } from "../../../components/cards/CardGrid";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { Loading } from "../../../components/ui/Loading";
+import { PlainText } from "../../../components/ui/PlainText";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useInstructor } from "../../../api/instructors";
+import { InstructorClassCard } from "../components/InstructorClassCard";
+
+function NotFound() {
+  return (
+    <section className="text-center py-4" aria-labelledby="instructor-heading">
+      <h1 id="instructor-heading" className="h2 mb-3">
+        Instructor not found
+      </h1>
+      <p className="text-body-secondary">No instructor teaches under this address.</p>
+      <Link className="btn btn-primary" to={paths.instructors}>
+        All Instructors
+      </Link>
+    </section>
+  );
+}
+
+function Profile({ instructor }) {
+  const classes = instructor.classes ?? [];
+  return (
+    <>
+      <section className="row g-4 align-items-start mb-5" aria-labelledby="instructor-heading">
+        {instructor.photo && (
+          <div className="col-8 col-sm-5 col-md-4 col-lg-3">
+            {/* The page's largest picture, in view on arrival: fetched at once. */}
+            <img
+              src={instructor.photo}
+              alt={instructor.name}
+              width={300}
+              height={300}
+              fetchPriority="high"
+              decoding="async"
+              className="img-fluid rounded shadow-sm card-picture"
+              style={{ aspectRatio: "1 / 1" }}
+            />
+          </div>
+        )}
+        <div className="col-md">
+          <h1 id="instructor-heading" className="mb-3">
+            {instructor.name}
+          </h1>
+          <PlainText text={instructor.bio} />
+        </div>
+      </section>
+      <section aria-labelledby="instructor-classes-heading">
+        <h2 id="instructor-classes-heading" className="h3 mb-3">
+          Classes by {instructor.name}
+        </h2>
+        {classes.length === 0 ? (
+          <p className="text-body-secondary">No classes are open right now.</p>
+        ) : (
+          <CardGrid
+            items={classes}
+            getKey={(classItem) => classItem._id}
+            renderItem={(classItem, imagePriority) => (
+              <InstructorClassCard classItem={classItem} imagePriority={imagePriority} />
+            )}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+// An instructor's public page: who they are, in their words, and what they teach.
+export function InstructorPage() {
+  const { id } = useParams();
+  const { instructor, error } = useInstructor(id);
+  const notFound = error?.status === 404;
+  useTitle(instructor?.name ?? (notFound ? "Instructor not found" : "Instructor"));
+
+  let content;
+  if (instructor) content = <Profile instructor={instructor} />;
+  else if (notFound) content = <NotFound />;
+  else if (error) {
+    content = <ErrorAlert title="The instructor could not be loaded." error={error} />;
+  } else content = <Loading label="Loading the instructor…" />;
+
+  return <div className="container py-5">{content}</div>;
+}
