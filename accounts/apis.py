@@ -17,11 +17,13 @@ from rest_framework_simplejwt.tokens import AccessToken
 from accounts import firebase
 from accounts.access import access_own_email, access_person_by_email
 from accounts.models import Role, User
-from accounts.permissions import IsAdmin
+from accounts.permissions import IsAdmin, IsInstructor
 from accounts.selectors import user_by_email, user_list
 from accounts.services import (
+    BIO_MAX_LENGTH,
     EmailNotVerified,
     token_revoke,
+    user_bio_set,
     user_register_profile,
     user_set_role,
     user_sign_in,
@@ -177,6 +179,45 @@ class UserListCreateApi(APIView):
         if created:
             return Response({"insertedId": request.user.pk}, status=status.HTTP_201_CREATED)
         return Response({"message": "User already exists."})
+
+
+class ProfileOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    email = serializers.EmailField()
+    photo = serializers.CharField()
+    bio = serializers.CharField()
+
+
+class ProfileApi(APIView):
+    """GET /api/profile: the caller's own profile. PATCH: an instructor's bio, for their page."""
+
+    @extend_schema_serializer(component_name="BioInput")
+    class InputSerializer(serializers.Serializer):
+        # Trimmed before its length is checked, as the service keeps it.
+        bio = serializers.CharField(max_length=BIO_MAX_LENGTH, allow_blank=True)
+
+    def get_permissions(self):
+        if self.request.method == "PATCH":
+            return [IsInstructor()]
+        return [IsAuthenticated()]
+
+    @extend_schema(
+        summary="The caller's own profile",
+        responses={200: ProfileOutputSerializer, **errors(401)},
+    )
+    def get(self, request):
+        return Response(ProfileOutputSerializer(request.user).data)
+
+    @extend_schema(
+        summary="Set one's bio, plain text (instructors)",
+        request=InputSerializer,
+        responses={200: ProfileOutputSerializer, **errors(400, 401, 403)},
+    )
+    def patch(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = user_bio_set(user=request.user, bio=data.validated_data["bio"])
+        return Response(ProfileOutputSerializer(user).data)
 
 
 class _RoleCheckApi(APIView):

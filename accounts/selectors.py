@@ -7,6 +7,11 @@ def instructor_list() -> QuerySet[User]:
     return User.objects.filter(role=Role.INSTRUCTOR).order_by("id")
 
 
+def instructor_get(*, user_id: int) -> User | None:
+    """The person by id if they are an instructor; None for anyone else, who has no page."""
+    return User.objects.filter(pk=user_id, role=Role.INSTRUCTOR).first()
+
+
 def user_list() -> QuerySet[User]:
     return User.objects.order_by("id")
 
@@ -18,3 +23,10 @@ def user_by_email(*, email: str) -> User | None:
 def admin_list() -> QuerySet[User]:
     """Everyone who runs the school, active accounts only."""
     return User.objects.filter(role=Role.ADMIN, is_active=True).order_by("id")
+
+
+def user_by_calendar_token(*, token: str) -> User | None:
+    """The active person whose calendar feed has this secret; None for any other string."""
+    if not token:
+        return None
+    return User.objects.filter(calendar_token=token, is_active=True).first()

@@ -1,5 +1,6 @@
 """Writes to accounts: sign-in, profile, roles, ending API tokens."""
 
+import secrets
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
@@ -8,13 +9,14 @@ from django.utils import timezone
 
 from accounts.firebase import Identity
 from accounts.models import RevokedToken, Role, User
-from core.errors import Conflict, NotFound
+from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.validators import validate_image_url
 from notifications.models import MessageKind
 from notifications.services import message_queue
 
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length
+BIO_MAX_LENGTH = User._meta.get_field("bio").max_length
 
 
 class EmailNotVerified(Exception):
@@ -107,6 +109,20 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
     return first_time
 
 
+def user_bio_set(*, user: User, bio: str) -> User:
+    """An instructor's few words about themself, shown on their public page as plain text
+    (the page escapes it; nothing in it is markup). Kept trimmed; 1,000 characters at most."""
+    if user.role != Role.INSTRUCTOR:
+        raise Refused("Only instructors have a bio.")
+    bio = bio.strip()
+    if len(bio) > BIO_MAX_LENGTH:
+        raise InvalidInput({"bio": [f"Keep the bio to {BIO_MAX_LENGTH:,} characters or fewer."]})
+    # The instructor's page and the public lists show the bio: the update tells them.
+    User.objects.filter(pk=user.pk).update(bio=bio)
+    user.bio = bio
+    return user
+
+
 @transaction.atomic
 def user_set_role(*, user_id: int, role: str) -> int:
     """Give a user a role; the number of users changed (0 when they already had it)."""
@@ -145,3 +161,29 @@ def user_set_role(*, user_id: int, role: str) -> int:
             context={"name": user.name, "role": role},
         )
     return 1
+
+
+# 32 random bytes: 43 URL-safe characters, the whole secret of a calendar feed's address.
+CALENDAR_TOKEN_BYTES = 32
+
+
+def calendar_token_get_or_make(*, user: User) -> str:
+    """The secret in the address of the person's calendar feed, made the first time it is asked
+    for (never the e-mail or anything else that can be guessed)."""
+    if user.calendar_token:
+        return user.calendar_token
+    # Only where none is set yet: of two first asks at once (two tabs), the first token made is
+    # the one both answer.
+    User.objects.filter(pk=user.pk, calendar_token__isnull=True).update(
+        calendar_token=secrets.token_urlsafe(CALENDAR_TOKEN_BYTES)
+    )
+    user.calendar_token = User.objects.values_list("calendar_token", flat=True).get(pk=user.pk)
+    return user.calendar_token
+
+
+def calendar_token_reset(*, user: User) -> str:
+    """A new secret for the person's calendar feed; the old address stops answering at once."""
+    token = secrets.token_urlsafe(CALENDAR_TOKEN_BYTES)
+    User.objects.filter(pk=user.pk).update(calendar_token=token)
+    user.calendar_token = token
+    return token

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from accounts.apis import (
+    ProfileApi,
     TokenExchangeApi,
     TokenRevokeApi,
     UserAdminCheckApi,
@@ -15,6 +16,7 @@ urlpatterns: list = [
     path("instructors", InstructorListApi.as_view(), name="instructors"),
     path("jwt", TokenExchangeApi.as_view(), name="jwt"),
     path("logout", TokenRevokeApi.as_view(), name="logout"),
+    path("profile", ProfileApi.as_view(), name="profile"),
     path("users", UserListCreateApi.as_view(), name="users"),
     # Ids first: an e-mail always has an @, so the two shapes never overlap.
     path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),

@@ -5,7 +5,14 @@ from django.views.decorators.cache import cache_control
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from camp.views import spa
+from camp.views import (
+    class_page,
+    instructor_page,
+    robots_txt,
+    sitemap_index,
+    sitemap_section,
+    spa,
+)
 from core.api import api_not_found
 from core.apis import HealthApi
 
@@ -32,6 +39,13 @@ urlpatterns = [
         cache_control(max_age=31_536_000, public=True, immutable=True)(serve),
         {"document_root": settings.MEDIA_ROOT},
     ),
+    # For crawlers, ahead of the browser app's routes that would otherwise answer them.
+    path("robots.txt", robots_txt, name="robots"),
+    path("sitemap.xml", sitemap_index, name="sitemap"),
+    path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap-section"),
+    # The browser app's pages of one class and one instructor, with their own head.
+    path("classes/<int:class_id>", class_page, name="class-page"),
+    path("instructors/<int:instructor_id>", instructor_page, name="instructor-page"),
     # Everything else belongs to the browser app's router.
     # "/admin" and "/api" without the slash are not app routes either: APPEND_SLASH sends
     # them on to "/admin/" and "/api/".

@@ -3,13 +3,25 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sitemaps import views as sitemaps
+from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.safestring import mark_safe
+from django.urls import reverse
 from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 
-# As Django's json_script escapes: no "</script>" or markup can end the block early.
-_JSON_IN_SCRIPT = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+from accounts.selectors import instructor_get
+from camp.seo import PageMeta, class_page_meta, instructor_page_meta, script_json
+from camp.sitemaps import SITEMAPS
+from classes.access import access_class_for_viewer
+from core.errors import NotFound
+
+# Search engines read the sitemap and robots.txt now and then; an hour old is fresh enough.
+CRAWLER_FILES_MAX_AGE = 60 * 60
+# Kept out of search results: the private pages and the back office. The API stays open: a
+# search engine renders the class pages with the browser app, which reads the API.
+NOT_FOR_CRAWLERS = ("/dashboard", "/admin")
 
 
 @lru_cache(maxsize=1)
@@ -45,20 +57,75 @@ def browser_config() -> dict:
     }
 
 
-# Asked again on every visit, so a new build's bundle names arrive at once; private, because each
-# copy carries its own CSP nonce. Not no-store, which would keep it out of the back/forward cache.
-@cache_control(private=True, no_cache=True)
-def spa(request, *args, **kwargs):
-    """The single page that loads the React app; the app owns every client route."""
+def _page(request, *, meta: PageMeta | None = None, status: int = 200):
     config = browser_config()
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
     context = {
         "scripts": [f"dist/{name}" for name in entry.get("js", [])],
         "styles": [f"dist/{name}" for name in entry.get("css", [])],
         "config": config,
-        "config_json": mark_safe(  # noqa: S308 - escaped for a script block just above
-            json.dumps(config, cls=DjangoJSONEncoder).translate(_JSON_IN_SCRIPT)
-        ),
+        "config_json": script_json(config),
         "site_name": settings.SITE_NAME,
+        "page": meta,
+        "not_found": status == 404,
     }
-    return render(request, "index.html", context)
+    return render(request, "index.html", context, status=status)
+
+
+# Asked again on every visit, so a new build's bundle names arrive at once; private, because each
+# copy carries its own CSP nonce. Not no-store, which would keep it out of the back/forward cache.
+@cache_control(private=True, no_cache=True)
+def spa(request, *args, **kwargs):
+    """The single page that loads the React app; the app owns every client route."""
+    return _page(request)
+
+
+# The class and instructor pages are the same page, with their real title, description,
+# picture and structured data in the head for link previews and search engines. An address
+# that shows nothing public answers 404 with the same page: crawlers drop it, and the app
+# still loads to say "not found", or to show a class under review to its own instructor,
+# whose access token the app sends to the API.
+
+
+@cache_control(private=True, no_cache=True)
+def class_page(request, class_id: int):
+    try:
+        # As the public sees it, whoever is signed in to the back office in this browser.
+        camp_class = access_class_for_viewer(user=AnonymousUser(), class_id=class_id)
+    except NotFound:
+        return _page(request, status=404)
+    return _page(request, meta=class_page_meta(request, camp_class))
+
+
+@cache_control(private=True, no_cache=True)
+def instructor_page(request, instructor_id: int):
+    instructor = instructor_get(user_id=instructor_id)
+    if instructor is None:
+        return _page(request, status=404)
+    return _page(request, meta=instructor_page_meta(request, instructor))
+
+
+@require_safe
+@cache_control(public=True, max_age=CRAWLER_FILES_MAX_AGE)
+def robots_txt(request):
+    lines = [
+        "User-agent: *",
+        *(f"Disallow: {path}" for path in NOT_FOR_CRAWLERS),
+        "",
+        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
+    ]
+    return HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+@cache_control(public=True, max_age=CRAWLER_FILES_MAX_AGE)
+def sitemap_index(request):
+    """/sitemap.xml: the index of the sections, so a section past 50,000 addresses gets more
+    pages (?p=2) that crawlers find here."""
+    return sitemaps.index(request, SITEMAPS, sitemap_url_name="sitemap-section")
+
+
+@require_safe
+@cache_control(public=True, max_age=CRAWLER_FILES_MAX_AGE)
+def sitemap_section(request, section: str):
+    return sitemaps.sitemap(request, SITEMAPS, section=section)

@@ -1,7 +1,8 @@
-"""Reading a class on someone's behalf: its instructor's, or any for an admin."""
+"""Reading a class on someone's behalf: its instructor's, or any for an admin; an approved one
+for anyone."""
 
 from accounts.models import Role, User
-from classes.models import Class
+from classes.models import Class, ClassStatus
 from classes.selectors import class_get
 from core.errors import NotFound, Refused
 
@@ -14,3 +15,27 @@ def access_class_for_instructor(*, user: User, class_id: int) -> Class:
     if camp_class.instructor_id != user.pk and user.role != Role.ADMIN:
         raise Refused("You can only see your own classes.")
     return camp_class
+
+
+def access_class_for_viewer(*, user, class_id: int) -> Class:
+    """A class with its instructor, as its page shows it: an approved class to anyone (signed in
+    or not), any other to its instructor and admins. To anyone else it is not found, so the ids
+    of classes waiting for review reveal nothing."""
+    camp_class = class_get(class_id=class_id)
+    if camp_class is None or not _may_view(user, camp_class):
+        raise NotFound("No such class.")
+    return camp_class
+
+
+def sees_review_of(*, user, camp_class: Class) -> bool:
+    """Whether this person follows the class's review: its instructor and admins, who see it
+    in any status and read the admin's feedback with it."""
+    return bool(
+        user.is_authenticated and (camp_class.instructor_id == user.pk or user.role == Role.ADMIN)
+    )
+
+
+def _may_view(user, camp_class: Class) -> bool:
+    return camp_class.status == ClassStatus.APPROVED or sees_review_of(
+        user=user, camp_class=camp_class
+    )

@@ -1,7 +1,9 @@
 from django.contrib import admin, messages
 from django.http import HttpResponse
 
-from classes.models import Class
+from classes.models import Category, Class, Meeting
+from classes.schedule import WEEKDAY_NAMES, school_timezone
+from classes.search import search_vector_refresh
 from classes.services import class_approve, class_deny
 from core.errors import DomainError
 from core.spreadsheets import SafeCsvWriter
@@ -32,16 +34,141 @@ def _classes(count: int) -> str:
     return "class" if count == 1 else "classes"
 
 
+def _school_time(moment, form: str = "%a %Y-%m-%d %H:%M") -> str:
+    return moment.astimezone(school_timezone()).strftime(form) if moment else "-"
+
+
+@admin.register(Category)
+class CategoryAdmin(admin.ModelAdmin):
+    """The school's list of categories: the order it is shown in is edited right in the list."""
+
+    list_display = ("name", "slug", "position")
+    list_editable = ("position",)
+    search_fields = ("name", "slug")
+    ordering = ("position", "name")
+    prepopulated_fields = {"slug": ("name",)}
+
+    def get_readonly_fields(self, request, obj=None):
+        # A slug is in shared filter links (/all-classes?category=pottery-ceramics) and in
+        # import files: once made, it stays.
+        return ("slug",) if obj else ()
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return {} if obj else self.prepopulated_fields
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "name" in form.changed_data:
+            # The category's name is in the search document of each of its classes.
+            search_vector_refresh(classes=Class.objects.filter(category=obj))
+
+
+class MeetingInline(admin.TabularInline):
+    """The meetings the schedule made, cancelled ones too: shown, never edited here."""
+
+    model = Meeting
+    fields = ("day", "starts", "ends", "sequence", "cancelled")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="start (school time)")
+    def starts(self, meeting):
+        return _school_time(meeting.start, "%H:%M")
+
+    @admin.display(description="end (school time)")
+    def ends(self, meeting):
+        return _school_time(meeting.end, "%H:%M")
+
+
 @admin.register(Class)
 class ClassAdmin(admin.ModelAdmin):
-    list_display = ("name", "instructor", "status", "price", "seats", "enroll", "created_at")
-    list_filter = ("status", "created_at")
+    """Classes and their review. The schedule is read-only here: it is the instructor's to set,
+    through classes.services, which keeps the meetings in step (a moved meeting's sequence, a
+    dropped one kept as cancelled, the first start and last end) and e-mails everyone holding a
+    seat. A form saving the fields directly would skip all of that."""
+
+    list_display = (
+        "name",
+        "instructor",
+        "category",
+        "status",
+        "price",
+        "seats",
+        "enroll",
+        "created_at",
+    )
+    list_filter = ("status", "category", "created_at")
     search_fields = ("name", "instructor__email", "instructor__name")
-    list_select_related = ("instructor",)
+    list_select_related = ("instructor", "category")
     autocomplete_fields = ("instructor",)
-    readonly_fields = ("created_at", "updated_at")
+    fieldsets = (
+        (None, {"fields": ("name", "instructor", "status", "feedback")}),
+        (
+            "What it is",
+            {"fields": ("description", "category", "level", "location", "age_min", "age_max")},
+        ),
+        ("Picture, price and seats", {"fields": ("image", "price", "seats", "enroll")}),
+        (
+            "Schedule",
+            {
+                "description": "Set by the instructor in the dashboard, so that meetings, "
+                "calendars and the e-mails to enrolled students stay in step.",
+                "fields": (
+                    "start_date",
+                    "end_date",
+                    "weekdays",
+                    "start_time",
+                    "end_time",
+                    "no_meeting_dates",
+                    "registration_closes_at",
+                    "first_meeting",
+                    "last_meeting",
+                ),
+            },
+        ),
+        ("Record", {"fields": ("created_at", "updated_at")}),
+    )
+    readonly_fields = (
+        "start_date",
+        "end_date",
+        "weekdays",
+        "start_time",
+        "end_time",
+        "no_meeting_dates",
+        "registration_closes_at",
+        "first_meeting",
+        "last_meeting",
+        "created_at",
+        "updated_at",
+    )
+    inlines = (MeetingInline,)
     date_hierarchy = "created_at"
     actions = ("approve_selected", "deny_selected", "export_roster")
+
+    @admin.display(description="meets on")
+    def weekdays(self, camp_class):
+        return ", ".join(WEEKDAY_NAMES[day] for day in camp_class.meeting_days) or "-"
+
+    @admin.display(description="first meeting starts (school time)")
+    def first_meeting(self, camp_class):
+        return _school_time(camp_class.starts_at)
+
+    @admin.display(description="last meeting ends (school time)")
+    def last_meeting(self, camp_class):
+        return _school_time(camp_class.ends_at)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # Name, description, category and instructor make the class's search document, which
+        # classes.services writes for the dashboard's edits.
+        search_vector_refresh(classes=Class.objects.filter(pk=obj.pk))
 
     @admin.action(description="Approve selected classes", permissions=["change"])
     def approve_selected(self, request, queryset):

@@ -2,6 +2,11 @@
 
 from functools import partial
 
+from django.http import HttpResponse
+from django.utils.cache import patch_cache_control
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -17,19 +22,31 @@ from rest_framework.views import APIView
 from accounts.access import access_person_by_email
 from accounts.models import Role
 from accounts.permissions import IsAdmin, IsInstructor
-from classes.access import access_class_for_instructor
-from classes.filters import ClassFilter, classes_filtered
+from accounts.selectors import instructor_get
+from classes.access import (
+    access_class_for_instructor,
+    access_class_for_viewer,
+    sees_review_of,
+)
+from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
+from classes.calendars import calendar_document
+from classes.filters import FILTER_PARAMETERS, ClassFilter, classes_filtered
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
+    approved_classes_of,
+    calendar_meetings,
+    category_list,
     class_list_by_instructor,
     class_list_for,
     popular_class_list,
 )
 from classes.serializers import (
+    CategoryOutputSerializer,
     ClassOutputSerializer,
     ClassWithFeedbackOutputSerializer,
+    InstructorPageOutputSerializer,
 )
 from classes.services import (
     DETAIL_FIELDS,
@@ -39,7 +56,8 @@ from classes.services import (
     class_send_feedback,
     class_update,
 )
-from core.errors import InvalidInput
+from core.errors import InvalidInput, NotFound
+from core.negotiation import FileAnswerNegotiation
 from core.openapi import ErrorSerializer, count_of, errors
 from core.pagination import (
     PAGE_PARAMETER_NAMES,
@@ -175,8 +193,8 @@ class ClassListCreateApi(PublicListApi, APIView):
         status = serializers.ChoiceField(choices=ClassStatus.values, required=False)
 
     @extend_schema(
-        summary="Approved classes; every class for admins",
-        parameters=[QuerySerializer, *PAGE_PARAMETERS],
+        summary="Approved classes; every class for admins; searched, filtered and sorted",
+        parameters=[QuerySerializer, *FILTER_PARAMETERS, *PAGE_PARAMETERS],
         responses={200: ClassOutputSerializer(many=True), **errors(400)},
     )
     def get(self, request):
@@ -212,10 +230,32 @@ class ClassListCreateApi(PublicListApi, APIView):
 
 
 class ClassUpdateApi(APIView):
-    """PUT /api/classes/{id}: the class's own instructor edits it."""
+    """GET /api/classes/{id}: the class's page, for whoever may see it (`access_class_for_viewer`).
+    PUT: the class's own instructor edits it."""
 
-    permission_classes = [IsInstructor]
     InputSerializer = ClassInputSerializer
+
+    def get_permissions(self):
+        if self.request.method == "GET":
+            return [AllowAny()]
+        return [IsInstructor()]
+
+    @extend_schema(
+        summary="One class (approved: anyone; any status: its instructor and admins)",
+        responses={
+            200: OpenApiResponse(
+                ClassOutputSerializer,
+                description="The class. Its instructor and admins also get `feedback`, the "
+                "admin's latest note.",
+            ),
+            **errors(401, 404),
+        },
+    )
+    def get(self, request, class_id: int):
+        camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
+        if sees_review_of(user=request.user, camp_class=camp_class):
+            return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
+        return Response(ClassOutputSerializer(camp_class).data)
 
     @extend_schema(
         summary="Edit one's own class (its instructor)",
@@ -399,3 +439,76 @@ class PopularClassListApi(PublicListApi, APIView):
             self.public_key(request),
             lambda: (ClassOutputSerializer(popular_class_list(), many=True).data, {}),
         )
+
+
+class ClassCalendarApi(APIView):
+    """GET /api/classes/{id}/calendar.ics: the class's meetings as an iCalendar file, to add to a
+    calendar; cancelled ones stay, marked cancelled. A schedule to be announced is an empty
+    calendar. Whoever may see the class may have it (`access_class_for_viewer`)."""
+
+    permission_classes = [AllowAny]
+    content_negotiation_class = FileAnswerNegotiation
+
+    @extend_schema(
+        operation_id="classes_calendar_retrieve",
+        summary="A class's meetings as an iCalendar file (approved classes; any for its "
+        "instructor and admins)",
+        responses={
+            (200, "text/calendar"): OpenApiResponse(
+                OpenApiTypes.STR, description="An RFC 5545 calendar, one VEVENT per meeting."
+            ),
+            **errors(401, 404),
+        },
+    )
+    def get(self, request, class_id: int):
+        camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
+        document = calendar_document(
+            name=camp_class.name, meetings=calendar_meetings(classes=[camp_class.pk])
+        )
+        filename = f"{slugify(camp_class.name) or f'class-{camp_class.pk}'}.ics"
+        response = HttpResponse(
+            document,
+            content_type=CALENDAR_MEDIA_TYPE,
+            headers={"Content-Disposition": content_disposition_header(True, filename)},
+        )
+        # Always asked again: an instructor who edits the schedule downloads the new one.
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
+
+
+class CategoryListApi(PublicListApi, APIView):
+    """GET /api/categories: the school's categories, in its order, for the filters and forms."""
+
+    permission_classes = [AllowAny]
+    public_name = "categories"
+
+    @extend_schema(
+        summary="The school's class categories, in its order",
+        responses=CategoryOutputSerializer(many=True),
+    )
+    def get(self, request):
+        return public_answer(
+            self.public_key(request),
+            lambda: (CategoryOutputSerializer(category_list(), many=True).data, {}),
+        )
+
+
+class InstructorDetailApi(APIView):
+    """GET /api/instructors/{id}: an instructor's page with their approved classes.
+
+    Here rather than with the instructors list in accounts: the page shows classes, and accounts
+    sits below classes."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="An instructor's page: name, photo, bio and approved classes, soonest first",
+        responses={200: InstructorPageOutputSerializer, **errors(401, 404)},
+    )
+    def get(self, request, instructor_id: int):
+        instructor = instructor_get(user_id=instructor_id)
+        if instructor is None:
+            raise NotFound("No such instructor.")
+        classes = approved_classes_of(instructor_id=instructor.pk)
+        page = InstructorPageOutputSerializer(instructor, context={"classes": classes})
+        return Response(page.data)

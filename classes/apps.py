@@ -10,6 +10,6 @@ class ClassesConfig(AppConfig):
         from accounts.models import User
         from classes.search import instructor_renamed
 
-        # The one signal classes listens to: accounts cannot call up into classes, and an
-        # instructor's name is part of their classes' search documents.
+        # The one signal classes listens to: an instructor's name is part of their classes'
+        # search documents, and accounts, which sits below classes, cannot call up into it.
         post_save.connect(instructor_renamed, sender=User, dispatch_uid="classes-search-instructor")

@@ -4,11 +4,13 @@ Each parameter is checked by its form field, so a bad value is a 400 naming the 
 list asked for without any of them answers as the spec's client expects (by id).
 """
 
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 import django_filters
 from django import forms
-from django.db.models import Exists, F, OuterRef, QuerySet
+from django.db.models import F, OuterRef, QuerySet, Subquery
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 
 from classes.models import MAX_AGE, Category, Class, Meeting
 from classes.schedule import WEEKDAY_NAMES, school_timezone
@@ -18,6 +20,7 @@ from core.errors import InvalidInput
 # Where a part of the day begins, by the time the class starts.
 AFTERNOON = time(12)
 EVENING = time(17)
+PARTS_OF_DAY = ("morning", "afternoon", "evening")
 
 ORDERINGS = {
     # Classes whose schedule is to be announced come after every scheduled one.
@@ -28,6 +31,8 @@ ORDERINGS = {
 }
 DEFAULT_ORDERING = "soonest"
 MAX_PRICE = 999_999
+# The largest id a row can have (a 64-bit key); past it the database cannot even compare.
+MAX_ID = 2**63 - 1
 
 
 class WholeNumberFilter(django_filters.NumberFilter):
@@ -45,7 +50,7 @@ class ClassFilter(django_filters.FilterSet):
     )
     partOfDay = django_filters.ChoiceFilter(  # noqa: N815 - the API's parameter names
         method="filter_part_of_day",
-        choices=[(part, part) for part in ("morning", "afternoon", "evening")],
+        choices=[(part, part) for part in PARTS_OF_DAY],
     )
     startsAfter = django_filters.DateFilter(method="filter_starts_after")  # noqa: N815
     startsBefore = django_filters.DateFilter(method="filter_starts_before")  # noqa: N815
@@ -58,7 +63,7 @@ class ClassFilter(django_filters.FilterSet):
     hasSeats = django_filters.ChoiceFilter(  # noqa: N815
         method="filter_has_seats", choices=[("true", "true"), ("false", "false")]
     )
-    instructor = WholeNumberFilter(field_name="instructor_id", min_value=1)
+    instructor = WholeNumberFilter(field_name="instructor_id", min_value=1, max_value=MAX_ID)
     ordering = django_filters.ChoiceFilter(
         method="filter_ordering", choices=[(name, name) for name in ORDERINGS]
     )
@@ -76,13 +81,28 @@ class ClassFilter(django_filters.FilterSet):
         return classes.exclude(age_min__gt=value).exclude(age_max__lt=value)
 
     def filter_day(self, classes, name, value):
+        """The classes with a meeting on that weekday, read from their Meeting rows (a holiday
+        that drops a class's only Wednesday leaves it out), the same on both databases.
+
+        Asked as "the first such meeting is not null", a scalar subquery, rather than EXISTS:
+        PostgreSQL turns an EXISTS into a join planned on a guess (it keeps no statistics on a
+        date's weekday) and, at 100,000 classes, read every Wednesday meeting before a page of
+        24 (300 ms); a scalar subquery is checked row by row, after the cheaper filters, as the
+        ordering's index is read (3 ms), each class's meetings found by their foreign key.
+        """
         # Django's iso_week_day runs from 1 for Monday.
-        meets_that_day = Meeting.objects.filter(
-            camp_class=OuterRef("pk"),
-            cancelled=False,
-            day__iso_week_day=WEEKDAY_NAMES.index(value) + 1,
+        meeting_that_day = (
+            Meeting.objects.filter(
+                camp_class=OuterRef("pk"),
+                cancelled=False,
+                day__iso_week_day=WEEKDAY_NAMES.index(value) + 1,
+            )
+            .order_by()
+            .values("pk")[:1]
         )
-        return classes.filter(Exists(meets_that_day))
+        return classes.alias(meeting_that_day=Subquery(meeting_that_day)).filter(
+            meeting_that_day__isnull=False
+        )
 
     def filter_part_of_day(self, classes, name, value):
         if value == "morning":
@@ -95,6 +115,9 @@ class ClassFilter(django_filters.FilterSet):
         return classes.filter(starts_at__gte=_school_midnight(value))
 
     def filter_starts_before(self, classes, name, value):
+        if value == date.max:
+            # No day after it to stop at: every scheduled class starts by then.
+            return classes.filter(starts_at__isnull=False)
         return classes.filter(starts_at__lt=_school_midnight(value + timedelta(days=1)))
 
     def filter_has_seats(self, classes, name, value):
@@ -102,6 +125,53 @@ class ClassFilter(django_filters.FilterSet):
 
     def filter_ordering(self, classes, name, value):
         return classes.order_by(*ORDERINGS[value])
+
+
+# The same parameters as the API's schema tells them (the view is an APIView, which
+# drf-spectacular's django-filter support does not read).
+FILTER_PARAMETERS = [
+    OpenApiParameter(
+        "search",
+        str,
+        description="Words of the class's name, description, category or instructor; every "
+        "word must match, the last ones as a prefix. Best match first unless `ordering` is "
+        "given (on PostgreSQL).",
+    ),
+    OpenApiParameter("category", str, description="A category's slug, from /api/categories."),
+    OpenApiParameter(
+        "age", int, description="Classes that fit a child of this age, in whole years (0-99)."
+    ),
+    OpenApiParameter("day", str, enum=WEEKDAY_NAMES, description="Classes meeting that weekday."),
+    OpenApiParameter(
+        "partOfDay",
+        str,
+        enum=PARTS_OF_DAY,
+        description="By the class's start time: before 12:00, 12:00 to 16:59, 17:00 or later.",
+    ),
+    OpenApiParameter(
+        "startsAfter",
+        OpenApiTypes.DATE,
+        description="Classes whose first meeting is on or after this day (school time).",
+    ),
+    OpenApiParameter(
+        "startsBefore",
+        OpenApiTypes.DATE,
+        description="Classes whose first meeting is on or before this day (school time).",
+    ),
+    OpenApiParameter("minPrice", OpenApiTypes.DECIMAL, description="Lowest price, in dollars."),
+    OpenApiParameter("maxPrice", OpenApiTypes.DECIMAL, description="Highest price, in dollars."),
+    OpenApiParameter(
+        "hasSeats", str, enum=("true", "false"), description="Only classes with (or without) seats."
+    ),
+    OpenApiParameter("instructor", int, description="The instructor's id."),
+    OpenApiParameter(
+        "ordering",
+        str,
+        enum=tuple(ORDERINGS),
+        description="soonest (the default once any filter is given; classes to be announced "
+        "last), price, -price, popular. Without any filter or ordering the list is by id.",
+    ),
+]
 
 
 def _school_midnight(day) -> datetime:

@@ -70,11 +70,15 @@ def instructor_renamed(sender, instance: User, update_fields=None, **kwargs) -> 
     """A person's name is in the search document of every class they teach.
 
     Connected to User's post_save in classes.apps: accounts sits below classes and cannot call
-    up into it, so classes listens for the change instead.
+    up into it, so classes listens for the change instead. A signal rather than a call in
+    accounts' services, so the back office and any later write path are covered too.
     """
     if kwargs.get("created") or (update_fields is not None and "name" not in update_fields):
         return
-    if _full_text() and instance.role == Role.INSTRUCTOR:
+    # Students teach nothing, so their profile saves cost no query. An instructor made admin
+    # keeps their classes and is covered; one made a student again (rare) keeps their old name
+    # in those classes' documents until the classes are next saved.
+    if _full_text() and instance.role != Role.STUDENT:
         search_vector_refresh(classes=Class.objects.filter(instructor_id=instance.pk))
 
 

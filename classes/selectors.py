@@ -1,7 +1,7 @@
-from django.db.models import QuerySet
+from django.db.models import Exists, F, OuterRef, QuerySet
 
-from accounts.models import Role
-from classes.models import Class, ClassStatus
+from accounts.models import Role, User
+from classes.models import Category, Class, ClassStatus, Meeting
 
 POPULAR_CLASS_COUNT = 6
 
@@ -43,6 +43,55 @@ def class_get(*, class_id: int) -> Class | None:
     return classes_for_answers().filter(pk=class_id).first()
 
 
+def category_list() -> QuerySet[Category]:
+    """The school's categories, in the order it keeps them."""
+    return Category.objects.order_by("position", "name")
+
+
+def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:
+    """An instructor's approved classes for their page, the soonest first; those whose schedule
+    is to be announced after every scheduled one."""
+    return (
+        classes_for_answers()
+        .filter(instructor_id=instructor_id, status=ClassStatus.APPROVED)
+        .order_by(F("starts_at").asc(nulls_last=True), "id")
+    )
+
+
+def sitemap_classes() -> QuerySet[Class]:
+    """Every approved class, oldest first, as the sitemap names it: its id and last change."""
+    return Class.objects.filter(status=ClassStatus.APPROVED).order_by("id").only("id", "updated_at")
+
+
+def sitemap_instructors() -> QuerySet[User]:
+    """The instructors whose page shows at least one class, as the sitemap names them."""
+    approved = Class.objects.filter(instructor_id=OuterRef("pk"), status=ClassStatus.APPROVED)
+    return User.objects.filter(Exists(approved), role=Role.INSTRUCTOR).order_by("id").only("id")
+
+
 def pending_classes() -> QuerySet[Class]:
     """Classes waiting for an admin's review, the longest waiting first."""
     return classes_for_answers().filter(status=ClassStatus.PENDING).order_by("created_at")
+
+
+def calendar_meetings(*, classes) -> QuerySet[Meeting]:
+    """Every meeting of these classes (a queryset of classes, or their ids) for a calendar, in
+    time order, each with its class and instructor. Cancelled ones too: a calendar that copied
+    a meeting learns from its STATUS that it is off."""
+    return (
+        Meeting.objects.filter(camp_class__in=classes)
+        .select_related("camp_class__instructor")
+        .order_by("start", "id")
+    )
+
+
+def seat_holders_of(*, class_id: int) -> QuerySet[User]:
+    """The people who hold a seat in a class, for the messages its changes send.
+
+    Read through the reverse relation enrolments declares on the class (`Enrolment.camp_class`,
+    related name `enrolments`): classes sits below enrolments and imports nothing of it, so the
+    active status is named here by its stored value.
+    """
+    return User.objects.filter(
+        enrolments__camp_class_id=class_id, enrolments__status="active"
+    ).order_by("id")

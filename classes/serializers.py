@@ -88,3 +88,24 @@ class ClassWithFeedbackOutputSerializer(ClassOutputSerializer):
     """A class as its instructor (or an admin) sees it, with the admin's latest feedback."""
 
     feedback = serializers.CharField()
+
+
+class CategoryOutputSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class InstructorPageOutputSerializer(serializers.Serializer):
+    """An instructor's public page: who they are, in their own words, and what they teach.
+
+    Given the person, and their classes in the context (`classes`), already in order."""
+
+    _id = serializers.IntegerField(source="id")
+    name = serializers.CharField()
+    photo = serializers.CharField()
+    bio = serializers.CharField()
+    classes = serializers.SerializerMethodField()
+
+    @extend_schema_field(ClassOutputSerializer(many=True))
+    def get_classes(self, instructor) -> list[dict]:
+        return ClassOutputSerializer(self.context["classes"], many=True).data

@@ -1,5 +1,6 @@
 """Writes to classes: instructors propose and edit, admins review."""
 
+from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
@@ -13,7 +14,7 @@ from accounts.selectors import admin_list
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
-from classes.selectors import pending_classes
+from classes.selectors import pending_classes, seat_holders_of
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from notifications.models import MessageKind
 from notifications.services import message_queue, message_rerender_queued
@@ -86,7 +87,9 @@ def class_update(
         camp_class.status = ClassStatus.PENDING
     camp_class.search_vector = _search_document(camp_class, instructor)
     camp_class.save()
-    _meetings_keep(camp_class, meetings)
+    change = _meetings_keep(camp_class, meetings)
+    if change:
+        _schedule_change_queue(camp_class, change, meetings)
     return 1
 
 
@@ -98,6 +101,12 @@ def _search_document(camp_class: Class, instructor: User):
         category_name=camp_class.category.name if camp_class.category else "",
         instructor_name=instructor.name,
     )
+
+
+def class_details_check(**details) -> None:
+    """Raises InvalidInput, by field, if these details could not make a new class; writes
+    nothing. An import checks every row this way before it writes any."""
+    _details_apply(Class(), details)
 
 
 def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
@@ -149,15 +158,28 @@ def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
     return meetings
 
 
-def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> bool:
-    """Brings the class's Meeting rows in step with its schedule; whether any meeting people
-    may have planned around changed (a new class's first meetings are not a change).
+@dataclass(frozen=True)
+class MeetingsChange:
+    """What an edit did to a class's meetings; false when nothing changed."""
+
+    # Days whose meeting is new (the first ones of a schedule just announced, too) or has a
+    # new time, or is back after being cancelled.
+    changed_days: frozenset[date] = frozenset()
+    cancelled: tuple[Meeting, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.changed_days or self.cancelled)
+
+
+def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> MeetingsChange:
+    """Brings the class's Meeting rows in step with its schedule; what changed for anyone who
+    planned around them.
 
     A meeting is known by its day: a new time raises its sequence, a day no longer in the
     schedule is kept as cancelled, and a day that comes back is the same meeting again.
     """
     kept = {meeting.day: meeting for meeting in Meeting.objects.filter(camp_class=camp_class)}
-    changed = False
+    changed_days = set()
     wanted_days = set()
     for wanted in meetings:
         wanted_days.add(wanted.day)
@@ -166,19 +188,62 @@ def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> bool:
             Meeting.objects.create(
                 camp_class=camp_class, day=wanted.day, start=wanted.start, end=wanted.end
             )
-            changed = changed or bool(kept)
+            changed_days.add(wanted.day)
         elif meeting.cancelled or meeting.start != wanted.start or meeting.end != wanted.end:
             meeting.start, meeting.end, meeting.cancelled = wanted.start, wanted.end, False
             meeting.sequence += 1
             meeting.save(update_fields=["start", "end", "cancelled", "sequence", "updated_at"])
-            changed = True
-    for day, meeting in kept.items():
+            changed_days.add(wanted.day)
+    cancelled = []
+    for day, meeting in sorted(kept.items()):
         if day not in wanted_days and not meeting.cancelled:
             meeting.cancelled = True
             meeting.sequence += 1
             meeting.save(update_fields=["cancelled", "sequence", "updated_at"])
-            changed = True
-    return changed
+            cancelled.append(meeting)
+    return MeetingsChange(changed_days=frozenset(changed_days), cancelled=tuple(cancelled))
+
+
+def _schedule_change_queue(
+    camp_class: Class, change: MeetingsChange, meetings: list[MeetingTime]
+) -> None:
+    """Tells everyone who holds a seat in the class its meetings from now on, and which are
+    new, moved or cancelled. Nothing when the change touched only meetings already over.
+
+    The people are read through enrolments' reverse relation (classes.selectors.seat_holders_of)
+    rather than asked of the enrolments app, which sits above this one: the message goes out in
+    this transaction, with the change, as every other message does.
+    """
+    now = timezone.now()
+    coming = [
+        {"start": meeting.start, "end": meeting.end, "changed": meeting.day in change.changed_days}
+        for meeting in meetings
+        if meeting.end > now
+    ]
+    cancelled = [
+        {"start": meeting.start, "end": meeting.end}
+        for meeting in change.cancelled
+        if meeting.end > now
+    ]
+    if not cancelled and not any(meeting["changed"] for meeting in coming):
+        return
+    # Each change is its own message (an edit, then another); a retried edit changes no meeting
+    # the second time, so it sends nothing more.
+    about = f"class:{camp_class.pk}:schedule:{now.isoformat()}"
+    for person in seat_holders_of(class_id=camp_class.pk):
+        message_queue(
+            kind=MessageKind.SCHEDULE_CHANGED,
+            about=about,
+            recipient=person.email,
+            context={
+                "name": person.name,
+                "class_name": camp_class.name,
+                "class_id": camp_class.pk,
+                "location": camp_class.location,
+                "meetings": coming,
+                "cancelled": cancelled,
+            },
+        )
 
 
 # A denial waits this long before it is sent, so the feedback an admin writes just after

@@ -1,7 +1,9 @@
 from django.urls import path
 
 from classes.apis import (
+    CategoryListApi,
     ClassApproveApi,
+    ClassCalendarApi,
     ClassDenyApi,
     ClassImageUploadApi,
     ClassListCreateApi,
@@ -9,12 +11,14 @@ from classes.apis import (
     ClassUpdateApi,
     InstructorClassDetailApi,
     InstructorClassListApi,
+    InstructorDetailApi,
     PopularClassListApi,
 )
 
 urlpatterns = [
     path("classes", ClassListCreateApi.as_view(), name="classes"),
     path("classes/<int:class_id>", ClassUpdateApi.as_view(), name="class-update"),
+    path("classes/<int:class_id>/calendar.ics", ClassCalendarApi.as_view(), name="class-calendar"),
     path("classes/approved/<int:class_id>", ClassApproveApi.as_view(), name="class-approve"),
     path("classes/denied/<int:class_id>", ClassDenyApi.as_view(), name="class-deny"),
     path(
@@ -26,4 +30,7 @@ urlpatterns = [
     path("myClass/<int:class_id>", InstructorClassDetailApi.as_view(), name="instructor-class"),
     path("popularClasses", PopularClassListApi.as_view(), name="popular-classes"),
     path("images", ClassImageUploadApi.as_view(), name="class-images"),
+    path("categories", CategoryListApi.as_view(), name="categories"),
+    # An instructor's page shows their classes, so it is answered here: accounts sits below.
+    path("instructors/<int:instructor_id>", InstructorDetailApi.as_view(), name="instructor"),
 ]

@@ -16,6 +16,7 @@ process that made a change sees it at once; every other process within that time
 the generation on every request.
 """
 
+import hashlib
 import threading
 import time
 import uuid
@@ -39,6 +40,7 @@ ANSWER_TIMEOUT = 60 * 60
 MEMORY_ANSWERS = 32
 # A query value longer than this is no page number or status: such a request is not cached.
 MAX_QUERY_VALUE = 16
+MAX_KEY_LENGTH = 150
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,12 @@ def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:
     if any(len(value) > MAX_QUERY_VALUE for _, value in items):
         return None
     # Quoted, so a search's spaces and symbols make a key every cache backend accepts.
-    return f"{name}?" + "&".join(f"{key}={quote(value, safe='')}" for key, value in items)
+    key = f"{name}?" + "&".join(f"{key}={quote(value, safe='')}" for key, value in items)
+    # A dozen filters make a long key, and memcached refuses one past 250 characters with the
+    # generation and prefixes added: such a query is keyed by its digest.
+    if len(key) > MAX_KEY_LENGTH:
+        key = f"{name}#{hashlib.sha256(key.encode()).hexdigest()}"
+    return key
 
 
 def _stored(key: str) -> tuple[str, CachedAnswer | None]:

@@ -1,17 +1,37 @@
 """Enrolment: students' selections and the classes they are enrolled in."""
 
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from django.conf import settings
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import access_own_email
 from accounts.permissions import IsStudent
+from accounts.selectors import user_by_calendar_token
+from accounts.services import calendar_token_get_or_make, calendar_token_reset
+from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
+from classes.calendars import calendar_document
 from classes.serializers import ClassOutputSerializer
+from core.errors import NotFound
+from core.negotiation import FileAnswerNegotiation
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
-from enrolments.selectors import enrolled_class_list_for, selection_list_for
+from enrolments.selectors import (
+    calendar_meetings_for,
+    enrolled_class_list_for,
+    selection_list_for,
+)
 from enrolments.serializers import SelectionOutputSerializer
 from enrolments.services import selection_create, selection_delete
 
@@ -100,3 +120,86 @@ class EnrolledClassListApi(APIView):
         )
         classes = enrolled_class_list_for(student=request.user)
         return list_response(request, classes, ClassOutputSerializer)
+
+
+# How long a calendar app may keep a copy of a feed before asking again; only its own copy.
+CALENDAR_FEED_MAX_AGE = 5 * 60
+
+CALENDAR_FEED_ADDRESS = inline_serializer("CalendarFeedAddress", {"url": serializers.URLField()})
+
+
+def _feed_address(request, token: str) -> Response:
+    url = request.build_absolute_uri(reverse("calendar-feed", kwargs={"token": token}))
+    response = Response({"url": url})
+    # The address is the feed's only key: no copy of it anywhere but the person's browser.
+    patch_cache_control(response, no_store=True)
+    return response
+
+
+class CalendarFeedAddressApi(APIView):
+    """GET /api/calendarFeed: the address of the caller's own calendar feed, made on first ask."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="The address of the caller's calendar feed of their enrolled classes",
+        responses={200: CALENDAR_FEED_ADDRESS, **errors(401)},
+    )
+    def get(self, request):
+        return _feed_address(request, calendar_token_get_or_make(user=request.user))
+
+
+class CalendarFeedResetApi(APIView):
+    """POST /api/calendarFeed/reset: a new address for the caller's feed; the old one is gone."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Replace the address of the caller's calendar feed (the old one answers 404)",
+        request=None,
+        responses={200: CALENDAR_FEED_ADDRESS, **errors(401)},
+    )
+    def post(self, request):
+        return _feed_address(request, calendar_token_reset(user=request.user))
+
+
+class CalendarFeedApi(APIView):
+    """GET /api/calendar/{token}.ics: the meetings of the classes a person holds a seat in, for
+    their calendar app to subscribe to. The token in the address is the only key: calendar apps
+    send no sign-in, and an unknown token answers 404 like any missing page."""
+
+    # An access token the calendar app happens to send changes nothing, and cannot refuse.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    content_negotiation_class = FileAnswerNegotiation
+
+    @extend_schema(
+        operation_id="calendar_feed_retrieve",
+        summary="A person's calendar feed of their enrolled classes' meetings (the token is "
+        "the key)",
+        responses={
+            (200, "text/calendar"): OpenApiResponse(
+                OpenApiTypes.STR, description="An RFC 5545 calendar, one VEVENT per meeting."
+            ),
+            **errors(404),
+        },
+    )
+    def get(self, request, token: str):
+        person = user_by_calendar_token(token=token)
+        if person is None:
+            raise NotFound("No such calendar.")
+        document = calendar_document(
+            name=f"My {settings.SITE_NAME} classes",
+            meetings=calendar_meetings_for(student=person),
+        )
+        response = HttpResponse(
+            document,
+            content_type=CALENDAR_MEDIA_TYPE,
+            headers={
+                # The address is the secret: never sent on as a referrer, never indexed.
+                "Referrer-Policy": "no-referrer",
+                "X-Robots-Tag": "noindex, nofollow",
+            },
+        )
+        patch_cache_control(response, private=True, max_age=CALENDAR_FEED_MAX_AGE)
+        return response

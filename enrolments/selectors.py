@@ -3,8 +3,8 @@
 from django.db.models import QuerySet
 
 from accounts.models import User
-from classes.models import Class
-from classes.selectors import classes_for_answers
+from classes.models import Class, Meeting
+from classes.selectors import calendar_meetings, classes_for_answers
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 
 
@@ -35,4 +35,15 @@ def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:
         Enrolment.objects.filter(camp_class__in=classes, status=EnrolmentStatus.ACTIVE)
         .select_related("camp_class", "student", "payment")
         .order_by("camp_class__name", "camp_class_id", "student__name", "id")
+    )
+
+
+def calendar_meetings_for(*, student: User) -> QuerySet[Meeting]:
+    """Every meeting of the classes a student holds a seat in, for their calendar feed: cancelled
+    meetings too, so calendars learn they are off. Selections and seats given back are not
+    there; a class whose schedule is to be announced has no meetings yet."""
+    return calendar_meetings(
+        classes=Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE).values(
+            "camp_class_id"
+        )
     )

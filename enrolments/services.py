@@ -6,7 +6,7 @@ seats or enrolment count.
 """
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -14,7 +14,23 @@ from accounts.models import User
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
-from enrolments.rules import Refusal, enrolment_refusal
+from enrolments.rules import (
+    Refusal,
+    RefusalKind,
+    clashing_meetings,
+    enrolment_refusal,
+    registration_refusal,
+    soonest_clashing_class,
+)
+
+# Refusals about the class itself, said even to a student who selected it already; being full
+# or clashing with another class is said only to one who has not.
+_SAID_BEFORE_ALREADY_SELECTED = {
+    RefusalKind.NOT_OPEN,
+    RefusalKind.ENROLLED,
+    RefusalKind.STARTED,
+    RefusalKind.REGISTRATION_CLOSED,
+}
 
 
 class SeatRefused(Conflict):
@@ -34,7 +50,7 @@ def selection_create(*, student: User, class_id: int) -> Selection:
         raise NotFound("No such class.")
     already_selected = Conflict("You have already selected this class.")
     refusal = enrolment_refusal(student=student, camp_class=camp_class)
-    if refusal in (Refusal.CLOSED, Refusal.ENROLLED, Refusal.STARTED):
+    if refusal is not None and refusal.kind in _SAID_BEFORE_ALREADY_SELECTED:
         raise Conflict(refusal.to_select)
     if Selection.objects.filter(student=student, camp_class=camp_class).exists():
         raise already_selected
@@ -65,19 +81,34 @@ def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
 
     One conditional UPDATE takes the seat: whatever number of processes race for the last one,
     the database hands it to one of them, and the unique constraint on active enrolments keeps
-    a student from holding two. The student's selection of the class is settled with it.
+    a student from holding two. The same UPDATE asks again what may have changed since the
+    student was let pay: registration closing (by the clock) and a clash with another of their
+    classes. The student's selection of the class is settled with it.
     """
+    now = timezone.now()
     try:
         with transaction.atomic():
             if Enrolment.objects.filter(
                 student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
             ).exists():
                 raise SeatRefused(Refusal.ENROLLED)
-            taken = Class.objects.filter(
-                pk=camp_class_id, status=ClassStatus.APPROVED, seats__gt=0, price=price
-            ).update(seats=F("seats") - 1, enroll=F("enroll") + 1)
+            taken = (
+                Class.objects.filter(
+                    pk=camp_class_id, status=ClassStatus.APPROVED, seats__gt=0, price=price
+                )
+                .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
+                .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
+                .exclude(
+                    Exists(clashing_meetings(student_id=student_id, camp_class_id=camp_class_id))
+                )
+                .update(seats=F("seats") - 1, enroll=F("enroll") + 1)
+            )
             if not taken:
-                raise SeatRefused(_why_no_seat(camp_class_id=camp_class_id, price=price))
+                raise SeatRefused(
+                    _why_no_seat(
+                        student_id=student_id, camp_class_id=camp_class_id, price=price, now=now
+                    )
+                )
             enrolment = Enrolment.objects.create(
                 student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
             )
@@ -89,12 +120,22 @@ def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
     return enrolment
 
 
-def _why_no_seat(*, camp_class_id: int, price) -> Refusal:
+def _why_no_seat(*, student_id: int, camp_class_id: int, price, now) -> Refusal:
     camp_class = Class.objects.get(pk=camp_class_id)
     if camp_class.status != ClassStatus.APPROVED:
         return Refusal.CLOSED
+    too_late = registration_refusal(camp_class, now=now)
+    if too_late is not None:
+        return too_late
     if camp_class.price != price:
         return Refusal.PRICE
+    if camp_class.seats <= 0:
+        return Refusal.FULL
+    other = soonest_clashing_class(student_id=student_id, camp_class_id=camp_class_id)
+    if other is not None:
+        return Refusal.schedule_conflict(other.name)
+    # What refused the seat changed before these reads (a seat given back, a clashing class
+    # dropped a moment ago); the seat was not taken all the same.
     return Refusal.FULL
 
 

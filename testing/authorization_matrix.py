@@ -51,6 +51,19 @@ MATRIX = (
     Call("GET", "/api/instructors", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/classes", (200, 200, 200, 200, 200, 200), "public; admins see all"),
     Call("GET", "/api/popularClasses", (200, 200, 200, 200, 200, 200), "public"),
+    Call("GET", "/api/categories", (200, 200, 200, 200, 200, 200), "public"),
+    Call(
+        "GET",
+        "/api/instructors/{instructor.id}",
+        (200, 200, 200, 200, 200, 200),
+        "an instructor's page: public",
+    ),
+    Call(
+        "GET",
+        "/api/instructors/{student.id}",
+        (404, 404, 404, 404, 404, 404),
+        "anyone not an instructor has no page",
+    ),
     Call("GET", "/api/health", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/schema", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/docs", (200, 200, 200, 200, 200, 200), "public"),
@@ -92,6 +105,14 @@ MATRIX = (
         (401, 403, 403, 200, 403, 200),
         "oneself, or admins",
     ),
+    Call("GET", "/api/profile", (401, 200, 200, 200, 200, 200), "one's own, signed in"),
+    Call(
+        "PATCH",
+        "/api/profile",
+        (401, 403, 403, 200, 200, 403),
+        "instructors, their own bio",
+        body={"bio": "Potter for twenty years."},
+    ),
     Call("PATCH", "/api/users/admin/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
     Call("PATCH", "/api/users/instructor/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
     # --- Classes.
@@ -130,6 +151,30 @@ MATRIX = (
         "/api/myClass/{pending_class.id}",
         (401, 403, 403, 200, 403, 200),
         "the class's instructor, or admins",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}",
+        (200, 200, 200, 200, 200, 200),
+        "an approved class: public",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{pending_class.id}",
+        (404, 404, 404, 200, 404, 200),
+        "a class under review: its instructor, or admins; as good as absent to anyone else",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}/calendar.ics",
+        (200, 200, 200, 200, 200, 200),
+        "an approved class: public",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{pending_class.id}/calendar.ics",
+        (404, 404, 404, 200, 404, 200),
+        "a class under review: its instructor, or admins; as good as absent to anyone else",
     ),
     Call(
         "POST",
@@ -190,6 +235,21 @@ MATRIX = (
         "/api/enrolledStudent/{student.email}",
         (401, 200, 403, 403, 403, 403),
         "only one's own",
+    ),
+    # --- Calendar feeds.
+    Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200), "one's own, signed in"),
+    Call("POST", "/api/calendarFeed/reset", (401, 200, 200, 200, 200, 200), "one's own, signed in"),
+    Call(
+        "GET",
+        "/api/calendar/{student.calendar_token}.ics",
+        (200, 200, 200, 200, 200, 200),
+        "the token in the address is the key; an access token changes nothing",
+    ),
+    Call(
+        "GET",
+        "/api/calendar/not-anyones-token.ics",
+        (404, 404, 404, 404, 404, 404),
+        "an unknown token: as good as absent",
     ),
     Call(
         "POST",

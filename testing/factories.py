@@ -3,8 +3,10 @@
 import io
 from datetime import date, time
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import factory
+from django.conf import settings
 from django.utils import timezone
 from factory.django import DjangoModelFactory, Password
 from PIL import Image
@@ -155,7 +157,22 @@ def spec_shape(answer):
 
 
 def class_answer(camp_class: Class) -> dict:
-    """A class as the API answers it (spec section 3), for comparing whole answers."""
+    """A class as the API answers it (spec section 3, and the catalog's fields), for comparing
+    whole answers. Its meetings are read from their rows, not from the schedule the server
+    expands them from."""
+    zone = ZoneInfo(settings.SCHOOL_TIMEZONE)
+    meetings = list(camp_class.meetings.filter(cancelled=False).order_by("start"))
+    starts_at = meetings[0].start if meetings else None
+    closes_at = camp_class.registration_closes_at or starts_at
+    now = timezone.now()
+
+    def school_time(moment):
+        return moment.astimezone(zone).isoformat() if moment else None
+
+    def iso(value):
+        return value.isoformat() if value else None
+
+    category = camp_class.category
     return {
         "_id": camp_class.pk,
         "nameClass": camp_class.name,
@@ -166,4 +183,32 @@ def class_answer(camp_class: Class) -> dict:
         "instructorEmail": camp_class.instructor.email,
         "status": camp_class.status,
         "enroll": camp_class.enroll,
+        "instructorId": camp_class.instructor_id,
+        "description": camp_class.description,
+        "category": category.slug if category else None,
+        "categoryName": category.name if category else None,
+        "level": camp_class.level or None,
+        "location": camp_class.location,
+        "ageMin": camp_class.age_min,
+        "ageMax": camp_class.age_max,
+        "startDate": iso(camp_class.start_date),
+        "endDate": iso(camp_class.end_date),
+        "meetingDays": [WEEKDAYS[day] for day in camp_class.meeting_days],
+        "startTime": camp_class.start_time.strftime("%H:%M") if camp_class.start_time else None,
+        "endTime": camp_class.end_time.strftime("%H:%M") if camp_class.end_time else None,
+        "noMeetingDates": [str(day) for day in camp_class.no_meeting_dates],
+        "meetings": [
+            {"start": school_time(meeting.start), "end": school_time(meeting.end)}
+            for meeting in meetings
+        ],
+        "totalHours": round(
+            sum((meeting.end - meeting.start).total_seconds() for meeting in meetings) / 3600, 2
+        ),
+        "startsAt": school_time(starts_at),
+        "registrationClosesAt": school_time(closes_at),
+        "registrationOpen": (starts_at is None or now < starts_at)
+        and (closes_at is None or now < closes_at),
     }
+
+
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

@@ -6,15 +6,15 @@ from testing.factories import UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_instructors_are_listed_in_joining_order_with_name_photo_and_email_only(api_client):
-    UserFactory(
+def test_instructors_are_listed_in_joining_order_with_id_name_photo_and_email_only(api_client):
+    tomas = UserFactory(
         role=Role.INSTRUCTOR,
         name="Tomas Okafor",
         email="tomas@camp.test",
         photo="https://images.camp.test/tomas.jpg",
     )
     UserFactory(role=Role.STUDENT)
-    UserFactory(
+    maya = UserFactory(
         role=Role.INSTRUCTOR,
         name="Maya Lindqvist",
         email="maya@camp.test",
@@ -27,11 +27,13 @@ def test_instructors_are_listed_in_joining_order_with_name_photo_and_email_only(
     assert response.status_code == 200
     assert response.json() == [
         {
+            "_id": tomas.pk,
             "name": "Tomas Okafor",
             "photo": "https://images.camp.test/tomas.jpg",
             "email": "tomas@camp.test",
         },
         {
+            "_id": maya.pk,
             "name": "Maya Lindqvist",
             "photo": "/static/img/demo/people/maya-lindqvist.webp",
             "email": "maya@camp.test",
@@ -49,12 +51,14 @@ def test_no_instructors_is_an_empty_list(api_client):
 
 
 def test_a_signed_in_student_sees_the_same_list(api_client_for):
-    UserFactory(role=Role.INSTRUCTOR, name="Aiko Tanaka", email="aiko@camp.test", photo="")
+    aiko = UserFactory(role=Role.INSTRUCTOR, name="Aiko Tanaka", email="aiko@camp.test", photo="")
 
     response = api_client_for(UserFactory(role=Role.STUDENT)).get("/api/instructors")
 
     assert response.status_code == 200
-    assert response.json() == [{"name": "Aiko Tanaka", "photo": "", "email": "aiko@camp.test"}]
+    assert response.json() == [
+        {"_id": aiko.pk, "name": "Aiko Tanaka", "photo": "", "email": "aiko@camp.test"}
+    ]
 
 
 @pytest.mark.parametrize("rows", [2, 30])

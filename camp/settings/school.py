@@ -2,6 +2,10 @@
 
 from .env import env
 
+# The school's name as search engines and shared links give it (the class pages' structured
+# data names it as each course's provider).
+SCHOOL_NAME = env("SCHOOL_NAME", "Camp Art & Craft School")
+
 # Dates and times people read (e-mails, schedules) are in the school's time zone.
 SCHOOL_TIMEZONE = env("SCHOOL_TIMEZONE", "America/Los_Angeles")
 # Quoted in each receipt as it stood when the payment was made.

@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 
 from accounts.models import Role
+from accounts.services import calendar_token_get_or_make
 from classes.models import ClassStatus
 from payments.models import AttemptStatus, ChargeAttempt
 from payments.tests.stripe_js import signature
@@ -38,6 +39,8 @@ class World:
             "other instructor": UserFactory(role=Role.INSTRUCTOR),
             "admin": UserFactory(role=Role.ADMIN),
         }
+        # The address of the student's calendar feed, as GET /api/calendarFeed makes it.
+        calendar_token_get_or_make(user=self.student)
         self.pending_class = ClassFactory(instructor=self.instructor)
         approved = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
         self.open_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)

@@ -136,3 +136,13 @@ def test_every_code_path_the_table_names_exists():
     for lookup in LOOKUPS:
         for name in re.findall(r"`([a-z_]+)`", lookup.query):
             assert re.search(rf"\b{name}\b", sources), f"{name} ({lookup.query}) is gone"
+
+
+def test_the_class_search_index_is_gin_where_full_text_search_runs():
+    """The search's row above is checked by name and column on both databases; its kind only
+    means something on PostgreSQL, where the search uses it (SQLite has no GIN)."""
+    search_index = indexes_of("classes_class")["class_search_idx"]
+
+    expected = "gin" if connection.vendor == "postgresql" else "idx"
+    assert search_index["type"] == expected
+    assert search_index["columns"] == ["search_vector"]

@@ -10,7 +10,9 @@ first one, which reads the database. Sign-in talks to the Firebase Auth emulator
 localstripe (scripts/with-services); only our own database's queries are counted.
 """
 
+from datetime import date, datetime, timedelta
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.cache import cache
@@ -19,8 +21,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import Role
-from classes.models import ClassStatus
+from accounts.services import calendar_token_get_or_make
+from classes.models import Category, Class, ClassStatus, Meeting
 from classes.selectors import POPULAR_CLASS_COUNT
+from enrolments.models import Enrolment
 from payments.models import PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import (
@@ -49,6 +53,7 @@ class School:
 
     def __init__(self, rows: int, client_for, request):
         self._request = request
+        self.rows = rows
         self.student = UserFactory(role=Role.STUDENT)
         self.instructor = UserFactory(role=Role.INSTRUCTOR)
         self.admin = UserFactory(role=Role.ADMIN)
@@ -126,6 +131,28 @@ def a_visitor_opens_a_page_of_all_classes(school, counted):
         return school.visitor.get("/api/classes?status=Approved&page=1&page_size=24")
 
 
+def a_visitor_filters_and_sorts_the_classes(school, counted):
+    # Every approved class is painting for ages 6 to 12 and meets on Mondays (June 14, 2027),
+    # so the filtered list grows with the school.
+    approved = Class.objects.filter(status=APPROVED)
+    _meetings(approved)
+    approved.update(category=Category.objects.get(slug="painting"), age_min=6, age_max=12)
+    query = "category=painting&age=8&day=mon&hasSeats=true&minPrice=1&ordering=price"
+    with counted:
+        return school.visitor.get(f"/api/classes?{query}")
+
+
+def a_visitor_searches_a_page_of_classes(school, counted):
+    # Every class the factory makes is called "Craft class N".
+    with counted:
+        return school.visitor.get("/api/classes?search=craft&page=1&page_size=100")
+
+
+def an_admin_searches_every_class(school, counted):
+    with counted:
+        return school.as_admin.get("/api/classes?search=craft&hasSeats=true")
+
+
 def an_admin_lists_every_class(school, counted):
     with counted:
         return school.as_admin.get("/api/classes")
@@ -139,6 +166,72 @@ def an_admin_pages_through_the_pending_classes(school, counted):
 def a_visitor_sees_the_popular_classes(school, counted):
     with counted:
         return school.visitor.get("/api/popularClasses")
+
+
+def a_visitor_lists_the_categories(school, counted):
+    # The school's own list grows with it too.
+    Category.objects.bulk_create(
+        Category(slug=f"craft-{number}", name=f"Craft {number}", position=20 + number)
+        for number in range(school.rows)
+    )
+    with counted:
+        return school.visitor.get("/api/categories")
+
+
+def a_visitor_opens_a_class(school, counted):
+    with counted:
+        return school.visitor.get(f"/api/classes/{school.new_class.pk}")
+
+
+def an_instructor_opens_their_class_under_review(school, counted):
+    with counted:
+        return school.as_instructor.get(f"/api/classes/{school.pending_class.pk}")
+
+
+def a_visitor_opens_an_instructor_s_page(school, counted):
+    # The instructor teaches as many approved classes as the school has rows of everything.
+    with counted:
+        response = school.visitor.get(f"/api/instructors/{school.instructor.pk}")
+    assert len(response.json()["classes"]) > school.rows
+    return response
+
+
+def a_visitor_opens_the_page_of_a_class(school, counted):
+    with counted:
+        response = school.visitor.get(f"/classes/{school.new_class.pk}")
+    assert b"application/ld+json" in response.content
+    return response
+
+
+def a_visitor_opens_the_page_of_an_instructor(school, counted):
+    with counted:
+        response = school.visitor.get(f"/instructors/{school.instructor.pk}")
+    assert b"application/ld+json" in response.content
+    return response
+
+
+def a_crawler_reads_the_sitemap_index(school, counted):
+    with counted:
+        return school.visitor.get("/sitemap.xml")
+
+
+def a_crawler_reads_the_classes_sitemap(school, counted):
+    with counted:
+        response = school.visitor.get("/sitemap-classes.xml")
+    assert response.content.count(b"<url>") > school.rows
+    return response
+
+
+def a_crawler_reads_the_instructors_sitemap(school, counted):
+    with counted:
+        response = school.visitor.get("/sitemap-instructors.xml")
+    assert response.content.count(b"<url>") > school.rows
+    return response
+
+
+def a_crawler_reads_robots_txt(school, counted):
+    with counted:
+        return school.visitor.get("/robots.txt")
 
 
 def a_load_balancer_checks_health(school, counted):
@@ -199,6 +292,18 @@ def a_student_asks_whether_they_are_admin(school, counted):
 def an_instructor_asks_whether_they_are_instructor(school, counted):
     with counted:
         return school.as_instructor.get(f"/api/users/instructor/{school.instructor.email}")
+
+
+def a_student_reads_their_profile(school, counted):
+    with counted:
+        return school.as_student.get("/api/profile")
+
+
+def an_instructor_writes_their_bio(school, counted):
+    with counted:
+        return school.as_instructor.patch(
+            "/api/profile", {"bio": "Potter for twenty years."}, format="json"
+        )
 
 
 def an_admin_makes_a_student_admin(school, counted):
@@ -333,6 +438,55 @@ def a_student_pages_through_their_enrolled_classes(school, counted):
         return school.as_student.get(path)
 
 
+# --- Calendars.
+
+
+def _meetings(classes, each: int = 2) -> None:
+    """Meetings for these classes, a morning each day from June 14, 2027."""
+    first = datetime(2027, 6, 14, 9, tzinfo=ZoneInfo("America/Los_Angeles"))
+    Meeting.objects.bulk_create(
+        Meeting(
+            camp_class=camp_class,
+            day=date(2027, 6, 14) + timedelta(days=number),
+            start=first + timedelta(days=number),
+            end=first + timedelta(days=number, hours=3),
+            cancelled=number == 1,
+        )
+        for camp_class in classes
+        for number in range(each)
+    )
+
+
+def a_visitor_downloads_a_class_calendar(school, counted):
+    # As many meetings as the school has rows of everything.
+    _meetings([school.new_class], each=Enrolment.objects.filter(student=school.student).count())
+    with counted:
+        response = school.visitor.get(f"/api/classes/{school.new_class.pk}/calendar.ics")
+    assert response.content.count(b"BEGIN:VEVENT") >= 2
+    return response
+
+
+def a_student_asks_for_their_calendar_feed_the_first_time(school, counted):
+    with counted:
+        return school.as_student.get("/api/calendarFeed")
+
+
+def a_student_resets_their_calendar_feed(school, counted):
+    with counted:
+        return school.as_student.post("/api/calendarFeed/reset")
+
+
+def a_calendar_app_reads_a_student_s_feed(school, counted):
+    held = [enrolment.camp_class for enrolment in Enrolment.objects.filter(student=school.student)]
+    _meetings(held)
+    token = calendar_token_get_or_make(user=school.student)
+    with counted:
+        response = school.visitor.get(f"/api/calendar/{token}.ics")
+    # Every meeting of every class held, so a flat count means something.
+    assert response.content.count(b"BEGIN:VEVENT") == 2 * len(held) > 2
+    return response
+
+
 def stripe_reports_a_payment_the_browser_left(school, counted):
     # The student passes 3-D Secure, then closes the tab before the page posts the payment.
     setup_intent_id = school.saved_card(school.selection, stripe_js.CARD_3DS)
@@ -361,9 +515,28 @@ STEPS = [
     (a_visitor_pages_through_the_instructors, 200, 2),
     (a_visitor_lists_the_approved_classes, 200, 1),
     (a_visitor_opens_a_page_of_all_classes, 200, 2),
+    # The category named by its slug, then the list (the weekday is an EXISTS in the same query).
+    (a_visitor_filters_and_sorts_the_classes, 200, 2),
+    (a_visitor_searches_a_page_of_classes, 200, 2),
+    (an_admin_searches_every_class, 200, 2),
     (an_admin_lists_every_class, 200, 2),
     (an_admin_pages_through_the_pending_classes, 200, 3),
     (a_visitor_sees_the_popular_classes, 200, 1),
+    (a_visitor_lists_the_categories, 200, 1),
+    # The class with its instructor and category.
+    (a_visitor_opens_a_class, 200, 1),
+    (an_instructor_opens_their_class_under_review, 200, 2),
+    # The instructor; their approved classes with instructor and category.
+    (a_visitor_opens_an_instructor_s_page, 200, 2),
+    # The page's head: the class with its instructor and category; the instructor.
+    (a_visitor_opens_the_page_of_a_class, 200, 1),
+    (a_visitor_opens_the_page_of_an_instructor, 200, 1),
+    # Each section's count (its pages), and the classes' latest change.
+    (a_crawler_reads_the_sitemap_index, 200, 3),
+    # The count for the page, then the page.
+    (a_crawler_reads_the_classes_sitemap, 200, 2),
+    (a_crawler_reads_the_instructors_sitemap, 200, 2),
+    (a_crawler_reads_robots_txt, 200, 0),
     (a_load_balancer_checks_health, 200, 1),
     (a_developer_reads_the_schema, 200, 0),
     (a_developer_opens_the_api_docs, 200, 0),
@@ -374,6 +547,9 @@ STEPS = [
     (an_admin_pages_through_the_users, 200, 3),
     (a_student_saves_their_profile, 201, 9),
     (a_student_asks_whether_they_are_admin, 200, 2),
+    (a_student_reads_their_profile, 200, 1),
+    # The caller; the bio written.
+    (an_instructor_writes_their_bio, 200, 2),
     (an_instructor_asks_whether_they_are_instructor, 200, 2),
     # Lock every admin (the last one keeps the role); lock the user, who must exist.
     (an_admin_makes_a_student_admin, 200, 10),
@@ -406,6 +582,13 @@ STEPS = [
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
     (a_student_pages_through_their_enrolled_classes, 200, 3),
+    # The class with its instructor; its meetings with theirs.
+    (a_visitor_downloads_a_class_calendar, 200, 2),
+    # The token set where none was, then read back (the first of two asks may lose the race).
+    (a_student_asks_for_their_calendar_feed_the_first_time, 200, 3),
+    (a_student_resets_their_calendar_feed, 200, 2),
+    # The person by token; the meetings of the classes they hold a seat in, in one query.
+    (a_calendar_app_reads_a_student_s_feed, 200, 2),
     # Recorded before; its student and class; recorded; then the seat and its enrolment, as
     # a card payment.
     (stripe_reports_a_payment_the_browser_left, 200, 21),

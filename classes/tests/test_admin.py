@@ -72,6 +72,9 @@ class TestClassAdmin:
                 "status": "Approved",
                 "instructor": camp_class.instructor.pk,
                 "feedback": "",
+                # The meetings' read-only inline, as the page sends it.
+                "meetings-TOTAL_FORMS": "0",
+                "meetings-INITIAL_FORMS": "0",
             },
         )
 

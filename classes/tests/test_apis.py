@@ -83,7 +83,7 @@ class TestClassList:
         response = api_client_for(admin).get("/api/classes")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [class_answer(camp_class) for camp_class in classes]
+        assert response.json() == [class_answer(camp_class) for camp_class in classes]
 
     @pytest.mark.parametrize("role", [Role.STUDENT, Role.INSTRUCTOR])
     def test_other_signed_in_people_get_approved_classes_only(self, api_client_for, role):
@@ -94,7 +94,7 @@ class TestClassList:
         response = api_client_for(UserFactory(role=role)).get("/api/classes")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [class_answer(approved)]
+        assert response.json() == [class_answer(approved)]
 
     def test_no_classes_is_an_empty_list(self, api_client):
         ClassFactory(status=PENDING)
@@ -156,7 +156,7 @@ class TestPopularClassList:
             by_enroll[7],
             by_enroll[5],
         ]
-        assert spec_shape(response.json()) == [class_answer(camp_class) for camp_class in expected]
+        assert response.json() == [class_answer(camp_class) for camp_class in expected]
 
     def test_fewer_than_six_approved_classes_are_all_listed(self, api_client):
         low = ClassFactory(status=APPROVED, enroll=1)
@@ -166,7 +166,7 @@ class TestPopularClassList:
         response = api_client.get("/api/popularClasses")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [class_answer(high), class_answer(low)]
+        assert response.json() == [class_answer(high), class_answer(low)]
 
     def test_an_admin_also_gets_approved_classes_only(self, api_client_for):
         approved = ClassFactory(status=APPROVED, enroll=1)
@@ -175,7 +175,7 @@ class TestPopularClassList:
         response = api_client_for(UserFactory(role=Role.ADMIN)).get("/api/popularClasses")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [class_answer(approved)]
+        assert response.json() == [class_answer(approved)]
 
     @pytest.mark.parametrize("rows", [2, 30])
     def test_one_query_however_many_classes(self, api_client, django_assert_num_queries, rows):
@@ -213,6 +213,7 @@ class TestClassCreate:
         assert response.status_code == 201
         camp_class = people["instructor"].classes_taught.get()
         assert response.json() == {"insertedId": camp_class.id}
+        # The spec's client sends none of the catalog's fields: the class is to be announced.
         assert class_answer(camp_class) == {
             "_id": camp_class.id,
             "nameClass": "Botanical Watercolour",
@@ -223,6 +224,25 @@ class TestClassCreate:
             "instructorEmail": "maya@camp.test",
             "status": "Pending",
             "enroll": 0,
+            "instructorId": people["instructor"].pk,
+            "description": "",
+            "category": None,
+            "categoryName": None,
+            "level": None,
+            "location": "",
+            "ageMin": None,
+            "ageMax": None,
+            "startDate": None,
+            "endDate": None,
+            "meetingDays": [],
+            "startTime": None,
+            "endTime": None,
+            "noMeetingDates": [],
+            "meetings": [],
+            "totalHours": 0,
+            "startsAt": None,
+            "registrationClosesAt": None,
+            "registrationOpen": True,
         }
         assert camp_class.price == Decimal("45.50")
 
@@ -394,7 +414,8 @@ class TestClassUpdate:
         assert response.status_code == 200
         assert response.json() == {"modifiedCount": 1}
         camp_class.refresh_from_db()
-        assert with_feedback(camp_class) == {
+        # The spec's four fields changed; the catalog's are another test's.
+        assert spec_shape(with_feedback(camp_class)) == {
             "_id": camp_class.id,
             "nameClass": "Botanical Watercolour II",
             "image": "https://images.camp.test/watercolour-2.jpg",
@@ -661,7 +682,7 @@ class TestInstructorClassList:
         response = client_as("instructor").get("/api/myClasses/maya@camp.test")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [with_feedback(camp_class) for camp_class in mine]
+        assert response.json() == [with_feedback(camp_class) for camp_class in mine]
         assert response.json()[1]["feedback"] == "Too short."
 
     def test_the_e_mail_is_matched_whatever_its_case(self, client_as, people):
@@ -670,7 +691,7 @@ class TestInstructorClassList:
         response = client_as("instructor").get("/api/myClasses/Maya@Camp.TEST")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [with_feedback(camp_class)]
+        assert response.json() == [with_feedback(camp_class)]
 
     def test_an_instructor_without_classes_gets_an_empty_list(self, client_as, people):
         ClassFactory(instructor=people["instructor"])
@@ -688,7 +709,7 @@ class TestInstructorClassList:
         response = client_as("admin").get("/api/myClasses/maya@camp.test")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == [with_feedback(camp_class)]
+        assert response.json() == [with_feedback(camp_class)]
 
     def test_an_admin_asking_about_nobody_gets_an_empty_list(self, client_as):
         response = client_as("admin").get("/api/myClasses/nobody@camp.test")
@@ -741,7 +762,7 @@ class TestInstructorClassDetail:
         response = client_as("instructor").get(f"/api/myClass/{camp_class.id}")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == with_feedback(camp_class)
+        assert response.json() == with_feedback(camp_class)
         assert response.json()["feedback"] == "Check the price."
 
     def test_an_admin_gets_any_class(self, client_as, people):
@@ -750,7 +771,7 @@ class TestInstructorClassDetail:
         response = client_as("admin").get(f"/api/myClass/{camp_class.id}")
 
         assert response.status_code == 200
-        assert spec_shape(response.json()) == with_feedback(camp_class)
+        assert response.json() == with_feedback(camp_class)
 
     @pytest.mark.parametrize("who", ["instructor", "admin"])
     def test_an_unknown_class_is_a_404(self, client_as, who):

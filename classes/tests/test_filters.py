@@ -8,6 +8,8 @@ from django.db import connection
 
 from accounts.models import Role
 from classes.models import Category, Class, ClassStatus
+from classes.search import search_vector_refresh
+from classes.serializers import ClassOutputSerializer
 from classes.services import class_update
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
@@ -81,15 +83,26 @@ def season():
 
 class TestWithoutParameters:
     def test_the_list_answers_by_id_as_the_spec_client_expects(self, api_client, season):
-        ids = [item["_id"] for item in api_client.get("/api/classes").json()]
+        response = api_client.get("/api/classes")
 
-        assert ids == sorted(ids)
-        assert len(ids) == 4
+        approved = Class.objects.filter(status=ClassStatus.APPROVED).order_by("id")
+        assert response.status_code == 200
+        assert response.json() == ClassOutputSerializer(approved, many=True).data
+        assert [item["_id"] for item in response.json()] == [
+            season[key].pk for key in ("clay", "watercolour", "sketch", "later")
+        ]
 
-    def test_empty_parameters_are_no_filter(self, api_client, season):
-        ids = [item["_id"] for item in api_client.get("/api/classes?search=&category=").json()]
+    def test_empty_and_unknown_parameters_are_no_filter(self, api_client, season):
+        plain = api_client.get("/api/classes")
 
-        assert ids == sorted(ids)
+        for query in ("search=&category=&ordering=", "colour=blue"):
+            assert api_client.get(f"/api/classes?{query}").json() == plain.json()
+
+    def test_an_admin_s_status_still_narrows_by_id(self, api_client_for, season):
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+
+        assert names(admin.get("/api/classes?status=Pending")) == ["Linocut Printmaking"]
+        assert len(names(admin.get("/api/classes"))) == 5
 
 
 class TestFilters:
@@ -149,11 +162,34 @@ class TestFilters:
         assert names(api_client.get("/api/classes?day=wed")) == []
 
     def test_an_admin_filters_every_status(self, api_client_for, season):
-        admin = UserFactory(role=Role.ADMIN)
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        maya = season["clay"].instructor
 
-        response = api_client_for(admin).get("/api/classes?search=linocut")
+        assert names(admin.get("/api/classes?search=linocut")) == ["Linocut Printmaking"]
+        # Soonest first; a class to be announced (the pending one too) after the scheduled.
+        assert names(admin.get(f"/api/classes?instructor={maya.pk}")) == [
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+            "Linocut Printmaking",
+        ]
+        assert names(admin.get(f"/api/classes?instructor={maya.pk}&status=Approved")) == [
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+        ]
 
-        assert names(response) == ["Linocut Printmaking"]
+    def test_a_visitor_never_finds_a_class_not_approved(self, api_client, season):
+        assert names(api_client.get("/api/classes?search=linocut")) == []
+        assert names(api_client.get("/api/classes?status=Pending&search=linocut")) == []
+
+    def test_the_last_day_there_is_starts_before_it(self, api_client, season):
+        assert names(api_client.get("/api/classes?startsBefore=9999-12-31")) == [
+            "Botanical Watercolour",
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+        ]
+
+    def test_an_instructor_nobody_is_no_class(self, api_client, season):
+        assert names(api_client.get("/api/classes?instructor=9223372036854775807")) == []
 
     def test_filters_page_like_the_whole_list(self, api_client, season):
         response = api_client.get("/api/classes?hasSeats=true&page=1&page_size=2")
@@ -241,17 +277,54 @@ class TestSearch:
         assert names(api_client.get("/api/classes", {"search": "clay"}))[0] == "Clay Animals"
 
     @POSTGRES_ONLY
-    def test_the_search_document_follows_an_instructor_s_new_name(self, api_client, season):
+    def test_a_match_in_the_instructor_ranks_above_one_in_the_description(self, api_client, season):
+        tanaka = UserFactory(role=Role.INSTRUCTOR, name="Ren Tanaka")
+        scheduled_class(name="Paper Lanterns", start=date(2027, 8, 2), instructor=tanaka)
+        scheduled_class(
+            name="Kite Making",
+            start=date(2027, 6, 1),
+            description="In the style of Tanaka's kites.",
+        )
+
+        assert names(api_client.get("/api/classes", {"search": "tanaka"})) == [
+            "Botanical Watercolour",
+            "Paper Lanterns",
+            "Kite Making",
+        ]
+
+    @POSTGRES_ONLY
+    def test_an_explicit_ordering_wins_over_the_rank(self, api_client, season):
+        scheduled_class(name="Clay Animals", start=date(2027, 8, 2), description="Pinch pots.")
+
+        assert names(api_client.get("/api/classes", {"search": "clay", "ordering": "soonest"})) == [
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+            "Clay Animals",
+        ]
+
+    @POSTGRES_ONLY
+    def test_the_services_write_the_same_document_a_refresh_does(self, season):
+        clay = Class.objects.get(pk=season["clay"].pk)
+
+        search_vector_refresh(classes=Class.objects.filter(pk=clay.pk))
+
+        assert Class.objects.get(pk=clay.pk).search_vector == clay.search_vector
+
+    def test_the_search_document_follows_an_instructor_s_new_name(
+        self, api_client, api_client_for, season
+    ):
         maya = season["clay"].instructor
-        maya.name = "Maya Okafor"
-        maya.save()
+        profile = {"email": maya.email, "name": "Maya Okafor", "photo": ""}
+        saved = api_client_for(maya).post("/api/users", profile, format="json")
+
+        assert saved.status_code == 201, saved.json()
 
         assert set(names(api_client.get("/api/classes", {"search": "okafor"}))) == {
             "Wheel-Thrown Pottery",
             "Evening Sketch Club",
         }
+        assert names(api_client.get("/api/classes", {"search": "lindqvist"})) == []
 
-    @POSTGRES_ONLY
     def test_the_search_document_follows_an_edit(self, api_client, season):
         clay = season["clay"]
         class_update(
@@ -265,6 +338,9 @@ class TestSearch:
 
         assert names(api_client.get("/api/classes", {"search": "raku"})) == ["Raku Firing"]
         assert names(api_client.get("/api/classes", {"search": "thrown"})) == []
+        clay.refresh_from_db()
+        if connection.vendor == "postgresql":
+            assert "raku" in clay.search_vector
 
     def test_the_search_is_postgres_full_text_where_it_runs(self, season):
         season["clay"].refresh_from_db()
@@ -291,6 +367,7 @@ class TestBadValues:
             ("ordering=bogus", "ordering"),
             ("category=knitting-robots", "category"),
             ("instructor=x", "instructor"),
+            ("instructor=99999999999999999999", "instructor"),
             ("search=" + "a" * 201, "search"),
         ],
     )
@@ -302,6 +379,15 @@ class TestBadValues:
 
     def test_an_unknown_parameter_is_ignored(self, api_client, season):
         assert len(names(api_client.get("/api/classes?colour=blue"))) == 4
+
+    def test_the_answer_names_every_bad_parameter_in_the_error_shape(self, api_client, season):
+        response = api_client.get("/api/classes?age=abc&day=funday&ordering=price")
+
+        assert response.status_code == 400
+        body = response.json()
+        assert set(body["errors"]) == {"age", "day"}
+        assert body["message"] == "Please check these fields: age, day."
+        assert all(isinstance(message, str) for message in body["errors"]["day"])
 
 
 def test_a_filtered_answer_for_visitors_is_cached_and_forgotten_on_a_change(
@@ -315,6 +401,30 @@ def test_a_filtered_answer_for_visitors_is_cached_and_forgotten_on_a_change(
 
     assert "Botanical Watercolour" not in first
     assert "Botanical Watercolour" in second
+
+
+def test_a_visitor_s_filtered_answer_asked_again_costs_no_query(
+    api_client, season, django_assert_num_queries
+):
+    query = {"category": "painting", "hasSeats": "true", "ordering": "price"}
+    first = api_client.get("/api/classes", query)
+
+    with django_assert_num_queries(0):
+        again = api_client.get("/api/classes", query)
+
+    assert names(first) == ["Evening Sketch Club"]
+    assert again.content == first.content
+
+
+def test_a_long_search_is_asked_of_the_database_every_time(
+    api_client, season, django_assert_num_queries
+):
+    # Longer than core.public_cache.MAX_QUERY_VALUE: such a query is not cached.
+    query = {"search": "wheel thrown pottery"}
+    assert names(api_client.get("/api/classes", query)) == ["Wheel-Thrown Pottery"]
+
+    with django_assert_num_queries(1):
+        assert names(api_client.get("/api/classes", query)) == ["Wheel-Thrown Pottery"]
 
 
 def test_the_starting_soon_list_is_a_filtered_page(api_client, season):

@@ -1,12 +1,16 @@
+from datetime import date, time, timedelta
 from decimal import Decimal
 from io import StringIO
 
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.utils import timezone
 
 from accounts.models import Role, User
-from classes.models import Class, ClassStatus
+from classes.management.commands.seed_demo import independence_day_observed, season_start
+from classes.models import Category, Class, ClassStatus, Meeting
+from classes.schedule import meetings_of, registration_open, school_timezone
 from classes.selectors import popular_class_list
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +26,7 @@ def counts() -> dict:
     return {
         "users": User.objects.count(),
         "classes": Class.objects.count(),
+        "meetings": Meeting.objects.count(),
         **{status: Class.objects.filter(status=status).count() for status in ClassStatus},
     }
 
@@ -33,7 +38,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 14 classes, 9 emulator sign-ins.",
+        "Created 7 instructors, 2 demo accounts, 24 classes, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -41,11 +46,13 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     assert counts() == after_first
     assert after_first == {
         "users": 9,
-        "classes": 14,
-        ClassStatus.APPROVED: 8,
+        "classes": 24,
+        "meetings": after_first["meetings"],
+        ClassStatus.APPROVED: 18,
         ClassStatus.PENDING: 4,
         ClassStatus.DENIED: 2,
     }
+    assert after_first["meetings"] > 24
 
 
 def test_the_demo_accounts_sign_in_through_the_emulator(emulator, api_client):
@@ -126,3 +133,122 @@ def test_seeding_an_admin_who_already_signed_in_gives_them_the_admin_role():
     seed()
 
     assert User.objects.get(email="admin@camp.test").role == Role.ADMIN
+
+
+class TestTheSeason:
+    """A summer season that is always ahead, whatever day the demo is seeded."""
+
+    @pytest.mark.parametrize("year", [2026, 2027, 2028, 2031])
+    def test_it_starts_on_the_coming_second_monday_of_june_at_least_three_weeks_ahead(self, year):
+        for offset in range(366):
+            today = date(year, 1, 1) + timedelta(days=offset)
+
+            start = season_start(today)
+
+            assert start.weekday() == 0
+            assert (start.month, 8 <= start.day <= 14) == (6, True)
+            # Three weeks at least; at most the next summer's (some thirteen months off in May).
+            assert timedelta(weeks=3) <= start - today <= timedelta(days=392)
+
+    def test_mid_june_seeds_next_summer(self):
+        assert season_start(date(2027, 6, 1)) == date(2028, 6, 12)
+        assert season_start(date(2027, 5, 24)) == date(2027, 6, 14)
+
+    def test_independence_day_is_kept_on_a_weekday(self):
+        assert independence_day_observed(2027) == date(2027, 7, 5)  # a Sunday: Monday
+        assert independence_day_observed(2026) == date(2026, 7, 3)  # a Saturday: Friday
+        assert independence_day_observed(2028) == date(2028, 7, 4)
+
+    def test_every_class_meets_in_the_coming_season_with_its_meetings_made(self):
+        seed()
+        start = season_start(timezone.localdate(timezone=school_timezone()))
+
+        classes = list(Class.objects.all())
+        assert all(camp_class.starts_at > timezone.now() for camp_class in classes)
+        first_day = min(camp_class.starts_at for camp_class in classes)
+        last_day = max(camp_class.ends_at for camp_class in classes)
+        assert first_day.astimezone(school_timezone()).date() == start
+        assert last_day - first_day >= timedelta(weeks=5)
+        for camp_class in classes:
+            made = [(m.start, m.end) for m in camp_class.meetings.filter(cancelled=False)]
+            assert made == [(m.start, m.end) for m in meetings_of(camp_class)]
+            assert made, f"{camp_class.name} has no meetings"
+
+    def test_mornings_afternoons_children_teens_and_adults(self):
+        seed()
+        approved = Class.objects.filter(status=ClassStatus.APPROVED)
+
+        assert approved.filter(start_time__lt=time(12)).count() >= 5
+        assert approved.filter(start_time__gte=time(12), start_time__lt=time(17)).count() >= 5
+        assert approved.filter(age_min=5).exists()
+        assert approved.filter(age_max=17).exists()
+        adults = approved.filter(age_min=18, age_max=None)
+        assert adults.count() >= 3
+        ages = set()
+        for camp_class in approved.exclude(age_min=18):
+            ages |= set(range(camp_class.age_min, camp_class.age_max + 1))
+        assert ages == set(range(5, 18))
+
+    def test_every_category_has_an_approved_class(self):
+        seed()
+
+        shown = set(
+            Class.objects.filter(status=ClassStatus.APPROVED).values_list(
+                "category__slug", flat=True
+            )
+        )
+
+        assert shown == set(Category.objects.values_list("slug", flat=True))
+
+    def test_every_class_describes_itself(self):
+        seed()
+
+        for camp_class in Class.objects.all():
+            paragraphs = camp_class.description.split("\n\n")
+            assert 2 <= len(paragraphs) <= 3, camp_class.name
+            assert all(paragraph.strip() for paragraph in paragraphs)
+            assert len(camp_class.description) <= 2000
+            assert camp_class.level and camp_class.location and camp_class.category_id
+            assert len(camp_class.name) <= 40
+        rooms = set(Class.objects.values_list("location", flat=True))
+        assert {"Studio A", "Clay Studio", "Wood Shop", "Garden Pavilion"} <= rooms
+
+    def test_one_day_workshops(self):
+        seed()
+
+        workshops = [c for c in Class.objects.all() if c.meetings.count() == 1]
+
+        assert len(workshops) >= 2
+        assert all(workshop.start_date == workshop.end_date for workshop in workshops)
+
+    def test_a_class_skips_the_fourth_of_july_holiday(self):
+        seed()
+        holiday = independence_day_observed(season_start(timezone.localdate()).year)
+
+        (camp_class,) = [
+            c for c in Class.objects.all() if holiday.isoformat() in c.no_meeting_dates
+        ]
+        days = [meeting.day for meeting in camp_class.meetings.all()]
+
+        assert holiday not in days
+        assert len(days) == 4
+        assert camp_class.start_date <= holiday <= camp_class.end_date
+
+    def test_some_classes_close_registration_early_and_all_are_open_now(self):
+        seed()
+        classes = list(Class.objects.all())
+        closing = [c for c in classes if c.registration_closes_at is not None]
+
+        assert 3 <= len(closing) < len(classes)
+        assert all(timezone.now() < c.registration_closes_at < c.starts_at for c in closing)
+        assert all(registration_open(camp_class) for camp_class in classes)
+
+    def test_seeding_again_makes_no_meeting_twice(self):
+        seed()
+        meetings = list(Meeting.objects.values_list("id", "camp_class_id", "day", "sequence"))
+
+        seed()
+
+        assert list(Meeting.objects.values_list("id", "camp_class_id", "day", "sequence")) == (
+            meetings
+        )

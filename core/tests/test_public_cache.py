@@ -21,6 +21,7 @@ PUBLIC_LISTS = [
     "/api/popularClasses",
     "/api/instructors",
     "/api/instructors?page=1&page_size=2",
+    "/api/categories",
 ]
 
 
@@ -119,6 +120,7 @@ def test_an_instructor_who_renames_themselves_is_renamed_in_every_list(api_clien
 
     assert api_client.get("/api/instructors").json() == [
         {
+            "_id": maya.pk,
             "name": "Maya Lindqvist",
             "photo": "https://images.camp.test/maya.jpg",
             "email": "maya@camp.test",
@@ -169,6 +171,26 @@ def test_a_query_with_unknown_parameters_is_answered_but_never_cached(
         again = api_client.get("/api/classes?utm_source=newsletter")
 
     assert names(again) == ["Pottery"]
+
+
+def test_a_query_of_many_filters_is_cached_under_a_key_every_backend_accepts(
+    api_client, django_assert_num_queries
+):
+    ClassFactory(status=APPROVED, name="Pottery")
+    path = (
+        "/api/classes?age=9&day=wed&partOfDay=morning&hasSeats=false&startsAfter=2027-06-01"
+        "&startsBefore=2027-08-31&minPrice=10&maxPrice=500&ordering=-price&page=1&page_size=24"
+    )
+    first = api_client.get(path)
+
+    with django_assert_num_queries(0):
+        again = api_client.get(path)
+
+    assert again.content == first.content
+    query = again.wsgi_request.GET
+    key = public_cache.public_key("classes", query, frozenset(query))
+    assert len(key) <= public_cache.MAX_KEY_LENGTH
+    assert key.startswith("classes#")
 
 
 def test_a_refused_query_is_refused_every_time(api_client):

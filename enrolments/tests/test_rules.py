@@ -1,7 +1,7 @@
 """Who may take a class, by its schedule: registration that closes, classes that have started,
 and meetings that clash with another class of the same student."""
 
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -10,7 +10,7 @@ from django.utils import timezone
 from classes.models import Class, Meeting
 from classes.services import class_update
 from enrolments.models import EnrolmentStatus, Selection
-from enrolments.rules import Refusal, clashing_class, enrolment_refusal
+from enrolments.rules import Refusal, RefusalKind, clashing_class, enrolment_refusal
 from testing.factories import (
     ClassFactory,
     EnrolmentFactory,
@@ -61,30 +61,74 @@ class TestRegistrationWindow:
         assert enrolment_refusal(student=student, camp_class=pottery) is None
 
     def test_a_class_whose_registration_closed_is_refused_with_the_date(self, student):
-        start = next_monday()
-        camp_class = scheduled_class(
-            start=start,
-            registration_closes_at=datetime.combine(start, time(17), tzinfo=LOS_ANGELES)
-            - timedelta(days=7),
+        closed_at = datetime.combine(
+            timezone.localdate(timezone=LOS_ANGELES) - timedelta(days=1),
+            time(17),
+            tzinfo=LOS_ANGELES,
         )
-        Class.objects.filter(pk=camp_class.pk).update(
-            registration_closes_at=timezone.now() - timedelta(days=1)
-        )
-        camp_class.refresh_from_db()
-        closed_on = camp_class.registration_closes_at.astimezone(LOS_ANGELES)
+        camp_class = scheduled_class(start=next_monday(), registration_closes_at=closed_at)
 
         refusal = enrolment_refusal(student=student, camp_class=camp_class)
 
-        assert refusal.to_select == (
-            f"Registration for this class closed on {closed_on:%A, %B} {closed_on.day}, "
-            f"{closed_on.year}."
+        said = (
+            f"Registration for this class closed on {closed_at:%A, %B} {closed_at.day}, "
+            f"{closed_at.year}."
+        )
+        assert (refusal.kind, refusal.to_select, refusal.before_paying) == (
+            RefusalKind.REGISTRATION_CLOSED,
+            said,
+            said,
+        )
+        assert refusal.refund_reason == (
+            "Registration for this class closed while you were paying; "
+            "your payment has been refunded."
         )
 
-    def test_a_class_that_has_started_is_refused(self, student, pottery):
-        Class.objects.filter(pk=pottery.pk).update(starts_at=timezone.now() - timedelta(minutes=1))
-        pottery.refresh_from_db()
+    @pytest.mark.parametrize(
+        "closed_at",
+        [
+            datetime(2027, 6, 14, 17, tzinfo=LOS_ANGELES),
+            # 8 p.m. at the school is already the next day in UTC.
+            datetime(2027, 6, 15, 3, tzinfo=UTC),
+        ],
+    )
+    def test_the_closing_date_is_said_in_school_time(self, closed_at):
+        assert Refusal.registration_closed(closed_at).to_select == (
+            "Registration for this class closed on Monday, June 14, 2027."
+        )
 
-        assert enrolment_refusal(student=student, camp_class=pottery) == Refusal.STARTED
+    def test_registration_still_open_until_its_moment(self, student):
+        camp_class = scheduled_class(
+            start=next_monday(), registration_closes_at=timezone.now() + timedelta(minutes=5)
+        )
+
+        assert enrolment_refusal(student=student, camp_class=camp_class) is None
+
+    def test_without_a_closing_date_registration_ends_as_the_first_meeting_starts(self, student):
+        today = timezone.localdate(timezone=LOS_ANGELES)
+        # The first meeting was yesterday morning; the class runs on to next week.
+        camp_class = scheduled_class(
+            start=today - timedelta(days=1),
+            end=today + timedelta(days=7),
+            days=tuple(range(7)),
+            hours=(time(0, 30), time(1)),
+        )
+
+        assert camp_class.registration_closes_at is None
+        assert enrolment_refusal(student=student, camp_class=camp_class) == Refusal.STARTED
+        assert Refusal.STARTED.to_select == "This class has already started."
+
+    def test_a_class_that_has_started_is_refused_even_with_registration_open(self, student):
+        camp_class = scheduled_class(
+            start=next_monday(), registration_closes_at=timezone.now() + timedelta(days=1)
+        )
+        # Its first meeting brought forward to a moment ago.
+        Class.objects.filter(pk=camp_class.pk).update(
+            starts_at=timezone.now() - timedelta(minutes=1)
+        )
+        camp_class.refresh_from_db()
+
+        assert enrolment_refusal(student=student, camp_class=camp_class) == Refusal.STARTED
 
     def test_a_class_to_be_announced_stays_open(self, student):
         camp_class = ClassFactory(status="Approved")
@@ -181,8 +225,20 @@ class TestSelectingThroughTheApi:
         )
 
         assert response.status_code == 409
-        assert response.json()["message"] == "This class meets at the same time as Loom Weaving."
+        assert response.json() == {"message": "This class meets at the same time as Loom Weaving."}
         assert not Selection.objects.filter(student=student, camp_class=pottery).exists()
+
+    def test_a_class_that_only_touches_another_may_be_selected(
+        self, api_client_for, student, pottery
+    ):
+        SelectionFactory(student=student, camp_class=clashing(hours=(time(12), time(13))))
+
+        response = api_client_for(student).post(
+            "/api/selectClass", {"classId": pottery.pk}, format="json"
+        )
+
+        assert response.status_code == 201, response.json()
+        assert Selection.objects.filter(student=student, camp_class=pottery).exists()
 
     def test_select_after_registration_closed_is_409(self, api_client_for, student, pottery):
         Class.objects.filter(pk=pottery.pk).update(
@@ -195,3 +251,29 @@ class TestSelectingThroughTheApi:
 
         assert response.status_code == 409
         assert response.json()["message"].startswith("Registration for this class closed on ")
+
+    def test_a_started_class_is_409(self, api_client_for, student, pottery):
+        Class.objects.filter(pk=pottery.pk).update(starts_at=timezone.now() - timedelta(hours=1))
+
+        response = api_client_for(student).post(
+            "/api/selectClass", {"classId": pottery.pk}, format="json"
+        )
+
+        assert response.status_code == 409
+        assert response.json() == {"message": "This class has already started."}
+
+    def test_selecting_again_after_registration_closed_says_it_closed(
+        self, api_client_for, student, pottery
+    ):
+        SelectionFactory(student=student, camp_class=pottery)
+        closed_at = datetime(2026, 11, 2, 12, tzinfo=LOS_ANGELES)
+        Class.objects.filter(pk=pottery.pk).update(registration_closes_at=closed_at)
+
+        response = api_client_for(student).post(
+            "/api/selectClass", {"classId": pottery.pk}, format="json"
+        )
+
+        assert response.status_code == 409
+        assert response.json() == {
+            "message": "Registration for this class closed on Monday, November 2, 2026."
+        }

@@ -1,14 +1,25 @@
-"""Fill an empty database with demo instructors, people and classes; safe to run again."""
+"""Fill an empty database with demo instructors, people and a summer season of classes; safe
+to run again.
 
+The season is the coming summer's, counted from the day it runs (`season_start`), so its
+classes are always ahead: several weeks from the second Monday of June, morning, afternoon and
+evening classes for ages 5 to 17 and for adults, in every category of the school.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from accounts import firebase
 from accounts.models import Role, User
-from classes.models import Class, ClassStatus
+from classes.models import Category, Class, ClassStatus
+from classes.schedule import WEEKDAY_NAMES, school_timezone
+from classes.services import class_create
 
 DEMO_STUDENT_EMAIL = "student@camp.test"
 DEMO_ADMIN_EMAIL = "admin@camp.test"
@@ -26,24 +37,370 @@ INSTRUCTORS = {
     "kofi-mensah": "Kofi Mensah",
 }
 
-# (name, instructor handle, banner, price, seats, enroll, status). The enrolment counts
-# differ so the popular classes come out in a clear order; one approved class is full.
+
+@dataclass(frozen=True)
+class DemoClass:
+    name: str
+    handle: str
+    banner: str
+    price: str
+    seats: int
+    enroll: int
+    status: str
+    category: str
+    level: str
+    location: str
+    # Youngest and oldest, in years; (18, None) is a class for adults.
+    ages: tuple[int | None, int | None]
+    # Which week of the season it starts in (0 is the first), the weekdays it meets, for how
+    # many weeks, and its hours; INDEPENDENCE_WEEK starts it in the week of the Fourth of July
+    # holiday, which it skips.
+    week: int
+    days: str
+    hours: tuple[str, str]
+    description: str
+    weeks: int = 1
+    # Registration closes this many days before the first meeting, at 5 p.m.; None leaves the
+    # default (the first meeting's start).
+    closes_days_before: int | None = None
+
+
+INDEPENDENCE_WEEK = -1
+MORNING = ("09:00", "12:00")
+AFTERNOON = ("13:00", "15:30")
+
+# The enrolment counts differ so the popular classes come out in a clear order; one approved
+# class is full. Every category has an approved class; there are morning, afternoon and
+# evening classes, ages 5 to 17 and adults, two one-day workshops and one holiday.
+# Laid out by hand: a class's listing, details and schedule take a line each.
+# fmt: off
 CLASSES = [
-    ("Wheel-Thrown Pottery", "maya-lindqvist", "pottery", "45.50", 12, 38, "Approved"),
-    ("Acrylic Painting Basics", "tomas-okafor", "painting", "19.99", 20, 31, "Approved"),
-    ("Loom Weaving for Beginners", "elsa-brandt", "weaving", "35.00", 8, 27, "Approved"),
-    ("Origami Animals", "aiko-tanaka", "origami", "12.50", 25, 24, "Approved"),
-    ("Brush Calligraphy", "aiko-tanaka", "calligraphy", "29.99", 0, 22, "Approved"),
-    ("Woodcarving Spoons", "rafael-moreno", "woodcarving", "55.00", 6, 17, "Approved"),
-    ("Beaded Jewelry", "priya-raman", "jewelry", "24.75", 15, 12, "Approved"),
-    ("Glass Tile Mosaics", "kofi-mensah", "mosaic", "39.00", 10, 9, "Approved"),
-    ("Cross-Stitch Embroidery", "elsa-brandt", "embroidery", "18.00", 14, 0, "Pending"),
-    ("Linocut Printmaking", "tomas-okafor", "printmaking", "42.00", 10, 0, "Pending"),
-    ("Watercolor Landscapes", "maya-lindqvist", "watercolor", "27.50", 18, 0, "Pending"),
-    ("Stained Glass Suncatchers", "kofi-mensah", "stained-glass", "75.25", 6, 0, "Pending"),
-    ("Clay Sculpture", "rafael-moreno", "sculpture", "60.00", 8, 0, "Denied"),
-    ("Paper Flower Crafting", "priya-raman", "paper-flowers", "9.99", 30, 0, "Denied"),
+    DemoClass(
+        "Wheel-Thrown Pottery", "maya-lindqvist", "pottery", "45.50", 12, 38, "Approved",
+        category="pottery-ceramics", level="beginner", location="Clay Studio",
+        ages=(10, 14), week=0, days="mon tue wed thu fri", hours=MORNING, closes_days_before=7,
+        description=(
+            "Five mornings at the wheel. Children learn to wedge and center clay, open a form "
+            "and pull up its walls, and by Friday each has thrown a set of small bowls and "
+            "cups.\n\n"
+            "We trim on Thursday and glaze on Friday; the pieces are fired after camp and "
+            "ready to collect two weeks later.\n\n"
+            "Aprons are provided. Please send clothes that can get muddy and short "
+            "fingernails."
+        ),
+    ),
+    DemoClass(
+        "Acrylic Painting Basics", "tomas-okafor", "painting", "19.99", 20, 31, "Approved",
+        category="painting", level="beginner", location="Studio A",
+        ages=(8, 12), week=0, days="mon wed fri", hours=AFTERNOON,
+        description=(
+            "Color mixing, brushwork and layering with fast-drying acrylics. Each afternoon "
+            "starts with a short demonstration and ends with a finished painting on canvas "
+            "board.\n\n"
+            "We paint a still life, a landscape from a photograph and, on the last day, a "
+            "picture of the painter's own choosing.\n\n"
+            "All paints, brushes and boards are included."
+        ),
+    ),
+    DemoClass(
+        "Loom Weaving for Beginners", "elsa-brandt", "weaving", "35.00", 8, 27, "Approved",
+        category="textiles-weaving", level="beginner", location="Fiber Studio",
+        ages=(12, 17), week=1, days="tue thu", hours=("09:30", "12:00"), weeks=2,
+        description=(
+            "Warp a frame loom, then weave plain weave, tabby stripes, rya knots and soumak "
+            "braids into a wall hanging to take home.\n\n"
+            "Four mornings over two weeks, so there is time between classes to practise on the "
+            "loom, which each student keeps.\n\n"
+            "Yarn in many colors is provided; bring any scraps you would like to weave in."
+        ),
+    ),
+    DemoClass(
+        "Origami Animals", "aiko-tanaka", "origami", "12.50", 25, 24, "Approved",
+        category="paper-origami", level="all-levels", location="Studio B",
+        ages=(5, 8), week=1, days="mon tue wed thu fri", hours=("09:00", "11:00"),
+        description=(
+            "Foxes, frogs that jump, cranes and a whole paper zoo. Young folders learn valley "
+            "and mountain folds and follow simple diagrams step by step.\n\n"
+            "Every morning ends with a story told with the animals made that day."
+        ),
+    ),
+    DemoClass(
+        "Brush Calligraphy", "aiko-tanaka", "calligraphy", "29.99", 0, 22, "Approved",
+        category="drawing", level="intermediate", location="Studio B",
+        ages=(18, None), week=0, days="tue thu", hours=("18:00", "20:00"),
+        weeks=4, closes_days_before=3,
+        description=(
+            "An evening course for adults in lettering with a pointed brush: thick "
+            "downstrokes, thin upstrokes and the rhythm that joins them.\n\n"
+            "We work through the basic strokes, a full alphabet and a short quotation laid out "
+            "on watercolor paper.\n\n"
+            "Some experience with a brush pen helps; brushes, ink and paper are provided."
+        ),
+    ),
+    DemoClass(
+        "Woodcarving Spoons", "rafael-moreno", "woodcarving", "55.00", 6, 17, "Approved",
+        category="woodworking", level="beginner", location="Wood Shop",
+        ages=(18, None), week=2, days="sat", hours=("10:00", "16:00"), closes_days_before=2,
+        description=(
+            "A one-day workshop: carve a cooking spoon from a split blank of green birch with "
+            "a straight knife and a hook knife.\n\n"
+            "We start with safe knife grips and grain, rough out the bowl before lunch and "
+            "finish and oil the spoon in the afternoon.\n\n"
+            "Tools, wood and cut-resistant gloves are provided. Bring a packed lunch."
+        ),
+    ),
+    DemoClass(
+        "Beaded Jewelry", "priya-raman", "jewelry", "24.75", 15, 12, "Approved",
+        category="jewelry", level="beginner", location="Studio A",
+        ages=(9, 13), week=2, days="mon tue wed thu fri", hours=("13:00", "15:00"),
+        description=(
+            "Bracelets, necklaces and earrings from glass, wood and clay beads. Students learn "
+            "to plan a pattern, string on wire and cord, and finish with crimps and clasps.\n\n"
+            "On Friday everyone makes a piece to give away."
+        ),
+    ),
+    DemoClass(
+        "Glass Tile Mosaics", "kofi-mensah", "mosaic", "39.00", 10, 9, "Approved",
+        category="glass", level="all-levels", location="Garden Pavilion",
+        ages=(10, 15), week=3, days="mon tue wed thu", hours=MORNING,
+        description=(
+            "Design a mosaic on paper, then cut and set glass tiles on a wooden trivet or a "
+            "garden stepping stone.\n\n"
+            "Students learn to use tile nippers safely, to lay tiles in flowing lines and to "
+            "grout and polish the finished piece.\n\n"
+            "Safety glasses are provided and worn at all times while cutting."
+        ),
+    ),
+    DemoClass(
+        "Summer Sketchbook Camp", "tomas-okafor", "calligraphy", "48.00", 16, 15, "Approved",
+        category="drawing", level="all-levels", location="Garden Pavilion",
+        ages=(9, 12), week=INDEPENDENCE_WEEK, days="mon tue wed thu fri", hours=MORNING,
+        description=(
+            "A week of drawing outdoors: plants in the garden, people in motion, buildings in "
+            "perspective. Each student fills a sketchbook of their own.\n\n"
+            "We try pencil, pen and ink, and charcoal, and keep a short drawing habit every "
+            "day.\n\n"
+            "No class on the Independence Day holiday; the week runs on the other four days."
+        ),
+    ),
+    DemoClass(
+        "Collage & Found Objects", "priya-raman", "paper-flowers", "22.00", 14, 11, "Approved",
+        category="mixed-media", level="beginner", location="Studio B",
+        ages=(5, 7), week=1, days="mon tue wed thu", hours=("13:00", "14:30"),
+        description=(
+            "Paper, fabric, buttons and bottle caps become pictures, masks and small "
+            "sculptures. Little artists learn to cut, tear, glue and build.\n\n"
+            "Short, lively afternoons, with a snack break halfway through."
+        ),
+    ),
+    DemoClass(
+        "Gelli Plate Printing", "kofi-mensah", "printmaking", "32.00", 12, 8, "Approved",
+        category="printmaking", level="beginner", location="Print Room",
+        ages=(11, 15), week=3, days="mon wed fri", hours=AFTERNOON,
+        description=(
+            "Monoprints pulled from a soft gel plate: rolled color, stencils, leaves and "
+            "textures layered into prints no press is needed for.\n\n"
+            "By the end students have a stack of printed papers and bind them into a small "
+            "book."
+        ),
+    ),
+    DemoClass(
+        "Wire & Plaster Sculpture", "rafael-moreno", "sculpture", "52.00", 10, 7, "Approved",
+        category="sculpture", level="intermediate", location="Wood Shop",
+        ages=(13, 17), week=4, days="mon tue wed thu fri", hours=MORNING, closes_days_before=5,
+        description=(
+            "Build a figure in motion: bend an armature from aluminum wire, bulk it out with "
+            "foil and finish it in plaster bandage.\n\n"
+            "We look at how sculptors show weight and movement, then paint and mount the "
+            "finished pieces on wooden bases.\n\n"
+            "Some drawing or clay experience helps."
+        ),
+    ),
+    DemoClass(
+        "Pinhole Camera Photography", "maya-lindqvist", "watercolor", "40.00", 10, 6, "Approved",
+        category="photography", level="beginner", location="Darkroom",
+        ages=(14, 17), week=5, days="tue thu", hours=("13:00", "16:00"),
+        description=(
+            "Make a camera from a box and a pin, load it with photographic paper and take "
+            "pictures around the school grounds.\n\n"
+            "We develop the negatives in the darkroom and print positives by contact, learning "
+            "how light, time and chemistry make an image.\n\n"
+            "Clothes that can meet a drop of developer are a good idea."
+        ),
+    ),
+    DemoClass(
+        "Evening Wheel Throwing for Adults", "maya-lindqvist", "pottery", "165.00", 8, 5,
+        "Approved",
+        category="pottery-ceramics", level="intermediate", location="Clay Studio",
+        ages=(18, None), week=1, days="wed", hours=("18:30", "21:00"),
+        weeks=6, closes_days_before=7,
+        description=(
+            "Six Wednesday evenings for adults who have thrown before and want to go further: "
+            "taller cylinders, lidded jars, handles and spouts.\n\n"
+            "Each evening is part demonstration, part open practice with help at the wheel. "
+            "Glazing and two firings are included.\n\n"
+            "Price includes 25 lb of clay."
+        ),
+    ),
+    DemoClass(
+        "Watercolor Saturday Workshop", "tomas-okafor", "watercolor", "65.00", 14, 4, "Approved",
+        category="painting", level="all-levels", location="Garden Pavilion",
+        ages=(18, None), week=4, days="sat", hours=("10:00", "15:00"),
+        description=(
+            "A relaxed day of painting in the garden for adults. Washes, wet-into-wet skies "
+            "and the art of leaving white paper.\n\n"
+            "Beginners are welcome; the morning covers the basics and the afternoon is spent "
+            "on a painting of your own.\n\n"
+            "Lunch is not provided; there are cafés nearby."
+        ),
+    ),
+    DemoClass(
+        "Teen Jewelry: Silver Rings", "priya-raman", "jewelry", "85.00", 8, 3, "Approved",
+        category="jewelry", level="advanced", location="Metal Studio",
+        ages=(14, 17), week=5, days="mon tue wed thu fri", hours=("13:00", "16:00"),
+        description=(
+            "Saw, file, solder and polish sterling silver into a stacking ring and a signet "
+            "ring.\n\n"
+            "For teens who have made jewelry before: we use a jeweler's torch under close "
+            "supervision, with eye protection and tied-back hair.\n\n"
+            "The silver is included in the price."
+        ),
+    ),
+    DemoClass(
+        "Little Potters", "maya-lindqvist", "pottery", "28.00", 10, 2, "Approved",
+        category="pottery-ceramics", level="beginner", location="Clay Studio",
+        ages=(5, 7), week=2, days="mon wed fri", hours=("09:00", "10:30"),
+        description=(
+            "Pinch pots, coil snakes and clay animals for the youngest makers. Three short "
+            "mornings of squishing, rolling and building.\n\n"
+            "Everything is fired and glazed in bright colors, ready two weeks after camp."
+        ),
+    ),
+    DemoClass(
+        "Woodshop Birdhouses", "rafael-moreno", "woodcarving", "58.00", 8, 1, "Approved",
+        category="woodworking", level="beginner", location="Wood Shop",
+        ages=(10, 14), week=6, days="mon tue wed thu", hours=MORNING, closes_days_before=4,
+        description=(
+            "Measure, saw, drill and nail a birdhouse from cedar boards, then paint it to hang "
+            "at home.\n\n"
+            "Students learn to use hand tools safely and to read a simple plan. Safety glasses "
+            "and ear protection are provided."
+        ),
+    ),
+    DemoClass(
+        "Cross-Stitch Embroidery", "elsa-brandt", "embroidery", "18.00", 14, 0, "Pending",
+        category="textiles-weaving", level="beginner", location="Fiber Studio",
+        ages=(8, 12), week=4, days="mon wed fri", hours=AFTERNOON,
+        description=(
+            "Count, stitch and finish a small sampler with a name or initials in a hoop.\n\n"
+            "Needles are blunt and the fabric is easy to count, so young hands do well."
+        ),
+    ),
+    DemoClass(
+        "Linocut Printmaking", "tomas-okafor", "printmaking", "42.00", 10, 0, "Pending",
+        category="printmaking", level="intermediate", location="Print Room",
+        ages=(18, None), week=2, days="tue thu", hours=("18:00", "20:30"), weeks=2,
+        description=(
+            "Carve a design into linoleum and print it by hand and on the press: cards, a "
+            "poster and a two-color print.\n\n"
+            "Four evenings for adults; carving tools are provided to use in class."
+        ),
+    ),
+    DemoClass(
+        "Watercolor Landscapes", "maya-lindqvist", "watercolor", "27.50", 18, 0, "Pending",
+        category="painting", level="beginner", location="Garden Pavilion",
+        ages=(12, 17), week=6, days="mon wed fri", hours=MORNING,
+        description=(
+            "Skies, hills and water in watercolor, painted outdoors when the weather allows.\n\n"
+            "We practise washes and glazes and finish three small landscapes."
+        ),
+    ),
+    DemoClass(
+        "Stained Glass Suncatchers", "kofi-mensah", "stained-glass", "75.25", 6, 0, "Pending",
+        category="glass", level="intermediate", location="Metal Studio",
+        ages=(14, 17), week=6, days="mon tue wed thu fri", hours=AFTERNOON,
+        description=(
+            "Score and break colored glass, foil the edges and solder a suncatcher for a "
+            "window.\n\n"
+            "For teens ready to work carefully with glass and a soldering iron."
+        ),
+    ),
+    DemoClass(
+        "Clay Sculpture", "rafael-moreno", "sculpture", "60.00", 8, 0, "Denied",
+        category="sculpture", level="all-levels", location="Clay Studio",
+        ages=(10, 14), week=5, days="mon tue wed thu fri", hours=MORNING,
+        description=(
+            "Model a portrait head in clay over an armature, working from a partner as the "
+            "sitter.\n\n"
+            "We look at the proportions of the face and build the features up in small pieces."
+        ),
+    ),
+    DemoClass(
+        "Paper Flower Crafting", "priya-raman", "paper-flowers", "9.99", 30, 0, "Denied",
+        category="paper-origami", level="all-levels", location="Studio B",
+        ages=(6, 10), week=3, days="sat", hours=("10:00", "12:00"),
+        description=(
+            "Crepe paper roses, tulips and sunflowers, shaped by stretching and curling the "
+            "paper.\n\n"
+            "Everyone leaves with a bouquet in a painted jar."
+        ),
+    ),
 ]
+# fmt: on
+
+# A season's classes begin at least this long after the seeding, so the registration that
+# closes a week before them is still open.
+SEASON_LEAD = timedelta(weeks=3)
+
+
+def season_start(today: date) -> date:
+    """The second Monday of June of the coming summer: this year's while it is far enough
+    ahead, else next year's."""
+    start = _second_monday_of_june(today.year)
+    if start - today < SEASON_LEAD:
+        start = _second_monday_of_june(today.year + 1)
+    return start
+
+
+def _second_monday_of_june(year: int) -> date:
+    first = date(year, 6, 1)
+    return first + timedelta(days=(7 - first.weekday()) % 7 + 7)
+
+
+def independence_day_observed(year: int) -> date:
+    """The weekday the Fourth of July is kept: the Friday before a Saturday, the Monday after
+    a Sunday."""
+    fourth = date(year, 7, 4)
+    shift = {5: -1, 6: 1}.get(fourth.weekday(), 0)
+    return fourth + timedelta(days=shift)
+
+
+def schedule_details(demo: DemoClass, start: date) -> dict:
+    """The class's schedule as classes.services takes it, in the season that begins `start`."""
+    days = [WEEKDAY_NAMES.index(day) for day in demo.days.split()]
+    holidays = []
+    if demo.week == INDEPENDENCE_WEEK:
+        holiday = independence_day_observed(start.year)
+        monday = holiday - timedelta(days=holiday.weekday())
+        holidays = [holiday]
+    else:
+        monday = start + timedelta(weeks=demo.week)
+    first = monday + timedelta(days=min(days))
+    last = monday + timedelta(weeks=demo.weeks - 1, days=max(days))
+    details = {
+        "start_date": first,
+        "end_date": last,
+        "meeting_days": days,
+        "start_time": time.fromisoformat(demo.hours[0]),
+        "end_time": time.fromisoformat(demo.hours[1]),
+        "no_meeting_dates": holidays,
+    }
+    if demo.closes_days_before is not None:
+        details["registration_closes_at"] = datetime.combine(
+            first - timedelta(days=demo.closes_days_before), time(17), tzinfo=school_timezone()
+        )
+    return details
+
 
 DENIAL_FEEDBACK = "Please add a materials list and the safety steps for the tools."
 
@@ -58,7 +415,10 @@ def portrait(name: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Create the demo instructors, student, admin and classes; does nothing if present."
+    help = (
+        "Create the demo instructors, student, admin and a summer season of classes with "
+        "their meetings; does nothing if present."
+    )
 
     @transaction.atomic
     def handle(self, *args, **options):
@@ -88,21 +448,10 @@ class Command(BaseCommand):
         )
         created["demo accounts"] += was_created
 
-        for name, handle, banner, price, seats, enroll, status in CLASSES:
-            _, was_created = Class.objects.update_or_create(
-                name=name,
-                instructor=instructors[handle],
-                defaults={"image": demo_image(banner)},
-                create_defaults={
-                    "image": demo_image(banner),
-                    "price": Decimal(price),
-                    "seats": seats,
-                    "enroll": enroll,
-                    "status": status,
-                    "feedback": DENIAL_FEEDBACK if status == ClassStatus.DENIED else "",
-                },
-            )
-            created["classes"] += was_created
+        start = season_start(timezone.localdate(timezone=school_timezone()))
+        categories = {category.slug: category for category in Category.objects.all()}
+        for demo in CLASSES:
+            created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
 
         if settings.FIREBASE_AUTH_EMULATOR_HOST:
             created["emulator sign-ins"] = self._emulator_sign_ins(
@@ -117,6 +466,39 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo student: {DEMO_STUDENT_EMAIL}; demo admin: {DEMO_ADMIN_EMAIL}.")
         if settings.FIREBASE_AUTH_EMULATOR_HOST:
             self.stdout.write(f"Every demo account signs in with the password {DEMO_PASSWORD}.")
+
+    def _class(
+        self, demo: DemoClass, instructor: User, start: date, categories: dict[str, Category]
+    ) -> bool:
+        """The demo class, made through classes.services (so its meetings are made) when it is
+        not there yet; whether it was made. Only its picture is refreshed on a later run."""
+        image = demo_image(demo.banner)
+        existing = Class.objects.filter(name=demo.name, instructor=instructor)
+        if existing.exists():
+            existing.exclude(image=image).update(image=image)
+            return False
+        camp_class = class_create(
+            instructor=instructor,
+            name=demo.name,
+            image=image,
+            price=Decimal(demo.price),
+            seats=demo.seats,
+            description=demo.description,
+            category=categories[demo.category],
+            level=demo.level,
+            location=demo.location,
+            age_min=demo.ages[0],
+            age_max=demo.ages[1],
+            **schedule_details(demo, start),
+        )
+        # The demo's own past: reviewed and partly taken, as if people had used the site. Set
+        # directly, so seeding sends no review e-mails.
+        Class.objects.filter(pk=camp_class.pk).update(
+            status=demo.status,
+            enroll=demo.enroll,
+            feedback=DENIAL_FEEDBACK if demo.status == ClassStatus.DENIED else "",
+        )
+        return True
 
     def _emulator_sign_ins(self, people: list[User]) -> int:
         """Demo accounts in the Firebase Auth emulator, so the demo logins work locally."""
