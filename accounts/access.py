@@ -5,8 +5,8 @@ Paths and queries of the spec's API name people by e-mail (`/api/myClasses/{emai
 "your own" means (the same address, whatever its case or spaces) is decided in one place.
 """
 
-from accounts.models import Role, User
-from core.errors import Refused
+from accounts.models import Participant, Role, User
+from core.errors import NotFound, Refused
 
 
 def normalized_email(email: str) -> str:
@@ -27,3 +27,14 @@ def access_person_by_email(*, caller: User, email: str, refusal: str) -> str:
     if asked != caller.email and caller.role != Role.ADMIN:
         raise Refused(refusal)
     return asked
+
+
+def access_participant(*, account: User, participant_id: int, lock: bool = False) -> Participant:
+    """One of the account's own participants; anyone else's is as good as absent."""
+    participants = Participant.objects.all()
+    if lock:
+        participants = participants.select_for_update()
+    participant = participants.filter(pk=participant_id, account=account).first()
+    if participant is None:
+        raise NotFound("No such person in your family.")
+    return participant

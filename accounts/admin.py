@@ -3,9 +3,11 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import PermissionDenied
+from django.utils.html import format_html, format_html_join
 
-from accounts.models import Role, User
+from accounts.models import Participant, Role, User
 from accounts.services import user_set_role
+from core.admin import ViewOnlyAdmin
 from core.errors import Conflict
 
 
@@ -48,6 +50,15 @@ class UserChangeAdminForm(EmailNormalisingMixin, UserChangeForm):
         fields = "__all__"
 
 
+@admin.register(Participant)
+class ParticipantAdmin(ViewOnlyAdmin):
+    """Found by name for an age override (Enrolments); read only, like the inline."""
+
+    list_display = ("__str__", "account", "date_of_birth", "is_account_holder")
+    search_fields = ("first_name", "last_name", "account__email", "account__name")
+    list_select_related = ("account",)
+
+
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     form = UserChangeAdminForm
@@ -55,6 +66,8 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = (
         (None, {"fields": ("email", "password")}),
         ("Profile", {"fields": ("name", "photo", "role")}),
+        # Read here; the family edits it themselves (/dashboard/family).
+        ("Family", {"fields": ("family",)}),
         (
             "Permissions",
             {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
@@ -71,7 +84,7 @@ class UserAdmin(DjangoUserAdmin):
         ),
     )
     # The staff flag follows the role (accounts.services.user_set_role): change the role instead.
-    readonly_fields = ("is_staff", "last_login", "date_joined", "firebase_uid")
+    readonly_fields = ("is_staff", "last_login", "date_joined", "firebase_uid", "family")
     # What would let an admin by role outgrow the role: only the break-glass superuser sets
     # these. Admins run the school through roles; superuser, groups, permissions and passwords
     # would be a way past them (to make oneself superuser, or sign in as someone else).
@@ -80,6 +93,22 @@ class UserAdmin(DjangoUserAdmin):
     list_filter = ("role", "is_active", "is_staff", "is_superuser", "groups")
     search_fields = ("email", "name")
     ordering = ("email",)
+
+    @admin.display(description="Participants")
+    def family(self, obj) -> str:
+        """Who takes classes on this account, with their birth dates and notes."""
+        rows = [
+            (
+                participant.name or "(no name)",
+                " (account holder)" if participant.is_account_holder else "",
+                f" born {participant.date_of_birth:%Y-%m-%d}" if participant.date_of_birth else "",
+                f" — {participant.notes}" if participant.notes else "",
+            )
+            for participant in obj.participants.order_by("-is_account_holder", "id")
+        ]
+        if not rows:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}{}{}{}</li>", rows))
 
     def get_readonly_fields(self, request, obj=None):
         fields = super().get_readonly_fields(request, obj)

@@ -110,3 +110,53 @@ class RevokedToken(models.Model):
 
     def __str__(self) -> str:
         return self.jti
+
+
+class Participant(models.Model):
+    """Someone who takes classes on an account: the account holder themself, or one of their
+    children (who have no login of their own). Seats, selections and payments name one."""
+
+    account = models.ForeignKey(User, on_delete=models.CASCADE, related_name="participants")
+    is_account_holder = models.BooleanField(default=False)
+    first_name = models.CharField(max_length=60, blank=True)
+    last_name = models.CharField(max_length=60, blank=True)
+    # Unknown for an account holder who never gave it: they are taken to be an adult, since
+    # only an adult has a login. Every child has one.
+    date_of_birth = models.DateField(null=True, blank=True)
+    # What the instructor should know: allergies, medical, needs.
+    notes = models.TextField(max_length=2000, blank=True)
+    emergency_contact_name = models.CharField(max_length=120, blank=True)
+    emergency_contact_phone = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        # The account holder first, then the children in the order they were added.
+        ordering = ["account_id", "-is_account_holder", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account"],
+                condition=models.Q(is_account_holder=True),
+                name="participant_one_account_holder",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(is_account_holder=True) | models.Q(date_of_birth__isnull=False),
+                name="participant_child_has_birth_date",
+            ),
+            # The same child twice in one family is a slip, not a twin: twins differ by name.
+            models.UniqueConstraint(
+                Lower("first_name"),
+                Lower("last_name"),
+                "date_of_birth",
+                "account",
+                condition=models.Q(is_account_holder=False),
+                name="participant_child_once_per_family",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.account} (myself)"
+
+    @property
+    def name(self) -> str:
+        return " ".join(part for part in (self.first_name, self.last_name) if part)

@@ -29,4 +29,15 @@ class IsStudent(_HasRole):
     message = "Only students may do this."
 
 
-__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsStudent"]
+class IsInstructorOrAdmin(BasePermission):
+    """Instructors and admins: a class's own pages (the class's instructor is checked by the
+    access helper that reads it)."""
+
+    message = "Only instructors and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
+
+
+__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsInstructorOrAdmin", "IsStudent"]

@@ -1,6 +1,6 @@
 from django.db.models import QuerySet
 
-from accounts.models import Role, User
+from accounts.models import Participant, Role, User
 
 
 def instructor_list() -> QuerySet[User]:
@@ -30,3 +30,8 @@ def user_by_calendar_token(*, token: str) -> User | None:
     if not token:
         return None
     return User.objects.filter(calendar_token=token, is_active=True).first()
+
+
+def participant_list_for(*, account: User) -> QuerySet[Participant]:
+    """The family: the account holder first, then the children in the order they were added."""
+    return Participant.objects.filter(account=account).order_by("-is_account_holder", "id")

@@ -1,14 +1,17 @@
 """Writes to accounts: sign-in, profile, roles, ending API tokens."""
 
 import secrets
-from datetime import datetime
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.access import access_participant
 from accounts.firebase import Identity
-from accounts.models import RevokedToken, Role, User
+from accounts.models import Participant, RevokedToken, Role, User
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.validators import validate_image_url
 from notifications.models import MessageKind
@@ -70,13 +73,18 @@ def user_sign_in(*, identity: Identity, create: bool = True) -> User | None:
         return None
     try:
         with transaction.atomic():
-            return User.objects.create(
+            user = User.objects.create(
                 email=identity.email,
                 firebase_uid=identity.uid,
                 role=Role.STUDENT,
                 is_staff=False,
                 **_profile_of(identity),
             )
+            # A new account has no holder yet: made without asking first.
+            Participant.objects.create(
+                account=user, is_account_holder=True, **_name_fields(user.name)
+            )
+            return user
     except IntegrityError:
         # A twin request (two tabs signing in at once) made the row a moment ago.
         return User.objects.get(firebase_uid=identity.uid)
@@ -99,6 +107,14 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
     if first_time:
         user.registered_at = timezone.now()
     user.save(update_fields=["name", "photo", "registered_at"])
+    if first_time:
+        # The name the person registers under is "Myself"'s too; later they edit it in the
+        # family page, where a name change is theirs to make.
+        named = Participant.objects.filter(account=user, is_account_holder=True).update(
+            **_name_fields(name), updated_at=timezone.now()
+        )
+        if not named:
+            account_holder_of(user)
     if first_time:
         message_queue(
             kind=MessageKind.WELCOME,
@@ -187,3 +203,159 @@ def calendar_token_reset(*, user: User) -> str:
     User.objects.filter(pk=user.pk).update(calendar_token=token)
     user.calendar_token = token
     return token
+
+
+# Families: the account holder and their children, who take classes on one login.
+
+PARTICIPANT_NAME_MAX_LENGTH = Participant._meta.get_field("first_name").max_length
+NOTES_MAX_LENGTH = Participant._meta.get_field("notes").max_length
+OLDEST_AGE = 100
+
+
+def _names_of(name: str) -> tuple[str, str]:
+    """A person's one name field split for the family list: the last word is the last name."""
+    words = name.split()
+    if len(words) < 2:
+        return name.strip()[:PARTICIPANT_NAME_MAX_LENGTH], ""
+    return (
+        " ".join(words[:-1])[:PARTICIPANT_NAME_MAX_LENGTH],
+        words[-1][:PARTICIPANT_NAME_MAX_LENGTH],
+    )
+
+
+def _name_fields(name: str) -> dict[str, str]:
+    first_name, last_name = _names_of(name)
+    return {"first_name": first_name, "last_name": last_name}
+
+
+def account_holder_of(user: User) -> Participant:
+    """The account holder as a participant ("Myself"), made with the account or on first need
+    (people made in the back office or before families existed)."""
+    holder = Participant.objects.filter(account=user, is_account_holder=True).first()
+    if holder is not None:
+        return holder
+    try:
+        # A savepoint: a twin request that made the holder first leaves the transaction usable.
+        with transaction.atomic():
+            return Participant.objects.create(
+                account=user, is_account_holder=True, **_name_fields(user.name)
+            )
+    except IntegrityError:
+        return Participant.objects.get(account=user, is_account_holder=True)
+
+
+def _school_today() -> date:
+    return timezone.localdate(timezone=ZoneInfo(settings.SCHOOL_TIMEZONE))
+
+
+def _participant_problems(participant: Participant) -> dict[str, list[str]]:
+    problems: dict[str, list[str]] = {}
+    child = not participant.is_account_holder
+    for field in ("first_name", "last_name"):
+        if child and not getattr(participant, field):
+            problems[field] = ["Give the child's name as it should appear on the roster."]
+    born = participant.date_of_birth
+    today = _school_today()
+    if born is None:
+        if child:
+            problems["date_of_birth"] = ["Give the child's date of birth: classes are by age."]
+    elif born > today:
+        problems["date_of_birth"] = ["A date of birth cannot be in the future."]
+    elif (born.year + OLDEST_AGE, born.month, born.day) < (today.year, today.month, today.day):
+        problems["date_of_birth"] = [
+            f"A date of birth more than {OLDEST_AGE} years ago is likely a typing slip."
+        ]
+    if len(participant.notes) > NOTES_MAX_LENGTH:
+        problems["notes"] = [f"Keep the notes to {NOTES_MAX_LENGTH:,} characters or fewer."]
+    if child and not problems and _same_child_in_family(participant):
+        problems["first_name"] = [
+            f"{participant.name}, born on {born:%B} {born.day}, {born.year}, is already "
+            "in your family."
+        ]
+    return problems
+
+
+def _same_child_in_family(participant: Participant) -> bool:
+    return (
+        Participant.objects.filter(
+            account_id=participant.account_id,
+            is_account_holder=False,
+            first_name__iexact=participant.first_name,
+            last_name__iexact=participant.last_name,
+            date_of_birth=participant.date_of_birth,
+        )
+        .exclude(pk=participant.pk)
+        .exists()
+    )
+
+
+PARTICIPANT_FIELDS = (
+    "first_name",
+    "last_name",
+    "date_of_birth",
+    "notes",
+    "emergency_contact_name",
+    "emergency_contact_phone",
+)
+
+
+def _participant_saved(participant: Participant) -> Participant:
+    for field in PARTICIPANT_FIELDS:
+        value = getattr(participant, field)
+        if isinstance(value, str):
+            setattr(participant, field, value.strip())
+    problems = _participant_problems(participant)
+    if problems:
+        raise InvalidInput(problems)
+    try:
+        with transaction.atomic():
+            participant.save()
+    except IntegrityError:
+        # A twin request added the same child a moment ago.
+        raise InvalidInput(
+            {"first_name": [f"{participant.name} is already in your family."]}
+        ) from None
+    return participant
+
+
+@transaction.atomic
+def participant_create(*, account: User, **fields) -> Participant:
+    """A child joins the family; they have no login, and take classes on this account."""
+    account_holder_of(account)
+    unknown = set(fields) - set(PARTICIPANT_FIELDS)
+    if unknown:
+        raise ValueError(f"Not a participant's field: {sorted(unknown)}")
+    return _participant_saved(Participant(account=account, is_account_holder=False, **fields))
+
+
+@transaction.atomic
+def participant_update(*, account: User, participant_id: int, **fields) -> Participant:
+    """Change a participant of the family; the fields left out are kept."""
+    participant = access_participant(account=account, participant_id=participant_id, lock=True)
+    for field, value in fields.items():
+        if field not in PARTICIPANT_FIELDS:
+            raise ValueError(f"Not a participant's field: {field}")
+        setattr(participant, field, "" if value is None and field != "date_of_birth" else value)
+    return _participant_saved(participant)
+
+
+@transaction.atomic
+def participant_delete(*, account: User, participant_id: int) -> None:
+    """Remove a child's record: never the account holder, nor a child who holds a seat or has
+    a class selected (their seat or choice would be nobody's). Past enrolments and payments stay
+    on record: the payments keep the child's name."""
+    participant = access_participant(account=account, participant_id=participant_id, lock=True)
+    if participant.is_account_holder:
+        raise Conflict("You are the account holder: you stay in your family.")
+    # Read through the reverse relations: enrolments sits above accounts.
+    if participant.selections.exists():
+        raise Conflict(
+            f"{participant.first_name} has a class selected. Remove it from your selected "
+            "classes first."
+        )
+    if participant.enrolments.filter(status="active").exists():
+        raise Conflict(
+            f"{participant.first_name} is enrolled in a class, so their record is kept until "
+            "the class is over or the seat is cancelled."
+        )
+    participant.delete()

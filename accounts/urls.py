@@ -10,6 +10,7 @@ from accounts.apis import (
     UserMakeAdminApi,
     UserMakeInstructorApi,
 )
+from accounts.apis_family import ParticipantDetailApi, ParticipantListCreateApi
 from accounts.apis_public import InstructorListApi
 
 urlpatterns: list = [
@@ -17,6 +18,8 @@ urlpatterns: list = [
     path("jwt", TokenExchangeApi.as_view(), name="jwt"),
     path("logout", TokenRevokeApi.as_view(), name="logout"),
     path("profile", ProfileApi.as_view(), name="profile"),
+    path("participants", ParticipantListCreateApi.as_view(), name="participants"),
+    path("participants/<int:participant_id>", ParticipantDetailApi.as_view(), name="participant"),
     path("users", UserListCreateApi.as_view(), name="users"),
     # Ids first: an e-mail always has an @, so the two shapes never overlap.
     path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),

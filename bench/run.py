@@ -292,7 +292,7 @@ def seed(classes: int) -> dict:
     from django.utils import timezone
     from rest_framework_simplejwt.tokens import AccessToken
 
-    from accounts.models import Role, User
+    from accounts.models import Participant, Role, User
     from classes.management.commands.seed_demo import season_start
     from classes.models import Category, Class, ClassStatus, Level, Meeting
     from classes.schedule import school_timezone
@@ -364,9 +364,47 @@ def seed(classes: int) -> dict:
     def class_for(student: int, nth: int) -> int:
         return class_ids[(student * 7 + nth) % len(class_ids)]
 
+    # Every account's "Myself", as registration makes it; every other student is a parent whose
+    # child has chosen their last selected class.
+    Participant.objects.bulk_create(
+        (
+            Participant(account_id=user_id, is_account_holder=True, first_name="Bench")
+            for user_id in User.objects.values_list("id", flat=True)
+        ),
+        batch_size=BATCH,
+    )
+    Participant.objects.bulk_create(
+        (
+            Participant(
+                account_id=student_id,
+                first_name="Child",
+                last_name=str(number),
+                date_of_birth=date(2016, 1, 1) + timedelta(days=number % 2000),
+            )
+            for number, student_id in enumerate(student_ids)
+            if number % 2 == 0
+        ),
+        batch_size=BATCH,
+    )
+    holder_of = dict(
+        Participant.objects.filter(is_account_holder=True).values_list("account_id", "id")
+    )
+    child_of = dict(
+        Participant.objects.filter(is_account_holder=False).values_list("account_id", "id")
+    )
+
+    def participant_for(student_id: int, nth: int) -> int:
+        if nth == SELECTIONS_PER_STUDENT - 1 and student_id in child_of:
+            return child_of[student_id]
+        return holder_of[student_id]
+
     Selection.objects.bulk_create(
         (
-            Selection(student_id=student_id, camp_class_id=class_for(number, nth))
+            Selection(
+                student_id=student_id,
+                participant_id=participant_for(student_id, nth),
+                camp_class_id=class_for(number, nth),
+            )
             for number, student_id in enumerate(student_ids)
             for nth in range(SELECTIONS_PER_STUDENT)
         ),
@@ -376,7 +414,9 @@ def seed(classes: int) -> dict:
     enrolments = Enrolment.objects.bulk_create(
         (
             Enrolment(
-                student_id=student_id, camp_class_id=class_for(number, SELECTIONS_PER_STUDENT)
+                student_id=student_id,
+                participant_id=holder_of[student_id],
+                camp_class_id=class_for(number, SELECTIONS_PER_STUDENT),
             )
             for number, student_id in enumerate(student_ids)
         ),
@@ -386,6 +426,8 @@ def seed(classes: int) -> dict:
         (
             Payment(
                 student_id=enrolment.student_id,
+                participant_id=enrolment.participant_id,
+                participant_name="Bench",
                 camp_class_id=enrolment.camp_class_id,
                 transaction_id=f"pi_bench_{number}",
                 price=Decimal("45.50"),

@@ -5,6 +5,7 @@ from django.views.decorators.cache import cache_control
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from camp.exports import AccountExportApi
 from camp.views import (
     class_page,
     instructor_page,
@@ -21,6 +22,7 @@ api_patterns = [
     path("", include("classes.urls")),
     path("", include("enrolments.urls")),
     path("", include("payments.urls")),
+    path("account/export", AccountExportApi.as_view(), name="account-export"),
     path("health", HealthApi.as_view(), name="health"),
     # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.
     re_path(r"^schema/?$", SpectacularAPIView.as_view(), name="schema"),

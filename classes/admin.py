@@ -7,9 +7,9 @@ from classes.search import search_vector_refresh
 from classes.services import class_approve, class_deny
 from core.errors import DomainError
 from core.spreadsheets import SafeCsvWriter
-from enrolments.selectors import roster_for
+from enrolments.selectors import CSV_COLUMNS, roster_csv_cells, roster_for, roster_lines
 
-ROSTER_COLUMNS = ("class", "student name", "student e-mail", "transaction id", "price", "date")
+ROSTER_COLUMNS = ("class", *CSV_COLUMNS, "transaction id", "price", "date")
 
 
 def _review(modeladmin, request, queryset, *, service, verb: str) -> None:
@@ -186,13 +186,12 @@ class ClassAdmin(admin.ModelAdmin):
         response["Content-Disposition"] = 'attachment; filename="roster.csv"'
         writer = SafeCsvWriter(response)
         writer.writerow(ROSTER_COLUMNS)
-        for enrolment in enrolled:
-            payment = enrolment.payment
+        for line in roster_lines(enrolled):
+            payment = line.enrolment.payment
             writer.writerow(
                 [
-                    enrolment.camp_class.name,
-                    enrolment.student.name,
-                    enrolment.student.email,
+                    line.enrolment.camp_class.name,
+                    *roster_csv_cells(line),
                     payment.transaction_id,
                     f"{payment.price:.2f}",
                     payment.date.isoformat(),

@@ -15,13 +15,13 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import access_person_by_email
 from accounts.models import Role
-from accounts.permissions import IsAdmin, IsInstructor
+from accounts.permissions import IsAdmin, IsInstructor, IsInstructorOrAdmin
 from accounts.selectors import instructor_get
 from classes.access import (
     access_class_for_instructor,
@@ -74,16 +74,6 @@ MAX_SEATS = 2_147_483_647
 # What multipart framing adds around the file: boundaries, headers, a file name.
 MULTIPART_OVERHEAD_BYTES = 64 * 1024
 TIME_FORMATS = ["%H:%M", "%H:%M:%S"]
-
-
-class IsInstructorOrAdmin(BasePermission):
-    """Like accounts.permissions' roles, read from our database through request.user."""
-
-    message = "Only instructors and admins may do this."
-
-    def has_permission(self, request, view) -> bool:
-        user = request.user
-        return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
 
 
 class WeekdayField(serializers.ChoiceField):

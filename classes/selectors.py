@@ -95,3 +95,8 @@ def seat_holders_of(*, class_id: int) -> QuerySet[User]:
     return User.objects.filter(
         enrolments__camp_class_id=class_id, enrolments__status="active"
     ).order_by("id")
+
+
+def approved_classes_among(*, class_ids: list[int]) -> QuerySet[Class]:
+    """Those of these classes that are approved (open to families), by id."""
+    return Class.objects.filter(pk__in=class_ids, status=ClassStatus.APPROVED).order_by("id")

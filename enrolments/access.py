@@ -7,7 +7,7 @@ from enrolments.models import Selection
 
 def access_selection(*, student: User, selection_id: int, lock: bool = False) -> Selection:
     """One of the student's own selections, with its class; anyone else's is not found."""
-    selections = Selection.objects.select_related("camp_class")
+    selections = Selection.objects.select_related("camp_class", "participant")
     if lock:
         selections = selections.select_for_update()
     selection = selections.filter(pk=selection_id, student=student).first()

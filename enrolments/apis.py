@@ -17,22 +17,34 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import access_own_email
-from accounts.permissions import IsStudent
-from accounts.selectors import user_by_calendar_token
-from accounts.services import calendar_token_get_or_make, calendar_token_reset
+from accounts.permissions import IsInstructorOrAdmin, IsStudent
+from accounts.selectors import participant_list_for, user_by_calendar_token
+from accounts.services import account_holder_of, calendar_token_get_or_make, calendar_token_reset
+from classes.access import access_class_for_instructor
 from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
-from classes.serializers import ClassOutputSerializer
+from classes.models import Class
+from classes.selectors import approved_classes_among
 from core.errors import NotFound
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
+from enrolments.rules import family_refusals
 from enrolments.selectors import (
     calendar_meetings_for,
-    enrolled_class_list_for,
+    enrolment_list_for,
+    roster_csv_write,
+    roster_for,
+    roster_lines,
     selection_list_for,
 )
-from enrolments.serializers import SelectionOutputSerializer
+from enrolments.serializers import (
+    EligibilityOutputSerializer,
+    EnrolledClassOutputSerializer,
+    ParticipantQuerySerializer,
+    RosterLineOutputSerializer,
+    SelectionOutputSerializer,
+)
 from enrolments.services import selection_create, selection_delete
 
 
@@ -42,12 +54,14 @@ class SelectionListCreateApi(APIView):
     throttle_scope = "selections"
 
     @extend_schema_serializer(component_name="SelectionQuery")
-    class QuerySerializer(serializers.Serializer):
+    class QuerySerializer(ParticipantQuerySerializer):
         email = serializers.EmailField()
 
     @extend_schema_serializer(component_name="SelectionInput")
     class InputSerializer(serializers.Serializer):
         classId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
+        # Whom the class is for; the account holder when left out, as the spec's client does.
+        participantId = serializers.IntegerField(min_value=1, required=False)  # noqa: N815
 
     def get_permissions(self):
         if self.request.method == "POST":
@@ -67,7 +81,9 @@ class SelectionListCreateApi(APIView):
             email=query.validated_data["email"],
             refusal="You can only see your own selected classes.",
         )
-        selections = selection_list_for(student=request.user)
+        selections = selection_list_for(
+            student=request.user, participant_id=query.validated_data.get("participant")
+        )
         return list_response(request, selections, SelectionOutputSerializer)
 
     @extend_schema(
@@ -83,7 +99,11 @@ class SelectionListCreateApi(APIView):
         # name, price and seats come from our database, not from what the browser claims.
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        selection = selection_create(student=request.user, class_id=data.validated_data["classId"])
+        selection = selection_create(
+            student=request.user,
+            class_id=data.validated_data["classId"],
+            participant_id=data.validated_data.get("participantId"),
+        )
         return Response({"insertedId": selection.pk}, status=status.HTTP_201_CREATED)
 
 
@@ -108,9 +128,9 @@ class EnrolledClassListApi(APIView):
     permission_classes = [IsStudent]
 
     @extend_schema(
-        summary="The classes the caller is enrolled in (students)",
-        parameters=PAGE_PARAMETERS,
-        responses={200: ClassOutputSerializer(many=True), **errors(400, 401, 403)},
+        summary="The classes the caller's family is enrolled in, a row per seat (students)",
+        parameters=[ParticipantQuerySerializer, *PAGE_PARAMETERS],
+        responses={200: EnrolledClassOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
         access_own_email(
@@ -118,8 +138,12 @@ class EnrolledClassListApi(APIView):
             email=email,
             refusal="You can only see your own payments and classes.",
         )
-        classes = enrolled_class_list_for(student=request.user)
-        return list_response(request, classes, ClassOutputSerializer)
+        query = ParticipantQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        enrolments = enrolment_list_for(
+            student=request.user, participant_id=query.validated_data.get("participant")
+        )
+        return list_response(request, enrolments, EnrolledClassOutputSerializer)
 
 
 # How long a calendar app may keep a copy of a feed before asking again; only its own copy.
@@ -202,4 +226,86 @@ class CalendarFeedApi(APIView):
             },
         )
         patch_cache_control(response, private=True, max_age=CALENDAR_FEED_MAX_AGE)
+        return response
+
+
+MAX_CLASSES_ASKED = 100
+
+
+class EligibilityApi(APIView):
+    """GET /api/eligibility?classIds=3,7: for each class, whether each of the caller's family may
+    take it and why not, before anyone clicks Select."""
+
+    permission_classes = [IsStudent]
+
+    @extend_schema_serializer(component_name="EligibilityQuery")
+    class QuerySerializer(serializers.Serializer):
+        classIds = serializers.CharField(  # noqa: N815
+            help_text=f"Class ids separated by commas, 1 to {MAX_CLASSES_ASKED}."
+        )
+
+        def validate_classIds(self, value: str) -> list[int]:  # noqa: N802 - the API's name
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            if not parts or not all(part.isdigit() and len(part) < 12 for part in parts):
+                raise serializers.ValidationError("Give class ids as numbers, like 3,7,9.")
+            if len(parts) > MAX_CLASSES_ASKED:
+                raise serializers.ValidationError(
+                    f"Ask about {MAX_CLASSES_ASKED} classes at most at once."
+                )
+            return list(dict.fromkeys(int(part) for part in parts))
+
+    @extend_schema(
+        summary="Whether each of the caller's family may take each class, and why not (students)",
+        parameters=[QuerySerializer],
+        responses={200: EligibilityOutputSerializer, **errors(400, 401, 403)},
+    )
+    def get(self, request):
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        account_holder_of(request.user)
+        chances = family_refusals(
+            participants=list(participant_list_for(account=request.user)),
+            classes=list(approved_classes_among(class_ids=query.validated_data["classIds"])),
+        )
+        return Response(EligibilityOutputSerializer({"classes": chances}).data)
+
+
+class ClassRosterApi(APIView):
+    """GET /api/classes/{id}/roster: who is enrolled, with what to know about them and whom to
+    call. The class's own instructor and admins only: children's details go nowhere else."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    @extend_schema(
+        summary="A class's roster (its instructor, and admins)",
+        responses={200: RosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
+    )
+    def get(self, request, class_id: int):
+        camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
+        lines = roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+        return Response(RosterLineOutputSerializer(lines, many=True).data)
+
+
+class ClassRosterCsvApi(APIView):
+    """GET /api/classes/{id}/roster.csv: the same roster as a spreadsheet-safe CSV download."""
+
+    permission_classes = [IsInstructorOrAdmin]
+    content_negotiation_class = FileAnswerNegotiation
+
+    @extend_schema(
+        operation_id="class_roster_csv",
+        summary="A class's roster as CSV (its instructor, and admins)",
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The roster."),
+            **errors(401, 403, 404),
+        },
+    )
+    def get(self, request, class_id: int):
+        camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
+        lines = roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="roster-{camp_class.pk}.csv"'
+        # Children's details: never kept by a shared cache.
+        patch_cache_control(response, private=True, no_store=True)
+        roster_csv_write(lines, response)
         return response

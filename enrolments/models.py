@@ -15,6 +15,11 @@ class Selection(models.Model):
     student = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="selections"
     )
+    # Who will take the class: the account holder or one of their children. A child with a
+    # selection is not removed from the family (PROTECT), so the choice is never lost.
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.PROTECT, related_name="selections"
+    )
     camp_class = models.ForeignKey(
         "classes.Class", on_delete=models.CASCADE, related_name="selections"
     )
@@ -31,8 +36,10 @@ class Selection(models.Model):
             models.Index(fields=["created_at"], name="selection_created_idx"),
         ]
         constraints = [
+            # Siblings may each select the same class; one person selects it once.
             models.UniqueConstraint(
-                fields=["student", "camp_class"], name="selection_one_per_student_and_class"
+                fields=["participant", "camp_class"],
+                name="selection_one_per_participant_and_class",
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=SelectionStatus.values),
@@ -52,7 +59,8 @@ class EnrolmentStatus(models.TextChoices):
 
 
 class Enrolment(models.Model):
-    """A student's seat in a class: taken once, given back at most once.
+    """A participant's seat in a class, paid for by their account (`student`): taken once,
+    given back at most once.
 
     The payment that bought it points here (payments.Payment.enrolment); a free class's
     enrolment has a payment of $0 on record too, so every seat has its receipt.
@@ -60,6 +68,15 @@ class Enrolment(models.Model):
 
     student = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="enrolments"
+    )
+    # Who holds the seat. A child's record may be deleted once they hold no seat; their past
+    # enrolments then name nobody, and the payments keep the name they were made for.
+    participant = models.ForeignKey(
+        "accounts.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="enrolments",
     )
     camp_class = models.ForeignKey(
         "classes.Class", on_delete=models.PROTECT, related_name="enrolments"
@@ -85,11 +102,16 @@ class Enrolment(models.Model):
                 condition=models.Q(status__in=EnrolmentStatus.values),
                 name="enrolment_status_valid",
             ),
-            # A student holds at most one seat in a class.
+            # A participant holds at most one seat in a class; siblings hold one each.
             models.UniqueConstraint(
-                fields=["student", "camp_class"],
+                fields=["participant", "camp_class"],
                 condition=models.Q(status="active"),
-                name="enrolment_one_seat_per_student_and_class",
+                name="enrolment_one_seat_per_participant_and_class",
+            ),
+            # A seat is always someone's.
+            models.CheckConstraint(
+                condition=~models.Q(status="active") | models.Q(participant__isnull=False),
+                name="enrolment_active_has_participant",
             ),
             # Only a cancelled enrolment has an end.
             models.CheckConstraint(
@@ -101,3 +123,35 @@ class Enrolment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.student} in {self.camp_class} ({self.status})"
+
+
+class AgeOverride(models.Model):
+    """An admin's leave for one participant to take one class outside its ages, and why."""
+
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.CASCADE, related_name="age_overrides"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, related_name="age_overrides"
+    )
+    reason = models.TextField(max_length=1000)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="age_overrides_granted",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["participant", "camp_class"], name="age_override_once_per_class"
+            ),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="age_override_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} may take {self.camp_class}"

@@ -6,17 +6,21 @@ can change between the two.
 """
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from enum import StrEnum
 from typing import ClassVar
 
 from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Participant
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
-from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, Selection
+
+# The age from which a person is an adult: an account holder who never gave a date of birth is
+# taken to be one, since only adults have a login.
+ADULT_AGE = 18
 
 
 class RefusalKind(StrEnum):
@@ -27,6 +31,8 @@ class RefusalKind(StrEnum):
     STARTED = "started"
     REGISTRATION_CLOSED = "registration-closed"
     SCHEDULE_CONFLICT = "schedule-conflict"
+    AGE = "age"
+    SELECTED = "selected"
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,7 @@ class Refusal:
     FULL: ClassVar["Refusal"]
     PRICE: ClassVar["Refusal"]
     STARTED: ClassVar["Refusal"]
+    NOBODY: ClassVar["Refusal"]
 
     @classmethod
     def registration_closed(cls, closed_at: datetime) -> "Refusal":
@@ -59,15 +66,55 @@ class Refusal:
         )
 
     @classmethod
-    def schedule_conflict(cls, other_class_name: str) -> "Refusal":
-        said = f"This class meets at the same time as {other_class_name}."
+    def schedule_conflict(
+        cls, other_class_name: str, participant: Participant | None = None
+    ) -> "Refusal":
+        said = f"This class meets at the same time as {other_class_name}"
+        if _is_child(participant):
+            said += f", which {participant.first_name} is taking"
         return cls(
             RefusalKind.SCHEDULE_CONFLICT,
-            said,
-            said,
-            f"This class meets at the same time as {other_class_name}; "
-            "your payment has been refunded.",
+            f"{said}.",
+            f"{said}.",
+            f"{said}; your payment has been refunded.",
         )
+
+    @classmethod
+    def enrolled(cls, participant: Participant | None = None) -> "Refusal":
+        if not _is_child(participant):
+            return cls.ENROLLED
+        name = participant.first_name
+        return cls(
+            RefusalKind.ENROLLED,
+            f"{name} is already enrolled in this class.",
+            f"{name} is already enrolled in this class.",
+            f"{name} was already enrolled in this class; this payment has been refunded.",
+        )
+
+    @classmethod
+    def selected(cls, participant: Participant | None = None) -> "Refusal":
+        said = (
+            f"{participant.first_name} has already selected this class."
+            if _is_child(participant)
+            else "You have already selected this class."
+        )
+        return cls(RefusalKind.SELECTED, said, said, said)
+
+    @classmethod
+    def age(cls, camp_class: Class, participant: Participant, age: int | None) -> "Refusal":
+        day = first_day(camp_class)
+        if age is None:
+            said = f"{ages_label(camp_class)}: this class is for children."
+        else:
+            who = participant.first_name if _is_child(participant) else "you"
+            verb = "will be" if day > _school_today() else "are" if who == "you" else "is"
+            on_day = f"{day:%B} {day.day}, {day.year}"
+            said = f"{ages_label(camp_class)}: {who} {verb} {age} on {on_day}."
+        return cls(RefusalKind.AGE, said, said, f"{said} Your payment has been refunded.")
+
+
+def _is_child(participant: Participant | None) -> bool:
+    return participant is not None and not participant.is_account_holder
 
 
 Refusal.CLOSED = Refusal(
@@ -94,6 +141,12 @@ Refusal.PRICE = Refusal(
     "The price of this class has changed. Please reload the page.",
     "The price of this class changed while you were paying; your payment has been refunded.",
 )
+Refusal.NOBODY = Refusal(
+    RefusalKind.NOT_OPEN,
+    "Choose who will take this class.",
+    "Choose who will take this class.",
+    "The person this seat was for was removed from the family; your payment has been refunded.",
+)
 Refusal.STARTED = Refusal(
     RefusalKind.STARTED,
     "This class has already started.",
@@ -102,31 +155,97 @@ Refusal.STARTED = Refusal(
 )
 
 
-def is_enrolled(*, student_id: int, camp_class_id: int) -> bool:
-    """Whether the student holds a seat in the class (the one "already enrolled" query)."""
+def _school_today() -> date:
+    return timezone.localdate(timezone=school_timezone())
+
+
+def first_day(camp_class: Class) -> date:
+    """The day ages are counted on: the first meeting's, or today for a class whose schedule is
+    to be announced."""
+    if camp_class.starts_at is None:
+        return _school_today()
+    return camp_class.starts_at.astimezone(school_timezone()).date()
+
+
+def age_on(born: date, day: date) -> int:
+    """Whole years on that day; a birthday counts from the day itself."""
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def ages_label(camp_class: Class) -> str:
+    low, high = camp_class.age_min, camp_class.age_max
+    if low is not None and high is not None:
+        return f"Ages {low}–{high}"
+    if low is not None:
+        return f"Adults ({low} and up)" if low >= ADULT_AGE else f"Ages {low} and up"
+    return f"Ages up to {high}"
+
+
+def participant_age(participant: Participant, camp_class: Class) -> int | None:
+    """The participant's age on the class's first day; None for an account holder who gave no
+    date of birth (taken to be an adult)."""
+    if participant.date_of_birth is None:
+        return None
+    return age_on(participant.date_of_birth, first_day(camp_class))
+
+
+def age_refusal(
+    participant: Participant, camp_class: Class, *, overridden: bool | None = None
+) -> Refusal | None:
+    """Whether the participant's age on the first day is outside the class's ages. An admin's
+    `AgeOverride` lets one participant take one class all the same; `overridden` is given by a
+    caller that read the overrides already, else it is asked here when it matters."""
+    low, high = camp_class.age_min, camp_class.age_max
+    if low is None and high is None:
+        return None
+    age = participant_age(participant, camp_class)
+    fits = (
+        (high is None or high >= ADULT_AGE)
+        if age is None
+        else (low is None or age >= low) and (high is None or age <= high)
+    )
+    if fits:
+        return None
+    if overridden is None:
+        overridden = AgeOverride.objects.filter(
+            participant_id=participant.pk, camp_class_id=camp_class.pk
+        ).exists()
+    if overridden:
+        return None
+    return Refusal.age(camp_class, participant, age)
+
+
+def is_enrolled(*, participant_id: int, camp_class_id: int) -> bool:
+    """Whether the participant holds a seat in the class (the one "already enrolled" query)."""
     return Enrolment.objects.filter(
-        student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
+        participant_id=participant_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
     ).exists()
 
 
-def clashing_meetings(*, student_id: int, camp_class_id: int) -> QuerySet[Meeting]:
-    """The meetings of the student's other classes (selected, or holding a seat) that overlap
-    a meeting of this class. Meetings that only touch, one ending as the other starts, do not,
-    nor do cancelled ones.
-
-    Driven by the student's few classes: their meetings (by `meeting_class_start_idx`), each
-    kept if an EXISTS on the same index finds one of this class's meetings at that time.
-    """
-    students_classes = (
-        Selection.objects.filter(student_id=student_id)
+def participants_classes(*, participant_id: int) -> QuerySet:
+    """The ids of the classes a participant selected or holds a seat in."""
+    return (
+        Selection.objects.filter(participant_id=participant_id)
         .order_by()
         .values("camp_class_id")
         .union(
-            Enrolment.objects.filter(student_id=student_id, status=EnrolmentStatus.ACTIVE)
+            Enrolment.objects.filter(participant_id=participant_id, status=EnrolmentStatus.ACTIVE)
             .order_by()
             .values("camp_class_id")
         )
     )
+
+
+def clashing_meetings(*, participant_id: int, camp_class_id: int) -> QuerySet[Meeting]:
+    """The meetings of the participant's other classes (selected, or holding a seat) that
+    overlap a meeting of this class. Meetings that only touch, one ending as the other starts,
+    do not, nor do cancelled ones. A sibling's classes are theirs: two children of one family
+    may be in different places at once.
+
+    Driven by the participant's few classes: their meetings (by `meeting_class_start_idx`),
+    each kept if an EXISTS on the same index finds one of this class's meetings at that time.
+    """
+    students_classes = participants_classes(participant_id=participant_id)
     overlaps_this_class = Meeting.objects.filter(
         camp_class_id=camp_class_id,
         cancelled=False,
@@ -140,18 +259,18 @@ def clashing_meetings(*, student_id: int, camp_class_id: int) -> QuerySet[Meetin
     )
 
 
-def clashing_class(*, student: User, camp_class: Class) -> Class | None:
-    """Another class the student selected or holds a seat in that meets at the same time as
-    this one, in one query; none for a class whose schedule is to be announced."""
+def clashing_class(*, participant: Participant, camp_class: Class) -> Class | None:
+    """Another class the participant selected or holds a seat in that meets at the same time
+    as this one, in one query; none for a class whose schedule is to be announced."""
     if camp_class.starts_at is None:
         return None
-    return soonest_clashing_class(student_id=student.pk, camp_class_id=camp_class.pk)
+    return soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class.pk)
 
 
-def soonest_clashing_class(*, student_id: int, camp_class_id: int) -> Class | None:
-    """Of the student's classes that clash with this one, the one that clashes first."""
+def soonest_clashing_class(*, participant_id: int, camp_class_id: int) -> Class | None:
+    """Of the participant's classes that clash with this one, the one that clashes first."""
     clash = (
-        clashing_meetings(student_id=student_id, camp_class_id=camp_class_id)
+        clashing_meetings(participant_id=participant_id, camp_class_id=camp_class_id)
         .select_related("camp_class")
         .order_by("start", "id")
         .first()
@@ -171,18 +290,133 @@ def registration_refusal(camp_class: Class, *, now: datetime | None = None) -> R
     return None
 
 
-def enrolment_refusal(*, student: User, camp_class: Class) -> Refusal | None:
-    """May this student take this class now? None if so; otherwise the reason why not."""
+def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal | None:
+    """May this participant take this class now? None if so; otherwise the reason why not.
+
+    `family_refusals` answers the same question for a family and a page of classes at once,
+    for showing before anyone clicks; this one is what selecting and paying ask.
+    """
     if camp_class.status != ClassStatus.APPROVED:
         return Refusal.CLOSED
-    if is_enrolled(student_id=student.pk, camp_class_id=camp_class.pk):
-        return Refusal.ENROLLED
+    if is_enrolled(participant_id=participant.pk, camp_class_id=camp_class.pk):
+        return Refusal.enrolled(participant)
     too_late = registration_refusal(camp_class)
     if too_late is not None:
         return too_late
+    too_young_or_old = age_refusal(participant, camp_class)
+    if too_young_or_old is not None:
+        return too_young_or_old
     if camp_class.seats <= 0:
         return Refusal.FULL
-    other = clashing_class(student=student, camp_class=camp_class)
+    other = clashing_class(participant=participant, camp_class=camp_class)
     if other is not None:
-        return Refusal.schedule_conflict(other.name)
+        return Refusal.schedule_conflict(other.name, participant)
     return None
+
+
+@dataclass(frozen=True)
+class ParticipantChance:
+    """Whether one participant of a family may take one class, and if not, why."""
+
+    participant: Participant
+    refusal: Refusal | None
+
+
+def family_refusals(
+    *, participants: list[Participant], classes: list[Class]
+) -> dict[int, list[ParticipantChance]]:
+    """For each class, each participant's `enrolment_refusal`, plus whether they selected it
+    already: what the cards and the class page show before anyone clicks.
+
+    The same rules in the same order as `enrolment_refusal` and `selection_create`, read for a
+    whole family and a page of classes in at most five queries, however many of either.
+    """
+    if not participants or not classes:
+        return {camp_class.pk: [] for camp_class in classes}
+    participant_ids = [participant.pk for participant in participants]
+    class_ids = [camp_class.pk for camp_class in classes]
+    enrolled = set(
+        Enrolment.objects.filter(participant_id__in=participant_ids, status=EnrolmentStatus.ACTIVE)
+        .order_by()
+        .values_list("participant_id", "camp_class_id")
+    )
+    selected = set(
+        Selection.objects.filter(participant_id__in=participant_ids)
+        .order_by()
+        .values_list("participant_id", "camp_class_id")
+    )
+    overridden = set()
+    if any(c.age_min is not None or c.age_max is not None for c in classes):
+        overridden = set(
+            AgeOverride.objects.filter(
+                participant_id__in=participant_ids, camp_class_id__in=class_ids
+            ).values_list("participant_id", "camp_class_id")
+        )
+    clashes = _family_clashes(taken=enrolled | selected, classes=classes)
+    now = timezone.now()
+    answers = {}
+    for camp_class in classes:
+        chances = []
+        for participant in participants:
+            pair = (participant.pk, camp_class.pk)
+            refusal = None
+            if camp_class.status != ClassStatus.APPROVED:
+                refusal = Refusal.CLOSED
+            elif pair in enrolled:
+                refusal = Refusal.enrolled(participant)
+            else:
+                refusal = registration_refusal(camp_class, now=now) or age_refusal(
+                    participant, camp_class, overridden=pair in overridden
+                )
+            if refusal is None and pair in selected:
+                refusal = Refusal.selected(participant)
+            if refusal is None and camp_class.seats <= 0:
+                refusal = Refusal.FULL
+            if refusal is None and pair in clashes:
+                refusal = Refusal.schedule_conflict(clashes[pair], participant)
+            chances.append(ParticipantChance(participant, refusal))
+        answers[camp_class.pk] = chances
+    return answers
+
+
+def _family_clashes(
+    *, taken: set[tuple[int, int]], classes: list[Class]
+) -> dict[tuple[int, int], str]:
+    """(participant, class) -> the name of the participant's other class that meets at the same
+    time, the soonest to clash; two queries, bounded by the family's few classes."""
+    family_class_ids = {class_id for _, class_id in taken}
+    if not family_class_ids:
+        return {}
+    family_meetings = list(
+        Meeting.objects.filter(camp_class_id__in=family_class_ids, cancelled=False)
+        .order_by("start", "id")
+        .values_list("camp_class_id", "start", "end", "camp_class__name")
+    )
+    if not family_meetings:
+        return {}
+    earliest = family_meetings[0][1]
+    latest = max(end for _, _, end, _ in family_meetings)
+    asked = Meeting.objects.filter(
+        camp_class_id__in=[camp_class.pk for camp_class in classes],
+        cancelled=False,
+        start__lt=latest,
+        end__gt=earliest,
+    ).values_list("camp_class_id", "start", "end")
+    meetings_of_asked: dict[int, list[tuple[datetime, datetime]]] = {}
+    for class_id, start, end in asked:
+        meetings_of_asked.setdefault(class_id, []).append((start, end))
+    classes_of: dict[int, set[int]] = {}
+    for participant_id, class_id in taken:
+        classes_of.setdefault(participant_id, set()).add(class_id)
+    clashes = {}
+    for participant_id, their_classes in classes_of.items():
+        for class_id, meetings in meetings_of_asked.items():
+            for other_id, start, end, name in family_meetings:
+                if other_id == class_id or other_id not in their_classes:
+                    continue
+                if any(
+                    start < asked_end and end > asked_start for asked_start, asked_end in meetings
+                ):
+                    clashes[(participant_id, class_id)] = name
+                    break
+    return clashes

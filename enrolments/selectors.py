@@ -1,40 +1,59 @@
-"""Reads of enrolment: a student's selections and classes, a class's roster."""
+"""Reads of enrolment: a family's selections and seats, and a class's roster as its instructor
+and the school's admins read it (who comes, how old they are on the first day, what to know about
+them, whom to call: one shape for the page, its CSV and the back office's export)."""
+
+from dataclasses import dataclass
+from datetime import date, datetime
 
 from django.db.models import QuerySet
 
 from accounts.models import User
 from classes.models import Class, Meeting
-from classes.selectors import calendar_meetings, classes_for_answers
+from classes.selectors import calendar_meetings
+from core.spreadsheets import SafeCsvWriter
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.rules import participant_age
 
 
-def selection_list_for(*, student: User) -> QuerySet[Selection]:
-    """A student's selections, each with its class and instructor for the list's columns."""
-    return (
-        Selection.objects.filter(student=student)
-        .select_related("student", "camp_class__instructor")
-        .order_by("id")
+def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
+    """A family's selections, each with its class, instructor and participant for the list's
+    columns; one participant's when asked."""
+    selections = Selection.objects.filter(student=student)
+    if participant_id is not None:
+        selections = selections.filter(participant_id=participant_id)
+    return selections.select_related("student", "participant", "camp_class__instructor").order_by(
+        "id"
     )
 
 
-def enrolled_class_list_for(*, student: User) -> QuerySet[Class]:
-    """The classes a student is enrolled in, the latest enrolment first.
-
-    One row per class: a student holds at most one seat per class (a unique constraint).
-    """
-    return (
-        classes_for_answers()
-        .filter(enrolments__student=student, enrolments__status=EnrolmentStatus.ACTIVE)
-        .order_by("-enrolments__created_at", "-enrolments__id")
-    )
+def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
+    """The seats a family holds, the latest first: one row per participant and class, so two
+    siblings in one class are two rows. One participant's when asked."""
+    enrolments = Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE)
+    if participant_id is not None:
+        enrolments = enrolments.filter(participant_id=participant_id)
+    return enrolments.select_related(
+        "participant", "camp_class__instructor", "camp_class__category"
+    ).order_by("-created_at", "-id")
 
 
 def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:
-    """Who holds a seat in these classes, with the payment that bought it, class by class."""
+    """Who holds a seat in these classes, with their family and the payment that bought it,
+    class by class, by the participant's name.
+
+    The children's details a roster shows are for the instructor of a class they are enrolled
+    in and for admins: the callers check that (classes.access), this only reads.
+    """
     return (
         Enrolment.objects.filter(camp_class__in=classes, status=EnrolmentStatus.ACTIVE)
-        .select_related("camp_class", "student", "payment")
-        .order_by("camp_class__name", "camp_class_id", "student__name", "id")
+        .select_related("camp_class", "student", "participant", "payment")
+        .order_by(
+            "camp_class__name",
+            "camp_class_id",
+            "participant__first_name",
+            "participant__last_name",
+            "id",
+        )
     )
 
 
@@ -46,4 +65,87 @@ def calendar_meetings_for(*, student: User) -> QuerySet[Meeting]:
         classes=Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE).values(
             "camp_class_id"
         )
+    )
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    enrolment: Enrolment
+    participant_id: int
+    participant_name: str
+    date_of_birth: date | None
+    age: int | None
+    notes: str
+    account_name: str
+    account_email: str
+    emergency_contact_name: str
+    emergency_contact_phone: str
+    enrolled_at: datetime
+
+
+def roster_lines(enrolments) -> list[RosterLine]:
+    """`enrolments.selectors.roster_for`'s rows as lines; no query more."""
+    lines = []
+    for enrolment in enrolments:
+        participant = enrolment.participant
+        account = enrolment.student
+        lines.append(
+            RosterLine(
+                enrolment=enrolment,
+                participant_id=participant.pk,
+                participant_name=participant.name or account.name or account.email,
+                date_of_birth=participant.date_of_birth,
+                age=participant_age(participant, enrolment.camp_class),
+                notes=participant.notes,
+                account_name=account.name,
+                account_email=account.email,
+                emergency_contact_name=participant.emergency_contact_name,
+                emergency_contact_phone=participant.emergency_contact_phone,
+                enrolled_at=enrolment.created_at,
+            )
+        )
+    return lines
+
+
+CSV_COLUMNS = (
+    "participant",
+    "age on the first day",
+    "date of birth",
+    "notes",
+    "family contact",
+    "family e-mail",
+    "emergency contact",
+    "emergency phone",
+    "enrolled at",
+)
+
+
+def roster_csv_cells(line: RosterLine) -> list:
+    return [
+        line.participant_name,
+        "" if line.age is None else line.age,
+        line.date_of_birth.isoformat() if line.date_of_birth else "",
+        line.notes,
+        line.account_name,
+        line.account_email,
+        line.emergency_contact_name,
+        line.emergency_contact_phone,
+        line.enrolled_at.isoformat(),
+    ]
+
+
+def roster_csv_write(lines: list[RosterLine], target) -> None:
+    """The roster as CSV into `target` (a file or a response), every cell spreadsheet-safe."""
+    writer = SafeCsvWriter(target)
+    writer.writerow(CSV_COLUMNS)
+    for line in lines:
+        writer.writerow(roster_csv_cells(line))
+
+
+def enrolment_history_for(*, student: User) -> QuerySet[Enrolment]:
+    """Every seat a family has held, given back ones too, the latest first (their data export)."""
+    return (
+        Enrolment.objects.filter(student=student)
+        .select_related("participant", "camp_class")
+        .order_by("-created_at", "-id")
     )

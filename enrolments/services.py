@@ -10,7 +10,9 @@ from django.db.models import Exists, F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.access import access_participant
+from accounts.models import Participant, User
+from accounts.services import account_holder_of
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
@@ -19,6 +21,7 @@ from enrolments.rules import (
     RefusalKind,
     clashing_meetings,
     enrolment_refusal,
+    is_enrolled,
     registration_refusal,
     soonest_clashing_class,
 )
@@ -30,6 +33,7 @@ _SAID_BEFORE_ALREADY_SELECTED = {
     RefusalKind.ENROLLED,
     RefusalKind.STARTED,
     RefusalKind.REGISTRATION_CLOSED,
+    RefusalKind.AGE,
 }
 
 
@@ -42,24 +46,42 @@ class SeatRefused(Conflict):
         super().__init__(refusal.before_paying)
 
 
+def _participant_for(*, student: User, participant_id: int | None, lock: bool) -> Participant:
+    """Who a choice is for: one of the family, or the account holder when nobody is named (the
+    spec's client names nobody). Locked when asked, so the child's record stays while the
+    choice is made (removing a child takes the same lock)."""
+    if participant_id is not None:
+        return access_participant(account=student, participant_id=participant_id, lock=lock)
+    holders = Participant.objects.filter(account=student, is_account_holder=True)
+    if lock:
+        holders = holders.select_for_update()
+    return holders.first() or account_holder_of(student)
+
+
 @transaction.atomic
-def selection_create(*, student: User, class_id: int) -> Selection:
-    """A student picks a class to pay for later; everything about it is read from our data."""
+def selection_create(
+    *, student: User, class_id: int, participant_id: int | None = None
+) -> Selection:
+    """A student picks a class for themself or one of their children, to pay for later;
+    everything about it is read from our data."""
+    participant = _participant_for(student=student, participant_id=participant_id, lock=True)
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")
-    already_selected = Conflict("You have already selected this class.")
-    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    already_selected = Conflict(Refusal.selected(participant).to_select)
+    refusal = enrolment_refusal(participant=participant, camp_class=camp_class)
     if refusal is not None and refusal.kind in _SAID_BEFORE_ALREADY_SELECTED:
         raise Conflict(refusal.to_select)
-    if Selection.objects.filter(student=student, camp_class=camp_class).exists():
+    if Selection.objects.filter(participant=participant, camp_class=camp_class).exists():
         raise already_selected
     if refusal is not None:
         raise Conflict(refusal.to_select)
     try:
         # A savepoint, so that losing the race to a twin request leaves the transaction usable.
         with transaction.atomic():
-            return Selection.objects.create(student=student, camp_class=camp_class)
+            return Selection.objects.create(
+                student=student, participant=participant, camp_class=camp_class
+            )
     except IntegrityError:
         raise already_selected from None
 
@@ -76,22 +98,23 @@ def selection_delete(*, selection_id: int, student: User) -> int:
     return deleted
 
 
-def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
-    """Give the student a seat in the class at this price, or raise SeatRefused with the reason.
+def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, price) -> Enrolment:
+    """Give the participant a seat in the class at this price, paid by the account
+    (`student_id`), or raise SeatRefused with the reason.
 
     One conditional UPDATE takes the seat: whatever number of processes race for the last one,
-    the database hands it to one of them, and the unique constraint on active enrolments keeps
-    a student from holding two. The same UPDATE asks again what may have changed since the
-    student was let pay: registration closing (by the clock) and a clash with another of their
-    classes. The student's selection of the class is settled with it.
+    siblings and strangers alike, the database hands it to one of them, and the unique
+    constraint on active enrolments keeps a participant from holding two. The same UPDATE asks
+    again what may have changed since the family was let pay: registration closing (by the
+    clock) and a clash with another of the participant's classes. The participant's selection of
+    the class is settled with it.
     """
     now = timezone.now()
+    participant_id = participant.pk
     try:
         with transaction.atomic():
-            if Enrolment.objects.filter(
-                student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
-            ).exists():
-                raise SeatRefused(Refusal.ENROLLED)
+            if is_enrolled(participant_id=participant_id, camp_class_id=camp_class_id):
+                raise SeatRefused(Refusal.enrolled(participant))
             taken = (
                 Class.objects.filter(
                     pk=camp_class_id, status=ClassStatus.APPROVED, seats__gt=0, price=price
@@ -99,28 +122,37 @@ def seat_take(*, student_id: int, camp_class_id: int, price) -> Enrolment:
                 .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
                 .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
                 .exclude(
-                    Exists(clashing_meetings(student_id=student_id, camp_class_id=camp_class_id))
+                    Exists(
+                        clashing_meetings(
+                            participant_id=participant_id, camp_class_id=camp_class_id
+                        )
+                    )
                 )
                 .update(seats=F("seats") - 1, enroll=F("enroll") + 1)
             )
             if not taken:
                 raise SeatRefused(
                     _why_no_seat(
-                        student_id=student_id, camp_class_id=camp_class_id, price=price, now=now
+                        participant=participant, camp_class_id=camp_class_id, price=price, now=now
                     )
                 )
             enrolment = Enrolment.objects.create(
-                student_id=student_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
+                student_id=student_id,
+                participant_id=participant_id,
+                camp_class_id=camp_class_id,
+                status=EnrolmentStatus.ACTIVE,
             )
-            Selection.objects.filter(student_id=student_id, camp_class_id=camp_class_id).delete()
+            Selection.objects.filter(
+                participant_id=participant_id, camp_class_id=camp_class_id
+            ).delete()
     except IntegrityError:
-        # Another request enrolled the student in this class a moment ago; the savepoint gave
-        # the seat back.
-        raise SeatRefused(Refusal.ENROLLED) from None
+        # Another request enrolled the participant in this class a moment ago; the savepoint
+        # gave the seat back.
+        raise SeatRefused(Refusal.enrolled(participant)) from None
     return enrolment
 
 
-def _why_no_seat(*, student_id: int, camp_class_id: int, price, now) -> Refusal:
+def _why_no_seat(*, participant: Participant, camp_class_id: int, price, now) -> Refusal:
     camp_class = Class.objects.get(pk=camp_class_id)
     if camp_class.status != ClassStatus.APPROVED:
         return Refusal.CLOSED
@@ -131,9 +163,9 @@ def _why_no_seat(*, student_id: int, camp_class_id: int, price, now) -> Refusal:
         return Refusal.PRICE
     if camp_class.seats <= 0:
         return Refusal.FULL
-    other = soonest_clashing_class(student_id=student_id, camp_class_id=camp_class_id)
+    other = soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class_id)
     if other is not None:
-        return Refusal.schedule_conflict(other.name)
+        return Refusal.schedule_conflict(other.name, participant)
     # What refused the seat changed before these reads (a seat given back, a clashing class
     # dropped a moment ago); the seat was not taken all the same.
     return Refusal.FULL

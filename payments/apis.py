@@ -19,6 +19,7 @@ from core.api import error_body
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
 from core.pagination import PAGE_PARAMETERS, list_response
+from enrolments.serializers import ParticipantQuerySerializer
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.selectors import payment_get, payment_list_for
@@ -262,13 +263,17 @@ class PaymentListApi(APIView):
     permission_classes = [IsStudent]
 
     @extend_schema(
-        summary="The caller's payment history, newest first (students)",
-        parameters=PAGE_PARAMETERS,
+        summary="The caller's family's payment history, newest first (students)",
+        parameters=[ParticipantQuerySerializer, *PAGE_PARAMETERS],
         responses={200: PaymentOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request, email: str):
         _own_email(request, email)
-        payments = payment_list_for(student=request.user)
+        query = ParticipantQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        payments = payment_list_for(
+            student=request.user, participant_id=query.validated_data.get("participant")
+        )
         return list_response(request, payments, PaymentOutputSerializer)
 
 

@@ -18,6 +18,16 @@ class Payment(models.Model):
     student = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments"
     )
+    # Whom the seat is for. Kept by name too: a receipt says whom it was for even after the
+    # family deletes a child's record (the link is then cleared).
+    participant = models.ForeignKey(
+        "accounts.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="payments",
+    )
+    participant_name = models.CharField(max_length=121, blank=True)
     camp_class = models.ForeignKey(
         "classes.Class", on_delete=models.PROTECT, related_name="payments"
     )

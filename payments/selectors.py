@@ -3,8 +3,7 @@
 from django.db.models import QuerySet
 
 from accounts.models import User
-from classes.models import Class
-from payments.models import Payment, PaymentStatus
+from payments.models import Payment
 
 
 def _payments_with_class() -> QuerySet[Payment]:
@@ -16,18 +15,9 @@ def payment_get(*, payment_id: int) -> Payment:
     return _payments_with_class().get(pk=payment_id)
 
 
-def payment_list_for(*, student: User) -> QuerySet[Payment]:
-    """A student's payment history, newest first."""
-    return _payments_with_class().filter(student=student).order_by("-date", "-id")
-
-
-def enrolled_class_list_for(*, student: User) -> QuerySet[Class]:
-    """The classes a student is enrolled in, the latest enrolment first.
-
-    One row per class: a student holds at most one enrolment per class (a unique constraint).
-    """
-    return (
-        Class.objects.filter(payments__student=student, payments__status=PaymentStatus.ENROLLED)
-        .select_related("instructor")
-        .order_by("-payments__date", "-payments__id")
-    )
+def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
+    """A family's payment history, newest first; one participant's when asked."""
+    payments = _payments_with_class().filter(student=student)
+    if participant_id is not None:
+        payments = payments.filter(participant_id=participant_id)
+    return payments.order_by("-date", "-id")

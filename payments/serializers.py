@@ -7,6 +7,9 @@ class PaymentOutputSerializer(serializers.Serializer):
     _id = serializers.IntegerField(source="id")
     email = serializers.EmailField(source="student.email")
     studentName = serializers.CharField(source="student.name")
+    # Whom the seat was for, by the name it was bought under (kept if the record is deleted).
+    participantId = serializers.IntegerField(source="participant_id", allow_null=True)
+    participantName = serializers.CharField(source="participant_name")
     transactionId = serializers.CharField(source="transaction_id")
     # A JSON number, like a class's price.
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)

@@ -46,6 +46,8 @@ CLASS_BODY = {
     "image": "https://images.camp.test/classes/clay.jpg",
 }
 
+CHILD_BODY = {"firstName": "Mia", "lastName": "Lopez", "dateOfBirth": "2017-03-02"}
+
 MATRIX = (
     # --- Open to everyone; an access token changes nothing but what an admin sees.
     Call("GET", "/api/instructors", (200, 200, 200, 200, 200, 200), "public"),
@@ -183,6 +185,47 @@ MATRIX = (
         "instructors and admins",
         sends=IMAGE_UPLOAD,
     ),
+    # --- Families: one's own participants; a child's details go nowhere else.
+    Call("GET", "/api/participants", (401, 200, 200, 200, 200, 200), "one's own family"),
+    Call(
+        "POST",
+        "/api/participants",
+        (401, 201, 201, 201, 201, 201),
+        "to one's own family",
+        body=CHILD_BODY,
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}",
+        (401, 200, 404, 404, 404, 404),
+        "only one's own family; anyone else's is as good as absent",
+    ),
+    Call(
+        "PUT",
+        "/api/participants/{child.id}",
+        (401, 200, 404, 404, 404, 404),
+        "only one's own family; anyone else's is as good as absent",
+        body=CHILD_BODY,
+    ),
+    Call(
+        "DELETE",
+        "/api/participants/{spare_child.id}",
+        (401, 200, 404, 404, 404, 404),
+        "only one's own family; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}/roster",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins: children's details go nowhere else",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}/roster.csv",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins: children's details go nowhere else",
+    ),
+    Call("GET", "/api/account/export", (401, 200, 200, 200, 200, 200), "one's own data only"),
     # --- Selections.
     Call(
         "GET",
@@ -196,6 +239,19 @@ MATRIX = (
         (401, 201, 201, 403, 403, 403),
         "students",
         body={"classId": "{open_class.id}"},
+    ),
+    Call(
+        "POST",
+        "/api/selectClass",
+        (401, 201, 404, 403, 403, 403),
+        "students, for someone of their own family",
+        body={"classId": "{open_class.id}", "participantId": "{spare_child.id}"},
+    ),
+    Call(
+        "GET",
+        "/api/eligibility?classIds={open_class.id}",
+        (401, 200, 200, 403, 403, 403),
+        "students, for their own family",
     ),
     Call(
         "DELETE",

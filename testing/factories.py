@@ -11,7 +11,8 @@ from django.utils import timezone
 from factory.django import DjangoModelFactory, Password
 from PIL import Image
 
-from accounts.models import Role, User
+from accounts.models import Participant, Role, User
+from accounts.services import account_holder_of
 from classes.models import Class, ClassStatus
 from classes.search import search_vector_refresh
 from classes.services import class_create
@@ -84,11 +85,29 @@ def scheduled_class(
     return camp_class
 
 
+class ChildFactory(DjangoModelFactory):
+    """A child of a family: no login, a date of birth, taking classes on the account."""
+
+    class Meta:
+        model = Participant
+
+    account = factory.SubFactory(UserFactory)
+    is_account_holder = False
+    first_name = factory.Faker("first_name")
+    last_name = factory.LazyAttribute(lambda child: child.account.name.split()[-1])
+    date_of_birth = date(2017, 5, 14)
+
+
+# A row for the account holder ("Myself") unless a test names the participant.
+_holder_of_student = factory.LazyAttribute(lambda row: account_holder_of(row.student))
+
+
 class SelectionFactory(DjangoModelFactory):
     class Meta:
         model = Selection
 
     student = factory.SubFactory(UserFactory)
+    participant = _holder_of_student
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
 
 
@@ -97,6 +116,7 @@ class EnrolmentFactory(DjangoModelFactory):
         model = Enrolment
 
     student = factory.SubFactory(UserFactory)
+    participant = _holder_of_student
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
     status = EnrolmentStatus.ACTIVE
 
@@ -108,6 +128,8 @@ class PaymentFactory(DjangoModelFactory):
         model = Payment
 
     student = factory.SubFactory(UserFactory)
+    participant = _holder_of_student
+    participant_name = factory.LazyAttribute(lambda payment: payment.participant.name)
     camp_class = factory.SubFactory(ClassFactory, status=ClassStatus.APPROVED)
     transaction_id = factory.Sequence(lambda n: f"pi_test_{n:06d}")
     price = factory.SelfAttribute("camp_class.price")
@@ -118,6 +140,7 @@ class PaymentFactory(DjangoModelFactory):
         yes_declaration=factory.SubFactory(
             EnrolmentFactory,
             student=factory.SelfAttribute("..student"),
+            participant=factory.SelfAttribute("..participant"),
             camp_class=factory.SelfAttribute("..camp_class"),
             created_at=factory.SelfAttribute("..date"),
         ),

@@ -15,11 +15,18 @@ from django.conf import settings
 from accounts.models import Role
 from accounts.services import calendar_token_get_or_make
 from classes.models import ClassStatus
-from payments.models import AttemptStatus, ChargeAttempt
+from payments.models import AttemptStatus, ChargeAttempt, PaymentStatus
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
 from testing.authorization_matrix import CALLERS, MATRIX
-from testing.factories import ClassFactory, SelectionFactory, UserFactory, banner_png
+from testing.factories import (
+    ChildFactory,
+    ClassFactory,
+    PaymentFactory,
+    SelectionFactory,
+    UserFactory,
+    banner_png,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +64,15 @@ class World:
             amount_cents=4550,
             idempotency_key="camp-charge-seti_matrix-4550",
             status=AttemptStatus.DECLINED,
+        )
+        # The student's family: a child enrolled in the open class, another with nothing yet.
+        self.child = ChildFactory(account=self.student, first_name="Noa")
+        self.spare_child = ChildFactory(account=self.student, first_name="Eli")
+        PaymentFactory(
+            student=self.student,
+            participant=self.child,
+            camp_class=self.open_class,
+            status=PaymentStatus.ENROLLED,
         )
         self.caller = self.people.get(caller)
         self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"

@@ -28,6 +28,7 @@ from enrolments.models import Enrolment
 from payments.models import PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import (
+    ChildFactory,
     ClassFactory,
     PaymentFactory,
     SelectionFactory,
@@ -87,6 +88,22 @@ class School:
                 instructor=self.instructor, status=APPROVED, price=Decimal("0")
             ),
         )
+
+        # The student's children: each holds a seat in the first open class, whose roster then
+        # grows with the school; one more child has nothing yet.
+        self.children = [
+            ChildFactory(account=self.student, date_of_birth=date(2015, 1, n + 1))
+            for n in range(rows)
+        ]
+        for child in self.children:
+            PaymentFactory(
+                student=self.student,
+                participant=child,
+                camp_class=open_classes[0],
+                status=ENROLLED,
+            )
+        self.spare_child = ChildFactory(account=self.student, first_name="Eli")
+        self.open_classes = open_classes
 
         self.visitor = APIClient()
         self.as_student = client_for(self.student)
@@ -438,6 +455,66 @@ def a_student_pages_through_their_enrolled_classes(school, counted):
         return school.as_student.get(path)
 
 
+# --- Families.
+
+
+def a_parent_lists_their_family(school, counted):
+    with counted:
+        response = school.as_student.get("/api/participants")
+    assert len(response.json()) > school.rows
+    return response
+
+
+def a_parent_adds_a_child(school, counted):
+    child = {"firstName": "Mia", "lastName": "Lopez", "dateOfBirth": "2017-03-02"}
+    with counted:
+        return school.as_student.post("/api/participants", child, format="json")
+
+
+def a_parent_edits_a_child(school, counted):
+    child = {"firstName": "Eli", "lastName": "Lopez", "dateOfBirth": "2016-03-02"}
+    with counted:
+        return school.as_student.put(
+            f"/api/participants/{school.spare_child.pk}", child, format="json"
+        )
+
+
+def a_parent_removes_a_child(school, counted):
+    with counted:
+        return school.as_student.delete(f"/api/participants/{school.spare_child.pk}")
+
+
+def a_parent_selects_a_class_for_a_child(school, counted):
+    body = {"classId": school.new_class.pk, "participantId": school.spare_child.pk}
+    with counted:
+        return school.as_student.post("/api/selectClass", body, format="json")
+
+
+def a_parent_sees_who_may_take_each_class(school, counted):
+    ids = ",".join(str(camp_class.pk) for camp_class in school.open_classes)
+    with counted:
+        response = school.as_student.get(f"/api/eligibility?classIds={ids}")
+    assert len(response.json()["classes"]) == school.rows
+    return response
+
+
+def an_instructor_reads_a_class_roster(school, counted):
+    with counted:
+        response = school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster")
+    assert len(response.json()) >= school.rows
+    return response
+
+
+def an_instructor_downloads_a_class_roster(school, counted):
+    with counted:
+        return school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster.csv")
+
+
+def a_family_downloads_their_data(school, counted):
+    with counted:
+        return school.as_student.get("/api/account/export")
+
+
 # --- Calendars.
 
 
@@ -477,7 +554,13 @@ def a_student_resets_their_calendar_feed(school, counted):
 
 
 def a_calendar_app_reads_a_student_s_feed(school, counted):
-    held = [enrolment.camp_class for enrolment in Enrolment.objects.filter(student=school.student)]
+    # The family's classes, once each (siblings may share one).
+    held = list(
+        {
+            enrolment.camp_class_id: enrolment.camp_class
+            for enrolment in Enrolment.objects.filter(student=school.student)
+        }.values()
+    )
     _meetings(held)
     token = calendar_token_get_or_make(user=school.student)
     with counted:
@@ -540,12 +623,14 @@ STEPS = [
     (a_load_balancer_checks_health, 200, 1),
     (a_developer_reads_the_schema, 200, 0),
     (a_developer_opens_the_api_docs, 200, 0),
-    # Look up by uid, then by e-mail (a row made before the first sign-in), then create.
-    (a_newcomer_signs_in, 200, 7),
+    # Look up by uid, then by e-mail (a row made before the first sign-in), then create, with
+    # the account holder ("Myself").
+    (a_newcomer_signs_in, 200, 8),
     (a_student_signs_in_again, 200, 3),
     (an_admin_lists_every_user, 200, 2),
     (an_admin_pages_through_the_users, 200, 3),
-    (a_student_saves_their_profile, 201, 9),
+    # The first save names "Myself" too.
+    (a_student_saves_their_profile, 201, 10),
     (a_student_asks_whether_they_are_admin, 200, 2),
     (a_student_reads_their_profile, 200, 1),
     # The caller; the bio written.
@@ -566,8 +651,9 @@ STEPS = [
     (an_instructor_uploads_a_class_image, 200, 1),
     (a_student_lists_their_selected_classes, 200, 2),
     (a_student_pages_through_their_selected_classes, 200, 3),
-    # The class; enrolled already; selected already; the selection, in its own savepoint.
-    (a_student_selects_a_class, 201, 9),
+    # "Myself", locked; the class; enrolled already; selected already; the selection, in its
+    # own savepoint.
+    (a_student_selects_a_class, 201, 10),
     (a_student_drops_a_selection, 200, 4),
     # The selection; enrolled already; the student's Stripe customer, saved the first time.
     (a_student_starts_paying_by_card, 200, 7),
@@ -576,11 +662,28 @@ STEPS = [
     # read back.
     # The receipt, in the same transaction: the payment with its people; queued before; the
     # message inserted in its own savepoint (every message a call queues costs these four).
-    (a_student_pays_with_the_saved_card, 201, 30),
+    # Whom the charge is for, as its metadata names them.
+    (a_student_pays_with_the_saved_card, 201, 31),
     (a_student_enrols_in_a_free_class, 201, 19),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
+    # The caller; "Myself"; the family.
+    (a_parent_lists_their_family, 200, 3),
+    # "Myself"; the same child already there?; the child, in a savepoint.
+    (a_parent_adds_a_child, 201, 8),
+    (a_parent_edits_a_child, 200, 8),
+    # The child, locked; their selections and seats; then Django's delete: what PROTECT
+    # guards, the past seats and payments set to nobody, the overrides, the child.
+    (a_parent_removes_a_child, 200, 11),
+    (a_parent_selects_a_class_for_a_child, 201, 10),
+    # "Myself"; the family; the classes; their seats; their selections; their classes' meetings.
+    (a_parent_sees_who_may_take_each_class, 200, 7),
+    # The caller; the class; its enrolments with their families and payments.
+    (an_instructor_reads_a_class_roster, 200, 3),
+    (an_instructor_downloads_a_class_roster, 200, 3),
+    # The caller; "Myself"; the family; selections; every seat; payments.
+    (a_family_downloads_their_data, 200, 6),
     (a_student_pages_through_their_enrolled_classes, 200, 3),
     # The class with its instructor; its meetings with theirs.
     (a_visitor_downloads_a_class_calendar, 200, 2),
@@ -591,7 +694,7 @@ STEPS = [
     (a_calendar_app_reads_a_student_s_feed, 200, 2),
     # Recorded before; its student and class; recorded; then the seat and its enrolment, as
     # a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 21),
+    (stripe_reports_a_payment_the_browser_left, 200, 22),
 ]
 
 

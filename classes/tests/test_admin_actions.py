@@ -2,16 +2,21 @@
 
 import csv
 import io
+from datetime import date
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import Role
 from classes.models import ClassStatus
+from core.spreadsheets import spreadsheet_safe
+from enrolments.rules import age_on
 from payments.models import PaymentStatus
-from testing.factories import ClassFactory, PaymentFactory, UserFactory
+from testing.factories import ChildFactory, ClassFactory, PaymentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -101,12 +106,59 @@ def test_the_roster_lists_the_enrolled_students_of_the_selected_classes(back_off
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["class", "student name", "student e-mail", "transaction id", "price", "date"]
-    assert [row[:5] for row in rows[1:]] == [
-        ["Loom Weaving", "Lena Park", "lena@camp.test", "pi_lena", "35.00"],
-        ["Wheel-Thrown Pottery", "Sam Rivera", "sam@camp.test", "pi_sam", "45.50"],
+    assert rows[0] == [
+        "class",
+        "participant",
+        "age on the first day",
+        "date of birth",
+        "notes",
+        "family contact",
+        "family e-mail",
+        "emergency contact",
+        "emergency phone",
+        "enrolled at",
+        "transaction id",
+        "price",
+        "date",
     ]
-    assert rows[1][5] == lena_weaving.date.isoformat()
+    assert [[*row[:2], *row[5:7], *row[10:12]] for row in rows[1:]] == [
+        ["Loom Weaving", "Lena Park", "Lena Park", "lena@camp.test", "pi_lena", "35.00"],
+        ["Wheel-Thrown Pottery", "Sam Rivera", "Sam Rivera", "sam@camp.test", "pi_sam", "45.50"],
+    ]
+    assert rows[1][12] == lena_weaving.date.isoformat()
+
+
+def test_the_roster_names_each_child_with_their_age_and_notes(back_office):
+    pottery = ClassFactory(name="Wheel-Thrown Pottery", status=ClassStatus.APPROVED)
+    parent = UserFactory(name="Ana Lopez", email="ana@camp.test")
+    mia = ChildFactory(
+        account=parent,
+        first_name="Mia",
+        last_name="Lopez",
+        date_of_birth=date(2017, 3, 2),
+        notes="Allergic to peanuts.",
+        emergency_contact_name="Rosa Lopez",
+        emergency_contact_phone="415 555 0134",
+    )
+    PaymentFactory(camp_class=pottery, student=parent, participant=mia, status="enrolled")
+
+    response = back_office.post(
+        CHANGELIST, {"action": "export_roster", "_selected_action": [pottery.pk]}
+    )
+
+    [_, row] = list(csv.reader(io.StringIO(response.content.decode())))
+    # A class whose schedule is to be announced counts ages today, in the school's time zone.
+    today = timezone.localdate(timezone=ZoneInfo("America/Los_Angeles"))
+    assert row[1:9] == [
+        "Mia Lopez",
+        str(age_on(date(2017, 3, 2), today)),
+        "2017-03-02",
+        "Allergic to peanuts.",
+        "Ana Lopez",
+        "ana@camp.test",
+        "Rosa Lopez",
+        "415 555 0134",
+    ]
 
 
 def test_selections_are_read_only(back_office):
@@ -134,4 +186,12 @@ def test_the_roster_carries_no_live_spreadsheet_formula(back_office, start):
     )
 
     rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
-    assert rows[1][:4] == [f"'{class_formula}", f"'{formula}", "sam@camp.test", f"'{start}pi_1"]
+    row = rows[1]
+    assert [row[0], row[1], row[5], row[6], row[10]] == [
+        f"'{class_formula}",
+        # The participant's name is the account's, split into words (no leading space or tab).
+        spreadsheet_safe(formula.strip()),
+        f"'{formula}",
+        "sam@camp.test",
+        f"'{start}pi_1",
+    ]

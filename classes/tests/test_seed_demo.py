@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
 
-from accounts.models import Role, User
+from accounts.models import Participant, Role, User
 from classes.management.commands.seed_demo import independence_day_observed, season_start
 from classes.models import Category, Class, ClassStatus, Meeting
 from classes.schedule import meetings_of, registration_open, school_timezone
@@ -27,6 +27,7 @@ def counts() -> dict:
         "users": User.objects.count(),
         "classes": Class.objects.count(),
         "meetings": Meeting.objects.count(),
+        "participants": Participant.objects.count(),
         **{status: Class.objects.filter(status=status).count() for status in ClassStatus},
     }
 
@@ -38,7 +39,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 24 classes, 9 emulator sign-ins.",
+        "Created 7 instructors, 2 demo accounts, 2 children, 24 classes, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -48,6 +49,8 @@ def test_seeding_twice_creates_the_demo_once(emulator):
         "users": 9,
         "classes": 24,
         "meetings": after_first["meetings"],
+        # The demo student's "Myself" and two children.
+        "participants": 3,
         ClassStatus.APPROVED: 18,
         ClassStatus.PENDING: 4,
         ClassStatus.DENIED: 2,

@@ -1,4 +1,6 @@
-"""Moving enrolment into its own app keeps every row: selections, and a seat per paid enrolment."""
+"""Migrations keep every row: moving enrolment into its own app (selections, a seat per paid
+enrolment), and families (every account gets "Myself", whose seats, choices and payments they
+are)."""
 
 from decimal import Decimal
 
@@ -93,6 +95,73 @@ def test_selections_stay_and_each_enrolled_payment_gets_its_seat():
         assert payments.get(pk=refunded.pk).enrolment_id is None
     finally:
         # Back to the latest schema, empty, for the tests that follow.
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+BEFORE_FAMILIES = [
+    ("accounts", "0005_instructor_bio_and_calendar_token"),
+    ("enrolments", "0002_selection_table"),
+    ("payments", "0005_payments_point_at_enrolments"),
+    ("classes", "0007_school_categories"),
+]
+
+
+def test_every_account_gets_myself_and_every_seat_choice_and_payment_is_theirs():
+    old = migrated_to(BEFORE_FAMILIES)
+    User = old.get_model("accounts", "User")
+    Class = old.get_model("classes", "Class")
+    instructor = User.objects.create(email="maya@camp.test", role="instructor", name="Maya")
+    student = User.objects.create(email="ana@camp.test", role="student", name="Ana María Lopez")
+    pottery, weaving = (
+        Class.objects.create(
+            name=name,
+            image="/media/p.png",
+            price=Decimal("40"),
+            seats=3,
+            enroll=1,
+            status="Approved",
+            instructor=instructor,
+        )
+        for name in ("Pottery", "Weaving")
+    )
+    selection = old.get_model("enrolments", "Selection").objects.create(
+        student=student, camp_class=weaving
+    )
+    seat = old.get_model("enrolments", "Enrolment").objects.create(
+        student=student, camp_class=pottery, status="active"
+    )
+    payment = old.get_model("payments", "Payment").objects.create(
+        student=student,
+        camp_class=pottery,
+        transaction_id="pi_1",
+        price=Decimal("40"),
+        status="enrolled",
+        enrolment=seat,
+    )
+
+    try:
+        new = migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        Participant = new.get_model("accounts", "Participant")
+        holders = {
+            holder.account_id: holder
+            for holder in Participant.objects.filter(is_account_holder=True)
+        }
+        assert set(holders) == {instructor.pk, student.pk}
+        ana = holders[student.pk]
+        assert (ana.first_name, ana.last_name, ana.date_of_birth) == ("Ana María", "Lopez", None)
+        assert (
+            new.get_model("enrolments", "Selection").objects.get(pk=selection.pk).participant_id
+            == ana.pk
+        )
+        assert (
+            new.get_model("enrolments", "Enrolment").objects.get(pk=seat.pk).participant_id
+            == ana.pk
+        )
+        paid = new.get_model("payments", "Payment").objects.get(pk=payment.pk)
+        assert (paid.participant_id, paid.participant_name) == (ana.pk, "Ana María Lopez")
+    finally:
         executor = MigrationExecutor(connection)
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from accounts.services import account_holder_of
 from classes.models import Class, Meeting
 from classes.services import class_update
 from enrolments.models import EnrolmentStatus, Selection
@@ -58,7 +59,7 @@ def clashing(*, hours, days=(WED,), name="Loom Weaving"):
 
 class TestRegistrationWindow:
     def test_an_open_class_may_be_taken(self, student, pottery):
-        assert enrolment_refusal(student=student, camp_class=pottery) is None
+        assert enrolment_refusal(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_a_class_whose_registration_closed_is_refused_with_the_date(self, student):
         closed_at = datetime.combine(
@@ -68,7 +69,7 @@ class TestRegistrationWindow:
         )
         camp_class = scheduled_class(start=next_monday(), registration_closes_at=closed_at)
 
-        refusal = enrolment_refusal(student=student, camp_class=camp_class)
+        refusal = enrolment_refusal(participant=account_holder_of(student), camp_class=camp_class)
 
         said = (
             f"Registration for this class closed on {closed_at:%A, %B} {closed_at.day}, "
@@ -102,7 +103,9 @@ class TestRegistrationWindow:
             start=next_monday(), registration_closes_at=timezone.now() + timedelta(minutes=5)
         )
 
-        assert enrolment_refusal(student=student, camp_class=camp_class) is None
+        assert (
+            enrolment_refusal(participant=account_holder_of(student), camp_class=camp_class) is None
+        )
 
     def test_without_a_closing_date_registration_ends_as_the_first_meeting_starts(self, student):
         today = timezone.localdate(timezone=LOS_ANGELES)
@@ -115,7 +118,10 @@ class TestRegistrationWindow:
         )
 
         assert camp_class.registration_closes_at is None
-        assert enrolment_refusal(student=student, camp_class=camp_class) == Refusal.STARTED
+        assert (
+            enrolment_refusal(participant=account_holder_of(student), camp_class=camp_class)
+            == Refusal.STARTED
+        )
         assert Refusal.STARTED.to_select == "This class has already started."
 
     def test_a_class_that_has_started_is_refused_even_with_registration_open(self, student):
@@ -128,12 +134,17 @@ class TestRegistrationWindow:
         )
         camp_class.refresh_from_db()
 
-        assert enrolment_refusal(student=student, camp_class=camp_class) == Refusal.STARTED
+        assert (
+            enrolment_refusal(participant=account_holder_of(student), camp_class=camp_class)
+            == Refusal.STARTED
+        )
 
     def test_a_class_to_be_announced_stays_open(self, student):
         camp_class = ClassFactory(status="Approved")
 
-        assert enrolment_refusal(student=student, camp_class=camp_class) is None
+        assert (
+            enrolment_refusal(participant=account_holder_of(student), camp_class=camp_class) is None
+        )
 
 
 class TestClashes:
@@ -141,7 +152,7 @@ class TestClashes:
         weaving = clashing(hours=(time(11), time(13)))
         SelectionFactory(student=student, camp_class=weaving)
 
-        refusal = enrolment_refusal(student=student, camp_class=pottery)
+        refusal = enrolment_refusal(participant=account_holder_of(student), camp_class=pottery)
 
         assert refusal.to_select == "This class meets at the same time as Loom Weaving."
         assert refusal.refund_reason.endswith("your payment has been refunded.")
@@ -150,7 +161,7 @@ class TestClashes:
         weaving = clashing(hours=(time(8), time(9, 30)))
         EnrolmentFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(student=student, camp_class=pottery) == weaving
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) == weaving
 
     def test_a_cancelled_enrolment_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(10), time(11)))
@@ -161,19 +172,19 @@ class TestClashes:
             ended_at=timezone.now(),
         )
 
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_meetings_that_only_touch_do_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(12), time(15)))
         SelectionFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_another_weekday_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)), days=(TUE, THU))
         SelectionFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_a_cancelled_meeting_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)), days=(WED,))
@@ -192,18 +203,18 @@ class TestClashes:
         pottery.refresh_from_db()
 
         assert Meeting.objects.get(camp_class=pottery, day=wednesday).cancelled
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_another_student_s_classes_do_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)))
         SelectionFactory(student=UserFactory(), camp_class=weaving)
 
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_the_class_itself_does_not_clash_with_its_own_selection(self, student, pottery):
         SelectionFactory(student=student, camp_class=pottery)
 
-        assert clashing_class(student=student, camp_class=pottery) is None
+        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
 
     def test_the_clash_costs_one_query(self, student, pottery, django_assert_num_queries):
         for hour in (13, 14, 15):
@@ -211,8 +222,10 @@ class TestClashes:
                 student=student, camp_class=clashing(hours=(time(hour), time(hour + 1)))
             )
 
+        holder = account_holder_of(student)
+
         with django_assert_num_queries(1):
-            clashing_class(student=student, camp_class=pottery)
+            clashing_class(participant=holder, camp_class=pottery)
 
 
 class TestSelectingThroughTheApi:

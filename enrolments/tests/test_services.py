@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from accounts.services import account_holder_of
 from classes.models import Class, ClassStatus
 from core.errors import Conflict
 from enrolments.models import Enrolment, Selection
@@ -40,10 +41,11 @@ def twin_request_after_first(sql_fragment: str, twin):
 
 def test_a_twin_selection_that_wins_the_race_is_a_conflict_not_a_crash():
     student = UserFactory()
+    holder = account_holder_of(student)
     camp_class = ClassFactory(status=ClassStatus.APPROVED)
 
     def twin():
-        Selection.objects.create(student=student, camp_class=camp_class)
+        Selection.objects.create(student=student, participant=holder, camp_class=camp_class)
 
     # The service checks for an existing selection, then inserts; the twin lands in between,
     # so only the database's unique constraint stands in the way.
@@ -68,7 +70,12 @@ class TestSeatTakeAsksAgain:
 
     def _refusal(self, student, camp_class) -> Refusal:
         with pytest.raises(SeatRefused) as refused:
-            seat_take(student_id=student.pk, camp_class_id=camp_class.pk, price=camp_class.price)
+            seat_take(
+                student_id=student.pk,
+                participant=account_holder_of(student),
+                camp_class_id=camp_class.pk,
+                price=camp_class.price,
+            )
         camp_class.refresh_from_db()
         assert (camp_class.seats, camp_class.enroll) == (10, 0)
         assert not Enrolment.objects.filter(student=student).exists()
@@ -102,7 +109,12 @@ class TestSeatTakeAsksAgain:
         afternoon = scheduled_class(start=_a_monday_ahead(), hours=(time(12), time(15)))
         EnrolmentFactory(student=student, camp_class=afternoon)
 
-        enrolment = seat_take(student_id=student.pk, camp_class_id=pottery.pk, price=pottery.price)
+        enrolment = seat_take(
+            student_id=student.pk,
+            participant=account_holder_of(student),
+            camp_class_id=pottery.pk,
+            price=pottery.price,
+        )
 
         pottery.refresh_from_db()
         assert (enrolment.status, pottery.seats, pottery.enroll) == ("active", 9, 1)

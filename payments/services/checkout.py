@@ -64,7 +64,7 @@ def payment_setup_create(*, student: User, selection_id: int) -> stripe_client.C
     """A SetupIntent the browser saves the card into; nothing is charged yet."""
     selection = access_selection(student=student, selection_id=selection_id)
     camp_class = selection.camp_class
-    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
     amount = price_in_cents(camp_class.price)
@@ -206,7 +206,7 @@ def _pay_with_saved_card(
     transaction or lock, and the result is put on record after, in short transactions."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
-    refusal = enrolment_refusal(student=student, camp_class=camp_class)
+    refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
     amount = price_in_cents(camp_class.price)
@@ -254,6 +254,8 @@ def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
         with transaction.atomic():
             payment = Payment.objects.create(
                 student=student,
+                participant=selection.participant,
+                participant_name=selection.participant.name,
                 camp_class_id=selection.camp_class_id,
                 transaction_id=transaction_id,
                 selection_id=selection.pk,

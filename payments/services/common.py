@@ -88,6 +88,8 @@ def _metadata(*, student: User, selection: Selection) -> dict[str, str]:
         "student_email": student.email,
         "class_id": str(selection.camp_class_id),
         "selection_id": str(selection.pk),
+        # Whom the seat is for: the selection is gone by the time a late webhook records it.
+        "participant_id": str(selection.participant_id),
     }
 
 

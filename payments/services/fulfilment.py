@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 
-from accounts.models import User
+from accounts.models import Participant, User
+from accounts.services import account_holder_of
 from classes.models import Class
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
@@ -50,10 +51,13 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
             )
         return None
     selection_id = metadata.get("selection_id", "")
+    participant = _participant_of(student, metadata)
     try:
         with transaction.atomic():
             return Payment.objects.create(
                 student=student,
+                participant=participant,
+                participant_name=participant.name if participant else "",
                 camp_class_id=int(class_id),
                 transaction_id=charge.id,
                 setup_intent_id=metadata.get("setup_intent_id", ""),
@@ -67,13 +71,28 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
         return Payment.objects.get(transaction_id=charge.id)
 
 
+def _participant_of(student: User, metadata: dict[str, str]) -> Participant | None:
+    """Whom a charge was for, as its metadata says, if they are still of this family; a charge
+    made before families (no participant named) was for the account holder. None when the
+    child's record was deleted since: the charge is then refunded, as no seat can be theirs."""
+    participant_id = metadata.get("participant_id", "")
+    if not participant_id:
+        return account_holder_of(student)
+    if not participant_id.isdigit():
+        return None
+    return Participant.objects.filter(pk=int(participant_id), account=student).first()
+
+
 def _enrol(payment: Payment) -> Refusal | None:
     """Take a seat for a recorded payment; why not, when there is none to take."""
     if payment.currency != CURRENCY:
         return Refusal.PRICE
+    if payment.participant is None:
+        return Refusal.NOBODY
     try:
         enrolment = seat_take(
             student_id=payment.student_id,
+            participant=payment.participant,
             camp_class_id=payment.camp_class_id,
             price=payment.price,
         )
@@ -90,7 +109,11 @@ def _enrol(payment: Payment) -> Refusal | None:
 def payment_fulfil(*, payment_id: int) -> Payment:
     """Give a recorded charge its seat, or its money back with the reason why; once."""
     with transaction.atomic():
-        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        payment = (
+            Payment.objects.select_for_update(of=("self",))
+            .select_related("participant")
+            .get(pk=payment_id)
+        )
         if payment.status != PaymentStatus.ENROLL_PENDING:
             return payment
         refusal = _enrol(payment)

@@ -17,7 +17,9 @@ def _money(amount: Decimal) -> str:
 
 def _queue(kind: MessageKind, payment: Payment, **more) -> None:
     # One read for the student, the class and its instructor.
-    payment = Payment.objects.select_related("student", "camp_class__instructor").get(pk=payment.pk)
+    payment = Payment.objects.select_related(
+        "student", "participant", "camp_class__instructor"
+    ).get(pk=payment.pk)
     camp_class = payment.camp_class
     message_queue(
         kind=kind,
@@ -26,6 +28,10 @@ def _queue(kind: MessageKind, payment: Payment, **more) -> None:
         context={
             "name": payment.student.name,
             "class_name": camp_class.name,
+            # Whom the seat is for: the parent pays and reads the mail, a child may take it.
+            "participant_name": payment.participant_name or payment.student.name,
+            "for_child": payment.participant is not None
+            and not payment.participant.is_account_holder,
             "instructor_name": camp_class.instructor.name,
             "amount": _money(payment.price),
             "transaction_id": payment.transaction_id,

@@ -42,6 +42,8 @@ def as_json(payment: Payment) -> dict:
         "_id": payment.pk,
         "email": payment.student.email,
         "studentName": payment.student.name,
+        "participantId": payment.participant_id,
+        "participantName": payment.participant_name,
         "transactionId": payment.transaction_id,
         "price": float(payment.price),
         "date": iso(payment.date),
@@ -101,6 +103,7 @@ class TestCreatePaymentIntent:
             "student_email": "sam@camp.test",
             "class_id": str(selection.camp_class_id),
             "selection_id": str(selection.pk),
+            "participant_id": str(selection.participant_id),
         }
 
     def test_the_student_keeps_one_stripe_customer(self, localstripe, as_student, selection):
@@ -246,6 +249,8 @@ class TestPay:
             "_id": payment.pk,
             "email": "sam@camp.test",
             "studentName": "Sam Rivera",
+            "participantId": selection.participant_id,
+            "participantName": "Sam Rivera",
             "transactionId": payment.transaction_id,
             "price": 45.5,
             "date": None,
@@ -276,6 +281,7 @@ class TestPay:
             "student_email": "sam@camp.test",
             "class_id": str(pottery.pk),
             "selection_id": str(selection.pk),
+            "participant_id": str(selection.participant_id),
             "setup_intent_id": None,
         }
         assert charge["metadata"]["setup_intent_id"] == payment.setup_intent_id
@@ -716,7 +722,8 @@ class TestEnrolledClasses:
         response = as_student.get("/api/enrolledStudent/sam@camp.test")
 
         assert response.status_code == 200
-        assert response.json() == [class_json(weaving), class_json(pottery)]
+        holder = {"participantId": first.participant_id, "participantName": "Sam Rivera"}
+        assert response.json() == [class_json(weaving) | holder, class_json(pottery) | holder]
 
     def test_nobody_reads_another_students_classes(self, as_student):
         response = as_student.get("/api/enrolledStudent/riley@camp.test")

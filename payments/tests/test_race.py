@@ -19,10 +19,10 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from classes.models import ClassStatus
-from enrolments.models import Selection
+from enrolments.models import Enrolment, Selection
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
-from testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.factories import ChildFactory, ClassFactory, SelectionFactory, UserFactory
 from testing.servers import gunicorn_servers, process_env
 
 TIMEOUT = 60
@@ -82,6 +82,22 @@ def post_all_at_once(posts: list[tuple[str, dict, dict]]) -> list[requests.Respo
         return [future.result() for future in futures]
 
 
+def pay_all_at_once(servers: list[str], selections) -> list[requests.Response]:
+    """Each buyer saves a card through a server (half through each), then every one of them
+    presses Pay at the same moment."""
+    setups = [save_card(servers[n % 2], selection) for n, selection in enumerate(selections)]
+    return post_all_at_once(
+        [
+            (
+                f"{servers[n % 2]}/api/payments",
+                {"payId": selection.pk, "setupIntentId": setup_intent_id},
+                bearer(selection.student),
+            )
+            for n, (selection, setup_intent_id) in enumerate(zip(selections, setups, strict=True))
+        ]
+    )
+
+
 def test_twenty_buyers_for_five_seats_enrol_five_and_lose_no_money(servers):
     started = int(time.time()) - 1
     run = uuid.uuid4().hex[:8]
@@ -95,18 +111,7 @@ def test_twenty_buyers_for_five_seats_enrol_five_and_lose_no_money(servers):
         )
         for n in range(20)
     ]
-    setups = [save_card(servers[n % 2], selection) for n, selection in enumerate(selections)]
-
-    responses = post_all_at_once(
-        [
-            (
-                f"{servers[n % 2]}/api/payments",
-                {"payId": selection.pk, "setupIntentId": setup_intent_id},
-                bearer(selection.student),
-            )
-            for n, (selection, setup_intent_id) in enumerate(zip(selections, setups, strict=True))
-        ]
-    )
+    responses = pay_all_at_once(servers, selections)
 
     assert Counter(response.status_code for response in responses) == {201: 5, 409: 15}, [
         response.text for response in responses
@@ -182,3 +187,55 @@ def test_a_double_click_through_two_servers_charges_once(servers):
     assert (camp_class.seats, camp_class.enroll) == (4, 1)
     charges = stripe_js.payment_intents(since=started, setup_intent_id=setup_intent_id)
     assert [charge["id"] for charge in charges] == [payment.transaction_id]
+
+
+def test_siblings_and_strangers_racing_for_the_last_seats_each_get_one_or_a_refund(servers):
+    run = uuid.uuid4().hex[:8]
+    camp_class = ClassFactory(
+        price=Decimal("45.50"), seats=3, enroll=0, status=ClassStatus.APPROVED
+    )
+    # Two families pay for three and two children at once, against three adults alone.
+    parents = [UserFactory(role=Role.STUDENT, email=f"parent{n}-{run}@camp.test") for n in range(2)]
+    children = [ChildFactory(account=parents[0]) for _ in range(3)] + [
+        ChildFactory(account=parents[1]) for _ in range(2)
+    ]
+    selections = [
+        SelectionFactory(student=child.account, participant=child, camp_class=camp_class)
+        for child in children
+    ] + [
+        SelectionFactory(
+            student=UserFactory(role=Role.STUDENT, email=f"adult{n}-{run}@camp.test"),
+            camp_class=camp_class,
+        )
+        for n in range(3)
+    ]
+    responses = pay_all_at_once(servers, selections)
+
+    assert Counter(response.status_code for response in responses) == {201: 3, 409: 5}, [
+        response.text for response in responses
+    ]
+    camp_class.refresh_from_db()
+    assert (camp_class.seats, camp_class.enroll) == (0, 3)
+    seats = Enrolment.objects.filter(camp_class=camp_class)
+    assert seats.count() == 3
+    # Each seat is one participant's, bought by their own family's payment.
+    assert len({seat.participant_id for seat in seats}) == 3
+    for seat in seats:
+        assert (seat.payment.participant_id, seat.payment.student_id) == (
+            seat.participant_id,
+            seat.student_id,
+        )
+        assert seat.participant.account_id == seat.student_id
+    refunded = Payment.objects.filter(camp_class=camp_class, status=PaymentStatus.REFUNDED)
+    assert (
+        refunded.count()
+        + len(
+            [
+                response
+                for response in responses
+                if response.status_code == 409 and response.json()["message"] == NO_SEATS
+            ]
+        )
+        == 5
+    )
+    assert set(refunded.values_list("refund_reason", flat=True)) <= {SEAT_GONE}

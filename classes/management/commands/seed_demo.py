@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts import firebase
 from accounts.models import Role, User
+from accounts.services import account_holder_of, participant_create
 from classes.models import Category, Class, ClassStatus
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.services import class_create
@@ -422,7 +423,7 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
-        created = {"instructors": 0, "demo accounts": 0, "classes": 0}
+        created = {"instructors": 0, "demo accounts": 0, "children": 0, "classes": 0}
 
         # Profiles are refreshed on every run; state that the app changes (a class's
         # status, seats and enrolments, the student's role) is set only on creation, so
@@ -442,13 +443,15 @@ class Command(BaseCommand):
             create_defaults={**student_profile, "role": Role.STUDENT},
         )
         created["demo accounts"] += was_created
+        start = season_start(timezone.localdate(timezone=school_timezone()))
+        if was_created:
+            created["children"] = self._family(student, start=start)
         admin, was_created = User.objects.update_or_create(
             email=DEMO_ADMIN_EMAIL,
             defaults={"name": "Alex Admin", "photo": portrait("admin"), "role": Role.ADMIN},
         )
         created["demo accounts"] += was_created
 
-        start = season_start(timezone.localdate(timezone=school_timezone()))
         categories = {category.slug: category for category in Category.objects.all()}
         for demo in CLASSES:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
@@ -466,6 +469,27 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo student: {DEMO_STUDENT_EMAIL}; demo admin: {DEMO_ADMIN_EMAIL}.")
         if settings.FIREBASE_AUTH_EMULATOR_HOST:
             self.stdout.write(f"Every demo account signs in with the password {DEMO_PASSWORD}.")
+
+    def _family(self, parent: User, *, start: date) -> int:
+        """The demo student is a parent too: two children of camp age, one with an allergy
+        the instructor should know of. Made with the account only, so a child the demo's
+        users removed stays removed."""
+        account_holder_of(parent)
+        children = [
+            ("Lily", start.replace(year=start.year - 9) - timedelta(days=40), "Allergic to nuts."),
+            ("Max", start.replace(year=start.year - 6) + timedelta(days=25), ""),
+        ]
+        for first_name, born, notes in children:
+            participant_create(
+                account=parent,
+                first_name=first_name,
+                last_name="Student",
+                date_of_birth=born,
+                notes=notes,
+                emergency_contact_name="Jo Student",
+                emergency_contact_phone="+1 415 555 0100",
+            )
+        return len(children)
 
     def _class(
         self, demo: DemoClass, instructor: User, start: date, categories: dict[str, Category]

@@ -1,0 +1,53 @@
+"""A family downloads everything the site holds about them, and nobody else's."""
+
+import pytest
+
+from accounts.models import Role
+from enrolments.services import seat_give_back
+from payments.models import PaymentStatus
+from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_export_holds_the_account_the_family_and_their_history(api_client_for):
+    parent = UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
+    mia = ChildFactory(account=parent, first_name="Mia", last_name="Lopez", notes="Peanuts.")
+    selection = SelectionFactory(student=parent, participant=mia)
+    paid = PaymentFactory(student=parent, participant=mia, status=PaymentStatus.ENROLLED)
+    given_back = PaymentFactory(student=parent, status=PaymentStatus.ENROLLED)
+    seat_give_back(enrolment_id=given_back.enrolment_id, reason="Refunded by the school.")
+    stranger = UserFactory(role=Role.STUDENT, email="zoe@camp.test")
+    ChildFactory(account=stranger, first_name="Zed")
+    PaymentFactory(student=stranger, status=PaymentStatus.ENROLLED)
+
+    response = api_client_for(parent).get("/api/account/export")
+
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="camp-my-data.json"'
+    assert "no-store" in response["Cache-Control"]
+    data = response.json()
+    assert set(data) == {
+        "exportedAt",
+        "account",
+        "participants",
+        "selections",
+        "enrolments",
+        "payments",
+    }
+    assert (data["account"]["email"], data["account"]["name"]) == ("ana@camp.test", "Ana Lopez")
+    assert [(row["firstName"], row["notes"]) for row in data["participants"]] == [
+        ("Ana", ""),
+        ("Mia", "Peanuts."),
+    ]
+    assert [row["_id"] for row in data["selections"]] == [selection.pk]
+    assert sorted((row["_id"], row["status"]) for row in data["enrolments"]) == sorted(
+        [(paid.enrolment_id, "active"), (given_back.enrolment_id, "cancelled")]
+    )
+    assert {row["_id"] for row in data["payments"]} == {paid.pk, given_back.pk}
+    assert "zoe@camp.test" not in response.content.decode()
+    assert "Zed" not in response.content.decode()
+
+
+def test_signing_in_is_needed(api_client):
+    assert api_client.get("/api/account/export").status_code == 401
