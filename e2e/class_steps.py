@@ -6,7 +6,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from accounts.models import User
+from accounts.models import Role, User
 from e2e.helpers import assert_accessible, demo_image, log_in
 from testing.factories import UserFactory
 
@@ -17,6 +17,18 @@ def member(emulator, live_server, *, name: str, email: str, role: str, portrait:
     user = UserFactory(name=name, email=email, role=role, photo=photo)
     emulator.sign_up(email, name=name, photo=photo)
     return user
+
+
+def instructor_member(emulator, live_server) -> User:
+    """Maya, the instructor of the class tests, who can sign in."""
+    return member(
+        emulator,
+        live_server,
+        name="Maya Lindqvist",
+        email="maya@camp.test",
+        role=Role.INSTRUCTOR,
+        portrait="maya-lindqvist",
+    )
 
 
 def main_navigation(page: Page):

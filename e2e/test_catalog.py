@@ -15,7 +15,7 @@ from e2e.class_steps import sign_in
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
 from enrolments.models import Selection
-from testing.factories import EnrolmentFactory, UserFactory, scheduled_class
+from testing.factories import ChildFactory, EnrolmentFactory, UserFactory, scheduled_class
 
 MON, TUE, WED, THU, FRI = range(5)
 
@@ -81,6 +81,14 @@ def cards(page):
 def test_a_family_searches_filters_opens_the_class_and_selects_it(page, emulator, live_server):
     student = student_member(emulator, live_server)
     season = make_season()
+    # The family's child is 12 on the first day; the parent signs in and chooses for them.
+    start = season_start()
+    child = ChildFactory(
+        account=student,
+        first_name="Mia",
+        last_name="Student",
+        date_of_birth=start.replace(year=start.year - 12),
+    )
     sign_in(page, student.email)
 
     page.goto("/all-classes")
@@ -107,10 +115,19 @@ def test_a_family_searches_filters_opens_the_class_and_selects_it(page, emulator
     expect(main.get_by_text("Glaze two bowls to take home.")).to_be_visible()
     # Every meeting is listed: Monday, Wednesday and Friday of the first week.
     expect(main.get_by_role("listitem").filter(has_text=re.compile(r"9:00 AM"))).to_have_count(3)
+    # The parent is an adult: the page says so before anyone clicks, and offers Mia.
+    expect(main).to_contain_text("this class is for children")
     main.get_by_role("button", name="Select").click()
+    page.get_by_role("dialog", name="Who is Wheel-Thrown Pottery for?").get_by_role(
+        "button", name="Mia Student"
+    ).click()
 
-    expect(page.get_by_text("Wheel-Thrown Pottery is Selected Successfully")).to_be_visible()
-    assert Selection.objects.filter(student=student, camp_class=season["pottery"]).exists()
+    expect(
+        page.get_by_text(re.compile("Wheel-Thrown Pottery is Selected Successfully"))
+    ).to_be_visible()
+    assert Selection.objects.filter(
+        student=student, participant=child, camp_class=season["pottery"]
+    ).exists()
 
     # Back goes to the filtered list it came from.
     page.go_back()

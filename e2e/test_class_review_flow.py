@@ -12,6 +12,7 @@ from e2e.class_steps import (
     check_accessible,
     class_card,
     dashboard_menu,
+    instructor_member,
     main_navigation,
     member,
     open_dashboard,
@@ -56,14 +57,7 @@ def another_browser(request, browser, live_server, transactional_db):
 
 @pytest.fixture
 def instructor(emulator, live_server):
-    return member(
-        emulator,
-        live_server,
-        name="Maya Lindqvist",
-        email="maya@camp.test",
-        role=Role.INSTRUCTOR,
-        portrait="maya-lindqvist",
-    )
+    return instructor_member(emulator, live_server)
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ const ROUTE_CHUNKS = {
   "my-selected-classes": "/dashboard/my-selected-classes",
   "my-enrolled-classes": "/dashboard/my-enrolled-classes",
   "my-payment-history": "/dashboard/my-payment-history",
+  family: "/dashboard/family",
   payment: "/dashboard/payment/:id",
 };
 const FIREBASE_CHUNK = "firebase";

@@ -2,18 +2,29 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
-import { enrolledClassesKey } from "./enrolledClasses";
-import { selectionsKey } from "./selections";
+import { isEnrolledClassesKeyOf } from "./enrolledClasses";
+import { isSelectionsKeyOf } from "./selections";
 
 // POST /createPaymentIntent, POST /payments, GET /payments/attempts/:id, GET /payments/:email.
 
-export function paymentsKey(email) {
-  return `/payments/${encodeURIComponent(email)}`;
+// The family's payments, or with `participantId` only those for that participant (the server
+// filters them: `?participant=<id>`).
+export function paymentsKey(email, participantId) {
+  const everyone = `/payments/${encodeURIComponent(email)}`;
+  return participantId ? `${everyone}?participant=${encodeURIComponent(participantId)}` : everyone;
 }
 
-// The student's payments, newest first, refunded ones included.
-export function usePayments(email) {
-  return useSWR(email ? paymentsKey(email) : null);
+// Every cached list of the family's payments, everyone's and each participant's.
+export function isPaymentsKeyOf(email) {
+  const everyone = paymentsKey(email);
+  return (key) =>
+    typeof key === "string" && (key === everyone || key.startsWith(`${everyone}?participant=`));
+}
+
+// The family's payments, newest first, refunded ones included, each naming the participant it
+// paid for (participantId, participantName).
+export function usePayments(email, participantId) {
+  return useSWR(email ? paymentsKey(email, participantId) : null);
 }
 
 // A SetupIntent's client secret for the card to be saved into; the server charges it later, at
@@ -42,15 +53,18 @@ export function getPaymentAttempt(attemptId) {
   return api.get(`/payments/attempts/${attemptId}`);
 }
 
-// After a payment the selection leaves, the class joins the enrolled list and the history grows.
+/*
+ * After a payment the selection leaves, the class joins the enrolled list and the history grows,
+ * in everyone's lists and in the lists of the participant it was for.
+ */
 export function useRefreshAfterPayment(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
     () =>
       Promise.all([
-        mutate(selectionsKey(email)),
-        mutate(enrolledClassesKey(email)),
-        mutate(paymentsKey(email)),
+        mutate(isSelectionsKeyOf(email)),
+        mutate(isEnrolledClassesKeyOf(email)),
+        mutate(isPaymentsKeyOf(email)),
       ]),
     [email, mutate],
   );

@@ -2,32 +2,55 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { isEligibilityKey } from "./eligibility";
 
 // GET/POST /selectClass and DELETE /selectClass/:id: the classes a student chose, not yet paid.
 
-export function selectionsKey(email) {
-  return `/selectClass?email=${encodeURIComponent(email)}`;
+/*
+ * The family's selected classes, or with `participantId` only that participant's (the server
+ * filters them: `participant=<id>`).
+ */
+export function selectionsKey(email, participantId) {
+  const everyone = `/selectClass?email=${encodeURIComponent(email)}`;
+  return participantId ? `${everyone}&participant=${encodeURIComponent(participantId)}` : everyone;
 }
 
-// The student's selected classes, each with its classId and its own _id; nothing is asked
-// without an e-mail (visitors, staff).
-export function useSelections(email) {
-  return useSWR(email ? selectionsKey(email) : null);
+// Every cached list of the family's selections, everyone's and each participant's: a change to
+// one selection shows in each of them.
+export function isSelectionsKeyOf(email) {
+  const everyone = selectionsKey(email);
+  return (key) =>
+    typeof key === "string" && (key === everyone || key.startsWith(`${everyone}&participant=`));
 }
 
-// Only the spec's field the server reads: the class. Everything else of the selection record
-// (name, price, seats, the caller) the server takes from its own data and the token.
-export function selectClass(classItem) {
-  return api.post("/selectClass", { classId: classItem._id });
+// The student's selected classes, each with its classId, its own _id and the participant it is
+// for (participantId, participantName); nothing is asked without an e-mail (visitors, staff).
+export function useSelections(email, participantId) {
+  return useSWR(email ? selectionsKey(email, participantId) : null);
 }
 
-// Selects the class for the student, then refreshes the student's selected classes.
+/*
+ * Only the fields the server reads: the class, and whom it is for (`participantId`, left out
+ * for the account holder). Everything else of the selection record (name, price, seats, the
+ * caller) the server takes from its own data and the token.
+ */
+export function selectClass(classItem, participantId) {
+  return api.post("/selectClass", {
+    classId: classItem._id,
+    ...(participantId != null ? { participantId } : {}),
+  });
+}
+
+/*
+ * Selects the class for the student (or one of the family's participants), then refreshes the
+ * selected classes and who can still take which class.
+ */
 export function useSelectClass(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (classItem) => {
-      const result = await selectClass(classItem);
-      await mutate(selectionsKey(email));
+    async (classItem, participantId) => {
+      const result = await selectClass(classItem, participantId);
+      await Promise.all([mutate(isSelectionsKeyOf(email)), mutate(isEligibilityKey)]);
       return result;
     },
     [email, mutate],
@@ -38,17 +61,21 @@ export function deleteSelection(id) {
   return api.delete(`/selectClass/${id}`);
 }
 
-// Removes one selection; the card leaves the cached list at once, then the list is asked again.
+// Removes one selection; the card leaves the cached lists at once, then they are asked again.
 export function useDeleteSelection(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id) => {
       const result = await deleteSelection(id);
-      await mutate(
-        selectionsKey(email),
-        (selections) => selections?.filter((selection) => selection._id !== id),
-        { revalidate: true },
-      );
+      await Promise.all([
+        mutate(
+          isSelectionsKeyOf(email),
+          (selections) => selections?.filter((selection) => selection._id !== id),
+          { revalidate: true },
+        ),
+        // The class can be selected again by the participant who held it.
+        mutate(isEligibilityKey),
+      ]);
       return result;
     },
     [email, mutate],

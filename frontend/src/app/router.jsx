@@ -5,7 +5,7 @@ import { paths } from "../config/paths";
 import { LoginPage } from "../features/auth/routes/LoginPage";
 import { RegisterPage } from "../features/auth/routes/RegisterPage";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
-import { AdminRoute, InstructorRoute, PrivateRoute } from "../lib/auth";
+import { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "../lib/auth";
 import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
@@ -136,6 +136,22 @@ export const routes = [
               },
             ],
           },
+          {
+            // The class's instructor and the admins; the server refuses anyone else's class.
+            element: <InstructorOrAdminRoute pending={<LoadingBar />} />,
+            children: [
+              {
+                path: paths.dashboard.classRoster(":id"),
+                lazy: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
+                    ),
+                  "ClassRosterPage",
+                ),
+              },
+            ],
+          },
           // Student pages need nothing beyond login (spec section 6).
           {
             path: paths.dashboard.mySelectedClasses,
@@ -165,6 +181,13 @@ export const routes = [
                   /* webpackChunkName: "my-payment-history" */ "../features/payments/routes/MyPaymentHistoryPage"
                 ),
               "MyPaymentHistoryPage",
+            ),
+          },
+          {
+            path: paths.dashboard.family,
+            lazy: lazyPage(
+              () => import(/* webpackChunkName: "family" */ "../features/family/routes/FamilyPage"),
+              "FamilyPage",
             ),
           },
           {

@@ -14,10 +14,12 @@ export const paths = {
     myClasses: "/dashboard/my-classes",
     addClass: "/dashboard/add-class",
     updateClass: (id) => `/dashboard/update-class/${id}`,
+    classRoster: (id) => `/dashboard/my-classes/${id}/roster`,
     profile: "/dashboard/profile",
     mySelectedClasses: "/dashboard/my-selected-classes",
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
+    family: "/dashboard/family",
     payment: (id) => `/dashboard/payment/${id}`,
   },
 };

@@ -48,7 +48,19 @@ export function setToken(token) {
   else window.localStorage.removeItem(TOKEN_KEY);
 }
 
-// Sends one request to our server; resolves to the parsed body and the response's headers.
+// Our JSON answer's body, or null when there is none or it is not our JSON.
+async function readJson(response) {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not our JSON (an HTML error page, a traceback): nothing in it is shown to anyone.
+    return null;
+  }
+}
+
+// Sends one request to our server; resolves to the response, or throws the ApiError it answered.
 async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
   const token = getToken();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
@@ -63,27 +75,17 @@ async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
     },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  const text = await response.text();
-  let data = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // Not our JSON (an HTML error page, a traceback): nothing in it is shown to anyone.
-      data = null;
-    }
-  }
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && token && unauthorizedHandler) {
       unauthorizedHandler(response.status);
     }
-    throw new ApiError(response.status, data);
+    throw new ApiError(response.status, await readJson(response));
   }
-  return { data, headers: response.headers };
+  return response;
 }
 
 export async function apiRequest(path, options) {
-  return (await send(path, options)).data;
+  return readJson(await send(path, options));
 }
 
 /*
@@ -91,9 +93,41 @@ export async function apiRequest(path, options) {
  * in the whole list from the X-Total-Count header (null when the server did not say).
  */
 export async function fetchPage(path, options) {
-  const { data, headers } = await send(path, options);
-  const total = Number.parseInt(headers?.get("X-Total-Count") ?? "", 10);
+  const response = await send(path, options);
+  const data = await readJson(response);
+  const total = Number.parseInt(response.headers?.get("X-Total-Count") ?? "", 10);
   return { items: Array.isArray(data) ? data : [], total: Number.isNaN(total) ? null : total };
+}
+
+/*
+ * The file's name in `Content-Disposition: attachment; filename="..."`, or null. A name beyond
+ * ASCII comes as `filename*=utf-8''...` (RFC 6266; Django writes it so), which wins.
+ */
+function attachmentName(headers) {
+  const disposition = headers?.get("Content-Disposition") ?? "";
+  const encoded = /filename\*\s*=\s*utf-8''([^;\s]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // A malformed encoding: the plain name, if any, follows.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(disposition);
+  return plain ? (plain[1] ?? plain[2]).trim() : null;
+}
+
+/*
+ * A file our server makes (a CSV export). It is asked with the bearer token, which a plain link
+ * cannot send, so it arrives here as bytes, with the name the server gave it (null if none), for
+ * the page to save. A refusal is the same ApiError as any other call's.
+ */
+export async function fetchFile(path, { accept = "*/*", ...options } = {}) {
+  const response = await send(path, {
+    ...options,
+    headers: { ...options.headers, Accept: accept },
+  });
+  return { blob: await response.blob(), filename: attachmentName(response.headers) };
 }
 
 // The SWR fetcher: keys are API paths.

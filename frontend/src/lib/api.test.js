@@ -1,4 +1,4 @@
-import { api, ApiError, SERVER_BUSY, SERVER_TROUBLE } from "./api";
+import { api, ApiError, fetchFile, SERVER_BUSY, SERVER_TROUBLE, TOKEN_KEY } from "./api";
 
 const originalFetch = global.fetch;
 afterEach(() => {
@@ -53,3 +53,58 @@ test.each([
     expect(error.status).toBe(status);
   },
 );
+
+describe("fetchFile", () => {
+  afterEach(() => window.localStorage.removeItem(TOKEN_KEY));
+
+  test("asks with the token and the type wanted, and gives the bytes and the file's name", async () => {
+    window.localStorage.setItem(TOKEN_KEY, "api-token");
+    global.fetch = jest.fn(
+      async () =>
+        new Response("name,age\r\nMia Lopez,9\r\n", {
+          headers: {
+            "Content-Type": "text/csv",
+            "Content-Disposition": 'attachment; filename="roster-watercolor.csv"',
+          },
+        }),
+    );
+
+    const { blob, filename } = await fetchFile("/classes/3/roster.csv", { accept: "text/csv" });
+
+    expect(await blob.text()).toBe("name,age\r\nMia Lopez,9\r\n");
+    expect(filename).toBe("roster-watercolor.csv");
+    const [url, init] = global.fetch.mock.calls[0];
+    expect(url).toBe("/api/classes/3/roster.csv");
+    expect(init.headers).toMatchObject({ Accept: "text/csv", Authorization: "Bearer api-token" });
+  });
+
+  test("a name beyond ASCII is read from filename*", async () => {
+    global.fetch = jest.fn(
+      async () =>
+        new Response("a,b\r\n", {
+          headers: {
+            "Content-Disposition":
+              "attachment; filename=\"roster-cafe.csv\"; filename*=utf-8''roster-caf%C3%A9.csv",
+          },
+        }),
+    );
+
+    expect((await fetchFile("/classes/3/roster.csv")).filename).toBe("roster-café.csv");
+  });
+
+  test("a file sent without a name has none", async () => {
+    global.fetch = jest.fn(async () => new Response("a,b\r\n"));
+
+    expect((await fetchFile("/classes/3/roster.csv")).filename).toBeNull();
+  });
+
+  test("a refusal is the server's ApiError", async () => {
+    serverAnswers(404, JSON.stringify({ message: "No such class." }), "application/json");
+
+    const error = await failureOf(() => fetchFile("/classes/3/roster.csv"));
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe("No such class.");
+  });
+});

@@ -32,11 +32,15 @@ export function stubApi(answers) {
       body = stubbed ? answer.body : answer;
       headers = (stubbed && answer.headers) || {};
     }
+    const responseHeaders = new Headers({ "Content-Type": "application/json", ...headers });
     return {
       ok: status >= 200 && status < 300,
       status,
-      headers: new Headers({ "Content-Type": "application/json", ...headers }),
+      headers: responseHeaders,
       text: async () => JSON.stringify(body),
+      // A file answer (fetchFile): the same JSON, as the bytes of a download.
+      blob: async () =>
+        new Blob([JSON.stringify(body)], { type: responseHeaders.get("Content-Type") }),
     };
   });
   return global.fetch;

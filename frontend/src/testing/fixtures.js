@@ -65,6 +65,23 @@ export function makeSelection(overrides = {}) {
   };
 }
 
+// The account holder of the signedIn("student") session's family, as GET /participants answers.
+export const myself = {
+  _id: 1,
+  firstName: "Ana",
+  lastName: "Lopez",
+  dateOfBirth: null,
+  notes: "",
+  emergencyContactName: "",
+  emergencyContactPhone: "",
+  isAccountHolder: true,
+};
+
+// A child of that family; `overrides` names them, dates their birth, gives their notes.
+export function makeChild(overrides = {}) {
+  return { ...myself, _id: 2, firstName: "Mia", isAccountHolder: false, ...overrides };
+}
+
 // GET /categories: the school's list, in its order.
 export const categories = [
   { slug: "painting", name: "Painting" },

@@ -21,6 +21,7 @@ function Guard({ allows, pending = null, children }) {
 const anyRole = () => true;
 const adminOnly = (role) => role === "admin";
 const instructorOnly = (role) => role === "instructor";
+const instructorOrAdmin = (role) => role === "instructor" || role === "admin";
 
 export function PrivateRoute(props) {
   return <Guard allows={anyRole} {...props} />;
@@ -32,4 +33,9 @@ export function AdminRoute(props) {
 
 export function InstructorRoute(props) {
   return <Guard allows={instructorOnly} {...props} />;
+}
+
+// A class's own pages that its instructor and the admins both read (the roster).
+export function InstructorOrAdminRoute(props) {
+  return <Guard allows={instructorOrAdmin} {...props} />;
 }

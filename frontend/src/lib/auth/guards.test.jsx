@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 
 import { renderRoutes, signedIn, visitor } from "../../testing/renderWithProviders";
-import { AdminRoute, InstructorRoute, PrivateRoute } from "./guards";
+import { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "./guards";
 
 function Page({ name }) {
   return <h1>{name}</h1>;
@@ -24,6 +24,10 @@ const routes = [
       {
         element: <InstructorRoute pending={opening} />,
         children: [{ path: "/dashboard/my-classes", element: <Page name="My Classes" /> }],
+      },
+      {
+        element: <InstructorOrAdminRoute pending={opening} />,
+        children: [{ path: "/dashboard/my-classes/3/roster", element: <Page name="Roster" /> }],
       },
     ],
   },
@@ -70,6 +74,8 @@ test.each([
   ["instructor", "/dashboard/my-classes", "My Classes"],
   ["student", "/dashboard/my-selected-classes", "Selected classes"],
   ["admin", "/dashboard/my-selected-classes", "Selected classes"],
+  ["instructor", "/dashboard/my-classes/3/roster", "Roster"],
+  ["admin", "/dashboard/my-classes/3/roster", "Roster"],
 ])("a signed-in %s reaches %s", (role, route, heading) => {
   renderRoutes(routes, { route, auth: signedIn(role) });
 
@@ -80,6 +86,7 @@ test.each([
   ["admin", "/dashboard/my-classes"],
   ["student", "/dashboard/my-classes"],
   ["instructor", "/dashboard/all-users"],
+  ["student", "/dashboard/my-classes/3/roster"],
 ])("a signed-in %s asking for %s is sent home", (role, route) => {
   const { router } = renderRoutes(routes, { route, auth: signedIn(role) });
 

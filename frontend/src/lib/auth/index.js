@@ -8,5 +8,5 @@ export {
   useAuth,
   usePrepareSignIn,
 } from "./AuthProvider";
-export { AdminRoute, InstructorRoute, PrivateRoute } from "./guards";
+export { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "./guards";
 export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";

@@ -5,19 +5,32 @@ import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
+import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
 
 /*
  * One approved class on the public list; a class with no seats left is shaded red. When Select
  * is off for a reason the person can act on or should know (registration closed, a clash with a
- * class they hold), the card says so before anyone presses it, and the button points to it.
+ * class they hold, the server's `refusal`), the card says so before anyone presses it, and the
+ * button points to it. For a family of several, `choices` says for each participant whether
+ * they can take it, or why not.
  */
-export function ClassCard({ classItem, imagePriority, selectDisabled, conflict, onSelect }) {
+export function ClassCard({
+  classItem,
+  imagePriority,
+  selectDisabled,
+  conflict,
+  refusal,
+  choices,
+  onSelect,
+}) {
   const titleId = useId();
   const reasonId = useId();
   const soldOut = classItem.seats === 0;
   const closed = classItem.registrationOpen === false;
   const level = formatLevel(classItem.level);
-  const hasReason = soldOut || closed || Boolean(conflict);
+  // Sold out or closed is the whole story; who in the family could take it would be noise.
+  const showChoices = !soldOut && !closed && hasKnownChoices(choices);
+  const hasReason = soldOut || closed || Boolean(conflict) || Boolean(refusal) || showChoices;
   return (
     <ImageCard
       image={classItem.image}
@@ -79,6 +92,8 @@ export function ClassCard({ classItem, imagePriority, selectDisabled, conflict, 
               Meets at the same time as {conflict}
             </p>
           )}
+          {refusal && <p className="fw-semibold text-warning-emphasis mb-0">{refusal}</p>}
+          {showChoices && <WhoCanTake choices={choices} />}
         </div>
       )}
     </ImageCard>

@@ -1,47 +1,82 @@
 import { useMemo, useState } from "react";
 
+import { useEligibility } from "../../../api/eligibility";
 import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
+import { useParticipantsOrNone } from "../../../api/participants";
 import { useSelectClass, useSelections } from "../../../api/selections";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { heldClasses } from "../components/selectRules";
 
 /*
- * Selecting classes as a student, for any page that offers Select: the classes the student
+ * Selecting classes as a student, for any page that offers Select: the classes the family
  * already holds (selected or enrolled, with their meetings, for the clash check), whether Select
- * must wait, and `select(classItem)`, which announces success or keeps the server's refusal in
- * `failure`. `knownClasses` are the classes the page has loaded; a selection without meetings
- * takes them from there.
+ * must wait, and `select(classItem, participant)`, which announces success or keeps the
+ * server's refusal in `failure`. `knownClasses` are the classes the page has loaded; a selection
+ * without meetings takes them from there, and the server is asked once, for all of them, who in
+ * the family can take which (`eligibilityByClass`). `family` is the family's participants when
+ * there is more than one, so a Select must ask for whom; null when the student selects for
+ * themselves alone.
  */
 export function useClassSelection(knownClasses) {
   const { user, role } = useAuth();
   const notify = useNotify();
-  // Only students select; nobody else's selections or enrolments are asked for.
+  // Only students select; nobody else's selections, enrolments or family are asked for.
   const studentEmail = user && role === "student" ? user.email : null;
   const selections = useSelections(studentEmail);
   const { enrolled, isLoading: enrolledLoading } = useEnrolledClassesOrNone(studentEmail);
+  const { participants, isLoading: participantsLoading } = useParticipantsOrNone(
+    Boolean(studentEmail),
+  );
+  const classIds = useMemo(
+    () => (studentEmail ? (knownClasses ?? []).map((classItem) => classItem._id) : []),
+    [studentEmail, knownClasses],
+  );
+  const { eligibilityByClass } = useEligibility(classIds);
   const selectClass = useSelectClass(studentEmail);
   const [selecting, setSelecting] = useState(null);
-  // Selected on this visit: held at once, without waiting for the refreshed list.
+  // Selected on this visit, as {classItem, participantId}: held at once, without waiting for
+  // the refreshed list.
   const [justSelected, setJustSelected] = useState([]);
   const [failure, setFailure] = useState("");
 
+  const holderId = participants?.find((participant) => participant.isAccountHolder)?._id ?? null;
+  const family = participants?.length > 1 ? participants : null;
+
   const held = useMemo(
-    () => heldClasses({ selections: selections.data, enrolled, justSelected, knownClasses }),
-    [selections.data, enrolled, justSelected, knownClasses],
+    () =>
+      heldClasses({
+        selections: selections.data,
+        enrolled,
+        justSelected,
+        knownClasses,
+        holderId,
+      }),
+    [selections.data, enrolled, justSelected, knownClasses, holderId],
   );
 
-  // Until the student's own lists are known, a Select could only earn a refusal. A list that
-  // failed to load does not block: the server still refuses a duplicate or a clash.
-  const listsLoading = Boolean(studentEmail) && (selections.isLoading || enrolledLoading);
+  // Until the student's own lists and family are known, a Select could only earn a refusal, or
+  // go to the wrong person. A list that failed to load does not block: the server still refuses
+  // a duplicate or a clash, and a Select without a participant is the account holder's.
+  const listsLoading =
+    Boolean(studentEmail) && (selections.isLoading || enrolledLoading || participantsLoading);
 
-  async function select(classItem) {
+  // `participant` is whom the class is for, chosen when the family has several; without one
+  // the server takes the account holder.
+  async function select(classItem, participant) {
     setSelecting(classItem._id);
     setFailure("");
     try {
-      await selectClass(classItem);
-      setJustSelected((previous) => [...previous, classItem]);
-      notify(`${classItem.nameClass} is Selected Successfully`);
+      await selectClass(classItem, participant?._id);
+      setJustSelected((previous) => [
+        ...previous,
+        { classItem, participantId: participant?._id ?? holderId },
+      ]);
+      notify(
+        participant && !participant.isAccountHolder
+          ? `${classItem.nameClass} is Selected Successfully for ${participant.firstName} ${participant.lastName}`
+          : `${classItem.nameClass} is Selected Successfully`,
+      );
     } catch (selectError) {
       setFailure(selectError.message);
     } finally {
@@ -52,6 +87,8 @@ export function useClassSelection(knownClasses) {
   return {
     held,
     waiting: listsLoading || selecting !== null,
+    family,
+    eligibilityByClass,
     select,
     failure,
     dismissFailure: () => setFailure(""),

@@ -21,7 +21,9 @@ import {
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
+import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
 import { selectAvailability } from "../components/selectRules";
 import { useClassSelection } from "../hooks/useClassSelection";
 
@@ -70,22 +72,29 @@ function ClassNotFound() {
 function ClassDetails({ classItem }) {
   const { user, role, loading } = useAuth();
   const knownClasses = useMemo(() => [classItem], [classItem]);
-  const { held, waiting, select, failure, dismissFailure } = useClassSelection(knownClasses);
+  const { held, waiting, family, eligibilityByClass, select, failure, dismissFailure } =
+    useClassSelection(knownClasses);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
-  const { disabled, taken, conflict } = selectAvailability(classItem, {
+  const [askingForWhom, setAskingForWhom] = useState(false);
+  const { disabled, taken, closed, conflict, refusal, choices } = selectAvailability(classItem, {
     sessionLoading: loading,
     waiting,
     role,
     held,
+    family,
+    eligibility: eligibilityByClass?.[classItem._id],
   });
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const level = formatLevel(classItem.level);
   const soldOut = classItem.seats === 0;
   const registration = registrationNote(classItem);
+  // Sold out or closed is the whole story; who in the family could take it would be noise.
+  const showChoices = !soldOut && !closed && hasKnownChoices(choices);
 
   function handleSelect() {
     if (!user) setAskingToLogIn(true);
+    else if (family) setAskingForWhom(true);
     else select(classItem);
   }
 
@@ -170,6 +179,8 @@ function ClassDetails({ classItem }) {
                 Meets at the same time as {conflict}
               </p>
             )}
+            {refusal && <p className="fw-semibold text-warning-emphasis mb-2">{refusal}</p>}
+            {showChoices && <WhoCanTake choices={choices} className="mb-2" />}
           </div>
           <div className="d-flex flex-wrap gap-2 mt-3">
             <button
@@ -235,6 +246,17 @@ function ClassDetails({ classItem }) {
       </div>
       {askingToLogIn && (
         <LoginRequiredDialog classItem={classItem} onClose={() => setAskingToLogIn(false)} />
+      )}
+      {askingForWhom && family && (
+        <ForWhomDialog
+          classItem={classItem}
+          choices={choices}
+          onChoose={(participant) => {
+            setAskingForWhom(false);
+            select(classItem, participant);
+          }}
+          onClose={() => setAskingForWhom(false)}
+        />
       )}
     </article>
   );

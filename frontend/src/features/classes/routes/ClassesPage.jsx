@@ -31,7 +31,8 @@ export function ClassesPage() {
     ...filters,
     ordering: filters.ordering || DEFAULT_SORT,
   });
-  const { held, waiting, select, failure, dismissFailure } = useClassSelection(classes);
+  const { held, waiting, family, eligibilityByClass, select, failure, dismissFailure } =
+    useClassSelection(classes);
   const searchInputRef = useRef(null);
 
   // The button pressed goes away with the filters; the search box is where a new search starts.
@@ -67,7 +68,14 @@ export function ClassesPage() {
           emptyMessage="No classes are open yet."
         >
           {(approved) => (
-            <ClassesGrid classes={approved} onSelect={select} held={held} waiting={waiting} />
+            <ClassesGrid
+              classes={approved}
+              onSelect={select}
+              held={held}
+              waiting={waiting}
+              family={family}
+              eligibilityByClass={eligibilityByClass}
+            />
           )}
         </QueryResult>
       )}

@@ -60,6 +60,7 @@ test.each([
       ["My Selected Classes", "/dashboard/my-selected-classes"],
       ["My Enrolled Classes", "/dashboard/my-enrolled-classes"],
       ["My Payment History", "/dashboard/my-payment-history"],
+      ["My Family", "/dashboard/family"],
     ],
   ],
 ])("the side menu of a %s lists its pages and the common links", (role, own) => {

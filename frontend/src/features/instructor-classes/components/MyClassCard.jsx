@@ -5,7 +5,8 @@ import { ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
 
-// One of the instructor's classes: how it stands in review, who enrolled, what the admin said.
+// One of the instructor's classes: how it stands in review, who enrolled (its roster), what the
+// admin said.
 export function MyClassCard({ classItem }) {
   const titleId = useId();
   return (
@@ -16,13 +17,22 @@ export function MyClassCard({ classItem }) {
       titleId={titleId}
       headingLevel={2}
       footer={
-        <Link
-          className="btn btn-primary w-100"
-          to={paths.dashboard.updateClass(classItem._id)}
-          aria-describedby={titleId}
-        >
-          Update
-        </Link>
+        <div className="d-flex gap-2">
+          <Link
+            className="btn btn-primary flex-fill"
+            to={paths.dashboard.updateClass(classItem._id)}
+            aria-describedby={titleId}
+          >
+            Update
+          </Link>
+          <Link
+            className="btn btn-outline-primary flex-fill"
+            to={paths.dashboard.classRoster(classItem._id)}
+            aria-describedby={titleId}
+          >
+            Roster
+          </Link>
+        </div>
       }
     >
       <ClassFacts classItem={classItem} withEnrolled withCatalog />

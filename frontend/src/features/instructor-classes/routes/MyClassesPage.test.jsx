@@ -80,6 +80,18 @@ test("Update leads to the class's update form", async () => {
   expect(router.state.location.pathname).toBe(`/dashboard/update-class/${ink._id}`);
 });
 
+test("Roster leads to the class's roster", async () => {
+  stubApi({ [myClassesPath]: [clay, ink] });
+  const { user, router } = renderPage();
+  await screen.findByRole("article", { name: "Clay Creatures" });
+
+  const roster = card("Clay Creatures").getByRole("link", { name: "Roster" });
+  expect(roster).toHaveAccessibleDescription("Clay Creatures");
+  await user.click(roster);
+
+  expect(router.state.location.pathname).toBe(`/dashboard/my-classes/${clay._id}/roster`);
+});
+
 test("without classes the page points to Add a Class", async () => {
   stubApi({ [myClassesPath]: [] });
   renderPage();

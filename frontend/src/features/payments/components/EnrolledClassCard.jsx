@@ -9,7 +9,7 @@ import { paths } from "../../../config/paths";
 export const START_CLASS_HINT = "Classes start on the first day of camp";
 
 /*
- * One enrolled class, its name leading to the class's page. The spec gives Start Class no action
+ * One enrolment: the class, its name leading to the class's page, and who holds the seat. The spec gives Start Class no action
  * yet, so the button says so: it is marked unavailable (aria-disabled keeps it focusable, so its
  * hint can still be read) and does nothing when pressed.
  */
@@ -41,6 +41,12 @@ export function EnrolledClassCard({ enrolledClass }) {
       }
     >
       <dl className="class-facts mb-0">
+        {enrolledClass.participantName && (
+          <>
+            <dt>For</dt>
+            <dd>{enrolledClass.participantName}</dd>
+          </>
+        )}
         <dt>When</dt>
         <dd>{formatScheduleSummary(enrolledClass)}</dd>
         <dt>Instructor</dt>

@@ -35,6 +35,8 @@ export function PaymentHistoryTable({ payments }) {
             <th scope="col">#</th>
             <th scope="col">Banner</th>
             <th scope="col">Class Name</th>
+            {/* Beside the class, so a phone shows whom each payment was for before scrolling. */}
+            <th scope="col">For</th>
             <th scope="col">Instructor Email</th>
             <th scope="col">Price</th>
             <th scope="col">Payment Date</th>
@@ -58,6 +60,7 @@ export function PaymentHistoryTable({ payments }) {
                 />
               </td>
               <td>{payment.nameClass}</td>
+              <td>{payment.participantName}</td>
               <td>{payment.instructorEmail}</td>
               <td>{formatPrice(payment.price)}</td>
               <td>

@@ -11,14 +11,14 @@ const myEnrolled = "/enrolledStudent/student%40camp.test";
 const feedUrl = "https://camp.test/api/calendar/Zx81kQ3vR7yPq2LmT9sWc4.ics";
 const newFeedUrl = "https://camp.test/api/calendar/N3wT0k3nAfterReset5pQ.ics";
 
-function renderPage() {
+function renderPage(route = "/dashboard/my-enrolled-classes") {
   const auth = signedIn("student");
   const rendered = renderRoutes(
     [
       { path: "/dashboard/my-enrolled-classes", element: <MyEnrolledClassesPage /> },
       { path: "*", element: <h1>Other page</h1> },
     ],
-    { route: "/dashboard/my-enrolled-classes", auth },
+    { route, auth },
   );
   return { ...rendered, auth, user: userEvent.setup() };
 }
@@ -202,5 +202,108 @@ describe("the calendar of enrolled classes", () => {
     expect(await calendarBox().findByRole("alert")).toHaveTextContent(
       "Your calendar link could not be loaded.",
     );
+  });
+});
+
+describe("a family's enrolments", () => {
+  const ana = { participantId: 1, participantName: "Ana Lopez" };
+  const mia = { participantId: 7, participantName: "Mia Lopez" };
+  const leo = { participantId: 9, participantName: "Leo Lopez" };
+  const watercolor = makeClass({ nameClass: "Watercolor Basics" });
+  const pottery = makeClass({ nameClass: "Pottery Wheel" });
+  const miasEnrolments = `${myEnrolled}?participant=7`;
+
+  function participantFilter() {
+    return screen.queryByRole("combobox", { name: "Show" });
+  }
+
+  function participantOf(article) {
+    return within(article).getByText("For").nextElementSibling;
+  }
+
+  test("each enrolment says who holds the seat; two children in one class are two cards", async () => {
+    stubApi({
+      [myEnrolled]: [
+        { ...watercolor, ...mia },
+        { ...watercolor, ...leo },
+        { ...pottery, ...ana },
+      ],
+      "/calendarFeed": { url: feedUrl },
+    });
+    renderPage();
+
+    const watercolorCards = await screen.findAllByRole("article", { name: "Watercolor Basics" });
+    expect(watercolorCards.map((article) => participantOf(article).textContent)).toEqual([
+      "Mia Lopez",
+      "Leo Lopez",
+    ]);
+    expect(participantOf(screen.getByRole("article", { name: "Pottery Wheel" }))).toHaveTextContent(
+      "Ana Lopez",
+    );
+    await screen.findByLabelText("Calendar link");
+  });
+
+  test("with one participant named there is nothing to filter", async () => {
+    stubApi({
+      [myEnrolled]: [
+        { ...watercolor, ...ana },
+        { ...pottery, ...ana },
+      ],
+      "/calendarFeed": { url: feedUrl },
+    });
+    renderPage();
+
+    await screen.findByRole("article", { name: "Pottery Wheel" });
+    await screen.findByLabelText("Calendar link");
+    expect(participantFilter()).not.toBeInTheDocument();
+  });
+
+  test("choosing a participant asks the server for their enrolments and keeps it in the address", async () => {
+    const fetch = stubApi({
+      [myEnrolled]: [
+        { ...watercolor, ...mia },
+        { ...watercolor, ...leo },
+        { ...pottery, ...ana },
+      ],
+      [miasEnrolments]: [{ ...watercolor, ...mia }],
+      "/calendarFeed": { url: feedUrl },
+    });
+    const { user, router } = renderPage();
+    await screen.findByRole("article", { name: "Pottery Wheel" });
+    await screen.findByLabelText("Calendar link");
+    expect(
+      within(participantFilter())
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Everyone", "Ana Lopez", "Leo Lopez", "Mia Lopez"]);
+
+    await user.selectOptions(participantFilter(), "Mia Lopez");
+
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Pottery Wheel" })).not.toBeInTheDocument(),
+    );
+    const [onlyCard] = screen.getAllByRole("article", { name: "Watercolor Basics" });
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+    expect(participantOf(onlyCard)).toHaveTextContent("Mia Lopez");
+    expect(fetch).toHaveBeenCalledWith(`/api${miasEnrolments}`, expect.anything());
+    expect(router.state.location.search).toBe("?participant=7");
+  });
+
+  test("the participant in the address is asked for on arrival, as after a reload", async () => {
+    const fetch = stubApi({
+      [myEnrolled]: [
+        { ...watercolor, ...mia },
+        { ...pottery, ...ana },
+      ],
+      [miasEnrolments]: [{ ...watercolor, ...mia }],
+      "/calendarFeed": { url: feedUrl },
+    });
+    renderPage("/dashboard/my-enrolled-classes?participant=7");
+
+    expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
+    await screen.findByLabelText("Calendar link");
+    expect(participantFilter()).toHaveValue("7");
+    expect(screen.queryByRole("article", { name: "Pottery Wheel" })).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(`/api${miasEnrolments}`, expect.anything());
   });
 });

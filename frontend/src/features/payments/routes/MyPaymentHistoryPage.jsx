@@ -1,4 +1,6 @@
+import { ParticipantFilter } from "../../../components/ui/ParticipantFilter";
 import { QueryResult } from "../../../components/ui/QueryResult";
+import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { usePayments } from "../../../api/payments";
@@ -7,19 +9,33 @@ import { PaymentHistoryTable } from "../components/PaymentHistoryTable";
 export function MyPaymentHistoryPage() {
   useTitle("My Payment History");
   const { user } = useAuth();
-  const { data: payments, error } = usePayments(user?.email);
+  const { participantId, chooseParticipant } = useParticipantFilter();
+  // The whole list names the family's participants for the filter; the rows shown are the
+  // server's answer for the one chosen (the same list, and request, when it is everyone).
+  const { data: everyone } = usePayments(user?.email);
+  const { data: payments, error } = usePayments(user?.email, participantId);
 
   return (
     <section aria-labelledby="my-payment-history-heading">
       <h1 id="my-payment-history-heading" className="h2 mb-4">
         My Payment History
       </h1>
+      <ParticipantFilter
+        everyone={everyone}
+        shown={payments}
+        participantId={participantId}
+        onChange={chooseParticipant}
+      />
       <QueryResult
         data={payments}
         error={error}
         loadingLabel="Loading your payments…"
         errorTitle="Your payment history could not be loaded."
-        emptyMessage="You have not made any payments yet."
+        emptyMessage={
+          participantId
+            ? "No payments for this participant."
+            : "You have not made any payments yet."
+        }
       >
         {(list) => <PaymentHistoryTable payments={list} />}
       </QueryResult>

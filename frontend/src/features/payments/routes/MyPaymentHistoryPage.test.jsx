@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 
 import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
@@ -26,21 +27,21 @@ function payment(overrides) {
     enroll: 3,
     status: "enrolled",
     refundReason: "",
+    participantId: 1,
+    participantName: "Sam Student",
     ...overrides,
   };
 }
 
-function renderPage() {
-  return renderRoutes(
+function renderPage(route = "/dashboard/my-payment-history") {
+  const rendered = renderRoutes(
     [{ path: "/dashboard/my-payment-history", element: <MyPaymentHistoryPage /> }],
-    {
-      route: "/dashboard/my-payment-history",
-      auth: signedIn("student"),
-    },
+    { route, auth: signedIn("student") },
   );
+  return { ...rendered, user: userEvent.setup() };
 }
 
-test("each payment is a row with number, banner, class, instructor, price, date, transaction and status", async () => {
+test("each payment is a row with number, banner, class, participant, instructor, price, date, transaction and status", async () => {
   const refunded = payment({
     _id: 8,
     nameClass: "Pottery Wheel",
@@ -61,6 +62,7 @@ test("each payment is a row with number, banner, class, instructor, price, date,
     "#",
     "Banner",
     "Class Name",
+    "For",
     "Instructor Email",
     "Price",
     "Payment Date",
@@ -78,6 +80,7 @@ test("each payment is a row with number, banner, class, instructor, price, date,
     "https://images.camp.test/classes/3.jpg",
   );
   expectSizedLazyImage(within(second).getByRole("img", { name: "Watercolor Basics" }));
+  expect(within(second).getByText("Sam Student")).toBeInTheDocument();
   expect(within(second).getByText("ada@camp.test")).toBeInTheDocument();
   expect(within(second).getByText("$45.50")).toBeInTheDocument();
   expect(within(second).getByText(expectedDate)).toHaveAttribute(
@@ -99,4 +102,63 @@ test("without payments the page says so", async () => {
 
   expect(await screen.findByText("You have not made any payments yet.")).toBeInTheDocument();
   expect(screen.queryByRole("table")).not.toBeInTheDocument();
+});
+
+describe("a family's payments", () => {
+  const mia = { participantId: 7, participantName: "Mia Lopez" };
+  const forAna = payment({ participantId: 1, participantName: "Ana Lopez" });
+  const forMia = payment({ _id: 8, nameClass: "Pottery Wheel", transactionId: "pi_3Mia", ...mia });
+  const miasPayments = `${myPayments}?participant=7`;
+
+  function participantFilter() {
+    return screen.queryByRole("combobox", { name: "Show" });
+  }
+
+  // The For cell of the row of the payment with `transactionId`.
+  function paidFor(transactionId) {
+    const row = screen.getByText(transactionId).closest("tr");
+    const column = screen.getByRole("columnheader", { name: "For" }).cellIndex;
+    return row.cells[column];
+  }
+
+  test("each payment row names the participant it paid for", async () => {
+    stubApi({ [myPayments]: [forMia, forAna] });
+    renderPage();
+
+    await screen.findByRole("table");
+    expect(paidFor("pi_3Mia")).toHaveTextContent("Mia Lopez");
+    expect(paidFor("pi_3Pay")).toHaveTextContent("Ana Lopez");
+  });
+
+  test("with one participant named there is nothing to filter", async () => {
+    stubApi({ [myPayments]: [payment(), payment({ _id: 8, transactionId: "pi_3Other" })] });
+    renderPage();
+
+    await screen.findByRole("table");
+    expect(participantFilter()).not.toBeInTheDocument();
+  });
+
+  test("choosing a participant asks the server for their payments and keeps it in the address", async () => {
+    const fetch = stubApi({ [myPayments]: [forMia, forAna], [miasPayments]: [forMia] });
+    const { user, router } = renderPage();
+    await screen.findByRole("table");
+
+    await user.selectOptions(participantFilter(), "Mia Lopez");
+
+    await waitFor(() => expect(screen.queryByText("pi_3Pay")).not.toBeInTheDocument());
+    expect(paidFor("pi_3Mia")).toHaveTextContent("Mia Lopez");
+    expect(fetch).toHaveBeenCalledWith(`/api${miasPayments}`, expect.anything());
+    expect(router.state.location.search).toBe("?participant=7");
+    await expectNoSeriousA11yViolations();
+  });
+
+  test("the participant in the address is asked for on arrival, as after a reload", async () => {
+    const fetch = stubApi({ [myPayments]: [forMia, forAna], [miasPayments]: [forMia] });
+    renderPage("/dashboard/my-payment-history?participant=7");
+
+    expect(await screen.findByText("pi_3Mia")).toBeInTheDocument();
+    await waitFor(() => expect(participantFilter()).toHaveValue("7"));
+    expect(screen.queryByText("pi_3Pay")).not.toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledWith(`/api${miasPayments}`, expect.anything());
+  });
 });

@@ -28,6 +28,12 @@ export function PaymentPage() {
       <div className="card shadow-sm">
         <div className="card-body">
           <h2 className="h4 card-title">{selection.nameClass}</h2>
+          {/* Each child's seat is paid for on its own: the page says whose seat this is. */}
+          {selection.participantName && (
+            <p className="mb-1">
+              For: <strong>{selection.participantName}</strong>
+            </p>
+          )}
           <p className="mb-4">
             Price: <strong>{free ? "Free" : formatPrice(selection.price)}</strong>
           </p>

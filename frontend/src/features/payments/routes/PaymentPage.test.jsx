@@ -106,6 +106,20 @@ test("the page names the class and its price and asks for a client secret", asyn
   await expectNoSeriousA11yViolations();
 });
 
+test("a selection for a child names the child whose seat is paid for", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  stubApi({
+    [mySelections]: [makeSelection({ participantId: 7, participantName: "Mia Lopez" })],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+  });
+  renderPage();
+
+  await screen.findByRole("heading", { name: "Watercolor Basics" });
+  expect(screen.getByText("Mia Lopez")).toBeVisible();
+  expect(screen.getByText("Mia Lopez").closest("p")).toHaveTextContent("For: Mia Lopez");
+  await waitFor(() => expect(payButton()).toBeEnabled());
+});
+
 test("Pay stays disabled while Stripe.js is loading", async () => {
   let finishLoading;
   loadStripeJs.mockReturnValue(new Promise((resolve) => (finishLoading = resolve)));

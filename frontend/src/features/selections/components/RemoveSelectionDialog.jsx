@@ -1,21 +1,20 @@
-import { Dialog } from "../../../components/ui/Dialog";
+import { ConfirmRemoveDialog } from "../../../components/ui/ConfirmRemoveDialog";
+
+// Which selection: the class, and for whom when the family's selections are for several people
+// (siblings may share a class); a family of one reads the spec's words.
+function selectionName(selection, forSeveral) {
+  const { nameClass, participantName } = selection;
+  return forSeveral && participantName ? `${nameClass} for ${participantName}` : nameClass;
+}
 
 // Asks before a selection is dropped; the class can be selected again later if seats remain.
-export function RemoveSelectionDialog({ selection, busy, onConfirm, onClose }) {
+export function RemoveSelectionDialog({ selection, forSeveral, busy, onConfirm, onClose }) {
   return (
-    <Dialog
-      title={`Remove ${selection.nameClass} from your selected classes?`}
+    <ConfirmRemoveDialog
+      title={`Remove ${selectionName(selection, forSeveral)} from your selected classes?`}
+      busy={busy}
+      onConfirm={onConfirm}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
-            {busy ? "Removing…" : "Remove"}
-          </button>
-        </>
-      }
     />
   );
 }

@@ -5,9 +5,14 @@ import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 
-// One selected class, with the way to pay for it or drop it.
+/*
+ * One selected class, for whom it is selected, and the way to pay for it or drop it. Two children
+ * may have selected the same class, so the buttons name the participant as well as the class.
+ */
 export function SelectionCard({ selection, busy, onDelete }) {
   const titleId = useId();
+  const participantId = useId();
+  const describedBy = selection.participantName ? `${titleId} ${participantId}` : titleId;
   return (
     <ImageCard
       image={selection.image}
@@ -20,7 +25,7 @@ export function SelectionCard({ selection, busy, onDelete }) {
           <Link
             className="btn btn-primary flex-fill"
             to={paths.dashboard.payment(selection._id)}
-            aria-describedby={titleId}
+            aria-describedby={describedBy}
           >
             Pay
           </Link>
@@ -28,7 +33,7 @@ export function SelectionCard({ selection, busy, onDelete }) {
             type="button"
             className="btn btn-outline-danger flex-fill"
             disabled={busy}
-            aria-describedby={titleId}
+            aria-describedby={describedBy}
             onClick={() => onDelete(selection)}
           >
             Delete
@@ -37,6 +42,12 @@ export function SelectionCard({ selection, busy, onDelete }) {
       }
     >
       <dl className="class-facts mb-0">
+        {selection.participantName && (
+          <>
+            <dt>For</dt>
+            <dd id={participantId}>{selection.participantName}</dd>
+          </>
+        )}
         <dt>Instructor</dt>
         <dd>{selection.instructorName}</dd>
         <dt>Available seats</dt>

@@ -3,8 +3,10 @@ import { Link } from "react-router-dom";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { ParticipantFilter, participantsNamedIn } from "../../../components/ui/ParticipantFilter";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
+import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useDeleteSelection, useSelections } from "../../../api/selections";
@@ -14,7 +16,11 @@ import { SelectionCard } from "../components/SelectionCard";
 export function MySelectedClassesPage() {
   useTitle("My Selected Classes");
   const { user } = useAuth();
-  const { data: selections, error } = useSelections(user?.email);
+  const { participantId, chooseParticipant } = useParticipantFilter();
+  // The whole list names the family's participants for the filter; the rows shown are the
+  // server's answer for the one chosen (the same list, and request, when it is everyone).
+  const { data: everyone } = useSelections(user?.email);
+  const { data: selections, error } = useSelections(user?.email, participantId);
   const deleteSelection = useDeleteSelection(user?.email);
   const [removing, setRemoving] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -43,16 +49,27 @@ export function MySelectedClassesPage() {
         My Selected Classes
       </h1>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      <ParticipantFilter
+        everyone={everyone}
+        shown={selections}
+        participantId={participantId}
+        onChange={chooseParticipant}
+      />
       <QueryResult
         data={selections}
         error={error}
         loadingLabel="Loading your selected classes…"
         errorTitle="Your selected classes could not be loaded."
         emptyMessage={
-          <>
-            You have not selected any classes yet.{" "}
-            <Link to={paths.classes}>Browse all classes</Link>
-          </>
+          // A participant with no rows is not in the whole list either, so has no name here.
+          participantId ? (
+            "No selected classes for this participant."
+          ) : (
+            <>
+              You have not selected any classes yet.{" "}
+              <Link to={paths.classes}>Browse all classes</Link>
+            </>
+          )
         }
       >
         {(list) => (
@@ -68,6 +85,7 @@ export function MySelectedClassesPage() {
       {removing && (
         <RemoveSelectionDialog
           selection={removing}
+          forSeveral={participantsNamedIn(everyone ?? []).length > 1}
           busy={busy}
           onConfirm={confirmRemove}
           onClose={() => {

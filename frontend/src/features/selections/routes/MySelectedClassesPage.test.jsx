@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
@@ -12,13 +12,13 @@ const mySelections = "/selectClass?email=student%40camp.test";
 const watercolor = makeSelection();
 const pottery = makeSelection({ _id: 12, classId: 4, nameClass: "Pottery Wheel", price: 120 });
 
-function renderPage() {
+function renderPage(route = "/dashboard/my-selected-classes") {
   const rendered = renderRoutes(
     [
       { path: "/dashboard/my-selected-classes", element: <MySelectedClassesPage /> },
       { path: "*", element: <h1>Other page</h1> },
     ],
-    { route: "/dashboard/my-selected-classes", auth: signedIn("student") },
+    { route, auth: signedIn("student") },
   );
   return { ...rendered, user: userEvent.setup() };
 }
@@ -130,4 +130,140 @@ test("the page and its dialog have no serious accessibility violations", async (
 
   await user.click(card("Pottery Wheel").getByRole("button", { name: "Delete" }));
   await expectNoSeriousA11yViolations();
+});
+
+describe("a family's selected classes", () => {
+  const ana = { participantId: 1, participantName: "Ana Lopez" };
+  const mia = { participantId: 7, participantName: "Mia Lopez" };
+  const watercolorForAna = makeSelection({ ...ana });
+  const potteryForMia = makeSelection({ _id: 12, classId: 4, nameClass: "Pottery Wheel", ...mia });
+  const watercolorForMia = makeSelection({ _id: 13, ...mia });
+  const miasSelections = `${mySelections}&participant=7`;
+
+  function participantFilter() {
+    return screen.queryByRole("combobox", { name: "Show" });
+  }
+
+  test("each card says whom the class is selected for, and its buttons name them", async () => {
+    stubApi({ [mySelections]: [watercolorForAna, watercolorForMia, potteryForMia] });
+    renderPage();
+
+    const [forAna, forMia] = await screen.findAllByRole("article", { name: "Watercolor Basics" });
+    expect(within(forAna).getByText("For").nextElementSibling).toHaveTextContent("Ana Lopez");
+    expect(within(forMia).getByText("For").nextElementSibling).toHaveTextContent("Mia Lopez");
+    expect(card("Pottery Wheel").getByText("Mia Lopez")).toBeVisible();
+    expect(within(forMia).getByRole("link", { name: "Pay" })).toHaveAccessibleDescription(
+      "Watercolor Basics Mia Lopez",
+    );
+  });
+
+  test("removing asks about the class and the participant it is for", async () => {
+    stubApi({ [mySelections]: [watercolorForAna, watercolorForMia] });
+    const { user } = renderPage();
+    const [, forMia] = await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+    await user.click(within(forMia).getByRole("button", { name: "Delete" }));
+
+    expect(
+      screen.getByRole("dialog", {
+        name: "Remove Watercolor Basics for Mia Lopez from your selected classes?",
+      }),
+    ).toBeInTheDocument();
+  });
+
+  test("with one participant named there is nothing to filter", async () => {
+    stubApi({ [mySelections]: [watercolorForAna, makeSelection({ _id: 12, ...ana })] });
+    renderPage();
+
+    await screen.findAllByRole("article", { name: "Watercolor Basics" });
+    expect(participantFilter()).not.toBeInTheDocument();
+  });
+
+  test("choosing a participant asks the server for their selections and keeps it in the address", async () => {
+    const fetch = stubApi({
+      [mySelections]: [watercolorForAna, watercolorForMia, potteryForMia],
+      [miasSelections]: [watercolorForMia, potteryForMia],
+    });
+    const { user, router } = renderPage();
+    await screen.findByRole("article", { name: "Pottery Wheel" });
+    const filter = participantFilter();
+    expect(
+      within(filter)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Everyone", "Ana Lopez", "Mia Lopez"]);
+    expect(filter).toHaveValue("");
+
+    await user.selectOptions(filter, "Mia Lopez");
+
+    await waitFor(() =>
+      expect(screen.getAllByRole("article", { name: "Watercolor Basics" })).toHaveLength(1),
+    );
+    expect(requests(fetch)).toContain(`GET /api${miasSelections}`);
+    expect(router.state.location.search).toBe("?participant=7");
+    expect(screen.getAllByText("Mia Lopez", { selector: "dd" })).toHaveLength(2);
+    expect(screen.queryByText("Ana Lopez", { selector: "dd" })).not.toBeInTheDocument();
+    // Every participant stays on offer, to switch to another one or back to everyone.
+    expect(within(participantFilter()).getAllByRole("option")).toHaveLength(3);
+
+    await user.selectOptions(participantFilter(), "Everyone");
+
+    expect(router.state.location.search).toBe("");
+    expect(await screen.findAllByRole("article", { name: "Watercolor Basics" })).toHaveLength(2);
+  });
+
+  test("Back undoes the choice of a participant", async () => {
+    stubApi({
+      [mySelections]: [watercolorForAna, potteryForMia],
+      [miasSelections]: [potteryForMia],
+    });
+    const { user, router } = renderPage();
+    await screen.findByRole("article", { name: "Pottery Wheel" });
+    await user.selectOptions(participantFilter(), "Mia Lopez");
+    await waitFor(() =>
+      expect(screen.queryByRole("article", { name: "Watercolor Basics" })).not.toBeInTheDocument(),
+    );
+
+    await act(() => router.navigate(-1));
+
+    expect(router.state.location.search).toBe("");
+    expect(participantFilter()).toHaveValue("");
+    expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
+  });
+
+  test("the participant in the address is asked for on arrival, as after a reload", async () => {
+    const fetch = stubApi({
+      [mySelections]: [watercolorForAna, potteryForMia],
+      [miasSelections]: [potteryForMia],
+    });
+    renderPage("/dashboard/my-selected-classes?participant=7");
+
+    expect(await screen.findByRole("article", { name: "Pottery Wheel" })).toBeInTheDocument();
+    await waitFor(() => expect(participantFilter()).toHaveValue("7"));
+    expect(screen.queryByRole("article", { name: "Watercolor Basics" })).not.toBeInTheDocument();
+    expect(requests(fetch)).toContain(`GET /api${miasSelections}`);
+  });
+
+  test("a selection removed in a participant's list leaves it", async () => {
+    const answers = {
+      [mySelections]: [watercolorForAna, potteryForMia],
+      [miasSelections]: [potteryForMia],
+      "/selectClass/12": { deletedCount: 1 },
+    };
+    const fetch = stubApi(answers);
+    const { user } = renderPage("/dashboard/my-selected-classes?participant=7");
+    await screen.findByRole("article", { name: "Pottery Wheel" });
+    answers[mySelections] = [watercolorForAna];
+    answers[miasSelections] = [];
+
+    await user.click(card("Pottery Wheel").getByRole("button", { name: "Delete" }));
+    await user.click(screen.getByRole("button", { name: "Remove" }));
+
+    expect(await screen.findByText("No selected classes for this participant.")).toBeVisible();
+    expect(requests(fetch)).toContain("DELETE /api/selectClass/12");
+    // Everyone's list, also cached, is asked again: the class left it too.
+    expect(requests(fetch).filter((request) => request === `GET /api${mySelections}`)).toHaveLength(
+      2,
+    );
+  });
 });

@@ -1,0 +1,26 @@
+import { Dialog } from "./Dialog";
+
+/*
+ * Asks before something is removed: `title` says what, the children say what follows. Remove
+ * is off while `busy`, so a second press cannot send a second request.
+ */
+export function ConfirmRemoveDialog({ title, busy, onConfirm, onClose, children }) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
+            {busy ? "Removing…" : "Remove"}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from "react";
+
+import { Dialog } from "../../../components/ui/Dialog";
+
+function Choice({ choice, autoFocus, onChoose }) {
+  const reasonId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        className="btn btn-outline-primary w-100 text-start"
+        disabled={!choice.canTake}
+        aria-describedby={choice.reason ? reasonId : undefined}
+        autoFocus={autoFocus}
+        onClick={() => onChoose(choice.participant)}
+      >
+        {choice.label}
+      </button>
+      {choice.reason && (
+        <p id={reasonId} className="small text-body-secondary mt-1 mb-0">
+          {choice.reason}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/*
+ * Asked when a family of several presses Select: whom is the class for? Each participant is a
+ * button (`choices` from selectAvailability); one who cannot take the class is off, with the
+ * reason beside it. Keyboard users start on the first who can.
+ */
+export function ForWhomDialog({ classItem, choices, onChoose, onClose }) {
+  const first = choices.find((choice) => choice.canTake);
+  return (
+    <Dialog
+      title={`Who is ${classItem.nameClass} for?`}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+          Cancel
+        </button>
+      }
+    >
+      <ul className="list-unstyled d-grid gap-3 mb-0">
+        {choices.map((choice) => (
+          <Choice
+            key={choice.participant._id}
+            choice={choice}
+            autoFocus={choice === first}
+            onChoose={onChoose}
+          />
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+// Whether anything is known yet about who in the family can take the class.
+export function hasKnownChoices(choices) {
+  return Boolean(choices?.some((choice) => choice.known));
+}
+
+/*
+ * Each participant of the family and whether they can take the class, or why not, before anyone
+ * presses Select (`choices` from selectAvailability). Only the participants something is known
+ * about are listed: nobody, until the server answers or someone holds a clashing class.
+ */
+export function WhoCanTake({ choices, className = "" }) {
+  if (!hasKnownChoices(choices)) return null;
+  return (
+    <ul className={`list-unstyled small mb-0 ${className}`} aria-label="Who can take this class">
+      {choices
+        .filter((choice) => choice.known)
+        .map((choice) => (
+          <li key={choice.participant._id}>
+            <span className="fw-semibold">{choice.label}:</span>{" "}
+            {choice.canTake ? (
+              <span className="text-success-emphasis">Can take this class</span>
+            ) : (
+              <span className="text-warning-emphasis">{choice.reason}</span>
+            )}
+          </li>
+        ))}
+    </ul>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from "react";
+
+import { ageOn, formatAge, formatBirthDate } from "./dates";
+import { ParticipantForm } from "./ParticipantForm";
+import { participantName } from "./participantName";
+
+function EmergencyContact({ name, phone }) {
+  return (
+    <>
+      {name}
+      {name && phone && ", "}
+      {phone && <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>}
+    </>
+  );
+}
+
+/*
+ * One person of the family: name, date of birth and age today, the notes and emergency contact
+ * their instructors read, and the ways to edit them or (a child) remove them. Edit turns the card
+ * into the form; when it closes, focus goes back to Edit. onSave(participant, values, helpers)
+ * resolves to true once saved.
+ */
+export function ParticipantCard({ participant, today, busy, onSave, onRemove }) {
+  const titleId = useId();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef(null);
+  const refocusEdit = useRef(false);
+  const name = participantName(participant);
+  const holder = participant.isAccountHolder;
+
+  useEffect(() => {
+    if (!editing && refocusEdit.current) {
+      refocusEdit.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  function closeForm() {
+    refocusEdit.current = true;
+    setEditing(false);
+  }
+
+  async function handleSubmit(values, helpers) {
+    if (await onSave(participant, values, helpers)) closeForm();
+  }
+
+  const { notes, emergencyContactName, emergencyContactPhone } = participant;
+  return (
+    <article className="card shadow-sm" aria-labelledby={titleId}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h2 id={titleId} className="h5 mb-0 text-break">
+            {name}
+          </h2>
+          {holder && name !== "Myself" && <span className="badge text-bg-secondary">Myself</span>}
+        </div>
+        {editing ? (
+          <ParticipantForm
+            participant={participant}
+            label={`Edit ${name}`}
+            submitLabel="Save"
+            submittingLabel="Saving…"
+            onSubmit={handleSubmit}
+            onCancel={closeForm}
+            focusFirstField
+          />
+        ) : (
+          <>
+            <dl className="class-facts mb-3">
+              <dt>Date of birth</dt>
+              <dd>{formatBirthDate(participant.dateOfBirth)}</dd>
+              <dt>Age</dt>
+              <dd>{formatAge(ageOn(participant.dateOfBirth, today))}</dd>
+              {notes && (
+                <>
+                  <dt>Notes for the instructor</dt>
+                  <dd className="text-break" style={{ whiteSpace: "pre-line" }}>
+                    {notes}
+                  </dd>
+                </>
+              )}
+              {(emergencyContactName || emergencyContactPhone) && (
+                <>
+                  <dt>Emergency contact</dt>
+                  <dd className="text-break">
+                    <EmergencyContact name={emergencyContactName} phone={emergencyContactPhone} />
+                  </dd>
+                </>
+              )}
+            </dl>
+            <div className="d-flex flex-wrap gap-2">
+              <button
+                ref={editButton}
+                type="button"
+                className="btn btn-outline-primary"
+                aria-describedby={titleId}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </button>
+              {!holder && (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger"
+                  aria-describedby={titleId}
+                  disabled={busy}
+                  onClick={() => onRemove(participant)}
+                >
+                  Remove
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,182 @@
+import { useRef, useState } from "react";
+
+import { exportAccountData } from "../../../api/accountExport";
+import {
+  useCreateParticipant,
+  useDeleteParticipant,
+  useParticipants,
+  useUpdateParticipant,
+} from "../../../api/participants";
+import { serverErrors } from "../../../components/forms/serverErrors";
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { useTitle } from "../../../hooks/useTitle";
+import { useNotify } from "../../../lib/notices";
+import { todayIso } from "../components/dates";
+import { ParticipantCard } from "../components/ParticipantCard";
+import { PARTICIPANT_FIELDS, ParticipantForm } from "../components/ParticipantForm";
+import { participantName } from "../components/participantName";
+import { RemoveChildDialog } from "../components/RemoveChildDialog";
+import { saveFile } from "../../../lib/saveFile";
+
+// Sends a form to the server; its refusal goes beside the fields. True once it went through.
+async function submitted(send, { setErrors, setStatus }) {
+  setStatus(undefined);
+  try {
+    await send();
+    return true;
+  } catch (saveError) {
+    const { fields, formError } = serverErrors(saveError, PARTICIPANT_FIELDS);
+    setErrors(fields);
+    setStatus(formError || undefined);
+    return false;
+  }
+}
+
+/*
+ * /dashboard/family: the people a student selects classes for, the account holder first, then
+ * the children (who have no login of their own); adding, editing and removing children; and a
+ * copy of everything the school keeps about the family.
+ */
+export function FamilyPage() {
+  useTitle("My Family");
+  const { data: participants, error } = useParticipants();
+  const create = useCreateParticipant();
+  const update = useUpdateParticipant();
+  const remove = useDeleteParticipant();
+  const notify = useNotify();
+  const [removing, setRemoving] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailure, setDownloadFailure] = useState("");
+  // The removed card took its Remove button with it; focus goes back to the top of the page.
+  const headingRef = useRef(null);
+  const today = todayIso();
+
+  async function handleAdd(values, helpers) {
+    if (await submitted(() => create(values), helpers)) {
+      helpers.resetForm();
+      notify(`${participantName(values)} is added to your family`);
+    }
+  }
+
+  async function handleSave(participant, values, helpers) {
+    const saved = await submitted(() => update(participant._id, values), helpers);
+    if (saved) {
+      notify(
+        participant.isAccountHolder
+          ? "Your details are saved"
+          : `${participantName(values)}'s details are saved`,
+      );
+    }
+    return saved;
+  }
+
+  async function confirmRemove() {
+    const name = participantName(removing);
+    setBusy(true);
+    try {
+      await remove(removing._id);
+      setRemoving(null);
+      notify(`${name} is removed from your family`);
+      headingRef.current?.focus();
+    } catch (removeError) {
+      // The server says why it refused (a class the child holds) in words meant for the family.
+      setRemoving(null);
+      notify(removeError.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function downloadMyData() {
+    if (downloading) return;
+    setDownloading(true);
+    setDownloadFailure("");
+    try {
+      const { blob, filename } = await exportAccountData();
+      saveFile(blob, filename);
+    } catch (downloadError) {
+      setDownloadFailure(downloadError.message);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="family-heading">
+      <h1 id="family-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
+        My Family
+      </h1>
+      <p className="text-body-secondary">
+        The people you select classes for. Their instructors read the notes and emergency contact
+        you give here.
+      </p>
+      <QueryResult
+        data={participants}
+        error={error}
+        loadingLabel="Loading your family…"
+        errorTitle="Your family could not be loaded."
+        emptyMessage="Nobody is in your family yet."
+      >
+        {(family) => (
+          <ul className="list-unstyled d-grid gap-3 mb-0">
+            {family.map((participant) => (
+              <li key={participant._id}>
+                <ParticipantCard
+                  participant={participant}
+                  today={today}
+                  busy={busy}
+                  onSave={handleSave}
+                  onRemove={setRemoving}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryResult>
+      <section className="card shadow-sm mt-4" aria-labelledby="add-child-heading">
+        <div className="card-body p-4">
+          <h2 id="add-child-heading" className="h4 mb-3">
+            Add a child
+          </h2>
+          <ParticipantForm
+            label="Add a child"
+            submitLabel="Add child"
+            submittingLabel="Adding…"
+            onSubmit={handleAdd}
+          />
+        </div>
+      </section>
+      <section className="mt-4" aria-labelledby="my-data-heading">
+        <h2 id="my-data-heading" className="h4">
+          Your data
+        </h2>
+        <p className="text-body-secondary">
+          A copy of everything the school keeps about your family: your account, the people in it,
+          their selections, enrolments and payments, as one JSON file.
+        </p>
+        <DismissibleAlert message={downloadFailure} onClose={() => setDownloadFailure("")} />
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          // Not disabled while it prepares: a disabled button would drop the keyboard focus.
+          aria-disabled={downloading}
+          onClick={downloadMyData}
+        >
+          {downloading ? "Preparing your data…" : "Download my data"}
+        </button>
+      </section>
+      {removing && (
+        <RemoveChildDialog
+          participant={removing}
+          busy={busy}
+          onConfirm={confirmRemove}
+          onClose={() => {
+            if (!busy) setRemoving(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

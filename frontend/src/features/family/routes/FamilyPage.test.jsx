@@ -1,0 +1,339 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { respond, stubApi } from "../../../testing/api";
+import { myself, makeChild } from "../../../testing/fixtures";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { FamilyPage } from "./FamilyPage";
+
+// Birthdays on January 1, so the ages below hold whatever day the tests run.
+const thisYear = new Date().getFullYear();
+
+const mia = makeChild({
+  dateOfBirth: `${thisYear - 8}-01-01`,
+  notes: "Peanut allergy.",
+  emergencyContactName: "Luis Lopez",
+  emergencyContactPhone: "555-0100",
+});
+
+function renderPage() {
+  const auth = signedIn("student");
+  const rendered = renderRoutes([{ path: "/dashboard/family", element: <FamilyPage /> }], {
+    route: "/dashboard/family",
+    auth,
+  });
+  return { ...rendered, auth, user: userEvent.setup() };
+}
+
+function card(name) {
+  return within(screen.getByRole("article", { name }));
+}
+
+function facts(name) {
+  const list = screen.getByRole("article", { name }).querySelector("dl");
+  return Object.fromEntries(
+    [...list.querySelectorAll("dt")].map((term) => [
+      term.textContent,
+      term.nextElementSibling.textContent,
+    ]),
+  );
+}
+
+function addForm() {
+  return within(screen.getByRole("form", { name: "Add a child" }));
+}
+
+function requests(fetch) {
+  return fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+}
+
+// The server's answer to the page's POST, which stubApi cannot tell from the GET of one path.
+function answerPost(fetch, body, status = 201) {
+  const original = fetch.getMockImplementation();
+  fetch.mockImplementation(async (url, init) => {
+    if (init.method !== "POST") return original(url, init);
+    return {
+      ok: status < 300,
+      status,
+      headers: new Headers({ "Content-Type": "application/json" }),
+      text: async () => JSON.stringify(body),
+    };
+  });
+}
+
+// jsdom's Blob has no text(); FileReader reads it.
+function readBlob(blob) {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.readAsText(blob);
+  });
+}
+
+function sentBody(fetch, method) {
+  const [, init] = fetch.mock.calls.find(([, options]) => options.method === method);
+  return JSON.parse(init.body);
+}
+
+test("the family is listed, Myself first, with dates of birth and ages", async () => {
+  const fetch = stubApi({ "/participants": [myself, mia] });
+  renderPage();
+
+  expect(screen.getByRole("status")).toHaveTextContent("Loading your family…");
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  expect(document.title).toBe("My Family | Camp");
+  expect(screen.getByRole("heading", { level: 1, name: "My Family" })).toBeInTheDocument();
+  expect(screen.getAllByRole("article")).toHaveLength(2);
+  expect(
+    screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent),
+  ).toEqual(["Ana Lopez", "Mia Lopez", "Add a child", "Your data"]);
+  expect(card("Ana Lopez").getByText("Myself")).toBeInTheDocument();
+  expect(facts("Ana Lopez")).toEqual({ "Date of birth": "Not given", Age: "Not given" });
+  expect(facts("Mia Lopez")).toEqual({
+    "Date of birth": `January 1, ${thisYear - 8}`,
+    Age: "8 years",
+    "Notes for the instructor": "Peanut allergy.",
+    "Emergency contact": "Luis Lopez, 555-0100",
+  });
+  expect(card("Mia Lopez").getByRole("link", { name: "555-0100" })).toHaveAttribute(
+    "href",
+    "tel:5550100",
+  );
+  // The account holder can be edited, never removed.
+  expect(card("Ana Lopez").queryByRole("button", { name: "Remove" })).not.toBeInTheDocument();
+  expect(card("Mia Lopez").getByRole("button", { name: "Remove" })).toBeEnabled();
+  expect(requests(fetch)).toEqual(["GET /api/participants"]);
+});
+
+test("adding a child sends every field and lists the child", async () => {
+  const answers = { "/participants": [myself] };
+  const fetch = stubApi(answers);
+  const { user, auth } = renderPage();
+  await screen.findByRole("article", { name: "Ana Lopez" });
+  const leo = {
+    ...mia,
+    _id: 3,
+    firstName: "Leo",
+    dateOfBirth: `${thisYear - 6}-01-01`,
+    notes: "",
+    emergencyContactPhone: "",
+  };
+  answerPost(fetch, leo);
+  // What the server lists once the child is added.
+  answers["/participants"] = [myself, leo];
+
+  await user.type(addForm().getByLabelText("First name"), " Leo ");
+  await user.type(addForm().getByLabelText("Last name"), "Lopez");
+  await user.type(addForm().getByLabelText("Date of birth"), `${thisYear - 6}-01-01`);
+  await user.type(addForm().getByLabelText("Emergency contact name"), "Luis Lopez");
+  await user.click(addForm().getByRole("button", { name: "Add child" }));
+
+  await waitFor(() =>
+    expect(auth.notify).toHaveBeenCalledWith("Leo Lopez is added to your family"),
+  );
+  expect(sentBody(fetch, "POST")).toEqual({
+    firstName: "Leo",
+    lastName: "Lopez",
+    dateOfBirth: `${thisYear - 6}-01-01`,
+    notes: "",
+    emergencyContactName: "Luis Lopez",
+    emergencyContactPhone: "",
+  });
+  expect(await screen.findByRole("article", { name: "Leo Lopez" })).toBeInTheDocument();
+  // The form is empty again, ready for the next child.
+  expect(addForm().getByLabelText("First name")).toHaveValue("");
+});
+
+test("a child the server refuses shows its reason beside the field", async () => {
+  const fetch = stubApi({ "/participants": [myself, mia] });
+  const { user, auth } = renderPage();
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  answerPost(
+    fetch,
+    {
+      message: "Please check these fields: firstName.",
+      errors: { firstName: ["Mia Lopez is already in your family."] },
+    },
+    400,
+  );
+
+  await user.type(addForm().getByLabelText("First name"), "Mia");
+  await user.type(addForm().getByLabelText("Last name"), "Lopez");
+  await user.type(addForm().getByLabelText("Date of birth"), mia.dateOfBirth);
+  await user.click(addForm().getByRole("button", { name: "Add child" }));
+
+  await waitFor(() =>
+    expect(addForm().getByLabelText("First name")).toHaveAccessibleDescription(
+      "Mia Lopez is already in your family.",
+    ),
+  );
+  expect(addForm().getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
+  expect(addForm().getByLabelText("First name")).toHaveValue("Mia");
+  expect(auth.notify).not.toHaveBeenCalled();
+  expect(requests(fetch)).toEqual(["GET /api/participants", "POST /api/participants"]);
+  expect(screen.getAllByRole("article")).toHaveLength(2);
+});
+
+test("a child needs a name and a date of birth that is not in the future", async () => {
+  const fetch = stubApi({ "/participants": [myself] });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Ana Lopez" });
+
+  await user.type(addForm().getByLabelText("Date of birth"), `${thisYear + 1}-01-01`);
+  await user.click(addForm().getByRole("button", { name: "Add child" }));
+
+  await waitFor(() =>
+    expect(addForm().getByLabelText("First name")).toHaveAccessibleDescription(
+      "First name is required.",
+    ),
+  );
+  expect(addForm().getByLabelText("Last name")).toHaveAccessibleDescription(
+    "Last name is required.",
+  );
+  expect(addForm().getByLabelText("Date of birth")).toHaveAccessibleDescription(
+    /Date of birth cannot be in the future\.$/,
+  );
+  expect(requests(fetch)).toEqual(["GET /api/participants"]);
+});
+
+test("editing a participant sends the changes and shows them", async () => {
+  const answers = { "/participants": [myself, mia] };
+  const fetch = stubApi(answers);
+  const { user, auth } = renderPage();
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  answers["/participants/2"] = { ...mia, notes: "Peanut and sesame allergy." };
+
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Edit" }));
+  const form = within(screen.getByRole("form", { name: "Edit Mia Lopez" }));
+  expect(form.getByLabelText("First name")).toHaveFocus();
+  expect(form.getByLabelText("Date of birth")).toHaveValue(mia.dateOfBirth);
+  await user.clear(form.getByLabelText("Notes for the instructor"));
+  await user.type(form.getByLabelText("Notes for the instructor"), "Peanut and sesame allergy.");
+  answers["/participants"] = [myself, { ...mia, notes: "Peanut and sesame allergy." }];
+  await user.click(form.getByRole("button", { name: "Save" }));
+
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("Mia Lopez's details are saved"));
+  expect(requests(fetch)).toContain("PUT /api/participants/2");
+  expect(sentBody(fetch, "PUT")).toEqual({
+    firstName: "Mia",
+    lastName: "Lopez",
+    dateOfBirth: mia.dateOfBirth,
+    notes: "Peanut and sesame allergy.",
+    emergencyContactName: "Luis Lopez",
+    emergencyContactPhone: "555-0100",
+  });
+  expect(await card("Mia Lopez").findByText("Peanut and sesame allergy.")).toBeInTheDocument();
+  expect(screen.queryByRole("form", { name: "Edit Mia Lopez" })).not.toBeInTheDocument();
+  expect(card("Mia Lopez").getByRole("button", { name: "Edit" })).toHaveFocus();
+});
+
+test("removing a child asks first; the server's refusal is the notice and the child stays", async () => {
+  const refusal = "Mia has a selected class; remove the selection first.";
+  const fetch = stubApi({
+    "/participants": [myself, mia],
+    "/participants/2": respond(409, { message: refusal }),
+  });
+  const { user, auth } = renderPage();
+  await screen.findByRole("article", { name: "Mia Lopez" });
+
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Remove" }));
+  const dialog = screen.getByRole("dialog", { name: "Remove Mia Lopez from your family?" });
+  expect(requests(fetch)).not.toContain("DELETE /api/participants/2");
+  await user.click(within(dialog).getByRole("button", { name: "Remove" }));
+
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith(refusal));
+  expect(requests(fetch)).toContain("DELETE /api/participants/2");
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(screen.getByRole("article", { name: "Mia Lopez" })).toBeInTheDocument();
+});
+
+test("a removed child leaves the list", async () => {
+  const answers = { "/participants": [myself, mia], "/participants/2": respond(204, null) };
+  stubApi(answers);
+  const { user, auth } = renderPage();
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  answers["/participants"] = [myself];
+
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Remove" }));
+  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Remove" }));
+
+  await waitFor(() =>
+    expect(screen.queryByRole("article", { name: "Mia Lopez" })).not.toBeInTheDocument(),
+  );
+  expect(auth.notify).toHaveBeenCalledWith("Mia Lopez is removed from your family");
+  expect(screen.getByRole("heading", { level: 1, name: "My Family" })).toHaveFocus();
+});
+
+describe("Download my data", () => {
+  const exported = { account: { email: "student@camp.test" }, participants: [myself, mia] };
+  let saved;
+
+  beforeEach(() => {
+    saved = [];
+    URL.createObjectURL = jest.fn(() => "blob:camp-my-data");
+    URL.revokeObjectURL = jest.fn();
+    // jsdom does not download: the click is where the browser would save the file.
+    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function recordSave() {
+      saved.push({ href: this.href, download: this.download });
+    });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+    delete URL.createObjectURL;
+    delete URL.revokeObjectURL;
+  });
+
+  test("saves the server's export as camp-my-data.json", async () => {
+    const fetch = stubApi({ "/participants": [myself, mia], "/account/export": exported });
+    const { user } = renderPage();
+    await screen.findByRole("article", { name: "Mia Lopez" });
+
+    await user.click(screen.getByRole("button", { name: "Download my data" }));
+
+    await waitFor(() =>
+      expect(saved).toEqual([{ href: "blob:camp-my-data", download: "camp-my-data.json" }]),
+    );
+    expect(requests(fetch)).toContain("GET /api/account/export");
+    const [blob] = URL.createObjectURL.mock.calls[0];
+    expect(blob.type).toBe("application/json");
+    expect(JSON.parse(await readBlob(blob))).toEqual(exported);
+  });
+
+  test("a failed export says why", async () => {
+    stubApi({
+      "/participants": [myself],
+      "/account/export": respond(503, { message: "Try again in a moment." }),
+    });
+    const { user } = renderPage();
+    await screen.findByRole("article", { name: "Ana Lopez" });
+
+    await user.click(screen.getByRole("button", { name: "Download my data" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Try again in a moment.");
+    expect(saved).toEqual([]);
+  });
+});
+
+test("the page, its forms and the dialog have no serious accessibility violations", async () => {
+  stubApi({ "/participants": [myself, mia] });
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  await expectNoSeriousA11yViolations();
+
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Edit" }));
+  await expectNoSeriousA11yViolations();
+
+  await user.click(card("Ana Lopez").getByRole("button", { name: "Edit" }));
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Cancel" }));
+  await user.click(card("Mia Lopez").getByRole("button", { name: "Remove" }));
+  await expectNoSeriousA11yViolations();
+});
+
+test("a family that cannot be loaded says so", async () => {
+  stubApi({ "/participants": respond(503, { message: "Try again later." }) });
+  renderPage();
+
+  expect(await screen.findByRole("alert")).toHaveTextContent("Your family could not be loaded.");
+});

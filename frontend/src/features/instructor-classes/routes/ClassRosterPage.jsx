@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { saveFile } from "../../../lib/saveFile";
+import { useClass } from "../../../api/classes";
+import { fetchRosterCsv, useRoster } from "../../../api/roster";
+import { RosterTable } from "../components/RosterTable";
+
+function enrolledCount(count) {
+  return count === 1 ? "1 participant enrolled" : `${count} participants enrolled`;
+}
+
+/*
+ * Who comes to one class, for its instructor (from My Classes) or an admin: each participant,
+ * what the family wrote about them and whom to call. The class itself only gives the page its
+ * name; the roster shows without it.
+ */
+export function ClassRosterPage() {
+  const { id } = useParams();
+  const { role } = useAuth();
+  const { classItem } = useClass(id);
+  const { data: roster, error } = useRoster(id);
+  const title = classItem ? `Roster: ${classItem.nameClass}` : "Roster";
+  useTitle(title);
+  const [downloading, setDownloading] = useState(false);
+  const [failure, setFailure] = useState("");
+
+  async function downloadCsv() {
+    setDownloading(true);
+    setFailure("");
+    try {
+      const { blob, filename } = await fetchRosterCsv(id);
+      saveFile(blob, filename);
+    } catch (downloadError) {
+      setFailure(downloadError.message);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const back =
+    role === "admin"
+      ? { to: paths.dashboard.manageClasses, label: "Back to Manage Classes" }
+      : { to: paths.dashboard.myClasses, label: "Back to My Classes" };
+
+  return (
+    <section aria-labelledby="class-roster-heading">
+      <h1 id="class-roster-heading" className="h2 mb-3">
+        {title}
+      </h1>
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      <QueryResult
+        data={roster}
+        error={error}
+        loadingLabel="Loading the roster…"
+        errorTitle="The roster could not be loaded."
+        emptyMessage="No one is enrolled in this class yet."
+      >
+        {(rows) => (
+          <>
+            <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+              <p className="mb-0">{enrolledCount(rows.length)}</p>
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                disabled={downloading}
+                onClick={downloadCsv}
+              >
+                {downloading ? "Downloading…" : "Download CSV"}
+              </button>
+            </div>
+            <RosterTable roster={rows} />
+          </>
+        )}
+      </QueryResult>
+    </section>
+  );
+}
