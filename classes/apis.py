@@ -55,6 +55,7 @@ from classes.services import (
     class_deny,
     class_send_feedback,
     class_update,
+    class_withdraw,
 )
 from core.errors import InvalidInput, NotFound
 from core.negotiation import FileAnswerNegotiation
@@ -292,6 +293,26 @@ class ClassDenyApi(APIView):
     )
     def patch(self, request, class_id: int):
         return Response({"modifiedCount": class_deny(class_id=class_id)})
+
+
+class ClassWithdrawApi(APIView):
+    """POST /api/classes/{id}/withdraw: an instructor takes back their class before it is
+    approved; an approved one only the school cancels."""
+
+    permission_classes = [IsInstructor]
+
+    @extend_schema(
+        summary="Withdraw one's own class while it waits for review (instructors)",
+        request=None,
+        responses={
+            200: count_of("ClassModified", "modifiedCount"),
+            **errors(401, 403, 404, 409),
+        },
+    )
+    def post(self, request, class_id: int):
+        return Response(
+            {"modifiedCount": class_withdraw(class_id=class_id, instructor=request.user)}
+        )
 
 
 class ClassSendFeedbackApi(APIView):

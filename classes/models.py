@@ -14,6 +14,10 @@ class ClassStatus(models.TextChoices):
     PENDING = "Pending", "Pending"
     APPROVED = "Approved", "Approved"
     DENIED = "Denied", "Denied"
+    # Its instructor took it back before a review; it is never shown or reviewed again.
+    WITHDRAWN = "Withdrawn", "Withdrawn"
+    # The school called it off: every seat refunded, every choice closed (payments.services).
+    CANCELLED = "Cancelled", "Cancelled"
 
 
 class Level(models.TextChoices):

@@ -76,6 +76,8 @@ def class_update(
         raise NotFound("No such class.")
     if camp_class.instructor_id != instructor.pk:
         raise Refused("You can only update your own classes.")
+    if camp_class.status in CLOSED_FOR_GOOD:
+        raise Conflict(f"This class was {camp_class.status.lower()}, so it cannot be changed.")
     camp_class.name = name
     camp_class.image = image
     camp_class.price = price
@@ -248,6 +250,34 @@ def _schedule_change_queue(
 
 # A denial waits this long before it is sent, so the feedback an admin writes just after
 # denying (Manage Classes asks for it next) goes out with it.
+CLOSED_FOR_GOOD = (ClassStatus.WITHDRAWN, ClassStatus.CANCELLED)
+
+
+@transaction.atomic
+def class_withdraw(*, class_id: int, instructor: User) -> int:
+    """An instructor takes back their own class while it waits for review (Pending, or Denied
+    and not yet answered): it leaves the review queue and is never shown. An approved class
+    has families choosing it; only the school cancels it (payments.services.class_cancel)."""
+    withdrawn = Class.objects.filter(
+        pk=class_id,
+        instructor=instructor,
+        status__in=(ClassStatus.PENDING, ClassStatus.DENIED),
+    ).update(status=ClassStatus.WITHDRAWN, updated_at=timezone.now())
+    if withdrawn:
+        return withdrawn
+    camp_class = Class.objects.filter(pk=class_id).first()
+    if camp_class is None:
+        raise NotFound("No such class.")
+    if camp_class.instructor_id != instructor.pk:
+        raise Refused("You can only withdraw your own classes.")
+    if camp_class.status == ClassStatus.APPROVED:
+        raise Conflict(
+            "This class is open to families: ask the school to cancel it, so that everyone who "
+            "chose it is told and refunded."
+        )
+    raise Conflict(f"This class was {camp_class.status.lower()} already.")
+
+
 DENIAL_FEEDBACK_WAIT = timedelta(minutes=10)
 
 

@@ -9,6 +9,7 @@ from classes.apis import (
     ClassListCreateApi,
     ClassSendFeedbackApi,
     ClassUpdateApi,
+    ClassWithdrawApi,
     InstructorClassDetailApi,
     InstructorClassListApi,
     InstructorDetailApi,
@@ -19,6 +20,7 @@ urlpatterns = [
     path("classes", ClassListCreateApi.as_view(), name="classes"),
     path("classes/<int:class_id>", ClassUpdateApi.as_view(), name="class-update"),
     path("classes/<int:class_id>/calendar.ics", ClassCalendarApi.as_view(), name="class-calendar"),
+    path("classes/<int:class_id>/withdraw", ClassWithdrawApi.as_view(), name="class-withdraw"),
     path("classes/approved/<int:class_id>", ClassApproveApi.as_view(), name="class-approve"),
     path("classes/denied/<int:class_id>", ClassDenyApi.as_view(), name="class-deny"),
     path(

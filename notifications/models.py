@@ -11,6 +11,7 @@ class MessageKind(models.TextChoices):
     REFUND_MADE = "refund_made", "Refund made"
     ROLE_CHANGED = "role_changed", "Role changed"
     SCHEDULE_CHANGED = "schedule_changed", "Class schedule changed"
+    CLASS_CANCELLED = "class_cancelled", "Class cancelled"
 
 
 class MessageStatus(models.TextChoices):

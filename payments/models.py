@@ -55,6 +55,9 @@ class Payment(models.Model):
     )
     refund_reason = models.TextField(blank=True)
     refund_id = models.CharField(max_length=255, blank=True)
+    # When the money went back: the refund's own row in the family's payment history. Unknown
+    # for refunds made before it was kept.
+    refunded_at = models.DateTimeField(null=True, blank=True)
     date = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -24,3 +24,9 @@ class PaymentOutputSerializer(serializers.Serializer):
     enroll = serializers.IntegerField(source="camp_class.enroll")
     status = serializers.CharField()
     refundReason = serializers.CharField(source="refund_reason")
+    # A refund is its own line in the history: when, and how much (all of it, so far).
+    refundedAt = serializers.DateTimeField(source="refunded_at", allow_null=True)
+    refundAmount = serializers.SerializerMethodField()
+
+    def get_refundAmount(self, payment) -> float | None:  # noqa: N802 - the API's field names
+        return float(payment.price) if payment.status == "refunded" else None

@@ -143,6 +143,12 @@ MATRIX = (
         body={"feedback": "A photo of a finished piece, please."},
     ),
     Call(
+        "POST",
+        "/api/classes/{pending_class.id}/withdraw",
+        (401, 403, 403, 200, 403, 403),
+        "the class's instructor, while it waits for review",
+    ),
+    Call(
         "GET",
         "/api/myClasses/{instructor.email}",
         (401, 403, 403, 200, 403, 200),

@@ -455,6 +455,11 @@ def a_student_pages_through_their_enrolled_classes(school, counted):
         return school.as_student.get(path)
 
 
+def an_instructor_withdraws_their_class(school, counted):
+    with counted:
+        return school.as_instructor.post(f"/api/classes/{school.pending_class.pk}/withdraw")
+
+
 # --- Families.
 
 
@@ -645,6 +650,8 @@ STEPS = [
     (an_admin_approves_a_class, 200, 9),
     (an_admin_denies_a_class, 200, 9),
     (an_admin_sends_feedback, 200, 6),
+    # The caller; the class withdrawn by one conditional UPDATE, inside its savepoint.
+    (an_instructor_withdraws_their_class, 200, 4),
     (an_instructor_lists_their_classes, 200, 2),
     (an_instructor_pages_through_their_classes, 200, 3),
     (an_instructor_opens_their_class, 200, 2),

@@ -14,6 +14,11 @@ The rest of the project imports from here; the modules below hold one step each.
 """
 
 from payments.services.attempts import attempt_get_for, attempt_settle
+from payments.services.cancellations import (
+    ClassCancellation,
+    class_cancel,
+    class_cancellation_preview,
+)
 from payments.services.checkout import payment_create, payment_setup_create
 from payments.services.common import PaymentOutcome, PriceChanged, price_in_cents
 from payments.services.fulfilment import payment_fulfil, payment_record
@@ -22,11 +27,14 @@ from payments.services.refunds import payment_refund
 from payments.services.webhooks import stripe_event_handle
 
 __all__ = [
+    "ClassCancellation",
     "PaymentOutcome",
     "PriceChanged",
     "ReconcileReport",
     "attempt_get_for",
     "attempt_settle",
+    "class_cancel",
+    "class_cancellation_preview",
     "payment_create",
     "payment_fulfil",
     "payment_record",

@@ -5,6 +5,7 @@ import logging
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
@@ -124,6 +125,7 @@ def payment_fulfil(*, payment_id: int) -> Payment:
                 )
             payment.status = PaymentStatus.REFUNDED
             payment.refund_reason = refusal.refund_reason
-            payment.save(update_fields=["status", "refund_reason", "refund_id"])
+            payment.refunded_at = timezone.now()
+            payment.save(update_fields=["status", "refund_reason", "refund_id", "refunded_at"])
             refund_queue(payment)
     return payment

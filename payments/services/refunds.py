@@ -1,6 +1,7 @@
 """The school gives a student their money back, and the class its seat."""
 
 from django.db import transaction
+from django.utils import timezone
 
 from core.errors import Conflict
 from enrolments.services import seat_give_back
@@ -35,6 +36,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         payment.status = PaymentStatus.REFUNDED
         payment.refund_reason = reason
         payment.refund_id = refund_id
-        payment.save(update_fields=["status", "refund_reason", "refund_id"])
+        payment.refunded_at = timezone.now()
+        payment.save(update_fields=["status", "refund_reason", "refund_id", "refunded_at"])
         refund_queue(payment)
     return True

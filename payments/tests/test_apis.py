@@ -57,6 +57,8 @@ def as_json(payment: Payment) -> dict:
         "enroll": camp_class.enroll,
         "status": payment.status,
         "refundReason": payment.refund_reason,
+        "refundedAt": iso(payment.refunded_at) if payment.refunded_at else None,
+        "refundAmount": float(payment.price) if payment.status == "refunded" else None,
     }
 
 
@@ -264,6 +266,8 @@ class TestPay:
             "enroll": 3,
             "status": "enrolled",
             "refundReason": "",
+            "refundedAt": None,
+            "refundAmount": None,
         }
         assert seats_and_enroll(pottery) == (9, 3)
         assert not Selection.objects.filter(pk=selection.pk).exists()

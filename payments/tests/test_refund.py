@@ -1,8 +1,11 @@
 """An admin's refund against localstripe: the money back at Stripe, the seat back in the class."""
 
+from datetime import datetime
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import Role
 from core.errors import Conflict
@@ -111,3 +114,20 @@ def test_payments_cannot_be_changed_in_the_back_office(enrolled):
     assert forged.status_code == 403
     enrolled.refresh_from_db()
     assert enrolled.status == PaymentStatus.ENROLLED
+
+
+def test_the_history_dates_the_refund_and_says_how_much_went_back(enrolled, api_client_for):
+    before = timezone.now()
+
+    payment_refund(payment_id=enrolled.pk, reason="Moved to another town.")
+
+    [row] = api_client_for(enrolled.student).get(f"/api/payments/{enrolled.student.email}").json()
+    refunded_at = datetime.fromisoformat(row["refundedAt"].replace("Z", "+00:00"))
+    assert before <= refunded_at <= timezone.now()
+    assert (row["status"], row["refundAmount"], row["price"]) == ("refunded", 45.5, 45.5)
+    # An enrolled payment has no refund line yet.
+    other = PaymentFactory(student=enrolled.student, status=PaymentStatus.ENROLLED)
+    rows = api_client_for(enrolled.student).get(f"/api/payments/{enrolled.student.email}").json()
+    assert [
+        (r["_id"], r["refundedAt"], r["refundAmount"]) for r in rows if r["_id"] == other.pk
+    ] == [(other.pk, None, None)]

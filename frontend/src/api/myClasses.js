@@ -1,4 +1,7 @@
-import useSWR from "swr";
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
+
+import { api } from "../lib/api";
 
 // GET /myClasses/:email and /myClass/:id: an instructor's own classes, any status.
 
@@ -18,4 +21,17 @@ export function myClassKey(id) {
 // One of the instructor's classes, for the update form.
 export function useMyClass(id) {
   return useSWR(id ? myClassKey(id) : null);
+}
+
+// POST /classes/:id/withdraw: the instructor takes back a class waiting for review, then their
+// list is read again (its status is the server's to say).
+export function useWithdrawClass(email) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (classId) => {
+      await api.post(`/classes/${encodeURIComponent(classId)}/withdraw`);
+      await mutate(myClassesKey(email));
+    },
+    [email, mutate],
+  );
 }

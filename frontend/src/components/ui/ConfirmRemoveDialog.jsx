@@ -1,10 +1,19 @@
 import { Dialog } from "./Dialog";
 
 /*
- * Asks before something is removed: `title` says what, the children say what follows. Remove
- * is off while `busy`, so a second press cannot send a second request.
+ * Asks before something is removed (or withdrawn: `confirmLabel`, `busyLabel`): `title` says
+ * what, the children say what follows. The action is off while `busy`, so a second press cannot
+ * send a second request.
  */
-export function ConfirmRemoveDialog({ title, busy, onConfirm, onClose, children }) {
+export function ConfirmRemoveDialog({
+  title,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+  confirmLabel = "Remove",
+  busyLabel = "Removing…",
+}) {
   return (
     <Dialog
       title={title}
@@ -15,7 +24,7 @@ export function ConfirmRemoveDialog({ title, busy, onConfirm, onClose, children 
             Cancel
           </button>
           <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
-            {busy ? "Removing…" : "Remove"}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </>
       }

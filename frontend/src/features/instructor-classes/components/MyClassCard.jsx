@@ -5,9 +5,14 @@ import { ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
 
+// Waiting for review: the instructor may still take it back.
+const WITHDRAWABLE = ["Pending", "Denied"];
+// Withdrawn or cancelled: kept in the list, never edited again.
+const CLOSED = ["Withdrawn", "Cancelled"];
+
 // One of the instructor's classes: how it stands in review, who enrolled (its roster), what the
-// admin said.
-export function MyClassCard({ classItem }) {
+// admin said, and, while it waits for review, a way to withdraw it.
+export function MyClassCard({ classItem, busy, onWithdraw }) {
   const titleId = useId();
   return (
     <ImageCard
@@ -18,13 +23,15 @@ export function MyClassCard({ classItem }) {
       headingLevel={2}
       footer={
         <div className="d-flex gap-2">
-          <Link
-            className="btn btn-primary flex-fill"
-            to={paths.dashboard.updateClass(classItem._id)}
-            aria-describedby={titleId}
-          >
-            Update
-          </Link>
+          {!CLOSED.includes(classItem.status) && (
+            <Link
+              className="btn btn-primary flex-fill"
+              to={paths.dashboard.updateClass(classItem._id)}
+              aria-describedby={titleId}
+            >
+              Update
+            </Link>
+          )}
           <Link
             className="btn btn-outline-primary flex-fill"
             to={paths.dashboard.classRoster(classItem._id)}
@@ -32,6 +39,17 @@ export function MyClassCard({ classItem }) {
           >
             Roster
           </Link>
+          {onWithdraw && WITHDRAWABLE.includes(classItem.status) && (
+            <button
+              type="button"
+              className="btn btn-outline-danger flex-fill"
+              disabled={busy}
+              aria-describedby={titleId}
+              onClick={() => onWithdraw(classItem)}
+            >
+              Withdraw
+            </button>
+          )}
         </div>
       }
     >

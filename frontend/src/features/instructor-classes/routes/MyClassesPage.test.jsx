@@ -29,14 +29,15 @@ const ink = makeClass({
 const myClassesPath = "/myClasses/instructor%40camp.test";
 
 function renderPage() {
+  const auth = signedIn("instructor");
   const rendered = renderRoutes(
     [
       { path: "/dashboard/my-classes", element: <MyClassesPage /> },
       { path: "*", element: <h1>Other page</h1> },
     ],
-    { route: "/dashboard/my-classes", auth: signedIn("instructor") },
+    { route: "/dashboard/my-classes", auth },
   );
-  return { ...rendered, user: userEvent.setup() };
+  return { ...rendered, auth, user: userEvent.setup() };
 }
 
 function card(name) {
@@ -90,6 +91,53 @@ test("Roster leads to the class's roster", async () => {
   await user.click(roster);
 
   expect(router.state.location.pathname).toBe(`/dashboard/my-classes/${clay._id}/roster`);
+});
+
+describe("Withdraw", () => {
+  const withdrawPath = `/classes/${ink._id}/withdraw`;
+
+  test("a class waiting for review is withdrawn after a confirmation", async () => {
+    const fetch = stubApi({ [myClassesPath]: [clay, ink], [withdrawPath]: { modifiedCount: 1 } });
+    const { user, auth } = renderPage();
+    await screen.findByRole("article", { name: "Ink Landscapes" });
+    // An approved class has families choosing it: only the school cancels it.
+    expect(card("Clay Creatures").queryByRole("button", { name: "Withdraw" })).toBeNull();
+
+    await user.click(card("Ink Landscapes").getByRole("button", { name: "Withdraw" }));
+    const dialog = screen.getByRole("dialog", { name: "Withdraw Ink Landscapes?" });
+    await user.click(within(dialog).getByRole("button", { name: "Withdraw" }));
+
+    expect(auth.notify).toHaveBeenCalledWith("Ink Landscapes is withdrawn");
+    const asked = fetch.mock.calls.map(([url, init]) => `${init?.method ?? "GET"} ${url}`);
+    expect(asked).toContain(`POST /api${withdrawPath}`);
+    // The list is read again for the class's new status.
+    expect(asked.filter((call) => call === `GET /api${myClassesPath}`)).toHaveLength(2);
+  });
+
+  test("a refusal is shown and nothing else changes", async () => {
+    stubApi({
+      [myClassesPath]: [clay, ink],
+      [withdrawPath]: respond(409, { message: "This class was withdrawn already." }),
+    });
+    const { user, auth } = renderPage();
+    await screen.findByRole("article", { name: "Ink Landscapes" });
+
+    await user.click(card("Ink Landscapes").getByRole("button", { name: "Withdraw" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Withdraw" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("This class was withdrawn already.");
+    expect(auth.notify).not.toHaveBeenCalled();
+  });
+
+  test("a withdrawn class can no longer be updated", async () => {
+    stubApi({ [myClassesPath]: [{ ...ink, status: "Withdrawn" }] });
+    renderPage();
+    await screen.findByRole("article", { name: "Ink Landscapes" });
+
+    expect(card("Ink Landscapes").queryByRole("link", { name: "Update" })).toBeNull();
+    expect(card("Ink Landscapes").queryByRole("button", { name: "Withdraw" })).toBeNull();
+    expect(card("Ink Landscapes").getByText("Withdrawn")).toBeInTheDocument();
+  });
 });
 
 test("without classes the page points to Add a Class", async () => {

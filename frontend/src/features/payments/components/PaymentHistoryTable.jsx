@@ -1,3 +1,5 @@
+import { Fragment } from "react";
+
 import { formatPrice } from "../../../components/ui/formatPrice";
 
 // The payment date in the reader's own locale and time zone.
@@ -25,6 +27,33 @@ function PaymentStatus({ payment }) {
   );
 }
 
+// The money that went back, as its own line under the payment: how much, and when.
+function RefundRow({ payment }) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className="visually-hidden">Refund</span>
+      </th>
+      <td />
+      <td>Refund: {payment.nameClass}</td>
+      <td>{payment.participantName}</td>
+      <td />
+      <td>−{formatPrice(payment.refundAmount)}</td>
+      <td>
+        {payment.refundedAt ? (
+          <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
+        ) : (
+          <span className="text-body-secondary">Not recorded</span>
+        )}
+      </td>
+      <td className="font-monospace small">{payment.transactionId}</td>
+      <td>
+        <span className="badge text-bg-secondary">Refund</span>
+      </td>
+    </tr>
+  );
+}
+
 export function PaymentHistoryTable({ payments }) {
   return (
     <div className="table-responsive">
@@ -46,32 +75,37 @@ export function PaymentHistoryTable({ payments }) {
         </thead>
         <tbody>
           {payments.map((payment, index) => (
-            <tr key={payment._id}>
-              <th scope="row">{index + 1}</th>
-              <td>
-                <img
-                  src={payment.image}
-                  alt={payment.nameClass}
-                  width={64}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
-                  className="rounded object-fit-cover"
-                />
-              </td>
-              <td>{payment.nameClass}</td>
-              <td>{payment.participantName}</td>
-              <td>{payment.instructorEmail}</td>
-              <td>{formatPrice(payment.price)}</td>
-              <td>
-                <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
-              </td>
-              {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
-              <td className="font-monospace small">{payment.transactionId}</td>
-              <td>
-                <PaymentStatus payment={payment} />
-              </td>
-            </tr>
+            <Fragment key={payment._id}>
+              <tr>
+                <th scope="row">{index + 1}</th>
+                <td>
+                  <img
+                    src={payment.image}
+                    alt={payment.nameClass}
+                    width={64}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    className="rounded object-fit-cover"
+                  />
+                </td>
+                <td>{payment.nameClass}</td>
+                <td>{payment.participantName}</td>
+                <td>{payment.instructorEmail}</td>
+                <td>{formatPrice(payment.price)}</td>
+                <td>
+                  <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
+                </td>
+                {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
+                <td className="font-monospace small">{payment.transactionId}</td>
+                <td>
+                  <PaymentStatus payment={payment} />
+                </td>
+              </tr>
+              {payment.refundAmount !== null && payment.refundAmount !== undefined && (
+                <RefundRow payment={payment} />
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

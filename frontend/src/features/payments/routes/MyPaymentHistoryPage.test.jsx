@@ -96,6 +96,45 @@ test("each payment is a row with number, banner, class, participant, instructor,
   await expectNoSeriousA11yViolations();
 });
 
+test("a refund is its own row under its payment, with the amount and the date", async () => {
+  const refunded = payment({
+    _id: 8,
+    nameClass: "Pottery Wheel",
+    price: 120,
+    status: "refunded",
+    refundAmount: 120,
+    refundedAt: "2025-06-09T15:00:00Z",
+  });
+  const oldRefund = payment({
+    _id: 9,
+    nameClass: "Loom Weaving",
+    status: "refunded",
+    refundAmount: 45.5,
+    refundedAt: null,
+  });
+  stubApi({ [myPayments]: [refunded, payment(), oldRefund] });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  const rows = within(table).getAllByRole("row").slice(1);
+  expect(rows).toHaveLength(5);
+  const [paid, refund, enrolled, oldPaid, oldRefundRow] = rows;
+  expect(within(paid).getByText("$120.00")).toBeInTheDocument();
+  expect(within(refund).getByRole("rowheader")).toHaveTextContent("Refund");
+  expect(within(refund).getByText("Refund: Pottery Wheel")).toBeInTheDocument();
+  expect(within(refund).getByText("−$120.00")).toBeInTheDocument();
+  const refundDate = new Intl.DateTimeFormat(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date("2025-06-09T15:00:00Z"));
+  expect(within(refund).getByText(refundDate)).toHaveAttribute("datetime", "2025-06-09T15:00:00Z");
+  expect(within(enrolled).getByText("Enrolled")).toBeInTheDocument();
+  expect(within(oldPaid).getByRole("rowheader")).toHaveTextContent("3");
+  expect(within(oldRefundRow).getByText("−$45.50")).toBeInTheDocument();
+  expect(within(oldRefundRow).getByText("Not recorded")).toBeInTheDocument();
+  await expectNoSeriousA11yViolations();
+});
+
 test("without payments the page says so", async () => {
   stubApi({ [myPayments]: [] });
   renderPage();

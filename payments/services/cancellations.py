@@ -1,0 +1,117 @@
+"""The school cancels a class: it closes at once, every seat is refunded in full, every family
+that chose it is told, and nothing of it is left half done.
+
+The class is marked cancelled first, in its own transaction, so that from then on nobody can
+select it, pay for it or take a seat in it (enrolment_refusal and seat_take ask for an approved
+class); a charge already on its way is refunded by `payment_fulfil` for the same reason. Then
+each seat is refunded in its own transaction, through Stripe, as an admin's refund is: a refund
+Stripe does not answer leaves that payment enrolled and reported, and cancelling again finishes
+it (a payment refunded before is not refunded twice).
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from classes.models import Class, ClassStatus
+from core.errors import Conflict, DomainError, NotFound
+from enrolments.models import Selection
+from notifications.models import MessageKind
+from notifications.services import message_queue
+from payments.models import Payment, PaymentStatus
+from payments.services.refunds import payment_refund
+
+
+@dataclass
+class ClassCancellation:
+    """What cancelling a class does (a dry run) or did."""
+
+    class_id: int
+    class_name: str
+    seats_refunded: int = 0
+    refund_total: Decimal = Decimal("0.00")
+    selections_closed: int = 0
+    # Payments whose refund did not go through, with why: cancelling again retries them.
+    refunds_failed: dict[int, str] = field(default_factory=dict)
+
+
+def _enrolled_payments(class_id: int):
+    return Payment.objects.filter(camp_class_id=class_id, status=PaymentStatus.ENROLLED).order_by(
+        "id"
+    )
+
+
+def class_cancellation_preview(*, class_id: int) -> ClassCancellation:
+    """The dry run: how many seats would be refunded, for how much, and how many families who
+    chose the class would be told. Nothing is changed."""
+    camp_class = Class.objects.filter(pk=class_id).first()
+    if camp_class is None:
+        raise NotFound("No such class.")
+    payments = list(_enrolled_payments(class_id).values_list("price", flat=True))
+    return ClassCancellation(
+        class_id=class_id,
+        class_name=camp_class.name,
+        seats_refunded=len(payments),
+        refund_total=sum(payments, Decimal("0.00")),
+        selections_closed=Selection.objects.filter(camp_class_id=class_id).count(),
+    )
+
+
+def _refund_reason(class_name: str, message: str) -> str:
+    said = f"The school cancelled {class_name}."
+    return f"{said} {message}" if message else said
+
+
+@transaction.atomic
+def _close(*, class_id: int, message: str) -> tuple[Class, int]:
+    """Mark the class cancelled and close every selection of it, telling each family once."""
+    camp_class = Class.objects.select_for_update().filter(pk=class_id).first()
+    if camp_class is None:
+        raise NotFound("No such class.")
+    if camp_class.status == ClassStatus.WITHDRAWN:
+        raise Conflict("This class was withdrawn by its instructor; nobody chose it.")
+    if camp_class.status != ClassStatus.CANCELLED:
+        Class.objects.filter(pk=class_id).update(
+            status=ClassStatus.CANCELLED, updated_at=timezone.now()
+        )
+        camp_class.status = ClassStatus.CANCELLED
+    selections = list(
+        Selection.objects.filter(camp_class_id=class_id).select_related("student", "participant")
+    )
+    for selection in selections:
+        message_queue(
+            kind=MessageKind.CLASS_CANCELLED,
+            about=f"selection:{selection.pk}",
+            recipient=selection.student.email,
+            context={
+                "name": selection.student.name,
+                "class_name": camp_class.name,
+                "participant_name": selection.participant.name,
+                "for_child": not selection.participant.is_account_holder,
+                "message": message,
+            },
+        )
+    Selection.objects.filter(pk__in=[selection.pk for selection in selections]).delete()
+    return camp_class, len(selections)
+
+
+def class_cancel(*, class_id: int, message: str = "") -> ClassCancellation:
+    """The school calls a class off: closed at once, each seat refunded in full and its family
+    told (the refund e-mail carries the school's message), each family that only chose it told.
+    Safe to run again: it finishes what a failed refund left."""
+    message = message.strip()
+    camp_class, closed = _close(class_id=class_id, message=message)
+    done = ClassCancellation(
+        class_id=class_id, class_name=camp_class.name, selections_closed=closed
+    )
+    reason = _refund_reason(camp_class.name, message)
+    for payment in _enrolled_payments(class_id):
+        try:
+            if payment_refund(payment_id=payment.pk, reason=reason):
+                done.seats_refunded += 1
+                done.refund_total += payment.price
+        except DomainError as error:
+            done.refunds_failed[payment.pk] = str(error)
+    return done
