@@ -17,7 +17,7 @@ from accounts.services import (
     participant_delete,
     participant_update,
 )
-from core.errors import InvalidInput
+from core.api import ServiceInputSerializer
 from core.openapi import count_of, errors
 
 
@@ -45,7 +45,7 @@ class ParticipantOutputSerializer(serializers.ModelSerializer):
 
 
 @extend_schema_serializer(component_name="ParticipantInput")
-class ParticipantInputSerializer(serializers.Serializer):
+class ParticipantInputSerializer(ServiceInputSerializer):
     """What a family says of a participant; the checks that need the family are the service's."""
 
     firstName = serializers.CharField(  # noqa: N815
@@ -64,17 +64,6 @@ class ParticipantInputSerializer(serializers.Serializer):
     emergencyContactPhone = serializers.CharField(  # noqa: N815
         source="emergency_contact_phone", max_length=40, required=False, allow_blank=True
     )
-
-    def api_names(self, problems: dict[str, list[str]]) -> dict[str, list[str]]:
-        names = {field.source: name for name, field in self.fields.items()}
-        return {names.get(key, key): messages for key, messages in problems.items()}
-
-
-def _saved(data: ParticipantInputSerializer, save) -> Participant:
-    try:
-        return save(**data.validated_data)
-    except InvalidInput as invalid:
-        raise InvalidInput(data.api_names(invalid.problems)) from invalid
 
 
 class ParticipantListCreateApi(APIView):
@@ -100,8 +89,8 @@ class ParticipantListCreateApi(APIView):
     def post(self, request):
         data = ParticipantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = _saved(
-            data, lambda **fields: participant_create(account=request.user, **fields)
+        participant = data.call_service(
+            participant_create, account=request.user, **data.validated_data
         )
         return Response(
             ParticipantOutputSerializer(participant).data, status=status.HTTP_201_CREATED
@@ -130,11 +119,11 @@ class ParticipantDetailApi(APIView):
     def put(self, request, participant_id: int):
         data = ParticipantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        participant = _saved(
-            data,
-            lambda **fields: participant_update(
-                account=request.user, participant_id=participant_id, **fields
-            ),
+        participant = data.call_service(
+            participant_update,
+            account=request.user,
+            participant_id=participant_id,
+            **data.validated_data,
         )
         return Response(ParticipantOutputSerializer(participant).data)
 

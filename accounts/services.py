@@ -1,10 +1,8 @@
 """Writes to accounts: sign-in, profile, roles, ending API tokens."""
 
 import secrets
-from datetime import date, datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -13,6 +11,7 @@ from accounts.access import access_participant
 from accounts.firebase import Identity
 from accounts.models import Participant, RevokedToken, Role, User
 from core.errors import Conflict, InvalidInput, NotFound, Refused
+from core.school_time import school_today
 from core.validators import validate_image_url
 from notifications.models import MessageKind
 from notifications.services import message_queue
@@ -244,10 +243,6 @@ def account_holder_of(user: User) -> Participant:
         return Participant.objects.get(account=user, is_account_holder=True)
 
 
-def _school_today() -> date:
-    return timezone.localdate(timezone=ZoneInfo(settings.SCHOOL_TIMEZONE))
-
-
 def _participant_problems(participant: Participant) -> dict[str, list[str]]:
     problems: dict[str, list[str]] = {}
     child = not participant.is_account_holder
@@ -255,7 +250,7 @@ def _participant_problems(participant: Participant) -> dict[str, list[str]]:
         if child and not getattr(participant, field):
             problems[field] = ["Give the child's name as it should appear on the roster."]
     born = participant.date_of_birth
-    today = _school_today()
+    today = school_today()
     if born is None:
         if child:
             problems["date_of_birth"] = ["Give the child's date of birth: classes are by age."]
@@ -335,7 +330,7 @@ def participant_update(*, account: User, participant_id: int, **fields) -> Parti
     for field, value in fields.items():
         if field not in PARTICIPANT_FIELDS:
             raise ValueError(f"Not a participant's field: {field}")
-        setattr(participant, field, "" if value is None and field != "date_of_birth" else value)
+        setattr(participant, field, value)
     return _participant_saved(participant)
 
 

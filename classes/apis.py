@@ -1,7 +1,5 @@
 """Classes: the public lists, instructors' proposals and admins' reviews."""
 
-from functools import partial
-
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
@@ -57,7 +55,8 @@ from classes.services import (
     class_update,
     class_withdraw,
 )
-from core.errors import InvalidInput, NotFound
+from core.api import ServiceInputSerializer
+from core.errors import NotFound
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import ErrorSerializer, count_of, errors
 from core.pagination import (
@@ -87,7 +86,7 @@ class WeekdayField(serializers.ChoiceField):
         return WEEKDAY_NAMES.index(super().to_internal_value(data))
 
 
-class ClassInputSerializer(serializers.Serializer):
+class ClassInputSerializer(ServiceInputSerializer):
     """What an instructor writes about a class; the rest of the class is the server's to set.
 
     The spec's four fields are required; every other is optional, and when absent from an edit
@@ -143,11 +142,6 @@ class ClassInputSerializer(serializers.Serializer):
         default_timezone=school_timezone(),
     )
 
-    def api_names(self, problems: dict[str, list[str]]) -> dict[str, list[str]]:
-        """A service's problems, keyed by the model's names, under this API's names."""
-        names = {field.source: name for name, field in self.fields.items()}
-        return {names.get(key, key): messages for key, messages in problems.items()}
-
 
 def _class_fields(data: dict) -> dict:
     return {
@@ -157,14 +151,6 @@ def _class_fields(data: dict) -> dict:
         "seats": data["seats"],
         **{field: data[field] for field in DETAIL_FIELDS if field in data},
     }
-
-
-def _class_saved(serializer: ClassInputSerializer, save):
-    """Runs a create or update, answering a service's problems under the API's field names."""
-    try:
-        return save(**_class_fields(serializer.validated_data))
-    except InvalidInput as invalid:
-        raise InvalidInput(serializer.api_names(invalid.problems)) from invalid
 
 
 class ClassListCreateApi(PublicListApi, APIView):
@@ -216,7 +202,9 @@ class ClassListCreateApi(PublicListApi, APIView):
         data.is_valid(raise_exception=True)
         # Name, e-mail, status and enrolment in the body are ignored: the caller is the
         # instructor, and a new class is Pending with nobody enrolled.
-        camp_class = _class_saved(data, partial(class_create, instructor=request.user))
+        camp_class = data.call_service(
+            class_create, instructor=request.user, **_class_fields(data.validated_data)
+        )
         return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
 
 
@@ -259,8 +247,11 @@ class ClassUpdateApi(APIView):
     def put(self, request, class_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        modified = _class_saved(
-            data, partial(class_update, class_id=class_id, instructor=request.user)
+        modified = data.call_service(
+            class_update,
+            class_id=class_id,
+            instructor=request.user,
+            **_class_fields(data.validated_data),
         )
         return Response({"modifiedCount": modified})
 

@@ -8,12 +8,11 @@ rows in step with what `meeting_times` answers.
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.utils import timezone
 
 from core.errors import InvalidInput
+from core.school_time import school_timezone
 
 # A longer range is a mistake in the dates, and would make hundreds of meetings.
 MAX_SCHEDULE_DAYS = 366
@@ -46,10 +45,6 @@ class MeetingTime:
     day: date
     start: datetime
     end: datetime
-
-
-def school_timezone() -> ZoneInfo:
-    return ZoneInfo(settings.SCHOOL_TIMEZONE)
 
 
 def schedule_from(

@@ -3,9 +3,7 @@
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -16,6 +14,7 @@ from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedu
 from classes.search import search_document
 from classes.selectors import pending_classes, seat_holders_of
 from core.errors import Conflict, InvalidInput, NotFound, Refused
+from core.school_time import school_today
 from notifications.models import MessageKind
 from notifications.services import message_queue, message_rerender_queued
 
@@ -344,7 +343,7 @@ def class_send_feedback(*, class_id: int, feedback: str) -> int:
 def review_digest_send(*, today: date | None = None) -> int:
     """One message to each admin listing every class waiting for review, once a day at most;
     the number queued (none when nothing waits)."""
-    today = today or timezone.localdate(timezone=ZoneInfo(settings.SCHOOL_TIMEZONE))
+    today = today or school_today()
     waiting = [
         {
             "name": camp_class.name,

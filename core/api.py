@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
@@ -143,3 +143,18 @@ def api_not_found(request, *args, **kwargs):
 
 def json_response(data, status_code=status.HTTP_200_OK) -> Response:
     return Response(data, status=status_code)
+
+
+class ServiceInputSerializer(serializers.Serializer):
+    """An API input whose fields name, as their `source`, the service's arguments: a service's
+    problems (`InvalidInput`, keyed by its own names) are answered under this API's names."""
+
+    def api_names(self, problems: dict[str, list[str]]) -> dict[str, list[str]]:
+        names = {field.source: name for name, field in self.fields.items()}
+        return {names.get(key, key): messages for key, messages in problems.items()}
+
+    def call_service(self, service, **arguments):
+        try:
+            return service(**arguments)
+        except errors.InvalidInput as invalid:
+            raise errors.InvalidInput(self.api_names(invalid.problems)) from invalid

@@ -270,6 +270,13 @@ class EligibilityApi(APIView):
         return Response(EligibilityOutputSerializer({"classes": chances}).data)
 
 
+def _roster_of(request, class_id: int):
+    """The class, read for its own instructor or an admin (refused to anyone else), and its
+    roster's lines."""
+    camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
+    return camp_class, roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+
+
 class ClassRosterApi(APIView):
     """GET /api/classes/{id}/roster: who is enrolled, with what to know about them and whom to
     call. The class's own instructor and admins only: children's details go nowhere else."""
@@ -281,8 +288,7 @@ class ClassRosterApi(APIView):
         responses={200: RosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request, class_id: int):
-        camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
-        lines = roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+        _, lines = _roster_of(request, class_id)
         return Response(RosterLineOutputSerializer(lines, many=True).data)
 
 
@@ -301,8 +307,7 @@ class ClassRosterCsvApi(APIView):
         },
     )
     def get(self, request, class_id: int):
-        camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
-        lines = roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+        camp_class, lines = _roster_of(request, class_id)
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="roster-{camp_class.pk}.csv"'
         # Children's details: never kept by a shared cache.

@@ -8,6 +8,7 @@ can change between the two.
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
+from itertools import product
 from typing import ClassVar
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -16,6 +17,7 @@ from django.utils import timezone
 from accounts.models import Participant
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
+from core.school_time import school_today
 from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, Selection
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
@@ -107,7 +109,7 @@ class Refusal:
             said = f"{ages_label(camp_class)}: this class is for children."
         else:
             who = participant.first_name if _is_child(participant) else "you"
-            verb = "will be" if day > _school_today() else "are" if who == "you" else "is"
+            verb = "will be" if day > school_today() else "are" if who == "you" else "is"
             on_day = f"{day:%B} {day.day}, {day.year}"
             said = f"{ages_label(camp_class)}: {who} {verb} {age} on {on_day}."
         return cls(RefusalKind.AGE, said, said, f"{said} Your payment has been refunded.")
@@ -155,15 +157,11 @@ Refusal.STARTED = Refusal(
 )
 
 
-def _school_today() -> date:
-    return timezone.localdate(timezone=school_timezone())
-
-
 def first_day(camp_class: Class) -> date:
     """The day ages are counted on: the first meeting's, or today for a class whose schedule is
     to be announced."""
     if camp_class.starts_at is None:
-        return _school_today()
+        return school_today()
     return camp_class.starts_at.astimezone(school_timezone()).date()
 
 
@@ -356,27 +354,49 @@ def family_refusals(
     now = timezone.now()
     answers = {}
     for camp_class in classes:
-        chances = []
-        for participant in participants:
-            pair = (participant.pk, camp_class.pk)
-            refusal = None
-            if camp_class.status != ClassStatus.APPROVED:
-                refusal = Refusal.CLOSED
-            elif pair in enrolled:
-                refusal = Refusal.enrolled(participant)
-            else:
-                refusal = registration_refusal(camp_class, now=now) or age_refusal(
-                    participant, camp_class, overridden=pair in overridden
-                )
-            if refusal is None and pair in selected:
-                refusal = Refusal.selected(participant)
-            if refusal is None and camp_class.seats <= 0:
-                refusal = Refusal.FULL
-            if refusal is None and pair in clashes:
-                refusal = Refusal.schedule_conflict(clashes[pair], participant)
-            chances.append(ParticipantChance(participant, refusal))
-        answers[camp_class.pk] = chances
+        # What stops everyone alike is asked once per class, not once per participant.
+        for_everyone = (
+            Refusal.CLOSED
+            if camp_class.status != ClassStatus.APPROVED
+            else registration_refusal(camp_class, now=now)
+        )
+        answers[camp_class.pk] = [
+            ParticipantChance(
+                participant,
+                _participant_refusal(
+                    participant,
+                    camp_class,
+                    for_everyone=for_everyone,
+                    pair=(participant.pk, camp_class.pk),
+                    enrolled=enrolled,
+                    selected=selected,
+                    overridden=overridden,
+                    clashes=clashes,
+                ),
+            )
+            for participant in participants
+        ]
     return answers
+
+
+def _participant_refusal(
+    participant, camp_class, *, for_everyone, pair, enrolled, selected, overridden, clashes
+) -> Refusal | None:
+    """`enrolment_refusal`'s order, from what `family_refusals` read."""
+    if camp_class.status != ClassStatus.APPROVED:
+        return for_everyone
+    if pair in enrolled:
+        return Refusal.enrolled(participant)
+    refusal = for_everyone or age_refusal(participant, camp_class, overridden=pair in overridden)
+    if refusal is not None:
+        return refusal
+    if pair in selected:
+        return Refusal.selected(participant)
+    if camp_class.seats <= 0:
+        return Refusal.FULL
+    if pair in clashes:
+        return Refusal.schedule_conflict(clashes[pair], participant)
+    return None
 
 
 def _family_clashes(
@@ -405,18 +425,23 @@ def _family_clashes(
     meetings_of_asked: dict[int, list[tuple[datetime, datetime]]] = {}
     for class_id, start, end in asked:
         meetings_of_asked.setdefault(class_id, []).append((start, end))
+    # For each class asked, the family's classes that meet at the same time, soonest first.
+    overlapping: dict[int, list[tuple[int, str]]] = {}
+    for other_id, start, end, name in family_meetings:
+        for class_id, meetings in meetings_of_asked.items():
+            if other_id != class_id and any(start < e and end > s for s, e in meetings):
+                overlapping.setdefault(class_id, []).append((other_id, name))
     classes_of: dict[int, set[int]] = {}
     for participant_id, class_id in taken:
         classes_of.setdefault(participant_id, set()).add(class_id)
     clashes = {}
-    for participant_id, their_classes in classes_of.items():
-        for class_id, meetings in meetings_of_asked.items():
-            for other_id, start, end, name in family_meetings:
-                if other_id == class_id or other_id not in their_classes:
-                    continue
-                if any(
-                    start < asked_end and end > asked_start for asked_start, asked_end in meetings
-                ):
-                    clashes[(participant_id, class_id)] = name
-                    break
+    for participant_id, class_id in product(classes_of, overlapping):
+        theirs = (
+            name
+            for other_id, name in overlapping[class_id]
+            if other_id in classes_of[participant_id]
+        )
+        name = next(theirs, None)
+        if name is not None:
+            clashes[(participant_id, class_id)] = name
     return clashes

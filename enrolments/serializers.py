@@ -1,3 +1,5 @@
+from functools import cached_property
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -39,8 +41,13 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
     participantId = serializers.IntegerField(source="participant_id", allow_null=True)
     participantName = serializers.CharField(source="participant.name", default="")
 
+    @cached_property
+    def _class_answer(self) -> ClassOutputSerializer:
+        # One serializer of the class's fields for the whole list, not one per row.
+        return ClassOutputSerializer(context=self.context)
+
     def to_representation(self, enrolment):
-        answer = ClassOutputSerializer(enrolment.camp_class, context=self.context).data
+        answer = self._class_answer.to_representation(enrolment.camp_class)
         return {
             **answer,
             "participantId": enrolment.participant_id,

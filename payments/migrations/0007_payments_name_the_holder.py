@@ -1,26 +1,23 @@
 from django.db import migrations, models
+from django.db.models.functions import Coalesce, Concat, Trim
 
 
 def payments_name_the_holder(apps, schema_editor):
-    """Every payment so far bought a seat for the account holder."""
+    """Every payment so far bought a seat for the account holder: it names them, in one UPDATE."""
     Participant = apps.get_model("accounts", "Participant")
     Payment = apps.get_model("payments", "Payment")
     holders = Participant.objects.filter(
         account_id=models.OuterRef("student_id"), is_account_holder=True
     )
-    Payment.objects.update(participant_id=models.Subquery(holders.values("id")[:1]))
-    for payment in (
-        Payment.objects.select_related("participant")
-        .only("id", "participant__first_name", "participant__last_name")
-        .iterator()
-    ):
-        if payment.participant is not None:
-            name = " ".join(
-                part
-                for part in (payment.participant.first_name, payment.participant.last_name)
-                if part
-            )
-            Payment.objects.filter(pk=payment.pk).update(participant_name=name)
+    # The holder's first and last name with a space between, no space when one is empty.
+    full_name = Trim(Concat("first_name", models.Value(" "), "last_name"))
+    Payment.objects.update(
+        participant_id=models.Subquery(holders.values("id")[:1]),
+        participant_name=Coalesce(
+            models.Subquery(holders.annotate(full_name=full_name).values("full_name")[:1]),
+            models.Value(""),
+        ),
+    )
 
 
 # Its own migration, after the new column's index is built: PostgreSQL will not build an index
