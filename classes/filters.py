@@ -15,6 +15,7 @@ from drf_spectacular.utils import OpenApiParameter
 from classes.models import MAX_AGE, Category, Class, Meeting
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import classes_matching
+from classes.selectors import seats_free
 from core.errors import InvalidInput
 
 # Where a part of the day begins, by the time the class starts.
@@ -121,7 +122,10 @@ class ClassFilter(django_filters.FilterSet):
         return classes.filter(starts_at__lt=_school_midnight(value + timedelta(days=1)))
 
     def filter_has_seats(self, classes, name, value):
-        return classes.filter(seats__gt=0) if value == "true" else classes.filter(seats=0)
+        # Seats free now, as the answer's `seatsFree` says (`classes.selectors.seats_free`).
+        if "seats_free" not in classes.query.annotations:
+            classes = classes.annotate(seats_free=seats_free())
+        return classes.filter(seats_free__gt=0) if value == "true" else classes.filter(seats_free=0)
 
     def filter_ordering(self, classes, name, value):
         return classes.order_by(*ORDERINGS[value])
@@ -161,7 +165,10 @@ FILTER_PARAMETERS = [
     OpenApiParameter("minPrice", OpenApiTypes.DECIMAL, description="Lowest price, in dollars."),
     OpenApiParameter("maxPrice", OpenApiTypes.DECIMAL, description="Highest price, in dollars."),
     OpenApiParameter(
-        "hasSeats", str, enum=("true", "false"), description="Only classes with (or without) seats."
+        "hasSeats",
+        str,
+        enum=("true", "false"),
+        description="Only classes with (or without) a seat free.",
     ),
     OpenApiParameter("instructor", int, description="The instructor's id."),
     OpenApiParameter(

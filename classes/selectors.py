@@ -1,4 +1,6 @@
-from django.db.models import Exists, F, OuterRef, QuerySet
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Category, Class, ClassStatus, Meeting
@@ -9,7 +11,29 @@ POPULAR_CLASS_COUNT = 6
 def classes_for_answers() -> QuerySet[Class]:
     # Every class answer shows the instructor's name and e-mail, and its category; its meetings
     # come from its schedule (classes.schedule.meetings_of), with no query.
-    return Class.objects.select_related("instructor", "category")
+    return Class.objects.select_related("instructor", "category").annotate(seats_free=seats_free())
+
+
+def seats_free(*, through: str = ""):
+    """The seats left less those held now (families paying, waitlist offers), in the query
+    itself: a hold stops counting at its expiry, whenever the list is read. Holds are
+    enrolments' rows, read through their reverse relation, as classes imports nothing of it.
+
+    `through` names the relation to the class when the rows read are not classes
+    ("camp_class" for an enrolment)."""
+    holds = Class._meta.get_field("seat_holds").related_model.objects
+    class_of = f"{through}_id" if through else "pk"
+    seats = f"{through}__seats" if through else "seats"
+    held = (
+        holds.filter(camp_class=OuterRef(class_of), expires_at__gt=timezone.now())
+        .order_by()
+        .values("camp_class")
+        .annotate(count=Count("*"))
+        .values("count")
+    )
+    return Greatest(
+        F(seats) - Coalesce(Subquery(held, output_field=IntegerField()), Value(0)), Value(0)
+    )
 
 
 def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:

@@ -1,3 +1,4 @@
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -33,6 +34,8 @@ class ClassOutputSerializer(serializers.Serializer):
     # A JSON number (45.5, 19.99), not the string DRF gives a Decimal by default.
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
     seats = serializers.IntegerField()
+    # The seats left less those held for families paying and for waitlist offers.
+    seatsFree = serializers.SerializerMethodField()
     instructorName = serializers.CharField(source="instructor.name")
     instructorEmail = serializers.EmailField(source="instructor.email")
     status = serializers.CharField()
@@ -56,6 +59,14 @@ class ClassOutputSerializer(serializers.Serializer):
     startsAt = serializers.SerializerMethodField()
     registrationClosesAt = serializers.SerializerMethodField()
     registrationOpen = serializers.SerializerMethodField()
+
+    def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names
+        free = getattr(camp_class, "seats_free", None)
+        if free is None:
+            # A class read without the annotation (through another row, as an enrolment's).
+            held = camp_class.seat_holds.filter(expires_at__gt=timezone.now()).count()
+            free = max(camp_class.seats - held, 0)
+        return free
 
     def get_level(self, camp_class) -> str | None:
         return camp_class.level or None

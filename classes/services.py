@@ -13,6 +13,7 @@ from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
 from classes.selectors import pending_classes, seat_holders_of
+from classes.signals import seats_added
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
 from notifications.models import MessageKind
@@ -77,6 +78,18 @@ def class_update(
         raise Refused("You can only update your own classes.")
     if camp_class.status in CLOSED_FOR_GOOD:
         raise Conflict(f"This class was {camp_class.status.lower()}, so it cannot be changed.")
+    # Seats held for families paying or offered from the waitlist are theirs until the holds
+    # run out; read through enrolments' reverse relation, since classes imports nothing of it.
+    held = camp_class.seat_holds.filter(expires_at__gt=timezone.now()).count()
+    if seats < held:
+        raise InvalidInput(
+            {
+                "seats": [
+                    f"{held} seats are held for families right now; seats cannot go below {held}."
+                ]
+            }
+        )
+    seats_before = camp_class.seats
     camp_class.name = name
     camp_class.image = image
     camp_class.price = price
@@ -91,6 +104,8 @@ def class_update(
     change = _meetings_keep(camp_class, meetings)
     if change:
         _schedule_change_queue(camp_class, change, meetings)
+    if seats > seats_before:
+        seats_added.send(sender=Class, camp_class=camp_class)
     return 1
 
 

@@ -1,8 +1,11 @@
-"""Reading a selection on a student's behalf: theirs, or as good as absent."""
+"""Reading on a family's behalf: their own selections, waitlist entries and participants, or as
+good as absent."""
 
-from accounts.models import User
+from accounts.access import access_participant
+from accounts.models import Participant, User
+from accounts.services import account_holder_of
 from core.errors import NotFound
-from enrolments.models import Selection
+from enrolments.models import Selection, WaitlistEntry
 
 
 def access_selection(*, student: User, selection_id: int, lock: bool = False) -> Selection:
@@ -14,3 +17,26 @@ def access_selection(*, student: User, selection_id: int, lock: bool = False) ->
     if selection is None:
         raise NotFound("No such selected class.")
     return selection
+
+
+def participant_for(*, student: User, participant_id: int | None, lock: bool) -> Participant:
+    """Who a choice is for: one of the family, or the account holder when nobody is named (the
+    spec's client names nobody). Locked when asked, so the child's record stays while the
+    choice is made (removing a child takes the same lock)."""
+    if participant_id is not None:
+        return access_participant(account=student, participant_id=participant_id, lock=lock)
+    holders = Participant.objects.filter(account=student, is_account_holder=True)
+    if lock:
+        holders = holders.select_for_update()
+    return holders.first() or account_holder_of(student)
+
+
+def access_waitlist_entry(*, student: User, entry_id: int, lock: bool = False) -> WaitlistEntry:
+    """One of the family's own waitlist entries; anyone else's is not found."""
+    entries = WaitlistEntry.objects.select_related("camp_class", "participant", "student")
+    if lock:
+        entries = entries.select_for_update(of=("self",))
+    entry = entries.filter(pk=entry_id, student=student).first()
+    if entry is None:
+        raise NotFound("No such waitlist entry.")
+    return entry

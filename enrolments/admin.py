@@ -1,7 +1,13 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
 
 from core.admin import ViewOnlyAdmin
-from enrolments.models import AgeOverride, Enrolment, Selection
+from core.errors import DomainError
+from enrolments.models import AgeOverride, Enrolment, SeatHold, Selection, WaitlistEntry
+from enrolments.services import waitlist_move_up
+
+MOVE_REASON_MAX_LENGTH = 500
 
 
 @admin.register(Selection)
@@ -62,3 +68,64 @@ class AgeOverrideAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         obj.granted_by = request.user
         super().save_model(request, obj, form, change)
+
+
+@admin.register(SeatHold)
+class SeatHoldAdmin(ViewOnlyAdmin):
+    """Read only: holds are taken on the payment page and by waitlist offers, and run out."""
+
+    list_display = ("participant", "camp_class", "expires_at", "extended", "waitlist_entry")
+    list_filter = ("extended",)
+    search_fields = ("student__email", "participant__first_name", "camp_class__name")
+    list_select_related = ("participant", "camp_class", "waitlist_entry")
+
+
+@admin.register(WaitlistEntry)
+class WaitlistEntryAdmin(ViewOnlyAdmin):
+    """Each class's queue. The one change an admin makes, moving an entry up, goes through
+    enrolments.services with the reason recorded; offers are made by the services alone."""
+
+    list_display = (
+        "camp_class",
+        "participant",
+        "student",
+        "status",
+        "rank",
+        "offer_expires_at",
+        "move_reason",
+        "created_at",
+    )
+    list_filter = ("status", "camp_class")
+    search_fields = ("student__email", "participant__first_name", "camp_class__name")
+    list_select_related = ("camp_class", "participant", "student")
+    ordering = ("camp_class", "status", "rank")
+    actions = ("move_up",)
+
+    def has_move_permission(self, request):
+        return request.user.has_perm("enrolments.view_waitlistentry") and request.user.is_staff
+
+    @admin.action(description="Move selected entries one place up…", permissions=["move"])
+    def move_up(self, request, queryset):
+        """Asks why first; each entry then swaps places with the one ahead of it."""
+        entries = list(queryset.select_related("participant", "camp_class").order_by("rank"))
+        reason = request.POST.get("reason", "").strip()[:MOVE_REASON_MAX_LENGTH]
+        if request.POST.get("confirmed") != "yes" or not reason:
+            return TemplateResponse(
+                request,
+                "admin/enrolments/waitlist_move_up.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": "Move up on the waitlist",
+                    "opts": self.model._meta,
+                    "entries": entries,
+                    "asked_again": request.POST.get("confirmed") == "yes",
+                    "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                },
+            )
+        for entry in entries:
+            try:
+                waitlist_move_up(entry_id=entry.pk, reason=reason, by=request.user)
+            except DomainError as error:
+                self.message_user(request, f"{entry.participant}: {error}", messages.WARNING)
+                continue
+            self.message_user(request, f"{entry.participant} moved up on {entry.camp_class}.")

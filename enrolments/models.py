@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from core.public_cache import ShownInPublicLists
+
 
 class SelectionStatus(models.TextChoices):
     SELECTED = "Selected", "Selected"
@@ -155,3 +157,141 @@ class AgeOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} may take {self.camp_class}"
+
+
+class SeatHold(ShownInPublicLists):
+    """A seat kept for one participant for a while: while their family pays (taken when the
+    payment page opens) or while a waitlist offer stands. It takes a seat while `expires_at` is
+    ahead, and none after, with no job needed: every count of free seats asks the clock.
+
+    The public lists show the seats free, so a hold made or removed forgets them; one that
+    runs out is seen there when `holds_tidy` removes it, within a minute. Every decision (a
+    hold, a seat, an offer) counts holds afresh.
+    """
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_holds"
+    )
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.CASCADE, related_name="seat_holds"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, related_name="seat_holds"
+    )
+    # The choice being paid for; empty while it is a waitlist offer not yet accepted.
+    selection = models.ForeignKey(
+        Selection, null=True, blank=True, on_delete=models.SET_NULL, related_name="holds"
+    )
+    # The waitlist offer this hold is, when it is one.
+    waitlist_entry = models.OneToOneField(
+        "enrolments.WaitlistEntry",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="hold",
+    )
+    expires_at = models.DateTimeField()
+    # One extension per hold, asked before it runs out.
+    extended = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["expires_at", "id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["camp_class", "expires_at"], name="hold_class_expires_idx"),
+            models.Index(fields=["expires_at"], name="hold_expires_idx"),
+        ]
+        constraints = [
+            # A participant holds at most one seat of a class: a new hold replaces an old one.
+            models.UniqueConstraint(
+                fields=["participant", "camp_class"], name="hold_one_per_participant_and_class"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} holds a seat in {self.camp_class} until {self.expires_at}"
+
+
+class WaitlistStatus(models.TextChoices):
+    WAITING = "waiting", "Waiting"
+    # A seat is held for them until `offer_expires_at`.
+    OFFERED = "offered", "Offered a seat"
+    # They took the offer and went to pay.
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+    EXPIRED = "expired", "Offer expired"
+    LEFT = "left", "Left the list"
+    # The school closed it: the class was cancelled or closed, or they no longer qualify.
+    CLOSED = "closed", "Closed"
+
+
+OPEN_WAITLIST_STATUSES = (WaitlistStatus.WAITING, WaitlistStatus.OFFERED)
+
+
+class WaitlistEntry(models.Model):
+    """A participant's place in a full class's queue for a seat.
+
+    The queue is the class's waiting entries by `rank`; an admin moving an entry up swaps ranks
+    with the one ahead and says why. A closed entry stays closed: joining again is a new entry
+    at the back.
+    """
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist_entries"
+    )
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.CASCADE, related_name="waitlist_entries"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, related_name="waitlist_entries"
+    )
+    status = models.CharField(
+        max_length=10, choices=WaitlistStatus.choices, default=WaitlistStatus.WAITING
+    )
+    rank = models.BigIntegerField()
+    offered_at = models.DateTimeField(null=True, blank=True)
+    offer_expires_at = models.DateTimeField(null=True, blank=True)
+    # The selection the accepted offer is paid through.
+    selection_id = models.BigIntegerField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_reason = models.TextField(blank=True)
+    move_reason = models.TextField(blank=True)
+    moved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="waitlist_moves",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "waitlist entries"
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["camp_class", "status", "rank"], name="waitlist_queue_idx"),
+            models.Index(fields=["student", "-created_at"], name="waitlist_student_idx"),
+            models.Index(fields=["status", "offer_expires_at"], name="waitlist_offers_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=WaitlistStatus.values),
+                name="waitlist_status_valid",
+            ),
+            # Once on a class's list at a time; a closed entry does not stop joining again.
+            models.UniqueConstraint(
+                fields=["participant", "camp_class"],
+                condition=models.Q(status__in=OPEN_WAITLIST_STATUSES),
+                name="waitlist_open_once_per_participant_and_class",
+            ),
+            # An offer always says until when.
+            models.CheckConstraint(
+                condition=~models.Q(status="offered") | models.Q(offer_expires_at__isnull=False),
+                name="waitlist_offer_has_expiry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} waiting for {self.camp_class} ({self.status})"

@@ -18,7 +18,7 @@ from accounts.models import Participant
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
 from core.school_time import school_today
-from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, Selection
+from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, SeatHold, Selection
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
 # taken to be one, since only adults have a login.
@@ -135,7 +135,10 @@ Refusal.FULL = Refusal(
     RefusalKind.FULL,
     "This class has no seats left.",
     "No seats are left in this class.",
-    "The last seat went while you were paying; your payment has been refunded.",
+    # Every card payment held its seat from the payment page on, so a card refused for want of
+    # a seat is one whose hold ran out first.
+    "Your seat's hold ran out before the payment arrived, and the last seat went to another "
+    "family; your payment has been refunded in full.",
 )
 Refusal.PRICE = Refusal(
     RefusalKind.PRICE,
@@ -288,6 +291,25 @@ def registration_refusal(camp_class: Class, *, now: datetime | None = None) -> R
     return None
 
 
+def holds_against(
+    *, camp_class_id: int, participant_id: int | None = None, now: datetime | None = None
+) -> QuerySet[SeatHold]:
+    """The holds that keep a seat of the class from this participant now: everyone's but their
+    own, while unexpired (a checkout's or a waitlist offer's alike)."""
+    holds = SeatHold.objects.filter(
+        camp_class_id=camp_class_id, expires_at__gt=now or timezone.now()
+    )
+    if participant_id is not None:
+        holds = holds.exclude(participant_id=participant_id)
+    return holds
+
+
+def seats_free_for(*, camp_class: Class, participant_id: int | None = None) -> int:
+    """The seats left (`seats`, which each enrolment lowers) less those held for others."""
+    held = holds_against(camp_class_id=camp_class.pk, participant_id=participant_id).count()
+    return max(camp_class.seats - held, 0)
+
+
 def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
@@ -304,7 +326,7 @@ def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal
     too_young_or_old = age_refusal(participant, camp_class)
     if too_young_or_old is not None:
         return too_young_or_old
-    if camp_class.seats <= 0:
+    if seats_free_for(camp_class=camp_class, participant_id=participant.pk) <= 0:
         return Refusal.FULL
     other = clashing_class(participant=participant, camp_class=camp_class)
     if other is not None:
@@ -352,6 +374,11 @@ def family_refusals(
         )
     clashes = _family_clashes(taken=enrolled | selected, classes=classes)
     now = timezone.now()
+    holds = list(
+        SeatHold.objects.filter(camp_class_id__in=class_ids, expires_at__gt=now)
+        .order_by()
+        .values_list("camp_class_id", "participant_id")
+    )
     answers = {}
     for camp_class in classes:
         # What stops everyone alike is asked once per class, not once per participant.
@@ -372,6 +399,11 @@ def family_refusals(
                     selected=selected,
                     overridden=overridden,
                     clashes=clashes,
+                    held=sum(
+                        1
+                        for class_id, holder_id in holds
+                        if class_id == camp_class.pk and holder_id != participant.pk
+                    ),
                 ),
             )
             for participant in participants
@@ -380,7 +412,7 @@ def family_refusals(
 
 
 def _participant_refusal(
-    participant, camp_class, *, for_everyone, pair, enrolled, selected, overridden, clashes
+    participant, camp_class, *, for_everyone, pair, enrolled, selected, overridden, clashes, held
 ) -> Refusal | None:
     """`enrolment_refusal`'s order, from what `family_refusals` read."""
     if camp_class.status != ClassStatus.APPROVED:
@@ -392,7 +424,7 @@ def _participant_refusal(
         return refusal
     if pair in selected:
         return Refusal.selected(participant)
-    if camp_class.seats <= 0:
+    if camp_class.seats - held <= 0:
         return Refusal.FULL
     if pair in clashes:
         return Refusal.schedule_conflict(clashes[pair], participant)

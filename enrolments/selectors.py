@@ -5,13 +5,21 @@ them, whom to call: one shape for the page, its CSV and the back office's export
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from django.db.models import QuerySet
+from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from accounts.models import User
 from classes.models import Class, Meeting
-from classes.selectors import calendar_meetings
+from classes.selectors import calendar_meetings, seats_free
 from core.spreadsheets import SafeCsvWriter
-from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.models import (
+    OPEN_WAITLIST_STATUSES,
+    Enrolment,
+    EnrolmentStatus,
+    Selection,
+    WaitlistEntry,
+    WaitlistStatus,
+)
 from enrolments.rules import participant_age
 
 
@@ -32,9 +40,11 @@ def enrolment_list_for(*, student: User, participant_id: int | None = None) -> Q
     enrolments = Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE)
     if participant_id is not None:
         enrolments = enrolments.filter(participant_id=participant_id)
-    return enrolments.select_related(
-        "participant", "camp_class__instructor", "camp_class__category"
-    ).order_by("-created_at", "-id")
+    return (
+        enrolments.select_related("participant", "camp_class__instructor", "camp_class__category")
+        .annotate(class_seats_free=seats_free(through="camp_class"))
+        .order_by("-created_at", "-id")
+    )
 
 
 def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:
@@ -149,3 +159,64 @@ def enrolment_history_for(*, student: User) -> QuerySet[Enrolment]:
         .select_related("participant", "camp_class")
         .order_by("-created_at", "-id")
     )
+
+
+def _with_position(entries: QuerySet[WaitlistEntry]) -> QuerySet[WaitlistEntry]:
+    """Each entry with its place among its class's waiting entries (1 is next for a seat),
+    counted in the query; None for an entry not waiting."""
+    ahead = (
+        WaitlistEntry.objects.filter(
+            camp_class_id=OuterRef("camp_class_id"),
+            status=WaitlistStatus.WAITING,
+            rank__lt=OuterRef("rank"),
+        )
+        .order_by()
+        .values("camp_class_id")
+        .annotate(count=Count("*"))
+        .values("count")
+    )
+    return entries.annotate(
+        position=Case(
+            When(
+                status=WaitlistStatus.WAITING,
+                then=Coalesce(Subquery(ahead, output_field=IntegerField()), Value(0)) + 1,
+            ),
+            default=None,
+            output_field=IntegerField(),
+        )
+    )
+
+
+def waitlist_list_for(*, student: User) -> QuerySet[WaitlistEntry]:
+    """A family's waitlist entries, open and closed, the newest first."""
+    return _with_position(
+        WaitlistEntry.objects.filter(student=student)
+        .select_related("camp_class", "participant")
+        .order_by("-created_at", "-id")
+    )
+
+
+def waitlist_entry_for(*, entry_id: int) -> WaitlistEntry:
+    return waitlist_list_for_class(class_id=None).get(pk=entry_id)
+
+
+def waitlist_list_for_class(*, class_id: int | None) -> QuerySet[WaitlistEntry]:
+    """A class's waitlist as its instructor and admins read it: the queue first, in order, then
+    the entries that were offered a seat or closed, the latest first."""
+    entries = WaitlistEntry.objects.all()
+    if class_id is not None:
+        entries = entries.filter(camp_class_id=class_id)
+    return _with_position(
+        entries.select_related("camp_class", "participant", "student").order_by(
+            Case(When(status=WaitlistStatus.WAITING, then=Value(0)), default=Value(1)),
+            "rank",
+            "-id",
+        )
+    )
+
+
+def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:
+    """The class's entries still on its list: waiting, offered a seat, or paying for one."""
+    return WaitlistEntry.objects.filter(
+        camp_class_id=class_id, status__in=[*OPEN_WAITLIST_STATUSES, WaitlistStatus.ACCEPTED]
+    ).exclude(status=WaitlistStatus.ACCEPTED, hold__isnull=True)

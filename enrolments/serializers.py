@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from classes.schedule import meetings_of
 from classes.serializers import ClassOutputSerializer, MeetingOutputSerializer
+from enrolments.rules import RefusalKind
 
 
 class SelectionOutputSerializer(serializers.Serializer):
@@ -40,6 +41,8 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
 
     participantId = serializers.IntegerField(source="participant_id", allow_null=True)
     participantName = serializers.CharField(source="participant.name", default="")
+    # The seat itself, which the family may cancel (/api/enrolments/{id}/cancellation).
+    enrolmentId = serializers.IntegerField(source="id")
 
     @cached_property
     def _class_answer(self) -> ClassOutputSerializer:
@@ -47,9 +50,13 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
         return ClassOutputSerializer(context=self.context)
 
     def to_representation(self, enrolment):
+        if hasattr(enrolment, "class_seats_free"):
+            # Counted with the list (enrolments.selectors.enrolment_list_for), not per row.
+            enrolment.camp_class.seats_free = enrolment.class_seats_free
         answer = self._class_answer.to_representation(enrolment.camp_class)
         return {
             **answer,
+            "enrolmentId": enrolment.pk,
             "participantId": enrolment.participant_id,
             "participantName": enrolment.participant.name if enrolment.participant else "",
         }
@@ -67,9 +74,14 @@ class ParticipantChanceOutputSerializer(serializers.Serializer):
     isAccountHolder = serializers.BooleanField(source="participant.is_account_holder")  # noqa: N815
     eligible = serializers.SerializerMethodField()
     reason = serializers.CharField(source="refusal.to_select", allow_null=True, default=None)
+    # No seat is free, and that alone stops them: they may join the waitlist.
+    waitlist = serializers.SerializerMethodField()
 
     def get_eligible(self, chance) -> bool:
         return chance.refusal is None
+
+    def get_waitlist(self, chance) -> bool:
+        return chance.refusal is not None and chance.refusal.kind == RefusalKind.FULL
 
 
 class EligibilityOutputSerializer(serializers.Serializer):
@@ -89,3 +101,35 @@ class RosterLineOutputSerializer(serializers.Serializer):
     emergencyContactName = serializers.CharField(source="emergency_contact_name")  # noqa: N815
     emergencyContactPhone = serializers.CharField(source="emergency_contact_phone")  # noqa: N815
     enrolledAt = serializers.DateTimeField(source="enrolled_at")  # noqa: N815
+
+
+class WaitlistEntryOutputSerializer(serializers.Serializer):
+    """A family's place on a class's waitlist, or what became of it."""
+
+    _id = serializers.IntegerField(source="id")
+    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
+    className = serializers.CharField(source="camp_class.name")  # noqa: N815
+    image = serializers.CharField(source="camp_class.image")
+    participantId = serializers.IntegerField(source="participant_id")  # noqa: N815
+    participantName = serializers.CharField(source="participant.name")  # noqa: N815
+    status = serializers.CharField()
+    # 1 is next for a seat; null unless waiting.
+    position = serializers.IntegerField(allow_null=True)
+    offerExpiresAt = serializers.DateTimeField(source="offer_expires_at", allow_null=True)  # noqa: N815
+    # The selection an accepted offer is paid through (the payment page's id).
+    selectionId = serializers.IntegerField(source="selection_id", allow_null=True)  # noqa: N815
+    closedReason = serializers.CharField(source="closed_reason")  # noqa: N815
+    createdAt = serializers.DateTimeField(source="created_at")  # noqa: N815
+
+
+class ClassWaitlistEntryOutputSerializer(WaitlistEntryOutputSerializer):
+    """An entry as the class's instructor and admins read it: whose family, and any move."""
+
+    accountName = serializers.CharField(source="student.name")  # noqa: N815
+    moveReason = serializers.CharField(source="move_reason")  # noqa: N815
+
+
+class WaitlistJoinInputSerializer(serializers.Serializer):
+    classId = serializers.IntegerField(min_value=1)  # noqa: N815
+    # Whom the place is for; the account holder when left out.
+    participantId = serializers.IntegerField(min_value=1, required=False)  # noqa: N815

@@ -11,6 +11,14 @@ from enrolments.apis import (
     SelectionDeleteApi,
     SelectionListCreateApi,
 )
+from enrolments.apis_waitlist import (
+    ClassWaitlistApi,
+    HoldExtendApi,
+    WaitlistAcceptApi,
+    WaitlistDeclineApi,
+    WaitlistEntryApi,
+    WaitlistListCreateApi,
+)
 
 urlpatterns = [
     path("selectClass", SelectionListCreateApi.as_view(), name="selections"),
@@ -19,6 +27,12 @@ urlpatterns = [
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
     path("classes/<int:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
     path("classes/<int:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
+    path("classes/<int:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
+    path("holds/<int:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),
+    path("waitlist", WaitlistListCreateApi.as_view(), name="waitlist"),
+    path("waitlist/<int:entry_id>", WaitlistEntryApi.as_view(), name="waitlist-entry"),
+    path("waitlist/<int:entry_id>/accept", WaitlistAcceptApi.as_view(), name="waitlist-accept"),
+    path("waitlist/<int:entry_id>/decline", WaitlistDeclineApi.as_view(), name="waitlist-decline"),
     path("calendarFeed", CalendarFeedAddressApi.as_view(), name="calendar-feed-address"),
     path("calendarFeed/reset", CalendarFeedResetApi.as_view(), name="calendar-feed-reset"),
     # Any token that is not a person's answers 404 (the view looks it up, unique index).

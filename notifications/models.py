@@ -12,6 +12,9 @@ class MessageKind(models.TextChoices):
     ROLE_CHANGED = "role_changed", "Role changed"
     SCHEDULE_CHANGED = "schedule_changed", "Class schedule changed"
     CLASS_CANCELLED = "class_cancelled", "Class cancelled"
+    WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
+    WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
+    ENROLMENT_CANCELLED = "enrolment_cancelled", "Enrolment cancelled by the family"
 
 
 class MessageStatus(models.TextChoices):

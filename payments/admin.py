@@ -2,13 +2,20 @@ from decimal import Decimal
 
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
+from django.db.models import Case, IntegerField, Value, When
 from django.template.response import TemplateResponse
 
 from classes.admin import ClassAdmin
 from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
-from payments.models import Payment, PaymentStatus
-from payments.services import class_cancel, class_cancellation_preview, payment_refund
+from payments.models import Payment, PaymentStatus, Refund, RefundPolicy, RefundStatus
+from payments.refund_policy import RefundTerms
+from payments.services import (
+    class_cancel,
+    class_cancellation_preview,
+    payment_refund,
+    refund_retry,
+)
 
 REFUND_REASON = "Refunded by the school."
 CANCEL_MESSAGE_MAX_LENGTH = 1000
@@ -47,6 +54,101 @@ class PaymentAdmin(ViewOnlyAdmin):
             self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)
 
 
+@admin.register(RefundPolicy)
+class RefundPolicyAdmin(admin.ModelAdmin):
+    """The school's terms for a family's cancellation. A change is a new row, in force from
+    then on for new payments; each payment keeps the terms it was made under, and the rows
+    before stay as the record of what was in force when."""
+
+    list_display = (
+        "created_at",
+        "admin_fee",
+        "full_refund_days",
+        "partial_refund_days",
+        "partial_refund_percent",
+        "words",
+    )
+    fields = ("admin_fee", "full_refund_days", "partial_refund_days", "partial_refund_percent")
+
+    @admin.display(description="As families read it")
+    def words(self, policy: RefundPolicy) -> str:
+        return RefundTerms.of(policy).text
+
+    def has_change_permission(self, request, obj=None):
+        # Viewing an old row is fine; rewriting what was in force is not.
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# The queue's order: what needs someone first.
+QUEUE_ORDER = Case(
+    When(status=RefundStatus.FAILED, then=Value(0)),
+    When(status=RefundStatus.PENDING, then=Value(1)),
+    default=Value(2),
+    output_field=IntegerField(),
+)
+
+
+@admin.register(Refund)
+class RefundAdmin(ViewOnlyAdmin):
+    """Money owed back to families who cancelled, refused or failed ones first: Stripe's
+    words say why, and *Retry selected refunds* asks Stripe again with each refund's own
+    idempotency key, so none is made twice."""
+
+    list_display = (
+        "id",
+        "payment",
+        "family",
+        "class_name",
+        "amount",
+        "status",
+        "failure_message",
+        "created_at",
+        "updated_at",
+    )
+    list_filter = ("status", "created_at")
+    search_fields = ("payment__transaction_id", "payment__student__email", "stripe_refund_id")
+    list_select_related = ("payment__student", "payment__camp_class")
+    actions = ("retry_selected",)
+
+    def get_ordering(self, request):
+        return (QUEUE_ORDER.asc(), "-created_at", "-id")
+
+    @admin.display(description="Family", ordering="payment__student__email")
+    def family(self, refund: Refund) -> str:
+        return refund.payment.student.email
+
+    @admin.display(description="Class", ordering="payment__camp_class__name")
+    def class_name(self, refund: Refund) -> str:
+        return refund.payment.camp_class.name
+
+    def has_retry_permission(self, request):
+        return request.user.has_perm("payments.change_refund")
+
+    @admin.action(description="Retry selected refunds", permissions=["retry"])
+    def retry_selected(self, request, queryset):
+        made, still_failing, skipped = 0, {}, {}
+        for refund in queryset.order_by("id"):
+            try:
+                refund = refund_retry(refund_id=refund.pk)
+            except DomainError as error:
+                skipped[str(error)] = skipped.get(str(error), 0) + 1
+                continue
+            if refund.status == RefundStatus.SUCCEEDED:
+                made += 1
+            else:
+                still_failing[refund.failure_message] = (
+                    still_failing.get(refund.failure_message, 0) + 1
+                )
+        self.message_user(request, f"{made} refunded; each family is told by e-mail.")
+        for reason, count in still_failing.items():
+            self.message_user(request, f"{count} still not made: {reason}", messages.ERROR)
+        for reason, count in skipped.items():
+            self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)
+
+
 @admin.action(description="Cancel selected classes, refunding every seat…", permissions=["change"])
 def cancel_classes(modeladmin, request, queryset):
     """The school calls classes off. The first press is the dry run: what would be refunded and
@@ -78,7 +180,8 @@ def cancel_classes(modeladmin, request, queryset):
         modeladmin.message_user(
             request,
             f"{done.class_name} is cancelled: {done.seats_refunded} seats refunded "
-            f"(${done.refund_total:,.2f}), {done.selections_closed} selections closed.",
+            f"(${done.refund_total:,.2f}), {done.selections_closed} selections and "
+            f"{done.waitlist_closed} waitlist places closed.",
         )
         if done.refunds_failed:
             modeladmin.message_user(

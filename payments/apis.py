@@ -44,8 +44,9 @@ def _own_email(request, email: str) -> None:
 
 
 class PaymentSetupCreateApi(APIView):
-    """POST /api/createPaymentIntent: a SetupIntent's client secret, for Stripe.js to save the
-    card into. The name is the spec's; the amount is charged later, from our database."""
+    """POST /api/createPaymentIntent: holds a seat while the family pays, and answers until
+    when with a SetupIntent's client secret, for Stripe.js to save the card into. The name is
+    the spec's; the amount is charged later, from our database."""
 
     permission_classes = [IsStudent]
     throttle_scope = "payments"
@@ -60,17 +61,31 @@ class PaymentSetupCreateApi(APIView):
         summary="A Stripe SetupIntent to save the card for a selected class (students)",
         request=InputSerializer,
         responses={
-            200: inline_serializer("PaymentSetup", {"clientSecret": serializers.CharField()}),
+            200: inline_serializer(
+                "PaymentSetup",
+                {
+                    "clientSecret": serializers.CharField(),
+                    # Until when the seat is held for the family while they pay.
+                    "holdExpiresAt": serializers.DateTimeField(),
+                },
+            ),
             **errors(400, 401, 403, 404, 409, 503),
         },
     )
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        setup = payment_setup_create(
+        opened = payment_setup_create(
             student=request.user, selection_id=data.validated_data["payId"]
         )
-        return Response({"clientSecret": setup.client_secret})
+        return Response(
+            {
+                "clientSecret": opened.setup.client_secret,
+                "holdExpiresAt": serializers.DateTimeField().to_representation(
+                    opened.hold_expires_at
+                ),
+            }
+        )
 
 
 class PaymentAnswerSerializer(PaymentOutputSerializer):
@@ -116,6 +131,9 @@ def _attempt_body(attempt) -> dict:
         state = {
             PaymentStatus.ENROLLED: "enrolled",
             PaymentStatus.REFUNDED: "refunded",
+            # The charge enrolled; the family cancelled the seat later, which the payment's
+            # own history tells.
+            PaymentStatus.CANCELLED: "enrolled",
         }.get(payment.status, "confirming")
     else:
         state = {

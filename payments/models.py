@@ -10,6 +10,9 @@ class PaymentStatus(models.TextChoices):
     ENROLL_PENDING = "enrollPending", "Enrolment pending"
     ENROLLED = "enrolled", "Enrolled"
     REFUNDED = "refunded", "Refunded"
+    # The family cancelled the enrolment: the seat went back, and what the school's refund
+    # policy gives back is in the payment's refunds (nothing, part or all of it).
+    CANCELLED = "cancelled", "Cancelled by the family"
 
 
 class Payment(models.Model):
@@ -59,6 +62,10 @@ class Payment(models.Model):
     # for refunds made before it was kept.
     refunded_at = models.DateTimeField(null=True, blank=True)
     date = models.DateTimeField(default=timezone.now)
+    # The school's refund policy as it stood when this was paid (RefundTerms.as_snapshot): a
+    # cancellation refunds by it, whatever the policy says by then. Empty for payments made
+    # before policies were kept, which the default terms cover.
+    refund_policy = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -163,3 +170,92 @@ class ChargeAttempt(models.Model):
 
     def __str__(self) -> str:
         return f"attempt {self.pk} ({self.status})"
+
+
+class RefundPolicy(models.Model):
+    """The school's terms for a family's cancellation, as the back office sets them. The newest
+    row is in force (payments.selectors.refund_policy_in_force); each payment keeps a copy of
+    the terms it was made under, so a change applies to later payments only."""
+
+    # Kept back from a full refund.
+    admin_fee = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal("0.00"))
+    # Cancelled at least this many days before the first meeting: a full refund, less the fee.
+    full_refund_days = models.PositiveSmallIntegerField(default=14)
+    # At least this many days (and fewer than full_refund_days): partial_refund_percent back.
+    partial_refund_days = models.PositiveSmallIntegerField(default=7)
+    partial_refund_percent = models.PositiveSmallIntegerField(default=50)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "refund policies"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(admin_fee__gte=Decimal("0")), name="refund_policy_fee_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(partial_refund_percent__gte=0, partial_refund_percent__lte=100),
+                name="refund_policy_percent_0_to_100",
+            ),
+            # The partial window lies inside the full one's edge, never beyond it.
+            models.CheckConstraint(
+                condition=models.Q(partial_refund_days__lte=models.F("full_refund_days")),
+                name="refund_policy_partial_within_full",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Refund policy of {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class RefundStatus(models.TextChoices):
+    # On record, not yet (or not yet successfully) asked of Stripe.
+    PENDING = "pending", "Pending"
+    SUCCEEDED = "succeeded", "Succeeded"
+    # Stripe refused or did not answer: it waits in the back office's queue for a retry.
+    FAILED = "failed", "Failed"
+
+
+class Refund(models.Model):
+    """Money owed back on a payment, put on record before Stripe is asked for it.
+
+    A refund Stripe refuses stays here, failed with Stripe's words, until the back office
+    retries it; the retry sends the same idempotency key, so Stripe makes it at most once.
+    """
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    # Sent with every ask of Stripe for this refund, and kept in the refund's metadata there.
+    idempotency_key = models.CharField(max_length=255, unique=True)
+    status = models.CharField(
+        max_length=20, choices=RefundStatus.choices, default=RefundStatus.PENDING
+    )
+    stripe_refund_id = models.CharField(max_length=255, blank=True)
+    failure_message = models.TextField(blank=True)
+    reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="refund_status_created_idx"),
+        ]
+        constraints = [
+            # Never more than was paid: the service checks it against the payment's price.
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=Decimal("0")), name="refund_amount_gt_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=RefundStatus.values), name="refund_status_valid"
+            ),
+            # A refund made is one Stripe knows.
+            models.CheckConstraint(
+                condition=~models.Q(status="succeeded") | ~models.Q(stripe_refund_id=""),
+                name="refund_succeeded_has_stripe_id",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"refund {self.pk} of ${self.amount} ({self.status})"

@@ -1,14 +1,45 @@
 """Reads of the payments app."""
 
-from django.db.models import QuerySet
+from decimal import Decimal
+
+from django.db.models import (
+    DecimalField,
+    Exists,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce
 
 from accounts.models import User
-from payments.models import Payment
+from payments.models import Payment, Refund, RefundPolicy, RefundStatus
+from payments.refund_policy import RefundTerms
+
+# A refund owed and not yet made: on record, not yet made at Stripe, or refused there.
+OWED_REFUND_STATUSES = (RefundStatus.PENDING, RefundStatus.FAILED)
 
 
 def _payments_with_class() -> QuerySet[Payment]:
-    # Every payment answer shows the student, the class and its instructor.
-    return Payment.objects.select_related("student", "camp_class__instructor")
+    # Every payment answer shows the student, the class and its instructor, and what of it went
+    # back or is still owed (read in the same query, however long the history).
+    succeeded = (
+        Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
+        .values("payment")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return Payment.objects.select_related("student", "camp_class__instructor").annotate(
+        refunds_made=Coalesce(
+            Subquery(succeeded, output_field=DecimalField(max_digits=8, decimal_places=2)),
+            Value(Decimal("0.00")),
+            output_field=DecimalField(max_digits=8, decimal_places=2),
+        ),
+        refund_owed=Exists(
+            Refund.objects.filter(payment=OuterRef("pk"), status__in=OWED_REFUND_STATUSES)
+        ),
+    )
 
 
 def payment_get(*, payment_id: int) -> Payment:
@@ -21,3 +52,10 @@ def payment_list_for(*, student: User, participant_id: int | None = None) -> Que
     if participant_id is not None:
         payments = payments.filter(participant_id=participant_id)
     return payments.order_by("-date", "-id")
+
+
+def refund_policy_in_force() -> RefundTerms:
+    """The school's refund terms now: the newest policy the back office saved, else the
+    defaults. The words a family reads are its `text`."""
+    policy = RefundPolicy.objects.order_by("-created_at", "-id").first()
+    return RefundTerms() if policy is None else RefundTerms.of(policy)

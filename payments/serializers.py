@@ -1,4 +1,9 @@
+from decimal import Decimal
+
+from django.db.models import Sum
 from rest_framework import serializers
+
+from payments.models import PaymentStatus, RefundStatus
 
 
 class PaymentOutputSerializer(serializers.Serializer):
@@ -24,9 +29,41 @@ class PaymentOutputSerializer(serializers.Serializer):
     enroll = serializers.IntegerField(source="camp_class.enroll")
     status = serializers.CharField()
     refundReason = serializers.CharField(source="refund_reason")
-    # A refund is its own line in the history: when, and how much (all of it, so far).
+    # A refund is its own line in the history: when, and how much. A refund by the school is
+    # the whole price; a family's cancellation gives back what the policy says, once Stripe
+    # has made it.
     refundedAt = serializers.DateTimeField(source="refunded_at", allow_null=True)
     refundAmount = serializers.SerializerMethodField()
+    # Money owed back and not yet made (Stripe refused or has not answered yet; the school's
+    # back office retries it): the payment does not claim to be refunded meanwhile.
+    refundPending = serializers.SerializerMethodField()
 
     def get_refundAmount(self, payment) -> float | None:  # noqa: N802 - the API's field names
-        return float(payment.price) if payment.status == "refunded" else None
+        if payment.status == PaymentStatus.REFUNDED:
+            return float(payment.price)
+        if payment.status != PaymentStatus.CANCELLED:
+            return None
+        made = _refunds_made(payment)
+        return float(made) if made else None
+
+    def get_refundPending(self, payment) -> bool:  # noqa: N802
+        # Only a family's cancellation owes part of a payment back; the school's refunds are
+        # whole and made at once (payment_refund).
+        if payment.status != PaymentStatus.CANCELLED:
+            return False
+        owed = getattr(payment, "refund_owed", None)
+        if owed is None:
+            owed = payment.refunds.filter(
+                status__in=(RefundStatus.PENDING, RefundStatus.FAILED)
+            ).exists()
+        return bool(owed)
+
+
+def _refunds_made(payment) -> Decimal:
+    # Read with the payment by payments.selectors; asked here for a payment read otherwise.
+    made = getattr(payment, "refunds_made", None)
+    if made is None:
+        made = payment.refunds.filter(status=RefundStatus.SUCCEEDED).aggregate(total=Sum("amount"))[
+            "total"
+        ]
+    return made or Decimal("0.00")

@@ -249,16 +249,39 @@ def charges_since(moment: datetime) -> Iterator[Charge]:
         raise _translated(error) from error
 
 
-def charge_refund(*, payment_intent_id: str, reason: str) -> str:
-    """Give the whole charge back, once however often this is called; the refund's id."""
+REFUND_MADE_STATUSES = ("pending", "succeeded", "requires_action")
+
+
+def charge_refund(
+    *,
+    payment_intent_id: str,
+    reason: str,
+    amount_cents: int | None = None,
+    idempotency_key: str = "",
+) -> str:
+    """Give money back on a charge, once however often this is called; the refund's id.
+
+    Without an amount, the whole charge, and any refund made on it before counts as this one.
+    With one (a part, as a cancellation policy gives), the refund is the one named by
+    `idempotency_key`: Stripe answers a repeated key with the first refund, and since Stripe
+    forgets keys after a day, the key is also kept in the refund's metadata and looked for
+    first, so a retry days later finds it too.
+    """
     try:
         earlier = client().v1.refunds.list(params={"payment_intent": payment_intent_id})
         for refund in earlier.data:
-            if refund.status in ("pending", "succeeded", "requires_action"):
+            if refund.status not in REFUND_MADE_STATUSES:
+                continue
+            if not idempotency_key or _metadata(refund).get("refund_key") == idempotency_key:
                 return refund.id
+        params: dict = {"payment_intent": payment_intent_id, "metadata": {"reason": reason[:500]}}
+        if amount_cents is not None:
+            params["amount"] = amount_cents
+        if idempotency_key:
+            params["metadata"]["refund_key"] = idempotency_key
         refund = client().v1.refunds.create(
-            params={"payment_intent": payment_intent_id, "metadata": {"reason": reason[:500]}},
-            options={"idempotency_key": f"camp-refund-{payment_intent_id}"},
+            params=params,
+            options={"idempotency_key": idempotency_key or f"camp-refund-{payment_intent_id}"},
         )
     except stripe.StripeError as error:
         raise _translated(error) from error

@@ -7,6 +7,7 @@ from payments.apis import (
     PaymentSetupCreateApi,
     StripeWebhookApi,
 )
+from payments.apis_cancellation import EnrolmentCancellationApi, RefundPolicyDetailApi
 
 urlpatterns = [
     path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
@@ -18,4 +19,10 @@ urlpatterns = [
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
+    path("refundPolicy", RefundPolicyDetailApi.as_view(), name="refund-policy"),
+    path(
+        "enrolments/<int:enrolment_id>/cancellation",
+        EnrolmentCancellationApi.as_view(),
+        name="enrolment-cancellation",
+    ),
 ]

@@ -265,6 +265,52 @@ MATRIX = (
         (401, 200, 404, 404, 404, 404),
         "only one's own; anyone else's is as good as absent",
     ),
+    # --- Seats held while paying, and the waitlist.
+    Call(
+        "POST",
+        "/api/holds/{selection.id}/extend",
+        (401, 200, 404, 403, 403, 403),
+        "students, for their own selection's hold; anyone else's is as good as absent",
+    ),
+    Call("GET", "/api/waitlist", (401, 200, 200, 403, 403, 403), "students, their own family's"),
+    Call(
+        "POST",
+        "/api/waitlist",
+        (401, 201, 201, 403, 403, 403),
+        "students",
+        body={"classId": "{full_class.id}"},
+    ),
+    Call(
+        "POST",
+        "/api/waitlist",
+        (401, 201, 404, 403, 403, 403),
+        "students, for someone of their own family",
+        body={"classId": "{full_class.id}", "participantId": "{spare_child.id}"},
+    ),
+    Call(
+        "POST",
+        "/api/waitlist/{offer.id}/accept",
+        (401, 200, 404, 403, 403, 403),
+        "only one's own offer; anyone else's is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/waitlist/{offer.id}/decline",
+        (401, 200, 404, 403, 403, 403),
+        "only one's own offer; anyone else's is as good as absent",
+    ),
+    Call(
+        "DELETE",
+        "/api/waitlist/{waiting.id}",
+        (401, 200, 404, 403, 403, 403),
+        "only one's own entry; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
+        "/api/classes/{full_class.id}/waitlist",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins",
+    ),
     # --- Payments.
     Call(
         "POST",
@@ -297,6 +343,20 @@ MATRIX = (
         "/api/enrolledStudent/{student.email}",
         (401, 200, 403, 403, 403, 403),
         "only one's own",
+    ),
+    # --- A family's cancellation, and the refund policy it follows.
+    Call("GET", "/api/refundPolicy", (200, 200, 200, 200, 200, 200), "public"),
+    Call(
+        "GET",
+        "/api/enrolments/{cancellable.enrolment_id}/cancellation",
+        (401, 200, 404, 403, 403, 403),
+        "the family that paid for it; anyone else's is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/enrolments/{cancellable.enrolment_id}/cancellation",
+        (401, 200, 404, 403, 403, 403),
+        "the family that paid for it; anyone else's is as good as absent",
     ),
     # --- Calendar feeds.
     Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200), "one's own, signed in"),

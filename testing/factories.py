@@ -202,6 +202,10 @@ def class_answer(camp_class: Class) -> dict:
         "image": camp_class.image,
         "price": float(camp_class.price),
         "seats": camp_class.seats,
+        # Less the seats held for families paying and waitlist offers, counted here by hand.
+        "seatsFree": max(
+            camp_class.seats - camp_class.seat_holds.filter(expires_at__gt=now).count(), 0
+        ),
         "instructorName": camp_class.instructor.name,
         "instructorEmail": camp_class.instructor.email,
         "status": camp_class.status,

@@ -6,9 +6,12 @@ its real answer comes back, except the step the test names (a method and path pr
   test thaws the line, as when Stripe charges and then stops answering;
 - `stop_after`: once that step's answer is back, the line goes down and every later
   connection is refused before a byte is sent, as when Stripe goes down between two calls;
-  `stop_now` takes it down at once, `restart` brings it back.
+  `stop_now` takes it down at once, `restart` brings it back;
+- `refuse`: that step is answered with an error in Stripe's shape and never reaches
+  localstripe, as when Stripe turns a request down (a refund of a disputed charge).
 """
 
+import json
 import socket
 import threading
 from contextlib import contextmanager, suppress
@@ -24,6 +27,7 @@ class StripeLine:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.fault: tuple[str, str, str] | None = None
+        self.refusal: tuple[int, str] = (400, "")
         self.thawed = threading.Event()
         self.thawed.set()
         self.frozen_requests = 0
@@ -37,6 +41,10 @@ class StripeLine:
 
     def stop_after(self, method: str, path: str) -> None:
         self.fault = ("stop after", method, path)
+
+    def refuse(self, method: str, path: str, *, status: int = 400, message: str) -> None:
+        self.refusal = (status, message)
+        self.fault = ("refused", method, path)
 
     def stop_now(self) -> None:
         self._open = False
@@ -99,6 +107,10 @@ class StripeLine:
                 if not chunk:
                     break
                 body += chunk
+            if fault == "refused":
+                with suppress(OSError):
+                    client.sendall(self._refusal_answer())
+                return
             request = self._closing(header_text) + b"\r\n\r\n" + body
             with socket.create_connection(self.upstream, timeout=30) as upstream:
                 upstream.sendall(request)
@@ -116,6 +128,14 @@ class StripeLine:
             # The caller may have given up waiting: the answer is then lost, as Stripe's would be.
             with suppress(OSError):
                 client.sendall(answer)
+
+    def _refusal_answer(self) -> bytes:
+        status, message = self.refusal
+        body = json.dumps({"error": {"type": "invalid_request_error", "message": message}})
+        return (
+            f"HTTP/1.1 {status} Refused\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n{body}"
+        ).encode()
 
     @staticmethod
     def _closing(header_text: bytes) -> bytes:

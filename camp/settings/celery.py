@@ -29,6 +29,8 @@ CELERY_TIMEZONE = SCHOOL_TIMEZONE
 CELERY_BEAT_SCHEDULE = {
     # Rows whose worker died while sending, and rows whose hand-off to the broker was lost.
     "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
+    # Waitlist offers past their time go to the next in line; old holds are cleared away.
+    "holds-tidy": {"task": "enrolments.tasks.holds_tidy", "schedule": 60.0},
     # One message a day to each admin listing every class that waits for review.
     "review-digest": {
         "task": "classes.tasks.review_digest",

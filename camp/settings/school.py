@@ -1,4 +1,7 @@
-"""The school itself: its time zone, and its words that messages quote."""
+"""The school itself: its name, its time zone, its calendars, and how long seats are held.
+
+The refund policy is no setting: the back office edits it (payments.models.RefundPolicy).
+"""
 
 from .env import env
 
@@ -8,14 +11,14 @@ SCHOOL_NAME = env("SCHOOL_NAME", "Camp Art & Craft School")
 
 # Dates and times people read (e-mails, schedules) are in the school's time zone.
 SCHOOL_TIMEZONE = env("SCHOOL_TIMEZONE", "America/Los_Angeles")
-# Quoted in each receipt as it stood when the payment was made.
-SCHOOL_REFUND_POLICY = env(
-    "SCHOOL_REFUND_POLICY",
-    "A class you cancel more than seven days before it starts is refunded in full. "
-    "Within seven days of the start, the office refunds when your seat can be given to "
-    "another student.",
-)
 
 # The domain part of every calendar UID this site writes: the same for the life of the school,
 # so calendars that copied a meeting recognise it when it changes.
 CALENDAR_UID_DOMAIN = env("CALENDAR_UID_DOMAIN", "calendar.camp-school")
+
+# How long a seat is kept for a family on the payment page, and the one extension they may ask.
+SEAT_HOLD_MINUTES = int(env("SEAT_HOLD_MINUTES", "15"))
+SEAT_HOLD_EXTENSION_MINUTES = int(env("SEAT_HOLD_EXTENSION_MINUTES", "10"))
+# How long a waitlist offer holds its seat: shorter when the class starts within a week.
+WAITLIST_OFFER_HOURS = int(env("WAITLIST_OFFER_HOURS", "24"))
+WAITLIST_OFFER_SHORT_HOURS = int(env("WAITLIST_OFFER_SHORT_HOURS", "4"))

@@ -7,14 +7,17 @@ Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/w
 
 import json
 import re
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 
 from accounts.models import Role
-from accounts.services import calendar_token_get_or_make
+from accounts.services import account_holder_of, calendar_token_get_or_make
 from classes.models import ClassStatus
+from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from payments.models import AttemptStatus, ChargeAttempt, PaymentStatus
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
@@ -73,6 +76,51 @@ class World:
             participant=self.child,
             camp_class=self.open_class,
             status=PaymentStatus.ENROLLED,
+        )
+        # A seat the family may cancel: free, so cancelling it asks Stripe for nothing.
+        self.cancellable = PaymentFactory(
+            student=self.student,
+            participant=self.child,
+            camp_class=free,
+            transaction_id="free_matrix",
+            price=Decimal("0"),
+            status=PaymentStatus.ENROLLED,
+        )
+        # Seats held and the waitlist: the student's hold on their selection, their place on
+        # one full class's list and an offer of another's seat; a third full class to join.
+        SeatHold.objects.create(
+            student=self.student,
+            participant=self.selection.participant,
+            camp_class=approved,
+            selection=self.selection,
+            expires_at=timezone.now() + timedelta(minutes=10),
+        )
+        self.full_class = ClassFactory(
+            instructor=self.instructor, status=ClassStatus.APPROVED, seats=0
+        )
+        holder = account_holder_of(self.student)
+        self.waiting = WaitlistEntry.objects.create(
+            student=self.student,
+            participant=holder,
+            camp_class=ClassFactory(status=ClassStatus.APPROVED, seats=0),
+            rank=1,
+        )
+        offered_class = ClassFactory(status=ClassStatus.APPROVED, seats=1)
+        offer_ends = timezone.now() + timedelta(hours=24)
+        self.offer = WaitlistEntry.objects.create(
+            student=self.student,
+            participant=holder,
+            camp_class=offered_class,
+            rank=1,
+            status=WaitlistStatus.OFFERED,
+            offer_expires_at=offer_ends,
+        )
+        SeatHold.objects.create(
+            student=self.student,
+            participant=holder,
+            camp_class=offered_class,
+            waitlist_entry=self.offer,
+            expires_at=offer_ends,
         )
         self.caller = self.people.get(caller)
         self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"

@@ -21,11 +21,12 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from accounts.models import Role
-from accounts.services import calendar_token_get_or_make
+from accounts.services import account_holder_of, calendar_token_get_or_make
 from classes.models import Category, Class, ClassStatus, Meeting
 from classes.selectors import POPULAR_CLASS_COUNT
-from enrolments.models import Enrolment
-from payments.models import PaymentStatus
+from enrolments.models import Enrolment, WaitlistEntry
+from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
+from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import (
     ChildFactory,
@@ -104,6 +105,35 @@ class School:
             )
         self.spare_child = ChildFactory(account=self.student, first_name="Eli")
         self.open_classes = open_classes
+
+        # Full classes: the student waits on each, every classmate on the first; one more
+        # full class to join; an offer of a seat to the student, held for them.
+        self.full_classes = ClassFactory.create_batch(
+            rows, instructor=self.instructor, status=APPROVED, seats=0
+        )
+        holder = account_holder_of(self.student)
+        for camp_class in self.full_classes:
+            waitlist_join(student=self.student, class_id=camp_class.pk, participant_id=None)
+        for classmate in classmates:
+            waitlist_join(student=classmate, class_id=self.full_classes[0].pk, participant_id=None)
+        self.waiting = WaitlistEntry.objects.filter(student=self.student).first()
+        # Other instructors' classes, so the instructor's own list grows with the school alone.
+        self.class_to_wait_for = ClassFactory(
+            instructor=other_instructors[0], status=APPROVED, seats=0
+        )
+        offered_class = ClassFactory(instructor=other_instructors[0], status=APPROVED, seats=0)
+        self.offer = waitlist_join(
+            student=self.student, class_id=offered_class.pk, participant_id=None
+        )
+        Class.objects.filter(pk=offered_class.pk).update(seats=1)
+        with transaction.atomic():
+            waitlist_offers_make(camp_class=Class.objects.get(pk=offered_class.pk))
+        self.held_selection = SelectionFactory(
+            student=self.student,
+            participant=holder,
+            camp_class=ClassFactory(instructor=other_instructors[0], status=APPROVED),
+        )
+        hold_take(selection=self.held_selection)
 
         self.visitor = APIClient()
         self.as_student = client_for(self.student)
@@ -515,6 +545,46 @@ def an_instructor_downloads_a_class_roster(school, counted):
         return school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster.csv")
 
 
+def a_student_asks_to_hold_their_seat_longer(school, counted):
+    with counted:
+        return school.as_student.post(f"/api/holds/{school.held_selection.pk}/extend")
+
+
+def a_student_lists_their_waitlist(school, counted):
+    with counted:
+        response = school.as_student.get("/api/waitlist")
+    assert len(response.json()) >= school.rows
+    return response
+
+
+def a_student_joins_a_waitlist(school, counted):
+    body = {"classId": school.class_to_wait_for.pk}
+    with counted:
+        return school.as_student.post("/api/waitlist", body, format="json")
+
+
+def a_student_accepts_an_offer(school, counted):
+    with counted:
+        return school.as_student.post(f"/api/waitlist/{school.offer.pk}/accept")
+
+
+def a_student_declines_an_offer(school, counted):
+    with counted:
+        return school.as_student.post(f"/api/waitlist/{school.offer.pk}/decline")
+
+
+def a_student_leaves_a_waitlist(school, counted):
+    with counted:
+        return school.as_student.delete(f"/api/waitlist/{school.waiting.pk}")
+
+
+def an_instructor_reads_a_class_waitlist(school, counted):
+    with counted:
+        response = school.as_instructor.get(f"/api/classes/{school.full_classes[0].pk}/waitlist")
+    assert len(response.json()) >= school.rows
+    return response
+
+
 def a_family_downloads_their_data(school, counted):
     with counted:
         return school.as_student.get("/api/account/export")
@@ -572,6 +642,33 @@ def a_calendar_app_reads_a_student_s_feed(school, counted):
         response = school.visitor.get(f"/api/calendar/{token}.ics")
     # Every meeting of every class held, so a flat count means something.
     assert response.content.count(b"BEGIN:VEVENT") == 2 * len(held) > 2
+    return response
+
+
+def a_visitor_reads_the_refund_policy(school, counted):
+    with counted:
+        return school.visitor.get("/api/refundPolicy")
+
+
+def a_family_previews_cancelling_a_seat(school, counted):
+    payment = Payment.objects.filter(student=school.student, status=ENROLLED).first()
+    with counted:
+        return school.as_student.get(f"/api/enrolments/{payment.enrolment_id}/cancellation")
+
+
+def a_family_cancels_a_seat_paid_by_card(school, counted):
+    setup_intent_id = school.saved_card(school.selection)
+    paid = school.as_student.post(
+        "/api/payments",
+        {"payId": school.selection.pk, "setupIntentId": setup_intent_id},
+        format="json",
+    )
+    assert paid.status_code == 201, paid.json()
+    payment = Payment.objects.get(transaction_id=paid.json()["transactionId"])
+    with counted:
+        response = school.as_student.post(f"/api/enrolments/{payment.enrolment_id}/cancellation")
+    # A class with no dates yet: refunded in full, by localstripe.
+    assert response.json()["refundStatus"] == "succeeded", response.json()
     return response
 
 
@@ -646,7 +743,8 @@ STEPS = [
     (an_admin_makes_a_student_instructor, 200, 10),
     (an_instructor_proposes_a_class, 201, 4),
     # The class's meetings are read to keep them in step with its schedule.
-    (an_instructor_updates_their_class, 200, 6),
+    # The seats held now, which the seats may not go below.
+    (an_instructor_updates_their_class, 200, 7),
     (an_admin_approves_a_class, 200, 9),
     (an_admin_denies_a_class, 200, 9),
     (an_admin_sends_feedback, 200, 6),
@@ -660,18 +758,24 @@ STEPS = [
     (a_student_pages_through_their_selected_classes, 200, 3),
     # "Myself", locked; the class; enrolled already; selected already; the selection, in its
     # own savepoint.
-    (a_student_selects_a_class, 201, 10),
-    (a_student_drops_a_selection, 200, 4),
+    (a_student_selects_a_class, 201, 11),
+    # A seat held for paying for it, given back; Django's delete: the holds that named the
+    # selection no longer do.
+    (a_student_drops_a_selection, 200, 7),
     # The selection; enrolled already; the student's Stripe customer, saved the first time.
-    (a_student_starts_paying_by_card, 200, 7),
+    # The seat held (enrolments.services.hold_take, in its savepoint): the class locked; the
+    # family's hold; the seats held for others; the hold renewed, else made.
+    (a_student_starts_paying_by_card, 200, 15),
     # Paid before; the selection; enrolled already; under the selection's lock, paid before
     # again, then the charge recorded; the seat taken and its enrolment written; the answer
     # read back.
     # The receipt, in the same transaction: the payment with its people; queued before; the
     # message inserted in its own savepoint (every message a call queues costs these four).
-    # Whom the charge is for, as its metadata names them.
-    (a_student_pays_with_the_saved_card, 201, 31),
-    (a_student_enrols_in_a_free_class, 201, 19),
+    # Whom the charge is for, as its metadata names them. The refund policy in force, kept
+    # with the payment.
+    # The seat: the class locked first, the seats held for others counted, the hold settled.
+    (a_student_pays_with_the_saved_card, 201, 38),
+    (a_student_enrols_in_a_free_class, 201, 25),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
@@ -682,13 +786,30 @@ STEPS = [
     (a_parent_edits_a_child, 200, 8),
     # The child, locked; their selections and seats; then Django's delete: what PROTECT
     # guards, the past seats and payments set to nobody, the overrides, the child.
-    (a_parent_removes_a_child, 200, 11),
-    (a_parent_selects_a_class_for_a_child, 201, 10),
+    # (and their holds and waitlist places).
+    (a_parent_removes_a_child, 200, 13),
+    (a_parent_selects_a_class_for_a_child, 201, 11),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings.
-    (a_parent_sees_who_may_take_each_class, 200, 7),
+    # And the seats held in those classes, in one query.
+    (a_parent_sees_who_may_take_each_class, 200, 8),
     # The caller; the class; its enrolments with their families and payments.
     (an_instructor_reads_a_class_roster, 200, 3),
     (an_instructor_downloads_a_class_roster, 200, 3),
+    # The selection; the class locked; the hold; its new time.
+    (a_student_asks_to_hold_their_seat_longer, 200, 7),
+    # The caller; the entries with their places, counted in the query.
+    (a_student_lists_their_waitlist, 200, 2),
+    # "Myself", locked; the class, then locked; the rules (enrolled, seats held, clash); the back
+    # of the list; the entry in its savepoint; read back with its place.
+    (a_student_joins_a_waitlist, 201, 13),
+    # The entry; its class locked; the entry locked; the selection found or made; the hold
+    # pointed at it; the entry; read back with its place.
+    (a_student_accepts_an_offer, 200, 13),
+    # As accepting, then the hold gone and the seat offered on (nobody else waits here).
+    (a_student_declines_an_offer, 200, 12),
+    (a_student_leaves_a_waitlist, 200, 9),
+    # The caller; the class; the entries with their places and families.
+    (an_instructor_reads_a_class_waitlist, 200, 3),
     # The caller; "Myself"; the family; selections; every seat; payments.
     (a_family_downloads_their_data, 200, 6),
     (a_student_pages_through_their_enrolled_classes, 200, 3),
@@ -699,9 +820,19 @@ STEPS = [
     (a_student_resets_their_calendar_feed, 200, 2),
     # The person by token; the meetings of the classes they hold a seat in, in one query.
     (a_calendar_app_reads_a_student_s_feed, 200, 2),
+    # The policy in force: its newest row.
+    (a_visitor_reads_the_refund_policy, 200, 1),
+    # The caller; the payment with its seat, class and participant.
+    (a_family_previews_cancelling_a_seat, 200, 2),
+    # Under the payment's lock (the caller; the payment with its seat, class and participant):
+    # the seat given back and offered to the waitlist (enrolments.services.seat_give_back); the
+    # payment cancelled; refunds owed before; the refund put on record; the cancellation
+    # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
+    # refund and the payment marked; the refund message.
+    (a_family_cancels_a_seat_paid_by_card, 200, 34),
     # Recorded before; its student and class; recorded; then the seat and its enrolment, as
     # a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 22),
+    (stripe_reports_a_payment_the_browser_left, 200, 28),
 ]
 
 

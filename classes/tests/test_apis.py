@@ -220,6 +220,7 @@ class TestClassCreate:
             "image": "https://images.camp.test/watercolour.jpg",
             "price": 45.5,
             "seats": 12,
+            "seatsFree": 12,
             "instructorName": "Maya Lindqvist",
             "instructorEmail": "maya@camp.test",
             "status": "Pending",

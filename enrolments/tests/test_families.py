@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import Role
 from accounts.services import account_holder_of
 from classes.models import Class
-from enrolments.models import AgeOverride, Enrolment, Selection
+from enrolments.models import AgeOverride, Enrolment, SeatHold, Selection
 from enrolments.rules import enrolment_refusal, family_refusals
 from enrolments.services import seat_take
 from testing.factories import ChildFactory, SelectionFactory, UserFactory, scheduled_class
@@ -288,12 +288,25 @@ class TestBeforeAnyoneClicks:
             start=timezone.localdate(timezone=LOS_ANGELES) - timedelta(days=1),
             days=tuple(range(7)),
         )
+        # Its one seat held for Mia while her parent pays: free to her, to nobody else.
+        held = week_class(name="Held Class", start=FIRST_DAY, days=(TUE,), seats=1)
+        SeatHold.objects.create(
+            student=parent,
+            participant=mia,
+            camp_class=held,
+            expires_at=timezone.now() + timedelta(minutes=10),
+        )
         SelectionFactory(student=parent, participant=mia, camp_class=watercolour)
-        classes = [watercolour, full, clash, started]
+        classes = [watercolour, full, clash, started, held]
         participants = [account_holder_of(parent), mia, leo]
 
         shown = family_refusals(participants=participants, classes=classes)
 
+        assert [chance.refusal and chance.refusal.kind for chance in shown[held.pk]] == [
+            "full",
+            None,
+            "full",
+        ]
         for camp_class in classes:
             for chance, participant in zip(shown[camp_class.pk], participants, strict=True):
                 asked = enrolment_refusal(participant=participant, camp_class=camp_class)

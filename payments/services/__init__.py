@@ -9,6 +9,8 @@ The flow, the same against Stripe and localstripe:
 3. `stripe_event_handle`: Stripe's payment_intent.succeeded webhook records and fulfils a charge
    the browser did not come back for (a closed tab after 3-D Secure).
 Each step is keyed by Stripe's ids, so any step may run twice, or concurrently with its twin.
+Later, a family may cancel an enrolment (`enrolment_cancel`): the refund the policy they paid
+under gives back is put on record, then made at Stripe with its own idempotency key.
 
 The rest of the project imports from here; the modules below hold one step each.
 """
@@ -21,20 +23,35 @@ from payments.services.cancellations import (
 )
 from payments.services.checkout import payment_create, payment_setup_create
 from payments.services.common import PaymentOutcome, PriceChanged, price_in_cents
+from payments.services.enrolment_cancellations import (
+    CancellationQuote,
+    EnrolmentCancellation,
+    RefundChanged,
+    RefundOutcome,
+    enrolment_cancel,
+    enrolment_cancellation_preview,
+    refund_retry,
+)
 from payments.services.fulfilment import payment_fulfil, payment_record
 from payments.services.reconcile import ReconcileReport, payments_reconcile
 from payments.services.refunds import payment_refund
 from payments.services.webhooks import stripe_event_handle
 
 __all__ = [
+    "CancellationQuote",
     "ClassCancellation",
+    "EnrolmentCancellation",
     "PaymentOutcome",
     "PriceChanged",
     "ReconcileReport",
+    "RefundChanged",
+    "RefundOutcome",
     "attempt_get_for",
     "attempt_settle",
     "class_cancel",
     "class_cancellation_preview",
+    "enrolment_cancel",
+    "enrolment_cancellation_preview",
     "payment_create",
     "payment_fulfil",
     "payment_record",
@@ -42,5 +59,6 @@ __all__ = [
     "payment_setup_create",
     "payments_reconcile",
     "price_in_cents",
+    "refund_retry",
     "stripe_event_handle",
 ]

@@ -1,5 +1,5 @@
 """The school cancels a class: it closes at once, every seat is refunded in full, every family
-that chose it is told, and nothing of it is left half done.
+that chose it or waits for it is told, and nothing of it is left half done.
 
 The class is marked cancelled first, in its own transaction, so that from then on nobody can
 select it, pay for it or take a seat in it (enrolment_refusal and seat_take ask for an approved
@@ -18,6 +18,8 @@ from django.utils import timezone
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, DomainError, NotFound
 from enrolments.models import Selection
+from enrolments.selectors import waitlist_open_for_class
+from enrolments.services import waitlist_close_for_class
 from notifications.models import MessageKind
 from notifications.services import message_queue
 from payments.models import Payment, PaymentStatus
@@ -33,6 +35,8 @@ class ClassCancellation:
     seats_refunded: int = 0
     refund_total: Decimal = Decimal("0.00")
     selections_closed: int = 0
+    # Families waiting for a seat (or offered one), whose places close with the class.
+    waitlist_closed: int = 0
     # Payments whose refund did not go through, with why: cancelling again retries them.
     refunds_failed: dict[int, str] = field(default_factory=dict)
 
@@ -56,6 +60,7 @@ def class_cancellation_preview(*, class_id: int) -> ClassCancellation:
         seats_refunded=len(payments),
         refund_total=sum(payments, Decimal("0.00")),
         selections_closed=Selection.objects.filter(camp_class_id=class_id).count(),
+        waitlist_closed=waitlist_open_for_class(class_id=class_id).count(),
     )
 
 
@@ -65,7 +70,7 @@ def _refund_reason(class_name: str, message: str) -> str:
 
 
 @transaction.atomic
-def _close(*, class_id: int, message: str) -> tuple[Class, int]:
+def _close(*, class_id: int, message: str) -> tuple[Class, int, int]:
     """Mark the class cancelled and close every selection of it, telling each family once."""
     camp_class = Class.objects.select_for_update().filter(pk=class_id).first()
     if camp_class is None:
@@ -94,7 +99,11 @@ def _close(*, class_id: int, message: str) -> tuple[Class, int]:
             },
         )
     Selection.objects.filter(pk__in=[selection.pk for selection in selections]).delete()
-    return camp_class, len(selections)
+    # Its waitlist and the seats held on it close with it, each waiting family told once.
+    waited = waitlist_close_for_class(
+        class_id=class_id, reason=f"The school cancelled {camp_class.name}."
+    )
+    return camp_class, len(selections), waited
 
 
 def class_cancel(*, class_id: int, message: str = "") -> ClassCancellation:
@@ -102,9 +111,12 @@ def class_cancel(*, class_id: int, message: str = "") -> ClassCancellation:
     told (the refund e-mail carries the school's message), each family that only chose it told.
     Safe to run again: it finishes what a failed refund left."""
     message = message.strip()
-    camp_class, closed = _close(class_id=class_id, message=message)
+    camp_class, closed, waited = _close(class_id=class_id, message=message)
     done = ClassCancellation(
-        class_id=class_id, class_name=camp_class.name, selections_closed=closed
+        class_id=class_id,
+        class_name=camp_class.name,
+        selections_closed=closed,
+        waitlist_closed=waited,
     )
     reason = _refund_reason(camp_class.name, message)
     for payment in _enrolled_payments(class_id):

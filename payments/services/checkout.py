@@ -2,6 +2,8 @@
 price from our database; a free class is enrolled in without a card."""
 
 import logging
+from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
@@ -11,8 +13,10 @@ from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, Provider
 from enrolments.access import access_selection
 from enrolments.models import Selection
 from enrolments.rules import Refusal, enrolment_refusal
+from enrolments.services import hold_take
 from payments import stripe_client
 from payments.models import AttemptStatus, Payment, PaymentStatus, StripeCustomer
+from payments.selectors import refund_policy_in_force
 from payments.services.attempts import (
     _attempt_for,
     _attempt_mark,
@@ -60,8 +64,18 @@ def _stripe_customer_id(student: User) -> str:
     return customer_id
 
 
-def payment_setup_create(*, student: User, selection_id: int) -> stripe_client.CardSetup:
-    """A SetupIntent the browser saves the card into; nothing is charged yet."""
+@dataclass(frozen=True)
+class CheckoutOpened:
+    """The payment page's start: where Stripe.js saves the card, and until when the seat is
+    held for the family."""
+
+    setup: stripe_client.CardSetup
+    hold_expires_at: datetime
+
+
+def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
+    """Hold a seat for the family while they pay (`enrolments.services.hold_take`), and make
+    the SetupIntent the browser saves the card into; nothing is charged yet."""
     selection = access_selection(student=student, selection_id=selection_id)
     camp_class = selection.camp_class
     refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
@@ -72,11 +86,13 @@ def payment_setup_create(*, student: User, selection_id: int) -> stripe_client.C
         raise Conflict("This class is free: enrol without a card.")
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
+    hold = hold_take(selection=selection)
     customer_id = _stripe_customer_id(student)
     with _stripe_call():
-        return stripe_client.card_setup_create(
+        setup = stripe_client.card_setup_create(
             customer_id=customer_id, metadata=_metadata(student=student, selection=selection)
         )
+    return CheckoutOpened(setup=setup, hold_expires_at=hold.expires_at)
 
 
 def _earlier_payment(
@@ -262,6 +278,7 @@ def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
                 price=Decimal("0.00"),
                 currency=CURRENCY,
                 status=PaymentStatus.ENROLL_PENDING,
+                refund_policy=refund_policy_in_force().as_snapshot(),
             )
             refusal = _enrol(payment)
             if refusal is not None:

@@ -14,6 +14,7 @@ from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
+from payments.selectors import refund_policy_in_force
 from payments.services.common import CURRENCY, METADATA_APP, _stripe_call
 from payments.services.messages import receipt_queue, refund_queue
 
@@ -66,6 +67,8 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
                 price=Decimal(charge.amount) / 100,
                 currency=charge.currency,
                 status=PaymentStatus.ENROLL_PENDING,
+                # The terms a cancellation of this seat will follow, as they stand now.
+                refund_policy=refund_policy_in_force().as_snapshot(),
             )
     except IntegrityError:
         # The browser and the webhook recorded the same charge at once; the other one won.

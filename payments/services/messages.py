@@ -4,11 +4,10 @@ whichever of the browser, the webhook and reconciliation got there first."""
 
 from decimal import Decimal
 
-from django.conf import settings
-
 from notifications.models import MessageKind
 from notifications.services import message_queue
 from payments.models import Payment
+from payments.refund_policy import RefundTerms
 
 
 def _money(amount: Decimal) -> str:
@@ -44,9 +43,27 @@ def _queue(kind: MessageKind, payment: Payment, **more) -> None:
 
 
 def receipt_queue(payment: Payment) -> None:
-    # The policy as it stands now is the one this payment was made under.
-    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=settings.SCHOOL_REFUND_POLICY)
+    # The policy this payment was made under, which its cancellation will follow.
+    terms = RefundTerms.from_snapshot(payment.refund_policy)
+    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=terms.text)
 
 
-def refund_queue(payment: Payment) -> None:
-    _queue(MessageKind.REFUND_MADE, payment)
+def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
+    """The money went back: all of the payment, or `amount` of it (a cancellation's part)."""
+    more = {} if amount is None else {"amount": _money(amount)}
+    _queue(MessageKind.REFUND_MADE, payment, **more)
+
+
+def enrolment_cancelled_queue(
+    payment: Payment, *, refund: Decimal, tier_label: str, why: str, policy_text: str
+) -> None:
+    """The family cancelled: what the policy gives back, and why that much."""
+    _queue(
+        MessageKind.ENROLMENT_CANCELLED,
+        payment,
+        refund=_money(refund),
+        refund_due=refund > 0,
+        tier_label=tier_label,
+        why=why,
+        refund_policy=policy_text,
+    )

@@ -5,11 +5,13 @@ from decimal import Decimal
 import pytest
 import requests
 from django.conf import settings
+from django.db import connection
 
 from accounts.models import Role
 from classes.models import ClassStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.servers import gunicorn_servers, process_env
 
 
 @pytest.fixture(scope="session")
@@ -103,3 +105,42 @@ def pay(save_card):
         )
 
     return pay_for
+
+
+# A class with dates and a payment made weeks before them, for a family's cancellation.
+from payments.tests.summer_term import paid, pay_on_may_1, summer_pottery  # noqa: E402, F401
+
+
+def _serving(localstripe, tmp_path, **more):
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "The seat race needs PostgreSQL: two server processes cannot share "
+            "SQLite's in-memory test database. Set DATABASE_URL to run it."
+        )
+    env = process_env(
+        STRIPE_API_BASE=settings.STRIPE_API_BASE,
+        STRIPE_SECRET_KEY=settings.STRIPE_SECRET_KEY,
+        LOG_LEVEL="WARNING",
+        **more,
+    )
+    # Threads, so each server takes its half of the buyers at the same moment.
+    return gunicorn_servers(
+        env=env, logs=tmp_path, options=("--worker-class=gthread", "--threads=16")
+    )
+
+
+@pytest.fixture
+def servers(localstripe, tmp_path):
+    """Two gunicorn processes serving the site from the test database; their base URLs.
+
+    Their seat holds run out the moment they are taken, so every buyer reaches the payment
+    page and the payments themselves race for the seats, under the class's lock."""
+    with _serving(localstripe, tmp_path, SEAT_HOLD_MINUTES="0") as urls:
+        yield urls
+
+
+@pytest.fixture
+def holding_servers(localstripe, tmp_path):
+    """Two gunicorn processes holding seats for the school's usual 15 minutes."""
+    with _serving(localstripe, tmp_path) as urls:
+        yield urls

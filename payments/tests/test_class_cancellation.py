@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 
 from accounts.models import Role
-from classes.models import ClassStatus
-from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from classes.models import Class, ClassStatus
+from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, Selection, WaitlistStatus
+from enrolments.services import hold_take, waitlist_join
 from notifications.models import Message, MessageKind
 from payments.models import Payment, PaymentStatus
 from payments.services import class_cancel, class_cancellation_preview
@@ -159,3 +160,31 @@ class TestTheBackOffice:
         assert "Cannot delete" in response.content.decode()
         pottery.refresh_from_db()
         assert pottery.status == ClassStatus.APPROVED
+
+
+def test_its_waitlist_and_held_seats_close_with_it_each_family_told_once(pottery):
+    Class.objects.filter(pk=pottery.pk).update(seats=1)
+    paying = SelectionFactory(camp_class=pottery)
+    hold_take(selection=paying)
+    waiting = [
+        waitlist_join(
+            student=UserFactory(role=Role.STUDENT), class_id=pottery.pk, participant_id=None
+        )
+        for _ in range(2)
+    ]
+
+    assert class_cancellation_preview(class_id=pottery.pk).waitlist_closed == 2
+    done = class_cancel(class_id=pottery.pk, message=MESSAGE)
+
+    assert done.waitlist_closed == 2
+    for entry in waiting:
+        entry.refresh_from_db()
+        assert entry.status == WaitlistStatus.CLOSED
+        assert entry.closed_reason == "The school cancelled Wheel-Thrown Pottery."
+    assert not SeatHold.objects.exists()
+    told = Message.objects.filter(kind=MessageKind.WAITLIST_CLOSED)
+    assert sorted(told.values_list("recipient", flat=True)) == sorted(
+        entry.student.email for entry in waiting
+    )
+    assert class_cancel(class_id=pottery.pk, message=MESSAGE).waitlist_closed == 0
+    assert told.count() == 2

@@ -1,12 +1,13 @@
 """What a payment tells the student: one receipt per payment, one word of each refund; paid
 through localstripe, whichever of the page, a retry and the webhook gets there first."""
 
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import dateformat, timezone
 
-from payments.models import Payment
+from payments.models import Payment, RefundPolicy
 from payments.services import payment_refund
 from payments.tests import stripe_js
 from payments.tests.test_webhooks import authenticated_but_not_posted, post_event
@@ -15,10 +16,13 @@ from testing.outbox import html_of, send_queued
 pytestmark = pytest.mark.django_db
 
 
-def test_a_payment_sends_one_receipt_with_what_was_paid_for(
-    pay, as_student, selection, student, settings
-):
-    settings.SCHOOL_REFUND_POLICY = "Refunds in full until a week before the class starts."
+def test_a_payment_sends_one_receipt_with_what_was_paid_for(pay, as_student, selection, student):
+    RefundPolicy.objects.create(
+        admin_fee=Decimal("5.00"),
+        full_refund_days=21,
+        partial_refund_days=10,
+        partial_refund_percent=40,
+    )
     assert pay(as_student, selection).status_code == 201
     payment = Payment.objects.get()
 
@@ -32,7 +36,9 @@ def test_a_payment_sends_one_receipt_with_what_was_paid_for(
         "Instructor: Maya Lindqvist",
         "Paid: $45.50",
         f"Transaction: {payment.transaction_id}",
-        "Refund policy: Refunds in full until a week before the class starts.",
+        "Refund policy: Cancel 21 days or more before the first meeting for a full refund less "
+        "a $5.00 administration fee; 20 to 10 days before, 40% is refunded; fewer than 10 days "
+        "before, or once the class has started, nothing is refunded.",
         "http://localhost:8000/dashboard/my-payment-history",
     ):
         assert fact in receipt.body

@@ -13,43 +13,21 @@ from decimal import Decimal
 
 import pytest
 import requests
-from django.conf import settings
-from django.db import connection
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from classes.models import ClassStatus
 from enrolments.models import Enrolment, Selection
+from enrolments.rules import Refusal
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, ClassFactory, SelectionFactory, UserFactory
-from testing.servers import gunicorn_servers, process_env
 
 TIMEOUT = 60
-SEAT_GONE = "The last seat went while you were paying; your payment has been refunded."
+SEAT_GONE = Refusal.FULL.refund_reason
 NO_SEATS = "No seats are left in this class."
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def servers(localstripe, tmp_path):
-    """Two gunicorn processes serving the site from the test database; their base URLs."""
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "The seat race needs PostgreSQL: two server processes cannot share "
-            "SQLite's in-memory test database. Set DATABASE_URL to run it."
-        )
-    env = process_env(
-        STRIPE_API_BASE=settings.STRIPE_API_BASE,
-        STRIPE_SECRET_KEY=settings.STRIPE_SECRET_KEY,
-        LOG_LEVEL="WARNING",
-    )
-    # Threads, so each server takes its half of the buyers at the same moment.
-    with gunicorn_servers(
-        env=env, logs=tmp_path, options=("--worker-class=gthread", "--threads=12")
-    ) as urls:
-        yield urls
 
 
 def bearer(user) -> dict:

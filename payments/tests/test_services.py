@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from classes.models import Class, ClassStatus
 from enrolments.models import Selection
+from enrolments.rules import Refusal
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_fulfil, payment_record, price_in_cents
@@ -113,7 +114,7 @@ def test_a_second_charge_for_a_class_already_paid_is_refunded(localstripe, selec
         ),
         (
             {"seats": 0},
-            "The last seat went while you were paying; your payment has been refunded.",
+            Refusal.FULL.refund_reason,
         ),
         (
             {"price": Decimal("45.49")},

@@ -10,6 +10,7 @@ from django.db import close_old_connections
 
 from classes.models import Class
 from enrolments.models import Selection
+from enrolments.rules import Refusal
 from payments.models import Payment
 from payments.tests import stripe_js
 
@@ -106,7 +107,7 @@ class TestWebhook:
         payment = Payment.objects.get()
         assert (payment.status, payment.refund_reason) == (
             "refunded",
-            "The last seat went while you were paying; your payment has been refunded.",
+            Refusal.FULL.refund_reason,
         )
         assert [refund["id"] for refund in stripe_js.refunds_of(payment_intent_id)] == [
             payment.refund_id

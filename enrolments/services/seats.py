@@ -10,21 +10,23 @@ from django.db.models import Exists, F, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from accounts.access import access_participant
 from accounts.models import Participant, User
-from accounts.services import account_holder_of
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
-from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.access import participant_for
+from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, Selection
 from enrolments.rules import (
     Refusal,
     RefusalKind,
     clashing_meetings,
     enrolment_refusal,
+    holds_against,
     is_enrolled,
     registration_refusal,
     soonest_clashing_class,
 )
+from enrolments.services.holds import class_locked
+from enrolments.services.waitlists import hold_given_up, waitlist_offers_make
 
 # Refusals about the class itself, said even to a student who selected it already; being full
 # or clashing with another class is said only to one who has not.
@@ -46,25 +48,13 @@ class SeatRefused(Conflict):
         super().__init__(refusal.before_paying)
 
 
-def _participant_for(*, student: User, participant_id: int | None, lock: bool) -> Participant:
-    """Who a choice is for: one of the family, or the account holder when nobody is named (the
-    spec's client names nobody). Locked when asked, so the child's record stays while the
-    choice is made (removing a child takes the same lock)."""
-    if participant_id is not None:
-        return access_participant(account=student, participant_id=participant_id, lock=lock)
-    holders = Participant.objects.filter(account=student, is_account_holder=True)
-    if lock:
-        holders = holders.select_for_update()
-    return holders.first() or account_holder_of(student)
-
-
 @transaction.atomic
 def selection_create(
     *, student: User, class_id: int, participant_id: int | None = None
 ) -> Selection:
     """A student picks a class for themself or one of their children, to pay for later;
     everything about it is read from our data."""
-    participant = _participant_for(student=student, participant_id=participant_id, lock=True)
+    participant = participant_for(student=student, participant_id=participant_id, lock=True)
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")
@@ -90,24 +80,33 @@ def selection_create(
 def selection_delete(*, selection_id: int, student: User) -> int:
     """A student drops one of their own selections; anyone else's is as good as absent.
 
-    One DELETE both checks the owner and removes the row.
+    One DELETE both checks the owner and removes the row. A seat held for paying for it goes
+    back at once (to the waitlist first), rather than when the hold runs out.
     """
+    held = SeatHold.objects.filter(
+        selection__in=Selection.objects.filter(pk=selection_id, student=student)
+    ).first()
     deleted, _ = Selection.objects.filter(pk=selection_id, student=student).delete()
     if not deleted:
         raise NotFound("No such selection.")
-    return deleted
+    if held is not None:
+        hold_given_up(hold=held)
+    return 1
 
 
 def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, price) -> Enrolment:
     """Give the participant a seat in the class at this price, paid by the account
     (`student_id`), or raise SeatRefused with the reason.
 
-    One conditional UPDATE takes the seat: whatever number of processes race for the last one,
+    The class row is locked first, so the count of seats held for others (holds and waitlist
+    offers, `rules.holds_against`) read under it is the one the write acts on; then one
+    conditional UPDATE takes the seat: whatever number of processes race for the last one,
     siblings and strangers alike, the database hands it to one of them, and the unique
     constraint on active enrolments keeps a participant from holding two. The same UPDATE asks
     again what may have changed since the family was let pay: registration closing (by the
-    clock) and a clash with another of the participant's classes. The participant's selection of
-    the class is settled with it.
+    clock) and a clash with another of the participant's classes. A payment whose hold ran out
+    still gets a seat that nobody else holds. The participant's selection of the class and
+    their hold are settled with it.
     """
     now = timezone.now()
     participant_id = participant.pk
@@ -115,9 +114,16 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, 
         with transaction.atomic():
             if is_enrolled(participant_id=participant_id, camp_class_id=camp_class_id):
                 raise SeatRefused(Refusal.enrolled(participant))
+            class_locked(camp_class_id)
+            held_for_others = holds_against(
+                camp_class_id=camp_class_id, participant_id=participant_id, now=now
+            ).count()
             taken = (
                 Class.objects.filter(
-                    pk=camp_class_id, status=ClassStatus.APPROVED, seats__gt=0, price=price
+                    pk=camp_class_id,
+                    status=ClassStatus.APPROVED,
+                    seats__gt=held_for_others,
+                    price=price,
                 )
                 .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
                 .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
@@ -145,6 +151,9 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, 
             Selection.objects.filter(
                 participant_id=participant_id, camp_class_id=camp_class_id
             ).delete()
+            SeatHold.objects.filter(
+                participant_id=participant_id, camp_class_id=camp_class_id
+            ).delete()
     except IntegrityError:
         # Another request enrolled the participant in this class a moment ago; the savepoint
         # gave the seat back.
@@ -161,7 +170,12 @@ def _why_no_seat(*, participant: Participant, camp_class_id: int, price, now) ->
         return too_late
     if camp_class.price != price:
         return Refusal.PRICE
-    if camp_class.seats <= 0:
+    if (
+        camp_class.seats
+        <= holds_against(
+            camp_class_id=camp_class_id, participant_id=participant.pk, now=now
+        ).count()
+    ):
         return Refusal.FULL
     other = soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class_id)
     if other is not None:
@@ -172,8 +186,13 @@ def _why_no_seat(*, participant: Participant, camp_class_id: int, price, now) ->
 
 
 def seat_give_back(*, enrolment_id: int, reason: str) -> Enrolment:
-    """End an active enrolment: its seat goes back to the class, once."""
+    """End an active enrolment: its seat goes back to the class, once, and is offered to the
+    class's waitlist in the same transaction."""
     with transaction.atomic():
+        camp_class_id = Enrolment.objects.values_list("camp_class_id", flat=True).get(
+            pk=enrolment_id
+        )
+        class_locked(camp_class_id)
         enrolment = Enrolment.objects.select_for_update().get(pk=enrolment_id)
         if enrolment.status != EnrolmentStatus.ACTIVE:
             return enrolment
@@ -187,4 +206,5 @@ def seat_give_back(*, enrolment_id: int, reason: str) -> Enrolment:
         enrolment.ended_at = timezone.now()
         enrolment.end_reason = reason
         enrolment.save(update_fields=["status", "ended_at", "end_reason"])
+        waitlist_offers_make(camp_class=Class.objects.get(pk=camp_class_id))
     return enrolment

@@ -1,0 +1,42 @@
+"""Writes of enrolment, one module per part: choosing a class and taking or giving back a seat
+(`seats`), holding a seat while a family pays (`holds`), and the waitlist (`waitlists`).
+
+Imported from the package root.
+"""
+
+from enrolments.services.expiry import holds_tidy
+from enrolments.services.holds import hold_extend, hold_take
+from enrolments.services.seats import (
+    SeatRefused,
+    seat_give_back,
+    seat_take,
+    selection_create,
+    selection_delete,
+)
+from enrolments.services.waitlists import (
+    waitlist_accept,
+    waitlist_close_for_class,
+    waitlist_decline,
+    waitlist_join,
+    waitlist_leave,
+    waitlist_move_up,
+    waitlist_offers_make,
+)
+
+__all__ = [
+    "SeatRefused",
+    "hold_extend",
+    "hold_take",
+    "holds_tidy",
+    "seat_give_back",
+    "seat_take",
+    "selection_create",
+    "selection_delete",
+    "waitlist_accept",
+    "waitlist_close_for_class",
+    "waitlist_decline",
+    "waitlist_join",
+    "waitlist_leave",
+    "waitlist_move_up",
+    "waitlist_offers_make",
+]

@@ -1,0 +1,105 @@
+"""A seat held for a participant while their family pays.
+
+Opening the payment page holds a seat for `SEAT_HOLD_MINUTES`; the family may ask once, before
+it runs out, for `SEAT_HOLD_EXTENSION_MINUTES` more. A hold stops counting at its expiry by
+itself (every count asks the clock); `expiry.holds_tidy`, run each minute, removes the rows that
+ran out and hands their seats, and those of waitlist offers that ran out, to the waitlist. A
+waitlist offer is a hold too (`waitlists`).
+
+Every hold is taken under the class row's lock, as a seat is (`seats.seat_take`), so the count
+of free seats read under it is the one the write acts on, however many processes race.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from classes.models import Class
+from core.errors import Conflict
+from enrolments.access import access_selection
+from enrolments.models import SeatHold, Selection, WaitlistEntry
+from enrolments.rules import Refusal, holds_against
+
+
+def class_locked(camp_class_id: int) -> Class:
+    """The class row, locked until the transaction ends: every write that takes or frees a
+    seat, a hold or an offer of this class takes this lock first."""
+    return Class.objects.select_for_update().get(pk=camp_class_id)
+
+
+def hold_put(
+    *, camp_class: Class, student_id: int, participant_id: int, expires_at, **kept
+) -> SeatHold:
+    """The participant's one hold of the class, made or renewed (a hold that ran out is replaced,
+    never stacked). The caller holds the class's lock, so no other request writes this row
+    between the two statements."""
+    fields = {
+        "student_id": student_id,
+        "expires_at": expires_at,
+        "extended": False,
+        "created_at": timezone.now(),
+        **kept,
+    }
+    mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
+    if mine.update(**fields):
+        return mine.get()
+    return SeatHold.objects.create(
+        participant_id=participant_id, camp_class_id=camp_class.pk, **fields
+    )
+
+
+@transaction.atomic
+def hold_take(*, selection: Selection) -> SeatHold:
+    """Hold a seat for the selection's participant while their family pays.
+
+    A hold still running (the page opened again, an accepted waitlist offer) is kept as it is,
+    expiry and all; otherwise a seat must be free for them, or the class is full to them.
+    """
+    now = timezone.now()
+    camp_class = class_locked(selection.camp_class_id)
+    held = SeatHold.objects.filter(
+        participant_id=selection.participant_id, camp_class_id=camp_class.pk
+    ).first()
+    if held is not None and held.expires_at > now:
+        if held.selection_id != selection.pk:
+            held.selection = selection
+            held.save(update_fields=["selection"])
+        return held
+    taken_by_others = holds_against(
+        camp_class_id=camp_class.pk, participant_id=selection.participant_id, now=now
+    ).count()
+    if camp_class.seats - taken_by_others <= 0:
+        raise Conflict(Refusal.FULL.before_paying)
+    return hold_put(
+        camp_class=camp_class,
+        student_id=selection.student_id,
+        participant_id=selection.participant_id,
+        expires_at=now + timedelta(minutes=settings.SEAT_HOLD_MINUTES),
+        selection=selection,
+        waitlist_entry=None,
+    )
+
+
+@transaction.atomic
+def hold_extend(*, student: User, selection_id: int) -> SeatHold:
+    """Once per hold, before it runs out: `SEAT_HOLD_EXTENSION_MINUTES` more."""
+    selection = access_selection(student=student, selection_id=selection_id)
+    class_locked(selection.camp_class_id)
+    hold = SeatHold.objects.filter(
+        participant_id=selection.participant_id, camp_class_id=selection.camp_class_id
+    ).first()
+    if hold is None or hold.expires_at <= timezone.now():
+        raise Conflict("This seat is no longer held: open the payment page again to hold one.")
+    if hold.extended:
+        raise Conflict("This hold has been extended once already.")
+    hold.expires_at += timedelta(minutes=settings.SEAT_HOLD_EXTENSION_MINUTES)
+    hold.extended = True
+    hold.save(update_fields=["expires_at", "extended"])
+    if hold.waitlist_entry_id is not None:
+        WaitlistEntry.objects.filter(pk=hold.waitlist_entry_id).update(
+            offer_expires_at=hold.expires_at
+        )
+    return hold

@@ -1,0 +1,353 @@
+"""The waitlist: a full class's queue, and the offers that hand its freed seats on.
+
+A seat comes free when an enrolment ends, a hold or an offer runs out or is declined, or the
+class gets more seats. Each of those, under the class row's lock and in its own transaction,
+calls `waitlist_offers_make`, which offers every seat then free to the first waiting entries that
+still qualify, one seat each: an offer is a hold (`SeatHold` with its entry), so the seat it
+offers stops being free in the same transaction, and no seat is offered twice. Entries that no
+longer qualify are closed and told why. An entry once closed stays closed: a later seat goes
+only to entries still waiting.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from accounts.models import User
+from classes.models import Class, ClassStatus
+from classes.schedule import registration_closes_at, school_timezone
+from core.errors import Conflict, InvalidInput, NotFound
+from enrolments.access import access_waitlist_entry, participant_for
+from enrolments.models import (
+    OPEN_WAITLIST_STATUSES,
+    SeatHold,
+    Selection,
+    WaitlistEntry,
+    WaitlistStatus,
+)
+from enrolments.rules import (
+    Refusal,
+    RefusalKind,
+    clashing_class,
+    enrolment_refusal,
+    holds_against,
+    registration_refusal,
+)
+from enrolments.services.holds import class_locked, hold_put
+from notifications.models import MessageKind
+from notifications.services import message_queue
+
+# An offer for a class that starts within this many days is shorter
+# (`WAITLIST_OFFER_SHORT_HOURS`), so the seat can still go round the list in time.
+SOON_DAYS = 7
+
+
+@transaction.atomic
+def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -> WaitlistEntry:
+    """Put one of the family at the back of a full class's list, once while they wait."""
+    participant = participant_for(student=student, participant_id=participant_id, lock=True)
+    if not Class.objects.filter(pk=class_id).exists():
+        raise NotFound("No such class.")
+    camp_class = class_locked(class_id)
+    refusal = enrolment_refusal(participant=participant, camp_class=camp_class)
+    if refusal is None:
+        raise Conflict("Seats are free in this class: select it instead.")
+    if refusal.kind != RefusalKind.FULL:
+        raise Conflict(refusal.to_select)
+    # The seat count comes before the clash in the rule's order; a clash would close the entry
+    # at its offer, so it is said now.
+    other = clashing_class(participant=participant, camp_class=camp_class)
+    if other is not None:
+        raise Conflict(Refusal.schedule_conflict(other.name, participant).to_select)
+    last = WaitlistEntry.objects.filter(camp_class=camp_class).aggregate(last=Max("rank"))["last"]
+    try:
+        with transaction.atomic():
+            return WaitlistEntry.objects.create(
+                student=student,
+                participant=participant,
+                camp_class=camp_class,
+                rank=(last or 0) + 1,
+            )
+    except IntegrityError:
+        raise Conflict(_already_on_list(participant)) from None
+
+
+def _already_on_list(participant) -> str:
+    if participant.is_account_holder:
+        return "You are already on this class's waitlist."
+    return f"{participant.first_name} is already on this class's waitlist."
+
+
+def _entry_locked(*, student: User, entry_id: int) -> WaitlistEntry:
+    """The family's entry, read after its class's lock, so an offer cannot change under it."""
+    entry = access_waitlist_entry(student=student, entry_id=entry_id)
+    class_locked(entry.camp_class_id)
+    return access_waitlist_entry(student=student, entry_id=entry_id, lock=True)
+
+
+@transaction.atomic
+def waitlist_accept(*, student: User, entry_id: int) -> WaitlistEntry:
+    """Take an offered seat: the participant's selection of the class now holds it, until the
+    offer's own time, and the family goes on to pay."""
+    entry = _entry_locked(student=student, entry_id=entry_id)
+    now = timezone.now()
+    if entry.status == WaitlistStatus.ACCEPTED:
+        return entry
+    if entry.status != WaitlistStatus.OFFERED or entry.offer_expires_at <= now:
+        raise Conflict("This offer has ended.")
+    selection, _ = Selection.objects.get_or_create(
+        participant_id=entry.participant_id,
+        camp_class_id=entry.camp_class_id,
+        defaults={"student_id": entry.student_id},
+    )
+    SeatHold.objects.filter(waitlist_entry=entry).update(selection=selection)
+    entry.status = WaitlistStatus.ACCEPTED
+    entry.selection_id = selection.pk
+    entry.save(update_fields=["status", "selection_id"])
+    return entry
+
+
+@transaction.atomic
+def waitlist_decline(*, student: User, entry_id: int) -> WaitlistEntry:
+    """Say no to an offer: the entry closes and the seat goes to the next in line at once."""
+    entry = _entry_locked(student=student, entry_id=entry_id)
+    if entry.status != WaitlistStatus.OFFERED:
+        raise Conflict("Only an offer can be declined.")
+    return _closed(entry, status=WaitlistStatus.DECLINED)
+
+
+@transaction.atomic
+def waitlist_leave(*, student: User, entry_id: int) -> WaitlistEntry:
+    """Leave the list, whether waiting or offered a seat (which then goes to the next)."""
+    entry = _entry_locked(student=student, entry_id=entry_id)
+    if entry.status not in (*OPEN_WAITLIST_STATUSES, WaitlistStatus.ACCEPTED):
+        raise Conflict("This entry is no longer on the waitlist.")
+    if (
+        entry.status == WaitlistStatus.ACCEPTED
+        and not SeatHold.objects.filter(waitlist_entry=entry).exists()
+    ):
+        raise Conflict("This offer was taken up; the seat is no longer the waitlist's.")
+    return _closed(entry, status=WaitlistStatus.LEFT)
+
+
+def _closed(entry: WaitlistEntry, *, status: str, reason: str = "") -> WaitlistEntry:
+    """Close an entry; a seat it held is offered on, in the same transaction."""
+    held = SeatHold.objects.filter(waitlist_entry=entry).delete()[0]
+    entry.status = status
+    entry.closed_at = timezone.now()
+    entry.closed_reason = reason
+    entry.save(update_fields=["status", "closed_at", "closed_reason"])
+    if held:
+        waitlist_offers_make(camp_class=Class.objects.get(pk=entry.camp_class_id))
+    return entry
+
+
+@transaction.atomic
+def waitlist_move_up(*, entry_id: int, reason: str, by: User | None) -> WaitlistEntry:
+    """An admin moves a waiting entry one place up the list, and says why."""
+    reason = reason.strip()
+    if not reason:
+        raise InvalidInput({"reason": ["Say why this entry moves up."]})
+    entry = WaitlistEntry.objects.filter(pk=entry_id).first()
+    if entry is None:
+        raise NotFound("No such waitlist entry.")
+    class_locked(entry.camp_class_id)
+    entry = WaitlistEntry.objects.select_for_update().get(pk=entry_id)
+    if entry.status != WaitlistStatus.WAITING:
+        raise Conflict("Only a waiting entry moves on the list.")
+    ahead = (
+        WaitlistEntry.objects.select_for_update()
+        .filter(
+            camp_class_id=entry.camp_class_id, status=WaitlistStatus.WAITING, rank__lt=entry.rank
+        )
+        .order_by("-rank")
+        .first()
+    )
+    if ahead is None:
+        raise Conflict("This entry is first on the list already.")
+    entry.rank, ahead.rank = ahead.rank, entry.rank
+    entry.move_reason = reason
+    entry.moved_by = by
+    WaitlistEntry.objects.bulk_update([entry, ahead], ["rank"])
+    entry.save(update_fields=["move_reason", "moved_by"])
+    return entry
+
+
+def _offer_hours(camp_class: Class, now) -> int:
+    if camp_class.starts_at is not None and camp_class.starts_at - now <= timedelta(days=SOON_DAYS):
+        return settings.WAITLIST_OFFER_SHORT_HOURS
+    return settings.WAITLIST_OFFER_HOURS
+
+
+def waitlist_offers_make(*, camp_class: Class) -> int:
+    """Offer each seat free now to the first waiting entry that still qualifies; how many were
+    offered. The caller holds the class row's lock (`holds.class_locked`) in its transaction.
+
+    No offers once the class is not approved, registration has closed or it has started: the
+    entries then wait to be closed (`offers_after_expiry`, `waitlist_close_for_class`).
+    """
+    now = timezone.now()
+    if camp_class.status != ClassStatus.APPROVED or registration_refusal(camp_class, now=now):
+        return 0
+    free = camp_class.seats - holds_against(camp_class_id=camp_class.pk, now=now).count()
+    if free <= 0:
+        return 0
+    offered = 0
+    waiting = (
+        WaitlistEntry.objects.filter(camp_class=camp_class, status=WaitlistStatus.WAITING)
+        .select_related("participant", "student")
+        .order_by("rank", "id")
+    )
+    for entry in waiting.iterator():
+        if offered == free:
+            break
+        refusal = enrolment_refusal(participant=entry.participant, camp_class=camp_class)
+        if refusal is not None and refusal.kind != RefusalKind.FULL:
+            _closed_and_told(entry, camp_class=camp_class, reason=refusal.to_select)
+            continue
+        _offer(entry, camp_class=camp_class, now=now)
+        offered += 1
+    return offered
+
+
+def _offer(entry: WaitlistEntry, *, camp_class: Class, now) -> None:
+    expires_at = now + timedelta(hours=_offer_hours(camp_class, now))
+    # Never past the end of registration: an offer is a chance to pay, and that ends then.
+    closes_at = registration_closes_at(camp_class) or camp_class.starts_at
+    if closes_at is not None:
+        expires_at = min(expires_at, closes_at)
+    selection = Selection.objects.filter(
+        participant_id=entry.participant_id, camp_class=camp_class
+    ).first()
+    hold_put(
+        camp_class=camp_class,
+        student_id=entry.student_id,
+        participant_id=entry.participant_id,
+        expires_at=expires_at,
+        waitlist_entry=entry,
+        selection=selection,
+    )
+    entry.status = WaitlistStatus.OFFERED
+    entry.offered_at = now
+    entry.offer_expires_at = expires_at
+    entry.save(update_fields=["status", "offered_at", "offer_expires_at"])
+    local = expires_at.astimezone(school_timezone())
+    message_queue(
+        kind=MessageKind.WAITLIST_OFFER,
+        about=f"waitlist-offer:{entry.pk}",
+        recipient=entry.student.email,
+        context={
+            **_about_entry(entry, camp_class),
+            "entry_id": entry.pk,
+            "offer_expires_at": f"{local:%A, %B} {local.day} at {local:%-I:%M %p}",
+        },
+    )
+
+
+def _about_entry(entry: WaitlistEntry, camp_class: Class) -> dict:
+    return {
+        "name": entry.student.name,
+        "class_name": camp_class.name,
+        "participant_name": entry.participant.name,
+        "for_child": not entry.participant.is_account_holder,
+    }
+
+
+def _closed_and_told(entry: WaitlistEntry, *, camp_class: Class, reason: str) -> None:
+    SeatHold.objects.filter(waitlist_entry=entry).delete()
+    entry.status = WaitlistStatus.CLOSED
+    entry.closed_at = timezone.now()
+    entry.closed_reason = reason
+    entry.save(update_fields=["status", "closed_at", "closed_reason"])
+    message_queue(
+        kind=MessageKind.WAITLIST_CLOSED,
+        about=f"waitlist-closed:{entry.pk}",
+        recipient=entry.student.email,
+        context={**_about_entry(entry, camp_class), "reason": reason},
+    )
+
+
+def waitlist_close_for_class(*, class_id: int, reason: str) -> int:
+    """Close every open entry of a class the school called off or closed, each family told
+    once; the seats they held go with them. In the caller's transaction, under the class's
+    lock. How many were closed."""
+    camp_class = Class.objects.get(pk=class_id)
+    entries = WaitlistEntry.objects.filter(
+        camp_class_id=class_id,
+        status__in=[*OPEN_WAITLIST_STATUSES, WaitlistStatus.ACCEPTED],
+    ).select_related("participant", "student")
+    closed = 0
+    for entry in entries:
+        if (
+            entry.status == WaitlistStatus.ACCEPTED
+            and not SeatHold.objects.filter(waitlist_entry=entry).exists()
+        ):
+            # Taken up and paid for: a seat, which the class's own cancellation refunds.
+            continue
+        _closed_and_told(entry, camp_class=camp_class, reason=reason)
+        closed += 1
+    SeatHold.objects.filter(camp_class_id=class_id).delete()
+    return closed
+
+
+def offers_after_expiry() -> int:
+    """The minute's round for the waitlists: offers (taken up or not) whose seat's hold ran out
+    are expired, the lists of classes whose registration is over are closed, and every seat
+    then free is offered on. Each class in its own transaction; how many offers were made."""
+    now = timezone.now()
+    lapsed = set(
+        WaitlistEntry.objects.filter(
+            status__in=[WaitlistStatus.OFFERED, WaitlistStatus.ACCEPTED],
+            hold__expires_at__lte=now,
+        ).values_list("camp_class_id", flat=True)
+    )
+    waiting = set(
+        WaitlistEntry.objects.filter(status=WaitlistStatus.WAITING).values_list(
+            "camp_class_id", flat=True
+        )
+    )
+    offered = 0
+    for class_id in sorted(lapsed | waiting):
+        offered += _class_round(class_id)
+    return offered
+
+
+@transaction.atomic
+def _class_round(class_id: int) -> int:
+    camp_class = class_locked(class_id)
+    now = timezone.now()
+    for entry in WaitlistEntry.objects.filter(
+        camp_class_id=class_id,
+        status__in=[WaitlistStatus.OFFERED, WaitlistStatus.ACCEPTED],
+        hold__expires_at__lte=now,
+    ):
+        SeatHold.objects.filter(waitlist_entry=entry).delete()
+        entry.status = WaitlistStatus.EXPIRED
+        entry.closed_at = now
+        entry.save(update_fields=["status", "closed_at"])
+    if camp_class.status == ClassStatus.APPROVED:
+        too_late = registration_refusal(camp_class, now=now)
+        if too_late is not None:
+            waitlist_close_for_class(class_id=class_id, reason=too_late.to_select)
+            return 0
+    return waitlist_offers_make(camp_class=camp_class)
+
+
+def seats_added_offered(sender, *, camp_class: Class, **kwargs) -> None:
+    """More seats in a class (`classes.signals.seats_added`): offered to its waitlist."""
+    waitlist_offers_make(camp_class=camp_class)
+
+
+def hold_given_up(*, hold: SeatHold) -> None:
+    """A family gave up the seat held for them (they dropped the class they were paying for):
+    an offer they took up closes as left, and the seat is offered on at once."""
+    camp_class = class_locked(hold.camp_class_id)
+    if hold.waitlist_entry_id is not None:
+        entry = WaitlistEntry.objects.select_for_update().get(pk=hold.waitlist_entry_id)
+        _closed(entry, status=WaitlistStatus.LEFT)
+        return
+    if SeatHold.objects.filter(pk=hold.pk).delete()[0]:
+        waitlist_offers_make(camp_class=camp_class)

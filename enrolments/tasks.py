@@ -1,0 +1,10 @@
+"""Enrolment's Celery tasks; the rules are in enrolments/services/."""
+
+from celery import shared_task
+
+from enrolments import services
+
+
+@shared_task
+def holds_tidy() -> None:
+    services.holds_tidy()

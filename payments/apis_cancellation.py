@@ -1,0 +1,132 @@
+"""The school's refund policy, and a family's cancellation of one enrolment."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsStudent
+from core.api import error_body
+from core.openapi import ErrorSerializer, errors
+from payments.selectors import refund_policy_in_force
+from payments.services import RefundChanged, enrolment_cancel, enrolment_cancellation_preview
+
+
+class RefundPolicyOutputSerializer(serializers.Serializer):
+    adminFee = serializers.DecimalField(  # noqa: N815 - the API's field names
+        source="admin_fee", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    fullRefundDays = serializers.IntegerField(source="full_refund_days")  # noqa: N815
+    partialRefundDays = serializers.IntegerField(source="partial_refund_days")  # noqa: N815
+    partialRefundPercent = serializers.IntegerField(source="partial_refund_percent")  # noqa: N815
+    # The policy in one sentence, as checkout, the receipt and the cancellation show it.
+    text = serializers.CharField()
+
+
+class RefundPolicyDetailApi(APIView):
+    """GET /api/refundPolicy: the school's refund policy in force, shown at checkout."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The school's refund policy in force for a family's cancellation",
+        responses={200: RefundPolicyOutputSerializer},
+    )
+    def get(self, request):
+        return Response(RefundPolicyOutputSerializer(refund_policy_in_force()).data)
+
+
+class CancellationQuoteOutputSerializer(serializers.Serializer):
+    enrolmentId = serializers.IntegerField(source="enrolment_id")  # noqa: N815
+    classId = serializers.IntegerField(source="class_id")  # noqa: N815
+    className = serializers.CharField(source="class_name")  # noqa: N815
+    participantName = serializers.CharField(source="participant_name")  # noqa: N815
+    paid = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    refundAmount = serializers.DecimalField(  # noqa: N815
+        source="refund", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    tier = serializers.ChoiceField(choices=["full", "partial", "none"])
+    tierLabel = serializers.CharField(source="tier_label")  # noqa: N815
+    # The policy the enrolment was paid under, which is the one that applies.
+    policyText = serializers.CharField(source="policy_text")  # noqa: N815
+
+
+class EnrolmentCancellationOutputSerializer(serializers.Serializer):
+    enrolmentId = serializers.IntegerField(source="enrolment_id")  # noqa: N815
+    status = serializers.ChoiceField(choices=["cancelled"])
+    refundAmount = serializers.DecimalField(  # noqa: N815
+        source="refund", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    refundStatus = serializers.ChoiceField(  # noqa: N815
+        source="refund_status", choices=["none", "succeeded", "pending"]
+    )
+    message = serializers.CharField()
+
+
+class RefundChangedSerializer(ErrorSerializer):
+    """The refund is no longer what the family saw: nothing was cancelled."""
+
+    refundAmount = serializers.DecimalField(  # noqa: N815
+        max_digits=8, decimal_places=2, coerce_to_string=False, required=False
+    )
+
+
+class EnrolmentCancellationApi(APIView):
+    """GET /api/enrolments/{id}/cancellation: what cancelling would refund, by the policy the
+    enrolment was paid under. POST: cancel it; the answer says what was refunded.
+
+    Only the account that paid for the enrolment; anyone else's answers 404.
+    """
+
+    permission_classes = [IsStudent]
+    throttle_scope = "payments"
+
+    @extend_schema_serializer(component_name="EnrolmentCancellationInput")
+    class InputSerializer(serializers.Serializer):
+        # The refund the family saw in the preview, when the client sends it: if the policy's
+        # tier moved since (midnight passed), nothing is cancelled and the new amount is said.
+        refundAmount = serializers.DecimalField(  # noqa: N815
+            max_digits=8, decimal_places=2, min_value=0, required=False
+        )
+
+    @extend_schema(
+        operation_id="enrolments_cancellation_preview",
+        summary="What cancelling one's own enrolment would refund (students)",
+        responses={200: CancellationQuoteOutputSerializer, **errors(401, 403, 404, 409)},
+    )
+    def get(self, request, enrolment_id: int):
+        quote = enrolment_cancellation_preview(student=request.user, enrolment_id=enrolment_id)
+        return Response(CancellationQuoteOutputSerializer(quote).data)
+
+    @extend_schema(
+        operation_id="enrolments_cancellation_create",
+        summary="Cancel one's own enrolment; the refund follows the policy it was paid under "
+        "(students)",
+        request=InputSerializer,
+        responses={
+            200: EnrolmentCancellationOutputSerializer,
+            409: OpenApiResponse(
+                RefundChangedSerializer,
+                description="It cannot be cancelled (message says why), or, with refundAmount, "
+                "the refund is no longer the one sent and nothing was cancelled.",
+            ),
+            **errors(400, 401, 403, 404, 503),
+        },
+    )
+    def post(self, request, enrolment_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            done = enrolment_cancel(
+                student=request.user,
+                enrolment_id=enrolment_id,
+                expected_refund=data.validated_data.get("refundAmount"),
+            )
+        except RefundChanged as change:
+            return Response(
+                # A JSON number, like the preview's.
+                {**error_body(change.message), "refundAmount": float(change.current_refund)},
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(EnrolmentCancellationOutputSerializer(done).data)

@@ -1,0 +1,145 @@
+"""The school's refund policy for a family's cancellation: its terms, what they give back, and
+the words a family reads at checkout, on the receipt and before confirming.
+
+The terms in force are the newest `RefundPolicy` row (`payments.selectors.refund_policy_in_force`);
+each payment keeps a snapshot of them (`Payment.refund_policy`), read back with `from_snapshot`.
+"""
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+
+from payments.models import RefundPolicy
+
+CENT = Decimal("0.01")
+
+
+class RefundTier(StrEnum):
+    FULL = "full"
+    PARTIAL = "partial"
+    NONE = "none"
+
+
+def _money(amount: Decimal) -> str:
+    return f"${amount:,.2f}"
+
+
+def _days(count: int) -> str:
+    return "1 day" if count == 1 else f"{count} days"
+
+
+@dataclass(frozen=True)
+class RefundTerms:
+    """The defaults are the school's when the back office has set none."""
+
+    admin_fee: Decimal = Decimal("0.00")
+    full_refund_days: int = 14
+    partial_refund_days: int = 7
+    partial_refund_percent: int = 50
+
+    @classmethod
+    def of(cls, policy: RefundPolicy) -> "RefundTerms":
+        return cls(
+            admin_fee=policy.admin_fee.quantize(CENT),
+            full_refund_days=policy.full_refund_days,
+            partial_refund_days=policy.partial_refund_days,
+            partial_refund_percent=policy.partial_refund_percent,
+        )
+
+    def as_snapshot(self) -> dict:
+        # JSON: the fee as a string, so no float ever touches money.
+        return {
+            "admin_fee": f"{self.admin_fee:.2f}",
+            "full_refund_days": self.full_refund_days,
+            "partial_refund_days": self.partial_refund_days,
+            "partial_refund_percent": self.partial_refund_percent,
+        }
+
+    @classmethod
+    def from_snapshot(cls, snapshot: dict | None) -> "RefundTerms":
+        """The terms a payment was made under; the defaults for one made before terms were
+        kept with each payment."""
+        if not snapshot:
+            return cls()
+        default = cls()
+        return cls(
+            admin_fee=Decimal(str(snapshot.get("admin_fee", default.admin_fee))).quantize(CENT),
+            full_refund_days=int(snapshot.get("full_refund_days", default.full_refund_days)),
+            partial_refund_days=int(
+                snapshot.get("partial_refund_days", default.partial_refund_days)
+            ),
+            partial_refund_percent=int(
+                snapshot.get("partial_refund_percent", default.partial_refund_percent)
+            ),
+        )
+
+    @property
+    def has_partial_window(self) -> bool:
+        return self.partial_refund_days < self.full_refund_days and self.partial_refund_percent > 0
+
+    def tier(self, *, days_before: int | None, started: bool) -> RefundTier:
+        """The tier of a cancellation `days_before` whole days (at the school) before the first
+        meeting; None when the class has no dates yet, which is as early as can be."""
+        if started:
+            return RefundTier.NONE
+        if days_before is None or days_before >= self.full_refund_days:
+            return RefundTier.FULL
+        if days_before >= self.partial_refund_days:
+            return RefundTier.PARTIAL
+        return RefundTier.NONE
+
+    def refund_for(self, *, paid: Decimal, tier: RefundTier) -> Decimal:
+        """What goes back of `paid`: never negative, never more than was paid."""
+        if tier == RefundTier.FULL:
+            amount = paid - self.admin_fee
+        elif tier == RefundTier.PARTIAL:
+            amount = (paid * self.partial_refund_percent / Decimal(100)).quantize(
+                CENT, rounding=ROUND_HALF_UP
+            )
+        else:
+            amount = Decimal("0.00")
+        return min(max(amount, Decimal("0.00")), paid).quantize(CENT)
+
+    def tier_label(self, tier: RefundTier) -> str:
+        if tier == RefundTier.FULL:
+            if self.admin_fee:
+                return f"Full refund less the {_money(self.admin_fee)} administration fee"
+            return "Full refund"
+        if tier == RefundTier.PARTIAL:
+            return f"{self.partial_refund_percent}% refund"
+        return "No refund"
+
+    @property
+    def text(self) -> str:
+        """The policy in one sentence."""
+        fee = f" less a {_money(self.admin_fee)} administration fee" if self.admin_fee else ""
+        if self.full_refund_days == 0:
+            return (
+                f"Cancel any time before the class starts for a full refund{fee}; "
+                "once it has started, nothing is refunded."
+            )
+        parts = [
+            f"Cancel {_days(self.full_refund_days)} or more before the first meeting "
+            f"for a full refund{fee}"
+        ]
+        nothing_within = self.full_refund_days
+        if self.has_partial_window:
+            latest, earliest = self.full_refund_days - 1, self.partial_refund_days
+            if latest == 0:
+                window = "on the first day itself"
+            elif earliest == 0:
+                window = f"from {_days(latest)} before to the first day itself"
+            elif latest == earliest:
+                window = f"{_days(earliest)} before"
+            else:
+                window = f"{latest} to {_days(earliest)} before"
+            parts.append(f"{window}, {self.partial_refund_percent}% is refunded")
+            nothing_within = self.partial_refund_days
+        if nothing_within > 0:
+            parts.append(
+                f"fewer than {_days(nothing_within)} before, or once the class has started, "
+                "nothing is refunded"
+            )
+        else:
+            parts.append("once the class has started, nothing is refunded")
+        return "; ".join(parts) + "."

@@ -1,0 +1,309 @@
+"""A family cancels one enrolment (one participant, one class): the seat goes back to the class
+and the school's refund policy, as it stood when they paid, says how much of the money goes back.
+
+The cancellation itself is one transaction under the payment's lock: the seat given back, the
+payment marked cancelled, the refund owed put on record and the family told. Stripe is asked
+only after it commits, outside any lock, with the refund's own idempotency key. A refund
+Stripe refuses, or that does not reach it, stays on record as failed: the back office sees it
+in its queue and retries it (`refund_retry`), and the payment never claims to be refunded
+until Stripe has made it.
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from accounts.models import User
+from classes.models import ClassStatus
+from core.errors import Conflict, NotFound
+from core.school_time import school_timezone
+from enrolments.models import Enrolment, EnrolmentStatus
+from enrolments.rules import first_day
+from enrolments.services import seat_give_back
+from payments import stripe_client
+from payments.models import Payment, PaymentStatus, Refund, RefundStatus
+from payments.refund_policy import RefundTerms, RefundTier
+from payments.services.common import FREE_TRANSACTION_PREFIX, price_in_cents
+from payments.services.messages import enrolment_cancelled_queue, refund_queue
+
+logger = logging.getLogger(__name__)
+
+ZERO = Decimal("0.00")
+# Why the seat went back, as the roster and the back office read it.
+SEAT_REASON = "Cancelled by the family."
+
+
+def _money(amount: Decimal) -> str:
+    return f"${amount:,.2f}"
+
+
+class RefundChanged(Conflict):
+    """The refund is not the one the family saw and confirmed (a day passed, and with it a
+    tier): nothing is cancelled."""
+
+    def __init__(self, current_refund: Decimal):
+        self.current_refund = current_refund
+        super().__init__(
+            f"The refund for cancelling is now {_money(current_refund)}. "
+            "Please check it and confirm again."
+        )
+
+
+class RefundOutcome:
+    """What became of the money owed back, as the family is told."""
+
+    NONE = "none"
+    SUCCEEDED = "succeeded"
+    # Owed and not yet made: Stripe refused it or was not reached; the school retries it.
+    PENDING = "pending"
+
+
+@dataclass(frozen=True)
+class CancellationQuote:
+    """What cancelling an enrolment now would give back, and why."""
+
+    enrolment_id: int
+    class_id: int
+    class_name: str
+    participant_name: str
+    paid: Decimal
+    refund: Decimal
+    tier: RefundTier
+    tier_label: str
+    # When it is cancelled, as the tier counts it ("you cancelled 9 days before ...").
+    why: str
+    policy_text: str
+
+    @property
+    def reason(self) -> str:
+        """The payment's refund reason, as the family's history shows it."""
+        return f"{self.why[0].upper()}{self.why[1:]}: {self.tier_label.lower()}."
+
+
+@dataclass(frozen=True)
+class EnrolmentCancellation:
+    enrolment_id: int
+    refund: Decimal
+    refund_status: str
+    message: str
+    status: str = PaymentStatus.CANCELLED
+
+
+def _payment_of(*, student: User, enrolment_id: int, lock: bool = False) -> Payment:
+    """The payment that bought this enrolment, when the caller's account paid for it; anyone
+    else's enrolment is as good as absent."""
+    payments = Payment.objects.select_related("enrolment", "camp_class", "participant")
+    if lock:
+        # The enrolment is on the nullable side of the join; only the payment is locked here
+        # (seat_give_back locks the enrolment).
+        payments = payments.select_for_update(of=("self",))
+    payment = payments.filter(enrolment_id=enrolment_id, student=student).first()
+    if payment is not None:
+        return payment
+    if Enrolment.objects.filter(pk=enrolment_id, student=student).exists():
+        # Every seat has its payment on record (a free one too); this one's is missing.
+        raise Conflict("This enrolment has no payment on record: please contact the school.")
+    raise NotFound("No such enrolment.")
+
+
+def _check_cancellable(payment: Payment, now: datetime) -> None:
+    camp_class = payment.camp_class
+    if payment.status == PaymentStatus.CANCELLED:
+        raise Conflict("This enrolment is already cancelled.")
+    if payment.status == PaymentStatus.REFUNDED:
+        raise Conflict("The school has already refunded this enrolment.")
+    enrolment = payment.enrolment
+    if payment.status != PaymentStatus.ENROLLED or (
+        enrolment is None or enrolment.status != EnrolmentStatus.ACTIVE
+    ):
+        raise Conflict("This enrolment cannot be cancelled.")
+    if camp_class.status == ClassStatus.CANCELLED:
+        # Its refund in full is the school's to make (class_cancel), not a policy's part.
+        raise Conflict("The school cancelled this class: your payment is refunded in full.")
+    if camp_class.ends_at is not None and now >= camp_class.ends_at:
+        raise Conflict("This class has ended, so it can no longer be cancelled.")
+
+
+def _when(*, days_before: int | None, started: bool) -> str:
+    if started:
+        return "you cancelled after the class had started"
+    if days_before is None:
+        return "you cancelled before the class had its dates"
+    if days_before == 0:
+        return "you cancelled on the day of the first meeting"
+    if days_before == 1:
+        return "you cancelled 1 day before the first meeting"
+    return f"you cancelled {days_before} days before the first meeting"
+
+
+def _quote(payment: Payment, now: datetime) -> CancellationQuote:
+    camp_class = payment.camp_class
+    terms = RefundTerms.from_snapshot(payment.refund_policy)
+    started = camp_class.starts_at is not None and now >= camp_class.starts_at
+    days_before = None
+    if camp_class.starts_at is not None:
+        # Whole days at the school, from today there to the first meeting's day.
+        today = timezone.localdate(now, timezone=school_timezone())
+        days_before = (first_day(camp_class) - today).days
+    tier = terms.tier(days_before=days_before, started=started)
+    refund = terms.refund_for(paid=payment.price, tier=tier)
+    if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+        # Nothing went through Stripe, so nothing can come back through it.
+        refund = ZERO
+    participant = payment.participant
+    return CancellationQuote(
+        enrolment_id=payment.enrolment_id,
+        class_id=camp_class.pk,
+        class_name=camp_class.name,
+        participant_name=payment.participant_name or (participant.name if participant else ""),
+        paid=payment.price,
+        refund=refund,
+        tier=tier,
+        tier_label=terms.tier_label(tier),
+        why=_when(days_before=days_before, started=started),
+        policy_text=terms.text,
+    )
+
+
+def enrolment_cancellation_preview(*, student: User, enrolment_id: int) -> CancellationQuote:
+    """What cancelling the enrolment now would refund, by the policy it was paid under.
+    Nothing is changed."""
+    payment = _payment_of(student=student, enrolment_id=enrolment_id)
+    now = timezone.now()
+    _check_cancellable(payment, now)
+    return _quote(payment, now)
+
+
+def _refund_key(payment: Payment) -> str:
+    # One cancellation per payment, so one key per payment; unique in the table as well.
+    return f"camp-cancel-{payment.transaction_id}"
+
+
+def enrolment_cancel(
+    *, student: User, enrolment_id: int, expected_refund: Decimal | None = None
+) -> EnrolmentCancellation:
+    """Cancel the enrolment: the seat back to the class, the refund the policy gives back put
+    on record and then asked of Stripe, the family told once of each. With `expected_refund`
+    (what the family confirmed), nothing is done unless that is still the refund."""
+    with transaction.atomic():
+        payment = _payment_of(student=student, enrolment_id=enrolment_id, lock=True)
+        now = timezone.now()
+        _check_cancellable(payment, now)
+        quote = _quote(payment, now)
+        if expected_refund is not None and expected_refund != quote.refund:
+            raise RefundChanged(quote.refund)
+        seat_give_back(enrolment_id=enrolment_id, reason=SEAT_REASON)
+        payment.status = PaymentStatus.CANCELLED
+        payment.refund_reason = quote.reason
+        payment.save(update_fields=["status", "refund_reason"])
+        refund = None
+        if quote.refund > ZERO:
+            refund = _refund_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        enrolment_cancelled_queue(
+            payment,
+            refund=quote.refund,
+            tier_label=quote.tier_label,
+            why=quote.why,
+            policy_text=quote.policy_text,
+        )
+    if refund is None:
+        free = payment.price == ZERO
+        return EnrolmentCancellation(
+            enrolment_id=enrolment_id,
+            refund=ZERO,
+            refund_status=RefundOutcome.NONE,
+            message=(
+                "Your enrolment is cancelled. The class was free, so there is nothing to refund."
+                if free
+                else "Your enrolment is cancelled. Under the refund policy you paid under, "
+                "nothing is refunded."
+            ),
+        )
+    refund = _refund_send(refund_id=refund.pk)
+    if refund.status == RefundStatus.SUCCEEDED:
+        return EnrolmentCancellation(
+            enrolment_id=enrolment_id,
+            refund=refund.amount,
+            refund_status=RefundOutcome.SUCCEEDED,
+            message=f"Your enrolment is cancelled and {_money(refund.amount)} is refunded to "
+            "the card you paid with.",
+        )
+    return EnrolmentCancellation(
+        enrolment_id=enrolment_id,
+        refund=refund.amount,
+        refund_status=RefundOutcome.PENDING,
+        message=f"Your enrolment is cancelled. The refund of {_money(refund.amount)} could not "
+        "be made just now; the school will make it and e-mail you when it is done.",
+    )
+
+
+def _refund_put_on_record(payment: Payment, *, amount: Decimal, reason: str) -> Refund:
+    """In the caller's transaction, under the payment's lock."""
+    # A failed refund is still owed (the back office retries it), so it counts too.
+    owed_before = payment.refunds.aggregate(total=Sum("amount"))["total"] or ZERO
+    if amount + owed_before > payment.price:
+        raise Conflict("A refund is never more than was paid.")
+    return Refund.objects.create(
+        payment=payment,
+        amount=amount,
+        idempotency_key=_refund_key(payment),
+        status=RefundStatus.PENDING,
+        reason=reason,
+    )
+
+
+def _refund_send(*, refund_id: int) -> Refund:
+    """Ask Stripe for the refund, outside any transaction; on record either way."""
+    refund = Refund.objects.select_related("payment").get(pk=refund_id)
+    if refund.status == RefundStatus.SUCCEEDED:
+        return refund
+    payment = refund.payment
+    try:
+        stripe_refund_id = stripe_client.charge_refund(
+            payment_intent_id=payment.transaction_id,
+            reason=refund.reason,
+            amount_cents=price_in_cents(refund.amount),
+            idempotency_key=refund.idempotency_key,
+        )
+    except stripe_client.PaymentProviderError as error:
+        # Refused, unknown at Stripe, or not reached: it waits in the back office's queue.
+        logger.warning("Refund %s was not made at Stripe: %s", refund.pk, error)
+        Refund.objects.filter(pk=refund.pk).exclude(status=RefundStatus.SUCCEEDED).update(
+            status=RefundStatus.FAILED,
+            failure_message=str(error) or error.__class__.__name__,
+            updated_at=timezone.now(),
+        )
+        refund.refresh_from_db()
+        return refund
+    with transaction.atomic():
+        # The payment first, then the refund: the order every writer of both takes.
+        payment = Payment.objects.select_for_update().get(pk=payment.pk)
+        refund = Refund.objects.select_for_update().get(pk=refund_id)
+        if refund.status == RefundStatus.SUCCEEDED:
+            # A twin retry recorded it first; Stripe made it once, by the key.
+            return refund
+        refund.status = RefundStatus.SUCCEEDED
+        refund.stripe_refund_id = stripe_refund_id
+        refund.failure_message = ""
+        refund.save(update_fields=["status", "stripe_refund_id", "failure_message", "updated_at"])
+        payment.refunded_at = timezone.now()
+        payment.refund_id = stripe_refund_id
+        payment.save(update_fields=["refunded_at", "refund_id"])
+        refund_queue(payment, amount=refund.amount)
+    return refund
+
+
+def refund_retry(*, refund_id: int) -> Refund:
+    """Ask Stripe again for a refund it refused or never answered, with the same key, so it is
+    made at most once however often this runs. The refund as it then stands."""
+    refund = Refund.objects.filter(pk=refund_id).first()
+    if refund is None:
+        raise NotFound("No such refund.")
+    if refund.status == RefundStatus.SUCCEEDED:
+        raise Conflict("This refund was made already.")
+    return _refund_send(refund_id=refund.pk)
