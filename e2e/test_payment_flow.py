@@ -124,8 +124,9 @@ def test_a_declined_card_shows_the_providers_message_and_enrols_nobody(page, stu
     assert (unchanged.seats, unchanged.enroll) == (8, 2)
     assert Selection.objects.filter(student=student, camp_class=watercolor).exists()
 
+    # Nothing was taken, but the seat stays held for the student while the hold lasts.
     dashboard_menu(page).get_by_role("link", name="All Classes").click()
-    expect(available_seats(page, CLASS_NAME)).to_have_text("8")
+    expect(available_seats(page, CLASS_NAME)).to_have_text("7")
 
 
 @pytest.fixture

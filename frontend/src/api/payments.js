@@ -27,16 +27,21 @@ export function usePayments(email, participantId) {
   return useSWR(email ? paymentsKey(email, participantId) : null);
 }
 
-// A SetupIntent's client secret for the card to be saved into; the server charges it later, at
-// the price confirmed with the payment (recordPayment), so no price is sent here.
+/*
+ * A SetupIntent's client secret for the card to be saved into; the server charges it later, at
+ * the price confirmed with the payment (recordPayment), so no price is sent here. Asking holds
+ * the seat while the family pays: {clientSecret, holdExpiresAt}, the hold's end (ISO 8601).
+ */
 export async function createPaymentIntent({ payId }) {
-  const { clientSecret } = await api.post("/createPaymentIntent", { payId });
-  return clientSecret;
+  const { clientSecret, holdExpiresAt } = await api.post("/createPaymentIntent", { payId });
+  return { clientSecret, holdExpiresAt: holdExpiresAt ?? null };
 }
 
 /*
  * Asks the server to charge the saved card (setupIntentId), to finish a charge the bank had
- * the cardholder confirm (paymentIntentId), or, with neither, to enrol in a free class.
+ * the cardholder confirm (paymentIntentId), or, with neither, to enrol in a free class. A payment
+ * that came after its seat hold expired, when the seat had gone to someone else, is refunded:
+ * the answer's status is then "refunded" and its message says why.
  */
 export function recordPayment({ payId, setupIntentId, paymentIntentId, price }) {
   return api.post("/payments", {

@@ -184,6 +184,16 @@ export const routes = [
             ),
           },
           {
+            path: paths.dashboard.waitlist,
+            lazy: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "my-waitlist" */ "../features/waitlist/routes/MyWaitlistPage"
+                ),
+              "MyWaitlistPage",
+            ),
+          },
+          {
             path: paths.dashboard.family,
             lazy: lazyPage(
               () => import(/* webpackChunkName: "family" */ "../features/family/routes/FamilyPage"),

@@ -137,3 +137,15 @@ test("a class's page is routed in the public layout, and loads when visited", as
   ).toBeInTheDocument();
   expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
 });
+
+test("a student's waitlist is routed in the dashboard, and loads when visited", async () => {
+  stubApi({ "/waitlist": [] });
+  renderRoutes(routes, { route: "/dashboard/waitlist", auth: signedIn("student") });
+
+  expect(await screen.findByRole("heading", { level: 1, name: "My Waitlist" })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole("navigation", { name: "Dashboard" })).getByRole("link", {
+      name: "My Waitlist",
+    }),
+  ).toHaveAttribute("aria-current", "page");
+});

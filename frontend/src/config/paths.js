@@ -20,6 +20,8 @@ export const paths = {
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
     family: "/dashboard/family",
+    // The offer e-mail links to an entry here: `#offer-<entry id>`.
+    waitlist: "/dashboard/waitlist",
     payment: (id) => `/dashboard/payment/${id}`,
   },
 };

@@ -17,16 +17,20 @@ afterEach(() => {
 
 /*
  * Stubs the network for browser code under test: `answers` maps API paths ("/classes") to the
- * JSON the server would send, or to respond(status, body). Unknown paths answer 404.
+ * JSON the server would send, or to respond(status, body). A key may name the method too
+ * ("POST /waitlist"), for a path whose methods answer differently; it wins over the bare path.
+ * Unknown paths answer 404.
  */
 export function stubApi(answers) {
-  global.fetch = jest.fn(async (url) => {
+  global.fetch = jest.fn(async (url, init) => {
     const path = String(url).slice(config.apiBase.length);
+    const withMethod = `${init?.method ?? "GET"} ${path}`;
+    const key = Object.hasOwn(answers, withMethod) ? withMethod : path;
     let status = 404;
     let body = { message: "Not found." };
     let headers = {};
-    if (Object.hasOwn(answers, path)) {
-      const answer = answers[path];
+    if (Object.hasOwn(answers, key)) {
+      const answer = answers[key];
       const stubbed = answer && answer.__status !== undefined;
       status = stubbed ? answer.__status : 200;
       body = stubbed ? answer.body : answer;

@@ -6,13 +6,15 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
+import { isSoldOut, seatsFree } from "./selectRules";
 
 /*
  * One approved class on the public list; a class with no seats left is shaded red. When Select
  * is off for a reason the person can act on or should know (registration closed, a clash with a
  * class they hold, the server's `refusal`), the card says so before anyone presses it, and the
  * button points to it. For a family of several, `choices` says for each participant whether
- * they can take it, or why not.
+ * they can take it, or why not. With no seat free and someone who may join its waitlist
+ * (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist.
  */
 export function ClassCard({
   classItem,
@@ -21,15 +23,17 @@ export function ClassCard({
   conflict,
   refusal,
   choices,
+  waitlist = false,
   onSelect,
+  onJoinWaitlist,
 }) {
   const titleId = useId();
   const reasonId = useId();
-  const soldOut = classItem.seats === 0;
+  const soldOut = isSoldOut(classItem) || waitlist;
   const closed = classItem.registrationOpen === false;
   const level = formatLevel(classItem.level);
-  // Sold out or closed is the whole story; who in the family could take it would be noise.
-  const showChoices = !soldOut && !closed && hasKnownChoices(choices);
+  // Sold out or closed is the whole story, unless some of the family may join the waitlist.
+  const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
   const hasReason = soldOut || closed || Boolean(conflict) || Boolean(refusal) || showChoices;
   return (
     <ImageCard
@@ -47,9 +51,9 @@ export function ClassCard({
           className="btn btn-primary w-100"
           disabled={selectDisabled}
           aria-describedby={hasReason ? `${titleId} ${reasonId}` : titleId}
-          onClick={() => onSelect(classItem)}
+          onClick={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
         >
-          Select
+          {waitlist ? "Join the waitlist" : "Select"}
         </button>
       }
     >
@@ -79,7 +83,7 @@ export function ClassCard({
           )}
         </dd>
         <dt>Available seats</dt>
-        <dd>{classItem.seats}</dd>
+        <dd>{seatsFree(classItem)}</dd>
         <dt>Price</dt>
         <dd>{formatPrice(classItem.price)}</dd>
       </dl>

@@ -5,7 +5,7 @@ import { useAuth } from "../../../lib/auth";
 import { ClassCard } from "./ClassCard";
 import { ForWhomDialog } from "./ForWhomDialog";
 import { LoginRequiredDialog } from "./LoginRequiredDialog";
-import { selectAvailability } from "./selectRules";
+import { selectAvailability, waitlistChoices } from "./selectRules";
 
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
@@ -13,18 +13,22 @@ import { selectAvailability } from "./selectRules";
  * participants, first asks for whom and goes to onSelect(classItem, participant). Select follows
  * selectAvailability: `held` are the classes the family already selected or is enrolled in,
  * `eligibilityByClass` the server's word on who can take which, `waiting` is true while the
- * student's lists load or a select is on its way.
+ * student's lists load or a select is on its way. A full class's Join the waitlist goes the same
+ * way to onJoinWaitlist(classItem, participant); `waitlisted` are those joined on this visit.
  */
 export function ClassesGrid({
   classes,
   onSelect,
+  onJoinWaitlist,
   held = [],
   waiting = false,
   family = null,
   eligibilityByClass,
+  waitlisted = [],
 }) {
   const { user, role, loading } = useAuth();
   const [visitorChoice, setVisitorChoice] = useState(null);
+  // {classItem, waitlist}: the class, and whether the press was to join its waitlist.
   const [askingForWhom, setAskingForWhom] = useState(null);
 
   function availabilityOf(classItem) {
@@ -36,13 +40,37 @@ export function ClassesGrid({
       held,
       family,
       eligibility: eligibilityByClass?.[classItem._id],
+      waitlisted,
     });
   }
 
   function handleSelect(classItem) {
     if (!user) setVisitorChoice(classItem);
-    else if (family) setAskingForWhom(classItem);
+    else if (family) setAskingForWhom({ classItem, waitlist: false });
     else onSelect?.(classItem);
+  }
+
+  function handleJoinWaitlist(classItem) {
+    if (family) setAskingForWhom({ classItem, waitlist: true });
+    else onJoinWaitlist?.(classItem);
+  }
+
+  function forWhomDialog() {
+    const { classItem, waitlist } = askingForWhom;
+    const { choices } = availabilityOf(classItem);
+    return (
+      <ForWhomDialog
+        classItem={classItem}
+        title={waitlist ? `Who is joining the waitlist for ${classItem.nameClass}?` : undefined}
+        choices={waitlist ? waitlistChoices(choices) : choices}
+        onChoose={(participant) => {
+          setAskingForWhom(null);
+          if (waitlist) onJoinWaitlist?.(classItem, participant);
+          else onSelect?.(classItem, participant);
+        }}
+        onClose={() => setAskingForWhom(null)}
+      />
+    );
   }
 
   return (
@@ -53,7 +81,7 @@ export function ClassesGrid({
         // Right under the page heading: the first row is in view on arrival.
         atTop
         renderItem={(classItem, imagePriority) => {
-          const { disabled, conflict, refusal, choices } = availabilityOf(classItem);
+          const { disabled, conflict, refusal, choices, waitlist } = availabilityOf(classItem);
           return (
             <ClassCard
               classItem={classItem}
@@ -62,7 +90,9 @@ export function ClassesGrid({
               conflict={conflict}
               refusal={refusal}
               choices={choices}
+              waitlist={waitlist}
               onSelect={handleSelect}
+              onJoinWaitlist={handleJoinWaitlist}
             />
           );
         }}
@@ -70,17 +100,7 @@ export function ClassesGrid({
       {visitorChoice && (
         <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
       )}
-      {askingForWhom && family && (
-        <ForWhomDialog
-          classItem={askingForWhom}
-          choices={availabilityOf(askingForWhom).choices}
-          onChoose={(participant) => {
-            setAskingForWhom(null);
-            onSelect?.(askingForWhom, participant);
-          }}
-          onClose={() => setAskingForWhom(null)}
-        />
-      )}
+      {askingForWhom && family && forWhomDialog()}
     </>
   );
 }

@@ -28,13 +28,14 @@ function Choice({ choice, autoFocus, onChoose }) {
 /*
  * Asked when a family of several presses Select: whom is the class for? Each participant is a
  * button (`choices` from selectAvailability); one who cannot take the class is off, with the
- * reason beside it. Keyboard users start on the first who can.
+ * reason beside it. Keyboard users start on the first who can. Joining a waitlist asks the same
+ * (`title` says so, `choices` from waitlistChoices).
  */
-export function ForWhomDialog({ classItem, choices, onChoose, onClose }) {
+export function ForWhomDialog({ classItem, choices, onChoose, onClose, title }) {
   const first = choices.find((choice) => choice.canTake);
   return (
     <Dialog
-      title={`Who is ${classItem.nameClass} for?`}
+      title={title ?? `Who is ${classItem.nameClass} for?`}
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>

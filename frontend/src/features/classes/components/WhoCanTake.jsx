@@ -5,7 +5,8 @@ export function hasKnownChoices(choices) {
 
 /*
  * Each participant of the family and whether they can take the class, or why not, before anyone
- * presses Select (`choices` from selectAvailability). Only the participants something is known
+ * presses Select (`choices` from selectAvailability), or, with no seat free, whether they can join
+ * the waitlist. Only the participants something is known
  * about are listed: nobody, until the server answers or someone holds a clashing class.
  */
 export function WhoCanTake({ choices, className = "" }) {
@@ -17,9 +18,11 @@ export function WhoCanTake({ choices, className = "" }) {
         .map((choice) => (
           <li key={choice.participant._id}>
             <span className="fw-semibold">{choice.label}:</span>{" "}
-            {choice.canTake ? (
-              <span className="text-success-emphasis">Can take this class</span>
-            ) : (
+            {choice.canTake && <span className="text-success-emphasis">Can take this class</span>}
+            {!choice.canTake && choice.canJoinWaitlist && (
+              <span className="text-success-emphasis">Can join the waitlist</span>
+            )}
+            {!choice.canTake && !choice.canJoinWaitlist && (
               <span className="text-warning-emphasis">{choice.reason}</span>
             )}
           </li>

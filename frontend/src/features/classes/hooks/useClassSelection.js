@@ -4,6 +4,7 @@ import { useEligibility } from "../../../api/eligibility";
 import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
 import { useParticipantsOrNone } from "../../../api/participants";
 import { useSelectClass, useSelections } from "../../../api/selections";
+import { useJoinWaitlist } from "../../../api/waitlist";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { heldClasses } from "../components/selectRules";
@@ -16,7 +17,8 @@ import { heldClasses } from "../components/selectRules";
  * without meetings takes them from there, and the server is asked once, for all of them, who in
  * the family can take which (`eligibilityByClass`). `family` is the family's participants when
  * there is more than one, so a Select must ask for whom; null when the student selects for
- * themselves alone.
+ * themselves alone. `joinWaitlist(classItem, participant)` puts someone on a full class's
+ * waitlist the same way; `waitlisted` are those joined on this visit.
  */
 export function useClassSelection(knownClasses) {
   const { user, role } = useAuth();
@@ -34,10 +36,14 @@ export function useClassSelection(knownClasses) {
   );
   const { eligibilityByClass } = useEligibility(classIds);
   const selectClass = useSelectClass(studentEmail);
+  const joinClassWaitlist = useJoinWaitlist();
   const [selecting, setSelecting] = useState(null);
   // Selected on this visit, as {classItem, participantId}: held at once, without waiting for
   // the refreshed list.
   const [justSelected, setJustSelected] = useState([]);
+  // Joined on this visit, as {classId, participantId}: not offered again while the answer of who
+  // can take what is asked afresh.
+  const [waitlisted, setWaitlisted] = useState([]);
   const [failure, setFailure] = useState("");
 
   const holderId = participants?.find((participant) => participant.isAccountHolder)?._id ?? null;
@@ -84,12 +90,44 @@ export function useClassSelection(knownClasses) {
     }
   }
 
+  /*
+   * The server needs whom the waitlist place is for: the participant chosen, else the account
+   * holder (from the family, or the server's own answer of who can take the class).
+   */
+  async function joinWaitlist(classItem, participant) {
+    const rows = eligibilityByClass?.[classItem._id];
+    const participantId =
+      participant?._id ??
+      holderId ??
+      (rows?.find((row) => row.isAccountHolder) ?? rows?.[0])?.participantId;
+    setSelecting(classItem._id);
+    setFailure("");
+    try {
+      const entry = await joinClassWaitlist(classItem._id, participantId);
+      setWaitlisted((previous) => [...previous, { classId: classItem._id, participantId }]);
+      const who =
+        participant && !participant.isAccountHolder ? `${participant.firstName} is` : "You are";
+      notify(
+        entry?.position
+          ? `${who} on the waitlist, number ${entry.position}`
+          : `${who} on the waitlist`,
+      );
+    } catch (joinError) {
+      // The server's 409 says why: seats came free, already on the list, no longer eligible.
+      setFailure(joinError.message);
+    } finally {
+      setSelecting(null);
+    }
+  }
+
   return {
     held,
     waiting: listsLoading || selecting !== null,
     family,
     eligibilityByClass,
+    waitlisted,
     select,
+    joinWaitlist,
     failure,
     dismissFailure: () => setFailure(""),
   };

@@ -24,7 +24,7 @@ import { useAuth } from "../../../lib/auth";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
 import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
-import { selectAvailability } from "../components/selectRules";
+import { seatsFree, selectAvailability, waitlistChoices } from "../components/selectRules";
 import { useClassSelection } from "../hooks/useClassSelection";
 
 // The description is plain text; a blank line starts a new paragraph.
@@ -72,29 +72,41 @@ function ClassNotFound() {
 function ClassDetails({ classItem }) {
   const { user, role, loading } = useAuth();
   const knownClasses = useMemo(() => [classItem], [classItem]);
-  const { held, waiting, family, eligibilityByClass, select, failure, dismissFailure } =
-    useClassSelection(knownClasses);
-  const [askingToLogIn, setAskingToLogIn] = useState(false);
-  const [askingForWhom, setAskingForWhom] = useState(false);
-  const { disabled, taken, closed, conflict, refusal, choices } = selectAvailability(classItem, {
-    sessionLoading: loading,
-    waiting,
-    role,
+  const {
     held,
+    waiting,
     family,
-    eligibility: eligibilityByClass?.[classItem._id],
-  });
+    eligibilityByClass,
+    waitlisted,
+    select,
+    joinWaitlist,
+    failure,
+    dismissFailure,
+  } = useClassSelection(knownClasses);
+  const [askingToLogIn, setAskingToLogIn] = useState(false);
+  // "select" or "waitlist": what the family pressed, while they are asked for whom.
+  const [askingForWhom, setAskingForWhom] = useState(null);
+  const { disabled, taken, closed, soldOut, waitlist, conflict, refusal, choices } =
+    selectAvailability(classItem, {
+      sessionLoading: loading,
+      waiting,
+      role,
+      held,
+      family,
+      eligibility: eligibilityByClass?.[classItem._id],
+      waitlisted,
+    });
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const level = formatLevel(classItem.level);
-  const soldOut = classItem.seats === 0;
   const registration = registrationNote(classItem);
-  // Sold out or closed is the whole story; who in the family could take it would be noise.
-  const showChoices = !soldOut && !closed && hasKnownChoices(choices);
+  // Sold out or closed is the whole story, unless some of the family may join the waitlist.
+  const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
 
   function handleSelect() {
     if (!user) setAskingToLogIn(true);
-    else if (family) setAskingForWhom(true);
+    else if (family) setAskingForWhom(waitlist ? "waitlist" : "select");
+    else if (waitlist) joinWaitlist(classItem);
     else select(classItem);
   }
 
@@ -157,7 +169,7 @@ function ClassDetails({ classItem }) {
             <dt>Price</dt>
             <dd>{formatPrice(classItem.price)}</dd>
             <dt>Seats left</dt>
-            <dd>{classItem.seats}</dd>
+            <dd>{seatsFree(classItem)}</dd>
             {meetings.length > 0 && (
               <>
                 <dt>Total time</dt>
@@ -190,7 +202,7 @@ function ClassDetails({ classItem }) {
               aria-describedby="class-select-notes"
               onClick={handleSelect}
             >
-              Select
+              {waitlist ? "Join the waitlist" : "Select"}
             </button>
             {meetings.length > 0 && (
               <a
@@ -250,12 +262,19 @@ function ClassDetails({ classItem }) {
       {askingForWhom && family && (
         <ForWhomDialog
           classItem={classItem}
-          choices={choices}
+          title={
+            askingForWhom === "waitlist"
+              ? `Who is joining the waitlist for ${classItem.nameClass}?`
+              : undefined
+          }
+          choices={askingForWhom === "waitlist" ? waitlistChoices(choices) : choices}
           onChoose={(participant) => {
-            setAskingForWhom(false);
-            select(classItem, participant);
+            const joining = askingForWhom === "waitlist";
+            setAskingForWhom(null);
+            if (joining) joinWaitlist(classItem, participant);
+            else select(classItem, participant);
           }}
-          onClose={() => setAskingForWhom(false)}
+          onClose={() => setAskingForWhom(null)}
         />
       )}
     </article>

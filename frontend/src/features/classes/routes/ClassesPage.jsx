@@ -31,8 +31,17 @@ export function ClassesPage() {
     ...filters,
     ordering: filters.ordering || DEFAULT_SORT,
   });
-  const { held, waiting, family, eligibilityByClass, select, failure, dismissFailure } =
-    useClassSelection(classes);
+  const {
+    held,
+    waiting,
+    family,
+    eligibilityByClass,
+    waitlisted,
+    select,
+    joinWaitlist,
+    failure,
+    dismissFailure,
+  } = useClassSelection(classes);
   const searchInputRef = useRef(null);
 
   // The button pressed goes away with the filters; the search box is where a new search starts.
@@ -71,6 +80,8 @@ export function ClassesPage() {
             <ClassesGrid
               classes={approved}
               onSelect={select}
+              onJoinWaitlist={joinWaitlist}
+              waitlisted={waitlisted}
               held={held}
               waiting={waiting}
               family={family}

@@ -15,6 +15,7 @@ export const menuByRole = {
     { to: paths.dashboard.mySelectedClasses, label: "My Selected Classes" },
     { to: paths.dashboard.myEnrolledClasses, label: "My Enrolled Classes" },
     { to: paths.dashboard.myPaymentHistory, label: "My Payment History" },
+    { to: paths.dashboard.waitlist, label: "My Waitlist" },
     { to: paths.dashboard.family, label: "My Family" },
   ],
 };

@@ -60,6 +60,7 @@ test.each([
       ["My Selected Classes", "/dashboard/my-selected-classes"],
       ["My Enrolled Classes", "/dashboard/my-enrolled-classes"],
       ["My Payment History", "/dashboard/my-payment-history"],
+      ["My Waitlist", "/dashboard/waitlist"],
       ["My Family", "/dashboard/family"],
     ],
   ],

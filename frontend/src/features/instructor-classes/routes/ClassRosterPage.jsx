@@ -9,6 +9,7 @@ import { useAuth } from "../../../lib/auth";
 import { saveFile } from "../../../lib/saveFile";
 import { useClass } from "../../../api/classes";
 import { fetchRosterCsv, useRoster } from "../../../api/roster";
+import { ClassWaitlist } from "../components/ClassWaitlist";
 import { RosterTable } from "../components/RosterTable";
 
 function enrolledCount(count) {
@@ -17,8 +18,8 @@ function enrolledCount(count) {
 
 /*
  * Who comes to one class, for its instructor (from My Classes) or an admin: each participant,
- * what the family wrote about them and whom to call. The class itself only gives the page its
- * name; the roster shows without it.
+ * what the family wrote about them and whom to call, then who waits for a seat. The class itself
+ * only gives the page its name; the roster shows without it.
  */
 export function ClassRosterPage() {
   const { id } = useParams();
@@ -81,6 +82,8 @@ export function ClassRosterPage() {
           </>
         )}
       </QueryResult>
+      {/* Whoever may not read the roster may not read the waitlist: one refusal is enough. */}
+      {roster && <ClassWaitlist classId={id} />}
     </section>
   );
 }

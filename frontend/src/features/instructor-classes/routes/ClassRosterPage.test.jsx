@@ -10,6 +10,7 @@ import { ClassRosterPage } from "./ClassRosterPage";
 
 const watercolor = makeClass({ _id: 3, nameClass: "Watercolor Basics" });
 const roster = "/classes/3/roster";
+const waitlist = "/classes/3/waitlist";
 
 const mia = {
   participantId: 7,
@@ -156,7 +157,7 @@ describe("Download CSV", () => {
 
   // The JSON answers as stubApi gives them, and the CSV file as the server sends it.
   function stubWithCsv(csvAnswer) {
-    const json = stubApi({ "/classes/3": watercolor, [roster]: [mia, sam] });
+    const json = stubApi({ "/classes/3": watercolor, [roster]: [mia, sam], [waitlist]: [] });
     global.fetch = jest.fn(async (url, init) =>
       String(url).endsWith("/roster.csv") ? csvAnswer() : json(url, init),
     );
@@ -226,5 +227,116 @@ describe("Download CSV", () => {
     );
     expect(clicked).toEqual([]);
     expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+});
+
+describe("the class's waitlist", () => {
+  const offered = {
+    _id: 21,
+    participantId: 30,
+    participantName: "Lily Chen",
+    accountName: "Wei Chen",
+    status: "offered",
+    position: null,
+    offerExpiresAt: "2027-06-02T17:00:00Z",
+    createdAt: "2027-05-20T10:00:00Z",
+    moveReason: "",
+  };
+  const first = {
+    _id: 22,
+    participantId: 31,
+    participantName: "Noah Park",
+    accountName: "Jin Park",
+    status: "waiting",
+    position: 1,
+    offerExpiresAt: null,
+    createdAt: "2027-05-21T10:00:00Z",
+    moveReason: "Sibling already enrolled.",
+  };
+  const second = { ...first, _id: 23, participantName: "Ella Park", position: 2, moveReason: "" };
+
+  function section() {
+    return within(screen.getByRole("region", { name: "Waitlist" }));
+  }
+
+  // The cells of the waitlist row whose header is the participant's name, by column header.
+  function waitlistRowOf(name) {
+    const row = section().getByRole("rowheader", { name }).closest("tr");
+    const headers = section()
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent);
+    return (column) => within(row.cells[headers.indexOf(column)]);
+  }
+
+  test("below the roster, each entry shows its place, the participant, family, status and any offer's end", async () => {
+    const fetch = stubApi({
+      "/classes/3": watercolor,
+      [roster]: [mia],
+      [waitlist]: [offered, first, second],
+    });
+    renderPage();
+
+    await screen.findByRole("region", { name: "Waitlist" });
+    await section().findByRole("table");
+    expect(
+      section()
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Position", "Participant", "Family", "Status", "Offer ends"]);
+    const lily = waitlistRowOf("Lily Chen");
+    expect(lily("Position").getByText("—")).toBeInTheDocument();
+    expect(lily("Family").getByText("Wei Chen")).toBeInTheDocument();
+    expect(lily("Status").getByText("Seat offered")).toBeInTheDocument();
+    const ends = new Intl.DateTimeFormat(undefined, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    }).format(new Date(offered.offerExpiresAt));
+    expect(lily("Offer ends").getByText(ends)).toHaveAttribute("datetime", "2027-06-02T17:00:00Z");
+    const noah = waitlistRowOf("Noah Park");
+    expect(noah("Position").getByText("1")).toBeInTheDocument();
+    expect(noah("Status").getByText("Waiting")).toBeInTheDocument();
+    expect(noah("Status").getByText("Moved up: Sibling already enrolled.")).toBeInTheDocument();
+    expect(noah("Offer ends").getByText("—")).toBeInTheDocument();
+    expect(waitlistRowOf("Ella Park")("Position").getByText("2")).toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url).filter((url) => url.endsWith("/waitlist"))).toEqual(
+      ["/api/classes/3/waitlist"],
+    );
+    await expectNoSeriousA11yViolations();
+  });
+
+  test("an empty waitlist says so", async () => {
+    stubApi({ "/classes/3": watercolor, [roster]: [mia], [waitlist]: [] });
+    renderPage("admin");
+
+    await screen.findByRole("region", { name: "Waitlist" });
+    expect(await section().findByText("Nobody is on the waitlist.")).toBeInTheDocument();
+  });
+
+  test("a waitlist that cannot be loaded says so, under the roster", async () => {
+    stubApi({
+      "/classes/3": watercolor,
+      [roster]: [mia],
+      [waitlist]: respond(503, { message: "Try again later." }),
+    });
+    renderPage();
+
+    await screen.findByRole("region", { name: "Waitlist" });
+    expect(await section().findByRole("alert")).toHaveTextContent(
+      "The waitlist could not be loaded.",
+    );
+    expect(screen.getByRole("rowheader", { name: "Mia Lopez" })).toBeInTheDocument();
+  });
+
+  test("a roster that cannot be read asks nothing of the waitlist", async () => {
+    const fetch = stubApi({
+      "/classes/3": watercolor,
+      [roster]: respond(403, { message: "Only the class's instructor can read its roster." }),
+      [waitlist]: [first],
+    });
+    renderPage();
+
+    await screen.findByRole("alert");
+    expect(screen.queryByRole("region", { name: "Waitlist" })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain("/api/classes/3/waitlist");
   });
 });

@@ -8,6 +8,7 @@ import {
   useRefreshAfterPayment,
 } from "../../../api/payments";
 import { loadStripeJs } from "../lib/loadStripeJs";
+import { SeatHold } from "./SeatHold";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
 export const CONFIRMING_MESSAGE =
@@ -54,6 +55,8 @@ export function CheckoutForm({ selection, user }) {
   const [stripe, setStripe] = useState(null);
   const [cardReady, setCardReady] = useState(false);
   const [clientSecret, setClientSecret] = useState("");
+  // When the seat held for this payment is let go, as the server said (ISO 8601).
+  const [holdExpiresAt, setHoldExpiresAt] = useState(null);
   // Bumped when a SetupIntent was used up by a failed charge, so a fresh one is asked for.
   const [secretRound, setSecretRound] = useState(0);
   const [processing, setProcessing] = useState(false);
@@ -104,8 +107,10 @@ export function CheckoutForm({ selection, user }) {
     let cancelled = false;
     setClientSecret("");
     createPaymentIntent({ payId }).then(
-      (secret) => {
-        if (!cancelled) setClientSecret(secret);
+      (intent) => {
+        if (cancelled) return;
+        setClientSecret(intent.clientSecret);
+        if (intent.holdExpiresAt) setHoldExpiresAt(intent.holdExpiresAt);
       },
       (error) => {
         if (cancelled) return;
@@ -154,7 +159,14 @@ export function CheckoutForm({ selection, user }) {
         setFailure(error.message || FALLBACK_FAILURE);
         return;
       }
-      setPayment(await charge(setupIntent.id));
+      const answer = await charge(setupIntent.id);
+      if (answer?.status === "refunded") {
+        // Paid after the hold expired, and the seat went to someone else: the money went back.
+        setFailure(answer.message || answer.refundReason || FALLBACK_FAILURE);
+        setClosed(true);
+      } else {
+        setPayment(answer);
+      }
       refresh();
     } catch (error) {
       setFailure(error.message || FALLBACK_FAILURE);
@@ -181,6 +193,9 @@ export function CheckoutForm({ selection, user }) {
 
   return (
     <form onSubmit={pay} noValidate aria-busy={processing}>
+      {holdExpiresAt && !done && !closed && (
+        <SeatHold selectionId={payId} expiresAt={holdExpiresAt} onExtended={setHoldExpiresAt} />
+      )}
       <fieldset disabled={done || closed} className="mb-3">
         <legend className="form-label fs-6">Card details</legend>
         {/* Stripe.js draws the card inputs in here. */}

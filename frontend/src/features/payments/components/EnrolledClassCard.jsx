@@ -11,9 +11,10 @@ export const START_CLASS_HINT = "Classes start on the first day of camp";
 /*
  * One enrolment: the class, its name leading to the class's page, and who holds the seat. The spec gives Start Class no action
  * yet, so the button says so: it is marked unavailable (aria-disabled keeps it focusable, so its
- * hint can still be read) and does nothing when pressed.
+ * hint can still be read) and does nothing when pressed. Cancel enrolment goes to `onCancel`
+ * (which asks first); an enrolment the server gave no id cannot be cancelled from here.
  */
-export function EnrolledClassCard({ enrolledClass }) {
+export function EnrolledClassCard({ enrolledClass, onCancel }) {
   const titleId = useId();
   const hintId = useId();
   return (
@@ -37,6 +38,16 @@ export function EnrolledClassCard({ enrolledClass }) {
           <p id={hintId} className="small text-body-secondary text-center mt-2 mb-0">
             {START_CLASS_HINT}.
           </p>
+          {onCancel && enrolledClass.enrolmentId != null && (
+            <button
+              type="button"
+              className="btn btn-outline-danger w-100 mt-2"
+              aria-describedby={titleId}
+              onClick={() => onCancel(enrolledClass)}
+            >
+              Cancel enrolment
+            </button>
+          )}
         </>
       }
     >

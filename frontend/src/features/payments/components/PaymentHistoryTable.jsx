@@ -9,7 +9,7 @@ export function formatPaymentDate(iso) {
   return dateFormat.format(new Date(iso));
 }
 
-function PaymentStatus({ payment }) {
+function StatusBadge({ payment }) {
   if (payment.status === "refunded") {
     return (
       <>
@@ -18,6 +18,8 @@ function PaymentStatus({ payment }) {
       </>
     );
   }
+  // The family cancelled the enrolment; what it gave back is the refund row below.
+  if (payment.status === "cancelled") return <span className="badge text-bg-dark">Cancelled</span>;
   if (payment.status === "enrolled") return <span className="badge text-bg-success">Enrolled</span>;
   const pending = payment.status === "enrollPending";
   return (
@@ -27,15 +29,41 @@ function PaymentStatus({ payment }) {
   );
 }
 
+function PaymentStatus({ payment }) {
+  return (
+    <>
+      <StatusBadge payment={payment} />
+      {/* Owed but not yet made (the bank refused it, the school retries): not a refund yet. */}
+      {payment.refundPending && (
+        <div className="mt-1">
+          <span className="badge text-bg-warning">Refund pending</span>
+        </div>
+      )}
+    </>
+  );
+}
+
+// Some money went back: a cancellation under the refund policy may return only part of it.
+function hasRefund(payment) {
+  return (
+    payment.refundAmount !== null &&
+    payment.refundAmount !== undefined &&
+    Number(payment.refundAmount) > 0
+  );
+}
+
 // The money that went back, as its own line under the payment: how much, and when.
 function RefundRow({ payment }) {
+  const partial = Number(payment.refundAmount) < Number(payment.price);
   return (
     <tr>
       <th scope="row">
         <span className="visually-hidden">Refund</span>
       </th>
       <td />
-      <td>Refund: {payment.nameClass}</td>
+      <td>
+        {partial ? "Partial refund" : "Refund"}: {payment.nameClass}
+      </td>
       <td>{payment.participantName}</td>
       <td />
       <td>−{formatPrice(payment.refundAmount)}</td>
@@ -102,9 +130,7 @@ export function PaymentHistoryTable({ payments }) {
                   <PaymentStatus payment={payment} />
                 </td>
               </tr>
-              {payment.refundAmount !== null && payment.refundAmount !== undefined && (
-                <RefundRow payment={payment} />
-              )}
+              {hasRefund(payment) && <RefundRow payment={payment} />}
             </Fragment>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
@@ -7,8 +8,11 @@ import { paths } from "../../../config/paths";
 import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
+import { useCancelEnrolment } from "../../../api/cancellations";
 import { useEnrolledClasses } from "../../../api/enrolledClasses";
 import { CalendarFeed } from "../components/CalendarFeed";
+import { CancelEnrolmentDialog } from "../components/CancelEnrolmentDialog";
 import { EnrolledClassCard } from "../components/EnrolledClassCard";
 
 // A row is an enrolment: the class's id alone repeats when two children share a class.
@@ -24,10 +28,45 @@ export function MyEnrolledClassesPage() {
   // server's answer for the one chosen (the same list, and request, when it is everyone).
   const { data: everyone } = useEnrolledClasses(user?.email);
   const { data: enrolled, error } = useEnrolledClasses(user?.email, participantId);
+  const cancelEnrolment = useCancelEnrolment(user?.email);
+  const notify = useNotify();
+  const [cancelling, setCancelling] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+  // The cancelled card leaves with its button; focus goes back to the top of the page, once the
+  // dialog has closed (closing hands focus back to the button that opened it).
+  const headingRef = useRef(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    headingRef.current?.focus();
+  }, [refocus]);
+
+  function closeDialog() {
+    if (busy) return;
+    setCancelling(null);
+    setFailure("");
+  }
+
+  async function confirmCancel() {
+    setBusy(true);
+    setFailure("");
+    try {
+      const answer = await cancelEnrolment(cancelling.enrolmentId);
+      setCancelling(null);
+      notify(answer?.message || `${cancelling.nameClass} is cancelled.`);
+      setRefocus(true);
+    } catch (cancelError) {
+      setFailure(cancelError.message);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   return (
     <section aria-labelledby="my-enrolled-classes-heading">
-      <h1 id="my-enrolled-classes-heading" className="h2 mb-4">
+      <h1 id="my-enrolled-classes-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
         My Enrolled Classes
       </h1>
       <ParticipantFilter
@@ -56,13 +95,24 @@ export function MyEnrolledClassesPage() {
           <CardGrid
             items={list}
             getKey={enrolmentKey}
-            renderItem={(enrolledClass) => <EnrolledClassCard enrolledClass={enrolledClass} />}
+            renderItem={(enrolledClass) => (
+              <EnrolledClassCard enrolledClass={enrolledClass} onCancel={setCancelling} />
+            )}
           />
         )}
       </QueryResult>
       <div className="mt-5">
         <CalendarFeed />
       </div>
+      {cancelling && (
+        <CancelEnrolmentDialog
+          enrolment={cancelling}
+          busy={busy}
+          failure={failure}
+          onConfirm={confirmCancel}
+          onClose={closeDialog}
+        />
+      )}
     </section>
   );
 }

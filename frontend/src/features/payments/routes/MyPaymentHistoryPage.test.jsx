@@ -201,3 +201,55 @@ describe("a family's payments", () => {
     expect(fetch).toHaveBeenCalledWith(`/api${miasPayments}`, expect.anything());
   });
 });
+
+test("a cancelled enrolment reads Cancelled, with the part of the price that went back", async () => {
+  const cancelled = payment({
+    _id: 8,
+    nameClass: "Pottery Wheel",
+    price: 120,
+    status: "cancelled",
+    refundAmount: 60,
+    refundedAt: "2025-06-09T15:00:00Z",
+    refundPending: false,
+  });
+  stubApi({ [myPayments]: [cancelled] });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  const [paid, refund] = within(table).getAllByRole("row").slice(1);
+  expect(within(paid).getByText("Cancelled")).toBeInTheDocument();
+  expect(within(paid).getByText("$120.00")).toBeInTheDocument();
+  expect(within(paid).queryByText("Refund pending")).not.toBeInTheDocument();
+  expect(within(refund).getByText("Partial refund: Pottery Wheel")).toBeInTheDocument();
+  expect(within(refund).getByText("−$60.00")).toBeInTheDocument();
+  await expectNoSeriousA11yViolations();
+});
+
+test("a refund owed but not yet made reads Refund pending, with no refund row", async () => {
+  const owed = payment({
+    _id: 8,
+    status: "cancelled",
+    refundAmount: null,
+    refundedAt: null,
+    refundPending: true,
+  });
+  stubApi({ [myPayments]: [owed] });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  const rows = within(table).getAllByRole("row").slice(1);
+  expect(rows).toHaveLength(1);
+  expect(within(rows[0]).getByText("Cancelled")).toBeInTheDocument();
+  expect(within(rows[0]).getByText("Refund pending")).toBeInTheDocument();
+});
+
+test("a cancellation too late for a refund has no refund row", async () => {
+  stubApi({
+    [myPayments]: [payment({ status: "cancelled", refundAmount: 0, refundPending: false })],
+  });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  expect(within(table).getAllByRole("row").slice(1)).toHaveLength(1);
+  expect(within(table).queryByText(/Refund/)).not.toBeInTheDocument();
+});

@@ -9,6 +9,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useSelections } from "../../../api/selections";
 import { CheckoutForm, FreeEnrolForm } from "../components/CheckoutForm";
+import { RefundPolicyNote } from "../components/RefundPolicyNote";
 
 export function PaymentPage() {
   useTitle("Payment");
@@ -40,7 +41,10 @@ export function PaymentPage() {
           {free ? (
             <FreeEnrolForm selection={selection} user={user} />
           ) : (
-            <CheckoutForm selection={selection} user={user} />
+            <>
+              <CheckoutForm selection={selection} user={user} />
+              <RefundPolicyNote />
+            </>
           )}
         </div>
       </div>

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { respond, stubApi } from "../../../testing/api";
+import { makeChild, makeScheduledClass, myself } from "../../../testing/fixtures";
+import { renderWithProviders, signedIn } from "../../../testing/renderWithProviders";
+import { ClassPage } from "./ClassPage";
+
+const mySelections = "/selectClass?email=student%40camp.test";
+const myEnrolments = "/enrolledStudent/student%40camp.test";
+const eligibility = "/eligibility?classIds=7";
+
+const watercolor = makeScheduledClass({
+  _id: 7,
+  nameClass: "Watercolor Week",
+  seats: 1,
+  seatsFree: 0,
+});
+const mia = makeChild({ dateOfBirth: "2018-03-02" });
+const NO_SEATS = "This class has no seats left.";
+
+function waitsFor(participant) {
+  return {
+    participantId: participant._id,
+    participantName: `${participant.firstName} ${participant.lastName}`,
+    isAccountHolder: participant.isAccountHolder,
+    eligible: false,
+    reason: NO_SEATS,
+    waitlist: true,
+  };
+}
+
+function renderPage(answers) {
+  const fetch = stubApi({
+    "/classes/7": watercolor,
+    [mySelections]: [],
+    [myEnrolments]: [],
+    ...answers,
+  });
+  const auth = signedIn("student");
+  renderWithProviders(<ClassPage />, { route: "/classes/7", path: "/classes/:id", auth });
+  return { fetch, auth, user: userEvent.setup() };
+}
+
+function posted(fetch) {
+  return fetch.mock.calls
+    .filter(([, init]) => init.method === "POST")
+    .map(([url, init]) => [url, JSON.parse(init.body)]);
+}
+
+test("a full class's page offers Join the waitlist, and asks a family for whom", async () => {
+  const { fetch, auth, user } = renderPage({
+    "/participants": [myself, mia],
+    [eligibility]: { classes: { 7: [waitsFor(myself), waitsFor(mia)] } },
+    "/waitlist": respond(201, { _id: 5, status: "waiting", position: 2, participantId: 2 }),
+  });
+  const join = await screen.findByRole("button", { name: "Join the waitlist" });
+  await waitFor(() => expect(join).toBeEnabled());
+  expect(screen.getByText("Seats left").nextElementSibling).toHaveTextContent("0");
+  expect(screen.getByText("No seats left")).toBeInTheDocument();
+
+  await user.click(join);
+  const dialog = within(
+    screen.getByRole("dialog", { name: "Who is joining the waitlist for Watercolor Week?" }),
+  );
+  await user.click(dialog.getByRole("button", { name: "Mia Lopez" }));
+
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("Mia is on the waitlist, number 2"));
+  expect(posted(fetch)).toEqual([["/api/waitlist", { classId: 7, participantId: mia._id }]]);
+});
+
+test("a student alone joins from the page straight away", async () => {
+  const { fetch, auth, user } = renderPage({
+    "/participants": [myself],
+    [eligibility]: { classes: { 7: [waitsFor(myself)] } },
+    "/waitlist": respond(201, { _id: 5, status: "waiting", position: 4, participantId: 1 }),
+  });
+  const join = await screen.findByRole("button", { name: "Join the waitlist" });
+  await waitFor(() => expect(join).toBeEnabled());
+
+  await user.click(join);
+
+  await waitFor(() =>
+    expect(auth.notify).toHaveBeenCalledWith("You are on the waitlist, number 4"),
+  );
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(posted(fetch)).toEqual([["/api/waitlist", { classId: 7, participantId: myself._id }]]);
+  expect(screen.getByText("You are on the waitlist.")).toBeInTheDocument();
+});

@@ -1,0 +1,242 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import useSWR from "swr";
+
+import { respond, stubApi } from "../../../testing/api";
+import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeClass } from "../../../testing/fixtures";
+import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
+
+const myEnrolled = "/enrolledStudent/student%40camp.test";
+const myPayments = "/payments/student%40camp.test";
+const feedUrl = "https://camp.test/api/calendar/Zx81kQ3vR7yPq2LmT9sWc4.ics";
+
+const watercolor = makeClass({ nameClass: "Watercolor Basics", price: 120 });
+const miasSeat = { ...watercolor, enrolmentId: 41, participantId: 7, participantName: "Mia Lopez" };
+const leosSeat = { ...watercolor, enrolmentId: 42, participantId: 9, participantName: "Leo Lopez" };
+const preview = {
+  enrolmentId: 41,
+  classId: watercolor._id,
+  className: "Watercolor Basics",
+  participantName: "Mia Lopez",
+  paid: 120,
+  refundAmount: 60,
+  tier: "partial",
+  tierLabel: "50% back: 13 to 7 days before the first meeting",
+  policyText: "Full refund until 14 days before.\n\nHalf from 13 to 7 days; nothing after.",
+};
+const cancelled = {
+  enrolmentId: 41,
+  status: "cancelled",
+  refundAmount: 60,
+  refundStatus: "succeeded",
+  message: "Mia Lopez's seat in Watercolor Basics is cancelled. $60.00 is on its way back to you.",
+};
+
+// Other lists a cancellation changes, as other pages would have them cached and showing.
+function OtherLists() {
+  useSWR(myPayments);
+  useSWR("/classes");
+  useSWR(`/eligibility?classIds=${watercolor._id}`);
+  return null;
+}
+
+function renderPage({ withOtherLists = false } = {}) {
+  const auth = signedIn("student");
+  const rendered = renderRoutes(
+    [
+      {
+        path: "/dashboard/my-enrolled-classes",
+        element: (
+          <>
+            <MyEnrolledClassesPage />
+            {withOtherLists && <OtherLists />}
+          </>
+        ),
+      },
+    ],
+    { route: "/dashboard/my-enrolled-classes", auth },
+  );
+  return { ...rendered, auth, user: userEvent.setup() };
+}
+
+function answers(overrides) {
+  return {
+    [myEnrolled]: [miasSeat, leosSeat],
+    "/calendarFeed": { url: feedUrl },
+    "/enrolments/41/cancellation": preview,
+    [myPayments]: [],
+    "/classes": [],
+    [`/eligibility?classIds=${watercolor._id}`]: { classes: {} },
+    ...overrides,
+  };
+}
+
+function cancelButtonOf(participantName) {
+  const card = screen
+    .getAllByRole("article", { name: "Watercolor Basics" })
+    .find((article) => within(article).queryByText(participantName));
+  return within(card).getByRole("button", { name: "Cancel enrolment" });
+}
+
+function requests(fetch, method) {
+  return fetch.mock.calls.filter(([, init]) => init.method === method).map(([url]) => url);
+}
+
+test("each seat has Cancel enrolment, which shows the refund before anything is cancelled", async () => {
+  const fetch = stubApi(answers());
+  const { user } = renderPage();
+  await screen.findAllByRole("article", { name: "Watercolor Basics" });
+  await screen.findByLabelText("Calendar link");
+
+  await user.click(cancelButtonOf("Mia Lopez"));
+
+  const dialog = within(
+    screen.getByRole("dialog", { name: "Cancel Watercolor Basics for Mia Lopez?" }),
+  );
+  expect(await dialog.findByText("$60.00")).toBeInTheDocument();
+  expect(dialog.getByText("$120.00")).toBeInTheDocument();
+  expect(dialog.getByText(preview.tierLabel)).toBeInTheDocument();
+  expect(dialog.getByText("Full refund until 14 days before.")).toBeInTheDocument();
+  expect(dialog.getByText("Half from 13 to 7 days; nothing after.")).toBeInTheDocument();
+  expect(dialog.getByRole("button", { name: "Cancel enrolment" })).toBeEnabled();
+  expect(requests(fetch, "GET")).toContain("/api/enrolments/41/cancellation");
+  expect(requests(fetch, "POST")).toEqual([]);
+  await expectNoSeriousA11yViolations();
+
+  await user.click(dialog.getByRole("button", { name: "Keep enrolment" }));
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(requests(fetch, "POST")).toEqual([]);
+});
+
+test("confirming cancels, says what the server said, and refreshes the lists", async () => {
+  const fetch = stubApi(answers());
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) =>
+    init.method === "POST" && String(url).endsWith("/enrolments/41/cancellation")
+      ? Promise.resolve({
+          ok: true,
+          status: 200,
+          headers: new Headers(),
+          text: async () => JSON.stringify(cancelled),
+        })
+      : answer(url, init),
+  );
+  const { user, auth } = renderPage();
+  await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+  await user.click(cancelButtonOf("Mia Lopez"));
+  const dialog = within(screen.getByRole("dialog"));
+  await dialog.findByText("$60.00");
+  await user.click(dialog.getByRole("button", { name: "Cancel enrolment" }));
+
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith(cancelled.message));
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  expect(requests(fetch, "POST")).toEqual(["/api/enrolments/41/cancellation"]);
+  // The enrolled classes are asked again (the cancelled seat leaves the list).
+  await waitFor(() =>
+    expect(requests(fetch, "GET").filter((url) => url === `/api${myEnrolled}`)).toHaveLength(2),
+  );
+  expect(screen.getByRole("heading", { name: "My Enrolled Classes" })).toHaveFocus();
+});
+
+test("the payments, the classes and who can take them are asked again after a cancellation", async () => {
+  const fetch = stubApi(
+    answers({ "/enrolments/42/cancellation": { ...preview, enrolmentId: 42, tier: "none" } }),
+  );
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) =>
+    init.method === "POST"
+      ? Promise.resolve({
+          ok: true,
+          status: 200,
+          headers: new Headers(),
+          text: async () => JSON.stringify({ ...cancelled, enrolmentId: 42, message: "" }),
+        })
+      : answer(url, init),
+  );
+  const { user, auth } = renderPage({ withOtherLists: true });
+  await screen.findAllByRole("article", { name: "Watercolor Basics" });
+  await waitFor(() => expect(requests(fetch, "GET")).toContain(`/api${myPayments}`));
+  const askedOnce = [
+    "/api/classes",
+    `/api${myPayments}`,
+    `/api/eligibility?classIds=${watercolor._id}`,
+  ];
+  for (const url of askedOnce) {
+    await waitFor(() =>
+      expect(requests(fetch, "GET").filter((asked) => asked === url)).toHaveLength(1),
+    );
+  }
+
+  await user.click(cancelButtonOf("Leo Lopez"));
+  const dialog = within(screen.getByRole("dialog"));
+  await dialog.findByText("$60.00");
+  await user.click(dialog.getByRole("button", { name: "Cancel enrolment" }));
+
+  // With no message from the server, the page still says it is done.
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("Watercolor Basics is cancelled."));
+  expect(requests(fetch, "POST")).toEqual(["/api/enrolments/42/cancellation"]);
+  for (const url of askedOnce) {
+    await waitFor(() =>
+      expect(requests(fetch, "GET").filter((asked) => asked === url)).toHaveLength(2),
+    );
+  }
+});
+
+test("an enrolment that can no longer be cancelled says why, and cannot be confirmed", async () => {
+  stubApi(
+    answers({
+      "/enrolments/41/cancellation": respond(409, {
+        message: "This class has started: it can no longer be cancelled.",
+      }),
+    }),
+  );
+  const { user } = renderPage();
+  await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+  await user.click(cancelButtonOf("Mia Lopez"));
+
+  const dialog = within(screen.getByRole("dialog"));
+  expect(await dialog.findByRole("alert")).toHaveTextContent(
+    "This class has started: it can no longer be cancelled.",
+  );
+  expect(dialog.getByRole("button", { name: "Cancel enrolment" })).toBeDisabled();
+});
+
+test("a cancellation the server refuses keeps the dialog open with its reason", async () => {
+  const fetch = stubApi(answers());
+  const answer = fetch.getMockImplementation();
+  fetch.mockImplementation((url, init) =>
+    init.method === "POST"
+      ? Promise.resolve({
+          ok: false,
+          status: 409,
+          headers: new Headers(),
+          text: async () =>
+            JSON.stringify({ message: "This enrolment has already been cancelled." }),
+        })
+      : answer(url, init),
+  );
+  const { user, auth } = renderPage();
+  await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+  await user.click(cancelButtonOf("Mia Lopez"));
+  const dialog = within(screen.getByRole("dialog"));
+  await dialog.findByText("$60.00");
+  await user.click(dialog.getByRole("button", { name: "Cancel enrolment" }));
+
+  expect(await dialog.findByRole("alert")).toHaveTextContent(
+    "This enrolment has already been cancelled.",
+  );
+  expect(auth.notify).not.toHaveBeenCalled();
+});
+
+test("an enrolment without an id from the server has no Cancel enrolment", async () => {
+  stubApi(answers({ [myEnrolled]: [{ ...watercolor, participantName: "Mia Lopez" }] }));
+  renderPage();
+
+  await screen.findByRole("article", { name: "Watercolor Basics" });
+  expect(screen.queryByRole("button", { name: "Cancel enrolment" })).not.toBeInTheDocument();
+});
