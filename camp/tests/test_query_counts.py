@@ -741,6 +741,7 @@ STEPS = [
     # Lock every admin (the last one keeps the role); lock the user, who must exist.
     (an_admin_makes_a_student_admin, 200, 10),
     (an_admin_makes_a_student_instructor, 200, 10),
+    (an_admin_gives_a_student_back_their_role, 200, 3),
     (an_instructor_proposes_a_class, 201, 4),
     # The class's meetings are read to keep them in step with its schedule.
     # The seats held now, which the seats may not go below.
@@ -773,9 +774,10 @@ STEPS = [
     # message inserted in its own savepoint (every message a call queues costs these four).
     # Whom the charge is for, as its metadata names them. The refund policy in force, kept
     # with the payment.
-    # The seat: the class locked first, the seats held for others counted, the hold settled.
-    (a_student_pays_with_the_saved_card, 201, 38),
-    (a_student_enrols_in_a_free_class, 201, 25),
+    # The seat: the class locked first, the seats held for others counted, the hold and any
+    # waitlist place settled.
+    (a_student_pays_with_the_saved_card, 201, 40),
+    (a_student_enrols_in_a_free_class, 201, 27),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),

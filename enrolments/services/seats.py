@@ -14,7 +14,14 @@ from accounts.models import Participant, User
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
 from enrolments.access import participant_for
-from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, Selection
+from enrolments.models import (
+    Enrolment,
+    EnrolmentStatus,
+    SeatHold,
+    Selection,
+    WaitlistEntry,
+    WaitlistStatus,
+)
 from enrolments.rules import (
     Refusal,
     RefusalKind,
@@ -154,11 +161,26 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, 
             SeatHold.objects.filter(
                 participant_id=participant_id, camp_class_id=camp_class_id
             ).delete()
+            _waitlist_settled(participant_id=participant_id, camp_class_id=camp_class_id)
     except IntegrityError:
         # Another request enrolled the participant in this class a moment ago; the savepoint
         # gave the seat back.
         raise SeatRefused(Refusal.enrolled(participant)) from None
     return enrolment
+
+
+def _waitlist_settled(*, participant_id: int, camp_class_id: int) -> None:
+    """The participant has the seat: an offer they paid for without pressing Accept counts as
+    accepted, and a place they still held in the queue closes, with nothing to tell them."""
+    entries = WaitlistEntry.objects.filter(
+        participant_id=participant_id, camp_class_id=camp_class_id
+    )
+    entries.filter(status=WaitlistStatus.OFFERED).update(status=WaitlistStatus.ACCEPTED)
+    entries.filter(status=WaitlistStatus.WAITING).update(
+        status=WaitlistStatus.CLOSED,
+        closed_at=timezone.now(),
+        closed_reason="Enrolled in the class.",
+    )
 
 
 def _why_no_seat(*, participant: Participant, camp_class_id: int, price, now) -> Refusal:

@@ -395,3 +395,44 @@ def test_dropping_the_class_being_paid_for_frees_its_seat_for_the_waitlist_at_on
 
     assert reread(entry).status == WaitlistStatus.OFFERED
     assert SeatHold.objects.get().waitlist_entry_id == entry.pk
+
+
+def test_paying_for_an_offered_seat_without_pressing_accept_settles_the_offer(full_class):
+    entry = join(full_class)
+    free_the_seat(full_class)
+    # The family had selected the class before; they pay for that selection straight away.
+    selection = SelectionFactory(
+        student=entry.student, participant=entry.participant, camp_class=full_class
+    )
+    hold_take(selection=selection)
+    full_class.refresh_from_db()
+
+    seat_take(
+        student_id=entry.student_id,
+        participant=entry.participant,
+        camp_class_id=full_class.pk,
+        price=full_class.price,
+    )
+
+    assert reread(entry).status == WaitlistStatus.ACCEPTED
+
+
+def test_a_place_in_the_queue_closes_quietly_once_the_participant_has_a_seat():
+    camp_class = scheduled_class(start=IN_A_MONTH, days=(IN_A_MONTH.weekday(),), seats=1)
+    paying = SelectionFactory(camp_class=camp_class)
+    hold_take(selection=paying)
+    entry = join(camp_class, person=family())
+    # The hold ran out and the waiting family paid for the seat before any offer was made.
+    SeatHold.objects.all().delete()
+    camp_class.refresh_from_db()
+
+    seat_take(
+        student_id=entry.student_id,
+        participant=entry.participant,
+        camp_class_id=camp_class.pk,
+        price=camp_class.price,
+    )
+
+    entry = reread(entry)
+    assert (entry.status, entry.closed_reason) == (WaitlistStatus.CLOSED, "Enrolled in the class.")
+    assert not Message.objects.filter(kind=MessageKind.WAITLIST_CLOSED).exists()
