@@ -143,7 +143,7 @@ class UserAdmin(DjangoUserAdmin):
         obj.role = form.initial.get("role", new_role)
         super().save_model(request, obj, form, change)
         try:
-            user_set_role(user_id=obj.pk, role=new_role)
+            user_set_role(user_id=obj.pk, role=new_role, by=request.user)
         except Conflict as error:
             self.message_user(request, str(error), messages.ERROR)
         obj.refresh_from_db()

@@ -132,6 +132,9 @@ class TokenRevokeApi(APIView):
         return Response({"message": "Signed out."})
 
 
+SEARCH_MAX_LENGTH = User._meta.get_field("email").max_length
+
+
 class UserListCreateApi(APIView):
     """GET /api/users (admins): every user. POST /api/users: save the caller's own profile."""
 
@@ -141,18 +144,32 @@ class UserListCreateApi(APIView):
         photo = serializers.URLField(max_length=1000, allow_blank=True, required=False, default="")
         email = serializers.EmailField(max_length=254)
 
+    @extend_schema_serializer(component_name="UserListQuery")
+    class QuerySerializer(serializers.Serializer):
+        # As long as the longest e-mail address: anything longer matches nobody.
+        search = serializers.CharField(
+            max_length=SEARCH_MAX_LENGTH,
+            required=False,
+            allow_blank=True,
+            trim_whitespace=True,
+            help_text="Part of a name or e-mail address, in any case.",
+        )
+
     def get_permissions(self):
         if self.request.method == "GET":
             return [IsAdmin()]
         return [IsAuthenticated()]
 
     @extend_schema(
-        summary="Every user (admins)",
-        parameters=PAGE_PARAMETERS,
+        summary="Every user, or those whose name or e-mail matches (admins)",
+        parameters=[QuerySerializer, *PAGE_PARAMETERS],
         responses={200: UserOutputSerializer(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        return list_response(request, user_list(), UserOutputSerializer)
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        users = user_list(search=query.validated_data.get("search", ""))
+        return list_response(request, users, UserOutputSerializer)
 
     @extend_schema(
         summary="Save the caller's own profile",
@@ -253,7 +270,10 @@ def _make_role_schema(role: str):
         patch=extend_schema(
             summary=f"Make a user {role} (admins)",
             request=None,
-            responses={200: count_of("RoleModified", "modifiedCount"), **errors(401, 403, 404)},
+            responses={
+                200: count_of("RoleModified", "modifiedCount"),
+                **errors(401, 403, 404, 409),
+            },
         )
     )
 
@@ -275,7 +295,32 @@ class _MakeRoleApi(APIView):
     role: str = ""
 
     def patch(self, request, user_id: int):
-        modified = user_set_role(user_id=user_id, role=self.role)
+        modified = user_set_role(user_id=user_id, role=self.role, by=request.user)
+        return Response({"modifiedCount": modified})
+
+
+class UserRoleSetApi(APIView):
+    """PUT /api/users/{id}/role: an admin gives a user any role, student too, which is how
+    Manage Users undoes a change (back to the role the person had)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema_serializer(component_name="RoleInput")
+    class InputSerializer(serializers.Serializer):
+        role = serializers.ChoiceField(choices=Role.values)
+
+    @extend_schema(
+        summary="Give a user a role: admin, instructor or student (admins)",
+        request=InputSerializer,
+        responses={
+            200: count_of("RoleSet", "modifiedCount"),
+            **errors(400, 401, 403, 404, 409),
+        },
+    )
+    def put(self, request, user_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        modified = user_set_role(user_id=user_id, role=data.validated_data["role"], by=request.user)
         return Response({"modifiedCount": modified})
 
 

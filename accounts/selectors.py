@@ -1,4 +1,4 @@
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from accounts.models import Participant, Role, User
 
@@ -12,8 +12,13 @@ def instructor_get(*, user_id: int) -> User | None:
     return User.objects.filter(pk=user_id, role=Role.INSTRUCTOR).first()
 
 
-def user_list() -> QuerySet[User]:
-    return User.objects.order_by("id")
+def user_list(*, search: str = "") -> QuerySet[User]:
+    """Everyone, by id; with `search`, those whose name or e-mail contains it (any case)."""
+    users = User.objects.order_by("id")
+    search = search.strip()
+    if search:
+        users = users.filter(Q(name__icontains=search) | Q(email__icontains=search))
+    return users
 
 
 def user_by_email(*, email: str) -> User | None:

@@ -19,6 +19,7 @@ from notifications.services import message_queue
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length
 BIO_MAX_LENGTH = User._meta.get_field("bio").max_length
+SELF_DEMOTION_REFUSAL = "You cannot take away your own admin role. Another admin can change it."
 
 
 class EmailNotVerified(Exception):
@@ -139,8 +140,13 @@ def user_bio_set(*, user: User, bio: str) -> User:
 
 
 @transaction.atomic
-def user_set_role(*, user_id: int, role: str) -> int:
-    """Give a user a role; the number of users changed (0 when they already had it)."""
+def user_set_role(*, user_id: int, role: str, by: User | None = None) -> int:
+    """Give a user a role; the number of users changed (0 when they already had it).
+
+    `by` is the admin making the change, when a person makes it (Manage Users, the back
+    office); a command run on the server has none. An admin never takes away their own role:
+    another admin does, so nobody locks themself out of the school by a slip of the mouse.
+    """
     if role not in Role.values:
         raise ValueError(f"Unknown role {role!r}.")
     # Lock every admin first, in one order, so two concurrent demotions cannot both pass.
@@ -155,6 +161,8 @@ def user_set_role(*, user_id: int, role: str) -> int:
         raise NotFound("No such user.")
     # Django admin's staff flag mirrors the role, so the two can never tell different stories.
     is_staff = role == Role.ADMIN or user.is_superuser
+    if by is not None and by.pk == user.pk and user.role == Role.ADMIN and role != Role.ADMIN:
+        raise Conflict(SELF_DEMOTION_REFUSAL)
     if user.role == role:
         if user.is_staff != is_staff:
             user.is_staff = is_staff

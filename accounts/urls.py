@@ -9,6 +9,7 @@ from accounts.apis import (
     UserListCreateApi,
     UserMakeAdminApi,
     UserMakeInstructorApi,
+    UserRoleSetApi,
 )
 from accounts.apis_family import ParticipantDetailApi, ParticipantListCreateApi
 from accounts.apis_public import InstructorListApi
@@ -21,6 +22,7 @@ urlpatterns: list = [
     path("participants", ParticipantListCreateApi.as_view(), name="participants"),
     path("participants/<int:participant_id>", ParticipantDetailApi.as_view(), name="participant"),
     path("users", UserListCreateApi.as_view(), name="users"),
+    path("users/<int:user_id>/role", UserRoleSetApi.as_view(), name="user-role"),
     # Ids first: an e-mail always has an @, so the two shapes never overlap.
     path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),
     path(

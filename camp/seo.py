@@ -1,4 +1,5 @@
-"""What a shared link and a search engine read in the page of a class or an instructor.
+"""What a shared link and a search engine read in the page of a class, an instructor, or one of
+the school's own pages (About us, Contact, the policies).
 
 The browser app draws these pages, but link previews (Open Graph, Twitter cards) and most
 crawlers read only the HTML the server sends. So the page view puts the real title, a short
@@ -8,6 +9,7 @@ as a `Person`. Every address in them is absolute, built from the host the reques
 """
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -19,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from accounts.models import User
 from classes.models import Class, Level
 from classes.schedule import meetings_of, registration_closes_at, schedule_of, school_timezone
+from pages.models import SitePage
 from payments.services.common import CURRENCY
 
 # Search engines show about this much of a description; the rest is cut at a word.
@@ -235,4 +238,54 @@ def instructor_page_meta(request, instructor: User) -> PageMeta:
         image=image,
         kind="profile",
         structured_data=script_json(person),
+    )
+
+
+# schema.org's kind of each of the school's own pages; the policies are plain web pages.
+_SCHOOL_PAGE_TYPES = {"about": "AboutPage", "contact": "ContactPage"}
+# The body's small markup (pages.models.BODY_HELP): headings and list items, as plain words.
+_BODY_MARKS = re.compile(r"^(?:## |- )", re.MULTILINE)
+
+
+def _school_page_meta(request, *, slug: str, title: str, description: str) -> PageMeta:
+    url = request.build_absolute_uri(request.path)
+    page = {
+        "@context": "https://schema.org",
+        "@type": _SCHOOL_PAGE_TYPES.get(slug, "WebPage"),
+        "@id": url,
+        "name": title,
+        "description": description,
+        "url": url,
+        "publisher": _school(request),
+    }
+    return PageMeta(
+        title=_title(title),
+        heading=title,
+        description=description,
+        url=url,
+        image=None,
+        kind="website",
+        structured_data=script_json(page),
+    )
+
+
+def site_page_meta(request, page: SitePage) -> PageMeta:
+    """One of the school's pages that admins write (About us, Terms, Privacy, Cookies)."""
+    return _school_page_meta(
+        request,
+        slug=page.slug,
+        title=page.title,
+        description=summary(_BODY_MARKS.sub("", page.body)) or page.title,
+    )
+
+
+def contact_page_meta(request) -> PageMeta:
+    return _school_page_meta(
+        request,
+        slug="contact",
+        title="Contact us",
+        description=(
+            f"Write to {settings.SCHOOL_NAME}: questions about classes, enrolments, payments "
+            "or anything else. We answer by e-mail."
+        ),
     )

@@ -12,11 +12,13 @@ from classes.selectors import sitemap_classes, sitemap_instructors
 
 # The browser app's public lists (frontend/src/config/paths.js), in the order a visitor meets them.
 LIST_PAGES = ("/", "/all-classes", "/all-instructors")
+# The school's own pages, in the footer's order (their text is in the pages app).
+SCHOOL_PAGES = ("/about", "/contact", "/terms", "/privacy", "/cookies")
 
 
 class ListPagesSitemap(Sitemap):
     def items(self):
-        return LIST_PAGES
+        return LIST_PAGES + SCHOOL_PAGES
 
     def location(self, path: str) -> str:
         return path

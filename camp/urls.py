@@ -8,20 +8,24 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from camp.exports import AccountExportApi
 from camp.views import (
     class_page,
+    contact_page,
     instructor_page,
     robots_txt,
+    site_page,
     sitemap_index,
     sitemap_section,
     spa,
 )
 from core.api import api_not_found
 from core.apis import HealthApi
+from pages.models import PageSlug
 
 api_patterns = [
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
     path("", include("enrolments.urls")),
     path("", include("payments.urls")),
+    path("", include("pages.urls")),
     path("account/export", AccountExportApi.as_view(), name="account-export"),
     path("health", HealthApi.as_view(), name="health"),
     # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.
@@ -48,6 +52,9 @@ urlpatterns = [
     # The browser app's pages of one class and one instructor, with their own head.
     path("classes/<int:class_id>", class_page, name="class-page"),
     path("instructors/<int:instructor_id>", instructor_page, name="instructor-page"),
+    # The school's own pages, with their titles in the head.
+    *(path(slug, site_page, {"slug": slug}, name=f"site-page-{slug}") for slug in PageSlug.values),
+    path("contact", contact_page, name="contact-page"),
     # Everything else belongs to the browser app's router.
     # "/admin" and "/api" without the slash are not app routes either: APPEND_SLASH sends
     # them on to "/admin/" and "/api/".

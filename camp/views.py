@@ -12,10 +12,18 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import instructor_get
-from camp.seo import PageMeta, class_page_meta, instructor_page_meta, script_json
+from camp.seo import (
+    PageMeta,
+    class_page_meta,
+    contact_page_meta,
+    instructor_page_meta,
+    script_json,
+    site_page_meta,
+)
 from camp.sitemaps import SITEMAPS
 from classes.access import access_class_for_viewer
 from core.errors import NotFound
+from pages.selectors import site_page_get
 
 # Search engines read the sitemap and robots.txt now and then; an hour old is fresh enough.
 CRAWLER_FILES_MAX_AGE = 60 * 60
@@ -103,6 +111,20 @@ def instructor_page(request, instructor_id: int):
     if instructor is None:
         return _page(request, status=404)
     return _page(request, meta=instructor_page_meta(request, instructor))
+
+
+@cache_control(private=True, no_cache=True)
+def site_page(request, slug: str):
+    """About us and the policies: the browser app's page, with the page's title in the head."""
+    page = site_page_get(slug=slug)
+    if page is None:
+        return _page(request, status=404)
+    return _page(request, meta=site_page_meta(request, page))
+
+
+@cache_control(private=True, no_cache=True)
+def contact_page(request):
+    return _page(request, meta=contact_page_meta(request))
 
 
 @require_safe

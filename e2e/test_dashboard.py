@@ -54,6 +54,8 @@ def test_admin_makes_a_student_an_instructor(page, member):
     assert_accessible(page)
 
     row.get_by_role("button", name="Make Instructor").click()
+    dialog = page.get_by_role("dialog", name="Make Sam Student an instructor?")
+    dialog.get_by_role("button", name="Make Instructor").click()
 
     expect(page.get_by_text("Sam Student is successfully made as an instructor")).to_be_visible()
     # Once the list is fresh again, only the button for the new role stays disabled.

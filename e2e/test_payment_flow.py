@@ -85,7 +85,9 @@ def test_a_card_payment_enrols_the_student_and_takes_a_seat(page, student, water
     card = class_card(page, CLASS_NAME)
     expect(card).to_contain_text(watercolor.instructor.name)
     expect(card).to_contain_text("$45.50")
-    expect(card.get_by_role("button", name="Start Class")).to_be_visible()
+    expect(card.get_by_role("link", name="Start Class")).to_have_attribute(
+        "href", f"/classes/{watercolor.pk}"
+    )
     check_accessible(page)
 
     dashboard_menu(page).get_by_role("link", name="My Payment History").click()

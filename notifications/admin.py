@@ -20,6 +20,7 @@ class MessageAdmin(ViewOnlyAdmin):
         "kind",
         "about",
         "recipient",
+        "reply_to",
         "subject",
         "status",
         "attempts",

@@ -15,6 +15,7 @@ class MessageKind(models.TextChoices):
     WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
     WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
     ENROLMENT_CANCELLED = "enrolment_cancelled", "Enrolment cancelled by the family"
+    CONTACT_MESSAGE = "contact_message", "Message from the Contact page"
 
 
 class MessageStatus(models.TextChoices):
@@ -36,6 +37,8 @@ class Message(models.Model):
     # What the message is about, as "<what>:<id>" (payment:42, class:7, review-digest:2026-07-01).
     about = models.CharField(max_length=100)
     recipient = models.EmailField()
+    # Where a reply goes, when not to the school's office (a visitor who wrote to the school).
+    reply_to = models.EmailField(blank=True)
     subject = models.CharField(max_length=200)
     text = models.TextField()
     html = models.TextField()

@@ -75,6 +75,7 @@ def message_queue(
     recipient: str,
     context: dict,
     send_after: datetime | None = None,
+    reply_to: str = "",
 ) -> Message:
     """The message about `about` for `recipient`, queued once whatever the number of calls."""
     existing = Message.objects.filter(
@@ -92,6 +93,7 @@ def message_queue(
                 kind=kind,
                 about=about,
                 recipient=recipient,
+                reply_to=reply_to,
                 subject=rendered.subject,
                 text=rendered.text,
                 html=rendered.html,
@@ -116,6 +118,7 @@ def message_resend(*, message_id: int) -> Message:
         kind=original.kind,
         about=original.about,
         recipient=original.recipient,
+        reply_to=original.reply_to,
         subject=original.subject,
         text=original.text,
         html=original.html,
@@ -197,7 +200,7 @@ def _email(message: Message) -> EmailMultiAlternatives:
         body=message.text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[message.recipient],
-        reply_to=[settings.SCHOOL_REPLY_TO],
+        reply_to=[message.reply_to or settings.SCHOOL_REPLY_TO],
         headers={"X-Camp-Message": str(message.pk), "X-Camp-Kind": message.kind},
     )
     email.attach_alternative(message.html, "text/html")

@@ -67,6 +67,22 @@ MATRIX = (
         "anyone not an instructor has no page",
     ),
     Call("GET", "/api/health", (200, 200, 200, 200, 200, 200), "public"),
+    Call(
+        "GET",
+        "/api/pages/{page.slug}",
+        (200, 200, 200, 200, 200, 200),
+        "the school's pages: public",
+    ),
+    Call(
+        "GET", "/api/pages/not-a-page", (404, 404, 404, 404, 404, 404), "no such page, for anyone"
+    ),
+    Call(
+        "POST",
+        "/api/contact",
+        (201, 201, 201, 201, 201, 201),
+        "anyone may write to the school (throttled)",
+        body={"name": "Ada Lopez", "email": "ada@family.test", "message": "Is there parking?"},
+    ),
     Call("GET", "/api/schema", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/docs", (200, 200, 200, 200, 200, 200), "public"),
     # --- Sign-in: only a verified Firebase ID token counts, never an access token.
@@ -117,6 +133,13 @@ MATRIX = (
     ),
     Call("PATCH", "/api/users/admin/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
     Call("PATCH", "/api/users/instructor/{student.id}", (401, 403, 403, 403, 403, 200), "admins"),
+    Call(
+        "PUT",
+        "/api/users/{student.id}/role",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+        body={"role": "instructor"},
+    ),
     # --- Classes.
     Call("POST", "/api/classes", (401, 403, 403, 201, 201, 403), "instructors", body=CLASS_BODY),
     Call(

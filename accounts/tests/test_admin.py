@@ -153,6 +153,21 @@ def test_an_admin_by_role_cannot_make_anyone_superuser(role_admin_client):
     assert not lead.user_permissions.exists()
 
 
+def test_an_admin_cannot_take_away_their_own_role_on_their_page(role_admin_client):
+    lead = User.objects.get(email="lead@camp.test")
+    UserFactory(role=Role.ADMIN)
+
+    response = role_admin_client.post(
+        f"/admin/accounts/user/{lead.pk}/change/",
+        {"email": lead.email, "name": lead.name, "photo": lead.photo, "role": "student"},
+        follow=True,
+    )
+
+    assert "You cannot take away your own admin role." in response.content.decode()
+    lead.refresh_from_db()
+    assert (lead.role, lead.is_staff) == (Role.ADMIN, True)
+
+
 def test_an_admin_by_role_cannot_reach_anyones_password_form(role_admin_client):
     someone = UserFactory(email="someone@camp.test")
 

@@ -136,6 +136,57 @@ def test_visitors_may_not_list_users(api_client):
     assert api_client.get("/api/users").status_code == 401
 
 
+@pytest.mark.parametrize(
+    ("search", "found"),
+    [
+        ("ines", ["instructor"]),
+        ("SAM@CAMP", ["student"]),
+        ("  ada ", ["admin"]),
+        ("camp.test", ["admin", "instructor", "student", "other_student"]),
+        ("ta", ["other_student"]),
+        ("", ["admin", "instructor", "student", "other_student"]),
+        ("nobody", []),
+        ("%", []),
+        ("_", []),
+    ],
+)
+def test_admins_search_users_by_name_or_email(api_client_for, people, search, found):
+    response = api_client_for(people["admin"]).get("/api/users", {"search": search})
+
+    assert response.status_code == 200
+    assert response.json() == [user_json(people[who]) for who in found]
+
+
+def test_a_search_comes_in_pages_with_its_own_total(api_client_for, people):
+    for number in range(5):
+        UserFactory(name=f"Marta {number}", email=f"marta{number}@camp.test")
+
+    response = api_client_for(people["admin"]).get(
+        "/api/users", {"search": "marta", "page": 2, "page_size": 2}
+    )
+
+    assert response.status_code == 200
+    assert [user["name"] for user in response.json()] == ["Marta 2", "Marta 3"]
+    assert response["X-Total-Count"] == "5"
+    assert response["Link"] == (
+        '</api/users?page=3&page_size=2&search=marta>; rel="next", '
+        '</api/users?page=1&page_size=2&search=marta>; rel="prev"'
+    )
+
+
+def test_a_search_too_long_is_refused_naming_it(api_client_for, people):
+    response = api_client_for(people["admin"]).get("/api/users", {"search": "a" * 255})
+
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["search"]
+
+
+def test_only_admins_search_users(api_client_for, people):
+    response = api_client_for(people["student"]).get("/api/users", {"search": "ada"})
+
+    assert response.status_code == 403
+
+
 def test_listing_users_takes_one_query_however_many(
     api_client_for, people, django_assert_num_queries
 ):
@@ -224,26 +275,134 @@ def test_giving_the_role_someone_has_changes_nothing(api_client_for, people):
     assert response.json() == {"modifiedCount": 0}
 
 
-def test_the_last_admin_cannot_become_an_instructor(api_client_for, people):
+SELF_DEMOTION = {
+    "message": "You cannot take away your own admin role. Another admin can change it."
+}
+
+
+@pytest.mark.parametrize("another_admin", [False, True])
+def test_an_admin_cannot_make_themself_an_instructor(api_client_for, people, another_admin):
     admin = people["admin"]
+    if another_admin:
+        UserFactory(role=Role.ADMIN)
 
     response = api_client_for(admin).patch(f"/api/users/instructor/{admin.pk}")
 
     assert response.status_code == 409
-    assert response.json() == {
-        "message": "The last admin cannot be given another role. Make someone else admin first."
-    }
+    assert response.json() == SELF_DEMOTION
+    admin.refresh_from_db()
+    assert (admin.role, admin.is_staff) == (Role.ADMIN, True)
+
+
+def test_making_oneself_admin_again_changes_nothing(api_client_for, people):
+    admin = people["admin"]
+
+    response = api_client_for(admin).patch(f"/api/users/admin/{admin.pk}")
+
+    assert response.status_code == 200
+    assert response.json() == {"modifiedCount": 0}
+
+
+def test_another_admin_may_demote_an_admin(api_client_for, people):
+    lead = UserFactory(role=Role.ADMIN)
+    admin = people["admin"]
+
+    response = api_client_for(lead).patch(f"/api/users/instructor/{admin.pk}")
+
+    assert response.json() == {"modifiedCount": 1}
+    admin.refresh_from_db()
+    assert (admin.role, admin.is_staff) == (Role.INSTRUCTOR, False)
+
+
+# PUT /api/users/{id}/role
+
+
+@pytest.mark.parametrize("role", ["admin", "instructor", "student"])
+def test_an_admin_gives_any_role(api_client_for, people, role):
+    tara = people["other_student"]
+    tara.role = Role.INSTRUCTOR
+    tara.save(update_fields=["role"])
+
+    response = api_client_for(people["admin"]).put(
+        f"/api/users/{tara.pk}/role", {"role": role}, format="json"
+    )
+
+    assert response.status_code == 200
+    assert response.json() == {"modifiedCount": int(role != "instructor")}
+    tara.refresh_from_db()
+    assert (tara.role, tara.is_staff) == (role, role == "admin")
+
+
+def test_a_change_is_undone_by_giving_back_the_role_they_had(api_client_for, people):
+    sam = people["student"]
+    client = api_client_for(people["admin"])
+
+    made = client.patch(f"/api/users/instructor/{sam.pk}")
+    undone = client.put(f"/api/users/{sam.pk}/role", {"role": "student"}, format="json")
+
+    assert (made.json(), undone.json()) == ({"modifiedCount": 1}, {"modifiedCount": 1})
+    sam.refresh_from_db()
+    assert (sam.role, sam.is_staff) == (Role.STUDENT, False)
+
+
+@pytest.mark.parametrize("role", ["instructor", "student"])
+def test_an_admin_cannot_give_themself_another_role(api_client_for, people, role):
+    admin = people["admin"]
+    UserFactory(role=Role.ADMIN)
+
+    response = api_client_for(admin).put(
+        f"/api/users/{admin.pk}/role", {"role": role}, format="json"
+    )
+
+    assert response.status_code == 409
+    assert response.json() == SELF_DEMOTION
     admin.refresh_from_db()
     assert admin.role == Role.ADMIN
 
 
-def test_an_admin_may_step_down_when_another_admin_exists(api_client_for, people):
-    admin = people["admin"]
-    UserFactory(role=Role.ADMIN)
+@pytest.mark.parametrize("body", [{}, {"role": "owner"}, {"role": ""}, {"role": None}])
+def test_a_role_must_be_one_of_the_three(api_client_for, people, body):
+    sam = people["student"]
 
-    response = api_client_for(admin).patch(f"/api/users/instructor/{admin.pk}")
+    response = api_client_for(people["admin"]).put(f"/api/users/{sam.pk}/role", body, format="json")
 
-    assert response.json() == {"modifiedCount": 1}
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"role"}
+    sam.refresh_from_db()
+    assert sam.role == Role.STUDENT
+
+
+def test_giving_a_role_to_nobody_is_a_404(api_client_for, people):
+    response = api_client_for(people["admin"]).put(
+        "/api/users/999999/role", {"role": "student"}, format="json"
+    )
+
+    assert response.status_code == 404
+    assert response.json() == {"message": "No such user."}
+
+
+@pytest.mark.parametrize("who", ["instructor", "student"])
+def test_only_admins_give_roles(api_client_for, people, who):
+    caller = people[who]
+
+    response = api_client_for(caller).put(
+        f"/api/users/{caller.pk}/role", {"role": "admin"}, format="json"
+    )
+
+    assert response.status_code == 403
+    assert response.json() == {"message": "Only admins may do this."}
+    caller.refresh_from_db()
+    assert caller.role == who
+
+
+def test_visitors_give_no_roles(api_client, people):
+    sam = people["student"]
+
+    response = api_client.put(f"/api/users/{sam.pk}/role", {"role": "admin"}, format="json")
+
+    assert response.status_code == 401
+    sam.refresh_from_db()
+    assert sam.role == Role.STUDENT
 
 
 def test_an_unknown_user_is_a_404(api_client_for, people):

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "notifications",
     "enrolments",
     "payments",
+    "pages",
 ]
 
 MIDDLEWARE = [
@@ -181,6 +182,8 @@ REST_FRAMEWORK = {
         "uploads": env("THROTTLE_UPLOADS", "30/hour"),
         "selections": env("THROTTLE_SELECTIONS", "60/min"),
         "payments": env("THROTTLE_PAYMENTS", "30/min"),
+        # Messages to the school's office, from one caller.
+        "contact": env("THROTTLE_CONTACT", "5/hour"),
     },
     # Anonymous callers (sign-in) are told apart by address: behind N proxies, the Nth address
     # from the right of X-Forwarded-For; with 0, the connection's own address (never the header,

@@ -18,6 +18,8 @@ from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from classes.models import ClassStatus
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
+from pages.models import PageSlug
+from pages.selectors import site_page_get
 from payments.models import AttemptStatus, ChargeAttempt, PaymentStatus
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
@@ -122,6 +124,8 @@ class World:
             waitlist_entry=self.offer,
             expires_at=offer_ends,
         )
+        # One of the school's pages, as the footer links to it.
+        self.page = site_page_get(slug=PageSlug.PRIVACY)
         self.caller = self.people.get(caller)
         self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"
 

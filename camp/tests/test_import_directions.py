@@ -2,8 +2,9 @@
 
 Each app may import the apps below it: core < notifications < accounts < classes < enrolments <
 payments. Only its interface modules (the API, the admin, management commands) may also read
-another app's selectors, as the admin's class page reads the roster. Tests and migrations are
-left out.
+another app's selectors, as the admin's class page reads the roster. `pages` (the school's own
+pages and its Contact form) stands beside the layers: it may import notifications and core, and
+no app imports it. Tests and migrations are left out.
 """
 
 import ast
@@ -14,6 +15,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ["core", "notifications", "accounts", "classes", "enrolments", "payments"]
+# Apps beside the layers, with the apps each may import.
+BESIDE = {"pages": ["core", "notifications"]}
+APPS = [*LAYERS, *BESIDE]
 INTERFACE_MODULES = {"apis.py", "admin.py", "serializers.py"}
 
 
@@ -25,14 +29,14 @@ def _imported_apps(path: Path) -> set[str]:
             # `from enrolments import selectors` names the module it reads, as its alias.
             names = (
                 [f"{node.module}.{alias.name}" for alias in node.names]
-                if node.module in LAYERS
+                if node.module in APPS
                 else [node.module]
             )
         elif isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         else:
             continue
-        imported.update(name for name in names if name.split(".")[0] in LAYERS)
+        imported.update(name for name in names if name.split(".")[0] in APPS)
     return imported
 
 
@@ -49,7 +53,7 @@ def _is_interface(path: Path) -> bool:
 
 
 def wrong_way_imports(app: str) -> list[str]:
-    allowed = set(LAYERS[: LAYERS.index(app) + 1])
+    allowed = {app, *BESIDE[app]} if app in BESIDE else set(LAYERS[: LAYERS.index(app) + 1])
     wrong = []
     for path in _product_modules(app):
         for name in sorted(_imported_apps(path)):
@@ -62,7 +66,7 @@ def wrong_way_imports(app: str) -> list[str]:
     return wrong
 
 
-@pytest.mark.parametrize("app", LAYERS)
+@pytest.mark.parametrize("app", APPS)
 def test_each_app_imports_only_the_apps_below_it(app):
     assert list(_product_modules(app))
     assert wrong_way_imports(app) == []
@@ -75,3 +79,21 @@ def test_a_wrong_way_import_is_found(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
 
     assert wrong_way_imports("core") == ["core/services.py imports payments.services"]
+
+
+def test_no_layer_imports_an_app_beside_the_layers(tmp_path, monkeypatch):
+    module = tmp_path / "accounts" / "services.py"
+    module.parent.mkdir()
+    module.write_text("from pages.models import SitePage\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+
+    assert wrong_way_imports("accounts") == ["accounts/services.py imports pages.models"]
+
+
+def test_an_app_beside_the_layers_imports_only_what_it_may(tmp_path, monkeypatch):
+    module = tmp_path / "pages" / "services.py"
+    module.parent.mkdir()
+    module.write_text("from notifications.services import message_queue\nimport accounts.models\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+
+    assert wrong_way_imports("pages") == ["pages/services.py imports accounts.models"]

@@ -286,6 +286,22 @@ def a_load_balancer_checks_health(school, counted):
         return school.visitor.get("/api/health")
 
 
+def a_visitor_reads_the_privacy_policy(school, counted):
+    with counted:
+        return school.visitor.get("/api/pages/privacy")
+
+
+def a_visitor_opens_the_page_of_the_privacy_policy(school, counted):
+    with counted:
+        return school.visitor.get("/privacy")
+
+
+def a_visitor_writes_to_the_school(school, counted):
+    body = {"name": "Ada Lopez", "email": "ada@family.test", "message": "Is there parking?"}
+    with counted:
+        return school.visitor.post("/api/contact", body, format="json")
+
+
 def a_developer_reads_the_schema(school, counted):
     with counted:
         return school.visitor.get("/api/schema")
@@ -323,6 +339,19 @@ def an_admin_lists_every_user(school, counted):
 def an_admin_pages_through_the_users(school, counted):
     with counted:
         return school.as_admin.get("/api/users?page=1&page_size=10")
+
+
+def an_admin_searches_the_users(school, counted):
+    with counted:
+        return school.as_admin.get("/api/users?search=camp&page=1&page_size=10")
+
+
+def an_admin_gives_a_student_back_their_role(school, counted):
+    """Manage Users' Undo: made instructor a moment ago, a student again."""
+    path = f"/api/users/{school.student.pk}/role"
+    school.as_admin.put(path, {"role": "instructor"}, format="json")
+    with counted:
+        return school.as_admin.put(path, {"role": "student"}, format="json")
 
 
 def a_student_saves_their_profile(school, counted):
@@ -723,6 +752,11 @@ STEPS = [
     (a_crawler_reads_the_instructors_sitemap, 200, 2),
     (a_crawler_reads_robots_txt, 200, 0),
     (a_load_balancer_checks_health, 200, 1),
+    # The page's row.
+    (a_visitor_reads_the_privacy_policy, 200, 1),
+    (a_visitor_opens_the_page_of_the_privacy_policy, 200, 1),
+    # In its savepoint: the message kept; queued before?; the e-mail in its own savepoint.
+    (a_visitor_writes_to_the_school, 201, 7),
     (a_developer_reads_the_schema, 200, 0),
     (a_developer_opens_the_api_docs, 200, 0),
     # Look up by uid, then by e-mail (a row made before the first sign-in), then create, with
@@ -731,6 +765,8 @@ STEPS = [
     (a_student_signs_in_again, 200, 3),
     (an_admin_lists_every_user, 200, 2),
     (an_admin_pages_through_the_users, 200, 3),
+    # The caller, the matches counted, their page.
+    (an_admin_searches_the_users, 200, 3),
     # The first save names "Myself" too.
     (a_student_saves_their_profile, 201, 10),
     (a_student_asks_whether_they_are_admin, 200, 2),
@@ -741,7 +777,9 @@ STEPS = [
     # Lock every admin (the last one keeps the role); lock the user, who must exist.
     (an_admin_makes_a_student_admin, 200, 10),
     (an_admin_makes_a_student_instructor, 200, 10),
-    (an_admin_gives_a_student_back_their_role, 200, 3),
+    # The caller; in its transaction the admins and the user locked, the role written (no
+    # message: going back to student tells nobody).
+    (an_admin_gives_a_student_back_their_role, 200, 6),
     (an_instructor_proposes_a_class, 201, 4),
     # The class's meetings are read to keep them in step with its schedule.
     # The seats held now, which the seats may not go below.
@@ -834,7 +872,7 @@ STEPS = [
     (a_family_cancels_a_seat_paid_by_card, 200, 34),
     # Recorded before; its student and class; recorded; then the seat and its enrolment, as
     # a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 28),
+    (stripe_reports_a_payment_the_browser_left, 200, 30),
 ]
 
 

@@ -47,6 +47,21 @@ export const routes = [
       },
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
+      // The school's own pages, from the footer: read by few visitors, so loaded on demand.
+      ...[
+        [paths.about, "AboutPage"],
+        [paths.contact, "ContactPage"],
+        [paths.terms, "TermsPage"],
+        [paths.privacy, "PrivacyPage"],
+        [paths.cookies, "CookiesPage"],
+      ].map(([path, name]) => ({
+        path,
+        lazy: lazyPage(
+          () =>
+            import(/* webpackChunkName: "school-pages" */ "../features/pages/routes/SchoolPages"),
+          name,
+        ),
+      })),
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 
-import { stubApi } from "../testing/api";
+import { listPage, stubApi } from "../testing/api";
 import { makeClass } from "../testing/fixtures";
 import { renderRoutes, signedIn, visitor } from "../testing/renderWithProviders";
 import { routes } from "./router";
@@ -10,7 +10,10 @@ beforeEach(() => {
   stubApi({
     "/popularClasses": [],
     "/instructors": [],
-    "/users": [{ _id: 1, name: "Sam Admin", photo: "", email: "admin@camp.test", role: "admin" }],
+    "/users?page=1&page_size=20": listPage(
+      [{ _id: 1, name: "Sam Admin", photo: "", email: "admin@camp.test", role: "admin" }],
+      1,
+    ),
   });
 });
 

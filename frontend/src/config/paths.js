@@ -7,6 +7,12 @@ export const paths = {
   classPage: (id) => `/classes/${id}`,
   login: "/login",
   register: "/register",
+  // The school's own pages, linked from the footer.
+  about: "/about",
+  contact: "/contact",
+  terms: "/terms",
+  privacy: "/privacy",
+  cookies: "/cookies",
   dashboard: {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",

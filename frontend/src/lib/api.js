@@ -22,12 +22,18 @@ export class ApiError extends Error {
     this.body = body || {};
     // Field messages, keyed by field name, for forms to show beside their fields.
     this.fieldErrors = (body && body.errors) || {};
+    // Answered in our server's own error shape, not by a proxy, a gateway or a captive portal.
+    this.fromOurServer = Boolean(body) && typeof body.message === "string";
   }
 }
 
 let unauthorizedHandler = null;
 
-// The session registers what a 401 or 403 from our server should do (log out, go to /login).
+/*
+ * The session registers what a 401 or 403 from our server should do (log out, go to /login). Only
+ * our own answer to a request that carried the token counts: a network failure, or a 403 page
+ * from something between the browser and our server, says nothing about the person.
+ */
 export function onUnauthorized(handler) {
   unauthorizedHandler = handler;
   return () => {
@@ -60,9 +66,12 @@ async function readJson(response) {
   }
 }
 
-// Sends one request to our server; resolves to the response, or throws the ApiError it answered.
-async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
-  const token = getToken();
+/*
+ * Sends one request to our server; resolves to the response, or throws the ApiError it answered.
+ * `anonymous` sends no token: the token exchange, whose refusals the session judges itself.
+ */
+async function send(path, { method = "GET", body, headers = {}, signal, anonymous = false } = {}) {
+  const token = anonymous ? null : getToken();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const response = await fetch(`${config.apiBase}${path}`, {
     method,
@@ -76,10 +85,12 @@ async function send(path, { method = "GET", body, headers = {}, signal } = {}) {
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && token && unauthorizedHandler) {
+    const error = new ApiError(response.status, await readJson(response));
+    const refused = response.status === 401 || response.status === 403;
+    if (refused && error.fromOurServer && token && unauthorizedHandler) {
       unauthorizedHandler(response.status);
     }
-    throw new ApiError(response.status, await readJson(response));
+    throw error;
   }
   return response;
 }

@@ -1,4 +1,12 @@
-import { api, ApiError, fetchFile, SERVER_BUSY, SERVER_TROUBLE, TOKEN_KEY } from "./api";
+import {
+  api,
+  ApiError,
+  fetchFile,
+  onUnauthorized,
+  SERVER_BUSY,
+  SERVER_TROUBLE,
+  TOKEN_KEY,
+} from "./api";
 
 const originalFetch = global.fetch;
 afterEach(() => {
@@ -106,5 +114,62 @@ describe("fetchFile", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(404);
     expect(error.message).toBe("No such class.");
+  });
+});
+
+describe("what ends a session", () => {
+  let refused;
+  let stop;
+  beforeEach(() => {
+    window.localStorage.setItem(TOKEN_KEY, "api-token");
+    refused = jest.fn();
+    stop = onUnauthorized(refused);
+  });
+  afterEach(() => {
+    stop();
+    window.localStorage.removeItem(TOKEN_KEY);
+  });
+
+  test.each([401, 403])("our server's %i to a request with the token", async (status) => {
+    serverAnswers(status, JSON.stringify({ message: "Not allowed." }), "application/json");
+
+    const error = await failureOf(() => api.get("/users"));
+
+    expect(refused).toHaveBeenCalledWith(status);
+    expect(error.fromOurServer).toBe(true);
+  });
+
+  test.each([
+    ["a 403 page from a proxy", () => serverAnswers(403, "<h1>Forbidden</h1>")],
+    ["a 401 with no body", () => serverAnswers(401, "")],
+    ["a 500", () => serverAnswers(500, JSON.stringify({ message: "Oops." }), "application/json")],
+    [
+      "a network failure",
+      () => {
+        global.fetch = jest.fn(async () => {
+          throw new TypeError("Failed to fetch");
+        });
+      },
+    ],
+  ])("not %s", async (_, answer) => {
+    answer();
+
+    await failureOf(() => api.get("/users"));
+
+    expect(refused).not.toHaveBeenCalled();
+  });
+
+  test("not an answer to a request sent without the token", async () => {
+    serverAnswers(
+      401,
+      JSON.stringify({ message: "The ID token is not valid." }),
+      "application/json",
+    );
+
+    const error = await failureOf(() => api.post("/jwt", { idToken: "x" }, { anonymous: true }));
+
+    expect(error.status).toBe(401);
+    expect(global.fetch.mock.calls[0][1].headers).not.toHaveProperty("Authorization");
+    expect(refused).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
 import { useId } from "react";
 
+import { Picture } from "../ui/Picture";
+
 /*
  * A card with a picture on top, a title and free content. The card is an article named by its
  * title, so a list of cards reads as a list of named items. The title is an h3 under a section's
@@ -7,11 +9,14 @@ import { useId } from "react";
  * the picture loads lazily by default and decodes off the main thread; its width and height
  * attributes (and aspect ratio) keep its box while it loads, so nothing below it shifts. The
  * grid gives the cards in view on arrival an imagePriority of "eager" (no wait for the lazy
- * loader), or "high" for the first, which is the page's largest paint.
+ * loader), or "high" for the first, which is the page's largest paint. A missing or broken
+ * picture shows the class's category (imageCategory), or a person's initials, in its place.
  */
 export function ImageCard({
   image,
   imageAlt,
+  imageCategory,
+  person = false,
   imageWidth = 400,
   imageHeight = 300,
   imagePriority = "lazy",
@@ -27,16 +32,16 @@ export function ImageCard({
   const Heading = `h${headingLevel}`;
   return (
     <article className={`card h-100 shadow-sm ${className}`} aria-labelledby={headingId}>
-      <img
+      <Picture
         src={image}
         alt={imageAlt}
-        loading={imagePriority === "lazy" ? "lazy" : "eager"}
-        fetchPriority={imagePriority === "high" ? "high" : undefined}
-        decoding="async"
+        category={imageCategory}
+        person={person}
         width={imageWidth}
         height={imageHeight}
-        className="card-img-top card-picture"
-        style={{ aspectRatio: `${imageWidth} / ${imageHeight}` }}
+        fluid
+        priority={imagePriority}
+        className="card-img-top"
       />
       <div className="card-body">
         <Heading className="card-title h5" id={headingId}>

@@ -9,6 +9,7 @@ export function InstructorCard({ instructor, headingLevel, imagePriority, to }) 
     <ImageCard
       image={instructor.photo}
       imageAlt={instructor.name}
+      person
       imageWidth={300}
       imageHeight={300}
       imagePriority={imagePriority}

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 
 import { config } from "../../config/config";
+import { paths } from "../../config/paths";
 import { siteLinks } from "./Navbar";
 
 export const contact = {
@@ -51,10 +52,17 @@ const socialLinks = [
   { name: "YouTube", href: "https://www.youtube.com/", Icon: YouTubeIcon },
 ];
 
-// Spec: these links point nowhere yet. An <a> without href is HTML's placeholder link.
-const placeholderLinks = {
-  School: ["About us", "Contact"],
-  Legal: ["Terms of use", "Privacy policy", "Cookie policy"],
+// The school's own pages, whose text admins write in the back office.
+const schoolLinks = {
+  School: [
+    { to: paths.about, label: "About us" },
+    { to: paths.contact, label: "Contact" },
+  ],
+  Legal: [
+    { to: paths.terms, label: "Terms of use" },
+    { to: paths.privacy, label: "Privacy policy" },
+    { to: paths.cookies, label: "Cookie policy" },
+  ],
 };
 
 export function Footer() {
@@ -94,13 +102,13 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          {Object.entries(placeholderLinks).map(([heading, labels]) => (
+          {Object.entries(schoolLinks).map(([heading, links]) => (
             <div className="col-6 col-md-4 col-lg-2" key={heading}>
               <h2 className="h6 text-uppercase">{heading}</h2>
               <ul className="list-unstyled mb-0">
-                {labels.map((label) => (
-                  <li key={label} className="mb-1">
-                    <a className="placeholder-link">{label}</a>
+                {links.map(({ to, label }) => (
+                  <li key={to} className="mb-1">
+                    <Link to={to}>{label}</Link>
                   </li>
                 ))}
               </ul>

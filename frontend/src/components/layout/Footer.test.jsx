@@ -50,12 +50,17 @@ test("the footer links to the three public pages", () => {
   );
 });
 
-test("the school's further pages are listed but do not link anywhere yet", () => {
+test("the school's own pages are linked: About us, Contact and the policies", () => {
   renderWithProviders(<Footer />);
 
-  for (const label of ["About us", "Contact", "Terms of use", "Privacy policy", "Cookie policy"]) {
-    expect(footer().getByText(label)).not.toHaveAttribute("href");
-    expect(footer().queryByRole("link", { name: label })).not.toBeInTheDocument();
+  for (const [label, href] of [
+    ["About us", "/about"],
+    ["Contact", "/contact"],
+    ["Terms of use", "/terms"],
+    ["Privacy policy", "/privacy"],
+    ["Cookie policy", "/cookies"],
+  ]) {
+    expect(footer().getByRole("link", { name: label })).toHaveAttribute("href", href);
   }
 });
 

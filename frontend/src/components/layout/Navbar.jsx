@@ -5,6 +5,7 @@ import { config } from "../../config/config";
 import { dashboardHomeFor, paths } from "../../config/paths";
 import { useLogOut } from "../../hooks/useLogOut";
 import { useAuth } from "../../lib/auth";
+import { Picture } from "../ui/Picture";
 import { ThemeToggle } from "./ThemeToggle";
 
 export const siteLinks = [
@@ -15,29 +16,18 @@ export const siteLinks = [
 
 function UserAvatar({ user }) {
   const name = user.displayName || user.email;
-  if (user.photoURL) {
-    return (
-      <img
-        src={user.photoURL}
-        alt={name}
-        title={name}
-        width="40"
-        height="40"
-        className="rounded-circle object-fit-cover border"
-        referrerPolicy="no-referrer"
-      />
-    );
-  }
-  // Without a photo the initial stands in, still named for assistive technology.
   return (
-    <span
-      role="img"
-      aria-label={name}
+    <Picture
+      src={user.photoURL}
+      alt={name}
+      person
       title={name}
-      className="navbar-avatar rounded-circle border d-inline-flex align-items-center justify-content-center fw-semibold"
-    >
-      {name.charAt(0).toUpperCase()}
-    </span>
+      width={40}
+      height={40}
+      round
+      className="border"
+      referrerPolicy="no-referrer"
+    />
   );
 }
 

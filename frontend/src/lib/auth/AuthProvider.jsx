@@ -10,8 +10,7 @@ import {
 } from "react";
 
 import { paths } from "../../config/paths";
-import { api, getToken, onUnauthorized, setToken } from "../api";
-import { useNotify } from "../notices";
+import { api, ApiError, getToken, onUnauthorized, setToken } from "../api";
 import {
   createAccount,
   sendVerification,
@@ -21,7 +20,18 @@ import {
   watchAuthState,
 } from "./firebase";
 import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
-import { isOutage, needsVerification, renewalDelay, retryDelay, tokenExpired } from "./tokens";
+import {
+  isOutage,
+  isReconnecting,
+  isRefusal,
+  needsVerification,
+  rememberTokenOwner,
+  renewalDelay,
+  retryDelay,
+  tokenExpired,
+  tokenFresh,
+  tokenOwner,
+} from "./tokens";
 
 async function missingProvider() {
   throw new Error("Signing in needs the AuthProvider.");
@@ -32,6 +42,8 @@ async function missingProvider() {
  *   user:    { email, displayName, photoURL } or null
  *   role:    "admin" | "instructor" | "student" | null (null while unknown or logged out)
  *   loading: true while the identity provider, the token exchange or the role is still being asked
+ *   reconnecting: true while our server has been out of reach for longer than a blip (the
+ *            provider shows a notice; the person stays signed in)
  *   logOut:  async () => void; ends the session, rejects if Firebase could not sign out (the
  *            caller says goodbye and goes to /login)
  *   logIn(email, password), logInWithGoogle(), register({name, photoURL, email, password}):
@@ -42,8 +54,11 @@ async function missingProvider() {
  *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
  *            body.code is "email_not_verified"), sends Firebase's verification e-mail
  *
- * Our API token lives minutes and is renewed before it ends (tokens.js). The states the session
- * moves through, and why an outage never signs anyone out, are in session.js.
+ * Our API token lives minutes and is renewed before it ends (tokens.js). A page load that finds a
+ * token of the person Firebase reports, not yet due for renewal, uses it without an exchange.
+ * The states the session moves through, and why an outage never signs anyone out, are in
+ * session.js. Only our server's refusal (401, 403) ends a session the person did not end: then
+ * they are sent to log in with SESSION_ENDED, and come back to the page they were on.
  *
  * Firebase Auth is only downloaded when it has something to do: to restore the session of a
  * browser that was signed in, on the pages where people sign in, and for a sign-in itself. A
@@ -53,6 +68,7 @@ export const AuthContext = createContext({
   user: null,
   role: null,
   loading: false,
+  reconnecting: false,
   logOut: async () => {},
   logIn: missingProvider,
   logInWithGoogle: missingProvider,
@@ -77,8 +93,9 @@ export function usePrepareSignIn() {
 
 /*
  * Kept while this browser has a Firebase sign-in, so that a later page load knows to ask
- * Firebase who it is. Our API token is dropped at each page load (see AuthProvider) and may be
- * missing when the page was left in the middle of a token exchange; this mark is not.
+ * Firebase who it is. Our API token is dropped at a page load that cannot use it (see
+ * AuthProvider) and is missing when the page was left in the middle of a token exchange; this
+ * mark is not.
  */
 export const SIGNED_IN_KEY = "signed-in";
 
@@ -99,7 +116,8 @@ function signInRemembered() {
   }
 }
 
-export const OUTAGE_NOTICE = "Sign-in is unavailable, try again shortly. We will keep trying.";
+export const RECONNECTING_NOTICE = "We cannot reach Camp right now. Trying to reconnect…";
+export const SESSION_ENDED = "Your session has ended. Please log in again.";
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,7 +125,12 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // round trip; `fresh` asks Firebase for a new ID token first.
 async function exchange(firebaseUser, fresh = false) {
   const idToken = await firebaseUser.getIdToken(fresh);
-  const { token, user } = await api.post("/jwt", { email: firebaseUser.email, idToken });
+  // Sent without the old token: a refusal here is judged by the session, not the HTTP client.
+  const { token, user } = await api.post(
+    "/jwt",
+    { email: firebaseUser.email, idToken },
+    { anonymous: true },
+  );
   return { token, role: user?.role ?? null };
 }
 
@@ -128,17 +151,48 @@ function navigateByLoading(to) {
   window.location.assign(to);
 }
 
+// The page the person is on, to come back to after logging in again.
+function currentPage() {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+}
+
+// A fresh token from an earlier page load, with its owner and role, or null.
+function keptToken() {
+  const token = getToken();
+  const owner = tokenOwner();
+  return owner && tokenFresh(token) ? { token, uid: owner.uid, role: owner.role ?? null } : null;
+}
+
+// Shown while our server is out of reach; the page beneath goes on working with what it has.
+function ReconnectingNotice() {
+  return (
+    <div
+      className="alert alert-warning shadow position-fixed bottom-0 start-50 translate-middle-x mb-3 z-3"
+      role="status"
+    >
+      {RECONNECTING_NOTICE}
+    </div>
+  );
+}
+
 export function AuthProvider({ children, navigate = navigateByLoading }) {
-  // Read once, before the old token goes: was someone signed in on this browser?
-  const [restoring] = useState(() => {
+  // Read once, before an old token goes: was someone signed in on this browser, and may their
+  // token still be used?
+  const [{ restoring, kept }] = useState(() => {
     const remembered = signInRemembered();
-    // Every page load exchanges a fresh token once Firebase reports the user. A token left from
-    // an earlier visit may have expired, and sent with public requests it would only earn 401s.
-    setToken(null);
-    return remembered;
+    const fresh = keptToken();
+    // A token that expired, or is due for renewal, is exchanged again once Firebase reports the
+    // user; sent with public requests meanwhile it would only earn 401s.
+    if (!fresh) {
+      setToken(null);
+      rememberTokenOwner(null);
+    }
+    return { restoring: remembered || Boolean(fresh), kept: fresh };
   });
+  // Taken by the first session opened for its owner; any other opening drops it.
+  const keptRef = useRef(kept);
   const [session, dispatch] = useReducer(sessionReducer, restoring ? RESTORING : SIGNED_OUT);
-  const notify = useNotify();
   // The session being opened or open: { uid, email, promise, open }; null when logged out.
   const current = useRef(null);
 
@@ -149,37 +203,69 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
   // Firebase only so the verification e-mail can be sent to it.
   const unverified = useRef(null);
 
-  const forget = useCallback(() => {
+  // How many sign-in actions (log in, Google, register) are under way: a session opened
+  // meanwhile is theirs; any other was restored from an earlier page load.
+  const signingIn = useRef(0);
+
+  // `ended`: our server refused the person, which the login page will say.
+  const forget = useCallback((ended = false) => {
     clearTimeout(current.current?.renewal);
     current.current = null;
+    keptRef.current = null;
     setToken(null);
+    rememberTokenOwner(null);
     rememberSignIn(false);
-    dispatch({ type: "signOut" });
+    dispatch({ type: "signOut", ended });
   }, []);
+
+  // Our server refused the person: the session ends, and the login page says why and brings
+  // them back here afterwards. A guarded page may send them there first; it says the same.
+  const endSession = useCallback(() => {
+    const from = currentPage();
+    forget(true);
+    signOutUser().catch(logSignOutFailure);
+    navigate(paths.login, { state: { message: SESSION_ENDED, from } });
+  }, [forget, navigate]);
 
   // One token exchange per signed-in user, shared by the auth state listener and the action
   // (log in, Google, register) that caused it, whichever asks first.
   const openSession = useCallback(
     (firebaseUser) => {
       if (current.current?.uid === firebaseUser.uid) return current.current.promise;
-      const attempt = { uid: firebaseUser.uid, email: firebaseUser.email, open: false };
+      const attempt = {
+        uid: firebaseUser.uid,
+        email: firebaseUser.email,
+        open: false,
+        restored: signingIn.current === 0,
+      };
       current.current = attempt;
+      const kept = keptRef.current;
+      keptRef.current = null;
       rememberSignIn(true);
       const ensureCurrent = () => {
         if (current.current !== attempt) throw new Error("The session changed while opening.");
       };
-      setToken(null);
-      dispatch({ type: "exchange", uid: attempt.uid, user: profileOf(firebaseUser) });
       const isCurrent = () => current.current === attempt;
-      // Through an outage the person stays signed in, and the call is made again.
-      const persevering = async (call) => {
+      // Through an outage the person stays signed in, and the call is made again: quickly a few
+      // times, then at a slower pace with a notice. A session already known to our server (being
+      // renewed, or restored from an earlier page load) ends only on our server's refusal or
+      // Firebase's (an account disabled there); a new sign-in also gives up on any other answer
+      // of ours, which its form shows.
+      const persevering = async (call, { untilRefused = false } = {}) => {
         for (let tries = 0; ; tries += 1) {
           try {
             return await call();
           } catch (error) {
-            if (!isOutage(error) || !isCurrent()) throw error;
-            if (tries === 0) notify(OUTAGE_NOTICE);
-            dispatch({ type: "outage", uid: attempt.uid, retryInMs: retryDelay(tries) });
+            const retried =
+              isOutage(error) || (untilRefused && error instanceof ApiError && !isRefusal(error));
+            if (!retried || !isCurrent()) throw error;
+            if (!isOutage(error)) console.error("The Camp server refused a token exchange.", error);
+            dispatch({
+              type: "outage",
+              uid: attempt.uid,
+              retryInMs: retryDelay(tries),
+              reconnecting: isReconnecting(tries),
+            });
             await wait(retryDelay(tries));
             ensureCurrent();
             dispatch({ type: "retry", uid: attempt.uid });
@@ -189,6 +275,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       // Our token and the role it came with, put to use; renewed again before it ends.
       const adopt = ({ token, role }) => {
         setToken(token);
+        rememberTokenOwner({ uid: attempt.uid, role });
         dispatch({ type: "exchanged", uid: attempt.uid, role });
         keepRenewing(token);
       };
@@ -200,16 +287,16 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
           clearTimeout(attempt.renewal);
           dispatch({ type: "renew", uid: attempt.uid });
           try {
-            const renewed = await persevering(() => exchange(firebaseUser, true));
+            const renewed = await persevering(() => exchange(firebaseUser, true), {
+              untilRefused: true,
+            });
             ensureCurrent();
             adopt(renewed);
           } catch (error) {
             if (!isCurrent()) return;
             // Refused: the account was disabled, deleted or signed out everywhere.
             console.error("The Camp server refused to renew the session.", error);
-            forget();
-            signOutUser().catch(logSignOutFailure);
-            navigate(paths.login);
+            endSession();
           }
         };
         attempt.renewal = setTimeout(attempt.renew, delay);
@@ -217,19 +304,43 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       // Asks our server again (a role changed by an admin shows at once).
       attempt.refresh = async () => {
         dispatch({ type: "renew", uid: attempt.uid });
-        const answer = await persevering(() => exchange(firebaseUser));
-        ensureCurrent();
-        adopt(answer);
-        return answer.role;
+        try {
+          const answer = await persevering(() => exchange(firebaseUser), { untilRefused: true });
+          ensureCurrent();
+          adopt(answer);
+          return answer.role;
+        } catch (error) {
+          if (isCurrent()) endSession();
+          throw error;
+        }
       };
+      if (kept?.uid === attempt.uid) {
+        // This person's token from an earlier page load is still good: no exchange until it is
+        // due for renewal.
+        dispatch({ type: "exchange", uid: attempt.uid, user: profileOf(firebaseUser) });
+        attempt.open = true;
+        adopt(kept);
+        attempt.promise = Promise.resolve();
+        return attempt.promise;
+      }
+      setToken(null);
+      rememberTokenOwner(null);
+      dispatch({ type: "exchange", uid: attempt.uid, user: profileOf(firebaseUser) });
       attempt.promise = (async () => {
         try {
-          const answer = await persevering(() => exchange(firebaseUser));
+          const answer = await persevering(() => exchange(firebaseUser), {
+            untilRefused: attempt.restored,
+          });
           ensureCurrent();
           attempt.open = true;
           adopt(answer);
         } catch (error) {
-          if (isCurrent()) {
+          if (isCurrent() && attempt.restored && isRefusal(error)) {
+            // The session this browser kept was refused (disabled, deleted, signed out
+            // everywhere): the person is told, not silently dropped.
+            console.error("The Camp server refused the restored session.", error);
+            endSession();
+          } else if (isCurrent()) {
             // Without our token the Firebase sign-in is of no use: end it so the next sign-in
             // (same account or not) is reported and exchanged again. An account refused for its
             // unverified e-mail stays signed in to Firebase until the e-mail is sent.
@@ -243,7 +354,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       })();
       return attempt.promise;
     },
-    [forget, navigate, notify],
+    [forget, endSession],
   );
 
   // Starts Firebase Auth and listens to it, once; the first call downloads the SDK.
@@ -294,26 +405,39 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
           attempt.renew();
           return;
         }
-        forget();
-        signOutUser().catch(logSignOutFailure);
-        navigate(paths.login);
+        endSession();
       }),
-    [forget, navigate],
+    [endSession],
   );
+
+  // Runs a sign-in action, so that the session Firebase reports meanwhile is known as its own.
+  const signingInWith = useCallback(async (action) => {
+    signingIn.current += 1;
+    try {
+      return await action();
+    } finally {
+      signingIn.current -= 1;
+    }
+  }, []);
 
   const logIn = useCallback(
     async (email, password) => {
       prepareSignIn();
-      const firebaseUser = await signInWithPassword(email, password);
-      await openSession(firebaseUser);
+      await signingInWith(async () => {
+        const firebaseUser = await signInWithPassword(email, password);
+        await openSession(firebaseUser);
+      });
     },
-    [prepareSignIn, openSession],
+    [prepareSignIn, signingInWith, openSession],
   );
 
   const logInWithGoogle = useCallback(async () => {
     prepareSignIn();
-    const firebaseUser = await signInWithGoogle();
-    await openSession(firebaseUser);
+    const firebaseUser = await signingInWith(async () => {
+      const user = await signInWithGoogle();
+      await openSession(user);
+      return user;
+    });
     try {
       await api.post("/users", {
         name: firebaseUser.displayName || "",
@@ -324,16 +448,18 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       // The token exchange already created the account; only the profile details are missing.
       console.error("Saving the Google profile failed.", error);
     }
-  }, [prepareSignIn, openSession]);
+  }, [prepareSignIn, signingInWith, openSession]);
 
   const register = useCallback(
     async ({ name, photoURL, email, password }) => {
       prepareSignIn();
+      signingIn.current += 1;
       try {
         const firebaseUser = await createAccount({ email, password, name, photoURL });
         await openSession(firebaseUser);
         await api.post("/users", { name: name || "", photo: photoURL, email: firebaseUser.email });
       } finally {
+        signingIn.current -= 1;
         // Registration ends logged out, whether it worked or not: the new user logs in next,
         // and a sign-up that failed halfway leaves nobody signed in.
         forget();
@@ -399,5 +525,10 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     ],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {value.reconnecting && <ReconnectingNotice />}
+    </AuthContext.Provider>
+  );
 }

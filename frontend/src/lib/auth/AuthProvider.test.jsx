@@ -3,8 +3,14 @@ import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { respond, stubApi } from "../../testing/api";
 import { api, ApiError, TOKEN_KEY } from "../api";
 import { NoticesProvider, useNotices } from "../notices";
-import { AuthProvider, OUTAGE_NOTICE, SIGNED_IN_KEY, useAuth } from "./AuthProvider";
-import { renewalDelay } from "./tokens";
+import {
+  AuthProvider,
+  RECONNECTING_NOTICE,
+  SESSION_ENDED,
+  SIGNED_IN_KEY,
+  useAuth,
+} from "./AuthProvider";
+import { RECONNECT_DELAY_MS, renewalDelay, RETRY_DELAYS_MS, TOKEN_OWNER_KEY } from "./tokens";
 import * as firebase from "./firebase";
 
 // Firebase itself is replaced at the adapter's boundary; everything past it runs for real.
@@ -263,9 +269,15 @@ test("signing out elsewhere (Firebase reports no user) removes the token and the
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
 });
 
+// Where the login page is asked to say why, and to bring the person back afterwards.
+function toLogInAgainFrom(pathname, search = "", hash = "") {
+  return ["/login", { state: { message: SESSION_ENDED, from: { pathname, search, hash } } }];
+}
+
 test.each([401, 403])(
-  "a %s from our server during a session logs out and goes to /login",
+  "a %s from our server during a session logs out and goes to /login, saying why",
   async (status) => {
+    window.history.pushState({}, "", "/dashboard/my-selected-classes?page=2");
     const { fetch, navigate } = await openSession();
     fetch.mockImplementationOnce(async () => ({
       ok: false,
@@ -275,12 +287,36 @@ test.each([401, 403])(
 
     await act(() => api.get("/selectClass?email=sam%40camp.test").catch(() => {}));
 
-    expect(navigate).toHaveBeenCalledWith("/login");
+    expect(navigate).toHaveBeenCalledWith(
+      ...toLogInAgainFrom("/dashboard/my-selected-classes", "?page=2"),
+    );
+    // A guarded page that sends the person to log in first says the same.
+    expect(session.sessionEnded).toBe(true);
     expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
     expect(screen.getByText("logged out")).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    window.history.pushState({}, "", "/");
   },
 );
+
+test.each([
+  [
+    "a 403 page from something between us",
+    () => ({ ok: false, status: 403, text: async () => "<h1>Forbidden</h1>" }),
+  ],
+  ["a 401 with no body", () => ({ ok: false, status: 401, text: async () => "" })],
+  ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
+])("%s during a session keeps the person signed in", async (_, answer) => {
+  const { fetch, navigate } = await openSession();
+  fetch.mockImplementationOnce(async () => answer());
+
+  await act(() => api.get("/selectClass?email=sam%40camp.test").catch(() => {}));
+
+  expect(navigate).not.toHaveBeenCalled();
+  expect(firebase.signOutUser).not.toHaveBeenCalled();
+  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+  expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+});
 
 test("a 401 while nobody is signed in sends nobody anywhere", async () => {
   stubApi({ "/classes": respond(401, { message: "Token expired." }) });
@@ -404,7 +440,6 @@ test("a sign-up that fails after Firebase signed the new user in still ends logg
       }),
     ),
   ).rejects.toThrow("profile refused");
-
   expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
   expect(screen.getByText("logged out")).toBeInTheDocument();
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -433,9 +468,10 @@ test("if Firebase cannot start, the user is logged out rather than left waiting"
 });
 
 // An API token as the server makes them: only its times matter to the browser.
-function apiToken(lifeSeconds, name = "t") {
+function apiToken(lifeSeconds, name = "t", { ageSeconds = 0 } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  const payload = btoa(JSON.stringify({ iat: now, exp: now + lifeSeconds, jti: name }));
+  const iat = now - ageSeconds;
+  const payload = btoa(JSON.stringify({ iat, exp: iat + lifeSeconds, jti: name }));
   return `header.${payload.replace(/=+$/, "")}.signature`;
 }
 
@@ -449,16 +485,21 @@ test("a token is renewed a minute before it ends, or halfway through a shorter l
   expect(renewalDelay("not-a-token", now)).toBeNull();
 });
 
-// Our server, answering the nth token exchange with the nth of `answers` ([status, body]; the
-// last one repeats); the count of exchanges so far.
+// Our server, answering the nth token exchange with the nth of `answers` ([status, body], or
+// NETWORK_DOWN, ABORTED: no answer at all; the last one repeats); the count of exchanges so far.
+const NETWORK_DOWN = "network down";
+const ABORTED = "aborted";
 function serverWithExchanges(answers) {
   const fetch = serverWith();
   const answer = fetch.getMockImplementation();
   const counted = { exchanges: 0 };
   fetch.mockImplementation(async (url, init) => {
     if (!String(url).endsWith("/jwt")) return answer(url, init);
-    const [status, body] = answers[Math.min(counted.exchanges, answers.length - 1)];
+    const next = answers[Math.min(counted.exchanges, answers.length - 1)];
     counted.exchanges += 1;
+    if (next === NETWORK_DOWN) throw new TypeError("Failed to fetch");
+    if (next === ABORTED) throw new DOMException("The user aborted a request.", "AbortError");
+    const [status, body] = next;
     return {
       ok: status < 300,
       status,
@@ -495,6 +536,7 @@ test("the session renews its token with a fresh ID token, without a sign-out", a
 });
 
 test("a refused renewal signs the person out and sends them to log in", async () => {
+  const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
   serverWithExchanges([
     [200, { token: apiToken(2), user: signedInAs("student") }],
     [401, { message: "The sign-in token is not valid." }],
@@ -504,25 +546,13 @@ test("a refused renewal signs the person out and sends them to log in", async ()
   await act(async () => report(firebaseUser()));
   await screen.findByText(`${SAM} as student`);
 
-  await waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"), { timeout: 3000 });
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith(...toLogInAgainFrom("/")), {
+    timeout: 3000,
+  });
 
   expect(firebase.signOutUser).toHaveBeenCalled();
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
-});
-
-test("an outage during the exchange keeps the person signed in and asks again", async () => {
-  const counted = serverWithExchanges([
-    [503, { message: "Sign-in is unavailable, try again shortly." }],
-    [200, { token: "api-token", user: signedInAs("student") }],
-  ]);
-  returningBrowser();
-  renderProvider();
-  await act(async () => report(firebaseUser()));
-
-  expect(await screen.findByText(OUTAGE_NOTICE)).toBeInTheDocument();
-  expect(await screen.findByText(`${SAM} as student`, {}, { timeout: 3000 })).toBeInTheDocument();
-  expect(counted.exchanges).toBe(2);
-  expect(firebase.signOutUser).not.toHaveBeenCalled();
+  consoleError.mockRestore();
 });
 
 test("a sign-in refused for an unverified e-mail can send the verification e-mail", async () => {
@@ -560,4 +590,229 @@ test("log out ends the token at our server before Firebase signs out", async () 
   expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   expect(screen.getByText("logged out")).toBeInTheDocument();
+});
+
+describe("an exchange that meets an outage", () => {
+  const busy = [503, { message: "Sign-in is unavailable, try again shortly." }];
+  const throttled = [429, { message: "Too many sign-ins. Try again in a minute." }];
+  const gatewayPage = [502, null];
+  const accepted = [200, { token: "api-token", user: signedInAs("student") }];
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const later = (ms) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+  test("is asked again after 0.5 s, 1 s, 2 s, 4 s, never signing the person out", async () => {
+    const counted = serverWithExchanges([
+      busy,
+      NETWORK_DOWN,
+      throttled,
+      ABORTED,
+      gatewayPage,
+      accepted,
+    ]);
+    returningBrowser();
+    const { navigate } = renderProvider();
+    await act(async () => report(firebaseUser()));
+    expect(counted.exchanges).toBe(1);
+
+    for (const [wait, asked] of [
+      [500, 2],
+      [1000, 3],
+      [2000, 4],
+      [4000, 5],
+    ]) {
+      await later(wait - 1);
+      expect(counted.exchanges).toBe(asked - 1);
+      await later(1);
+      expect(counted.exchanges).toBe(asked);
+      // Still opening the session, never logged out.
+      expect(screen.getByText("loading")).toBeInTheDocument();
+    }
+    expect(RETRY_DELAYS_MS).toEqual([500, 1000, 2000, 4000]);
+
+    // The quick tries are spent: the person is told, and asked again at a slower pace.
+    expect(screen.getByText(RECONNECTING_NOTICE)).toHaveAttribute("role", "status");
+    await later(RECONNECT_DELAY_MS);
+
+    expect(counted.exchanges).toBe(6);
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(screen.queryByText(RECONNECTING_NOTICE)).not.toBeInTheDocument();
+    expect(firebase.signOutUser).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test("a blip that passes within the quick tries shows no notice", async () => {
+    const counted = serverWithExchanges([busy, NETWORK_DOWN, accepted]);
+    returningBrowser();
+    renderProvider();
+    await act(async () => report(firebaseUser()));
+
+    await later(500);
+    expect(screen.queryByText(RECONNECTING_NOTICE)).not.toBeInTheDocument();
+    await later(1000);
+
+    expect(counted.exchanges).toBe(3);
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(screen.queryByText(RECONNECTING_NOTICE)).not.toBeInTheDocument();
+  });
+
+  test("a renewal through an outage keeps the person signed in, with the notice", async () => {
+    const counted = serverWithExchanges([
+      [200, { token: apiToken(600, "first"), user: signedInAs("student") }],
+      busy,
+      NETWORK_DOWN,
+      busy,
+      NETWORK_DOWN,
+      busy,
+      [200, { token: apiToken(600, "second"), user: signedInAs("student") }],
+    ]);
+    returningBrowser();
+    const { navigate } = renderProvider();
+    await act(async () => report(firebaseUser()));
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+
+    // A minute before the token ends it is renewed; every try fails for a while.
+    await later(renewalDelay(window.localStorage.getItem(TOKEN_KEY)));
+    await later(500 + 1000 + 2000 + 4000);
+
+    expect(counted.exchanges).toBe(6);
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(screen.getByText(RECONNECTING_NOTICE)).toBeInTheDocument();
+
+    await later(RECONNECT_DELAY_MS);
+
+    expect(counted.exchanges).toBe(7);
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(screen.queryByText(RECONNECTING_NOTICE)).not.toBeInTheDocument();
+    expect(firebase.signOutUser).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test("a renewal refused after an outage signs out, saying why", async () => {
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+    serverWithExchanges([
+      [200, { token: apiToken(600), user: signedInAs("student") }],
+      busy,
+      [401, { message: "This account is disabled." }],
+    ]);
+    returningBrowser();
+    const { navigate } = renderProvider();
+    await act(async () => report(firebaseUser()));
+
+    await later(renewalDelay(window.localStorage.getItem(TOKEN_KEY)));
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    await later(500);
+
+    expect(navigate).toHaveBeenCalledWith(...toLogInAgainFrom("/"));
+    expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("logged out")).toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  test("logging in through an outage resolves once our server answers", async () => {
+    const counted = serverWithExchanges([busy, ABORTED, accepted]);
+    const { navigate } = renderProvider();
+    let opened = false;
+    act(() => {
+      session.logIn(SAM, "Secret1!").then(() => (opened = true));
+    });
+
+    await later(500 + 1000);
+
+    expect(opened).toBe(true);
+    expect(counted.exchanges).toBe(3);
+    expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe("a page load that finds a token", () => {
+  function storedToken(token, owner) {
+    window.localStorage.setItem(TOKEN_KEY, token);
+    window.localStorage.setItem(SIGNED_IN_KEY, "1");
+    if (owner) window.localStorage.setItem(TOKEN_OWNER_KEY, JSON.stringify(owner));
+  }
+
+  const exchanges = (fetch) =>
+    requests(fetch).filter(({ request }) => request === "POST /api/jwt").length;
+
+  test("uses a token of the same person still far from its end, without an exchange", async () => {
+    const token = apiToken(600);
+    storedToken(token, { uid: `uid-${SAM}`, role: "instructor" });
+    const fetch = serverWith();
+
+    renderProvider();
+    // Sent with requests while Firebase is asked who this is: it is still good.
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
+    await act(async () => report(firebaseUser()));
+
+    expect(screen.getByText(`${SAM} as instructor`)).toBeInTheDocument();
+    expect(exchanges(fetch)).toBe(0);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe(token);
+  });
+
+  test("renews that token shortly before it ends, as any other", async () => {
+    jest.useFakeTimers();
+    storedToken(apiToken(600), { uid: `uid-${SAM}`, role: "student" });
+    const fetch = serverWith();
+    renderProvider();
+    await act(async () => report(firebaseUser()));
+    expect(exchanges(fetch)).toBe(0);
+
+    await act(() => jest.advanceTimersByTimeAsync(541_000));
+
+    expect(exchanges(fetch)).toBe(1);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+    jest.useRealTimers();
+  });
+
+  test.each([
+    [
+      "due for renewal",
+      () => apiToken(600, "t", { ageSeconds: 560 }),
+      { uid: `uid-${SAM}`, role: "student" },
+    ],
+    ["expired", () => apiToken(-10), { uid: `uid-${SAM}`, role: "student" }],
+    ["of someone else", () => apiToken(600), { uid: "uid-ada@camp.test", role: "admin" }],
+    ["of nobody known", () => apiToken(600), null],
+  ])("exchanges a token %s for a fresh one", async (_, token, owner) => {
+    storedToken(token(), owner);
+    const fetch = serverWith();
+
+    renderProvider();
+    await act(async () => report(firebaseUser()));
+
+    expect(await screen.findByText(`${SAM} as student`)).toBeInTheDocument();
+    expect(exchanges(fetch)).toBe(1);
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBe("api-token");
+  });
+
+  test("drops the token when Firebase reports nobody", async () => {
+    storedToken(apiToken(600), { uid: `uid-${SAM}`, role: "student" });
+    renderProvider();
+
+    await act(async () => report(null));
+
+    expect(screen.getByText("logged out")).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.localStorage.getItem(TOKEN_OWNER_KEY)).toBeNull();
+  });
+
+  test("a restored session our server refuses ends with the reason, back to this page", async () => {
+    const consoleError = jest.spyOn(console, "error").mockImplementation(() => {});
+    window.history.pushState({}, "", "/dashboard/my-enrolled-classes");
+    serverWith({ "/jwt": respond(401, { message: "This account is disabled." }) });
+    returningBrowser();
+    const { navigate } = renderProvider();
+
+    await act(async () => report(firebaseUser()));
+
+    expect(navigate).toHaveBeenCalledWith(...toLogInAgainFrom("/dashboard/my-enrolled-classes"));
+    expect(firebase.signOutUser).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("logged out")).toBeInTheDocument();
+    window.history.pushState({}, "", "/");
+    consoleError.mockRestore();
+  });
 });

@@ -1,19 +1,22 @@
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 
 import { paths } from "../../config/paths";
-import { useAuth } from "./AuthProvider";
+import { SESSION_ENDED, useAuth } from "./AuthProvider";
 
 /*
  * Where a route is guarded. A guard wraps a route's children (or its nested routes, through the
  * Outlet). While the session is still opening it shows `pending` (the app passes its progress
- * bar); a visitor goes to /login carrying where they were headed; a signed-in person without the
- * role goes home. The server refuses the data anyway: a guard only spares a page that would fail.
+ * bar); a visitor goes to /login carrying where they were headed (and, when our server has just
+ * ended their session, the reason); a signed-in person without the role goes home. The server refuses the data anyway: a guard only spares a page that would fail.
  */
 function Guard({ allows, pending = null, children }) {
-  const { user, role, loading } = useAuth();
+  const { user, role, loading, sessionEnded } = useAuth();
   const location = useLocation();
   if (loading) return pending;
-  if (!user) return <Navigate to={paths.login} state={{ from: location }} replace />;
+  if (!user) {
+    const state = sessionEnded ? { from: location, message: SESSION_ENDED } : { from: location };
+    return <Navigate to={paths.login} state={state} replace />;
+  }
   if (!allows(role)) return <Navigate to={paths.home} replace />;
   return children ?? <Outlet />;
 }

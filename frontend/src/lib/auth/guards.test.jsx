@@ -49,6 +49,19 @@ test("a visitor is sent to /login, carrying the page asked for", () => {
   });
 });
 
+test("after our server ended the session, the login page is also told why", () => {
+  const { router } = renderRoutes(routes, {
+    route: "/dashboard/my-selected-classes",
+    auth: { ...visitor, sessionEnded: true },
+  });
+
+  expect(router.state.location.pathname).toBe("/login");
+  expect(router.state.location.state).toMatchObject({
+    message: "Your session has ended. Please log in again.",
+    from: { pathname: "/dashboard/my-selected-classes" },
+  });
+});
+
 test("while the session opens the pending element shows and nobody is redirected", () => {
   const { router } = renderRoutes(routes, {
     route: "/dashboard/all-users",

@@ -3,7 +3,8 @@
 export {
   AuthContext,
   AuthProvider,
-  OUTAGE_NOTICE,
+  RECONNECTING_NOTICE,
+  SESSION_ENDED,
   SIGNED_IN_KEY,
   useAuth,
   usePrepareSignIn,

@@ -7,14 +7,18 @@
  *   signedOut  --exchange-->  exchanging  --exchanged-->  signedIn  --renew-->  renewing
  *   exchanging/renewing  --outage-->  failed  --retry-->  back to what failed
  *   renewing/failed(renewing)  --exchanged-->  signedIn
- *   any  --signOut (a sign-out, or a refusal: 401, 403)-->  signedOut
+ *   any  --signOut (a sign-out, or a refusal: 401, 403)-->  signedOut (`ended` after a refusal)
  *
- * `failed` is an outage (no answer, 5xx), never a verdict on the person: a signed-in person stays
- * signed in through it while the exchange is retried with growing waits. Only a refusal (401,
- * 403) or a sign-out ends a session.
+ * `failed` is an outage (no answer, 5xx, 429), never a verdict on the person: a signed-in person
+ * stays signed in through it while the exchange is retried with growing waits. Once the quick
+ * attempts are spent the outage says `reconnecting`, kept through the retries that follow until
+ * an exchange goes through, and the app tells the person it is trying to reconnect. Only our
+ * server's refusal (401, 403) or a sign-out ends a session.
  */
 
 export const SIGNED_OUT = { status: "signedOut" };
+// Signed out because our server refused the person: the login page says why.
+export const ENDED = { status: "signedOut", ended: true };
 // A browser that was signed in, waiting for Firebase to say who it is.
 export const RESTORING = { status: "exchanging", uid: null, user: null };
 
@@ -33,11 +37,18 @@ export function sessionReducer(state, event) {
       return { ...state, status: "renewing" };
     case "outage":
       if (!isFor(state, event) || !["exchanging", "renewing"].includes(state.status)) return state;
-      return { ...state, status: "failed", during: state.status, retryInMs: event.retryInMs };
+      return {
+        ...state,
+        status: "failed",
+        during: state.status,
+        retryInMs: event.retryInMs,
+        reconnecting: Boolean(state.reconnecting || event.reconnecting),
+      };
     case "retry":
       if (!isFor(state, event) || state.status !== "failed") return state;
       return withoutFailure(state);
     case "signOut":
+      if (event.ended) return ENDED;
       return state.status === "signedOut" ? state : SIGNED_OUT;
     default:
       throw new Error(`Unknown session event: ${event.type}`);
@@ -66,9 +77,12 @@ function isOpen(state) {
 
 /*
  * What the rest of the app reads: the person (null until our server accepted them), their role,
- * and whether the session is still being opened.
+ * whether the session is still being opened, whether our server has been out of reach for
+ * longer than a blip, and whether the last session ended by our server's refusal.
  */
 export function sessionView(state) {
-  if (isOpen(state)) return { user: state.user, role: state.role, loading: false };
-  return { user: null, role: null, loading: state.status !== "signedOut" };
+  const reconnecting = Boolean(state.reconnecting);
+  if (isOpen(state)) return { user: state.user, role: state.role, loading: false, reconnecting };
+  const view = { user: null, role: null, loading: state.status !== "signedOut", reconnecting };
+  return state.ended ? { ...view, sessionEnded: true } : view;
 }

@@ -1,4 +1,4 @@
-import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
+import { ENDED, RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
 
 const SAM = { email: "sam@camp.test", displayName: "Sam Student", photoURL: "" };
 
@@ -13,11 +13,21 @@ const retry = { type: "retry", uid: "sam" };
 const renew = { type: "renew", uid: "sam" };
 
 test("a visitor is signed out and not loading", () => {
-  expect(sessionView(SIGNED_OUT)).toEqual({ user: null, role: null, loading: false });
+  expect(sessionView(SIGNED_OUT)).toEqual({
+    user: null,
+    role: null,
+    loading: false,
+    reconnecting: false,
+  });
 });
 
 test("a returning browser is loading until Firebase says who it is", () => {
-  expect(sessionView(RESTORING)).toEqual({ user: null, role: null, loading: true });
+  expect(sessionView(RESTORING)).toEqual({
+    user: null,
+    role: null,
+    loading: true,
+    reconnecting: false,
+  });
   expect(sessionView(sessionReducer(RESTORING, { type: "signOut" }))).toEqual(
     sessionView(SIGNED_OUT),
   );
@@ -26,11 +36,21 @@ test("a returning browser is loading until Firebase says who it is", () => {
 test("a sign-in is exchanging, then signed in with the role our server answered", () => {
   const exchanging = after(exchange);
   expect(exchanging.status).toBe("exchanging");
-  expect(sessionView(exchanging)).toEqual({ user: null, role: null, loading: true });
+  expect(sessionView(exchanging)).toEqual({
+    user: null,
+    role: null,
+    loading: true,
+    reconnecting: false,
+  });
 
   const signedIn = sessionReducer(exchanging, exchanged("instructor"));
   expect(signedIn.status).toBe("signedIn");
-  expect(sessionView(signedIn)).toEqual({ user: SAM, role: "instructor", loading: false });
+  expect(sessionView(signedIn)).toEqual({
+    user: SAM,
+    role: "instructor",
+    loading: false,
+    reconnecting: false,
+  });
 });
 
 test("an outage while exchanging fails with a retry, still loading, never signed out", () => {
@@ -47,20 +67,86 @@ test("an outage while exchanging fails with a retry, still loading, never signed
 test("renewing, and an outage while renewing, keep the person signed in", () => {
   const renewing = after(exchange, exchanged(), renew);
   expect(renewing.status).toBe("renewing");
-  expect(sessionView(renewing)).toEqual({ user: SAM, role: "student", loading: false });
+  expect(sessionView(renewing)).toEqual({
+    user: SAM,
+    role: "student",
+    loading: false,
+    reconnecting: false,
+  });
 
   const failed = sessionReducer(renewing, outage);
   expect(failed).toMatchObject({ status: "failed", during: "renewing" });
-  expect(sessionView(failed)).toEqual({ user: SAM, role: "student", loading: false });
+  expect(sessionView(failed)).toEqual({
+    user: SAM,
+    role: "student",
+    loading: false,
+    reconnecting: false,
+  });
 
   const renewed = [retry, exchanged("admin")].reduce(sessionReducer, failed);
-  expect(sessionView(renewed)).toEqual({ user: SAM, role: "admin", loading: false });
+  expect(sessionView(renewed)).toEqual({
+    user: SAM,
+    role: "admin",
+    loading: false,
+    reconnecting: false,
+  });
+});
+
+test("a long outage is reconnecting through its retries until an exchange goes through", () => {
+  const long = { ...outage, reconnecting: true };
+  const signedIn = after(exchange, exchanged());
+  const reconnecting = [renew, outage, retry, long].reduce(sessionReducer, signedIn);
+  expect(sessionView(reconnecting)).toEqual({
+    user: SAM,
+    role: "student",
+    loading: false,
+    reconnecting: true,
+  });
+
+  // Asking again, and failing again with a plain outage, the person is still told.
+  const retried = sessionReducer(reconnecting, retry);
+  expect(sessionView(retried).reconnecting).toBe(true);
+  expect(sessionView(sessionReducer(retried, outage)).reconnecting).toBe(true);
+
+  const renewed = sessionReducer(retried, exchanged());
+  expect(sessionView(renewed)).toEqual({
+    user: SAM,
+    role: "student",
+    loading: false,
+    reconnecting: false,
+  });
+});
+
+test("a first exchange that keeps failing is still opening, and reconnecting", () => {
+  const failed = after(exchange, { ...outage, reconnecting: true });
+  expect(sessionView(failed)).toEqual({
+    user: null,
+    role: null,
+    loading: true,
+    reconnecting: true,
+  });
+  expect(sessionView(sessionReducer(failed, { type: "signOut" })).reconnecting).toBe(false);
 });
 
 test("a sign-out (or a refusal) ends the session from any state", () => {
   for (const events of [[exchange], [exchange, outage], [exchange, exchanged(), renew]]) {
     expect(after(...events, { type: "signOut" })).toBe(SIGNED_OUT);
   }
+});
+
+test("a refusal by our server ends the session saying so, until the next sign-in", () => {
+  const ended = after(exchange, exchanged(), { type: "signOut", ended: true });
+  expect(ended).toBe(ENDED);
+  expect(sessionView(ended)).toEqual({
+    user: null,
+    role: null,
+    loading: false,
+    reconnecting: false,
+    sessionEnded: true,
+  });
+  // Firebase then reports the sign-out it was asked for: the reason stays.
+  expect(sessionReducer(ended, { type: "signOut" })).toBe(ENDED);
+  expect(sessionView(sessionReducer(ended, exchange))).not.toHaveProperty("sessionEnded");
 });
 
 test("events that do not fit the state change nothing", () => {

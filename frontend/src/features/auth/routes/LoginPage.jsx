@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { EMAIL_NOT_VERIFIED, useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { EMAIL_NOT_VERIFIED, SESSION_ENDED, useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
@@ -91,6 +91,9 @@ export function LoginPage() {
     <AuthCard
       title="Log In"
       notice={error ? "" : verificationNotice || location.state?.message}
+      noticeTone={
+        !verificationNotice && location.state?.message === SESSION_ENDED ? "info" : "success"
+      }
       error={error}
       footer={
         <>

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { SESSION_ENDED } from "../../../lib/auth";
 import { getFirebaseAuth } from "../../../lib/auth/firebase";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
@@ -219,6 +220,40 @@ test("a message carried to the page is shown", () => {
     "role",
     "status",
   );
+});
+
+test("after a session our server ended, the page says why and logging in returns there", async () => {
+  const { user, router } = renderLogin({
+    state: {
+      message: SESSION_ENDED,
+      from: { pathname: "/dashboard/my-enrolled-classes", search: "?page=2", hash: "" },
+    },
+  });
+
+  expect(screen.getByRole("status")).toHaveTextContent(
+    "Your session has ended. Please log in again.",
+  );
+  await fillIn(user, { email: "sam@camp.test", password: "Secret1!" });
+  await user.click(screen.getByRole("button", { name: "Log In" }));
+
+  await screen.findByRole("heading", { name: "Landed" });
+  expect(router.state.location.pathname).toBe("/dashboard/my-enrolled-classes");
+  expect(router.state.location.search).toBe("?page=2");
+});
+
+test.each([
+  ["another site", "//evil.test/steal"],
+  ["another site, by a backslash", "/\\evil.test"],
+  ["a full address", "https://evil.test/"],
+  ["the login page itself", "/login?next=/dashboard"],
+])("logging in never returns to %s", async (_, pathname) => {
+  const { user, router } = renderLogin({ state: { message: SESSION_ENDED, from: { pathname } } });
+
+  await fillIn(user, { email: "sam@camp.test", password: "Secret1!" });
+  await user.click(screen.getByRole("button", { name: "Log In" }));
+
+  await screen.findByRole("heading", { name: "Landed" });
+  expect(router.state.location.pathname).toBe("/");
 });
 
 test("the page has no serious accessibility problems", async () => {

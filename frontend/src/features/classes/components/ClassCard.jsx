@@ -39,6 +39,7 @@ export function ClassCard({
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imageCategory={classItem.categoryName}
       imagePriority={imagePriority}
       title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
       titleId={titleId}

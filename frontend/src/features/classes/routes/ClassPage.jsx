@@ -26,6 +26,7 @@ import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
 import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
 import { seatsFree, selectAvailability, waitlistChoices } from "../components/selectRules";
 import { useClassSelection } from "../hooks/useClassSelection";
+import { Picture } from "../../../components/ui/Picture";
 
 // The description is plain text; a blank line starts a new paragraph.
 function paragraphsOf(description) {
@@ -114,16 +115,16 @@ function ClassDetails({ classItem }) {
     <article className="container py-5" aria-labelledby="class-heading">
       <div className="row g-4 g-lg-5">
         <div className="col-lg-7">
-          <img
+          <Picture
             src={classItem.image}
             alt={classItem.nameClass}
+            category={classItem.categoryName}
             width={800}
             height={600}
+            fluid
             // The page's largest picture, in view on arrival.
-            fetchPriority="high"
-            decoding="async"
-            className="card-picture rounded-3 shadow-sm"
-            style={{ aspectRatio: "800 / 600" }}
+            priority="high"
+            className="rounded-3 shadow-sm"
           />
         </div>
         <div className="col-lg-5">

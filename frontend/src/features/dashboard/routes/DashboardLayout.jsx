@@ -6,6 +6,7 @@ import { useLogOut } from "../../../hooks/useLogOut";
 import { useRouteFocus } from "../../../hooks/useRouteFocus";
 import { useAuth } from "../../../lib/auth";
 import { commonLinks, menuFor } from "../components/sideMenu";
+import { Picture } from "../../../components/ui/Picture";
 
 const MENU_ID = "dashboard-menu";
 
@@ -56,16 +57,17 @@ export function DashboardLayout() {
         >
           {user && (
             <div className="d-flex align-items-center gap-2 mb-4 px-2">
-              {user.photoURL && (
-                <img
-                  src={user.photoURL}
-                  alt=""
-                  width="40"
-                  height="40"
-                  className="rounded-circle object-fit-cover border"
-                  referrerPolicy="no-referrer"
-                />
-              )}
+              {/* Beside the name, which says it: only to look at. */}
+              <Picture
+                src={user.photoURL}
+                name={name}
+                person
+                width={40}
+                height={40}
+                round
+                className="border"
+                referrerPolicy="no-referrer"
+              />
               <span className="fw-semibold text-break">{name}</span>
             </div>
           )}

@@ -1,3 +1,7 @@
+import { Link } from "react-router-dom";
+
+import { paths } from "../../../config/paths";
+
 const highlights = [
   {
     title: "Small groups",
@@ -30,9 +34,10 @@ export function AboutSection() {
             finished portfolio piece. Campers choose the classes they like, and leave with new
             skills, new friends and work to be proud of.
           </p>
-          <button type="button" className="btn btn-primary">
+          {/* The spec's "button" leads to the About page, so it is a link that looks like one. */}
+          <Link className="btn btn-primary" to={paths.about}>
             More About Us
-          </button>
+          </Link>
         </div>
         <div className="col-lg-7">
           <ul className="row row-cols-1 row-cols-md-3 g-3 list-unstyled mb-0">

@@ -9,6 +9,7 @@ export function ClassPreviewCard({ classItem, children }) {
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imageCategory={classItem.categoryName}
       title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
     >
       <p className="card-text mb-1">Instructor: {classItem.instructorName}</p>

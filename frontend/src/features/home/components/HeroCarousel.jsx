@@ -1,12 +1,20 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+
+import { paths } from "../../../config/paths";
 
 export const DEFAULT_INTERVAL_MS = 3000;
+
+// Someone who asked their system for less motion gets a show that waits for them to press Play.
+function prefersReducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
 
 /*
  * A slide show driven by React state (no Bootstrap JS), following the WAI-ARIA carousel
  * pattern: named controls, indicators that mark the current slide, and, when it plays by itself,
  * a pause button and a pause while the pointer or keyboard focus is inside. The spec gives a
- * 3000 ms interval but does not confirm autoplay, so it is off unless asked for.
+ * 3000 ms interval but does not confirm autoplay, so it is off unless asked for; home asks.
  */
 export function HeroCarousel({
   slides,
@@ -16,7 +24,7 @@ export function HeroCarousel({
 }) {
   const count = slides.length;
   const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(autoPlay);
+  const [playing, setPlaying] = useState(() => autoPlay && !prefersReducedMotion());
   const [held, setHeld] = useState(false);
   const rotating = playing && !held;
 
@@ -40,41 +48,20 @@ export function HeroCarousel({
         if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
       }}
     >
-      {/* A rotating slide show must not keep interrupting a screen reader. */}
-      <div className="carousel-inner" aria-live={rotating ? "off" : "polite"}>
-        {slides.map((slide, index) => (
-          <div
-            key={slide.title}
-            className={`carousel-item hero-slide ${slide.className}${index === active ? " active" : ""}`}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            hidden={index !== active}
-          >
-            <div className="container hero-slide-body">
-              <h2 className="display-5 fw-bold">{slide.title}</h2>
-              <p className="lead mb-4">{slide.text}</p>
-              <button type="button" className="btn btn-light btn-lg">
-                Know More
-              </button>
-            </div>
-          </div>
-        ))}
-      </div>
-      <button type="button" className="carousel-control-prev" onClick={() => goTo(active - 1)}>
-        <span className="carousel-control-prev-icon" aria-hidden="true" />
-        <span className="visually-hidden">Previous slide</span>
-      </button>
-      <button type="button" className="carousel-control-next" onClick={() => goTo(active + 1)}>
-        <span className="carousel-control-next-icon" aria-hidden="true" />
-        <span className="visually-hidden">Next slide</span>
-      </button>
+      {/*
+       * First in the tab order, so the pause button is reached before anything moves on; the
+       * indicators sit over the slides' foot wherever they are in the page.
+       */}
       <div className="carousel-indicators hero-indicators">
         {autoPlay && (
           <button
             type="button"
             className="btn btn-sm btn-light hero-play"
-            onClick={() => setPlaying((on) => !on)}
+            onClick={() => {
+              // Play is asked for explicitly: it runs even with the pointer or focus on it.
+              if (!playing) setHeld(false);
+              setPlaying(!playing);
+            }}
           >
             {playing ? "Pause slides" : "Play slides"}
           </button>
@@ -90,6 +77,36 @@ export function HeroCarousel({
           />
         ))}
       </div>
+      {/* A rotating slide show must not keep interrupting a screen reader. */}
+      <div className="carousel-inner" aria-live={rotating ? "off" : "polite"}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.title}
+            className={`carousel-item hero-slide ${slide.className}${index === active ? " active" : ""}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            hidden={index !== active}
+          >
+            <div className="container hero-slide-body">
+              <h2 className="display-5 fw-bold">{slide.title}</h2>
+              <p className="lead mb-4">{slide.text}</p>
+              {/* The spec's "button" leads on to the classes, so it is a link that looks like one. */}
+              <Link className="btn btn-light btn-lg" to={paths.classes}>
+                Know More
+              </Link>
+            </div>
+          </div>
+        ))}
+      </div>
+      <button type="button" className="carousel-control-prev" onClick={() => goTo(active - 1)}>
+        <span className="carousel-control-prev-icon" aria-hidden="true" />
+        <span className="visually-hidden">Previous slide</span>
+      </button>
+      <button type="button" className="carousel-control-next" onClick={() => goTo(active + 1)}>
+        <span className="carousel-control-next-icon" aria-hidden="true" />
+        <span className="visually-hidden">Next slide</span>
+      </button>
     </section>
   );
 }

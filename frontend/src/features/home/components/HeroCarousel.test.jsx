@@ -1,5 +1,6 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render as renderPlain, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
 
 import { HeroCarousel } from "./HeroCarousel";
 import { heroSlides } from "./heroSlides";
@@ -7,6 +8,11 @@ import { heroSlides } from "./heroSlides";
 afterEach(() => {
   jest.useRealTimers();
 });
+
+// Know More is a link, so the show needs a router around it.
+function render(ui) {
+  return renderPlain(ui, { wrapper: MemoryRouter });
+}
 
 function currentSlideTitle() {
   return screen.getByRole("heading", { level: 2 }).textContent;
@@ -22,7 +28,7 @@ test("the hero shows the three slides in turn with the controls", async () => {
   );
   expect(currentSlideTitle()).toBe("Unleash Your Creativity");
   expect(screen.getByRole("group", { name: "1 of 3" })).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Know More" })).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Know More" })).toHaveAttribute("href", "/all-classes");
 
   await user.click(screen.getByRole("button", { name: "Next slide" }));
   expect(currentSlideTitle()).toBe("Transform Ordinary Materials");
@@ -91,4 +97,65 @@ test("autoplay holds while the pointer rests on the slides", async () => {
   await user.unhover(screen.getByRole("region", { name: "Highlights" }));
   act(() => jest.advanceTimersByTime(1000));
   expect(currentSlideTitle()).toBe("Transform Ordinary Materials");
+});
+
+test("autoplay holds while keyboard focus is inside and goes on once it leaves", async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(
+    <>
+      <HeroCarousel slides={heroSlides} autoPlay interval={1000} />
+      <button type="button">After the slides</button>
+    </>,
+  );
+
+  // The pause button comes first, before anything in the show can move on.
+  await user.tab();
+  expect(screen.getByRole("button", { name: "Pause slides" })).toHaveFocus();
+  act(() => jest.advanceTimersByTime(5000));
+  expect(currentSlideTitle()).toBe("Unleash Your Creativity");
+
+  // Still held while focus moves between the show's own controls.
+  await user.tab();
+  act(() => jest.advanceTimersByTime(5000));
+  expect(currentSlideTitle()).toBe("Unleash Your Creativity");
+
+  act(() => screen.getByRole("button", { name: "After the slides" }).focus());
+  act(() => jest.advanceTimersByTime(1000));
+  expect(currentSlideTitle()).toBe("Transform Ordinary Materials");
+});
+
+test("the pause button stops the show and Play starts it again from the keyboard", async () => {
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<HeroCarousel slides={heroSlides} autoPlay interval={1000} />);
+
+  await user.tab();
+  await user.keyboard("{Enter}");
+  const play = screen.getByRole("button", { name: "Play slides" });
+  expect(play).toHaveFocus();
+  act(() => screen.getByRole("button", { name: "Play slides" }).blur());
+  act(() => jest.advanceTimersByTime(5000));
+  expect(currentSlideTitle()).toBe("Unleash Your Creativity");
+
+  // Asked for explicitly, the show runs even while focus stays on its button.
+  act(() => play.focus());
+  await user.keyboard("{Enter}");
+  expect(screen.getByRole("button", { name: "Pause slides" })).toHaveFocus();
+  act(() => jest.advanceTimersByTime(1000));
+  expect(currentSlideTitle()).toBe("Transform Ordinary Materials");
+});
+
+test("for someone who asked for less motion the show waits for Play", () => {
+  jest.useFakeTimers();
+  window.matchMedia = jest.fn((query) => ({ matches: query.includes("reduce") }));
+  try {
+    render(<HeroCarousel slides={heroSlides} autoPlay interval={1000} />);
+
+    act(() => jest.advanceTimersByTime(5000));
+    expect(currentSlideTitle()).toBe("Unleash Your Creativity");
+    expect(screen.getByRole("button", { name: "Play slides" })).toBeInTheDocument();
+  } finally {
+    delete window.matchMedia;
+  }
 });

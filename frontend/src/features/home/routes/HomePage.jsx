@@ -12,7 +12,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="visually-hidden">{config.siteName}: summer camp art and craft school</h1>
-      <HeroCarousel slides={heroSlides} />
+      <HeroCarousel slides={heroSlides} autoPlay />
       <div className="container">
         <AboutSection />
         <PopularClasses />

@@ -29,7 +29,10 @@ test("home has its title, the hero and the About section", async () => {
   expect(document.title).toBe("Home | Camp");
   expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Camp");
   expect(screen.getByRole("heading", { name: "Unleash Your Creativity" })).toBeInTheDocument();
-  expect(section("About Us").getByRole("button", { name: "More About Us" })).toBeInTheDocument();
+  expect(section("About Us").getByRole("link", { name: "More About Us" })).toHaveAttribute(
+    "href",
+    "/about",
+  );
   await screen.findAllByRole("article");
 });
 

@@ -18,6 +18,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imageCategory={classItem.categoryName}
       title={classItem.nameClass}
       titleId={titleId}
       headingLevel={2}

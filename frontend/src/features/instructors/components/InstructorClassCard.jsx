@@ -11,6 +11,7 @@ export function InstructorClassCard({ classItem, imagePriority }) {
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imageCategory={classItem.categoryName}
       imagePriority={imagePriority}
       title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
       headingLevel={3}

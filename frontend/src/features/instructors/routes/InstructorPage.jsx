@@ -8,6 +8,7 @@ import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useInstructor } from "../../../api/instructors";
 import { InstructorClassCard } from "../components/InstructorClassCard";
+import { Picture } from "../../../components/ui/Picture";
 
 function NotFound() {
   return (
@@ -28,21 +29,19 @@ function Profile({ instructor }) {
   return (
     <>
       <section className="row g-4 align-items-start mb-5" aria-labelledby="instructor-heading">
-        {instructor.photo && (
-          <div className="col-8 col-sm-5 col-md-4 col-lg-3">
-            {/* The page's largest picture, in view on arrival: fetched at once. */}
-            <img
-              src={instructor.photo}
-              alt={instructor.name}
-              width={300}
-              height={300}
-              fetchPriority="high"
-              decoding="async"
-              className="img-fluid rounded shadow-sm card-picture"
-              style={{ aspectRatio: "1 / 1" }}
-            />
-          </div>
-        )}
+        <div className="col-8 col-sm-5 col-md-4 col-lg-3">
+          {/* The page's largest picture, in view on arrival: fetched at once. */}
+          <Picture
+            src={instructor.photo}
+            alt={instructor.name}
+            person
+            width={300}
+            height={300}
+            fluid
+            priority="high"
+            className="rounded shadow-sm"
+          />
+        </div>
         <div className="col-md">
           <h1 id="instructor-heading" className="mb-3">
             {instructor.name}

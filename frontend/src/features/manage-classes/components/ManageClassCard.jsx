@@ -11,6 +11,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
     <ImageCard
       image={classItem.image}
       imageAlt={classItem.nameClass}
+      imageCategory={classItem.categoryName}
       title={classItem.nameClass}
       titleId={titleId}
       headingLevel={2}

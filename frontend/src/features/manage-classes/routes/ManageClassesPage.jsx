@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
@@ -11,6 +12,13 @@ import {
   useDenyClass,
   useSendFeedback,
 } from "../../../api/classes";
+import {
+  DEFAULT_STATUS,
+  STATUS_FILTERS,
+  classesShown,
+  countsByStatus,
+  statusAsked,
+} from "../components/classStatuses";
 import { FeedbackDialog } from "../components/FeedbackDialog";
 import { ManageClassCard } from "../components/ManageClassCard";
 
@@ -27,6 +35,17 @@ export function ManageClassesPage() {
   const [failure, setFailure] = useState("");
   const [notice, setNotice] = useState(NO_NOTICE);
   const [feedbackFor, setFeedbackFor] = useState(null);
+  // The review state shown, kept in the address (?status=); Pending unless another is asked.
+  const [params, setParams] = useSearchParams();
+  const status = statusAsked(params.get("status"));
+  // Classes decided on this view stay on it until the filter changes.
+  const [kept, setKept] = useState(() => new Set());
+  const counts = classes ? countsByStatus(classes) : null;
+
+  function showStatus(next) {
+    setKept(new Set());
+    setParams(next === DEFAULT_STATUS ? {} : { status: next }, { replace: true });
+  }
 
   async function decide(classItem, change, message, variant) {
     setBusy(true);
@@ -38,6 +57,7 @@ export function ManageClassesPage() {
       // 409: someone else decided first; the refreshed list shows what they chose.
       setFailure(changeError.message);
     } finally {
+      setKept((was) => new Set(was).add(classItem._id));
       setBusy(false);
     }
   }
@@ -53,13 +73,35 @@ export function ManageClassesPage() {
       <h1 id="manage-classes-heading" className="h2 mb-4">
         Manage Classes
       </h1>
+      <div role="group" aria-label="Show classes by status" className="d-flex flex-wrap gap-2 mb-3">
+        {STATUS_FILTERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={`btn btn-sm ${name === status ? "btn-primary" : "btn-outline-primary"}`}
+            aria-pressed={name === status}
+            onClick={() => showStatus(name)}
+          >
+            {name}
+            {/* A space, so the button is read as "Pending 3", not "Pending3". */}
+            {counts && " "}
+            {counts && (
+              <span className="badge rounded-pill text-bg-light ms-1">{counts[name]}</span>
+            )}
+          </button>
+        ))}
+      </div>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <QueryResult
-        data={classes}
+        data={classes && classesShown(classes, status, kept)}
         error={error}
         loadingLabel="Loading classes…"
         errorTitle="The classes could not be loaded."
-        emptyMessage="No class has been proposed yet."
+        emptyMessage={
+          status === "All"
+            ? "No class has been proposed yet."
+            : `No ${status.toLowerCase()} classes.`
+        }
       >
         {(list) => (
           <CardGrid

@@ -18,10 +18,11 @@ const pending = makeClass({
 const approved = makeClass({ nameClass: "Watercolor Basics", status: "Approved" });
 const denied = makeClass({ nameClass: "Rejected Origami", status: "Denied" });
 
-function renderPage() {
+function renderPage(status) {
+  const route = `/dashboard/manage-classes${status ? `?status=${status}` : ""}`;
   const rendered = renderRoutes(
     [{ path: "/dashboard/manage-classes", element: <ManageClassesPage /> }],
-    { route: "/dashboard/manage-classes", auth: signedIn("admin") },
+    { route, auth: signedIn("admin") },
   );
   return { ...rendered, user: userEvent.setup() };
 }
@@ -35,8 +36,8 @@ function requests(fetch) {
 }
 
 test("every class is listed with its facts; decided classes cannot be decided again", async () => {
-  stubApi({ "/classes": [pending, approved, denied] });
-  renderPage();
+  stubApi({ "/classes": [approved, pending, denied] });
+  renderPage("All");
 
   expect(await screen.findByRole("article", { name: "Secret Sculpture" })).toBeInTheDocument();
   expect(document.title).toBe("Manage Classes | Camp");
@@ -59,6 +60,84 @@ test("every class is listed with its facts; decided classes cannot be decided ag
     expect(card(name).getByRole("button", { name: "Send Feedback" })).toBeEnabled();
   }
   expect(card("Rejected Origami").getByText("Denied")).toBeInTheDocument();
+  // What waits for a decision comes first.
+  expect(screen.getAllByRole("article").map((article) => names(article))).toEqual([
+    "Secret Sculpture",
+    "Watercolor Basics",
+    "Rejected Origami",
+  ]);
+});
+
+function names(article) {
+  return within(article).getByRole("heading", { level: 2 }).textContent;
+}
+
+function filterButton(name) {
+  const group = screen.getByRole("group", { name: "Show classes by status" });
+  return within(group).getByRole("button", { name: new RegExp(`^${name}`) });
+}
+
+test("the pending classes show first, and each status has a filter with its count", async () => {
+  const withdrawn = makeClass({ nameClass: "Quiet Quilting", status: "Withdrawn" });
+  const fetch = stubApi({ "/classes": [approved, pending, denied, withdrawn] });
+  const { user } = renderPage();
+
+  expect(await screen.findByRole("article", { name: "Secret Sculpture" })).toBeInTheDocument();
+  expect(screen.getAllByRole("article")).toHaveLength(1);
+  expect(filterButton("Pending")).toHaveAttribute("aria-pressed", "true");
+  expect(filterButton("Pending")).toHaveAccessibleName("Pending 1");
+  expect(filterButton("All")).toHaveAccessibleName("All 4");
+  expect(filterButton("Cancelled")).toHaveAccessibleName("Cancelled 0");
+  expect(filterButton("All")).toHaveAttribute("aria-pressed", "false");
+
+  await user.click(filterButton("Denied"));
+  expect(filterButton("Denied")).toHaveAttribute("aria-pressed", "true");
+  expect(screen.getAllByRole("article").map(names)).toEqual(["Rejected Origami"]);
+
+  await user.click(filterButton("Withdrawn"));
+  expect(screen.getAllByRole("article").map(names)).toEqual(["Quiet Quilting"]);
+
+  await user.click(filterButton("Cancelled"));
+  expect(screen.getByText("No cancelled classes.")).toBeInTheDocument();
+
+  await user.click(filterButton("All"));
+  expect(screen.getAllByRole("article").map(names)).toEqual([
+    "Secret Sculpture",
+    "Watercolor Basics",
+    "Rejected Origami",
+    "Quiet Quilting",
+  ]);
+  // One list, read once, serves every filter.
+  expect(requests(fetch)).toEqual(["GET /api/classes"]);
+});
+
+test("with nothing pending the page says so", async () => {
+  stubApi({ "/classes": [approved] });
+  renderPage();
+
+  expect(await screen.findByText("No pending classes.")).toBeInTheDocument();
+});
+
+test("a class denied from Pending stays there, to be given feedback, until the filter changes", async () => {
+  const answers = {
+    "/classes": [pending, approved],
+    [`/classes/denied/${pending._id}`]: { modifiedCount: 1 },
+  };
+  stubApi(answers);
+  const { user } = renderPage();
+  await screen.findByRole("article", { name: "Secret Sculpture" });
+  answers["/classes"] = [{ ...pending, status: "Denied" }, approved];
+
+  await user.click(card("Secret Sculpture").getByRole("button", { name: "Deny" }));
+
+  await waitFor(() => expect(card("Secret Sculpture").getByText("Denied")).toBeInTheDocument());
+  expect(card("Secret Sculpture").getByRole("button", { name: "Send Feedback" })).toBeEnabled();
+  expect(filterButton("Pending")).toHaveAccessibleName("Pending 0");
+
+  await user.click(filterButton("Approved"));
+  await user.click(filterButton("Pending"));
+
+  expect(screen.getByText("No pending classes.")).toBeInTheDocument();
 });
 
 test("approving a pending class says so and refreshes the list", async () => {
@@ -131,7 +210,7 @@ test("Send Feedback opens the dialog and sends what the admin wrote", async () =
     "/classes": [denied],
     [`/classes/feedback/${denied._id}`]: { modifiedCount: 1 },
   });
-  const { user } = renderPage();
+  const { user } = renderPage("Denied");
   await screen.findByRole("article", { name: "Rejected Origami" });
 
   await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));
@@ -152,7 +231,7 @@ test("Send Feedback opens the dialog and sends what the admin wrote", async () =
 
 test("empty feedback is not sent", async () => {
   const fetch = stubApi({ "/classes": [denied] });
-  const { user } = renderPage();
+  const { user } = renderPage("Denied");
   await screen.findByRole("article", { name: "Rejected Origami" });
 
   await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));
@@ -171,7 +250,7 @@ test("a refused feedback stays in the dialog beside the field", async () => {
       errors: { feedback: ["Ensure this field has no more than 1000 characters."] },
     }),
   });
-  const { user } = renderPage();
+  const { user } = renderPage("Denied");
   await screen.findByRole("article", { name: "Rejected Origami" });
 
   await user.click(card("Rejected Origami").getByRole("button", { name: "Send Feedback" }));

@@ -6,38 +6,31 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 
-export const START_CLASS_HINT = "Classes start on the first day of camp";
-
 /*
- * One enrolment: the class, its name leading to the class's page, and who holds the seat. The spec gives Start Class no action
- * yet, so the button says so: it is marked unavailable (aria-disabled keeps it focusable, so its
- * hint can still be read) and does nothing when pressed. Cancel enrolment goes to `onCancel`
- * (which asks first); an enrolment the server gave no id cannot be cancelled from here.
+ * One enrolment: the class, its name leading to the class's page, and who holds the seat. Start
+ * Class leads to the class's page too, where its schedule and meetings are: the spec's button
+ * is a link that looks like one, named with the class for screen readers. Cancel enrolment goes
+ * to `onCancel` (which asks first); an enrolment the server gave no id cannot be cancelled here.
  */
 export function EnrolledClassCard({ enrolledClass, onCancel }) {
   const titleId = useId();
-  const hintId = useId();
   return (
     <ImageCard
       image={enrolledClass.image}
       imageAlt={enrolledClass.nameClass}
+      imageCategory={enrolledClass.categoryName}
       title={<Link to={paths.classPage(enrolledClass._id)}>{enrolledClass.nameClass}</Link>}
       titleId={titleId}
       headingLevel={2}
       footer={
         <>
-          <button
-            type="button"
-            className="btn btn-primary w-100 disabled"
-            aria-disabled="true"
-            aria-describedby={`${titleId} ${hintId}`}
-            title={START_CLASS_HINT}
+          <Link
+            className="btn btn-primary w-100"
+            to={paths.classPage(enrolledClass._id)}
+            aria-describedby={titleId}
           >
             Start Class
-          </button>
-          <p id={hintId} className="small text-body-secondary text-center mt-2 mb-0">
-            {START_CLASS_HINT}.
-          </p>
+          </Link>
           {onCancel && enrolledClass.enrolmentId != null && (
             <button
               type="button"

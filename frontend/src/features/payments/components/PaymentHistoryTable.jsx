@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { Picture } from "../../../components/ui/Picture";
 
 // The payment date in the reader's own locale and time zone.
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -107,14 +108,13 @@ export function PaymentHistoryTable({ payments }) {
               <tr>
                 <th scope="row">{index + 1}</th>
                 <td>
-                  <img
+                  <Picture
                     src={payment.image}
                     alt={payment.nameClass}
                     width={64}
                     height={48}
-                    loading="lazy"
-                    decoding="async"
-                    className="rounded object-fit-cover"
+                    priority="lazy"
+                    className="rounded"
                   />
                 </td>
                 <td>{payment.nameClass}</td>

@@ -26,7 +26,7 @@ function renderPage(route = "/dashboard/my-enrolled-classes") {
 test("each enrolled class shows its picture, name, instructor, price and Start Class", async () => {
   const watercolor = makeClass({ nameClass: "Watercolor Basics", price: 45.5 });
   const pottery = makeClass({ nameClass: "Pottery Wheel", price: 120, instructorName: "Bo Clay" });
-  const fetch = stubApi({ [myEnrolled]: [watercolor, pottery], "/calendarFeed": { url: feedUrl } });
+  stubApi({ [myEnrolled]: [watercolor, pottery], "/calendarFeed": { url: feedUrl } });
   const { user } = renderPage();
 
   const card = within(await screen.findByRole("article", { name: "Watercolor Basics" }));
@@ -42,15 +42,13 @@ test("each enrolled class shows its picture, name, instructor, price and Start C
   expect(pottteryCard.getByText("Bo Clay")).toBeInTheDocument();
   expect(pottteryCard.getByText("$120.00")).toBeInTheDocument();
 
-  // Start Class has no action yet: it says so and pressing it goes nowhere.
-  const start = card.getByRole("button", { name: "Start Class" });
-  expect(start).toHaveAttribute("aria-disabled", "true");
-  expect(start).toHaveAccessibleDescription(/Classes start on the first day of camp/);
-  const asked = fetch.mock.calls.length;
-  await user.click(start);
-  expect(screen.getByRole("heading", { name: "My Enrolled Classes" })).toBeInTheDocument();
-  expect(fetch).toHaveBeenCalledTimes(asked);
+  // Start Class leads to the class's page, where its schedule is.
+  const start = card.getByRole("link", { name: "Start Class" });
+  expect(start).toHaveAttribute("href", `/classes/${watercolor._id}`);
+  expect(start).toHaveAccessibleDescription("Watercolor Basics");
   await expectNoSeriousA11yViolations();
+  await user.click(start);
+  expect(await screen.findByRole("heading", { name: "Other page" })).toBeInTheDocument();
 });
 
 test("without enrolments the page says so", async () => {

@@ -5,6 +5,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useNotify } from "../../../lib/notices";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
 import { BioForm } from "../components/BioForm";
+import { Picture } from "../../../components/ui/Picture";
 
 export function MyProfilePage() {
   useTitle("My Profile");
@@ -30,15 +31,14 @@ export function MyProfilePage() {
     content = (
       <>
         <div className="d-flex align-items-center gap-3 mb-4">
-          {profile.photo && (
-            <img
-              src={profile.photo}
-              alt=""
-              width={64}
-              height={64}
-              className="rounded-circle object-fit-cover"
-            />
-          )}
+          <Picture
+            src={profile.photo}
+            name={profile.name || profile.email}
+            person
+            width={64}
+            height={64}
+            round
+          />
           <div>
             <p className="fw-semibold mb-0">{profile.name}</p>
             <p className="text-body-secondary mb-0 text-break">{profile.email}</p>

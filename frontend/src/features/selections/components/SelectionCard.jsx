@@ -17,6 +17,7 @@ export function SelectionCard({ selection, busy, onDelete }) {
     <ImageCard
       image={selection.image}
       imageAlt={selection.nameClass}
+      imageCategory={selection.categoryName}
       title={selection.nameClass}
       titleId={titleId}
       headingLevel={2}

@@ -1,0 +1,33 @@
+// The review states an admin filters Manage Classes by, in the order the filter shows them.
+export const STATUS_FILTERS = ["All", "Pending", "Approved", "Denied", "Withdrawn", "Cancelled"];
+
+// What waits for a decision is what an admin opens the page for.
+export const DEFAULT_STATUS = "Pending";
+
+export function statusAsked(value) {
+  return STATUS_FILTERS.includes(value) ? value : DEFAULT_STATUS;
+}
+
+// How many classes each filter shows, "All" included.
+export function countsByStatus(classes) {
+  const counts = Object.fromEntries(STATUS_FILTERS.map((status) => [status, 0]));
+  for (const classItem of classes) {
+    counts.All += 1;
+    if (Object.hasOwn(counts, classItem.status)) counts[classItem.status] += 1;
+  }
+  return counts;
+}
+
+/*
+ * The classes a filter shows, in the server's order (by id), except that "All" puts the pending
+ * ones first. `kept` holds the ids of classes decided on this view: they stay in place with their
+ * new status, so the admin sees what they did and can Send Feedback on a class just denied.
+ */
+export function classesShown(classes, status, kept = new Set()) {
+  if (status === "All") {
+    const waiting = classes.filter((classItem) => classItem.status === "Pending");
+    const others = classes.filter((classItem) => classItem.status !== "Pending");
+    return [...waiting, ...others];
+  }
+  return classes.filter((classItem) => classItem.status === status || kept.has(classItem._id));
+}
