@@ -31,6 +31,18 @@ def instructor_member(emulator, live_server) -> User:
     )
 
 
+def admin_member(emulator, live_server) -> User:
+    """Ada, an admin of the school, who can sign in."""
+    return member(
+        emulator,
+        live_server,
+        name="Ada Admin",
+        email="ada@camp.test",
+        role=Role.ADMIN,
+        portrait="admin",
+    )
+
+
 def main_navigation(page: Page):
     return page.get_by_role("navigation", name="Main")
 

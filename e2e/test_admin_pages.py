@@ -9,10 +9,10 @@ from playwright.sync_api import expect
 from accounts.models import Role, User
 from classes.models import ClassStatus
 from e2e.class_steps import (
+    admin_member,
     check_accessible,
     class_card,
     dashboard_menu,
-    member,
     open_dashboard,
     sign_in,
 )
@@ -24,14 +24,7 @@ pytestmark = pytest.mark.usefixtures("emulator")
 
 @pytest.fixture
 def admin(emulator, live_server):
-    return member(
-        emulator,
-        live_server,
-        name="Ada Admin",
-        email="ada@camp.test",
-        role=Role.ADMIN,
-        portrait="admin",
-    )
+    return admin_member(emulator, live_server)
 
 
 def test_an_admin_finds_a_user_makes_them_instructor_and_undoes_it(page, admin):

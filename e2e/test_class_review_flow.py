@@ -6,15 +6,14 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from accounts.models import Role
 from classes.models import Class, ClassStatus
 from e2e.class_steps import (
+    admin_member,
     check_accessible,
     class_card,
     dashboard_menu,
     instructor_member,
     main_navigation,
-    member,
     open_dashboard,
     sign_in,
     small_png,
@@ -62,14 +61,7 @@ def instructor(emulator, live_server):
 
 @pytest.fixture
 def admin(emulator, live_server):
-    return member(
-        emulator,
-        live_server,
-        name="Ada Admin",
-        email="ada@camp.test",
-        role=Role.ADMIN,
-        portrait="admin",
-    )
+    return admin_member(emulator, live_server)
 
 
 @pytest.fixture

@@ -84,6 +84,16 @@ def seats_set(camp_class, seats: int) -> None:
     )
 
 
+def seat_for(entry: WaitlistEntry, camp_class) -> None:
+    """The entry's family pays and takes a seat in the class, as a payment does."""
+    seat_take(
+        student_id=entry.student_id,
+        participant=entry.participant,
+        camp_class_id=camp_class.pk,
+        price=camp_class.price,
+    )
+
+
 def offers_to(entry: WaitlistEntry):
     return Message.objects.filter(
         kind=MessageKind.WAITLIST_OFFER, about=f"waitlist-offer:{entry.pk}"
@@ -254,12 +264,7 @@ class TestAnOffersEnd:
         waitlist_accept(student=entry.student, entry_id=entry.pk)
         full_class.refresh_from_db()
 
-        seat_take(
-            student_id=entry.student_id,
-            participant=entry.participant,
-            camp_class_id=full_class.pk,
-            price=full_class.price,
-        )
+        seat_for(entry, full_class)
 
         assert Enrolment.objects.filter(participant=entry.participant, status="active").exists()
         assert not SeatHold.objects.exists()
@@ -407,12 +412,7 @@ def test_paying_for_an_offered_seat_without_pressing_accept_settles_the_offer(fu
     hold_take(selection=selection)
     full_class.refresh_from_db()
 
-    seat_take(
-        student_id=entry.student_id,
-        participant=entry.participant,
-        camp_class_id=full_class.pk,
-        price=full_class.price,
-    )
+    seat_for(entry, full_class)
 
     assert reread(entry).status == WaitlistStatus.ACCEPTED
 
@@ -426,12 +426,7 @@ def test_a_place_in_the_queue_closes_quietly_once_the_participant_has_a_seat():
     SeatHold.objects.all().delete()
     camp_class.refresh_from_db()
 
-    seat_take(
-        student_id=entry.student_id,
-        participant=entry.participant,
-        camp_class_id=camp_class.pk,
-        price=camp_class.price,
-    )
+    seat_for(entry, camp_class)
 
     entry = reread(entry)
     assert (entry.status, entry.closed_reason) == (WaitlistStatus.CLOSED, "Enrolled in the class.")
