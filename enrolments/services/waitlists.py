@@ -133,14 +133,19 @@ def waitlist_leave(*, student: User, entry_id: int) -> WaitlistEntry:
     return _closed(entry, status=WaitlistStatus.LEFT)
 
 
-def _closed(entry: WaitlistEntry, *, status: str, reason: str = "") -> WaitlistEntry:
-    """Close an entry; a seat it held is offered on, in the same transaction."""
+def _entry_end(entry: WaitlistEntry, *, status: str, reason: str = "") -> bool:
+    """Close an entry and drop the seat it held, if any; whether it held one."""
     held = SeatHold.objects.filter(waitlist_entry=entry).delete()[0]
     entry.status = status
     entry.closed_at = timezone.now()
     entry.closed_reason = reason
     entry.save(update_fields=["status", "closed_at", "closed_reason"])
-    if held:
+    return bool(held)
+
+
+def _closed(entry: WaitlistEntry, *, status: str, reason: str = "") -> WaitlistEntry:
+    """Close an entry; a seat it held is offered on, in the same transaction."""
+    if _entry_end(entry, status=status, reason=reason):
         waitlist_offers_make(camp_class=Class.objects.get(pk=entry.camp_class_id))
     return entry
 
@@ -257,11 +262,7 @@ def _about_entry(entry: WaitlistEntry, camp_class: Class) -> dict:
 
 
 def _closed_and_told(entry: WaitlistEntry, *, camp_class: Class, reason: str) -> None:
-    SeatHold.objects.filter(waitlist_entry=entry).delete()
-    entry.status = WaitlistStatus.CLOSED
-    entry.closed_at = timezone.now()
-    entry.closed_reason = reason
-    entry.save(update_fields=["status", "closed_at", "closed_reason"])
+    _entry_end(entry, status=WaitlistStatus.CLOSED, reason=reason)
     message_queue(
         kind=MessageKind.WAITLIST_CLOSED,
         about=f"waitlist-closed:{entry.pk}",
@@ -324,10 +325,7 @@ def _class_round(class_id: int) -> int:
         status__in=[WaitlistStatus.OFFERED, WaitlistStatus.ACCEPTED],
         hold__expires_at__lte=now,
     ):
-        SeatHold.objects.filter(waitlist_entry=entry).delete()
-        entry.status = WaitlistStatus.EXPIRED
-        entry.closed_at = now
-        entry.save(update_fields=["status", "closed_at"])
+        _entry_end(entry, status=WaitlistStatus.EXPIRED)
     if camp_class.status == ClassStatus.APPROVED:
         too_late = registration_refusal(camp_class, now=now)
         if too_late is not None:
