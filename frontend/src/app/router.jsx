@@ -2,8 +2,6 @@ import { createBrowserRouter } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
-import { LoginPage } from "../features/auth/routes/LoginPage";
-import { RegisterPage } from "../features/auth/routes/RegisterPage";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
 import { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "../lib/auth";
 import { LoadingBar } from "../components/ui/LoadingBar";
@@ -45,8 +43,21 @@ export const routes = [
           "ClassPage",
         ),
       },
-      { path: paths.login, element: <LoginPage /> },
-      { path: paths.register, element: <RegisterPage /> },
+      // Sign-in carries the form libraries; a visitor who only browses never downloads them.
+      {
+        path: paths.login,
+        lazy: lazyPage(
+          () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/LoginPage"),
+          "LoginPage",
+        ),
+      },
+      {
+        path: paths.register,
+        lazy: lazyPage(
+          () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/RegisterPage"),
+          "RegisterPage",
+        ),
+      },
       // The school's own pages, from the footer: read by few visitors, so loaded on demand.
       ...[
         [paths.about, "AboutPage"],
