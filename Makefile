@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e fuzz bench lighthouse clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e screenshots fuzz bench lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -98,6 +98,12 @@ test-e2e: build
 fuzz: install
 	@echo "==> schemathesis: 200 examples per API operation and role"
 	FUZZ_EXAMPLES=200 scripts/with-services $(PY) -m pytest camp/tests/test_contract_fuzzing.py
+
+# Not part of `make test`: a full-page picture of every route of e2e/routes.py, light and dark, at
+# a phone's width (390 px) and a laptop's (1280 px), written into screenshots/ for people to see.
+screenshots: build
+	@echo "==> Screenshots of every page into screenshots/"
+	scripts/with-services $(PY) -m pytest e2e/screenshots.py -q
 
 # Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
 # camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, adds the

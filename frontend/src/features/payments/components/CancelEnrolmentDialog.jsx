@@ -44,7 +44,7 @@ export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onC
   let body;
   if (error) {
     body = (
-      <p className="text-danger mb-0" role="alert">
+      <p className="text-danger-emphasis mb-0" role="alert">
         {error.message}
       </p>
     );
@@ -79,7 +79,7 @@ export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onC
     >
       {body}
       {failure && (
-        <p className="text-danger mt-3 mb-0" role="alert">
+        <p className="text-danger-emphasis mt-3 mb-0" role="alert">
           {failure}
         </p>
       )}

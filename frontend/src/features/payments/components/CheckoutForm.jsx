@@ -253,10 +253,10 @@ export function FreeEnrolForm({ selection, user }) {
 function FormOutcome({ failure, payment, progress = "", free = false }) {
   return (
     <>
-      <div role="alert" className="text-danger mt-3">
+      <div role="alert" className="text-danger-emphasis mt-3">
         {failure}
       </div>
-      <div role="status" className="text-success fw-semibold mt-2">
+      <div role="status" className="text-success-emphasis fw-semibold mt-2">
         {progress}
         {payment &&
           (free

@@ -245,7 +245,7 @@ test("a card the provider declines shows its message in red and charges nothing"
 
   const alert = await screen.findByRole("alert");
   expect(alert).toHaveTextContent("Your card was declined.");
-  expect(alert).toHaveClass("text-danger");
+  expect(alert).toHaveClass("text-danger-emphasis");
   expect(posts(fetch, "/payments")).toEqual([]);
   expect(screen.queryByText(/Transaction complete/)).not.toBeInTheDocument();
   // The SetupIntent is still unused, so the cardholder can try another card at once.

@@ -1,0 +1,260 @@
+"""Every page of the app, who visits it and the school it shows: one table for the checks that
+walk them all (accessibility, screenshots).
+
+A page is one line of ROUTES: its visitor, its address and a text its main region shows once
+the real content is there (not a loading bar, not the login page a guard sent the visitor to).
+Addresses and texts that name seeded rows are functions of the School.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.models import Participant, Role, User
+from classes.models import Category, Class, ClassStatus, Level
+from e2e.class_steps import member, sign_in
+from e2e.helpers import demo_image
+from enrolments.models import Selection, WaitlistEntry
+from enrolments.services.waitlists import waitlist_join
+from payments.models import Payment, PaymentStatus
+from testing.factories import (
+    ChildFactory,
+    PaymentFactory,
+    SelectionFactory,
+    UserFactory,
+    scheduled_class,
+)
+
+# Who visits a page: nobody signed in, or someone of a role.
+VISITOR = "visitor"
+STUDENT = "student"
+INSTRUCTOR = "instructor"
+ADMIN = "admin"
+VISITORS = (VISITOR, STUDENT, INSTRUCTOR, ADMIN)
+
+WIDTHS = {390: 844, 1280: 800}
+THEMES = ("light", "dark")
+
+
+@dataclass(frozen=True)
+class School:
+    """What the pages show: a family with a paid seat, a selection, a child on a waitlist, an
+    instructor with classes and a roster, one class waiting for the admins' review."""
+
+    student: User
+    instructor: User
+    admin: User
+    child: Participant
+    watercolour: Class
+    clay: Class
+    batik: Class
+    linocut: Class
+    selection: Selection
+    payment: Payment
+    waitlist_entry: WaitlistEntry
+
+    def person(self, visitor: str) -> User | None:
+        return None if visitor == VISITOR else getattr(self, visitor)
+
+
+Text = str | Callable[[School], str]
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    visitor: str
+    path: Text
+    shows: Text
+    # A selector that must be visible too, for a page whose content is more than text.
+    also: str | None = None
+
+    def path_in(self, school: School) -> str:
+        return self.path(school) if callable(self.path) else self.path
+
+    def text_in(self, school: School) -> str:
+        return self.shows(school) if callable(self.shows) else self.shows
+
+
+ROUTES = [
+    Route("home", VISITOR, "/", "Popular Classes"),
+    Route("all-instructors", VISITOR, "/all-instructors", "Maya Lindqvist"),
+    Route("instructor", VISITOR, lambda s: f"/instructors/{s.instructor.pk}", "Maya Lindqvist"),
+    Route("all-classes", VISITOR, "/all-classes", "Watercolour for Kids"),
+    Route("class", VISITOR, lambda s: f"/classes/{s.watercolour.pk}", "Watercolour for Kids"),
+    Route("login", VISITOR, "/login", "Log In"),
+    Route("register", VISITOR, "/register", "Confirm password"),
+    Route("about", VISITOR, "/about", "How we teach"),
+    Route("terms", VISITOR, "/terms", "Terms of use"),
+    Route("privacy", VISITOR, "/privacy", "Privacy policy"),
+    Route("cookies", VISITOR, "/cookies", "Cookie policy"),
+    Route("contact", VISITOR, "/contact", "Contact us"),
+    Route("not-found", VISITOR, "/no-such-page", "404"),
+    Route("my-selected-classes", STUDENT, "/dashboard/my-selected-classes", "Batik on Silk"),
+    Route(
+        "payment",
+        STUDENT,
+        lambda s: f"/dashboard/payment/{s.selection.pk}",
+        "Batik on Silk",
+        also="[data-testid=card-element] input",
+    ),
+    Route("my-enrolled-classes", STUDENT, "/dashboard/my-enrolled-classes", "Mia Lopez"),
+    Route("my-payment-history", STUDENT, "/dashboard/my-payment-history", "Mia Lopez"),
+    Route("waitlist", STUDENT, "/dashboard/waitlist", "Number 1 on the list"),
+    Route("family", STUDENT, "/dashboard/family", "Allergic to peanuts."),
+    Route("my-classes", INSTRUCTOR, "/dashboard/my-classes", "Clay Creatures"),
+    Route("add-class", INSTRUCTOR, "/dashboard/add-class", "Add a Class", also="main form"),
+    Route(
+        "update-class",
+        INSTRUCTOR,
+        lambda s: f"/dashboard/update-class/{s.watercolour.pk}",
+        "Update Class",
+        also="main form",
+    ),
+    Route(
+        "class-roster",
+        INSTRUCTOR,
+        lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/roster",
+        "Allergic to peanuts.",
+    ),
+    Route("profile", INSTRUCTOR, "/dashboard/profile", "maya@camp.test"),
+    Route("manage-users", ADMIN, "/dashboard/all-users", "sam@camp.test"),
+    Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
+]
+
+
+def routes_of(visitor: str) -> list[Route]:
+    return [route for route in ROUTES if route.visitor == visitor]
+
+
+def _monday_in(weeks: int) -> date:
+    today = timezone.localdate()
+    return today + timedelta(days=7 * weeks - today.weekday())
+
+
+def _class(instructor: User, name: str, banner: str, weeks: int, **details) -> Class:
+    start = _monday_in(weeks)
+    return scheduled_class(
+        name=name,
+        start=start,
+        end=start + timedelta(days=4),
+        days=(0, 2, 4),
+        hours=(time(9), time(12)),
+        instructor=instructor,
+        image=demo_image(banner),
+        price=Decimal("45.50"),
+        seats=6,
+        age_min=6,
+        age_max=12,
+        level=Level.BEGINNER,
+        location="Studio 2, 1250 Maple Avenue",
+        description=f"{name}: a week of making, from first marks to a finished piece.",
+        **details,
+    )
+
+
+def _enrol(student: User, camp_class: Class, **participant) -> Payment:
+    """A paid seat, as a fulfilled card payment leaves it; the account holder's unless a
+    participant is named."""
+    payment = PaymentFactory(
+        student=student, camp_class=camp_class, status=PaymentStatus.ENROLLED, **participant
+    )
+    Class.objects.filter(pk=camp_class.pk).update(seats=camp_class.seats - 1, enroll=1)
+    return payment
+
+
+def seed_school(emulator, live_server) -> School:
+    """The school every route shows; its three people can sign in."""
+    instructor = member(
+        emulator,
+        live_server,
+        name="Maya Lindqvist",
+        email="maya@camp.test",
+        role=Role.INSTRUCTOR,
+        portrait="maya-lindqvist",
+    )
+    User.objects.filter(pk=instructor.pk).update(
+        bio="Painter and printmaker; teaching children to see colour since 2011."
+    )
+    student = member(
+        emulator,
+        live_server,
+        name="Sam Lopez",
+        email="sam@camp.test",
+        role=Role.STUDENT,
+        portrait="student",
+    )
+    admin = member(
+        emulator,
+        live_server,
+        name="Ada Admin",
+        email="ada@camp.test",
+        role=Role.ADMIN,
+        portrait="admin",
+    )
+    painting = Category.objects.get_or_create(slug="painting", defaults={"name": "Painting"})[0]
+    watercolour = _class(
+        instructor, "Watercolour for Kids", "watercolor.webp", weeks=5, category=painting
+    )
+    clay = _class(instructor, "Clay Creatures", "pottery.webp", weeks=6)
+    batik = _class(UserFactory(role=Role.INSTRUCTOR), "Batik on Silk", "weaving.webp", weeks=7)
+    linocut = _class(
+        instructor, "Linocut Printmaking", "printmaking.webp", weeks=8, status=ClassStatus.PENDING
+    )
+    child = ChildFactory(
+        account=student,
+        first_name="Mia",
+        last_name="Lopez",
+        notes="Allergic to peanuts.",
+        emergency_contact_name="Rosa Lopez",
+        emergency_contact_phone="415 555 0134",
+    )
+    payment = _enrol(student, watercolour, participant=child)
+    # Clay Creatures is full, its last seat taken by another family: Mia waits for one.
+    _enrol(UserFactory(name="Noor Haddad", role=Role.STUDENT), clay)
+    Class.objects.filter(pk=clay.pk).update(seats=0)
+    entry = waitlist_join(student=student, class_id=clay.pk, participant_id=child.pk)
+    selection = SelectionFactory(student=student, participant=child, camp_class=batik)
+    return School(
+        student=student,
+        instructor=instructor,
+        admin=admin,
+        child=child,
+        watercolour=watercolour,
+        clay=clay,
+        batik=batik,
+        linocut=linocut,
+        selection=selection,
+        payment=payment,
+        waitlist_entry=entry,
+    )
+
+
+def open_as(page: Page, school: School, visitor: str, *, width: int, theme: str) -> None:
+    """Sign the visitor in (if anyone) and set the screen's width and the stored theme, which the
+    page applies before its first paint."""
+    page.context.add_init_script(f"window.localStorage.setItem('theme', '{theme}')")
+    person = school.person(visitor)
+    if person is not None:
+        # At a laptop's width: a phone's collapsed menu hides the Log Out button sign_in waits for.
+        page.set_viewport_size({"width": 1280, "height": 800})
+        sign_in(page, person.email)
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+
+
+def visit(page: Page, school: School, route: Route) -> None:
+    """Go to the route and wait until its real content is on screen and the network is quiet."""
+    path = route.path_in(school)
+    page.goto(path)
+    main = page.get_by_role("main")
+    expect(main).to_contain_text(route.text_in(school))
+    if route.also:
+        expect(page.locator(route.also).first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    # Still where it was sent, not redirected to the login page or home by a guard.
+    expect(page).to_have_url(re.compile(re.escape(path) + r"$"))
