@@ -86,9 +86,10 @@ test-frontend: install
 	cd frontend && npx jest --ci
 
 # The built bundle: what each route downloads (gzip), and the public first load's budget.
+# Also the heading typeface: self-hosted, Latin only, swapped in.
 test-bundle: build
 	@echo "==> Bundle size: first load per route, and its budget"
-	cd frontend && node scripts/bundle-report.js && node --test scripts/bundle-budget.test.js
+	cd frontend && node scripts/bundle-report.js && node --test scripts/bundle-budget.test.js scripts/heading-typeface.test.js
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"

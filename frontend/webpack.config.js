@@ -28,8 +28,38 @@ module.exports = (env, argv) => {
           use: [MiniCssExtractPlugin.loader, "css-loader"],
         },
         {
+          // The school's theme: Bootstrap's own sources compiled with its variables.
+          test: /\.scss$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            "css-loader",
+            {
+              loader: "sass-loader",
+              options: {
+                sassOptions: {
+                  // Bootstrap 5.3 still uses @import and the global colour functions, which
+                  // current Sass warns about on every build; those warnings are Bootstrap's.
+                  quietDeps: true,
+                  silenceDeprecations: [
+                    "import",
+                    "global-builtin",
+                    "color-functions",
+                    "if-function",
+                  ],
+                },
+              },
+            },
+          ],
+        },
+        {
           test: /\.(png|jpe?g|webp|gif|svg)$/,
           type: "asset/resource",
+        },
+        {
+          // The heading typeface, served from /static/dist like the rest of the bundle.
+          test: /\.woff2?$/,
+          type: "asset/resource",
+          generator: { filename: production ? "[name].[contenthash:12][ext]" : "[name][ext]" },
         },
       ],
     },

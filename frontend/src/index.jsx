@@ -1,6 +1,7 @@
 import { createRoot } from "react-dom/client";
 
-import "bootstrap/dist/css/bootstrap.min.css";
+import "@fontsource/bricolage-grotesque/latin-700.css";
+import "./app/theme.scss";
 import "./app/app.css";
 import { App } from "./app/App";
 

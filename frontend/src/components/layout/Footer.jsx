@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 
 import { config } from "../../config/config";
 import { paths } from "../../config/paths";
+import { Logo } from "./Logo";
 import { siteLinks } from "./Navbar";
 
 export const contact = {
@@ -72,7 +73,9 @@ export function Footer() {
       <div className="container py-5">
         <div className="row g-4">
           <div className="col-12 col-lg-4">
-            <p className="h4 fw-bold mb-2">{config.siteName}</p>
+            <p className="h4 mb-2">
+              <Logo />
+            </p>
             <p className="text-body-secondary">
               Summer camp art and craft learning school, providing practical training since 2003.
             </p>

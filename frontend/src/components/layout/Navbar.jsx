@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 
-import { config } from "../../config/config";
 import { dashboardHomeFor, paths } from "../../config/paths";
 import { useLogOut } from "../../hooks/useLogOut";
 import { useAuth } from "../../lib/auth";
 import { Picture } from "../ui/Picture";
+import { Logo } from "./Logo";
 import { ThemeToggle } from "./ThemeToggle";
 
 export const siteLinks = [
@@ -41,8 +41,8 @@ export function Navbar() {
     <header>
       <nav className="navbar navbar-expand-lg bg-body-tertiary border-bottom" aria-label="Main">
         <div className="container">
-          <Link className="navbar-brand fw-bold" to={paths.home} onClick={collapse}>
-            {config.siteName}
+          <Link className="navbar-brand" to={paths.home} onClick={collapse}>
+            <Logo />
           </Link>
           <button
             type="button"

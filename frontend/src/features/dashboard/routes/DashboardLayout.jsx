@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 
+import { Logo } from "../../../components/layout/Logo";
 import { RouteAnnouncer } from "../../../components/layout/RouteAnnouncer";
 import { useLogOut } from "../../../hooks/useLogOut";
 import { useRouteFocus } from "../../../hooks/useRouteFocus";
@@ -55,6 +56,10 @@ export function DashboardLayout() {
             menuOpen ? "d-block" : "d-none"
           } d-lg-block`}
         >
+          {/* The menu's Home link leads back to the site; the logo only says whose it is. */}
+          <p className="fs-4 mb-4 px-2">
+            <Logo />
+          </p>
           {user && (
             <div className="d-flex align-items-center gap-2 mb-4 px-2">
               {/* Beside the name, which says it: only to look at. */}

@@ -71,6 +71,13 @@ test.each([
   expect(screen.getByRole("heading", { name: "A dashboard page" })).toBeInTheDocument();
 });
 
+test("the menu carries the school's logo", () => {
+  renderDashboard("student");
+
+  const menu = within(screen.getByRole("navigation", { name: "Dashboard" }));
+  expect(menu.getByRole("img", { name: "Camp" })).toBeInTheDocument();
+});
+
 test("the menu names who is signed in", () => {
   renderDashboard("admin");
 
