@@ -57,6 +57,16 @@ def provider_share(requests: list[dict]) -> float:
     return sum(r["provider_s"] for r in requests) / total if total > 0 else math.nan
 
 
+def workers_held(requests: list[dict]) -> dict:
+    """Seconds the server's workers spent on these requests, summed: in our code and waiting on
+    Stripe. Over the number of workers, what a rush of them costs at the least."""
+    answered = [request for request in requests if request.get("status") is not None]
+    return {
+        "our_code_s": sum(request.get("worker_s", 0.0) for request in answered),
+        "stripe_s": sum(request.get("server_provider_s", 0.0) for request in answered),
+    }
+
+
 def growth(sizes_and_p95: list[tuple[int, float]]) -> list[tuple[int, float, float, bool]]:
     """(families, p95 over the smallest run's, families over the smallest run's, at most linear)
     for each run after the first."""

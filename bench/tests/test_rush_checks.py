@@ -11,6 +11,7 @@ from bench.rush_checks import (
     percentile,
     provider_share,
     step_figures,
+    workers_held,
 )
 from bench.sections import section_put, sections_kept
 
@@ -43,6 +44,16 @@ def test_a_steps_own_part_is_its_latency_less_the_providers():
     assert figures["queries_p50"] == 10
     assert provider_share(requests) == 0.75 / 2.5
     assert step_figures([]) == {"count": 0}
+
+
+def test_the_workers_time_is_summed_apart_from_stripes_for_answered_requests():
+    requests = [
+        {"status": 201, "worker_s": 0.5, "server_provider_s": 0.25},
+        {"status": 409, "worker_s": 0.25, "server_provider_s": 0.0},
+        {"status": None, "error": "ConnectionError"},
+    ]
+
+    assert workers_held(requests) == {"our_code_s": 0.75, "stripe_s": 0.25}
 
 
 def test_growth_is_measured_against_the_number_of_families():
