@@ -773,6 +773,15 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
             f"{figures['queries_p50'] * largest['round_trip_p50_ms']:.0f} | "
             f"{floor_ms:.2f} | {figures['worker_p50_ms'] / floor_ms:.0f} |"
         )
+    floor_p95s = [largest["steps"][step]["floor"]["p95_ms"] for step in steps]
+    lines += [
+        "",
+        "The ratios stay well below the worker times' because the floor's own p95 (here",
+        f"{min(floor_p95s):,.0f} to {max(floor_p95s):,.0f} ms for well under a millisecond in "
+        "Django) is mostly",
+        "spent outside Django: gunicorn's own handling of each connection, the load",
+        "generator's threads and the machine's scheduling, which the rush's requests pay too.",
+    ]
     lines += [
         "",
         "The rush is bound by the workers' capacity: summed over every request, the workers",
@@ -788,6 +797,26 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "the workers' time is far larger than its share of what the families waited for, which",
         "is mostly the queue.",
     ]
+    if len(runs) > 1:
+        lines += [
+            "",
+            "Where the p95 grows faster than the families: a request's own time in the worker",
+            "(mean, our code) and its queries (median), at each size. The queue a family waits in",
+            "grows with the families, and each request's own time grew too while its queries",
+            "stayed the same: the same work took longer on a machine more loaded (more clients'",
+            "threads, a longer outbox for the Celery worker, the machine's other load).",
+            "",
+            "| step | " + " | ".join(f"{size} families" for size in sizes) + " | queries |",
+            "| --- | " + " | ".join("---:" for _ in runs) + " | ---: |",
+        ]
+        for step in steps:
+            lines.append(
+                f"| {step} | "
+                + " | ".join(f"{run_['steps'][step]['worker_mean_ms']:.0f} ms" for run_ in runs)
+                + " | "
+                + " / ".join(str(run_["steps"][step]["queries_p50"]) for run_ in runs)
+                + " |"
+            )
     lines += [
         "",
         "Part of our code's time in the worker is its queries' round trips (the rest is Python",
