@@ -800,11 +800,13 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
     if len(runs) > 1:
         lines += [
             "",
-            "Where the p95 grows faster than the families: a request's own time in the worker",
-            "(mean, our code) and its queries (median), at each size. The queue a family waits in",
-            "grows with the families, and each request's own time grew too while its queries",
-            "stayed the same: the same work took longer on a machine more loaded (more clients'",
-            "threads, a longer outbox for the Celery worker, the machine's other load).",
+            "How the p95 grows: a family's wait is the queue ahead of it, so it grows with the",
+            "requests of the families ahead and with each request's own time in the worker",
+            "(below: the mean of our code's, and the median of its queries). Paying, the",
+            f"costliest step, is bounded by the {CLASSES * SEATS} seats, so past that many",
+            "children more families add mostly selects and waitlist joins. Where the queries stay",
+            "the same and the own time still grows, the same work took longer on a more loaded",
+            "machine.",
             "",
             "| step | " + " | ".join(f"{size} families" for size in sizes) + " | queries |",
             "| --- | " + " | ".join("---:" for _ in runs) + " | ---: |",
@@ -817,6 +819,11 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
                 + " / ".join(str(run_["steps"][step]["queries_p50"]) for run_ in runs)
                 + " |"
             )
+        lines.append(
+            "| payments made | "
+            + " | ".join(str(run_["steps"]["pay"]["count"]) for run_ in runs)
+            + " | |"
+        )
     lines += [
         "",
         "Part of our code's time in the worker is its queries' round trips (the rest is Python",
