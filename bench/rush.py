@@ -11,6 +11,9 @@ and the rush's section of docs/performance.md is written again (the rest of the 
 `make bench`'s).
 
     .venv/bin/python bench/rush.py [--families 100,200,400] [--output PATH]
+    .venv/bin/python bench/rush.py --from-work /tmp/camp-rush-XXXX   # the section again
+
+Each run's figures stay in its folder (rush.json, requests-<families>.json), printed at the end.
 
 RUSH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/camp_rush),
 dropped and created again for every run; BENCH_REDIS_URL the Redis of the cache and the Celery
