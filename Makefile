@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e screenshots fuzz bench lighthouse clean
+.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -113,6 +113,13 @@ bench: build
 	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
 	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
 	$(PY) bench/run.py
+
+# Not part of `make test`: the registration-morning rush. 100, 200 and 400 families at once for
+# 20 classes of 10 seats, through gunicorn, PostgreSQL (RUSH_DATABASE_URL, default camp_rush),
+# Redis, a Celery worker and localstripe; checks the end state and rewrites the rush's section
+# of docs/performance.md (`make bench` keeps it).
+bench-rush: install
+	$(PY) bench/rush.py
 
 # Not part of `make test`: Lighthouse on /, /all-classes and /login of the seeded demo school,
 # served by gunicorn with production settings (bench/lighthouse.py prints a Markdown section).

@@ -30,6 +30,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import requests
+from sections import sections_kept
 from server import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -808,7 +809,10 @@ def main() -> None:
         print("==> Lighthouse on the demo site", flush=True)
         lighthouse_section = lighthouse.markdown(lighthouse.run_lighthouse())
     sections = [*bundle_section, *lighthouse_section]
-    arguments.output.write_text(report(runs, arguments.duration, machine(), sections))
+    # Other commands' sections of the page (`make bench-rush`'s) stay as they were.
+    earlier = arguments.output.read_text() if arguments.output.exists() else ""
+    page = report(runs, arguments.duration, machine(), sections)
+    arguments.output.write_text(sections_kept(earlier, page))
     print(f"==> Wrote {arguments.output} (server logs in {work})")
 
 

@@ -1,8 +1,8 @@
 """`make bench`: production settings on a local PostgreSQL, plus a floor endpoint.
 
-Only bench/run.py and bench/lighthouse.py use this overlay. Its secrets and keys are throwaway
-values that satisfy production's refusals; the endpoints it loads call neither Stripe nor
-Firebase.
+Only the bench scripts (bench/run.py, bench/rush.py, bench/lighthouse.py) use this overlay. Its
+secrets and keys are throwaway values that satisfy production's refusals; `make bench` calls
+neither Stripe nor Firebase, and `make bench-rush` calls localstripe (STRIPE_API_BASE).
 """
 
 import os
@@ -27,3 +27,6 @@ from camp.settings.production import *  # noqa: E402, F403
 ROOT_URLCONF = "bench.urls"
 # Where bench/run.py writes each endpoint's answer, for /api/_floor/<name> to answer as is.
 BENCH_FLOOR_DIR = os.environ.get("BENCH_FLOOR_DIR", "")
+# `make bench-rush` takes the time spent on Stripe out of each step (bench/stripe_timing.py).
+if os.environ.get("BENCH_STRIPE_TIMING"):
+    MIDDLEWARE = ["bench.stripe_timing.StripeTimingMiddleware", *MIDDLEWARE]  # noqa: F405

@@ -1,0 +1,951 @@
+"""`make bench-rush`: the morning registration opens, with every family at the door at once.
+
+For each number of families: a fresh PostgreSQL database (camp_rush) with 20 classes of 10 seats
+and the families' accounts, each with one or two children; gunicorn with bench.settings (one
+worker per core), a Celery worker sending the outbox to an SMTP sink, localstripe. At one moment
+every family starts, each child in turn: select the class (POST /api/selectClass), open the
+payment page, which holds a seat (POST /api/createPaymentIntent), save the test card at Stripe
+as Stripe.js does and pay (POST /api/payments), or join the waitlist (POST /api/waitlist) when
+the class is full. Then the end state is checked, the floor is loaded at the same concurrency,
+and the rush's section of docs/performance.md is written again (the rest of the page is
+`make bench`'s).
+
+    .venv/bin/python bench/rush.py [--families 100,200,400] [--output PATH]
+    .venv/bin/python bench/rush.py --from-work /tmp/camp-rush-XXXX   # the section again
+
+Each run's figures stay in its folder (rush.json, requests-<families>.json), printed at the end.
+
+RUSH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/camp_rush),
+dropped and created again for every run; BENCH_REDIS_URL the Redis of the cache and the Celery
+broker (default redis://127.0.0.1:6379/0), under a key prefix and a queue of the run's own.
+LOCALSTRIPE_PORT and MAIL_SINK_PORT choose the ports of the localstripe and SMTP sink started
+here (free ones by default).
+"""
+
+import argparse
+import email
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from email import policy
+from pathlib import Path
+
+os.environ["BENCH_DATABASE_URL"] = os.environ.get(
+    "RUSH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_rush"
+)
+
+import requests  # noqa: E402
+import run  # noqa: E402 - bench/run.py: the database, the server's environment, the machine
+import rush_checks  # noqa: E402
+from rush_checks import FLOOR_RATIO_TARGET, STEPS  # noqa: E402
+from sections import section_put  # noqa: E402
+from server import free_port, gunicorn  # noqa: E402
+
+ROOT = run.ROOT
+SECTION = "rush"
+CLASSES = 20
+SEATS = 10
+PRICE = Decimal("45.50")
+# How the children's choices spread over the classes: the first is the most wanted, as on a real
+# morning, so the popular classes fill and their waitlists grow while others keep seats.
+POPULARITY = [1 / (rank + 1) for rank in range(CLASSES)]
+TIMEOUT = 600
+OUTBOX_WAIT_SECONDS = 300
+# Families who pay for a class of their own before the doors open, a few per worker.
+WARMING_FAMILIES = 3 * (os.cpu_count() or 1)
+PROBE_SECONDS = 0.2
+CELERY_QUEUE = f"camp-rush-{uuid.uuid4().hex[:12]}"
+
+
+def server_env(**extra) -> dict:
+    # Tokens live an hour here: a browser renews its own, which the rush's families do not.
+    return run.server_env(
+        CELERY_QUEUE=CELERY_QUEUE, BENCH_STRIPE_TIMING="1", JWT_LIFETIME_MINUTES="60", **extra
+    )
+
+
+# --- the services ----------------------------------------------------------------------------
+
+
+def started(command: list[str], *, log: Path, env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(  # noqa: S603 - our own programs and arguments
+        command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+    )
+
+
+def stopped(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_until(condition, what: str, process: subprocess.Popen, log: Path, seconds=120) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if process.poll() is not None or time.monotonic() > deadline:
+            sys.exit(f"{what} did not start:\n{log.read_text()}")
+        time.sleep(0.3)
+
+
+def answers(url: str) -> bool:
+    try:
+        return requests.get(url, timeout=5).ok
+    except requests.RequestException:
+        return False
+
+
+def localstripe(work: Path) -> tuple[subprocess.Popen, str]:
+    port = int(os.environ.get("LOCALSTRIPE_PORT") or free_port())
+    log = work / "localstripe.log"
+    process = started(
+        [str(ROOT / ".venv" / "bin" / "localstripe"), "--port", str(port), "--from-scratch"],
+        log=log,
+    )
+    url = f"http://localhost:{port}"
+    wait_until(lambda: answers(f"{url}/js.stripe.com/v3/"), "localstripe", process, log)
+    return process, url
+
+
+def mail_sink(work: Path, folder: Path) -> tuple[subprocess.Popen, int]:
+    port = int(os.environ.get("MAIL_SINK_PORT") or free_port())
+    log = work / f"mail-sink-{folder.name}.log"
+    process = started(
+        [sys.executable, "-m", "testing.mail_sink", "--port", str(port), "--dir", str(folder)],
+        log=log,
+    )
+    wait_until(lambda: "Mail sink on" in log.read_text(), "The mail sink", process, log)
+    return process, port
+
+
+def celery_worker(work: Path, env: dict, name: str) -> subprocess.Popen:
+    log = work / f"celery-{name}.log"
+    process = started(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "camp",
+            "worker",
+            f"--queues={CELERY_QUEUE}",
+            f"--hostname=rush-{name}@%h",
+            "--concurrency=2",
+            "--loglevel=INFO",
+            "--without-heartbeat",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        log=log,
+        env=env,
+    )
+    wait_until(lambda: " ready." in log.read_text(), "The Celery worker", process, log)
+    return process
+
+
+# --- the school ------------------------------------------------------------------------------
+
+
+def seed(families: int, warming: int) -> dict:
+    """The classes and the families, inserted directly; each child's wanted class. Also a class
+    and `warming` families of one child for it, who go through every step before the doors open,
+    as the server has served before registration opens (each worker's first Stripe call, say,
+    loads the SDK's modules)."""
+    from django.utils import timezone
+
+    from accounts.models import Participant, Role, User
+    from classes.management.commands.seed_demo import season_start
+    from classes.models import Category, Class, ClassStatus, Level, Meeting
+    from classes.schedule import school_timezone
+
+    today = timezone.localdate(timezone=school_timezone())
+    catalog = run.Catalog(season_start(today))
+    category_ids = dict(Category.objects.values_list("slug", "id"))
+    instructor = User.objects.create(
+        email="instructor@rush.camp.test", name="Rush Instructor", role=Role.INSTRUCTOR
+    )
+    # The catalog's numbers with a schedule (one in twenty is to be announced), for everyone:
+    # no age limits, so every child may take any class.
+    numbers = [n for n in range(CLASSES + 3) if catalog.meetings(n)][: CLASSES + 1]
+    classes = Class.objects.bulk_create(
+        Class(
+            image=f"https://images.camp.test/classes/{number}.jpg",
+            price=PRICE,
+            seats=SEATS,
+            enroll=0,
+            status=ClassStatus.APPROVED,
+            instructor=instructor,
+            level=Level.values[number % len(Level.values)],
+            location="Studio 1",
+            **{**catalog.details(number, category_ids), "age_min": None, "age_max": None},
+        )
+        for number in numbers
+    )
+    Meeting.objects.bulk_create(
+        Meeting(camp_class=camp_class, day=meeting.day, start=meeting.start, end=meeting.end)
+        for camp_class, number in zip(classes, numbers, strict=True)
+        for meeting in catalog.meetings(number)
+    )
+    users = User.objects.bulk_create(
+        User(
+            email=f"family{n}@rush.camp.test",
+            name=f"Parent {n}",
+            role=Role.STUDENT,
+            password="!",  # noqa: S106 - unusable: nobody signs in with a password
+        )
+        for n in range(families + warming)
+    )
+    Participant.objects.bulk_create(
+        Participant(account=user, is_account_holder=True, first_name="Parent", last_name=str(n))
+        for n, user in enumerate(users)
+    )
+    # Half the families have one child, half two; children of six to twelve.
+    children = Participant.objects.bulk_create(
+        Participant(
+            account=user,
+            first_name=f"Child{nth}",
+            last_name=str(n),
+            date_of_birth=today - timedelta(days=365 * (6 + (n + nth) % 7)),
+        )
+        for n, user in enumerate(users)
+        for nth in range(1 + n % 2 if n < families else 1)
+    )
+    choose = random.Random(families)  # noqa: S311 - a fixed spread, not a secret
+    rushing_accounts = {user.pk for user in users[:families]}
+    rushing = [child for child in children if child.account_id in rushing_accounts]
+    wanted = choose.choices([c.pk for c in classes[:CLASSES]], weights=POPULARITY, k=len(rushing))
+    wanted += [classes[CLASSES].pk] * (len(children) - len(rushing))
+    by_family = defaultdict(list)
+    for child, class_id in zip(rushing + children[len(rushing) :], wanted, strict=True):
+        by_family[child.account_id].append({"participant": child.pk, "class": class_id})
+    everyone = [
+        {"user": user.pk, "email": user.email, "name": user.name, "children": by_family[user.pk]}
+        for user in users
+    ]
+    return {
+        "class_ids": [c.pk for c in classes],
+        "families": everyone[:families],
+        "warming": everyone[families:],
+    }
+
+
+def tokens_for(families: list[dict]) -> None:
+    """Each family's API token, as POST /api/jwt makes it once Firebase vouched for them
+    (identity is not what the rush measures), made just before the doors open."""
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    from accounts.models import User
+
+    users = User.objects.in_bulk([family["user"] for family in families])
+    for family in families:
+        family["token"] = str(AccessToken.for_user(users[family["user"]]))
+
+
+# --- the rush --------------------------------------------------------------------------------
+
+
+class Family:
+    """One family's morning: each child in turn, as one parent at one browser would."""
+
+    def __init__(self, base: str, family: dict, opened: float, records: list):
+        self.base = base
+        self.family = family
+        self.opened = opened
+        self.records = records
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {family['token']}"
+
+    def post(self, step: str, path: str, body: dict, *, provider_before: float = 0.0):
+        sent = time.perf_counter() - self.opened
+        try:
+            response = self.session.post(f"{self.base}{path}", json=body, timeout=TIMEOUT)
+        except requests.RequestException as error:
+            self.records.append(
+                {"step": step, "sent": sent, "answered": time.perf_counter() - self.opened,
+                 "status": None, "error": repr(error), "provider_s": provider_before}
+            )  # fmt: skip
+            return None
+        timing = rush_checks.server_timing(response.headers.get("Server-Timing", ""))
+        self.records.append(
+            {
+                "step": step,
+                "family": self.family["user"],
+                "sent": sent - provider_before,
+                "answered": time.perf_counter() - self.opened,
+                "status": response.status_code,
+                "provider_s": provider_before + timing["stripe"],
+                # Time in a worker, less Stripe's: our own code's, without the queue.
+                "worker_s": timing["app"] - timing["stripe"],
+                "server_provider_s": timing["stripe"],
+                "queries": timing["queries"],
+                "stripe_calls": timing["calls"],
+                "body": response.content,
+                "json": _json(response),
+            }
+        )
+        return response
+
+    def morning(self) -> None:
+        for child in self.family["children"]:
+            self.child(child)
+
+    def child(self, child: dict) -> None:
+        wanted = {"classId": child["class"], "participantId": child["participant"]}
+        selected = self.post("select", "/api/selectClass", wanted)
+        if selected is None:
+            return
+        if selected.status_code == 409:
+            self.post("join waitlist", "/api/waitlist", wanted)
+            return
+        if selected.status_code != 201:
+            return
+        selection_id = selected.json()["insertedId"]
+        held = self.post("hold", "/api/createPaymentIntent", {"payId": selection_id})
+        if held is None:
+            return
+        if held.status_code == 409:
+            self.post("join waitlist", "/api/waitlist", wanted)
+            return
+        if held.status_code != 200:
+            return
+        from payments.tests import stripe_js
+
+        # Stripe.js saves the card straight at Stripe: part of paying, all of it Stripe's time.
+        saving = time.perf_counter()
+        saved = stripe_js.confirm_card_setup(
+            held.json()["clientSecret"], email=self.family["email"], name=self.family["name"]
+        )
+        saving = time.perf_counter() - saving
+        if "setupIntent" not in saved:
+            self.records.append(
+                {"step": "pay", "status": None, "error": f"card not saved: {saved}",
+                 "sent": 0.0, "answered": 0.0, "provider_s": 0.0}
+            )  # fmt: skip
+            return
+        self.post(
+            "pay",
+            "/api/payments",
+            {"payId": selection_id, "setupIntentId": saved["setupIntent"]["id"]},
+            provider_before=saving,
+        )
+
+
+def _json(response: requests.Response):
+    try:
+        return response.json()
+    except ValueError:
+        return None
+
+
+# Each step's answers that are part of a good morning; anything else is an error.
+EXPECTED = {
+    "select": {201, 409},
+    "hold": {200, 409},
+    "pay": {201, 409},
+    "join waitlist": {201},
+}
+
+
+def rush(base: str, families: list[dict]) -> tuple[list[dict], float]:
+    """Every family released at the same moment; their requests, and the time until the last
+    family had its last answer."""
+    records: list[dict] = []
+    gate = threading.Barrier(len(families) + 1)
+    opened = [0.0]
+
+    def morning(family: dict) -> None:
+        gate.wait()
+        Family(base, family, opened[0], records).morning()
+
+    threads = [threading.Thread(target=morning, args=(family,)) for family in families]
+    for thread in threads:
+        thread.start()
+    opened[0] = time.perf_counter()
+    gate.wait()
+    for thread in threads:
+        thread.join(timeout=TIMEOUT)
+    return records, max((r["answered"] for r in records), default=0.0)
+
+
+class RoundTrips:
+    """A trivial query to the database every PROBE_SECONDS while the families rush: what one query
+    costs on the machine at that moment, whatever it asks."""
+
+    def __init__(self):
+        self.seconds: list[float] = []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._probe)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._done.set()
+        self._thread.join()
+
+    def _probe(self) -> None:
+        import psycopg
+
+        with psycopg.connect(run.DATABASE_URL, autocommit=True) as connection:
+            while not self._done.wait(PROBE_SECONDS):
+                started = time.perf_counter()
+                connection.execute("SELECT 1").fetchone()
+                self.seconds.append(time.perf_counter() - started)
+
+
+def errors_in(records: list[dict]) -> list[str]:
+    found = []
+    for record in records:
+        if record["status"] is None:
+            found.append(f"{record['step']}: {record['error']}")
+        elif record["status"] not in EXPECTED[record["step"]]:
+            found.append(f"{record['step']}: {record['status']} {record['body'][:200]!r}")
+    return found
+
+
+def floor(base: str, name: str, clients: int, count: int) -> list[dict]:
+    """`count` requests to the floor named `name` from `clients` threads released at once."""
+    records: list[dict] = []
+    opened = [0.0]
+    shares = [count // clients + (1 if n < count % clients else 0) for n in range(clients)]
+
+    def client(share: int) -> None:
+        session = requests.Session()
+        gate.wait()
+        for _ in range(share):
+            sent = time.perf_counter() - opened[0]
+            response = session.get(f"{base}/api/_floor/{name}", timeout=TIMEOUT)
+            timing = rush_checks.server_timing(response.headers.get("Server-Timing", ""))
+            records.append(
+                {"sent": sent, "answered": time.perf_counter() - opened[0], "provider_s": 0.0,
+                 "status": response.status_code, "worker_s": timing["app"], "queries": 0}
+            )  # fmt: skip
+
+    threads = [threading.Thread(target=client, args=(share,)) for share in shares if share]
+    gate = threading.Barrier(len(threads) + 1)
+    for thread in threads:
+        thread.start()
+    opened[0] = time.perf_counter()
+    gate.wait()
+    for thread in threads:
+        thread.join(timeout=TIMEOUT)
+    return records
+
+
+# --- the end state ---------------------------------------------------------------------------
+
+
+def outbox_drained() -> bool:
+    from notifications.models import Message, MessageStatus
+
+    return not Message.objects.exclude(status=MessageStatus.SENT).exists()
+
+
+def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
+    from classes.models import Class
+    from enrolments.models import Enrolment, EnrolmentStatus, WaitlistEntry
+    from notifications.models import Message, MessageKind
+    from payments.models import Payment, PaymentStatus
+    from payments.tests import stripe_js
+
+    active = Enrolment.objects.filter(status=EnrolmentStatus.ACTIVE)
+    classes = [
+        {
+            "id": camp_class.pk,
+            "capacity": SEATS,
+            "seats": camp_class.seats,
+            "enroll": camp_class.enroll,
+            "active_enrolments": active.filter(camp_class=camp_class).count(),
+        }
+        for camp_class in Class.objects.filter(pk__in=seeded["class_ids"])
+    ]
+    recorded = {
+        payment.transaction_id: payment for payment in Payment.objects.select_related("enrolment")
+    }
+    charges = []
+    for intent in stripe_js.payment_intents(since=0):
+        if intent["status"] != "succeeded":
+            continue
+        payment = recorded.get(intent["id"])
+        charges.append(
+            {
+                "id": intent["id"],
+                "amount": intent["amount"],
+                "refunded": sum(
+                    refund["amount"]
+                    for refund in stripe_js.refunds_of(intent["id"])
+                    if refund["status"] == "succeeded"
+                ),
+                "enrolled": payment is not None
+                and payment.status == PaymentStatus.ENROLLED
+                and payment.enrolment is not None
+                and payment.enrolment.status == EnrolmentStatus.ACTIVE,
+            }
+        )
+    ranks = dict(WaitlistEntry.objects.values_list("id", "rank"))
+    waitlists = defaultdict(list)
+    for record in records:
+        if record["step"] == "join waitlist" and record["status"] == 201:
+            entry = record["json"]
+            waitlists[entry["classId"]].append(
+                {
+                    "entry": entry["_id"],
+                    "rank": ranks[entry["_id"]],
+                    "sent": record["sent"],
+                    "answered": record["answered"],
+                }
+            )
+    enrolled = Payment.objects.filter(status=PaymentStatus.ENROLLED)
+    receipts_due = list(
+        Message.objects.filter(
+            kind=MessageKind.PAYMENT_RECEIPT,
+            about__in=[f"payment:{pk}" for pk in enrolled.values_list("pk", flat=True)],
+        ).values_list("pk", flat=True)
+    )
+    receipts_sent = []
+    for path in sorted(mail.glob("*.eml")):
+        message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+        if message["X-Camp-Kind"] == MessageKind.PAYMENT_RECEIPT:
+            receipts_sent.append(int(message["X-Camp-Message"]))
+    return {
+        "classes": classes,
+        "charges": charges,
+        "waitlists": dict(waitlists),
+        "receipts_due": receipts_due,
+        "receipts_sent": receipts_sent,
+        "enrolled_answers": sum(1 for r in records if r["step"] == "pay" and r["status"] == 201),
+        "errors": errors_in(records),
+        # Beyond the verdict, for the report.
+        "enrolled": enrolled.count(),
+        "waiting": sum(len(joins) for joins in waitlists.values()),
+    }
+
+
+# --- one run ---------------------------------------------------------------------------------
+
+
+def bench_families(families: int, work: Path, stripe_url: str) -> dict:
+    import django
+    from django.db import connections
+
+    print(f"==> {families} families: fresh database, migrate, seed", flush=True)
+    connections.close_all()
+    run.recreate_database()
+    run.flush_cache()
+    run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
+    django.setup()
+    requests.delete(f"{stripe_url}/_config/data", timeout=30).raise_for_status()
+    seeded = seed(families, warming=WARMING_FAMILIES)
+    children = sum(len(family["children"]) for family in seeded["families"])
+    connections.close_all()
+
+    mail = work / f"mail-{families}"
+    sink, mail_port = mail_sink(work, mail)
+    env = server_env(
+        STRIPE_API_BASE=stripe_url,
+        EMAIL_HOST="127.0.0.1",
+        EMAIL_PORT=str(mail_port),
+        BENCH_FLOOR_DIR=str(work / f"floors-{families}"),
+    )
+    (work / f"floors-{families}").mkdir()
+    worker = celery_worker(work, env, str(families))
+    try:
+        with gunicorn(
+            env=env, log=work / f"gunicorn-{families}.log", workers=os.cpu_count()
+        ) as base:
+            tokens_for(seeded["families"] + seeded["warming"])
+            connections.close_all()
+            warming, _ = rush(base, seeded["warming"])
+            print(f"    {children} children of {families} families, all at once", flush=True)
+            with RoundTrips() as round_trips:
+                records, all_answered = rush(base, seeded["families"])
+            by_step = {step: [r for r in records if r["step"] == step] for step in STEPS}
+            (work / f"requests-{families}.json").write_text(
+                json.dumps([{k: v for k, v in r.items() if k != "body"} for r in records])
+            )
+            print(f"    every family answered within {all_answered:.1f} s", flush=True)
+            # Each step's floor: its own answer's bytes, at the rush's concurrency.
+            floors = {}
+            for step, step_records in by_step.items():
+                answered = [r for r in step_records if r["status"] in EXPECTED[step]]
+                if not answered:
+                    continue
+                name = "rush-" + step.replace(" ", "-")
+                (work / f"floors-{families}" / f"{name}.json").write_bytes(answered[0]["body"])
+                # Every family's client in flight at once, as in the rush, however few
+                # requests the step had.
+                floors[step] = rush_checks.step_figures(
+                    floor(base, name, families, max(families, len(step_records)))
+                )
+        deadline = time.monotonic() + OUTBOX_WAIT_SECONDS
+        while not outbox_drained() and time.monotonic() < deadline:
+            time.sleep(1)
+        state = end_state(seeded, records + warming, mail)
+    finally:
+        stopped(worker)
+        stopped(sink)
+        connections.close_all()
+    problems = rush_checks.end_state_problems(state)
+    for problem in problems[:20]:
+        print(f"    !! {problem}", flush=True)
+    steps = {}
+    for step, step_records in by_step.items():
+        good = [r for r in step_records if r["status"] is not None]
+        steps[step] = {**rush_checks.step_figures(good), "floor": floors.get(step)}
+        figures = steps[step]
+        if figures["count"]:
+            print(
+                f"    {step:14} {figures['count']:5} requests {figures['per_second']:7.1f}/s  "
+                f"p95 {figures['p95_ms']:8.1f} ms  own p95 {figures['own_p95_ms']:8.1f} ms  "
+                f"floor p95 {(figures['floor'] or {}).get('p95_ms', float('nan')):8.1f} ms",
+                flush=True,
+            )
+    timed = [r for r in records if r["status"] is not None]
+    return {
+        "families": families,
+        "children": children,
+        "all_answered_s": all_answered,
+        "steps": steps,
+        "provider_share": rush_checks.provider_share(timed),
+        "problems": problems,
+        "enrolled": state["enrolled"],
+        "waiting": state["waiting"],
+        "charges": len(state["charges"]),
+        "receipts": len(state["receipts_sent"]),
+        "server_errors": sum(1 for r in records if (r["status"] or 0) >= 500),
+        "warming_enrolled": sum(1 for r in warming if r["step"] == "pay" and r["status"] == 201),
+        "round_trip_p50_ms": rush_checks.percentile(round_trips.seconds, 50) * 1000,
+        "round_trip_p95_ms": rush_checks.percentile(round_trips.seconds, 95) * 1000,
+        "workers_held": rush_checks.workers_held(records),
+    }
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def _mark(met: bool) -> str:
+    return "yes" if met else "**no**"
+
+
+def _ms(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
+
+
+def section(runs: list[dict], host: dict, measured: datetime | None = None) -> str:
+    """The rush's part of docs/performance.md: ratios first, then growth, the end state, the
+    time split, the absolute figures and how to run it again."""
+    sizes = [run_["families"] for run_ in runs]
+    header = " | ".join(f"{size} families" for size in sizes)
+    steps = [step for step in STEPS if any(run_["steps"][step]["count"] for run_ in runs)]
+    lines = [
+        "## The registration-morning rush",
+        "",
+        "Generated by `make bench-rush` (bench/rush.py); rerun it to refresh this section (the",
+        "rest of the page is `make bench`'s, and each command keeps the other's part).",
+        f"Measured {measured or datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {host['cores']} cores "
+        f"({host['cpu']}); the machine's load average (1 minute) as each run began: "
+        + ", ".join(f"{run_['load_before']:.1f} ({run_['families']} families)" for run_ in runs)
+        + ".",
+        "",
+        f"{CLASSES} classes of {SEATS} seats open at one moment; every family arrives then, half",
+        "with one child and half with two, and for each child in turn selects a class (the",
+        "first classes are the most wanted), opens the payment page, which holds a seat, saves",
+        "the test card at localstripe as Stripe.js does and pays, or joins the waitlist when",
+        "the class is full.",
+        "",
+        "### Our own part against the floor",
+        "",
+        "Each step's p95 latency with localstripe's time taken out (the time the server's",
+        "Stripe calls took, from the `Server-Timing` header that bench/stripe_timing.py adds,",
+        "and for paying also the card's saving at localstripe), divided by the p95 of the floor",
+        "(`/api/_floor/<name>`: the same gunicorn answering that step's own answer as a",
+        "constant body, through the same middleware) loaded right after by as many clients",
+        "released at once as there were families, with as many requests as the step had (at",
+        f"least one each). Target: <= {FLOOR_RATIO_TARGET:.0f}.",
+        "",
+        f"| step | {header} | at target |",
+        "| --- | " + " | ".join("---:" for _ in runs) + " | --- |",
+    ]
+    for step in steps:
+        ratios = [
+            run_["steps"][step]["own_p95_ms"] / run_["steps"][step]["floor"]["p95_ms"]
+            for run_ in runs
+        ]
+        lines.append(
+            f"| {step} | "
+            + " | ".join(f"{ratio:.1f}" for ratio in ratios)
+            + f" | {_mark(max(ratios) <= FLOOR_RATIO_TARGET)} |"
+        )
+    if len(runs) > 1:
+        lines += [
+            "",
+            f"Growth of our own part's p95 from {sizes[0]} families, against the growth of the",
+            "number of families (target: no more than linear).",
+            "",
+            "| step | " + " | ".join(f"{size} families" for size in sizes[1:]) + " | linear |",
+            "| --- | " + " | ".join("---:" for _ in runs[1:]) + " | --- |",
+        ]
+        for step in steps:
+            grown = rush_checks.growth(
+                [(run_["families"], run_["steps"][step]["own_p95_ms"]) for run_ in runs]
+            )
+            lines.append(
+                f"| {step} | "
+                + " | ".join(f"x{p95:.1f} (families x{times:.1f})" for _, p95, times, _ in grown)
+                + f" | {_mark(all(met for *_, met in grown))} |"
+            )
+    lines += [
+        "",
+        "### The end state",
+        "",
+        "Checked after the Celery worker emptied the outbox: no class oversold (enrolments at",
+        "most its seats, and its counts agree), every charge at localstripe enrolled or refunded",
+        "in full, as many payments answered enrolled as charges enrolled, each class's waitlist",
+        "ranked 1 to n with every family that joined before another was sent ahead of it, each",
+        "receipt received once by the SMTP sink, and no 5xx, no unexpected answer, no request",
+        "left unanswered.",
+        "",
+        "The warm-up's families (a class of their own, before the doors open) are checked",
+        "too: they are in the charges and the receipts.",
+        "",
+        "| families | children | enrolled | waitlisted | charges | receipts sent | 5xx "
+        "| every family answered in | end state |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for run_ in runs:
+        verdict = "exact" if not run_["problems"] else f"**{len(run_['problems'])} problems**"
+        lines.append(
+            f"| {run_['families']} | {run_['children']} | "
+            f"{run_['enrolled'] - run_['warming_enrolled']} | "
+            f"{run_['waiting']} | {run_['charges']} | {run_['receipts']} | "
+            f"{run_['server_errors']} | {run_['all_answered_s']:.1f} s | {verdict} |"
+        )
+    for run_ in runs:
+        if run_["problems"]:
+            lines += ["", f"Problems at {run_['families']} families (the first ten):", ""]
+            lines += [f"- {problem}" for problem in run_["problems"][:10]]
+    lines += [
+        "",
+        "### Where the time goes",
+        "",
+        "Of all the time the families waited for an answer, the share spent waiting on",
+        "localstripe (the server's Stripe calls and the card's saving) and on our own code",
+        "(including the time a request queued for a worker):",
+        "",
+        "| families | localstripe | our own |",
+        "| ---: | ---: | ---: |",
+    ]
+    for run_ in runs:
+        share = run_["provider_share"]
+        lines.append(f"| {run_['families']} | {share:.0%} | {1 - share:.0%} |")
+    largest = runs[-1]
+    lines += [
+        "",
+        "### Why the ratios are what they are",
+        "",
+        "Every family arrives at once, so a request mostly waits for the work of the requests",
+        f"ahead of it, {host['cores']} at a time (a sync worker per core, held for the whole",
+        "request, Stripe's calls too); the floor's requests queue the same way. The p95 over the",
+        "floor's therefore follows the time a request holds a worker over the floor's. Measured",
+        f"in the workers (`Server-Timing`), at {largest['families']} families, medians:",
+        "",
+        "| step | our code in the worker ms | on Stripe in the worker ms | queries "
+        "| queries x one round trip ms | floor in the worker ms | worker time over the floor's |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for step in steps:
+        figures = largest["steps"][step]
+        floor_ms = figures["floor"]["worker_p50_ms"]
+        lines.append(
+            f"| {step} | {figures['worker_p50_ms']:.1f} | "
+            f"{figures['server_provider_p50_ms']:.1f} | {figures['queries_p50']} | "
+            f"{figures['queries_p50'] * largest['round_trip_p50_ms']:.0f} | "
+            f"{floor_ms:.2f} | {figures['worker_p50_ms'] / floor_ms:.0f} |"
+        )
+    floor_p95s = [largest["steps"][step]["floor"]["p95_ms"] for step in steps]
+    lines += [
+        "",
+        "The ratios stay well below the worker times' because the floor's own p95 (here",
+        f"{min(floor_p95s):,.0f} to {max(floor_p95s):,.0f} ms for well under a millisecond in "
+        "Django) is mostly",
+        "spent outside Django: gunicorn's own handling of each connection, the load",
+        "generator's threads and the machine's scheduling, which the rush's requests pay too.",
+    ]
+    lines += [
+        "",
+        "The rush is bound by the workers' capacity: summed over every request, the workers",
+        "were held by our code and by waits on Stripe for",
+        ", ".join(
+            f"{run_['workers_held']['our_code_s']:.0f} s and "
+            f"{run_['workers_held']['stripe_s']:.0f} s at {run_['families']} families "
+            f"({sum(run_['workers_held'].values()) / host['cores']:.0f} s over {host['cores']} "
+            f"workers, the last family answered after {run_['all_answered_s']:.0f} s)"
+            for run_ in runs
+        )
+        + ". A sync worker waiting on Stripe serves nobody else meanwhile, so Stripe's share of",
+        "the workers' time is far larger than its share of what the families waited for, which",
+        "is mostly the queue.",
+    ]
+    if len(runs) > 1:
+        lines += [
+            "",
+            "How the p95 grows: a family's wait is the queue ahead of it, so it grows with the",
+            "requests of the families ahead and with each request's own time in the worker",
+            "(below: the mean of our code's, and the median of its queries). Paying, the",
+            f"costliest step, is bounded by the {CLASSES * SEATS} seats, so past that many",
+            "children more families add mostly selects and waitlist joins. Where the queries stay",
+            "the same and the own time still grows, the same work took longer on a more loaded",
+            "machine.",
+            "",
+            "| step | " + " | ".join(f"{size} families" for size in sizes) + " | queries |",
+            "| --- | " + " | ".join("---:" for _ in runs) + " | ---: |",
+        ]
+        for step in steps:
+            lines.append(
+                f"| {step} | "
+                + " | ".join(f"{run_['steps'][step]['worker_mean_ms']:.0f} ms" for run_ in runs)
+                + " | "
+                + " / ".join(str(run_["steps"][step]["queries_p50"]) for run_ in runs)
+                + " |"
+            )
+        lines.append(
+            "| payments made | "
+            + " | ".join(str(run_["steps"]["pay"]["count"]) for run_ in runs)
+            + " | |"
+        )
+    lines += [
+        "",
+        "Part of our code's time in the worker is its queries' round trips (the rest is Python",
+        "on the cores the whole rush shares): while the families rushed, one trivial query",
+        "from the load generator took "
+        + ", ".join(
+            f"{run_['round_trip_p50_ms']:.1f} ms (p95 {run_['round_trip_p95_ms']:.1f} ms) at "
+            f"{run_['families']} families"
+            for run_ in runs
+        )
+        + ", measured every "
+        f"{PROBE_SECONDS} s. The floor asks the database nothing.",
+    ]
+    lines += ["", "### Absolute figures", ""]
+    for run_ in runs:
+        lines += [
+            f"#### {run_['families']} families ({run_['children']} children)",
+            "",
+            "| step | requests | per second | p50 ms | p95 ms | p99 ms | own p50 ms "
+            "| own p95 ms | own p99 ms | floor p50 ms | floor p95 ms |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for step in steps:
+            figures = run_["steps"][step]
+            if not figures["count"]:
+                lines.append(f"| {step} | 0 | | | | | | | | | |")
+                continue
+            lines.append(
+                f"| {step} | {figures['count']} | {figures['per_second']:.1f} | "
+                + " | ".join(
+                    _ms(figures[key])
+                    for key in ("p50_ms", "p95_ms", "p99_ms")
+                    + ("own_p50_ms", "own_p95_ms", "own_p99_ms")
+                )
+                + f" | {_ms(figures['floor']['p50_ms'])} | {_ms(figures['floor']['p95_ms'])} |"
+            )
+        lines.append("")
+    lines += [
+        "### How it was run",
+        "",
+        "```sh",
+        "make bench-rush    # .venv/bin/python bench/rush.py "
+        f"--families {','.join(map(str, sizes))}",
+        "```",
+        "",
+        "For each number of families: `DROP DATABASE camp_rush` and create it again,",
+        "`manage.py migrate`, the classes (approved, no age limits, scheduled in the coming",
+        "season, $45.50) and the families inserted directly, each family's API token made as",
+        "`POST /api/jwt` makes it once Firebase vouched for the person",
+        "(`AccessToken.for_user`: identity is not what is measured), localstripe emptied. The",
+        "server, one worker per core, with a Celery worker sending the outbox to",
+        "`testing/mail_sink.py`:",
+        "",
+        "```sh",
+        "DJANGO_SETTINGS_MODULE=bench.settings BENCH_STRIPE_TIMING=1 \\",
+        f"    gunicorn camp.wsgi:application --workers={host['cores']} --timeout=300",
+        "DJANGO_SETTINGS_MODULE=bench.settings celery -A camp worker --concurrency=2",
+        "localstripe --from-scratch",
+        "```",
+        "",
+        "The families are threads of one Python process (requests), released together by a",
+        "barrier; load generator, server, worker, database, Redis and localstripe share the",
+        "machine.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--families", default="100,200,400", help="families per run, comma-separated"
+    )
+    parser.add_argument("--output", type=Path, default=ROOT / "docs" / "performance.md")
+    parser.add_argument(
+        "--from-work",
+        type=Path,
+        help="write the section again from an earlier run's folder (its rush.json and "
+        "requests-*.json), without running",
+    )
+    arguments = parser.parse_args()
+    cpu = re.search(r"^model name\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.MULTILINE)
+    host = {"cores": os.cpu_count(), "cpu": cpu.group(1).strip() if cpu else "unknown CPU"}
+    if arguments.from_work:
+        saved = arguments.from_work / "rush.json"
+        runs = json.loads(saved.read_text())
+        measured = datetime.fromtimestamp(saved.stat().st_mtime, UTC)
+        for run_ in runs:
+            records = json.loads(
+                (arguments.from_work / f"requests-{run_['families']}.json").read_text()
+            )
+            run_["workers_held"] = rush_checks.workers_held(records)
+        page = arguments.output.read_text() if arguments.output.exists() else ""
+        arguments.output.write_text(section_put(page, SECTION, section(runs, host, measured)))
+        print(f"==> Wrote the rush's section of {arguments.output} again")
+        return
+    sys.path.insert(0, str(ROOT))
+    os.environ.update(server_env())
+    work = Path(tempfile.mkdtemp(prefix="camp-rush-"))
+    stripe_process, stripe_url = localstripe(work)
+    os.environ["STRIPE_API_BASE"] = stripe_url
+    runs = []
+    try:
+        for families in (int(size) for size in arguments.families.split(",")):
+            load_before = os.getloadavg()[0]
+            runs.append({**bench_families(families, work, stripe_url), "load_before": load_before})
+            # Written after each run, so a larger run that cannot finish leaves the others'.
+            page = arguments.output.read_text() if arguments.output.exists() else ""
+            arguments.output.write_text(section_put(page, SECTION, section(runs, host)))
+            (work / "rush.json").write_text(json.dumps(runs, indent=2, default=str))
+            print(f"==> Wrote the rush's section of {arguments.output} (logs in {work})")
+    finally:
+        stopped(stripe_process)
+        run.flush_cache()
+    if any(run_["problems"] for run_ in runs):
+        sys.exit("The end state was not exact: see the section's problems.")
+
+
+if __name__ == "__main__":
+    # Stopped from outside, the run still stops the services it started (the `finally`s).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    main()
