@@ -113,7 +113,7 @@ def test_a_keyboard_only_student_registers_selects_pays_and_opens_the_receipt(pa
     tab_to(page, "Pay")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/dashboard/payment/\d+$"))
-    expect_focus_on_heading(page, pottery.name)
+    expect_focus_on_heading(page, "Payment")
     expect(card_field(page).get_by_placeholder("number")).to_be_visible()
     type_into(page, "number", CARD_OK)
     type_into(page, "exp_month", "12")
