@@ -56,7 +56,8 @@ export function useClassSelection(knownClasses) {
   // can take what is asked afresh.
   const [waitlisted, setWaitlisted] = useState([]);
   const [failure, setFailure] = useState("");
-  // What was done on this visit, by class id: {text, waitlist}.
+  // What was done on this visit, by class id: {text, waitlist}; shorter than the toast, which
+  // says it in full.
   const [notices, setNotices] = useState({});
   const [focusAfter, setFocusAfter] = useState(null);
 
@@ -67,10 +68,13 @@ export function useClassSelection(knownClasses) {
     document.getElementById(focusAfter)?.focus();
   }, [focusAfter]);
 
-  function answered(classItem, text, waitlist) {
+  function answered(classItem, participant, told, waitlist) {
+    const forWhom =
+      participant && !participant.isAccountHolder ? ` for ${participant.firstName}` : "";
+    const text = `${waitlist ? "Joined the waitlist" : "Selected"}${forWhom}`;
     setNotices((previous) => ({ ...previous, [classItem._id]: { text, waitlist } }));
     setFocusAfter(selectNoticeId(classItem._id));
-    notify(text);
+    notify(told);
   }
 
   function refused(message) {
@@ -112,6 +116,7 @@ export function useClassSelection(knownClasses) {
       ]);
       answered(
         classItem,
+        participant,
         participant && !participant.isAccountHolder
           ? `${classItem.nameClass} is Selected Successfully for ${participant.firstName} ${participant.lastName}`
           : `${classItem.nameClass} is Selected Successfully`,
@@ -143,6 +148,7 @@ export function useClassSelection(knownClasses) {
         participant && !participant.isAccountHolder ? `${participant.firstName} is` : "You are";
       answered(
         classItem,
+        participant,
         entry?.position
           ? `${who} on the waitlist, number ${entry.position}`
           : `${who} on the waitlist`,

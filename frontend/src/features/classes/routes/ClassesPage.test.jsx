@@ -375,7 +375,7 @@ describe("selecting a class", () => {
     await user.keyboard("{Enter}");
 
     const card = screen.getByRole("article", { name: "Pottery Wheel" });
-    const notice = await within(card).findByText(/^Pottery Wheel is Selected Successfully\./);
+    const notice = await within(card).findByText(/^Selected\./);
     await waitFor(() => expect(notice).toHaveFocus());
     await user.tab();
     expect(within(card).getByRole("link", { name: "Go to My Selected Classes" })).toHaveFocus();
