@@ -9,7 +9,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -21,9 +21,10 @@ from core.openapi import ErrorSerializer, errors
 from core.pagination import PAGE_PARAMETERS, list_response
 from enrolments.serializers import ParticipantQuerySerializer
 from payments import stripe_client
+from payments.access import access_payment
 from payments.models import Payment, PaymentStatus
 from payments.selectors import payment_get, payment_list_for
-from payments.serializers import PaymentOutputSerializer
+from payments.serializers import PaymentOutputSerializer, PaymentReceiptOutputSerializer
 from payments.services import (
     PriceChanged,
     attempt_get_for,
@@ -293,6 +294,21 @@ class PaymentListApi(APIView):
             student=request.user, participant_id=query.validated_data.get("participant")
         )
         return list_response(request, payments, PaymentOutputSerializer)
+
+
+class PaymentReceiptApi(APIView):
+    """GET /api/payments/{id}/receipt: one payment's receipt, for the account that paid it and
+    for admins; anyone else's is not found, so nobody learns it exists."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="One payment's receipt (the account that paid it, and admins)",
+        responses={200: PaymentReceiptOutputSerializer, **errors(401, 404)},
+    )
+    def get(self, request, payment_id: int):
+        payment = access_payment(viewer=request.user, payment_id=payment_id)
+        return Response(PaymentReceiptOutputSerializer(payment).data)
 
 
 class StripeWebhookApi(APIView):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 
-from payments.models import RefundPolicy
+from payments.models import Payment, RefundPolicy
 
 CENT = Decimal("0.01")
 
@@ -143,3 +143,9 @@ class RefundTerms:
         else:
             parts.append("once the class has started, nothing is refunded")
         return "; ".join(parts) + "."
+
+
+def refund_policy_text_of(payment: Payment) -> str:
+    """The policy a payment was made under, which its cancellation follows, in the words the
+    receipt (e-mail and page) quotes."""
+    return RefundTerms.from_snapshot(payment.refund_policy).text

@@ -46,6 +46,11 @@ def payment_get(*, payment_id: int) -> Payment:
     return _payments_with_class().get(pk=payment_id)
 
 
+def payment_find(*, payment_id: int) -> Payment | None:
+    """One payment as its receipt shows it, or None; who may see it is `payments.access`'s."""
+    return _payments_with_class().filter(pk=payment_id).first()
+
+
 def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
     """A family's payment history, newest first; one participant's when asked."""
     payments = _payments_with_class().filter(student=student)

@@ -1,9 +1,15 @@
 from decimal import Decimal
 
+from django.conf import settings
 from django.db.models import Sum
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from classes.schedule import WEEKDAY_NAMES, meetings_of
+from classes.serializers import MeetingOutputSerializer
+from core.school_time import school_timezone
 from payments.models import PaymentStatus, RefundStatus
+from payments.refund_policy import refund_policy_text_of
 
 
 class PaymentOutputSerializer(serializers.Serializer):
@@ -67,3 +73,54 @@ def _refunds_made(payment) -> Decimal:
             "total"
         ]
     return made or Decimal("0.00")
+
+
+class ReceiptSchoolSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    replyTo = serializers.EmailField()  # noqa: N815 - the API's field names
+
+
+class PaymentReceiptOutputSerializer(PaymentOutputSerializer):
+    """One payment's receipt: the payment as the history shows it, with the school that was
+    paid, the class's dates and the refund policy the payment was made under."""
+
+    receiptNumber = serializers.SerializerMethodField()  # noqa: N815
+    # The zone the receipt's dates are read in: the school's, wherever the family is.
+    timeZone = serializers.SerializerMethodField()  # noqa: N815
+    school = serializers.SerializerMethodField()
+    # When the class meets, in the fields a class's own answer names them.
+    location = serializers.CharField(source="camp_class.location")
+    meetingDays = serializers.SerializerMethodField()  # noqa: N815
+    startTime = serializers.TimeField(  # noqa: N815
+        source="camp_class.start_time", format="%H:%M", allow_null=True
+    )
+    endTime = serializers.TimeField(source="camp_class.end_time", format="%H:%M", allow_null=True)  # noqa: N815
+    meetings = serializers.SerializerMethodField()
+    refundPolicy = serializers.SerializerMethodField()  # noqa: N815
+
+    def get_receiptNumber(self, payment) -> str:  # noqa: N802
+        return receipt_number(payment)
+
+    def get_timeZone(self, payment) -> str:  # noqa: N802
+        return settings.SCHOOL_TIMEZONE
+
+    @extend_schema_field(ReceiptSchoolSerializer)
+    def get_school(self, payment) -> dict:
+        return {"name": settings.SCHOOL_NAME, "replyTo": settings.SCHOOL_REPLY_TO}
+
+    def get_meetingDays(self, payment) -> list[str]:  # noqa: N802
+        return [WEEKDAY_NAMES[day] for day in payment.camp_class.meeting_days]
+
+    @extend_schema_field(MeetingOutputSerializer(many=True))
+    def get_meetings(self, payment) -> list[dict]:
+        return MeetingOutputSerializer(meetings_of(payment.camp_class), many=True).data
+
+    def get_refundPolicy(self, payment) -> str:  # noqa: N802
+        return refund_policy_text_of(payment)
+
+
+def receipt_number(payment) -> str:
+    """The number a family quotes to the office: the year it was paid (at the school) and the
+    payment's own id, which never changes."""
+    paid = payment.date.astimezone(school_timezone())
+    return f"{paid:%Y}-{payment.pk:06d}"

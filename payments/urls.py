@@ -4,6 +4,7 @@ from payments.apis import (
     PaymentAttemptDetailApi,
     PaymentCreateApi,
     PaymentListApi,
+    PaymentReceiptApi,
     PaymentSetupCreateApi,
     StripeWebhookApi,
 )
@@ -16,6 +17,12 @@ urlpatterns = [
         "payments/attempts/<int:attempt_id>",
         PaymentAttemptDetailApi.as_view(),
         name="payment-attempt-detail",
+    ),
+    # Two segments under a number: never an e-mail, which the history's path takes whole.
+    path(
+        "payments/<int:payment_id>/receipt",
+        PaymentReceiptApi.as_view(),
+        name="payment-receipt",
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),

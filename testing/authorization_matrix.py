@@ -363,6 +363,12 @@ MATRIX = (
     ),
     Call(
         "GET",
+        "/api/payments/{cancellable.id}/receipt",
+        (401, 200, 404, 404, 404, 200),
+        "the account that paid it, or admins; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
         "/api/enrolledStudent/{student.email}",
         (401, 200, 403, 403, 403, 403),
         "only one's own",

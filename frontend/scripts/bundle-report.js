@@ -38,6 +38,7 @@ const ROUTE_CHUNKS = {
   "my-selected-classes": "/dashboard/my-selected-classes",
   "my-enrolled-classes": "/dashboard/my-enrolled-classes",
   "my-payment-history": "/dashboard/my-payment-history",
+  receipt: "/dashboard/receipts/:paymentId",
   "my-waitlist": "/dashboard/waitlist",
   family: "/dashboard/family",
   payment: "/dashboard/payment/:id",

@@ -7,7 +7,7 @@ from decimal import Decimal
 from notifications.models import MessageKind
 from notifications.services import message_queue
 from payments.models import Payment
-from payments.refund_policy import RefundTerms
+from payments.refund_policy import refund_policy_text_of
 
 
 def _money(amount: Decimal) -> str:
@@ -43,9 +43,7 @@ def _queue(kind: MessageKind, payment: Payment, **more) -> None:
 
 
 def receipt_queue(payment: Payment) -> None:
-    # The policy this payment was made under, which its cancellation will follow.
-    terms = RefundTerms.from_snapshot(payment.refund_policy)
-    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=terms.text)
+    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=refund_policy_text_of(payment))
 
 
 def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:

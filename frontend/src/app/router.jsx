@@ -210,6 +210,15 @@ export const routes = [
             ),
           },
           {
+            // The account that paid, or an admin; the server answers anyone else "not found".
+            path: paths.dashboard.receipt(":paymentId"),
+            lazy: lazyPage(
+              () =>
+                import(/* webpackChunkName: "receipt" */ "../features/payments/routes/ReceiptPage"),
+              "ReceiptPage",
+            ),
+          },
+          {
             path: paths.dashboard.waitlist,
             lazy: lazyPage(
               () =>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 
-import { listPage, stubApi } from "../testing/api";
+import { listPage, respond, stubApi } from "../testing/api";
 import { makeClass } from "../testing/fixtures";
 import { renderRoutes, signedIn, visitor } from "../testing/renderWithProviders";
 import { routes } from "./router";
@@ -139,6 +139,15 @@ test("a class's page is routed in the public layout, and loads when visited", as
     await screen.findByRole("heading", { level: 1, name: "Watercolor Basics" }),
   ).toBeInTheDocument();
   expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+});
+
+test("a payment's receipt is routed in the dashboard, and loads when visited", async () => {
+  stubApi({ "/payments/42/receipt": respond(404, { message: "No such payment." }) });
+  renderRoutes(routes, { route: "/dashboard/receipts/42", auth: signedIn("student") });
+
+  expect(await screen.findByRole("heading", { level: 1, name: "Receipt" })).toBeInTheDocument();
+  expect(await screen.findByText("This receipt could not be loaded.")).toBeInTheDocument();
+  expect(screen.getByRole("navigation", { name: "Dashboard" })).toBeInTheDocument();
 });
 
 test("a student's waitlist is routed in the dashboard, and loads when visited", async () => {

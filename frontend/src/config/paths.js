@@ -25,6 +25,7 @@ export const paths = {
     mySelectedClasses: "/dashboard/my-selected-classes",
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
+    receipt: (paymentId) => `/dashboard/receipts/${paymentId}`,
     family: "/dashboard/family",
     // The offer e-mail links to an entry here: `#offer-<entry id>`.
     waitlist: "/dashboard/waitlist",

@@ -72,3 +72,39 @@ test("a page without a heading gets focus on main, never the body", async () => 
 
   expect(document.activeElement).toBe(screen.getByRole("main"));
 });
+
+// A second layout with a focus hook of its own, as the dashboard's beside the public pages'.
+function DashboardFrame() {
+  const main = useRef(null);
+  const announcement = useRouteFocus(main);
+  return (
+    <>
+      <main ref={main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <RouteAnnouncer announcement={announcement} />
+    </>
+  );
+}
+
+function Notice() {
+  return <Link to="/dashboard">Go to My Selected Classes</Link>;
+}
+
+test("a move into another layout puts focus on its page's heading, not the body", async () => {
+  renderRoutes(
+    [
+      { element: <Layout />, children: [{ path: "/", element: <Notice /> }] },
+      {
+        element: <DashboardFrame />,
+        children: [{ path: "/dashboard", element: <Page title="My Selected Classes" /> }],
+      },
+    ],
+    { route: "/" },
+  );
+
+  await userEvent.click(screen.getByRole("link", { name: "Go to My Selected Classes" }));
+  await nextFrame();
+
+  expect(screen.getByRole("heading", { name: "My Selected Classes" })).toHaveFocus();
+});

@@ -7,9 +7,25 @@ const FOCUSABLE =
 /*
  * A modal dialog drawn with Bootstrap's modal classes but driven by React (no Bootstrap JS):
  * focus moves into the dialog, Tab stays inside it, Escape or the backdrop closes it, and focus
- * returns to whatever opened it. Render it only while it is open. Focus starts on an element
- * marked autoFocus, else on the first action.
+ * returns to whatever opened it (`focusAfterClose`). Render it only while it is open. Focus starts
+ * on an element marked autoFocus, else on the first action.
  */
+/*
+ * Where focus goes when a dialog closes: back to the control that opened it; when that control
+ * has gone (the row it belonged to was removed) or is off, to the page's main heading, never to
+ * the page body.
+ */
+export function focusAfterClose(opener) {
+  if (opener?.isConnected && !opener.disabled && typeof opener.focus === "function") {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  const heading = document.querySelector("main h1") ?? document.querySelector("h1");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  heading.focus({ preventScroll: true });
+}
+
 export function Dialog({ title, onClose, children, actions }) {
   const titleId = useId();
   const dialogRef = useRef(null);
@@ -31,7 +47,7 @@ export function Dialog({ title, onClose, children, actions }) {
     document.body.classList.add("modal-open");
     return () => {
       document.body.classList.remove("modal-open");
-      if (opener && typeof opener.focus === "function") opener.focus();
+      focusAfterClose(opener);
     };
   }, [opener]);
 

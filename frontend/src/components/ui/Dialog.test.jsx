@@ -74,3 +74,61 @@ test("the close button closes the dialog", async () => {
 
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
 });
+
+// A list whose rows each open a dialog that removes the row, as Delete does.
+function RemovableRows() {
+  const [rows, setRows] = useState(["Pottery", "Weaving"]);
+  const [removing, setRemoving] = useState(null);
+  return (
+    <main>
+      <h1>My Selected Classes</h1>
+      <ul>
+        {rows.map((row) => (
+          <li key={row}>
+            <button type="button" onClick={() => setRemoving(row)}>
+              Delete {row}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {removing && (
+        <Dialog
+          title={`Remove ${removing}?`}
+          onClose={() => setRemoving(null)}
+          actions={
+            <button
+              type="button"
+              onClick={() => {
+                setRows((all) => all.filter((row) => row !== removing));
+                setRemoving(null);
+              }}
+            >
+              Remove
+            </button>
+          }
+        />
+      )}
+    </main>
+  );
+}
+
+test("when the control that opened it is gone, focus goes to the page's heading, not the body", async () => {
+  const user = userEvent.setup();
+  render(<RemovableRows />);
+
+  await user.click(screen.getByRole("button", { name: "Delete Pottery" }));
+  await user.click(screen.getByRole("button", { name: "Remove" }));
+
+  expect(screen.queryByRole("button", { name: "Delete Pottery" })).not.toBeInTheDocument();
+  expect(screen.getByRole("heading", { level: 1, name: "My Selected Classes" })).toHaveFocus();
+});
+
+test("a dialog cancelled returns focus to the row's own control", async () => {
+  const user = userEvent.setup();
+  render(<RemovableRows />);
+
+  await user.click(screen.getByRole("button", { name: "Delete Weaving" }));
+  await user.keyboard("{Escape}");
+
+  expect(screen.getByRole("button", { name: "Delete Weaving" })).toHaveFocus();
+});

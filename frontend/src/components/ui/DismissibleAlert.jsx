@@ -1,8 +1,14 @@
-// A refusal or failure the user should read, announced at once and closed when read.
-export function DismissibleAlert({ message, onClose }) {
+// A refusal or failure the user should read, announced at once and closed when read. With an
+// `id`, a page can move the focus to it.
+export function DismissibleAlert({ message, onClose, id }) {
   if (!message) return null;
   return (
-    <div className="alert alert-danger alert-dismissible" role="alert">
+    <div
+      id={id}
+      tabIndex={id ? -1 : undefined}
+      className="alert alert-danger alert-dismissible"
+      role="alert"
+    >
       {message}
       <button type="button" className="btn-close" aria-label="Close" onClick={onClose} />
     </div>

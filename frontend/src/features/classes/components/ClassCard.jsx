@@ -5,6 +5,7 @@ import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
+import { SelectNotice } from "./SelectNotice";
 import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
 import { isSoldOut, seatsFree } from "./selectRules";
 
@@ -14,7 +15,8 @@ import { isSoldOut, seatsFree } from "./selectRules";
  * class they hold, the server's `refusal`), the card says so before anyone presses it, and the
  * button points to it. For a family of several, `choices` says for each participant whether
  * they can take it, or why not. With no seat free and someone who may join its waitlist
- * (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist.
+ * (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist. `notice` is what
+ * a Select or a join just did (SelectNotice).
  */
 export function ClassCard({
   classItem,
@@ -24,6 +26,7 @@ export function ClassCard({
   refusal,
   choices,
   waitlist = false,
+  notice,
   onSelect,
   onJoinWaitlist,
 }) {
@@ -47,15 +50,18 @@ export function ClassCard({
       headingLevel={2}
       className={soldOut ? "bg-danger-subtle border-danger" : ""}
       footer={
-        <button
-          type="button"
-          className="btn btn-primary w-100"
-          disabled={selectDisabled}
-          aria-describedby={hasReason ? `${titleId} ${reasonId}` : titleId}
-          onClick={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
-        >
-          {waitlist ? "Join the waitlist" : "Select"}
-        </button>
+        <>
+          <SelectNotice classId={classItem._id} notice={notice} />
+          <button
+            type="button"
+            className="btn btn-primary w-100"
+            disabled={selectDisabled}
+            aria-describedby={hasReason ? `${titleId} ${reasonId}` : titleId}
+            onClick={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
+          >
+            {waitlist ? "Join the waitlist" : "Select"}
+          </button>
+        </>
       }
     >
       {classItem.categoryName && (

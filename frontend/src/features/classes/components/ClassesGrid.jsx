@@ -15,6 +15,7 @@ import { selectAvailability, waitlistChoices } from "./selectRules";
  * `eligibilityByClass` the server's word on who can take which, `waiting` is true while the
  * student's lists load or a select is on its way. A full class's Join the waitlist goes the same
  * way to onJoinWaitlist(classItem, participant); `waitlisted` are those joined on this visit.
+ * `notices` are what each Select or join did, by class id (useClassSelection).
  */
 export function ClassesGrid({
   classes,
@@ -25,6 +26,7 @@ export function ClassesGrid({
   family = null,
   eligibilityByClass,
   waitlisted = [],
+  notices = {},
 }) {
   const { user, role, loading } = useAuth();
   const [visitorChoice, setVisitorChoice] = useState(null);
@@ -91,6 +93,7 @@ export function ClassesGrid({
               refusal={refusal}
               choices={choices}
               waitlist={waitlist}
+              notice={notices[classItem._id]}
               onSelect={handleSelect}
               onJoinWaitlist={handleJoinWaitlist}
             />

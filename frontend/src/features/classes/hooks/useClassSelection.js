@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 import { useEligibility } from "../../../api/eligibility";
 import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
@@ -19,7 +19,18 @@ import { heldClasses } from "../components/selectRules";
  * there is more than one, so a Select must ask for whom; null when the student selects for
  * themselves alone. `joinWaitlist(classItem, participant)` puts someone on a full class's
  * waitlist the same way; `waitlisted` are those joined on this visit.
+ *
+ * The button pressed is off while its answer comes (a disabled button drops the keyboard focus),
+ * so the answer takes the focus: the class's own notice of what was done (`notices`, by class
+ * id, shown beside its button with the id `selectNoticeId`), or, on a refusal, the alert that
+ * says why.
  */
+export function selectNoticeId(classId) {
+  return `select-notice-${classId}`;
+}
+
+export const SELECT_FAILURE_ID = "select-failure";
+
 export function useClassSelection(knownClasses) {
   const { user, role } = useAuth();
   const notify = useNotify();
@@ -45,6 +56,31 @@ export function useClassSelection(knownClasses) {
   // can take what is asked afresh.
   const [waitlisted, setWaitlisted] = useState([]);
   const [failure, setFailure] = useState("");
+  // What was done on this visit, by class id: {text, waitlist}; shorter than the toast, which
+  // says it in full.
+  const [notices, setNotices] = useState({});
+  const [focusAfter, setFocusAfter] = useState(null);
+
+  // After the render that drew the notice or the alert.
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(null);
+    document.getElementById(focusAfter)?.focus();
+  }, [focusAfter]);
+
+  function answered(classItem, participant, told, waitlist) {
+    const forWhom =
+      participant && !participant.isAccountHolder ? ` for ${participant.firstName}` : "";
+    const text = `${waitlist ? "Joined the waitlist" : "Selected"}${forWhom}`;
+    setNotices((previous) => ({ ...previous, [classItem._id]: { text, waitlist } }));
+    setFocusAfter(selectNoticeId(classItem._id));
+    notify(told);
+  }
+
+  function refused(message) {
+    setFailure(message);
+    setFocusAfter(SELECT_FAILURE_ID);
+  }
 
   const holderId = participants?.find((participant) => participant.isAccountHolder)?._id ?? null;
   const family = participants?.length > 1 ? participants : null;
@@ -78,13 +114,16 @@ export function useClassSelection(knownClasses) {
         ...previous,
         { classItem, participantId: participant?._id ?? holderId },
       ]);
-      notify(
+      answered(
+        classItem,
+        participant,
         participant && !participant.isAccountHolder
           ? `${classItem.nameClass} is Selected Successfully for ${participant.firstName} ${participant.lastName}`
           : `${classItem.nameClass} is Selected Successfully`,
+        false,
       );
     } catch (selectError) {
-      setFailure(selectError.message);
+      refused(selectError.message);
     } finally {
       setSelecting(null);
     }
@@ -107,14 +146,17 @@ export function useClassSelection(knownClasses) {
       setWaitlisted((previous) => [...previous, { classId: classItem._id, participantId }]);
       const who =
         participant && !participant.isAccountHolder ? `${participant.firstName} is` : "You are";
-      notify(
+      answered(
+        classItem,
+        participant,
         entry?.position
           ? `${who} on the waitlist, number ${entry.position}`
           : `${who} on the waitlist`,
+        true,
       );
     } catch (joinError) {
       // The server's 409 says why: seats came free, already on the list, no longer eligible.
-      setFailure(joinError.message);
+      refused(joinError.message);
     } finally {
       setSelecting(null);
     }
@@ -128,6 +170,7 @@ export function useClassSelection(knownClasses) {
     waitlisted,
     select,
     joinWaitlist,
+    notices,
     failure,
     dismissFailure: () => setFailure(""),
   };

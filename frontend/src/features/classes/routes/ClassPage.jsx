@@ -23,9 +23,10 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
+import { SelectNotice } from "../components/SelectNotice";
 import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
 import { seatsFree, selectAvailability, waitlistChoices } from "../components/selectRules";
-import { useClassSelection } from "../hooks/useClassSelection";
+import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
 
 // The description is plain text; a blank line starts a new paragraph.
@@ -81,6 +82,7 @@ function ClassDetails({ classItem }) {
     waitlisted,
     select,
     joinWaitlist,
+    notices,
     failure,
     dismissFailure,
   } = useClassSelection(knownClasses);
@@ -178,7 +180,8 @@ function ClassDetails({ classItem }) {
               </>
             )}
           </dl>
-          <DismissibleAlert message={failure} onClose={dismissFailure} />
+          <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
+          <SelectNotice classId={classItem._id} notice={notices[classItem._id]} />
           <div id="class-select-notes">
             {registration && <p className="mb-2">{registration}</p>}
             {soldOut && <p className="fw-semibold text-danger-emphasis mb-2">No seats left</p>}

@@ -11,7 +11,7 @@ import { ClassFilters } from "../components/ClassFilters";
 import { DEFAULT_SORT } from "../components/classFilters";
 import { ClassesGrid } from "../components/ClassesGrid";
 import { useClassFilters } from "../hooks/useClassFilters";
-import { useClassSelection } from "../hooks/useClassSelection";
+import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 
 function resultSummary(classes, total, noMatch) {
   if (noMatch) return "No classes match these filters.";
@@ -39,6 +39,7 @@ export function ClassesPage() {
     waitlisted,
     select,
     joinWaitlist,
+    notices,
     failure,
     dismissFailure,
   } = useClassSelection(classes);
@@ -66,7 +67,7 @@ export function ClassesPage() {
         onClear={clearAndStartOver}
         searchInputRef={searchInputRef}
       />
-      <DismissibleAlert message={failure} onClose={dismissFailure} />
+      <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
       {!noMatch && (
         <QueryResult
           data={classes}
@@ -82,6 +83,7 @@ export function ClassesPage() {
               onSelect={select}
               onJoinWaitlist={joinWaitlist}
               waitlisted={waitlisted}
+              notices={notices}
               held={held}
               waiting={waiting}
               family={family}

@@ -360,6 +360,48 @@ describe("selecting a class", () => {
     expect(auth.notify).not.toHaveBeenCalled();
     expect(selectButton("Watercolor Basics")).toBeEnabled();
   });
+
+  test("after Select by keyboard, focus is on the class's notice, which leads to the list", async () => {
+    stubApi({
+      [firstPage]: [watercolor, pottery],
+      [mySelections]: [],
+      [myEnrolments]: [],
+      "/selectClass": respond(201, { insertedId: 77 }),
+    });
+    const { user } = renderAs(signedIn("student"));
+    await waitFor(() => expect(selectButton("Pottery Wheel")).toBeEnabled());
+    selectButton("Pottery Wheel").focus();
+
+    await user.keyboard("{Enter}");
+
+    const card = screen.getByRole("article", { name: "Pottery Wheel" });
+    const notice = await within(card).findByText(/^Selected\./);
+    await waitFor(() => expect(notice).toHaveFocus());
+    await user.tab();
+    expect(within(card).getByRole("link", { name: "Go to My Selected Classes" })).toHaveFocus();
+    expect(within(card).getByRole("link", { name: "Go to My Selected Classes" })).toHaveAttribute(
+      "href",
+      "/dashboard/my-selected-classes",
+    );
+  });
+
+  test("after a refused Select, focus is on the reason", async () => {
+    stubApi({
+      [firstPage]: [watercolor],
+      [mySelections]: [],
+      [myEnrolments]: [],
+      "/selectClass": respond(409, { message: "No seats are left in this class." }),
+    });
+    const { user } = renderAs(signedIn("student"));
+    await waitFor(() => expect(selectButton("Watercolor Basics")).toBeEnabled());
+    selectButton("Watercolor Basics").focus();
+
+    await user.keyboard("{Enter}");
+
+    const alert = await screen.findByRole("alert");
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(alert).toHaveTextContent("No seats are left in this class.");
+  });
 });
 
 describe("classes that meet at the same time", () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { paths } from "../../../config/paths";
 import {
   createPaymentIntent,
   getPaymentAttempt,
@@ -60,6 +62,8 @@ export function CheckoutForm({ selection, user }) {
   // Bumped when a SetupIntent was used up by a failed charge, so a fresh one is asked for.
   const [secretRound, setSecretRound] = useState(0);
   const [processing, setProcessing] = useState(false);
+  // Each answer to a press of Pay, for the outcome to take the focus.
+  const [answered, setAnswered] = useState(0);
   const [failure, setFailure] = useState("");
   const [payment, setPayment] = useState(null);
   const [closed, setClosed] = useState(false);
@@ -185,6 +189,7 @@ export function CheckoutForm({ selection, user }) {
       }
     } finally {
       setProcessing(false);
+      setAnswered((count) => count + 1);
     }
   }
 
@@ -211,6 +216,7 @@ export function CheckoutForm({ selection, user }) {
         failure={failure}
         payment={payment}
         progress={confirming ? CONFIRMING_MESSAGE : ""}
+        answered={answered}
       />
     </form>
   );
@@ -219,6 +225,7 @@ export function CheckoutForm({ selection, user }) {
 // A free class needs no card: one press enrols the student.
 export function FreeEnrolForm({ selection, user }) {
   const [processing, setProcessing] = useState(false);
+  const [answered, setAnswered] = useState(0);
   const [failure, setFailure] = useState("");
   const [payment, setPayment] = useState(null);
   const refresh = useRefreshAfterPayment(user?.email);
@@ -234,6 +241,7 @@ export function FreeEnrolForm({ selection, user }) {
       setFailure(error.message || FALLBACK_FAILURE);
     } finally {
       setProcessing(false);
+      setAnswered((count) => count + 1);
     }
   }
 
@@ -245,24 +253,48 @@ export function FreeEnrolForm({ selection, user }) {
         )}
         Enrol for free
       </button>
-      <FormOutcome failure={failure} payment={payment} free />
+      <FormOutcome failure={failure} payment={payment} answered={answered} free />
     </form>
   );
 }
 
-function FormOutcome({ failure, payment, progress = "", free = false }) {
+/*
+ * What a press of Pay (or Enrol) came to. The button is off from the press on, which drops the
+ * keyboard focus, so each answer (`answered` counts them) takes it: the payment made, with the
+ * way on to its receipt, or the reason it was not.
+ */
+function FormOutcome({ failure, payment, progress = "", free = false, answered = 0 }) {
+  const alertRef = useRef(null);
+  const statusRef = useRef(null);
+  useEffect(() => {
+    if (answered === 0) return;
+    if (payment) statusRef.current?.focus();
+    else if (failure) alertRef.current?.focus();
+    // Only a new answer moves the focus, not a later change of the message.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answered]);
   return (
     <>
-      <div role="alert" className="text-danger-emphasis mt-3">
+      <div role="alert" className="text-danger-emphasis mt-3" ref={alertRef} tabIndex={-1}>
         {failure}
       </div>
-      <div role="status" className="text-success-emphasis fw-semibold mt-2">
+      <div
+        role="status"
+        className="text-success-emphasis fw-semibold mt-2"
+        ref={statusRef}
+        tabIndex={-1}
+      >
         {progress}
         {payment &&
           (free
             ? `You are enrolled in ${payment.nameClass}.`
             : `Transaction complete with transactionId: ${payment.transactionId}`)}
       </div>
+      {payment?._id && (
+        <p className="mt-2 mb-0">
+          <Link to={paths.dashboard.receipt(payment._id)}>View your receipt</Link>
+        </p>
+      )}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Fragment } from "react";
+import { Link } from "react-router-dom";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { Picture } from "../../../components/ui/Picture";
+import { paths } from "../../../config/paths";
 
 // The payment date in the reader's own locale and time zone.
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -41,6 +43,21 @@ function PaymentStatus({ payment }) {
         </div>
       )}
     </>
+  );
+}
+
+// Named for its class and participant, as several rows each have one.
+function ReceiptLink({ payment }) {
+  return (
+    <div className="mt-1">
+      <Link to={paths.dashboard.receipt(payment._id)}>
+        Receipt
+        <span className="visually-hidden">
+          {" "}
+          for {payment.nameClass}, {payment.participantName}
+        </span>
+      </Link>
+    </div>
   );
 }
 
@@ -128,6 +145,7 @@ export function PaymentHistoryTable({ payments }) {
                 <td className="font-monospace small">{payment.transactionId}</td>
                 <td>
                   <PaymentStatus payment={payment} />
+                  <ReceiptLink payment={payment} />
                 </td>
               </tr>
               {hasRefund(payment) && <RefundRow payment={payment} />}

@@ -468,3 +468,45 @@ test("a price changed since the page was opened is shown, and the new price is c
   ).toBeInTheDocument();
   expect(posts(fetch, "/payments").map((body) => body.price)).toEqual(["45.50", "52.00"]);
 });
+
+test("after Pay by keyboard, focus is on what it came to, and the receipt is a Tab away", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = makeSelection();
+  stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(201, paymentFor(chosen)),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  payButton().focus();
+
+  await user.keyboard("{Enter}");
+
+  const outcome = await screen.findByText("Transaction complete with transactionId: pi_3Pay");
+  await waitFor(() => expect(outcome).toHaveFocus());
+  await user.tab();
+  expect(screen.getByRole("link", { name: "View your receipt" })).toHaveFocus();
+  expect(screen.getByRole("link", { name: "View your receipt" })).toHaveAttribute(
+    "href",
+    "/dashboard/receipts/7",
+  );
+});
+
+test("after a declined Pay, focus is on the reason", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  stubApi({
+    [mySelections]: [makeSelection()],
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/payments": respond(402, { message: "Your card has insufficient funds." }),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  payButton().focus();
+
+  await user.keyboard("{Enter}");
+
+  const alert = await screen.findByRole("alert");
+  await waitFor(() => expect(alert).toHaveTextContent("Your card has insufficient funds."));
+  expect(alert).toHaveFocus();
+});

@@ -1,0 +1,25 @@
+import { Link } from "react-router-dom";
+
+import { paths } from "../../../config/paths";
+import { selectNoticeId } from "../hooks/useClassSelection";
+
+/*
+ * What a Select or a join just did for this class ({text, waitlist} of useClassSelection's
+ * `notices`), beside its button: it takes the focus when it appears, and leads on to the list
+ * it joined.
+ */
+export function SelectNotice({ classId, notice }) {
+  if (!notice) return null;
+  return (
+    <p
+      id={selectNoticeId(classId)}
+      tabIndex={-1}
+      className="fw-semibold text-success-emphasis mb-2"
+    >
+      {notice.text}.{" "}
+      <Link to={notice.waitlist ? paths.dashboard.waitlist : paths.dashboard.mySelectedClasses}>
+        Go to {notice.waitlist ? "My Waitlist" : "My Selected Classes"}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link, useParams } from "react-router-dom";
+
+import { useReceipt } from "../../../api/receipts";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { Loading } from "../../../components/ui/Loading";
+import { formatScheduleSummary } from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import "./receipt.css";
+
+const STATUS_LABELS = {
+  enrolled: "Paid, enrolled",
+  enrollPending: "Paid, enrolment pending",
+  refunded: "Refunded",
+  cancelled: "Cancelled",
+};
+
+// A receipt's moments are the school's: the same date whichever zone the family prints it in.
+function formatSchoolMoment(iso, timeZone) {
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+function hasRefund(receipt) {
+  return receipt.refundAmount !== null && Number(receipt.refundAmount) > 0;
+}
+
+function ReceiptFacts({ receipt }) {
+  const refunded = hasRefund(receipt);
+  return (
+    <>
+      <header className="mb-4">
+        <p className="fs-4 fw-semibold mb-1">{receipt.school.name}</p>
+        <p className="mb-0">
+          Questions about this payment:{" "}
+          <a href={`mailto:${receipt.school.replyTo}`}>{receipt.school.replyTo}</a>
+        </p>
+      </header>
+      <dl className="receipt-facts row mb-4">
+        <dt className="col-sm-4">Receipt number</dt>
+        <dd className="col-sm-8">{receipt.receiptNumber}</dd>
+        <dt className="col-sm-4">Date</dt>
+        <dd className="col-sm-8">
+          <time dateTime={receipt.date}>{formatSchoolMoment(receipt.date, receipt.timeZone)}</time>
+        </dd>
+        <dt className="col-sm-4">Paid by</dt>
+        <dd className="col-sm-8">
+          {receipt.studentName} ({receipt.email})
+        </dd>
+        <dt className="col-sm-4">For</dt>
+        <dd className="col-sm-8">{receipt.participantName || receipt.studentName}</dd>
+        <dt className="col-sm-4">Class</dt>
+        <dd className="col-sm-8">
+          {receipt.nameClass}, with {receipt.instructorName}
+        </dd>
+        <dt className="col-sm-4">Meets</dt>
+        <dd className="col-sm-8">
+          {formatScheduleSummary(receipt)}
+          {receipt.meetings.length > 0 &&
+            ` (${receipt.meetings.length} ${receipt.meetings.length === 1 ? "meeting" : "meetings"})`}
+          {receipt.location && <div>{receipt.location}</div>}
+        </dd>
+        <dt className="col-sm-4">Amount</dt>
+        <dd className="col-sm-8">{formatPrice(receipt.price)}</dd>
+        <dt className="col-sm-4">Card transaction</dt>
+        <dd className="col-sm-8 font-monospace text-break">{receipt.transactionId}</dd>
+        <dt className="col-sm-4">Status</dt>
+        <dd className="col-sm-8">
+          {STATUS_LABELS[receipt.status] ?? receipt.status}
+          {receipt.status === "refunded" && receipt.refundReason && (
+            <div>{receipt.refundReason}</div>
+          )}
+        </dd>
+        {refunded && (
+          <>
+            <dt className="col-sm-4">Refund</dt>
+            <dd className="col-sm-8">
+              {formatPrice(receipt.refundAmount)}
+              {receipt.refundedAt && (
+                <>
+                  {" on "}
+                  <time dateTime={receipt.refundedAt}>
+                    {formatSchoolMoment(receipt.refundedAt, receipt.timeZone)}
+                  </time>
+                </>
+              )}
+            </dd>
+          </>
+        )}
+        {receipt.refundPending && (
+          <>
+            <dt className="col-sm-4">Refund</dt>
+            <dd className="col-sm-8">Pending: the school is making it.</dd>
+          </>
+        )}
+      </dl>
+      <h2 className="h5">Refund policy</h2>
+      <p>{receipt.refundPolicy}</p>
+    </>
+  );
+}
+
+/*
+ * One payment's receipt, made to be printed: Print opens the browser's dialog, and the print
+ * stylesheet (receipt.css) leaves out the menus and buttons and prints black on white.
+ */
+export function ReceiptPage() {
+  useTitle("Receipt");
+  const { paymentId } = useParams();
+  const { data: receipt, error } = useReceipt(paymentId);
+
+  let body;
+  if (receipt) body = <ReceiptFacts receipt={receipt} />;
+  else if (error) body = <ErrorAlert title="This receipt could not be loaded." error={error} />;
+  else body = <Loading label="Loading your receipt…" />;
+
+  return (
+    <article className="receipt" aria-labelledby="receipt-heading">
+      <h1 id="receipt-heading" className="h2 mb-4">
+        Receipt
+      </h1>
+      {body}
+      <div className="d-flex flex-wrap gap-2 mt-4 d-print-none">
+        {receipt && (
+          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+            Print
+          </button>
+        )}
+        <Link className="btn btn-outline-secondary" to={paths.dashboard.myPaymentHistory}>
+          Back to payment history
+        </Link>
+      </div>
+    </article>
+  );
+}
