@@ -28,7 +28,7 @@ export function signedIn(role, overrides = {}) {
     logOut: jest.fn(async () => {}),
     notify: jest.fn(),
     prepareSignIn: jest.fn(),
-    profileChanged: jest.fn(async () => {}),
+    profileChanged: jest.fn(),
     ...overrides,
   };
 }

@@ -13,12 +13,10 @@ import { paths } from "../../config/paths";
 import { api, ApiError, getToken, onUnauthorized, setToken } from "../api";
 import {
   createAccount,
-  sendPasswordReset,
   sendVerification,
   signInWithGoogle,
   signInWithPassword,
   signOutUser,
-  updateAccountProfile,
   watchAuthState,
 } from "./firebase";
 import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
@@ -55,10 +53,8 @@ async function missingProvider() {
  *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
  *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
  *            body.code is "email_not_verified"), sends Firebase's verification e-mail
- *   sendPasswordResetEmail(email): Firebase's password reset e-mail; resolves the same whether
- *            or not the address has an account
  *   profileChanged({displayName, photoURL}): after our server saved a new name or photo, shows
- *            them at once and keeps them in the Firebase account for the next page load
+ *            them at once (firebaseAccount.js keeps them for the next page load)
  *
  * Our API token lives minutes and is renewed before it ends (tokens.js). A page load that finds a
  * token of the person Firebase reports, not yet due for renewal, uses it without an exchange.
@@ -82,8 +78,7 @@ export const AuthContext = createContext({
   refreshRole: async () => null,
   prepareSignIn: () => {},
   sendVerificationEmail: missingProvider,
-  sendPasswordResetEmail: missingProvider,
-  profileChanged: async () => {},
+  profileChanged: () => {},
 });
 
 export function useAuth() {
@@ -504,19 +499,10 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     await signOutUser().catch(logSignOutFailure);
   }, []);
 
-  // Nobody is signed in for it: Firebase sends the link to the address, if it has an account.
-  const sendPasswordResetEmail = useCallback((email) => sendPasswordReset(email), []);
-
-  const profileChanged = useCallback(async ({ displayName, photoURL }) => {
+  // Our server saved a new name or photo: the session shows them at once.
+  const profileChanged = useCallback((user) => {
     const attempt = current.current;
-    if (!attempt) return;
-    dispatch({ type: "profile", uid: attempt.uid, user: { displayName, photoURL } });
-    try {
-      await updateAccountProfile({ displayName, photoURL });
-    } catch (error) {
-      // Our server has the new profile; only the next page load shows the old one until then.
-      console.error("Firebase did not take the new name and photo.", error);
-    }
+    if (attempt) dispatch({ type: "profile", uid: attempt.uid, user });
   }, []);
 
   const refreshRole = useCallback(async () => {
@@ -535,7 +521,6 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       refreshRole,
       prepareSignIn,
       sendVerificationEmail,
-      sendPasswordResetEmail,
       profileChanged,
     }),
     [
@@ -547,7 +532,6 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       refreshRole,
       prepareSignIn,
       sendVerificationEmail,
-      sendPasswordResetEmail,
       profileChanged,
     ],
   );

@@ -6,7 +6,8 @@ import { config } from "../../config/config";
  */
 let loading = null;
 
-function loadAuth() {
+// The SDK and the app's Auth instance, once loaded; firebaseAccount.js reads them from here.
+export function loadAuth() {
   if (!loading) {
     loading = Promise.all([
       import(/* webpackChunkName: "firebase" */ "firebase/app"),
@@ -77,29 +78,6 @@ export async function createAccount({ email, password, name, photoURL }) {
 export async function sendVerification(firebaseUser) {
   const { sdk } = await loadAuth();
   await sdk.sendEmailVerification(firebaseUser);
-}
-
-// Firebase's password reset e-mail. It says nothing of whether the address has an account
-// (Firebase answers the same with e-mail enumeration protection on, and the page says the same
-// either way); what it throws is a malformed address, too many requests, or no network.
-export async function sendPasswordReset(email) {
-  const { auth, sdk } = await loadAuth();
-  try {
-    await sdk.sendPasswordResetEmail(auth, email);
-  } catch (error) {
-    if (error?.code !== "auth/user-not-found") throw error;
-  }
-}
-
-// The signed-in account's name and photo, as the school now knows them, so the next page load
-// shows them too. Firebase keeps absolute addresses; an upload is a path on this site.
-export async function updateAccountProfile({ displayName, photoURL }) {
-  const { auth, sdk } = await loadAuth();
-  if (!auth.currentUser) return;
-  await sdk.updateProfile(auth.currentUser, {
-    displayName: displayName || null,
-    photoURL: photoURL ? new URL(photoURL, window.location.origin).href : null,
-  });
 }
 
 export async function signOutUser() {

@@ -5,7 +5,8 @@ import { Link, useLocation } from "react-router-dom";
 import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { usePrepareSignIn } from "../../../lib/auth";
+import { sendPasswordReset } from "../../../lib/auth/firebaseAccount";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { forgotPasswordSchema } from "../components/forgotPasswordSchema";
@@ -19,7 +20,6 @@ export function ForgotPasswordPage() {
   // Firebase sends the e-mail: its chunk starts loading while the address is typed.
   usePrepareSignIn();
   useTitle("Forgot password");
-  const { sendPasswordResetEmail } = useAuth();
   const location = useLocation();
   const [sentTo, setSentTo] = useState("");
   const [error, setError] = useState("");
@@ -34,7 +34,7 @@ export function ForgotPasswordPage() {
     setError("");
     const address = email.trim();
     try {
-      await sendPasswordResetEmail(address);
+      await sendPasswordReset(address);
     } catch (failure) {
       setError(authErrorMessage(failure));
       return;

@@ -1,14 +1,22 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { sendPasswordReset } from "../../../lib/auth/firebaseAccount";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { LoginPage } from "./LoginPage";
 import { ForgotPasswordPage, resetSentMessage } from "./ForgotPasswordPage";
 
-// Firebase is replaced at the session's boundary: the page asks the session to send the e-mail.
-function renderPage({ sendPasswordResetEmail = jest.fn(async () => {}), route } = {}) {
-  const session = { ...visitor, sendPasswordResetEmail, notify: jest.fn() };
+// Firebase is replaced at the adapter's boundary; the page runs for real.
+jest.mock("../../../lib/auth/firebaseAccount", () => ({ sendPasswordReset: jest.fn() }));
+
+beforeEach(() => {
+  sendPasswordReset.mockReset();
+  sendPasswordReset.mockResolvedValue(undefined);
+});
+
+function renderPage({ route } = {}) {
+  const session = { ...visitor, notify: jest.fn() };
   const rendered = renderRoutes(
     [
       { path: "/login", element: <LoginPage /> },
@@ -33,7 +41,7 @@ test("the login page leads here with the address typed so far", async () => {
 });
 
 test("sending says the same whatever the address, and moves focus to what happened", async () => {
-  const { user, session } = renderPage();
+  const { user } = renderPage();
 
   await user.type(screen.getByLabelText("Email"), "  nobody@camp.test ");
   await user.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -42,12 +50,12 @@ test("sending says the same whatever the address, and moves focus to what happen
   expect(sent).toHaveTextContent(resetSentMessage("nobody@camp.test"));
   expect(sent).toHaveTextContent(/^If nobody@camp\.test has an account at Camp, we have sent/);
   expect(sent).toHaveFocus();
-  expect(session.sendPasswordResetEmail).toHaveBeenCalledWith("nobody@camp.test");
+  expect(sendPasswordReset).toHaveBeenCalledWith("nobody@camp.test");
   expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
 });
 
 test("a malformed or missing address is refused before anything is sent", async () => {
-  const { user, session } = renderPage();
+  const { user } = renderPage();
 
   await user.click(screen.getByRole("button", { name: "Send reset link" }));
   await waitFor(() =>
@@ -61,7 +69,7 @@ test("a malformed or missing address is refused before anything is sent", async 
       "Enter a valid e-mail address.",
     ),
   );
-  expect(session.sendPasswordResetEmail).not.toHaveBeenCalled();
+  expect(sendPasswordReset).not.toHaveBeenCalled();
 });
 
 test.each([
@@ -72,10 +80,8 @@ test.each([
   ["auth/too-many-requests", "Too many attempts. Please wait a moment and try again."],
 ])("a failure (%s) says what to do, and the form stays to try again", async (code, message) => {
   const failure = Object.assign(new Error("Firebase: Error."), { code });
-  const sendPasswordResetEmail = jest.fn(async () => {
-    throw failure;
-  });
-  const { user } = renderPage({ sendPasswordResetEmail });
+  sendPasswordReset.mockRejectedValue(failure);
+  const { user } = renderPage();
 
   await user.type(screen.getByLabelText("Email"), "ada@camp.test");
   await user.click(screen.getByRole("button", { name: "Send reset link" }));

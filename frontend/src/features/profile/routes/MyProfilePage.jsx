@@ -5,6 +5,7 @@ import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { updateAccountProfile } from "../../../lib/auth/firebaseAccount";
 import { useNotify } from "../../../lib/notices";
 import { uploadImage, uploadProblem } from "../../../api/images";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
@@ -48,8 +49,15 @@ export function MyProfilePage() {
       return;
     }
     resetForm({ values: { name: saved.name, photo: null } });
-    await profileChanged({ displayName: saved.name, photoURL: saved.photo });
+    const shown = { displayName: saved.name, photoURL: saved.photo };
+    profileChanged(shown);
     notify(PROFILE_SAVED);
+    try {
+      await updateAccountProfile(shown);
+    } catch (firebaseError) {
+      // Our server has the new profile; only the next page load shows the old one meanwhile.
+      console.error("Firebase did not take the new name and photo.", firebaseError);
+    }
   }
 
   async function handleBioSubmit(values, { setErrors, setStatus }) {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { updateAccountProfile } from "../../../lib/auth/firebaseAccount";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
@@ -12,6 +13,14 @@ const profile = {
   photo: "https://images.camp.test/instructor.png",
   bio: "I teach pottery.",
 };
+
+// Firebase is replaced at the adapter's boundary; the page and its forms run for real.
+jest.mock("../../../lib/auth/firebaseAccount", () => ({ updateAccountProfile: jest.fn() }));
+
+beforeEach(() => {
+  updateAccountProfile.mockReset();
+  updateAccountProfile.mockResolvedValue(undefined);
+});
 
 function renderPage(role = "instructor", options = {}) {
   const auth = signedIn(role);
@@ -164,10 +173,9 @@ describe("editing the name and photo", () => {
       name: "Ada Lovelace",
       photo: "/media/classes/new.png",
     });
-    expect(auth.profileChanged).toHaveBeenCalledWith({
-      displayName: "Ada Lovelace",
-      photoURL: "/media/classes/new.png",
-    });
+    const shown = { displayName: "Ada Lovelace", photoURL: "/media/classes/new.png" };
+    expect(auth.profileChanged).toHaveBeenCalledWith(shown);
+    expect(updateAccountProfile).toHaveBeenCalledWith(shown);
     expect(screen.getByLabelText("Name")).toHaveValue("Ada Lovelace");
     expect(screen.getByRole("img", { name: "Your photo" })).toHaveAttribute(
       "src",
@@ -253,6 +261,28 @@ describe("editing the name and photo", () => {
       ),
     );
     expect(auth.profileChanged).not.toHaveBeenCalled();
+    expect(updateAccountProfile).not.toHaveBeenCalled();
     expect(auth.notify).not.toHaveBeenCalled();
+  });
+
+  test("a Firebase that does not take the new name leaves the saved profile saved", async () => {
+    updateAccountProfile.mockRejectedValue(new Error("offline"));
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    stubApi({ "GET /profile": student, "PATCH /profile": { ...student, name: "Ada King" } });
+    const { user, auth } = renderPage("student");
+    const name = await screen.findByLabelText("Name");
+
+    await user.clear(name);
+    await user.type(name, "Ada King");
+    await user.click(screen.getByRole("button", { name: "Save profile" }));
+
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(auth.notify).toHaveBeenCalledWith("Your profile is saved");
+    expect(auth.profileChanged).toHaveBeenCalledWith({
+      displayName: "Ada King",
+      photoURL: student.photo,
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    error.mockRestore();
   });
 });
