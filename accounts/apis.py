@@ -17,18 +17,20 @@ from rest_framework_simplejwt.tokens import AccessToken
 from accounts import firebase
 from accounts.access import access_own_email, access_person_by_email
 from accounts.models import Role, User
-from accounts.permissions import IsAdmin, IsInstructor
+from accounts.permissions import IsAdmin
 from accounts.selectors import user_by_email, user_list
 from accounts.services import (
     BIO_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    PHOTO_MAX_LENGTH,
     EmailNotVerified,
     token_revoke,
-    user_bio_set,
+    user_profile_update,
     user_register_profile,
     user_set_role,
     user_sign_in,
 )
-from core.api import error_body
+from core.api import ServiceInputSerializer, error_body
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
 
@@ -206,17 +208,23 @@ class ProfileOutputSerializer(serializers.Serializer):
 
 
 class ProfileApi(APIView):
-    """GET /api/profile: the caller's own profile. PATCH: an instructor's bio, for their page."""
+    """GET /api/profile: the caller's own profile. PATCH: change one's name and photo (anyone
+    signed in) and, for instructors, the bio of their page."""
 
-    @extend_schema_serializer(component_name="BioInput")
-    class InputSerializer(serializers.Serializer):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="ProfileUpdateInput")
+    class InputSerializer(ServiceInputSerializer):
+        name = serializers.CharField(max_length=NAME_MAX_LENGTH, allow_blank=True, required=False)
+        # An address POST /api/images answered, or an https:// one; empty removes the photo.
+        photo = serializers.CharField(max_length=PHOTO_MAX_LENGTH, allow_blank=True, required=False)
         # Trimmed before its length is checked, as the service keeps it.
-        bio = serializers.CharField(max_length=BIO_MAX_LENGTH, allow_blank=True)
+        bio = serializers.CharField(max_length=BIO_MAX_LENGTH, allow_blank=True, required=False)
 
-    def get_permissions(self):
-        if self.request.method == "PATCH":
-            return [IsInstructor()]
-        return [IsAuthenticated()]
+        def validate(self, attrs):
+            if not attrs:
+                raise serializers.ValidationError("Send the name, photo or bio to change.")
+            return attrs
 
     @extend_schema(
         summary="The caller's own profile",
@@ -226,14 +234,14 @@ class ProfileApi(APIView):
         return Response(ProfileOutputSerializer(request.user).data)
 
     @extend_schema(
-        summary="Set one's bio, plain text (instructors)",
+        summary="Change one's name and photo, or one's bio (instructors)",
         request=InputSerializer,
         responses={200: ProfileOutputSerializer, **errors(400, 401, 403)},
     )
     def patch(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = user_bio_set(user=request.user, bio=data.validated_data["bio"])
+        user = data.call_service(user_profile_update, user=request.user, **data.validated_data)
         return Response(ProfileOutputSerializer(user).data)
 
 

@@ -125,17 +125,67 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
     return first_time
 
 
-def user_bio_set(*, user: User, bio: str) -> User:
-    """An instructor's few words about themself, shown on their public page as plain text
-    (the page escapes it; nothing in it is markup). Kept trimmed; 1,000 characters at most."""
-    if user.role != Role.INSTRUCTOR:
+def _name_problems(name: str) -> list[str]:
+    if not name:
+        return ["Give your name: the school shows it on your classes and messages."]
+    if len(name) > NAME_MAX_LENGTH:
+        return [f"Name must be at most {NAME_MAX_LENGTH} characters."]
+    return []
+
+
+def _photo_problems(photo: str) -> list[str]:
+    # The rule every image address of the site follows: an upload (a path on this site, or the
+    # bucket's URL) or an http(s) address, as registration's photo URL is.
+    if len(photo) > PHOTO_MAX_LENGTH:
+        return [f"The photo's address must be at most {PHOTO_MAX_LENGTH} characters."]
+    if photo:
+        try:
+            validate_image_url(photo)
+        except ValidationError:
+            return ["Upload a photo, or give its address starting with https://."]
+    return []
+
+
+@transaction.atomic
+def user_profile_update(
+    *,
+    user: User,
+    name: str | None = None,
+    photo: str | None = None,
+    bio: str | None = None,
+) -> User:
+    """A person changes what the school shows of them: their name and photo (anyone signed in)
+    and, for an instructor, the few words about themself on their public page (plain text: the
+    page escapes it; nothing in it is markup). What is left out (None) is kept; an empty photo
+    removes it.
+
+    Saved through the model, so its post_save reaches those who mirror a name (the search
+    documents of an instructor's classes, `classes.search.instructor_renamed`) and the public
+    lists' cache is invalidated (`User.public_fields`).
+    """
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if bio is not None and user.role != Role.INSTRUCTOR:
         raise Refused("Only instructors have a bio.")
-    bio = bio.strip()
-    if len(bio) > BIO_MAX_LENGTH:
-        raise InvalidInput({"bio": [f"Keep the bio to {BIO_MAX_LENGTH:,} characters or fewer."]})
-    # The instructor's page and the public lists show the bio: the update tells them.
-    User.objects.filter(pk=user.pk).update(bio=bio)
-    user.bio = bio
+    problems: dict[str, list[str]] = {}
+    changes: dict[str, str] = {}
+    if name is not None:
+        changes["name"] = " ".join(name.split())
+        problems["name"] = _name_problems(changes["name"])
+    if photo is not None:
+        changes["photo"] = photo.strip()
+        problems["photo"] = _photo_problems(changes["photo"])
+    if bio is not None:
+        changes["bio"] = bio.strip()
+        if len(changes["bio"]) > BIO_MAX_LENGTH:
+            problems["bio"] = [f"Keep the bio to {BIO_MAX_LENGTH:,} characters or fewer."]
+    problems = {field: found for field, found in problems.items() if found}
+    if problems:
+        raise InvalidInput(problems)
+    changed = [field for field, value in changes.items() if getattr(user, field) != value]
+    if changed:
+        for field in changed:
+            setattr(user, field, changes[field])
+        user.save(update_fields=changed)
     return user
 
 

@@ -13,7 +13,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -379,14 +379,16 @@ def _upload_refused(problem: str) -> Response:
 
 
 class ClassImageUploadApi(APIView):
-    """POST /api/images: a class banner, checked and re-encoded, answered like an image host."""
+    """POST /api/images: a class banner or a person's photo, checked and re-encoded, answered
+    like an image host. Anyone signed in may upload (a student's photo too); the `uploads`
+    throttle bounds how much each person stores."""
 
-    permission_classes = [IsInstructorOrAdmin]
+    permission_classes = [IsAuthenticated]
     parser_classes = [MultiPartParser]
     throttle_scope = "uploads"
 
     @extend_schema(
-        summary="Upload a class image (instructors and admins)",
+        summary="Upload an image: a class banner or a profile photo (anyone signed in)",
         request={
             "multipart/form-data": inline_serializer(
                 "ClassImageUpload", {"image": serializers.ImageField()}

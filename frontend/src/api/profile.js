@@ -2,7 +2,8 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
-import { isInstructorPageKey } from "./instructors";
+import { revalidateClassLists } from "./classes";
+import { instructorsKey, isInstructorPageKey } from "./instructors";
 
 // GET and PATCH /profile: the signed-in person's own name, e-mail, photo and bio.
 
@@ -12,19 +13,31 @@ export function useProfile() {
   return useSWR(profileKey);
 }
 
-export function updateProfile({ bio }) {
-  return api.patch(profileKey, { bio });
+// Sends only what is given: { name, photo } from the profile form, { bio } from the bio form.
+export function updateProfile(changes) {
+  const body = Object.fromEntries(
+    ["name", "photo", "bio"]
+      .filter((key) => changes[key] !== undefined)
+      .map((key) => [key, changes[key]]),
+  );
+  return api.patch(profileKey, body);
 }
 
-// Saves the bio, then shows it on the profile and on the instructor's public page.
+/*
+ * Saves the changes, then shows them on the profile. A bio shows on the instructor's public
+ * page; a name or photo also on the instructors list and on the classes an instructor teaches,
+ * which are asked for again.
+ */
 export function useUpdateProfile() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (values) => {
-      const saved = await updateProfile(values);
+    async (changes) => {
+      const saved = await updateProfile(changes);
+      const shownOnLists = changes.name !== undefined || changes.photo !== undefined;
       await Promise.all([
         mutate(profileKey, (profile) => ({ ...profile, ...saved }), { revalidate: false }),
         mutate(isInstructorPageKey),
+        ...(shownOnLists ? [mutate(instructorsKey), revalidateClassLists(mutate)] : []),
       ]);
       return saved;
     },

@@ -58,6 +58,16 @@ export const routes = [
           "RegisterPage",
         ),
       },
+      {
+        path: paths.forgotPassword,
+        lazy: lazyPage(
+          () =>
+            import(
+              /* webpackChunkName: "forgot-password" */ "../features/auth/routes/ForgotPasswordPage"
+            ),
+          "ForgotPasswordPage",
+        ),
+      },
       // The school's own pages, from the footer: read by few visitors, so loaded on demand.
       ...[
         [paths.about, "AboutPage"],
@@ -150,16 +160,6 @@ export const routes = [
                   "UpdateClassPage",
                 ),
               },
-              {
-                path: paths.dashboard.profile,
-                lazy: lazyPage(
-                  () =>
-                    import(
-                      /* webpackChunkName: "my-profile" */ "../features/profile/routes/MyProfilePage"
-                    ),
-                  "MyProfilePage",
-                ),
-              },
             ],
           },
           {
@@ -177,6 +177,17 @@ export const routes = [
                 ),
               },
             ],
+          },
+          // Everyone's own name and photo (and an instructor's bio).
+          {
+            path: paths.dashboard.profile,
+            lazy: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "my-profile" */ "../features/profile/routes/MyProfilePage"
+                ),
+              "MyProfilePage",
+            ),
           },
           // Student pages need nothing beyond login (spec section 6).
           {

@@ -96,12 +96,29 @@ describe("the class pages of the dashboard", () => {
     ["student", "/dashboard/add-class"],
     ["admin", "/dashboard/my-classes"],
     ["admin", "/dashboard/update-class/7"],
-    ["student", "/dashboard/profile"],
   ])("a %s asking for %s is sent home", async (role, route) => {
     const { router } = renderRoutes(routes, { route, auth: signedIn(role) });
 
     await screen.findByRole("navigation", { name: "Main" });
     expect(router.state.location.pathname).toBe("/");
+  });
+
+  test.each(["student", "admin"])("a %s reaches their own profile", async (role) => {
+    stubApi({ "/profile": { name: "Sam", email: `${role}@camp.test`, photo: "", bio: "" } });
+    renderRoutes(routes, { route: "/dashboard/profile", auth: signedIn(role) });
+
+    expect(
+      await screen.findByRole("heading", { name: "My Profile", level: 1 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("form", { name: "Edit profile" })).toBeInTheDocument();
+  });
+
+  test("a visitor reaches the forgot password page", async () => {
+    renderRoutes(routes, { route: "/forgot-password" });
+
+    expect(
+      await screen.findByRole("heading", { name: "Forgot password", level: 1 }),
+    ).toBeInTheDocument();
   });
 
   test("a student opening the dashboard starts on My Selected Classes", async () => {

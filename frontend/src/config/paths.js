@@ -7,6 +7,7 @@ export const paths = {
   classPage: (id) => `/classes/${id}`,
   login: "/login",
   register: "/register",
+  forgotPassword: "/forgot-password",
   // The school's own pages, linked from the footer.
   about: "/about",
   contact: "/contact",

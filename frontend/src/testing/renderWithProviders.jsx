@@ -28,6 +28,7 @@ export function signedIn(role, overrides = {}) {
     logOut: jest.fn(async () => {}),
     notify: jest.fn(),
     prepareSignIn: jest.fn(),
+    profileChanged: jest.fn(),
     ...overrides,
   };
 }

@@ -53,6 +53,8 @@ async function missingProvider() {
  *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
  *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
  *            body.code is "email_not_verified"), sends Firebase's verification e-mail
+ *   profileChanged({displayName, photoURL}): after our server saved a new name or photo, shows
+ *            them at once (firebaseAccount.js keeps them for the next page load)
  *
  * Our API token lives minutes and is renewed before it ends (tokens.js). A page load that finds a
  * token of the person Firebase reports, not yet due for renewal, uses it without an exchange.
@@ -76,6 +78,7 @@ export const AuthContext = createContext({
   refreshRole: async () => null,
   prepareSignIn: () => {},
   sendVerificationEmail: missingProvider,
+  profileChanged: () => {},
 });
 
 export function useAuth() {
@@ -496,6 +499,12 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
     await signOutUser().catch(logSignOutFailure);
   }, []);
 
+  // Our server saved a new name or photo: the session shows them at once.
+  const profileChanged = useCallback((user) => {
+    const attempt = current.current;
+    if (attempt) dispatch({ type: "profile", uid: attempt.uid, user });
+  }, []);
+
   const refreshRole = useCallback(async () => {
     const attempt = current.current;
     if (!attempt?.open) return null;
@@ -512,6 +521,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       refreshRole,
       prepareSignIn,
       sendVerificationEmail,
+      profileChanged,
     }),
     [
       session,
@@ -522,6 +532,7 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
       refreshRole,
       prepareSignIn,
       sendVerificationEmail,
+      profileChanged,
     ],
   );
 

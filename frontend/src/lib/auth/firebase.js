@@ -6,7 +6,8 @@ import { config } from "../../config/config";
  */
 let loading = null;
 
-function loadAuth() {
+// The SDK and the app's Auth instance, once loaded; firebaseAccount.js reads them from here.
+export function loadAuth() {
   if (!loading) {
     loading = Promise.all([
       import(/* webpackChunkName: "firebase" */ "firebase/app"),

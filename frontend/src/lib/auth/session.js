@@ -47,6 +47,10 @@ export function sessionReducer(state, event) {
     case "retry":
       if (!isFor(state, event) || state.status !== "failed") return state;
       return withoutFailure(state);
+    case "profile":
+      // The person changed their name or photo: the session shows the new ones at once.
+      if (!isFor(state, event) || !state.user) return state;
+      return { ...state, user: { ...state.user, ...event.user } };
     case "signOut":
       if (event.ended) return ENDED;
       return state.status === "signedOut" ? state : SIGNED_OUT;

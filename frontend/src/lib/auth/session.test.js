@@ -149,6 +149,22 @@ test("a refusal by our server ends the session saying so, until the next sign-in
   expect(sessionView(sessionReducer(ended, exchange))).not.toHaveProperty("sessionEnded");
 });
 
+test("a new name and photo show at once, in the same session, through a renewal", () => {
+  const profile = {
+    type: "profile",
+    uid: "sam",
+    user: { displayName: "Sam Okafor", photoURL: "/media/classes/sam.png" },
+  };
+  const renamed = after(exchange, exchanged(), renew, profile);
+  expect(renamed.status).toBe("renewing");
+  expect(sessionView(renamed).user).toEqual({ ...SAM, ...profile.user });
+  expect(sessionView(sessionReducer(renamed, exchanged())).user.displayName).toBe("Sam Okafor");
+  // Nobody else's session, and no session at all, takes it.
+  const exchanging = after(exchange);
+  expect(sessionReducer(exchanging, { ...profile, uid: "ada" })).toBe(exchanging);
+  expect(sessionReducer(SIGNED_OUT, profile)).toBe(SIGNED_OUT);
+});
+
 test("events that do not fit the state change nothing", () => {
   const signedOut = after({ type: "signOut" });
   expect(signedOut).toBe(SIGNED_OUT);

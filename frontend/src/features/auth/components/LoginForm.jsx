@@ -1,4 +1,7 @@
 import { Form, Formik } from "formik";
+import { Link } from "react-router-dom";
+
+import { paths } from "../../../config/paths";
 
 import { loginSchema } from "./loginSchema";
 import { PasswordField } from "./PasswordField";
@@ -9,10 +12,16 @@ const initialValues = { email: "", password: "" };
 export function LoginForm({ onSubmit, disabled = false }) {
   return (
     <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={onSubmit}>
-      {({ isSubmitting }) => (
+      {({ isSubmitting, values }) => (
         <Form noValidate>
           <FormField name="email" type="email" label="Email" autoComplete="email" />
           <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <p className="text-end mt-n2 mb-3">
+            {/* The address typed so far comes along, so it need not be typed twice. */}
+            <Link to={paths.forgotPassword} state={{ email: values.email.trim() }}>
+              Forgot password?
+            </Link>
+          </p>
           <button
             type="submit"
             className="btn btn-primary w-100"

@@ -5,6 +5,7 @@ export const menuByRole = {
   admin: [
     { to: paths.dashboard.allUsers, label: "Manage Users" },
     { to: paths.dashboard.manageClasses, label: "Manage Classes" },
+    { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [
     { to: paths.dashboard.myClasses, label: "My Classes" },
@@ -17,6 +18,7 @@ export const menuByRole = {
     { to: paths.dashboard.myPaymentHistory, label: "My Payment History" },
     { to: paths.dashboard.waitlist, label: "My Waitlist" },
     { to: paths.dashboard.family, label: "My Family" },
+    { to: paths.dashboard.profile, label: "My Profile" },
   ],
 };
 

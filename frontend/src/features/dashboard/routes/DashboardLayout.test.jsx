@@ -44,6 +44,7 @@ test.each([
     [
       ["Manage Users", "/dashboard/all-users"],
       ["Manage Classes", "/dashboard/manage-classes"],
+      ["My Profile", "/dashboard/profile"],
     ],
   ],
   [
@@ -62,6 +63,7 @@ test.each([
       ["My Payment History", "/dashboard/my-payment-history"],
       ["My Waitlist", "/dashboard/waitlist"],
       ["My Family", "/dashboard/family"],
+      ["My Profile", "/dashboard/profile"],
     ],
   ],
 ])("the side menu of a %s lists its pages and the common links", (role, own) => {

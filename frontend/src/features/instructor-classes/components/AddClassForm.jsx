@@ -10,7 +10,7 @@ import {
 } from "./SharedClassFields";
 import { EMPTY_DETAILS } from "./classFormValues";
 import { addClassSchema } from "./classSchema";
-import { ImageFileField } from "./ImageFileField";
+import { ImageFileField } from "../../../components/forms/ImageFileField";
 
 const initialValues = { nameClass: "", seats: "", price: "", image: null, ...EMPTY_DETAILS };
 

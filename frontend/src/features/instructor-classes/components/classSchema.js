@@ -1,5 +1,6 @@
 import * as yup from "yup";
 
+import { isImageType, isSmallEnough } from "../../../components/forms/imageFiles";
 import { WEEKDAYS } from "../../../components/ui/schedule";
 
 // Spec section 9; the server's limits (seats an integer column, price 8 digits with 2 decimals,
@@ -7,9 +8,6 @@ import { WEEKDAYS } from "../../../components/ui/schedule";
 export const CLASS_NAME_MAX_LENGTH = 40;
 export const MAX_SEATS = 2147483647;
 export const MAX_PRICE = 999999.99;
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
-// The server refuses larger banners; saying so here saves the upload.
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const LOCATION_MAX_LENGTH = 200;
 export const MAX_AGE = 99;
@@ -220,8 +218,9 @@ export const addClassSchema = yup.object({
   image: yup
     .mixed()
     .required(messages.imageRequired)
-    .test("type", messages.imageType, (file) => !file || IMAGE_TYPES.includes(file.type))
-    .test("size", messages.imageTooLarge, (file) => !file || file.size <= MAX_IMAGE_BYTES),
+    // The server refuses other images and larger banners; saying so here saves the upload.
+    .test("type", messages.imageType, isImageType)
+    .test("size", messages.imageTooLarge, isSmallEnough),
   ...detailsSchema,
 });
 

@@ -2,21 +2,12 @@ import { useRef } from "react";
 
 import { serverErrors } from "../../../components/forms/serverErrors";
 import { useTitle } from "../../../hooks/useTitle";
-import { ApiError } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { useCreateClass } from "../../../api/classes";
-import { uploadImage } from "../../../api/images";
+import { uploadImage, uploadProblem } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
 import { CLASS_FIELDS } from "../components/classFormValues";
-
-// Why an upload failed, in the words the server (acting as the image host) used.
-function uploadProblem(error) {
-  if (error instanceof ApiError) {
-    return [].concat(error.fieldErrors.image || [])[0] || error.body.error || error.message;
-  }
-  return error.message;
-}
 
 export function AddClassPage() {
   useTitle("Add a Class");

@@ -1,19 +1,66 @@
+import { useRef } from "react";
+
 import { serverErrors } from "../../../components/forms/serverErrors";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { updateAccountProfile } from "../../../lib/auth/firebaseAccount";
 import { useNotify } from "../../../lib/notices";
+import { uploadImage, uploadProblem } from "../../../api/images";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
 import { BioForm } from "../components/BioForm";
-import { Picture } from "../../../components/ui/Picture";
+import { ProfileForm } from "../components/ProfileForm";
+
+export const PROFILE_SAVED = "Your profile is saved";
 
 export function MyProfilePage() {
   useTitle("My Profile");
+  const { role, profileChanged } = useAuth();
   const { data: profile, error } = useProfile();
   const save = useUpdateProfile();
   const notify = useNotify();
+  // The last photo uploaded: a form sent again after a refused name keeps its address.
+  const uploaded = useRef(null);
 
-  async function handleSubmit(values, { setErrors, setStatus }) {
+  // A new photo goes to the image endpoint first; the profile is saved with the address it
+  // answers, and the session shows the new name and photo at once (navigation bar, menu).
+  async function handleProfileSubmit(values, { setErrors, setStatus, resetForm }) {
+    setStatus(undefined);
+    const changes = { name: values.name.trim() };
+    if (values.photo) {
+      if (uploaded.current?.file !== values.photo) {
+        try {
+          uploaded.current = { file: values.photo, url: await uploadImage(values.photo) };
+        } catch (uploadError) {
+          setErrors({ photo: uploadProblem(uploadError) });
+          return;
+        }
+      }
+      changes.photo = uploaded.current.url;
+    }
+    let saved;
+    try {
+      saved = await save(changes);
+    } catch (saveError) {
+      const { fields, formError } = serverErrors(saveError, ["name", "photo"]);
+      setErrors(fields);
+      setStatus(formError || undefined);
+      return;
+    }
+    resetForm({ values: { name: saved.name, photo: null } });
+    const shown = { displayName: saved.name, photoURL: saved.photo };
+    profileChanged(shown);
+    notify(PROFILE_SAVED);
+    try {
+      await updateAccountProfile(shown);
+    } catch (firebaseError) {
+      // Our server has the new profile; only the next page load shows the old one meanwhile.
+      console.error("Firebase did not take the new name and photo.", firebaseError);
+    }
+  }
+
+  async function handleBioSubmit(values, { setErrors, setStatus }) {
     setStatus(undefined);
     try {
       await save({ bio: values.bio.trim() });
@@ -23,28 +70,35 @@ export function MyProfilePage() {
       setStatus(formError || undefined);
       return;
     }
-    notify("Your profile is saved");
+    notify(PROFILE_SAVED);
   }
 
   let content;
   if (profile) {
     content = (
       <>
-        <div className="d-flex align-items-center gap-3 mb-4">
-          <Picture
-            src={profile.photo}
-            name={profile.name || profile.email}
-            person
-            width={64}
-            height={64}
-            round
-          />
-          <div>
-            <p className="fw-semibold mb-0">{profile.name}</p>
-            <p className="text-body-secondary mb-0 text-break">{profile.email}</p>
+        <section aria-labelledby="edit-profile-heading" className="card shadow-sm mb-4">
+          <div className="card-body p-4">
+            <h2 id="edit-profile-heading" className="h5 mb-1">
+              Edit profile
+            </h2>
+            <p className="text-body-secondary text-break">{profile.email}</p>
+            <ProfileForm profile={profile} onSubmit={handleProfileSubmit} />
           </div>
-        </div>
-        <BioForm bio={profile.bio} onSubmit={handleSubmit} />
+        </section>
+        {role === "instructor" && (
+          <section aria-labelledby="bio-heading" className="card shadow-sm">
+            <div className="card-body p-4">
+              <h2 id="bio-heading" className="h5">
+                Your bio
+              </h2>
+              <p className="text-body-secondary">
+                Families read your bio on your instructor page, beside the classes you teach.
+              </p>
+              <BioForm bio={profile.bio} onSubmit={handleBioSubmit} />
+            </div>
+          </section>
+        )}
       </>
     );
   } else if (error) {
@@ -59,11 +113,10 @@ export function MyProfilePage() {
         My Profile
       </h1>
       <p className="text-body-secondary">
-        Families read your bio on your instructor page, beside the classes you teach.
+        Your name and photo show beside your account, on your messages and, for instructors, on the
+        classes you teach.
       </p>
-      <div className="card shadow-sm">
-        <div className="card-body p-4">{content}</div>
-      </div>
+      {content}
     </section>
   );
 }

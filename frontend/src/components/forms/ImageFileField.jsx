@@ -1,11 +1,11 @@
 import { useField } from "formik";
 import { useEffect, useRef } from "react";
 
-import { FieldError, FieldHint, useFieldMessages } from "../../../components/forms/fieldMessages";
+import { FieldError, FieldHint, useFieldMessages } from "./fieldMessages";
+import { IMAGE_TYPES } from "./imageFiles";
 
-import { IMAGE_TYPES } from "./classSchema";
-
-// A file input for the class banner; the chosen File (or null) is the Formik value.
+// A file input for an image to upload (a class banner, a profile photo); the chosen File (or
+// null) is the Formik value.
 export function ImageFileField({ name, label, hint }) {
   const [field, meta, helpers] = useField(name);
   const { id, invalid, describedBy } = useFieldMessages(meta, hint);
