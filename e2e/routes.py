@@ -89,6 +89,7 @@ ROUTES = [
     Route("class", VISITOR, lambda s: f"/classes/{s.watercolour.pk}", "Watercolour for Kids"),
     Route("login", VISITOR, "/login", "Log In"),
     Route("register", VISITOR, "/register", "Confirm password"),
+    Route("forgot-password", VISITOR, "/forgot-password", "Forgot password"),
     Route("about", VISITOR, "/about", "How we teach"),
     Route("terms", VISITOR, "/terms", "Terms of use"),
     Route("privacy", VISITOR, "/privacy", "Privacy policy"),
@@ -105,6 +106,9 @@ ROUTES = [
     ),
     Route("my-enrolled-classes", STUDENT, "/dashboard/my-enrolled-classes", "Mia Lopez"),
     Route("my-payment-history", STUDENT, "/dashboard/my-payment-history", "Mia Lopez"),
+    Route(
+        "receipt", STUDENT, lambda s: f"/dashboard/receipts/{s.payment.pk}", "Watercolour for Kids"
+    ),
     Route("waitlist", STUDENT, "/dashboard/waitlist", "Number 1 on the list"),
     Route("family", STUDENT, "/dashboard/family", "Allergic to peanuts."),
     Route("my-classes", INSTRUCTOR, "/dashboard/my-classes", "Clay Creatures"),

@@ -52,6 +52,7 @@ const PUBLIC_ROUTES = [
   { route: "/all-classes", visitorFirebase: false },
   { route: "/login", visitorFirebase: true, chunk: "sign-in" },
   { route: "/register", visitorFirebase: true, chunk: "sign-in" },
+  { route: "/forgot-password", visitorFirebase: true, chunk: "forgot-password" },
 ];
 // A signed-in user's browser restores the session on every page it opens.
 const SIGNED_IN_FIREBASE = true;
