@@ -7,8 +7,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from camp.exports import AccountExportApi
 from camp.views import (
+    all_classes_page,
     class_page,
     contact_page,
+    home_page,
     instructor_page,
     robots_txt,
     site_page,
@@ -49,6 +51,9 @@ urlpatterns = [
     path("robots.txt", robots_txt, name="robots"),
     path("sitemap.xml", sitemap_index, name="sitemap"),
     path("sitemap-<slug:section>.xml", sitemap_section, name="sitemap-section"),
+    # The browser app's pages that carry the data of their first screen (camp/first_screen.py).
+    path("", home_page, name="home-page"),
+    path("all-classes", all_classes_page, name="all-classes-page"),
     # The browser app's pages of one class and one instructor, with their own head.
     path("classes/<int:class_id>", class_page, name="class-page"),
     path("instructors/<int:instructor_id>", instructor_page, name="instructor-page"),

@@ -12,6 +12,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import instructor_get
+from camp import first_screen
 from camp.seo import (
     PageMeta,
     class_page_meta,
@@ -65,7 +66,13 @@ def browser_config() -> dict:
     }
 
 
-def _page(request, *, meta: PageMeta | None = None, status: int = 200):
+def _page(
+    request,
+    *,
+    meta: PageMeta | None = None,
+    status: int = 200,
+    first_asks: list[first_screen.Ask] = (),
+):
     config = browser_config()
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
     context = {
@@ -76,6 +83,7 @@ def _page(request, *, meta: PageMeta | None = None, status: int = 200):
         "site_name": settings.SITE_NAME,
         "page": meta,
         "not_found": status == 404,
+        "first_screen_json": first_screen.first_screen_json(first_asks),
     }
     return render(request, "index.html", context, status=status)
 
@@ -86,6 +94,19 @@ def _page(request, *, meta: PageMeta | None = None, status: int = 200):
 def spa(request, *args, **kwargs):
     """The single page that loads the React app; the app owns every client route."""
     return _page(request)
+
+
+# Home and All Classes are the same page too, carrying the data of their first screen.
+
+
+@cache_control(private=True, no_cache=True)
+def home_page(request):
+    return _page(request, first_asks=first_screen.home_asks())
+
+
+@cache_control(private=True, no_cache=True)
+def all_classes_page(request):
+    return _page(request, first_asks=first_screen.all_classes_asks(request.GET))
 
 
 # The class and instructor pages are the same page, with their real title, description,
@@ -102,7 +123,11 @@ def class_page(request, class_id: int):
         camp_class = access_class_for_viewer(user=AnonymousUser(), class_id=class_id)
     except NotFound:
         return _page(request, status=404)
-    return _page(request, meta=class_page_meta(request, camp_class))
+    return _page(
+        request,
+        meta=class_page_meta(request, camp_class),
+        first_asks=first_screen.class_asks(camp_class.pk),
+    )
 
 
 @cache_control(private=True, no_cache=True)
@@ -110,7 +135,11 @@ def instructor_page(request, instructor_id: int):
     instructor = instructor_get(user_id=instructor_id)
     if instructor is None:
         return _page(request, status=404)
-    return _page(request, meta=instructor_page_meta(request, instructor))
+    return _page(
+        request,
+        meta=instructor_page_meta(request, instructor),
+        first_asks=first_screen.instructor_asks(instructor.pk),
+    )
 
 
 @cache_control(private=True, no_cache=True)

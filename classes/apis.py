@@ -208,11 +208,15 @@ class ClassListCreateApi(PublicListApi, APIView):
         return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
 
 
-class ClassUpdateApi(APIView):
+class ClassUpdateApi(PublicListApi, APIView):
     """GET /api/classes/{id}: the class's page, for whoever may see it (`access_class_for_viewer`).
-    PUT: the class's own instructor edits it."""
+    PUT: the class's own instructor edits it.
+
+    The page as the public sees it (an approved class, without the review) is cached like the
+    lists, which show the same fields of the same class."""
 
     InputSerializer = ClassInputSerializer
+    public_name = "classes/{class_id}"
 
     def get_permissions(self):
         if self.request.method == "GET":
@@ -234,7 +238,10 @@ class ClassUpdateApi(APIView):
         camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
         if sees_review_of(user=request.user, camp_class=camp_class):
             return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
-        return Response(ClassOutputSerializer(camp_class).data)
+        # Anyone else may only see an approved class, and sees it as a visitor does.
+        return public_answer(
+            self.public_key(request), lambda: (ClassOutputSerializer(camp_class).data, {})
+        )
 
     @extend_schema(
         summary="Edit one's own class (its instructor)",
@@ -497,13 +504,15 @@ class CategoryListApi(PublicListApi, APIView):
         )
 
 
-class InstructorDetailApi(APIView):
-    """GET /api/instructors/{id}: an instructor's page with their approved classes.
+class InstructorDetailApi(PublicListApi, APIView):
+    """GET /api/instructors/{id}: an instructor's page with their approved classes, the same for
+    everyone, so cached like the lists.
 
     Here rather than with the instructors list in accounts: the page shows classes, and accounts
     sits below classes."""
 
     permission_classes = [AllowAny]
+    public_name = "instructors/{instructor_id}"
 
     @extend_schema(
         summary="An instructor's page: name, photo, bio and approved classes, soonest first",
@@ -513,6 +522,10 @@ class InstructorDetailApi(APIView):
         instructor = instructor_get(user_id=instructor_id)
         if instructor is None:
             raise NotFound("No such instructor.")
-        classes = approved_classes_of(instructor_id=instructor.pk)
-        page = InstructorPageOutputSerializer(instructor, context={"classes": classes})
-        return Response(page.data)
+
+        def answer():
+            classes = approved_classes_of(instructor_id=instructor.pk)
+            page = InstructorPageOutputSerializer(instructor, context={"classes": classes})
+            return page.data, {}
+
+        return public_answer(self.public_key(request), answer)

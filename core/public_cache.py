@@ -14,6 +14,9 @@ That read is itself skipped for PUBLIC_LISTS_RECHECK_SECONDS (1 s in production)
 last one: a round trip to Redis per request costs a cached answer a third of its speed. The
 process that made a change sees it at once; every other process within that time. 0 rereads
 the generation on every request.
+
+A public page's first screen (camp/first_screen.py) is a visitor's answer too: `visitor_answer`
+asks the API view itself, so the page carries the very bytes the API answers, from this cache.
 """
 
 import hashlib
@@ -30,7 +33,8 @@ import redis
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import resolve
 from rest_framework.renderers import JSONRenderer
 
 GENERATION_KEY = "public-lists:generation"
@@ -219,7 +223,9 @@ class PublicListApi:
     public_params: frozenset[str] = frozenset()
 
     def public_key(self, request) -> str | None:
-        return public_key(self.public_name, request.GET, self.public_params)
+        # One answer per object for a detail view: its name has the URL's arguments in braces.
+        name = self.public_name.format(**self.kwargs)
+        return public_key(name, request.GET, self.public_params)
 
     def dispatch(self, request, *args, **kwargs):
         if request.method == "GET" and "HTTP_AUTHORIZATION" not in request.META:
@@ -229,6 +235,33 @@ class PublicListApi:
                 if answer is not None:
                     return answer.response()
         return super().dispatch(request, *args, **kwargs)
+
+
+def visitor_answer(path: str) -> CachedAnswer | None:
+    """What the API answers a visitor's GET of `path` (an API path and its query, as the browser
+    app asks it: "/classes?status=Approved"), or None when it answers anything but 200.
+
+    The request goes to the API view itself, without a token, so the answer is the one every
+    visitor gets, from the cache when it is there, and cached when it was not. Only views whose
+    visitors' answers are cached may be asked: nothing here can carry anyone's own data.
+    """
+    url, _, query = path.partition("?")
+    match = resolve(f"{settings.API_BASE}{url}")
+    view_class = getattr(match.func, "cls", None)
+    if view_class is None or not issubclass(view_class, PublicListApi):
+        raise ValueError(f"{url} is no public answer.")
+    request = HttpRequest()
+    request.method = "GET"
+    request.path = request.path_info = f"{settings.API_BASE}{url}"
+    request.GET = QueryDict(query)
+    request.META = {"HTTP_ACCEPT": "application/json", "QUERY_STRING": query}
+    response = match.func(request, *match.args, **match.kwargs)
+    if response.status_code != 200:
+        return None
+    if hasattr(response, "render"):
+        response.render()
+    headers = {name: value for name, value in response.headers.items() if name != "Content-Type"}
+    return CachedAnswer(body=response.content, headers=headers)
 
 
 class PublicListsQuerySet(models.QuerySet):

@@ -1,7 +1,9 @@
-"""What the browser downloads: All Classes page by page, Firebase only where sign-in needs it."""
+"""What the browser downloads: All Classes page by page, Firebase only where sign-in needs it,
+no API request for what a public page already carries."""
 
 import json
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -10,10 +12,11 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Role
 from classes.models import ClassStatus
+from core.school_time import school_today
 from e2e.class_steps import sign_in
 from e2e.helpers import assert_accessible, demo_image, serve_gapi_offline
 from e2e.payment_steps import student_member
-from testing.factories import ClassFactory, UserFactory
+from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 PAGE_SIZE = 24
 GAPI = "https://apis.google.com/"
@@ -159,3 +162,72 @@ def test_google_s_script_loads_only_when_google_sign_in_is_pressed(phone, live_s
 
     expect(phone).to_have_url(re.compile(r"://[^/]+/$"))
     assert [url for url in requested if url.startswith(GAPI)], "Google's script was not loaded"
+
+
+@pytest.fixture
+def school_visitor(browser, live_server, transactional_db):
+    """A visitor in the school's time zone: the home page is made for the school's date."""
+    context = browser.new_context(base_url=live_server.url, timezone_id=settings.SCHOOL_TIMEZONE)
+    context.set_default_timeout(8_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_visitor_sees_each_public_page_without_asking_the_api_for_its_first_screen(
+    school_visitor,
+):
+    page = school_visitor
+    instructor = UserFactory(name="Maya Lindqvist", role=Role.INSTRUCTOR)
+    soon = scheduled_class(
+        start=school_today() + timedelta(days=2),
+        name="Wheel-Thrown Pottery",
+        image=demo_image("pottery.webp"),
+        instructor=instructor,
+    )
+    ClassFactory(
+        name="Paper Lanterns",
+        image=demo_image("origami.webp"),
+        status=ClassStatus.APPROVED,
+        instructor=instructor,
+        enroll=5,
+    )
+    asked: list[str] = []
+    page.on(
+        "request", lambda request: asked.append(request.url) if "/api/" in request.url else None
+    )
+    main = page.get_by_role("main")
+    pages = [
+        (
+            "/",
+            main.get_by_role("region", name="Starting soon").get_by_role(
+                "heading", name="Wheel-Thrown Pottery"
+            ),
+            ["/api/popularClasses", "/api/classes?"],
+        ),
+        (
+            "/all-classes",
+            main.get_by_role("heading", name="Paper Lanterns"),
+            ["/api/classes?", "/api/categories"],
+        ),
+        (
+            f"/classes/{soon.pk}",
+            main.get_by_role("heading", name="Wheel-Thrown Pottery", level=1),
+            [f"/api/classes/{soon.pk}"],
+        ),
+        (
+            f"/instructors/{instructor.pk}",
+            main.get_by_role("heading", name="Maya Lindqvist", level=1),
+            [f"/api/instructors/{instructor.pk}"],
+        ),
+    ]
+
+    for path, first_screen, carried in pages:
+        asked.clear()
+        page.goto(path)
+        expect(first_screen).to_be_visible()
+        before = list(asked)
+        page.wait_for_load_state("networkidle")
+
+        assert [url for url in before if any(part in url for part in carried)] == [], path
+        # Nor asked again once the page has settled.
+        assert [url for url in asked if any(part in url for part in carried)] == [], path

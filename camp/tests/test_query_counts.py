@@ -250,6 +250,20 @@ def a_visitor_opens_the_page_of_a_class(school, counted):
     return response
 
 
+def a_visitor_opens_the_home_page(school, counted):
+    with counted:
+        response = school.visitor.get("/")
+    assert b'id="first-screen"' in response.content
+    return response
+
+
+def a_visitor_opens_the_all_classes_page(school, counted):
+    with counted:
+        response = school.visitor.get("/all-classes")
+    assert b'id="first-screen"' in response.content
+    return response
+
+
 def a_visitor_opens_the_page_of_an_instructor(school, counted):
     with counted:
         response = school.visitor.get(f"/instructors/{school.instructor.pk}")
@@ -742,9 +756,14 @@ STEPS = [
     (an_instructor_opens_their_class_under_review, 200, 2),
     # The instructor; their approved classes with instructor and category.
     (a_visitor_opens_an_instructor_s_page, 200, 2),
-    # The page's head: the class with its instructor and category; the instructor.
-    (a_visitor_opens_the_page_of_a_class, 200, 1),
-    (a_visitor_opens_the_page_of_an_instructor, 200, 1),
+    # The page's head: the class with its instructor and category; the instructor. Then its
+    # first screen, the API's answer above (camp/first_screen.py), here with nothing cached.
+    (a_visitor_opens_the_page_of_a_class, 200, 2),
+    (a_visitor_opens_the_page_of_an_instructor, 200, 3),
+    # The popular classes; the count and the page of those starting soon.
+    (a_visitor_opens_the_home_page, 200, 3),
+    # The count and the first page; the categories.
+    (a_visitor_opens_the_all_classes_page, 200, 3),
     # Each section's count (its pages), and the classes' latest change.
     (a_crawler_reads_the_sitemap_index, 200, 3),
     # The count for the page, then the page.

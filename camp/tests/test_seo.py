@@ -284,9 +284,11 @@ class TestAClassPage:
         assert course["description"] == 'Glaze & fire <!-- "quoted" --> </SCRIPT> ]]>'
         assert head.title == f"{name} | Camp"
         inline = [attributes for attributes, _ in head.scripts if "src" not in attributes]
+        # The config and the first screen's data (camp/first_screen.py) are data too.
         assert [attributes.get("type") for attributes in inline] == [
             "application/ld+json",
             None,
+            "application/json",
             "application/json",
         ]
 

@@ -1,6 +1,6 @@
-// The server hands the page its configuration as one JSON block; read it once.
-function readConfig() {
-  const element = typeof document !== "undefined" && document.getElementById("camp-config");
+// A JSON block the server put in the page, by its id; {} when there is none.
+export function readPageJson(id) {
+  const element = typeof document !== "undefined" && document.getElementById(id);
   if (!element) return {};
   try {
     return JSON.parse(element.textContent);
@@ -11,4 +11,12 @@ function readConfig() {
 
 const defaults = { apiBase: "/api", siteName: "Camp" };
 
-export const config = { ...defaults, ...readConfig() };
+// The server hands the page its configuration as one JSON block; read it once.
+export const config = { ...defaults, ...readPageJson("camp-config") };
+
+/*
+ * The API's answers for this page's first screen, which the server put in the page
+ * (camp/first_screen.py): `answers` by the data cache's keys, and `totals`, the list's size for a
+ * key read page by page. Read once: the data cache starts from them.
+ */
+export const firstScreen = readPageJson("first-screen");

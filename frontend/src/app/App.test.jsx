@@ -1,0 +1,29 @@
+import { startingSoonKey } from "../testing/firstScreenInPage";
+
+import { act, render, screen, within } from "@testing-library/react";
+
+import { stubApi } from "../testing/api";
+import { makeInstructor } from "../testing/fixtures";
+import { App } from "./App";
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+test("a visitor's home shows the lists the page carries without asking the server for them", async () => {
+  const fetch = stubApi({ "/instructors": [makeInstructor({ name: "Ada Brush" })] });
+  render(<App />);
+
+  const popular = within(await screen.findByRole("region", { name: "Popular Classes" }));
+  expect(popular.getByRole("article", { name: "Clay Animals" })).toBeInTheDocument();
+  const soon = within(screen.getByRole("region", { name: "Starting soon" }));
+  expect(soon.getByRole("article", { name: "Morning Watercolor" })).toBeInTheDocument();
+  // What the page does not carry is asked for as before.
+  expect(await screen.findByRole("article", { name: "Ada Brush" })).toBeInTheDocument();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  const asked = fetch.mock.calls.map(([url]) => url);
+  expect(asked).toContain("/api/instructors");
+  expect(asked).not.toContain("/api/popularClasses");
+  expect(asked).not.toContain(`/api${startingSoonKey}`);
+});

@@ -1,0 +1,41 @@
+import { unstable_serialize } from "swr/infinite";
+
+import { getToken } from "../lib/api";
+
+/*
+ * The data cache as the page arrives: the first screen's answers the server put in it, each
+ * stored as its hook keeps it. A key read page by page (useSWRInfinite) keeps the page as
+ * fetchPage makes it, and its list keeps that page as its first.
+ */
+export function firstScreenCache({ answers = {}, totals = {} }) {
+  const cache = new Map();
+  for (const [key, data] of Object.entries(answers)) {
+    if (Object.hasOwn(totals, key)) {
+      const page = { items: data, total: totals[key] };
+      cache.set(key, { data: page });
+      cache.set(
+        unstable_serialize(() => key),
+        { data: [page] },
+      );
+    } else {
+      cache.set(key, { data });
+    }
+  }
+  return cache;
+}
+
+/*
+ * The page's answers are as fresh as a request made when it loaded, and SWR asks no key again
+ * within its deduping interval: neither does a hook that shows one of them. A signed-in person
+ * has them asked again with their token, since a class's own instructor reads more of it.
+ */
+export function firstScreenFresh({ answers = {} }) {
+  return (useSWRNext) => (key, fetcher, options) => {
+    const fresh =
+      typeof key === "string" &&
+      Object.hasOwn(answers, key) &&
+      performance.now() < options.dedupingInterval &&
+      !getToken();
+    return useSWRNext(key, fetcher, fresh ? { ...options, revalidateIfStale: false } : options);
+  };
+}
