@@ -41,6 +41,7 @@ export function ClassesGrid({
       family,
       eligibility: eligibilityByClass?.[classItem._id],
       waitlisted,
+      visitor: !loading && !user,
     });
   }
 
@@ -81,14 +82,14 @@ export function ClassesGrid({
         // Right under the page heading: the first row is in view on arrival.
         atTop
         renderItem={(classItem, imagePriority) => {
-          const { disabled, conflict, refusal, choices, waitlist } = availabilityOf(classItem);
+          const { disabled, label, reason, choices, waitlist } = availabilityOf(classItem);
           return (
             <ClassCard
               classItem={classItem}
               imagePriority={imagePriority}
               selectDisabled={disabled}
-              conflict={conflict}
-              refusal={refusal}
+              selectLabel={label}
+              reason={reason}
               choices={choices}
               waitlist={waitlist}
               onSelect={handleSelect}
