@@ -1,11 +1,22 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { useAuth } from "../../../lib/auth";
 import { ClassCard } from "./ClassCard";
-import { ForWhomDialog } from "./ForWhomDialog";
-import { LoginRequiredDialog } from "./LoginRequiredDialog";
 import { selectAvailability, waitlistChoices } from "./selectRules";
+
+// Asked only after a press: loaded then (one small chunk with the dialog they share), so the
+// classes list's first load carries the cards alone.
+const ForWhomDialog = lazy(() =>
+  import(/* webpackChunkName: "select-dialogs" */ "./ForWhomDialog").then((module) => ({
+    default: module.ForWhomDialog,
+  })),
+);
+const LoginRequiredDialog = lazy(() =>
+  import(/* webpackChunkName: "select-dialogs" */ "./LoginRequiredDialog").then((module) => ({
+    default: module.LoginRequiredDialog,
+  })),
+);
 
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
@@ -98,10 +109,12 @@ export function ClassesGrid({
           );
         }}
       />
-      {visitorChoice && (
-        <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
-      )}
-      {askingForWhom && family && forWhomDialog()}
+      <Suspense fallback={null}>
+        {visitorChoice && (
+          <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
+        )}
+        {askingForWhom && family && forWhomDialog()}
+      </Suspense>
     </>
   );
 }

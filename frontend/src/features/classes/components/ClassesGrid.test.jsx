@@ -115,7 +115,7 @@ test("a visitor pressing Select is asked to log in first", async () => {
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
 
-  const dialog = screen.getByRole("dialog", {
+  const dialog = await screen.findByRole("dialog", {
     name: "Please Login at First to Select this Class",
   });
   expect(dialog).toHaveAttribute("aria-modal", "true");
@@ -129,7 +129,7 @@ test("Login Now! goes to /login remembering the classes page", async () => {
   });
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
-  await user.click(screen.getByRole("button", { name: "Login Now!" }));
+  await user.click(await screen.findByRole("button", { name: "Login Now!" }));
 
   expect(screen.getByRole("heading", { name: "Other page" })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe("/login");
@@ -143,7 +143,7 @@ test("the visitor can dismiss the warning and stay on the page", async () => {
   });
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
-  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  await user.click(await screen.findByRole("button", { name: "Cancel" }));
 
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(router.state.location.pathname).toBe("/all-classes");

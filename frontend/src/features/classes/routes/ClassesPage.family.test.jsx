@@ -155,14 +155,18 @@ test("with a family, Select asks for whom and sends the participant chosen", asy
 
   await user.click(selectButton("Watercolor Basics"));
 
-  const dialog = within(screen.getByRole("dialog", { name: "Who is Watercolor Basics for?" }));
+  const dialog = within(
+    await screen.findByRole("dialog", { name: "Who is Watercolor Basics for?" }),
+  );
   const forMyself = dialog.getByRole("button", { name: "Myself" });
   expect(forMyself).toHaveAttribute("aria-disabled", "true");
   expect(forMyself).toHaveAccessibleDescription(forChildren);
   expect(dialog.getByRole("button", { name: "Mia Lopez" })).toHaveFocus();
   // Off, but reachable to hear why; pressing it chooses nobody.
   await user.click(forMyself);
-  expect(screen.getByRole("dialog", { name: "Who is Watercolor Basics for?" })).toBeVisible();
+  expect(
+    await screen.findByRole("dialog", { name: "Who is Watercolor Basics for?" }),
+  ).toBeVisible();
   expect(requests(fetch)).not.toContain("POST /api/selectClass");
   // What the server answers once Mia holds the class.
   answers[everyClass] = {
@@ -205,7 +209,7 @@ test("cancelling the question selects nothing", async () => {
   await waitFor(() => expect(selectButton("Pottery Wheel")).not.toHaveAttribute("aria-disabled"));
 
   await user.click(selectButton("Pottery Wheel"));
-  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  await user.click(await screen.findByRole("button", { name: "Cancel" }));
 
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(selectButton("Pottery Wheel")).toHaveFocus();

@@ -319,7 +319,7 @@ describe("selecting a class", () => {
     await user.click(await screen.findByRole("button", { name: "Select" }));
 
     expect(
-      screen.getByRole("dialog", { name: "Please Login at First to Select this Class" }),
+      await screen.findByRole("dialog", { name: "Please Login at First to Select this Class" }),
     ).toBeInTheDocument();
   });
 

@@ -153,7 +153,9 @@ test("a family of several is asked who joins, among those who may", async () => 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Join the waitlist" }));
 
   const dialog = within(
-    screen.getByRole("dialog", { name: "Who is joining the waitlist for Watercolor Basics?" }),
+    await screen.findByRole("dialog", {
+      name: "Who is joining the waitlist for Watercolor Basics?",
+    }),
   );
   expect(dialog.getByRole("button", { name: "Myself" })).toHaveAttribute("aria-disabled", "true");
   expect(dialog.getByText(forChildren)).toBeInTheDocument();
@@ -175,7 +177,7 @@ test("a family of several is asked who joins, among those who may", async () => 
   ]);
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Join the waitlist" }));
   expect(
-    within(screen.getByRole("dialog")).getByRole("button", { name: "Mia Lopez" }),
+    within(await screen.findByRole("dialog")).getByRole("button", { name: "Mia Lopez" }),
   ).toHaveAttribute("aria-disabled", "true");
 });
 

@@ -1,23 +1,65 @@
 import { useField } from "formik";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { FieldError, FieldHint, useFieldMessages } from "../../../components/forms/fieldMessages";
+import { Picture } from "../../../components/ui/Picture";
 
 import { IMAGE_TYPES } from "./classSchema";
 
-// A file input for the class banner; the chosen File (or null) is the Formik value.
-export function ImageFileField({ name, label, hint }) {
+/*
+ * The picture a newly chosen file will make, shown before anything is uploaded. Its address
+ * lives only in this page; it is let go when another file is chosen or the field goes away.
+ */
+function usePreview(image) {
+  const [preview, setPreview] = useState(null);
+  useEffect(() => {
+    if (!(image instanceof Blob)) {
+      setPreview(null);
+      return undefined;
+    }
+    const address = URL.createObjectURL(image);
+    setPreview(address);
+    return () => URL.revokeObjectURL(address);
+  }, [image]);
+  return preview;
+}
+
+/*
+ * A file input for the class banner. The Formik value is the chosen File, or, when updating, the
+ * class's saved image address (`saved`) until another is chosen: the saved picture shows above
+ * the input, a chosen file's preview in its place, and Keep the current image goes back to it.
+ */
+export function ImageFileField({ name, label, hint, saved = null }) {
   const [field, meta, helpers] = useField(name);
   const { id, invalid, describedBy } = useFieldMessages(meta, hint);
   const inputRef = useRef(null);
+  const chosen = field.value instanceof Blob ? field.value : null;
+  const preview = usePreview(chosen);
+  const current = typeof field.value === "string" && field.value ? field.value : null;
 
-  // A browser keeps the chosen file on screen; clear it when the form is reset.
+  // A browser keeps the chosen file on screen; clear it when the form is reset or the saved
+  // image is kept after all.
   useEffect(() => {
-    if (!field.value && inputRef.current) inputRef.current.value = "";
-  }, [field.value]);
+    if (!chosen && inputRef.current) inputRef.current.value = "";
+  }, [chosen]);
 
   return (
     <div className="mb-3">
+      {(preview || current) && (
+        <figure className="mb-2" style={{ maxWidth: "20rem" }}>
+          <Picture
+            src={preview ?? current}
+            alt={preview ? "Preview of the new class image" : "Current class image"}
+            width={400}
+            height={300}
+            fluid
+            className="rounded-2 border"
+          />
+          <figcaption className="small text-body-secondary mt-1">
+            {preview ? `New image (${chosen.name}), not saved yet` : "Current image"}
+          </figcaption>
+        </figure>
+      )}
       <label htmlFor={id} className="form-label">
         {label}
       </label>
@@ -32,12 +74,17 @@ export function ImageFileField({ name, label, hint }) {
         aria-describedby={describedBy}
         onChange={(event) => {
           helpers.setTouched(true, false);
-          helpers.setValue(event.currentTarget.files?.[0] ?? null);
+          helpers.setValue(event.currentTarget.files?.[0] ?? saved);
         }}
         onBlur={() => helpers.setTouched(true)}
       />
       <FieldHint id={id} hint={hint} />
       <FieldError id={id} invalid={invalid} error={meta.error} />
+      {saved && chosen && (
+        <button type="button" className="btn btn-link px-0" onClick={() => helpers.setValue(saved)}>
+          Keep the current image
+        </button>
+      )}
     </div>
   );
 }

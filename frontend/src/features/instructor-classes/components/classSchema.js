@@ -32,8 +32,6 @@ export const messages = {
   imageRequired: "Class Image - is required",
   imageType: "Choose a JPEG, PNG, WebP or GIF image",
   imageTooLarge: "The image is larger than 5 MB.",
-  imageUrlRequired: "Image URL - is required",
-  imageUrlInvalid: "Enter a valid image URL, starting with https:// or /",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
   locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
   ageNotNumber: "An age must be a number",
@@ -80,18 +78,6 @@ export const priceSchema = yup
   .min(0, messages.priceNegative)
   .max(MAX_PRICE, messages.priceTooHigh)
   .test("cents", messages.priceTooPrecise, hasAtMostTwoDecimals);
-
-// The server takes a web address or a path on this site (where uploaded banners live).
-function isImageUrl(value) {
-  if (!value) return true;
-  if (value.startsWith("/") && !value.startsWith("//")) return !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_ORDER = WEEKDAYS.map((day) => day.value);
@@ -213,15 +199,25 @@ const detailsSchema = {
   registrationClosesAt: scheduleChecked(yup.string(), "registrationClosesAt"),
 };
 
+/*
+ * A picture file chosen to upload; when updating, the class's saved image (its address, which
+ * the instructor does not type) until another is chosen.
+ */
+const imageSchema = yup
+  .mixed()
+  .required(messages.imageRequired)
+  .test("type", messages.imageType, (image) => !isFile(image) || IMAGE_TYPES.includes(image.type))
+  .test("size", messages.imageTooLarge, (image) => !isFile(image) || image.size <= MAX_IMAGE_BYTES);
+
+function isFile(image) {
+  return typeof image === "object" && image !== null;
+}
+
 export const addClassSchema = yup.object({
   nameClass: nameClassSchema,
   seats: seatsSchema,
   price: priceSchema,
-  image: yup
-    .mixed()
-    .required(messages.imageRequired)
-    .test("type", messages.imageType, (file) => !file || IMAGE_TYPES.includes(file.type))
-    .test("size", messages.imageTooLarge, (file) => !file || file.size <= MAX_IMAGE_BYTES),
+  image: imageSchema,
   ...detailsSchema,
 });
 
@@ -229,11 +225,6 @@ export const updateClassSchema = yup.object({
   nameClass: nameClassSchema,
   seats: seatsSchema,
   price: priceSchema,
-  image: yup
-    .string()
-    .trim()
-    .required(messages.imageUrlRequired)
-    .max(1000, messages.imageUrlInvalid)
-    .test("image-url", messages.imageUrlInvalid, isImageUrl),
+  image: imageSchema,
   ...detailsSchema,
 });
