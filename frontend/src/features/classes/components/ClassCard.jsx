@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
@@ -6,8 +6,14 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { SelectButton } from "./SelectButton";
-import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
-import { LABELS, isSoldOut, seatsFree } from "./selectRules";
+import { LABELS, hasKnownChoices, isSoldOut, seatsFree } from "./selectRules";
+
+// Only families of several see it, once the server has answered: loaded then.
+const WhoCanTake = lazy(() =>
+  import(/* webpackChunkName: "who-can-take" */ "./WhoCanTake").then((module) => ({
+    default: module.WhoCanTake,
+  })),
+);
 
 /*
  * One approved class on the public list; a class with no seats left is shaded red. The button
@@ -97,7 +103,11 @@ export function ClassCard({
               {reason}
             </p>
           )}
-          {showChoices && <WhoCanTake choices={choices} />}
+          {showChoices && (
+            <Suspense fallback={null}>
+              <WhoCanTake choices={choices} />
+            </Suspense>
+          )}
         </div>
       )}
     </ImageCard>

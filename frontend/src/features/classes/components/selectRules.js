@@ -322,6 +322,11 @@ export function selectAvailability(
   };
 }
 
+// Whether anything is known yet about who in the family can take the class.
+export function hasKnownChoices(choices) {
+  return Boolean(choices?.some((choice) => choice.known));
+}
+
 /*
  * The choices as the "for whom?" question asks them when joining the waitlist: only those who
  * may join can be picked; the others keep their reason.

@@ -22,9 +22,15 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
-import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
+import { WhoCanTake } from "../components/WhoCanTake";
 import { SelectButton } from "../components/SelectButton";
-import { LABELS, seatsFree, selectAvailability, waitlistChoices } from "../components/selectRules";
+import {
+  LABELS,
+  hasKnownChoices,
+  seatsFree,
+  selectAvailability,
+  waitlistChoices,
+} from "../components/selectRules";
 import { useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
 
