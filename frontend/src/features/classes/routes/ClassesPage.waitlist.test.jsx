@@ -139,7 +139,9 @@ test("a family of several is asked who joins, among those who may", async () => 
       card("Watercolor Basics").getByRole("button", { name: "Join the waitlist" }),
     ).not.toHaveAttribute("aria-disabled"),
   );
-  const who = card("Watercolor Basics").getByRole("list", { name: "Who can take this class" });
+  const who = await card("Watercolor Basics").findByRole("list", {
+    name: "Who can take this class",
+  });
   expect(
     within(who)
       .getAllByRole("listitem")

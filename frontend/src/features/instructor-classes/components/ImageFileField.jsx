@@ -11,17 +11,15 @@ import { IMAGE_TYPES } from "./classSchema";
  * lives only in this page; it is let go when another file is chosen or the field goes away.
  */
 function usePreview(image) {
+  // {image, address}: an address made for an earlier file is never shown for this one.
   const [preview, setPreview] = useState(null);
   useEffect(() => {
-    if (!(image instanceof Blob)) {
-      setPreview(null);
-      return undefined;
-    }
+    if (!image) return undefined;
     const address = URL.createObjectURL(image);
-    setPreview(address);
+    setPreview({ image, address });
     return () => URL.revokeObjectURL(address);
   }, [image]);
-  return preview;
+  return image && preview?.image === image ? preview.address : null;
 }
 
 /*
