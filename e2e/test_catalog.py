@@ -145,7 +145,11 @@ def test_a_class_that_clashes_says_so_before_anyone_clicks(page, emulator, live_
 
     watercolour = page.get_by_role("article", name="Botanical Watercolour")
     expect(watercolour.get_by_text("Wheel-Thrown Pottery")).to_be_visible()
-    expect(watercolour.get_by_role("button", name="Select")).to_be_disabled()
+    clash = watercolour.get_by_role("button", name="Time clash")
+    expect(clash).to_be_disabled()
+    expect(clash).to_have_accessible_description(
+        "Botanical Watercolour Meets at the same time as Wheel-Thrown Pottery"
+    )
     origami = page.get_by_role("article", name="Origami Animals")
     expect(origami.get_by_role("button", name="Select")).to_be_enabled()
 

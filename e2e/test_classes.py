@@ -92,9 +92,14 @@ def test_all_classes_shows_approved_classes_and_marks_full_ones(page):
 
     full = main.get_by_role("article", name="Brush Calligraphy")
     open_class = main.get_by_role("article", name="Origami Animals")
-    # Once the visitor is known to be logged out, only the full class cannot be selected.
+    # Once the visitor is known to be logged out, only the full class cannot be selected, and its
+    # button says why.
     expect(open_class.get_by_role("button", name="Select")).to_be_enabled()
-    expect(full.get_by_role("button", name="Select")).to_be_disabled()
+    no_seats = full.get_by_role("button", name="No seats left")
+    expect(no_seats).to_be_disabled()
+    expect(no_seats).to_have_accessible_description(
+        "Brush Calligraphy Sign in to join the waitlist."
+    )
     red, green, blue = background_rgb(full)
     assert red - max(green, blue) >= 20, (
         f"a full class should be shaded red, not {red, green, blue}"

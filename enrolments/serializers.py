@@ -74,6 +74,8 @@ class ParticipantChanceOutputSerializer(serializers.Serializer):
     isAccountHolder = serializers.BooleanField(source="participant.is_account_holder")  # noqa: N815
     eligible = serializers.SerializerMethodField()
     reason = serializers.CharField(source="refusal.to_select", allow_null=True, default=None)
+    # What stops them, in one word the browser can name on the button ("Enrolled").
+    kind = serializers.CharField(source="refusal.kind", allow_null=True, default=None)
     # No seat is free, and that alone stops them: they may join the waitlist.
     waitlist = serializers.SerializerMethodField()
 

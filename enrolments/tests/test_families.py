@@ -271,11 +271,13 @@ class TestBeforeAnyoneClicks:
 
         assert response.status_code == 200
         chances = response.json()["classes"][str(watercolour.pk)]
-        assert [(row["participantName"], row["eligible"], row["reason"]) for row in chances] == [
-            ("Ana Lopez", False, "Ages 8–12: this class is for children."),
-            (mia.name, True, None),
-            (leo.name, False, "Leo has already selected this class."),
-            (toddler.name, False, f"Ages 8–12: Noa will be 4 on {said_day(FIRST_DAY)}."),
+        assert [
+            (row["participantName"], row["eligible"], row["kind"], row["reason"]) for row in chances
+        ] == [
+            ("Ana Lopez", False, "age", "Ages 8–12: this class is for children."),
+            (mia.name, True, None, None),
+            (leo.name, False, "selected", "Leo has already selected this class."),
+            (toddler.name, False, "age", f"Ages 8–12: Noa will be 4 on {said_day(FIRST_DAY)}."),
         ]
 
     def test_what_is_shown_agrees_with_what_selecting_says(self, parent, mia, leo, watercolour):

@@ -7,10 +7,15 @@ export const imageMessages = {
   imageTooLarge: "The image is larger than 5 MB.",
 };
 
-export function isImageType(file) {
-  return !file || IMAGE_TYPES.includes(file.type);
+// Only a chosen file is checked: an address is a picture already saved, which the form keeps.
+function isFile(image) {
+  return typeof image === "object" && image !== null;
 }
 
-export function isSmallEnough(file) {
-  return !file || file.size <= MAX_IMAGE_BYTES;
+export function isImageType(image) {
+  return !isFile(image) || IMAGE_TYPES.includes(image.type);
+}
+
+export function isSmallEnough(image) {
+  return !isFile(image) || image.size <= MAX_IMAGE_BYTES;
 }

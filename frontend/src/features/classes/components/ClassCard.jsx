@@ -1,20 +1,27 @@
-import { useId } from "react";
+import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
+import { SelectButton } from "./SelectButton";
 import { SelectNotice } from "./SelectNotice";
-import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
-import { isSoldOut, seatsFree } from "./selectRules";
+import { LABELS, hasKnownChoices, isSoldOut, seatsFree } from "./selectRules";
+
+// Only families of several see it, once the server has answered: loaded then.
+const WhoCanTake = lazy(() =>
+  import(/* webpackChunkName: "who-can-take" */ "./WhoCanTake").then((module) => ({
+    default: module.WhoCanTake,
+  })),
+);
 
 /*
- * One approved class on the public list; a class with no seats left is shaded red. When Select
- * is off for a reason the person can act on or should know (registration closed, a clash with a
- * class they hold, the server's `refusal`), the card says so before anyone presses it, and the
- * button points to it. For a family of several, `choices` says for each participant whether
- * they can take it, or why not. With no seat free and someone who may join its waitlist
+ * One approved class on the public list; a class with no seats left is shaded red. The button
+ * says what state the class is in for this person (`selectLabel`: "Select", "Selected",
+ * "Registration closed", ...) and, when it is off (`selectDisabled`), why (`reason`) beside it,
+ * which the button points to. For a family of several, `choices` says for each participant
+ * whether they can take it, or why not. With no seat free and someone who may join its waitlist
  * (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist. `notice` is what
  * a Select or a join just did (SelectNotice).
  */
@@ -22,8 +29,8 @@ export function ClassCard({
   classItem,
   imagePriority,
   selectDisabled,
-  conflict,
-  refusal,
+  selectLabel = LABELS.select,
+  reason,
   choices,
   waitlist = false,
   notice,
@@ -37,7 +44,7 @@ export function ClassCard({
   const level = formatLevel(classItem.level);
   // Sold out or closed is the whole story, unless some of the family may join the waitlist.
   const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
-  const hasReason = soldOut || closed || Boolean(conflict) || Boolean(refusal) || showChoices;
+  const hasReason = Boolean(reason) || showChoices;
   return (
     <ImageCard
       image={classItem.image}
@@ -52,15 +59,14 @@ export function ClassCard({
       footer={
         <>
           <SelectNotice classId={classItem._id} notice={notice} />
-          <button
-            type="button"
+          <SelectButton
             className="btn btn-primary w-100"
-            disabled={selectDisabled}
-            aria-describedby={hasReason ? `${titleId} ${reasonId}` : titleId}
-            onClick={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
+            off={selectDisabled}
+            describedBy={hasReason ? `${titleId} ${reasonId}` : titleId}
+            onPress={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
           >
-            {waitlist ? "Join the waitlist" : "Select"}
-          </button>
+            {selectLabel}
+          </SelectButton>
         </>
       }
     >
@@ -96,15 +102,18 @@ export function ClassCard({
       </dl>
       {hasReason && (
         <div id={reasonId} className="mt-2">
-          {soldOut && <p className="fw-semibold text-danger-emphasis mb-0">No seats left</p>}
-          {closed && <p className="fw-semibold text-body-secondary mb-0">Registration closed</p>}
-          {conflict && (
-            <p className="fw-semibold text-warning-emphasis mb-0">
-              Meets at the same time as {conflict}
+          {reason && (
+            <p
+              className={`fw-semibold mb-0 ${reason === LABELS.soldOut ? "text-danger-emphasis" : ""}`}
+            >
+              {reason}
             </p>
           )}
-          {refusal && <p className="fw-semibold text-warning-emphasis mb-0">{refusal}</p>}
-          {showChoices && <WhoCanTake choices={choices} />}
+          {showChoices && (
+            <Suspense fallback={null}>
+              <WhoCanTake choices={choices} />
+            </Suspense>
+          )}
         </div>
       )}
     </ImageCard>

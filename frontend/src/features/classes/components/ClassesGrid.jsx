@@ -1,11 +1,22 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { useAuth } from "../../../lib/auth";
 import { ClassCard } from "./ClassCard";
-import { ForWhomDialog } from "./ForWhomDialog";
-import { LoginRequiredDialog } from "./LoginRequiredDialog";
 import { selectAvailability, waitlistChoices } from "./selectRules";
+
+// Asked only after a press: loaded then (one small chunk with the dialog they share), so the
+// classes list's first load carries the cards alone.
+const ForWhomDialog = lazy(() =>
+  import(/* webpackChunkName: "select-dialogs" */ "./ForWhomDialog").then((module) => ({
+    default: module.ForWhomDialog,
+  })),
+);
+const LoginRequiredDialog = lazy(() =>
+  import(/* webpackChunkName: "select-dialogs" */ "./LoginRequiredDialog").then((module) => ({
+    default: module.LoginRequiredDialog,
+  })),
+);
 
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
@@ -43,6 +54,7 @@ export function ClassesGrid({
       family,
       eligibility: eligibilityByClass?.[classItem._id],
       waitlisted,
+      visitor: !loading && !user,
     });
   }
 
@@ -83,14 +95,14 @@ export function ClassesGrid({
         // Right under the page heading: the first row is in view on arrival.
         atTop
         renderItem={(classItem, imagePriority) => {
-          const { disabled, conflict, refusal, choices, waitlist } = availabilityOf(classItem);
+          const { disabled, label, reason, choices, waitlist } = availabilityOf(classItem);
           return (
             <ClassCard
               classItem={classItem}
               imagePriority={imagePriority}
               selectDisabled={disabled}
-              conflict={conflict}
-              refusal={refusal}
+              selectLabel={label}
+              reason={reason}
               choices={choices}
               waitlist={waitlist}
               notice={notices[classItem._id]}
@@ -100,10 +112,12 @@ export function ClassesGrid({
           );
         }}
       />
-      {visitorChoice && (
-        <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
-      )}
-      {askingForWhom && family && forWhomDialog()}
+      <Suspense fallback={null}>
+        {visitorChoice && (
+          <LoginRequiredDialog classItem={visitorChoice} onClose={() => setVisitorChoice(null)} />
+        )}
+        {askingForWhom && family && forWhomDialog()}
+      </Suspense>
     </>
   );
 }

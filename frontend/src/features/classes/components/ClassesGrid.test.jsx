@@ -25,7 +25,9 @@ test("each card shows image, name, instructor, seats and the price in dollars", 
   expect(watercolorCard.getByText("Ada Brush")).toBeInTheDocument();
   expect(watercolorCard.getByText("4")).toBeInTheDocument();
   expect(watercolorCard.getByText("$45.50")).toBeInTheDocument();
-  expect(watercolorCard.getByRole("button", { name: "Select" })).toBeEnabled();
+  expect(watercolorCard.getByRole("button", { name: "Select" })).not.toHaveAttribute(
+    "aria-disabled",
+  );
 });
 
 test("the first row's pictures load at once, the first ahead of all; the rest lazily", () => {
@@ -50,19 +52,37 @@ test("a class with no seats left is shaded red, says so and cannot be selected",
 
   const soldOut = screen.getByRole("article", { name: "Pottery Wheel" });
   expect(soldOut).toHaveClass("bg-danger-subtle");
-  expect(within(soldOut).getByText("No seats left")).toBeInTheDocument();
   expect(within(soldOut).getByText("$120.00")).toBeInTheDocument();
-  expect(within(soldOut).getByRole("button", { name: "Select" })).toBeDisabled();
+  const full = within(soldOut).getByRole("button", { name: "No seats left" });
+  expect(full).toHaveAttribute("aria-disabled", "true");
+  expect(full).toHaveAccessibleDescription("Pottery Wheel");
 
   const open = screen.getByRole("article", { name: "Watercolor Basics" });
   expect(open).not.toHaveClass("bg-danger-subtle");
   expect(within(open).queryByText("No seats left")).not.toBeInTheDocument();
 });
 
-test.each(["admin", "instructor"])("a signed-in %s cannot select classes", (role) => {
-  renderWithProviders(<ClassesGrid classes={[watercolor]} />, { auth: signedIn(role) });
+test.each([
+  ["admin", "Admins cannot select classes."],
+  ["instructor", "Instructors cannot select classes."],
+])("a signed-in %s cannot select classes, and is told so", async (role, reason) => {
+  const user = userEvent.setup();
+  const onSelect = jest.fn();
+  renderWithProviders(<ClassesGrid classes={[watercolor]} onSelect={onSelect} />, {
+    auth: signedIn(role),
+  });
 
-  expect(card("Watercolor Basics").getByRole("button", { name: "Select" })).toBeDisabled();
+  const select = card("Watercolor Basics").getByRole("button", { name: "Select" });
+  expect(select).toHaveAttribute("aria-disabled", "true");
+  expect(select).toHaveAccessibleDescription(`Watercolor Basics ${reason}`);
+  // Still reachable by keyboard, so the reason can be heard; pressing it does nothing.
+  await user.tab();
+  await user.tab();
+  await user.tab();
+  expect(select).toHaveFocus();
+  await user.keyboard("{Enter}");
+  await user.click(select);
+  expect(onSelect).not.toHaveBeenCalled();
 });
 
 test("Select waits while the session is still loading", () => {
@@ -70,7 +90,10 @@ test("Select waits while the session is still loading", () => {
     auth: { ...visitor, loading: true },
   });
 
-  expect(card("Watercolor Basics").getByRole("button", { name: "Select" })).toBeDisabled();
+  expect(card("Watercolor Basics").getByRole("button", { name: "Select" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 });
 
 test("a signed-in student's Select goes to onSelect with the class", async () => {
@@ -92,7 +115,7 @@ test("a visitor pressing Select is asked to log in first", async () => {
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
 
-  const dialog = screen.getByRole("dialog", {
+  const dialog = await screen.findByRole("dialog", {
     name: "Please Login at First to Select this Class",
   });
   expect(dialog).toHaveAttribute("aria-modal", "true");
@@ -106,7 +129,7 @@ test("Login Now! goes to /login remembering the classes page", async () => {
   });
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
-  await user.click(screen.getByRole("button", { name: "Login Now!" }));
+  await user.click(await screen.findByRole("button", { name: "Login Now!" }));
 
   expect(screen.getByRole("heading", { name: "Other page" })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe("/login");
@@ -120,7 +143,7 @@ test("the visitor can dismiss the warning and stay on the page", async () => {
   });
 
   await user.click(card("Watercolor Basics").getByRole("button", { name: "Select" }));
-  await user.click(screen.getByRole("button", { name: "Cancel" }));
+  await user.click(await screen.findByRole("button", { name: "Cancel" }));
 
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(router.state.location.pathname).toBe("/all-classes");
@@ -158,14 +181,19 @@ describe("what a card tells about the class", () => {
     ["a visitor", visitor],
     ["a student", signedIn("student")],
   ])("once registration has closed, %s reads so and cannot select", (_, auth) => {
-    const closed = makeScheduledClass({ nameClass: "Closed Class", registrationOpen: false });
+    const closed = makeScheduledClass({
+      nameClass: "Closed Class",
+      registrationClosesAt: "2027-06-01T17:00:00-07:00",
+      registrationOpen: false,
+    });
     renderWithProviders(<ClassesGrid classes={[closed]} />, { auth });
 
     const closedCard = card("Closed Class");
-    expect(closedCard.getByText("Registration closed")).toBeInTheDocument();
-    const select = closedCard.getByRole("button", { name: "Select" });
-    expect(select).toBeDisabled();
-    expect(select).toHaveAccessibleDescription("Closed Class Registration closed");
+    const select = closedCard.getByRole("button", { name: "Registration closed" });
+    expect(select).toHaveAttribute("aria-disabled", "true");
+    expect(select).toHaveAccessibleDescription(
+      "Closed Class Registration for this class closed on Tue, Jun 1, 2027.",
+    );
   });
 
   test("a class meeting at the same time as one the student holds names it", () => {
@@ -186,14 +214,15 @@ describe("what a card tells about the class", () => {
 
     const clash = card("Morning Watercolor");
     expect(clash.getByText("Meets at the same time as Clay Modelling")).toBeInTheDocument();
-    expect(clash.getByRole("button", { name: "Select" })).toBeDisabled();
-    expect(clash.getByRole("button", { name: "Select" })).toHaveAccessibleDescription(
+    const select = clash.getByRole("button", { name: "Time clash" });
+    expect(select).toHaveAttribute("aria-disabled", "true");
+    expect(select).toHaveAccessibleDescription(
       "Morning Watercolor Meets at the same time as Clay Modelling",
     );
     // Back to back is no clash.
     const next = card("Afternoon Sketching");
     expect(next.queryByText(/Meets at the same time/)).not.toBeInTheDocument();
-    expect(next.getByRole("button", { name: "Select" })).toBeEnabled();
+    expect(next.getByRole("button", { name: "Select" })).not.toHaveAttribute("aria-disabled");
   });
 
   test("a class the student already holds is off without a clash with itself", () => {
@@ -203,7 +232,11 @@ describe("what a card tells about the class", () => {
     });
 
     const own = card("Morning Watercolor");
-    expect(own.getByRole("button", { name: "Select" })).toBeDisabled();
+    const selected = own.getByRole("button", { name: "Selected" });
+    expect(selected).toHaveAttribute("aria-disabled", "true");
+    expect(selected).toHaveAccessibleDescription(
+      "Morning Watercolor You have already selected this class.",
+    );
     expect(own.queryByText(/Meets at the same time/)).not.toBeInTheDocument();
   });
 });

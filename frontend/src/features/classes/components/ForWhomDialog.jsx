@@ -1,21 +1,21 @@
 import { useId } from "react";
 
 import { Dialog } from "../../../components/ui/Dialog";
+import { SelectButton } from "./SelectButton";
 
 function Choice({ choice, autoFocus, onChoose }) {
   const reasonId = useId();
   return (
     <li>
-      <button
-        type="button"
+      <SelectButton
         className="btn btn-outline-primary w-100 text-start"
-        disabled={!choice.canTake}
-        aria-describedby={choice.reason ? reasonId : undefined}
+        off={!choice.canTake}
+        describedBy={choice.reason ? reasonId : undefined}
         autoFocus={autoFocus}
-        onClick={() => onChoose(choice.participant)}
+        onPress={() => onChoose(choice.participant)}
       >
         {choice.label}
-      </button>
+      </SelectButton>
       {choice.reason && (
         <p id={reasonId} className="small text-body-secondary mt-1 mb-0">
           {choice.reason}
@@ -27,9 +27,9 @@ function Choice({ choice, autoFocus, onChoose }) {
 
 /*
  * Asked when a family of several presses Select: whom is the class for? Each participant is a
- * button (`choices` from selectAvailability); one who cannot take the class is off, with the
- * reason beside it. Keyboard users start on the first who can. Joining a waitlist asks the same
- * (`title` says so, `choices` from waitlistChoices).
+ * button (`choices` from selectAvailability); one who cannot take the class is off but still
+ * reachable, with the reason beside it. Keyboard users start on the first who can. Joining a
+ * waitlist asks the same (`title` says so, `choices` from waitlistChoices).
  */
 export function ForWhomDialog({ classItem, choices, onChoose, onClose, title }) {
   const first = choices.find((choice) => choice.canTake);

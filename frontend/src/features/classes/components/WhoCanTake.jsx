@@ -1,7 +1,4 @@
-// Whether anything is known yet about who in the family can take the class.
-export function hasKnownChoices(choices) {
-  return Boolean(choices?.some((choice) => choice.known));
-}
+import { hasKnownChoices } from "./selectRules";
 
 /*
  * Each participant of the family and whether they can take the class, or why not, before anyone

@@ -16,16 +16,22 @@ import {
   formatLevel,
   formatMeeting,
   formatScheduleSummary,
-  localParts,
 } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
+import { SelectButton } from "../components/SelectButton";
 import { SelectNotice } from "../components/SelectNotice";
-import { WhoCanTake, hasKnownChoices } from "../components/WhoCanTake";
-import { seatsFree, selectAvailability, waitlistChoices } from "../components/selectRules";
+import { WhoCanTake } from "../components/WhoCanTake";
+import {
+  LABELS,
+  hasKnownChoices,
+  seatsFree,
+  selectAvailability,
+  waitlistChoices,
+} from "../components/selectRules";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
 
@@ -37,19 +43,9 @@ function paragraphsOf(description) {
     .filter(Boolean);
 }
 
-// When registration closes, or why it has, in the words the server uses to refuse a Select.
+// When registration closes; once it has, the button's reason says why (selectAvailability).
 function registrationNote(classItem) {
-  if (classItem.registrationOpen === false) {
-    if (classItem.startsAt && Date.parse(classItem.startsAt) <= Date.now()) {
-      return "This class has already started.";
-    }
-    if (classItem.registrationClosesAt) {
-      const day = formatDate(localParts(classItem.registrationClosesAt).date);
-      return `Registration for this class closed on ${day}.`;
-    }
-    return "Registration for this class is closed.";
-  }
-  if (classItem.registrationClosesAt) {
+  if (classItem.registrationOpen !== false && classItem.registrationClosesAt) {
     return `Registration closes ${formatDateTime(classItem.registrationClosesAt)}.`;
   }
   return "";
@@ -89,8 +85,9 @@ function ClassDetails({ classItem }) {
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   // "select" or "waitlist": what the family pressed, while they are asked for whom.
   const [askingForWhom, setAskingForWhom] = useState(null);
-  const { disabled, taken, closed, soldOut, waitlist, conflict, refusal, choices } =
-    selectAvailability(classItem, {
+  const { disabled, closed, soldOut, waitlist, label, reason, choices } = selectAvailability(
+    classItem,
+    {
       sessionLoading: loading,
       waiting,
       role,
@@ -98,7 +95,9 @@ function ClassDetails({ classItem }) {
       family,
       eligibility: eligibilityByClass?.[classItem._id],
       waitlisted,
-    });
+      visitor: !loading && !user,
+    },
+  );
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const level = formatLevel(classItem.level);
@@ -184,30 +183,24 @@ function ClassDetails({ classItem }) {
           <SelectNotice classId={classItem._id} notice={notices[classItem._id]} />
           <div id="class-select-notes">
             {registration && <p className="mb-2">{registration}</p>}
-            {soldOut && <p className="fw-semibold text-danger-emphasis mb-2">No seats left</p>}
-            {taken && (
-              <p className="fw-semibold mb-2">
-                You have already selected or enrolled in this class.
+            {reason && (
+              <p
+                className={`fw-semibold mb-2 ${reason === LABELS.soldOut ? "text-danger-emphasis" : ""}`}
+              >
+                {reason}
               </p>
             )}
-            {conflict && (
-              <p className="fw-semibold text-warning-emphasis mb-2">
-                Meets at the same time as {conflict}
-              </p>
-            )}
-            {refusal && <p className="fw-semibold text-warning-emphasis mb-2">{refusal}</p>}
             {showChoices && <WhoCanTake choices={choices} className="mb-2" />}
           </div>
           <div className="d-flex flex-wrap gap-2 mt-3">
-            <button
-              type="button"
+            <SelectButton
               className="btn btn-primary btn-lg"
-              disabled={disabled}
-              aria-describedby="class-select-notes"
-              onClick={handleSelect}
+              off={disabled}
+              describedBy="class-select-notes"
+              onPress={handleSelect}
             >
-              {waitlist ? "Join the waitlist" : "Select"}
-            </button>
+              {label}
+            </SelectButton>
             {meetings.length > 0 && (
               <a
                 className="btn btn-outline-primary btn-lg"

@@ -128,10 +128,11 @@ test("once registration has closed the page says when, and Select is off", async
   stubApi({ "/classes/10": closed });
   renderPage({ id: 10, auth: signedIn("student") });
 
-  expect(
-    await screen.findByText("Registration for this class closed on Tue, Jun 1, 2027."),
-  ).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Select" })).toBeDisabled();
+  const closedButton = await screen.findByRole("button", { name: "Registration closed" });
+  expect(closedButton).toHaveAttribute("aria-disabled", "true");
+  expect(closedButton).toHaveAccessibleDescription(
+    "Registration for this class closed on Tue, Jun 1, 2027.",
+  );
 });
 
 test("a class that has begun says so", async () => {
@@ -146,8 +147,9 @@ test("a class that has begun says so", async () => {
   stubApi({ "/classes/11": started });
   renderPage({ id: 11 });
 
-  expect(await screen.findByText("This class has already started.")).toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Select" })).toBeDisabled();
+  const closedButton = await screen.findByRole("button", { name: "Registration closed" });
+  expect(closedButton).toHaveAttribute("aria-disabled", "true");
+  expect(closedButton).toHaveAccessibleDescription("This class has already started.");
 });
 
 test("a student selects the class from its page", async () => {
@@ -160,15 +162,17 @@ test("a student selects the class from its page", async () => {
   const auth = signedIn("student");
   const { user } = renderPage({ auth });
   const select = await screen.findByRole("button", { name: "Select" });
-  await waitFor(() => expect(select).toBeEnabled());
+  await waitFor(() => expect(select).not.toHaveAttribute("aria-disabled"));
 
   await user.click(select);
 
   await waitFor(() =>
     expect(auth.notify).toHaveBeenCalledWith("Watercolor Week is Selected Successfully"),
   );
-  expect(select).toBeDisabled();
-  expect(screen.getByText("You have already selected or enrolled in this class.")).toBeVisible();
+  expect(select).toHaveAttribute("aria-disabled", "true");
+  expect(select).toHaveAccessibleName("Selected");
+  expect(select).toHaveAccessibleDescription(/You have already selected this class\.$/);
+  expect(screen.getByText("You have already selected this class.")).toBeVisible();
   const [, post] = fetch.mock.calls.find(([, init]) => init.method === "POST");
   expect(JSON.parse(post.body)).toEqual({ classId: 7 });
 });
@@ -182,14 +186,14 @@ test("the server's refusal is shown and Select stays on", async () => {
   });
   const { user } = renderPage({ auth: signedIn("student") });
   const select = await screen.findByRole("button", { name: "Select" });
-  await waitFor(() => expect(select).toBeEnabled());
+  await waitFor(() => expect(select).not.toHaveAttribute("aria-disabled"));
 
   await user.click(select);
 
   expect(await screen.findByRole("alert")).toHaveTextContent(
     "This class meets at the same time as Clay Night.",
   );
-  expect(select).toBeEnabled();
+  expect(select).not.toHaveAttribute("aria-disabled");
 });
 
 test("a clash with an enrolled class is named before any press", async () => {
@@ -201,8 +205,8 @@ test("a clash with an enrolled class is named before any press", async () => {
   renderPage({ auth: signedIn("student") });
 
   expect(await screen.findByText("Meets at the same time as Clay Night")).toBeInTheDocument();
-  const select = screen.getByRole("button", { name: "Select" });
-  expect(select).toBeDisabled();
+  const select = screen.getByRole("button", { name: "Time clash" });
+  expect(select).toHaveAttribute("aria-disabled", "true");
   expect(select).toHaveAccessibleDescription(/Meets at the same time as Clay Night/);
 });
 
@@ -228,7 +232,10 @@ test.each([
   stubApi({ "/classes/7": watercolor });
   renderPage({ auth: signedIn(role) });
 
-  expect(await screen.findByRole("button", { name: "Select" })).toBeDisabled();
+  expect(await screen.findByRole("button", { name: "Select" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 });
 
 test("an instructor previewing a class under review sees its status", async () => {

@@ -40,6 +40,7 @@ export function AddClassForm({ instructor, onSubmit }) {
             name="image"
             label="Class Image"
             hint="A JPEG, PNG, WebP or GIF picture, at most 5 MB."
+            subject="class image"
           />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {isSubmitting ? "Adding the class…" : "Add Class"}

@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik";
 
 import { FormField } from "../../../components/forms/FormField";
+import { ImageFileField } from "../../../components/forms/ImageFileField";
 import {
   ClassDetailsFields,
   FormStatus,
@@ -12,7 +13,8 @@ import { updateClassSchema } from "./classSchema";
 
 /*
  * The instructor's changes to one class, starting from that class as the server has it. Render
- * it once the class is loaded, keyed by the class id: Formik reads initialValues only once.
+ * it once the class is loaded, keyed by the class id: Formik reads initialValues only once. The
+ * image is the saved one's address until a file is chosen to replace it (onSubmit uploads it).
  */
 export function UpdateClassForm({ classItem, onSubmit }) {
   const initialValues = {
@@ -34,7 +36,13 @@ export function UpdateClassForm({ classItem, onSubmit }) {
           <ClassDetailsFields currentCategory={currentCategory} />
           <SeatsAndPriceFields />
           <ScheduleFields />
-          <FormField name="image" type="url" label="Image URL" placeholder="https://" />
+          <ImageFileField
+            name="image"
+            label={classItem.image ? "Replace image" : "Class Image"}
+            hint="A JPEG, PNG, WebP or GIF picture, at most 5 MB."
+            saved={classItem.image || null}
+            subject="class image"
+          />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             {isSubmitting ? "Updating the class…" : "Update Class"}
           </button>

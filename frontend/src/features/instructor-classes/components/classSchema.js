@@ -30,8 +30,6 @@ export const messages = {
   imageRequired: "Class Image - is required",
   imageType: "Choose a JPEG, PNG, WebP or GIF image",
   imageTooLarge: "The image is larger than 5 MB.",
-  imageUrlRequired: "Image URL - is required",
-  imageUrlInvalid: "Enter a valid image URL, starting with https:// or /",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
   locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
   ageNotNumber: "An age must be a number",
@@ -78,18 +76,6 @@ export const priceSchema = yup
   .min(0, messages.priceNegative)
   .max(MAX_PRICE, messages.priceTooHigh)
   .test("cents", messages.priceTooPrecise, hasAtMostTwoDecimals);
-
-// The server takes a web address or a path on this site (where uploaded banners live).
-function isImageUrl(value) {
-  if (!value) return true;
-  if (value.startsWith("/") && !value.startsWith("//")) return !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_ORDER = WEEKDAYS.map((day) => day.value);
@@ -211,16 +197,22 @@ const detailsSchema = {
   registrationClosesAt: scheduleChecked(yup.string(), "registrationClosesAt"),
 };
 
+/*
+ * A picture file chosen to upload; when updating, the class's saved image (its address, which
+ * the instructor does not type) until another is chosen.
+ */
+const imageSchema = yup
+  .mixed()
+  .required(messages.imageRequired)
+  // The server refuses other images and larger banners; saying so here saves the upload.
+  .test("type", messages.imageType, isImageType)
+  .test("size", messages.imageTooLarge, isSmallEnough);
+
 export const addClassSchema = yup.object({
   nameClass: nameClassSchema,
   seats: seatsSchema,
   price: priceSchema,
-  image: yup
-    .mixed()
-    .required(messages.imageRequired)
-    // The server refuses other images and larger banners; saying so here saves the upload.
-    .test("type", messages.imageType, isImageType)
-    .test("size", messages.imageTooLarge, isSmallEnough),
+  image: imageSchema,
   ...detailsSchema,
 });
 
@@ -228,11 +220,6 @@ export const updateClassSchema = yup.object({
   nameClass: nameClassSchema,
   seats: seatsSchema,
   price: priceSchema,
-  image: yup
-    .string()
-    .trim()
-    .required(messages.imageUrlRequired)
-    .max(1000, messages.imageUrlInvalid)
-    .test("image-url", messages.imageUrlInvalid, isImageUrl),
+  image: imageSchema,
   ...detailsSchema,
 });

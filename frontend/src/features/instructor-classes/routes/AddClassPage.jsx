@@ -1,34 +1,29 @@
-import { useRef } from "react";
-
 import { serverErrors } from "../../../components/forms/serverErrors";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { useCreateClass } from "../../../api/classes";
-import { uploadImage, uploadProblem } from "../../../api/images";
+import { uploadProblem } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
 import { CLASS_FIELDS } from "../components/classFormValues";
+import { useClassImageUpload } from "../hooks/useClassImageUpload";
 
 export function AddClassPage() {
   useTitle("Add a Class");
   const { user } = useAuth();
   const notify = useNotify();
   const create = useCreateClass(user);
-  // The last banner uploaded: a form sent again after a refused field keeps its address.
-  const uploaded = useRef(null);
+  const upload = useClassImageUpload();
 
   // The banner goes to the image host first; the class is proposed with the address it answers.
   async function handleSubmit(values, { setErrors, setStatus, resetForm }) {
     setStatus(undefined);
-    let image = uploaded.current?.file === values.image ? uploaded.current.url : null;
-    if (!image) {
-      try {
-        image = await uploadImage(values.image);
-      } catch (error) {
-        setErrors({ image: uploadProblem(error) });
-        return;
-      }
-      uploaded.current = { file: values.image, url: image };
+    let image;
+    try {
+      image = await upload(values.image);
+    } catch (error) {
+      setErrors({ image: uploadProblem(error) });
+      return;
     }
     try {
       await create({ ...values, image });

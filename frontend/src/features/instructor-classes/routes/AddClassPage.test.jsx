@@ -22,7 +22,32 @@ function renderPage(auth = signedIn("instructor")) {
   return { ...rendered, auth, user: userEvent.setup({ applyAccept: false }) };
 }
 
-afterEach(() => window.localStorage.clear());
+// The browser's own addresses for a chosen file's preview; jsdom has none.
+beforeEach(() => {
+  URL.createObjectURL = jest.fn(() => "blob:camp/banner");
+  URL.revokeObjectURL = jest.fn();
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+  delete URL.createObjectURL;
+  delete URL.revokeObjectURL;
+});
+
+test("a chosen banner is previewed before anything is uploaded", async () => {
+  const fetch = stubApi({ "/categories": categories });
+  const { user } = renderPage();
+  await categoriesLoaded();
+  expect(screen.queryByRole("img")).not.toBeInTheDocument();
+
+  await user.upload(field("Class Image"), banner());
+
+  expect(screen.getByRole("img", { name: "Preview of the new class image" })).toHaveAttribute(
+    "src",
+    "blob:camp/banner",
+  );
+  expect(requests(fetch)).toEqual([]);
+});
 
 // The category select fills from the school's list; the form is ready once it has.
 async function categoriesLoaded() {

@@ -11,6 +11,8 @@ import { useMyClass } from "../../../api/myClasses";
 import { useUpdateClass } from "../../../api/classes";
 import { UpdateClassForm } from "../components/UpdateClassForm";
 import { CLASS_FIELDS } from "../components/classFormValues";
+import { uploadProblem } from "../../../api/images";
+import { useClassImageUpload } from "../hooks/useClassImageUpload";
 
 export function UpdateClassPage() {
   useTitle("Update Class");
@@ -20,17 +22,28 @@ export function UpdateClassPage() {
   // Keyed by id: another class's data is never shown as this one's while it loads.
   const { data: classItem, error } = useMyClass(id);
   const update = useUpdateClass(id, user?.email);
+  const upload = useClassImageUpload();
 
-  async function handleSubmit(values, { setErrors, setStatus }) {
+  // A replacement image goes to the image host first; the class keeps the address it answers.
+  async function handleSubmit(values, { setErrors, setStatus, resetForm }) {
     setStatus(undefined);
+    let image;
     try {
-      await update(values);
+      image = await upload(values.image);
+    } catch (error) {
+      setErrors({ image: uploadProblem(error) });
+      return;
+    }
+    try {
+      await update({ ...values, image });
     } catch (updateError) {
       const { fields, formError } = serverErrors(updateError, CLASS_FIELDS);
       setErrors(fields);
       setStatus(formError || undefined);
       return;
     }
+    // Saved: the new image is now the class's own, shown as the current one.
+    resetForm({ values: { ...values, image } });
     notify("Good job! Your Class is Updated Successfully.");
   }
 

@@ -66,8 +66,27 @@ function expectFormOf(classItem) {
   expect(field("Class Name")).toHaveValue(classItem.nameClass);
   expect(field("Available Seats")).toHaveValue(classItem.seats);
   expect(field("Price")).toHaveValue(classItem.price);
-  expect(field("Image URL")).toHaveValue(classItem.image);
+  expect(screen.getByRole("img", { name: "Current class image" })).toHaveAttribute(
+    "src",
+    classItem.image,
+  );
 }
+
+function picture(name = "clay.png", type = "image/png") {
+  return new File(["picture bytes"], name, { type });
+}
+
+// The browser's own addresses for a chosen file; jsdom has none.
+beforeEach(() => {
+  let made = 0;
+  URL.createObjectURL = jest.fn(() => `blob:camp/${(made += 1)}`);
+  URL.revokeObjectURL = jest.fn();
+});
+
+afterEach(() => {
+  delete URL.createObjectURL;
+  delete URL.revokeObjectURL;
+});
 
 test("the form starts from the class named in the address", async () => {
   const fetch = stubApi({ "/categories": categories, "/myClass/7": clay, "/myClass/8": ink });
@@ -111,7 +130,6 @@ test.each([
   ["Class Name", "Class Name - is required"],
   ["Available Seats", "Available Seats - is required"],
   ["Price", "Price - is required"],
-  ["Image URL", "Image URL - is required"],
 ])("emptying %s says: %s", async (label, message) => {
   const fetch = stubApi({ "/categories": categories, "/myClass/7": clay });
   const { user } = renderPage();
@@ -137,18 +155,135 @@ test("a class name longer than 40 characters is refused", async () => {
   );
 });
 
-test("an image address that is not a URL is refused", async () => {
-  stubApi({ "/categories": categories, "/myClass/7": clay });
-  const { user } = renderPage();
-  await formLoaded();
+describe("the class's image", () => {
+  const uploadedUrl = "https://cdn.camp.test/classes/clay-new.png";
 
-  await user.clear(field("Image URL"));
-  await user.type(field("Image URL"), "clay picture");
-  await user.tab();
+  test("the current image shows, with a control to replace it and no address to type", async () => {
+    stubApi({ "/categories": categories, "/myClass/7": clay });
+    renderPage();
+    await formLoaded();
 
-  expect(field("Image URL")).toHaveAccessibleDescription(
-    "Enter a valid image URL, starting with https:// or /",
-  );
+    expect(screen.getByRole("img", { name: "Current class image" })).toHaveAttribute(
+      "src",
+      clay.image,
+    );
+    expect(field("Replace image")).toHaveAttribute("type", "file");
+    expect(screen.queryByRole("textbox", { name: /image/i })).not.toBeInTheDocument();
+  });
+
+  test("a chosen file is previewed before saving, and can be let go", async () => {
+    const fetch = stubApi({ "/categories": categories, "/myClass/7": clay });
+    const { user } = renderPage();
+    await formLoaded();
+
+    await user.upload(field("Replace image"), picture("first.png"));
+    expect(screen.getByRole("img", { name: "Preview of the new class image" })).toHaveAttribute(
+      "src",
+      "blob:camp/1",
+    );
+    expect(screen.getByText("New image (first.png), not saved yet")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "Current class image" })).not.toBeInTheDocument();
+
+    // Another choice lets the first preview's address go.
+    await user.upload(field("Replace image"), picture("second.png"));
+    expect(screen.getByRole("img", { name: "Preview of the new class image" })).toHaveAttribute(
+      "src",
+      "blob:camp/2",
+    );
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:camp/1");
+
+    await user.click(screen.getByRole("button", { name: "Keep the current image" }));
+    expect(screen.getByRole("img", { name: "Current class image" })).toHaveAttribute(
+      "src",
+      clay.image,
+    );
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:camp/2");
+    expect(field("Replace image").files).toHaveLength(0);
+    expect(requests(fetch).some((request) => request.startsWith("POST"))).toBe(false);
+  });
+
+  test("a file that is not a picture is refused before any upload", async () => {
+    const fetch = stubApi({ "/categories": categories, "/myClass/7": clay });
+    renderPage();
+    await formLoaded();
+    // The browser's own accept filter is off so that a wrong file reaches our validation.
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(field("Replace image"), picture("notes.txt", "text/plain"));
+    await user.click(screen.getByRole("button", { name: "Update Class" }));
+
+    await waitFor(() =>
+      expect(field("Replace image")).toHaveAccessibleDescription(
+        "A JPEG, PNG, WebP or GIF picture, at most 5 MB. Choose a JPEG, PNG, WebP or GIF image",
+      ),
+    );
+    expect(requests(fetch)).toEqual(["GET /api/myClass/7"]);
+  });
+
+  test("a replacement is uploaded through our image endpoint, then saved as the class's image", async () => {
+    const answers = {
+      "/categories": categories,
+      "/myClass/7": clay,
+      "/images": { success: true, data: { display_url: uploadedUrl } },
+      "/classes/7": { modifiedCount: 1 },
+    };
+    const fetch = stubApi(answers);
+    const { user, auth } = renderPage();
+    await formLoaded();
+    answers["/myClass/7"] = { ...clay, image: uploadedUrl };
+
+    await user.upload(field("Replace image"), picture("clay-new.png"));
+    await user.click(screen.getByRole("button", { name: "Update Class" }));
+
+    await waitFor(() =>
+      expect(auth.notify).toHaveBeenCalledWith("Good job! Your Class is Updated Successfully."),
+    );
+    const [, upload] = fetch.mock.calls.find(([url]) => url === "/api/images");
+    expect(upload.body.get("image").name).toBe("clay-new.png");
+    expect(sentBody(fetch).image).toBe(uploadedUrl);
+    expect(requests(fetch)).toEqual([
+      "GET /api/myClass/7",
+      "POST /api/images",
+      "PUT /api/classes/7",
+      "GET /api/myClass/7",
+    ]);
+    // Saved, the new image is the current one, and the preview's address is let go.
+    expect(await screen.findByRole("img", { name: "Current class image" })).toHaveAttribute(
+      "src",
+      uploadedUrl,
+    );
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith("blob:camp/1");
+  });
+
+  test("a refused upload is shown beside the image field and nothing is saved", async () => {
+    const fetch = stubApi({
+      "/categories": categories,
+      "/myClass/7": clay,
+      "/images": respond(400, { success: false, error: "The image host is busy." }),
+    });
+    const { user } = renderPage();
+    await formLoaded();
+
+    await user.upload(field("Replace image"), picture());
+    await user.click(screen.getByRole("button", { name: "Update Class" }));
+
+    await waitFor(() =>
+      expect(field("Replace image")).toHaveAccessibleDescription(
+        "A JPEG, PNG, WebP or GIF picture, at most 5 MB. The image host is busy.",
+      ),
+    );
+    expect(requests(fetch)).not.toContain("PUT /api/classes/7");
+  });
+
+  test("with a new image chosen, the form has no serious accessibility violations", async () => {
+    stubApi({ "/categories": categories, "/myClass/7": clay });
+    const { user } = renderPage();
+    await formLoaded();
+
+    await user.upload(field("Replace image"), picture());
+
+    await expectNoSeriousA11yViolations();
+  });
 });
 
 test("saving sends the changes, says so and refreshes the class", async () => {

@@ -1,20 +1,14 @@
 import { Form, Formik, useFormikContext } from "formik";
-import { useEffect, useMemo } from "react";
 
 import { FormField } from "../../../components/forms/FormField";
-import { ImageFileField } from "../../../components/forms/ImageFileField";
+import { ImageFileField, useImagePreview } from "../../../components/forms/ImageFileField";
 import { Picture } from "../../../components/ui/Picture";
 import { nameAndPhotoSchema } from "./profileSchema";
 
 // The photo as it will look: the file just chosen, else the one the school has now.
 function PhotoPreview({ current, name }) {
   const { values } = useFormikContext();
-  const chosen = useMemo(
-    () => (values.photo ? URL.createObjectURL(values.photo) : null),
-    [values.photo],
-  );
-  // The chosen file's address holds it in memory until it is let go.
-  useEffect(() => () => chosen && URL.revokeObjectURL(chosen), [chosen]);
+  const chosen = useImagePreview(values.photo);
 
   return (
     <Picture
@@ -56,6 +50,8 @@ export function ProfileForm({ profile, onSubmit }) {
                 name="photo"
                 label="Photo"
                 hint="A JPEG, PNG, WebP or GIF image up to 5 MB. Leave empty to keep your photo."
+                subject="photo"
+                pictured={false}
               />
             </div>
           </div>
