@@ -6,6 +6,7 @@ import { useNotify } from "../../../lib/notices";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
 import { BioForm } from "../components/BioForm";
 import { Picture } from "../../../components/ui/Picture";
+import { LongText } from "../../../components/ui/LongText";
 
 export function MyProfilePage() {
   useTitle("My Profile");
@@ -40,8 +41,8 @@ export function MyProfilePage() {
             round
           />
           <div>
-            <p className="fw-semibold mb-0">{profile.name}</p>
-            <p className="text-body-secondary mb-0 text-break">{profile.email}</p>
+            <LongText as="p" text={profile.name} className="fw-semibold mb-0" />
+            <LongText as="p" text={profile.email} className="text-body-secondary mb-0" />
           </div>
         </div>
         <BioForm bio={profile.bio} onSubmit={handleSubmit} />
