@@ -43,7 +43,7 @@ export function DashboardLayout() {
 
   return (
     <div className="container-fluid d-flex flex-column min-vh-100">
-      <div className="row border-bottom">
+      <div className="dashboard-bar row border-bottom">
         <div className="col-12 d-flex justify-content-between justify-content-lg-end gap-2 py-2">
           <button
             type="button"
