@@ -1,7 +1,6 @@
 import { Link } from "react-router-dom";
 
 import { ImageCard } from "./ImageCard";
-import { LongText } from "../ui/LongText";
 
 // An instructor as the public pages show one: photo, name (linked to `to`, their page, when
 // given) and e-mail.
@@ -14,22 +13,12 @@ export function InstructorCard({ instructor, headingLevel, imagePriority, to }) 
       imageWidth={300}
       imageHeight={300}
       imagePriority={imagePriority}
-      title={
-        to ? (
-          <Link to={to}>
-            <LongText text={instructor.name} />
-          </Link>
-        ) : (
-          <LongText text={instructor.name} />
-        )
-      }
+      title={to ? <Link to={to}>{instructor.name}</Link> : instructor.name}
       headingLevel={headingLevel}
     >
-      <p className="card-text mb-0">
+      <p className="card-text mb-0 text-break">
         <span className="visually-hidden">E-mail: </span>
-        <a href={`mailto:${instructor.email}`}>
-          <LongText text={instructor.email} />
-        </a>
+        <a href={`mailto:${instructor.email}`}>{instructor.email}</a>
       </p>
     </ImageCard>
   );

@@ -3,7 +3,6 @@ import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { LongText } from "../../../components/ui/LongText";
 import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { WhoCanTake, hasKnownChoices } from "./WhoCanTake";
@@ -78,7 +77,7 @@ export function ClassCard({
         <dd>
           {classItem.instructorId ? (
             <Link to={paths.instructorPage(classItem.instructorId)}>
-              <LongText text={classItem.instructorName} />
+              {classItem.instructorName}
             </Link>
           ) : (
             classItem.instructorName
