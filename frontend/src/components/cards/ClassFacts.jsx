@@ -8,6 +8,7 @@ import {
 } from "../ui/schedule";
 import { ClassDescription } from "./ClassDescription";
 import { ClassStatusBadge } from "./ClassStatusBadge";
+import { LongText } from "../ui/LongText";
 
 const NOT_GIVEN = "Not given";
 
@@ -24,9 +25,9 @@ export function ClassFacts({ classItem, withEnrolled = false, withCatalog = fals
         <dt>Price</dt>
         <dd>{formatPrice(classItem.price)}</dd>
         <dt>Instructor</dt>
-        <dd>{classItem.instructorName}</dd>
+        <LongText as="dd" text={classItem.instructorName} />
         <dt>Instructor e-mail</dt>
-        <dd className="text-break">{classItem.instructorEmail}</dd>
+        <LongText as="dd" text={classItem.instructorEmail} />
         <dt>Available seats</dt>
         <dd>{classItem.seats}</dd>
         <dt>Status</dt>

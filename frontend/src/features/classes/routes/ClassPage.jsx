@@ -7,6 +7,7 @@ import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { LongText } from "../../../components/ui/LongText";
 import {
   TO_BE_ANNOUNCED,
   formatAges,
@@ -162,7 +163,7 @@ function ClassDetails({ classItem }) {
             <dd>
               {classItem.instructorId ? (
                 <Link to={paths.instructorPage(classItem.instructorId)}>
-                  {classItem.instructorName}
+                  <LongText text={classItem.instructorName} />
                 </Link>
               ) : (
                 classItem.instructorName

@@ -3,6 +3,8 @@ import { NavLink, Outlet } from "react-router-dom";
 
 import { Logo } from "../../../components/layout/Logo";
 import { RouteAnnouncer } from "../../../components/layout/RouteAnnouncer";
+import { ThemeToggle } from "../../../components/layout/ThemeToggle";
+import { LongText } from "../../../components/ui/LongText";
 import { useLogOut } from "../../../hooks/useLogOut";
 import { useRouteFocus } from "../../../hooks/useRouteFocus";
 import { useAuth } from "../../../lib/auth";
@@ -25,7 +27,12 @@ function MenuLinks({ links, onFollow }) {
   );
 }
 
-// The dashboard frame: the role's side menu beside the page. Below lg the menu folds away.
+/*
+ * The dashboard frame: a bar with the theme toggle over the role's side menu and the page. Below
+ * lg the menu folds away behind the bar's button. One toggle, as the navigation bar has one: each
+ * reads the page's theme when it appears. Below lg the open menu and the page pack at the top:
+ * stretched over the screen's height they would open blank bands between them.
+ */
 export function DashboardLayout() {
   const { user, role } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -36,9 +43,9 @@ export function DashboardLayout() {
   const announcement = useRouteFocus(main);
 
   return (
-    <div className="container-fluid">
-      <div className="row min-vh-100">
-        <div className="col-12 d-lg-none border-bottom py-2">
+    <div className="container-fluid d-flex flex-column min-vh-100">
+      <div className="dashboard-bar row border-bottom">
+        <div className="col-12 d-flex justify-content-between justify-content-lg-end gap-2 py-2">
           <button
             type="button"
             className="btn btn-outline-primary d-lg-none"
@@ -48,7 +55,10 @@ export function DashboardLayout() {
           >
             Open Dashboard Menu
           </button>
+          <ThemeToggle />
         </div>
+      </div>
+      <div className="row flex-grow-1 align-content-start align-content-lg-stretch">
         <nav
           id={MENU_ID}
           aria-label="Dashboard"
@@ -73,7 +83,7 @@ export function DashboardLayout() {
                 className="border"
                 referrerPolicy="no-referrer"
               />
-              <span className="fw-semibold text-break">{name}</span>
+              <LongText text={name} className="fw-semibold" />
             </div>
           )}
           <MenuLinks links={menuFor(role)} onFollow={closeMenu} />

@@ -155,3 +155,18 @@ test("the dashboard frame has no serious accessibility problems", async () => {
 
   await expectNoSeriousA11yViolations();
 });
+
+test("the dashboard has the theme toggle, which switches the page's theme", async () => {
+  const user = userEvent.setup();
+  const html = document.documentElement;
+  html.setAttribute("data-bs-theme", "light");
+  renderDashboard("student");
+
+  await user.click(screen.getByRole("button", { name: "Switch to dark theme" }));
+  expect(html).toHaveAttribute("data-bs-theme", "dark");
+  await user.click(screen.getByRole("button", { name: "Switch to light theme" }));
+  expect(html).toHaveAttribute("data-bs-theme", "light");
+
+  html.removeAttribute("data-bs-theme");
+  window.localStorage.clear();
+});

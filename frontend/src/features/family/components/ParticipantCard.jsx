@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ageOn, formatAge, formatBirthDate } from "./dates";
 import { ParticipantForm } from "./ParticipantForm";
 import { participantName } from "./participantName";
+import { LongText } from "../../../components/ui/LongText";
 
 function EmergencyContact({ name, phone }) {
   return (
@@ -49,8 +50,8 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
     <article className="card shadow-sm" aria-labelledby={titleId}>
       <div className="card-body">
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <h2 id={titleId} className="h5 mb-0 text-break">
-            {name}
+          <h2 id={titleId} className="h5 mb-0">
+            <LongText text={name} />
           </h2>
           {holder && name !== "Myself" && <span className="badge text-bg-secondary">Myself</span>}
         </div>

@@ -1,4 +1,6 @@
+import { LongText } from "../../../components/ui/LongText";
 import { QueryResult } from "../../../components/ui/QueryResult";
+import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 import { useClassWaitlist } from "../../../api/classWaitlist";
 
@@ -14,48 +16,40 @@ const STATUS_LABELS = {
 
 const NONE = <span className="text-body-secondary">—</span>;
 
+const COLUMNS = ["Position", "Participant", "Family", "Status", "Offer ends"];
+
 // The class's waitlist in the server's order: who waits, in which place, and any open offer.
 function WaitlistTable({ entries }) {
   return (
-    <div className="table-responsive">
-      <table className="table table-striped align-middle">
-        <caption className="visually-hidden">The waitlist, in order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Position</th>
-            <th scope="col">Participant</th>
-            <th scope="col">Family</th>
-            <th scope="col">Status</th>
-            <th scope="col">Offer ends</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry._id}>
-              <td>{entry.position ?? NONE}</td>
-              <th scope="row">{entry.participantName}</th>
-              <td>{entry.accountName}</td>
-              <td>
-                {STATUS_LABELS[entry.status] ?? entry.status}
-                {/* An admin moved the entry up; the reason they recorded. */}
-                {entry.moveReason && (
-                  <div className="small text-body-secondary">Moved up: {entry.moveReason}</div>
-                )}
-              </td>
-              <td>
-                {entry.status === "offered" && entry.offerExpiresAt ? (
-                  <time dateTime={entry.offerExpiresAt}>
-                    {formatLocalDateTime(entry.offerExpiresAt)}
-                  </time>
-                ) : (
-                  NONE
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable caption="The waitlist, in order" columns={COLUMNS} className="table-striped">
+      {entries.map((entry) => (
+        <Row key={entry._id}>
+          <Cell label="Position">{entry.position ?? NONE}</Cell>
+          <RowHeader label="Participant">
+            <LongText text={entry.participantName} />
+          </RowHeader>
+          <Cell label="Family">
+            <LongText text={entry.accountName} />
+          </Cell>
+          <Cell label="Status">
+            {STATUS_LABELS[entry.status] ?? entry.status}
+            {/* An admin moved the entry up; the reason they recorded. */}
+            {entry.moveReason && (
+              <div className="small text-body-secondary">Moved up: {entry.moveReason}</div>
+            )}
+          </Cell>
+          <Cell label="Offer ends">
+            {entry.status === "offered" && entry.offerExpiresAt ? (
+              <time dateTime={entry.offerExpiresAt}>
+                {formatLocalDateTime(entry.offerExpiresAt)}
+              </time>
+            ) : (
+              NONE
+            )}
+          </Cell>
+        </Row>
+      ))}
+    </StackedTable>
   );
 }
 

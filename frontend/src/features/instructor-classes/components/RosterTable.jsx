@@ -1,4 +1,6 @@
+import { LongText } from "../../../components/ui/LongText";
 import { PlainText } from "../../../components/ui/PlainText";
+import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 
 const NOT_GIVEN = "Not given";
 
@@ -26,52 +28,51 @@ function EmergencyContact({ name, phone }) {
   if (!name && !phone) return <span className="text-body-secondary">{NOT_GIVEN}</span>;
   return (
     <>
-      {name && <div>{name}</div>}
+      {name && <LongText as="div" text={name} />}
       {phone && <a href={telHref(phone)}>{phone}</a>}
     </>
   );
 }
 
+const COLUMNS = [
+  "Participant",
+  "Age on the first day",
+  "Notes",
+  "Family contact",
+  "Emergency contact",
+];
+
 // The class's enrolled participants, one row each, in the server's order (by name).
 export function RosterTable({ roster }) {
   return (
-    <div className="table-responsive">
-      <table className="table table-striped align-middle">
-        <caption className="visually-hidden">Enrolled participants, by name</caption>
-        <thead>
-          <tr>
-            <th scope="col">Participant</th>
-            <th scope="col">Age on the first day</th>
-            <th scope="col">Notes</th>
-            <th scope="col">Family contact</th>
-            <th scope="col">Emergency contact</th>
-          </tr>
-        </thead>
-        <tbody>
-          {roster.map((row, index) => (
-            // An enrolment from before families may name no participant id.
-            <tr key={row.participantId ?? `row-${index}`}>
-              <th scope="row">{row.participantName}</th>
-              <td>{row.age ?? <span className="text-body-secondary">Not known</span>}</td>
-              <td>
-                <Notes notes={row.notes} />
-              </td>
-              <td>
-                <div>{row.accountName}</div>
-                <a href={`mailto:${row.accountEmail}`} className="text-break">
-                  {row.accountEmail}
-                </a>
-              </td>
-              <td>
-                <EmergencyContact
-                  name={row.emergencyContactName}
-                  phone={row.emergencyContactPhone}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      caption="Enrolled participants, by name"
+      columns={COLUMNS}
+      className="table-striped"
+    >
+      {roster.map((row, index) => (
+        // An enrolment from before families may name no participant id.
+        <Row key={row.participantId ?? `row-${index}`}>
+          <RowHeader label="Participant">
+            <LongText text={row.participantName} />
+          </RowHeader>
+          <Cell label="Age on the first day">
+            {row.age ?? <span className="text-body-secondary">Not known</span>}
+          </Cell>
+          <Cell label="Notes">
+            <Notes notes={row.notes} />
+          </Cell>
+          <Cell label="Family contact">
+            <LongText as="div" text={row.accountName} />
+            <a href={`mailto:${row.accountEmail}`}>
+              <LongText text={row.accountEmail} />
+            </a>
+          </Cell>
+          <Cell label="Emergency contact">
+            <EmergencyContact name={row.emergencyContactName} phone={row.emergencyContactPhone} />
+          </Cell>
+        </Row>
+      ))}
+    </StackedTable>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router-dom";
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
+import { LongText } from "../../../components/ui/LongText";
 import { PlainText } from "../../../components/ui/PlainText";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
@@ -44,14 +45,14 @@ function Profile({ instructor }) {
         </div>
         <div className="col-md">
           <h1 id="instructor-heading" className="mb-3">
-            {instructor.name}
+            <LongText text={instructor.name} />
           </h1>
           <PlainText text={instructor.bio} />
         </div>
       </section>
       <section aria-labelledby="instructor-classes-heading">
         <h2 id="instructor-classes-heading" className="h3 mb-3">
-          Classes by {instructor.name}
+          Classes by <LongText text={instructor.name} />
         </h2>
         {classes.length === 0 ? (
           <p className="text-body-secondary">No classes are open right now.</p>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
+import { LongText } from "../../../components/ui/LongText";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
@@ -48,13 +49,13 @@ export function EnrolledClassCard({ enrolledClass, onCancel }) {
         {enrolledClass.participantName && (
           <>
             <dt>For</dt>
-            <dd>{enrolledClass.participantName}</dd>
+            <LongText as="dd" text={enrolledClass.participantName} />
           </>
         )}
         <dt>When</dt>
         <dd>{formatScheduleSummary(enrolledClass)}</dd>
         <dt>Instructor</dt>
-        <dd>{enrolledClass.instructorName}</dd>
+        <LongText as="dd" text={enrolledClass.instructorName} />
         <dt>Price</dt>
         <dd>{formatPrice(enrolledClass.price)}</dd>
       </dl>

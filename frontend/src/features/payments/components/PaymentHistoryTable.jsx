@@ -2,7 +2,9 @@ import { Fragment } from "react";
 import { Link } from "react-router-dom";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { LongText } from "../../../components/ui/LongText";
 import { Picture } from "../../../components/ui/Picture";
+import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { paths } from "../../../config/paths";
 
 // The payment date in the reader's own locale and time zone.
@@ -74,85 +76,91 @@ function hasRefund(payment) {
 function RefundRow({ payment }) {
   const partial = Number(payment.refundAmount) < Number(payment.price);
   return (
-    <tr>
-      <th scope="row">
+    <Row>
+      <RowHeader>
         <span className="visually-hidden">Refund</span>
-      </th>
-      <td />
-      <td>
+      </RowHeader>
+      <Cell label="Banner" />
+      <Cell label="Class Name">
         {partial ? "Partial refund" : "Refund"}: {payment.nameClass}
-      </td>
-      <td>{payment.participantName}</td>
-      <td />
-      <td>−{formatPrice(payment.refundAmount)}</td>
-      <td>
+      </Cell>
+      <Cell label="For">
+        <LongText text={payment.participantName} />
+      </Cell>
+      <Cell label="Instructor Email" />
+      <Cell label="Price">−{formatPrice(payment.refundAmount)}</Cell>
+      <Cell label="Payment Date">
         {payment.refundedAt ? (
           <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
         ) : (
           <span className="text-body-secondary">Not recorded</span>
         )}
-      </td>
-      <td className="font-monospace small">{payment.transactionId}</td>
-      <td>
+      </Cell>
+      <Cell label="Transaction" className="font-monospace small">
+        {payment.transactionId}
+      </Cell>
+      <Cell label="Status">
         <span className="badge text-bg-secondary">Refund</span>
-      </td>
-    </tr>
+      </Cell>
+    </Row>
   );
 }
 
+// "For" sits beside the class, so a wide table shows whom each payment was for before scrolling.
+const COLUMNS = [
+  "#",
+  "Banner",
+  "Class Name",
+  "For",
+  "Instructor Email",
+  "Price",
+  "Payment Date",
+  "Transaction",
+  "Status",
+];
+
 export function PaymentHistoryTable({ payments }) {
   return (
-    <div className="table-responsive">
-      <table className="table table-striped align-middle">
-        <caption className="visually-hidden">Your payments, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Banner</th>
-            <th scope="col">Class Name</th>
-            {/* Beside the class, so a phone shows whom each payment was for before scrolling. */}
-            <th scope="col">For</th>
-            <th scope="col">Instructor Email</th>
-            <th scope="col">Price</th>
-            <th scope="col">Payment Date</th>
-            <th scope="col">Transaction</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((payment, index) => (
-            <Fragment key={payment._id}>
-              <tr>
-                <th scope="row">{index + 1}</th>
-                <td>
-                  <Picture
-                    src={payment.image}
-                    alt={payment.nameClass}
-                    width={64}
-                    height={48}
-                    priority="lazy"
-                    className="rounded"
-                  />
-                </td>
-                <td>{payment.nameClass}</td>
-                <td>{payment.participantName}</td>
-                <td>{payment.instructorEmail}</td>
-                <td>{formatPrice(payment.price)}</td>
-                <td>
-                  <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
-                </td>
-                {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
-                <td className="font-monospace small">{payment.transactionId}</td>
-                <td>
-                  <PaymentStatus payment={payment} />
-                  <ReceiptLink payment={payment} />
-                </td>
-              </tr>
-              {hasRefund(payment) && <RefundRow payment={payment} />}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable caption="Your payments, newest first" columns={COLUMNS} className="table-striped">
+      {payments.map((payment, index) => (
+        <Fragment key={payment._id}>
+          <Row>
+            <RowHeader label="#">{index + 1}</RowHeader>
+            <Cell label="Banner">
+              <Picture
+                src={payment.image}
+                alt={payment.nameClass}
+                width={64}
+                height={48}
+                priority="lazy"
+                className="rounded"
+              />
+            </Cell>
+            <Cell label="Class Name">
+              <LongText text={payment.nameClass} />
+            </Cell>
+            <Cell label="For">
+              <LongText text={payment.participantName} />
+            </Cell>
+            <Cell label="Instructor Email">
+              <LongText text={payment.instructorEmail} />
+            </Cell>
+            <Cell label="Price">{formatPrice(payment.price)}</Cell>
+            <Cell label="Payment Date">
+              <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
+            </Cell>
+            {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
+            <Cell label="Transaction" className="font-monospace small">
+              {payment.transactionId}
+            </Cell>
+            <Cell label="Status">
+              <PaymentStatus payment={payment} />
+              <ReceiptLink payment={payment} />
+            </Cell>
+          </Row>
+          {hasRefund(payment) && <RefundRow payment={payment} />}
+        </Fragment>
+      ))}
+    </StackedTable>
   );
 }

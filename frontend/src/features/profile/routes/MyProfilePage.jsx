@@ -10,6 +10,7 @@ import { useNotify } from "../../../lib/notices";
 import { uploadImage, uploadProblem } from "../../../api/images";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
 import { BioForm } from "../components/BioForm";
+import { LongText } from "../../../components/ui/LongText";
 import { ProfileForm } from "../components/ProfileForm";
 
 export const PROFILE_SAVED = "Your profile is saved";
@@ -82,7 +83,7 @@ export function MyProfilePage() {
             <h2 id="edit-profile-heading" className="h5 mb-1">
               Edit profile
             </h2>
-            <p className="text-body-secondary text-break">{profile.email}</p>
+            <LongText as="p" text={profile.email} className="text-body-secondary" />
             <ProfileForm profile={profile} onSubmit={handleProfileSubmit} />
           </div>
         </section>

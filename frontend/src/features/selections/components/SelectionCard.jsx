@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
+import { LongText } from "../../../components/ui/LongText";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 
@@ -46,11 +47,11 @@ export function SelectionCard({ selection, busy, onDelete }) {
         {selection.participantName && (
           <>
             <dt>For</dt>
-            <dd id={participantId}>{selection.participantName}</dd>
+            <LongText as="dd" id={participantId} text={selection.participantName} />
           </>
         )}
         <dt>Instructor</dt>
-        <dd>{selection.instructorName}</dd>
+        <LongText as="dd" text={selection.instructorName} />
         <dt>Available seats</dt>
         <dd>{selection.seats}</dd>
         <dt>Price</dt>

@@ -153,7 +153,11 @@ export function MyWaitlistPage() {
         }
       >
         {(list) => (
-          <ul className="list-unstyled d-grid gap-3 mb-0">
+          // One column as wide as the page: an auto column would grow to a long class name.
+          <ul
+            className="list-unstyled d-grid gap-3 mb-0"
+            style={{ gridTemplateColumns: "minmax(0, 1fr)" }}
+          >
             {list.map((entry) => (
               <li key={entry._id}>
                 <WaitlistEntryCard
