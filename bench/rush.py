@@ -50,7 +50,7 @@ import run  # noqa: E402 - bench/run.py: the database, the server's environment,
 import rush_checks  # noqa: E402
 from rush_checks import FLOOR_RATIO_TARGET, STEPS  # noqa: E402
 from sections import section_put  # noqa: E402
-from server import free_port, gunicorn  # noqa: E402
+from server import free_port, gunicorn, stopped  # noqa: E402
 
 ROOT = run.ROOT
 SECTION = "rush"
@@ -82,15 +82,6 @@ def started(command: list[str], *, log: Path, env: dict | None = None) -> subpro
     return subprocess.Popen(  # noqa: S603 - our own programs and arguments
         command, cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
     )
-
-
-def stopped(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def wait_until(condition, what: str, process: subprocess.Popen, log: Path, seconds=120) -> None:

@@ -56,9 +56,14 @@ def gunicorn(*, env: dict, log: Path, workers: int, timeout: int = 300):
             time.sleep(0.2)
         yield base
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stopped(process)
+
+
+def stopped(process: subprocess.Popen) -> None:
+    """The process ended: asked first, killed when it does not go within half a minute."""
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

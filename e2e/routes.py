@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Participant, Role, User
 from classes.models import Category, Class, ClassStatus, Level
-from e2e.class_steps import member, sign_in
+from e2e.class_steps import instructor_member, member, sign_in
 from e2e.helpers import demo_image
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
@@ -174,14 +174,7 @@ def _enrol(student: User, camp_class: Class, **participant) -> Payment:
 
 def seed_school(emulator, live_server) -> School:
     """The school every route shows; its three people can sign in."""
-    instructor = member(
-        emulator,
-        live_server,
-        name="Maya Lindqvist",
-        email="maya@camp.test",
-        role=Role.INSTRUCTOR,
-        portrait="maya-lindqvist",
-    )
+    instructor = instructor_member(emulator, live_server)
     User.objects.filter(pk=instructor.pk).update(
         bio="Painter and printmaker; teaching children to see colour since 2011."
     )

@@ -7,9 +7,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from accounts.models import Role, User
-from e2e.class_steps import dashboard_menu, main_navigation, member, sign_in, small_png
+from accounts.models import User
+from e2e.class_steps import dashboard_menu, main_navigation, sign_in, small_png
 from e2e.helpers import assert_accessible, log_in
+from e2e.payment_steps import student_member
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -19,14 +20,7 @@ SENT_TO = re.compile(r"^If .+ has an account at Camp, we have sent it an e-mail 
 
 @pytest.fixture
 def sam(emulator, live_server) -> User:
-    return member(
-        emulator,
-        live_server,
-        name="Sam Student",
-        email="sam@camp.test",
-        role=Role.STUDENT,
-        portrait="student",
-    )
+    return student_member(emulator, live_server)
 
 
 def reset_codes(emulator, email: str) -> list[dict]:

@@ -26,7 +26,7 @@ export function useImagePreview(image) {
  * A file input for an image to upload (a class banner, a profile photo). The Formik value is the
  * chosen File, or, where one is saved already, its address (`saved`) until another is chosen: the
  * saved picture shows above the input, a chosen file's preview in its place, and Keep the current
- * image goes back to it. `subject` names the picture for people and screen readers; a form that
+ * image goes back to it. `subject` names the picture for screen readers; a form that
  * shows the picture its own way (a round portrait) asks for none here (`pictured`).
  */
 export function ImageFileField({
@@ -63,7 +63,7 @@ export function ImageFileField({
             className="rounded-2 border"
           />
           <figcaption className="small text-body-secondary mt-1">
-            {preview ? `New ${subject} (${chosen.name}), not saved yet` : `Current ${subject}`}
+            {preview ? `New image (${chosen.name}), not saved yet` : "Current image"}
           </figcaption>
         </figure>
       )}
@@ -89,7 +89,7 @@ export function ImageFileField({
       <FieldError id={id} invalid={invalid} error={meta.error} />
       {saved && chosen && (
         <button type="button" className="btn btn-link px-0" onClick={() => helpers.setValue(saved)}>
-          Keep the current {subject}
+          Keep the current image
         </button>
       )}
     </div>

@@ -1,41 +1,21 @@
-import { serverErrors } from "../../../components/forms/serverErrors";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { useCreateClass } from "../../../api/classes";
-import { uploadProblem } from "../../../api/images";
 import { AddClassForm } from "../components/AddClassForm";
-import { CLASS_FIELDS } from "../components/classFormValues";
-import { useClassImageUpload } from "../hooks/useClassImageUpload";
+import { useClassSubmit } from "../hooks/useClassSubmit";
 
 export function AddClassPage() {
   useTitle("Add a Class");
   const { user } = useAuth();
   const notify = useNotify();
   const create = useCreateClass(user);
-  const upload = useClassImageUpload();
 
   // The banner goes to the image host first; the class is proposed with the address it answers.
-  async function handleSubmit(values, { setErrors, setStatus, resetForm }) {
-    setStatus(undefined);
-    let image;
-    try {
-      image = await upload(values.image);
-    } catch (error) {
-      setErrors({ image: uploadProblem(error) });
-      return;
-    }
-    try {
-      await create({ ...values, image });
-    } catch (error) {
-      const { fields, formError } = serverErrors(error, CLASS_FIELDS);
-      setErrors(fields);
-      setStatus(formError || undefined);
-      return;
-    }
+  const handleSubmit = useClassSubmit(create, (_saved, { resetForm }) => {
     resetForm();
     notify("The class has been added successfully");
-  }
+  });
 
   return (
     <section aria-labelledby="add-class-heading">

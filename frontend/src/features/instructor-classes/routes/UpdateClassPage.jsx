@@ -1,6 +1,5 @@
 import { Link, useParams } from "react-router-dom";
 
-import { serverErrors } from "../../../components/forms/serverErrors";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { paths } from "../../../config/paths";
@@ -10,9 +9,7 @@ import { useNotify } from "../../../lib/notices";
 import { useMyClass } from "../../../api/myClasses";
 import { useUpdateClass } from "../../../api/classes";
 import { UpdateClassForm } from "../components/UpdateClassForm";
-import { CLASS_FIELDS } from "../components/classFormValues";
-import { uploadProblem } from "../../../api/images";
-import { useClassImageUpload } from "../hooks/useClassImageUpload";
+import { useClassSubmit } from "../hooks/useClassSubmit";
 
 export function UpdateClassPage() {
   useTitle("Update Class");
@@ -22,30 +19,13 @@ export function UpdateClassPage() {
   // Keyed by id: another class's data is never shown as this one's while it loads.
   const { data: classItem, error } = useMyClass(id);
   const update = useUpdateClass(id, user?.email);
-  const upload = useClassImageUpload();
 
   // A replacement image goes to the image host first; the class keeps the address it answers.
-  async function handleSubmit(values, { setErrors, setStatus, resetForm }) {
-    setStatus(undefined);
-    let image;
-    try {
-      image = await upload(values.image);
-    } catch (error) {
-      setErrors({ image: uploadProblem(error) });
-      return;
-    }
-    try {
-      await update({ ...values, image });
-    } catch (updateError) {
-      const { fields, formError } = serverErrors(updateError, CLASS_FIELDS);
-      setErrors(fields);
-      setStatus(formError || undefined);
-      return;
-    }
+  const handleSubmit = useClassSubmit(update, (saved, { resetForm }) => {
     // Saved: the new image is now the class's own, shown as the current one.
-    resetForm({ values: { ...values, image } });
+    resetForm({ values: saved });
     notify("Good job! Your Class is Updated Successfully.");
-  }
+  });
 
   let content;
   if (classItem) {
