@@ -66,7 +66,7 @@ from core.pagination import (
     list_response,
     page_requested,
 )
-from core.public_cache import PublicListApi, public_answer
+from core.public_cache import PublicListApi, SameForEveryVisitor, public_answer
 from core.validators import validate_image_url
 
 # Seats are a PositiveIntegerField: PostgreSQL's integer.
@@ -208,15 +208,15 @@ class ClassListCreateApi(PublicListApi, APIView):
         return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
 
 
-class ClassUpdateApi(PublicListApi, APIView):
+class ClassUpdateApi(SameForEveryVisitor, APIView):
     """GET /api/classes/{id}: the class's page, for whoever may see it (`access_class_for_viewer`).
     PUT: the class's own instructor edits it.
 
-    The page as the public sees it (an approved class, without the review) is cached like the
-    lists, which show the same fields of the same class."""
+    A visitor's answer is the same for all, so the class's page carries it; it is not cached,
+    as the lists are: its `seatsFree` follows the clock to the second, a hold counting no more
+    once it runs out, with no write to forget the cache by."""
 
     InputSerializer = ClassInputSerializer
-    public_name = "classes/{class_id}"
 
     def get_permissions(self):
         if self.request.method == "GET":
@@ -238,10 +238,7 @@ class ClassUpdateApi(PublicListApi, APIView):
         camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
         if sees_review_of(user=request.user, camp_class=camp_class):
             return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
-        # Anyone else may only see an approved class, and sees it as a visitor does.
-        return public_answer(
-            self.public_key(request), lambda: (ClassOutputSerializer(camp_class).data, {})
-        )
+        return Response(ClassOutputSerializer(camp_class).data)
 
     @extend_schema(
         summary="Edit one's own class (its instructor)",

@@ -212,7 +212,12 @@ def public_answer(
     return answer.response()
 
 
-class PublicListApi:
+class SameForEveryVisitor:
+    """For an APIView whose GET answers every visitor (no token) alike, with nothing of anyone's
+    own: a public page may carry that answer (`visitor_answer`)."""
+
+
+class PublicListApi(SameForEveryVisitor):
     """For an APIView whose visitors' GET answers are cached under `public_key`.
 
     The view names the list (`public_name`) and the query parameters it reads
@@ -242,13 +247,14 @@ def visitor_answer(path: str) -> CachedAnswer | None:
     app asks it: "/classes?status=Approved"), or None when it answers anything but 200.
 
     The request goes to the API view itself, without a token, so the answer is the one every
-    visitor gets, from the cache when it is there, and cached when it was not. Only views whose
-    visitors' answers are cached may be asked: nothing here can carry anyone's own data.
+    visitor gets, from the cache when it is there (and cached when it was not) for a public
+    list. Only views that answer every visitor alike may be asked: nothing here can carry
+    anyone's own data.
     """
     url, _, query = path.partition("?")
     match = resolve(f"{settings.API_BASE}{url}")
     view_class = getattr(match.func, "cls", None)
-    if view_class is None or not issubclass(view_class, PublicListApi):
+    if view_class is None or not issubclass(view_class, SameForEveryVisitor):
         raise ValueError(f"{url} is no public answer.")
     request = HttpRequest()
     request.method = "GET"

@@ -5,8 +5,10 @@ import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
@@ -14,7 +16,8 @@ from camp.first_screen import ALL_CLASSES_FIRST_PAGE, starting_soon_key
 from classes.models import Category, ClassStatus
 from core.public_cache import visitor_answer
 from core.school_time import school_today
-from testing.factories import ClassFactory, UserFactory, scheduled_class
+from enrolments.models import SeatHold
+from testing.factories import ClassFactory, SelectionFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
 
@@ -164,20 +167,43 @@ def test_a_list_page_viewed_again_is_served_from_the_cache(
     assert again == first
 
 
-def test_a_class_or_instructor_page_viewed_again_asks_only_for_its_head(client, school, instructor):
+def test_an_instructor_page_viewed_again_asks_only_for_its_head(client, instructor):
     """Its head (title, description, structured data) is read on every view; its data comes
     from the cache, as a visitor's API request would."""
-    for path in [f"/classes/{school['soon'].pk}", f"/instructors/{instructor.pk}"]:
-        with CaptureQueriesContext(connection) as first_view:
-            first = first_screen(client.get(path))
-        with CaptureQueriesContext(connection) as again_view:
-            again = first_screen(client.get(path))
-        with CaptureQueriesContext(connection) as api_view:
-            client.get(f"/api{path}")
+    path = f"/instructors/{instructor.pk}"
+    with CaptureQueriesContext(connection) as first_view:
+        first = first_screen(client.get(path))
+    with CaptureQueriesContext(connection) as again_view:
+        again = first_screen(client.get(path))
+    with CaptureQueriesContext(connection) as api_view:
+        client.get(f"/api{path}")
 
-        assert again == first
-        assert len(again_view) < len(first_view)
-        assert len(api_view) == 0
+    assert again == first
+    assert len(again_view) < len(first_view)
+    assert len(api_view) == 0
+
+
+def test_a_class_page_carries_the_seats_free_at_this_moment(client, school):
+    """A class's answer is not cached: a hold stops counting when it runs out, with no write
+    that would forget a cached answer, and the page carries the seat free again at once."""
+    camp_class = school["soon"]
+    path = f"/classes/{camp_class.pk}"
+    selection = SelectionFactory(camp_class=camp_class)
+    held_until = timezone.now() + timedelta(minutes=15)
+    SeatHold.objects.create(
+        student=selection.student,
+        participant=selection.participant,
+        camp_class=camp_class,
+        selection=selection,
+        expires_at=held_until,
+    )
+    held = first_screen(client.get(path))["answers"][path]["seatsFree"]
+
+    with time_machine.travel(held_until + timedelta(seconds=1)):
+        after = first_screen(client.get(path))["answers"][path]["seatsFree"]
+        assert client.get(f"/api{path}").json()["seatsFree"] == after
+
+    assert after == held + 1
 
 
 def test_the_block_cannot_be_closed_by_what_an_instructor_writes(client, instructor):

@@ -791,7 +791,8 @@ STEPS = [
     (a_student_asks_whether_they_are_admin, 200, 2),
     (a_student_reads_their_profile, 200, 1),
     # The caller; the bio written.
-    (an_instructor_writes_their_bio, 200, 2),
+    # The caller; in its transaction (a savepoint here) the person locked, then written.
+    (an_instructor_writes_their_bio, 200, 5),
     (an_instructor_asks_whether_they_are_instructor, 200, 2),
     # Lock every admin (the last one keeps the role); lock the user, who must exist.
     (an_admin_makes_a_student_admin, 200, 10),

@@ -80,7 +80,9 @@ def body(response) -> bytes:
     return b"".join(response.streaming_content)
 
 
+# The home and All Classes pages carry their first screen's data, read from the database.
 class TestHashedBundle:
+    @pytest.mark.django_db
     def test_every_script_and_style_the_page_loads_is_kept_for_ever(self, client, build):
         html = client.get("/").content.decode()
         bundle = [url for url in assets_linked_from(html) if url.startswith("/static/dist/")]
@@ -112,6 +114,7 @@ class TestHashedBundle:
 
 
 class TestFilesThatMayChange:
+    @pytest.mark.django_db
     @pytest.mark.parametrize("path", ["/", "/all-classes", "/login"])
     def test_the_page_is_asked_for_again_every_time(self, client, build, path):
         response = client.get(path)
@@ -126,6 +129,7 @@ class TestFilesThatMayChange:
         assert response.status_code == 200
         assert response["Cache-Control"] == SHORT
 
+    @pytest.mark.django_db
     def test_the_unhashed_files_the_page_loads_are_not_kept_long(self, client, build):
         html = client.get("/").content.decode()
         unhashed = [url for url in assets_linked_from(html) if not url.startswith("/static/dist/")]
