@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Participant, Role, User
 from classes.models import Category, Class, ClassStatus, Level
-from e2e.class_steps import instructor_member, member, sign_in
+from e2e.class_steps import admin_member, instructor_member, member, sign_in
 from e2e.helpers import demo_image
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
@@ -186,14 +186,7 @@ def seed_school(emulator, live_server) -> School:
         role=Role.STUDENT,
         portrait="student",
     )
-    admin = member(
-        emulator,
-        live_server,
-        name="Ada Admin",
-        email="ada@camp.test",
-        role=Role.ADMIN,
-        portrait="admin",
-    )
+    admin = admin_member(emulator, live_server)
     painting = Category.objects.get_or_create(slug="painting", defaults={"name": "Painting"})[0]
     watercolour = _class(
         instructor, "Watercolour for Kids", "watercolor.webp", weeks=5, category=painting

@@ -86,8 +86,12 @@ def test_manage_users_is_cards_on_a_phone_and_a_table_on_a_laptop(page, admin):
     assert not phone["pageScrollsSideways"]
     check_accessible(page)
 
+    assert_a_table_on_a_laptop(page, "Users and their roles")
+
+
+def assert_a_table_on_a_laptop(page, caption: str) -> None:
     page.set_viewport_size(LAPTOP)
-    laptop = layout_of(page, "Users and their roles")
+    laptop = layout_of(page, caption)
     assert laptop["row"] == "table-row"
     assert laptop["labelled"] == []
     assert laptop["headerRowShows"]
@@ -107,11 +111,7 @@ def test_payment_history_is_cards_on_a_phone_and_a_table_on_a_laptop(page, stude
     assert not phone["pageScrollsSideways"]
     check_accessible(page)
 
-    page.set_viewport_size(LAPTOP)
-    laptop = layout_of(page, "Your payments, newest first")
-    assert laptop["row"] == "table-row"
-    assert laptop["labelled"] == []
-    assert laptop["headerRowShows"]
+    assert_a_table_on_a_laptop(page, "Your payments, newest first")
 
 
 def test_on_a_phone_the_page_starts_right_under_the_dashboard_menu_button(page, admin):
