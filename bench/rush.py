@@ -293,24 +293,21 @@ class Family:
         for child in self.family["children"]:
             self.child(child)
 
+    def goes_on(self, answer, expected: int, wanted: dict) -> bool:
+        """Whether the child's next step follows this answer; a full class (409) sends them to
+        its waitlist instead."""
+        if answer is not None and answer.status_code == 409:
+            self.post("join waitlist", "/api/waitlist", wanted)
+        return answer is not None and answer.status_code == expected
+
     def child(self, child: dict) -> None:
         wanted = {"classId": child["class"], "participantId": child["participant"]}
         selected = self.post("select", "/api/selectClass", wanted)
-        if selected is None:
-            return
-        if selected.status_code == 409:
-            self.post("join waitlist", "/api/waitlist", wanted)
-            return
-        if selected.status_code != 201:
+        if not self.goes_on(selected, 201, wanted):
             return
         selection_id = selected.json()["insertedId"]
         held = self.post("hold", "/api/createPaymentIntent", {"payId": selection_id})
-        if held is None:
-            return
-        if held.status_code == 409:
-            self.post("join waitlist", "/api/waitlist", wanted)
-            return
-        if held.status_code != 200:
+        if not self.goes_on(held, 200, wanted):
             return
         from payments.tests import stripe_js
 

@@ -57,6 +57,15 @@ def expect_focus_on_heading(page: Page, heading: str) -> None:
     )
 
 
+def press_on(page: Page, name: str, address: str, heading: str, *, backwards: bool = False) -> None:
+    """Tab to the link or button called `name` and press Enter: the page at `address` opens,
+    its main heading holding the focus."""
+    tab_to(page, name, backwards=backwards)
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(address))
+    expect_focus_on_heading(page, heading)
+
+
 def type_into(page: Page, field: str, text: str) -> None:
     tab_to(page, field)
     page.keyboard.type(text)
@@ -89,10 +98,7 @@ def test_a_keyboard_only_student_registers_selects_pays_and_opens_the_receipt(pa
 
     # To All Classes through the navigation bar, which sits before the page's heading.
     page.wait_for_function("() => document.activeElement.tagName === 'H1'")
-    tab_to(page, "All Classes", backwards=True)
-    page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(r"/all-classes$"))
-    expect_focus_on_heading(page, "All Classes")
+    press_on(page, "All Classes", r"/all-classes$", "All Classes", backwards=True)
 
     # Select: once the answer comes, the class's notice holds the focus, not the page body.
     card = page.get_by_role("main").get_by_role("article", name=pottery.name)
@@ -110,10 +116,7 @@ def test_a_keyboard_only_student_registers_selects_pays_and_opens_the_receipt(pa
     expect_focus_on_heading(page, "My Selected Classes")
 
     # Pay: the card typed into localstripe's fields, Enter on Pay.
-    tab_to(page, "Pay")
-    page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(r"/dashboard/payment/\d+$"))
-    expect_focus_on_heading(page, "Payment")
+    press_on(page, "Pay", r"/dashboard/payment/\d+$", "Payment")
     expect(card_field(page).get_by_placeholder("number")).to_be_visible()
     type_into(page, "number", CARD_OK)
     type_into(page, "exp_month", "12")
@@ -136,16 +139,16 @@ def test_a_keyboard_only_student_registers_selects_pays_and_opens_the_receipt(pa
     )
 
     # Back through the dashboard menu to My Payment History.
-    tab_to(page, "My Payment History", backwards=True)
-    page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(r"/dashboard/my-payment-history$"))
-    expect_focus_on_heading(page, "My Payment History")
+    press_on(
+        page, "My Payment History", r"/dashboard/my-payment-history$", "My Payment History",
+        backwards=True,
+    )  # fmt: skip
 
     # The row's Receipt link, then the receipt's heading.
-    tab_to(page, "Receipt for Wheel-Thrown Pottery, Kim Keys")
-    page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(rf"/dashboard/receipts/{payment.pk}$"))
-    expect_focus_on_heading(page, "Receipt")
+    press_on(
+        page, "Receipt for Wheel-Thrown Pottery, Kim Keys", rf"/dashboard/receipts/{payment.pk}$",
+        "Receipt",
+    )  # fmt: skip
     receipt = page.get_by_role("main")
     expect(receipt.get_by_text(payment.transaction_id)).to_be_visible()
     expect(receipt.get_by_text("Kim Keys (kim@camp.test)")).to_be_visible()
