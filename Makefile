@@ -121,8 +121,9 @@ bench: build
 bench-rush: install
 	$(PY) bench/rush.py
 
-# Not part of `make test`: Lighthouse on /, /all-classes and /login of the seeded demo school,
-# served by gunicorn with production settings (bench/lighthouse.py prints a Markdown section).
+# Not part of `make test`: Lighthouse on /, /all-classes, a class page and /login of the seeded demo school,
+# served by gunicorn with production settings; bench/lighthouse.py writes its section of
+# docs/performance.md.
 lighthouse: build
 	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
 	$(PY) bench/lighthouse.py

@@ -808,9 +808,10 @@ def main() -> None:
         import lighthouse
 
         print("==> Lighthouse on the demo site", flush=True)
-        lighthouse_section = lighthouse.markdown(lighthouse.run_lighthouse())
+        lighthouse_section = lighthouse.section_lines(lighthouse.run_lighthouse())
     sections = [*bundle_section, *lighthouse_section]
-    # Other commands' sections of the page (`make bench-rush`'s) stay as they were.
+    # Other commands' sections of the page (`make bench-rush`'s, and `make lighthouse`'s when
+    # this run leaves it out) stay as they were.
     earlier = arguments.output.read_text() if arguments.output.exists() else ""
     page = report(runs, arguments.duration, machine(), sections)
     arguments.output.write_text(sections_kept(earlier, page))
