@@ -13,6 +13,7 @@ from camp.views import (
     home_page,
     instructor_page,
     robots_txt,
+    sign_in_page,
     site_page,
     sitemap_index,
     sitemap_section,
@@ -60,6 +61,8 @@ urlpatterns = [
     # The school's own pages, with their titles in the head.
     *(path(slug, site_page, {"slug": slug}, name=f"site-page-{slug}") for slug in PageSlug.values),
     path("contact", contact_page, name="contact-page"),
+    path("login", sign_in_page, name="login-page"),
+    path("register", sign_in_page, name="register-page"),
     # Everything else belongs to the browser app's router.
     # "/admin" and "/api" without the slash are not app routes either: APPEND_SLASH sends
     # them on to "/admin/" and "/api/".

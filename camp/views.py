@@ -33,19 +33,28 @@ CRAWLER_FILES_MAX_AGE = 60 * 60
 NOT_FOR_CRAWLERS = ("/dashboard", "/admin")
 
 
-@lru_cache(maxsize=1)
-def _bundle_manifest_cached(path: str, mtime: float) -> dict:
+# The manifest and the route chunks' file, each kept until a build replaces it.
+@lru_cache(maxsize=2)
+def _build_file_read(path: str, mtime: float) -> dict:
     return json.loads(Path(path).read_text())
 
 
 def bundle_manifest() -> dict:
     """The entry files webpack wrote for the app; re-read only when a build replaces it."""
-    path = settings.BUNDLE_MANIFEST
+    return _build_file(settings.BUNDLE_MANIFEST)
+
+
+def route_chunks() -> dict:
+    """Each lazy route chunk's own files (frontend/scripts/route-chunks-plugin.js)."""
+    return _build_file(settings.BUNDLE_MANIFEST.with_name("route-chunks.json"))
+
+
+def _build_file(path: Path) -> dict:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
         return {}
-    return _bundle_manifest_cached(str(path), mtime)
+    return _build_file_read(str(path), mtime)
 
 
 def browser_config() -> dict:
@@ -72,12 +81,17 @@ def _page(
     meta: PageMeta | None = None,
     status: int = 200,
     first_asks: list[first_screen.Ask] = (),
+    route_chunk: str | None = None,
 ):
+    """The app's page; `route_chunk` names the lazy chunk that draws this route, asked for in
+    the head beside the entry so the first render does not wait for the entry to ask for it."""
     config = browser_config()
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
+    route = route_chunks().get(route_chunk, {}) if route_chunk else {}
     context = {
         "scripts": [f"dist/{name}" for name in entry.get("js", [])],
-        "styles": [f"dist/{name}" for name in entry.get("css", [])],
+        "styles": [f"dist/{name}" for name in [*entry.get("css", []), *route.get("css", [])]],
+        "preloaded_scripts": [f"dist/{name}" for name in route.get("js", [])],
         "config": config,
         "config_json": script_json(config),
         "site_name": settings.SITE_NAME,
@@ -127,6 +141,7 @@ def class_page(request, class_id: int):
         request,
         meta=class_page_meta(request, camp_class),
         first_asks=first_screen.class_asks(camp_class.pk),
+        route_chunk="class",
     )
 
 
@@ -139,7 +154,14 @@ def instructor_page(request, instructor_id: int):
         request,
         meta=instructor_page_meta(request, instructor),
         first_asks=first_screen.instructor_asks(instructor.pk),
+        route_chunk="instructor",
     )
+
+
+@cache_control(private=True, no_cache=True)
+def sign_in_page(request):
+    """Log in and Register: the app's page, with the sign-in forms' chunk asked for at once."""
+    return _page(request, route_chunk="sign-in")
 
 
 @cache_control(private=True, no_cache=True)

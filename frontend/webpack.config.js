@@ -2,6 +2,7 @@ const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
 const { WebpackAssetsManifest } = require("webpack-assets-manifest");
+const { RouteChunksPlugin } = require("./scripts/route-chunks-plugin");
 
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
@@ -69,6 +70,7 @@ module.exports = (env, argv) => {
         chunkFilename: production ? "[name].[contenthash:12].css" : "[name].css",
       }),
       new WebpackAssetsManifest({ output: "manifest.json", entrypoints: true }),
+      new RouteChunksPlugin(),
     ],
     optimization: {
       minimizer: ["...", new CssMinimizerPlugin()],

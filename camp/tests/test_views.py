@@ -2,8 +2,13 @@
 
 import json
 import os
+import re
 
 import pytest
+
+from accounts.models import Role
+from classes.models import ClassStatus
+from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +80,82 @@ def test_the_page_is_asked_again_on_every_visit_and_kept_by_no_shared_cache(clie
 
     assert response.status_code == 200
     assert sorted(response["Cache-Control"].split(", ")) == ["no-cache", "private"]
+
+
+# What frontend/scripts/route-chunks-plugin.js writes beside the manifest.
+ROUTE_CHUNKS = {
+    "class": {"js": ["class.7fcdeb598970.js"], "css": ["class.5f5f8c8e027a.css"]},
+    "instructor": {"js": ["instructor.7dae523c13a7.js"], "css": ["instructor.5f5f8c8e027a.css"]},
+    "sign-in": {"js": ["114.0c13db457b23.js", "sign-in.0a3bba0c7ad9.js"], "css": []},
+    "dashboard": {"js": ["dashboard.1a3be1248082.js"], "css": ["dashboard.5f5f8c8e027a.css"]},
+}
+
+
+@pytest.fixture
+def route_chunks(manifest):
+    manifest.write_text(json.dumps(MANIFEST))
+    manifest.with_name("route-chunks.json").write_text(json.dumps(ROUTE_CHUNKS))
+
+
+def preloaded_scripts(html: str) -> list[str]:
+    return re.findall(r'<link rel="preload" as="script" href="/static/dist/([^"]+)">', html)
+
+
+def stylesheets(html: str) -> list[str]:
+    return re.findall(r'<link rel="stylesheet" href="/static/dist/([^"]+)">', html)
+
+
+def test_a_class_page_asks_for_its_route_chunk_beside_the_entry(client, route_chunks):
+    camp_class = ClassFactory(status=ClassStatus.APPROVED)
+
+    html = client.get(f"/classes/{camp_class.pk}").content.decode()
+
+    assert preloaded_scripts(html) == ["class.7fcdeb598970.js"]
+    # Its style in the head, so the first render neither waits for it nor moves when it comes.
+    assert stylesheets(html) == [
+        *MANIFEST["entrypoints"]["main"]["assets"]["css"],
+        "class.5f5f8c8e027a.css",
+    ]
+    # Before the entry's scripts, so the browser fetches them side by side.
+    assert html.index("class.7fcdeb598970.js") < html.index("main.c67b7bfb165c.js")
+
+
+def test_an_instructor_page_asks_for_its_route_chunk(client, route_chunks):
+    instructor = UserFactory(role=Role.INSTRUCTOR)
+
+    html = client.get(f"/instructors/{instructor.pk}").content.decode()
+
+    assert preloaded_scripts(html) == ["instructor.7dae523c13a7.js"]
+    assert "instructor.5f5f8c8e027a.css" in stylesheets(html)
+
+
+@pytest.mark.parametrize("path", ["/login", "/register"])
+def test_the_sign_in_pages_ask_for_the_forms_chunk_and_what_it_needs(client, route_chunks, path):
+    html = client.get(path).content.decode()
+
+    assert preloaded_scripts(html) == ["114.0c13db457b23.js", "sign-in.0a3bba0c7ad9.js"]
+
+
+@pytest.mark.parametrize("path", ["/", "/all-classes", "/dashboard/my-selected-classes"])
+def test_pages_drawn_by_the_entry_or_behind_sign_in_preload_no_chunk(client, route_chunks, path):
+    html = client.get(path).content.decode()
+
+    assert preloaded_scripts(html) == []
+    assert stylesheets(html) == MANIFEST["entrypoints"]["main"]["assets"]["css"]
+
+
+def test_a_missing_class_preloads_nothing_it_will_not_draw(client, route_chunks):
+    response = client.get("/classes/999999")
+
+    assert response.status_code == 404
+    assert preloaded_scripts(response.content.decode()) == []
+
+
+def test_a_build_without_the_route_chunks_file_still_serves_the_page(client, manifest):
+    manifest.write_text(json.dumps(MANIFEST))
+    camp_class = ClassFactory(status=ClassStatus.APPROVED)
+
+    response = client.get(f"/classes/{camp_class.pk}")
+
+    assert response.status_code == 200
+    assert preloaded_scripts(response.content.decode()) == []
