@@ -1,6 +1,7 @@
 """The one adapter between Camp and Firebase Authentication (or its local emulator)."""
 
 import logging
+import threading
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -61,18 +62,24 @@ def account_email(raw: str) -> str:
     return raw.lower()
 
 
+# gunicorn serves requests on several threads of a process: the first two sign-ins must not
+# both create the app (the second would raise).
+_app_made = threading.Lock()
+
+
 def _app() -> firebase_admin.App:
-    try:
-        return firebase_admin.get_app(APP_NAME)
-    except ValueError:
-        credential = (
-            credentials.Certificate(settings.FIREBASE_CREDENTIALS_FILE)
-            if settings.FIREBASE_CREDENTIALS_FILE
-            else None
-        )
-        return firebase_admin.initialize_app(
-            credential, {"projectId": settings.FIREBASE_PROJECT_ID}, name=APP_NAME
-        )
+    with _app_made:
+        try:
+            return firebase_admin.get_app(APP_NAME)
+        except ValueError:
+            credential = (
+                credentials.Certificate(settings.FIREBASE_CREDENTIALS_FILE)
+                if settings.FIREBASE_CREDENTIALS_FILE
+                else None
+            )
+            return firebase_admin.initialize_app(
+                credential, {"projectId": settings.FIREBASE_PROJECT_ID}, name=APP_NAME
+            )
 
 
 def verify_id_token(id_token: str) -> Identity:

@@ -1,8 +1,8 @@
 """`make bench`: the API under load, against the floor, at two sizes of the school.
 
 For each size: a fresh PostgreSQL database (camp_bench), migrated and seeded with bulk inserts;
-gunicorn with bench.settings (production plus /api/_floor), one worker per core; wrk on
-each endpoint; then docs/performance.md is rewritten with the figures.
+gunicorn with bench.settings (production plus /api/_floor), one worker per core, threaded as the
+Procfile's; wrk on each endpoint; then docs/performance.md is rewritten with the figures.
 
     .venv/bin/python bench/run.py [--sizes 1000,100000] [--duration 10] [--output PATH]
 
@@ -31,7 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import requests
 from sections import sections_kept
-from server import gunicorn
+from server import THREADS, gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_bench")
@@ -709,7 +709,8 @@ def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> 
         "emptied before and after. The server:",
         "",
         "```sh",
-        f"DJANGO_SETTINGS_MODULE={SETTINGS} gunicorn camp.wsgi:application --workers={cores} \\",
+        f"DJANGO_SETTINGS_MODULE={SETTINGS} gunicorn camp.wsgi:application --workers={cores} "
+        f"--threads={THREADS} \\",
         "    --timeout=300 --access-logfile=/dev/null",
         "```",
         "",

@@ -50,7 +50,7 @@ import run  # noqa: E402 - bench/run.py: the database, the server's environment,
 import rush_checks  # noqa: E402
 from rush_checks import FLOOR_RATIO_TARGET, STEPS  # noqa: E402
 from sections import section_put  # noqa: E402
-from server import free_port, gunicorn, stopped  # noqa: E402
+from server import THREADS, free_port, gunicorn, stopped  # noqa: E402
 
 ROOT = run.ROOT
 SECTION = "rush"
@@ -553,7 +553,9 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
     worker = celery_worker(work, env, str(families))
     try:
         with gunicorn(
-            env=env, log=work / f"gunicorn-{families}.log", workers=os.cpu_count()
+            env=env,
+            log=work / f"gunicorn-{families}.log",
+            workers=os.cpu_count(),
         ) as base:
             tokens_for(seeded["families"] + seeded["warming"])
             connections.close_all()
@@ -746,10 +748,11 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "### Why the ratios are what they are",
         "",
         "Every family arrives at once, so a request mostly waits for the work of the requests",
-        f"ahead of it, {host['cores']} at a time (a sync worker per core, held for the whole",
-        "request, Stripe's calls too); the floor's requests queue the same way. The p95 over the",
-        "floor's therefore follows the time a request holds a worker over the floor's. Measured",
-        f"in the workers (`Server-Timing`), at {largest['families']} families, medians:",
+        f"ahead of it: {host['cores']} worker processes, each serving {THREADS} requests on",
+        "threads of which one at a time runs Python (a thread waiting on Stripe or the",
+        "database lets another run); the floor's requests queue the same way. The p95 over",
+        "the floor's therefore follows the time a request holds a worker over the floor's.",
+        f"Measured in the workers (`Server-Timing`), at {largest['families']} families, medians:",
         "",
         "| step | our code in the worker ms | on Stripe in the worker ms | queries "
         "| queries x one round trip ms | floor in the worker ms | worker time over the floor's |",
@@ -775,8 +778,8 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
     ]
     lines += [
         "",
-        "The rush is bound by the workers' capacity: summed over every request, the workers",
-        "were held by our code and by waits on Stripe for",
+        "The rush is bound by the workers' capacity: summed over every request, a worker's",
+        "thread was held by our code and by waits on Stripe for",
         ", ".join(
             f"{run_['workers_held']['our_code_s']:.0f} s and "
             f"{run_['workers_held']['stripe_s']:.0f} s at {run_['families']} families "
@@ -784,9 +787,9 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
             f"workers, the last family answered after {run_['all_answered_s']:.0f} s)"
             for run_ in runs
         )
-        + ". A sync worker waiting on Stripe serves nobody else meanwhile, so Stripe's share of",
-        "the workers' time is far larger than its share of what the families waited for, which",
-        "is mostly the queue.",
+        + ". Threads overlap, so those sums can pass the time it took; a thread waiting on",
+        "Stripe leaves its process to the others, so Stripe's share of the threads' time is far",
+        "larger than its share of what the families waited for, which is mostly the queue.",
     ]
     if len(runs) > 1:
         lines += [
@@ -865,12 +868,13 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "season, $45.50) and the families inserted directly, each family's API token made as",
         "`POST /api/jwt` makes it once Firebase vouched for the person",
         "(`AccessToken.for_user`: identity is not what is measured), localstripe emptied. The",
-        "server, one worker per core, with a Celery worker sending the outbox to",
-        "`testing/mail_sink.py`:",
+        f"server, one worker per core with {THREADS} threads, with a Celery worker sending the",
+        "outbox to `testing/mail_sink.py`:",
         "",
         "```sh",
         "DJANGO_SETTINGS_MODULE=bench.settings BENCH_STRIPE_TIMING=1 \\",
-        f"    gunicorn camp.wsgi:application --workers={host['cores']} --timeout=300",
+        f"    gunicorn camp.wsgi:application --workers={host['cores']} --threads={THREADS} "
+        "--timeout=300",
         "DJANGO_SETTINGS_MODULE=bench.settings celery -A camp worker --concurrency=2",
         "localstripe --from-scratch",
         "```",

@@ -19,8 +19,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+# The Procfile's default: each worker serves this many requests at once, on threads.
+THREADS = 4
+
+
 @contextmanager
-def gunicorn(*, env: dict, log: Path, workers: int, timeout: int = 300):
+def gunicorn(*, env: dict, log: Path, workers: int, threads: int = THREADS, timeout: int = 300):
     """The base URL of gunicorn serving camp.wsgi with `env`, once /api/health answers."""
     port = free_port()
     process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
@@ -31,6 +35,7 @@ def gunicorn(*, env: dict, log: Path, workers: int, timeout: int = 300):
             "camp.wsgi:application",
             f"--bind=127.0.0.1:{port}",
             f"--workers={workers}",
+            f"--threads={threads}",
             f"--timeout={timeout}",
             # Like the Procfile, every request is logged; here into /dev/null.
             "--access-logfile=/dev/null",

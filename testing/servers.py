@@ -102,6 +102,8 @@ def gunicorn_servers(*, env: dict, logs: Path, count: int = 2, options: tuple = 
                     "camp.wsgi:application",
                     f"--bind=127.0.0.1:{port}",
                     "--workers=1",
+                    # Threads, as the Procfile runs production's.
+                    "--threads=4",
                     "--timeout=120",
                     *options,
                 ],
