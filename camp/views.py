@@ -74,6 +74,7 @@ def _page(
     first_asks: list[first_screen.Ask] = (),
 ):
     config = browser_config()
+    first = first_screen.first_screen(first_asks)
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
     context = {
         "scripts": [f"dist/{name}" for name in entry.get("js", [])],
@@ -83,7 +84,8 @@ def _page(
         "site_name": settings.SITE_NAME,
         "page": meta,
         "not_found": status == 404,
-        "first_screen_json": first_screen.first_screen_json(first_asks),
+        "first_screen_json": first.json,
+        "first_picture": first.picture,
     }
     return render(request, "index.html", context, status=status)
 
