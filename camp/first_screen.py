@@ -49,11 +49,12 @@ class PictureIn:
 class Ask:
     """One request of the app's first render: its key, whether the app reads it as a page of a
     longer list, which needs the list's total beside the page's items, and whether its answer
-    holds the page's first picture."""
+    holds the page's first picture. An answer asked only for its picture is not carried."""
 
     key: str
     paged: bool = False
     picture: PictureIn | None = None
+    carried: bool = True
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,13 @@ def all_classes_asks(query_params) -> list[Ask]:
     return [Ask(ALL_CLASSES_FIRST_PAGE, paged=True, picture=first_card), Ask("/categories")]
 
 
+def all_instructors_asks() -> list[Ask]:
+    """All Instructors carries no data (its list is whole, never paged), only the photo of its
+    first card, from a page of one instructor of the same list."""
+    first_card = PictureIn(_first_card("photo"), "card")
+    return [Ask("/instructors?page=1&page_size=1", picture=first_card, carried=False)]
+
+
 def class_asks(class_id: int) -> list[Ask]:
     return [Ask(f"/classes/{class_id}", picture=PictureIn(_own("image"), "classPage"))]
 
@@ -121,12 +129,14 @@ def first_screen(asks: list[Ask]) -> FirstScreen:
             # An address without smaller copies (an upload, a picture elsewhere on the web)
             # is preloaded as it is: the <img> asks for that very address at once too.
             picture = sources(address, ask.picture.place) if address else None
+        if not ask.carried:
+            continue
         key = escape_json_in_script(json.dumps(ask.key))
         answers.append(f"{key}:{escape_json_in_script(answer.body.decode())}")
         if ask.paged and TOTAL_HEADER in answer.headers:
             totals.append(f"{key}:{int(answer.headers[TOTAL_HEADER])}")
     if not answers:
-        return FirstScreen(json=None, picture=None)
+        return FirstScreen(json=None, picture=picture)
     carried = mark_safe(  # noqa: S308 - every part is escaped above
         '{"answers":{' + ",".join(answers) + '},"totals":{' + ",".join(totals) + "}}"
     )

@@ -98,7 +98,8 @@ def spa(request, *args, **kwargs):
     return _page(request)
 
 
-# Home and All Classes are the same page too, carrying the data of their first screen.
+# Home and All Classes are the same page too, carrying the data of their first screen; All
+# Instructors, the preload of its first photo.
 
 
 @cache_control(private=True, no_cache=True)
@@ -109,6 +110,11 @@ def home_page(request):
 @cache_control(private=True, no_cache=True)
 def all_classes_page(request):
     return _page(request, first_asks=first_screen.all_classes_asks(request.GET))
+
+
+@cache_control(private=True, no_cache=True)
+def all_instructors_page(request):
+    return _page(request, first_asks=first_screen.all_instructors_asks())
 
 
 # The class and instructor pages are the same page, with their real title, description,
