@@ -8,15 +8,22 @@ first render needs no request. Each answer is the API's own, for a visitor, from
 Only the first screen, and only what every visitor gets: never a whole unpaged list, never
 anything of the person asking. The page stays `private, no-cache` as before, so every visit
 carries answers as fresh as an API request.
+
+The same answers name the page's first picture, the largest paint of a class's or an
+instructor's page and of All Classes' first card: the head preloads it (`FirstScreen.picture`),
+so its download starts with the page rather than after the app has run. Home has none: its
+first screen is the hero, drawn in CSS, and its cards' pictures wait below the fold.
 """
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.safestring import SafeString, mark_safe
 
 from camp.seo import escape_json_in_script
 from classes.filters import ClassFilter
+from core.pictures import Sources, sources
 from core.public_cache import visitor_answer
 from core.school_time import school_today
 
@@ -30,12 +37,40 @@ TOTAL_HEADER = "X-Total-Count"
 
 
 @dataclass(frozen=True)
+class PictureIn:
+    """Where an answer names the page's first picture, and where the page shows it (a place of
+    core.pictures.SIZES, the `sizes` the browser app gives that picture)."""
+
+    address: Callable[[object], str | None]
+    place: str
+
+
+@dataclass(frozen=True)
 class Ask:
-    """One request of the app's first render: its key, and whether the app reads it as a page
-    of a longer list, which needs the list's total beside the page's items."""
+    """One request of the app's first render: its key, whether the app reads it as a page of a
+    longer list, which needs the list's total beside the page's items, and whether its answer
+    holds the page's first picture. An answer asked only for its picture is not carried."""
 
     key: str
     paged: bool = False
+    picture: PictureIn | None = None
+    carried: bool = True
+
+
+@dataclass(frozen=True)
+class FirstScreen:
+    # The <script> block's JSON, or None when there is nothing to carry.
+    json: SafeString | None
+    # The first picture, to preload as the browser app will draw it; None when there is none.
+    picture: Sources | None
+
+
+def _first_card(field: str) -> Callable[[object], str | None]:
+    return lambda items: items[0].get(field) if items else None
+
+
+def _own(field: str) -> Callable[[object], str | None]:
+    return lambda item: item.get(field)
 
 
 def starting_soon_key() -> str:
@@ -55,36 +90,54 @@ def all_classes_asks(query_params) -> list[Ask]:
     """All Classes as the address opens it; a filtered or sorted list is the app's to ask for."""
     if any(name in query_params for name in ClassFilter.base_filters):
         return []
-    return [Ask(ALL_CLASSES_FIRST_PAGE, paged=True), Ask("/categories")]
+    first_card = PictureIn(_first_card("image"), "card")
+    return [Ask(ALL_CLASSES_FIRST_PAGE, paged=True, picture=first_card), Ask("/categories")]
+
+
+def all_instructors_asks() -> list[Ask]:
+    """All Instructors carries no data (its list is whole, never paged), only the photo of its
+    first card, from a page of one instructor of the same list."""
+    first_card = PictureIn(_first_card("photo"), "card")
+    return [Ask("/instructors?page=1&page_size=1", picture=first_card, carried=False)]
 
 
 def class_asks(class_id: int) -> list[Ask]:
-    return [Ask(f"/classes/{class_id}")]
+    return [Ask(f"/classes/{class_id}", picture=PictureIn(_own("image"), "classPage"))]
 
 
 def instructor_asks(instructor_id: int) -> list[Ask]:
-    return [Ask(f"/instructors/{instructor_id}")]
+    photo = PictureIn(_own("photo"), "instructorPage")
+    return [Ask(f"/instructors/{instructor_id}", picture=photo)]
 
 
-def first_screen_json(asks: list[Ask]) -> SafeString | None:
+def first_screen(asks: list[Ask]) -> FirstScreen:
     """`{"answers": {key: the API's JSON}, "totals": {key: its X-Total-Count}}` for a
-    <script> block, or None when there is nothing to carry.
+    <script> block, and the first picture.
 
     Written from the answers' own bytes, which are already JSON, rather than parsed and
-    written again.
+    written again; only the answer that names the picture is read.
     """
     answers = []
     totals = []
+    picture = None
     for ask in asks:
         answer = visitor_answer(ask.key)
         if answer is None:
+            continue
+        if ask.picture and picture is None:
+            address = ask.picture.address(json.loads(answer.body))
+            # An address without smaller copies (an upload, a picture elsewhere on the web)
+            # is preloaded as it is: the <img> asks for that very address at once too.
+            picture = sources(address, ask.picture.place) if address else None
+        if not ask.carried:
             continue
         key = escape_json_in_script(json.dumps(ask.key))
         answers.append(f"{key}:{escape_json_in_script(answer.body.decode())}")
         if ask.paged and TOTAL_HEADER in answer.headers:
             totals.append(f"{key}:{int(answer.headers[TOTAL_HEADER])}")
     if not answers:
-        return None
-    return mark_safe(  # noqa: S308 - every part is escaped above
+        return FirstScreen(json=None, picture=picture)
+    carried = mark_safe(  # noqa: S308 - every part is escaped above
         '{"answers":{' + ",".join(answers) + '},"totals":{' + ",".join(totals) + "}}"
     )
+    return FirstScreen(json=carried, picture=picture)

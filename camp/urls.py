@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from camp.exports import AccountExportApi
 from camp.views import (
     all_classes_page,
+    all_instructors_page,
     class_page,
     contact_page,
     home_page,
@@ -55,6 +56,7 @@ urlpatterns = [
     # The browser app's pages that carry the data of their first screen (camp/first_screen.py).
     path("", home_page, name="home-page"),
     path("all-classes", all_classes_page, name="all-classes-page"),
+    path("all-instructors", all_instructors_page, name="all-instructors-page"),
     # The browser app's pages of one class and one instructor, with their own head.
     path("classes/<int:class_id>", class_page, name="class-page"),
     path("instructors/<int:instructor_id>", instructor_page, name="instructor-page"),

@@ -86,6 +86,7 @@ def _page(
     """The app's page; `route_chunk` names the lazy chunk that draws this route, asked for in
     the head beside the entry so the first render does not wait for the entry to ask for it."""
     config = browser_config()
+    first = first_screen.first_screen(first_asks)
     entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
     route = route_chunks().get(route_chunk, {}) if route_chunk else {}
     context = {
@@ -97,7 +98,8 @@ def _page(
         "site_name": settings.SITE_NAME,
         "page": meta,
         "not_found": status == 404,
-        "first_screen_json": first_screen.first_screen_json(first_asks),
+        "first_screen_json": first.json,
+        "first_picture": first.picture,
     }
     return render(request, "index.html", context, status=status)
 
@@ -110,7 +112,8 @@ def spa(request, *args, **kwargs):
     return _page(request)
 
 
-# Home and All Classes are the same page too, carrying the data of their first screen.
+# Home and All Classes are the same page too, carrying the data of their first screen; All
+# Instructors, the preload of its first photo.
 
 
 @cache_control(private=True, no_cache=True)
@@ -121,6 +124,11 @@ def home_page(request):
 @cache_control(private=True, no_cache=True)
 def all_classes_page(request):
     return _page(request, first_asks=first_screen.all_classes_asks(request.GET))
+
+
+@cache_control(private=True, no_cache=True)
+def all_instructors_page(request):
+    return _page(request, first_asks=first_screen.all_instructors_asks())
 
 
 # The class and instructor pages are the same page, with their real title, description,

@@ -231,3 +231,70 @@ def test_a_visitor_sees_each_public_page_without_asking_the_api_for_its_first_sc
         assert [url for url in before if any(part in url for part in carried)] == [], path
         # Nor asked again once the page has settled.
         assert [url for url in asked if any(part in url for part in carried)] == [], path
+
+
+@pytest.fixture
+def lighthouse_phone(browser, live_server, transactional_db):
+    """Lighthouse's phone with its screen's density (1.75), in the school's time zone."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        timezone_id=settings.SCHOOL_TIMEZONE,
+        device_scale_factor=1.75,
+        **PHONE,
+    )
+    context.set_default_timeout(8_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_each_public_page_downloads_its_first_picture_once_the_copy_its_head_preloaded(
+    lighthouse_phone,
+):
+    """The preload names the copy the <img> picks: one download, at the width shown (a phone's
+    card, 388 CSS pixels at 1.75, takes the 960 copy), never the preload and then another copy."""
+    page = lighthouse_phone
+    instructor = UserFactory(
+        name="Maya Lindqvist",
+        role=Role.INSTRUCTOR,
+        photo=demo_image("people/maya-lindqvist-960w.webp"),
+    )
+    soon = scheduled_class(
+        start=school_today() + timedelta(days=2),
+        name="Wheel-Thrown Pottery",
+        image=demo_image("pottery-1280w.webp"),
+        instructor=instructor,
+    )
+    pictures: list[str] = []
+    page.on(
+        "request",
+        lambda request: pictures.append(request.url) if "/img/demo/" in request.url else None,
+    )
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text))
+    pages = [
+        (f"/classes/{soon.pk}", "Wheel-Thrown Pottery", "pottery-960w.webp"),
+        ("/all-classes", "Wheel-Thrown Pottery", "pottery-960w.webp"),
+        (f"/instructors/{instructor.pk}", "Maya Lindqvist", "maya-lindqvist-480w.webp"),
+        ("/all-instructors", "Maya Lindqvist", "maya-lindqvist-960w.webp"),
+    ]
+
+    for path, name, copy in pages:
+        pictures.clear()
+        page.goto(path)
+        picture = page.get_by_role("main").get_by_role("img", name=name).first
+        expect(picture).to_have_js_property("complete", True)
+        page.wait_for_load_state("networkidle")
+
+        assert picture.evaluate("img => img.currentSrc").endswith(f"/{copy}"), path
+        downloaded = [url.rsplit("/", 1)[1] for url in pictures]
+        # First and once; a card further down (an instructor's classes) may follow.
+        assert downloaded[0] == copy, path
+        assert [name for name in downloaded if name.startswith(copy.rsplit("-", 1)[0])] == [copy]
+        # Fetched by the head's preload, not by the <img> once the app had drawn it.
+        initiators = page.evaluate(
+            "copy => performance.getEntriesByType('resource')"
+            ".filter(entry => entry.name.endsWith(copy)).map(entry => entry.initiatorType)",
+            f"/{copy}",
+        )
+        assert initiators == ["link"], path
+    assert [text for text in warnings if "preload" in text] == []

@@ -11,14 +11,26 @@ import colorsys
 import itertools
 import math
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from core.pictures import variant_name, webp_variants  # noqa: E402
+
 OUT = Path(__file__).resolve().parent.parent / "static" / "img" / "demo"
+# The original files, which early links and databases name; the pages show the copies at the
+# widths of the ladder (core/pictures.py), drawn at these sizes and scaled down.
 BANNER = (640, 400)
 PORTRAIT = (200, 200)
+BANNER_DRAWN = (1920, 1200)
+PORTRAIT_DRAWN = (1920, 1920)
+# The widest copies: a class's page shows its banner up to 736 CSS pixels wide (x2 on a sharp
+# screen); a portrait is at most a card's 416.
+BANNER_LARGEST = 1280
+PORTRAIT_LARGEST = 960
 # Shapes are drawn at this multiple of the final size and scaled down, which smooths edges.
 SUPERSAMPLE = 3
 MAX_BYTES = 40_000
@@ -266,18 +278,20 @@ PEOPLE: list[tuple[str, Color, Color, float]] = [
 
 
 def banner(name: str, draw_craft: Callable, top: Color, bottom: Color) -> Image.Image:
+    """The banner at BANNER_DRAWN, to be scaled down to each size it is shipped at."""
     rng = random.Random(name)
-    size = (BANNER[0] * SUPERSAMPLE, BANNER[1] * SUPERSAMPLE)
+    size = BANNER_DRAWN
     image = gradient(size, top, bottom)
     draw_craft(ImageDraw.Draw(image), rng, *size)
     if name == "watercolor":
         image = image.filter(ImageFilter.GaussianBlur(12 * SUPERSAMPLE))
-    return image.resize(BANNER, Image.Resampling.LANCZOS)
+    return image
 
 
 def portrait(name: str, skin: Color, hair: Color, hue: float) -> Image.Image:
+    """The portrait at PORTRAIT_DRAWN, to be scaled down to each size it is shipped at."""
     rng = random.Random(name)
-    w, h = (PORTRAIT[0] * SUPERSAMPLE, PORTRAIT[1] * SUPERSAMPLE)
+    w, h = PORTRAIT_DRAWN
     image = gradient((w, h), hsl(hue, 0.55, 0.75), hsl(hue, 0.55, 0.6))
     draw = ImageDraw.Draw(image)
     shirt = hsl(hue + 0.5, 0.5, 0.45)
@@ -291,9 +305,19 @@ def portrait(name: str, skin: Color, hair: Color, hue: float) -> Image.Image:
     for eye in (0.42, 0.58):
         draw.ellipse((w * (eye - 0.02), h * 0.4, w * (eye + 0.02), h * 0.44), fill=(40, 30, 30))
     draw.arc(
-        (w * 0.43, h * 0.45, w * 0.57, h * 0.56), 20, 160, fill=(150, 70, 60), width=2 * SUPERSAMPLE
+        (w * 0.43, h * 0.45, w * 0.57, h * 0.56), 20, 160, fill=(150, 70, 60), width=round(w / 100)
     )
-    return image.resize(PORTRAIT, Image.Resampling.LANCZOS)
+    return image
+
+
+def save_with_copies(drawing: Image.Image, path: Path, size: tuple[int, int], largest: int) -> None:
+    """The original at `size`, and the WebP copies of the ladder up to `largest` wide."""
+    save(drawing.resize(size, Image.Resampling.LANCZOS), path)
+    for width, content in webp_variants(drawing).items():
+        if width <= largest:
+            copy = path.with_name(variant_name(path.stem, width))
+            copy.write_bytes(content)
+            print(f"{copy.relative_to(OUT.parent.parent.parent)}: {len(content) // 1024} KB")
 
 
 def save(image: Image.Image, path: Path) -> None:
@@ -308,9 +332,11 @@ def save(image: Image.Image, path: Path) -> None:
 def main() -> None:
     (OUT / "people").mkdir(parents=True, exist_ok=True)
     for name, (draw_craft, top, bottom) in CRAFTS.items():
-        save(banner(name, draw_craft, top, bottom), OUT / f"{name}.webp")
+        drawing = banner(name, draw_craft, top, bottom)
+        save_with_copies(drawing, OUT / f"{name}.webp", BANNER, BANNER_LARGEST)
     for name, skin, hair, hue in PEOPLE:
-        save(portrait(name, skin, hair, hue), OUT / "people" / f"{name}.webp")
+        drawing = portrait(name, skin, hair, hue)
+        save_with_copies(drawing, OUT / "people" / f"{name}.webp", PORTRAIT, PORTRAIT_LARGEST)
 
 
 if __name__ == "__main__":

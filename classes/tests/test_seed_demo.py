@@ -6,12 +6,14 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.utils import timezone
+from PIL import Image
 
 from accounts.models import Participant, Role, User
 from classes.management.commands.seed_demo import independence_day_observed, season_start
 from classes.models import Category, Class, ClassStatus, Meeting
 from classes.schedule import meetings_of, registration_open, school_timezone
 from classes.selectors import popular_class_list
+from core.pictures import WIDTHS, sources
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +112,24 @@ def test_every_demo_image_is_shipped_with_the_site():
         assert image.startswith(settings.STATIC_URL)
         shipped = settings.BASE_DIR / "static" / image.removeprefix(settings.STATIC_URL)
         assert shipped.is_file(), f"{image} is not in static/"
+
+
+def test_every_demo_picture_comes_in_webp_at_the_widths_its_srcset_names():
+    seed()
+    banners = set(Class.objects.values_list("image", flat=True))
+    portraits = set(User.objects.values_list("photo", flat=True))
+
+    for pictures, place, widest in ((banners, "card", 1280), (portraits, "card", 960)):
+        for picture in pictures:
+            srcset = sources(picture, place).srcset
+            candidates = [candidate.split(" ") for candidate in srcset.split(", ")]
+            assert [int(width.removesuffix("w")) for _, width in candidates] == [
+                width for width in WIDTHS if width <= widest
+            ], picture
+            for url, width in candidates:
+                shipped = settings.BASE_DIR / "static" / url.removeprefix(settings.STATIC_URL)
+                with Image.open(shipped) as copy:
+                    assert (copy.format, copy.width) == ("WEBP", int(width.removesuffix("w")))
 
 
 def test_seeding_again_keeps_what_people_did_in_the_demo():

@@ -21,6 +21,7 @@ from accounts.services import account_holder_of, participant_create
 from classes.models import Category, Class, ClassStatus
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.services import class_create
+from core.pictures import variant_name
 
 DEMO_STUDENT_EMAIL = "student@camp.test"
 DEMO_ADMIN_EMAIL = "admin@camp.test"
@@ -406,13 +407,19 @@ def schedule_details(demo: DemoClass, start: date) -> dict:
 DENIAL_FEEDBACK = "Please add a materials list and the safety steps for the tools."
 
 
-def demo_image(name: str) -> str:
+# The widest copy of each picture (scripts/generate_demo_images.py), whose name tells the pages
+# that the smaller ones sit beside it (core/pictures.py).
+BANNER_LARGEST = 1280
+PORTRAIT_LARGEST = 960
+
+
+def demo_image(name: str, largest: int = BANNER_LARGEST) -> str:
     # Served by the app itself (see scripts/generate_demo_images.py for their origin).
-    return f"{settings.STATIC_URL}img/demo/{name}.webp"
+    return f"{settings.STATIC_URL}img/demo/{variant_name(name, largest)}"
 
 
 def portrait(name: str) -> str:
-    return demo_image(f"people/{name}")
+    return demo_image(f"people/{name}", PORTRAIT_LARGEST)
 
 
 class Command(BaseCommand):

@@ -1,6 +1,7 @@
 import { useId } from "react";
 
 import { Picture } from "../ui/Picture";
+import { PICTURE_SIZES } from "../ui/pictureSources";
 
 /*
  * A card with a picture on top, a title and free content. The card is an article named by its
@@ -11,6 +12,7 @@ import { Picture } from "../ui/Picture";
  * grid gives the cards in view on arrival an imagePriority of "eager" (no wait for the lazy
  * loader), or "high" for the first, which is the page's largest paint. A missing or broken
  * picture shows the class's category (imageCategory), or a person's initials, in its place.
+ * Its copies are chosen for a card of the three-column grid (PICTURE_SIZES.card).
  */
 export function ImageCard({
   image,
@@ -41,6 +43,7 @@ export function ImageCard({
         height={imageHeight}
         fluid
         priority={imagePriority}
+        sizes={PICTURE_SIZES.card}
         className="card-img-top"
       />
       <div className="card-body">

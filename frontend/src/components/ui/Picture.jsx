@@ -1,6 +1,7 @@
 import { useState } from "react";
 
 import "./picture.css";
+import { srcSetOf } from "./pictureSources";
 
 // The same name always gets the same tint, so a person or a category is recognisable anywhere.
 function hueOf(text) {
@@ -29,6 +30,8 @@ export function initialsOf(name) {
  *
  * fluid: the box takes its container's width (cards, pages); otherwise it is width x height px.
  * priority: "lazy", "eager" or "high" (the page's largest paint); unset, the browser's default.
+ * sizes: how wide a fluid box is shown (PICTURE_SIZES), so that a picture with smaller copies
+ * (srcSetOf) is downloaded at that width; a fixed box is its width.
  */
 export function Picture({
   src,
@@ -41,6 +44,7 @@ export function Picture({
   fluid = false,
   round = false,
   priority,
+  sizes,
   title,
   referrerPolicy,
   className = "",
@@ -51,9 +55,12 @@ export function Picture({
   const aspectRatio = `${width} / ${height}`;
 
   if (src && failed !== src) {
+    const srcSet = srcSetOf(src);
     return (
       <img
         src={src}
+        srcSet={srcSet}
+        sizes={srcSet && (sizes ?? (fluid ? "100vw" : `${width}px`))}
         alt={alt}
         title={title}
         width={width}

@@ -109,3 +109,62 @@ test.each([
 ])("the initials of %j are %j", (name, initials) => {
   expect(initialsOf(name)).toBe(initials);
 });
+
+describe("a picture with smaller copies", () => {
+  const POTTERY = "/static/img/demo/pottery-1280w.webp";
+
+  test("offers the browser each copy by width, for the width its box is shown at", () => {
+    render(<Picture src={POTTERY} alt="Pottery" width={400} height={300} fluid sizes="50vw" />);
+
+    const picture = screen.getByRole("img", { name: "Pottery" });
+    expect(picture).toHaveAttribute("src", POTTERY);
+    expect(picture).toHaveAttribute(
+      "srcset",
+      "/static/img/demo/pottery-320w.webp 320w, /static/img/demo/pottery-480w.webp 480w, " +
+        "/static/img/demo/pottery-640w.webp 640w, /static/img/demo/pottery-960w.webp 960w, " +
+        "/static/img/demo/pottery-1280w.webp 1280w",
+    );
+    expect(picture).toHaveAttribute("sizes", "50vw");
+  });
+
+  test("names only the copies up to the largest its address names", () => {
+    render(
+      <Picture src="/static/img/demo/people/ada-480w.webp" alt="Ada" width={48} height={48} />,
+    );
+
+    const photo = screen.getByRole("img", { name: "Ada" });
+    expect(photo).toHaveAttribute(
+      "srcset",
+      "/static/img/demo/people/ada-320w.webp 320w, /static/img/demo/people/ada-480w.webp 480w",
+    );
+    // A box of fixed size is shown at its width.
+    expect(photo).toHaveAttribute("sizes", "48px");
+  });
+
+  test.each([
+    PHOTO,
+    "/media/classes/0f3a.webp",
+    // A width the ladder does not have: not one of our copies.
+    "https://images.camp.test/banner-1000w.webp",
+  ])("an address without copies (%s) is one file", (src) => {
+    render(<Picture src={src} alt="Clay" width={400} height={300} fluid sizes="50vw" />);
+
+    const picture = screen.getByRole("img", { name: "Clay" });
+    expect(picture).toHaveAttribute("src", src);
+    expect(picture).not.toHaveAttribute("srcset");
+    expect(picture).not.toHaveAttribute("sizes");
+  });
+});
+
+test.each([
+  ["high", "eager", "high"],
+  ["eager", "eager", null],
+  ["lazy", "lazy", null],
+])("a picture of priority %s loads %s", (priority, loading, fetchPriority) => {
+  render(<Picture src={PHOTO} alt="Clay" width={400} height={300} fluid priority={priority} />);
+
+  const picture = screen.getByRole("img", { name: "Clay" });
+  expect(picture).toHaveAttribute("loading", loading);
+  if (fetchPriority) expect(picture).toHaveAttribute("fetchpriority", fetchPriority);
+  else expect(picture).not.toHaveAttribute("fetchpriority");
+});

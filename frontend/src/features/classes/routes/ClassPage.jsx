@@ -35,6 +35,7 @@ import {
 } from "../components/selectRules";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
+import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 
 // The description is plain text; a blank line starts a new paragraph.
 function paragraphsOf(description) {
@@ -126,6 +127,7 @@ function ClassDetails({ classItem }) {
             fluid
             // The page's largest picture, in view on arrival.
             priority="high"
+            sizes={PICTURE_SIZES.classPage}
             className="rounded-3 shadow-sm"
           />
         </div>

@@ -7,6 +7,7 @@ import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeMeetings, makeScheduledClass } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
+import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 import { ClassPage } from "./ClassPage";
 
 const mySelections = "/selectClass?email=student%40camp.test";
@@ -64,6 +65,20 @@ test("the page shows the whole class", async () => {
   });
   expect(screen.getByRole("link", { name: "Ada Brush" })).toHaveAttribute("href", "/instructors/4");
   expect(screen.getByText("Registration closes Mon, Jun 14, 2027, 9:00 AM.")).toBeInTheDocument();
+});
+
+test("the class's picture, the page's largest paint, comes at the width the page shows it", async () => {
+  stubApi({ "/classes/7": { ...watercolor, image: "/static/img/demo/watercolor-640w.webp" } });
+  renderPage();
+
+  const picture = await screen.findByRole("img", { name: "Watercolor Week" });
+  expect(picture).toHaveAttribute(
+    "srcset",
+    "/static/img/demo/watercolor-320w.webp 320w, /static/img/demo/watercolor-480w.webp 480w, " +
+      "/static/img/demo/watercolor-640w.webp 640w",
+  );
+  expect(picture).toHaveAttribute("sizes", PICTURE_SIZES.classPage);
+  expect(picture).toHaveAttribute("fetchpriority", "high");
 });
 
 test("the description keeps its paragraphs, as plain text", async () => {

@@ -10,6 +10,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useInstructor } from "../../../api/instructors";
 import { InstructorClassCard } from "../components/InstructorClassCard";
 import { Picture } from "../../../components/ui/Picture";
+import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 
 function NotFound() {
   return (
@@ -40,6 +41,7 @@ function Profile({ instructor }) {
             height={300}
             fluid
             priority="high"
+            sizes={PICTURE_SIZES.instructorPage}
             className="rounded shadow-sm"
           />
         </div>

@@ -5,6 +5,7 @@ import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeClass } from "../../../testing/fixtures";
 import { renderRoutes } from "../../../testing/renderWithProviders";
+import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 import { InstructorPage } from "./InstructorPage";
 
 const clay = makeClass({
@@ -40,6 +41,19 @@ function renderPage(route = "/instructors/5") {
   );
   return { ...rendered, user: userEvent.setup() };
 }
+
+test("the instructor's photo, the page's largest paint, comes at the width the page shows it", async () => {
+  stubApi({ "/instructors/5": { ...ada, photo: "/static/img/demo/people/ada-480w.webp" } });
+  renderPage();
+
+  const photo = await screen.findByRole("img", { name: "Ada Brush" });
+  expect(photo).toHaveAttribute(
+    "srcset",
+    "/static/img/demo/people/ada-320w.webp 320w, /static/img/demo/people/ada-480w.webp 480w",
+  );
+  expect(photo).toHaveAttribute("sizes", PICTURE_SIZES.instructorPage);
+  expect(photo).toHaveAttribute("fetchpriority", "high");
+});
 
 test("the page shows the instructor's photo, name, bio and approved classes", async () => {
   const fetch = stubApi({ "/instructors/5": ada });
