@@ -5,6 +5,11 @@ gunicorn with bench.settings (production plus /api/_floor), one worker per core,
 Procfile's; wrk on each endpoint; then docs/performance.md is rewritten with the figures.
 
     .venv/bin/python bench/run.py [--sizes 1000,100000] [--duration 10] [--output PATH]
+        [--endpoints selections,payments]
+
+--endpoints measures only the endpoints of those floor names (as in ENDPOINTS), to look at a
+few while changing them; the page then has their figures alone, without the bundle, the search
+section or Lighthouse, so write it elsewhere than docs/performance.md (--output).
 
 BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/camp_bench);
 it is dropped and created again for every size. BENCH_REDIS_URL names the shared cache (default
@@ -529,7 +534,7 @@ def load(url: str, headers: dict, duration: int) -> dict:
     return result
 
 
-def bench_size(classes: int, duration: int, work: Path) -> dict:
+def bench_size(classes: int, duration: int, work: Path, endpoints: list[tuple]) -> dict:
     print(f"==> {classes:,} classes: fresh database, migrate, seed", flush=True)
     recreate_database()
     flush_cache()
@@ -549,7 +554,7 @@ def bench_size(classes: int, duration: int, work: Path) -> dict:
         log=work / f"gunicorn-{classes}.log",
         workers=os.cpu_count(),
     ) as base:
-        for label, floor_name, path, caller in ENDPOINTS:
+        for label, floor_name, path, caller in endpoints:
             headers = {"Authorization": f"Bearer {seeded['tokens'][caller]}"} if caller else {}
             result = load(base + path.format(**seeded["params"]), headers, duration)
             # The floor answers this endpoint's own bytes, so both bodies are the same size.
@@ -603,7 +608,7 @@ def _mark(met: bool) -> str:
 def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> str:
     """The Markdown page; `sections` (the bundle, Lighthouse) go between ratios and figures."""
     small, large = runs[0], runs[-1]
-    labels = [label for label, _, _, _ in ENDPOINTS]
+    labels = [label for label, _, _, _ in ENDPOINTS if label in small["results"]]
     sizes = " | ".join(f"{run['classes']:,} classes" for run in runs)
     lines = [
         "# Performance",
@@ -654,7 +659,9 @@ def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> 
         else:
             met = _mark(ratio <= FLATNESS_TARGET)
         lines.append(f"| {label} | {ratio:.2f} | {met} | {over_floor:.2f} |")
-    lines += ["", *search_section(runs), *sections, "## Absolute figures", ""]
+    searched = {LONG_SEARCH_LABEL, CACHED_SEARCH_LABEL, CLASS_PAGE_LABEL} <= set(labels)
+    lines += ["", *(search_section(runs) if searched else []), *sections]
+    lines += ["## Absolute figures", ""]
     for run in runs:
         rows = ", ".join(f"{count:,} {name}" for name, count in run["rows"].items())
         lines += [
@@ -796,15 +803,26 @@ def main() -> None:
     parser.add_argument(
         "--no-lighthouse", action="store_true", help="leave out the Lighthouse scores"
     )
+    parser.add_argument(
+        "--endpoints",
+        help="only these endpoints, by floor name, comma-separated (no bundle, no Lighthouse)",
+    )
     arguments = parser.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install -y wrk (make bench does it).")
     sizes = [int(size) for size in arguments.sizes.split(",")]
+    endpoints = ENDPOINTS
+    if arguments.endpoints:
+        names = arguments.endpoints.split(",")
+        unknown = set(names) - {name for _, name, _, _ in ENDPOINTS}
+        if unknown:
+            sys.exit(f"No such endpoint: {', '.join(sorted(unknown))}.")
+        endpoints = [endpoint for endpoint in ENDPOINTS if endpoint[1] in names]
     work = Path(tempfile.mkdtemp(prefix="camp-bench-"))
-    runs = [bench_size(size, arguments.duration, work) for size in sizes]
-    bundle_section = bundle_report()
+    runs = [bench_size(size, arguments.duration, work, endpoints) for size in sizes]
+    bundle_section = [] if arguments.endpoints else bundle_report()
     lighthouse_section = []
-    if not arguments.no_lighthouse:
+    if not (arguments.no_lighthouse or arguments.endpoints):
         # bench/ is the script's folder, so its sibling module imports by name.
         import lighthouse
 

@@ -25,13 +25,12 @@ from enrolments.rules import participant_age
 
 def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
     """A family's selections, each with its class, instructor and participant for the list's
-    columns; one participant's when asked."""
-    selections = Selection.objects.filter(student=student)
+    columns; one participant's when asked. Read through `student.selections`, each knows its
+    student without a join."""
+    selections = student.selections.all()
     if participant_id is not None:
         selections = selections.filter(participant_id=participant_id)
-    return selections.select_related("student", "participant", "camp_class__instructor").order_by(
-        "id"
-    )
+    return selections.select_related("participant", "camp_class__instructor").order_by("id")
 
 
 def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:

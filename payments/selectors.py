@@ -21,16 +21,19 @@ from payments.refund_policy import RefundTerms
 OWED_REFUND_STATUSES = (RefundStatus.PENDING, RefundStatus.FAILED)
 
 
-def _payments_with_class() -> QuerySet[Payment]:
+def _payments_with_class(payments: QuerySet[Payment] | None = None) -> QuerySet[Payment]:
     # Every payment answer shows the student, the class and its instructor, and what of it went
-    # back or is still owed (read in the same query, however long the history).
+    # back or is still owed (read in the same query, however long the history). One person's
+    # payments, read through `student.payments`, know their student without a join.
+    if payments is None:
+        payments = Payment.objects.select_related("student")
     succeeded = (
         Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
         .values("payment")
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return Payment.objects.select_related("student", "camp_class__instructor").annotate(
+    return payments.select_related("camp_class__instructor").annotate(
         refunds_made=Coalesce(
             Subquery(succeeded, output_field=DecimalField(max_digits=8, decimal_places=2)),
             Value(Decimal("0.00")),
@@ -53,7 +56,7 @@ def payment_find(*, payment_id: int) -> Payment | None:
 
 def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
     """A family's payment history, newest first; one participant's when asked."""
-    payments = _payments_with_class().filter(student=student)
+    payments = _payments_with_class(student.payments.all())
     if participant_id is not None:
         payments = payments.filter(participant_id=participant_id)
     return payments.order_by("-date", "-id")

@@ -77,6 +77,20 @@ class TestOneClass:
         }
         assert len(answer["meetings"]) == 5
 
+    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 1), ("instructor", 2)])
+    def test_the_class_is_read_once(
+        self, client_as, people, who, queries, django_assert_num_queries
+    ):
+        camp_class = ClassFactory(instructor=people["instructor"], status=ClassStatus.APPROVED)
+        client = client_as(who)
+
+        # The class with its instructor, category and seats free; for a signed-in caller, the
+        # caller first.
+        with django_assert_num_queries(queries):
+            response = client.get(f"/api/classes/{camp_class.pk}")
+
+        assert response.status_code == 200
+
     def test_editing_still_goes_through_put_for_its_own_instructor_only(self, client_as, people):
         camp_class = ClassFactory(instructor=people["instructor"])
         body = {"nameClass": "Clay & Glaze", "seats": 8, "price": "30", "image": camp_class.image}

@@ -1,9 +1,11 @@
 """Optional pages on every list endpoint: the plain array by default, ?page=&page_size= on ask."""
 
 import pytest
+from django.db import connection
 
 from accounts.models import Role
 from classes.models import ClassStatus
+from core import pagination
 from payments.models import PaymentStatus
 from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 
@@ -194,3 +196,62 @@ def test_the_whole_enrolled_list_stays_a_plain_array_newest_first(api_client_for
 
     assert ids(response) == [payment.camp_class_id for payment in reversed(payments)]
     assert "X-Total-Count" not in response.headers
+
+
+class TestTheTotalAtScale:
+    """X-Total-Count is exact up to EXACT_TOTAL_UP_TO rows; past it, PostgreSQL's estimate, so
+    an admin's page does not count every row of a long list."""
+
+    @pytest.fixture
+    def limit_of_five(self, monkeypatch):
+        monkeypatch.setattr(pagination, "EXACT_TOTAL_UP_TO", 5)
+
+    def test_up_to_the_limit_the_total_is_exact_right_after_a_change(
+        self, api_client_for, limit_of_five
+    ):
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        UserFactory.create_batch(3)
+        assert admin.get("/api/users?page=1&page_size=2")["X-Total-Count"] == "4"
+
+        UserFactory()
+
+        assert admin.get("/api/users?page=1&page_size=2")["X-Total-Count"] == "5"
+
+    def test_up_to_the_limit_one_bounded_count_and_the_page(
+        self, api_client_for, limit_of_five, django_assert_num_queries
+    ):
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        UserFactory.create_batch(3)
+
+        with django_assert_num_queries(3) as queries:  # the caller, the count, the page
+            response = admin.get("/api/users?page=1&page_size=2")
+
+        assert response["X-Total-Count"] == "4"
+        (count,) = [query["sql"] for query in queries if "COUNT(" in query["sql"]]
+        assert "LIMIT 6" in count
+
+    @pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="the estimate is PostgreSQL's planner's"
+    )
+    def test_past_the_limit_the_total_is_estimated_not_counted(
+        self, api_client_for, limit_of_five, django_assert_num_queries
+    ):
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        UserFactory.create_batch(9)
+
+        # The caller, a count that stops past the limit, the planner's estimate, the page.
+        with django_assert_num_queries(4) as queries:
+            response = admin.get("/api/users?page=1&page_size=2")
+
+        counts = [query["sql"] for query in queries if "COUNT(" in query["sql"]]
+        assert len(counts) == 1
+        assert "LIMIT 6" in counts[0]
+        assert any(query["sql"].startswith("EXPLAIN") for query in queries)
+        assert int(response["X-Total-Count"]) > 5
+
+    @pytest.mark.skipif(connection.vendor == "postgresql", reason="PostgreSQL estimates")
+    def test_past_the_limit_other_databases_count_every_row(self, api_client_for, limit_of_five):
+        admin = api_client_for(UserFactory(role=Role.ADMIN))
+        UserFactory.create_batch(9)
+
+        assert admin.get("/api/users?page=1&page_size=2")["X-Total-Count"] == "10"

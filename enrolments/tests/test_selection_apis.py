@@ -153,10 +153,12 @@ class TestSelectionList:
             SelectionFactory(student=people["student"])
 
         # One to load the token's user, one for the selections with class and instructor.
-        with django_assert_num_queries(2):
+        with django_assert_num_queries(2) as queries:
             response = client.get(f"/api/selectClass?email={people['student'].email}")
 
         assert len(response.json()) == rows
+        # The caller is every selection's student: their row is not read a second time.
+        assert queries[1]["sql"].count('"password"') == 1  # the instructor's, not the student's
 
 
 class TestSelectionCreate:
