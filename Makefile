@@ -108,7 +108,8 @@ screenshots: build
 
 # Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
 # camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, adds the
-# bundle report and Lighthouse's scores, and rewrites docs/performance.md.
+# bundle report and Lighthouse's scores, and rewrites docs/performance.md (after a build alone,
+# `.venv/bin/python bench/run.py --bundle-only` writes the bundle's section again).
 bench: build
 	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
 	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
