@@ -1,5 +1,6 @@
 """gunicorn for the bench scripts: started as production starts it, stopped however they end."""
 
+import os
 import socket
 import subprocess
 import sys
@@ -19,8 +20,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-# The Procfile's default: each worker serves this many requests at once, on threads.
-THREADS = 4
+# As the Procfile: each worker serves WEB_THREADS requests at once, on threads (4 unless set).
+THREADS = int(os.environ.get("WEB_THREADS", "4"))
 
 
 @contextmanager
