@@ -2,9 +2,18 @@ const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
 const { WebpackAssetsManifest } = require("webpack-assets-manifest");
+const purgeCss = require("@fullhuman/postcss-purgecss");
+
+const { reactAliases, purgeCssOptions } = require("./build.config");
 
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
+  // Only the selectors the app's code and page template name survive the build (the dev build
+  // keeps them all, so a new class shows at once while working).
+  const postcss = {
+    loader: "postcss-loader",
+    options: { postcssOptions: { plugins: production ? [purgeCss(purgeCssOptions)] : [] } },
+  };
   return {
     entry: { main: "./src/index.jsx" },
     output: {
@@ -15,7 +24,7 @@ module.exports = (env, argv) => {
       clean: true,
     },
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
-    resolve: { extensions: [".js", ".jsx"] },
+    resolve: { extensions: [".js", ".jsx"], alias: reactAliases },
     module: {
       rules: [
         {
@@ -25,7 +34,7 @@ module.exports = (env, argv) => {
         },
         {
           test: /\.css$/,
-          use: [MiniCssExtractPlugin.loader, "css-loader"],
+          use: [MiniCssExtractPlugin.loader, "css-loader", postcss],
         },
         {
           // The school's theme: Bootstrap's own sources compiled with its variables.
@@ -33,6 +42,7 @@ module.exports = (env, argv) => {
           use: [
             MiniCssExtractPlugin.loader,
             "css-loader",
+            postcss,
             {
               loader: "sass-loader",
               options: {
