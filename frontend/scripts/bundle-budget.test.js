@@ -60,7 +60,7 @@ test("the first load carries Preact, not React DOM", () => {
 test("the CSS keeps the classes the app composes at run time, in both themes", () => {
   const css = contentOf(report.firstLoad.files.filter((file) => file.endsWith(".css")));
   // Toast's text-bg-${variant}, AuthCard's alert-${noticeTone}, Picture's picture-${kind}, the
-  // navigation's collapse toggled open, and the dark theme's own rules.
+  // navigation's collapse toggled open, the dark theme's own rules, and the focus ring.
   for (const selector of [
     ".text-bg-success",
     ".text-bg-warning",
@@ -70,6 +70,8 @@ test("the CSS keeps the classes the app composes at run time, in both themes", (
     ".picture-motif",
     ".collapse:not(.show)",
     "[data-bs-theme=dark]",
+    // The focus ring names no class or element.
+    ":focus-visible{outline:2px",
   ]) {
     assert.ok(css.includes(selector), `the first load's CSS lost ${selector}`);
   }
