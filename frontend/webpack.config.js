@@ -3,9 +3,18 @@ const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
 const { WebpackAssetsManifest } = require("webpack-assets-manifest");
 const { RouteChunksPlugin } = require("./scripts/route-chunks-plugin");
+const purgeCss = require("@fullhuman/postcss-purgecss");
+
+const { reactAliases, purgeCssOptions } = require("./build.config");
 
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
+  // Only the selectors the app's code and page template name survive the build (the dev build
+  // keeps them all, so a new class shows at once while working).
+  const postcss = {
+    loader: "postcss-loader",
+    options: { postcssOptions: { plugins: production ? [purgeCss(purgeCssOptions)] : [] } },
+  };
   return {
     entry: { main: "./src/index.jsx" },
     output: {
@@ -16,7 +25,7 @@ module.exports = (env, argv) => {
       clean: true,
     },
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
-    resolve: { extensions: [".js", ".jsx"] },
+    resolve: { extensions: [".js", ".jsx"], alias: reactAliases },
     module: {
       rules: [
         {
@@ -26,7 +35,7 @@ module.exports = (env, argv) => {
         },
         {
           test: /\.css$/,
-          use: [MiniCssExtractPlugin.loader, "css-loader"],
+          use: [MiniCssExtractPlugin.loader, "css-loader", postcss],
         },
         {
           // The school's theme: Bootstrap's own sources compiled with its variables.
@@ -34,6 +43,7 @@ module.exports = (env, argv) => {
           use: [
             MiniCssExtractPlugin.loader,
             "css-loader",
+            postcss,
             {
               loader: "sass-loader",
               options: {

@@ -388,7 +388,8 @@ describe("the catalog's fields", () => {
     await user.click(screen.getByRole("button", { name: "Add date" }));
     await user.type(field("Date with no meeting"), "2027-06-16");
     await user.click(screen.getByRole("button", { name: "Add date" }));
-    fireEvent.change(field("Registration closes at"), { target: { value: "2027-06-10T17:00" } });
+    // A date picker reports each new value with an input event, as the app listens for.
+    fireEvent.input(field("Registration closes at"), { target: { value: "2027-06-10T17:00" } });
     await user.click(screen.getByRole("button", { name: "Add Class" }));
 
     await waitFor(() =>
