@@ -24,7 +24,9 @@ const NOT_ON_PUBLIC_PAGES = ["js.stripe.com", "confirmCardSetup", "Open Dashboar
 // The Firebase Auth SDK's own endpoints: only its code names them.
 const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com"];
 // The pages a visitor browses without signing in; their first load must not include Firebase.
-const VISITOR_PAGES = ["/", "/all-instructors", "/all-classes"];
+// The pages a visitor browses: the lists, and a class's and an instructor's page (their own
+// lazy chunk with them).
+const VISITOR_PAGES = ["/", "/all-instructors", "/all-classes", "/classes/:id", "/instructors/:id"];
 
 const report = bundleReport();
 
@@ -124,7 +126,7 @@ test("Firebase is a chunk of its own, holding the SDK", () => {
   for (const needle of FIREBASE_SDK) assert.ok(sdk.includes(needle), `the chunk lacks "${needle}"`);
 });
 
-test("a visitor's first load of /, /all-instructors and /all-classes carries no Firebase", () => {
+test("a visitor's first load of the lists, a class and an instructor carries no Firebase", () => {
   const [firebaseFile] = report.firebase.files;
   for (const route of VISITOR_PAGES) {
     const page = report.publicRoutes.find((entry) => entry.route === route);
