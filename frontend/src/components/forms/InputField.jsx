@@ -1,6 +1,6 @@
 import { useRef } from "react";
 
-import { FieldError, FieldHint, useFieldMessages } from "./fieldMessages";
+import { LabelledField } from "./fieldMessages";
 
 /*
  * A labelled input (or textarea, with as="textarea") whose message shows once the field has been
@@ -16,28 +16,22 @@ export function InputField({
   hint,
   ...inputProps
 }) {
-  const { id, invalid, describedBy } = useFieldMessages(meta, hint);
   const input = useRef(null);
   const Control = as;
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <Control
-        id={id}
-        type={as === "input" ? type : undefined}
-        className={`form-control${invalid ? " is-invalid" : ""}`}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        {...field}
-        ref={input}
-        value={type === "number" ? typedNumber(input.current, field.value) : field.value}
-        {...inputProps}
-      />
-      <FieldHint id={id} hint={hint} />
-      <FieldError id={id} invalid={invalid} error={meta.error} />
-    </div>
+    <LabelledField meta={meta} label={label} hint={hint}>
+      {(tied, invalid) => (
+        <Control
+          {...tied}
+          type={as === "input" ? type : undefined}
+          className={`form-control${invalid ? " is-invalid" : ""}`}
+          {...field}
+          ref={input}
+          value={type === "number" ? typedNumber(input.current, field.value) : field.value}
+          {...inputProps}
+        />
+      )}
+    </LabelledField>
   );
 }
 

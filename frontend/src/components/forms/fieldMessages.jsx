@@ -32,3 +32,22 @@ export function FieldError({ id, invalid, error, always = false }) {
     </div>
   );
 }
+
+/*
+ * A labelled field: the label, the control `children` draws with the props that tie it to its
+ * label and message (id, aria-invalid, aria-describedby) and whether it is invalid, then its hint
+ * and message.
+ */
+export function LabelledField({ meta, label, hint, children }) {
+  const { id, invalid, describedBy } = useFieldMessages(meta, hint);
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": invalid, "aria-describedby": describedBy }, invalid)}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} invalid={invalid} error={meta.error} />
+    </div>
+  );
+}
