@@ -18,6 +18,9 @@ os.environ.setdefault("SCHOOL_REPLY_TO", "bench@camp.test")
 # Production's shared cache: the local Redis, under keys of the bench's own.
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("CACHE_KEY_PREFIX", "camp-bench")
+# The signed-in callers' tokens are made once, when the school is seeded, and must outlive the
+# run at 100,000 classes (production's are renewed by the browser every few minutes).
+os.environ.setdefault("JWT_LIFETIME_MINUTES", "180")
 # wrk speaks plain HTTP to 127.0.0.1: no redirect to HTTPS.
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
 
