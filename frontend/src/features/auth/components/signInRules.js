@@ -29,11 +29,15 @@ export const messages = {
   passwordMismatch: "The Password Doesn't Match",
 };
 
+// A required text that must match its pattern, once trimmed.
+function matchError(value, pattern, required, invalid) {
+  const text = value.trim();
+  if (!text) return required;
+  return pattern.test(text) ? undefined : invalid;
+}
+
 function emailError(value) {
-  const email = value.trim();
-  if (!email) return messages.emailRequired;
-  if (!EMAIL.test(email)) return messages.emailInvalid;
-  return undefined;
+  return matchError(value, EMAIL, messages.emailRequired, messages.emailInvalid);
 }
 
 // The password rules in order; a form shows the first one broken.
@@ -56,10 +60,7 @@ function confirmationError(confirmation, password) {
 }
 
 function photoError(value) {
-  const photo = value.trim();
-  if (!photo) return messages.photoRequired;
-  if (!URL_PATTERN.test(photo)) return messages.photoInvalid;
-  return undefined;
+  return matchError(value, URL_PATTERN, messages.photoRequired, messages.photoInvalid);
 }
 
 function nameError(value) {
