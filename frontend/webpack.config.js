@@ -7,6 +7,18 @@ const purgeCss = require("@fullhuman/postcss-purgecss");
 
 const { reactAliases, purgeCssOptions } = require("./build.config");
 
+/*
+ * React Router 7's package exports name its development build under every condition, so a
+ * production bundle would carry its dev-only checks and warnings and run them on every render
+ * (remix-run/react-router#12532, #14102). The release build takes the production files it ships
+ * beside them.
+ */
+const routerBuild = path.join(path.dirname(require.resolve("react-router/package.json")), "dist");
+const routerProductionAliases = {
+  "react-router$": path.join(routerBuild, "production/index.mjs"),
+  "react-router/dom$": path.join(routerBuild, "production/dom-export.mjs"),
+};
+
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
   // Only the selectors the app's code and page template name survive the build (the dev build
@@ -25,7 +37,10 @@ module.exports = (env, argv) => {
       clean: true,
     },
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
-    resolve: { extensions: [".js", ".jsx"], alias: reactAliases },
+    resolve: {
+      extensions: [".js", ".jsx"],
+      alias: production ? { ...reactAliases, ...routerProductionAliases } : reactAliases,
+    },
     module: {
       rules: [
         {

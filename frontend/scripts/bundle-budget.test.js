@@ -49,10 +49,32 @@ test("each public page's first render, its own lazy chunk included, stays within
   }
 });
 
+test("a public page's own chunk brings no stylesheet: its head waits for one only", () => {
+  // A second stylesheet in the head is one more round trip before the first paint on a phone.
+  const firstStyles = report.firstLoad.files.filter((file) => file.endsWith(".css"));
+  for (const page of report.publicRoutes) {
+    const styles = page.firstRender.files.filter((file) => file.endsWith(".css"));
+    assert.deepEqual(styles, firstStyles, `${page.route} brings a stylesheet of its own`);
+  }
+});
+
 test("the first load carries Preact, not React DOM", () => {
   const code = contentOf(report.firstLoad.files.filter((file) => file.endsWith(".js")));
   // React DOM's production build points every error at its decoder page; Preact has none.
   assert.ok(!code.includes("react.dev/errors"), "React DOM is back in the first load");
+});
+
+test("the first load carries React Router's production build, without its dev-only checks", () => {
+  const code = contentOf(report.firstLoad.files.filter((file) => file.endsWith(".js")));
+  assert.ok(
+    code.includes("useNavigate() may be used only in the context"),
+    "React Router is missing",
+  );
+  // A warning only its development build gives, while it checks every route it is handed.
+  assert.ok(
+    !code.includes("You should not include both"),
+    "React Router's development build is in the first load",
+  );
 });
 
 test("the CSS keeps the classes the app composes at run time, in both themes", () => {

@@ -3,6 +3,9 @@ import { createRoot } from "react-dom/client";
 import "@fontsource/bricolage-grotesque/latin-700.css";
 import "./app/theme.scss";
 import "./app/app.css";
+// The class and instructor pages' long names: small, and in the first stylesheet rather than a
+// second one their page head would have to wait for before its first paint.
+import "./components/ui/long-text.css";
 import { App } from "./app/App";
 
 createRoot(document.getElementById("root")).render(<App />);

@@ -21,22 +21,19 @@ export const LEVELS = [
 
 export const TO_BE_ANNOUNCED = "Schedule to be announced";
 
-const monthDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
-const weekdayMonthDay = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/*
+ * Calendar dates in the school's English, by hand rather than Intl.DateTimeFormat: every page
+ * loads this module, and making a formatter loads the browser's locale data, which on a phone
+ * was the largest single piece of script work before the first screen. The dates carry no zone.
+ */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const WEEKDAYS_FROM_SUNDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
-// "2027-06-14" as a date that formats the same in every zone.
-function calendarDate(isoDate) {
-  return new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+// "2027-06-14" -> "Jun 14".
+function formatMonthDay(isoDate) {
+  const month = Number(isoDate.slice(5, 7));
+  const day = Number(isoDate.slice(8, 10));
+  return `${MONTHS[month - 1]} ${day}`;
 }
 
 // "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM".
@@ -47,8 +44,10 @@ export function formatTime(hhmm) {
   return `${twelve}:${String(minutes).padStart(2, "0")} ${suffix}`;
 }
 
+// "2027-06-14" -> "Mon, Jun 14, 2027".
 export function formatDate(isoDate) {
-  return weekdayMonthDay.format(calendarDate(isoDate));
+  const weekday = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).getUTCDay();
+  return `${WEEKDAYS_FROM_SUNDAY[weekday]}, ${formatMonthDay(isoDate)}, ${isoDate.slice(0, 4)}`;
 }
 
 // The school's local date and time of a meeting's ISO datetime ("2027-06-14T09:00:00-07:00").
@@ -74,8 +73,8 @@ export function formatScheduleSummary(classItem) {
   const last = localParts(classItem.meetings[classItem.meetings.length - 1].start);
   const dates =
     first.date === last.date
-      ? monthDay.format(calendarDate(first.date))
-      : `${monthDay.format(calendarDate(first.date))} – ${monthDay.format(calendarDate(last.date))}`;
+      ? formatMonthDay(first.date)
+      : `${formatMonthDay(first.date)} – ${formatMonthDay(last.date)}`;
   const parts = [dates];
   if (first.date !== last.date && classItem.meetingDays?.length) {
     parts.push(formatDays(classItem.meetingDays));
