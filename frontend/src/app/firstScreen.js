@@ -26,16 +26,28 @@ export function firstScreenCache({ answers = {}, totals = {} }) {
 
 /*
  * The page's answers are as fresh as a request made when it loaded, and SWR asks no key again
- * within its deduping interval: neither does a hook that shows one of them. A signed-in person
- * has them asked again with their token, since a class's own instructor reads more of it.
+ * within its deduping interval: neither does a hook that shows one of them. A list read page by
+ * page is named by a function whose first page is such a key; left to revalidate on mount, it
+ * would draw every card of the page a second time for nothing. A signed-in person has them
+ * asked again with their token, since a class's own instructor reads more of it.
  */
 export function firstScreenFresh({ answers = {} }) {
   return (useSWRNext) => (key, fetcher, options) => {
+    const shown = typeof key === "function" ? firstPageKey(key) : key;
     const fresh =
-      typeof key === "string" &&
-      Object.hasOwn(answers, key) &&
+      typeof shown === "string" &&
+      Object.hasOwn(answers, shown) &&
       performance.now() < options.dedupingInterval &&
       !getToken();
     return useSWRNext(key, fetcher, fresh ? { ...options, revalidateIfStale: false } : options);
   };
+}
+
+// useSWRInfinite's key for its first page; a key function that throws is not ready (as in SWR).
+function firstPageKey(getKey) {
+  try {
+    return getKey(0, null);
+  } catch {
+    return null;
+  }
 }
