@@ -1,4 +1,5 @@
 import { config } from "../../../config/config";
+import { useAfterFirstPaint } from "../../../hooks/useAfterFirstPaint";
 import { useTitle } from "../../../hooks/useTitle";
 import { AboutSection } from "../components/AboutSection";
 import { HeroCarousel } from "../components/HeroCarousel";
@@ -9,15 +10,23 @@ import { StartingSoon } from "../components/StartingSoon";
 
 export function HomePage() {
   useTitle("Home");
+  const belowTheFold = useAfterFirstPaint();
   return (
     <>
       <h1 className="visually-hidden">{config.siteName}: summer camp art and craft school</h1>
       <HeroCarousel slides={heroSlides} autoPlay />
       <div className="container">
         <AboutSection />
-        <PopularClasses />
-        <StartingSoon />
-        <PopularInstructors />
+        {belowTheFold ? (
+          <>
+            <PopularClasses />
+            <StartingSoon />
+            <PopularInstructors />
+          </>
+        ) : (
+          // Holds the footer below the fold until the lists are drawn, so nothing in view moves.
+          <div className="min-vh-100" />
+        )}
       </div>
     </>
   );

@@ -1,4 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { createRoot } from "react-dom/client";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+
+import { fetcher } from "../../../lib/api";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
@@ -139,4 +144,26 @@ describe("Starting soon", () => {
       await section("Popular Classes").findByRole("article", { name: "Clay Animals" }),
     ).toBeInTheDocument();
   });
+});
+
+// Rendered without testing-library's act(), which would run the effects before returning.
+test("home draws the hero and About first, and the lists below the fold once that is painted", async () => {
+  stubApi({ "/popularClasses": popular, "/instructors": instructors });
+  const container = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(container);
+
+  root.render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher }}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  const page = within(container);
+  expect(page.getByRole("heading", { name: "About Us" })).toBeInTheDocument();
+  expect(page.queryByRole("region", { name: "Popular Classes" })).not.toBeInTheDocument();
+
+  expect(await page.findByRole("region", { name: "Popular Classes" })).toBeInTheDocument();
+  root.unmount();
+  container.remove();
 });
