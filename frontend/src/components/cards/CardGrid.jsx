@@ -1,3 +1,7 @@
+import { memo } from "react";
+
+import { useProgressiveCount } from "../../hooks/useProgressiveCount";
+
 // Columns per row from medium screens up; one column on phones (spec: three-column grids).
 export const CARDS_PER_ROW = 3;
 const ROW_CLASSES = `row row-cols-1 row-cols-md-${CARDS_PER_ROW} g-4 list-unstyled mb-0`;
@@ -12,14 +16,35 @@ function imagePriority(index, atTop) {
   return index === 0 ? "high" : "eager";
 }
 
-// renderItem(item, imagePriority) draws one card; pass the priority on to its ImageCard.
+// Rows a grid at the top of its page draws with the page: what a laptop shows on arrival.
+const FIRST_ROWS = 2;
+
+// One card in its cell. Drawing the next row leaves the cards already drawn as they are.
+const GridCell = memo(function GridCell({ item, priority, renderItem }) {
+  return <li className="col">{renderItem(item, priority)}</li>;
+});
+
+/*
+ * renderItem(item, imagePriority) draws one card; pass the priority on to its ImageCard. A grid
+ * at the top of its page draws its first rows with the page and the rest a row per paint: on a
+ * phone the first card's picture is the largest paint, and it shows sooner from a shorter first
+ * task. What follows the grid is below the fold either way, so nothing in view moves.
+ */
 export function CardGrid({ items, getKey, renderItem, atTop = false }) {
+  const shown = useProgressiveCount(
+    items.length,
+    atTop ? FIRST_ROWS * CARDS_PER_ROW : items.length,
+    CARDS_PER_ROW,
+  );
   return (
     <ul className={ROW_CLASSES}>
-      {items.map((item, index) => (
-        <li className="col" key={getKey(item)}>
-          {renderItem(item, imagePriority(index, atTop))}
-        </li>
+      {items.slice(0, shown).map((item, index) => (
+        <GridCell
+          key={getKey(item)}
+          item={item}
+          priority={imagePriority(index, atTop)}
+          renderItem={renderItem}
+        />
       ))}
     </ul>
   );

@@ -1,0 +1,49 @@
+import { waitFor, within } from "@testing-library/react";
+import { createRoot } from "react-dom/client";
+
+import { CARDS_PER_ROW, CardGrid } from "./CardGrid";
+
+const items = Array.from({ length: 5 * CARDS_PER_ROW }, (_, index) => ({ id: index + 1 }));
+
+// Rendered without testing-library's act(), which would run the effects before returning.
+function renderGrid(props) {
+  const container = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(container);
+  root.render(
+    <CardGrid
+      items={items}
+      getKey={(item) => item.id}
+      renderItem={(item, imagePriority) => (
+        <article aria-label={`Card ${item.id}`} data-priority={imagePriority} />
+      )}
+      {...props}
+    />,
+  );
+  return {
+    cards: () => within(container).queryAllByRole("article"),
+    done: () => {
+      root.unmount();
+      container.remove();
+    },
+  };
+}
+
+test("a grid at the top of its page draws two rows with the page, then a row per paint", async () => {
+  const grid = renderGrid({ atTop: true });
+
+  expect(grid.cards()).toHaveLength(2 * CARDS_PER_ROW);
+  expect(grid.cards()[0]).toHaveAttribute("data-priority", "high");
+  await waitFor(() => expect(grid.cards()).toHaveLength(3 * CARDS_PER_ROW));
+
+  await waitFor(() => expect(grid.cards()).toHaveLength(items.length));
+  expect(grid.cards()[0]).toHaveAttribute("data-priority", "high");
+  expect(grid.cards()[CARDS_PER_ROW]).toHaveAttribute("data-priority", "lazy");
+  grid.done();
+});
+
+test("a grid further down its page draws every card at once", () => {
+  const grid = renderGrid({ atTop: false });
+
+  expect(grid.cards()).toHaveLength(items.length);
+  grid.done();
+});
