@@ -333,6 +333,11 @@ class Standing:
     held_for_others: int
     clashing_class_name: str | None
 
+    def clash_with(self, camp_class: Class) -> str | None:
+        """The name of the participant's class that clashes with this one; none for a class
+        whose schedule is to be announced (as `clashing_class`)."""
+        return self.clashing_class_name if camp_class.starts_at is not None else None
+
 
 def _class_with_standing(*, participant_id: int, camp_class_id: int, now: datetime) -> QuerySet:
     held = (
@@ -411,9 +416,9 @@ def standing_refusal(
         return Refusal.selected(participant)
     if camp_class.seats - standing.held_for_others <= 0:
         return Refusal.FULL
-    # A class whose schedule is to be announced clashes with nothing.
-    if camp_class.starts_at is not None and standing.clashing_class_name is not None:
-        return Refusal.schedule_conflict(standing.clashing_class_name, participant)
+    other = standing.clash_with(camp_class)
+    if other is not None:
+        return Refusal.schedule_conflict(other, participant)
     return None
 
 
