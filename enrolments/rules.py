@@ -11,12 +11,14 @@ from enum import StrEnum
 from itertools import product
 from typing import ClassVar
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Participant
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
+from core.compiled import CompiledQuery
 from core.school_time import school_today
 from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, SeatHold, Selection
 
@@ -208,7 +210,7 @@ def age_refusal(
     if fits:
         return None
     if overridden is None:
-        overridden = AgeOverride.objects.filter(
+        overridden = _age_overrides(
             participant_id=participant.pk, camp_class_id=camp_class.pk
         ).exists()
     if overridden:
@@ -216,11 +218,19 @@ def age_refusal(
     return Refusal.age(camp_class, participant, age)
 
 
-def is_enrolled(*, participant_id: int, camp_class_id: int) -> bool:
-    """Whether the participant holds a seat in the class (the one "already enrolled" query)."""
+def _age_overrides(*, participant_id: int, camp_class_id: int) -> QuerySet[AgeOverride]:
+    return AgeOverride.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
+
+
+def _active_enrolments(*, participant_id: int, camp_class_id: int) -> QuerySet[Enrolment]:
     return Enrolment.objects.filter(
         participant_id=participant_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
-    ).exists()
+    )
+
+
+def is_enrolled(*, participant_id: int, camp_class_id: int) -> bool:
+    """Whether the participant holds a seat in the class (the one "already enrolled" query)."""
+    return _active_enrolments(participant_id=participant_id, camp_class_id=camp_class_id).exists()
 
 
 def participants_classes(*, participant_id: int) -> QuerySet:
@@ -310,28 +320,124 @@ def seats_free_for(*, camp_class: Class, participant_id: int | None = None) -> i
     return max(camp_class.seats - held, 0)
 
 
+@dataclass(frozen=True)
+class Standing:
+    """What the database says of one participant and one class, for `enrolment_refusal`: whether
+    they hold a seat in it, selected it, may take it whatever their age (an `AgeOverride`), how
+    many seats others hold (`holds_against`), and the name of their class that clashes with it
+    first (`soonest_clashing_class`)."""
+
+    enrolled: bool
+    selected: bool
+    overridden: bool
+    held_for_others: int
+    clashing_class_name: str | None
+
+    def clash_with(self, camp_class: Class) -> str | None:
+        """The name of the participant's class that clashes with this one; none for a class
+        whose schedule is to be announced (as `clashing_class`)."""
+        return self.clashing_class_name if camp_class.starts_at is not None else None
+
+
+def _class_with_standing(*, participant_id: int, camp_class_id: int, now: datetime) -> QuerySet:
+    held = (
+        holds_against(camp_class_id=camp_class_id, participant_id=participant_id, now=now)
+        .order_by()
+        .values("camp_class_id")
+        .annotate(held=Count("*"))
+        .values("held")
+    )
+    soonest_clash = (
+        clashing_meetings(participant_id=participant_id, camp_class_id=camp_class_id)
+        .order_by("start", "id")
+        .values("camp_class__name")[:1]
+    )
+    pair = {"participant_id": participant_id, "camp_class_id": camp_class_id}
+    return Class.objects.filter(pk=camp_class_id).annotate(
+        standing_enrolled=Exists(_active_enrolments(**pair)),
+        standing_selected=Exists(Selection.objects.filter(**pair)),
+        standing_overridden=Exists(_age_overrides(**pair)),
+        standing_held=Coalesce(Subquery(held), 0),
+        standing_clash=Subquery(soonest_clash),
+    )
+
+
+# Built by the ORM once per process: building and compiling its subqueries at every request cost
+# more CPU than the database took to answer them (core.compiled).
+_CLASS_WITH_STANDING = CompiledQuery(
+    _class_with_standing, participant_id=int, camp_class_id=int, now=datetime
+)
+
+
+def class_with_standing(
+    *, participant_id: int, camp_class_id: int, now: datetime | None = None
+) -> tuple[Class, Standing] | None:
+    """The class and the participant's standing in it, in one query; None for no such class."""
+    if not 0 < camp_class_id < 2**63:
+        # No row has such an id, and SQLite refuses to compare with a number this large.
+        return None
+    found = _CLASS_WITH_STANDING.rows(
+        participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
+    )
+    if not found:
+        return None
+    camp_class = found[0]
+    return camp_class, Standing(
+        enrolled=bool(camp_class.standing_enrolled),
+        selected=bool(camp_class.standing_selected),
+        overridden=bool(camp_class.standing_overridden),
+        held_for_others=camp_class.standing_held,
+        clashing_class_name=camp_class.standing_clash,
+    )
+
+
+def standing_refusal(
+    *,
+    participant: Participant,
+    camp_class: Class,
+    standing: Standing,
+    now: datetime | None = None,
+    selecting: bool = False,
+) -> Refusal | None:
+    """`enrolment_refusal`'s answer from the standing read already. `selecting` also refuses a
+    class the participant selected before, after the reasons about the class itself and before
+    being full or clashing (what `selection_create` says)."""
+    if camp_class.status != ClassStatus.APPROVED:
+        return Refusal.CLOSED
+    if standing.enrolled:
+        return Refusal.enrolled(participant)
+    too_late = registration_refusal(camp_class, now=now)
+    if too_late is not None:
+        return too_late
+    too_young_or_old = age_refusal(participant, camp_class, overridden=standing.overridden)
+    if too_young_or_old is not None:
+        return too_young_or_old
+    if selecting and standing.selected:
+        return Refusal.selected(participant)
+    if camp_class.seats - standing.held_for_others <= 0:
+        return Refusal.FULL
+    other = standing.clash_with(camp_class)
+    if other is not None:
+        return Refusal.schedule_conflict(other, participant)
+    return None
+
+
 def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
-    `family_refusals` answers the same question for a family and a page of classes at once,
-    for showing before anyone clicks; this one is what selecting and paying ask.
+    In this order: the class is not approved, they hold a seat in it, it started or its
+    registration closed, their age (unless overridden), no seat free for them, a clash with
+    another of their classes. What the database knows is read in one query
+    (`class_with_standing`). `family_refusals` answers the same question for a family and a page
+    of classes at once, for showing before anyone clicks; this one is what paying asks.
     """
-    if camp_class.status != ClassStatus.APPROVED:
-        return Refusal.CLOSED
-    if is_enrolled(participant_id=participant.pk, camp_class_id=camp_class.pk):
-        return Refusal.enrolled(participant)
-    too_late = registration_refusal(camp_class)
-    if too_late is not None:
-        return too_late
-    too_young_or_old = age_refusal(participant, camp_class)
-    if too_young_or_old is not None:
-        return too_young_or_old
-    if seats_free_for(camp_class=camp_class, participant_id=participant.pk) <= 0:
-        return Refusal.FULL
-    other = clashing_class(participant=participant, camp_class=camp_class)
-    if other is not None:
-        return Refusal.schedule_conflict(other.name, participant)
-    return None
+    now = timezone.now()
+    read = class_with_standing(participant_id=participant.pk, camp_class_id=camp_class.pk, now=now)
+    # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
+    standing = read[1] if read is not None else Standing(False, False, False, 0, None)
+    return standing_refusal(
+        participant=participant, camp_class=camp_class, standing=standing, now=now
+    )
 
 
 @dataclass(frozen=True)

@@ -815,17 +815,20 @@ STEPS = [
     (an_instructor_uploads_a_class_image, 200, 1),
     (a_student_lists_their_selected_classes, 200, 2),
     (a_student_pages_through_their_selected_classes, 200, 3),
-    # "Myself", locked; the class; enrolled already; selected already; the selection, in its
-    # own savepoint.
-    (a_student_selects_a_class, 201, 11),
+    # "Myself", locked; the class with all the rules ask of the database (enrolled or selected
+    # already, the age override, the seats held for others, a clash: enrolments.rules.
+    # class_with_standing); the selection, in its own savepoint.
+    (a_student_selects_a_class, 201, 8),
     # A seat held for paying for it, given back; Django's delete: the holds that named the
     # selection no longer do.
     (a_student_drops_a_selection, 200, 7),
-    # The selection; enrolled already; the student's Stripe customer, saved the first time.
+    # The selection; the rules' one query (enrolled already, seats held, clash); the student's
+    # Stripe customer, saved the first time.
     # The seat held (enrolments.services.hold_take, in its savepoint): the class locked; the
-    # family's hold; the seats held for others; the hold renewed, else made.
-    (a_student_starts_paying_by_card, 200, 15),
-    # Paid before; the selection; enrolled already; under the selection's lock, paid before
+    # family's hold and the seats held for others, in one query; the hold made (renewed when
+    # one ran out).
+    (a_student_starts_paying_by_card, 200, 12),
+    # Paid before; the selection; the rules' one query; under the selection's lock, paid before
     # again, then the charge recorded; the seat taken and its enrolment written; the answer
     # read back.
     # The receipt, in the same transaction: the payment with its people; queued before; the
@@ -834,7 +837,7 @@ STEPS = [
     # with the payment.
     # The seat: the class locked first, the seats held for others counted, the hold and any
     # waitlist place settled.
-    (a_student_pays_with_the_saved_card, 201, 40),
+    (a_student_pays_with_the_saved_card, 201, 39),
     (a_student_enrols_in_a_free_class, 201, 27),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
@@ -848,7 +851,7 @@ STEPS = [
     # guards, the past seats and payments set to nobody, the overrides, the child.
     # (and their holds and waitlist places).
     (a_parent_removes_a_child, 200, 13),
-    (a_parent_selects_a_class_for_a_child, 201, 11),
+    (a_parent_selects_a_class_for_a_child, 201, 8),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings.
     # And the seats held in those classes, in one query.
     (a_parent_sees_who_may_take_each_class, 200, 8),
@@ -859,9 +862,9 @@ STEPS = [
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
     (a_student_lists_their_waitlist, 200, 2),
-    # "Myself", locked; the class, then locked; the rules (enrolled, seats held, clash); the back
-    # of the list; the entry in its savepoint; read back with its place.
-    (a_student_joins_a_waitlist, 201, 13),
+    # "Myself", locked; the class, then locked; the rules in one query (enrolled, seats held,
+    # clash); the back of the list; the entry in its savepoint; read back with its place.
+    (a_student_joins_a_waitlist, 201, 12),
     # The entry; its class locked; the entry locked; the selection found or made; the hold
     # pointed at it; the entry; read back with its place.
     (a_student_accepts_an_offer, 200, 13),

@@ -31,11 +31,17 @@ def class_locked(camp_class_id: int) -> Class:
 
 
 def hold_put(
-    *, camp_class: Class, student_id: int, participant_id: int, expires_at, **kept
+    *,
+    camp_class: Class,
+    student_id: int,
+    participant_id: int,
+    expires_at,
+    none_yet: bool = False,
+    **kept,
 ) -> SeatHold:
     """The participant's one hold of the class, made or renewed (a hold that ran out is replaced,
     never stacked). The caller holds the class's lock, so no other request writes this row
-    between the two statements."""
+    between the two statements; `none_yet` says it read under that lock that there is none."""
     fields = {
         "student_id": student_id,
         "expires_at": expires_at,
@@ -44,7 +50,7 @@ def hold_put(
         **kept,
     }
     mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
-    if mine.update(**fields):
+    if not none_yet and mine.update(**fields):
         return mine.get()
     return SeatHold.objects.create(
         participant_id=participant_id, camp_class_id=camp_class.pk, **fields
@@ -59,25 +65,29 @@ def hold_take(*, selection: Selection) -> SeatHold:
     expiry and all; otherwise a seat must be free for them, or the class is full to them.
     """
     now = timezone.now()
+    participant_id = selection.participant_id
     camp_class = class_locked(selection.camp_class_id)
-    held = SeatHold.objects.filter(
-        participant_id=selection.participant_id, camp_class_id=camp_class.pk
-    ).first()
+    # The holds against the participant and their own, in one query: a class has no more
+    # running holds than seats.
+    holds = list(
+        holds_against(camp_class_id=camp_class.pk, participant_id=participant_id, now=now)
+        | SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
+    )
+    held = next((hold for hold in holds if hold.participant_id == participant_id), None)
     if held is not None and held.expires_at > now:
         if held.selection_id != selection.pk:
             held.selection = selection
             held.save(update_fields=["selection"])
         return held
-    taken_by_others = holds_against(
-        camp_class_id=camp_class.pk, participant_id=selection.participant_id, now=now
-    ).count()
+    taken_by_others = len(holds) - (held is not None)
     if camp_class.seats - taken_by_others <= 0:
         raise Conflict(Refusal.FULL.before_paying)
     return hold_put(
         camp_class=camp_class,
         student_id=selection.student_id,
-        participant_id=selection.participant_id,
+        participant_id=participant_id,
         expires_at=now + timedelta(minutes=settings.SEAT_HOLD_MINUTES),
+        none_yet=held is None,
         selection=selection,
         waitlist_entry=None,
     )

@@ -24,26 +24,16 @@ from enrolments.models import (
 )
 from enrolments.rules import (
     Refusal,
-    RefusalKind,
     clashing_meetings,
-    enrolment_refusal,
+    class_with_standing,
     holds_against,
     is_enrolled,
     registration_refusal,
     soonest_clashing_class,
+    standing_refusal,
 )
 from enrolments.services.holds import class_locked
 from enrolments.services.waitlists import hold_given_up, waitlist_offers_make
-
-# Refusals about the class itself, said even to a student who selected it already; being full
-# or clashing with another class is said only to one who has not.
-_SAID_BEFORE_ALREADY_SELECTED = {
-    RefusalKind.NOT_OPEN,
-    RefusalKind.ENROLLED,
-    RefusalKind.STARTED,
-    RefusalKind.REGISTRATION_CLOSED,
-    RefusalKind.AGE,
-}
 
 
 class SeatRefused(Conflict):
@@ -60,19 +50,21 @@ def selection_create(
     *, student: User, class_id: int, participant_id: int | None = None
 ) -> Selection:
     """A student picks a class for themself or one of their children, to pay for later;
-    everything about it is read from our data."""
+    everything about it is read from our data: the class and what stands between the
+    participant and it, in one query (`rules.class_with_standing`). A reason about the class
+    itself is said even to one who selected it already; being full or clashing only to one who
+    has not."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
-    camp_class = Class.objects.filter(pk=class_id).first()
-    if camp_class is None:
+    read = class_with_standing(participant_id=participant.pk, camp_class_id=class_id)
+    if read is None:
         raise NotFound("No such class.")
-    already_selected = Conflict(Refusal.selected(participant).to_select)
-    refusal = enrolment_refusal(participant=participant, camp_class=camp_class)
-    if refusal is not None and refusal.kind in _SAID_BEFORE_ALREADY_SELECTED:
-        raise Conflict(refusal.to_select)
-    if Selection.objects.filter(participant=participant, camp_class=camp_class).exists():
-        raise already_selected
+    camp_class, standing = read
+    refusal = standing_refusal(
+        participant=participant, camp_class=camp_class, standing=standing, selecting=True
+    )
     if refusal is not None:
         raise Conflict(refusal.to_select)
+    already_selected = Conflict(Refusal.selected(participant).to_select)
     try:
         # A savepoint, so that losing the race to a twin request leaves the transaction usable.
         with transaction.atomic():

@@ -31,10 +31,11 @@ from enrolments.models import (
 from enrolments.rules import (
     Refusal,
     RefusalKind,
-    clashing_class,
+    class_with_standing,
     enrolment_refusal,
     holds_against,
     registration_refusal,
+    standing_refusal,
 )
 from enrolments.services.holds import class_locked, hold_put
 from notifications.models import MessageKind
@@ -52,16 +53,17 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     if not Class.objects.filter(pk=class_id).exists():
         raise NotFound("No such class.")
     camp_class = class_locked(class_id)
-    refusal = enrolment_refusal(participant=participant, camp_class=camp_class)
+    _, standing = class_with_standing(participant_id=participant.pk, camp_class_id=class_id)
+    refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
         raise Conflict("Seats are free in this class: select it instead.")
     if refusal.kind != RefusalKind.FULL:
         raise Conflict(refusal.to_select)
     # The seat count comes before the clash in the rule's order; a clash would close the entry
     # at its offer, so it is said now.
-    other = clashing_class(participant=participant, camp_class=camp_class)
+    other = standing.clash_with(camp_class)
     if other is not None:
-        raise Conflict(Refusal.schedule_conflict(other.name, participant).to_select)
+        raise Conflict(Refusal.schedule_conflict(other, participant).to_select)
     last = WaitlistEntry.objects.filter(camp_class=camp_class).aggregate(last=Max("rank"))["last"]
     try:
         with transaction.atomic():

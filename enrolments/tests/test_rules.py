@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.services import account_holder_of
 from classes.models import Class, Meeting
 from classes.services import class_update
-from enrolments.models import EnrolmentStatus, Selection
+from enrolments.models import AgeOverride, EnrolmentStatus, Selection
 from enrolments.rules import Refusal, RefusalKind, clashing_class, enrolment_refusal
 from testing.factories import (
     ClassFactory,
@@ -229,6 +229,28 @@ class TestClashes:
 
 
 class TestSelectingThroughTheApi:
+    @pytest.mark.parametrize("other_classes", [1, 4])
+    def test_selecting_reads_the_class_and_every_rule_s_rows_in_one_query(
+        self, api_client_for, student, pottery, django_assert_num_queries, other_classes
+    ):
+        holder = account_holder_of(student)
+        for hour in range(other_classes):
+            SelectionFactory(
+                student=student, camp_class=clashing(hours=(time(13 + hour), time(14 + hour)))
+            )
+        Class.objects.filter(pk=pottery.pk).update(age_min=6, age_max=12)
+        AgeOverride.objects.create(participant=holder, camp_class=pottery, reason="Assists.")
+        client = api_client_for(student)
+
+        # The caller; the participant, locked; the class with whether they hold a seat in it or
+        # selected it, their age override, the seats held for others and a clash; the insert in
+        # its savepoint. Each of the five is a query of its own besides the class's, otherwise.
+        # (The test's own transaction makes the service's a savepoint too: two more.)
+        with django_assert_num_queries(8):
+            response = client.post("/api/selectClass", {"classId": pottery.pk}, format="json")
+
+        assert response.status_code == 201, response.json()
+
     def test_select_answers_409_naming_the_other_class(self, api_client_for, student, pottery):
         weaving = clashing(hours=(time(11), time(13)))
         SelectionFactory(student=student, camp_class=weaving)
