@@ -831,6 +831,28 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         + ", measured every "
         f"{PROBE_SECONDS} s. The floor asks the database nothing.",
     ]
+    lines += [
+        "",
+        "### What was done, and what was tried",
+        "",
+        "- Threaded workers (the Procfile's `WEB_THREADS`, 4 a process): a request waiting on",
+        "  Stripe or the database leaves its process to the others. Measured once (2026-11-23,",
+        "  100 families, same machine, back to back): every family answered in 118.5 s with one",
+        "  request per process, 36.3 s with 4 threads.",
+        "- The rules behind select, hold and pay read what they ask of the database in one",
+        "  query, built as a queryset once per process and run with each call's values",
+        "  (`core/compiled.py`): building and compiling the ORM's SQL had cost more CPU than",
+        "  PostgreSQL took to answer it. In-process CPU per request, old and new code",
+        "  interleaved (measured once, 2026-11-24): select 8.4-9.1 ms -> 3.9-4.7 ms; opening",
+        "  the payment page 16.1-17.6 ms -> 13.1-14.2 ms (Stripe's client included), on a full",
+        "  class 5.0-5.5 -> 4.2-4.5 ms.",
+        "- Tried and dropped: the same single query built by the ORM on every call was slower",
+        "  (4.3-4.6 ms per check) than the separate queries it replaced (3.5-3.9 ms).",
+        "- Left as it is: paying still builds its 35 queries' SQL each time, around the",
+        "  conditional UPDATE that takes a seat. Where a ratio above is over 10, the measured",
+        '  cause is the queue in "Why the ratios are what they are": every family arrives at',
+        f"  once on {host['cores']} cores, and the p95 is the wait behind the requests ahead.",
+    ]
     lines += ["", "### Absolute figures", ""]
     for run_ in runs:
         lines += [
