@@ -98,7 +98,10 @@ def route_chunks(manifest):
 
 
 def preloaded_scripts(html: str) -> list[str]:
-    return re.findall(r'<link rel="preload" as="script" href="/static/dist/([^"]+)">', html)
+    # At the deferred entry's low priority: a high one would compete with the first paint.
+    return re.findall(
+        r'<link rel="preload" as="script" href="/static/dist/([^"]+)" fetchpriority="low">', html
+    )
 
 
 def stylesheets(html: str) -> list[str]:
