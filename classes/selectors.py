@@ -1,3 +1,5 @@
+from datetime import datetime
+
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
@@ -14,18 +16,19 @@ def classes_for_answers() -> QuerySet[Class]:
     return Class.objects.select_related("instructor", "category").annotate(seats_free=seats_free())
 
 
-def seats_free(*, through: str = ""):
+def seats_free(*, through: str = "", now: datetime | None = None):
     """The seats left less those held now (families paying, waitlist offers), in the query
     itself: a hold stops counting at its expiry, whenever the list is read. Holds are
     enrolments' rows, read through their reverse relation, as classes imports nothing of it.
 
     `through` names the relation to the class when the rows read are not classes
-    ("camp_class" for an enrolment)."""
+    ("camp_class" for an enrolment). `now` is the time the holds are counted at, this moment
+    unless a compiled list (core.compiled) passes it as its own value."""
     holds = Class._meta.get_field("seat_holds").related_model.objects
     class_of = f"{through}_id" if through else "pk"
     seats = f"{through}__seats" if through else "seats"
     held = (
-        holds.filter(camp_class=OuterRef(class_of), expires_at__gt=timezone.now())
+        holds.filter(camp_class=OuterRef(class_of), expires_at__gt=now or timezone.now())
         .order_by()
         .values("camp_class")
         .annotate(count=Count("*"))

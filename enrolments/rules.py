@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts.models import Participant
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
-from core.compiled import CompiledQuery
+from core.compiled import CompiledList
 from core.school_time import school_today
 from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, SeatHold, Selection
 
@@ -364,9 +364,7 @@ def _class_with_standing(*, participant_id: int, camp_class_id: int, now: dateti
 
 # Built by the ORM once per process: building and compiling its subqueries at every request cost
 # more CPU than the database took to answer them (core.compiled).
-_CLASS_WITH_STANDING = CompiledQuery(
-    _class_with_standing, participant_id=int, camp_class_id=int, now=datetime
-)
+_CLASS_WITH_STANDING = CompiledList(_class_with_standing)
 
 
 def class_with_standing(
@@ -376,8 +374,10 @@ def class_with_standing(
     if not 0 < camp_class_id < 2**63:
         # No row has such an id, and SQLite refuses to compare with a number this large.
         return None
-    found = _CLASS_WITH_STANDING.rows(
-        participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
+    found = list(
+        _CLASS_WITH_STANDING(
+            participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
+        )
     )
     if not found:
         return None

@@ -7,10 +7,12 @@ from datetime import date, datetime
 
 from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from accounts.models import User
 from classes.models import Class, Meeting
 from classes.selectors import calendar_meetings, seats_free
+from core.compiled import CompiledList
 from core.spreadsheets import SafeCsvWriter
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
@@ -23,27 +25,45 @@ from enrolments.models import (
 from enrolments.rules import participant_age
 
 
-def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
-    """A family's selections, each with its class, instructor and participant for the list's
-    columns; one participant's when asked. Read through `student.selections`, each knows its
-    student without a join."""
+def _selection_list(*, student: User, participant_id: int | None) -> QuerySet[Selection]:
     selections = student.selections.all()
     if participant_id is not None:
         selections = selections.filter(participant_id=participant_id)
     return selections.select_related("participant", "camp_class__instructor").order_by("id")
 
 
-def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
-    """The seats a family holds, the latest first: one row per participant and class, so two
-    siblings in one class are two rows. One participant's when asked."""
+# Compiled once per process: a family's lists are read at every visit to their dashboard.
+_selection_lists = CompiledList(_selection_list)
+
+
+def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
+    """A family's selections, each with its class, instructor and participant for the list's
+    columns; one participant's when asked. Read through `student.selections`, each knows its
+    student without a join."""
+    return _selection_lists(student=student, participant_id=participant_id)
+
+
+def _enrolment_list(
+    *, student: User, participant_id: int | None, now: datetime
+) -> QuerySet[Enrolment]:
     enrolments = Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE)
     if participant_id is not None:
         enrolments = enrolments.filter(participant_id=participant_id)
     return (
         enrolments.select_related("participant", "camp_class__instructor", "camp_class__category")
-        .annotate(class_seats_free=seats_free(through="camp_class"))
+        .annotate(class_seats_free=seats_free(through="camp_class", now=now))
         .order_by("-created_at", "-id")
     )
+
+
+_enrolment_lists = CompiledList(_enrolment_list)
+
+
+def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
+    """The seats a family holds, the latest first: one row per participant and class, so two
+    siblings in one class are two rows. One participant's when asked. Each class's free seats
+    are counted at the moment of the call (`now`: the holds still running)."""
+    return _enrolment_lists(student=student, participant_id=participant_id, now=timezone.now())
 
 
 def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:

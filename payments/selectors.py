@@ -14,6 +14,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
+from core.compiled import CompiledList
 from payments.models import Payment, Refund, RefundPolicy, RefundStatus
 from payments.refund_policy import RefundTerms
 
@@ -54,12 +55,20 @@ def payment_find(*, payment_id: int) -> Payment | None:
     return _payments_with_class().filter(pk=payment_id).first()
 
 
-def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
-    """A family's payment history, newest first; one participant's when asked."""
+def _payment_list(*, student: User, participant_id: int | None) -> QuerySet[Payment]:
     payments = _payments_with_class(student.payments.all())
     if participant_id is not None:
         payments = payments.filter(participant_id=participant_id)
     return payments.order_by("-date", "-id")
+
+
+# Compiled once per process: a family's history is read at every visit to its page.
+_payment_lists = CompiledList(_payment_list)
+
+
+def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
+    """A family's payment history, newest first; one participant's when asked."""
+    return _payment_lists(student=student, participant_id=participant_id)
 
 
 def refund_policy_in_force() -> RefundTerms:

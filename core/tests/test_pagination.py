@@ -2,10 +2,12 @@
 
 import pytest
 from django.db import connection
+from rest_framework import serializers
 
 from accounts.models import Role
 from classes.models import ClassStatus
 from core import pagination
+from enrolments.serializers import SelectionOutputSerializer
 from payments.models import PaymentStatus
 from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 
@@ -255,3 +257,24 @@ class TestTheTotalAtScale:
         UserFactory.create_batch(9)
 
         assert admin.get("/api/users?page=1&page_size=2")["X-Total-Count"] == "10"
+
+
+def test_a_whole_list_is_answered_by_one_serializer_per_process(monkeypatch, api_client_for):
+    student = UserFactory()
+    SelectionFactory.create_batch(2, student=student)
+    client = api_client_for(student)
+    path = f"/api/selectClass?email={student.email}"
+    first = client.get(path).json()
+    built = []
+    get_fields = serializers.Serializer.get_fields
+
+    def counted(self):
+        built.append(type(self))
+        return get_fields(self)
+
+    monkeypatch.setattr(serializers.Serializer, "get_fields", counted)
+
+    assert client.get(path).json() == first
+    assert len(first) == 2
+    # The query's serializer is made again; the rows' is not.
+    assert SelectionOutputSerializer not in built
