@@ -140,22 +140,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": DATABASE_LOCK_TIMEOUT_SECONDS, "transaction_mode": "IMMEDIATE"}
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {
-            "options": f"-c lock_timeout={int(DATABASE_LOCK_TIMEOUT_SECONDS * 1000)}",
-            # The parameters go apart from the query (server-side binding), so psycopg can
-            # prepare a query the connection has run DATABASE_PREPARE_THRESHOLD times: PostgreSQL
-            # then plans it once per connection, not at every request. Planning the lists' joins
-            # cost more than running them. Connections persist (CONN_MAX_AGE), and so do their
-            # prepared queries. A pooler in transaction mode (PgBouncer before 1.21) cannot keep
-            # them: set DATABASE_PREPARE_THRESHOLD=off behind one.
-            "server_side_binding": True,
-            "prepare_threshold": (
-                None
-                if env("DATABASE_PREPARE_THRESHOLD", "5") == "off"
-                else int(env("DATABASE_PREPARE_THRESHOLD", "5"))
-            ),
-        }
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c lock_timeout={int(DATABASE_LOCK_TIMEOUT_SECONDS * 1000)}"
     )
 
 AUTH_USER_MODEL = "accounts.User"
