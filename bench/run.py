@@ -36,7 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import requests
 from sections import marked, section_put, sections_kept
-from server import THREADS, gunicorn
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_bench")
@@ -483,6 +483,15 @@ def milliseconds(text: str) -> float:
     return float(number) * UNITS[unit]
 
 
+# One request at a time per process (gunicorn's sync worker), where production serves WEB_THREADS
+# on threads (bench/rush.py measures those). These answers keep a core busy, so threads add
+# nothing here but an unfair split: a threaded worker keeps each keep-alive connection it
+# accepts, and now and then one process took all of wrk's while the other idled (the same
+# floor measured 1,600 requests/s in one run and 3,700 in the next). A sync worker closes each
+# connection after its answer, so every request is the kernel's to hand to either process.
+API_THREADS = 1
+
+
 def wrk(url: str, seconds: int, headers: dict) -> dict:
     cores = os.cpu_count()
     command = [
@@ -553,6 +562,7 @@ def bench_size(classes: int, duration: int, work: Path, endpoints: list[tuple]) 
         env=server_env(BENCH_FLOOR_DIR=str(floor_dir)),
         log=work / f"gunicorn-{classes}.log",
         workers=os.cpu_count(),
+        threads=API_THREADS,
     ) as base:
         for label, floor_name, path, caller in endpoints:
             headers = {"Authorization": f"Bearer {seeded['tokens'][caller]}"} if caller else {}
@@ -717,7 +727,7 @@ def report(runs: list[dict], duration: int, host: dict, sections: list[str]) -> 
         "",
         "```sh",
         f"DJANGO_SETTINGS_MODULE={SETTINGS} gunicorn camp.wsgi:application --workers={cores} "
-        f"--threads={THREADS} \\",
+        f"--threads={API_THREADS} \\",
         "    --timeout=300 --access-logfile=/dev/null",
         "```",
         "",

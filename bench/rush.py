@@ -848,7 +848,8 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "  class 5.0-5.5 -> 4.2-4.5 ms.",
         "- Tried and dropped: the same single query built by the ORM on every call was slower",
         "  (4.3-4.6 ms per check) than the separate queries it replaced (3.5-3.9 ms).",
-        "- Left as it is: paying still builds its 35 queries' SQL each time, around the",
+        f"- Left as it is: paying still builds its {largest['steps']['pay']['queries_p50']} "
+        "queries' SQL each time, around the",
         "  conditional UPDATE that takes a seat. Where a ratio above is over 10, the measured",
         '  cause is the queue in "Why the ratios are what they are": every family arrives at',
         f"  once on {host['cores']} cores, and the p95 is the wait behind the requests ahead.",
