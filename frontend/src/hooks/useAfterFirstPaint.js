@@ -1,12 +1,9 @@
-import { useEffect, useState } from "react";
+import { useProgressiveCount } from "./useProgressiveCount";
 
 /*
- * False as a page first renders, true once the browser has painted that render (effects run
- * after the paint). What lies below the fold waits for it, so a phone draws the first screen in
- * a shorter task and shows it sooner.
+ * False as a page first renders, true once the browser has painted that render. What lies below
+ * the fold waits for it, so a phone draws the first screen in a shorter task and shows it sooner.
  */
 export function useAfterFirstPaint() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
-  return painted;
+  return useProgressiveCount(1, 0, 1) === 1;
 }

@@ -1,15 +1,11 @@
 import { waitFor, within } from "@testing-library/react";
-import { createRoot } from "react-dom/client";
-
+import { renderBeforeEffects } from "../../testing/renderBeforeEffects";
 import { CARDS_PER_ROW, CardGrid } from "./CardGrid";
 
 const items = Array.from({ length: 5 * CARDS_PER_ROW }, (_, index) => ({ id: index + 1 }));
 
-// Rendered without testing-library's act(), which would run the effects before returning.
 function renderGrid(props) {
-  const container = document.body.appendChild(document.createElement("div"));
-  const root = createRoot(container);
-  root.render(
+  const { container, done } = renderBeforeEffects(
     <CardGrid
       items={items}
       getKey={(item) => item.id}
@@ -19,13 +15,7 @@ function renderGrid(props) {
       {...props}
     />,
   );
-  return {
-    cards: () => within(container).queryAllByRole("article"),
-    done: () => {
-      root.unmount();
-      container.remove();
-    },
-  };
+  return { cards: () => within(container).queryAllByRole("article"), done };
 }
 
 test("a grid at the top of its page draws two rows with the page, then a row per paint", async () => {

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { createRoot } from "react-dom/client";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 
@@ -13,6 +12,7 @@ import {
   makeMeetings,
   makeScheduledClass,
 } from "../../../testing/fixtures";
+import { renderBeforeEffects } from "../../../testing/renderBeforeEffects";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { HomePage } from "./HomePage";
 import { expectSizedLazyImage } from "../../../testing/images";
@@ -146,24 +146,20 @@ describe("Starting soon", () => {
   });
 });
 
-// Rendered without testing-library's act(), which would run the effects before returning.
 test("home draws the hero and About first, and the lists below the fold once that is painted", async () => {
   stubApi({ "/popularClasses": popular, "/instructors": instructors });
-  const container = document.body.appendChild(document.createElement("div"));
-  const root = createRoot(container);
 
-  root.render(
+  const home = renderBeforeEffects(
     <SWRConfig value={{ provider: () => new Map(), fetcher }}>
       <MemoryRouter>
         <HomePage />
       </MemoryRouter>
     </SWRConfig>,
   );
-  const page = within(container);
+  const page = within(home.container);
   expect(page.getByRole("heading", { name: "About Us" })).toBeInTheDocument();
   expect(page.queryByRole("region", { name: "Popular Classes" })).not.toBeInTheDocument();
 
   expect(await page.findByRole("region", { name: "Popular Classes" })).toBeInTheDocument();
-  root.unmount();
-  container.remove();
+  home.done();
 });
