@@ -16,7 +16,18 @@ const swrOptions = {
   revalidateOnFocus: false,
   provider: () => firstScreenCache(firstScreen),
   use: [firstScreenFresh(firstScreen)],
+  onErrorRetry: retryWhenTold,
 };
+
+// A server too busy for a moment answers 503 with Retry-After: asked again then, not after
+// SWR's backoff of several seconds. Any other failure keeps SWR's own retries.
+export function retryWhenTold(error, key, config, revalidate, options) {
+  if (error?.retryAfterSeconds != null && options.retryCount <= config.errorRetryCount) {
+    setTimeout(revalidate, error.retryAfterSeconds * 1000, options);
+    return;
+  }
+  SWRConfig.defaultValue.onErrorRetry(error, key, config, revalidate, options);
+}
 
 export function App() {
   return (

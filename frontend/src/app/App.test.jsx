@@ -4,7 +4,7 @@ import { act, render, screen, within } from "@testing-library/react";
 
 import { stubApi } from "../testing/api";
 import { makeInstructor } from "../testing/fixtures";
-import { App } from "./App";
+import { App, retryWhenTold } from "./App";
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -26,4 +26,22 @@ test("a visitor's home shows the lists the page carries without asking the serve
   expect(asked).toContain("/api/instructors");
   expect(asked).not.toContain("/api/popularClasses");
   expect(asked).not.toContain(`/api${startingSoonKey}`);
+});
+
+test("a failure with Retry-After is asked again when the server said, others as SWR does", () => {
+  jest.useFakeTimers();
+  const revalidate = jest.fn();
+  const config = { errorRetryCount: 3, errorRetryInterval: 5000 };
+
+  retryWhenTold({ retryAfterSeconds: 1 }, "/eligibility", config, revalidate, { retryCount: 1 });
+  jest.advanceTimersByTime(999);
+  expect(revalidate).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(1);
+  expect(revalidate).toHaveBeenCalledTimes(1);
+
+  retryWhenTold({ retryAfterSeconds: 1 }, "/eligibility", config, revalidate, { retryCount: 4 });
+  retryWhenTold({ retryAfterSeconds: null }, "/eligibility", config, revalidate, { retryCount: 1 });
+  jest.advanceTimersByTime(1000);
+  expect(revalidate).toHaveBeenCalledTimes(1);
+  jest.useRealTimers();
 });

@@ -86,6 +86,9 @@ async function send(path, { method = "GET", body, headers = {}, signal, anonymou
   });
   if (!response.ok) {
     const error = new ApiError(response.status, await readJson(response));
+    // A busy server (503) says when to ask again, in whole seconds.
+    const retryAfter = Number.parseInt(response.headers?.get("Retry-After") ?? "", 10);
+    error.retryAfterSeconds = Number.isNaN(retryAfter) ? null : retryAfter;
     const refused = response.status === 401 || response.status === 403;
     if (refused && error.fromOurServer && token && unauthorizedHandler) {
       unauthorizedHandler(response.status);

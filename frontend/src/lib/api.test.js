@@ -173,3 +173,19 @@ describe("what ends a session", () => {
     expect(refused).not.toHaveBeenCalled();
   });
 });
+
+test("a busy answer carries when to ask again, in seconds; another none", async () => {
+  global.fetch = jest.fn(async () => ({
+    ok: false,
+    status: 503,
+    headers: new Headers({ "Content-Type": "application/json", "Retry-After": "1" }),
+    text: async () => JSON.stringify({ message: "Camp is busy." }),
+  }));
+  await expect(api.get("/eligibility")).rejects.toMatchObject({
+    status: 503,
+    retryAfterSeconds: 1,
+  });
+
+  serverAnswers(500, "<html>trouble</html>");
+  await expect(api.get("/eligibility")).rejects.toMatchObject({ retryAfterSeconds: null });
+});
