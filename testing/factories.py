@@ -9,6 +9,7 @@ import factory
 from django.conf import settings
 from django.utils import timezone
 from factory.django import DjangoModelFactory, Password
+from faker.providers.person.en_US import Provider as EnglishNames
 from PIL import Image
 
 from accounts.models import Participant, Role, User
@@ -85,6 +86,9 @@ def scheduled_class(
     return camp_class
 
 
+_CHILD_FIRST_NAMES = tuple(EnglishNames.first_names)
+
+
 class ChildFactory(DjangoModelFactory):
     """A child of a family: no login, a date of birth, taking classes on the account."""
 
@@ -93,7 +97,10 @@ class ChildFactory(DjangoModelFactory):
 
     account = factory.SubFactory(UserFactory)
     is_account_holder = False
-    first_name = factory.Faker("first_name")
+    # Brothers and sisters share a surname and, here, a birthday, and a family may not list one
+    # child twice (participant_child_once_per_family): Faker's random names can repeat, so
+    # children take its names in turn, distinct for the next 690 children made.
+    first_name = factory.Sequence(lambda n: _CHILD_FIRST_NAMES[n % len(_CHILD_FIRST_NAMES)])
     last_name = factory.LazyAttribute(lambda child: child.account.name.split()[-1])
     date_of_birth = date(2017, 5, 14)
 
