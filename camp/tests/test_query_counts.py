@@ -862,9 +862,9 @@ STEPS = [
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
     (a_student_lists_their_waitlist, 200, 2),
-    # "Myself", locked; the class, then locked; the rules in one query (enrolled, seats held,
-    # clash); the back of the list; the entry in its savepoint; read back with its place.
-    (a_student_joins_a_waitlist, 201, 12),
+    # "Myself", locked; the class locked; the rules in one query (enrolled, seats held, clash);
+    # the back of the list; the entry in its savepoint; read back with its place.
+    (a_student_joins_a_waitlist, 201, 11),
     # The entry; its class locked; the entry locked; the selection found or made; the hold
     # pointed at it; the entry; read back with its place.
     (a_student_accepts_an_offer, 200, 13),

@@ -50,9 +50,10 @@ SOON_DAYS = 7
 def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -> WaitlistEntry:
     """Put one of the family at the back of a full class's list, once while they wait."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
-    if not Class.objects.filter(pk=class_id).exists():
-        raise NotFound("No such class.")
-    camp_class = class_locked(class_id)
+    try:
+        camp_class = class_locked(class_id)
+    except Class.DoesNotExist:
+        raise NotFound("No such class.") from None
     _, standing = class_with_standing(participant_id=participant.pk, camp_class_id=class_id)
     refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
