@@ -128,11 +128,11 @@ def list_answer(
     request, queryset, serializer_class, page: PageRequest | None
 ) -> tuple[list, dict[str, str]]:
     """The serialized items (the page asked for, or all) and the headers that go with them."""
+    answer = _answer_of(serializer_class)
     if page is None:
-        child = _answer_of(serializer_class)
-        return [child.to_representation(item) for item in queryset], {}
+        return [answer.to_representation(item) for item in queryset], {}
     total = page_total(queryset)
-    items = serializer_class(queryset[page.start : page.end], many=True).data
+    items = [answer.to_representation(item) for item in queryset[page.start : page.end]]
     headers = page_headers(
         path=request.path, query_params=request.query_params, page=page, total=total
     )

@@ -21,7 +21,7 @@ from classes.models import Class
 from core.errors import Conflict
 from enrolments.access import access_selection
 from enrolments.models import SeatHold, Selection, WaitlistEntry
-from enrolments.rules import Refusal, holds_against
+from enrolments.rules import Refusal, holds_against, seats_free_beside
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -79,8 +79,8 @@ def hold_take(*, selection: Selection) -> SeatHold:
             held.selection = selection
             held.save(update_fields=["selection"])
         return held
-    taken_by_others = len(holds) - (held is not None)
-    if camp_class.seats - taken_by_others <= 0:
+    held_for_others = len(holds) - (held is not None)
+    if seats_free_beside(camp_class, held_for_others=held_for_others) == 0:
         raise Conflict(Refusal.FULL.before_paying)
     return hold_put(
         camp_class=camp_class,
