@@ -2,7 +2,6 @@
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
@@ -11,22 +10,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
 from core import errors
+from core.contention import RETRY_AFTER_SECONDS, is_contention
 
 BUSY = "The school's database is busy right now. Please try again in a moment."
-BUSY_RETRY_AFTER_SECONDS = 2
-# PostgreSQL's lock_not_available (lock_timeout ran out) and SQLite's busy timeout running out.
-_LOCK_NOT_AVAILABLE = "55P03"
-_SQLITE_BUSY = ("database is locked", "database table is locked")
-
-
-def is_contention(error: Exception) -> bool:
-    """A write that waited its bounded time for a lock another request held."""
-    if not isinstance(error, OperationalError):
-        return False
-    cause = error.__cause__
-    if getattr(cause, "sqlstate", None) == _LOCK_NOT_AVAILABLE:
-        return True
-    return str(error).startswith(_SQLITE_BUSY)
 
 
 def _flatten(detail):
@@ -66,7 +52,7 @@ def exception_handler(exc, context):
         return Response(
             error_body(BUSY),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
     exc = _as_api_exception(exc)
     if isinstance(exc, DjangoValidationError):

@@ -1,11 +1,13 @@
 """The outbox: one row per thing to tell, sent once, retried when the server says "later",
 failed when it says "never"; against a real SMTP server where the sending is the question."""
 
+import sqlite3
 from datetime import timedelta
 
+import psycopg
 import pytest
 from django.core import mail
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from notifications.models import Message, MessageKind, MessageStatus
@@ -18,6 +20,7 @@ from notifications.services import (
     outbox_sweep,
 )
 from notifications.tasks import message_send_task
+from testing.servers import database_url
 
 pytestmark = pytest.mark.django_db
 
@@ -164,6 +167,77 @@ def test_the_task_retries_a_refused_message_until_the_server_takes_it(smtp_sink,
     message.refresh_from_db()
     assert message.status == MessageStatus.SENT
     assert message.attempts == 3
+    assert len(smtp_sink.messages()) == 1
+
+
+class _RowHeldByAnotherWriter:
+    """Another connection writing the message's row, as a long transaction would, until the
+    first statement of ours that the database refuses for it."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        self.refused = 0
+
+    def __enter__(self):
+        if connection.vendor == "sqlite":
+            # The suite's in-memory database, shared by its connections: a table one of them is
+            # writing is refused to the others at once ("database table is locked").
+            self.other = sqlite3.connect(
+                connection.settings_dict["NAME"], uri=True, isolation_level=None
+            )
+            self.other.execute("BEGIN")
+            self.other.execute(
+                "UPDATE notifications_message SET last_error = '' WHERE id = ?", [self.message.pk]
+            )
+        else:
+            self.other = psycopg.connect(database_url().replace("postgres://", "postgresql://"))
+            self.other.execute(
+                "SELECT id FROM notifications_message WHERE id = %s FOR UPDATE", [self.message.pk]
+            )
+            with connection.cursor() as cursor:
+                cursor.execute("SET lock_timeout = '200ms'")
+        return self
+
+    def release_when_refused(self, execute, sql, params, many, context):
+        try:
+            return execute(sql, params, many, context)
+        except OperationalError:
+            if self.other is not None:
+                self.refused += 1
+                self._release()
+            raise
+
+    def _release(self):
+        if connection.vendor == "sqlite":
+            self.other.execute("ROLLBACK")
+        else:
+            self.other.rollback()
+        self.other.close()
+        self.other = None
+
+    def __exit__(self, *exc):
+        if self.other is not None:
+            self._release()
+        if connection.vendor != "sqlite":
+            with connection.cursor() as cursor:
+                cursor.execute("RESET lock_timeout")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_another_writer_holds_is_claimed_again_shortly_and_sent_once(smtp_sink):
+    message = welcome()
+
+    with (
+        _RowHeldByAnotherWriter(message) as other_writer,
+        connection.execute_wrapper(other_writer.release_when_refused),
+    ):
+        result = message_send_task.apply(args=[message.pk])
+
+    assert other_writer.refused == 1
+    assert result.successful(), result.traceback
+    message.refresh_from_db()
+    assert message.status == MessageStatus.SENT
+    assert message.attempts == 1
     assert len(smtp_sink.messages()) == 1
 
 
