@@ -1,6 +1,5 @@
 """Fixtures shared by every app's tests; the factories live in testing.factories."""
 
-import os
 import shutil
 import uuid
 
@@ -13,13 +12,12 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from testing import identity
+from testing import identity, services
 from testing.factories import UserFactory
 from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch
 from testing.servers import free_port, process_env
-
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+from testing.services import TEST_REDIS_URL
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -121,17 +119,8 @@ def worker_env(smtp_sink):
     """The environment of the server and Celery worker processes a test starts: the test
     database (PostgreSQL: processes cannot share SQLite's in-memory one), Redis as the broker
     with a queue of this test's own, and the test's SMTP sink."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "Workers and servers cannot share SQLite's in-memory test database: "
-            "set DATABASE_URL to a PostgreSQL server to run this test."
-        )
-    try:
-        redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=5).ping()
-    except redis.RedisError as error:
-        pytest.fail(f"Redis is not answering at {TEST_REDIS_URL} ({error}); set TEST_REDIS_URL.")
+    services.needs_postgresql("workers and servers cannot share SQLite's in-memory test database.")
+    services.needs_redis(TEST_REDIS_URL)
     queue = f"camp-test-{uuid.uuid4().hex}"
     yield {
         **process_env(),

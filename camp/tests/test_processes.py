@@ -6,45 +6,33 @@ throttle counts the calls made to both, and a change made through one is in the 
 public lists at once.
 """
 
-import os
 import uuid
 
 import pytest
 import redis
 import requests
 from django.conf import settings
-from django.db import connection
 
 from accounts.models import Role
 from classes.models import ClassStatus
 from payments.tests.test_race import bearer
+from testing import services
 from testing.factories import ClassFactory, UserFactory
 from testing.servers import gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 SELECTIONS_PER_MINUTE = 4
 TIMEOUT = 60
 
 
 @pytest.fixture
-def shared_redis():
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
-    except redis.RedisError as error:
-        pytest.fail(f"Redis is not answering at {REDIS_URL} ({error}); set TEST_REDIS_URL.")
-    return REDIS_URL
-
-
-@pytest.fixture
-def two_servers(shared_redis, tmp_path):
+def two_servers(tmp_path):
     """Two gunicorn processes, one database, one Redis; their base URLs."""
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "Two server processes cannot share SQLite's in-memory test database: "
-            "set DATABASE_URL to a PostgreSQL server to run this test."
-        )
+    # The database first: on the SQLite pass this test belongs to the PostgreSQL pass, and
+    # needs no Redis there.
+    services.needs_postgresql("two server processes cannot share SQLite's in-memory database.")
+    shared_redis = services.needs_redis()
     prefix = f"camp-test-{uuid.uuid4().hex}"
     env = {
         **process_env(),

@@ -11,14 +11,13 @@ from classes.models import Category, Class, ClassStatus
 from classes.search import search_vector_refresh
 from classes.serializers import ClassOutputSerializer
 from classes.services import class_update
+from testing import services
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
 
 MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
-POSTGRES_ONLY = pytest.mark.skipif(
-    "connection.vendor != 'postgresql'", reason="full-text search runs on PostgreSQL"
-)
+POSTGRES_ONLY = services.postgresql_only("full-text search runs on PostgreSQL.")
 
 
 def names(response) -> list[str]:

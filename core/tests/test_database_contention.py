@@ -17,6 +17,7 @@ import pytest
 import requests
 from django.db import connection
 
+from testing import services
 from testing.servers import ROOT, database_url, gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,9 +53,7 @@ def school(request, tmp_path):
     elif connection.vendor == "postgresql":
         url = database_url()
     else:
-        pytest.skip(
-            "The PostgreSQL lock test needs the suite on PostgreSQL: set DATABASE_URL to run it."
-        )
+        services.needs_postgresql("the lock test's PostgreSQL case runs on the suite's database.")
     env = process_env(database=url, DATABASE_LOCK_TIMEOUT_SECONDS=str(LOCK_TIMEOUT_SECONDS))
     if request.param == "sqlite":
         _run(env, "manage.py", "migrate", "--noinput")

@@ -1,7 +1,6 @@
 """Optional pages on every list endpoint: the plain array by default, ?page=&page_size= on ask."""
 
 import pytest
-from django.db import connection
 from rest_framework import serializers
 
 from accounts.models import Role
@@ -9,6 +8,7 @@ from classes.models import ClassStatus
 from core import pagination
 from enrolments.serializers import SelectionOutputSerializer
 from payments.models import PaymentStatus
+from testing import services
 from testing.factories import ClassFactory, PaymentFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -232,9 +232,7 @@ class TestTheTotalAtScale:
         (count,) = [query["sql"] for query in queries if "COUNT(" in query["sql"]]
         assert "LIMIT 6" in count
 
-    @pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="the estimate is PostgreSQL's planner's"
-    )
+    @services.postgresql_only("the estimate is PostgreSQL's planner's.")
     def test_past_the_limit_the_total_is_estimated_not_counted(
         self, api_client_for, limit_of_five, django_assert_num_queries
     ):
@@ -251,7 +249,7 @@ class TestTheTotalAtScale:
         assert any(query["sql"].startswith("EXPLAIN") for query in queries)
         assert int(response["X-Total-Count"]) > 5
 
-    @pytest.mark.skipif(connection.vendor == "postgresql", reason="PostgreSQL estimates")
+    @services.sqlite_only("PostgreSQL estimates the count instead.")
     def test_past_the_limit_other_databases_count_every_row(self, api_client_for, limit_of_five):
         admin = api_client_for(UserFactory(role=Role.ADMIN))
         UserFactory.create_batch(9)

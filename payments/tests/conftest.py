@@ -5,11 +5,11 @@ from decimal import Decimal
 import pytest
 import requests
 from django.conf import settings
-from django.db import connection
 
 from accounts.models import Role
 from classes.models import ClassStatus
 from payments.tests import stripe_js
+from testing import services
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
 from testing.servers import gunicorn_servers, process_env
 
@@ -112,11 +112,9 @@ from payments.tests.summer_term import paid, pay_on_may_1, summer_pottery  # noq
 
 
 def _serving(localstripe, tmp_path, **more):
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "The seat race needs PostgreSQL: two server processes cannot share "
-            "SQLite's in-memory test database. Set DATABASE_URL to run it."
-        )
+    services.needs_postgresql(
+        "the seat race runs two server processes, which cannot share SQLite's in-memory database."
+    )
     env = process_env(
         STRIPE_API_BASE=settings.STRIPE_API_BASE,
         STRIPE_SECRET_KEY=settings.STRIPE_SECRET_KEY,

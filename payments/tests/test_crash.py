@@ -14,6 +14,7 @@ import requests
 from django.db import connection
 
 from payments.tests import stripe_js
+from testing import services
 from testing.servers import ROOT, database_url, gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -69,7 +70,7 @@ def site_env(request, tmp_path, localstripe):
     elif connection.vendor == "postgresql":
         url = database_url()
     else:
-        pytest.skip("The PostgreSQL crash test needs the suite on PostgreSQL: set DATABASE_URL.")
+        services.needs_postgresql("the crash test's PostgreSQL case runs on the suite's database.")
     env = process_env(database=url, STRIPE_API_BASE=localstripe)
     if request.param == "sqlite":
         _python(env, "manage.py", "migrate", "--noinput")

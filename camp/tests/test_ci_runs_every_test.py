@@ -1,0 +1,89 @@
+"""In CI a test that would skip for a missing service fails, naming it (testing/services.py).
+
+Each case runs a small suite of its own in a fresh pytest process, with the plugin the root
+conftest loads, on SQLite (no DATABASE_URL) and with nothing answering where Redis is sought.
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from testing.servers import ROOT
+
+SUITE = textwrap.dedent(
+    """
+    import pytest
+
+    from testing import services
+
+
+    def test_on_postgresql():
+        services.needs_postgresql("the race runs two server processes.")
+
+
+    def test_with_redis():
+        services.needs_redis("redis://127.0.0.1:9/0")
+
+
+    def test_skipped_by_hand():
+        pytest.skip("not today")
+
+
+    @services.sqlite_only("the subject is SQLite's own locking.")
+    def test_on_sqlite():
+        pass
+    """
+)
+
+
+def run_suite(tmp_path, **env) -> subprocess.CompletedProcess:
+    (tmp_path / "test_inner.py").write_text(SUITE)
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"CI", "DATABASE_URL", "CAMP_POSTGRESQL_PASS"}
+    }
+    environment |= {
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
+        **env,
+    }
+    return subprocess.run(  # noqa: S603 - our own interpreter and arguments
+        [sys.executable, "-m", "pytest", "-p", "testing.services", "-p", "no:cacheprovider"]
+        + ["-rA", "-c", str(tmp_path / "pytest.ini"), str(tmp_path / "test_inner.py")],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("ci", ["true", "1"])
+def test_in_ci_a_missing_service_fails_the_test_and_names_it(tmp_path, ci):
+    done = run_suite(tmp_path, CI=ci)
+
+    assert done.returncode == 1, done.stdout
+    assert "PostgreSQL is missing" in done.stdout
+    assert "Redis is missing: nothing answers at redis://127.0.0.1:9/0" in done.stdout
+    assert "Skipped in CI, where every test must run: not today" in done.stdout
+    assert "3 failed, 1 passed" in done.stdout
+
+
+def test_outside_ci_the_same_tests_skip_with_their_reason(tmp_path):
+    done = run_suite(tmp_path)
+
+    assert done.returncode == 0, done.stdout
+    assert "1 passed, 3 skipped" in done.stdout
+    assert "PostgreSQL is missing: the race runs two server processes." in done.stdout
+
+
+def test_in_ci_a_test_left_to_the_postgresql_pass_skips_and_says_so(tmp_path):
+    done = run_suite(tmp_path, CI="true", CAMP_POSTGRESQL_PASS="1")
+
+    assert "Runs in the PostgreSQL pass: the race runs two server processes." in done.stdout
+    assert "2 failed, 1 passed, 1 skipped" in done.stdout
