@@ -16,11 +16,18 @@ $(VENV)/.installed: requirements.txt
 	$(PY) -m pip install --quiet -r requirements.txt
 	@touch $@
 
+NODE_DIR = $(shell dirname "$$(dirname "$$(readlink -f "$$(command -v node)")")")
+
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	@test -f "$(NODE_DIR)/include/node/node.h" || { echo "!! Node's headers are not in $(NODE_DIR)/include/node: install Node.js with its headers (Debian: nodejs, or libnode-dev)"; exit 1; }
 	@echo "==> Installing browser packages into frontend/node_modules"
 	# npm install, not npm ci: the registry here lacks some platform-only optional
 	# packages, which npm ci counts as a lock mismatch; the lock file is still followed.
-	cd frontend && npm install --no-audit --no-fund
+	# re2 (under firebase-tools, for the Auth emulator) compiles on install from what is here:
+	# its installer skips the prebuilt download it would try first, and node-gyp reads Node's
+	# headers beside the node binary instead of fetching them.
+	cd frontend && DOWNLOAD_FORCE_BUILD=1 npm_config_nodedir="$(NODE_DIR)" \
+		npm install --no-audit --no-fund
 	@touch $@
 
 install: $(VENV)/.installed frontend/node_modules/.installed
@@ -68,14 +75,26 @@ format: install
 	$(VENV)/bin/ruff format .
 	cd frontend && npx prettier --write . && npx eslint --fix .
 
+# The tests' own local services take ports of their own, so `make test` beside `make run` never
+# touches the development server's accounts, payments or mail. Set these to point them elsewhere.
+TEST_EMULATOR_PORT ?= 9199
+TEST_LOCALSTRIPE_PORT ?= 8421
+TEST_MAIL_PORT ?= 1026
+TEST_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_EMULATOR_PORT) \
+	LOCALSTRIPE_PORT=$(TEST_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_MAIL_PORT) \
+	MAIL_SINK_DIR=.run/test-mail scripts/with-services
+
 # The server suite runs on the embedded SQLite database, and again on PostgreSQL
-# when DATABASE_URL names one (CI points it at the local server).
+# when DATABASE_URL names one (CI points it at the local server). The SQLite pass then leaves
+# the PostgreSQL-only tests to the second pass (testing/services.py); in CI every other test
+# that finds a service missing fails.
 test-server: install
-	scripts/with-services $(MAKE) --no-print-directory pytest-server
+	env $(TEST_SERVICES) $(MAKE) --no-print-directory pytest-server
 
 pytest-server:
 	@echo "==> pytest: server suite on SQLite"
-	env -u DATABASE_URL $(PY) -m pytest
+	env -u DATABASE_URL CAMP_POSTGRESQL_PASS=$$([ -n "$${DATABASE_URL:-}" ] && echo 1 || echo 0) \
+		$(PY) -m pytest
 	@if [ -n "$${DATABASE_URL:-}" ]; then \
 		echo "==> pytest: server suite on PostgreSQL"; \
 		$(PY) -m pytest; \
@@ -93,18 +112,18 @@ test-bundle: build
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
-	scripts/with-services $(PY) -m pytest e2e
+	env $(TEST_SERVICES) $(PY) -m pytest e2e
 
 # The contract fuzzing of the server suite, longer: 200 examples per operation and role.
 fuzz: install
 	@echo "==> schemathesis: 200 examples per API operation and role"
-	FUZZ_EXAMPLES=200 scripts/with-services $(PY) -m pytest camp/tests/test_contract_fuzzing.py
+	env FUZZ_EXAMPLES=200 $(TEST_SERVICES) $(PY) -m pytest camp/tests/test_contract_fuzzing.py
 
 # Not part of `make test`: a full-page picture of every route of e2e/routes.py, light and dark, at
 # a phone's width (390 px) and a laptop's (1280 px), written into screenshots/ for people to see.
 screenshots: build
 	@echo "==> Screenshots of every page into screenshots/"
-	scripts/with-services $(PY) -m pytest e2e/screenshots.py -q
+	env $(TEST_SERVICES) $(PY) -m pytest e2e/screenshots.py -q
 
 # Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
 # camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, adds the

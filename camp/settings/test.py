@@ -1,12 +1,18 @@
 """The test suite: fast hashing, throwaway media."""
 
+import os
 import secrets
 import tempfile
 from pathlib import Path
 
-from .base import *  # noqa: F403
-from .base import REDIS_URL, env
-from .emulators import *  # noqa: F403
+# The suite's own local services, on ports apart from `make run`'s (the Makefile's TEST_* ports),
+# so a test that empties the emulator's accounts never empties the development server's.
+os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9199")
+os.environ.setdefault("LOCALSTRIPE_URL", "http://localhost:8421")
+
+from .base import *  # noqa: E402, F403
+from .base import REDIS_URL, env  # noqa: E402
+from .emulators import *  # noqa: E402, F403
 
 DEBUG = False
 # A key of this run's own; the server processes some tests start are handed it.
