@@ -825,9 +825,10 @@ STEPS = [
     # The selection; the rules' one query (enrolled already, seats held, clash); the student's
     # Stripe customer, saved the first time.
     # The seat held (enrolments.services.hold_take, in its savepoint): the class locked; the
-    # family's hold and the seats held for others, in one query; the hold made (renewed when
-    # one ran out).
-    (a_student_starts_paying_by_card, 200, 12),
+    # family's hold and the seats held for others, in one query; the account locked with what
+    # the family holds and let run out (rules.family_holds), in one query; the hold made
+    # (renewed when one ran out).
+    (a_student_starts_paying_by_card, 200, 13),
     # Paid before; the selection; the rules' one query; under the selection's lock, paid before
     # again, then the charge recorded; the seat taken and its enrolment written; the answer
     # read back.
