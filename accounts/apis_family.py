@@ -70,6 +70,7 @@ class ParticipantListCreateApi(APIView):
     """GET /api/participants: the caller's family. POST: add a child."""
 
     permission_classes = [IsAuthenticated]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="The caller's family: themself first, then their children",
@@ -102,6 +103,7 @@ class ParticipantDetailApi(APIView):
     else's answers 404, like a missing one."""
 
     permission_classes = [IsAuthenticated]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="One of the caller's family",

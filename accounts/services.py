@@ -3,8 +3,11 @@
 import secrets
 from datetime import datetime
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.access import access_participant
@@ -371,13 +374,42 @@ def _participant_saved(participant: Participant) -> Participant:
     return participant
 
 
+def _family_size_locked(account: User) -> int:
+    """How many people the family lists, read with the account's row locked until the
+    transaction ends, in one query."""
+    listed = (
+        Participant.objects.filter(account_id=account.pk)
+        .order_by()
+        .values("account_id")
+        .annotate(people=Count("*"))
+        .values("people")
+    )
+    family = User.objects.select_for_update().filter(pk=account.pk)
+    return (
+        family.annotate(people=Coalesce(Subquery(listed), 0))
+        .values_list("people", flat=True)
+        .first()
+        or 0
+    )
+
+
 @transaction.atomic
 def participant_create(*, account: User, **fields) -> Participant:
-    """A child joins the family; they have no login, and take classes on this account."""
-    account_holder_of(account)
+    """A child joins the family; they have no login, and take classes on this account.
+
+    A family lists at most `FAMILY_MAX_PARTICIPANTS` people, the account holder included:
+    counted under the account row's lock, so two parallel additions cannot both take the last
+    place."""
     unknown = set(fields) - set(PARTICIPANT_FIELDS)
     if unknown:
         raise ValueError(f"Not a participant's field: {sorted(unknown)}")
+    account_holder_of(account)
+    most = settings.FAMILY_MAX_PARTICIPANTS
+    if _family_size_locked(account) >= most:
+        raise Conflict(
+            f"A family lists at most {most} people, yourself included: remove someone to "
+            "add another."
+        )
     return _participant_saved(Participant(account=account, is_account_holder=False, **fields))
 
 

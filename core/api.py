@@ -54,6 +54,7 @@ def exception_handler(exc, context):
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
+    code = exc.code if isinstance(exc, errors.DomainError) else ""
     exc = _as_api_exception(exc)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
@@ -78,6 +79,8 @@ def exception_handler(exc, context):
         response.data = error_body(str(exc.detail.get("detail", "Request refused.")))
     else:
         response.data = error_body(_flatten(exc.detail))
+    if code:
+        response.data["code"] = code
     return response
 
 

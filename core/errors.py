@@ -6,10 +6,14 @@ its status and JSON shape, and the back office and management commands show thei
 
 
 class DomainError(Exception):
+    """`code`, when given, names the reason for a program (the browser) to tell it apart; the
+    message is for people."""
+
     default_message = "This cannot be done."
 
-    def __init__(self, message: str = ""):
+    def __init__(self, message: str = "", *, code: str = ""):
         self.message = message or self.default_message
+        self.code = code
         super().__init__(self.message)
 
 

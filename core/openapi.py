@@ -15,6 +15,10 @@ class ErrorSerializer(serializers.Serializer):
         required=False,
         help_text="For bad input: the messages of each field that was refused.",
     )
+    code = serializers.CharField(
+        required=False,
+        help_text="For some refusals: the reason's name, for the app to tell it apart.",
+    )
 
 
 ERROR_MEANINGS = {

@@ -24,3 +24,11 @@ class WriteRateThrottle(ScopedRateThrottle):
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return True
         return super().allow_request(request, view)
+
+
+class FamilyWriteThrottle(WriteRateThrottle):
+    """One count per account for all of a family's writes (its people, waitlists, holds and
+    cancellations), beside each endpoint's own scope: views that take part name it in
+    `family_throttle_scope`."""
+
+    scope_attr = "family_throttle_scope"

@@ -1,11 +1,12 @@
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
+from django.utils import timezone
 
 from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
 from enrolments.models import AgeOverride, Enrolment, SeatHold, Selection, WaitlistEntry
-from enrolments.services import waitlist_move_up
+from enrolments.services import hold_release, waitlist_move_up
 
 MOVE_REASON_MAX_LENGTH = 500
 
@@ -72,12 +73,42 @@ class AgeOverrideAdmin(admin.ModelAdmin):
 
 @admin.register(SeatHold)
 class SeatHoldAdmin(ViewOnlyAdmin):
-    """Read only: holds are taken on the payment page and by waitlist offers, and run out."""
+    """Who holds what now: the live holds of payment pages and the open waitlist offers, by
+    family. Holds are taken by the product's flows and run out by themselves; the one change an
+    admin makes, releasing one, goes through enrolments.services, so its seat goes to the
+    waitlist as it would when the hold ran out."""
 
-    list_display = ("participant", "camp_class", "expires_at", "extended", "waitlist_entry")
-    list_filter = ("extended",)
+    list_display = ("student", "participant", "camp_class", "expires_at", "is_offer", "extended")
+    list_filter = ("extended", "camp_class")
     search_fields = ("student__email", "participant__first_name", "camp_class__name")
-    list_select_related = ("participant", "camp_class", "waitlist_entry")
+    list_select_related = ("student", "participant", "camp_class")
+    ordering = ("student", "camp_class", "expires_at")
+    actions = ("release",)
+
+    def get_queryset(self, request):
+        # Held rows that ran out hold nothing; the minute's round removes them.
+        return super().get_queryset(request).filter(expires_at__gt=timezone.now())
+
+    @admin.display(boolean=True, description="waitlist offer")
+    def is_offer(self, hold):
+        return hold.waitlist_entry_id is not None
+
+    def has_release_permission(self, request):
+        return request.user.has_perm("enrolments.view_seathold") and request.user.is_staff
+
+    @admin.action(description="Release the selected holds", permissions=["release"])
+    def release(self, request, queryset):
+        """Each seat goes to the class's waitlist, as it would when its hold ran out."""
+        for hold in queryset.select_related("participant", "camp_class"):
+            try:
+                released = hold_release(hold_id=hold.pk)
+            except DomainError as error:
+                self.message_user(request, f"{hold.participant}: {error}", messages.WARNING)
+                continue
+            if released:
+                self.message_user(
+                    request, f"Released {hold.participant}'s seat in {hold.camp_class}."
+                )
 
 
 @admin.register(WaitlistEntry)

@@ -34,6 +34,7 @@ class HoldExtendApi(APIView):
     """POST /api/holds/{selectionId}/extend: once, before the hold runs out, more time to pay."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="Hold the seat being paid for a little longer, once (students)",
@@ -60,6 +61,7 @@ class WaitlistListCreateApi(APIView):
     """GET /api/waitlist: the family's entries; POST: join a full class's list."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="The family's waitlist entries, with their places (students)",
@@ -91,6 +93,7 @@ class WaitlistEntryApi(APIView):
     """DELETE /api/waitlist/{id}: leave the list (an offered seat goes to the next)."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="Leave a waitlist (students)",
@@ -104,6 +107,7 @@ class WaitlistAcceptApi(APIView):
     """POST /api/waitlist/{id}/accept: take the offered seat, and go on to pay for it."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="Accept a waitlist offer (students)",
@@ -134,6 +138,7 @@ class WaitlistDeclineApi(APIView):
     """POST /api/waitlist/{id}/decline: say no to an offer; the seat goes to the next."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
 
     @extend_schema(
         summary="Decline a waitlist offer (students)",

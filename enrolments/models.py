@@ -213,6 +213,33 @@ class SeatHold(ShownInPublicLists):
         return f"{self.participant} holds a seat in {self.camp_class} until {self.expires_at}"
 
 
+class HoldLapse(models.Model):
+    """A hold or a waitlist offer that ran out unpaid: what the limits on holding count (a
+    family whose holds lapse again and again waits before the next; a family that let a seat
+    of a class lapse is offered that class's next seat after the others on its list)."""
+
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hold_lapses"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, related_name="hold_lapses"
+    )
+    # A waitlist offer's, rather than a hold taken on the payment page.
+    was_offer = models.BooleanField(default=False)
+    lapsed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-lapsed_at", "-id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["student", "lapsed_at"], name="hold_lapse_student_idx"),
+            models.Index(fields=["camp_class", "student"], name="hold_lapse_class_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.student}'s hold of {self.camp_class} ran out at {self.lapsed_at}"
+
+
 class WaitlistStatus(models.TextChoices):
     WAITING = "waiting", "Waiting"
     # A seat is held for them until `offer_expires_at`.

@@ -2,25 +2,34 @@
 
 Selecting a class, paying for it and taking the seat all ask `enrolment_refusal`; taking the
 seat asks again under the database's guard (`enrolments.services.seat_take`), since the answer
-can change between the two.
+can change between the two. Holding a seat (the payment page, a waitlist offer) also asks
+`hold_refusal`, under the class's and the family's locks: how much one family keeps from others.
 """
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 from itertools import product
 from typing import ClassVar
 
+from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from accounts.models import Participant
+from accounts.models import Participant, User
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
 from core.compiled import CompiledList
 from core.school_time import school_today
-from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, SeatHold, Selection
+from enrolments.models import (
+    AgeOverride,
+    Enrolment,
+    EnrolmentStatus,
+    HoldLapse,
+    SeatHold,
+    Selection,
+)
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
 # taken to be one, since only adults have a login.
@@ -37,6 +46,9 @@ class RefusalKind(StrEnum):
     SCHEDULE_CONFLICT = "schedule-conflict"
     AGE = "age"
     SELECTED = "selected"
+    HOLDS_IN_CLASS = "holds-in-class"
+    HOLDS = "holds"
+    HOLD_COOLDOWN = "hold-cooldown"
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,39 @@ class Refusal:
             on_day = f"{day:%B} {day.day}, {day.year}"
             said = f"{ages_label(camp_class)}: {who} {verb} {age} on {on_day}."
         return cls(RefusalKind.AGE, said, said, f"{said} Your payment has been refunded.")
+
+    @classmethod
+    def holds_in_class(cls, most: int) -> "Refusal":
+        return cls._about_holding(
+            RefusalKind.HOLDS_IN_CLASS,
+            f"Your family already holds {most} seats in this class, the most one family may "
+            "hold at once. Pay for one, or remove one from your selected classes, to hold "
+            "another.",
+        )
+
+    @classmethod
+    def holds(cls, most: int) -> "Refusal":
+        return cls._about_holding(
+            RefusalKind.HOLDS,
+            f"Your family already holds {most} seats across the school, the most one family "
+            "may hold at once. Pay for one, or remove one from your selected classes, to hold "
+            "another.",
+        )
+
+    @classmethod
+    def hold_cooldown(cls, lapses: int, until: datetime) -> "Refusal":
+        at = until.astimezone(school_timezone())
+        return cls._about_holding(
+            RefusalKind.HOLD_COOLDOWN,
+            f"Seats held for your family ran out unpaid {lapses} times within a day. You may "
+            f"hold a seat again at {at:%-I:%M %p} ({at:%A, %B} {at.day}).",
+        )
+
+    @classmethod
+    def _about_holding(cls, kind: RefusalKind, said: str) -> "Refusal":
+        # Said on the payment page and to the waitlist's round; a payment for a seat already
+        # held is never refused for it.
+        return cls(kind, said, said, said)
 
 
 def _is_child(participant: Participant | None) -> bool:
@@ -444,6 +489,72 @@ def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal
     return standing_refusal(
         participant=participant, camp_class=camp_class, standing=standing, now=now
     )
+
+
+@dataclass(frozen=True)
+class FamilyHolds:
+    """What one family keeps from others now, beside the hold asked for one participant and
+    one class: its live holds and open waitlist offers (both `SeatHold`s) in that class and
+    across the school, the holds it let run out unpaid within a day (`HoldLapse`, offers left
+    aside), and when the last of those ran out."""
+
+    in_class: int
+    anywhere: int
+    lapses: int
+    last_lapse: datetime | None
+
+
+def _count_of(rows: QuerySet) -> Coalesce:
+    return Coalesce(
+        Subquery(rows.order_by().values("student_id").annotate(n=Count("*")).values("n")), 0
+    )
+
+
+def family_holds(
+    *, family_id: int, participant_id: int, camp_class_id: int, now: datetime, lock: bool = False
+) -> FamilyHolds:
+    """The family's holds (`FamilyHolds`), in one query; with `lock`, the account's row is
+    locked until the transaction ends, so two holds of one family in different classes are
+    counted one after the other."""
+    live = SeatHold.objects.filter(student_id=family_id, expires_at__gt=now).exclude(
+        participant_id=participant_id, camp_class_id=camp_class_id
+    )
+    lapsed = HoldLapse.objects.filter(
+        student_id=family_id, was_offer=False, lapsed_at__gt=now - timedelta(days=1)
+    )
+    family = User.objects.filter(pk=family_id)
+    if lock:
+        family = family.select_for_update()
+    found = family.annotate(
+        holds_in_class=_count_of(live.filter(camp_class_id=camp_class_id)),
+        holds_anywhere=_count_of(live),
+        lapses=_count_of(lapsed),
+        last_lapse=Subquery(lapsed.order_by("-lapsed_at").values("lapsed_at")[:1]),
+    ).values_list("holds_in_class", "holds_anywhere", "lapses", "last_lapse")
+    in_class, anywhere, lapses, last_lapse = next(iter(found), (0, 0, 0, None))
+    return FamilyHolds(in_class, anywhere, lapses, last_lapse)
+
+
+def hold_refusal(*, holds: FamilyHolds, now: datetime) -> Refusal | None:
+    """May the family hold one more seat (the payment page, a waitlist offer)? Asked after
+    `enrolment_refusal` says the participant may take the class, and only for a new hold: one
+    still running is kept as it is. In this order: `HOLDS_PER_FAMILY_PER_CLASS` in the class,
+    `HOLDS_PER_FAMILY` across the school, then a wait of `HOLD_COOLDOWN_MINUTES` after the last
+    of `HOLD_LAPSES_BEFORE_COOLDOWN` holds that ran out unpaid within a day.
+
+    A participant holds a class's seat at most once (a unique constraint), so a family never
+    holds more seats of a class than it has people the rules let take it."""
+    most_in_class = settings.HOLDS_PER_FAMILY_PER_CLASS
+    if holds.in_class >= most_in_class:
+        return Refusal.holds_in_class(most_in_class)
+    most = settings.HOLDS_PER_FAMILY
+    if holds.anywhere >= most:
+        return Refusal.holds(most)
+    if holds.lapses >= settings.HOLD_LAPSES_BEFORE_COOLDOWN and holds.last_lapse is not None:
+        until = holds.last_lapse + timedelta(minutes=settings.HOLD_COOLDOWN_MINUTES)
+        if now < until:
+            return Refusal.hold_cooldown(holds.lapses, until)
+    return None
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ class PaymentSetupCreateApi(APIView):
     the spec's; the amount is charged later, from our database."""
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
     throttle_scope = "payments"
 
     @extend_schema_serializer(component_name="PaymentSetupInput")

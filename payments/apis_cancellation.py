@@ -80,6 +80,7 @@ class EnrolmentCancellationApi(APIView):
     """
 
     permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
     throttle_scope = "payments"
 
     @extend_schema_serializer(component_name="EnrolmentCancellationInput")

@@ -31,6 +31,8 @@ class Call:
     why: str
     body: dict = field(default_factory=dict)
     sends: str = JSON
+    # The limits on how much of it one caller may do (settings' names), beside who may.
+    limited_by: tuple[str, ...] = ()
 
     def __post_init__(self):
         assert len(self.expected) == len(CALLERS), self.path
@@ -47,6 +49,16 @@ CLASS_BODY = {
 }
 
 CHILD_BODY = {"firstName": "Mia", "lastName": "Lopez", "dateOfBirth": "2017-03-02"}
+
+# One count per account for a family's writes: its people, waitlists, holds and cancellations
+# (core.throttling.FamilyWriteThrottle).
+FAMILY_WRITES = "THROTTLE_FAMILY_WRITES"
+# What one family may hold at once, and the wait after holds that ran out unpaid.
+HOLD_LIMITS = (
+    "HOLDS_PER_FAMILY_PER_CLASS",
+    "HOLDS_PER_FAMILY",
+    "HOLD_LAPSES_BEFORE_COOLDOWN",
+)
 
 MATRIX = (
     # --- Open to everyone; an access token changes nothing but what an admin sees.
@@ -80,8 +92,9 @@ MATRIX = (
         "POST",
         "/api/contact",
         (201, 201, 201, 201, 201, 201),
-        "anyone may write to the school (throttled)",
+        "anyone may write to the school",
         body={"name": "Ada Lopez", "email": "ada@family.test", "message": "Is there parking?"},
+        limited_by=("THROTTLE_CONTACT",),
     ),
     Call("GET", "/api/schema", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/docs", (200, 200, 200, 200, 200, 200), "public"),
@@ -93,6 +106,7 @@ MATRIX = (
         "a verified ID token for the e-mail",
         body={"email": "{caller_email}", "idToken": "{id_token}"},
         sends=FIREBASE_ID_TOKEN,
+        limited_by=("THROTTLE_SIGN_IN",),
     ),
     Call(
         "POST",
@@ -100,6 +114,7 @@ MATRIX = (
         (401, 401, 401, 401, 401, 401),
         "no ID token: an access token is no way in",
         body={"email": "{caller_email}"},
+        limited_by=("THROTTLE_SIGN_IN",),
     ),
     Call("POST", "/api/logout", (401, 200, 200, 200, 200, 200), "the caller's own token"),
     # --- Accounts.
@@ -218,8 +233,9 @@ MATRIX = (
         "POST",
         "/api/images",
         (401, 200, 200, 200, 200, 200),
-        "anyone signed in: class banners and profile photos (throttled)",
+        "anyone signed in: class banners and profile photos",
         sends=IMAGE_UPLOAD,
+        limited_by=("THROTTLE_UPLOADS",),
     ),
     # --- Families: one's own participants; a child's details go nowhere else.
     Call("GET", "/api/participants", (401, 200, 200, 200, 200, 200), "one's own family"),
@@ -229,6 +245,7 @@ MATRIX = (
         (401, 201, 201, 201, 201, 201),
         "to one's own family",
         body=CHILD_BODY,
+        limited_by=(FAMILY_WRITES, "FAMILY_MAX_PARTICIPANTS"),
     ),
     Call(
         "GET",
@@ -242,12 +259,14 @@ MATRIX = (
         (401, 200, 404, 404, 404, 404),
         "only one's own family; anyone else's is as good as absent",
         body=CHILD_BODY,
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "DELETE",
         "/api/participants/{spare_child.id}",
         (401, 200, 404, 404, 404, 404),
         "only one's own family; anyone else's is as good as absent",
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "GET",
@@ -275,6 +294,7 @@ MATRIX = (
         (401, 201, 201, 403, 403, 403),
         "students",
         body={"classId": "{open_class.id}"},
+        limited_by=("THROTTLE_SELECTIONS",),
     ),
     Call(
         "POST",
@@ -282,6 +302,7 @@ MATRIX = (
         (401, 201, 404, 403, 403, 403),
         "students, for someone of their own family",
         body={"classId": "{open_class.id}", "participantId": "{spare_child.id}"},
+        limited_by=("THROTTLE_SELECTIONS",),
     ),
     Call(
         "GET",
@@ -301,6 +322,7 @@ MATRIX = (
         "/api/holds/{selection.id}/extend",
         (401, 200, 404, 403, 403, 403),
         "students, for their own selection's hold; anyone else's is as good as absent",
+        limited_by=(FAMILY_WRITES,),
     ),
     Call("GET", "/api/waitlist", (401, 200, 200, 403, 403, 403), "students, their own family's"),
     Call(
@@ -309,6 +331,7 @@ MATRIX = (
         (401, 201, 201, 403, 403, 403),
         "students",
         body={"classId": "{full_class.id}"},
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "POST",
@@ -316,24 +339,28 @@ MATRIX = (
         (401, 201, 404, 403, 403, 403),
         "students, for someone of their own family",
         body={"classId": "{full_class.id}", "participantId": "{spare_child.id}"},
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "POST",
         "/api/waitlist/{offer.id}/accept",
         (401, 200, 404, 403, 403, 403),
         "only one's own offer; anyone else's is as good as absent",
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "POST",
         "/api/waitlist/{offer.id}/decline",
         (401, 200, 404, 403, 403, 403),
         "only one's own offer; anyone else's is as good as absent",
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "DELETE",
         "/api/waitlist/{waiting.id}",
         (401, 200, 404, 403, 403, 403),
         "only one's own entry; anyone else's is as good as absent",
+        limited_by=(FAMILY_WRITES,),
     ),
     Call(
         "GET",
@@ -348,6 +375,7 @@ MATRIX = (
         (401, 200, 404, 403, 403, 403),
         "students, for their own selection",
         body={"payId": "{selection.id}"},
+        limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES, *HOLD_LIMITS),
     ),
     Call(
         "POST",
@@ -355,6 +383,7 @@ MATRIX = (
         (401, 201, 404, 403, 403, 403),
         "students, for their own selection (a free class: no card)",
         body={"payId": "{free_selection.id}"},
+        limited_by=("THROTTLE_PAYMENTS",),
     ),
     Call(
         "GET",
@@ -393,6 +422,7 @@ MATRIX = (
         "/api/enrolments/{cancellable.enrolment_id}/cancellation",
         (401, 200, 404, 403, 403, 403),
         "the family that paid for it; anyone else's is as good as absent",
+        limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
     ),
     # --- Calendar feeds.
     Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200), "one's own, signed in"),
@@ -435,7 +465,9 @@ def markdown_table() -> str:
     ]
     for call in MATRIX:
         how = "" if call.sends == JSON else f" ({call.sends})"
-        cells = [call.method, f"`{call.path}`", *map(str, call.expected), call.why + how]
+        limits = f"; limited by {', '.join(f'`{name}`' for name in call.limited_by)}"
+        why = call.why + how + (limits if call.limited_by else "")
+        cells = [call.method, f"`{call.path}`", *map(str, call.expected), why]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

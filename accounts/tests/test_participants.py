@@ -9,10 +9,17 @@ from django.utils import timezone
 
 from accounts.models import Participant, Role, User
 from accounts.services import account_holder_of
+from classes.models import ClassStatus
 from enrolments.models import EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments.models import Payment, PaymentStatus
-from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, UserFactory
+from testing.factories import (
+    ChildFactory,
+    ClassFactory,
+    PaymentFactory,
+    SelectionFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -293,3 +300,43 @@ class TestOwnFamilyOnly:
     def test_signing_in_is_needed(self, api_client):
         assert api_client.get("/api/participants").status_code == 401
         assert api_client.post("/api/participants", mia(), format="json").status_code == 401
+
+
+class TestTheFamilysSize:
+    NAMES = ("Mia", "Leo", "Ivy", "Noa")
+
+    def test_a_family_lists_at_most_the_schools_number_of_people(self, settings, as_parent, parent):
+        settings.FAMILY_MAX_PARTICIPANTS = 3
+        added = [
+            as_parent.post("/api/participants", mia(firstName=name), format="json").status_code
+            for name in self.NAMES[:2]
+        ]
+
+        refused = as_parent.post("/api/participants", mia(firstName="Ivy"), format="json")
+
+        assert added == [201, 201]
+        assert refused.status_code == 409
+        assert refused.json() == {
+            "message": "A family lists at most 3 people, yourself included: remove someone to "
+            "add another."
+        }
+        assert Participant.objects.filter(account=parent).count() == 3
+
+    def test_the_eligibility_answer_is_bounded_by_the_familys_size(
+        self, settings, as_parent, parent
+    ):
+        """Its rows are the classes asked (100 at most) times the family (at most
+        FAMILY_MAX_PARTICIPANTS), however often the family tries to add more."""
+        settings.FAMILY_MAX_PARTICIPANTS = 3
+        for name in self.NAMES:
+            as_parent.post("/api/participants", mia(firstName=name), format="json")
+        classes = [ClassFactory(status=ClassStatus.APPROVED) for _ in range(2)]
+
+        answer = as_parent.get(
+            "/api/eligibility", {"classIds": ",".join(str(c.pk) for c in classes)}
+        )
+
+        assert answer.status_code == 200
+        assert {key: len(family) for key, family in answer.json()["classes"].items()} == {
+            str(camp_class.pk): 3 for camp_class in classes
+        }

@@ -176,7 +176,12 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Views name a throttle_scope to be limited; only their writes count (core/throttling.py).
-    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteRateThrottle"],
+    # A family's writes (its people, waitlists, holds, cancellations) also share one count
+    # (core.throttling.FamilyWriteThrottle).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "core.throttling.WriteRateThrottle",
+        "core.throttling.FamilyWriteThrottle",
+    ],
     "DEFAULT_THROTTLE_RATES": {
         "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
         "uploads": env("THROTTLE_UPLOADS", "30/hour"),
@@ -184,6 +189,8 @@ REST_FRAMEWORK = {
         "payments": env("THROTTLE_PAYMENTS", "30/min"),
         # Messages to the school's office, from one caller.
         "contact": env("THROTTLE_CONTACT", "5/hour"),
+        # A family's own writes together, far above what a family does on registration morning.
+        "family_writes": env("THROTTLE_FAMILY_WRITES", "60/hour"),
     },
     # Anonymous callers (sign-in) are told apart by address: behind N proxies, the Nth address
     # from the right of X-Forwarded-For; with 0, the connection's own address (never the header,

@@ -22,3 +22,16 @@ SEAT_HOLD_EXTENSION_MINUTES = int(env("SEAT_HOLD_EXTENSION_MINUTES", "10"))
 # How long a waitlist offer holds its seat: shorter when the class starts within a week.
 WAITLIST_OFFER_HOURS = int(env("WAITLIST_OFFER_HOURS", "24"))
 WAITLIST_OFFER_SHORT_HOURS = int(env("WAITLIST_OFFER_SHORT_HOURS", "4"))
+
+# What one family may keep from others at once: live holds and open waitlist offers together,
+# in one class and across the site. Each hold is a different participant's, so a family never
+# holds more seats of a class than it has people who may take it.
+HOLDS_PER_FAMILY_PER_CLASS = int(env("HOLDS_PER_FAMILY_PER_CLASS", "4"))
+HOLDS_PER_FAMILY = int(env("HOLDS_PER_FAMILY", "10"))
+# A family whose holds ran out unpaid this many times within a day waits this long after the
+# last one before holding a seat again.
+HOLD_LAPSES_BEFORE_COOLDOWN = int(env("HOLD_LAPSES_BEFORE_COOLDOWN", "3"))
+HOLD_COOLDOWN_MINUTES = int(env("HOLD_COOLDOWN_MINUTES", "30"))
+# How many people one family lists (the account holder and their children): what a family's
+# answers (eligibility, the family list) grow with.
+FAMILY_MAX_PARTICIPANTS = int(env("FAMILY_MAX_PARTICIPANTS", "12"))

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
+from django.urls import resolve
 from django.utils import timezone
 
 from accounts.models import Role
@@ -212,6 +213,26 @@ def test_the_table_covers_every_endpoint_and_method(api_client):
     documented = {(method, re.sub(r"\{\w+\}", "{x}", path)) for method, path in documented}
 
     assert documented - in_table == set()
+
+
+def _throttles_of(call) -> set[str]:
+    """The rate settings that count this call, as its view names them (core.throttling)."""
+    view = resolve(re.sub(r"\{\w+\.\w+\}", "1", call.path.split("?")[0])).func.view_class
+    if call.method in ("GET", "HEAD", "OPTIONS"):
+        return set()
+    scopes = {getattr(view, "throttle_scope", None), getattr(view, "family_throttle_scope", None)}
+    return {f"THROTTLE_{scope.upper()}" for scope in scopes if scope}
+
+
+@pytest.mark.parametrize(
+    "call", MATRIX, ids=[f"{call.method} {call.path} ({call.why})" for call in MATRIX]
+)
+def test_the_table_names_every_throttle_that_counts_a_call(call):
+    named = {limit for limit in call.limited_by if limit.startswith("THROTTLE_")}
+
+    assert named == _throttles_of(call)
+    for limit in call.limited_by:
+        assert hasattr(settings, limit) or limit in named, f"{limit} is no setting"
 
 
 def test_docs_security_md_shows_the_table_as_it_is():

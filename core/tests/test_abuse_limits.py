@@ -1,5 +1,6 @@
-"""Abuse limits: writes that cost us (sign-in, uploads, selections, payments) are throttled per
-caller, and request bodies are refused on their declared size before anything reads them.
+"""Abuse limits: writes that cost us (sign-in, uploads, selections, payments, a family's own
+writes) are throttled per caller, and request bodies are refused on their declared size before
+anything reads them.
 
 The suite's own rates are high (camp/settings/test.py); these tests set low ones.
 """
@@ -18,12 +19,14 @@ THROTTLED = [
     ("selections", Role.STUDENT, "/api/selectClass"),
     ("payments", Role.STUDENT, "/api/createPaymentIntent"),
     ("payments", Role.STUDENT, "/api/payments"),
+    ("family_writes", Role.STUDENT, "/api/participants"),
+    ("family_writes", Role.STUDENT, "/api/waitlist"),
 ]
 
 
 @pytest.fixture
 def low_rates(settings):
-    rates = {scope: "100000/min" for scope, _, _ in THROTTLED}
+    rates = dict.fromkeys(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "100000/min")
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": rates,
@@ -55,6 +58,31 @@ def test_the_call_after_the_limit_answers_429_json(
     assert refused.json()["message"].startswith("Request was throttled.")
     assert set(refused.json()) == {"message"}
     assert int(refused["Retry-After"]) > 0
+
+
+def test_a_familys_writes_share_one_count_across_their_endpoints(low_rates, api_client_for):
+    """Its people, waitlists, holds and cancellations: one count per account."""
+    low_rates("family_writes", f"{RATE}/min")
+    family = api_client_for(UserFactory(role=Role.STUDENT))
+    neighbour = api_client_for(UserFactory(role=Role.STUDENT))
+    writes = [
+        ("/api/participants", {}),
+        ("/api/waitlist", {}),
+        ("/api/createPaymentIntent", {}),
+    ]
+    before = [family.post(path, body, format="json").status_code for path, body in writes]
+
+    refused = [
+        family.post("/api/waitlist", {}, format="json"),
+        family.post("/api/participants", {}, format="json"),
+        family.post("/api/enrolments/1/cancellation", {}, format="json"),
+        family.post("/api/holds/1/extend", {}, format="json"),
+    ]
+
+    assert 429 not in before
+    assert [answer.status_code for answer in refused] == [429, 429, 429, 429]
+    assert refused[0].json()["message"].startswith("Request was throttled.")
+    assert neighbour.post("/api/waitlist", {}, format="json").status_code == 400
 
 
 def test_each_student_has_a_count_of_their_own(low_rates, api_client_for):

@@ -14,6 +14,7 @@ from enrolments.services.seats import (
     selection_delete,
 )
 from enrolments.services.waitlists import (
+    hold_release,
     waitlist_accept,
     waitlist_close_for_class,
     waitlist_decline,
@@ -26,6 +27,7 @@ from enrolments.services.waitlists import (
 __all__ = [
     "SeatRefused",
     "hold_extend",
+    "hold_release",
     "hold_take",
     "holds_tidy",
     "seat_give_back",

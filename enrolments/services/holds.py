@@ -20,8 +20,8 @@ from accounts.models import User
 from classes.models import Class
 from core.errors import Conflict
 from enrolments.access import access_selection
-from enrolments.models import SeatHold, Selection, WaitlistEntry
-from enrolments.rules import Refusal, holds_against, seats_free_beside
+from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
+from enrolments.rules import Refusal, family_holds, hold_refusal, holds_against, seats_free_beside
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -57,12 +57,28 @@ def hold_put(
     )
 
 
+def holds_lapsed(holds) -> None:
+    """Record holds that ran out unpaid, as they are removed or replaced (`HoldLapse`): a
+    waitlist offer never taken up is recorded as one."""
+    HoldLapse.objects.bulk_create(
+        HoldLapse(
+            student_id=hold.student_id,
+            camp_class_id=hold.camp_class_id,
+            was_offer=hold.waitlist_entry_id is not None and hold.selection_id is None,
+            lapsed_at=hold.expires_at,
+        )
+        for hold in holds
+    )
+
+
 @transaction.atomic
 def hold_take(*, selection: Selection) -> SeatHold:
     """Hold a seat for the selection's participant while their family pays.
 
     A hold still running (the page opened again, an accepted waitlist offer) is kept as it is,
-    expiry and all; otherwise a seat must be free for them, or the class is full to them.
+    expiry and all; otherwise a seat must be free for them, or the class is full to them, and
+    the family must not keep too much from others already (`rules.hold_refusal`, counted under
+    the family's lock too). A hold of theirs that ran out is replaced and counts as lapsed.
     """
     now = timezone.now()
     participant_id = selection.participant_id
@@ -82,6 +98,18 @@ def hold_take(*, selection: Selection) -> SeatHold:
     held_for_others = len(holds) - (held is not None)
     if seats_free_beside(camp_class, held_for_others=held_for_others) == 0:
         raise Conflict(Refusal.FULL.before_paying)
+    if held is not None:
+        holds_lapsed([held])
+    family = family_holds(
+        family_id=selection.student_id,
+        participant_id=participant_id,
+        camp_class_id=camp_class.pk,
+        now=now,
+        lock=True,
+    )
+    refusal = hold_refusal(holds=family, now=now)
+    if refusal is not None:
+        raise Conflict(refusal.before_paying, code=refusal.kind)
     return hold_put(
         camp_class=camp_class,
         student_id=selection.student_id,

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
@@ -23,6 +23,7 @@ from core.errors import Conflict, InvalidInput, NotFound
 from enrolments.access import access_waitlist_entry, participant_for
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
+    HoldLapse,
     SeatHold,
     Selection,
     WaitlistEntry,
@@ -33,11 +34,13 @@ from enrolments.rules import (
     RefusalKind,
     class_with_standing,
     enrolment_refusal,
+    family_holds,
+    hold_refusal,
     holds_against,
     registration_refusal,
     standing_refusal,
 )
-from enrolments.services.holds import class_locked, hold_put
+from enrolments.services.holds import class_locked, hold_put, holds_lapsed
 from notifications.models import MessageKind
 from notifications.services import message_queue
 
@@ -204,10 +207,13 @@ def waitlist_offers_make(*, camp_class: Class) -> int:
     if free <= 0:
         return 0
     offered = 0
+    # A family that let a hold or an offer of this class run out unpaid is offered its seats
+    # after the families that did not, in its place among them: it stays on the list, behind.
+    let_lapse = HoldLapse.objects.filter(camp_class=camp_class, student_id=OuterRef("student_id"))
     waiting = (
         WaitlistEntry.objects.filter(camp_class=camp_class, status=WaitlistStatus.WAITING)
         .select_related("participant", "student")
-        .order_by("rank", "id")
+        .order_by(Exists(let_lapse).asc(), "rank", "id")
     )
     for entry in waiting.iterator():
         if offered == free:
@@ -215,6 +221,16 @@ def waitlist_offers_make(*, camp_class: Class) -> int:
         refusal = enrolment_refusal(participant=entry.participant, camp_class=camp_class)
         if refusal is not None and refusal.kind != RefusalKind.FULL:
             _closed_and_told(entry, camp_class=camp_class, reason=refusal.to_select)
+            continue
+        family = family_holds(
+            family_id=entry.student_id,
+            participant_id=entry.participant_id,
+            camp_class_id=camp_class.pk,
+            now=now,
+        )
+        if hold_refusal(holds=family, now=now) is not None:
+            # The family keeps enough from others already: it waits, in its place, for a
+            # later seat.
             continue
         _offer(entry, camp_class=camp_class, now=now)
         offered += 1
@@ -328,6 +344,7 @@ def _class_round(class_id: int) -> int:
         status__in=[WaitlistStatus.OFFERED, WaitlistStatus.ACCEPTED],
         hold__expires_at__lte=now,
     ):
+        holds_lapsed(SeatHold.objects.filter(waitlist_entry=entry))
         _entry_end(entry, status=WaitlistStatus.EXPIRED)
     if camp_class.status == ClassStatus.APPROVED:
         too_late = registration_refusal(camp_class, now=now)
@@ -352,3 +369,24 @@ def hold_given_up(*, hold: SeatHold) -> None:
         return
     if SeatHold.objects.filter(pk=hold.pk).delete()[0]:
         waitlist_offers_make(camp_class=camp_class)
+
+
+@transaction.atomic
+def hold_release(*, hold_id: int) -> bool:
+    """The school frees a seat held for a family (its payment page's hold or a waitlist offer):
+    the seat goes to the waitlist as when a hold runs out, and an offer's entry closes. Whether
+    there was such a hold still running."""
+    hold = SeatHold.objects.filter(pk=hold_id).first()
+    if hold is None:
+        return False
+    camp_class = class_locked(hold.camp_class_id)
+    hold = SeatHold.objects.filter(pk=hold_id, expires_at__gt=timezone.now()).first()
+    if hold is None:
+        return False
+    if hold.waitlist_entry_id is not None:
+        entry = WaitlistEntry.objects.select_for_update().get(pk=hold.waitlist_entry_id)
+        _closed(entry, status=WaitlistStatus.CLOSED, reason="The school released this seat.")
+        return True
+    hold.delete()
+    waitlist_offers_make(camp_class=camp_class)
+    return True
