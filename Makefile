@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
+.PHONY: run serve test install build lint format test-server pytest-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -58,7 +58,7 @@ serve:
 		trap 'kill $$reconcile $$worker $$beat 2>/dev/null' EXIT; \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: lint test-server test-frontend test-bundle test-e2e
+test: lint test-server test-clock test-frontend test-bundle test-e2e
 	@echo "==> Every check passed"
 
 lint: install
@@ -80,6 +80,9 @@ format: install
 TEST_EMULATOR_PORT ?= 9199
 TEST_LOCALSTRIPE_PORT ?= 8421
 TEST_MAIL_PORT ?= 1026
+TEST_CLOCK_EMULATOR_PORT ?= 9198
+TEST_CLOCK_LOCALSTRIPE_PORT ?= 8419
+TEST_CLOCK_MAIL_PORT ?= 1027
 TEST_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_EMULATOR_PORT) \
 	LOCALSTRIPE_PORT=$(TEST_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_MAIL_PORT) \
 	MAIL_SINK_DIR=.run/test-mail scripts/with-services
@@ -99,6 +102,21 @@ pytest-server:
 		echo "==> pytest: server suite on PostgreSQL"; \
 		$(PY) -m pytest; \
 	fi
+
+# The server suite on SQLite again, with the clock moved (testing/clock.py) to days a suite written
+# today might not expect: during a summer, a leap day, a year's last day. The local services run
+# on the same moved clock (libfaketime, from Debian's faketime) and take ports of their own.
+TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
+test-clock: install
+	@command -v faketime >/dev/null || { echo "==> Installing faketime"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq faketime'; }
+	@for day in $(TEST_CLOCK_DAYS); do \
+		echo "==> pytest: server suite on SQLite, the clock moved to $$day"; \
+		env -u DATABASE_URL CAMP_TEST_CLOCK=$$day \
+			CAMP_POSTGRESQL_PASS=$$([ -n "$${DATABASE_URL:-}" ] && echo 1 || echo 0) \
+			FIREBASE_AUTH_EMULATOR_PORT=$(TEST_CLOCK_EMULATOR_PORT) \
+			LOCALSTRIPE_PORT=$(TEST_CLOCK_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_CLOCK_MAIL_PORT) \
+			MAIL_SINK_DIR=.run/test-clock-mail scripts/with-services $(PY) -m pytest -q || exit 1; \
+	done
 
 test-frontend: install
 	@echo "==> jest: browser app"

@@ -5,6 +5,7 @@ import uuid
 
 import pytest
 import redis
+import time_machine
 from aiosmtpd.controller import Controller
 from django.conf import settings
 from django.core.cache import cache
@@ -12,7 +13,7 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from testing import identity, services
+from testing import dates, identity, services
 from testing.factories import UserFactory
 from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch
@@ -26,6 +27,14 @@ def throwaway_file_folders():
     yield
     for folder in (settings.MEDIA_ROOT, settings.STATIC_ROOT):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def on_the_reference_day():
+    """The clock frozen, ticking, on the day a test's written-out season was written against
+    (testing/dates.py), so it means the same whatever today is."""
+    with time_machine.travel(dates.REFERENCE_DAY, tick=True):
+        yield
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@ import pytest
 from accounts.models import Role, User
 from testing.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 
 def test_the_people_list_loads_and_searches_by_email_and_name(admin_client):

@@ -17,7 +17,7 @@ import pytest
 import requests
 
 from accounts import firebase
-from testing import identity
+from testing import clock, identity
 from testing.servers import free_port
 
 pytestmark = pytest.mark.django_db
@@ -49,8 +49,10 @@ def own_emulator(tmp_path, monkeypatch):
     )
     log = (tmp_path / "emulator.log").open("w")
     process = subprocess.Popen(  # noqa: S603 - our own emulator and arguments
-        [str(FIREBASE), "emulators:start", "--only", "auth", "--project", "demo-camp"]
-        + ["--config", str(config)],
+        clock.on_the_tests_clock(
+            [str(FIREBASE), "emulators:start", "--only", "auth", "--project", "demo-camp"]
+            + ["--config", str(config)]
+        ),
         cwd=tmp_path,
         stdout=log,
         stderr=subprocess.STDOUT,

@@ -10,9 +10,8 @@ first one, which reads the database. Sign-in talks to the Firebase Auth emulator
 localstripe (scripts/with-services); only our own database's queries are counted.
 """
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.cache import cache
@@ -28,6 +27,7 @@ from enrolments.models import Enrolment, WaitlistEntry
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
+from testing.dates import summer_at
 from testing.factories import (
     ChildFactory,
     ClassFactory,
@@ -179,8 +179,8 @@ def a_visitor_opens_a_page_of_all_classes(school, counted):
 
 
 def a_visitor_filters_and_sorts_the_classes(school, counted):
-    # Every approved class is painting for ages 6 to 12 and meets on Mondays (June 14, 2027),
-    # so the filtered list grows with the school.
+    # Every approved class is painting for ages 6 to 12 and meets on Mondays (from the second of
+    # next June), so the filtered list grows with the school.
     approved = Class.objects.filter(status=APPROVED)
     _meetings(approved)
     approved.update(category=Category.objects.get(slug="painting"), age_min=6, age_max=12)
@@ -637,12 +637,12 @@ def a_family_downloads_their_data(school, counted):
 
 
 def _meetings(classes, each: int = 2) -> None:
-    """Meetings for these classes, a morning each day from June 14, 2027."""
-    first = datetime(2027, 6, 14, 9, tzinfo=ZoneInfo("America/Los_Angeles"))
+    """Meetings for these classes, a morning each day from the second Monday of next June."""
+    first = summer_at(6, 14, 9)
     Meeting.objects.bulk_create(
         Meeting(
             camp_class=camp_class,
-            day=date(2027, 6, 14) + timedelta(days=number),
+            day=first.date() + timedelta(days=number),
             start=first + timedelta(days=number),
             end=first + timedelta(days=number, hours=3),
             cancelled=number == 1,

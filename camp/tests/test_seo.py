@@ -14,7 +14,8 @@ from camp.seo import iso_duration, summary
 from classes.models import Category, ClassStatus
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 GENERIC_TITLE = "Camp"
 DESCRIPTION = (

@@ -13,7 +13,8 @@ from classes.search import classes_matching
 from classes.services import class_update
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 CATEGORIES = "/admin/classes/category/"
 

@@ -11,7 +11,8 @@ from classes.models import Category, Class, ClassStatus, Meeting
 from classes.schedule import meetings_of
 from classes.services import class_create, class_update
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 LOS_ANGELES = ZoneInfo("America/Los_Angeles")
 

@@ -14,7 +14,8 @@ from classes.services import class_update
 from testing import services
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 MON, TUE, WED, THU, FRI, SAT, SUN = range(7)
 POSTGRES_ONLY = services.postgresql_only("full-text search runs on PostgreSQL.")

@@ -132,6 +132,8 @@ def detailed_csv(tmp_path: Path, rows: str) -> str:
     return str(path)
 
 
+# The rows are a season written out as dates: read on the day it was written against.
+@pytest.mark.usefixtures("on_the_reference_day")
 class TestDetailColumns:
     def test_every_detail_is_imported_and_the_meetings_made(self, tmp_path, instructors, capsys):
         rows = (

@@ -11,7 +11,8 @@ from notifications.models import Message, MessageKind, MessageStatus
 from testing.factories import ClassFactory, UserFactory
 from testing.outbox import html_of, send_queued
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 
 @pytest.fixture

@@ -15,6 +15,8 @@ from classes.schedule import (
 from core.errors import InvalidInput
 
 LOS_ANGELES = ZoneInfo("America/Los_Angeles")
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = pytest.mark.usefixtures("on_the_reference_day")
 MON, TUE, WED, THU, FRI = range(5)
 
 

@@ -3,7 +3,6 @@ a real Celery worker delivers one message per person holding a seat to a real SM
 PostgreSQL only: the processes share the test database."""
 
 import time
-from datetime import date
 from datetime import time as clock
 
 import pytest
@@ -12,6 +11,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from notifications.models import Message, MessageKind, MessageStatus
+from testing.dates import summer
 from testing.factories import EnrolmentFactory, UserFactory, scheduled_class
 from testing.servers import celery_workers, gunicorn_servers, wait_for
 
@@ -22,8 +22,8 @@ def test_a_schedule_change_reaches_each_seat_holder_once(worker_env, smtp_sink, 
     instructor = UserFactory(role=Role.INSTRUCTOR)
     pottery = scheduled_class(
         name="Wheel Pottery",
-        start=date(2027, 6, 14),
-        end=date(2027, 6, 16),
+        start=summer(6, 14),
+        end=summer(6, 16),
         days=(0, 2),
         hours=(clock(9), clock(12)),
         instructor=instructor,

@@ -17,7 +17,8 @@ from notifications.models import Message, MessageKind, MessageStatus
 from testing.factories import EnrolmentFactory, SelectionFactory, UserFactory, scheduled_class
 from testing.outbox import send_queued
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 
 @pytest.fixture

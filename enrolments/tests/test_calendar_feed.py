@@ -14,7 +14,8 @@ from enrolments.models import EnrolmentStatus
 from testing.calendars import calendar_of, event_by_uid, events_of
 from testing.factories import ClassFactory, EnrolmentFactory, SelectionFactory, scheduled_class
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 LOS_ANGELES = ZoneInfo("America/Los_Angeles")
 FEED_URL = re.compile(r"^http://testserver/api/calendar/(?P<token>[A-Za-z0-9_-]{43})\.ics$")

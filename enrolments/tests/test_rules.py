@@ -20,7 +20,8 @@ from testing.factories import (
     scheduled_class,
 )
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 LOS_ANGELES = ZoneInfo("America/Los_Angeles")
 MON, TUE, WED, THU, FRI = range(5)

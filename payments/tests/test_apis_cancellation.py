@@ -16,7 +16,8 @@ from payments.tests.test_enrolment_cancellations import DISPUTED
 from testing.factories import UserFactory
 from testing.faults import stripe_line
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 TEN_DAYS_BEFORE = at(date(2027, 6, 4))
 POLICY_WORDS = (

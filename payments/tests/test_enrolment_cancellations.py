@@ -36,7 +36,8 @@ from payments.tests.summer_term import FIRST_DAY, LAST_DAY, PAID_AT, at, mail_se
 from testing.factories import SelectionFactory, UserFactory, scheduled_class
 from testing.faults import stripe_line
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 DISPUTED = "This charge is disputed, so it cannot be refunded now."
 

@@ -15,7 +15,8 @@ from payments.models import Payment, RefundPolicy
 from payments.tests.summer_term import at
 from testing.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+# The data is a season written out as dates: read on the day it was written against.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
 
 POLICY_WORDS = (
     "Cancel 14 days or more before the first meeting for a full refund; 13 to 7 days before, "
