@@ -15,6 +15,7 @@ from e2e.class_steps import sign_in
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
 from enrolments.models import Selection
+from testing.dates import years_before
 from testing.factories import ChildFactory, EnrolmentFactory, UserFactory, scheduled_class
 
 MON, TUE, WED, THU, FRI = range(5)
@@ -87,7 +88,7 @@ def test_a_family_searches_filters_opens_the_class_and_selects_it(page, emulator
         account=student,
         first_name="Mia",
         last_name="Student",
-        date_of_birth=start.replace(year=start.year - 12),
+        date_of_birth=years_before(start, 12),
     )
     sign_in(page, student.email)
 

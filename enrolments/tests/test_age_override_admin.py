@@ -10,6 +10,7 @@ from accounts.models import Role
 from classes.models import ClassStatus
 from enrolments.models import AgeOverride
 from enrolments.rules import age_refusal
+from testing.dates import years_before
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -31,9 +32,7 @@ def back_office(admin_person) -> Client:
 
 @pytest.fixture
 def young_mia():
-    return ChildFactory(
-        first_name="Mia", date_of_birth=date.today().replace(year=date.today().year - 6)
-    )
+    return ChildFactory(first_name="Mia", date_of_birth=years_before(date.today(), 6))
 
 
 @pytest.fixture

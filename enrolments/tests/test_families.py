@@ -16,6 +16,7 @@ from classes.models import Class
 from enrolments.models import AgeOverride, Enrolment, SeatHold, Selection
 from enrolments.rules import enrolment_refusal, family_refusals
 from enrolments.services import seat_take
+from testing.dates import years_before
 from testing.factories import ChildFactory, SelectionFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,7 @@ FIRST_DAY = next_monday()
 
 def born_years_before(years: int, *, days_later: int = 0) -> date:
     """A birthday `years` before the first day, moved `days_later` days on."""
-    return FIRST_DAY.replace(year=FIRST_DAY.year - years) + timedelta(days=days_later)
+    return years_before(FIRST_DAY, years) + timedelta(days=days_later)
 
 
 def week_class(**details) -> Class:

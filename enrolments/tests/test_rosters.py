@@ -13,6 +13,7 @@ from accounts.models import Role
 from classes.models import ClassStatus
 from enrolments.services import seat_give_back
 from payments.models import PaymentStatus
+from testing.dates import years_before
 from testing.factories import (
     ChildFactory,
     PaymentFactory,
@@ -52,7 +53,7 @@ def family(people, watercolour, first_day):
         account=parent,
         first_name="Mia",
         last_name="Lopez",
-        date_of_birth=first_day.replace(year=first_day.year - 9),
+        date_of_birth=years_before(first_day, 9),
         notes="Allergic to peanuts.",
         emergency_contact_name="Rosa Lopez",
         emergency_contact_phone="+1 415 555 0134",
@@ -61,7 +62,7 @@ def family(people, watercolour, first_day):
         account=parent,
         first_name='=HYPERLINK("http://evil.test")',
         last_name="Lopez",
-        date_of_birth=first_day.replace(year=first_day.year - 7) + timedelta(days=1),
+        date_of_birth=years_before(first_day, 7) + timedelta(days=1),
     )
     for child in (mia, leo):
         PaymentFactory(student=parent, participant=child, camp_class=watercolour, status="enrolled")

@@ -11,7 +11,7 @@ from accounts.services import account_holder_of
 from classes.models import Class, Meeting
 from classes.services import class_update
 from enrolments.models import AgeOverride, EnrolmentStatus, Selection
-from enrolments.rules import Refusal, RefusalKind, clashing_class, enrolment_refusal
+from enrolments.rules import Refusal, RefusalKind, age_on, clashing_class, enrolment_refusal
 from testing.factories import (
     ClassFactory,
     EnrolmentFactory,
@@ -313,3 +313,12 @@ class TestSelectingThroughTheApi:
         assert response.json() == {
             "message": "Registration for this class closed on Monday, November 2, 2026."
         }
+
+
+def test_a_child_born_on_29_february_turns_a_year_older_on_1_march_in_a_common_year():
+    born = date(2020, 2, 29)
+
+    assert age_on(born, date(2027, 2, 28)) == 6
+    assert age_on(born, date(2027, 3, 1)) == 7
+    assert age_on(born, date(2028, 2, 28)) == 7
+    assert age_on(born, date(2028, 2, 29)) == 8

@@ -29,6 +29,7 @@ from enrolments.services import (
     waitlist_move_up,
 )
 from notifications.models import Message, MessageKind
+from testing.dates import years_before
 from testing.factories import (
     ChildFactory,
     EnrolmentFactory,
@@ -137,7 +138,7 @@ class TestJoining:
     def test_someone_the_class_is_not_for_is_refused(self, full_class):
         Class.objects.filter(pk=full_class.pk).update(age_min=12, age_max=16)
         full_class.refresh_from_db()
-        young = ChildFactory(date_of_birth=IN_A_MONTH.replace(year=IN_A_MONTH.year - 7))
+        young = ChildFactory(date_of_birth=years_before(IN_A_MONTH, 7))
 
         with pytest.raises(Conflict) as refused:
             join(full_class, participant=young)

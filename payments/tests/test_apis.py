@@ -17,6 +17,7 @@ from enrolments.models import Selection
 from enrolments.rules import Refusal
 from payments.models import ChargeAttempt, Payment, PaymentStatus, StripeCustomer
 from payments.tests import stripe_js
+from testing.dates import years_after
 from testing.factories import (
     ClassFactory,
     PaymentFactory,
@@ -662,7 +663,7 @@ class TestPaymentHistory:
             student=student,
             status=PaymentStatus.REFUNDED,
             refund_reason=SEAT_GONE,
-            date=older.date.replace(year=older.date.year + 1),
+            date=years_after(older.date, 1),
         )
         PaymentFactory(student=other_student, camp_class=pottery)
 
@@ -721,7 +722,7 @@ class TestEnrolledClasses:
             student=student,
             camp_class=weaving,
             status="enrolled",
-            date=first.date.replace(year=first.date.year + 1),
+            date=years_after(first.date, 1),
         )
         PaymentFactory(student=student, camp_class=refunded, status=PaymentStatus.REFUNDED)
         PaymentFactory(student=student, camp_class=pending, status=PaymentStatus.ENROLL_PENDING)
