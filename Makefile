@@ -80,9 +80,9 @@ format: install
 TEST_EMULATOR_PORT ?= 9199
 TEST_LOCALSTRIPE_PORT ?= 8421
 TEST_MAIL_PORT ?= 1026
-TEST_CLOCK_EMULATOR_PORT ?= 9198
-TEST_CLOCK_LOCALSTRIPE_PORT ?= 8419
-TEST_CLOCK_MAIL_PORT ?= 1027
+TEST_CLOCK_EMULATOR_PORT ?= 9190
+TEST_CLOCK_LOCALSTRIPE_PORT ?= 8410
+TEST_CLOCK_MAIL_PORT ?= 1030
 TEST_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_EMULATOR_PORT) \
 	LOCALSTRIPE_PORT=$(TEST_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_MAIL_PORT) \
 	MAIL_SINK_DIR=.run/test-mail scripts/with-services
@@ -105,18 +105,28 @@ pytest-server:
 
 # The server suite on SQLite again, with the clock moved (testing/clock.py) to days a suite written
 # today might not expect: during a summer, a leap day, a year's last day. The local services run
-# on the same moved clock (libfaketime, from Debian's faketime) and take ports of their own.
+# on the same moved clock (libfaketime, from Debian's faketime). The days run side by side, each
+# with services on ports of its own (the base ports plus its place in the list), and each day's
+# report is printed whole when all are done.
 TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
 test-clock: install
 	@command -v faketime >/dev/null || { echo "==> Installing faketime"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq faketime'; }
-	@for day in $(TEST_CLOCK_DAYS); do \
+	@mkdir -p .run; n=0; pids=""; \
+	for day in $(TEST_CLOCK_DAYS); do \
 		echo "==> pytest: server suite on SQLite, the clock moved to $$day"; \
 		env -u DATABASE_URL CAMP_TEST_CLOCK=$$day \
 			CAMP_POSTGRESQL_PASS=$$([ -n "$${DATABASE_URL:-}" ] && echo 1 || echo 0) \
-			FIREBASE_AUTH_EMULATOR_PORT=$(TEST_CLOCK_EMULATOR_PORT) \
-			LOCALSTRIPE_PORT=$(TEST_CLOCK_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_CLOCK_MAIL_PORT) \
-			MAIL_SINK_DIR=.run/test-clock-mail scripts/with-services $(PY) -m pytest -q || exit 1; \
-	done
+			FIREBASE_AUTH_EMULATOR_PORT=$$(($(TEST_CLOCK_EMULATOR_PORT) + n)) \
+			LOCALSTRIPE_PORT=$$(($(TEST_CLOCK_LOCALSTRIPE_PORT) + n)) \
+			MAIL_SINK_PORT=$$(($(TEST_CLOCK_MAIL_PORT) + n)) MAIL_SINK_DIR=.run/test-clock-mail-$$day \
+			scripts/with-services $(PY) -m pytest -q -p no:cacheprovider > .run/test-clock-$$day.log 2>&1 & \
+		pids="$$pids $$!"; n=$$((n + 1)); \
+	done; \
+	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
+	for day in $(TEST_CLOCK_DAYS); do \
+		echo "==> The server suite with the clock moved to $$day:"; cat .run/test-clock-$$day.log; \
+	done; \
+	exit $$failed
 
 test-frontend: install
 	@echo "==> jest: browser app"

@@ -2,6 +2,7 @@
 several server processes behind one database (races, shared caches)."""
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+import redis
 import requests
 from django.db import connection
 
@@ -171,3 +173,28 @@ def wait_for(condition, what: str) -> None:
             return
         time.sleep(0.2)
     pytest.fail(f"Timed out waiting for {what}.")
+
+
+def wait_until_workers_idle(*, broker_url: str, queue: str, logs: Path) -> None:
+    """Wait until nothing more is on its way to the mail sink: no task waits in `queue`, every
+    task the workers of celery_workers(logs=...) received has ended in their logs (a retry
+    waiting out its countdown has not), and no outbox row is still to be sent; or fail the
+    test. A check that a second message never came runs after this, not after a guess at how
+    long one would take."""
+    from notifications.models import Message, MessageStatus
+
+    broker = redis.Redis.from_url(broker_url)
+    pending = [MessageStatus.QUEUED, MessageStatus.SENDING]
+
+    def settled() -> bool:
+        if broker.llen(queue) or Message.objects.filter(status__in=pending).exists():
+            return False
+        for log in logs.glob("worker-*.log"):
+            text = log.read_text()
+            received = len(re.findall(r"Task \S+ received", text))
+            ended = len(re.findall(r"Task \S+ (?:succeeded|retry|raised|failed)", text))
+            if received != ended:
+                return False
+        return True
+
+    wait_for(settled, f"the workers on {queue} to finish what they hold")

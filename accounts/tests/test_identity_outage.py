@@ -42,6 +42,10 @@ def own_emulator(tmp_path, monkeypatch):
                 "emulators": {
                     "auth": {"host": "127.0.0.1", "port": port},
                     "ui": {"enabled": False},
+                    # Ports of its own for the emulator's hub and log, so it starts beside
+                    # another run's emulator.
+                    "hub": {"host": "127.0.0.1", "port": free_port()},
+                    "logging": {"host": "127.0.0.1", "port": free_port()},
                     "singleProjectMode": True,
                 }
             }

@@ -4,14 +4,12 @@ message. Several processes share the database: PostgreSQL only, as every multi-p
 (The receipt of a real payment through workers: payments/tests/test_receipt_workers.py.)
 """
 
-import time
-
 import pytest
 
 from notifications.models import Message, MessageKind, MessageStatus
 from notifications.services import message_queue
 from notifications.tasks import message_send_task
-from testing.servers import celery_workers, wait_for
+from testing.servers import celery_workers, wait_for, wait_until_workers_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +39,10 @@ def test_two_workers_handed_the_same_rows_send_each_once(worker_env, smtp_sink, 
             lambda: Message.objects.filter(status=MessageStatus.SENT).count() == len(messages),
             "every row to be sent",
         )
-        time.sleep(2)
+        # A second sending of a row would still be queued or held by a worker until then.
+        wait_until_workers_idle(
+            broker_url=worker_env["CELERY_BROKER_URL"], queue=queue, logs=tmp_path
+        )
 
     received = [m["X-Camp-Message"] for m in smtp_sink.messages()]
     assert sorted(received) == sorted(str(message.pk) for message in messages)
