@@ -154,3 +154,15 @@ def stripe_line(upstream: str):
         yield line
     finally:
         line.close()
+
+
+@contextmanager
+def stripe_gives_up_after(settings, seconds: float):
+    """A short Stripe timeout for the calls inside, the ones a test means to time out; the
+    retries after it, which must succeed, keep the normal one even on a busy machine."""
+    normal = settings.STRIPE_TIMEOUT_SECONDS
+    settings.STRIPE_TIMEOUT_SECONDS = seconds
+    try:
+        yield
+    finally:
+        settings.STRIPE_TIMEOUT_SECONDS = normal

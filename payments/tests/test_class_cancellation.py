@@ -15,7 +15,7 @@ from payments.models import Payment, PaymentStatus
 from payments.services import class_cancel, class_cancellation_preview
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, SelectionFactory, UserFactory
-from testing.faults import stripe_line
+from testing.faults import stripe_gives_up_after, stripe_line
 from testing.outbox import send_queued
 
 pytestmark = pytest.mark.django_db
@@ -105,10 +105,10 @@ def test_a_refund_stripe_does_not_answer_is_left_enrolled_and_finished_by_cancel
 ):
     with stripe_line(localstripe) as line:
         settings.STRIPE_API_BASE = line.url
-        settings.STRIPE_TIMEOUT_SECONDS = 1.0
         line.stop_now()
 
-        done = class_cancel(class_id=pottery.pk, message=MESSAGE)
+        with stripe_gives_up_after(settings, 1.0):
+            done = class_cancel(class_id=pottery.pk, message=MESSAGE)
 
     payment = Payment.objects.get()
     assert list(done.refunds_failed) == [payment.pk]

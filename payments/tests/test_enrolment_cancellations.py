@@ -34,7 +34,7 @@ from payments.services import (
 from payments.tests import stripe_js
 from payments.tests.summer_term import FIRST_DAY, LAST_DAY, PAID_AT, at, mail_sent
 from testing.factories import SelectionFactory, UserFactory, scheduled_class
-from testing.faults import stripe_line
+from testing.faults import stripe_gives_up_after, stripe_line
 
 # The data is a season written out as dates: read on the day it was written against.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
@@ -305,9 +305,8 @@ class TestCancelling:
         # held until cancelling the class again finishes it.
         with stripe_line(localstripe) as line:
             settings.STRIPE_API_BASE = line.url
-            settings.STRIPE_TIMEOUT_SECONDS = 1.0
             line.stop_now()
-            with time_machine.travel(at(date(2027, 6, 4))):
+            with time_machine.travel(at(date(2027, 6, 4))), stripe_gives_up_after(settings, 1.0):
                 class_cancel(class_id=summer_pottery.pk)
         settings.STRIPE_API_BASE = localstripe
 
@@ -383,9 +382,9 @@ class TestWhenStripeRefuses:
     def test_an_unreachable_stripe_is_a_failed_refund_too(self, paid, localstripe, settings):
         with stripe_line(localstripe) as line:
             settings.STRIPE_API_BASE = line.url
-            settings.STRIPE_TIMEOUT_SECONDS = 1.0
             line.stop_now()
-            done = cancel_at(at(date(2027, 5, 20)), paid)
+            with stripe_gives_up_after(settings, 1.0):
+                done = cancel_at(at(date(2027, 5, 20)), paid)
         settings.STRIPE_API_BASE = localstripe
 
         assert (done.refund, done.refund_status) == (Decimal("45.50"), "pending")

@@ -22,7 +22,7 @@ from enrolments.models import Selection
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, PaymentFactory
-from testing.faults import stripe_line
+from testing.faults import stripe_gives_up_after, stripe_line
 from testing.servers import free_port
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,6 @@ LOCALSTRIPE = Path(sys.executable).parent / "localstripe"
 def line(localstripe, settings):
     with stripe_line(localstripe) as line:
         settings.STRIPE_API_BASE = line.url
-        settings.STRIPE_TIMEOUT_SECONDS = TIMEOUT
         yield line
 
 
@@ -59,11 +58,16 @@ def pay(client, selection, saved, price="45.50"):
     )
 
 
-def test_stripe_stopped_while_the_card_is_prepared_is_a_quick_503(line, as_student, selection):
+def test_stripe_stopped_while_the_card_is_prepared_is_a_quick_503(
+    line, as_student, selection, settings
+):
     line.stop_now()
     started = time.monotonic()
 
-    response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+    with stripe_gives_up_after(settings, TIMEOUT):
+        response = as_student.post(
+            "/api/createPaymentIntent", {"payId": selection.pk}, format="json"
+        )
 
     assert response.status_code == 503
     assert response.json() == {
@@ -74,12 +78,15 @@ def test_stripe_stopped_while_the_card_is_prepared_is_a_quick_503(line, as_stude
 
 
 def test_stripe_frozen_while_the_card_is_prepared_is_a_503_in_bounded_time(
-    line, as_student, selection
+    line, as_student, selection, settings
 ):
     line.freeze("POST", "/v1/customers")
     started = time.monotonic()
 
-    response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+    with stripe_gives_up_after(settings, TIMEOUT):
+        response = as_student.post(
+            "/api/createPaymentIntent", {"payId": selection.pk}, format="json"
+        )
 
     assert response.status_code == 503
     # Two tries of TIMEOUT seconds, and the SDK's short pause between them.
@@ -87,13 +94,14 @@ def test_stripe_frozen_while_the_card_is_prepared_is_a_503_in_bounded_time(
 
 
 def test_stripe_stopped_before_the_charge_charges_nothing_and_a_retry_pays_once(
-    line, save_card, as_student, selection
+    line, save_card, as_student, selection, settings
 ):
     saved = save_card(as_student, selection)
     seats = seats_of(selection)
     line.stop_after("GET", "/v1/setup_intents")
 
-    refused = pay(as_student, selection, saved)
+    with stripe_gives_up_after(settings, TIMEOUT):
+        refused = pay(as_student, selection, saved)
 
     assert refused.status_code == 503
     assert ChargeAttempt.objects.get().status == AttemptStatus.NOT_CHARGED
@@ -110,14 +118,15 @@ def test_stripe_stopped_before_the_charge_charges_nothing_and_a_retry_pays_once(
 
 
 def test_stripe_frozen_after_charging_says_confirming_then_enrols_once(
-    line, save_card, as_student, selection
+    line, save_card, as_student, selection, settings
 ):
     saved = save_card(as_student, selection)
     seats = seats_of(selection)
     line.freeze("POST", "/v1/payment_intents")
     started = time.monotonic()
 
-    confirming = pay(as_student, selection, saved)
+    with stripe_gives_up_after(settings, TIMEOUT):
+        confirming = pay(as_student, selection, saved)
 
     waited = time.monotonic() - started
     assert confirming.status_code == 202, confirming.json()
@@ -221,7 +230,6 @@ def own_localstripe(settings, tmp_path):
                 pytest.fail("The test's own localstripe did not start.")
             time.sleep(0.2)
     settings.STRIPE_API_BASE = base
-    settings.STRIPE_TIMEOUT_SECONDS = TIMEOUT
     yield process
     process.send_signal(signal.SIGCONT)
     process.kill()
@@ -229,14 +237,15 @@ def own_localstripe(settings, tmp_path):
 
 
 def test_a_frozen_stripe_process_is_a_bounded_503_then_a_retry_pays_once(
-    own_localstripe, save_card, as_student, selection
+    own_localstripe, save_card, as_student, selection, settings
 ):
     saved = save_card(as_student, selection)
     seats = seats_of(selection)
     own_localstripe.send_signal(signal.SIGSTOP)
     started = time.monotonic()
 
-    frozen = pay(as_student, selection, saved)
+    with stripe_gives_up_after(settings, TIMEOUT):
+        frozen = pay(as_student, selection, saved)
 
     waited = time.monotonic() - started
     own_localstripe.send_signal(signal.SIGCONT)
@@ -253,12 +262,15 @@ def test_a_frozen_stripe_process_is_a_bounded_503_then_a_retry_pays_once(
 
 
 def test_a_stopped_stripe_process_is_a_503_and_nothing_is_written(
-    own_localstripe, as_student, selection
+    own_localstripe, as_student, selection, settings
 ):
     own_localstripe.kill()
     own_localstripe.wait()
 
-    response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+    with stripe_gives_up_after(settings, TIMEOUT):
+        response = as_student.post(
+            "/api/createPaymentIntent", {"payId": selection.pk}, format="json"
+        )
 
     assert response.status_code == 503
     assert not ChargeAttempt.objects.exists()
