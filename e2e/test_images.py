@@ -97,6 +97,8 @@ def current_slide(page: Page) -> str:
 
 
 def test_the_pause_button_stops_the_slides(page):
+    # The page's clock is the test's: time is run forward, not waited out.
+    page.clock.install()
     page.goto("/")
     slides = page.get_by_role("region", name="Highlights")
     # Nothing rests on the show: it moves on by itself, every three seconds.
@@ -109,12 +111,14 @@ def test_the_pause_button_stops_the_slides(page):
     page.mouse.move(0, 0)
     page.keyboard.press("Shift+Tab")
     shown = current_slide(page)
-    page.wait_for_timeout(4_000)
+    # Past the three seconds after which a playing show moves on.
+    page.clock.run_for(4_000)
     assert current_slide(page) == shown
 
     slides.get_by_role("button", name="Play slides").click()
     page.mouse.move(0, 0)
-    expect(slides.get_by_role("heading", level=2)).not_to_have_text(shown, timeout=5_000)
+    page.clock.run_for(4_000)
+    expect(slides.get_by_role("heading", level=2)).not_to_have_text(shown)
 
 
 # The focused control's outline, and the colours behind it: the nearest painted ancestor, or on

@@ -1,9 +1,10 @@
 import { startingSoonKey } from "../testing/firstScreenInPage";
 
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 
 import { stubApi } from "../testing/api";
 import { makeInstructor } from "../testing/fixtures";
+import { afterTheNextFrame } from "../testing/frames";
 import { App, retryWhenTold } from "./App";
 
 beforeEach(() => {
@@ -20,7 +21,7 @@ test("a visitor's home shows the lists the page carries without asking the serve
   expect(soon.getByRole("article", { name: "Morning Watercolor" })).toBeInTheDocument();
   // What the page does not carry is asked for as before.
   expect(await screen.findByRole("article", { name: "Ada Brush" })).toBeInTheDocument();
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  await afterTheNextFrame();
 
   const asked = fetch.mock.calls.map(([url]) => url);
   expect(asked).toContain("/api/instructors");

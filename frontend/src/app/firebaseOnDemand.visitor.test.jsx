@@ -1,5 +1,6 @@
 import { act, screen } from "@testing-library/react";
 
+import { afterTheNextFrame } from "../testing/frames";
 import { renderApp, stubPublicApi } from "../testing/renderApp";
 
 /*
@@ -30,10 +31,9 @@ beforeEach(() => {
   stubPublicApi();
 });
 
-// Lets every pending promise (a dynamic import among them) settle.
-async function settle() {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-}
+// Lets what the first screen puts off run, and every promise it starts (a dynamic import among
+// them) settle.
+const settle = afterTheNextFrame;
 
 test.each([
   ["/", "Watercolor Basics"],

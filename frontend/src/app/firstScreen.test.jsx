@@ -1,9 +1,10 @@
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 
 import { approvedClassesPageKey, useApprovedClasses } from "../api/classes";
 import { listPage, stubApi } from "../testing/api";
 import { makeClass } from "../testing/fixtures";
+import { afterTheNextFrame } from "../testing/frames";
 import { firstScreenCache, firstScreenFresh } from "./firstScreen";
 
 // The all-classes page as the server sends it: its first page, and the list's total.
@@ -42,7 +43,7 @@ test("a paged list the page carries is drawn once, and not asked of the server",
   const onRender = jest.fn();
 
   renderWithFirstScreen(carried, onRender);
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await afterTheNextFrame();
 
   expect(screen.getByText("Clay Animals of 1")).toBeInTheDocument();
   // Revalidating on mount would draw the list again as it starts and as it ends.
