@@ -20,13 +20,13 @@ urlpatterns: list = [
     path("logout", TokenRevokeApi.as_view(), name="logout"),
     path("profile", ProfileApi.as_view(), name="profile"),
     path("participants", ParticipantListCreateApi.as_view(), name="participants"),
-    path("participants/<int:participant_id>", ParticipantDetailApi.as_view(), name="participant"),
+    path("participants/<id:participant_id>", ParticipantDetailApi.as_view(), name="participant"),
     path("users", UserListCreateApi.as_view(), name="users"),
-    path("users/<int:user_id>/role", UserRoleSetApi.as_view(), name="user-role"),
+    path("users/<id:user_id>/role", UserRoleSetApi.as_view(), name="user-role"),
     # Ids first: an e-mail always has an @, so the two shapes never overlap.
-    path("users/admin/<int:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),
+    path("users/admin/<id:user_id>", UserMakeAdminApi.as_view(), name="user-make-admin"),
     path(
-        "users/instructor/<int:user_id>",
+        "users/instructor/<id:user_id>",
         UserMakeInstructorApi.as_view(),
         name="user-make-instructor",
     ),

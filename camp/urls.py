@@ -58,8 +58,8 @@ urlpatterns = [
     path("all-classes", all_classes_page, name="all-classes-page"),
     path("all-instructors", all_instructors_page, name="all-instructors-page"),
     # The browser app's pages of one class and one instructor, with their own head.
-    path("classes/<int:class_id>", class_page, name="class-page"),
-    path("instructors/<int:instructor_id>", instructor_page, name="instructor-page"),
+    path("classes/<id:class_id>", class_page, name="class-page"),
+    path("instructors/<id:instructor_id>", instructor_page, name="instructor-page"),
     # The school's own pages, with their titles in the head.
     *(path(slug, site_page, {"slug": slug}, name=f"site-page-{slug}") for slug in PageSlug.values),
     path("contact", contact_page, name="contact-page"),

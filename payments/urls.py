@@ -14,13 +14,13 @@ urlpatterns = [
     path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
     path("payments", PaymentCreateApi.as_view(), name="payments"),
     path(
-        "payments/attempts/<int:attempt_id>",
+        "payments/attempts/<id:attempt_id>",
         PaymentAttemptDetailApi.as_view(),
         name="payment-attempt-detail",
     ),
     # Two segments under a number: never an e-mail, which the history's path takes whole.
     path(
-        "payments/<int:payment_id>/receipt",
+        "payments/<id:payment_id>/receipt",
         PaymentReceiptApi.as_view(),
         name="payment-receipt",
     ),
@@ -28,7 +28,7 @@ urlpatterns = [
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
     path("refundPolicy", RefundPolicyDetailApi.as_view(), name="refund-policy"),
     path(
-        "enrolments/<int:enrolment_id>/cancellation",
+        "enrolments/<id:enrolment_id>/cancellation",
         EnrolmentCancellationApi.as_view(),
         name="enrolment-cancellation",
     ),

@@ -424,6 +424,19 @@ MATRIX = (
         "the family that paid for it; anyone else's is as good as absent",
         limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
     ),
+    Call(
+        "GET",
+        "/api/enrolments/99999999999999999999/cancellation",
+        (401, 404, 404, 403, 403, 403),
+        "an id past the database's range names no enrolment",
+    ),
+    Call(
+        "POST",
+        "/api/enrolments/99999999999999999999/cancellation",
+        (401, 404, 404, 403, 403, 403),
+        "an id past the database's range names no enrolment",
+        limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
+    ),
     # --- Calendar feeds.
     Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200), "one's own, signed in"),
     Call("POST", "/api/calendarFeed/reset", (401, 200, 200, 200, 200, 200), "one's own, signed in"),

@@ -7,6 +7,7 @@ emulator (scripts/with-services), as in the rest of the suite.
 """
 
 import os
+import re
 
 import pytest
 import schemathesis
@@ -76,3 +77,26 @@ def test_no_answer_is_a_server_error_or_off_the_schema(case, role, bearer_of_rol
         headers=bearer_of_role[role],
         checks=[not_a_server_error, response_schema_conformance],
     )
+
+
+# Ids past the database's range (2^63 and beyond), which the generated examples seldom reach.
+HUGE_IDS = [2**63, 2**64 + 1, 10**20 - 1]
+OPERATIONS_WITH_A_ROW_ID = [
+    operation
+    for operation in (result.ok() for result in schema.get_all_operations())
+    if re.search(r"\{\w+_id\}", operation.path)
+]
+
+
+@pytest.mark.parametrize("huge_id", HUGE_IDS)
+@pytest.mark.parametrize("operation", OPERATIONS_WITH_A_ROW_ID, ids=lambda op: op.label)
+@pytest.mark.parametrize("role", ROLES, ids=lambda role: role or "anonymous")
+def test_an_id_past_the_database_range_is_no_server_error(operation, role, huge_id, bearer_of_role):
+    case = schema.make_case(
+        operation=operation,
+        path_parameters=dict.fromkeys(re.findall(r"\{(\w+)\}", operation.path), huge_id),
+    )
+
+    response = case.call(headers=bearer_of_role[role])
+
+    assert response.status_code < 500

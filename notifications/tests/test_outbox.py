@@ -10,6 +10,7 @@ from django.core import mail
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
+from classes.models import ClassStatus
 from notifications.models import Message, MessageKind, MessageStatus
 from notifications.services import (
     STUCK_AFTER,
@@ -20,6 +21,7 @@ from notifications.services import (
     outbox_sweep,
 )
 from notifications.tasks import message_send_task
+from testing.factories import ClassFactory
 from testing.servers import database_url
 
 pytestmark = pytest.mark.django_db
@@ -351,3 +353,16 @@ def test_a_failed_message_does_not_hold_back_the_next(smtp_sink):
 
     assert message_send(message_id=first.pk).status == MessageStatus.FAILED
     assert message_send(message_id=second.pk).status == MessageStatus.SENT
+
+
+def test_a_subject_is_plain_text_not_escaped_html(client_as, people):
+    camp_class = ClassFactory(
+        instructor=people["instructor"], status=ClassStatus.PENDING, name="Paint & Sip at O'Neil"
+    )
+
+    answer = client_as("admin").patch(f"/api/classes/approved/{camp_class.pk}")
+
+    assert answer.status_code == 200
+    assert Message.objects.get(kind=MessageKind.CLASS_APPROVED).subject == (
+        "Your class is approved: Paint & Sip at O'Neil"
+    )
