@@ -100,7 +100,12 @@ pytest-server:
 		$(PY) -m pytest; \
 	fi
 
-test-frontend: install
+# The API's schema, as the site serves it at /api/schema: jest checks stubbed answers against it.
+frontend/openapi.json: $(shell git ls-files '*.py')
+	@echo "==> OpenAPI schema into $@"
+	env -u DATABASE_URL $(PY) manage.py spectacular --format openapi-json --file $@
+
+test-frontend: install frontend/openapi.json
 	@echo "==> jest: browser app"
 	cd frontend && npx jest --ci
 
