@@ -128,7 +128,13 @@ test-clock: install
 	done; \
 	exit $$failed
 
-test-frontend: install
+# The API's schema, as the site serves it at /api/schema, for the browser tests' check of an answer
+# against it (frontend/src/testing/contract.js).
+frontend/openapi.json: $(VENV)/.installed $(shell git ls-files '*.py')
+	@echo "==> OpenAPI schema into $@"
+	env -u DATABASE_URL $(PY) manage.py spectacular --format openapi-json --file $@
+
+test-frontend: install frontend/openapi.json
 	@echo "==> jest: browser app"
 	cd frontend && npx jest --ci
 
