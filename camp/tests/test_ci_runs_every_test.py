@@ -4,14 +4,11 @@ Each case runs a small suite of its own in a fresh pytest process, with the plug
 conftest loads, on SQLite (no DATABASE_URL) and with nothing answering where Redis is sought.
 """
 
-import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
-from testing.servers import ROOT
+from testing.inner_suite import run_inner_suite
 
 SUITE = textwrap.dedent(
     """
@@ -39,28 +36,8 @@ SUITE = textwrap.dedent(
 )
 
 
-def run_suite(tmp_path, **env) -> subprocess.CompletedProcess:
-    (tmp_path / "test_inner.py").write_text(SUITE)
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"CI", "DATABASE_URL", "CAMP_POSTGRESQL_PASS"}
-    }
-    environment |= {
-        "PYTHONPATH": str(ROOT),
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        **env,
-    }
-    return subprocess.run(  # noqa: S603 - our own interpreter and arguments
-        [sys.executable, "-m", "pytest", "-p", "testing.services", "-p", "no:cacheprovider"]
-        + ["-rA", "-c", str(tmp_path / "pytest.ini"), str(tmp_path / "test_inner.py")],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def run_suite(tmp_path, **env):
+    return run_inner_suite(tmp_path, SUITE, plugin="testing.services", **env)
 
 
 @pytest.mark.parametrize("ci", ["true", "1"])

@@ -4,12 +4,11 @@ Each case runs a small suite of its own in a fresh pytest process with the plugi
 Makefile runs the server suite: a test written to be true only this year fails there.
 """
 
-import os
 import subprocess
 import sys
 import textwrap
 
-from testing.servers import ROOT
+from testing.inner_suite import run_inner_suite
 
 SUITE = textwrap.dedent(
     """
@@ -38,32 +37,12 @@ SUITE = textwrap.dedent(
 )
 
 
-def run_suite(tmp_path, **env) -> subprocess.CompletedProcess:
-    (tmp_path / "test_inner.py").write_text(SUITE)
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"CAMP_TEST_CLOCK", "CAMP_TEST_CLOCK_OFFSET", "DATABASE_URL"}
-    }
-    environment |= {
-        "PYTHONPATH": str(ROOT),
-        "DJANGO_SETTINGS_MODULE": "camp.settings.test",
-        **env,
-    }
-    return subprocess.run(  # noqa: S603 - our own interpreter and arguments
-        [sys.executable, "-m", "pytest", "-p", "testing.clock", "-p", "no:cacheprovider"]
-        + ["-rA", "-c", str(tmp_path / "pytest.ini"), str(tmp_path / "test_inner.py")],
-        cwd=tmp_path,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+def run_suite(tmp_path, **env):
+    return run_inner_suite(tmp_path, SUITE, plugin="testing.clock", **env)
 
 
 def test_a_test_true_only_this_year_fails_on_the_moved_clock(tmp_path):
-    done = run_suite(tmp_path, CAMP_TEST_CLOCK="2030-12-31", CAMP_TEST_CLOCK_OFFSET="")
+    done = run_suite(tmp_path, CAMP_TEST_CLOCK="2030-12-31")
 
     assert "clock: moved to 2030-12-31" in done.stdout
     assert "FAILED test_inner.py::test_this_year_is_2026" in done.stdout
