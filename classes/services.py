@@ -250,6 +250,8 @@ def _schedule_change_queue(
         message_queue(
             kind=MessageKind.SCHEDULE_CHANGED,
             about=about,
+            # One change is read before the next.
+            in_order_of=f"class:{camp_class.pk}:schedule",
             recipient=person.email,
             context={
                 "name": person.name,

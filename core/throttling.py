@@ -32,3 +32,14 @@ class FamilyWriteThrottle(WriteRateThrottle):
     `family_throttle_scope`."""
 
     scope_attr = "family_throttle_scope"
+
+
+class AddressWriteThrottle(WriteRateThrottle):
+    """A second count by network address alone, signed in or not, for views that name an
+    `address_throttle_scope`: accounts made for free from one place share it, so making more of
+    them does not multiply the view's own limit."""
+
+    scope_attr = "address_throttle_scope"
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

@@ -36,6 +36,10 @@ class Message(models.Model):
     kind = models.CharField(max_length=32, choices=MessageKind.choices)
     # What the message is about, as "<what>:<id>" (payment:42, class:7, review-digest:2026-07-01).
     about = models.CharField(max_length=100)
+    # The thread this message keeps its place in: a person's messages with the same thread go out
+    # in order (a receipt before the refund of it, one schedule change before the next); messages
+    # of other threads never wait for it. Its `about` unless the caller names a wider thread.
+    in_order_of = models.CharField(max_length=100)
     recipient = models.EmailField()
     # Where a reply goes, when not to the school's office (a visitor who wrote to the school).
     reply_to = models.EmailField(blank=True)
@@ -78,9 +82,10 @@ class Message(models.Model):
         indexes = [
             # The sweep's reads: queued rows that are due, rows stuck in sending.
             models.Index(fields=["status", "send_after"], name="message_status_due_idx"),
-            # A person's unsent messages in order: is an earlier one still on its way?
+            # A person's unsent messages of one thread in order: is an earlier one on its way?
             models.Index(
-                fields=["recipient", "scheduled_for", "id"], name="message_recipient_order_idx"
+                fields=["recipient", "in_order_of", "scheduled_for", "id"],
+                name="message_thread_order_idx",
             ),
         ]
 

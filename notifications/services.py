@@ -76,8 +76,14 @@ def message_queue(
     context: dict,
     send_after: datetime | None = None,
     reply_to: str = "",
+    in_order_of: str = "",
 ) -> Message:
-    """The message about `about` for `recipient`, queued once whatever the number of calls."""
+    """The message about `about` for `recipient`, queued once whatever the number of calls.
+
+    It goes out after any earlier message to the same person in the same thread, `in_order_of`
+    (by default its `about`: the messages about one payment keep their order); mail of any other
+    thread never waits for it.
+    """
     existing = Message.objects.filter(
         kind=kind, about=about, recipient=recipient, resend_of__isnull=True
     ).first()
@@ -92,6 +98,7 @@ def message_queue(
             message = Message.objects.create(
                 kind=kind,
                 about=about,
+                in_order_of=in_order_of or about,
                 recipient=recipient,
                 reply_to=reply_to,
                 subject=rendered.subject,
@@ -117,6 +124,7 @@ def message_resend(*, message_id: int) -> Message:
     resend = Message.objects.create(
         kind=original.kind,
         about=original.about,
+        in_order_of=original.in_order_of,
         recipient=original.recipient,
         reply_to=original.reply_to,
         subject=original.subject,
@@ -142,11 +150,13 @@ def _hand_over_after_commit(message: Message) -> None:
 
 
 def _earlier_on_its_way() -> Exists:
-    """An earlier message to the same person not sent yet: a person reads their messages in the
-    order they were meant to go out, so a receipt never arrives after the refund of it."""
+    """An earlier message to the same person in the same thread, not sent yet: a person reads a
+    thread in the order it was meant to go out, so a receipt never arrives after the refund of
+    it. A failed message is not on its way, so it holds nothing back."""
     return Exists(
         Message.objects.filter(
             recipient=OuterRef("recipient"),
+            in_order_of=OuterRef("in_order_of"),
             status__in=[MessageStatus.QUEUED, MessageStatus.SENDING],
         ).filter(
             Q(scheduled_for__lt=OuterRef("scheduled_for"))
@@ -157,7 +167,7 @@ def _earlier_on_its_way() -> Exists:
 
 def _claim(message_id: int) -> Message | None:
     """The row, now ours to send; None when it is not queued and due (sent, failed, being sent
-    by another worker), or waits for an earlier message to the same person."""
+    by another worker), or waits for an earlier message of its thread to the same person."""
     now = timezone.now()
     claimed = (
         Message.objects.filter(pk=message_id, status=MessageStatus.QUEUED, send_after__lte=now)
@@ -170,10 +180,12 @@ def _claim(message_id: int) -> Message | None:
 
 
 def _hand_over_next(message: Message) -> None:
-    """Once a message is sent or failed, the next one to the same person that waited for it."""
+    """Once a message is sent or failed, the next one of its thread to the same person, which
+    waited for it."""
     following = (
         Message.objects.filter(
             recipient=message.recipient,
+            in_order_of=message.in_order_of,
             status=MessageStatus.QUEUED,
             send_after__lte=timezone.now(),
         )

@@ -82,6 +82,7 @@ class ContactApi(APIView):
 
     permission_classes = [AllowAny]
     throttle_scope = "contact"
+    address_throttle_scope = "contact_address"
 
     @extend_schema(
         summary="Write to the school (kept, and e-mailed to its office)",

@@ -94,7 +94,7 @@ MATRIX = (
         (201, 201, 201, 201, 201, 201),
         "anyone may write to the school",
         body={"name": "Ada Lopez", "email": "ada@family.test", "message": "Is there parking?"},
-        limited_by=("THROTTLE_CONTACT",),
+        limited_by=("THROTTLE_CONTACT", "THROTTLE_CONTACT_ADDRESS"),
     ),
     Call("GET", "/api/schema", (200, 200, 200, 200, 200, 200), "public"),
     Call("GET", "/api/docs", (200, 200, 200, 200, 200, 200), "public"),

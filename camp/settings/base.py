@@ -177,10 +177,12 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Views name a throttle_scope to be limited; only their writes count (core/throttling.py).
     # A family's writes (its people, waitlists, holds, cancellations) also share one count
-    # (core.throttling.FamilyWriteThrottle).
+    # (core.throttling.FamilyWriteThrottle); some writes are also counted by network address
+    # alone (core.throttling.AddressWriteThrottle).
     "DEFAULT_THROTTLE_CLASSES": [
         "core.throttling.WriteRateThrottle",
         "core.throttling.FamilyWriteThrottle",
+        "core.throttling.AddressWriteThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
@@ -189,6 +191,8 @@ REST_FRAMEWORK = {
         "payments": env("THROTTLE_PAYMENTS", "30/min"),
         # Messages to the school's office, from one caller.
         "contact": env("THROTTLE_CONTACT", "5/hour"),
+        # ... and from one network address, whichever accounts it signs in with.
+        "contact_address": env("THROTTLE_CONTACT_ADDRESS", "20/hour"),
         # A family's own writes together, far above what a family does on registration morning.
         "family_writes": env("THROTTLE_FAMILY_WRITES", "60/hour"),
     },

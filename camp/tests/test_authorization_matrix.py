@@ -220,7 +220,10 @@ def _throttles_of(call) -> set[str]:
     view = resolve(re.sub(r"\{\w+\.\w+\}", "1", call.path.split("?")[0])).func.view_class
     if call.method in ("GET", "HEAD", "OPTIONS"):
         return set()
-    scopes = {getattr(view, "throttle_scope", None), getattr(view, "family_throttle_scope", None)}
+    scopes = {
+        getattr(view, attribute, None)
+        for attribute in ("throttle_scope", "family_throttle_scope", "address_throttle_scope")
+    }
     return {f"THROTTLE_{scope.upper()}" for scope in scopes if scope}
 
 

@@ -262,6 +262,7 @@ def _offer(entry: WaitlistEntry, *, camp_class: Class, now) -> None:
     message_queue(
         kind=MessageKind.WAITLIST_OFFER,
         about=f"waitlist-offer:{entry.pk}",
+        in_order_of=f"waitlist:{entry.pk}",
         recipient=entry.student.email,
         context={
             **_about_entry(entry, camp_class),
@@ -285,6 +286,7 @@ def _closed_and_told(entry: WaitlistEntry, *, camp_class: Class, reason: str) ->
     message_queue(
         kind=MessageKind.WAITLIST_CLOSED,
         about=f"waitlist-closed:{entry.pk}",
+        in_order_of=f"waitlist:{entry.pk}",
         recipient=entry.student.email,
         context={**_about_entry(entry, camp_class), "reason": reason},
     )

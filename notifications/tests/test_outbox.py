@@ -347,12 +347,48 @@ def test_a_message_held_for_later_does_not_hold_back_the_ones_due_before_it():
     assert message_send(message_id=held.pk) is None
 
 
-def test_a_failed_message_does_not_hold_back_the_next(smtp_sink):
+def test_a_failed_message_does_not_hold_back_the_next_of_its_thread(smtp_sink):
     smtp_sink.refusals.append("550 5.1.1 No such mailbox")
-    first, second = welcome(about="user:1"), welcome(about="user:2")
+    receipt = welcome(about="payment:1")
+    refund = message_queue(
+        kind=MessageKind.REFUND_MADE,
+        about="payment:1",
+        recipient="sam@camp.test",
+        context={"class_name": "Raku", "amount": "$10.00"},
+    )
 
-    assert message_send(message_id=first.pk).status == MessageStatus.FAILED
-    assert message_send(message_id=second.pk).status == MessageStatus.SENT
+    assert message_send(message_id=receipt.pk).status == MessageStatus.FAILED
+    assert message_send(message_id=refund.pk).status == MessageStatus.SENT
+
+
+def test_a_message_being_retried_holds_back_only_its_own_thread(smtp_sink):
+    smtp_sink.refusals.append("451 4.3.0 Busy")
+    stuck = welcome(about="contact:1", recipient="office@camp.test")
+    unrelated = welcome(about="contact:2", recipient="office@camp.test")
+
+    with pytest.raises(TemporaryFailure):
+        message_send(message_id=stuck.pk)
+
+    assert message_send(message_id=unrelated.pk).status == MessageStatus.SENT
+
+
+def test_a_classs_schedule_changes_reach_a_person_in_the_order_they_were_made(smtp_sink):
+    smtp_sink.refusals.append("451 4.3.0 Busy")
+    changes = [
+        message_queue(
+            kind=MessageKind.SCHEDULE_CHANGED,
+            about=f"class:7:schedule:{moment}",
+            in_order_of="class:7:schedule",
+            recipient="sam@camp.test",
+            context={"class_name": "Raku", "class_id": 7, "meetings": [], "cancelled": []},
+        )
+        for moment in ("09:00", "09:05")
+    ]
+
+    with pytest.raises(TemporaryFailure):
+        message_send(message_id=changes[0].pk)
+
+    assert message_send(message_id=changes[1].pk) is None
 
 
 def test_a_subject_is_plain_text_not_escaped_html(client_as, people):

@@ -6,9 +6,11 @@ import pytest
 from django.core import mail
 
 from notifications.models import Message, MessageKind, MessageStatus
+from notifications.services import TemporaryFailure, message_send
 from pages.apis import CONTACT_THANKS
 from pages.defaults import SEED_PAGES
 from pages.models import ContactMessage, SitePage
+from testing.factories import UserFactory
 from testing.outbox import html_of, send_queued
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +197,41 @@ class TestContact:
         assert int(refused["Retry-After"]) > 0
         assert ContactMessage.objects.count() == 2
 
+    def test_new_accounts_from_one_address_share_its_limit(self, api_client_for, settings):
+        settings.REST_FRAMEWORK = {
+            **settings.REST_FRAMEWORK,
+            "DEFAULT_THROTTLE_RATES": {
+                **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                "contact": "2/hour",
+                "contact_address": "3/hour",
+            },
+        }
+        # Four fresh accounts, each well within its own limit, all from one machine.
+        accounts = [api_client_for(UserFactory()) for _ in range(4)]
+
+        statuses = [contact(client).status_code for client in accounts]
+
+        assert statuses == [201, 201, 201, 429]
+        assert ContactMessage.objects.count() == 3
+
+    def test_an_e_mail_the_office_cannot_take_yet_does_not_hold_back_the_next(
+        self, api_client, smtp_sink
+    ):
+        # The office's server is busy for the first message only.
+        smtp_sink.refusals.append("451 4.3.0 Try again later")
+        contact(api_client, message="First question")
+        contact(api_client, message="Second question")
+        first, second = Message.objects.order_by("pk")
+
+        with pytest.raises(TemporaryFailure):
+            message_send(message_id=first.pk)
+        sent = message_send(message_id=second.pk)
+
+        assert sent.status == MessageStatus.SENT
+        assert [m["X-Camp-Message"] for m in smtp_sink.messages()] == [str(second.pk)]
+
     def test_the_limit_comes_from_its_setting(self):
         from camp.settings import base
 
         assert base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["contact"] == "5/hour"
+        assert base.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["contact_address"] == "20/hour"
