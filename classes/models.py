@@ -92,6 +92,9 @@ class Class(ShownInPublicLists):
     # filter and sort on them; null while the schedule is to be announced.
     starts_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
+    # When an edit last moved the first meeting to another time: the families enrolled before
+    # then may cancel for a full refund for CHANGE_FULL_REFUND_DAYS after it.
+    first_meeting_moved_at = models.DateTimeField(null=True, blank=True)
     # PostgreSQL's full-text document of the class (name, description, category, instructor),
     # kept by classes.search; unused on SQLite.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)

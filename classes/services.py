@@ -1,9 +1,10 @@
 """Writes to classes: instructors propose and edit, admins review."""
 
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -59,22 +60,27 @@ def class_create(
 
 @transaction.atomic
 def class_update(
-    *, class_id: int, instructor: User, name: str, image: str, price: Decimal, seats: int, **details
+    *, class_id: int, editor: User, name: str, image: str, price: Decimal, seats: int, **details
 ) -> int:
-    """An instructor edits their own class; a denied class goes back for another review.
+    """The class's instructor, or one of the school's admins, edits it; a denied class goes back
+    for another review.
 
     Of `details`, only those given change: a client that knows only the spec's four fields
-    leaves the description and the schedule as they were.
+    leaves the description and the schedule as they were. Once families are enrolled, an
+    instructor moves no meeting into the past or to within SCHEDULE_CHANGE_MIN_NOTICE_DAYS of
+    today (`_notice_check`); an admin may. A move of the first meeting lets the families
+    enrolled so far cancel for a full refund for a while (`Class.first_meeting_moved_at`), and
+    the change's e-mail says until when.
     """
     camp_class = (
-        Class.objects.select_related("category")
+        Class.objects.select_related("category", "instructor")
         .select_for_update(of=("self",))
         .filter(pk=class_id)
         .first()
     )
     if camp_class is None:
         raise NotFound("No such class.")
-    if camp_class.instructor_id != instructor.pk:
+    if not editor.is_admin and camp_class.instructor_id != editor.pk:
         raise Refused("You can only update your own classes.")
     if camp_class.status in CLOSED_FOR_GOOD:
         raise Conflict(f"This class was {camp_class.status.lower()}, so it cannot be changed.")
@@ -90,6 +96,7 @@ def class_update(
             }
         )
     seats_before = camp_class.seats
+    starts_before = camp_class.starts_at
     camp_class.name = name
     camp_class.image = image
     camp_class.price = price
@@ -99,14 +106,52 @@ def class_update(
         # The admin's feedback stays: it is what the instructor answered with this edit,
         # and what the admin reviews the new version against.
         camp_class.status = ClassStatus.PENDING
-    camp_class.search_vector = _search_document(camp_class, instructor)
+    now = timezone.now()
+    first_meeting_moved = starts_before is not None and camp_class.starts_at != starts_before
+    if first_meeting_moved:
+        camp_class.first_meeting_moved_at = now
+    camp_class.search_vector = _search_document(camp_class, camp_class.instructor)
     camp_class.save()
     change = _meetings_keep(camp_class, meetings)
+    if change and not editor.is_admin:
+        # Checked once the meetings are compared; the transaction undoes the edit on a refusal.
+        _notice_check(camp_class, change)
     if change:
-        _schedule_change_queue(camp_class, change, meetings)
+        _schedule_change_queue(
+            camp_class,
+            change,
+            meetings,
+            full_refund_until=(
+                now + timedelta(days=settings.CHANGE_FULL_REFUND_DAYS)
+                if first_meeting_moved
+                else None
+            ),
+        )
     if seats > seats_before:
         seats_added.send(sender=Class, camp_class=camp_class)
     return 1
+
+
+def _notice_check(camp_class: Class, change: "MeetingsChange") -> None:
+    """An instructor's change to the meetings of a class with families enrolled: every meeting
+    it adds, moves or cancels is at least SCHEDULE_CHANGE_MIN_NOTICE_DAYS away, so nobody's
+    plans (and nobody's refund window) are overturned at short notice. The school's admins are
+    not held to it."""
+    if not seat_holders_of(class_id=camp_class.pk).exists():
+        return
+    earliest = school_today() + timedelta(days=settings.SCHEDULE_CHANGE_MIN_NOTICE_DAYS)
+    touched = [*change.changed_days, *(meeting.day for meeting in change.cancelled)]
+    if any(day < earliest for day in touched):
+        raise InvalidInput(
+            {
+                "start_date": [
+                    "Families are enrolled in this class, so no meeting can be added, moved or "
+                    f"cancelled before {earliest:%A, %B} {earliest.day} "
+                    f"({settings.SCHEDULE_CHANGE_MIN_NOTICE_DAYS} days from today). "
+                    "Please ask the school to make this change."
+                ]
+            }
+        )
 
 
 def _search_document(camp_class: Class, instructor: User):
@@ -221,10 +266,15 @@ def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> MeetingsCh
 
 
 def _schedule_change_queue(
-    camp_class: Class, change: MeetingsChange, meetings: list[MeetingTime]
+    camp_class: Class,
+    change: MeetingsChange,
+    meetings: list[MeetingTime],
+    *,
+    full_refund_until: datetime | None,
 ) -> None:
     """Tells everyone who holds a seat in the class its meetings from now on, and which are
-    new, moved or cancelled. Nothing when the change touched only meetings already over.
+    new, moved or cancelled, and when the first meeting moved, until when they may cancel for
+    a full refund. Nothing when the change touched only meetings already over.
 
     The people are read through enrolments' reverse relation (classes.selectors.seat_holders_of)
     rather than asked of the enrolments app, which sits above this one: the message goes out in
@@ -260,6 +310,7 @@ def _schedule_change_queue(
                 "location": camp_class.location,
                 "meetings": coming,
                 "cancelled": cancelled,
+                "full_refund_until": full_refund_until,
             },
         )
 

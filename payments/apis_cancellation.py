@@ -48,6 +48,10 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     )
     tier = serializers.ChoiceField(choices=["full", "partial", "none"])
     tierLabel = serializers.CharField(source="tier_label")  # noqa: N815
+    # Why that tier, in a sentence: how many days before the first meeting, counted from the
+    # dates the family enrolled under when those give more, or the full-refund window a move
+    # of the first meeting opened.
+    why = serializers.CharField()
     # The policy the enrolment was paid under, which is the one that applies.
     policyText = serializers.CharField(source="policy_text")  # noqa: N815
 

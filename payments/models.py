@@ -66,6 +66,11 @@ class Payment(models.Model):
     # cancellation refunds by it, whatever the policy says by then. Empty for payments made
     # before policies were kept, which the default terms cover.
     refund_policy = models.JSONField(null=True, blank=True)
+    # The class's first meeting and last end as they stood when the seat was taken: the policy's
+    # days are counted from these too, so a later change of dates never lowers the refund.
+    # Null while the class had no dates (or for a payment without a seat).
+    starts_at_promised = models.DateTimeField(null=True, blank=True)
+    ends_at_promised = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -35,3 +35,9 @@ HOLD_COOLDOWN_MINUTES = int(env("HOLD_COOLDOWN_MINUTES", "30"))
 # How many people one family lists (the account holder and their children): what a family's
 # answers (eligibility, the family list) grow with.
 FAMILY_MAX_PARTICIPANTS = int(env("FAMILY_MAX_PARTICIPANTS", "12"))
+# When a class's first meeting moves, the families enrolled before may cancel for a full refund
+# for this many days.
+CHANGE_FULL_REFUND_DAYS = int(env("CHANGE_FULL_REFUND_DAYS", "7"))
+# An instructor moves no meeting of a class with enrolments to within this many days of today
+# (nor into the past); the school's admins can, and the families are told either way.
+SCHEDULE_CHANGE_MIN_NOTICE_DAYS = int(env("SCHEDULE_CHANGE_MIN_NOTICE_DAYS", "7"))

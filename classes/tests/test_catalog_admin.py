@@ -153,7 +153,7 @@ class TestAClassInTheBackOffice:
         # The Wednesday is dropped: its meeting stays, cancelled.
         class_update(
             class_id=camp_class.pk,
-            instructor=camp_class.instructor,
+            editor=camp_class.instructor,
             name=camp_class.name,
             image=camp_class.image,
             price=camp_class.price,

@@ -215,7 +215,7 @@ class TestMeetingsKeepTheirIdentity:
     def edit(self, camp_class, **changes):
         class_update(
             class_id=camp_class.pk,
-            instructor=camp_class.instructor,
+            editor=camp_class.instructor,
             name=camp_class.name,
             image=camp_class.image,
             price=camp_class.price,
@@ -314,7 +314,7 @@ def test_a_pending_class_stays_pending_after_details_change(people):
 
     class_update(
         class_id=camp_class.pk,
-        instructor=people["instructor"],
+        editor=people["instructor"],
         name="Knots",
         image="/x.png",
         price=1,

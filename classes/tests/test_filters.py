@@ -151,7 +151,7 @@ class TestFilters:
         clay = season["clay"]
         class_update(
             class_id=clay.pk,
-            instructor=clay.instructor,
+            editor=clay.instructor,
             name=clay.name,
             image=clay.image,
             price=clay.price,
@@ -329,7 +329,7 @@ class TestSearch:
         clay = season["clay"]
         class_update(
             class_id=clay.pk,
-            instructor=clay.instructor,
+            editor=clay.instructor,
             name="Raku Firing",
             image=clay.image,
             price=clay.price,

@@ -165,3 +165,78 @@ def test_every_account_gets_myself_and_every_seat_choice_and_payment_is_theirs()
         executor = MigrationExecutor(connection)
         executor.loader.build_graph()
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_each_seat_keeps_its_classs_dates_as_promised_and_each_message_its_own_thread():
+    old = migrated_to(
+        [
+            ("payments", "0009_refund_policy_and_refunds"),
+            ("notifications", "0005_contact_message_and_reply_to"),
+            ("enrolments", "0007_hold_lapse"),
+        ]
+    )
+    User = old.get_model("accounts", "User")
+    instructor = User.objects.create(email="maya@camp.test", role="instructor", name="Maya")
+    student = User.objects.create(email="ana@camp.test", role="student", name="Ana Lopez")
+    starts_at = timezone.now() + timezone.timedelta(days=30)
+    pottery = old.get_model("classes", "Class").objects.create(
+        name="Pottery",
+        image="/media/p.png",
+        price=Decimal("40"),
+        seats=3,
+        status="Approved",
+        instructor=instructor,
+        starts_at=starts_at,
+        ends_at=starts_at + timezone.timedelta(hours=3),
+    )
+    holder = old.get_model("accounts", "Participant").objects.create(
+        account=student, is_account_holder=True, first_name="Ana", last_name="Lopez"
+    )
+    seat = old.get_model("enrolments", "Enrolment").objects.create(
+        student=student, participant=holder, camp_class=pottery, status="active"
+    )
+    Payment = old.get_model("payments", "Payment")
+    Payment.objects.create(
+        student=student,
+        participant=holder,
+        camp_class=pottery,
+        transaction_id="pi_1",
+        price=Decimal("40"),
+        status="enrolled",
+        enrolment=seat,
+    )
+    Payment.objects.create(
+        student=student,
+        participant=holder,
+        camp_class=pottery,
+        transaction_id="pi_2",
+        price=Decimal("40"),
+        status="refunded",
+    )
+    old.get_model("notifications", "Message").objects.create(
+        kind="payment_receipt",
+        about="payment:1",
+        recipient=student.email,
+        subject="Receipt",
+        text="Receipt",
+        html="Receipt",
+        scheduled_for=timezone.now(),
+        send_after=timezone.now(),
+    )
+
+    new = migrated_to(
+        [("payments", "0010_dates_promised"), ("notifications", "0006_message_threads")]
+    )
+    try:
+        promised = {
+            payment.transaction_id: (payment.starts_at_promised, payment.ends_at_promised)
+            for payment in new.get_model("payments", "Payment").objects.all()
+        }
+        assert promised == {
+            "pi_1": (starts_at, starts_at + timezone.timedelta(hours=3)),
+            "pi_2": (None, None),
+        }
+        message = new.get_model("notifications", "Message").objects.get()
+        assert message.in_order_of == "payment:1"
+    finally:
+        migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())

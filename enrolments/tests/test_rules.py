@@ -194,7 +194,7 @@ class TestClashes:
         # Pottery drops its Wednesday: the only day both met.
         class_update(
             class_id=pottery.pk,
-            instructor=pottery.instructor,
+            editor=pottery.instructor,
             name=pottery.name,
             image=pottery.image,
             price=pottery.price,

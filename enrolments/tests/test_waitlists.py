@@ -77,7 +77,7 @@ def seats_set(camp_class, seats: int) -> None:
     """The instructor edits the class's seats left, and nothing else."""
     class_update(
         class_id=camp_class.pk,
-        instructor=camp_class.instructor,
+        editor=camp_class.instructor,
         name=camp_class.name,
         image=camp_class.image,
         price=camp_class.price,

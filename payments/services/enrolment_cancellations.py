@@ -11,9 +11,10 @@ until Stripe has made it.
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -23,7 +24,6 @@ from classes.models import ClassStatus
 from core.errors import Conflict, NotFound
 from core.school_time import school_timezone
 from enrolments.models import Enrolment, EnrolmentStatus
-from enrolments.rules import first_day
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus, Refund, RefundStatus
@@ -125,8 +125,46 @@ def _check_cancellable(payment: Payment, now: datetime) -> None:
     if camp_class.status == ClassStatus.CANCELLED:
         # Its refund in full is the school's to make (class_cancel), not a policy's part.
         raise Conflict("The school cancelled this class: your payment is refunded in full.")
-    if camp_class.ends_at is not None and now >= camp_class.ends_at:
+    # Ended by its dates now and by those the family enrolled under: a class moved into the past
+    # after they paid is still theirs to cancel, by the terms they were promised.
+    ends = [end for end in (camp_class.ends_at, payment.ends_at_promised) if end is not None]
+    if ends and now >= max(ends):
         raise Conflict("This class has ended, so it can no longer be cancelled.")
+
+
+# Better refunds first: a family is given the best its promises allow.
+_TIER_RANK = {RefundTier.FULL: 2, RefundTier.PARTIAL: 1, RefundTier.NONE: 0}
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """Where a cancellation now falls against one first meeting."""
+
+    days_before: int | None
+    started: bool
+
+    @classmethod
+    def against(cls, starts_at: datetime | None, now: datetime) -> "_Standing":
+        if starts_at is None:
+            return cls(days_before=None, started=False)
+        # Whole days at the school, from today there to the first meeting's day.
+        today = timezone.localdate(now, timezone=school_timezone())
+        first = timezone.localdate(starts_at, timezone=school_timezone())
+        return cls(days_before=(first - today).days, started=now >= starts_at)
+
+
+def _change_window_end(payment: Payment) -> datetime | None:
+    """Until when this family may cancel for a full refund because the class's first meeting
+    moved after they enrolled; None when it has not moved since."""
+    moved_at = payment.camp_class.first_meeting_moved_at
+    if moved_at is None or payment.date >= moved_at:
+        return None
+    return moved_at + timedelta(days=settings.CHANGE_FULL_REFUND_DAYS)
+
+
+def _school_day(moment: datetime) -> str:
+    local = moment.astimezone(school_timezone())
+    return f"{local:%A, %B} {local.day}"
 
 
 def _when(*, days_before: int | None, started: bool) -> str:
@@ -142,15 +180,31 @@ def _when(*, days_before: int | None, started: bool) -> str:
 
 
 def _quote(payment: Payment, now: datetime) -> CancellationQuote:
+    """The refund by the terms the family paid under, counted from the class's dates now or as
+    they stood when the family enrolled, whichever gives more; in full while a move of the first
+    meeting since lets them cancel for a full refund."""
     camp_class = payment.camp_class
     terms = RefundTerms.from_snapshot(payment.refund_policy)
-    started = camp_class.starts_at is not None and now >= camp_class.starts_at
-    days_before = None
-    if camp_class.starts_at is not None:
-        # Whole days at the school, from today there to the first meeting's day.
-        today = timezone.localdate(now, timezone=school_timezone())
-        days_before = (first_day(camp_class) - today).days
-    tier = terms.tier(days_before=days_before, started=started)
+    window_end = _change_window_end(payment)
+    if window_end is not None and now < window_end:
+        tier = RefundTier.FULL
+        why = (
+            f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
+            f", so you may cancel for a full refund until {_school_day(window_end)}"
+        )
+    else:
+        standing = _Standing.against(camp_class.starts_at, now)
+        tier = terms.tier(days_before=standing.days_before, started=standing.started)
+        why = _when(days_before=standing.days_before, started=standing.started)
+        if payment.starts_at_promised is not None:
+            promised = _Standing.against(payment.starts_at_promised, now)
+            promised_tier = terms.tier(days_before=promised.days_before, started=promised.started)
+            if _TIER_RANK[promised_tier] > _TIER_RANK[tier]:
+                tier = promised_tier
+                why = (
+                    _when(days_before=promised.days_before, started=promised.started)
+                    + " as the class was dated when you enrolled"
+                )
     refund = terms.refund_for(paid=payment.price, tier=tier)
     if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
         # Nothing went through Stripe, so nothing can come back through it.
@@ -165,7 +219,7 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
         refund=refund,
         tier=tier,
         tier_label=terms.tier_label(tier),
-        why=_when(days_before=days_before, started=started),
+        why=why,
         policy_text=terms.text,
     )
 

@@ -5,6 +5,7 @@ import logging
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from accounts.models import Participant, User
@@ -102,10 +103,18 @@ def _enrol(payment: Payment) -> Refusal | None:
         )
     except SeatRefused as refused:
         return refused.refusal
-    # In the caller's transaction, with the seat: both are kept, or neither.
+    # In the caller's transaction, with the seat: both are kept, or neither. The class's dates
+    # as they stand under the seat's lock are the ones the refund terms count from
+    # (Payment.starts_at_promised); read in the same UPDATE.
+    the_class = Class.objects.filter(pk=payment.camp_class_id)
+    Payment.objects.filter(pk=payment.pk).update(
+        status=PaymentStatus.ENROLLED,
+        enrolment=enrolment,
+        starts_at_promised=Subquery(the_class.values("starts_at")[:1]),
+        ends_at_promised=Subquery(the_class.values("ends_at")[:1]),
+    )
     payment.status = PaymentStatus.ENROLLED
     payment.enrolment = enrolment
-    payment.save(update_fields=["status", "enrolment"])
     receipt_queue(payment)
     return None
 

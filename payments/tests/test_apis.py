@@ -181,7 +181,7 @@ class TestCreatePaymentIntent:
         pottery = selection.camp_class
         class_update(
             class_id=pottery.pk,
-            instructor=pottery.instructor,
+            editor=pottery.instructor,
             name=pottery.name,
             image=pottery.image,
             price=pottery.price,

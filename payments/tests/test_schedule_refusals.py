@@ -26,7 +26,7 @@ def reschedule(camp_class, *, hours):
     """The instructor moves the class to one morning, `hours` on a Monday four weeks on."""
     class_update(
         class_id=camp_class.pk,
-        instructor=camp_class.instructor,
+        editor=camp_class.instructor,
         name=camp_class.name,
         image=camp_class.image,
         price=camp_class.price,

@@ -15,7 +15,7 @@ export function cancellationKey(enrolmentId) {
 
 /*
  * The refund cancelling would give now, under the policy the family paid under: {enrolmentId,
- * classId, className, participantName, paid, refundAmount, tier, tierLabel, policyText}. A 404
+ * classId, className, participantName, paid, refundAmount, tier, tierLabel, why, policyText}. A 404
  * or 409 (not theirs, cannot be cancelled) is final, so it is not retried; the amount depends on
  * the day, so it is asked afresh each time the question is asked.
  */

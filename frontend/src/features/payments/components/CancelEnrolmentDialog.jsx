@@ -4,6 +4,11 @@ import { PlainText } from "../../../components/ui/PlainText";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { useCancellationPreview } from "../../../api/cancellations";
 
+// The server's reason ("you cancelled 9 days before ...") as a sentence of its own.
+function sentence(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
 // What cancelling would give back, as the server worked it out under the policy they paid under.
 function RefundPreview({ preview }) {
   return (
@@ -18,6 +23,7 @@ function RefundPreview({ preview }) {
           {preview.tierLabel && <span className="d-block small">{preview.tierLabel}</span>}
         </dd>
       </dl>
+      {preview.why && <p className="small">{sentence(preview.why)}</p>}
       {preview.policyText && (
         <>
           <h3 className="h6 mb-1">The refund policy when you paid</h3>
