@@ -11,6 +11,9 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Role
 from e2e.class_steps import class_card, dashboard_menu, member
+from payments.services import payment_fulfil, payment_record
+from payments.tests.test_services import charge_for
+from testing.factories import SelectionFactory
 
 CARD_OK = "4242424242424242"
 CARD_DECLINED = "4000000000000002"
@@ -25,6 +28,12 @@ def student_member(emulator, live_server):
         role=Role.STUDENT,
         portrait="student",
     )
+
+
+def paid_seat(student, camp_class):
+    """A seat the student paid for by card at localstripe, as the payment page would have."""
+    selection = SelectionFactory(student=student, camp_class=camp_class)
+    return payment_fulfil(payment_id=payment_record(charge=charge_for(selection)).pk)
 
 
 def card_field(page: Page):

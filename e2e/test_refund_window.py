@@ -15,10 +15,8 @@ from classes.services import class_update
 from core.school_time import school_timezone, school_today
 from e2e.class_steps import check_accessible, class_card, sign_in
 from e2e.helpers import demo_image
-from e2e.payment_steps import student_member
-from payments.services import payment_fulfil, payment_record
-from payments.tests.test_services import charge_for
-from testing.factories import SelectionFactory, scheduled_class
+from e2e.payment_steps import paid_seat, student_member
+from testing.factories import scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -41,11 +39,7 @@ def test_a_family_sees_its_full_refund_window_after_the_first_meeting_moves(
         status=ClassStatus.APPROVED,
     )
     sam = student_member(emulator, live_server)
-    payment_fulfil(
-        payment_id=payment_record(
-            charge=charge_for(SelectionFactory(student=sam, camp_class=lino))
-        ).pk
-    )
+    paid_seat(sam, lino)
     # The instructor moves it a day earlier, with the week's notice the school asks.
     moved = start - timedelta(days=1)
     class_update(

@@ -17,12 +17,10 @@ from camp.celery import app as celery_app
 from classes.models import ClassStatus
 from e2e.class_steps import check_accessible, class_card, dashboard_menu, member, sign_in
 from e2e.helpers import demo_image
-from e2e.payment_steps import CARD_OK, fill_card, pay_button, student_member
+from e2e.payment_steps import CARD_OK, fill_card, paid_seat, pay_button, student_member
 from enrolments.models import Enrolment, WaitlistEntry, WaitlistStatus
 from payments.models import Payment, PaymentStatus
-from payments.services import payment_fulfil, payment_record
-from payments.tests.test_services import charge_for
-from testing.factories import SelectionFactory, scheduled_class
+from testing.factories import scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -68,11 +66,7 @@ def test_a_freed_seat_goes_to_the_waitlist_and_the_canceller_is_refunded(
     )
     # Sam took the one seat, paid by card at localstripe.
     sam = student_member(emulator, live_server)
-    payment_fulfil(
-        payment_id=payment_record(
-            charge=charge_for(SelectionFactory(student=sam, camp_class=batik))
-        ).pk
-    )
+    paid_seat(sam, batik)
     ana = member(
         emulator,
         live_server,

@@ -30,6 +30,13 @@ def migrated_to(targets):
     return executor.loader.project_state(targets).apps
 
 
+def back_to_the_latest_schema():
+    """Empty, for the tests that follow."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_selections_stay_and_each_enrolled_payment_gets_its_seat():
     old = migrated_to(BEFORE)
     User = old.get_model("accounts", "User")
@@ -94,10 +101,7 @@ def test_selections_stay_and_each_enrolled_payment_gets_its_seat():
         assert payments.get(pk=enrolled.pk).enrolment_id == seat.pk
         assert payments.get(pk=refunded.pk).enrolment_id is None
     finally:
-        # Back to the latest schema, empty, for the tests that follow.
-        executor = MigrationExecutor(connection)
-        executor.loader.build_graph()
-        executor.migrate(executor.loader.graph.leaf_nodes())
+        back_to_the_latest_schema()
 
 
 BEFORE_FAMILIES = [
@@ -162,9 +166,7 @@ def test_every_account_gets_myself_and_every_seat_choice_and_payment_is_theirs()
         paid = new.get_model("payments", "Payment").objects.get(pk=payment.pk)
         assert (paid.participant_id, paid.participant_name) == (ana.pk, "Ana María Lopez")
     finally:
-        executor = MigrationExecutor(connection)
-        executor.loader.build_graph()
-        executor.migrate(executor.loader.graph.leaf_nodes())
+        back_to_the_latest_schema()
 
 
 def test_each_seat_keeps_its_classs_dates_as_promised_and_each_message_its_own_thread():
@@ -239,4 +241,4 @@ def test_each_seat_keeps_its_classs_dates_as_promised_and_each_message_its_own_t
         message = new.get_model("notifications", "Message").objects.get()
         assert message.in_order_of == "payment:1"
     finally:
-        migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())
+        back_to_the_latest_schema()
