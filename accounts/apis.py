@@ -66,7 +66,7 @@ class TokenExchangeApi(APIView):
                 "AccessToken",
                 {"token": serializers.CharField(), "user": UserOutputSerializer()},
             ),
-            **errors(401, 403, 503),
+            **errors(401, 403, 429, 503),
         },
     )
     def post(self, request):

@@ -12,6 +12,17 @@ from classes.schedule import (
 )
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "example": "09:00"}
+)
+class ClockTimeField(serializers.TimeField):
+    """A time of day at the school as a clock shows it, "09:00": hours and minutes, no seconds
+    (OpenAPI's own "time" format would promise seconds)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%H:%M", **kwargs)
+
+
 class MeetingOutputSerializer(serializers.Serializer):
     start = serializers.DateTimeField()
     end = serializers.DateTimeField()
@@ -51,8 +62,8 @@ class ClassOutputSerializer(serializers.Serializer):
     startDate = serializers.DateField(source="start_date", allow_null=True)
     endDate = serializers.DateField(source="end_date", allow_null=True)
     meetingDays = serializers.SerializerMethodField()
-    startTime = serializers.TimeField(source="start_time", format="%H:%M", allow_null=True)
-    endTime = serializers.TimeField(source="end_time", format="%H:%M", allow_null=True)
+    startTime = ClockTimeField(source="start_time", allow_null=True)
+    endTime = ClockTimeField(source="end_time", allow_null=True)
     noMeetingDates = serializers.ListField(source="no_meeting_dates", child=serializers.DateField())
     meetings = serializers.SerializerMethodField()
     totalHours = serializers.SerializerMethodField()

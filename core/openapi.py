@@ -28,6 +28,7 @@ ERROR_MEANINGS = {
     403: "The caller's role or identity does not allow this.",
     404: "No such row, or one that belongs to someone else.",
     409: "The request conflicts with the current state.",
+    429: "Too many of these calls from this caller lately; Retry-After says when to ask again.",
     503: "An outside service (the database, Stripe) is not answering.",
 }
 

@@ -4,6 +4,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
     extend_schema_serializer,
     inline_serializer,
@@ -108,6 +109,12 @@ class PaymentActionSerializer(ErrorSerializer):
     paymentIntentId = serializers.CharField(required=False)  # noqa: N815
 
 
+class PriceChangedSerializer(ErrorSerializer):
+    """The class's price changed since the page showed it: nothing was charged."""
+
+    currentPrice = serializers.CharField()  # noqa: N815
+
+
 class PaymentConfirmingSerializer(serializers.Serializer):
     """Where a payment stands while Stripe's answer is awaited."""
 
@@ -206,10 +213,19 @@ class PaymentCreateApi(APIView):
                 description="Stripe has not answered yet: poll the attempt until it ends.",
             ),
             409: OpenApiResponse(
-                RefundedPaymentSerializer,
+                PolymorphicProxySerializer(
+                    component_name="PaymentRefusal",
+                    serializers=[
+                        RefundedPaymentSerializer,
+                        PriceChangedSerializer,
+                        ErrorSerializer,
+                    ],
+                    resource_type_field_name=None,
+                ),
                 description=(
                     "Paid but refunded (no seat left, class closed...): message says why. "
-                    "Or, with currentPrice, the price changed and nothing was charged."
+                    "Or, with currentPrice, the price changed and nothing was charged. "
+                    "Or nothing was charged and message says why."
                 ),
             ),
             **errors(400, 401, 403, 404, 503),

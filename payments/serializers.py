@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from classes.schedule import WEEKDAY_NAMES, meetings_of
-from classes.serializers import MeetingOutputSerializer
+from classes.serializers import ClockTimeField, MeetingOutputSerializer
 from core.school_time import school_timezone
 from payments.models import PaymentStatus, RefundStatus
 from payments.refund_policy import refund_policy_text_of
@@ -91,10 +91,8 @@ class PaymentReceiptOutputSerializer(PaymentOutputSerializer):
     # When the class meets, in the fields a class's own answer names them.
     location = serializers.CharField(source="camp_class.location")
     meetingDays = serializers.SerializerMethodField()  # noqa: N815
-    startTime = serializers.TimeField(  # noqa: N815
-        source="camp_class.start_time", format="%H:%M", allow_null=True
-    )
-    endTime = serializers.TimeField(source="camp_class.end_time", format="%H:%M", allow_null=True)  # noqa: N815
+    startTime = ClockTimeField(source="camp_class.start_time", allow_null=True)  # noqa: N815
+    endTime = ClockTimeField(source="camp_class.end_time", allow_null=True)  # noqa: N815
     meetings = serializers.SerializerMethodField()
     refundPolicy = serializers.SerializerMethodField()  # noqa: N815
 

@@ -81,7 +81,7 @@ describe("the class pages of the dashboard", () => {
   ])("an instructor reaches %s", async (route, heading) => {
     stubApi({
       "/myClasses/instructor%40camp.test": [],
-      "/myClass/7": makeClass({ _id: 7 }),
+      "/myClass/7": makeClass({ _id: 7, feedback: "" }),
       "/categories": [],
       "/profile": { name: "Sam Instructor", email: "instructor@camp.test", photo: "", bio: "" },
     });

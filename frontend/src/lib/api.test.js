@@ -13,6 +13,8 @@ afterEach(() => {
   global.fetch = originalFetch;
 });
 
+// The client's own tests hand it raw answers, some that no server of ours sends (a proxy's HTML
+// page, a body cut short), so they build them here rather than through testing/api.js's checks.
 function serverAnswers(status, text, contentType = "text/html") {
   global.fetch = jest.fn(async () => ({
     ok: status >= 200 && status < 300,

@@ -108,10 +108,11 @@ function withNull(schema, nullable) {
 
 /*
  * Any operation may answer these, in the one error shape of core/api.py, though its schema lists
- * only its own: 503 when the database is busy with another writer (the exception handler's
- * contention answer), 500 when the server fails.
+ * only its own: 401 when the request carries a bearer token the server refuses (expired, revoked:
+ * accounts.authentication runs before any view, public ones too), 503 when the database is busy
+ * with another writer (the exception handler's contention answer), 500 when the server fails.
  */
-const ANY_OPERATION = ["500", "503"];
+const ANY_OPERATION = ["401", "500", "503"];
 
 function validatorFor(method, template, status) {
   const key = `${method} ${template} ${status}`;
@@ -128,7 +129,11 @@ function validatorFor(method, template, status) {
     const content = response.content || {};
     const media = content["application/json"] || Object.values(content).find((item) => item.schema);
     if (media && media.schema) {
-      const ajv = new Ajv({ allErrors: true, unknownFormats: "ignore", nullable: false });
+      const ajv = new Ajv({ allErrors: true, nullable: false });
+      // OpenAPI's number formats: any JSON number.
+      for (const format of ["double", "float", "decimal"]) {
+        ajv.addFormat(format, { type: "number", validate: () => true });
+      }
       validate = ajv.compile(forResponse(media.schema));
     } else {
       validate = () => true;

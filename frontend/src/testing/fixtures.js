@@ -3,7 +3,7 @@ let nextId = 1;
 
 export function makeClass(overrides = {}) {
   const id = nextId++;
-  return {
+  const made = {
     _id: id,
     nameClass: `Class ${id}`,
     image: `https://images.camp.test/classes/${id}.jpg`,
@@ -35,11 +35,30 @@ export function makeClass(overrides = {}) {
     registrationOpen: true,
     ...overrides,
   };
+  // Seats nobody holds now: all of them, unless a test says some are held.
+  return { seatsFree: made.seats, ...made };
+}
+
+// One seat in a class, as GET /enrolledStudent/{email} answers it: the class, and whose seat
+// it is (the account holder of the signedIn("student") session's family unless a test says).
+export function makeEnrolledClass(overrides = {}) {
+  return asEnrolment(makeClass(overrides));
+}
+
+// A class made by makeClass or makeScheduledClass, as one seat in it is listed.
+export function asEnrolment(classItem) {
+  return {
+    enrolmentId: classItem._id + 100,
+    participantId: 1,
+    participantName: "Ana Lopez",
+    ...classItem,
+  };
 }
 
 export function makeInstructor(overrides = {}) {
   const id = nextId++;
   return {
+    _id: id,
     name: `Instructor ${id}`,
     photo: `https://images.camp.test/people/${id}.jpg`,
     email: `instructor${id}@camp.test`,
@@ -61,6 +80,10 @@ export function makeSelection(overrides = {}) {
     seats: 4,
     enroll: 2,
     status: "Selected",
+    // For the account holder of the family, with the class's meetings (none set here).
+    participantId: 1,
+    participantName: "Ana Lopez",
+    meetings: [],
     ...overrides,
   };
 }
@@ -130,4 +153,23 @@ export function makeScheduledClass(overrides = {}) {
     registrationOpen: true,
     ...overrides,
   });
+}
+
+// One waitlist entry, as GET and POST /waitlist answer it: the account holder waiting for class 3.
+export function makeWaitlistEntry(overrides = {}) {
+  return {
+    _id: 30,
+    classId: 3,
+    className: "Watercolor Basics",
+    image: "https://images.camp.test/classes/3.jpg",
+    participantId: 1,
+    participantName: "Ana Lopez",
+    status: "waiting",
+    position: 1,
+    offerExpiresAt: null,
+    selectionId: null,
+    closedReason: "",
+    createdAt: "2027-05-30T10:00:00Z",
+    ...overrides,
+  };
 }

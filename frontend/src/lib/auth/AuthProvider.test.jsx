@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 
-import { respond, stubApi } from "../../testing/api";
+import { answerFor, respond, stubApi } from "../../testing/api";
 import { api, ApiError, TOKEN_KEY } from "../api";
 import { NoticesProvider, useNotices } from "../notices";
 import {
@@ -279,11 +279,9 @@ test.each([401, 403])(
   async (status) => {
     window.history.pushState({}, "", "/dashboard/my-selected-classes?page=2");
     const { fetch, navigate } = await openSession();
-    fetch.mockImplementationOnce(async () => ({
-      ok: false,
-      status,
-      text: async () => JSON.stringify({ message: "Not allowed." }),
-    }));
+    fetch.mockImplementationOnce((url, init) =>
+      answerFor(url, init, status, { message: "Not allowed." }),
+    );
 
     await act(() => api.get("/selectClass?email=sam%40camp.test").catch(() => {}));
 
@@ -299,6 +297,7 @@ test.each([401, 403])(
   },
 );
 
+// Answers no server of ours sends (a proxy's page, an empty 401), so built here, unchecked.
 test.each([
   [
     "a 403 page from something between us",
@@ -354,7 +353,7 @@ test("a logout Firebase refuses rejects and keeps the session", async () => {
 });
 
 test("Google sign-in saves the profile with our token once it is exchanged", async () => {
-  const fetch = serverWith({ "/users": { insertedId: 7 } });
+  const fetch = serverWith({ "/users": respond(201, { insertedId: 7 }) });
   renderProvider();
   await act(async () => report(null));
 
@@ -371,7 +370,7 @@ test("Google sign-in saves the profile with our token once it is exchanged", asy
 });
 
 test("registering creates the account, saves the profile, then ends logged out", async () => {
-  const fetch = serverWith({ "/users": { insertedId: 7 } });
+  const fetch = serverWith({ "/users": respond(201, { insertedId: 7 }) });
   renderProvider();
   await act(async () => report(null));
 
@@ -489,6 +488,8 @@ test("a token is renewed a minute before it ends, or halfway through a shorter l
 // NETWORK_DOWN, ABORTED: no answer at all; the last one repeats); the count of exchanges so far.
 const NETWORK_DOWN = "network down";
 const ABORTED = "aborted";
+// A proxy's page in front of a server that is down: not the API's answer, so not checked as one.
+const GATEWAY_PAGE = "gateway page";
 function serverWithExchanges(answers) {
   const fetch = serverWith();
   const answer = fetch.getMockImplementation();
@@ -499,13 +500,16 @@ function serverWithExchanges(answers) {
     counted.exchanges += 1;
     if (next === NETWORK_DOWN) throw new TypeError("Failed to fetch");
     if (next === ABORTED) throw new DOMException("The user aborted a request.", "AbortError");
+    if (next === GATEWAY_PAGE) {
+      return {
+        ok: false,
+        status: 502,
+        headers: new Headers({ "Content-Type": "text/html" }),
+        text: async () => "<html><h1>502 Bad Gateway</h1></html>",
+      };
+    }
     const [status, body] = next;
-    return {
-      ok: status < 300,
-      status,
-      headers: new Headers(),
-      text: async () => JSON.stringify(body),
-    };
+    return answerFor(url, init, status, body);
   });
   return counted;
 }
@@ -595,7 +599,7 @@ test("log out ends the token at our server before Firebase signs out", async () 
 describe("an exchange that meets an outage", () => {
   const busy = [503, { message: "Sign-in is unavailable, try again shortly." }];
   const throttled = [429, { message: "Too many sign-ins. Try again in a minute." }];
-  const gatewayPage = [502, null];
+  const gatewayPage = GATEWAY_PAGE;
   const accepted = [200, { token: "api-token", user: signedInAs("student") }];
 
   beforeEach(() => jest.useFakeTimers());

@@ -26,6 +26,8 @@ function answer(participant, eligible, reason = null) {
     isAccountHolder: participant.isAccountHolder,
     eligible,
     reason,
+    // Only a full class puts anyone on its waitlist.
+    waitlist: false,
   };
 }
 

@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { revalidateClassLists } from "../../../api/classes";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeMeetings, makeScheduledClass } from "../../../testing/fixtures";
+import { makeMeetings, makeScheduledClass, asEnrolment } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 import { ClassPage } from "./ClassPage";
@@ -216,7 +216,11 @@ test("a clash with an enrolled class is named before any press", async () => {
     nameClass: "Clay Night",
     meetings: makeMeetings(["2027-06-16"], "10:30", "11:30"),
   });
-  stubApi({ "/classes/7": watercolor, [mySelections]: [], [myEnrolments]: [enrolledClass] });
+  stubApi({
+    "/classes/7": watercolor,
+    [mySelections]: [],
+    [myEnrolments]: [asEnrolment(enrolledClass)],
+  });
   renderPage({ auth: signedIn("student") });
 
   expect(await screen.findByText("Meets at the same time as Clay Night")).toBeInTheDocument();

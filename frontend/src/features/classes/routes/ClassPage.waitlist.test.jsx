@@ -2,7 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
-import { makeChild, makeScheduledClass, myself } from "../../../testing/fixtures";
+import {
+  makeChild,
+  makeScheduledClass,
+  makeWaitlistEntry,
+  myself,
+} from "../../../testing/fixtures";
 import { renderWithProviders, signedIn } from "../../../testing/renderWithProviders";
 import { ClassPage } from "./ClassPage";
 
@@ -52,7 +57,18 @@ test("a full class's page offers Join the waitlist, and asks a family for whom",
   const { fetch, auth, user } = renderPage({
     "/participants": [myself, mia],
     [eligibility]: { classes: { 7: [waitsFor(myself), waitsFor(mia)] } },
-    "/waitlist": respond(201, { _id: 5, status: "waiting", position: 2, participantId: 2 }),
+    "/waitlist": respond(
+      201,
+      makeWaitlistEntry({
+        _id: 5,
+        classId: 7,
+        className: watercolor.nameClass,
+        image: watercolor.image,
+        position: 2,
+        participantId: 2,
+        participantName: "Mia Lopez",
+      }),
+    ),
   });
   const join = await screen.findByRole("button", { name: "Join the waitlist" });
   await waitFor(() => expect(join).not.toHaveAttribute("aria-disabled"));
@@ -73,7 +89,16 @@ test("a student alone joins from the page straight away", async () => {
   const { fetch, auth, user } = renderPage({
     "/participants": [myself],
     [eligibility]: { classes: { 7: [waitsFor(myself)] } },
-    "/waitlist": respond(201, { _id: 5, status: "waiting", position: 4, participantId: 1 }),
+    "/waitlist": respond(
+      201,
+      makeWaitlistEntry({
+        _id: 5,
+        classId: 7,
+        className: watercolor.nameClass,
+        image: watercolor.image,
+        position: 4,
+      }),
+    ),
   });
   const join = await screen.findByRole("button", { name: "Join the waitlist" });
   await waitFor(() => expect(join).not.toHaveAttribute("aria-disabled"));

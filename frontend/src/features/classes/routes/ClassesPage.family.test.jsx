@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeChild, makeClass, myself } from "../../../testing/fixtures";
+import { makeChild, makeClass, myself, makeSelection } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
@@ -25,6 +25,8 @@ function answer(participant, eligible, reason = null) {
     isAccountHolder: participant.isAccountHolder,
     eligible,
     reason,
+    // Only a full class puts anyone on its waitlist.
+    waitlist: false,
   };
 }
 
@@ -222,14 +224,13 @@ test("a child's selection counts for that child only", async () => {
       "/participants": [myself, mia],
       // Made before the page asked: the server's word has not caught up.
       [mySelections]: [
-        {
+        makeSelection({
           _id: 71,
           classId: wheel._id,
           nameClass: wheel.nameClass,
-          status: "Selected",
           participantId: mia._id,
           participantName: "Mia Lopez",
-        },
+        }),
       ],
       [everyClass]: respond(503, { message: "Busy." }),
     }),

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeChild, makeClass, myself } from "../../../testing/fixtures";
+import { makeChild, makeClass, makeWaitlistEntry, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
@@ -21,14 +21,14 @@ const leo = { ...mia, _id: 3, firstName: "Leo" };
 const NO_SEATS = "This class has no seats left.";
 const forChildren = "Ages 8–12: this class is for children.";
 
-function answer(participant, eligible, reason = null, waitlist = undefined) {
+function answer(participant, eligible, reason = null, waitlist = false) {
   return {
     participantId: participant._id,
     participantName: `${participant.firstName} ${participant.lastName}`,
     isAccountHolder: participant.isAccountHolder,
     eligible,
     reason,
-    ...(waitlist === undefined ? {} : { waitlist }),
+    waitlist,
   };
 }
 
@@ -38,20 +38,15 @@ function waitsFor(participant) {
 }
 
 function entry(overrides) {
-  return {
+  return makeWaitlistEntry({
     _id: 51,
     classId: full._id,
     className: full.nameClass,
-    participantId: 1,
-    participantName: "Ana Lopez",
-    status: "waiting",
+    image: full.image,
     position: 3,
-    offerExpiresAt: null,
-    selectionId: null,
-    closedReason: "",
     createdAt: "2027-06-01T10:00:00Z",
     ...overrides,
-  };
+  });
 }
 
 function renderAs(auth, answers) {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { respond, stubApi } from "../../../testing/api";
+import { answerFor, respond, stubApi } from "../../../testing/api";
 import { myself, makeChild } from "../../../testing/fixtures";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
@@ -53,12 +53,7 @@ function answerPost(fetch, body, status = 201) {
   const original = fetch.getMockImplementation();
   fetch.mockImplementation(async (url, init) => {
     if (init.method !== "POST") return original(url, init);
-    return {
-      ok: status < 300,
-      status,
-      headers: new Headers({ "Content-Type": "application/json" }),
-      text: async () => JSON.stringify(body),
-    };
+    return answerFor(url, init, status, body);
   });
 }
 
@@ -249,7 +244,7 @@ test("removing a child asks first; the server's refusal is the notice and the ch
 });
 
 test("a removed child leaves the list", async () => {
-  const answers = { "/participants": [myself, mia], "/participants/2": respond(204, null) };
+  const answers = { "/participants": [myself, mia], "/participants/2": { deletedCount: 1 } };
   stubApi(answers);
   const { user, auth } = renderPage();
   await screen.findByRole("article", { name: "Mia Lopez" });

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { TOKEN_KEY } from "../../../lib/api";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeClass } from "../../../testing/fixtures";
+import { makeClass, makeWaitlistEntry } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { ClassRosterPage } from "./ClassRosterPage";
 
@@ -231,7 +231,8 @@ describe("Download CSV", () => {
 });
 
 describe("the class's waitlist", () => {
-  const offered = {
+  // As the class's list shows them: the family's name and any reason a place was moved.
+  const offered = makeWaitlistEntry({
     _id: 21,
     participantId: 30,
     participantName: "Lily Chen",
@@ -241,8 +242,8 @@ describe("the class's waitlist", () => {
     offerExpiresAt: "2027-06-02T17:00:00Z",
     createdAt: "2027-05-20T10:00:00Z",
     moveReason: "",
-  };
-  const first = {
+  });
+  const first = makeWaitlistEntry({
     _id: 22,
     participantId: 31,
     participantName: "Noah Park",
@@ -252,7 +253,7 @@ describe("the class's waitlist", () => {
     offerExpiresAt: null,
     createdAt: "2027-05-21T10:00:00Z",
     moveReason: "Sibling already enrolled.",
-  };
+  });
   const second = { ...first, _id: 23, participantName: "Ella Park", position: 2, moveReason: "" };
 
   function section() {

@@ -259,7 +259,12 @@ describe("the class's image", () => {
     const fetch = stubApi({
       "/categories": categories,
       "/myClass/7": clay,
-      "/images": respond(400, { success: false, error: "The image host is busy." }),
+      "/images": respond(400, {
+        success: false,
+        error: "The image host is busy.",
+        message: "The image host is busy.",
+        errors: { image: ["The image host is busy."] },
+      }),
     });
     const { user } = renderPage();
     await formLoaded();

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeClass } from "../../../testing/fixtures";
+import { makeEnrolledClass as makeClass } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
 

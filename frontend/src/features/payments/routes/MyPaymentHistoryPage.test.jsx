@@ -29,6 +29,9 @@ function payment(overrides) {
     refundReason: "",
     participantId: 1,
     participantName: "Sam Student",
+    refundedAt: null,
+    refundAmount: null,
+    refundPending: false,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { respond, stubApi } from "../../../testing/api";
+import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
@@ -17,6 +17,8 @@ beforeEach(() => {
 
 const mySelections = "/selectClass?email=student%40camp.test";
 const CLIENT_SECRET = "seti_123_secret_abc";
+// The seat is held for the family while they pay, as the server says on opening the page.
+const HOLD_ENDS = new Date(Date.now() + 15 * 60 * 1000).toISOString();
 
 function paymentFor(chosen, overrides) {
   return {
@@ -25,6 +27,8 @@ function paymentFor(chosen, overrides) {
     transactionId: "pi_3Pay",
     email: "student@camp.test",
     studentName: "Sam Student",
+    participantId: chosen.participantId,
+    participantName: chosen.participantName,
     price: chosen.price,
     date: "2025-06-01T10:30:00Z",
     nameClass: chosen.nameClass,
@@ -37,6 +41,9 @@ function paymentFor(chosen, overrides) {
     enroll: 3,
     status: "enrolled",
     refundReason: "",
+    refundedAt: null,
+    refundAmount: null,
+    refundPending: false,
     ...overrides,
   };
 }
@@ -92,7 +99,7 @@ test("the page names the class and its price and asks for a client secret", asyn
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   renderPage();
 
@@ -110,7 +117,7 @@ test("a selection for a child names the child whose seat is paid for", async () 
   loadStripeJs.mockResolvedValue(fakeStripe());
   stubApi({
     [mySelections]: [makeSelection({ participantId: 7, participantName: "Mia Lopez" })],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   renderPage();
 
@@ -125,7 +132,7 @@ test("Pay stays disabled while Stripe.js is loading", async () => {
   loadStripeJs.mockReturnValue(new Promise((resolve) => (finishLoading = resolve)));
   stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   renderPage();
 
@@ -144,11 +151,9 @@ test("Pay stays disabled until the server hands over a client secret", async () 
     if (!String(url).endsWith("/createPaymentIntent")) return answer(url, init);
     return new Promise((resolve) => {
       handOver = () =>
-        resolve({
-          ok: true,
-          status: 200,
-          text: async () => JSON.stringify({ clientSecret: CLIENT_SECRET }),
-        });
+        resolve(
+          answerFor(url, init, 200, { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS }),
+        );
     });
   });
   renderPage();
@@ -169,7 +174,7 @@ test("Pay is disabled while the payment is processing, then the transaction id s
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const { user } = renderPage();
@@ -205,16 +210,14 @@ test("the class stays on the page after paying, though it leaves the selected li
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const answer = fetch.getMockImplementation();
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
   fetch.mockImplementation((url, init) =>
-    String(url).endsWith(mySelections)
-      ? Promise.resolve({ ok: true, status: 200, text: async () => "[]" })
-      : answer(url, init),
+    String(url).endsWith(mySelections) ? answerFor(url, init, 200, []) : answer(url, init),
   );
 
   await user.click(payButton());
@@ -236,7 +239,7 @@ test("a card the provider declines shows its message in red and charges nothing"
   loadStripeJs.mockResolvedValue(stripe);
   const fetch = stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
@@ -256,7 +259,7 @@ test("a charge the bank refuses shows the server's message and asks for a new se
   loadStripeJs.mockResolvedValue(fakeStripe());
   const fetch = stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
   const { user } = renderPage();
@@ -274,7 +277,7 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   const answer = fetch.getMockImplementation();
   fetch.mockImplementation((url, init) => {
@@ -291,7 +294,7 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
           },
         ]
       : [201, paymentFor(chosen, { transactionId: "pi_3ds" })];
-    return Promise.resolve({ ok: status < 300, status, text: async () => JSON.stringify(reply) });
+    return answerFor(url, init, status, reply);
   });
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
@@ -313,7 +316,7 @@ test("a payment refunded because the last seat went shows why", async () => {
   const chosen = makeSelection();
   stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(409, {
       message: "The last seat went to someone else; your payment was refunded.",
       ...paymentFor(chosen, { status: "refunded" }),
@@ -377,7 +380,7 @@ test("while Stripe is slow the page says the payment is being confirmed, then sh
   let asked = 0;
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(202, {
       attemptId: 5,
       status: "confirming",
@@ -389,16 +392,14 @@ test("while Stripe is slow the page says the payment is being confirmed, then sh
   fetch.mockImplementation((url, init) => {
     if (!String(url).endsWith("/payments/attempts/5")) return answer(url, init);
     asked += 1;
+    // The attempt carries the payment alone, without the spec's result wrapper.
+    const paid = paymentFor(chosen);
+    delete paid.result;
     const body =
       asked === 1
         ? { attemptId: 5, status: "confirming", message: "", payment: null }
-        : { attemptId: 5, status: "enrolled", message: "", payment: paymentFor(chosen) };
-    return Promise.resolve({
-      ok: true,
-      status: 200,
-      headers: new Headers(),
-      text: async () => JSON.stringify(body),
-    });
+        : { attemptId: 5, status: "enrolled", message: "", payment: paid };
+    return answerFor(url, init, 200, body);
   });
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
@@ -427,7 +428,7 @@ test("a price changed since the page was opened is shown, and the new price is c
   let tries = 0;
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
   });
   const answer = fetch.getMockImplementation();
   fetch.mockImplementation((url, init) => {
@@ -444,12 +445,7 @@ test("a price changed since the page was opened is shown, and the new price is c
             },
           ]
         : [201, paymentFor(chosen, { price: 52 })];
-    return Promise.resolve({
-      ok: status < 300,
-      status,
-      headers: new Headers(),
-      text: async () => JSON.stringify(body),
-    });
+    return answerFor(url, init, status, body);
   });
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
@@ -474,7 +470,7 @@ test("after Pay by keyboard, focus is on what it came to, and the receipt is a T
   const chosen = makeSelection();
   stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const { user } = renderPage();
@@ -497,7 +493,7 @@ test("after a declined Pay, focus is on the reason", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
   stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET },
+    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
   const { user } = renderPage();

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeWaitlistEntry } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyWaitlistPage } from "./MyWaitlistPage";
 
@@ -10,21 +11,7 @@ const NOW = new Date("2027-06-01T10:00:00Z");
 const OFFER_ENDS = new Date(NOW.getTime() + 2 * 60 * 60 * 1000).toISOString();
 
 function entry(overrides) {
-  return {
-    _id: 30,
-    classId: 3,
-    className: "Watercolor Basics",
-    image: "https://images.camp.test/classes/3.jpg",
-    participantId: 2,
-    participantName: "Mia Lopez",
-    status: "waiting",
-    position: 1,
-    offerExpiresAt: null,
-    selectionId: null,
-    closedReason: "",
-    createdAt: "2027-05-30T10:00:00Z",
-    ...overrides,
-  };
+  return makeWaitlistEntry({ participantId: 2, participantName: "Mia Lopez", ...overrides });
 }
 
 // Newest first, as the server lists them.
