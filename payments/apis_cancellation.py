@@ -51,7 +51,7 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     # Why that tier, in a sentence: how many days before the first meeting, counted from the
     # dates the family enrolled under when those give more, or the full-refund window a move
     # of the first meeting opened.
-    why = serializers.CharField()
+    why = serializers.CharField(source="why_now")
     # The policy the enrolment was paid under, which is the one that applies.
     policyText = serializers.CharField(source="policy_text")  # noqa: N815
 

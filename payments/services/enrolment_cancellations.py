@@ -75,8 +75,11 @@ class CancellationQuote:
     refund: Decimal
     tier: RefundTier
     tier_label: str
-    # When it is cancelled, as the tier counts it ("you cancelled 9 days before ...").
+    # When it is cancelled, as the tier counts it: as the records and the e-mail say it once
+    # done ("you cancelled 9 days before ..."), and as the family reads it before confirming
+    # ("it is 9 days before ...").
     why: str
+    why_now: str
     policy_text: str
 
     @property
@@ -167,16 +170,29 @@ def _school_day(moment: datetime) -> str:
     return f"{local:%A, %B} {local.day}"
 
 
-def _when(*, days_before: int | None, started: bool) -> str:
+@dataclass(frozen=True)
+class _Why:
+    done: str
+    now: str
+
+    def by_the_promise(self) -> "_Why":
+        said = " by the class's dates when you enrolled"
+        return _Why(done=self.done + said, now=self.now + said)
+
+
+def _when(*, days_before: int | None, started: bool) -> _Why:
     if started:
-        return "you cancelled after the class had started"
+        return _Why("you cancelled after the class had started", "the class has started")
     if days_before is None:
-        return "you cancelled before the class had its dates"
+        return _Why("you cancelled before the class had its dates", "the class has no dates yet")
     if days_before == 0:
-        return "you cancelled on the day of the first meeting"
-    if days_before == 1:
-        return "you cancelled 1 day before the first meeting"
-    return f"you cancelled {days_before} days before the first meeting"
+        return _Why(
+            "you cancelled on the day of the first meeting", "today is the first meeting's day"
+        )
+    days = "1 day" if days_before == 1 else f"{days_before} days"
+    return _Why(
+        f"you cancelled {days} before the first meeting", f"it is {days} before the first meeting"
+    )
 
 
 def _quote(payment: Payment, now: datetime) -> CancellationQuote:
@@ -188,10 +204,11 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
     window_end = _change_window_end(payment)
     if window_end is not None and now < window_end:
         tier = RefundTier.FULL
-        why = (
+        said = (
             f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
             f", so you may cancel for a full refund until {_school_day(window_end)}"
         )
+        why = _Why(done=said, now=said)
     else:
         standing = _Standing.against(camp_class.starts_at, now)
         tier = terms.tier(days_before=standing.days_before, started=standing.started)
@@ -201,10 +218,9 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
             promised_tier = terms.tier(days_before=promised.days_before, started=promised.started)
             if _TIER_RANK[promised_tier] > _TIER_RANK[tier]:
                 tier = promised_tier
-                why = (
-                    _when(days_before=promised.days_before, started=promised.started)
-                    + " as the class was dated when you enrolled"
-                )
+                why = _when(
+                    days_before=promised.days_before, started=promised.started
+                ).by_the_promise()
     refund = terms.refund_for(paid=payment.price, tier=tier)
     if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
         # Nothing went through Stripe, so nothing can come back through it.
@@ -219,7 +235,8 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
         refund=refund,
         tier=tier,
         tier_label=terms.tier_label(tier),
-        why=why,
+        why=why.done,
+        why_now=why.now,
         policy_text=terms.text,
     )
 

@@ -73,7 +73,7 @@ class TestThePreview:
             "refundAmount": 22.75,
             "tier": "partial",
             "tierLabel": "50% refund",
-            "why": "you cancelled 10 days before the first meeting",
+            "why": "it is 10 days before the first meeting",
             "policyText": POLICY_WORDS,
         }
 

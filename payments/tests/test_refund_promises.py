@@ -105,8 +105,7 @@ class TestTheRefundFollowsWhatWasPromised:
 
         assert (preview["tier"], preview["refundAmount"]) == ("full", 50.0)
         assert preview["why"] == (
-            "you cancelled 22 days before the first meeting as the class was dated when you "
-            "enrolled"
+            "it is 22 days before the first meeting by the class's dates when you enrolled"
         )
         assert (cancelled["refundAmount"], cancelled["refundStatus"]) == (50.0, "succeeded")
         assert [amount for _, amount in refunds_at_stripe(payment)] == [5000]
@@ -135,7 +134,7 @@ class TestTheRefundFollowsWhatWasPromised:
 
         assert (preview["tier"], preview["why"]) == (
             "full",
-            "you cancelled 30 days before the first meeting",
+            "it is 30 days before the first meeting",
         )
 
 

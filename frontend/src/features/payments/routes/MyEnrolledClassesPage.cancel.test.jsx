@@ -24,7 +24,7 @@ const preview = {
   refundAmount: 60,
   tier: "partial",
   tierLabel: "50% back: 13 to 7 days before the first meeting",
-  why: "you cancelled 10 days before the first meeting",
+  why: "it is 10 days before the first meeting",
   policyText: "Full refund until 14 days before.\n\nHalf from 13 to 7 days; nothing after.",
 };
 const cancelled = {
@@ -99,7 +99,7 @@ test("each seat has Cancel enrolment, which shows the refund before anything is 
   expect(await dialog.findByText("$60.00")).toBeInTheDocument();
   expect(dialog.getByText("$120.00")).toBeInTheDocument();
   expect(dialog.getByText(preview.tierLabel)).toBeInTheDocument();
-  expect(dialog.getByText("You cancelled 10 days before the first meeting.")).toBeInTheDocument();
+  expect(dialog.getByText("It is 10 days before the first meeting.")).toBeInTheDocument();
   expect(dialog.getByText("Full refund until 14 days before.")).toBeInTheDocument();
   expect(dialog.getByText("Half from 13 to 7 days; nothing after.")).toBeInTheDocument();
   expect(dialog.getByRole("button", { name: "Cancel enrolment" })).toBeEnabled();
