@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server pytest-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
+.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -87,20 +87,33 @@ TEST_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_EMULATOR_PORT) \
 	LOCALSTRIPE_PORT=$(TEST_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_MAIL_PORT) \
 	MAIL_SINK_DIR=.run/test-mail scripts/with-services
 
-# The server suite runs on the embedded SQLite database, and again on PostgreSQL
-# when DATABASE_URL names one (CI points it at the local server). The SQLite pass then leaves
-# the PostgreSQL-only tests to the second pass (testing/services.py); in CI every other test
-# that finds a service missing fails.
+# The server suite runs on the embedded SQLite database, and again on PostgreSQL when
+# DATABASE_URL names one (CI points it at the local server). The SQLite pass then leaves the
+# PostgreSQL-only tests to the second pass (testing/services.py); in CI every other test that
+# finds a service missing fails. The two passes run side by side, one per core, each with local
+# services on ports of its own (PostgreSQL's: the TEST_PG_* ports), and each pass's report is
+# printed whole when both are done.
+TEST_PG_EMULATOR_PORT ?= 9299
+TEST_PG_LOCALSTRIPE_PORT ?= 8521
+TEST_PG_MAIL_PORT ?= 1126
+TEST_PG_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_PG_EMULATOR_PORT) \
+	LOCALSTRIPE_PORT=$(TEST_PG_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_PG_MAIL_PORT) \
+	MAIL_SINK_DIR=.run/test-pg-mail scripts/with-services
 test-server: install
-	env $(TEST_SERVICES) $(MAKE) --no-print-directory pytest-server
-
-pytest-server:
-	@echo "==> pytest: server suite on SQLite"
-	env -u DATABASE_URL CAMP_POSTGRESQL_PASS=$$([ -n "$${DATABASE_URL:-}" ] && echo 1 || echo 0) \
-		$(PY) -m pytest
-	@if [ -n "$${DATABASE_URL:-}" ]; then \
-		echo "==> pytest: server suite on PostgreSQL"; \
-		$(PY) -m pytest; \
+	@if [ -z "$${DATABASE_URL:-}" ]; then \
+		echo "==> pytest: server suite on SQLite"; \
+		env -u DATABASE_URL CAMP_POSTGRESQL_PASS=0 $(TEST_SERVICES) $(PY) -m pytest; \
+	else \
+		mkdir -p .run; \
+		echo "==> pytest: server suite on SQLite and on PostgreSQL, side by side"; \
+		env -u DATABASE_URL CAMP_POSTGRESQL_PASS=1 $(TEST_SERVICES) $(PY) -m pytest \
+			> .run/test-server-sqlite.log 2>&1 & sqlite=$$!; \
+		env $(TEST_PG_SERVICES) $(PY) -m pytest -p no:cacheprovider \
+			> .run/test-server-postgresql.log 2>&1 & postgresql=$$!; \
+		failed=0; wait $$sqlite || failed=1; wait $$postgresql || failed=1; \
+		echo "==> The server suite on SQLite:"; cat .run/test-server-sqlite.log; \
+		echo "==> The server suite on PostgreSQL:"; cat .run/test-server-postgresql.log; \
+		exit $$failed; \
 	fi
 
 # The server suite on SQLite again, with the clock moved (testing/clock.py) to days a suite written

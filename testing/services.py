@@ -6,11 +6,11 @@ crash tests are the proof docs/security.md and docs/reliability.md cite, and a q
 would let CI pass without them.
 
 One skip stays a skip in CI: a test left to another pass of the same check. The server suite runs
-on SQLite and then on PostgreSQL when DATABASE_URL names one; the Makefile tells the SQLite pass
-so (`CAMP_POSTGRESQL_PASS=1`), and its PostgreSQL-only tests then skip as "Runs in the PostgreSQL
-pass". A test about SQLite's own behaviour skips on PostgreSQL as "Runs in the SQLite pass",
-which always runs. Every other skip fails in CI (the hook at the end of this module), so a new
-silent skip cannot creep in.
+on SQLite and, beside it, on PostgreSQL when DATABASE_URL names one; the Makefile tells the
+SQLite pass so (`CAMP_POSTGRESQL_PASS=1`), and its PostgreSQL-only tests then skip as "Runs in
+the PostgreSQL pass". A test about SQLite's own behaviour skips on PostgreSQL as "Runs in the
+SQLite pass", which always runs. Every other skip fails in CI (the hook at the end of this
+module), so a new silent skip cannot creep in.
 
 Loaded as a plugin for every run of the suite (`-p testing.services` in pyproject.toml).
 """
