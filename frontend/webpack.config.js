@@ -5,7 +5,30 @@ const { WebpackAssetsManifest } = require("webpack-assets-manifest");
 const { RouteChunksPlugin } = require("./scripts/route-chunks-plugin");
 const purgeCss = require("@fullhuman/postcss-purgecss");
 
-const { reactAliases, purgeCssOptions } = require("./build.config");
+/*
+ * Bootstrap ships every rule of the components the theme compiles in; the first load keeps
+ * only the selectors named in the app's code and its page template. A class composed at run
+ * time (`text-bg-${variant}`) is invisible to that reading, so its family is kept here.
+ */
+const purgeCssOptions = {
+  content: [
+    path.join(__dirname, "src/**/*.{js,jsx}"),
+    path.join(__dirname, "../templates/**/*.html"),
+  ],
+  // Its tests name classes the app does not use; leaving them out keeps no dead rule alive.
+  skippedContentGlobs: ["**/*.test.{js,jsx}"],
+  safelist: {
+    standard: [
+      // Toast's `text-bg-${variant}`, AuthCard's `alert-${noticeTone}`, Picture's
+      // `picture-${kind}`.
+      /^text-bg-/,
+      /^alert-/,
+      /^picture-/,
+    ],
+    // Both themes' rules: the page template and the theme toggle set the attribute.
+    greedy: [/data-bs-theme/],
+  },
+};
 
 /*
  * React Router 7's package exports name its development build under every condition, so a
@@ -39,7 +62,7 @@ module.exports = (env, argv) => {
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
     resolve: {
       extensions: [".js", ".jsx"],
-      alias: production ? { ...reactAliases, ...routerProductionAliases } : reactAliases,
+      alias: production ? routerProductionAliases : {},
     },
     module: {
       rules: [

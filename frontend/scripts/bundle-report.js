@@ -22,6 +22,8 @@ const fs = require("fs");
 const path = require("path");
 const zlib = require("zlib");
 
+const { SourceMapConsumer } = require("source-map-js");
+
 const DIST = path.resolve(__dirname, "../../static/dist");
 
 // Lazy route chunk names (src/app/router.jsx) and the pages they serve; every dashboard page
@@ -135,6 +137,61 @@ function withImportedChunks(dist, first, byId, companions = {}) {
   return files;
 }
 
+/*
+ * Which package each byte of the minified entry comes from, read from the build's source maps:
+ * every generated segment is credited to its original file, and files group by package (a
+ * node_modules folder, or "the app's code"). Each group is gzipped on its own, so the groups add
+ * up to a little more than the entry gzipped whole, which is also given.
+ */
+function packageOf(source) {
+  const found = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (found) return found[1];
+  return source.startsWith("webpack/") ? "webpack's runtime" : "the app's code";
+}
+
+function byPackage(dist, files) {
+  const segments = {};
+  const sources = new Set();
+  let whole = "";
+  for (const file of files) {
+    const code = fs.readFileSync(path.join(dist, file), "utf8");
+    whole += code;
+    const lines = code.split("\n");
+    const map = new SourceMapConsumer(
+      JSON.parse(fs.readFileSync(path.join(dist, `${file}.map`), "utf8")),
+    );
+    const mappings = [];
+    map.eachMapping((mapping) => mappings.push(mapping), null, SourceMapConsumer.GENERATED_ORDER);
+    mappings.forEach((mapping, index) => {
+      const next = mappings[index + 1];
+      const line = lines[mapping.generatedLine - 1];
+      const end =
+        next && next.generatedLine === mapping.generatedLine ? next.generatedColumn : line.length;
+      if (mapping.source) sources.add(mapping.source);
+      const group = mapping.source ? packageOf(mapping.source) : "webpack's runtime";
+      segments[group] = (segments[group] || "") + line.slice(mapping.generatedColumn, end);
+    });
+  }
+  const gzip = (text) => zlib.gzipSync(Buffer.from(text), { level: 9 }).length;
+  const packages = Object.entries(segments)
+    .map(([name, text]) => ({ name, minified: Buffer.byteLength(text), gzip: gzip(text) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  return { packages, sources: [...sources], gzip: gzip(whole) };
+}
+
+function entryByPackage(dist = DIST) {
+  return byPackage(dist, readManifest(dist).entrypoints.main.assets.js || []);
+}
+
+// Every source file any built chunk was made from, so a package no chunk should hold can be found.
+function builtSources(dist = DIST) {
+  const chunks = fs.readdirSync(dist).filter((file) => /\.js$/.test(file));
+  return chunks.flatMap((file) => {
+    const map = JSON.parse(fs.readFileSync(path.join(dist, `${file}.map`), "utf8"));
+    return map.sources;
+  });
+}
+
 function bundleReport(dist = DIST) {
   const manifest = readManifest(dist);
   const entry = manifest.entrypoints.main.assets;
@@ -183,6 +240,7 @@ function bundleReport(dist = DIST) {
     firstLoad: measure(dist, initialFiles),
     firebase: firebaseFile ? measure(dist, firebaseFiles) : null,
     lazyRoutes: routes,
+    entryPackages: entryByPackage(dist),
   };
 }
 
@@ -233,6 +291,15 @@ function printReport(report) {
         ` = ${kib(route.signedIn.jsGzip).padStart(10)}  [${route.files.join(", ")}]`,
     );
   }
+  lines.push(
+    `The entry's JS by package (minified, and each gzipped on its own; the entry whole is ` +
+      `${kib(report.entryPackages.gzip)} gzip):`,
+  );
+  for (const entry of report.entryPackages.packages) {
+    lines.push(
+      `  ${entry.name.padEnd(28)} ${kib(entry.minified).padStart(10)} ${kib(entry.gzip).padStart(10)}`,
+    );
+  }
   console.log(lines.join("\n"));
 }
 
@@ -242,4 +309,4 @@ if (require.main === module) {
   else printReport(report);
 }
 
-module.exports = { bundleReport, DIST, FIREBASE_CHUNK };
+module.exports = { builtSources, bundleReport, DIST, FIREBASE_CHUNK };

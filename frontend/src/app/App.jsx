@@ -1,11 +1,11 @@
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 
 import { firstScreen } from "../config/config";
 import { fetcher } from "../lib/api";
 import { firstScreenCache, firstScreenFresh } from "./firstScreen";
 import { AppProviders } from "./providers";
-import { router } from "./router";
+import { RouteTree } from "./router";
 
 // Data cache defaults from the spec: 5 minutes, 3 retries. It starts from the page's first
 // screen.
@@ -32,9 +32,11 @@ export function retryWhenTold(error, key, config, revalidate, options) {
 export function App() {
   return (
     <SWRConfig value={swrOptions}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <BrowserRouter>
+        <AppProviders>
+          <RouteTree />
+        </AppProviders>
+      </BrowserRouter>
     </SWRConfig>
   );
 }

@@ -1,19 +1,18 @@
-import { Link, isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { Component } from "react";
+import { Link } from "react-router-dom";
 
 import { PageShell } from "../components/layout/PageShell";
 import { paths } from "../config/paths";
 import { useTitle } from "../hooks/useTitle";
 
-// Spec: the status defaults to 404; the message is the router's status text or the error's own.
+// Spec: the status defaults to 404; the message is the error's own. A path no route names has
+// no error: it is "Not Found".
 function describe(error) {
-  if (isRouteErrorResponse(error)) {
-    return { status: error.status, message: error.statusText || "Not Found" };
-  }
   return { status: error?.status || 404, message: error?.message || "Not Found" };
 }
 
-export function ErrorPage() {
-  const { status, message } = describe(useRouteError());
+export function ErrorPage({ error = null }) {
+  const { status, message } = describe(error);
   useTitle(status === 404 ? "Page not found" : "Something went wrong");
 
   return (
@@ -32,4 +31,26 @@ export function ErrorPage() {
       </section>
     </PageShell>
   );
+}
+
+/*
+ * An error while drawing a page (or fetching its module) shows the error page in its place,
+ * until the person moves to another page.
+ */
+export class RouteErrorBoundary extends Component {
+  state = { error: null };
+
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+
+  componentDidUpdate(previous) {
+    if (this.state.error && previous.location !== this.props.location) {
+      this.setState({ error: null });
+    }
+  }
+
+  render() {
+    return this.state.error ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

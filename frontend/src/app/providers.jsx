@@ -1,12 +1,7 @@
 import { Toast } from "../components/ui/Toast";
 import { AuthProvider } from "../lib/auth";
 import { NoticesProvider, useNotices } from "../lib/notices";
-import { router } from "./router";
-
-// The session sits outside the router; it moves between pages through the router itself.
-function navigate(to, options) {
-  return router.navigate(to, options);
-}
+import { useStableNavigate } from "../hooks/useStableNavigate";
 
 // Outside the router's pages, so a message outlives the navigation that follows it.
 export function NoticeToast() {
@@ -14,7 +9,9 @@ export function NoticeToast() {
   return <Toast message={notice} onClose={dismiss} />;
 }
 
+// Inside the router, around its pages: the session moves between pages (after signing out, say).
 export function AppProviders({ children }) {
+  const navigate = useStableNavigate();
   return (
     <NoticesProvider>
       <AuthProvider navigate={navigate}>{children}</AuthProvider>

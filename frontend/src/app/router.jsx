@@ -1,4 +1,5 @@
-import { createBrowserRouter } from "react-router-dom";
+import { Suspense, lazy } from "react";
+import { useLocation, useRoutes } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
@@ -8,26 +9,25 @@ import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
 import { InstructorsPage } from "../features/instructors/routes/InstructorsPage";
-import { ErrorPage } from "./ErrorPage";
+import { useScrollRestoration } from "../hooks/useScrollRestoration";
+import { ErrorPage, RouteErrorBoundary } from "./ErrorPage";
 
 // A route module downloaded on first visit, so the public pages do not carry it.
 function lazyPage(load, name) {
-  return async () => ({ Component: (await load())[name] });
+  const Page = lazy(async () => ({ default: (await load())[name] }));
+  return <Page />;
 }
 
 export const routes = [
   {
     path: paths.home,
     element: <MainLayout />,
-    errorElement: <ErrorPage />,
-    // On a direct landing on a page loaded on first visit, shown while that page arrives.
-    hydrateFallbackElement: <LoadingBar />,
     children: [
       { index: true, element: <HomePage /> },
       { path: paths.instructors, element: <InstructorsPage /> },
       {
         path: paths.instructorPage(":id"),
-        lazy: lazyPage(
+        element: lazyPage(
           () =>
             import(
               /* webpackChunkName: "instructor" */ "../features/instructors/routes/InstructorPage"
@@ -38,7 +38,7 @@ export const routes = [
       { path: paths.classes, element: <ClassesPage /> },
       {
         path: paths.classPage(":id"),
-        lazy: lazyPage(
+        element: lazyPage(
           () => import(/* webpackChunkName: "class" */ "../features/classes/routes/ClassPage"),
           "ClassPage",
         ),
@@ -46,21 +46,21 @@ export const routes = [
       // Sign-in carries the form libraries; a visitor who only browses never downloads them.
       {
         path: paths.login,
-        lazy: lazyPage(
+        element: lazyPage(
           () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/LoginPage"),
           "LoginPage",
         ),
       },
       {
         path: paths.register,
-        lazy: lazyPage(
+        element: lazyPage(
           () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/RegisterPage"),
           "RegisterPage",
         ),
       },
       {
         path: paths.forgotPassword,
-        lazy: lazyPage(
+        element: lazyPage(
           () =>
             import(
               /* webpackChunkName: "forgot-password" */ "../features/auth/routes/ForgotPasswordPage"
@@ -77,7 +77,7 @@ export const routes = [
         [paths.cookies, "CookiesPage"],
       ].map(([path, name]) => ({
         path,
-        lazy: lazyPage(
+        element: lazyPage(
           () =>
             import(/* webpackChunkName: "school-pages" */ "../features/pages/routes/SchoolPages"),
           name,
@@ -89,11 +89,9 @@ export const routes = [
     // The guards are small and load with the app; the dashboard's pages load when visited.
     path: paths.dashboard.root,
     element: <PrivateRoute pending={<LoadingBar />} />,
-    errorElement: <ErrorPage />,
-    hydrateFallbackElement: <LoadingBar />,
     children: [
       {
-        lazy: lazyPage(
+        element: lazyPage(
           () =>
             import(
               /* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"
@@ -107,7 +105,7 @@ export const routes = [
             children: [
               {
                 path: paths.dashboard.allUsers,
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "manage-users" */ "../features/users/routes/ManageUsersPage"
@@ -117,7 +115,7 @@ export const routes = [
               },
               {
                 path: paths.dashboard.manageClasses,
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "manage-classes" */ "../features/manage-classes/routes/ManageClassesPage"
@@ -132,7 +130,7 @@ export const routes = [
             children: [
               {
                 path: paths.dashboard.myClasses,
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "my-classes" */ "../features/instructor-classes/routes/MyClassesPage"
@@ -142,7 +140,7 @@ export const routes = [
               },
               {
                 path: paths.dashboard.addClass,
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "add-class" */ "../features/instructor-classes/routes/AddClassPage"
@@ -152,7 +150,7 @@ export const routes = [
               },
               {
                 path: paths.dashboard.updateClass(":id"),
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "update-class" */ "../features/instructor-classes/routes/UpdateClassPage"
@@ -168,7 +166,7 @@ export const routes = [
             children: [
               {
                 path: paths.dashboard.classRoster(":id"),
-                lazy: lazyPage(
+                element: lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
@@ -181,7 +179,7 @@ export const routes = [
           // Everyone's own name and photo (and an instructor's bio).
           {
             path: paths.dashboard.profile,
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(
                   /* webpackChunkName: "my-profile" */ "../features/profile/routes/MyProfilePage"
@@ -192,7 +190,7 @@ export const routes = [
           // Student pages need nothing beyond login (spec section 6).
           {
             path: paths.dashboard.mySelectedClasses,
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(
                   /* webpackChunkName: "my-selected-classes" */ "../features/selections/routes/MySelectedClassesPage"
@@ -202,7 +200,7 @@ export const routes = [
           },
           {
             path: paths.dashboard.myEnrolledClasses,
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(
                   /* webpackChunkName: "my-enrolled-classes" */ "../features/payments/routes/MyEnrolledClassesPage"
@@ -212,7 +210,7 @@ export const routes = [
           },
           {
             path: paths.dashboard.myPaymentHistory,
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(
                   /* webpackChunkName: "my-payment-history" */ "../features/payments/routes/MyPaymentHistoryPage"
@@ -223,7 +221,7 @@ export const routes = [
           {
             // The account that paid, or an admin; the server answers anyone else "not found".
             path: paths.dashboard.receipt(":paymentId"),
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(/* webpackChunkName: "receipt" */ "../features/payments/routes/ReceiptPage"),
               "ReceiptPage",
@@ -231,7 +229,7 @@ export const routes = [
           },
           {
             path: paths.dashboard.waitlist,
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(
                   /* webpackChunkName: "my-waitlist" */ "../features/waitlist/routes/MyWaitlistPage"
@@ -241,14 +239,14 @@ export const routes = [
           },
           {
             path: paths.dashboard.family,
-            lazy: lazyPage(
+            element: lazyPage(
               () => import(/* webpackChunkName: "family" */ "../features/family/routes/FamilyPage"),
               "FamilyPage",
             ),
           },
           {
             path: paths.dashboard.payment(":id"),
-            lazy: lazyPage(
+            element: lazyPage(
               () =>
                 import(/* webpackChunkName: "payment" */ "../features/payments/routes/PaymentPage"),
               "PaymentPage",
@@ -258,6 +256,24 @@ export const routes = [
       },
     ],
   },
+  { path: "*", element: <ErrorPage /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/*
+ * The route table drawn by React Router's declarative API: its data router (loaders, actions,
+ * lazy route objects) would add about 17 KB gzip to every first load, and the app loads its data
+ * with SWR. A page's module arrives through React.lazy; a move between pages is a transition, so
+ * the page shown stays until the next one's module is here, and only a first landing on a lazy
+ * page shows the loading bar. Anything no route names is the 404 page; an error while drawing a
+ * page shows the error page until the next move. The tests draw their own tables with it.
+ */
+export function RouteTree({ routes: table = routes }) {
+  useScrollRestoration();
+  const location = useLocation();
+  const page = useRoutes(table);
+  return (
+    <RouteErrorBoundary location={location.pathname}>
+      <Suspense fallback={<LoadingBar />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

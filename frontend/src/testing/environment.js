@@ -21,7 +21,7 @@ class JsdomWithFetchClasses extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of LENT_FROM_NODE) this.global[name] = globalThis[name];
-    // jsdom lays nothing out, so there is nothing to scroll; ScrollRestoration calls it anyway.
+    // jsdom lays nothing out, so there is nothing to scroll; the app restores scroll positions anyway (hooks/useScrollRestoration.js).
     this.global.scrollTo = () => {};
   }
 }

@@ -1,13 +1,13 @@
 import { render } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 
 import { fetcher } from "../lib/api";
-import { AuthProvider } from "../lib/auth";
-import { NoticesProvider } from "../lib/notices";
 import { listPage, stubApi } from "./api";
 import { makeClass, makeInstructor } from "./fixtures";
-import { routes } from "../app/router";
+import { AppProviders } from "../app/providers";
+import { RouteTree } from "../app/router";
+import { memoryRouterHandle } from "./renderWithProviders";
 
 /*
  * The whole app as the browser runs it (the real auth provider and Firebase adapter, the route
@@ -15,16 +15,17 @@ import { routes } from "../app/router";
  * SDK's modules ("firebase/app", "firebase/auth") with fakes that record being imported.
  */
 export function renderApp(route) {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const { router, RouterProbe } = memoryRouterHandle();
   render(
     <SWRConfig
       value={{ provider: () => new Map(), fetcher, dedupingInterval: 0, shouldRetryOnError: false }}
     >
-      <NoticesProvider>
-        <AuthProvider navigate={(to) => router.navigate(to)}>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </NoticesProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <AppProviders>
+          <RouteTree />
+        </AppProviders>
+        <RouterProbe />
+      </MemoryRouter>
     </SWRConfig>,
   );
   return router;

@@ -1,7 +1,8 @@
 import { render } from "@testing-library/react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import { SWRConfig } from "swr";
 
+import { RouteTree } from "../app/router";
 import { fetcher } from "../lib/api";
 import { AuthContext } from "../lib/auth";
 import { NoticesContext } from "../lib/notices";
@@ -34,12 +35,34 @@ export function signedIn(role, overrides = {}) {
 }
 
 /*
- * Mounts a route tree in a memory router at `route`, with a session and a fresh SWR cache. The
- * session objects above carry `notify` beside it: the app's notices are sent there, so a test
- * checks what a page told the person on the session it rendered with.
+ * A handle on the memory router a test renders in: where it is now (`state.location`, and
+ * `state.historyAction`, how it got there) and `navigate`, as the app's own links and Back do.
+ */
+export function memoryRouterHandle() {
+  const seen = { location: null, historyAction: null, navigate: null };
+  function RouterProbe() {
+    seen.location = useLocation();
+    seen.historyAction = useNavigationType();
+    seen.navigate = useNavigate();
+    return null;
+  }
+  const router = {
+    get state() {
+      return { location: seen.location, historyAction: seen.historyAction };
+    },
+    navigate: (to, options) => seen.navigate(to, options),
+  };
+  return { router, RouterProbe };
+}
+
+/*
+ * Mounts a route tree in a memory router at `route`, as the app draws its own (app/router.jsx),
+ * with a session and a fresh SWR cache. The session objects above carry `notify` beside it: the
+ * app's notices are sent there, so a test checks what a page told the person on the session it
+ * rendered with.
  */
 export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const { router, RouterProbe } = memoryRouterHandle();
   const notices = { notice: "", notify: auth.notify ?? (() => {}), dismiss: () => {} };
   const result = render(
     <NoticesContext.Provider value={notices}>
@@ -52,7 +75,10 @@ export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
             shouldRetryOnError: false,
           }}
         >
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[route]}>
+            <RouteTree routes={routes} />
+            <RouterProbe />
+          </MemoryRouter>
         </SWRConfig>
       </AuthContext.Provider>
     </NoticesContext.Provider>,

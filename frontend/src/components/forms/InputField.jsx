@@ -1,5 +1,3 @@
-import { useRef } from "react";
-
 import { LabelledField } from "./fieldMessages";
 
 /*
@@ -16,7 +14,6 @@ export function InputField({
   hint,
   ...inputProps
 }) {
-  const input = useRef(null);
   const Control = as;
   return (
     <LabelledField meta={meta} label={label} hint={hint}>
@@ -26,21 +23,9 @@ export function InputField({
           type={as === "input" ? type : undefined}
           className={`form-control${invalid ? " is-invalid" : ""}`}
           {...field}
-          ref={input}
-          value={type === "number" ? typedNumber(input.current, field.value) : field.value}
           {...inputProps}
         />
       )}
     </LabelledField>
   );
-}
-
-/*
- * A number field shows what was typed while it means the form's value: "45.0" is 45, and writing
- * 45 back mid-typing would turn the next "5" into 455. React's inputs leave such a value alone;
- * Preact's write it back unless it is the very string in the box.
- */
-function typedNumber(element, value) {
-  const typed = element?.value;
-  return typeof value === "number" && typed && Number(typed) === value ? typed : value;
 }

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 
 import { PageShell } from "./PageShell";
 
@@ -6,7 +6,6 @@ export function MainLayout() {
   return (
     <PageShell>
       <Outlet />
-      <ScrollRestoration />
     </PageShell>
   );
 }

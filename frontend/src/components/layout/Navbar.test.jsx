@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { OtherPage, renderRoutes, signedIn, visitor } from "../../testing/renderWithProviders";
@@ -87,7 +87,8 @@ test("Log Out ends the session, says so and goes to the login page", async () =>
   await user.click(screen.getByRole("button", { name: "Log Out" }));
 
   expect(session.logOut).toHaveBeenCalledTimes(1);
-  expect(router.state.location.pathname).toBe("/login");
+  // A move between pages is a transition: it lands once React has drawn the next page.
+  await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   expect(session.notify).toHaveBeenCalledWith("User is successfully logged out");
 });
 

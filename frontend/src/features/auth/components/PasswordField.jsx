@@ -1,12 +1,13 @@
+import { useField } from "formik";
 import { useState } from "react";
 
 import { FieldError, useFieldMessages } from "../../../components/forms/fieldMessages";
 
 /*
- * A password input with a button that shows or hides what was typed. `field` is the input's
- * name, value and handlers, `meta` its error and whether it was visited (useFormState's fieldProps).
+ * A password input of a Formik form, with a button that shows or hides what was typed.
  */
-export function PasswordField({ field, meta, label, ...inputProps }) {
+export function PasswordField({ name, label, ...inputProps }) {
+  const [field, meta] = useField(name);
   const [visible, setVisible] = useState(false);
   const { id, invalid, describedBy } = useFieldMessages(meta);
   return (

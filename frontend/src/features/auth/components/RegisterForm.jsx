@@ -1,8 +1,9 @@
-import { InputField } from "../../../components/forms/InputField";
-import { useFormState } from "../../../components/forms/useFormState";
+import { Form, Formik } from "formik";
+
+import { FormField } from "../../../components/forms/FormField";
 
 import { PasswordField } from "./PasswordField";
-import { validateRegistration } from "./signInRules";
+import { registrationSchema } from "./signInSchemas";
 
 const initialValues = { name: "", photoURL: "", email: "", password: "", confirmPassword: "" };
 
@@ -12,32 +13,31 @@ function blockPaste(event) {
 }
 
 export function RegisterForm({ onSubmit }) {
-  const { isSubmitting, handleSubmit, fieldProps } = useFormState({
-    initialValues,
-    validate: validateRegistration,
-    onSubmit,
-  });
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <InputField {...fieldProps("name")} label="Name" autoComplete="name" hint="Optional." />
-      <InputField
-        {...fieldProps("photoURL")}
-        type="url"
-        label="Photo URL"
-        autoComplete="photo"
-        placeholder="https://"
-      />
-      <InputField {...fieldProps("email")} type="email" label="Email" autoComplete="email" />
-      <PasswordField {...fieldProps("password")} label="Password" autoComplete="new-password" />
-      <PasswordField
-        {...fieldProps("confirmPassword")}
-        label="Confirm password"
-        autoComplete="new-password"
-        onPaste={blockPaste}
-      />
-      <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
-        {isSubmitting ? "Creating your account…" : "Register"}
-      </button>
-    </form>
+    <Formik initialValues={initialValues} validationSchema={registrationSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <FormField name="name" label="Name" autoComplete="name" hint="Optional." />
+          <FormField
+            name="photoURL"
+            type="url"
+            label="Photo URL"
+            autoComplete="photo"
+            placeholder="https://"
+          />
+          <FormField name="email" type="email" label="Email" autoComplete="email" />
+          <PasswordField name="password" label="Password" autoComplete="new-password" />
+          <PasswordField
+            name="confirmPassword"
+            label="Confirm password"
+            autoComplete="new-password"
+            onPaste={blockPaste}
+          />
+          <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
+            {isSubmitting ? "Creating your account…" : "Register"}
+          </button>
+        </Form>
+      )}
+    </Formik>
   );
 }

@@ -1,15 +1,15 @@
+import { Form, Formik } from "formik";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 
-import { InputField } from "../../../components/forms/InputField";
-import { useFormState } from "../../../components/forms/useFormState";
+import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { usePrepareSignIn } from "../../../lib/auth";
 import { sendPasswordReset } from "../../../lib/auth/firebaseAccount";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
-import { validateForgotPassword } from "../components/signInRules";
+import { forgotPasswordSchema } from "../components/signInSchemas";
 
 // The same words whether or not the address has an account: the page tells nobody who has one.
 export function resetSentMessage(email) {
@@ -74,17 +74,20 @@ export function ForgotPasswordPage() {
 }
 
 function ForgotPasswordForm({ initialEmail, onSubmit }) {
-  const { isSubmitting, handleSubmit, fieldProps } = useFormState({
-    initialValues: { email: initialEmail },
-    validate: validateForgotPassword,
-    onSubmit,
-  });
   return (
-    <form noValidate onSubmit={handleSubmit}>
-      <InputField {...fieldProps("email")} type="email" label="Email" autoComplete="email" />
-      <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
-        {isSubmitting ? "Sending…" : "Send reset link"}
-      </button>
-    </form>
+    <Formik
+      initialValues={{ email: initialEmail }}
+      validationSchema={forgotPasswordSchema}
+      onSubmit={onSubmit}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate>
+          <FormField name="email" type="email" label="Email" autoComplete="email" />
+          <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
+            {isSubmitting ? "Sending…" : "Send reset link"}
+          </button>
+        </Form>
+      )}
+    </Formik>
   );
 }

@@ -102,7 +102,8 @@ describe("loading in steps", () => {
     renderPage();
 
     const loadMore = await screen.findByRole("button", { name: "Load more classes" });
-    expect(screen.getAllByRole("article")).toHaveLength(24);
+    // The cards past the first row come in the frames after it (progressive rendering).
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(24));
     expect(screen.getByText("Showing 24 of 30 classes")).toBeInTheDocument();
     expect(requestedUrls(fetch)).toEqual([`/api${pageOf(1)}`]);
 

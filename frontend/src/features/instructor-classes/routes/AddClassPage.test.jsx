@@ -148,6 +148,18 @@ test.each([
   expect(field(label)).toHaveAttribute("aria-invalid", "true");
 });
 
+test("a number field shows what was typed, a zero after the point included", async () => {
+  stubApi({ "/categories": categories });
+  const { user } = renderPage();
+  await categoriesLoaded();
+
+  // "45.0" means 45: a field that wrote the form's value back would make the next "5" a 455.
+  await user.type(field("Price"), "45.05");
+
+  expect(field("Price").value).toBe("45.05");
+  expect(field("Price")).toHaveValue(45.05);
+});
+
 test("a file that is not a picture is refused before any upload", async () => {
   const fetch = stubApi({ "/categories": categories });
   const { user } = renderPage();
