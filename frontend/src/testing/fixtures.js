@@ -169,7 +169,43 @@ export function makeWaitlistEntry(overrides = {}) {
     offerExpiresAt: null,
     selectionId: null,
     closedReason: "",
-    createdAt: "2027-05-30T10:00:00Z",
+    createdAt: hoursAgo(2),
+    ...overrides,
+  };
+}
+
+// A moment before this run, as the server writes one: a record made then never lies ahead.
+export function hoursAgo(hours) {
+  return new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+}
+
+// When makePayment's payment was made: yesterday, the same instant for the whole test file.
+export const PAID_AT = hoursAgo(24);
+
+// One payment of student@camp.test (the signedIn("student") session), as GET /payments lists it.
+export function makePayment(overrides = {}) {
+  return {
+    _id: 7,
+    email: "student@camp.test",
+    studentName: "Sam Student",
+    transactionId: "pi_3Pay",
+    price: 45.5,
+    date: PAID_AT,
+    nameClass: "Watercolor Basics",
+    image: "https://images.camp.test/classes/3.jpg",
+    instructorEmail: "ada@camp.test",
+    instructorName: "Ada Brush",
+    payId: 11,
+    classId: 3,
+    seats: 3,
+    enroll: 3,
+    status: "enrolled",
+    refundReason: "",
+    participantId: 1,
+    participantName: "Sam Student",
+    refundedAt: null,
+    refundAmount: null,
+    refundPending: false,
     ...overrides,
   };
 }

@@ -3,38 +3,12 @@ import userEvent from "@testing-library/user-event";
 
 import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { PAID_AT, makePayment } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyPaymentHistoryPage } from "./MyPaymentHistoryPage";
 import { expectSizedLazyImage } from "../../../testing/images";
 
 const myPayments = "/payments/student%40camp.test";
-
-function payment(overrides) {
-  return {
-    _id: 7,
-    email: "student@camp.test",
-    studentName: "Sam Student",
-    transactionId: "pi_3Pay",
-    price: 45.5,
-    date: "2025-06-01T10:30:00Z",
-    nameClass: "Watercolor Basics",
-    image: "https://images.camp.test/classes/3.jpg",
-    instructorEmail: "ada@camp.test",
-    instructorName: "Ada Brush",
-    payId: 11,
-    classId: 3,
-    seats: 3,
-    enroll: 3,
-    status: "enrolled",
-    refundReason: "",
-    participantId: 1,
-    participantName: "Sam Student",
-    refundedAt: null,
-    refundAmount: null,
-    refundPending: false,
-    ...overrides,
-  };
-}
 
 function renderPage(route = "/dashboard/my-payment-history") {
   const rendered = renderRoutes(
@@ -45,7 +19,7 @@ function renderPage(route = "/dashboard/my-payment-history") {
 }
 
 test("each payment is a row with number, banner, class, participant, instructor, price, date, transaction and status", async () => {
-  const refunded = payment({
+  const refunded = makePayment({
     _id: 8,
     nameClass: "Pottery Wheel",
     price: 120,
@@ -53,7 +27,7 @@ test("each payment is a row with number, banner, class, participant, instructor,
     status: "refunded",
     refundReason: "The last seat went to someone else.",
   });
-  stubApi({ [myPayments]: [refunded, payment()] });
+  stubApi({ [myPayments]: [refunded, makePayment()] });
   renderPage();
 
   const table = await screen.findByRole("table");
@@ -76,7 +50,7 @@ test("each payment is a row with number, banner, class, participant, instructor,
   const expectedDate = new Intl.DateTimeFormat(undefined, {
     dateStyle: "medium",
     timeStyle: "short",
-  }).format(new Date("2025-06-01T10:30:00Z"));
+  }).format(new Date(PAID_AT));
   expect(within(second).getByRole("rowheader")).toHaveTextContent("2");
   expect(within(second).getByRole("img", { name: "Watercolor Basics" })).toHaveAttribute(
     "src",
@@ -86,10 +60,7 @@ test("each payment is a row with number, banner, class, participant, instructor,
   expect(within(second).getByText("Sam Student")).toBeInTheDocument();
   expect(within(second).getByText("ada@camp.test")).toBeInTheDocument();
   expect(within(second).getByText("$45.50")).toBeInTheDocument();
-  expect(within(second).getByText(expectedDate)).toHaveAttribute(
-    "datetime",
-    "2025-06-01T10:30:00Z",
-  );
+  expect(within(second).getByText(expectedDate)).toHaveAttribute("datetime", PAID_AT);
   expect(within(second).getByText("pi_3Pay")).toBeInTheDocument();
   expect(within(second).getByText("Enrolled")).toBeInTheDocument();
   expect(within(first).getByRole("rowheader")).toHaveTextContent("1");
@@ -100,7 +71,7 @@ test("each payment is a row with number, banner, class, participant, instructor,
 });
 
 test("a refund is its own row under its payment, with the amount and the date", async () => {
-  const refunded = payment({
+  const refunded = makePayment({
     _id: 8,
     nameClass: "Pottery Wheel",
     price: 120,
@@ -108,14 +79,14 @@ test("a refund is its own row under its payment, with the amount and the date", 
     refundAmount: 120,
     refundedAt: "2025-06-09T15:00:00Z",
   });
-  const oldRefund = payment({
+  const oldRefund = makePayment({
     _id: 9,
     nameClass: "Loom Weaving",
     status: "refunded",
     refundAmount: 45.5,
     refundedAt: null,
   });
-  stubApi({ [myPayments]: [refunded, payment(), oldRefund] });
+  stubApi({ [myPayments]: [refunded, makePayment(), oldRefund] });
   renderPage();
 
   const table = await screen.findByRole("table");
@@ -148,8 +119,13 @@ test("without payments the page says so", async () => {
 
 describe("a family's payments", () => {
   const mia = { participantId: 7, participantName: "Mia Lopez" };
-  const forAna = payment({ participantId: 1, participantName: "Ana Lopez" });
-  const forMia = payment({ _id: 8, nameClass: "Pottery Wheel", transactionId: "pi_3Mia", ...mia });
+  const forAna = makePayment({ participantId: 1, participantName: "Ana Lopez" });
+  const forMia = makePayment({
+    _id: 8,
+    nameClass: "Pottery Wheel",
+    transactionId: "pi_3Mia",
+    ...mia,
+  });
   const miasPayments = `${myPayments}?participant=7`;
 
   function participantFilter() {
@@ -173,7 +149,7 @@ describe("a family's payments", () => {
   });
 
   test("with one participant named there is nothing to filter", async () => {
-    stubApi({ [myPayments]: [payment(), payment({ _id: 8, transactionId: "pi_3Other" })] });
+    stubApi({ [myPayments]: [makePayment(), makePayment({ _id: 8, transactionId: "pi_3Other" })] });
     renderPage();
 
     await screen.findByRole("table");
@@ -206,7 +182,7 @@ describe("a family's payments", () => {
 });
 
 test("a cancelled enrolment reads Cancelled, with the part of the price that went back", async () => {
-  const cancelled = payment({
+  const cancelled = makePayment({
     _id: 8,
     nameClass: "Pottery Wheel",
     price: 120,
@@ -229,7 +205,7 @@ test("a cancelled enrolment reads Cancelled, with the part of the price that wen
 });
 
 test("a refund owed but not yet made reads Refund pending, with no refund row", async () => {
-  const owed = payment({
+  const owed = makePayment({
     _id: 8,
     status: "cancelled",
     refundAmount: null,
@@ -248,7 +224,7 @@ test("a refund owed but not yet made reads Refund pending, with no refund row", 
 
 test("a cancellation too late for a refund has no refund row", async () => {
   stubApi({
-    [myPayments]: [payment({ status: "cancelled", refundAmount: 0, refundPending: false })],
+    [myPayments]: [makePayment({ status: "cancelled", refundAmount: 0, refundPending: false })],
   });
   renderPage();
 

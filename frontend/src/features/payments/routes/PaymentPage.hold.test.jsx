@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeSelection } from "../../../testing/fixtures";
+import { hoursAgo, makePayment, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
@@ -175,27 +175,16 @@ test("a payment refunded because the hold expired and the seat went says so, not
       "/payments": respond(409, {
         message,
         result: { insertedId: 7 },
-        _id: 7,
-        transactionId: "pi_late",
-        email: "student@camp.test",
-        studentName: "Sam Student",
-        participantId: 1,
-        participantName: "Ana Lopez",
-        price: 45.5,
-        date: "2025-06-01T10:30:00Z",
-        nameClass: "Watercolor Basics",
-        image: "https://images.camp.test/classes/3.jpg",
-        instructorEmail: "ada@camp.test",
-        instructorName: "Ada Brush",
-        payId: 11,
-        classId: 3,
-        seats: 4,
-        enroll: 2,
-        status: "refunded",
-        refundReason: message,
-        refundedAt: "2025-06-01T10:30:05Z",
-        refundAmount: 45.5,
-        refundPending: false,
+        ...makePayment({
+          transactionId: "pi_late",
+          participantName: "Ana Lopez",
+          seats: 4,
+          enroll: 2,
+          status: "refunded",
+          refundReason: message,
+          refundedAt: hoursAgo(23),
+          refundAmount: 45.5,
+        }),
       }),
     }),
   );
