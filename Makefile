@@ -58,9 +58,6 @@ serve:
 		trap 'kill $$reconcile $$worker $$beat 2>/dev/null' EXIT; \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: lint test-server test-clock test-frontend test-bundle test-e2e
-	@echo "==> Every check passed"
-
 lint: install
 	@echo "==> ruff (lint and format)"
 	$(VENV)/bin/ruff check .
@@ -76,70 +73,79 @@ format: install
 	cd frontend && npx prettier --write . && npx eslint --fix .
 
 # The tests' own local services take ports of their own, so `make test` beside `make run` never
-# touches the development server's accounts, payments or mail. Set these to point them elsewhere.
+# touches the development server's accounts, payments or mail. Each check that starts services
+# has its own set (its emulator's hub and log ports follow its emulator's), so the checks run side
+# by side. Set these to point them elsewhere.
 TEST_EMULATOR_PORT ?= 9199
 TEST_LOCALSTRIPE_PORT ?= 8421
 TEST_MAIL_PORT ?= 1026
-TEST_CLOCK_EMULATOR_PORT ?= 9190
-TEST_CLOCK_LOCALSTRIPE_PORT ?= 8410
-TEST_CLOCK_MAIL_PORT ?= 1030
-TEST_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_EMULATOR_PORT) \
-	LOCALSTRIPE_PORT=$(TEST_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_MAIL_PORT) \
-	MAIL_SINK_DIR=.run/test-mail scripts/with-services
-
-# The server suite runs on the embedded SQLite database, and again on PostgreSQL when
-# DATABASE_URL names one (CI points it at the local server). The SQLite pass then leaves the
-# PostgreSQL-only tests to the second pass (testing/services.py); in CI every other test that
-# finds a service missing fails. The two passes run side by side, one per core, each with local
-# services on ports of its own (PostgreSQL's: the TEST_PG_* ports), and each pass's report is
-# printed whole when both are done.
 TEST_PG_EMULATOR_PORT ?= 9299
 TEST_PG_LOCALSTRIPE_PORT ?= 8521
 TEST_PG_MAIL_PORT ?= 1126
-TEST_PG_SERVICES := FIREBASE_AUTH_EMULATOR_PORT=$(TEST_PG_EMULATOR_PORT) \
-	LOCALSTRIPE_PORT=$(TEST_PG_LOCALSTRIPE_PORT) MAIL_SINK_PORT=$(TEST_PG_MAIL_PORT) \
-	MAIL_SINK_DIR=.run/test-pg-mail scripts/with-services
-test-server: install
-	@if [ -z "$${DATABASE_URL:-}" ]; then \
-		echo "==> pytest: server suite on SQLite"; \
-		env -u DATABASE_URL CAMP_POSTGRESQL_PASS=0 $(TEST_SERVICES) $(PY) -m pytest; \
-	else \
-		mkdir -p .run; \
-		echo "==> pytest: server suite on SQLite and on PostgreSQL, side by side"; \
-		env -u DATABASE_URL CAMP_POSTGRESQL_PASS=1 $(TEST_SERVICES) $(PY) -m pytest \
-			> .run/test-server-sqlite.log 2>&1 & sqlite=$$!; \
-		env $(TEST_PG_SERVICES) $(PY) -m pytest -p no:cacheprovider \
-			> .run/test-server-postgresql.log 2>&1 & postgresql=$$!; \
-		failed=0; wait $$sqlite || failed=1; wait $$postgresql || failed=1; \
-		echo "==> The server suite on SQLite:"; cat .run/test-server-sqlite.log; \
-		echo "==> The server suite on PostgreSQL:"; cat .run/test-server-postgresql.log; \
-		exit $$failed; \
-	fi
+TEST_E2E_EMULATOR_PORT ?= 9399
+TEST_E2E_LOCALSTRIPE_PORT ?= 8621
+TEST_E2E_MAIL_PORT ?= 1226
+TEST_CLOCK_EMULATOR_PORT ?= 9190
+TEST_CLOCK_LOCALSTRIPE_PORT ?= 8410
+TEST_CLOCK_MAIL_PORT ?= 1030
+# services EMULATOR_PORT LOCALSTRIPE_PORT MAIL_PORT MAIL_DIR: scripts/with-services on those.
+services = FIREBASE_AUTH_EMULATOR_PORT=$(1) LOCALSTRIPE_PORT=$(2) MAIL_SINK_PORT=$(3) \
+	MAIL_SINK_DIR=$(4) scripts/with-services
+TEST_SERVICES := $(call services,$(TEST_EMULATOR_PORT),$(TEST_LOCALSTRIPE_PORT),$(TEST_MAIL_PORT),.run/test-mail)
+
+# Every check is a job of its own, and `make test` runs them side by side, as many at once as the
+# machine has cores (TEST_JOBS), the longest first so that none is left running alone at the end.
+# Each job's report is printed whole when it ends (make's --output-sync), and every job runs even
+# when another has failed.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_FLAGS = --no-print-directory -j$(TEST_JOBS) --output-sync=target --keep-going
+
+# The server suite runs on the embedded SQLite database, and on PostgreSQL too when DATABASE_URL
+# names one (CI points it at the local server). The SQLite pass then leaves the PostgreSQL-only
+# tests to the PostgreSQL pass (testing/services.py); in CI every other test that finds a service
+# missing fails.
+SERVER_PASSES := test-server-sqlite $(if $(DATABASE_URL),test-server-postgresql)
 
 # The server suite on SQLite again, with the clock moved (testing/clock.py) to days a suite written
 # today might not expect: during a summer, a leap day, a year's last day. The local services run
-# on the same moved clock (libfaketime, from Debian's faketime). The days run side by side, each
-# with services on ports of its own (the base ports plus its place in the list), and each day's
-# report is printed whole when all are done.
+# on the same moved clock (libfaketime, from Debian's faketime); each day's take the base ports
+# plus its place in the list. The tests marked clockless check the project's own settings and
+# scripts in processes of their own and read no date of the product's: the main passes run them.
 TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
-test-clock: install
+CLOCK_PASSES := $(addprefix test-clock-,$(TEST_CLOCK_DAYS))
+.PHONY: test-server-sqlite test-server-postgresql faketime $(CLOCK_PASSES)
+
+test:
+	@$(MAKE) $(CHECK_FLAGS) $(filter test-server-postgresql,$(SERVER_PASSES)) test-e2e \
+		test-server-sqlite $(CLOCK_PASSES) test-frontend test-bundle lint
+	@echo "==> Every check passed"
+
+test-server:
+	@$(MAKE) $(CHECK_FLAGS) $(SERVER_PASSES)
+
+test-clock:
+	@$(MAKE) $(CHECK_FLAGS) $(CLOCK_PASSES)
+
+test-server-sqlite: install
+	@echo "==> pytest: server suite on SQLite"
+	env -u DATABASE_URL CAMP_POSTGRESQL_PASS=$(if $(DATABASE_URL),1,0) $(TEST_SERVICES) \
+		$(PY) -m pytest
+
+test-server-postgresql: install
+	@test -n "$${DATABASE_URL:-}" || { echo "!! The PostgreSQL pass needs DATABASE_URL"; exit 1; }
+	@echo "==> pytest: server suite on PostgreSQL"
+	env $(call services,$(TEST_PG_EMULATOR_PORT),$(TEST_PG_LOCALSTRIPE_PORT),$(TEST_PG_MAIL_PORT),.run/test-pg-mail) \
+		$(PY) -m pytest -p no:cacheprovider
+
+faketime:
 	@command -v faketime >/dev/null || { echo "==> Installing faketime"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq faketime'; }
-	@mkdir -p .run; n=0; pids=""; \
-	for day in $(TEST_CLOCK_DAYS); do \
-		echo "==> pytest: server suite on SQLite, the clock moved to $$day"; \
-		env -u DATABASE_URL CAMP_TEST_CLOCK=$$day \
-			CAMP_POSTGRESQL_PASS=$$([ -n "$${DATABASE_URL:-}" ] && echo 1 || echo 0) \
-			FIREBASE_AUTH_EMULATOR_PORT=$$(($(TEST_CLOCK_EMULATOR_PORT) + n)) \
-			LOCALSTRIPE_PORT=$$(($(TEST_CLOCK_LOCALSTRIPE_PORT) + n)) \
-			MAIL_SINK_PORT=$$(($(TEST_CLOCK_MAIL_PORT) + n)) MAIL_SINK_DIR=.run/test-clock-mail-$$day \
-			scripts/with-services $(PY) -m pytest -q -p no:cacheprovider > .run/test-clock-$$day.log 2>&1 & \
-		pids="$$pids $$!"; n=$$((n + 1)); \
-	done; \
-	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
-	for day in $(TEST_CLOCK_DAYS); do \
-		echo "==> The server suite with the clock moved to $$day:"; cat .run/test-clock-$$day.log; \
-	done; \
-	exit $$failed
+
+$(CLOCK_PASSES): test-clock-%: install faketime
+	@echo "==> pytest: server suite on SQLite, the clock moved to $*"
+	@n=0; for day in $(TEST_CLOCK_DAYS); do [ "$$day" = "$*" ] && break; n=$$((n + 1)); done; \
+	env -u DATABASE_URL CAMP_TEST_CLOCK=$* CAMP_POSTGRESQL_PASS=$(if $(DATABASE_URL),1,0) \
+		$(call services,$$(($(TEST_CLOCK_EMULATOR_PORT) + n)),$$(($(TEST_CLOCK_LOCALSTRIPE_PORT) + n)),$$(($(TEST_CLOCK_MAIL_PORT) + n)),.run/test-clock-mail-$*) \
+		$(PY) -m pytest -q -p no:cacheprovider -m "not clockless"
 
 # The API's schema, as the site serves it at /api/schema, for the browser tests' check of an answer
 # against it (frontend/src/testing/contract.js).
@@ -159,7 +165,8 @@ test-bundle: build
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
-	env $(TEST_SERVICES) $(PY) -m pytest e2e
+	env $(call services,$(TEST_E2E_EMULATOR_PORT),$(TEST_E2E_LOCALSTRIPE_PORT),$(TEST_E2E_MAIL_PORT),.run/test-e2e-mail) \
+		$(PY) -m pytest -p no:cacheprovider e2e
 
 # The contract fuzzing of the server suite, longer: 200 examples per operation and role.
 fuzz: install

@@ -10,6 +10,8 @@ import pytest
 
 from testing.inner_suite import run_inner_suite
 
+pytestmark = pytest.mark.clockless
+
 SUITE = textwrap.dedent(
     """
     import pytest

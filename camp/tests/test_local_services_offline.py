@@ -9,8 +9,12 @@ import json
 import shutil
 import subprocess
 
+import pytest
+
 from testing import services
 from testing.servers import ROOT
+
+pytestmark = pytest.mark.clockless
 
 FIREBASE = ROOT / "frontend" / "node_modules" / ".bin" / "firebase"
 PORT = 9099

@@ -5,6 +5,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.clockless
+
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED_KEY = "camp-local-development-key-not-for-production"
 

@@ -8,7 +8,11 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from testing.inner_suite import run_inner_suite
+
+pytestmark = pytest.mark.clockless
 
 SUITE = textwrap.dedent(
     """

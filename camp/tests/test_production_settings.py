@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.clockless
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = {
     "DJANGO_SETTINGS_MODULE": "camp.settings.production",

@@ -6,6 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.clockless
+
 ROOT = Path(__file__).resolve().parents[2]
 STORAGE_VARIABLES = {
     "IMAGE_STORAGE_BUCKET",
