@@ -130,10 +130,6 @@ def api_not_found(request, *args, **kwargs):
     return JsonResponse(error_body("No such API endpoint."), status=status.HTTP_404_NOT_FOUND)
 
 
-def json_response(data, status_code=status.HTTP_200_OK) -> Response:
-    return Response(data, status=status_code)
-
-
 class ServiceInputSerializer(serializers.Serializer):
     """An API input whose fields name, as their `source`, the service's arguments: a service's
     problems (`InvalidInput`, keyed by its own names) are answered under this API's names."""

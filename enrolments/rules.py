@@ -315,14 +315,6 @@ def clashing_meetings(*, participant_id: int, camp_class_id: int) -> QuerySet[Me
     )
 
 
-def clashing_class(*, participant: Participant, camp_class: Class) -> Class | None:
-    """Another class the participant selected or holds a seat in that meets at the same time
-    as this one, in one query; none for a class whose schedule is to be announced."""
-    if camp_class.starts_at is None:
-        return None
-    return soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class.pk)
-
-
 def soonest_clashing_class(*, participant_id: int, camp_class_id: int) -> Class | None:
     """Of the participant's classes that clash with this one, the one that clashes first."""
     clash = (
@@ -386,7 +378,7 @@ class Standing:
 
     def clash_with(self, camp_class: Class) -> str | None:
         """The name of the participant's class that clashes with this one; none for a class
-        whose schedule is to be announced (as `clashing_class`)."""
+        whose schedule is to be announced."""
         return self.clashing_class_name if camp_class.starts_at is not None else None
 
 

@@ -11,7 +11,13 @@ from accounts.services import account_holder_of
 from classes.models import Class, Meeting
 from classes.services import class_update
 from enrolments.models import AgeOverride, EnrolmentStatus, Selection
-from enrolments.rules import Refusal, RefusalKind, age_on, clashing_class, enrolment_refusal
+from enrolments.rules import (
+    Refusal,
+    RefusalKind,
+    age_on,
+    enrolment_refusal,
+    soonest_clashing_class,
+)
 from testing.factories import (
     ClassFactory,
     EnrolmentFactory,
@@ -162,7 +168,12 @@ class TestClashes:
         weaving = clashing(hours=(time(8), time(9, 30)))
         EnrolmentFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) == weaving
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            == weaving
+        )
 
     def test_a_cancelled_enrolment_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(10), time(11)))
@@ -173,19 +184,34 @@ class TestClashes:
             ended_at=timezone.now(),
         )
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_meetings_that_only_touch_do_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(12), time(15)))
         SelectionFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_another_weekday_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)), days=(TUE, THU))
         SelectionFactory(student=student, camp_class=weaving)
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_a_cancelled_meeting_does_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)), days=(WED,))
@@ -204,18 +230,33 @@ class TestClashes:
         pottery.refresh_from_db()
 
         assert Meeting.objects.get(camp_class=pottery, day=wednesday).cancelled
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_another_student_s_classes_do_not_clash(self, student, pottery):
         weaving = clashing(hours=(time(9), time(12)))
         SelectionFactory(student=UserFactory(), camp_class=weaving)
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_the_class_itself_does_not_clash_with_its_own_selection(self, student, pottery):
         SelectionFactory(student=student, camp_class=pottery)
 
-        assert clashing_class(participant=account_holder_of(student), camp_class=pottery) is None
+        assert (
+            soonest_clashing_class(
+                participant_id=account_holder_of(student).pk, camp_class_id=pottery.pk
+            )
+            is None
+        )
 
     def test_the_clash_costs_one_query(self, student, pottery, django_assert_num_queries):
         for hour in (13, 14, 15):
@@ -226,7 +267,7 @@ class TestClashes:
         holder = account_holder_of(student)
 
         with django_assert_num_queries(1):
-            clashing_class(participant=holder, camp_class=pottery)
+            soonest_clashing_class(participant_id=holder.pk, camp_class_id=pottery.pk)
 
 
 class TestSelectingThroughTheApi:

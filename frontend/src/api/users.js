@@ -10,15 +10,6 @@ export const usersKey = "/users";
 
 export const USERS_PAGE_SIZE = 20;
 
-export function getUsers() {
-  return api.get(usersKey);
-}
-
-// Every user, for admins.
-export function useUsers() {
-  return useSWR(usersKey, getUsers);
-}
-
 // The key of one page of users whose name or e-mail holds `search` (every user when empty).
 export function usersPageKey({ search = "", page = 1, pageSize = USERS_PAGE_SIZE } = {}) {
   const params = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
