@@ -11,6 +11,3 @@ STRIPE_API_BASE = env("STRIPE_API_BASE")
 STRIPE_JS_URL = env("STRIPE_JS_URL", "https://js.stripe.com/v3/")
 # One call to Stripe waits this long for an answer (payments/stripe_client.py).
 STRIPE_TIMEOUT_SECONDS = float(env("STRIPE_TIMEOUT_SECONDS", "5"))
-# Test settings only: a named point in the payment flow where the server process dies, to show
-# that a crash there loses nothing (payments/services/common.py, fault_point).
-PAYMENT_FAULT_POINT = ""

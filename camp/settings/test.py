@@ -29,8 +29,9 @@ STORAGES = {
 # run real Celery workers hand them and their server processes one (CELERY_BROKER_URL).
 CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "memory://"
 
-# A test that starts a server process may arm one fault point in it (payments/services/common.py).
+# A test that starts a server process may arm one fault point in it (testing/fault_points.py).
 PAYMENT_FAULT_POINT = env("CAMP_PAYMENT_FAULT_POINT", "")
+INSTALLED_APPS = [*INSTALLED_APPS, "testing.fault_points.FaultPointsConfig"]  # noqa: F405
 
 # Tests may call an endpoint many times; throttling is tested with low rates of its own
 # (camp/tests/test_throttling.py), or with these from the environment (two-server test).

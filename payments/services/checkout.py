@@ -34,7 +34,6 @@ from payments.services.common import (
     _is_for,
     _metadata,
     _stripe_call,
-    fault_point,
     price_in_cents,
 )
 from payments.services.fulfilment import _enrol, payment_fulfil, payment_record
@@ -260,7 +259,6 @@ def _pay_with_saved_card(
         # Stripe says (the browser asks again, and reconciliation settles it).
         logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
         return PaymentOutcome(payment=None, created=False, confirming=attempt)
-    fault_point("after_charge")
     return _attempt_settled_by(attempt, charge)
 
 

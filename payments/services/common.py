@@ -2,12 +2,9 @@
 school's errors, and the metadata that marks a charge as this site's."""
 
 import logging
-import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
-
-from django.conf import settings
 
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, ProviderUnavailable
@@ -35,13 +32,6 @@ class PriceChanged(Conflict):
             f"The price of this class is now ${current_price:.2f}. "
             "Please check the new price and confirm again."
         )
-
-
-def fault_point(name: str) -> None:
-    """Where a test may have this server process die at once (test settings arm it)."""
-    if name == settings.PAYMENT_FAULT_POINT:
-        logger.critical("Fault point %s armed: the server process stops here.", name)
-        os._exit(70)
 
 
 @dataclass(frozen=True)
