@@ -32,9 +32,13 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 
 install: $(VENV)/.installed frontend/node_modules/.installed
 
-build: install
+# The bundle is rebuilt when a file of the browser app changed since the last build.
+BUNDLE_MANIFEST := static/dist/manifest.json
+$(BUNDLE_MANIFEST): frontend/node_modules/.installed $(shell git ls-files frontend ':!frontend/package-lock.json' 2>/dev/null)
 	@echo "==> Building the browser bundle into static/dist"
 	cd frontend && npm run build --silent
+
+build: install $(BUNDLE_MANIFEST)
 
 # The local services (Firebase Auth emulator) start first and stop with the server.
 run: build
@@ -115,7 +119,10 @@ TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
 CLOCK_PASSES := $(addprefix test-clock-,$(TEST_CLOCK_DAYS))
 .PHONY: test-server-sqlite test-server-postgresql faketime $(CLOCK_PASSES)
 
+# What the checks share is made first: make starts a check whose prerequisites are still being
+# made only when its turn in the list comes round again, which would leave Playwright for last.
 test:
+	@$(MAKE) $(CHECK_FLAGS) install build frontend/openapi.json
 	@$(MAKE) $(CHECK_FLAGS) $(filter test-server-postgresql,$(SERVER_PASSES)) test-e2e \
 		test-server-sqlite $(CLOCK_PASSES) test-frontend test-bundle lint
 	@echo "==> Every check passed"
