@@ -1,14 +1,28 @@
 from django.apps import AppConfig
 from django.contrib.admin import apps as admin_apps
 
+from core import events
+
 
 class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
 
     def ready(self):
+        from django.db.models.signals import post_save
+
         # Registers the access token's scheme with the API schema.
         import accounts.openapi  # noqa: F401
+        from accounts.models import User
+
+        # Any save that may write a name, whichever path made it (the API, the back office).
+        post_save.connect(_person_maybe_renamed, sender=User, dispatch_uid="accounts-renamed")
+
+
+def _person_maybe_renamed(sender, instance, created=False, update_fields=None, **kwargs) -> None:
+    if created or (update_fields is not None and "name" not in update_fields):
+        return
+    events.publish(events.PERSON_RENAMED, user=instance)
 
 
 class CampAdminConfig(admin_apps.AdminConfig):

@@ -5,7 +5,7 @@ from classes.models import Category, Class, Meeting
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
 from classes.services import class_approve, class_deny
-from classes.signals import seats_added
+from core import events
 from core.errors import DomainError
 from core.spreadsheets import SafeCsvWriter
 from enrolments.selectors import CSV_COLUMNS, roster_csv_cells, roster_for, roster_lines
@@ -172,7 +172,7 @@ class ClassAdmin(admin.ModelAdmin):
         search_vector_refresh(classes=Class.objects.filter(pk=obj.pk))
         if change and "seats" in form.changed_data and obj.seats > form.initial["seats"]:
             locked = Class.objects.select_for_update().get(pk=obj.pk)
-            seats_added.send(sender=Class, camp_class=locked)
+            events.publish(events.SEATS_ADDED, camp_class=locked)
 
     @admin.action(description="Approve selected classes", permissions=["change"])
     def approve_selected(self, request, queryset):

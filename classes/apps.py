@@ -1,5 +1,4 @@
 from django.apps import AppConfig
-from django.db.models.signals import post_save
 
 
 class ClassesConfig(AppConfig):
@@ -7,9 +6,8 @@ class ClassesConfig(AppConfig):
     name = "classes"
 
     def ready(self):
-        from accounts.models import User
         from classes.search import instructor_renamed
+        from core import events
 
-        # The one signal classes listens to: an instructor's name is part of their classes'
-        # search documents, and accounts, which sits below classes, cannot call up into it.
-        post_save.connect(instructor_renamed, sender=User, dispatch_uid="classes-search-instructor")
+        # An instructor's name is part of their classes' search documents.
+        events.subscribe(events.PERSON_RENAMED, instructor_renamed)

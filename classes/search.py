@@ -66,20 +66,18 @@ def search_vector_refresh(*, classes: QuerySet[Class]) -> None:
     classes.update(search_vector=document)
 
 
-def instructor_renamed(sender, instance: User, update_fields=None, **kwargs) -> None:
+def instructor_renamed(*, user: User) -> None:
     """A person's name is in the search document of every class they teach.
 
-    Connected to User's post_save in classes.apps: accounts sits below classes and cannot call
-    up into it, so classes listens for the change instead. A signal rather than a call in
-    accounts' services, so the back office and any later write path are covered too.
+    Subscribed to `core.events.PERSON_RENAMED` in classes.apps: accounts sits below classes and
+    cannot call up into it, so it tells of the change instead, whichever path saved the name
+    (the API, the back office).
     """
-    if kwargs.get("created") or (update_fields is not None and "name" not in update_fields):
-        return
     # Students teach nothing, so their profile saves cost no query. An instructor made admin
     # keeps their classes and is covered; one made a student again (rare) keeps their old name
     # in those classes' documents until the classes are next saved.
-    if _full_text() and instance.role != Role.STUDENT:
-        search_vector_refresh(classes=Class.objects.filter(instructor_id=instance.pk))
+    if _full_text() and user.role != Role.STUDENT:
+        search_vector_refresh(classes=Class.objects.filter(instructor_id=user.pk))
 
 
 def classes_matching(classes: QuerySet[Class], text: str, *, ranked: bool) -> QuerySet[Class]:

@@ -14,7 +14,7 @@ from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
 from classes.selectors import pending_classes, seat_holders_of
-from classes.signals import seats_added
+from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
 from notifications.models import MessageKind
@@ -128,7 +128,7 @@ def class_update(
             ),
         )
     if seats > seats_before:
-        seats_added.send(sender=Class, camp_class=camp_class)
+        events.publish(events.SEATS_ADDED, camp_class=camp_class)
     return 1
 
 

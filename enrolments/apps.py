@@ -6,9 +6,8 @@ class EnrolmentsConfig(AppConfig):
     name = "enrolments"
 
     def ready(self):
-        from classes.signals import seats_added
+        from core import events
         from enrolments.services.waitlists import seats_added_offered
 
-        # Classes sits below enrolments and cannot call up: more seats in a class are offered to
-        # its waitlist through this one signal, in the transaction that added them.
-        seats_added.connect(seats_added_offered, dispatch_uid="enrolments-seats-added")
+        # More seats in a class are offered to its waitlist, in the transaction that added them.
+        events.subscribe(events.SEATS_ADDED, seats_added_offered)

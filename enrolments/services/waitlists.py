@@ -356,8 +356,8 @@ def _class_round(class_id: int) -> int:
     return waitlist_offers_make(camp_class=camp_class)
 
 
-def seats_added_offered(sender, *, camp_class: Class, **kwargs) -> None:
-    """More seats in a class (`classes.signals.seats_added`): offered to its waitlist."""
+def seats_added_offered(*, camp_class: Class) -> None:
+    """More seats in a class (`core.events.SEATS_ADDED`): offered to its waitlist."""
     waitlist_offers_make(camp_class=camp_class)
 
 

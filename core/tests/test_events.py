@@ -1,0 +1,49 @@
+"""core.events: what a lower app tells the apps above it, in one list."""
+
+from pathlib import Path
+
+import pytest
+
+from camp.tests.test_import_directions import LAYERS
+from core import events
+
+
+def _app_of(handler) -> str:
+    return handler.__module__.split(".")[0]
+
+
+@pytest.mark.parametrize("event", events.EVENTS, ids=lambda event: event.name)
+def test_each_event_goes_up_from_its_publisher(event):
+    handlers = events.subscribers(event)
+
+    assert handlers
+    for handler in handlers:
+        assert LAYERS.index(_app_of(handler)) > LAYERS.index(event.publisher), handler
+
+
+def test_who_listens_to_what():
+    assert {
+        event.name: [f"{h.__module__}.{h.__name__}" for h in events.subscribers(event)]
+        for event in events.EVENTS
+    } == {
+        "seats_added": ["enrolments.services.waitlists.seats_added_offered"],
+        "person_renamed": ["classes.search.instructor_renamed"],
+    }
+
+
+def test_an_event_is_published_with_exactly_its_facts():
+    with pytest.raises(TypeError, match="seats_added is published with camp_class"):
+        events.publish(events.SEATS_ADDED, camp_class=None, seats=3)
+
+
+def test_no_app_sends_django_signals_of_its_own():
+    # Signals of our own would be a second, scattered registry of upward calls.
+    root = Path(__file__).resolve().parents[2]
+    own_signals = [
+        str(path.relative_to(root))
+        for app in LAYERS + ["pages"]
+        for path in (root / app).rglob("*.py")
+        if "tests" not in path.parts and "Signal(" in path.read_text()
+    ]
+
+    assert own_signals == []
