@@ -47,8 +47,8 @@ def _own_email(request, email: str) -> None:
 
 class PaymentSetupCreateApi(APIView):
     """POST /api/createPaymentIntent: holds a seat while the family pays, and answers until
-    when with a SetupIntent's client secret, for Stripe.js to save the card into. The name is
-    the spec's; the amount is charged later, from our database."""
+    when with a SetupIntent's client secret, for Stripe.js to save the card into, and the amount
+    due. The name is the spec's; the amount is charged later, from our database."""
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
@@ -57,7 +57,7 @@ class PaymentSetupCreateApi(APIView):
     @extend_schema_serializer(component_name="PaymentSetupInput")
     class InputSerializer(serializers.Serializer):
         # A spec client may send "price" too; it is never read here: the charge is confirmed
-        # with the payment (POST /api/payments), at the class price.
+        # with the payment (POST /api/payments), at the amount due (payments.pricing).
         payId = serializers.IntegerField(min_value=1)  # noqa: N815 - the spec's field name
 
     @extend_schema(
@@ -70,6 +70,11 @@ class PaymentSetupCreateApi(APIView):
                     "clientSecret": serializers.CharField(),
                     # Until when the seat is held for the family while they pay.
                     "holdExpiresAt": serializers.DateTimeField(),
+                    # What the card will be charged (payments.pricing.price_for): the amount the
+                    # family confirms by paying.
+                    "amountDue": serializers.DecimalField(
+                        max_digits=8, decimal_places=2, coerce_to_string=False
+                    ),
                 },
             ),
             **errors(400, 401, 403, 404, 409, 503),
@@ -87,6 +92,7 @@ class PaymentSetupCreateApi(APIView):
                 "holdExpiresAt": serializers.DateTimeField().to_representation(
                     opened.hold_expires_at
                 ),
+                "amountDue": float(opened.quote.amount_due),
             }
         )
 

@@ -41,3 +41,6 @@ CHANGE_FULL_REFUND_DAYS = int(env("CHANGE_FULL_REFUND_DAYS", "7"))
 # An instructor moves no meeting of a class with enrolments to within this many days of today
 # (nor into the past); the school's admins can, and the families are told either way.
 SCHEDULE_CHANGE_MIN_NOTICE_DAYS = int(env("SCHEDULE_CHANGE_MIN_NOTICE_DAYS", "7"))
+# The rules that adjust a class's list price for one participant (payments/pricing.py), as
+# dotted paths, applied in this order. The school has none yet.
+PRICE_ADJUSTMENTS: list[str] = []

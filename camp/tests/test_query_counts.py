@@ -836,9 +836,10 @@ STEPS = [
     # message inserted in its own savepoint (every message a call queues costs these four).
     # Whom the charge is for, as its metadata names them. The refund policy in force, kept
     # with the payment.
-    # The seat: the class locked first, the seats held for others counted, the hold and any
-    # waitlist place settled.
-    (a_student_pays_with_the_saved_card, 201, 39),
+    # The amounts the charge's attempts confirmed (payments.services.fulfilment). The seat: the
+    # class locked first, the seats held for others counted, the hold and any waitlist place
+    # settled.
+    (a_student_pays_with_the_saved_card, 201, 40),
     (a_student_enrols_in_a_free_class, 201, 27),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
@@ -895,9 +896,9 @@ STEPS = [
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
     # refund and the payment marked; the refund message.
     (a_family_cancels_a_seat_paid_by_card, 200, 34),
-    # Recorded before; its student and class; recorded; then the seat and its enrolment, as
-    # a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 30),
+    # Recorded before; its student and class; recorded; the amounts its attempts confirmed;
+    # then the seat and its enrolment, as a card payment.
+    (stripe_reports_a_payment_the_browser_left, 200, 31),
 ]
 
 

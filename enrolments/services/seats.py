@@ -93,9 +93,10 @@ def selection_delete(*, selection_id: int, student: User) -> int:
     return 1
 
 
-def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, price) -> Enrolment:
-    """Give the participant a seat in the class at this price, paid by the account
-    (`student_id`), or raise SeatRefused with the reason.
+def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) -> Enrolment:
+    """Give the participant a seat in the class, paid for by the account (`student_id`), or
+    raise SeatRefused with the reason. What was paid is the payments app's to check
+    (`payments.services.fulfilment`), before it asks for the seat.
 
     The class row is locked first, so the count of seats held for others (holds and waitlist
     offers, `rules.holds_against`) read under it is the one the write acts on; then one
@@ -122,7 +123,6 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, 
                     pk=camp_class_id,
                     status=ClassStatus.APPROVED,
                     seats__gt=held_for_others,
-                    price=price,
                 )
                 .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
                 .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
@@ -137,9 +137,7 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int, 
             )
             if not taken:
                 raise SeatRefused(
-                    _why_no_seat(
-                        participant=participant, camp_class_id=camp_class_id, price=price, now=now
-                    )
+                    _why_no_seat(participant=participant, camp_class_id=camp_class_id, now=now)
                 )
             enrolment = Enrolment.objects.create(
                 student_id=student_id,
@@ -175,15 +173,13 @@ def _waitlist_settled(*, participant_id: int, camp_class_id: int) -> None:
     )
 
 
-def _why_no_seat(*, participant: Participant, camp_class_id: int, price, now) -> Refusal:
+def _why_no_seat(*, participant: Participant, camp_class_id: int, now) -> Refusal:
     camp_class = Class.objects.get(pk=camp_class_id)
     if camp_class.status != ClassStatus.APPROVED:
         return Refusal.CLOSED
     too_late = registration_refusal(camp_class, now=now)
     if too_late is not None:
         return too_late
-    if camp_class.price != price:
-        return Refusal.PRICE
     if (
         camp_class.seats
         <= holds_against(

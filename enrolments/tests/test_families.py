@@ -167,7 +167,6 @@ class TestSiblings:
                 student_id=parent.pk,
                 participant=child,
                 camp_class_id=watercolour.pk,
-                price=watercolour.price,
             )
 
         seats = Enrolment.objects.filter(camp_class=watercolour).order_by("id")

@@ -74,7 +74,6 @@ class TestSeatTakeAsksAgain:
                 student_id=student.pk,
                 participant=account_holder_of(student),
                 camp_class_id=camp_class.pk,
-                price=camp_class.price,
             )
         camp_class.refresh_from_db()
         assert (camp_class.seats, camp_class.enroll) == (10, 0)
@@ -113,7 +112,6 @@ class TestSeatTakeAsksAgain:
             student_id=student.pk,
             participant=account_holder_of(student),
             camp_class_id=pottery.pk,
-            price=pottery.price,
         )
 
         pottery.refresh_from_db()

@@ -91,7 +91,6 @@ def seat_for(entry: WaitlistEntry, camp_class) -> None:
         student_id=entry.student_id,
         participant=entry.participant,
         camp_class_id=camp_class.pk,
-        price=camp_class.price,
     )
 
 

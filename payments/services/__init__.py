@@ -4,7 +4,8 @@ The flow, the same against Stripe and localstripe:
 1. `payment_setup_create`: a SetupIntent for the student's selection; the browser saves the
    card into it with Stripe.js (confirmCardSetup).
 2. `payment_create`: the server reads the SetupIntent back from Stripe, charges the saved card
-   for the class price from our database, records the charge (enrollPending), then
+   the amount due from our database (`payments.pricing.price_for`) under a charge attempt
+   (`attempts.attempt_charge`), records the charge (enrollPending), then
    `payment_fulfil` takes a seat (enrolled) or gives the money back (refunded).
 3. `stripe_event_handle`: Stripe's payment_intent.succeeded webhook records and fulfils a charge
    the browser did not come back for (a closed tab after 3-D Secure).
@@ -12,7 +13,9 @@ Each step is keyed by Stripe's ids, so any step may run twice, or concurrently w
 Later, a family may cancel an enrolment (`enrolment_cancel`): the refund the policy they paid
 under gives back is put on record, then made at Stripe with its own idempotency key.
 
-The rest of the project imports from here; the modules below hold one step each.
+The rest of the project imports from here; the modules below hold one step each, and what one
+of them shares with another is a public function of that module (no module reads another's
+`_private` names: camp/tests/test_private_names.py).
 """
 
 from payments.services.attempts import attempt_get_for, attempt_settle
@@ -22,7 +25,7 @@ from payments.services.cancellations import (
     class_cancellation_preview,
 )
 from payments.services.checkout import payment_create, payment_setup_create
-from payments.services.common import PaymentOutcome, PriceChanged, price_in_cents
+from payments.services.common import PaymentOutcome, PriceChanged
 from payments.services.enrolment_cancellations import (
     CancellationQuote,
     EnrolmentCancellation,
@@ -58,7 +61,6 @@ __all__ = [
     "payment_refund",
     "payment_setup_create",
     "payments_reconcile",
-    "price_in_cents",
     "refund_retry",
     "stripe_event_handle",
 ]

@@ -2,6 +2,7 @@
 click or a crash never charges twice, and an attempt nobody came back for is settled from
 what Stripe says."""
 
+import logging
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -12,9 +13,17 @@ from core.errors import CardDeclined, Conflict, NotFound, ProviderUnavailable
 from enrolments.models import Selection
 from enrolments.rules import Refusal
 from payments import stripe_client
-from payments.models import AttemptStatus, ChargeAttempt
-from payments.services.common import CURRENCY, PaymentOutcome, _is_ours, _stripe_call
+from payments.models import AttemptStatus, ChargeAttempt, Payment
+from payments.services.common import (
+    CURRENCY,
+    PaymentOutcome,
+    charge_metadata,
+    is_ours,
+    stripe_call,
+)
 from payments.services.fulfilment import payment_fulfil, payment_record
+
+logger = logging.getLogger(__name__)
 
 # A charge Stripe has not told us about this long after it was asked is taken as never made.
 UNANSWERED_CHARGE_GRACE = timedelta(minutes=2)
@@ -29,7 +38,7 @@ def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
     if attempt.status == AttemptStatus.NOT_CHARGED:
         raise ProviderUnavailable()
     if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
-        with _stripe_call():
+        with stripe_call():
             charge = stripe_client.charge_retrieve(attempt.payment_intent_id)
         return _attempt_settled_by(attempt, charge)
     return PaymentOutcome(payment=None, created=False, confirming=attempt)
@@ -41,7 +50,7 @@ def _attempt_mark(attempt: ChargeAttempt, **changes) -> None:
     attempt.save(update_fields=[*changes, "updated_at"])
 
 
-def _bank_asks(charge: stripe_client.Charge) -> PaymentOutcome:
+def awaiting_the_bank(charge: stripe_client.Charge) -> PaymentOutcome:
     """The bank wants the cardholder to confirm (3-D Secure) before it charges."""
     return PaymentOutcome(
         payment=None,
@@ -55,7 +64,7 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
     """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
     if charge.status == "requires_action":
         _attempt_mark(attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id)
-        return _bank_asks(charge)
+        return awaiting_the_bank(charge)
     if charge.status == "succeeded":
         payment = payment_record(charge=charge)
         if payment is None:
@@ -106,6 +115,45 @@ def _attempt_for(
         return ChargeAttempt.objects.get(idempotency_key=key), False
 
 
+def attempt_charge(
+    *, student: User, selection: Selection, setup: stripe_client.CardSetup, amount: int
+) -> PaymentOutcome:
+    """Charge the card saved in `setup` `amount` cents for the selection: the attempt is
+    committed first, Stripe is asked outside any transaction or lock, and the result is put on
+    record after, in short transactions. A repeated request reports the first one's attempt."""
+    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, amount=amount)
+    if not made and not _attempt_retaken(attempt):
+        # A double click or a retry: the first request owns the charge; this one reports it.
+        return _attempt_outcome(attempt)
+    try:
+        charge = stripe_client.charge_create(
+            amount=amount,
+            currency=CURRENCY,
+            customer_id=setup.customer_id,
+            payment_method_id=setup.payment_method_id,
+            metadata={
+                **charge_metadata(student=student, selection=selection),
+                "setup_intent_id": setup.id,
+                "attempt_id": str(attempt.pk),
+            },
+            idempotency_key=attempt.idempotency_key,
+        )
+    except stripe_client.CardDeclined as error:
+        _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
+        raise CardDeclined(str(error)) from error
+    except stripe_client.ProviderUnreachable as error:
+        # The request never left: nothing was charged, and the student may simply try again.
+        logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
+        _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
+        raise ProviderUnavailable() from error
+    except stripe_client.PaymentProviderError as error:
+        # Sent, but no answer came: Stripe may have charged. The attempt stays open until
+        # Stripe says (the browser asks again, and reconciliation settles it).
+        logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
+        return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    return _attempt_settled_by(attempt, charge)
+
+
 def _attempt_retaken(attempt: ChargeAttempt) -> bool:
     """Whether this request may charge again for an attempt that never reached Stripe.
 
@@ -134,17 +182,17 @@ def _charge_of(attempt: ChargeAttempt) -> stripe_client.Charge | None:
     if attempt.payment_intent_id:
         return stripe_client.charge_retrieve(attempt.payment_intent_id)
     for charge in stripe_client.charges_since(attempt.created_at - timedelta(minutes=1)):
-        if _is_attempts(charge, attempt):
+        if is_attempts_charge(charge, attempt):
             return charge
     return None
 
 
-def _is_attempts(charge: stripe_client.Charge, attempt: ChargeAttempt) -> bool:
+def is_attempts_charge(charge: stripe_client.Charge, attempt: ChargeAttempt) -> bool:
     # The SetupIntent id is Stripe's own and unique; an attempt id alone could be another
     # database's (a developer's, a staging site on the same Stripe account).
     metadata = charge.metadata
     return (
-        _is_ours(charge)
+        is_ours(charge)
         and metadata.get("attempt_id") == str(attempt.pk)
         and metadata.get("setup_intent_id") == attempt.setup_intent_id
     )
@@ -158,7 +206,7 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
         if attempt.payment_id is not None:
             payment_fulfil(payment_id=attempt.payment_id)
         return attempt
-    with _stripe_call():
+    with stripe_call():
         charge = _charge_of(attempt)
     if charge is None:
         if timezone.now() - attempt.updated_at > UNANSWERED_CHARGE_GRACE:
@@ -175,3 +223,25 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
     if outcome.payment is not None:
         payment_fulfil(payment_id=outcome.payment.pk)
     return attempt
+
+
+def attempt_of(charge: stripe_client.Charge) -> ChargeAttempt | None:
+    """The attempt a charge names in its metadata, if the charge is truly that attempt's."""
+    attempt_id = charge.metadata.get("attempt_id", "")
+    attempt = (
+        ChargeAttempt.objects.filter(pk=int(attempt_id)).first() if attempt_id.isdigit() else None
+    )
+    if attempt is not None and not is_attempts_charge(charge, attempt):
+        return None
+    return attempt
+
+
+def attempt_paid_by(attempt: ChargeAttempt, payment: Payment) -> None:
+    """An attempt whose charge is on record as `payment` is charged; marked once."""
+    if attempt.payment_id is None:
+        _attempt_mark(
+            attempt,
+            status=AttemptStatus.CHARGED,
+            payment_intent_id=payment.transaction_id,
+            payment=payment,
+        )

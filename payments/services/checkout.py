@@ -1,5 +1,6 @@
-"""A student pays for a selected class: the card is saved first, then charged at the class
-price from our database; a free class is enrolled in without a card."""
+"""A student pays for a selected class: the card is saved first, then charged the amount due
+that `payments.pricing.price_for` computes from our database; a class with nothing due is
+enrolled in without a card."""
 
 import logging
 from dataclasses import dataclass
@@ -9,34 +10,27 @@ from decimal import Decimal
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from core.errors import CardDeclined, Conflict, InvalidInput, NotFound, ProviderUnavailable
+from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
 from enrolments.access import access_selection
 from enrolments.models import Selection
 from enrolments.rules import Refusal, enrolment_refusal
 from enrolments.services import hold_take
 from payments import stripe_client
-from payments.models import AttemptStatus, Payment, PaymentStatus, StripeCustomer
+from payments.models import Payment, PaymentStatus, StripeCustomer
+from payments.pricing import Quote, in_cents, price_for
 from payments.selectors import refund_policy_in_force
-from payments.services.attempts import (
-    _attempt_for,
-    _attempt_mark,
-    _attempt_outcome,
-    _attempt_retaken,
-    _attempt_settled_by,
-    _bank_asks,
-)
+from payments.services.attempts import attempt_charge, awaiting_the_bank
 from payments.services.common import (
     CURRENCY,
     MINIMUM_CARD_CHARGE_CENTS,
     PaymentOutcome,
     PriceChanged,
-    _free_transaction_id,
-    _is_for,
-    _metadata,
-    _stripe_call,
-    price_in_cents,
+    charge_metadata,
+    free_transaction_id,
+    is_for,
+    stripe_call,
 )
-from payments.services.fulfilment import _enrol, payment_fulfil, payment_record
+from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_record
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +38,7 @@ logger = logging.getLogger(__name__)
 def _stripe_customer_id(student: User) -> str:
     """The Stripe Customer the student's card is saved under, made on first need."""
     known = StripeCustomer.objects.filter(student=student).first()
-    with _stripe_call():
+    with stripe_call():
         if known is not None and stripe_client.customer_exists(known.customer_id):
             return known.customer_id
         customer_id = stripe_client.customer_create(
@@ -70,6 +64,7 @@ class CheckoutOpened:
 
     setup: stripe_client.CardSetup
     hold_expires_at: datetime
+    quote: Quote
 
 
 def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
@@ -80,18 +75,19 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
-    amount = price_in_cents(camp_class.price)
+    quote = price_for(selection.participant, camp_class)
+    amount = quote.amount_due_cents
     if amount == 0:
         raise Conflict("This class is free: enrol without a card.")
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
     hold = hold_take(selection=selection)
     customer_id = _stripe_customer_id(student)
-    with _stripe_call():
+    with stripe_call():
         setup = stripe_client.card_setup_create(
-            customer_id=customer_id, metadata=_metadata(student=student, selection=selection)
+            customer_id=customer_id, metadata=charge_metadata(student=student, selection=selection)
         )
-    return CheckoutOpened(setup=setup, hold_expires_at=hold.expires_at)
+    return CheckoutOpened(setup=setup, hold_expires_at=hold.expires_at, quote=quote)
 
 
 def _earlier_payment(
@@ -102,7 +98,7 @@ def _earlier_payment(
         return payments.filter(transaction_id=payment_intent_id).first()
     if setup_intent_id:
         return payments.filter(setup_intent_id=setup_intent_id).order_by("id").first()
-    return payments.filter(transaction_id=_free_transaction_id(selection_id)).first()
+    return payments.filter(transaction_id=free_transaction_id(selection_id)).first()
 
 
 def payment_create(
@@ -136,7 +132,7 @@ def payment_create(
         # A retry of a request already answered: the same payment, finished if it was not.
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
 
-    if price_in_cents(selection.camp_class.price) == 0:
+    if price_for(selection.participant, selection.camp_class).amount_due_cents == 0:
         return _enrol_free(student=student, selection=selection)
     if payment_intent_id:
         outcome = _pay_after_action(
@@ -161,7 +157,7 @@ def payment_create(
 def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
     """A charge just made or just authenticated: on record, or back to the bank's question."""
     if charge.status == "requires_action":
-        return _bank_asks(charge)
+        return awaiting_the_bank(charge)
     if charge.status == "processing":
         # The payment_intent.succeeded webhook enrols the student when the bank is done.
         raise Conflict(
@@ -179,12 +175,12 @@ def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
 def _pay_after_action(
     *, student: User, selection: Selection, payment_intent_id: str
 ) -> PaymentOutcome:
-    with _stripe_call():
+    with stripe_call():
         try:
             charge = stripe_client.charge_retrieve(payment_intent_id)
         except stripe_client.NotFoundAtProvider:
             charge = None
-    if charge is None or not _is_for(charge.metadata, student=student, selection_id=selection.pk):
+    if charge is None or not is_for(charge.metadata, student=student, selection_id=selection.pk):
         raise InvalidInput({"payment_intent": ["This is not a payment for this selected class."]})
     return _recorded(charge)
 
@@ -193,13 +189,13 @@ def _verified_setup(
     *, student: User, selection: Selection, setup_intent_id: str
 ) -> stripe_client.CardSetup:
     """The SetupIntent as Stripe has it, checked to be this student's, for this selection."""
-    with _stripe_call():
+    with stripe_call():
         try:
             setup = stripe_client.card_setup_retrieve(setup_intent_id)
         except stripe_client.NotFoundAtProvider:
             setup = None
     if setup is None or not (
-        _is_for(setup.metadata, student=student, selection_id=selection.pk)
+        is_for(setup.metadata, student=student, selection_id=selection.pk)
         and setup.metadata.get("class_id") == str(selection.camp_class_id)
     ):
         raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
@@ -217,53 +213,24 @@ def _pay_with_saved_card(
     setup_intent_id: str,
     confirmed_price: Decimal | None = None,
 ) -> PaymentOutcome:
-    """Charge the saved card: the attempt is committed first, Stripe is asked outside any
-    transaction or lock, and the result is put on record after, in short transactions."""
+    """Charge the saved card the amount due, once the family confirmed it
+    (`payments.services.attempts.attempt_charge`)."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
     refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
-    amount = price_in_cents(camp_class.price)
-    if confirmed_price is not None and price_in_cents(confirmed_price) != amount:
+    quote = price_for(selection.participant, camp_class)
+    amount = quote.amount_due_cents
+    if confirmed_price is not None and in_cents(confirmed_price) != amount:
         # Charged is exactly what the student saw and confirmed, or nothing.
-        raise PriceChanged(camp_class.price)
+        raise PriceChanged(quote.amount_due)
 
-    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, amount=amount)
-    if not made and not _attempt_retaken(attempt):
-        # A double click or a retry: the first request owns the charge; this one reports it.
-        return _attempt_outcome(attempt)
-    try:
-        charge = stripe_client.charge_create(
-            amount=amount,
-            currency=CURRENCY,
-            customer_id=setup.customer_id,
-            payment_method_id=setup.payment_method_id,
-            metadata={
-                **_metadata(student=student, selection=selection),
-                "setup_intent_id": setup.id,
-                "attempt_id": str(attempt.pk),
-            },
-            idempotency_key=attempt.idempotency_key,
-        )
-    except stripe_client.CardDeclined as error:
-        _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
-        raise CardDeclined(str(error)) from error
-    except stripe_client.ProviderUnreachable as error:
-        # The request never left: nothing was charged, and the student may simply try again.
-        logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
-        _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
-        raise ProviderUnavailable() from error
-    except stripe_client.PaymentProviderError as error:
-        # Sent, but no answer came: Stripe may have charged. The attempt stays open until
-        # Stripe says (the browser asks again, and reconciliation settles it).
-        logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
-        return PaymentOutcome(payment=None, created=False, confirming=attempt)
-    return _attempt_settled_by(attempt, charge)
+    return attempt_charge(student=student, selection=selection, setup=setup, amount=amount)
 
 
 def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
-    transaction_id = _free_transaction_id(selection.pk)
+    transaction_id = free_transaction_id(selection.pk)
     try:
         with transaction.atomic():
             payment = Payment.objects.create(
@@ -278,7 +245,7 @@ def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
                 status=PaymentStatus.ENROLL_PENDING,
                 refund_policy=refund_policy_in_force().as_snapshot(),
             )
-            refusal = _enrol(payment)
+            refusal = payment_enrol(payment)
             if refusal is not None:
                 # Nothing was charged, so nothing stays on record.
                 raise Conflict(refusal.before_paying)

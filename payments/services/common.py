@@ -4,7 +4,7 @@ school's errors, and the metadata that marks a charge as this site's."""
 import logging
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, ProviderUnavailable
@@ -46,13 +46,8 @@ class PaymentOutcome:
     confirming: ChargeAttempt | None = field(default=None)
 
 
-def price_in_cents(price: Decimal) -> int:
-    """A class price as Stripe counts money: exact, never through a float."""
-    return int(price.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) * 100)
-
-
 @contextmanager
-def _stripe_call():
+def stripe_call():
     try:
         yield
     except stripe_client.CardDeclined as error:
@@ -66,12 +61,12 @@ def _stripe_call():
         raise ProviderUnavailable() from error
 
 
-def _free_transaction_id(selection_id: int) -> str:
+def free_transaction_id(selection_id: int) -> str:
     # Deterministic, so a repeated free enrolment meets the unique transaction id.
     return f"{FREE_TRANSACTION_PREFIX}{selection_id}"
 
 
-def _metadata(*, student: User, selection: Selection) -> dict[str, str]:
+def charge_metadata(*, student: User, selection: Selection) -> dict[str, str]:
     return {
         "app": METADATA_APP,
         "student_id": str(student.pk),
@@ -83,7 +78,7 @@ def _metadata(*, student: User, selection: Selection) -> dict[str, str]:
     }
 
 
-def _is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> bool:
+def is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> bool:
     return (
         metadata.get("app") == METADATA_APP
         and metadata.get("student_id") == str(student.pk)
@@ -91,5 +86,5 @@ def _is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> bo
     )
 
 
-def _is_ours(charge: stripe_client.Charge) -> bool:
+def is_ours(charge: stripe_client.Charge) -> bool:
     return charge.metadata.get("app") == METADATA_APP

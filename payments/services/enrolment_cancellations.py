@@ -27,8 +27,9 @@ from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus, Refund, RefundStatus
+from payments.pricing import in_cents
 from payments.refund_policy import RefundTerms, RefundTier
-from payments.services.common import FREE_TRANSACTION_PREFIX, price_in_cents
+from payments.services.common import FREE_TRANSACTION_PREFIX
 from payments.services.messages import enrolment_cancelled_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -338,7 +339,7 @@ def _refund_send(*, refund_id: int) -> Refund:
         stripe_refund_id = stripe_client.charge_refund(
             payment_intent_id=payment.transaction_id,
             reason=refund.reason,
-            amount_cents=price_in_cents(refund.amount),
+            amount_cents=in_cents(refund.amount),
             idempotency_key=refund.idempotency_key,
         )
     except stripe_client.PaymentProviderError as error:

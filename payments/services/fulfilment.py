@@ -14,9 +14,10 @@ from classes.models import Class
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
 from payments import stripe_client
-from payments.models import Payment, PaymentStatus
+from payments.models import ChargeAttempt, Payment, PaymentStatus
+from payments.pricing import in_cents, price_for
 from payments.selectors import refund_policy_in_force
-from payments.services.common import CURRENCY, METADATA_APP, _stripe_call
+from payments.services.common import CURRENCY, FREE_TRANSACTION_PREFIX, METADATA_APP, stripe_call
 from payments.services.messages import receipt_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -48,7 +49,7 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
         return None
     if not class_id.isdigit() or not Class.objects.filter(pk=int(class_id)).exists():
         logger.warning("Charge %s is for a class we do not have; refunding it.", charge.id)
-        with _stripe_call():
+        with stripe_call():
             stripe_client.charge_refund(
                 payment_intent_id=charge.id, reason="The class no longer exists."
             )
@@ -88,18 +89,43 @@ def _participant_of(student: User, metadata: dict[str, str]) -> Participant | No
     return Participant.objects.filter(pk=int(participant_id), account=student).first()
 
 
-def _enrol(payment: Payment) -> Refusal | None:
+def _charged_as_confirmed(payment: Payment) -> bool:
+    """Whether the amount paid is the one the family confirmed: the amount of the charge attempt
+    it was made under (every card charge this site makes has one, `payments.services.attempts`),
+    whatever the class's price says now. A charge with no attempt on record is held to the
+    amount due now (`payments.pricing.price_for`); a free enrolment pays nothing."""
+    paid = in_cents(payment.price)
+    if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+        # Made by `checkout._enrol_free` in this transaction, when price_for said nothing is due.
+        return paid == 0
+    if payment.setup_intent_id:
+        confirmed = set(
+            ChargeAttempt.objects.filter(
+                student_id=payment.student_id,
+                camp_class_id=payment.camp_class_id,
+                setup_intent_id=payment.setup_intent_id,
+                currency=payment.currency,
+            ).values_list("amount_cents", flat=True)
+        )
+        if confirmed:
+            return paid in confirmed
+    camp_class = Class.objects.get(pk=payment.camp_class_id)
+    return paid == price_for(payment.participant, camp_class).amount_due_cents
+
+
+def payment_enrol(payment: Payment) -> Refusal | None:
     """Take a seat for a recorded payment; why not, when there is none to take."""
     if payment.currency != CURRENCY:
         return Refusal.PRICE
     if payment.participant is None:
         return Refusal.NOBODY
+    if not _charged_as_confirmed(payment):
+        return Refusal.PRICE
     try:
         enrolment = seat_take(
             student_id=payment.student_id,
             participant=payment.participant,
             camp_class_id=payment.camp_class_id,
-            price=payment.price,
         )
     except SeatRefused as refused:
         return refused.refusal
@@ -129,9 +155,9 @@ def payment_fulfil(*, payment_id: int) -> Payment:
         )
         if payment.status != PaymentStatus.ENROLL_PENDING:
             return payment
-        refusal = _enrol(payment)
+        refusal = payment_enrol(payment)
         if refusal is not None:
-            with _stripe_call():
+            with stripe_call():
                 payment.refund_id = stripe_client.charge_refund(
                     payment_intent_id=payment.transaction_id, reason=refusal.refund_reason
                 )

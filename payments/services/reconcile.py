@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from payments import stripe_client
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
-from payments.services.attempts import _attempt_mark, _is_attempts, attempt_settle
-from payments.services.common import _is_ours
+from payments.services.attempts import attempt_of, attempt_paid_by, attempt_settle
+from payments.services.common import is_ours
 from payments.services.fulfilment import payment_fulfil, payment_record
 
 logger = logging.getLogger(__name__)
@@ -44,33 +44,24 @@ def payments_reconcile(*, now=None) -> ReconcileReport:
             report.settled.append(f"{label}: {result}")
 
     def settle_charge(charge: stripe_client.Charge) -> str:
-        attempt_id = charge.metadata.get("attempt_id", "")
-        attempt = (
-            ChargeAttempt.objects.filter(pk=int(attempt_id)).first()
-            if attempt_id.isdigit()
-            else None
-        )
-        if attempt is not None and not _is_attempts(charge, attempt):
-            attempt = None
+        attempt = attempt_of(charge)
         already = Payment.objects.filter(transaction_id=charge.id).first()
         if already is not None and already.status != PaymentStatus.ENROLL_PENDING:
-            if attempt is not None and attempt.payment_id is None:
-                _attempt_mark(attempt, status=AttemptStatus.CHARGED, payment=already)
+            if attempt is not None:
+                attempt_paid_by(attempt, already)
             return ""
         payment = payment_record(charge=charge)
         if payment is None:
             return "left alone (not this site's)"
-        if attempt is not None and attempt.payment_id is None:
-            _attempt_mark(
-                attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
-            )
+        if attempt is not None:
+            attempt_paid_by(attempt, payment)
         return payment_fulfil(payment_id=payment.pk).status
 
     try:
         charges = [
             charge
             for charge in stripe_client.charges_since(now - RECONCILE_WINDOW)
-            if charge.status == "succeeded" and _is_ours(charge)
+            if charge.status == "succeeded" and is_ours(charge)
         ]
     except stripe_client.PaymentProviderError:
         logger.exception("Reconciliation could not list Stripe's charges")

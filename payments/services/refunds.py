@@ -7,7 +7,7 @@ from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
-from payments.services.common import FREE_TRANSACTION_PREFIX, _stripe_call
+from payments.services.common import FREE_TRANSACTION_PREFIX, stripe_call
 from payments.services.messages import refund_queue
 
 
@@ -27,7 +27,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         refund_id = ""
         # A free enrolment never went through Stripe, so there is nothing there to give back.
         if not payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
-            with _stripe_call():
+            with stripe_call():
                 refund_id = stripe_client.charge_refund(
                     payment_intent_id=payment.transaction_id, reason=reason
                 )

@@ -3,7 +3,7 @@ closed tab after 3-D Secure)."""
 
 from payments import stripe_client
 from payments.models import Payment
-from payments.services.common import _stripe_call
+from payments.services.common import stripe_call
 from payments.services.fulfilment import payment_fulfil, payment_record
 
 
@@ -13,7 +13,7 @@ def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
     if event.type != "payment_intent.succeeded" or not event.object_id:
         return None
     # The payload only names the charge; its state is what Stripe says now.
-    with _stripe_call():
+    with stripe_call():
         charge = stripe_client.charge_retrieve(event.object_id)
     if charge.status != "succeeded":
         return None

@@ -95,7 +95,8 @@ class TestCreatePaymentIntent:
         )
 
         assert response.status_code == 200
-        assert set(response.json()) == {"clientSecret", "holdExpiresAt"}
+        assert set(response.json()) == {"clientSecret", "holdExpiresAt", "amountDue"}
+        assert response.json()["amountDue"] == 45.5
         client_secret = response.json()["clientSecret"]
         setup_intent_id = client_secret.split("_secret_")[0]
         assert setup_intent_id.startswith("seti_")
@@ -613,7 +614,7 @@ class TestThreeDSecure:
         ]
         assert Selection.objects.filter(pk=selection.pk).exists()
 
-    def test_a_price_change_meanwhile_refunds_the_payment(
+    def test_a_price_change_meanwhile_keeps_the_price_the_family_confirmed(
         self, save_card, as_student, selection, pottery
     ):
         asked = self.start(save_card, as_student, selection)
@@ -626,13 +627,11 @@ class TestThreeDSecure:
             format="json",
         )
 
-        assert response.status_code == 409
-        assert response.json()["message"] == (
-            "The price of this class changed while you were paying; your payment has been refunded."
-        )
-        assert response.json()["price"] == 45.5
-        assert len(stripe_js.refunds_of(asked["paymentIntentId"])) == 1
-        assert seats_and_enroll(pottery) == (10, 2)
+        # They confirmed $45.50 before the change and the bank charged it: the seat is theirs.
+        assert response.status_code == 201, response.json()
+        assert (response.json()["status"], response.json()["price"]) == ("enrolled", 45.5)
+        assert stripe_js.refunds_of(asked["paymentIntentId"]) == []
+        assert seats_and_enroll(pottery) == (9, 3)
 
     def test_someone_elses_payment_intent_is_refused(
         self, save_card, as_student, api_client_for, other_student, selection, pottery

@@ -15,7 +15,7 @@ from classes.models import Class
 from enrolments.models import HoldLapse, SeatHold, WaitlistEntry, WaitlistStatus
 from enrolments.rules import Refusal
 from enrolments.services import holds_tidy
-from payments.tests.test_holds import _client_for, open_payment_page
+from payments.tests.test_holds import client_at_the_clock, open_payment_page
 from testing.factories import ChildFactory, ClassFactory, SelectionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_a_family_waits_after_its_holds_ran_out_unpaid_and_is_told_until_when(
     clock = timezone.now()
     for _ in range(3):
         with time_machine.travel(clock, tick=False):
-            held = open_payment_page(_client_for(student), selection)
+            held = open_payment_page(client_at_the_clock(student), selection)
             assert held.status_code == 200, held.json()
             clock = parse_datetime(held.json()["holdExpiresAt"]) + timedelta(seconds=1)
         with time_machine.travel(clock, tick=False):
@@ -96,9 +96,9 @@ def test_a_family_waits_after_its_holds_ran_out_unpaid_and_is_told_until_when(
     again_at = last_lapse + timedelta(minutes=30)
 
     with time_machine.travel(again_at - timedelta(minutes=1), tick=False):
-        refused = open_payment_page(_client_for(student), selection)
+        refused = open_payment_page(client_at_the_clock(student), selection)
     with time_machine.travel(again_at + timedelta(seconds=1), tick=False):
-        allowed = open_payment_page(_client_for(student), selection)
+        allowed = open_payment_page(client_at_the_clock(student), selection)
 
     assert refused.status_code == 409
     assert refused.json() == {

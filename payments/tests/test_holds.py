@@ -93,11 +93,11 @@ def test_a_hold_stops_counting_one_second_after_it_expires(
         # No job has run: the count asks the clock.
         assert SeatHold.objects.filter(camp_class=last_seat).exists()
         assert class_seats_free(api_client, last_seat) == 1
-        answer = open_payment_page(_client_for(rival_selection.student), rival_selection)
+        answer = open_payment_page(client_at_the_clock(rival_selection.student), rival_selection)
     assert answer.status_code == 200, answer.json()
 
 
-def _client_for(person):
+def client_at_the_clock(person):
     # A token issued at the moved clock's time, as the browser would hold then.
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {AccessToken.for_user(person)}")
@@ -130,16 +130,16 @@ class TestExtension:
 
     def test_a_hold_that_ran_out_is_not_extended(self, localstripe, student, selection):
         held_until = parse_datetime(
-            open_payment_page(_client_for(student), selection).json()["holdExpiresAt"]
+            open_payment_page(client_at_the_clock(student), selection).json()["holdExpiresAt"]
         )
         with time_machine.travel(held_until + timedelta(seconds=1)):
-            answer = _client_for(student).post(f"/api/holds/{selection.pk}/extend")
+            answer = client_at_the_clock(student).post(f"/api/holds/{selection.pk}/extend")
 
         assert answer.status_code == 409
         assert "no longer held" in answer.json()["message"]
 
     def test_someone_elses_selection_is_not_found(self, localstripe, selection, rival):
-        open_payment_page(_client_for(selection.student), selection)
+        open_payment_page(client_at_the_clock(selection.student), selection)
         _, rival_client = rival
 
         answer = rival_client.post(f"/api/holds/{selection.pk}/extend")
@@ -156,13 +156,13 @@ class TestPaymentAfterTheHoldRanOut:
     def test_it_is_enrolled_when_a_seat_is_still_free(
         self, localstripe, student, selection, last_seat
     ):
-        client = _client_for(student)
+        client = client_at_the_clock(student)
         answer = open_payment_page(client, selection).json()
         saved = stripe_js.confirm_card_setup(
             answer["clientSecret"], stripe_js.CARD_OK, email=student.email, name=student.name
         )
         with time_machine.travel(parse_datetime(answer["holdExpiresAt"]) + timedelta(minutes=1)):
-            paid = _client_for(student).post(
+            paid = client_at_the_clock(student).post(
                 "/api/payments",
                 {"payId": selection.pk, "setupIntentId": saved["setupIntent"]["id"]},
                 format="json",
@@ -175,15 +175,17 @@ class TestPaymentAfterTheHoldRanOut:
     def test_the_page_refuses_it_before_any_charge_when_the_seat_went_to_another(
         self, localstripe, student, selection, last_seat, rival
     ):
-        answer = open_payment_page(_client_for(student), selection).json()
+        answer = open_payment_page(client_at_the_clock(student), selection).json()
         saved = stripe_js.confirm_card_setup(
             answer["clientSecret"], stripe_js.CARD_OK, email=student.email, name=student.name
         )
         rival_selection, _ = rival
         with time_machine.travel(parse_datetime(answer["holdExpiresAt"]) + timedelta(minutes=1)):
-            rival_page = open_payment_page(_client_for(rival_selection.student), rival_selection)
+            rival_page = open_payment_page(
+                client_at_the_clock(rival_selection.student), rival_selection
+            )
             assert rival_page.status_code == 200, rival_page.json()
-            paid = _client_for(student).post(
+            paid = client_at_the_clock(student).post(
                 "/api/payments",
                 {"payId": selection.pk, "setupIntentId": saved["setupIntent"]["id"]},
                 format="json",
@@ -198,7 +200,7 @@ class TestPaymentAfterTheHoldRanOut:
     ):
         """The bank confirmed the payment (3-D Secure, or Stripe's webhook came) after the hold
         ran out and another family took the seat: the money goes back, and they are told."""
-        answer = open_payment_page(_client_for(student), selection).json()
+        answer = open_payment_page(client_at_the_clock(student), selection).json()
         charge = charge_for(selection)
         rival_selection, _ = rival
         with time_machine.travel(parse_datetime(answer["holdExpiresAt"]) + timedelta(minutes=1)):
@@ -214,7 +216,7 @@ class TestPaymentAfterTheHoldRanOut:
         assert told.count() == 1
         assert told.get().recipient == student.email
         # The page, asking after the payment, reads it refunded with the reason.
-        history = _client_for(student).get(f"/api/payments/{student.email}").json()
+        history = client_at_the_clock(student).get(f"/api/payments/{student.email}").json()
         assert history[0]["refundReason"] == Refusal.FULL.refund_reason
 
 

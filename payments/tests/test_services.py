@@ -11,8 +11,9 @@ from classes.models import Class, ClassStatus
 from enrolments.models import Selection
 from enrolments.rules import Refusal
 from payments import stripe_client
-from payments.models import Payment, PaymentStatus
-from payments.services import payment_fulfil, payment_record, price_in_cents
+from payments.models import ChargeAttempt, Payment, PaymentStatus
+from payments.pricing import in_cents
+from payments.services import payment_fulfil, payment_record
 from payments.tests import stripe_js
 from testing.factories import PaymentFactory
 
@@ -55,7 +56,7 @@ def charge_for(selection, *, amount: int = 4550, **metadata) -> stripe_client.Ch
     ],
 )
 def test_prices_become_cents_exactly(price, cents):
-    assert price_in_cents(price) == cents
+    assert in_cents(price) == cents
 
 
 def test_a_charge_is_recorded_once_as_pending(localstripe, selection):
@@ -136,6 +137,46 @@ def test_a_charge_that_cannot_have_a_seat_is_refunded_once(
     refunds = stripe_js.refunds_of(payment.transaction_id)
     assert [(refund["id"], refund["amount"]) for refund in refunds] == [(refunded.refund_id, 4550)]
     assert Selection.objects.filter(pk=selection.pk).exists()
+
+
+def _attempt_confirming(selection, *, setup_intent_id: str, amount_cents: int) -> ChargeAttempt:
+    return ChargeAttempt.objects.create(
+        student=selection.student,
+        camp_class_id=selection.camp_class_id,
+        selection_id=selection.pk,
+        setup_intent_id=setup_intent_id,
+        amount_cents=amount_cents,
+        currency="usd",
+        idempotency_key=f"camp-charge-{setup_intent_id}-{amount_cents}",
+    )
+
+
+def test_a_charge_of_the_amount_its_attempt_confirmed_enrols_whatever_the_class_costs_now(
+    localstripe, selection, pottery
+):
+    # The family confirmed $45.50; the class was repriced while the bank was asked.
+    _attempt_confirming(selection, setup_intent_id="seti_confirmed", amount_cents=4550)
+    Class.objects.filter(pk=pottery.pk).update(price=Decimal("50.00"))
+    payment = payment_record(charge=charge_for(selection, setup_intent_id="seti_confirmed"))
+
+    enrolled = payment_fulfil(payment_id=payment.pk)
+
+    assert (enrolled.status, enrolled.price) == ("enrolled", Decimal("45.50"))
+    assert stripe_js.refunds_of(payment.transaction_id) == []
+
+
+def test_a_charge_other_than_its_attempt_confirmed_is_refunded_though_it_is_the_class_price(
+    localstripe, selection, pottery
+):
+    _attempt_confirming(selection, setup_intent_id="seti_confirmed", amount_cents=4000)
+    payment = payment_record(charge=charge_for(selection, setup_intent_id="seti_confirmed"))
+
+    refunded = payment_fulfil(payment_id=payment.pk)
+
+    assert (refunded.status, refunded.refund_reason) == ("refunded", Refusal.PRICE.refund_reason)
+    assert [refund["amount"] for refund in stripe_js.refunds_of(payment.transaction_id)] == [4550]
+    pottery.refresh_from_db()
+    assert (pottery.seats, pottery.enroll) == (10, 2)
 
 
 def test_a_charge_of_the_wrong_amount_is_refunded(localstripe, selection, pottery):

@@ -33,8 +33,10 @@ export function usePayments(email, participantId) {
  * the seat while the family pays: {clientSecret, holdExpiresAt}, the hold's end (ISO 8601).
  */
 export async function createPaymentIntent({ payId }) {
-  const { clientSecret, holdExpiresAt } = await api.post("/createPaymentIntent", { payId });
-  return { clientSecret, holdExpiresAt: holdExpiresAt ?? null };
+  const { clientSecret, holdExpiresAt, amountDue } = await api.post("/createPaymentIntent", {
+    payId,
+  });
+  return { clientSecret, holdExpiresAt: holdExpiresAt ?? null, amountDue };
 }
 
 /*

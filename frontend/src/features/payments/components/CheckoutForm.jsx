@@ -70,8 +70,10 @@ export function CheckoutForm({ selection, user }) {
   const [confirming, setConfirming] = useState(false);
   const refresh = useRefreshAfterPayment(user?.email);
   const payId = selection._id;
-  // The price shown, which is the price confirmed by pressing Pay; the server says if it moved.
+  // The price shown, which is the price confirmed by pressing Pay: the class's until the server
+  // answers with the amount due for this participant, and the new one if it moved.
   const [price, setPrice] = useState(Number(selection.price));
+  const payable = price > 0;
 
   useEffect(() => {
     let cancelled = false;
@@ -107,7 +109,7 @@ export function CheckoutForm({ selection, user }) {
 
   useEffect(() => {
     // A payment intent is only requested when there is something to charge (spec section 5).
-    if (!(price > 0)) return undefined;
+    if (!payable) return undefined;
     let cancelled = false;
     setClientSecret("");
     createPaymentIntent({ payId }).then(
@@ -115,6 +117,7 @@ export function CheckoutForm({ selection, user }) {
         if (cancelled) return;
         setClientSecret(intent.clientSecret);
         if (intent.holdExpiresAt) setHoldExpiresAt(intent.holdExpiresAt);
+        if (typeof intent.amountDue === "number") setPrice(intent.amountDue);
       },
       (error) => {
         if (cancelled) return;
@@ -125,7 +128,7 @@ export function CheckoutForm({ selection, user }) {
     return () => {
       cancelled = true;
     };
-  }, [payId, price, secretRound]);
+  }, [payId, payable, secretRound]);
 
   async function charge(setupIntentId) {
     try {

@@ -61,7 +61,11 @@ function renderPage() {
 function answers(overrides) {
   return {
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/refundPolicy": {
       adminFee: 0,
       fullRefundDays: 14,

@@ -99,7 +99,11 @@ test("the page names the class and its price and asks for a client secret", asyn
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   renderPage();
 
@@ -117,7 +121,11 @@ test("a selection for a child names the child whose seat is paid for", async () 
   loadStripeJs.mockResolvedValue(fakeStripe());
   stubApi({
     [mySelections]: [makeSelection({ participantId: 7, participantName: "Mia Lopez" })],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   renderPage();
 
@@ -132,7 +140,11 @@ test("Pay stays disabled while Stripe.js is loading", async () => {
   loadStripeJs.mockReturnValue(new Promise((resolve) => (finishLoading = resolve)));
   stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   renderPage();
 
@@ -152,7 +164,11 @@ test("Pay stays disabled until the server hands over a client secret", async () 
     return new Promise((resolve) => {
       handOver = () =>
         resolve(
-          answerFor(url, init, 200, { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS }),
+          answerFor(url, init, 200, {
+            clientSecret: CLIENT_SECRET,
+            holdExpiresAt: HOLD_ENDS,
+            amountDue: 45.5,
+          }),
         );
     });
   });
@@ -174,7 +190,11 @@ test("Pay is disabled while the payment is processing, then the transaction id s
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const { user } = renderPage();
@@ -210,7 +230,11 @@ test("the class stays on the page after paying, though it leaves the selected li
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const answer = fetch.getMockImplementation();
@@ -230,6 +254,31 @@ test("the class stays on the page after paying, though it leaves the selected li
   expect(screen.queryByText(/not among your selected classes/)).not.toBeInTheDocument();
 });
 
+test("Pay charges the amount due the server answers for this participant, not the class's price", async () => {
+  loadStripeJs.mockResolvedValue(fakeStripe());
+  const chosen = makeSelection();
+  const fetch = stubApi({
+    [mySelections]: [chosen],
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 40.5,
+    },
+    "/payments": respond(201, paymentFor(chosen, { price: 40.5 })),
+  });
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  expect(payButton()).toHaveTextContent("Pay $40.50");
+
+  await user.click(payButton());
+
+  expect(await screen.findByText(/Transaction complete/)).toBeInTheDocument();
+  expect(posts(fetch, "/payments")).toEqual([
+    { payId: 11, setupIntentId: "seti_123", price: "40.50" },
+  ]);
+  expect(posts(fetch, "/createPaymentIntent")).toHaveLength(1);
+});
+
 test("a card the provider declines shows its message in red and charges nothing", async () => {
   const stripe = fakeStripe({
     confirmCardSetup: async () => ({
@@ -239,7 +288,11 @@ test("a card the provider declines shows its message in red and charges nothing"
   loadStripeJs.mockResolvedValue(stripe);
   const fetch = stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   const { user } = renderPage();
   await waitFor(() => expect(payButton()).toBeEnabled());
@@ -259,7 +312,11 @@ test("a charge the bank refuses shows the server's message and asks for a new se
   loadStripeJs.mockResolvedValue(fakeStripe());
   const fetch = stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
   const { user } = renderPage();
@@ -277,7 +334,11 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
   const chosen = makeSelection();
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   const answer = fetch.getMockImplementation();
   fetch.mockImplementation((url, init) => {
@@ -316,7 +377,11 @@ test("a payment refunded because the last seat went shows why", async () => {
   const chosen = makeSelection();
   stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(409, {
       message: "The last seat went to someone else; your payment was refunded.",
       ...paymentFor(chosen, { status: "refunded" }),
@@ -380,7 +445,11 @@ test("while Stripe is slow the page says the payment is being confirmed, then sh
   let asked = 0;
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(202, {
       attemptId: 5,
       status: "confirming",
@@ -428,10 +497,25 @@ test("a price changed since the page was opened is shown, and the new price is c
   let tries = 0;
   const fetch = stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
   });
   const answer = fetch.getMockImplementation();
+  let setups = 0;
   fetch.mockImplementation((url, init) => {
+    if (String(url).endsWith("/createPaymentIntent")) {
+      // The second card form is asked for after the price moved: the server quotes the new one.
+      setups += 1;
+      const amountDue = setups === 1 ? 45.5 : 52;
+      return answerFor(url, init, 200, {
+        clientSecret: CLIENT_SECRET,
+        holdExpiresAt: HOLD_ENDS,
+        amountDue,
+      });
+    }
     if (!String(url).endsWith("/api/payments")) return answer(url, init);
     tries += 1;
     const [status, body] =
@@ -470,7 +554,11 @@ test("after Pay by keyboard, focus is on what it came to, and the receipt is a T
   const chosen = makeSelection();
   stubApi({
     [mySelections]: [chosen],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(201, paymentFor(chosen)),
   });
   const { user } = renderPage();
@@ -493,7 +581,11 @@ test("after a declined Pay, focus is on the reason", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
   stubApi({
     [mySelections]: [makeSelection()],
-    "/createPaymentIntent": { clientSecret: CLIENT_SECRET, holdExpiresAt: HOLD_ENDS },
+    "/createPaymentIntent": {
+      clientSecret: CLIENT_SECRET,
+      holdExpiresAt: HOLD_ENDS,
+      amountDue: 45.5,
+    },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
   const { user } = renderPage();
