@@ -11,7 +11,7 @@ from camp.urls import urlpatterns as site_urlpatterns
 
 
 @cache
-def _floor_body(name: str) -> bytes | None:
+def floor_body(name: str) -> bytes | None:
     # Read once per worker, after bench/run.py has written it: the floor does no work per request.
     body = Path(settings.BENCH_FLOOR_DIR) / f"{name}.json"
     return body.read_bytes() if body.is_file() else None
@@ -19,7 +19,7 @@ def _floor_body(name: str) -> bytes | None:
 
 def floor(request, name: str):
     """A constant JSON body as long as one endpoint's answer, through the same middleware."""
-    body = _floor_body(name)
+    body = floor_body(name)
     if body is None:
         raise Http404("No such floor.")
     return HttpResponse(body, content_type="application/json")

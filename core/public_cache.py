@@ -25,6 +25,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache as once
 from urllib.parse import quote
@@ -111,12 +112,13 @@ def _current_generation() -> str:
     now = time.monotonic()
     if known.generation is not None and now - known.read_at < settings.PUBLIC_LISTS_RECHECK_SECONDS:
         return known.generation
-    generation = _shared_generation()
+    generation = shared_generation()
     _known = _Known(generation, now)
     return generation
 
 
-def _shared_generation() -> str:
+def shared_generation() -> str:
+    """The public lists' generation as every process reads it now."""
     # A fresh token, never a counter restarting at 1: answers from before an eviction of the
     # generation must not match again.
     direct = _redis_generation_key()
@@ -160,6 +162,16 @@ def public_lists_changed() -> None:
 # Test support may watch that every write to public data is followed by a call above
 # (testing/public_writes.py); nothing in the product adds to it.
 _change_watchers: list[Callable[[], None]] = []
+
+
+@contextmanager
+def public_list_changes_watched(watcher: Callable[[], None]):
+    """Within the block, `watcher` is called at each `public_lists_changed`."""
+    _change_watchers.append(watcher)
+    try:
+        yield
+    finally:
+        _change_watchers.remove(watcher)
 
 
 def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:

@@ -66,9 +66,8 @@ class PublicWritesWatch:
 
     @contextmanager
     def watching(self):
-        public_cache._change_watchers.append(self._invalidated)
-        try:
-            with connection.execute_wrapper(self._execute):
-                yield self
-        finally:
-            public_cache._change_watchers.remove(self._invalidated)
+        with (
+            public_cache.public_list_changes_watched(self._invalidated),
+            connection.execute_wrapper(self._execute),
+        ):
+            yield self

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bench.urls import _floor_body
+from bench.urls import floor_body
 
 pytestmark = pytest.mark.django_db
 
@@ -17,7 +17,7 @@ def test_the_floor_is_not_part_of_the_site(client):
 def test_the_bench_urls_serve_each_endpoints_floor_beside_the_site(client, settings, tmp_path):
     settings.ROOT_URLCONF = "bench.urls"
     settings.BENCH_FLOOR_DIR = tmp_path
-    _floor_body.cache_clear()
+    floor_body.cache_clear()
     classes = client.get("/api/classes")
     instructors = client.get("/api/instructors")
     # bench/run.py saves each endpoint's answer as its floor's body before loading the server.
@@ -27,4 +27,4 @@ def test_the_bench_urls_serve_each_endpoints_floor_beside_the_site(client, setti
     assert client.get("/api/_floor/classes").content == classes.content
     assert client.get("/api/_floor/instructors").content == instructors.content
     assert client.get("/api/_floor/users").status_code == 404
-    _floor_body.cache_clear()
+    floor_body.cache_clear()

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db
 
 def forgets(write, django_capture_on_commit_callbacks) -> bool:
     """Whether the public lists' generation moved on once `write` committed."""
-    before = public_cache._shared_generation()
+    before = public_cache.shared_generation()
     with django_capture_on_commit_callbacks(execute=True):
         write()
-    return public_cache._shared_generation() != before
+    return public_cache.shared_generation() != before
 
 
 def pottery_class() -> Class:
