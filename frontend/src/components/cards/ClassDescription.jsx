@@ -43,3 +43,13 @@ export function ClassDescription({ description }) {
     </div>
   );
 }
+
+// Under a dashboard card's facts: what a family will read of the class.
+export function ClassDescriptionBlock({ description }) {
+  return (
+    <div className="mt-3">
+      <p className="fw-semibold mb-1">Description</p>
+      <ClassDescription description={description} />
+    </div>
+  );
+}

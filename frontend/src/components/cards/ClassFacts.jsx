@@ -1,4 +1,9 @@
+import { Fragment } from "react";
+import { Link } from "react-router-dom";
+
+import { paths } from "../../config/paths";
 import { formatPrice } from "../ui/formatPrice";
+import { LongText } from "../ui/LongText";
 import {
   formatAges,
   formatDateTime,
@@ -6,73 +11,103 @@ import {
   formatLevel,
   formatScheduleSummary,
 } from "../ui/schedule";
-import { ClassDescription } from "./ClassDescription";
 import { ClassStatusBadge } from "./ClassStatusBadge";
-import { LongText } from "../ui/LongText";
 
 const NOT_GIVEN = "Not given";
 
+// The instructor's name, leading to their page when they have one.
+function InstructorLink({ classItem }) {
+  const name = <LongText text={classItem.instructorName} />;
+  if (!classItem.instructorId) return name;
+  return <Link to={paths.instructorPage(classItem.instructorId)}>{name}</Link>;
+}
+
 /*
- * What the dashboards show of a class under review: price, instructor, seats and status, and
- * with `withCatalog` what a family will read of it (category, level, ages, place, schedule,
- * registration and description), so a field left unset shows as such before it is approved.
+ * Every fact a page shows of a class, each defined once: its label and how its value reads
+ * (`long`: a name or e-mail of any length, which wraps rather than widen the card).
+ * `value` answers null when the class has nothing to say there (a level not given, a schedule
+ * still to be announced); `missing: "say"` facts then say "Not given" where the caller asks
+ * for it, the others are left out.
  */
-export function ClassFacts({ classItem, withEnrolled = false, withCatalog = false }) {
-  const scheduled = classItem.meetings?.length > 0;
+const FACTS = {
+  // Whose seat or selection it is: the account holder or one of their children.
+  participant: { label: "For", value: (c) => c.participantName || null, long: true },
+  category: { label: "Category", value: (c) => c.categoryName || null, missing: "say" },
+  level: { label: "Level", value: (c) => formatLevel(c.level) || null, missing: "say" },
+  ages: { label: "Ages", value: (c) => formatAges(c) },
+  location: {
+    label: "Location",
+    value: (c) => c.location || null,
+    missing: "say",
+    className: "text-break",
+  },
+  when: { label: "When", value: (c) => formatScheduleSummary(c) },
+  instructor: { label: "Instructor", value: (c) => c.instructorName, long: true },
+  instructorLinked: { label: "Instructor", value: (c) => <InstructorLink classItem={c} /> },
+  instructorEmail: { label: "Instructor e-mail", value: (c) => c.instructorEmail, long: true },
+  price: { label: "Price", value: (c) => formatPrice(c.price) },
+  // The seats a family can take now: those left less those held for families paying.
+  seatsFree: { label: "Available seats", value: (c) => c.seatsFree ?? c.seats },
+  // The seats left, as the class's own count (the dashboards, which review and run it).
+  seats: { label: "Available seats", value: (c) => c.seats },
+  status: { label: "Status", value: (c) => <ClassStatusBadge status={c.status} /> },
+  enrolled: { label: "Enrolled students", value: (c) => c.enroll },
+  totalHours: {
+    label: "Total time",
+    value: (c) => (c.meetings?.length > 0 ? formatHours(c.totalHours) : null),
+  },
+  registrationCloses: {
+    label: "Registration closes",
+    value: (c) => (c.registrationClosesAt ? formatDateTime(c.registrationClosesAt) : null),
+  },
+};
+
+// What each place shows of a class, in order.
+export const CLASS_FACTS = {
+  card: ["ages", "level", "instructorLinked", "seatsFree", "price"],
+  page: ["ages", "level", "location", "instructorLinked", "price", "seatsFree", "totalHours"],
+  review: ["price", "instructor", "instructorEmail", "seats", "status"],
+  instructorsPage: ["when", "ages", "price"],
+  selected: ["participant", "instructor", "seats", "price"],
+  enrolled: ["participant", "when", "instructor", "price"],
+  catalog: ["category", "level", "ages", "location", "when", "totalHours", "registrationCloses"],
+};
+
+/*
+ * A class's facts as a definition list: `facts` names them (CLASS_FACTS has each place's), in
+ * the order shown. With `sayMissing`, a fact the class has not given says so instead of being
+ * left out, so an instructor sees what a family would miss. `ids` gives a fact's value an id,
+ * for a button it describes.
+ */
+export function ClassFacts({
+  classItem,
+  facts,
+  sayMissing = false,
+  ids = {},
+  className = "class-facts mb-0",
+}) {
   return (
-    <>
-      <dl className="class-facts mb-0">
-        <dt>Price</dt>
-        <dd>{formatPrice(classItem.price)}</dd>
-        <dt>Instructor</dt>
-        <LongText as="dd" text={classItem.instructorName} />
-        <dt>Instructor e-mail</dt>
-        <LongText as="dd" text={classItem.instructorEmail} />
-        <dt>Available seats</dt>
-        <dd>{classItem.seats}</dd>
-        <dt>Status</dt>
-        <dd>
-          <ClassStatusBadge status={classItem.status} />
-        </dd>
-        {withEnrolled && (
-          <>
-            <dt>Enrolled students</dt>
-            <dd>{classItem.enroll}</dd>
-          </>
-        )}
-        {withCatalog && (
-          <>
-            <dt>Category</dt>
-            <dd>{classItem.categoryName || NOT_GIVEN}</dd>
-            <dt>Level</dt>
-            <dd>{formatLevel(classItem.level) || NOT_GIVEN}</dd>
-            <dt>Ages</dt>
-            <dd>{formatAges(classItem)}</dd>
-            <dt>Location</dt>
-            <dd className="text-break">{classItem.location || NOT_GIVEN}</dd>
-            <dt>Schedule</dt>
-            <dd>{formatScheduleSummary(classItem)}</dd>
-            {scheduled && (
-              <>
-                <dt>Total hours</dt>
-                <dd>{formatHours(classItem.totalHours)}</dd>
-              </>
+    <dl className={className}>
+      {facts.map((name) => {
+        const fact = FACTS[name];
+        let value = fact.value(classItem);
+        if (value === null || value === undefined) {
+          if (!(sayMissing && fact.missing === "say")) return null;
+          value = NOT_GIVEN;
+        }
+        return (
+          <Fragment key={name}>
+            <dt>{fact.label}</dt>
+            {fact.long ? (
+              <LongText as="dd" id={ids[name]} text={value} />
+            ) : (
+              <dd id={ids[name]} className={fact.className}>
+                {value}
+              </dd>
             )}
-            {classItem.registrationClosesAt && (
-              <>
-                <dt>Registration closes</dt>
-                <dd>{formatDateTime(classItem.registrationClosesAt)}</dd>
-              </>
-            )}
-          </>
-        )}
-      </dl>
-      {withCatalog && (
-        <div className="mt-3">
-          <p className="fw-semibold mb-1">Description</p>
-          <ClassDescription description={classItem.description} />
-        </div>
-      )}
-    </>
+          </Fragment>
+        );
+      })}
+    </dl>
   );
 }

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router-dom";
 
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
-import { formatPrice } from "../../../components/ui/formatPrice";
-import { formatAges, formatLevel, formatScheduleSummary } from "../../../components/ui/schedule";
+import { formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { SelectButton } from "./SelectButton";
 import { SelectNotice } from "./SelectNotice";
-import { LABELS, hasKnownChoices, isSoldOut, seatsFree } from "./selectRules";
+import { LABELS, hasKnownChoices, isSoldOut } from "./selectRules";
 
 // Only families of several see it, once the server has answered: loaded then.
 const WhoCanTake = lazy(() =>
@@ -41,7 +41,6 @@ export function ClassCard({
   const reasonId = useId();
   const soldOut = isSoldOut(classItem) || waitlist;
   const closed = classItem.registrationOpen === false;
-  const level = formatLevel(classItem.level);
   // Sold out or closed is the whole story, unless some of the family may join the waitlist.
   const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
   const hasReason = Boolean(reason) || showChoices;
@@ -76,30 +75,7 @@ export function ClassCard({
         </p>
       )}
       <p className="card-text mb-2">{formatScheduleSummary(classItem)}</p>
-      <dl className="class-facts mb-0">
-        <dt>Ages</dt>
-        <dd>{formatAges(classItem)}</dd>
-        {level && (
-          <>
-            <dt>Level</dt>
-            <dd>{level}</dd>
-          </>
-        )}
-        <dt>Instructor</dt>
-        <dd>
-          {classItem.instructorId ? (
-            <Link to={paths.instructorPage(classItem.instructorId)}>
-              {classItem.instructorName}
-            </Link>
-          ) : (
-            classItem.instructorName
-          )}
-        </dd>
-        <dt>Available seats</dt>
-        <dd>{seatsFree(classItem)}</dd>
-        <dt>Price</dt>
-        <dd>{formatPrice(classItem.price)}</dd>
-      </dl>
+      <ClassFacts classItem={classItem} facts={CLASS_FACTS.card} />
       {hasReason && (
         <div id={reasonId} className="mt-2">
           {reason && (

@@ -2,19 +2,15 @@ import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { classCalendarUrl, useClass } from "../../../api/classes";
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
-import { formatPrice } from "../../../components/ui/formatPrice";
-import { LongText } from "../../../components/ui/LongText";
 import {
   TO_BE_ANNOUNCED,
-  formatAges,
   formatDate,
   formatDateTime,
-  formatHours,
-  formatLevel,
   formatMeeting,
   formatScheduleSummary,
 } from "../../../components/ui/schedule";
@@ -29,7 +25,6 @@ import { WhoCanTake } from "../components/WhoCanTake";
 import {
   LABELS,
   hasKnownChoices,
-  seatsFree,
   selectAvailability,
   waitlistChoices,
 } from "../components/selectRules";
@@ -102,7 +97,6 @@ function ClassDetails({ classItem }) {
   );
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
-  const level = formatLevel(classItem.level);
   const registration = registrationNote(classItem);
   // Sold out or closed is the whole story, unless some of the family may join the waitlist.
   const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
@@ -146,42 +140,7 @@ function ClassDetails({ classItem }) {
             </p>
           )}
           <p className="lead">{formatScheduleSummary(classItem)}</p>
-          <dl className="class-facts mb-4">
-            <dt>Ages</dt>
-            <dd>{formatAges(classItem)}</dd>
-            {level && (
-              <>
-                <dt>Level</dt>
-                <dd>{level}</dd>
-              </>
-            )}
-            {classItem.location && (
-              <>
-                <dt>Location</dt>
-                <dd>{classItem.location}</dd>
-              </>
-            )}
-            <dt>Instructor</dt>
-            <dd>
-              {classItem.instructorId ? (
-                <Link to={paths.instructorPage(classItem.instructorId)}>
-                  <LongText text={classItem.instructorName} />
-                </Link>
-              ) : (
-                classItem.instructorName
-              )}
-            </dd>
-            <dt>Price</dt>
-            <dd>{formatPrice(classItem.price)}</dd>
-            <dt>Seats left</dt>
-            <dd>{seatsFree(classItem)}</dd>
-            {meetings.length > 0 && (
-              <>
-                <dt>Total time</dt>
-                <dd>{formatHours(classItem.totalHours)}</dd>
-              </>
-            )}
-          </dl>
+          <ClassFacts classItem={classItem} facts={CLASS_FACTS.page} className="class-facts mb-4" />
           <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
           <SelectNotice classId={classItem._id} notice={notices[classItem._id]} />
           <div id="class-select-notes">

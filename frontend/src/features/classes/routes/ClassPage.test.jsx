@@ -60,7 +60,7 @@ test("the page shows the whole class", async () => {
     Location: "Studio B, east wing",
     Instructor: "Ada Brush",
     Price: "$120.00",
-    "Seats left": "5",
+    "Available seats": "5",
     "Total time": "9 hours",
   });
   expect(screen.getByRole("link", { name: "Ada Brush" })).toHaveAttribute("href", "/instructors/4");

@@ -72,7 +72,7 @@ test("a full class's page offers Join the waitlist, and asks a family for whom",
   });
   const join = await screen.findByRole("button", { name: "Join the waitlist" });
   await waitFor(() => expect(join).not.toHaveAttribute("aria-disabled"));
-  expect(screen.getByText("Seats left").nextElementSibling).toHaveTextContent("0");
+  expect(screen.getByText("Available seats").nextElementSibling).toHaveTextContent("0");
   expect(screen.getByText("No seats left")).toBeInTheDocument();
 
   await user.click(join);

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 
-import { ClassFacts } from "../../../components/cards/ClassFacts";
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
+import { ClassDescriptionBlock } from "../../../components/cards/ClassDescription";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
 
@@ -54,7 +55,12 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
         </div>
       }
     >
-      <ClassFacts classItem={classItem} withEnrolled withCatalog />
+      <ClassFacts
+        classItem={classItem}
+        facts={[...CLASS_FACTS.review, "enrolled", ...CLASS_FACTS.catalog]}
+        sayMissing
+      />
+      <ClassDescriptionBlock description={classItem.description} />
       {classItem.feedback && (
         <p className="alert alert-info mt-3 mb-0 text-break">Feedback: {classItem.feedback}</p>
       )}

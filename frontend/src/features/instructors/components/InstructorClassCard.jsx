@@ -1,8 +1,7 @@
 import { Link } from "react-router-dom";
 
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
-import { formatPrice } from "../../../components/ui/formatPrice";
-import { formatAges, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 
 // One of an instructor's approved classes on their page; the class's own page does the rest.
@@ -16,14 +15,7 @@ export function InstructorClassCard({ classItem, imagePriority }) {
       title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
       headingLevel={3}
     >
-      <dl className="class-facts mb-0">
-        <dt>When</dt>
-        <dd>{formatScheduleSummary(classItem)}</dd>
-        <dt>Ages</dt>
-        <dd>{formatAges(classItem)}</dd>
-        <dt>Price</dt>
-        <dd>{formatPrice(classItem.price)}</dd>
-      </dl>
+      <ClassFacts classItem={classItem} facts={CLASS_FACTS.instructorsPage} />
     </ImageCard>
   );
 }

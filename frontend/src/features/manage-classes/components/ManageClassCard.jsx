@@ -1,6 +1,7 @@
 import { useId } from "react";
 
-import { ClassFacts } from "../../../components/cards/ClassFacts";
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
+import { ClassDescriptionBlock } from "../../../components/cards/ClassDescription";
 import { ImageCard } from "../../../components/cards/ImageCard";
 
 // A class under review. Approve and Deny only apply to a Pending class (spec section 4).
@@ -46,7 +47,12 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
         </div>
       }
     >
-      <ClassFacts classItem={classItem} withCatalog />
+      <ClassFacts
+        classItem={classItem}
+        facts={[...CLASS_FACTS.review, ...CLASS_FACTS.catalog]}
+        sayMissing
+      />
+      <ClassDescriptionBlock description={classItem.description} />
     </ImageCard>
   );
 }

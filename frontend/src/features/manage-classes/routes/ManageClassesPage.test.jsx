@@ -317,10 +317,10 @@ We fire everything in the kiln in the last week, and each student takes their pi
     expect(fact("Clay Creatures", "Level")).toBe("Beginner");
     expect(fact("Clay Creatures", "Ages")).toBe("Ages 8–12");
     expect(fact("Clay Creatures", "Location")).toBe("Studio 2");
-    expect(fact("Clay Creatures", "Schedule")).toBe(
+    expect(fact("Clay Creatures", "When")).toBe(
       "Jun 14 – Jun 25 · Mon, Wed, Fri · 9:00 AM–11:30 AM",
     );
-    expect(fact("Clay Creatures", "Total hours")).toBe("12.5 hours");
+    expect(fact("Clay Creatures", "Total time")).toBe("12.5 hours");
     expect(fact("Clay Creatures", "Registration closes")).toBe("Thu, Jun 10, 2027, 5:00 PM");
 
     // A class without them says so, so the admin sees what is missing.
@@ -328,8 +328,8 @@ We fire everything in the kiln in the last week, and each student takes their pi
     expect(fact("Secret Sculpture", "Level")).toBe("Not given");
     expect(fact("Secret Sculpture", "Ages")).toBe("All ages");
     expect(fact("Secret Sculpture", "Location")).toBe("Not given");
-    expect(fact("Secret Sculpture", "Schedule")).toBe("Schedule to be announced");
-    expect(fact("Secret Sculpture", "Total hours")).toBeUndefined();
+    expect(fact("Secret Sculpture", "When")).toBe("Schedule to be announced");
+    expect(fact("Secret Sculpture", "Total time")).toBeUndefined();
     expect(card("Secret Sculpture").getByText("No description yet.")).toBeInTheDocument();
   });
 

@@ -1,10 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
-import { LongText } from "../../../components/ui/LongText";
-import { formatPrice } from "../../../components/ui/formatPrice";
-import { formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 
 /*
@@ -45,20 +43,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel }) {
         </>
       }
     >
-      <dl className="class-facts mb-0">
-        {enrolledClass.participantName && (
-          <>
-            <dt>For</dt>
-            <LongText as="dd" text={enrolledClass.participantName} />
-          </>
-        )}
-        <dt>When</dt>
-        <dd>{formatScheduleSummary(enrolledClass)}</dd>
-        <dt>Instructor</dt>
-        <LongText as="dd" text={enrolledClass.instructorName} />
-        <dt>Price</dt>
-        <dd>{formatPrice(enrolledClass.price)}</dd>
-      </dl>
+      <ClassFacts classItem={enrolledClass} facts={CLASS_FACTS.enrolled} />
     </ImageCard>
   );
 }

@@ -1,9 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
 
+import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
-import { LongText } from "../../../components/ui/LongText";
-import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 
 /*
@@ -43,20 +42,11 @@ export function SelectionCard({ selection, busy, onDelete }) {
         </div>
       }
     >
-      <dl className="class-facts mb-0">
-        {selection.participantName && (
-          <>
-            <dt>For</dt>
-            <LongText as="dd" id={participantId} text={selection.participantName} />
-          </>
-        )}
-        <dt>Instructor</dt>
-        <LongText as="dd" text={selection.instructorName} />
-        <dt>Available seats</dt>
-        <dd>{selection.seats}</dd>
-        <dt>Price</dt>
-        <dd>{formatPrice(selection.price)}</dd>
-      </dl>
+      <ClassFacts
+        classItem={selection}
+        facts={CLASS_FACTS.selected}
+        ids={{ participant: participantId }}
+      />
     </ImageCard>
   );
 }
