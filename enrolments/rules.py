@@ -22,6 +22,7 @@ from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
 from core.compiled import CompiledList
 from core.school_time import school_today
+from enrolments.availability import free, holds_live, seats_free_beside
 from enrolments.models import (
     AgeOverride,
     Enrolment,
@@ -338,37 +339,12 @@ def registration_refusal(camp_class: Class, *, now: datetime | None = None) -> R
     return None
 
 
-def holds_against(
-    *, camp_class_id: int, participant_id: int | None = None, now: datetime | None = None
-) -> QuerySet[SeatHold]:
-    """The holds that keep a seat of the class from this participant now: everyone's but their
-    own, while unexpired (a checkout's or a waitlist offer's alike)."""
-    holds = SeatHold.objects.filter(
-        camp_class_id=camp_class_id, expires_at__gt=now or timezone.now()
-    )
-    if participant_id is not None:
-        holds = holds.exclude(participant_id=participant_id)
-    return holds
-
-
-def seats_free_beside(camp_class: Class, *, held_for_others: int) -> int:
-    """The seats left (`seats`, which each enrolment lowers) less those held for others, the
-    holds counted by the caller (`holds_against`, or read with the class)."""
-    return max(camp_class.seats - held_for_others, 0)
-
-
-def seats_free_for(*, camp_class: Class, participant_id: int | None = None) -> int:
-    """The seats free for this participant now, in one query."""
-    held = holds_against(camp_class_id=camp_class.pk, participant_id=participant_id).count()
-    return seats_free_beside(camp_class, held_for_others=held)
-
-
 @dataclass(frozen=True)
 class Standing:
     """What the database says of one participant and one class, for `enrolment_refusal`: whether
     they hold a seat in it, selected it, may take it whatever their age (an `AgeOverride`), how
-    many seats others hold (`holds_against`), and the name of their class that clashes with it
-    first (`soonest_clashing_class`)."""
+    many seats others hold (`availability.holds_live`), and the name of their class that clashes
+    with it first (`soonest_clashing_class`)."""
 
     enrolled: bool
     selected: bool
@@ -384,7 +360,7 @@ class Standing:
 
 def _class_with_standing(*, participant_id: int, camp_class_id: int, now: datetime) -> QuerySet:
     held = (
-        holds_against(camp_class_id=camp_class_id, participant_id=participant_id, now=now)
+        holds_live(camp_class_id=camp_class_id, participant_id=participant_id, now=now)
         .order_by()
         .values("camp_class_id")
         .annotate(held=Count("*"))
@@ -639,7 +615,7 @@ def _participant_refusal(
         return refusal
     if pair in selected:
         return Refusal.selected(participant)
-    if camp_class.seats - held <= 0:
+    if free(camp_class.seats, held) == 0:
         return Refusal.FULL
     if pair in clashes:
         return Refusal.schedule_conflict(clashes[pair], participant)

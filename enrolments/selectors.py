@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from classes.models import Class, Meeting
-from classes.selectors import calendar_meetings, seats_free
+from classes.selectors import calendar_meetings
 from core.compiled import CompiledList
 from core.spreadsheets import SafeCsvWriter
+from enrolments.availability import seats_free
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
     Enrolment,

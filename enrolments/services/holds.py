@@ -20,8 +20,9 @@ from accounts.models import User
 from classes.models import Class
 from core.errors import Conflict
 from enrolments.access import access_selection
+from enrolments.availability import holds_live, seats_free_beside
 from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
-from enrolments.rules import Refusal, family_holds, hold_refusal, holds_against, seats_free_beside
+from enrolments.rules import Refusal, family_holds, hold_refusal
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -86,7 +87,7 @@ def hold_take(*, selection: Selection) -> SeatHold:
     # The holds against the participant and their own, in one query: a class has no more
     # running holds than seats.
     holds = list(
-        holds_against(camp_class_id=camp_class.pk, participant_id=participant_id, now=now)
+        holds_live(camp_class_id=camp_class.pk, participant_id=participant_id, now=now)
         | SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
     )
     held = next((hold for hold in holds if hold.participant_id == participant_id), None)

@@ -14,6 +14,7 @@ from accounts.models import Participant, User
 from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
 from enrolments.access import participant_for
+from enrolments.availability import a_seat_free_beside, holds_live, seats_free_beside
 from enrolments.models import (
     Enrolment,
     EnrolmentStatus,
@@ -26,7 +27,6 @@ from enrolments.rules import (
     Refusal,
     clashing_meetings,
     class_with_standing,
-    holds_against,
     is_enrolled,
     registration_refusal,
     soonest_clashing_class,
@@ -99,7 +99,7 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) 
     (`payments.services.fulfilment`), before it asks for the seat.
 
     The class row is locked first, so the count of seats held for others (holds and waitlist
-    offers, `rules.holds_against`) read under it is the one the write acts on; then one
+    offers, `availability.holds_live`) read under it is the one the write acts on; then one
     conditional UPDATE takes the seat: whatever number of processes race for the last one,
     siblings and strangers alike, the database hands it to one of them, and the unique
     constraint on active enrolments keeps a participant from holding two. The same UPDATE asks
@@ -115,14 +115,14 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) 
             if is_enrolled(participant_id=participant_id, camp_class_id=camp_class_id):
                 raise SeatRefused(Refusal.enrolled(participant))
             class_locked(camp_class_id)
-            held_for_others = holds_against(
+            held_for_others = holds_live(
                 camp_class_id=camp_class_id, participant_id=participant_id, now=now
             ).count()
             taken = (
                 Class.objects.filter(
+                    a_seat_free_beside(held_for_others),
                     pk=camp_class_id,
                     status=ClassStatus.APPROVED,
-                    seats__gt=held_for_others,
                 )
                 .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
                 .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
@@ -180,12 +180,10 @@ def _why_no_seat(*, participant: Participant, camp_class_id: int, now) -> Refusa
     too_late = registration_refusal(camp_class, now=now)
     if too_late is not None:
         return too_late
-    if (
-        camp_class.seats
-        <= holds_against(
-            camp_class_id=camp_class_id, participant_id=participant.pk, now=now
-        ).count()
-    ):
+    held_for_others = holds_live(
+        camp_class_id=camp_class_id, participant_id=participant.pk, now=now
+    ).count()
+    if seats_free_beside(camp_class, held_for_others=held_for_others) == 0:
         return Refusal.FULL
     other = soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class_id)
     if other is not None:

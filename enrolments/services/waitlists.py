@@ -21,6 +21,7 @@ from classes.models import Class, ClassStatus
 from classes.schedule import registration_closes_at, school_timezone
 from core.errors import Conflict, InvalidInput, NotFound
 from enrolments.access import access_waitlist_entry, participant_for
+from enrolments.availability import holds_live, seats_free_beside
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
     HoldLapse,
@@ -36,7 +37,6 @@ from enrolments.rules import (
     enrolment_refusal,
     family_holds,
     hold_refusal,
-    holds_against,
     registration_refusal,
     standing_refusal,
 )
@@ -203,7 +203,9 @@ def waitlist_offers_make(*, camp_class: Class) -> int:
     now = timezone.now()
     if camp_class.status != ClassStatus.APPROVED or registration_refusal(camp_class, now=now):
         return 0
-    free = camp_class.seats - holds_against(camp_class_id=camp_class.pk, now=now).count()
+    free = seats_free_beside(
+        camp_class, held_for_others=holds_live(camp_class_id=camp_class.pk, now=now).count()
+    )
     if free <= 0:
         return 0
     offered = 0

@@ -15,7 +15,6 @@ from classes.services import class_update
 from core.errors import Conflict, InvalidInput, NotFound
 from enrolments import tasks
 from enrolments.models import Enrolment, SeatHold, Selection, WaitlistEntry, WaitlistStatus
-from enrolments.rules import seats_free_for
 from enrolments.services import (
     hold_take,
     holds_tidy,
@@ -37,6 +36,7 @@ from testing.factories import (
     UserFactory,
     scheduled_class,
 )
+from testing.seats import seats_free_now
 
 pytestmark = pytest.mark.django_db
 
@@ -173,8 +173,8 @@ class TestOffers:
         assert hold.expires_at == first.offer_expires_at
         full_class.refresh_from_db()
         # The seat is the offered family's: nobody else finds it free.
-        assert seats_free_for(camp_class=full_class) == 0
-        assert seats_free_for(camp_class=full_class, participant_id=first.participant_id) == 1
+        assert seats_free_now(full_class) == 0
+        assert seats_free_now(full_class, participant_id=first.participant_id) == 1
         [offer] = offers_to(first)
         assert offer.recipient == first.student.email
         assert f"/dashboard/waitlist#offer-{first.pk}" in offer.text
@@ -286,7 +286,7 @@ class TestAnOffersEnd:
         with time_machine.travel(reread(first).offer_expires_at + timedelta(seconds=1)):
             # Past its time the offer holds nothing, even before the round has run.
             full_class.refresh_from_db()
-            assert seats_free_for(camp_class=full_class) == 1
+            assert seats_free_now(full_class) == 1
             with pytest.raises(Conflict):
                 waitlist_accept(student=first.student, entry_id=first.pk)
             holds_tidy()

@@ -16,9 +16,8 @@ from django.db.models import Count
 from django.utils import timezone
 
 from accounts.models import Role
-from classes.models import Class
 from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, WaitlistEntry, WaitlistStatus
-from enrolments.rules import Refusal, seats_free_for
+from enrolments.rules import Refusal
 from enrolments.selectors import waitlist_list_for_class
 from enrolments.services import holds_tidy
 from notifications.models import Message, MessageKind
@@ -26,6 +25,7 @@ from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from payments.tests.test_race import TIMEOUT, bearer, post_all_at_once
 from testing.factories import SelectionFactory, UserFactory, scheduled_class
+from testing.seats import seats_free_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -195,7 +195,7 @@ def test_thirty_buyers_ten_waiting_cancellations_and_offers_end_consistent(holdi
     assert (enrolled.count(), open_offers) == (SEATS - 4 + 2, 2)
     camp_class.refresh_from_db()
     assert camp_class.seats + camp_class.enroll == SEATS
-    assert seats_free_for(camp_class=Class.objects.get(pk=camp_class.pk)) == 0
+    assert seats_free_now(camp_class) == 0
     # Each freed seat went to one family at a time: six offers, each e-mailed once.
     offers = Message.objects.filter(kind=MessageKind.WAITLIST_OFFER)
     assert sorted(offers.values_list("about", flat=True)) == sorted(
