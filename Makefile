@@ -172,7 +172,8 @@ test-bundle: build
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"
-	env $(call services,$(TEST_E2E_EMULATOR_PORT),$(TEST_E2E_LOCALSTRIPE_PORT),$(TEST_E2E_MAIL_PORT),.run/test-e2e-mail) \
+	env CAMP_TEST_DATABASE_SUFFIX=e2e \
+		$(call services,$(TEST_E2E_EMULATOR_PORT),$(TEST_E2E_LOCALSTRIPE_PORT),$(TEST_E2E_MAIL_PORT),.run/test-e2e-mail) \
 		$(PY) -m pytest -p no:cacheprovider e2e
 
 # The contract fuzzing of the server suite, longer: 200 examples per operation and role.

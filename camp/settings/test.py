@@ -11,7 +11,7 @@ os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9199")
 os.environ.setdefault("LOCALSTRIPE_URL", "http://localhost:8421")
 
 from .base import *  # noqa: E402, F403
-from .base import REDIS_URL, env  # noqa: E402
+from .base import DATABASES, REDIS_URL, env  # noqa: E402
 from .emulators import *  # noqa: E402, F403
 
 DEBUG = False
@@ -53,3 +53,10 @@ if env("CAMP_TEST_CACHE") != "redis" or not REDIS_URL:
 # process's memory of the last generation must not outlive it. core/tests/test_public_cache.py
 # covers the production window on its own clock.
 PUBLIC_LISTS_RECHECK_SECONDS = 0.0
+
+# Two runs of the suite on one PostgreSQL server at once (the server pass and Playwright, side by
+# side in `make test`) each make a test database of their own: the second names a suffix.
+if (suffix := env("CAMP_TEST_DATABASE_SUFFIX")) and DATABASES["default"]["ENGINE"].endswith(
+    "postgresql"
+):
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{suffix}"}
