@@ -1,5 +1,5 @@
 /*
- * The session's states and the only moves between them. The provider (AuthProvider.jsx) talks
+ * The session's states and the only moves between them. The keeper (sessionKeeper.js) talks
  * to Firebase and our server and reports what happened as events; this reducer decides what the
  * app sees. An event that does not fit the current state (a late answer for a person who has
  * since signed out, a second sign-out) leaves the state as it is.

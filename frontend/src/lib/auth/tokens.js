@@ -1,4 +1,4 @@
-import { ApiError } from "../api";
+import { ApiError, getToken } from "../api";
 
 /*
  * What the session needs to know of our API token and of a failed exchange. Our token lives
@@ -105,4 +105,36 @@ export function tokenOwner() {
   } catch {
     return null;
   }
+}
+
+/*
+ * Kept while this browser has a Firebase sign-in, so that a later page load knows to ask
+ * Firebase who it is. Our API token is dropped at a page load that cannot use it (see
+ * sessionKeeper.js) and is missing when the page was left in the middle of a token
+ * exchange; this mark is not.
+ */
+export const SIGNED_IN_KEY = "signed-in";
+
+export function rememberSignIn(signedIn) {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_KEY, "1");
+    else window.localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage refused (private mode): a reload then starts logged out.
+  }
+}
+
+export function signInRemembered() {
+  try {
+    return Boolean(getToken()) || window.localStorage.getItem(SIGNED_IN_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// A fresh token from an earlier page load, with its owner and role, or null.
+export function keptToken() {
+  const token = getToken();
+  const owner = tokenOwner();
+  return owner && tokenFresh(token) ? { token, uid: owner.uid, role: owner.role ?? null } : null;
 }

@@ -1,0 +1,91 @@
+import { api, getToken } from "../api";
+import {
+  createAccount,
+  sendVerification,
+  signInWithGoogle,
+  signInWithPassword,
+  signOutUser,
+} from "./firebase";
+
+export function logSignOutFailure(error) {
+  console.error("Signing out of Firebase failed.", error);
+}
+
+/*
+ * What a person does to their session: log in (a password or Google), register, log out, ask
+ * for the verification e-mail. Each goes through Firebase and then through the keeper
+ * (sessionKeeper.js), which opens, renews and ends the session with our server.
+ */
+export function signInActions(keeper) {
+  return {
+    async logIn(email, password) {
+      keeper.prepareSignIn();
+      await keeper.signingInWith(async () => {
+        const firebaseUser = await signInWithPassword(email, password);
+        await keeper.open(firebaseUser);
+      });
+    },
+
+    async logInWithGoogle() {
+      keeper.prepareSignIn();
+      const firebaseUser = await keeper.signingInWith(async () => {
+        const user = await signInWithGoogle();
+        await keeper.open(user);
+        return user;
+      });
+      try {
+        await api.post("/users", {
+          name: firebaseUser.displayName || "",
+          photo: firebaseUser.photoURL || "",
+          email: firebaseUser.email,
+        });
+      } catch (error) {
+        // The token exchange already created the account; only the profile details are missing.
+        console.error("Saving the Google profile failed.", error);
+      }
+    },
+
+    async register({ name, photoURL, email, password }) {
+      keeper.prepareSignIn();
+      const done = keeper.signingInStarted();
+      try {
+        const firebaseUser = await createAccount({ email, password, name, photoURL });
+        await keeper.open(firebaseUser);
+        await api.post("/users", { name: name || "", photo: photoURL, email: firebaseUser.email });
+      } finally {
+        done();
+        // Registration ends logged out, whether it worked or not: the new user logs in next,
+        // and a sign-up that failed halfway leaves nobody signed in.
+        keeper.forget();
+        await signOutUser().catch(logSignOutFailure);
+      }
+    },
+
+    async logOut() {
+      const attempt = keeper.current();
+      if (attempt) {
+        clearTimeout(attempt.renewal);
+        // Closed first, so the server's answer to the token it is ending changes nothing here.
+        attempt.open = false;
+      }
+      if (getToken()) {
+        try {
+          // The server ends the token at once: a copy of it is of no use to anyone after this.
+          await api.post("/logout");
+        } catch (error) {
+          console.error("The Camp server could not end the session's token.", error);
+        }
+      }
+      await signOutUser();
+      keeper.forget();
+    },
+
+    async sendVerificationEmail() {
+      const firebaseUser = keeper.unverified();
+      if (!firebaseUser) throw new Error("Log in again to be sent a verification e-mail.");
+      await sendVerification(firebaseUser);
+      keeper.unverified({ take: true });
+      await signOutUser().catch(logSignOutFailure);
+    },
+  };
+}
