@@ -13,7 +13,11 @@ class AccountsConfig(AppConfig):
 
         # Registers the access token's scheme with the API schema.
         import accounts.openapi  # noqa: F401
+        from accounts.message_kinds import AccountMessage
         from accounts.models import User
+        from notifications import kinds
+
+        kinds.register(AccountMessage, app="accounts")
 
         # Any save that may write a name, whichever path made it (the API, the back office).
         post_save.connect(_person_maybe_renamed, sender=User, dispatch_uid="accounts-renamed")

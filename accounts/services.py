@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from accounts.access import access_participant
 from accounts.firebase import Identity
+from accounts.message_kinds import AccountMessage
 from accounts.models import Participant, RevokedToken, Role, User
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
 from core.validators import validate_image_url
-from notifications.models import MessageKind
 from notifications.services import message_queue
 
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
@@ -120,7 +120,7 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
             account_holder_of(user)
     if first_time:
         message_queue(
-            kind=MessageKind.WELCOME,
+            kind=AccountMessage.WELCOME,
             about=f"user:{user.pk}",
             recipient=user.email,
             context={"name": user.name},
@@ -230,7 +230,7 @@ def user_set_role(*, user_id: int, role: str, by: User | None = None) -> int:
     user.save(update_fields=["role", "is_staff"])
     if role in (Role.INSTRUCTOR, Role.ADMIN):
         message_queue(
-            kind=MessageKind.ROLE_CHANGED,
+            kind=AccountMessage.ROLE_CHANGED,
             # Each change is its own message: made instructor, then admin, then instructor again.
             about=f"user:{user.pk}:{role}:{timezone.now().isoformat()}",
             recipient=user.email,

@@ -41,6 +41,8 @@ from decimal import Decimal
 from email import policy
 from pathlib import Path
 
+from payments.message_kinds import PaymentMessage
+
 os.environ["BENCH_DATABASE_URL"] = os.environ.get(
     "RUSH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_rush"
 )
@@ -446,7 +448,7 @@ def outbox_drained() -> bool:
 def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
     from classes.models import Class
     from enrolments.models import Enrolment, EnrolmentStatus, WaitlistEntry
-    from notifications.models import Message, MessageKind
+    from notifications.models import Message
     from payments.models import Payment, PaymentStatus
     from payments.tests import stripe_js
 
@@ -500,14 +502,14 @@ def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
     enrolled = Payment.objects.filter(status=PaymentStatus.ENROLLED)
     receipts_due = list(
         Message.objects.filter(
-            kind=MessageKind.PAYMENT_RECEIPT,
+            kind=PaymentMessage.PAYMENT_RECEIPT,
             about__in=[f"payment:{pk}" for pk in enrolled.values_list("pk", flat=True)],
         ).values_list("pk", flat=True)
     )
     receipts_sent = []
     for path in sorted(mail.glob("*.eml")):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-        if message["X-Camp-Kind"] == MessageKind.PAYMENT_RECEIPT:
+        if message["X-Camp-Kind"] == PaymentMessage.PAYMENT_RECEIPT:
             receipts_sent.append(int(message["X-Camp-Message"]))
     return {
         "classes": classes,

@@ -6,6 +6,10 @@ class ClassesConfig(AppConfig):
     name = "classes"
 
     def ready(self):
+        from classes.message_kinds import ClassMessage
+        from notifications import kinds
+
+        kinds.register(ClassMessage, app="classes")
         from classes.search import instructor_renamed
         from core import events
 

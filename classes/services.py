@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.selectors import admin_list
+from classes.message_kinds import ClassMessage
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
@@ -17,7 +18,6 @@ from classes.selectors import pending_classes, seat_holders_of
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
-from notifications.models import MessageKind
 from notifications.services import message_queue, message_rerender_queued
 
 # What an instructor may say of a class beyond the spec's four fields, by the model's names.
@@ -298,7 +298,7 @@ def _schedule_change_queue(
     about = f"class:{camp_class.pk}:schedule:{now.isoformat()}"
     for person in seat_holders_of(class_id=camp_class.pk):
         message_queue(
-            kind=MessageKind.SCHEDULE_CHANGED,
+            kind=ClassMessage.SCHEDULE_CHANGED,
             about=about,
             # One change is read before the next.
             in_order_of=f"class:{camp_class.pk}:schedule",
@@ -365,7 +365,7 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
 def _review_message_queue(camp_class: Class, reviewed_at) -> None:
     denied = camp_class.status == ClassStatus.DENIED
     message_queue(
-        kind=MessageKind.CLASS_DENIED if denied else MessageKind.CLASS_APPROVED,
+        kind=ClassMessage.CLASS_DENIED if denied else ClassMessage.CLASS_APPROVED,
         # Each review is its own message: a class denied, changed and reviewed again.
         about=f"class:{camp_class.pk}:{reviewed_at.isoformat()}",
         recipient=camp_class.instructor.email,
@@ -401,7 +401,7 @@ def class_send_feedback(*, class_id: int, feedback: str) -> int:
     camp_class = Class.objects.select_related("instructor").get(pk=class_id)
     # A denial not sent yet carries the feedback written since.
     message_rerender_queued(
-        kind=MessageKind.CLASS_DENIED,
+        kind=ClassMessage.CLASS_DENIED,
         about_prefix=f"class:{class_id}:",
         context=_review_context(camp_class),
     )
@@ -426,7 +426,7 @@ def review_digest_send(*, today: date | None = None) -> int:
     with transaction.atomic():
         for admin in admin_list():
             message_queue(
-                kind=MessageKind.REVIEW_DIGEST,
+                kind=ClassMessage.REVIEW_DIGEST,
                 about=f"review-digest:{today.isoformat()}",
                 recipient=admin.email,
                 context={"name": admin.name, "classes": waiting},

@@ -22,7 +22,8 @@ from e2e.class_steps import (
 from e2e.helpers import PASSWORD, demo_image, log_in
 from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
 from enrolments.models import Enrolment
-from notifications.models import Message, MessageKind
+from notifications.models import Message
+from payments.message_kinds import PaymentMessage
 from testing.factories import scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
@@ -163,7 +164,9 @@ def test_a_parent_enrols_two_children_and_the_instructor_sees_them(page: Page, i
         (WATERCOLOUR, "Leo"),
         (WATERCOLOUR, "Mia"),
     ]
-    receipts = Message.objects.filter(kind=MessageKind.PAYMENT_RECEIPT, recipient="ana@camp.test")
+    receipts = Message.objects.filter(
+        kind=PaymentMessage.PAYMENT_RECEIPT, recipient="ana@camp.test"
+    )
     assert sorted(receipt.subject for receipt in receipts) == [
         f"Your receipt: {CLAY} for Mia Lopez",
         f"Your receipt: {WATERCOLOUR} for Leo Lopez",

@@ -6,7 +6,8 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from e2e.class_steps import check_accessible
-from notifications.models import Message, MessageKind
+from notifications.models import Message
+from pages.message_kinds import PageMessage
 from pages.models import ContactMessage, SitePage
 
 FOOTER_PAGES = [
@@ -107,7 +108,7 @@ def test_a_visitor_writes_to_the_school_and_the_office_gets_it(page):
         "ada@family.test",
         "Is there parking near the studios?",
     )
-    [message] = Message.objects.filter(kind=MessageKind.CONTACT_MESSAGE)
+    [message] = Message.objects.filter(kind=PageMessage.CONTACT_MESSAGE)
     assert message.recipient == settings.SCHOOL_REPLY_TO
     assert message.reply_to == "ada@family.test"
     assert message.about == f"contact:{kept.pk}"

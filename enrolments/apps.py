@@ -6,6 +6,10 @@ class EnrolmentsConfig(AppConfig):
     name = "enrolments"
 
     def ready(self):
+        from enrolments.message_kinds import EnrolmentMessage
+        from notifications import kinds
+
+        kinds.register(EnrolmentMessage, app="enrolments")
         from core import events
         from enrolments.services.waitlists import seats_added_offered
 

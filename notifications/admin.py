@@ -2,6 +2,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from core.admin import ViewOnlyAdmin
+from notifications import kinds
 from notifications.models import Message
 from notifications.services import message_resend
 
@@ -11,7 +12,15 @@ class MessageAdmin(ViewOnlyAdmin):
     """Read only: who was sent what and when. A message is never edited; Resend makes a new
     row, marked as a resend of the one it repeats, and queues it."""
 
-    list_display = ("created_at", "kind", "recipient", "subject", "status", "attempts", "sent_at")
+    list_display = (
+        "created_at",
+        "kind_label",
+        "recipient",
+        "subject",
+        "status",
+        "attempts",
+        "sent_at",
+    )
     list_filter = ("status", "kind", "created_at")
     search_fields = ("recipient", "subject", "about")
     date_hierarchy = "created_at"
@@ -35,6 +44,11 @@ class MessageAdmin(ViewOnlyAdmin):
         "text",
     )
     exclude = ("html",)
+
+    @admin.display(description="Kind", ordering="kind")
+    def kind_label(self, message):
+        # The sending app's label for its kind (notifications/kinds.py).
+        return kinds.label_of(message.kind)
 
     @admin.display(description="HTML")
     def preview(self, message):

@@ -1,21 +1,7 @@
 from django.db import models
 from django.db.models import Q
 
-
-class MessageKind(models.TextChoices):
-    WELCOME = "welcome", "Welcome"
-    PAYMENT_RECEIPT = "payment_receipt", "Payment receipt"
-    CLASS_APPROVED = "class_approved", "Class approved"
-    CLASS_DENIED = "class_denied", "Class denied"
-    REVIEW_DIGEST = "review_digest", "Classes waiting for review"
-    REFUND_MADE = "refund_made", "Refund made"
-    ROLE_CHANGED = "role_changed", "Role changed"
-    SCHEDULE_CHANGED = "schedule_changed", "Class schedule changed"
-    CLASS_CANCELLED = "class_cancelled", "Class cancelled"
-    WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
-    WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
-    ENROLMENT_CANCELLED = "enrolment_cancelled", "Enrolment cancelled by the family"
-    CONTACT_MESSAGE = "contact_message", "Message from the Contact page"
+from notifications import kinds
 
 
 class MessageStatus(models.TextChoices):
@@ -33,7 +19,8 @@ class Message(models.Model):
     the one it repeats.
     """
 
-    kind = models.CharField(max_length=32, choices=MessageKind.choices)
+    # One of the kinds the apps register (notifications/kinds.py), each the sending app's own.
+    kind = models.CharField(max_length=32)
     # What the message is about, as "<what>:<id>" (payment:42, class:7, review-digest:2026-07-01).
     about = models.CharField(max_length=100)
     # The thread this message keeps its place in: a person's messages with the same thread go out
@@ -90,4 +77,4 @@ class Message(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} to {self.recipient}"
+        return f"{kinds.label_of(self.kind)} to {self.recipient}"

@@ -26,7 +26,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from core.errors import NotFound
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications import kinds
+from notifications.models import Message, MessageStatus
 
 logger = logging.getLogger(__name__)
 
@@ -70,7 +71,7 @@ def _render(kind: str, context: dict) -> Rendered:
 
 def message_queue(
     *,
-    kind: MessageKind,
+    kind: str,
     about: str,
     recipient: str,
     context: dict,
@@ -82,8 +83,10 @@ def message_queue(
 
     It goes out after any earlier message to the same person in the same thread, `in_order_of`
     (by default its `about`: the messages about one payment keep their order); mail of any other
-    thread never waits for it.
+    thread never waits for it. `kind` is one an app registered (notifications/kinds.py).
     """
+    if not kinds.is_registered(kind):
+        raise ValueError(f"No app sends messages of the kind {kind!r}.")
     existing = Message.objects.filter(
         kind=kind, about=about, recipient=recipient, resend_of__isnull=True
     ).first()
@@ -268,7 +271,7 @@ def outbox_sweep(*, now: datetime | None = None) -> list[int]:
     )
 
 
-def message_rerender_queued(*, kind: MessageKind, about_prefix: str, context: dict) -> int:
+def message_rerender_queued(*, kind: str, about_prefix: str, context: dict) -> int:
     """Render again, with `context`, the messages of `kind` about `about_prefix...` that are
     still queued (a denial waiting for the admin's feedback); the number changed. A message
     already being sent or sent keeps what it said."""

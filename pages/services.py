@@ -6,8 +6,8 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from core.errors import InvalidInput
-from notifications.models import MessageKind
 from notifications.services import message_queue
+from pages.message_kinds import PageMessage
 from pages.models import CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, ContactMessage
 
 
@@ -40,7 +40,7 @@ def contact_message_send(*, name: str, email: str, message: str) -> ContactMessa
         raise InvalidInput(problems)
     contact = ContactMessage.objects.create(name=name, email=email, message=message)
     message_queue(
-        kind=MessageKind.CONTACT_MESSAGE,
+        kind=PageMessage.CONTACT_MESSAGE,
         about=f"contact:{contact.pk}",
         recipient=settings.SCHOOL_REPLY_TO,
         reply_to=email,

@@ -2,8 +2,9 @@
 
 import pytest
 
+from accounts.message_kinds import AccountMessage
 from accounts.models import Role
-from notifications.models import Message, MessageKind
+from notifications.models import Message
 from testing.outbox import html_of, send_queued
 
 pytestmark = pytest.mark.django_db
@@ -53,4 +54,6 @@ def test_each_change_of_role_is_its_own_message(api_client_for, people):
     admin.patch(f"/api/users/instructor/{sam.pk}")
     admin.patch(f"/api/users/admin/{sam.pk}")
 
-    assert Message.objects.filter(kind=MessageKind.ROLE_CHANGED, recipient=sam.email).count() == 2
+    assert (
+        Message.objects.filter(kind=AccountMessage.ROLE_CHANGED, recipient=sam.email).count() == 2
+    )

@@ -5,9 +5,10 @@ from datetime import date
 import pytest
 
 from accounts.models import Role
+from classes.message_kinds import ClassMessage
 from classes.models import ClassStatus
 from classes.services import review_digest_send
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications.models import Message, MessageStatus
 from testing.factories import ClassFactory, UserFactory
 from testing.outbox import html_of, send_queued
 
@@ -57,7 +58,7 @@ def test_feedback_after_the_denial_went_out_does_not_change_what_was_sent(client
         f"/api/classes/feedback/{proposed.pk}", {"feedback": "Too late."}, format="json"
     )
 
-    message = Message.objects.get(kind=MessageKind.CLASS_DENIED)
+    message = Message.objects.get(kind=ClassMessage.CLASS_DENIED)
     assert message.status == MessageStatus.SENT
     assert "Too late." not in message.text
 
@@ -69,7 +70,7 @@ def test_a_class_denied_changed_and_denied_again_is_told_twice(client_as, people
     proposed.save(update_fields=["status"])
     client_as("admin").patch(f"/api/classes/denied/{proposed.pk}")
 
-    assert Message.objects.filter(kind=MessageKind.CLASS_DENIED).count() == 2
+    assert Message.objects.filter(kind=ClassMessage.CLASS_DENIED).count() == 2
 
 
 def test_admins_hear_once_a_day_of_every_class_waiting(people, proposed):

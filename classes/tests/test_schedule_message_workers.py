@@ -9,7 +9,8 @@ import requests
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from notifications.models import Message, MessageKind, MessageStatus
+from classes.message_kinds import ClassMessage
+from notifications.models import Message, MessageStatus
 from testing.dates import summer
 from testing.factories import EnrolmentFactory, UserFactory, scheduled_class
 from testing.servers import celery_workers, gunicorn_servers, wait_for, wait_until_workers_idle
@@ -63,5 +64,5 @@ def test_a_schedule_change_reaches_each_seat_holder_once(worker_env, smtp_sink, 
         assert email["Subject"] == "Schedule change: Wheel Pottery"
         text = email.get_body(preferencelist=("plain",)).get_content()
         assert "Monday, June 14, 10:00 AM to 1:00 PM PDT (new time)" in text
-    messages = Message.objects.filter(kind=MessageKind.SCHEDULE_CHANGED)
+    messages = Message.objects.filter(kind=ClassMessage.SCHEDULE_CHANGED)
     assert [message.status for message in messages] == [MessageStatus.SENT] * 2

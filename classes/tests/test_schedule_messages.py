@@ -11,9 +11,10 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
+from classes.message_kinds import ClassMessage
 from classes.schedule import WEEKDAY_NAMES
 from enrolments.models import EnrolmentStatus
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications.models import Message, MessageStatus
 from testing.factories import EnrolmentFactory, SelectionFactory, UserFactory, scheduled_class
 from testing.outbox import send_queued
 
@@ -69,7 +70,7 @@ def html(received) -> str:
 
 
 def schedule_messages() -> list[Message]:
-    return list(Message.objects.filter(kind=MessageKind.SCHEDULE_CHANGED).order_by("recipient"))
+    return list(Message.objects.filter(kind=ClassMessage.SCHEDULE_CHANGED).order_by("recipient"))
 
 
 def test_a_new_time_is_sent_to_each_person_holding_a_seat(smtp_sink, client_as, pottery, enrolled):
@@ -81,7 +82,7 @@ def test_a_new_time_is_sent_to_each_person_holding_a_seat(smtp_sink, client_as, 
     assert [email["To"] for email in received] == ["ada@camp.test", "sam@camp.test"]
     for email, person in zip(received, enrolled, strict=True):
         assert email["Subject"] == "Schedule change: Wheel Pottery"
-        assert email["X-Camp-Kind"] == MessageKind.SCHEDULE_CHANGED
+        assert email["X-Camp-Kind"] == ClassMessage.SCHEDULE_CHANGED
         text = plain(email)
         assert f"Hello {person.name}," in text
         assert (

@@ -22,6 +22,7 @@ from classes.schedule import registration_closes_at, school_timezone
 from core.errors import Conflict, InvalidInput, NotFound
 from enrolments.access import access_waitlist_entry, participant_for
 from enrolments.availability import holds_live, seats_free_beside
+from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
     HoldLapse,
@@ -41,7 +42,6 @@ from enrolments.rules import (
     standing_refusal,
 )
 from enrolments.services.holds import class_locked, hold_put, holds_lapsed
-from notifications.models import MessageKind
 from notifications.services import message_queue
 
 # An offer for a class that starts within this many days is shorter
@@ -262,7 +262,7 @@ def _offer(entry: WaitlistEntry, *, camp_class: Class, now) -> None:
     entry.save(update_fields=["status", "offered_at", "offer_expires_at"])
     local = expires_at.astimezone(school_timezone())
     message_queue(
-        kind=MessageKind.WAITLIST_OFFER,
+        kind=EnrolmentMessage.WAITLIST_OFFER,
         about=f"waitlist-offer:{entry.pk}",
         in_order_of=f"waitlist:{entry.pk}",
         recipient=entry.student.email,
@@ -286,7 +286,7 @@ def _about_entry(entry: WaitlistEntry, camp_class: Class) -> dict:
 def _closed_and_told(entry: WaitlistEntry, *, camp_class: Class, reason: str) -> None:
     _entry_end(entry, status=WaitlistStatus.CLOSED, reason=reason)
     message_queue(
-        kind=MessageKind.WAITLIST_CLOSED,
+        kind=EnrolmentMessage.WAITLIST_CLOSED,
         about=f"waitlist-closed:{entry.pk}",
         in_order_of=f"waitlist:{entry.pk}",
         recipient=entry.student.email,

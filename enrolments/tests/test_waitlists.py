@@ -14,6 +14,7 @@ from classes.models import Class
 from classes.services import class_update
 from core.errors import Conflict, InvalidInput, NotFound
 from enrolments import tasks
+from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, SeatHold, Selection, WaitlistEntry, WaitlistStatus
 from enrolments.services import (
     hold_take,
@@ -27,7 +28,7 @@ from enrolments.services import (
     waitlist_leave,
     waitlist_move_up,
 )
-from notifications.models import Message, MessageKind
+from notifications.models import Message
 from testing.dates import years_before
 from testing.factories import (
     ChildFactory,
@@ -96,7 +97,7 @@ def seat_for(entry: WaitlistEntry, camp_class) -> None:
 
 def offers_to(entry: WaitlistEntry):
     return Message.objects.filter(
-        kind=MessageKind.WAITLIST_OFFER, about=f"waitlist-offer:{entry.pk}"
+        kind=EnrolmentMessage.WAITLIST_OFFER, about=f"waitlist-offer:{entry.pk}"
     )
 
 
@@ -208,7 +209,7 @@ class TestOffers:
         skipped, next_in_line = reread(skipped), reread(next_in_line)
         assert skipped.status == WaitlistStatus.CLOSED
         assert "Clay" in skipped.closed_reason
-        told = Message.objects.get(kind=MessageKind.WAITLIST_CLOSED)
+        told = Message.objects.get(kind=EnrolmentMessage.WAITLIST_CLOSED)
         assert told.recipient == child.account.email
         assert next_in_line.status == WaitlistStatus.OFFERED
 
@@ -430,4 +431,4 @@ def test_a_place_in_the_queue_closes_quietly_once_the_participant_has_a_seat():
 
     entry = reread(entry)
     assert (entry.status, entry.closed_reason) == (WaitlistStatus.CLOSED, "Enrolled in the class.")
-    assert not Message.objects.filter(kind=MessageKind.WAITLIST_CLOSED).exists()
+    assert not Message.objects.filter(kind=EnrolmentMessage.WAITLIST_CLOSED).exists()

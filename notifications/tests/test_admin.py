@@ -2,7 +2,8 @@
 
 import pytest
 
-from notifications.models import Message, MessageKind, MessageStatus
+from accounts.message_kinds import AccountMessage
+from notifications.models import Message, MessageStatus
 from notifications.services import message_queue, message_send
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +14,7 @@ OUTBOX = "/admin/notifications/message/"
 @pytest.fixture
 def welcome():
     message = message_queue(
-        kind=MessageKind.WELCOME,
+        kind=AccountMessage.WELCOME,
         about="user:1",
         recipient="sam@camp.test",
         context={"name": "Sam <b>Potter</b>"},
@@ -23,7 +24,7 @@ def welcome():
 
 def test_the_outbox_lists_and_filters_messages_by_status(admin_client, welcome):
     queued = message_queue(
-        kind=MessageKind.WELCOME, about="user:2", recipient="ada@camp.test", context={}
+        kind=AccountMessage.WELCOME, about="user:2", recipient="ada@camp.test", context={}
     )
 
     everything = admin_client.get(OUTBOX)

@@ -10,8 +10,10 @@ from django.core import mail
 from django.db import IntegrityError, OperationalError, connection, transaction
 from django.utils import timezone
 
+from accounts.message_kinds import AccountMessage
+from classes.message_kinds import ClassMessage
 from classes.models import ClassStatus
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications.models import Message, MessageStatus
 from notifications.services import (
     STUCK_AFTER,
     TemporaryFailure,
@@ -21,6 +23,7 @@ from notifications.services import (
     outbox_sweep,
 )
 from notifications.tasks import message_send_task
+from payments.message_kinds import PaymentMessage
 from testing.factories import ClassFactory
 from testing.servers import database_url
 
@@ -29,7 +32,7 @@ pytestmark = pytest.mark.django_db
 
 def welcome(recipient="sam@camp.test", about="user:1") -> Message:
     return message_queue(
-        kind=MessageKind.WELCOME, about=about, recipient=recipient, context={"name": "Sam"}
+        kind=AccountMessage.WELCOME, about=about, recipient=recipient, context={"name": "Sam"}
     )
 
 
@@ -112,7 +115,7 @@ def test_a_row_being_sent_by_another_worker_is_not_sent_again():
 
 def test_a_scheduled_message_is_not_sent_before_its_time():
     message = message_queue(
-        kind=MessageKind.WELCOME,
+        kind=AccountMessage.WELCOME,
         about="user:1",
         recipient="sam@camp.test",
         context={},
@@ -312,7 +315,7 @@ def test_a_persons_messages_go_out_in_order_even_when_the_first_is_retried(smtp_
     smtp_sink.refusals.append("451 4.3.0 Busy")
     receipt = welcome(about="payment:1")
     refund = message_queue(
-        kind=MessageKind.REFUND_MADE,
+        kind=PaymentMessage.REFUND_MADE,
         about="payment:1",
         recipient="sam@camp.test",
         context={"class_name": "Raku", "amount": "$10.00"},
@@ -330,12 +333,12 @@ def test_a_persons_messages_go_out_in_order_even_when_the_first_is_retried(smtp_
     message_send(message_id=refund.pk)
 
     received = [m["X-Camp-Kind"] for m in smtp_sink.messages() if m["To"] == "sam@camp.test"]
-    assert received == [MessageKind.WELCOME, MessageKind.REFUND_MADE]
+    assert received == [AccountMessage.WELCOME, PaymentMessage.REFUND_MADE]
 
 
 def test_a_message_held_for_later_does_not_hold_back_the_ones_due_before_it():
     held = message_queue(
-        kind=MessageKind.WELCOME,
+        kind=AccountMessage.WELCOME,
         about="user:1",
         recipient="sam@camp.test",
         context={},
@@ -351,7 +354,7 @@ def test_a_failed_message_does_not_hold_back_the_next_of_its_thread(smtp_sink):
     smtp_sink.refusals.append("550 5.1.1 No such mailbox")
     receipt = welcome(about="payment:1")
     refund = message_queue(
-        kind=MessageKind.REFUND_MADE,
+        kind=PaymentMessage.REFUND_MADE,
         about="payment:1",
         recipient="sam@camp.test",
         context={"class_name": "Raku", "amount": "$10.00"},
@@ -376,7 +379,7 @@ def test_a_classs_schedule_changes_reach_a_person_in_the_order_they_were_made(sm
     smtp_sink.refusals.append("451 4.3.0 Busy")
     changes = [
         message_queue(
-            kind=MessageKind.SCHEDULE_CHANGED,
+            kind=ClassMessage.SCHEDULE_CHANGED,
             about=f"class:7:schedule:{moment}",
             in_order_of="class:7:schedule",
             recipient="sam@camp.test",
@@ -399,6 +402,6 @@ def test_a_subject_is_plain_text_not_escaped_html(client_as, people):
     answer = client_as("admin").patch(f"/api/classes/approved/{camp_class.pk}")
 
     assert answer.status_code == 200
-    assert Message.objects.get(kind=MessageKind.CLASS_APPROVED).subject == (
+    assert Message.objects.get(kind=ClassMessage.CLASS_APPROVED).subject == (
         "Your class is approved: Paint & Sip at O'Neil"
     )

@@ -6,7 +6,8 @@ message. Several processes share the database: PostgreSQL only, as every multi-p
 
 import pytest
 
-from notifications.models import Message, MessageKind, MessageStatus
+from accounts.message_kinds import AccountMessage
+from notifications.models import Message, MessageStatus
 from notifications.services import message_queue
 from notifications.tasks import message_send_task
 from testing.servers import celery_workers, wait_for, wait_until_workers_idle
@@ -19,7 +20,7 @@ TIMEOUT = 60
 def test_two_workers_handed_the_same_rows_send_each_once(worker_env, smtp_sink, tmp_path):
     messages = [
         message_queue(
-            kind=MessageKind.WELCOME,
+            kind=AccountMessage.WELCOME,
             about=f"user:{number}",
             recipient=f"family{number}@camp.test",
             context={"name": f"Family {number}"},
@@ -57,7 +58,7 @@ def test_a_worker_retries_a_refusing_server_until_it_takes_the_message(
 ):
     smtp_sink.refusals.extend(["451 4.3.0 Busy", "451 4.3.0 Still busy"])
     message = message_queue(
-        kind=MessageKind.WELCOME, about="user:1", recipient="sam@camp.test", context={}
+        kind=AccountMessage.WELCOME, about="user:1", recipient="sam@camp.test", context={}
     )
     queue = worker_env["CELERY_QUEUE"]
     with message_send_task.app.connection_for_write(worker_env["CELERY_BROKER_URL"]) as broker:

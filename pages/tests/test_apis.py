@@ -5,10 +5,11 @@ from unittest import mock
 import pytest
 from django.core import mail
 
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications.models import Message, MessageStatus
 from notifications.services import TemporaryFailure, message_send
 from pages.apis import CONTACT_THANKS
 from pages.defaults import SEED_PAGES
+from pages.message_kinds import PageMessage
 from pages.models import ContactMessage, SitePage
 from testing.factories import UserFactory
 from testing.outbox import html_of, send_queued
@@ -91,7 +92,7 @@ class TestContact:
 
         [queued] = Message.objects.all()
 
-        assert queued.kind == MessageKind.CONTACT_MESSAGE
+        assert queued.kind == PageMessage.CONTACT_MESSAGE
         assert queued.about == f"contact:{kept.pk}"
         assert queued.recipient == "office@camp.test"
         assert queued.reply_to == "ada@family.test"
@@ -111,7 +112,7 @@ class TestContact:
         contact(api_client)
         contact(api_client, message="And may I bring a friend?")
 
-        assert Message.objects.filter(kind=MessageKind.CONTACT_MESSAGE).count() == 2
+        assert Message.objects.filter(kind=PageMessage.CONTACT_MESSAGE).count() == 2
 
     def test_what_a_visitor_writes_is_shown_in_the_e_mail_never_run(self, api_client):
         contact(api_client, name="Ada O'Brien", message="<script>alert(1)</script> & more")

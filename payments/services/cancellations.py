@@ -20,8 +20,8 @@ from core.errors import Conflict, DomainError, NotFound
 from enrolments.models import Selection
 from enrolments.selectors import waitlist_open_for_class
 from enrolments.services import waitlist_close_for_class
-from notifications.models import MessageKind
 from notifications.services import message_queue
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.services.refunds import payment_refund
 
@@ -87,7 +87,7 @@ def _close(*, class_id: int, message: str) -> tuple[Class, int, int]:
     )
     for selection in selections:
         message_queue(
-            kind=MessageKind.CLASS_CANCELLED,
+            kind=PaymentMessage.CLASS_CANCELLED,
             about=f"selection:{selection.pk}",
             recipient=selection.student.email,
             context={

@@ -4,8 +4,8 @@ whichever of the browser, the webhook and reconciliation got there first."""
 
 from decimal import Decimal
 
-from notifications.models import MessageKind
 from notifications.services import message_queue
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment
 from payments.refund_policy import refund_policy_text_of
 
@@ -14,7 +14,7 @@ def _money(amount: Decimal) -> str:
     return f"${amount:,.2f}"
 
 
-def _queue(kind: MessageKind, payment: Payment, **more) -> None:
+def _queue(kind: PaymentMessage, payment: Payment, **more) -> None:
     # One read for the student, the class and its instructor.
     payment = Payment.objects.select_related(
         "student", "participant", "camp_class__instructor"
@@ -43,13 +43,13 @@ def _queue(kind: MessageKind, payment: Payment, **more) -> None:
 
 
 def receipt_queue(payment: Payment) -> None:
-    _queue(MessageKind.PAYMENT_RECEIPT, payment, refund_policy=refund_policy_text_of(payment))
+    _queue(PaymentMessage.PAYMENT_RECEIPT, payment, refund_policy=refund_policy_text_of(payment))
 
 
 def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
     """The money went back: all of the payment, or `amount` of it (a cancellation's part)."""
     more = {} if amount is None else {"amount": _money(amount)}
-    _queue(MessageKind.REFUND_MADE, payment, **more)
+    _queue(PaymentMessage.REFUND_MADE, payment, **more)
 
 
 def enrolment_cancelled_queue(
@@ -57,7 +57,7 @@ def enrolment_cancelled_queue(
 ) -> None:
     """The family cancelled: what the policy gives back, and why that much."""
     _queue(
-        MessageKind.ENROLMENT_CANCELLED,
+        PaymentMessage.ENROLMENT_CANCELLED,
         payment,
         refund=_money(refund),
         refund_due=refund > 0,

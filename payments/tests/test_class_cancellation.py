@@ -8,9 +8,11 @@ from django.test import Client
 
 from accounts.models import Role
 from classes.models import Class, ClassStatus
+from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, Selection, WaitlistStatus
 from enrolments.services import hold_take, waitlist_join
-from notifications.models import Message, MessageKind
+from notifications.models import Message
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.services import class_cancel, class_cancellation_preview
 from payments.tests import stripe_js
@@ -85,8 +87,8 @@ def test_cancelling_refunds_every_seat_and_tells_everyone_once(
     assert mail["ana@camp.test"].subject == "Cancelled: Wheel-Thrown Pottery"
     assert "which you had selected for Mia Lopez" in mail["ana@camp.test"].body
     assert MESSAGE in mail["ana@camp.test"].body
-    assert Message.objects.filter(kind=MessageKind.CLASS_CANCELLED).count() == 1
-    assert Message.objects.filter(kind=MessageKind.REFUND_MADE).count() == 1
+    assert Message.objects.filter(kind=PaymentMessage.CLASS_CANCELLED).count() == 1
+    assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 1
 
 
 def test_a_cancelled_class_can_no_longer_be_chosen(paid_families, pottery, api_client_for):
@@ -182,7 +184,7 @@ def test_its_waitlist_and_held_seats_close_with_it_each_family_told_once(pottery
         assert entry.status == WaitlistStatus.CLOSED
         assert entry.closed_reason == "The school cancelled Wheel-Thrown Pottery."
     assert not SeatHold.objects.exists()
-    told = Message.objects.filter(kind=MessageKind.WAITLIST_CLOSED)
+    told = Message.objects.filter(kind=EnrolmentMessage.WAITLIST_CLOSED)
     assert sorted(told.values_list("recipient", flat=True)) == sorted(
         entry.student.email for entry in waiting
     )

@@ -19,8 +19,9 @@ from accounts.models import Role
 from classes.models import ClassStatus
 from core.errors import Conflict, NotFound
 from enrolments.models import EnrolmentStatus
-from notifications.models import Message, MessageKind
+from notifications.models import Message
 from payments import stripe_client
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus, Refund, RefundPolicy, RefundStatus
 from payments.refund_policy import RefundTier
 from payments.services import (
@@ -243,8 +244,8 @@ class TestCancelling:
             assert fact in cancelled.body
         assert refunded.subject == "Refund for Summer Pottery"
         assert "We have refunded $22.75 for Summer Pottery" in refunded.body
-        assert Message.objects.filter(kind=MessageKind.ENROLMENT_CANCELLED).count() == 1
-        assert Message.objects.filter(kind=MessageKind.REFUND_MADE).count() == 1
+        assert Message.objects.filter(kind=PaymentMessage.ENROLMENT_CANCELLED).count() == 1
+        assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 1
 
     def test_cancelling_inside_a_week_refunds_nothing_and_asks_stripe_nothing(self, paid):
         mail_sent()

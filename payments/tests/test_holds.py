@@ -15,7 +15,8 @@ from accounts.models import Role
 from enrolments.models import Enrolment, SeatHold
 from enrolments.rules import Refusal
 from enrolments.services import hold_take
-from notifications.models import Message, MessageKind
+from notifications.models import Message
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.services import payment_fulfil, payment_record
 from payments.tests import stripe_js
@@ -212,7 +213,9 @@ class TestPaymentAfterTheHoldRanOut:
         assert "hold ran out" in payment.refund_reason
         assert [refund["id"] for refund in stripe_js.refunds_of(charge.id)] == [payment.refund_id]
         assert not Enrolment.objects.filter(participant=selection.participant).exists()
-        told = Message.objects.filter(kind=MessageKind.REFUND_MADE, about=f"payment:{payment.pk}")
+        told = Message.objects.filter(
+            kind=PaymentMessage.REFUND_MADE, about=f"payment:{payment.pk}"
+        )
         assert told.count() == 1
         assert told.get().recipient == student.email
         # The page, asking after the payment, reads it refunded with the reason.

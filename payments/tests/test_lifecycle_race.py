@@ -16,11 +16,13 @@ from django.db.models import Count
 from django.utils import timezone
 
 from accounts.models import Role
+from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, WaitlistEntry, WaitlistStatus
 from enrolments.rules import Refusal
 from enrolments.selectors import waitlist_list_for_class
 from enrolments.services import holds_tidy
-from notifications.models import Message, MessageKind
+from notifications.models import Message
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from payments.tests.test_race import TIMEOUT, bearer, post_all_at_once
@@ -197,7 +199,7 @@ def test_thirty_buyers_ten_waiting_cancellations_and_offers_end_consistent(holdi
     assert camp_class.seats + camp_class.enroll == SEATS
     assert seats_free_now(camp_class) == 0
     # Each freed seat went to one family at a time: six offers, each e-mailed once.
-    offers = Message.objects.filter(kind=MessageKind.WAITLIST_OFFER)
+    offers = Message.objects.filter(kind=EnrolmentMessage.WAITLIST_OFFER)
     assert sorted(offers.values_list("about", flat=True)) == sorted(
         f"waitlist-offer:{entry.pk}" for entry in queue[:6]
     )
@@ -208,8 +210,8 @@ def test_thirty_buyers_ten_waiting_cancellations_and_offers_end_consistent(holdi
         .filter(times__gt=1)
         .exists()
     )
-    assert Message.objects.filter(kind=MessageKind.PAYMENT_RECEIPT).count() == SEATS + 2
-    assert Message.objects.filter(kind=MessageKind.REFUND_MADE).count() == 4
+    assert Message.objects.filter(kind=PaymentMessage.PAYMENT_RECEIPT).count() == SEATS + 2
+    assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 4
 
     # Stripe's side: every charge for this class is a seat, or was refunded in full.
     families = {selection.student.email for selection in selections}

@@ -5,7 +5,8 @@ server. PostgreSQL only: the processes share the test database."""
 import pytest
 import requests
 
-from notifications.models import Message, MessageKind, MessageStatus
+from notifications.models import Message, MessageStatus
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment
 from payments.tests import stripe_js
 from payments.tests.test_race import bearer, save_card
@@ -53,11 +54,13 @@ def test_a_payment_its_replayed_webhook_and_a_retry_send_one_receipt(
             logs=tmp_path,
         )
 
-    receipts = [m for m in smtp_sink.messages() if m["X-Camp-Kind"] == MessageKind.PAYMENT_RECEIPT]
+    receipts = [
+        m for m in smtp_sink.messages() if m["X-Camp-Kind"] == PaymentMessage.PAYMENT_RECEIPT
+    ]
     assert len(receipts) == 1
     [receipt] = receipts
     assert receipt["To"] == selection.student.email
     assert receipt["Subject"] == "Your receipt: Wheel-Thrown Pottery"
     assert "Paid: $45.50" in receipt.get_body(preferencelist=("plain",)).get_content()
-    message = Message.objects.get(kind=MessageKind.PAYMENT_RECEIPT)
+    message = Message.objects.get(kind=PaymentMessage.PAYMENT_RECEIPT)
     assert (message.status, message.attempts) == (MessageStatus.SENT, 1)

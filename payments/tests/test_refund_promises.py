@@ -15,10 +15,11 @@ import pytest
 import time_machine
 from django.utils import timezone
 
+from classes.message_kinds import ClassMessage
 from classes.models import Class
 from classes.schedule import WEEKDAY_NAMES
 from core.school_time import school_timezone, school_today
-from notifications.models import Message, MessageKind
+from notifications.models import Message
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import SelectionFactory, UserFactory, scheduled_class
@@ -182,7 +183,7 @@ class TestAFullRefundAfterTheFirstMeetingMoves:
 
         until = (timezone.now() + timedelta(days=7)).astimezone(school_timezone())
         [email] = smtp_sink.messages()
-        assert email["X-Camp-Kind"] == MessageKind.SCHEDULE_CHANGED
+        assert email["X-Camp-Kind"] == ClassMessage.SCHEDULE_CHANGED
         assert (
             "you may cancel on My Enrolled Classes until "
             f"{until:%A, %B} {until.day} and get back everything you paid"
@@ -222,7 +223,7 @@ class TestHowCloseAnInstructorMayMoveAClass:
             ]
         }
         assert Class.objects.get(pk=camp_class.pk).starts_at == starts_at
-        assert not Message.objects.filter(kind=MessageKind.SCHEDULE_CHANGED).exists()
+        assert not Message.objects.filter(kind=ClassMessage.SCHEDULE_CHANGED).exists()
 
     def test_a_week_away_is_enough_notice(self, people, client_as, family_pays):
         camp_class = class_on(in_days(20), people["instructor"])
@@ -245,7 +246,7 @@ class TestHowCloseAnInstructorMayMoveAClass:
 
         assert Class.objects.get(pk=camp_class.pk).starts_at == school_moment(in_days(1))
         assert Message.objects.filter(
-            kind=MessageKind.SCHEDULE_CHANGED, recipient=payment.student.email
+            kind=ClassMessage.SCHEDULE_CHANGED, recipient=payment.student.email
         ).exists()
 
 

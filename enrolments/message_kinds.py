@@ -1,0 +1,9 @@
+"""What the waitlist tells families by e-mail. Registered with the outbox in
+enrolments/apps.py; the templates are in enrolments/templates/notifications/<kind>.*."""
+
+from django.db import models
+
+
+class EnrolmentMessage(models.TextChoices):
+    WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
+    WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
