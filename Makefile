@@ -34,9 +34,12 @@ install: $(VENV)/.installed frontend/node_modules/.installed
 
 # The bundle is rebuilt when a file of the browser app changed since the last build.
 BUNDLE_MANIFEST := static/dist/manifest.json
-$(BUNDLE_MANIFEST): frontend/node_modules/.installed $(shell git ls-files frontend ':!frontend/package-lock.json' 2>/dev/null)
+$(BUNDLE_MANIFEST): frontend/node_modules/.installed \
+		$(wildcard $(shell git ls-files frontend ':!frontend/package-lock.json' 2>/dev/null))
 	@echo "==> Building the browser bundle into static/dist"
 	cd frontend && npm run build --silent
+	@# webpack leaves an unchanged manifest as it was; its time says when the bundle was built.
+	@touch $@
 
 build: install $(BUNDLE_MANIFEST)
 
