@@ -132,7 +132,8 @@ def payment_create(
         # A retry of a request already answered: the same payment, finished if it was not.
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
 
-    if price_for(selection.participant, selection.camp_class).amount_due_cents == 0:
+    quote = price_for(selection.participant, selection.camp_class)
+    if quote.amount_due_cents == 0:
         return _enrol_free(student=student, selection=selection)
     if payment_intent_id:
         outcome = _pay_after_action(
@@ -143,6 +144,7 @@ def payment_create(
             student=student,
             selection=selection,
             setup_intent_id=setup_intent_id,
+            quote=quote,
             confirmed_price=confirmed_price,
         )
     else:
@@ -211,16 +213,16 @@ def _pay_with_saved_card(
     student: User,
     selection: Selection,
     setup_intent_id: str,
+    quote: Quote,
     confirmed_price: Decimal | None = None,
 ) -> PaymentOutcome:
-    """Charge the saved card the amount due, once the family confirmed it
+    """Charge the saved card the amount due (`quote`), once the family confirmed it
     (`payments.services.attempts.attempt_charge`)."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
     refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
     if refusal is not None:
         raise Conflict(refusal.before_paying)
-    quote = price_for(selection.participant, camp_class)
     amount = quote.amount_due_cents
     if confirmed_price is not None and in_cents(confirmed_price) != amount:
         # Charged is exactly what the student saw and confirmed, or nothing.

@@ -66,6 +66,11 @@ def free_transaction_id(selection_id: int) -> str:
     return f"{FREE_TRANSACTION_PREFIX}{selection_id}"
 
 
+def is_free_enrolment(payment: Payment) -> bool:
+    """Whether the payment is a free enrolment, which never reached Stripe."""
+    return payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX)
+
+
 def charge_metadata(*, student: User, selection: Selection) -> dict[str, str]:
     return {
         "app": METADATA_APP,

@@ -29,7 +29,7 @@ from payments import stripe_client
 from payments.models import Payment, PaymentStatus, Refund, RefundStatus
 from payments.pricing import in_cents
 from payments.refund_policy import RefundTerms, RefundTier
-from payments.services.common import FREE_TRANSACTION_PREFIX
+from payments.services.common import is_free_enrolment
 from payments.services.messages import enrolment_cancelled_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -223,7 +223,7 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
                     days_before=promised.days_before, started=promised.started
                 ).by_the_promise()
     refund = terms.refund_for(paid=payment.price, tier=tier)
-    if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+    if is_free_enrolment(payment):
         # Nothing went through Stripe, so nothing can come back through it.
         refund = ZERO
     participant = payment.participant

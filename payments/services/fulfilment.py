@@ -17,7 +17,7 @@ from payments import stripe_client
 from payments.models import ChargeAttempt, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
 from payments.selectors import refund_policy_in_force
-from payments.services.common import CURRENCY, FREE_TRANSACTION_PREFIX, METADATA_APP, stripe_call
+from payments.services.common import CURRENCY, METADATA_APP, is_free_enrolment, stripe_call
 from payments.services.messages import receipt_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ def _charged_as_confirmed(payment: Payment) -> bool:
     whatever the class's price says now. A charge with no attempt on record is held to the
     amount due now (`payments.pricing.price_for`); a free enrolment pays nothing."""
     paid = in_cents(payment.price)
-    if payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+    if is_free_enrolment(payment):
         # Made by `checkout._enrol_free` in this transaction, when price_for said nothing is due.
         return paid == 0
     if payment.setup_intent_id:

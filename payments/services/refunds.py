@@ -7,7 +7,7 @@ from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import Payment, PaymentStatus
-from payments.services.common import FREE_TRANSACTION_PREFIX, stripe_call
+from payments.services.common import is_free_enrolment, stripe_call
 from payments.services.messages import refund_queue
 
 
@@ -26,7 +26,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
             raise Conflict("Only an enrolled payment can be refunded.")
         refund_id = ""
         # A free enrolment never went through Stripe, so there is nothing there to give back.
-        if not payment.transaction_id.startswith(FREE_TRANSACTION_PREFIX):
+        if not is_free_enrolment(payment):
             with stripe_call():
                 refund_id = stripe_client.charge_refund(
                     payment_intent_id=payment.transaction_id, reason=reason

@@ -15,6 +15,12 @@ import { ClassStatusBadge } from "./ClassStatusBadge";
 
 const NOT_GIVEN = "Not given";
 
+// Seats nobody holds now: the server's `seatsFree` leaves out seats held while someone pays
+// and seats offered to the waitlist; a class sent without it counts its `seats`.
+export function seatsFree(classItem) {
+  return classItem.seatsFree ?? classItem.seats;
+}
+
 // The instructor's name, leading to their page when they have one.
 function InstructorLink({ classItem }) {
   const name = <LongText text={classItem.instructorName} />;
@@ -47,7 +53,7 @@ const FACTS = {
   instructorEmail: { label: "Instructor e-mail", value: (c) => c.instructorEmail, long: true },
   price: { label: "Price", value: (c) => formatPrice(c.price) },
   // The seats a family can take now: those left less those held for families paying.
-  seatsFree: { label: "Available seats", value: (c) => c.seatsFree ?? c.seats },
+  seatsFree: { label: "Available seats", value: seatsFree },
   // The seats left, as the class's own count (the dashboards, which review and run it).
   seats: { label: "Available seats", value: (c) => c.seats },
   status: { label: "Status", value: (c) => <ClassStatusBadge status={c.status} /> },

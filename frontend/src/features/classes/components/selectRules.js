@@ -1,3 +1,4 @@
+import { seatsFree } from "../../../components/cards/ClassFacts";
 import { formatDate, localParts, meetingsOverlap } from "../../../components/ui/schedule";
 
 // Admins and instructors teach or run classes; they cannot select them (spec).
@@ -57,11 +58,7 @@ export function participantLabel(participant) {
   return `${participant.firstName} ${participant.lastName}`.trim();
 }
 
-// Seats nobody holds now: the server's `seatsFree` leaves out seats held while someone pays
-// and seats offered to the waitlist; a class sent without it counts its `seats`.
-export function seatsFree(classItem) {
-  return classItem.seatsFree ?? classItem.seats;
-}
+export { seatsFree };
 
 export function isSoldOut(classItem) {
   return seatsFree(classItem) === 0;
