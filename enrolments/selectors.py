@@ -4,6 +4,7 @@ them, whom to call: one shape for the page, its CSV and the back office's export
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import partial
 
 from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
@@ -12,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from classes.models import Class, Meeting
 from classes.selectors import calendar_meetings
-from core.compiled import CompiledList
+from core.prepared import PreparedList
 from core.spreadsheets import SafeCsvWriter
 from enrolments.availability import seats_free
 from enrolments.models import (
@@ -23,6 +24,7 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from enrolments.prepared import family_enrolments, family_selections
 from enrolments.rules import participant_age
 
 
@@ -33,15 +35,17 @@ def _selection_list(*, student: User, participant_id: int | None) -> QuerySet[Se
     return selections.select_related("participant", "camp_class__instructor").order_by("id")
 
 
-# Compiled once per process: a family's lists are read at every visit to their dashboard.
-_selection_lists = CompiledList(_selection_list)
-
-
-def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
+def selection_list_for(
+    *, student: User, participant_id: int | None = None
+) -> PreparedList[Selection]:
     """A family's selections, each with its class, instructor and participant for the list's
-    columns; one participant's when asked. Read through `student.selections`, each knows its
-    student without a join."""
-    return _selection_lists(student=student, participant_id=participant_id)
+    columns; one participant's when asked. Each knows its student without a join. Read whole at
+    every visit to the dashboard, by the prepared statement (enrolments.prepared); a page or a
+    count of it, by its queryset."""
+    return PreparedList(
+        read=partial(family_selections, student=student, participant_id=participant_id),
+        queryset=partial(_selection_list, student=student, participant_id=participant_id),
+    )
 
 
 def _enrolment_list(
@@ -57,26 +61,30 @@ def _enrolment_list(
     )
 
 
-_enrolment_lists = CompiledList(_enrolment_list)
-
-
-def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
+def enrolment_list_for(
+    *, student: User, participant_id: int | None = None
+) -> PreparedList[Enrolment]:
     """The seats a family holds, the latest first: one row per participant and class, so two
     siblings in one class are two rows. One participant's when asked. Each class's free seats
-    are counted at the moment of the call (`now`: the holds still running)."""
-    return _enrolment_lists(student=student, participant_id=participant_id, now=timezone.now())
+    are counted at the moment of the call (`now`: the holds still running). Read whole by the
+    prepared statement (enrolments.prepared), a page or a count by its queryset."""
+    values = {"student": student, "participant_id": participant_id, "now": timezone.now()}
+    return PreparedList(
+        read=partial(family_enrolments, **values), queryset=partial(_enrolment_list, **values)
+    )
 
 
 def roster_for(*, classes: QuerySet[Class]) -> QuerySet[Enrolment]:
-    """Who holds a seat in these classes, with their family and the payment that bought it,
-    class by class, by the participant's name.
+    """Who holds a seat in these classes, with their family, class by class, by the
+    participant's name. (The payment that bought each seat is the payments app's to read:
+    `payments.selectors.payments_of_enrolments`.)
 
     The children's details a roster shows are for the instructor of a class they are enrolled
     in and for admins: the callers check that (classes.access), this only reads.
     """
     return (
         Enrolment.objects.filter(camp_class__in=classes, status=EnrolmentStatus.ACTIVE)
-        .select_related("camp_class", "student", "participant", "payment")
+        .select_related("camp_class", "student", "participant")
         .order_by(
             "camp_class__name",
             "camp_class_id",
@@ -240,3 +248,13 @@ def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:
     return WaitlistEntry.objects.filter(
         camp_class_id=class_id, status__in=[*OPEN_WAITLIST_STATUSES, WaitlistStatus.ACCEPTED]
     ).exclude(status=WaitlistStatus.ACCEPTED, hold__isnull=True)
+
+
+def seat_holders_of(*, class_id: int) -> QuerySet[User]:
+    """The accounts that hold an active seat in a class, for the messages its changes send
+    (asked by the classes app as `core.events.SEAT_HOLDERS`)."""
+    return User.objects.filter(
+        pk__in=Enrolment.objects.filter(
+            camp_class_id=class_id, status=EnrolmentStatus.ACTIVE
+        ).values("student_id")
+    ).order_by("id")

@@ -1,6 +1,7 @@
 """Reads of the payments app."""
 
 from decimal import Decimal
+from functools import partial
 
 from django.db.models import (
     DecimalField,
@@ -14,8 +15,9 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
-from core.compiled import CompiledList
+from core.prepared import PreparedList
 from payments.models import Payment, Refund, RefundPolicy, RefundStatus
+from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
 
 # A refund owed and not yet made: on record, not yet made at Stripe, or refused there.
@@ -62,13 +64,20 @@ def _payment_list(*, student: User, participant_id: int | None) -> QuerySet[Paym
     return payments.order_by("-date", "-id")
 
 
-# Compiled once per process: a family's history is read at every visit to its page.
-_payment_lists = CompiledList(_payment_list)
-
-
-def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
-    """A family's payment history, newest first; one participant's when asked."""
-    return _payment_lists(student=student, participant_id=participant_id)
+def payment_list_for(*, student: User, participant_id: int | None = None) -> PreparedList[Payment]:
+    """A family's payment history, newest first; one participant's when asked. Read whole at
+    every visit to its page, by the prepared statement (payments.prepared); a page or a count of
+    it, by its queryset."""
+    return PreparedList(
+        read=partial(
+            family_payments,
+            student=student,
+            participant_id=participant_id,
+            made=RefundStatus.SUCCEEDED,
+            owed=OWED_REFUND_STATUSES,
+        ),
+        queryset=partial(_payment_list, student=student, participant_id=participant_id),
+    )
 
 
 def refund_policy_in_force() -> RefundTerms:
@@ -76,3 +85,12 @@ def refund_policy_in_force() -> RefundTerms:
     defaults. The words a family reads are its `text`."""
     policy = RefundPolicy.objects.order_by("-created_at", "-id").first()
     return RefundTerms() if policy is None else RefundTerms.of(policy)
+
+
+def payments_of_enrolments(*, enrolments) -> dict[int, Payment]:
+    """The payment that bought each of these seats (a queryset of enrolments, or their ids),
+    by enrolment id: what the back office's roster export shows beside each seat."""
+    return {
+        payment.enrolment_id: payment
+        for payment in Payment.objects.filter(enrolment__in=enrolments).order_by()
+    }

@@ -1,0 +1,229 @@
+"""Reads written out in SQL once, run through the connection's cursor with each call's values.
+
+A few reads are asked at nearly every request: a family's own lists (selections, seats,
+payments), read at every visit to the dashboard, and a participant's standing in a class, read
+whenever a family selects a class, holds a seat or pays. Building their querysets (joins,
+subqueries, annotations) and compiling them into SQL cost Python more than PostgreSQL took to
+answer them, so each is a statement of its app's `prepared.py`, beside its selectors. This module
+runs them and makes their rows into models through public APIs only: `Model.from_db`, related
+objects cached by assigning them (`selection.camp_class = camp_class`), and each column's value
+made the field's value as its database stores it.
+
+Every statement runs on SQLite and PostgreSQL alike: named parameters, datetimes passed through
+`connection.ops.adapt_datetimefield_value`, no GREATEST (the arithmetic of seats free stays in
+`enrolments.availability`, in Python). Tables are named as the ORM writes them, quoted
+(`"enrolments_selection"`), so what watches the SQL go by (the tests' races) sees the same. The
+tests hold each statement to what the ORM answers for the same data, on the database the suite
+runs on.
+"""
+
+import decimal
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import Any, Generic, TypeVar
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Field, Model, QuerySet
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime, parse_time
+
+
+class Columns:
+    """A model's columns in a statement's select list, under its table's alias there, in the
+    order `Model.from_db` takes their values."""
+
+    def __init__(self, model: type[Model], alias: str):
+        self.model = model
+        self.alias = alias
+
+    @cached_property
+    def fields(self) -> list[Field]:
+        # Read when first asked, once every app's models are loaded.
+        return list(self.model._meta.concrete_fields)
+
+    @cached_property
+    def sql(self) -> str:
+        return ", ".join(f'{self.alias}."{field.column}"' for field in self.fields)
+
+    @cached_property
+    def names(self) -> list[str]:
+        return [field.attname for field in self.fields]
+
+    @cached_property
+    def pk_at(self) -> int:
+        return self.fields.index(self.model._meta.pk)
+
+
+def loader(field: Field, connection) -> Callable[[Any], Any] | None:
+    """What makes this field's column, as the database's driver hands it back, the field's
+    value, as the ORM makes it; None where the driver's value is already that. A NULL is None
+    whatever the field, and is not handed to it."""
+    steps: list[Callable[[Any], Any]] = []
+    if connection.vendor == "sqlite":
+        steps += _sqlite_steps(field, connection)
+    if hasattr(field, "from_db_value"):
+        steps.append(lambda value: field.from_db_value(value, None, connection))
+    if not steps:
+        return None
+    if len(steps) == 1:
+        return steps[0]
+
+    def load(value):
+        for step in steps:
+            value = step(value)
+        return value
+
+    return load
+
+
+def _sqlite_steps(field: Field, connection) -> list[Callable[[Any], Any]]:
+    # SQLite has no types of its own for these: the backend declares the columns so that the
+    # driver parses dates and times, but a datetime comes back naive, in the database's time zone
+    # (UTC unless DATABASES sets one), a decimal as a float or an int, a boolean as 0 or 1 where
+    # the driver does not know the column.
+    kind = field.get_internal_type()
+    if kind == "DateTimeField":
+        zone = settings.DATABASES[connection.alias].get("TIME_ZONE")
+        database_zone = ZoneInfo(zone) if zone else UTC
+
+        def aware(value):
+            if not isinstance(value, datetime):
+                value = parse_datetime(value)
+            return value if timezone.is_aware(value) else timezone.make_aware(value, database_zone)
+
+        return [aware]
+    if kind == "DateField":
+        return [lambda value: parse_date(value) if isinstance(value, str) else value]
+    if kind == "TimeField":
+        return [lambda value: parse_time(value) if isinstance(value, str) else value]
+    if kind == "DecimalField":
+        places = decimal.Decimal(1).scaleb(-field.decimal_places)
+        # SQLite keeps 15 significant digits: what a float has past them is noise.
+        from_float = decimal.Context(prec=15).create_decimal_from_float
+
+        def exact(value):
+            number = from_float(value) if isinstance(value, float) else decimal.Decimal(value)
+            return number.quantize(places)
+
+        return [exact]
+    if kind == "BooleanField":
+        return [bool]
+    return []
+
+
+# Each field's loader on each database, made at its first read: what a loader asks of the
+# connection (its vendor, its time zone) is the same in every thread.
+_field_loaders: dict[tuple[str, Field], Callable[[Any], Any] | None] = {}
+
+
+def _loader_on(connection, field: Field) -> Callable[[Any], Any] | None:
+    key = (connection.alias, field)
+    try:
+        return _field_loaders[key]
+    except KeyError:
+        return _field_loaders.setdefault(key, loader(field, connection))
+
+
+class Reader:
+    """Runs a statement on one database (the default one unless named) and hands back its rows,
+    each read column by column into models and values."""
+
+    def __init__(self, using: str = DEFAULT_DB_ALIAS):
+        self.using = using
+        self.connection = connections[using]
+        self._loaders: dict[Columns, list] = {}
+
+    def rows(self, sql: str, params: Mapping[str, Any]) -> Iterator["Row"]:
+        adapt = self.connection.ops.adapt_datetimefield_value
+        params = {
+            # SQLite compares datetimes as the text it stores them as: naive, in its time zone.
+            name: adapt(value) if isinstance(value, datetime) else value
+            for name, value in params.items()
+        }
+        with self.connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            found = cursor.fetchall()
+        return (Row(self, values) for values in found)
+
+    def loaders(self, columns: Columns) -> list[Callable[[Any], Any] | None]:
+        """Each of the columns' loaders, in their order."""
+        try:
+            return self._loaders[columns]
+        except KeyError:
+            loaders = [_loader_on(self.connection, field) for field in columns.fields]
+            return self._loaders.setdefault(columns, loaders)
+
+    def load(self, field: Field, value):
+        load = _loader_on(self.connection, field)
+        return value if load is None or value is None else load(value)
+
+
+class Row:
+    """One row of a statement, read from its first column on."""
+
+    def __init__(self, reader: Reader, values: tuple):
+        self._reader = reader
+        self._values = values
+        self._at = 0
+
+    def model(self, columns: Columns) -> Model | None:
+        """The next columns' model; None for a left join that found no row."""
+        end = self._at + len(columns.fields)
+        found = self._values[self._at : end]
+        self._at = end
+        if found[columns.pk_at] is None:
+            return None
+        values = [
+            value if load is None or value is None else load(value)
+            for load, value in zip(self._reader.loaders(columns), found, strict=True)
+        ]
+        return columns.model.from_db(self._reader.using, columns.names, values)
+
+    def value(self, field: Field | None = None):
+        """The next column's value, as `field` holds it when one is named."""
+        value = self._values[self._at]
+        self._at += 1
+        return value if field is None else self._reader.load(field, value)
+
+
+M = TypeVar("M", bound=Model)
+
+
+class PreparedList(Generic[M]):
+    """A list whose whole is read by a prepared statement (`read`), and anything further asked
+    of it (a page, a count, another filter) by the ORM's queryset for the same call (`queryset`),
+    whose methods it answers to as its own."""
+
+    def __init__(self, read: Callable[[], list[M]], queryset: Callable[[], QuerySet[M]]):
+        self._read = read
+        self._build = queryset
+        self._rows: list[M] | None = None
+
+    @cached_property
+    def queryset(self) -> QuerySet[M]:
+        return self._build()
+
+    def whole(self) -> list[M]:
+        """Every row, read once by the prepared statement."""
+        if self._rows is None:
+            self._rows = self._read()
+        return self._rows
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+    def __getitem__(self, key):
+        if self._rows is not None:
+            return self._rows[key]
+        return self.queryset[key]
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.queryset, name)

@@ -1,0 +1,194 @@
+"""The enrolments app's busiest reads as SQL, written once: a family's selections and seats, read
+at every visit to the dashboard, and a participant's standing in a class, read whenever a family
+selects a class, holds a seat or pays (`rules.class_with_standing`).
+
+Building these as querysets and compiling them cost Python more than PostgreSQL took to answer
+them (core.prepared). Each statement says what the ORM says elsewhere: the lists are their
+selectors' querysets (which still serve a page or a count of them), the standing is the rules'
+own reads (`rules.clashing_meetings`, `availability.holds_live`). The tests hold each to the ORM's
+answer on SQLite and PostgreSQL; a change to one is a change to the other.
+"""
+
+from datetime import datetime
+from functools import cache
+from typing import NamedTuple
+
+from accounts.models import Participant, User
+from classes.models import Category, Class
+from core.prepared import Columns, Reader
+from enrolments.availability import free
+from enrolments.models import Enrolment, EnrolmentStatus, Selection
+
+SELECTION = Columns(Selection, "s")
+ENROLMENT = Columns(Enrolment, "e")
+PARTICIPANT = Columns(Participant, "p")
+CLASS = Columns(Class, "c")
+INSTRUCTOR = Columns(User, "i")
+CATEGORY = Columns(Category, "g")
+
+
+def _one_participant(alias: str, asked: bool) -> str:
+    return f"AND {alias}.participant_id = %(participant)s" if asked else ""
+
+
+def _holds_live(*, beside_participant: bool) -> str:
+    # availability.holds_live, counted for the class `c`: the holds unexpired at `now`, and
+    # not the participant's own when they are the one asking.
+    own = "AND h.participant_id <> %(participant)s" if beside_participant else ""
+    return f"""(
+        SELECT COUNT(*) FROM "enrolments_seathold" h
+        WHERE h.camp_class_id = c.id AND h.expires_at > %(now)s {own}
+    )"""  # noqa: S608 - every value a parameter
+
+
+@cache
+def _selections_sql(one_participant: bool) -> str:
+    return f"""
+        SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}
+        FROM "enrolments_selection" s
+        JOIN "accounts_participant" p ON p.id = s.participant_id
+        JOIN "classes_class" c ON c.id = s.camp_class_id
+        JOIN "accounts_user" i ON i.id = c.instructor_id
+        WHERE s.student_id = %(student)s {_one_participant("s", one_participant)}
+        ORDER BY s.id
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def family_selections(*, student: User, participant_id: int | None) -> list[Selection]:
+    """`selectors.selection_list_for`'s rows: each selection with its participant, its class and
+    the class's instructor, and knowing its student."""
+    params = {"student": student.pk}
+    if participant_id is not None:
+        params["participant"] = participant_id
+    selections = []
+    for row in Reader().rows(_selections_sql(participant_id is not None), params):
+        selection = row.model(SELECTION)
+        selection.student = student
+        selection.participant = row.model(PARTICIPANT)
+        camp_class = row.model(CLASS)
+        camp_class.instructor = row.model(INSTRUCTOR)
+        selection.camp_class = camp_class
+        selections.append(selection)
+    return selections
+
+
+@cache
+def _enrolments_sql(one_participant: bool) -> str:
+    # Left joins where the key may be empty, as the ORM's select_related makes them: a seat's
+    # participant (a cancelled seat's may be deleted), a class's category.
+    return f"""
+        SELECT {ENROLMENT.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}, {CATEGORY.sql},
+            {_holds_live(beside_participant=False)}
+        FROM "enrolments_enrolment" e
+        LEFT JOIN "accounts_participant" p ON p.id = e.participant_id
+        JOIN "classes_class" c ON c.id = e.camp_class_id
+        JOIN "accounts_user" i ON i.id = c.instructor_id
+        LEFT JOIN "classes_category" g ON g.id = c.category_id
+        WHERE e.student_id = %(student)s AND e.status = %(active)s
+            {_one_participant("e", one_participant)}
+        ORDER BY e.created_at DESC, e.id DESC
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def family_enrolments(
+    *, student: User, participant_id: int | None, now: datetime
+) -> list[Enrolment]:
+    """`selectors.enrolment_list_for`'s rows: each active seat with its participant, its class,
+    the class's instructor and category, and the class's seats free at `now`
+    (`class_seats_free`, `availability.free` of its seats and the holds live)."""
+    params = {"student": student.pk, "active": EnrolmentStatus.ACTIVE.value, "now": now}
+    if participant_id is not None:
+        params["participant"] = participant_id
+    enrolments = []
+    for row in Reader().rows(_enrolments_sql(participant_id is not None), params):
+        enrolment = row.model(ENROLMENT)
+        enrolment.student = student
+        enrolment.participant = row.model(PARTICIPANT)
+        camp_class = row.model(CLASS)
+        camp_class.instructor = row.model(INSTRUCTOR)
+        camp_class.category = row.model(CATEGORY)
+        enrolment.camp_class = camp_class
+        enrolment.class_seats_free = free(camp_class.seats, row.value())
+        enrolments.append(enrolment)
+    return enrolments
+
+
+class ClassStanding(NamedTuple):
+    """A class, and what the database says of one participant in it (`rules.Standing`)."""
+
+    camp_class: Class
+    enrolled: bool
+    selected: bool
+    overridden: bool
+    held_for_others: int
+    clashing_class_name: str | None
+
+
+@cache
+def _standing_sql() -> str:
+    # The clash is rules.clashing_meetings's: the meetings of the participant's other classes
+    # (selected, or holding a seat) that overlap one of this class's, cancelled ones left out,
+    # the soonest first.
+    return f"""
+        SELECT {CLASS.sql},
+            EXISTS (
+                SELECT 1 FROM "enrolments_enrolment" e
+                WHERE e.participant_id = %(participant)s AND e.camp_class_id = c.id
+                    AND e.status = %(active)s
+            ),
+            EXISTS (
+                SELECT 1 FROM "enrolments_selection" s
+                WHERE s.participant_id = %(participant)s AND s.camp_class_id = c.id
+            ),
+            EXISTS (
+                SELECT 1 FROM "enrolments_ageoverride" o
+                WHERE o.participant_id = %(participant)s AND o.camp_class_id = c.id
+            ),
+            {_holds_live(beside_participant=True)},
+            (
+                SELECT k.name
+                FROM "classes_meeting" m
+                JOIN "classes_class" k ON k.id = m.camp_class_id
+                WHERE m.camp_class_id IN (
+                        SELECT s.camp_class_id FROM "enrolments_selection" s
+                        WHERE s.participant_id = %(participant)s
+                        UNION
+                        SELECT e.camp_class_id FROM "enrolments_enrolment" e
+                        WHERE e.participant_id = %(participant)s AND e.status = %(active)s
+                    )
+                    AND NOT m.cancelled
+                    AND m.camp_class_id <> c.id
+                    AND EXISTS (
+                        SELECT 1 FROM "classes_meeting" n
+                        WHERE n.camp_class_id = c.id AND NOT n.cancelled
+                            AND n."start" < m."end" AND n."end" > m."start"
+                    )
+                ORDER BY m."start", m.id
+                LIMIT 1
+            )
+        FROM "classes_class" c
+        WHERE c.id = %(class)s
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def class_standing(
+    *, participant_id: int, camp_class_id: int, now: datetime
+) -> ClassStanding | None:
+    """The class and the participant's standing in it at `now`, in one query; None for no such
+    class."""
+    params = {
+        "participant": participant_id,
+        "class": camp_class_id,
+        "active": EnrolmentStatus.ACTIVE.value,
+        "now": now,
+    }
+    for row in Reader().rows(_standing_sql(), params):
+        return ClassStanding(
+            camp_class=row.model(CLASS),
+            enrolled=bool(row.value()),
+            selected=bool(row.value()),
+            overridden=bool(row.value()),
+            held_for_others=row.value(),
+            clashing_class_name=row.value(),
+        )
+    return None
