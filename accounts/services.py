@@ -14,6 +14,7 @@ from accounts.access import access_participant
 from accounts.firebase import Identity
 from accounts.message_kinds import AccountMessage
 from accounts.models import Participant, RevokedToken, Role, User
+from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
 from core.validators import validate_image_url
@@ -432,15 +433,6 @@ def participant_delete(*, account: User, participant_id: int) -> None:
     participant = access_participant(account=account, participant_id=participant_id, lock=True)
     if participant.is_account_holder:
         raise Conflict("You are the account holder: you stay in your family.")
-    # Read through the reverse relations: enrolments sits above accounts.
-    if participant.selections.exists():
-        raise Conflict(
-            f"{participant.first_name} has a class selected. Remove it from your selected "
-            "classes first."
-        )
-    if participant.enrolments.filter(status="active").exists():
-        raise Conflict(
-            f"{participant.first_name} is enrolled in a class, so their record is kept until "
-            "the class is over or the seat is cancelled."
-        )
+    # Their selections and seats are the enrolments app's, above this one: it refuses here.
+    events.publish(events.PARTICIPANT_LEAVING, participant=participant)
     participant.delete()

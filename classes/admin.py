@@ -9,6 +9,7 @@ from core import events
 from core.errors import DomainError
 from core.spreadsheets import SafeCsvWriter
 from enrolments.selectors import CSV_COLUMNS, roster_csv_cells, roster_for, roster_lines
+from payments.selectors import payments_of_enrolments
 
 ROSTER_COLUMNS = ("class", *CSV_COLUMNS, "transaction id", "price", "date")
 
@@ -186,12 +187,13 @@ class ClassAdmin(admin.ModelAdmin):
     def export_roster(self, request, queryset):
         # The back office reads across apps through their selectors, as the API's views do.
         enrolled = roster_for(classes=queryset)
+        paid_by = payments_of_enrolments(enrolments=enrolled)
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="roster.csv"'
         writer = SafeCsvWriter(response)
         writer.writerow(ROSTER_COLUMNS)
         for line in roster_lines(enrolled):
-            payment = line.enrolment.payment
+            payment = paid_by[line.enrolment.pk]
             writer.writerow(
                 [
                     line.enrolment.camp_class.name,

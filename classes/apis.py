@@ -33,6 +33,7 @@ from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
+    SEATS_FREE_FIGURE,
     approved_classes_of,
     calendar_meetings,
     category_list,
@@ -190,7 +191,7 @@ class ClassListCreateApi(PublicListApi, APIView):
             # An admin's list holds every review state and changes with each decision.
             data, headers = answer()
             return Response(data, headers=headers)
-        return public_answer(self.public_key(request), answer)
+        return public_answer(self.public_key(request), answer, live=SEATS_FREE_FIGURE)
 
     @extend_schema(
         summary="Propose a class (instructors); it waits for an admin's review",
@@ -447,6 +448,7 @@ class PopularClassListApi(PublicListApi, APIView):
         return public_answer(
             self.public_key(request),
             lambda: (ClassOutputSerializer(popular_class_list(), many=True).data, {}),
+            live=SEATS_FREE_FIGURE,
         )
 
 
@@ -526,4 +528,4 @@ class InstructorDetailApi(PublicListApi, APIView):
             page = InstructorPageOutputSerializer(instructor, context={"classes": classes})
             return page.data, {}
 
-        return public_answer(self.public_key(request), answer)
+        return public_answer(self.public_key(request), answer, live=SEATS_FREE_FIGURE)

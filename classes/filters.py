@@ -15,7 +15,6 @@ from drf_spectacular.utils import OpenApiParameter
 from classes.models import MAX_AGE, Category, Class, Meeting
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import classes_matching
-from classes.selectors import seats_free
 from core.errors import InvalidInput
 
 # Where a part of the day begins, by the time the class starts.
@@ -122,10 +121,11 @@ class ClassFilter(django_filters.FilterSet):
         return classes.filter(starts_at__lt=_school_midnight(value + timedelta(days=1)))
 
     def filter_has_seats(self, classes, name, value):
-        # Seats free now, as the answer's `seatsFree` says (`classes.selectors.seats_free`).
-        if "seats_free" not in classes.query.annotations:
-            classes = classes.annotate(seats_free=seats_free())
-        return classes.filter(seats_free__gt=0) if value == "true" else classes.filter(seats_free=0)
+        # Seats not yet taken by an enrolment: which classes have any changes only with a class,
+        # so the list stays cached while families hold seats. A class whose last seats are held
+        # is listed with `seatsFree` 0: the holds run out within minutes, and its waitlist takes
+        # names meanwhile.
+        return classes.filter(seats__gt=0) if value == "true" else classes.filter(seats=0)
 
     def filter_ordering(self, classes, name, value):
         return classes.order_by(*ORDERINGS[value])

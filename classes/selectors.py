@@ -1,11 +1,10 @@
-from datetime import datetime
-
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, QuerySet, Subquery, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Category, Class, ClassStatus, Meeting
+from core import events
+from core.public_cache import LiveFigure
 
 POPULAR_CLASS_COUNT = 6
 
@@ -13,30 +12,27 @@ POPULAR_CLASS_COUNT = 6
 def classes_for_answers() -> QuerySet[Class]:
     # Every class answer shows the instructor's name and e-mail, and its category; its meetings
     # come from its schedule (classes.schedule.meetings_of), with no query.
-    return Class.objects.select_related("instructor", "category").annotate(seats_free=seats_free())
-
-
-def seats_free(*, through: str = "", now: datetime | None = None):
-    """The seats left less those held now (families paying, waitlist offers), in the query
-    itself: a hold stops counting at its expiry, whenever the list is read. Holds are
-    enrolments' rows, read through their reverse relation, as classes imports nothing of it.
-
-    `through` names the relation to the class when the rows read are not classes
-    ("camp_class" for an enrolment). `now` is the time the holds are counted at, this moment
-    unless a compiled list (core.compiled) passes it as its own value."""
-    holds = Class._meta.get_field("seat_holds").related_model.objects
-    class_of = f"{through}_id" if through else "pk"
-    seats = f"{through}__seats" if through else "seats"
-    held = (
-        holds.filter(camp_class=OuterRef(class_of), expires_at__gt=now or timezone.now())
-        .order_by()
-        .values("camp_class")
-        .annotate(count=Count("*"))
-        .values("count")
+    return Class.objects.select_related("instructor", "category").annotate(
+        seats_free=seats_free_now()
     )
-    return Greatest(
-        F(seats) - Coalesce(Subquery(held, output_field=IntegerField()), Value(0)), Value(0)
-    )
+
+
+def seats_free_now():
+    """A class row's seats free this moment, as a query expression: the seats left less those
+    held for families, which the enrolments app counts (`core.events.SEATS_FREE_IN_QUERY`)."""
+    return events.ask(events.SEATS_FREE_IN_QUERY, now=timezone.now())
+
+
+def seats_free_moved(seats_left: dict[int, int]) -> dict[int, int]:
+    """Of these classes (id: seats left), those that show fewer seats free now, as families
+    hold seats while paying or for a waitlist offer: {id: seats free}. The enrolments app
+    counts the holds (`core.events.SEATS_FREE_SHOWN`); a cached list writes these in at each
+    serving (`core.public_cache.LiveFigure`, `SEATS_FREE_FIGURE`)."""
+    return events.ask(events.SEATS_FREE_SHOWN, seats_left=seats_left)
+
+
+# How a class list shows its seats free live: each class row's `seatsFree`, from its `seats`.
+SEATS_FREE_FIGURE = LiveFigure(field="seatsFree", key="_id", base="seats", source="seats_free")
 
 
 def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
@@ -113,15 +109,9 @@ def calendar_meetings(*, classes) -> QuerySet[Meeting]:
 
 
 def seat_holders_of(*, class_id: int) -> QuerySet[User]:
-    """The people who hold a seat in a class, for the messages its changes send.
-
-    Read through the reverse relation enrolments declares on the class (`Enrolment.camp_class`,
-    related name `enrolments`): classes sits below enrolments and imports nothing of it, so the
-    active status is named here by its stored value.
-    """
-    return User.objects.filter(
-        enrolments__camp_class_id=class_id, enrolments__status="active"
-    ).order_by("id")
+    """The accounts that hold a seat in a class, for the messages its changes send: the
+    enrolments app knows them (`core.events.SEAT_HOLDERS`)."""
+    return events.ask(events.SEAT_HOLDERS, class_id=class_id)
 
 
 def approved_classes_among(*, class_ids: list[int]) -> QuerySet[Class]:

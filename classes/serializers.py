@@ -1,4 +1,3 @@
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -10,6 +9,7 @@ from classes.schedule import (
     school_timezone,
     total_hours,
 )
+from classes.selectors import seats_free_moved
 
 
 @extend_schema_field(
@@ -75,8 +75,8 @@ class ClassOutputSerializer(serializers.Serializer):
         free = getattr(camp_class, "seats_free", None)
         if free is None:
             # A class read without the annotation (through another row, as an enrolment's).
-            held = camp_class.seat_holds.filter(expires_at__gt=timezone.now()).count()
-            free = max(camp_class.seats - held, 0)
+            moved = seats_free_moved({camp_class.pk: camp_class.seats})
+            free = moved.get(camp_class.pk, camp_class.seats)
         return free
 
     def get_level(self, camp_class) -> str | None:

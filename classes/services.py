@@ -85,8 +85,8 @@ def class_update(
     if camp_class.status in CLOSED_FOR_GOOD:
         raise Conflict(f"This class was {camp_class.status.lower()}, so it cannot be changed.")
     # Seats held for families paying or offered from the waitlist are theirs until the holds
-    # run out; read through enrolments' reverse relation, since classes imports nothing of it.
-    held = camp_class.seat_holds.filter(expires_at__gt=timezone.now()).count()
+    # run out: the enrolments app counts them, read under the class's lock.
+    held = events.ask(events.SEATS_HELD, class_id=camp_class.pk, now=timezone.now())
     if seats < held:
         raise InvalidInput(
             {
@@ -276,9 +276,8 @@ def _schedule_change_queue(
     new, moved or cancelled, and when the first meeting moved, until when they may cancel for
     a full refund. Nothing when the change touched only meetings already over.
 
-    The people are read through enrolments' reverse relation (classes.selectors.seat_holders_of)
-    rather than asked of the enrolments app, which sits above this one: the message goes out in
-    this transaction, with the change, as every other message does.
+    The people are the enrolments app's to name (classes.selectors.seat_holders_of); the
+    message goes out in this transaction, with the change, as every other message does.
     """
     now = timezone.now()
     coming = [

@@ -1,14 +1,20 @@
-"""What an app tells the apps above it, which it may not import: every such event, in one list.
+"""What an app tells or asks the apps above it, which it may not import: every such event and
+question, in one list each.
 
 Apps import only the apps below them (docs/architecture.md). When a lower app's change matters
 to an upper one (more seats in a class, which the waitlist offers on), the lower app publishes
 an event named here, and the upper app subscribes its handler when Django starts (its
 `AppConfig.ready`). A handler runs at once, in the publisher's transaction, so what it writes
 is kept or rolled back with the change; handlers run in the order they subscribed.
+
+When a lower app needs a fact an upper one owns (how many seats of a class are held for
+families paying, which the class's answer shows), it asks a question named here; exactly one
+upper app answers it, registered the same way.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -32,7 +38,14 @@ PERSON_RENAMED = Event(
     facts=("user",),
     description="A person's name may have changed (any save of a user that could write it).",
 )
-EVENTS = (SEATS_ADDED, PERSON_RENAMED)
+PARTICIPANT_LEAVING = Event(
+    "participant_leaving",
+    publisher="accounts",
+    facts=("participant",),
+    description="A child's record is about to be removed, its row locked: a subscriber refuses "
+    "by raising a domain error while the child holds what would then be nobody's.",
+)
+EVENTS = (SEATS_ADDED, PERSON_RENAMED, PARTICIPANT_LEAVING)
 
 _handlers: dict[Event, list[Callable[..., None]]] = {event: [] for event in EVENTS}
 
@@ -52,3 +65,61 @@ def publish(event: Event, **facts) -> None:
 
 def subscribers(event: Event) -> list[Callable[..., None]]:
     return list(_handlers[event])
+
+
+@dataclass(frozen=True)
+class Question:
+    name: str
+    asker: str
+    facts: tuple[str, ...]
+    description: str
+
+
+SEATS_HELD = Question(
+    "seats_held",
+    asker="classes",
+    facts=("class_id", "now"),
+    description="How many seats of the class are held for families at that moment (paying, or "
+    "offered from the waitlist), which an edit may not take away.",
+)
+SEATS_FREE_IN_QUERY = Question(
+    "seats_free_in_query",
+    asker="classes",
+    facts=("now",),
+    description="A class row's seats free at that moment, as a query expression a list of "
+    "classes is annotated or filtered with.",
+)
+SEATS_FREE_SHOWN = Question(
+    "seats_free_shown",
+    asker="classes",
+    facts=("seats_left",),
+    description="The seats free a class list shows now, for classes with these seats left "
+    "({class id: seats}): {class id: seats free}.",
+)
+SEAT_HOLDERS = Question(
+    "seat_holders",
+    asker="classes",
+    facts=("class_id",),
+    description="The accounts that hold an active seat in the class, for the messages its "
+    "changes send: a queryset of users.",
+)
+QUESTIONS = (SEATS_HELD, SEATS_FREE_IN_QUERY, SEATS_FREE_SHOWN, SEAT_HOLDERS)
+
+_answerers: dict[Question, Callable[..., Any]] = {}
+
+
+def answer_with(question: Question, answerer: Callable[..., Any]) -> None:
+    """`answerer(**facts)` answers `question`; one app answers each question."""
+    if _answerers.get(question, answerer) is not answerer:
+        raise ValueError(f"{question.name} is answered already.")
+    _answerers[question] = answerer
+
+
+def ask(question: Question, **facts) -> Any:
+    if set(facts) != set(question.facts):
+        raise TypeError(f"{question.name} is asked with {', '.join(question.facts)}.")
+    return _answerers[question](**facts)
+
+
+def answerer(question: Question) -> Callable[..., Any] | None:
+    return _answerers.get(question)

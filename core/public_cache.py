@@ -20,6 +20,7 @@ asks the API view itself, so the page carries the very bytes the API answers, fr
 """
 
 import hashlib
+import re
 import threading
 import time
 import uuid
@@ -49,12 +50,103 @@ MAX_KEY_LENGTH = 150
 
 
 @dataclass(frozen=True)
+class LiveFigure:
+    """A number a list shows that changes more often than the list is built: a class's seats
+    free, which every hold of a seat moves. The list's answer is cached with each row's `base`
+    in its place (the class's seats left), and `source`, registered by the app that owns the
+    list (`figures_from`), says at each serving which rows now show something else."""
+
+    field: str
+    key: str
+    base: str
+    source: str
+
+
+@dataclass(frozen=True)
+class _Spans:
+    source: str
+    # key -> (start, end) of each place the key's figure is written in the body.
+    at: dict[int, tuple[tuple[int, int], ...]]
+    bases: dict[int, int]
+
+
+# Each live figure's source: {key: base} of an answer's rows -> {key: figure now} for the rows
+# whose figure is not their base now.
+_figure_sources: dict[str, Callable[[dict[int, int]], dict[int, int]]] = {}
+
+
+def figures_from(source: str, work_out: Callable[[dict[int, int]], dict[int, int]]) -> None:
+    _figure_sources[source] = work_out
+
+
+@dataclass(frozen=True)
 class CachedAnswer:
     body: bytes
     headers: dict[str, str] = field(default_factory=dict)
+    spans: _Spans | None = None
 
     def response(self) -> HttpResponse:
-        return HttpResponse(self.body, content_type="application/json", headers=self.headers)
+        return HttpResponse(self.body_now(), content_type="application/json", headers=self.headers)
+
+    def body_now(self) -> bytes:
+        """The body, with each live figure that moved since it was built written anew."""
+        if self.spans is None:
+            return self.body
+        moved = _figure_sources[self.spans.source](self.spans.bases)
+        if not moved:
+            return self.body
+        places = sorted(
+            (start, end, str(moved[key]).encode())
+            for key in moved
+            for start, end in self.spans.at.get(key, ())
+        )
+        parts, last = [], 0
+        for start, end, figure in places:
+            parts += [self.body[last:start], figure]
+            last = end
+        parts.append(self.body[last:])
+        return b"".join(parts)
+
+
+# A stand-in no figure reaches, less the row's place in the answer; each is found again in the
+# rendered body, as a JSON value, and replaced by its row's base.
+_STAND_IN = -9_000_000_000_000_000
+_STAND_INS = re.compile(rb"(?<=:)-9\d{15}(?=[,}])")
+
+
+def _rows_with(data, name: str):
+    """The dicts of `data` that have `name`, in the order JSON renders them."""
+    if isinstance(data, dict):
+        if name in data:
+            yield data
+            return
+        for value in data.values():
+            yield from _rows_with(value, name)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            yield from _rows_with(value, name)
+
+
+def live_answer(data, headers: dict[str, str], live: LiveFigure) -> CachedAnswer:
+    rows = list(_rows_with(data, live.field))
+    for number, row in enumerate(rows):
+        row[live.field] = _STAND_IN - number
+    rendered = JSONRenderer().render(data)
+    parts, at, last, length = [], {}, 0, 0
+    for found in _STAND_INS.finditer(rendered):
+        row = rows[_STAND_IN - int(found.group())]
+        base = str(row[live.base]).encode()
+        parts += [rendered[last : found.start()], base]
+        length += found.start() - last
+        at.setdefault(row[live.key], []).append((length, length + len(base)))
+        length += len(base)
+        last = found.end()
+    parts.append(rendered[last:])
+    if sum(len(places) for places in at.values()) != len(rows):
+        raise ValueError(f"A row's {live.field} was not found in the answer as rendered.")
+    bases = {row[live.key]: row[live.base] for row in rows}
+    spans = _Spans(live.source, {key: tuple(places) for key, places in at.items()}, bases)
+    return CachedAnswer(body=b"".join(parts), headers=headers, spans=spans)
 
 
 class _RecentAnswers:
@@ -206,11 +298,15 @@ def _stored(key: str) -> tuple[str, CachedAnswer | None]:
 
 
 def public_answer(
-    key: str | None, build: Callable[[], tuple[object, dict[str, str]]]
+    key: str | None,
+    build: Callable[[], tuple[object, dict[str, str]]],
+    *,
+    live: LiveFigure | None = None,
 ) -> HttpResponse:
     """The cached answer under `key`, else `build()`'s (data, headers), cached unless key is None.
 
-    `build` runs only when no process has the answer.
+    `build` runs only when no process has the answer. A `live` figure of its rows is written
+    anew at each serving (`LiveFigure`), so what moves it does not empty the cache.
     """
     if key is None:
         data, headers = build()
@@ -218,7 +314,10 @@ def public_answer(
     key, answer = _stored(key)
     if answer is None:
         data, headers = build()
-        answer = CachedAnswer(body=JSONRenderer().render(data), headers=headers)
+        if live is None:
+            answer = CachedAnswer(body=JSONRenderer().render(data), headers=headers)
+        else:
+            answer = live_answer(data, headers, live)
         cache.set(key, answer, timeout=ANSWER_TIMEOUT)
         _recent.put(key, answer)
     return answer.response()

@@ -11,7 +11,18 @@ class EnrolmentsConfig(AppConfig):
 
         kinds.register(EnrolmentMessage, app="enrolments")
         from core import events
+        from enrolments import availability
+        from enrolments.selectors import seat_holders_of
+        from enrolments.services.seats import participant_leaving_checked
         from enrolments.services.waitlists import seats_added_offered
 
         # More seats in a class are offered to its waitlist, in the transaction that added them.
         events.subscribe(events.SEATS_ADDED, seats_added_offered)
+        # A child's record stays while they hold a seat or a choice.
+        events.subscribe(events.PARTICIPANT_LEAVING, participant_leaving_checked)
+        # Class answers show seats free, and a class's changes are told to its families: what
+        # enrolments knows, asked by the classes app below it.
+        events.answer_with(events.SEATS_FREE_IN_QUERY, availability.seats_free_in_query)
+        events.answer_with(events.SEATS_FREE_SHOWN, availability.seats_free_shown)
+        events.answer_with(events.SEATS_HELD, availability.seats_held)
+        events.answer_with(events.SEAT_HOLDERS, seat_holders_of)

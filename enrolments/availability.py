@@ -5,15 +5,20 @@ one back (`services.seats`). Seats free are those less the seats held now for ot
 paying or a waitlist offer (a `SeatHold` until its `expires_at`; a participant's own hold is
 not held against them), never below none. `free` writes that arithmetic once, for both forms:
 a Python value from a class and its count of holds, and a query expression (`seats_free`) that
-lists annotate and rules read with the class. The seat-taking UPDATE asks `a_seat_free_beside`.
+lists annotate and rules read with the class.
+
+The classes app sits below this one and shows seats free in every class answer: it asks through
+`core.events` (SEATS_FREE_IN_QUERY, SEATS_FREE_SHOWN, SEATS_HELD), answered from here.
 """
 
 from datetime import datetime
 
 from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
 
 from classes.models import Class
+from enrolments import holds_shown
 from enrolments.models import SeatHold
 
 
@@ -64,3 +69,40 @@ def a_seat_free_beside(held_for_others: int) -> Q:
     """The class rows with a seat free beside this many holds: the condition under which the
     seat-taking UPDATE takes one (`services.seats.seat_take`)."""
     return Q(seats__gt=held_for_others)
+
+
+def seats_held(*, class_id: int, now: datetime) -> int:
+    """The seats of one class held for families now (paying, or offered from the waitlist)."""
+    return holds_live(camp_class_id=class_id, now=now).count()
+
+
+def seats_free_in_query(*, now: datetime):
+    """`seats_free` for a list of classes (SEATS_FREE_IN_QUERY)."""
+    return seats_free(now=now)
+
+
+def _live_expiries() -> holds_shown.Expiries:
+    by_class: holds_shown.Expiries = {}
+    for class_id, expires_at in holds_live(now=timezone.now()).values_list(
+        "camp_class_id", "expires_at"
+    ):
+        by_class.setdefault(class_id, []).append(expires_at)
+    return by_class
+
+
+def seats_free_shown(*, seats_left: dict[int, int]) -> dict[int, int]:
+    """The seats free the class lists show now, for those of these classes (id: seats left)
+    with seats held; the others show their seats left (SEATS_FREE_SHOWN). The holds are read
+    again only after one changed (`holds_shown`), so a cached list shows a new hold within
+    PUBLIC_LISTS_RECHECK_SECONDS without being built again. Every decision counts holds afresh
+    instead."""
+    by_class = holds_shown.expiries_by_class(_live_expiries)
+    now = timezone.now()
+    held = {
+        class_id: sum(1 for expires_at in expiries if expires_at > now)
+        for class_id, expiries in by_class.items()
+        if class_id in seats_left
+    }
+    return {
+        class_id: free(seats_left[class_id], count) for class_id, count in held.items() if count
+    }

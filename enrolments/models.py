@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from core.public_cache import ShownInPublicLists
+from enrolments.holds_shown import holds_changed
 
 
 class SelectionStatus(models.TextChoices):
@@ -159,13 +159,37 @@ class AgeOverride(models.Model):
         return f"{self.participant} may take {self.camp_class}"
 
 
-class SeatHold(ShownInPublicLists):
+class SeatHoldQuerySet(models.QuerySet):
+    """Bulk writes of holds: each tells the class lists to read the holds again
+    (`holds_shown`), as `SeatHold.save` and `delete` do, so no write path can forget."""
+
+    def update(self, **changes):
+        updated = super().update(**changes)
+        if updated:
+            holds_changed()
+        return updated
+
+    def bulk_create(self, objs, *args, **kwargs):
+        created = super().bulk_create(objs, *args, **kwargs)
+        if created:
+            holds_changed()
+        return created
+
+    def delete(self):
+        deleted = super().delete()
+        if deleted[0]:
+            holds_changed()
+        return deleted
+
+
+class SeatHold(models.Model):
     """A seat kept for one participant for a while: while their family pays (taken when the
     payment page opens) or while a waitlist offer stands. It takes a seat while `expires_at` is
     ahead, and none after, with no job needed: every count of free seats asks the clock.
 
-    The public lists show the seats free, so a hold made or removed forgets them; one that
-    runs out is seen there when `holds_tidy` removes it, within a minute. Every decision (a
+    The public lists show the seats free, but a hold does not empty their cache: their seats
+    free are written in at each serving (`availability.seats_free_shown`), from the holds read
+    again after each write of one (`holds_shown`). Every decision (a
     hold, a seat, an offer) counts holds afresh.
     """
 
@@ -195,6 +219,8 @@ class SeatHold(ShownInPublicLists):
     extended = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
+    objects = SeatHoldQuerySet.as_manager()
+
     class Meta:
         ordering = ["expires_at", "id"]
         # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
@@ -211,6 +237,15 @@ class SeatHold(ShownInPublicLists):
 
     def __str__(self) -> str:
         return f"{self.participant} holds a seat in {self.camp_class} until {self.expires_at}"
+
+    def save(self, *args, **kwargs):
+        super().save(*args, **kwargs)
+        holds_changed()
+
+    def delete(self, *args, **kwargs):
+        deleted = super().delete(*args, **kwargs)
+        holds_changed()
+        return deleted
 
 
 class HoldLapse(models.Model):

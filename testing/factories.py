@@ -19,6 +19,7 @@ from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from payments.models import Payment, PaymentStatus
+from testing.seats import seats_free_now
 
 
 class UserFactory(DjangoModelFactory):
@@ -209,10 +210,8 @@ def class_answer(camp_class: Class) -> dict:
         "image": camp_class.image,
         "price": float(camp_class.price),
         "seats": camp_class.seats,
-        # Less the seats held for families paying and waitlist offers, counted here by hand.
-        "seatsFree": max(
-            camp_class.seats - camp_class.seat_holds.filter(expires_at__gt=now).count(), 0
-        ),
+        # Less the seats held for families paying and waitlist offers.
+        "seatsFree": seats_free_now(camp_class),
         "instructorName": camp_class.instructor.name,
         "instructorEmail": camp_class.instructor.email,
         "status": camp_class.status,

@@ -28,6 +28,7 @@ def test_who_listens_to_what():
     } == {
         "seats_added": ["enrolments.services.waitlists.seats_added_offered"],
         "person_renamed": ["classes.search.instructor_renamed"],
+        "participant_leaving": ["enrolments.services.seats.participant_leaving_checked"],
     }
 
 
@@ -47,3 +48,29 @@ def test_no_app_sends_django_signals_of_its_own():
     ]
 
     assert own_signals == []
+
+
+@pytest.mark.parametrize("question", events.QUESTIONS, ids=lambda question: question.name)
+def test_each_question_is_answered_by_an_app_above_its_asker(question):
+    answerer = events.answerer(question)
+
+    assert answerer is not None
+    assert LAYERS.index(_app_of(answerer)) > LAYERS.index(question.asker), answerer
+
+
+def test_who_answers_what():
+    answerers = {question.name: events.answerer(question) for question in events.QUESTIONS}
+
+    assert {name: f"{a.__module__}.{a.__name__}" for name, a in answerers.items()} == {
+        "seats_held": "enrolments.availability.seats_held",
+        "seats_free_in_query": "enrolments.availability.seats_free_in_query",
+        "seats_free_shown": "enrolments.availability.seats_free_shown",
+        "seat_holders": "enrolments.selectors.seat_holders_of",
+    }
+
+
+def test_a_question_is_asked_with_exactly_its_facts_and_answered_once():
+    with pytest.raises(TypeError, match="seat_holders is asked with class_id"):
+        events.ask(events.SEAT_HOLDERS, camp_class=None)
+    with pytest.raises(ValueError, match="seat_holders is answered already"):
+        events.answer_with(events.SEAT_HOLDERS, lambda class_id: [])

@@ -3,6 +3,8 @@
 These tests commit, as the server does: the cache is told of a change only once it commits.
 """
 
+import json
+
 import pytest
 from django.core.cache import cache
 from django.db.models import QuerySet
@@ -242,3 +244,39 @@ class TestTheRecheckWindow:
         assert admin.patch(f"/api/classes/approved/{batik.pk}").status_code == 200
 
         assert names(api_client.get("/api/classes")) == ["Batik Dyeing"]
+
+
+@pytest.fixture
+def moved_figures():
+    """A live figure's source for these tests: {key: figure} of the rows that moved."""
+    moved: dict[int, int] = {}
+    public_cache.figures_from(
+        "test-figure", lambda bases: {k: v for k, v in moved.items() if k in bases}
+    )
+    return moved
+
+
+LIVE = public_cache.LiveFigure(field="free", key="id", base="left", source="test-figure")
+
+
+def test_a_live_figure_is_cached_as_its_base_and_written_in_as_it_moves(moved_figures):
+    data = {
+        "count": 3,
+        "results": [
+            {"id": 1, "name": "free: -9000000000000001", "free": 4, "left": 7},
+            {"id": 2, "name": "Loom", "free": 0, "left": 12},
+            {"id": 3, "name": "Glass", "free": 1, "left": 1},
+        ],
+    }
+
+    answer = public_cache.live_answer(data, {}, LIVE)
+
+    assert json.loads(answer.body_now())["results"] == [
+        {"id": 1, "name": "free: -9000000000000001", "free": 7, "left": 7},
+        {"id": 2, "name": "Loom", "free": 12, "left": 12},
+        {"id": 3, "name": "Glass", "free": 1, "left": 1},
+    ]
+    moved_figures.update({2: 9, 3: 0, 4: 5})
+    assert [row["free"] for row in json.loads(answer.body_now())["results"]] == [7, 9, 0]
+    moved_figures.clear()
+    assert answer.body_now() == answer.body
