@@ -6,6 +6,7 @@ can change between the two. Holding a seat (the payment page, a waitlist offer) 
 `hold_refusal`, under the class's and the family's locks: how much one family keeps from others.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import StrEnum
@@ -20,9 +21,8 @@ from django.utils import timezone
 from accounts.models import Participant, User
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
-from core.compiled import CompiledList
 from core.school_time import school_today
-from enrolments.availability import free, holds_live, seats_free_beside
+from enrolments.availability import seats_free_beside
 from enrolments.models import (
     AgeOverride,
     Enrolment,
@@ -31,6 +31,7 @@ from enrolments.models import (
     SeatHold,
     Selection,
 )
+from enrolments.prepared import class_standing
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
 # taken to be one, since only adults have a login.
@@ -268,17 +269,6 @@ def _age_overrides(*, participant_id: int, camp_class_id: int) -> QuerySet[AgeOv
     return AgeOverride.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
 
 
-def _active_enrolments(*, participant_id: int, camp_class_id: int) -> QuerySet[Enrolment]:
-    return Enrolment.objects.filter(
-        participant_id=participant_id, camp_class_id=camp_class_id, status=EnrolmentStatus.ACTIVE
-    )
-
-
-def is_enrolled(*, participant_id: int, camp_class_id: int) -> bool:
-    """Whether the participant holds a seat in the class (the one "already enrolled" query)."""
-    return _active_enrolments(participant_id=participant_id, camp_class_id=camp_class_id).exists()
-
-
 def participants_classes(*, participant_id: int) -> QuerySet:
     """The ids of the classes a participant selected or holds a seat in."""
     return (
@@ -358,56 +348,111 @@ class Standing:
         return self.clashing_class_name if camp_class.starts_at is not None else None
 
 
-def _class_with_standing(*, participant_id: int, camp_class_id: int, now: datetime) -> QuerySet:
-    held = (
-        holds_live(camp_class_id=camp_class_id, participant_id=participant_id, now=now)
-        .order_by()
-        .values("camp_class_id")
-        .annotate(held=Count("*"))
-        .values("held")
-    )
-    soonest_clash = (
-        clashing_meetings(participant_id=participant_id, camp_class_id=camp_class_id)
-        .order_by("start", "id")
-        .values("camp_class__name")[:1]
-    )
-    pair = {"participant_id": participant_id, "camp_class_id": camp_class_id}
-    return Class.objects.filter(pk=camp_class_id).annotate(
-        standing_enrolled=Exists(_active_enrolments(**pair)),
-        standing_selected=Exists(Selection.objects.filter(**pair)),
-        standing_overridden=Exists(_age_overrides(**pair)),
-        standing_held=Coalesce(Subquery(held), 0),
-        standing_clash=Subquery(soonest_clash),
-    )
-
-
-# Built by the ORM once per process: building and compiling its subqueries at every request cost
-# more CPU than the database took to answer them (core.compiled).
-_CLASS_WITH_STANDING = CompiledList(_class_with_standing)
-
-
 def class_with_standing(
     *, participant_id: int, camp_class_id: int, now: datetime | None = None
 ) -> tuple[Class, Standing] | None:
-    """The class and the participant's standing in it, in one query; None for no such class."""
+    """The class and the participant's standing in it, in one query (its SQL is
+    `enrolments.prepared.class_standing`'s, at every select, hold and payment); None for no such
+    class."""
     if not 0 < camp_class_id < 2**63:
         # No row has such an id, and SQLite refuses to compare with a number this large.
         return None
-    found = list(
-        _CLASS_WITH_STANDING(
-            participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
-        )
+    read = class_standing(
+        participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
     )
-    if not found:
+    if read is None:
         return None
-    camp_class = found[0]
-    return camp_class, Standing(
-        enrolled=bool(camp_class.standing_enrolled),
-        selected=bool(camp_class.standing_selected),
-        overridden=bool(camp_class.standing_overridden),
-        held_for_others=camp_class.standing_held,
-        clashing_class_name=camp_class.standing_clash,
+    return read.camp_class, Standing(
+        enrolled=read.enrolled,
+        selected=read.selected,
+        overridden=read.overridden,
+        held_for_others=read.held_for_others,
+        clashing_class_name=read.clashing_class_name,
     )
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One participant and one class, with what the database says of them (`Standing`), at a
+    moment. `selecting` is true when the participant picks the class (a selection, or the
+    cards' answer before anyone clicks), false when they pay or take the seat."""
+
+    participant: Participant
+    camp_class: Class
+    standing: Standing
+    now: datetime
+    selecting: bool = False
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One reason a participant may not take a class, by name; `refusal` answers it for one
+    participant and one class."""
+
+    name: str
+    refusal: Callable[[Asked], Refusal | None]
+    # Whether taking the seat asks it again under the class's lock (`services.seat_take`).
+    when_taking: bool = True
+
+
+def _not_open(asked: Asked) -> Refusal | None:
+    return Refusal.CLOSED if asked.camp_class.status != ClassStatus.APPROVED else None
+
+
+def _enrolled(asked: Asked) -> Refusal | None:
+    return Refusal.enrolled(asked.participant) if asked.standing.enrolled else None
+
+
+def _too_late(asked: Asked) -> Refusal | None:
+    return registration_refusal(asked.camp_class, now=asked.now)
+
+
+def _outside_ages(asked: Asked) -> Refusal | None:
+    return age_refusal(asked.participant, asked.camp_class, overridden=asked.standing.overridden)
+
+
+def _selected(asked: Asked) -> Refusal | None:
+    if asked.selecting and asked.standing.selected:
+        return Refusal.selected(asked.participant)
+    return None
+
+
+def _full(asked: Asked) -> Refusal | None:
+    free = seats_free_beside(asked.camp_class, held_for_others=asked.standing.held_for_others)
+    return Refusal.FULL if free == 0 else None
+
+
+def _clash(asked: Asked) -> Refusal | None:
+    other = asked.standing.clash_with(asked.camp_class)
+    return Refusal.schedule_conflict(other, asked.participant) if other is not None else None
+
+
+# Who may take a seat: every rule, in the order its refusal is said. A reason about the class
+# itself comes before one about the participant's own other choices.
+RULES: tuple[Rule, ...] = (
+    Rule("not-open", _not_open),
+    Rule("enrolled", _enrolled),
+    Rule("registration", _too_late),
+    Rule("ages", _outside_ages),
+    # A selection is settled when the seat is taken, so only picking a class asks it; it comes
+    # before being full or clashing, which a family that selected the class already knows.
+    Rule("selected", _selected, when_taking=False),
+    Rule("full", _full),
+    Rule("clash", _clash),
+)
+
+
+def first_refusal(asked: Asked, *, taking: bool = False) -> Refusal | None:
+    """The first rule that refuses, or None: the one eligibility check, for one participant
+    (`enrolment_refusal`, `selection_create`), a family and a page of classes
+    (`family_refusals`), and the seat under its lock (`taking`, `services.seat_take`)."""
+    for rule in RULES:
+        if taking and not rule.when_taking:
+            continue
+        refusal = rule.refusal(asked)
+        if refusal is not None:
+            return refusal
+    return None
 
 
 def standing_refusal(
@@ -418,35 +463,16 @@ def standing_refusal(
     now: datetime | None = None,
     selecting: bool = False,
 ) -> Refusal | None:
-    """`enrolment_refusal`'s answer from the standing read already. `selecting` also refuses a
-    class the participant selected before, after the reasons about the class itself and before
-    being full or clashing (what `selection_create` says)."""
-    if camp_class.status != ClassStatus.APPROVED:
-        return Refusal.CLOSED
-    if standing.enrolled:
-        return Refusal.enrolled(participant)
-    too_late = registration_refusal(camp_class, now=now)
-    if too_late is not None:
-        return too_late
-    too_young_or_old = age_refusal(participant, camp_class, overridden=standing.overridden)
-    if too_young_or_old is not None:
-        return too_young_or_old
-    if selecting and standing.selected:
-        return Refusal.selected(participant)
-    if seats_free_beside(camp_class, held_for_others=standing.held_for_others) == 0:
-        return Refusal.FULL
-    other = standing.clash_with(camp_class)
-    if other is not None:
-        return Refusal.schedule_conflict(other, participant)
-    return None
+    """`first_refusal` for the standing read already."""
+    return first_refusal(
+        Asked(participant, camp_class, standing, now or timezone.now(), selecting=selecting)
+    )
 
 
 def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
-    In this order: the class is not approved, they hold a seat in it, it started or its
-    registration closed, their age (unless overridden), no seat free for them, a clash with
-    another of their classes. What the database knows is read in one query
+    `RULES`, in their order, with what the database knows read in one query
     (`class_with_standing`). `family_refusals` answers the same question for a family and a page
     of classes at once, for showing before anyone clicks; this one is what paying asks.
     """
@@ -536,11 +562,11 @@ class ParticipantChance:
 def family_refusals(
     *, participants: list[Participant], classes: list[Class]
 ) -> dict[int, list[ParticipantChance]]:
-    """For each class, each participant's `enrolment_refusal`, plus whether they selected it
-    already: what the cards and the class page show before anyone clicks.
+    """For each class, each participant's first refusal as they would select it: what the cards
+    and the class page show before anyone clicks.
 
-    The same rules in the same order as `enrolment_refusal` and `selection_create`, read for a
-    whole family and a page of classes in at most five queries, however many of either.
+    `RULES`, as `selection_create` asks them, with what the database says of a whole family and
+    a page of classes read in at most five queries, however many of either.
     """
     if not participants or not classes:
         return {camp_class.pk: [] for camp_class in classes}
@@ -570,56 +596,39 @@ def family_refusals(
         .order_by()
         .values_list("camp_class_id", "participant_id")
     )
-    answers = {}
-    for camp_class in classes:
-        # What stops everyone alike is asked once per class, not once per participant.
-        for_everyone = (
-            Refusal.CLOSED
-            if camp_class.status != ClassStatus.APPROVED
-            else registration_refusal(camp_class, now=now)
+
+    def standing(participant: Participant, camp_class: Class) -> Standing:
+        pair = (participant.pk, camp_class.pk)
+        return Standing(
+            enrolled=pair in enrolled,
+            selected=pair in selected,
+            overridden=pair in overridden,
+            held_for_others=sum(
+                1
+                for class_id, holder_id in holds
+                if class_id == camp_class.pk and holder_id != participant.pk
+            ),
+            clashing_class_name=clashes.get(pair),
         )
-        answers[camp_class.pk] = [
+
+    return {
+        camp_class.pk: [
             ParticipantChance(
                 participant,
-                _participant_refusal(
-                    participant,
-                    camp_class,
-                    for_everyone=for_everyone,
-                    pair=(participant.pk, camp_class.pk),
-                    enrolled=enrolled,
-                    selected=selected,
-                    overridden=overridden,
-                    clashes=clashes,
-                    held=sum(
-                        1
-                        for class_id, holder_id in holds
-                        if class_id == camp_class.pk and holder_id != participant.pk
-                    ),
+                first_refusal(
+                    Asked(
+                        participant,
+                        camp_class,
+                        standing(participant, camp_class),
+                        now,
+                        selecting=True,
+                    )
                 ),
             )
             for participant in participants
         ]
-    return answers
-
-
-def _participant_refusal(
-    participant, camp_class, *, for_everyone, pair, enrolled, selected, overridden, clashes, held
-) -> Refusal | None:
-    """`enrolment_refusal`'s order, from what `family_refusals` read."""
-    if camp_class.status != ClassStatus.APPROVED:
-        return for_everyone
-    if pair in enrolled:
-        return Refusal.enrolled(participant)
-    refusal = for_everyone or age_refusal(participant, camp_class, overridden=pair in overridden)
-    if refusal is not None:
-        return refusal
-    if pair in selected:
-        return Refusal.selected(participant)
-    if free(camp_class.seats, held) == 0:
-        return Refusal.FULL
-    if pair in clashes:
-        return Refusal.schedule_conflict(clashes[pair], participant)
-    return None
+        for camp_class in classes
+    }
 
 
 def _family_clashes(

@@ -6,15 +6,15 @@ seats or enrolment count.
 """
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, Q
+from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import Class, ClassStatus
+from classes.models import Class
 from core.errors import Conflict, NotFound
 from enrolments.access import participant_for
-from enrolments.availability import a_seat_free_beside, holds_live, seats_free_beside
+from enrolments.availability import a_seat_free_beside
 from enrolments.models import (
     Enrolment,
     EnrolmentStatus,
@@ -24,12 +24,10 @@ from enrolments.models import (
     WaitlistStatus,
 )
 from enrolments.rules import (
+    Asked,
     Refusal,
-    clashing_meetings,
     class_with_standing,
-    is_enrolled,
-    registration_refusal,
-    soonest_clashing_class,
+    first_refusal,
     standing_refusal,
 )
 from enrolments.services.holds import class_locked
@@ -98,47 +96,34 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) 
     raise SeatRefused with the reason. What was paid is the payments app's to check
     (`payments.services.fulfilment`), before it asks for the seat.
 
-    The class row is locked first, so the count of seats held for others (holds and waitlist
-    offers, `availability.holds_live`) read under it is the one the write acts on; then one
-    conditional UPDATE takes the seat: whatever number of processes race for the last one,
-    siblings and strangers alike, the database hands it to one of them, and the unique
-    constraint on active enrolments keeps a participant from holding two. The same UPDATE asks
-    again what may have changed since the family was let pay: registration closing (by the
-    clock) and a clash with another of the participant's classes. A payment whose hold ran out
-    still gets a seat that nobody else holds. The participant's selection of the class and
-    their hold are settled with it.
+    The class row is locked first, as every write of its seats, holds and offers does; under
+    that lock the rules are asked again (`rules.first_refusal`, every rule that applies to
+    taking a seat), since what let the family pay may have changed since (a hold ran out and
+    another family's took the seat, registration closed, a clashing class was taken). Then one
+    UPDATE takes the seat, and the unique constraint on active enrolments keeps a participant
+    from holding two. A payment whose hold ran out still gets a seat that nobody else holds.
+    The participant's selection of the class and their hold are settled with it.
     """
     now = timezone.now()
     participant_id = participant.pk
     try:
         with transaction.atomic():
-            if is_enrolled(participant_id=participant_id, camp_class_id=camp_class_id):
-                raise SeatRefused(Refusal.enrolled(participant))
             class_locked(camp_class_id)
-            held_for_others = holds_live(
-                camp_class_id=camp_class_id, participant_id=participant_id, now=now
-            ).count()
-            taken = (
-                Class.objects.filter(
-                    a_seat_free_beside(held_for_others),
-                    pk=camp_class_id,
-                    status=ClassStatus.APPROVED,
-                )
-                .filter(Q(starts_at__isnull=True) | Q(starts_at__gt=now))
-                .filter(Q(registration_closes_at__isnull=True) | Q(registration_closes_at__gt=now))
-                .exclude(
-                    Exists(
-                        clashing_meetings(
-                            participant_id=participant_id, camp_class_id=camp_class_id
-                        )
-                    )
-                )
-                .update(seats=F("seats") - 1, enroll=F("enroll") + 1)
+            read = class_with_standing(
+                participant_id=participant_id, camp_class_id=camp_class_id, now=now
             )
+            if read is None:
+                raise SeatRefused(Refusal.CLOSED)
+            camp_class, standing = read
+            refusal = first_refusal(Asked(participant, camp_class, standing, now), taking=True)
+            if refusal is not None:
+                raise SeatRefused(refusal)
+            taken = Class.objects.filter(
+                a_seat_free_beside(standing.held_for_others), pk=camp_class_id
+            ).update(seats=F("seats") - 1, enroll=F("enroll") + 1)
             if not taken:
-                raise SeatRefused(
-                    _why_no_seat(participant=participant, camp_class_id=camp_class_id, now=now)
-                )
+                # The database's own guard, whatever was read: no seat taken beyond the free.
+                raise SeatRefused(Refusal.FULL)
             enrolment = Enrolment.objects.create(
                 student_id=student_id,
                 participant_id=participant_id,
@@ -173,24 +158,19 @@ def _waitlist_settled(*, participant_id: int, camp_class_id: int) -> None:
     )
 
 
-def _why_no_seat(*, participant: Participant, camp_class_id: int, now) -> Refusal:
-    camp_class = Class.objects.get(pk=camp_class_id)
-    if camp_class.status != ClassStatus.APPROVED:
-        return Refusal.CLOSED
-    too_late = registration_refusal(camp_class, now=now)
-    if too_late is not None:
-        return too_late
-    held_for_others = holds_live(
-        camp_class_id=camp_class_id, participant_id=participant.pk, now=now
-    ).count()
-    if seats_free_beside(camp_class, held_for_others=held_for_others) == 0:
-        return Refusal.FULL
-    other = soonest_clashing_class(participant_id=participant.pk, camp_class_id=camp_class_id)
-    if other is not None:
-        return Refusal.schedule_conflict(other.name, participant)
-    # What refused the seat changed before these reads (a seat given back, a clashing class
-    # dropped a moment ago); the seat was not taken all the same.
-    return Refusal.FULL
+def participant_leaving_checked(*, participant: Participant) -> None:
+    """A child's record is removed only when no seat or choice of theirs would be left to
+    nobody (`core.events.PARTICIPANT_LEAVING`, from accounts.services.participant_delete)."""
+    if Selection.objects.filter(participant=participant).exists():
+        raise Conflict(
+            f"{participant.first_name} has a class selected. Remove it from your selected "
+            "classes first."
+        )
+    if Enrolment.objects.filter(participant=participant, status=EnrolmentStatus.ACTIVE).exists():
+        raise Conflict(
+            f"{participant.first_name} is enrolled in a class, so their record is kept until "
+            "the class is over or the seat is cancelled."
+        )
 
 
 def seat_give_back(*, enrolment_id: int, reason: str) -> Enrolment:

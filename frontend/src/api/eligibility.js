@@ -4,8 +4,11 @@ import { api } from "../lib/api";
 
 /*
  * GET /eligibility?classIds=3,7,9: for each class asked, whether each participant of the
- * signed-in family can take it and, when not, the reason in the server's words. Only a guide
- * before Select: the server still refuses a select it would not allow.
+ * signed-in family can take it and, when not, what stops them (`kind`) and the reason in the
+ * server's words. What the Select buttons say comes from it; the server still refuses a select
+ * it would not allow. Every action that changes it (a select, a selection removed, a waitlist
+ * joined or left, an offer accepted, a payment, a cancellation, a participant changed)
+ * revalidates every key of it (isEligibilityKey).
  */
 
 const eligibilityPath = "/eligibility";
@@ -32,7 +35,7 @@ export function isEligibilityKey(key) {
 
 /*
  * The answers for `classIds` as {classId: [{participantId, participantName, isAccountHolder,
- * eligible, reason}]}. A list grown past the server's limit (Load more) is asked in parts, at
+ * eligible, kind, reason, waitlist}]}. A list grown past the server's limit (Load more) is asked in parts, at
  * once, and the parts joined.
  */
 export async function getEligibility(classIds) {
@@ -46,16 +49,17 @@ export async function getEligibility(classIds) {
 }
 
 /*
- * Each class's participants and whether they can take it, by class id (undefined until known).
- * Nothing is asked for an empty list. A failure counts as "not known" and is not retried: the
- * cards then show what they showed before families. While a longer list loads (Load more) the
- * answer for the classes already shown stays in place.
+ * Each class's participants and whether they can take it, by class id (undefined until known),
+ * and whether an answer is on its way (`isLoading`). Nothing is asked for an empty list. A
+ * failure counts as "not known" and is not retried: the cards then show only the class's public
+ * state, and the server answers a Select itself. While a longer list loads (Load more) the answer
+ * for the classes already shown stays in place.
  */
 export function useEligibility(classIds) {
   const ids = classIds?.length ? classIds : null;
-  const { data } = useSWR(ids ? eligibilityKey(ids) : null, () => getEligibility(ids), {
+  const { data, isLoading } = useSWR(ids ? eligibilityKey(ids) : null, () => getEligibility(ids), {
     shouldRetryOnError: false,
     keepPreviousData: true,
   });
-  return { eligibilityByClass: data };
+  return { eligibilityByClass: data, isLoading };
 }

@@ -22,14 +22,3 @@ export function isEnrolledClassesKeyOf(email) {
 export function useEnrolledClasses(email, participantId) {
   return useSWR(email ? enrolledClassesKey(email, participantId) : null);
 }
-
-/*
- * The same list, only to keep Select off for classes already paid for. The server still
- * refuses a second enrolment, so a failure here counts as "none enrolled" and is not retried.
- */
-export function useEnrolledClassesOrNone(email) {
-  const { data, error, isLoading } = useSWR(email ? enrolledClassesKey(email) : null, {
-    shouldRetryOnError: false,
-  });
-  return { enrolled: error ? [] : data, isLoading };
-}

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { isEligibilityKey } from "./eligibility";
 import { isEnrolledClassesKeyOf } from "./enrolledClasses";
 import { isSelectionsKeyOf } from "./selections";
 
@@ -62,7 +63,8 @@ export function getPaymentAttempt(attemptId) {
 
 /*
  * After a payment the selection leaves, the class joins the enrolled list and the history grows,
- * in everyone's lists and in the lists of the participant it was for.
+ * in everyone's lists and in the lists of the participant it was for; the class's Select then
+ * says Enrolled (who can take which class is asked again).
  */
 export function useRefreshAfterPayment(email) {
   const { mutate } = useSWRConfig();
@@ -72,6 +74,7 @@ export function useRefreshAfterPayment(email) {
         mutate(isSelectionsKeyOf(email)),
         mutate(isEnrolledClassesKeyOf(email)),
         mutate(isPaymentsKeyOf(email)),
+        mutate(isEligibilityKey),
       ]),
     [email, mutate],
   );

@@ -61,14 +61,19 @@ export function leaveWaitlist(id) {
 
 /*
  * Accepting an offer makes the held seat a selection ({entry, selectionId}) that the payment
- * page reads from the selected classes: they are asked again before it opens.
+ * page reads from the selected classes: they are asked again before it opens, with who can take
+ * which class (the class is now selected).
  */
 export function useAcceptOffer(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (id) => {
       const answer = await acceptOffer(id);
-      await Promise.all([mutate(isSelectionsKeyOf(email)), mutate(waitlistKey)]);
+      await Promise.all([
+        mutate(isSelectionsKeyOf(email)),
+        mutate(waitlistKey),
+        mutate(isEligibilityKey),
+      ]);
       return answer;
     },
     [email, mutate],

@@ -105,6 +105,24 @@ export function makeChild(overrides = {}) {
   return { ...myself, _id: 2, firstName: "Mia", isAccountHolder: false, ...overrides };
 }
 
+/*
+ * One participant's row of GET /eligibility (the server's ParticipantChance): they may take the
+ * class, or, given `refusal` ({kind, reason}: enrolments.rules.RefusalKind and the server's
+ * sentence), why not. As the server says, only a refusal for want of a seat ("full") lets them
+ * join the waitlist.
+ */
+export function makeChance(participant, refusal = null) {
+  return {
+    participantId: participant._id,
+    participantName: `${participant.firstName} ${participant.lastName}`,
+    isAccountHolder: participant.isAccountHolder,
+    eligible: refusal === null,
+    kind: refusal?.kind ?? null,
+    reason: refusal?.reason ?? null,
+    waitlist: refusal?.kind === "full",
+  };
+}
+
 // GET /categories: the school's list, in its order.
 export const categories = [
   { slug: "painting", name: "Painting" },

@@ -102,17 +102,6 @@ export function formatHours(totalHours) {
   return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} hours`;
 }
 
-// Whether two classes' meetings overlap in time; each meeting is {start, end} in ISO form.
-export function meetingsOverlap(meetings, otherMeetings) {
-  return meetings.some((meeting) =>
-    otherMeetings.some(
-      (other) =>
-        Date.parse(meeting.start) < Date.parse(other.end) &&
-        Date.parse(other.start) < Date.parse(meeting.end),
-    ),
-  );
-}
-
 // "2027-06-14T09:00:00-07:00" -> "Mon, Jun 14, 2027, 9:00 AM", in the school's time.
 export function formatDateTime(isoDateTime) {
   const { date, time } = localParts(isoDateTime);

@@ -20,10 +20,10 @@ const WhoCanTake = lazy(() =>
  * One approved class on the public list; a class with no seats left is shaded red. The button
  * says what state the class is in for this person (`selectLabel`: "Select", "Selected",
  * "Registration closed", ...) and, when it is off (`selectDisabled`), why (`reason`) beside it,
- * which the button points to. For a family of several, `choices` says for each participant
- * whether they can take it, or why not. With no seat free and someone who may join its waitlist
- * (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist. `notice` is what
- * a Select or a join just did (SelectNotice).
+ * which the button points to. For a family of several, `choices` (when given) lists for each
+ * participant whether they can take it, or why not. With no seat free and someone who may join
+ * its waitlist (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist.
+ * `notice` is what a Select or a join just did (SelectNotice).
  */
 export function ClassCard({
   classItem,
@@ -40,9 +40,7 @@ export function ClassCard({
   const titleId = useId();
   const reasonId = useId();
   const soldOut = isSoldOut(classItem) || waitlist;
-  const closed = classItem.registrationOpen === false;
-  // Sold out or closed is the whole story, unless some of the family may join the waitlist.
-  const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
+  const showChoices = hasKnownChoices(choices);
   const hasReason = Boolean(reason) || showChoices;
   return (
     <ImageCard

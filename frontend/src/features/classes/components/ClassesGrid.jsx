@@ -21,22 +21,19 @@ const LoginRequiredDialog = lazy(() =>
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
  * the press goes to onSelect(classItem), or, when the student's `family` has several
- * participants, first asks for whom and goes to onSelect(classItem, participant). Select follows
- * selectAvailability: `held` are the classes the family already selected or is enrolled in,
- * `eligibilityByClass` the server's word on who can take which, `waiting` is true while the
- * student's lists load or a select is on its way. A full class's Join the waitlist goes the same
- * way to onJoinWaitlist(classItem, participant); `waitlisted` are those joined on this visit.
- * `notices` are what each Select or join did, by class id (useClassSelection).
+ * participants, first asks for whom and goes to onSelect(classItem, participant). What each
+ * card's button says is `availabilityOf(classItem)` (useClassSelection, from the server's answer
+ * of who can take which class); without it, the session and the class's public state decide
+ * (selectAvailability). A full class's Join the waitlist goes the same way to
+ * onJoinWaitlist(classItem, participant). `notices` are what each Select or join did, by class
+ * id (useClassSelection).
  */
 export function ClassesGrid({
   classes,
   onSelect,
   onJoinWaitlist,
-  held = [],
-  waiting = false,
+  availabilityOf,
   family = null,
-  eligibilityByClass,
-  waitlisted = [],
   notices = {},
 }) {
   const { user, role, loading } = useAuth();
@@ -44,16 +41,12 @@ export function ClassesGrid({
   // {classItem, waitlist}: the class, and whether the press was to join its waitlist.
   const [askingForWhom, setAskingForWhom] = useState(null);
 
-  function availabilityOf(classItem) {
+  function availabilityFor(classItem) {
+    if (availabilityOf) return availabilityOf(classItem);
     return selectAvailability(classItem, {
       // While the session is still loading we cannot tell a visitor from a student.
       sessionLoading: loading,
-      waiting,
       role,
-      held,
-      family,
-      eligibility: eligibilityByClass?.[classItem._id],
-      waitlisted,
       visitor: !loading && !user,
     });
   }
@@ -71,7 +64,7 @@ export function ClassesGrid({
 
   function forWhomDialog() {
     const { classItem, waitlist } = askingForWhom;
-    const { choices } = availabilityOf(classItem);
+    const { choices } = availabilityFor(classItem);
     return (
       <ForWhomDialog
         classItem={classItem}
@@ -95,7 +88,8 @@ export function ClassesGrid({
         // Right under the page heading: the first row is in view on arrival.
         atTop
         renderItem={(classItem, imagePriority) => {
-          const { disabled, label, reason, choices, waitlist } = availabilityOf(classItem);
+          const { disabled, label, reason, choices, listChoices, waitlist } =
+            availabilityFor(classItem);
           return (
             <ClassCard
               classItem={classItem}
@@ -103,7 +97,7 @@ export function ClassesGrid({
               selectDisabled={disabled}
               selectLabel={label}
               reason={reason}
-              choices={choices}
+              choices={listChoices ? choices : null}
               waitlist={waitlist}
               notice={notices[classItem._id]}
               onSelect={handleSelect}

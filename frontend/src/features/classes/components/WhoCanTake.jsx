@@ -3,8 +3,8 @@ import { hasKnownChoices } from "./selectRules";
 /*
  * Each participant of the family and whether they can take the class, or why not, before anyone
  * presses Select (`choices` from selectAvailability), or, with no seat free, whether they can join
- * the waitlist. Only the participants something is known
- * about are listed: nobody, until the server answers or someone holds a clashing class.
+ * the waitlist. Only the participants something is known about are listed: nobody, until the
+ * server answers or someone joins the waitlist.
  */
 export function WhoCanTake({ choices, className = "" }) {
   if (!hasKnownChoices(choices)) return null;

@@ -1,56 +1,25 @@
 import { seatsFree } from "../../../components/cards/ClassFacts";
-import { formatDate, localParts, meetingsOverlap } from "../../../components/ui/schedule";
 
-// Admins and instructors teach or run classes; they cannot select them (spec).
-const CANNOT_SELECT = ["admin", "instructor"];
+/*
+ * What a class's Select button draws: its words, the reason beside it, whether it is off. Who may
+ * take which class is the server's answer (/eligibility, enrolments.rules): this module only puts
+ * it into words. It decides alone only what no answer covers: the session (still loading, or an
+ * admin or instructor, who never select), a visitor or anyone else without an answer, and how a
+ * family's answers add up to one button.
+ */
+
+// Admins and instructors teach or run classes; they cannot select them (spec), and the server
+// gives them no answer.
+const CANNOT_SELECT = {
+  admin: "Admins cannot select classes.",
+  instructor: "Instructors cannot select classes.",
+};
 
 // When the server says no without saying why.
 export const NOT_OPEN_TO_THEM = "This class is not open to them.";
 export const NOT_OPEN_TO_YOU = "This class is not open to you.";
 
-/*
- * The classes a student's family holds, selected or enrolled, as {id, name, meetings,
- * participantId, enrolled}: what a new Select must not clash with, and what the button says. A row the server gave no participant
- * (one made before families) is the account holder's, `holderId`. A selection without its
- * class's meetings borrows them from a loaded copy of the class (`knownClasses`).
- * `justSelected` are {classItem, participantId}.
- */
-export function heldClasses({ selections, enrolled, justSelected, knownClasses, holderId = null }) {
-  const known = new Map((knownClasses ?? []).map((classItem) => [classItem._id, classItem]));
-  // Two children in one class are two rows; the same child's selection and enrolment, one.
-  const held = new Map();
-  function hold(id, name, meetings, participantId, enrolled = false) {
-    const heldBy = participantId ?? holderId;
-    const key = `${id}/${heldBy}`;
-    held.set(key, {
-      id,
-      name,
-      meetings: meetings ?? [],
-      participantId: heldBy,
-      enrolled: enrolled || Boolean(held.get(key)?.enrolled),
-    });
-  }
-  for (const { classItem, participantId } of justSelected ?? []) {
-    hold(classItem._id, classItem.nameClass, classItem.meetings, participantId);
-  }
-  for (const selection of selections ?? []) {
-    const meetings = selection.meetings ?? known.get(selection.classId)?.meetings;
-    hold(selection.classId, selection.nameClass, meetings, selection.participantId);
-  }
-  for (const classItem of enrolled ?? []) {
-    hold(classItem._id, classItem.nameClass, classItem.meetings, classItem.participantId, true);
-  }
-  return [...held.values()];
-}
-
-// The name of a held class whose meetings overlap this class's, or null.
-export function conflictingClassName(classItem, held) {
-  if (!classItem.meetings?.length) return null;
-  const other = held.find(
-    (entry) => entry.id !== classItem._id && meetingsOverlap(classItem.meetings, entry.meetings),
-  );
-  return other ? other.name : null;
-}
+export const SIGN_IN_TO_JOIN_WAITLIST = "Sign in to join the waitlist.";
 
 // How a participant is named where the family picks whom a class is for.
 export function participantLabel(participant) {
@@ -58,19 +27,9 @@ export function participantLabel(participant) {
   return `${participant.firstName} ${participant.lastName}`.trim();
 }
 
-export { seatsFree };
-
+// From the class's public seat count: what shades its card, and a visitor's "No seats left".
 export function isSoldOut(classItem) {
   return seatsFree(classItem) === 0;
-}
-
-// Joined on this visit: {classId, participantId} of `waitlisted`.
-function hasJoined(waitlisted, classItem, participantId) {
-  return (waitlisted ?? []).some(
-    (entry) =>
-      entry.classId === classItem._id &&
-      (participantId === undefined || entry.participantId === participantId),
-  );
 }
 
 // The button's words for a state, said instead of a paler "Select".
@@ -87,7 +46,8 @@ export const LABELS = {
   unavailable: "Not available",
 };
 
-// The server's `kind` of refusal (enrolments.rules.RefusalKind) as the button's words.
+// The server's `kind` of refusal (enrolments.rules.RefusalKind) as the button's words; any
+// other kind is "Not available", with the server's reason beside it.
 const LABEL_OF_KIND = {
   selected: LABELS.selected,
   enrolled: LABELS.enrolled,
@@ -98,18 +58,60 @@ const LABEL_OF_KIND = {
   age: LABELS.age,
 };
 
-export const SIGN_IN_TO_JOIN_WAITLIST = "Sign in to join the waitlist.";
+// Not a kind of the server's: someone who joined the waitlist on this visit, which its answer
+// does not tell.
+const WAITLISTED = "waitlisted";
 
-// Why registration is over, in the words the server uses to refuse a Select.
-export function closedReason(classItem) {
-  if (classItem.startsAt && Date.parse(classItem.startsAt) <= Date.now()) {
-    return "This class has already started.";
+// Joined on this visit: {classId, participantId} of `waitlisted`.
+function hasJoined(waitlisted, classItem, participantId) {
+  return (waitlisted ?? []).some(
+    (entry) =>
+      entry.classId === classItem._id &&
+      (participantId === undefined || entry.participantId === participantId),
+  );
+}
+
+/*
+ * What stops one person, as {kind, label, reason}, or null: having joined the waitlist on this
+ * visit, else the server's refusal in its own words.
+ */
+function stopOf(answer, joined, person) {
+  const { isAccountHolder, firstName } = person ?? { isAccountHolder: true };
+  if (joined) {
+    return {
+      kind: WAITLISTED,
+      label: LABELS.waitlisted,
+      reason: isAccountHolder ? "You are on the waitlist." : `${firstName} is on the waitlist.`,
+    };
   }
-  if (classItem.registrationClosesAt) {
-    const day = formatDate(localParts(classItem.registrationClosesAt).date);
-    return `Registration for this class closed on ${day}.`;
-  }
-  return "Registration for this class is closed.";
+  if (answer?.eligible !== false) return null;
+  return {
+    kind: answer.kind ?? null,
+    label: LABEL_OF_KIND[answer.kind] ?? LABELS.unavailable,
+    reason: answer.reason || (isAccountHolder ? NOT_OPEN_TO_YOU : NOT_OPEN_TO_THEM),
+  };
+}
+
+/*
+ * One participant's answer, for the list of who can take the class and the "for whom?" question:
+ * {participant, label, canTake, canJoinWaitlist, known, reason, state, kind}. `state` is the
+ * button's words for what stops them. Someone the answer does not name (added since it was
+ * asked) may be chosen: the server still refuses a Select it would not allow.
+ */
+function participantChoice(classItem, participant, eligibility, waitlisted) {
+  const answer = eligibility?.find((row) => row.participantId === participant._id);
+  const joined = hasJoined(waitlisted, classItem, participant._id);
+  const stop = stopOf(answer, joined, participant);
+  return {
+    participant,
+    label: participantLabel(participant),
+    canTake: stop === null,
+    canJoinWaitlist: !joined && answer?.waitlist === true,
+    known: answer !== undefined || joined,
+    reason: stop?.reason ?? null,
+    state: stop?.label ?? null,
+    kind: stop?.kind ?? null,
+  };
 }
 
 // "Lily", "Lily and Max", "Lily, Max and Noa"; the account holder is "you".
@@ -120,202 +122,110 @@ function namesOf(participants) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
 }
 
-// What one person already holds, in their words: "Enrolled", "Lily has already selected...".
-function heldState(entry, participant) {
-  const child = participant && !participant.isAccountHolder;
-  if (entry.enrolled) {
-    return {
-      state: "enrolled",
-      reason: child
-        ? `${participant.firstName} is already enrolled in this class.`
-        : "You are already enrolled in this class.",
-    };
-  }
-  return {
-    state: "selected",
-    reason: child
-      ? `${participant.firstName} has already selected this class.`
-      : "You have already selected this class.",
-  };
-}
-
-/*
- * Whether one participant can take the class and, when not, why: the server's answer first
- * (`eligibility`, the class's rows of /eligibility: age, already selected), then what the page
- * knows sooner than the server can say it (a class they hold, one just selected, a clash with
- * one of their own classes). `known` is false while nothing is known either way. When only a
- * free seat is missing, the server says `waitlist` and they can join the waitlist instead
- * (`canJoinWaitlist`), unless they hold the class, clash with it, or joined on this visit.
- * `state` names what stops them in the button's words (a key of LABELS).
- */
-function participantChoice(classItem, participant, held, eligibility, waitlisted) {
-  const answer = eligibility?.find((row) => row.participantId === participant._id);
-  const theirs = held.filter((entry) => entry.participantId === participant._id);
-  const holding = theirs.find((entry) => entry.id === classItem._id);
-  const joined = hasJoined(waitlisted, classItem, participant._id);
-  let own = null;
-  if (holding) {
-    own = heldState(holding, participant);
-  } else if (joined) {
-    own = {
-      state: "waitlisted",
-      reason: participant.isAccountHolder
-        ? "You are on the waitlist."
-        : `${participant.firstName} is on the waitlist.`,
-    };
-  } else {
-    const clash = conflictingClassName(classItem, theirs);
-    if (clash) own = { state: "clash", reason: `Meets at the same time as ${clash}` };
-  }
-  let stop = own;
-  if (answer?.eligible === false && !joined && !holding) {
-    stop = {
-      label: LABEL_OF_KIND[answer.kind] ?? LABELS.unavailable,
-      reason: answer.reason || (participant.isAccountHolder ? NOT_OPEN_TO_YOU : NOT_OPEN_TO_THEM),
-    };
-  }
-  const reason = stop?.reason ?? null;
-  return {
-    participant,
-    label: participantLabel(participant),
-    canTake: reason === null,
-    canJoinWaitlist: answer?.waitlist === true && own === null,
-    known: answer !== undefined || reason !== null,
-    reason,
-    state: stop ? (stop.label ?? LABELS[stop.state]) : null,
-    stateKey: stop?.state ?? null,
-  };
-}
-
 /*
  * The words on a family's button when none of them can take the class: what some of them hold
  * comes first ("Selected for Lily"), else what stops them all alike, else "Not available" (each
  * one's reason is listed beside the button).
  */
 function familyLabel(choices) {
-  for (const key of ["enrolled", "selected", "waitlisted"]) {
-    const holding = choices.filter((choice) => choice.stateKey === key);
-    if (holding.length === choices.length) return LABELS[key];
+  for (const kind of ["enrolled", "selected", WAITLISTED]) {
+    const holding = choices.filter((choice) => choice.kind === kind);
+    if (holding.length === choices.length) return holding[0].state;
     if (holding.length > 0) {
-      return `${LABELS[key]} for ${namesOf(holding.map((choice) => choice.participant))}`;
+      return `${holding[0].state} for ${namesOf(holding.map((choice) => choice.participant))}`;
     }
   }
   const states = new Set(choices.map((choice) => choice.state));
   return states.size === 1 ? [...states][0] : LABELS.unavailable;
 }
 
+// The reason every one of them is given, when it is the same for all (registration closed).
+function sharedReason(choices) {
+  const reasons = new Set(choices.map((choice) => choice.reason));
+  return reasons.size === 1 ? [...reasons][0] : null;
+}
+
+// A signed-in family of several, from each one's answer.
+function forFamily(choices) {
+  if (choices.some((choice) => choice.canTake)) return { label: LABELS.select };
+  if (choices.some((choice) => choice.canJoinWaitlist)) {
+    return { label: LABELS.waitlist, reason: LABELS.soldOut, waitlist: true };
+  }
+  return { label: familyLabel(choices), reason: sharedReason(choices), off: true };
+}
+
+// Someone selecting for themselves, from the account holder's answer.
+function forThemselves(classItem, eligibility, waitlisted) {
+  const answer = eligibility.find((row) => row.isAccountHolder) ?? eligibility[0];
+  const stop = stopOf(answer, hasJoined(waitlisted, classItem), null);
+  if (stop === null) return { label: LABELS.select };
+  if (stop.kind !== WAITLISTED && answer.waitlist === true) {
+    return { label: LABELS.waitlist, reason: LABELS.soldOut, waitlist: true };
+  }
+  return { label: stop.label, reason: stop.reason, off: true };
+}
+
 /*
- * Whether Select is off for this class, what the button says instead (`label`) and why
- * (`reason`, for the words beside the button that it points to). Off while the session or the
- * student's own lists are loading (nobody can tell yet), for admins and instructors, once
- * registration has closed, and with no seats free: "Registration closed", "No seats left".
+ * Without the server's answer (a visitor, an admin or instructor, a student whose answer failed
+ * or is on its way): only the class's public fields, which the server keeps for everyone.
+ */
+function withoutAnswer(classItem, role, visitor) {
+  if (classItem.registrationOpen === false) return { label: LABELS.closed, off: true };
+  if (isSoldOut(classItem)) {
+    // Someone signed in could join its waitlist.
+    return { label: LABELS.soldOut, reason: visitor ? SIGN_IN_TO_JOIN_WAITLIST : null, off: true };
+  }
+  if (CANNOT_SELECT[role]) return { label: LABELS.select, reason: CANNOT_SELECT[role], off: true };
+  return { label: LABELS.select };
+}
+
+/*
+ * What the class's button says (`label`), why when it is off (`reason`, for the words beside the
+ * button that it points to), and whether it is off (`disabled`): off too while the session, the
+ * family or the server's answer are on their way (`sessionLoading`, `waiting`), since nobody can
+ * tell yet.
  *
- * For a family of one (`family` null) it is also off for a class already held ("Selected",
- * "Enrolled"), for a clash (`conflict` names the held class when it is the only thing in the
- * way), and when the server says the account holder cannot take it (`refusal`, its reason, and
- * its `kind` names the button). For a family of several, each participant's own answer is in
- * `choices` ({participant, label, canTake, canJoinWaitlist, known, reason, state}), and Select
- * is off only when none of them can take the class.
- *
- * When no seat is free and someone of the family may join the class's waitlist (the server's
- * `waitlist`), `waitlist` is true: the button joins the waitlist instead of selecting.
- * `waitlisted` are the {classId, participantId} joined on this visit. A `visitor` (signed out)
- * is told a full class's waitlist needs them signed in.
+ * `eligibility` is the class's rows of the server's answer (/eligibility), undefined when there
+ * is none. For a family of several (`family`, their participants), `choices` has each one's
+ * answer (participantChoice), Select is on while any of them can take the class, and
+ * `listChoices` says whether the card lists them (not when one reason speaks for all). When only a
+ * free seat is missing and the server says someone may wait for one, `waitlist` is true: the
+ * button joins the waitlist instead of selecting. `waitlisted` are the {classId, participantId}
+ * joined on this visit. A `visitor` (signed out) is told a full class's waitlist needs them
+ * signed in.
  */
 export function selectAvailability(
   classItem,
   {
-    sessionLoading,
-    waiting,
-    role,
-    held,
+    sessionLoading = false,
+    waiting = false,
+    role = null,
     family = null,
     eligibility,
     waitlisted = [],
     visitor = false,
   },
 ) {
-  const closed = classItem.registrationOpen === false;
-  const listedSoldOut = isSoldOut(classItem);
-  const roleBlocked = CANNOT_SELECT.includes(role);
   const pending = sessionLoading || waiting;
-  if (family) {
-    const choices = family.map((participant) =>
-      participantChoice(classItem, participant, held, eligibility, waitlisted),
-    );
-    const waitlist =
-      !closed &&
-      !roleBlocked &&
-      choices.some((choice) => choice.canJoinWaitlist) &&
-      !choices.some((choice) => choice.canTake);
-    const soldOut = listedSoldOut || waitlist;
-    const nobody = choices.every((choice) => !choice.canTake);
-    let label = LABELS.select;
-    let reason = null;
-    if (closed) [label, reason] = [LABELS.closed, closedReason(classItem)];
-    else if (waitlist) [label, reason] = [LABELS.waitlist, LABELS.soldOut];
-    else if (soldOut) label = LABELS.soldOut;
-    else if (!pending && nobody) label = familyLabel(choices);
-    return {
-      taken: false,
-      closed,
-      soldOut,
-      waitlist,
-      conflict: null,
-      refusal: null,
-      choices,
-      label,
-      reason,
-      disabled: pending || roleBlocked || closed || (waitlist ? false : soldOut || nobody),
-    };
+  const choices = family
+    ? family.map((participant) =>
+        participantChoice(classItem, participant, eligibility, waitlisted),
+      )
+    : null;
+  let said;
+  if (!CANNOT_SELECT[role] && eligibility?.length) {
+    said = family ? forFamily(choices) : forThemselves(classItem, eligibility, waitlisted);
+  } else {
+    said = withoutAnswer(classItem, role, visitor);
   }
-  const holding = held.find((entry) => entry.id === classItem._id);
-  const taken = Boolean(holding);
-  const joined = hasJoined(waitlisted, classItem);
-  const answer = eligibility?.find((row) => row.isAccountHolder) ?? eligibility?.[0];
-  const conflict = taken || closed || listedSoldOut ? null : conflictingClassName(classItem, held);
-  const waitlist =
-    !closed && !roleBlocked && !taken && !joined && conflict === null && answer?.waitlist === true;
-  const soldOut = listedSoldOut || waitlist;
-  // The reasons above already explain a Select that is off; the server's is for the rest.
-  let refusal = null;
-  if (joined) refusal = "You are on the waitlist.";
-  else if (!taken && !closed && !soldOut && conflict === null && answer?.eligible === false) {
-    refusal = answer.reason || NOT_OPEN_TO_YOU;
-  }
-  let label = LABELS.select;
-  let reason = null;
-  if (taken) {
-    const { state, reason: heldReason } = heldState(holding, null);
-    [label, reason] = [LABELS[state], heldReason];
-  } else if (joined) [label, reason] = [LABELS.waitlisted, refusal];
-  else if (closed) [label, reason] = [LABELS.closed, closedReason(classItem)];
-  else if (waitlist) [label, reason] = [LABELS.waitlist, LABELS.soldOut];
-  else if (soldOut) {
-    label = LABELS.soldOut;
-    // Someone signed in could join its waitlist; one too young for it is told why not.
-    if (visitor) reason = SIGN_IN_TO_JOIN_WAITLIST;
-    else if (answer?.eligible === false && answer.kind !== "full") reason = answer.reason;
-  } else if (roleBlocked) {
-    reason =
-      role === "admin" ? "Admins cannot select classes." : "Instructors cannot select classes.";
-  } else if (conflict) [label, reason] = [LABELS.clash, `Meets at the same time as ${conflict}`];
-  else if (refusal) [label, reason] = [LABEL_OF_KIND[answer.kind] ?? LABELS.unavailable, refusal];
+  const { label, reason = null, waitlist = false, off = false } = said;
   return {
-    taken,
-    closed,
-    soldOut,
-    waitlist,
-    conflict,
-    refusal,
-    choices: null,
     label,
-    reason: reason || null,
-    disabled:
-      pending ||
-      roleBlocked ||
-      closed ||
-      (waitlist ? false : soldOut || taken || conflict !== null || refusal !== null),
+    reason,
+    disabled: pending || off,
+    waitlist,
+    choices,
+    listChoices: hasKnownChoices(choices) && (waitlist || reason === null),
   };
 }
 

@@ -1,28 +1,25 @@
-import { makeClass, makeMeetings } from "../../../testing/fixtures";
-import { heldClasses, selectAvailability } from "./selectRules";
+import { makeChance, makeClass } from "../../../testing/fixtures";
+import { selectAvailability, waitlistChoices } from "./selectRules";
 
-const meetings = makeMeetings(["2027-06-16"], "10:00", "12:00");
-const watercolor = makeClass({ _id: 7, nameClass: "Watercolor Week", seats: 4, meetings });
-const clay = { id: 9, name: "Clay Night", meetings, participantId: 1, enrolled: false };
+const watercolor = makeClass({ _id: 7, nameClass: "Watercolor Week", seats: 4 });
+const full = makeClass({ _id: 7, seats: 2, seatsFree: 0 });
 const myself = { _id: 1, firstName: "Ana", lastName: "Lopez", isAccountHolder: true };
 const lily = { _id: 2, firstName: "Lily", lastName: "Lopez", isAccountHolder: false };
 const max = { _id: 3, firstName: "Max", lastName: "Lopez", isAccountHolder: false };
 
-const student = { sessionLoading: false, waiting: false, role: "student", held: [] };
+const student = { sessionLoading: false, waiting: false, role: "student" };
 
 function answer(participant, fields = {}) {
-  return {
-    participantId: participant._id,
-    isAccountHolder: participant.isAccountHolder,
-    eligible: true,
-    reason: null,
-    kind: null,
-    ...fields,
-  };
+  return { ...makeChance(participant), ...fields };
 }
 
 function refused(participant, kind, reason) {
-  return answer(participant, { eligible: false, kind, reason });
+  return makeChance(participant, { kind, reason });
+}
+
+// Only a free seat is missing: the server says they may wait for one.
+function mayWait(participant) {
+  return refused(participant, "full", "This class has no seats left.");
 }
 
 function said(classItem, context) {
@@ -30,90 +27,164 @@ function said(classItem, context) {
   return { label, reason, disabled };
 }
 
-describe("what the button says for someone selecting for themselves", () => {
+describe("what the button says for someone selecting for themselves, from the server's answer", () => {
   test.each([
-    ["an open class", watercolor, {}, { label: "Select", reason: null, disabled: false }],
+    ["a class they may take", watercolor, [answer(myself)], "Select", null, false],
     [
       "a class they selected",
       watercolor,
-      { held: heldClasses({ selections: [{ classId: 7, nameClass: "Watercolor Week" }] }) },
-      { label: "Selected", reason: "You have already selected this class.", disabled: true },
+      [refused(myself, "selected", "You have already selected this class.")],
+      "Selected",
+      "You have already selected this class.",
+      true,
     ],
     [
       "a class they are enrolled in",
       watercolor,
-      { held: heldClasses({ enrolled: [watercolor] }) },
-      { label: "Enrolled", reason: "You are already enrolled in this class.", disabled: true },
-    ],
-    [
-      "a class they joined the waitlist of on this visit",
-      makeClass({ _id: 7, seats: 0 }),
-      { waitlisted: [{ classId: 7, participantId: 1 }] },
-      { label: "On the waitlist", reason: "You are on the waitlist.", disabled: true },
+      [refused(myself, "enrolled", "You are already enrolled in this class.")],
+      "Enrolled",
+      "You are already enrolled in this class.",
+      true,
     ],
     [
       "a class whose registration has closed",
-      makeClass({ registrationOpen: false, registrationClosesAt: "2027-06-01T17:00:00-07:00" }),
-      {},
-      {
-        label: "Registration closed",
-        reason: "Registration for this class closed on Tue, Jun 1, 2027.",
-        disabled: true,
-      },
+      makeClass({ _id: 7, registrationOpen: false }),
+      [
+        refused(
+          myself,
+          "registration-closed",
+          "Registration for this class closed on Tuesday, June 1, 2027.",
+        ),
+      ],
+      "Registration closed",
+      "Registration for this class closed on Tuesday, June 1, 2027.",
+      true,
     ],
     [
       "a class that has begun",
-      makeClass({ registrationOpen: false, startsAt: "2020-04-06T09:00:00-07:00" }),
-      {},
-      { label: "Registration closed", reason: "This class has already started.", disabled: true },
+      makeClass({ _id: 7, registrationOpen: false }),
+      [refused(myself, "started", "This class has already started.")],
+      "Registration closed",
+      "This class has already started.",
+      true,
     ],
     [
       "a full class whose waitlist they may join",
-      makeClass({ _id: 7, seats: 0 }),
-      {
-        eligibility: [
-          { ...refused(myself, "full", "This class has no seats left."), waitlist: true },
-        ],
-      },
-      { label: "Join the waitlist", reason: "No seats left", disabled: false },
-    ],
-    [
-      "a full class they are too young for",
-      makeClass({ _id: 7, seats: 0 }),
-      { eligibility: [refused(myself, "age", "Ages 8–12: this class is for children.")] },
-      {
-        label: "No seats left",
-        reason: "Ages 8–12: this class is for children.",
-        disabled: true,
-      },
-    ],
-    [
-      "a full class, for a visitor",
-      makeClass({ seats: 0 }),
-      { role: null, visitor: true },
-      { label: "No seats left", reason: "Sign in to join the waitlist.", disabled: true },
+      full,
+      [mayWait(myself)],
+      "Join the waitlist",
+      "No seats left",
+      false,
     ],
     [
       "a class meeting at the same time as one they hold",
       watercolor,
-      { held: [clay] },
-      { label: "Time clash", reason: "Meets at the same time as Clay Night", disabled: true },
+      [refused(myself, "schedule-conflict", "This class meets at the same time as Clay Night.")],
+      "Time clash",
+      "This class meets at the same time as Clay Night.",
+      true,
     ],
     [
       "a class they are too old for",
       watercolor,
-      { eligibility: [refused(myself, "age", "Ages 8–12: this class is for children.")] },
-      {
-        label: "Outside the age range",
-        reason: "Ages 8–12: this class is for children.",
-        disabled: true,
-      },
+      [refused(myself, "age", "Ages 8–12: this class is for children.")],
+      "Outside the age range",
+      "Ages 8–12: this class is for children.",
+      true,
     ],
     [
-      "a class the server refuses without naming why",
+      "a full class they are too old for",
+      full,
+      [refused(myself, "age", "Ages 8–12: this class is for children.")],
+      "Outside the age range",
+      "Ages 8–12: this class is for children.",
+      true,
+    ],
+    [
+      "a refusal the button has no word for",
       watercolor,
-      { eligibility: [answer(myself, { eligible: false })] },
-      { label: "Not available", reason: "This class is not open to you.", disabled: true },
+      [refused(myself, "price", "The price of this class has changed. Please reload the page.")],
+      "Not available",
+      "The price of this class has changed. Please reload the page.",
+      true,
+    ],
+    [
+      "a refusal without a reason",
+      watercolor,
+      [answer(myself, { eligible: false })],
+      "Not available",
+      "This class is not open to you.",
+      true,
+    ],
+  ])("%s", (_, classItem, eligibility, label, reason, disabled) => {
+    expect(said(classItem, { eligibility })).toEqual({ label, reason, disabled });
+  });
+
+  test("the server's answer speaks over the class's public fields", () => {
+    // A seat came free after the list was loaded.
+    expect(said(full, { eligibility: [answer(myself)] })).toEqual({
+      label: "Select",
+      reason: null,
+      disabled: false,
+    });
+  });
+
+  test("a waitlist joined on this visit is not offered again", () => {
+    expect(
+      said(full, {
+        eligibility: [mayWait(myself)],
+        waitlisted: [{ classId: 7, participantId: 1 }],
+      }),
+    ).toEqual({ label: "On the waitlist", reason: "You are on the waitlist.", disabled: true });
+  });
+
+  test("the account holder's row is theirs, wherever it comes", () => {
+    const eligibility = [answer(lily), refused(myself, "age", "Too old.")];
+    expect(said(watercolor, { eligibility }).label).toBe("Outside the age range");
+  });
+
+  test("while something is on its way the button waits, still saying what the server said", () => {
+    const eligibility = [refused(myself, "selected", "You have already selected this class.")];
+    expect(said(watercolor, { eligibility, waiting: true })).toEqual({
+      label: "Selected",
+      reason: "You have already selected this class.",
+      disabled: true,
+    });
+    expect(said(watercolor, { eligibility: [answer(myself)], waiting: true }).disabled).toBe(true);
+  });
+});
+
+describe("what the button says without an answer from the server", () => {
+  test.each([
+    [
+      "a visitor, an open class",
+      watercolor,
+      { role: null, visitor: true },
+      { label: "Select", reason: null, disabled: false },
+    ],
+    [
+      "a visitor, a class whose registration has closed",
+      makeClass({ registrationOpen: false }),
+      { role: null, visitor: true },
+      { label: "Registration closed", reason: null, disabled: true },
+    ],
+    [
+      "a visitor, a full class",
+      full,
+      { role: null, visitor: true },
+      { label: "No seats left", reason: "Sign in to join the waitlist.", disabled: true },
+    ],
+    [
+      "a student whose answer could not be had",
+      watercolor,
+      {},
+      { label: "Select", reason: null, disabled: false },
+    ],
+    [
+      "a student whose answer is on its way",
+      watercolor,
+      { waiting: true },
+      { label: "Select", reason: null, disabled: true },
     ],
     [
       "an admin",
@@ -128,6 +199,12 @@ describe("what the button says for someone selecting for themselves", () => {
       { label: "Select", reason: "Instructors cannot select classes.", disabled: true },
     ],
     [
+      "an admin, a full class",
+      full,
+      { role: "admin" },
+      { label: "No seats left", reason: null, disabled: true },
+    ],
+    [
       "anyone while the session loads",
       watercolor,
       { role: null, sessionLoading: true },
@@ -136,96 +213,134 @@ describe("what the button says for someone selecting for themselves", () => {
   ])("%s", (_, classItem, context, expected) => {
     expect(said(classItem, context)).toEqual(expected);
   });
-
-  test("an enrolled class says Enrolled even after registration closed", () => {
-    const closed = makeClass({ _id: 7, registrationOpen: false });
-    expect(said(closed, { held: heldClasses({ enrolled: [closed] }) }).label).toBe("Enrolled");
-  });
-
-  test("a class selected and then paid for is Enrolled, not Selected", () => {
-    const held = heldClasses({
-      selections: [{ classId: 7, nameClass: "Watercolor Week" }],
-      enrolled: [watercolor],
-    });
-    expect(said(watercolor, { held }).label).toBe("Enrolled");
-  });
 });
 
 describe("what the button says for a family of several", () => {
   const family = [myself, lily, max];
 
   function forFamily(classItem, context) {
-    return said(classItem, { family, ...context });
+    return selectAvailability(classItem, { ...student, family, ...context });
+  }
+
+  function button(availability) {
+    const { label, reason, disabled } = availability;
+    return { label, reason, disabled };
   }
 
   test("someone who can take it makes it Select, whatever the others hold", () => {
-    const held = heldClasses({ enrolled: [{ ...watercolor, participantId: 2 }] });
-    expect(
-      forFamily(watercolor, {
-        held,
-        eligibility: [answer(myself), refused(lily, "enrolled", "x"), answer(max)],
-      }),
-    ).toEqual({ label: "Select", reason: null, disabled: false });
+    const eligibility = [
+      answer(myself),
+      refused(lily, "enrolled", "Lily is already enrolled in this class."),
+      answer(max),
+    ];
+    const availability = forFamily(watercolor, { eligibility });
+    expect(button(availability)).toEqual({ label: "Select", reason: null, disabled: false });
+    expect(availability.listChoices).toBe(true);
   });
 
   test("when nobody can, what some of them hold comes first, naming them", () => {
-    const held = heldClasses({
-      selections: [{ classId: 7, nameClass: "Watercolor Week", participantId: 2 }],
-      enrolled: [{ ...watercolor, participantId: 3 }],
-    });
-    const eligibility = [refused(myself, "age", "Ages 8–12: this class is for children.")];
-    expect(forFamily(watercolor, { held, eligibility }).label).toBe("Enrolled for Max");
-    const bothSelected = heldClasses({
-      selections: [
-        { classId: 7, nameClass: "Watercolor Week", participantId: 2 },
-        { classId: 7, nameClass: "Watercolor Week", participantId: 3 },
-      ],
-    });
-    expect(forFamily(watercolor, { held: bothSelected, eligibility }).label).toBe(
+    const tooOld = refused(myself, "age", "Ages 8–12: this class is for children.");
+    const lilySelected = refused(lily, "selected", "Lily has already selected this class.");
+    const maxSelected = refused(max, "selected", "Max has already selected this class.");
+    const maxEnrolled = refused(max, "enrolled", "Max is already enrolled in this class.");
+    expect(forFamily(watercolor, { eligibility: [tooOld, lilySelected, maxEnrolled] }).label).toBe(
+      "Enrolled for Max",
+    );
+    expect(forFamily(watercolor, { eligibility: [tooOld, lilySelected, maxSelected] }).label).toBe(
       "Selected for Lily and Max",
     );
   });
 
-  test("the same reason for all of them is the button's; different ones are Not available", () => {
-    const tooOld = (who) => refused(who, "age", "Too old.");
-    expect(forFamily(watercolor, { eligibility: family.map(tooOld) }).label).toBe(
-      "Outside the age range",
-    );
-    const { label, disabled } = forFamily(watercolor, {
+  test("the same state for all of them is the button's; different ones are Not available", () => {
+    const tooOld = (who) => refused(who, "age", `Too old: ${who.firstName}.`);
+    const allTooOld = forFamily(watercolor, { eligibility: family.map(tooOld) });
+    expect(button(allTooOld)).toEqual({
+      label: "Outside the age range",
+      reason: null,
+      disabled: true,
+    });
+    // Each one's own reason is listed beside the button.
+    expect(allTooOld.listChoices).toBe(true);
+    const mixed = forFamily(watercolor, {
       eligibility: [tooOld(myself), tooOld(lily), refused(max, "not-open", "Not open.")],
     });
-    expect({ label, disabled }).toEqual({ label: "Not available", disabled: true });
+    expect(button(mixed)).toEqual({ label: "Not available", reason: null, disabled: true });
   });
 
-  test("each participant's state and reason is in the choices", () => {
-    const held = heldClasses({
-      selections: [{ classId: 7, nameClass: "Watercolor Week", participantId: 2 }],
-      enrolled: [{ ...watercolor, participantId: 3 }],
-    });
-    const { choices } = selectAvailability(watercolor, {
-      ...student,
-      family,
-      held,
-      eligibility: [refused(myself, "age", "Ages 8–12: this class is for children.")],
+  test("each participant's state and reason are the server's", () => {
+    const { choices } = forFamily(watercolor, {
+      eligibility: [
+        refused(myself, "age", "Ages 8–12: this class is for children."),
+        refused(lily, "selected", "Lily has already selected this class."),
+        refused(max, "schedule-conflict", "This class meets at the same time as Clay Night."),
+      ],
     });
     expect(choices.map(({ label, state, reason }) => [label, state, reason])).toEqual([
       ["Myself", "Outside the age range", "Ages 8–12: this class is for children."],
       ["Lily Lopez", "Selected", "Lily has already selected this class."],
-      ["Max Lopez", "Enrolled", "Max is already enrolled in this class."],
+      ["Max Lopez", "Time clash", "This class meets at the same time as Clay Night."],
     ]);
   });
 
-  test("closed registration and a full class speak for the whole family", () => {
+  test("one reason for the whole family is the button's, and nobody is listed", () => {
     const closed = makeClass({ _id: 7, registrationOpen: false });
-    expect(forFamily(closed, {})).toEqual({
+    const sentence = "Registration for this class closed on Tuesday, June 1, 2027.";
+    const availability = forFamily(closed, {
+      eligibility: family.map((who) => refused(who, "registration-closed", sentence)),
+    });
+    expect(button(availability)).toEqual({
       label: "Registration closed",
-      reason: "Registration for this class is closed.",
+      reason: sentence,
       disabled: true,
     });
-    expect(forFamily(makeClass({ _id: 7, seats: 0 }), {}).label).toBe("No seats left");
-    const mayWait = (who) => ({ ...refused(who, "full", "No seats."), waitlist: true });
+    expect(availability.listChoices).toBe(false);
+  });
+
+  test("a full class whose waitlist some may join offers it, to them only", () => {
+    const availability = forFamily(full, {
+      eligibility: [refused(myself, "age", "Too old."), mayWait(lily), mayWait(max)],
+    });
+    expect(button(availability)).toEqual({
+      label: "Join the waitlist",
+      reason: "No seats left",
+      disabled: false,
+    });
+    expect(availability.waitlist).toBe(true);
+    expect(availability.listChoices).toBe(true);
     expect(
-      forFamily(makeClass({ _id: 7, seats: 0 }), { eligibility: family.map(mayWait) }),
-    ).toEqual({ label: "Join the waitlist", reason: "No seats left", disabled: false });
+      waitlistChoices(availability.choices).map(({ canTake, reason }) => [canTake, reason]),
+    ).toEqual([
+      [false, "Too old."],
+      [true, null],
+      [true, null],
+    ]);
+  });
+
+  test("someone who joined on this visit is on the waitlist; the others may still join", () => {
+    const { label, choices } = forFamily(full, {
+      eligibility: [refused(myself, "age", "Too old."), mayWait(lily), mayWait(max)],
+      waitlisted: [{ classId: 7, participantId: lily._id }],
+    });
+    expect(label).toBe("Join the waitlist");
+    expect(choices[1]).toMatchObject({
+      state: "On the waitlist",
+      reason: "Lily is on the waitlist.",
+      canJoinWaitlist: false,
+    });
+    const allJoined = forFamily(full, {
+      eligibility: [refused(myself, "age", "Too old."), mayWait(lily), mayWait(max)],
+      waitlisted: [
+        { classId: 7, participantId: lily._id },
+        { classId: 7, participantId: max._id },
+      ],
+    });
+    expect(allJoined.label).toBe("On the waitlist for Lily and Max");
+  });
+
+  test("without an answer, nobody is listed and anyone may be chosen", () => {
+    const availability = forFamily(watercolor, {});
+    expect(button(availability)).toEqual({ label: "Select", reason: null, disabled: false });
+    expect(availability.listChoices).toBe(false);
+    expect(availability.choices.every((choice) => choice.canTake)).toBe(true);
   });
 });

@@ -1,24 +1,24 @@
 import { useEffect, useMemo, useState } from "react";
 
 import { useEligibility } from "../../../api/eligibility";
-import { useEnrolledClassesOrNone } from "../../../api/enrolledClasses";
 import { useParticipantsOrNone } from "../../../api/participants";
-import { useSelectClass, useSelections } from "../../../api/selections";
+import { useSelectClass } from "../../../api/selections";
 import { useJoinWaitlist } from "../../../api/waitlist";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
-import { heldClasses } from "../components/selectRules";
+import { selectAvailability } from "../components/selectRules";
 
 /*
- * Selecting classes as a student, for any page that offers Select: the classes the family
- * already holds (selected or enrolled, with their meetings, for the clash check), whether Select
- * must wait, and `select(classItem, participant)`, which announces success or keeps the
- * server's refusal in `failure`. `knownClasses` are the classes the page has loaded; a selection
- * without meetings takes them from there, and the server is asked once, for all of them, who in
- * the family can take which (`eligibilityByClass`). `family` is the family's participants when
- * there is more than one, so a Select must ask for whom; null when the student selects for
- * themselves alone. `joinWaitlist(classItem, participant)` puts someone on a full class's
- * waitlist the same way; `waitlisted` are those joined on this visit.
+ * Selecting classes as a student, for any page that offers Select. `knownClasses` are the classes
+ * the page has loaded: the server is asked once, for all of them, who in the family can take
+ * which (`eligibilityByClass`), and `availabilityOf(classItem)` is what each one's button says
+ * (selectRules). `family` is the family's participants when there is more than one, so a Select
+ * must ask for whom; null when the student selects for themselves alone.
+ * `select(classItem, participant)` announces success or keeps the server's refusal in `failure`;
+ * `joinWaitlist(classItem, participant)` puts someone on a full class's waitlist the same way.
+ * Both revalidate the server's answer before they end (api/selections, api/waitlist), so the
+ * buttons then say what the server now says. `waitlisted` are those joined on this visit, which
+ * that answer does not tell.
  *
  * The button pressed is off while its answer comes (a disabled button drops the keyboard focus),
  * so the answer takes the focus: the class's own notice of what was done (`notices`, by class
@@ -32,12 +32,10 @@ export function selectNoticeId(classId) {
 export const SELECT_FAILURE_ID = "select-failure";
 
 export function useClassSelection(knownClasses) {
-  const { user, role } = useAuth();
+  const { user, role, loading } = useAuth();
   const notify = useNotify();
-  // Only students select; nobody else's selections, enrolments or family are asked for.
+  // Only students select; nobody else's family or answer is asked for.
   const studentEmail = user && role === "student" ? user.email : null;
-  const selections = useSelections(studentEmail);
-  const { enrolled, isLoading: enrolledLoading } = useEnrolledClassesOrNone(studentEmail);
   const { participants, isLoading: participantsLoading } = useParticipantsOrNone(
     Boolean(studentEmail),
   );
@@ -45,15 +43,12 @@ export function useClassSelection(knownClasses) {
     () => (studentEmail ? (knownClasses ?? []).map((classItem) => classItem._id) : []),
     [studentEmail, knownClasses],
   );
-  const { eligibilityByClass } = useEligibility(classIds);
+  const { eligibilityByClass, isLoading: eligibilityLoading } = useEligibility(classIds);
   const selectClass = useSelectClass(studentEmail);
   const joinClassWaitlist = useJoinWaitlist();
   const [selecting, setSelecting] = useState(null);
-  // Selected on this visit, as {classItem, participantId}: held at once, without waiting for
-  // the refreshed list.
-  const [justSelected, setJustSelected] = useState([]);
-  // Joined on this visit, as {classId, participantId}: not offered again while the answer of who
-  // can take what is asked afresh.
+  // Joined on this visit, as {classId, participantId}: not offered again, since the server's
+  // answer says only that they may join.
   const [waitlisted, setWaitlisted] = useState([]);
   const [failure, setFailure] = useState("");
   // What was done on this visit, by class id: {text, waitlist}; shorter than the toast, which
@@ -85,23 +80,27 @@ export function useClassSelection(knownClasses) {
   const holderId = participants?.find((participant) => participant.isAccountHolder)?._id ?? null;
   const family = participants?.length > 1 ? participants : null;
 
-  const held = useMemo(
-    () =>
-      heldClasses({
-        selections: selections.data,
-        enrolled,
-        justSelected,
-        knownClasses,
-        holderId,
-      }),
-    [selections.data, enrolled, justSelected, knownClasses, holderId],
-  );
+  // Until the family is known, a Select could go to the wrong person. A family that failed to
+  // load does not block: a Select without a participant is the account holder's.
+  const familyLoading = Boolean(studentEmail) && participantsLoading;
 
-  // Until the student's own lists and family are known, a Select could only earn a refusal, or
-  // go to the wrong person. A list that failed to load does not block: the server still refuses
-  // a duplicate or a clash, and a Select without a participant is the account holder's.
-  const listsLoading =
-    Boolean(studentEmail) && (selections.isLoading || enrolledLoading || participantsLoading);
+  function availabilityOf(classItem) {
+    const eligibility = eligibilityByClass?.[classItem._id];
+    return selectAvailability(classItem, {
+      // While the session is still loading we cannot tell a visitor from a student.
+      sessionLoading: loading,
+      waiting:
+        familyLoading ||
+        selecting !== null ||
+        // Its answer is on its way (a class just loaded by Load more).
+        (eligibility === undefined && eligibilityLoading),
+      role,
+      family,
+      eligibility,
+      waitlisted,
+      visitor: !loading && !user,
+    });
+  }
 
   // `participant` is whom the class is for, chosen when the family has several; without one
   // the server takes the account holder.
@@ -110,10 +109,6 @@ export function useClassSelection(knownClasses) {
     setFailure("");
     try {
       await selectClass(classItem, participant?._id);
-      setJustSelected((previous) => [
-        ...previous,
-        { classItem, participantId: participant?._id ?? holderId },
-      ]);
       answered(
         classItem,
         participant,
@@ -163,11 +158,8 @@ export function useClassSelection(knownClasses) {
   }
 
   return {
-    held,
-    waiting: listsLoading || selecting !== null,
+    availabilityOf,
     family,
-    eligibilityByClass,
-    waitlisted,
     select,
     joinWaitlist,
     notices,

@@ -2,12 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
-import { makeChild, makeScheduledClass, myself } from "../../../testing/fixtures";
+import { makeChance, makeChild, makeScheduledClass, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn } from "../../../testing/renderWithProviders";
 import { ClassPage } from "./ClassPage";
 
-const mySelections = "/selectClass?email=student%40camp.test";
-const myEnrolments = "/enrolledStudent/student%40camp.test";
 const eligibility = "/eligibility?classIds=7";
 
 // For ages 8 to 12 (makeScheduledClass).
@@ -16,36 +14,23 @@ const watercolor = makeScheduledClass({ _id: 7, nameClass: "Watercolor Week" });
 const mia = makeChild({ dateOfBirth: "2018-03-02" });
 const leo = { ...mia, _id: 3, firstName: "Leo", dateOfBirth: "2021-05-09" };
 
-const forChildren = "Ages 8–12: this class is for children.";
-const tooYoung = "Ages 8–12: Leo will be 6 on June 14, 2027.";
+const forChildren = { kind: "age", reason: "Ages 8–12: this class is for children." };
+const tooYoung = { kind: "age", reason: "Ages 8–12: Leo will be 6 on June 14, 2027." };
 
-function answer(participant, eligible, reason = null) {
-  return {
-    participantId: participant._id,
-    participantName: `${participant.firstName} ${participant.lastName}`,
-    isAccountHolder: participant.isAccountHolder,
-    eligible,
-    reason,
-    // Only a full class puts anyone on its waitlist.
-    waitlist: false,
-  };
-}
-
-function renderPage(answers) {
-  const fetch = stubApi({
+function renderPage(stubs) {
+  const answers = {
     "/classes/7": watercolor,
-    [mySelections]: [],
-    [myEnrolments]: [],
     "/selectClass": respond(201, { insertedId: 90 }),
-    ...answers,
-  });
+    ...stubs,
+  };
+  const fetch = stubApi(answers);
   const auth = signedIn("student");
   const rendered = renderWithProviders(<ClassPage />, {
     route: "/classes/7",
     path: "/classes/:id",
     auth,
   });
-  return { ...rendered, fetch, auth, user: userEvent.setup() };
+  return { ...rendered, answers, fetch, auth, user: userEvent.setup() };
 }
 
 function posted(fetch) {
@@ -56,7 +41,7 @@ function posted(fetch) {
 test("a student alone selects from the page straight away", async () => {
   const { fetch, auth, user } = renderPage({
     "/participants": [myself],
-    [eligibility]: { classes: { 7: [answer(myself, true)] } },
+    [eligibility]: { classes: { 7: [makeChance(myself)] } },
   });
   const select = await screen.findByRole("button", { name: "Select" });
   await waitFor(() => expect(select).not.toHaveAttribute("aria-disabled"));
@@ -71,20 +56,20 @@ test("a student alone selects from the page straight away", async () => {
 });
 
 test("the page names who in the family can take the class, and asks for whom", async () => {
-  const { fetch, auth, user } = renderPage({
+  const { answers, fetch, auth, user } = renderPage({
     "/participants": [myself, mia, leo],
     [eligibility]: {
       classes: {
-        7: [answer(myself, false, forChildren), answer(mia, true), answer(leo, false, tooYoung)],
+        7: [makeChance(myself, forChildren), makeChance(mia), makeChance(leo, tooYoung)],
       },
     },
   });
 
   const family = await screen.findByRole("list", { name: "Who can take this class" });
   expect([...family.querySelectorAll("li")].map((item) => item.textContent)).toEqual([
-    `Myself: ${forChildren}`,
+    `Myself: ${forChildren.reason}`,
     "Mia Lopez: Can take this class",
-    `Leo Lopez: ${tooYoung}`,
+    `Leo Lopez: ${tooYoung.reason}`,
   ]);
   const select = screen.getByRole("button", { name: "Select" });
   await waitFor(() => expect(select).not.toHaveAttribute("aria-disabled"));
@@ -96,7 +81,19 @@ test("the page names who in the family can take the class, and asks for whom", a
     "aria-disabled",
     "true",
   );
-  expect(dialog.getByRole("button", { name: "Leo Lopez" })).toHaveAccessibleDescription(tooYoung);
+  expect(dialog.getByRole("button", { name: "Leo Lopez" })).toHaveAccessibleDescription(
+    tooYoung.reason,
+  );
+  // What the server answers once Mia holds the class.
+  answers[eligibility] = {
+    classes: {
+      7: [
+        makeChance(myself, forChildren),
+        makeChance(mia, { kind: "selected", reason: "Mia has already selected this class." }),
+        makeChance(leo, tooYoung),
+      ],
+    },
+  };
   await user.click(dialog.getByRole("button", { name: "Mia Lopez" }));
 
   await waitFor(() =>
@@ -110,4 +107,20 @@ test("the page names who in the family can take the class, and asks for whom", a
   expect(select).toHaveAttribute("aria-disabled", "true");
   expect(select).toHaveAccessibleName("Selected for Mia");
   expect(select).toHaveAccessibleDescription(/Mia Lopez: Mia has already selected this class\./);
+});
+
+test("a reason the server gives the whole family is said once, without listing them", async () => {
+  const closed = "Registration for this class closed on Tuesday, June 1, 2027.";
+  const registrationClosed = { kind: "registration-closed", reason: closed };
+  renderPage({
+    "/participants": [myself, mia, leo],
+    [eligibility]: {
+      classes: { 7: [myself, mia, leo].map((who) => makeChance(who, registrationClosed)) },
+    },
+  });
+
+  const button = await screen.findByRole("button", { name: "Registration closed" });
+  expect(button).toHaveAttribute("aria-disabled", "true");
+  await waitFor(() => expect(button).toHaveAccessibleDescription(expect.stringContaining(closed)));
+  expect(screen.queryByRole("list", { name: "Who can take this class" })).not.toBeInTheDocument();
 });

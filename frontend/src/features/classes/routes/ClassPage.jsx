@@ -22,12 +22,7 @@ import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
 import { SelectButton } from "../components/SelectButton";
 import { SelectNotice } from "../components/SelectNotice";
 import { WhoCanTake } from "../components/WhoCanTake";
-import {
-  LABELS,
-  hasKnownChoices,
-  selectAvailability,
-  waitlistChoices,
-} from "../components/selectRules";
+import { LABELS, waitlistChoices } from "../components/selectRules";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
 import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
@@ -40,7 +35,7 @@ function paragraphsOf(description) {
     .filter(Boolean);
 }
 
-// When registration closes; once it has, the button's reason says why (selectAvailability).
+// When registration closes; once it has, the button says so (selectAvailability).
 function registrationNote(classItem) {
   if (classItem.registrationOpen !== false && classItem.registrationClosesAt) {
     return `Registration closes ${formatDateTime(classItem.registrationClosesAt)}.`;
@@ -65,41 +60,17 @@ function ClassNotFound() {
 }
 
 function ClassDetails({ classItem }) {
-  const { user, role, loading } = useAuth();
+  const { user } = useAuth();
   const knownClasses = useMemo(() => [classItem], [classItem]);
-  const {
-    held,
-    waiting,
-    family,
-    eligibilityByClass,
-    waitlisted,
-    select,
-    joinWaitlist,
-    notices,
-    failure,
-    dismissFailure,
-  } = useClassSelection(knownClasses);
+  const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
+    useClassSelection(knownClasses);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   // "select" or "waitlist": what the family pressed, while they are asked for whom.
   const [askingForWhom, setAskingForWhom] = useState(null);
-  const { disabled, closed, soldOut, waitlist, label, reason, choices } = selectAvailability(
-    classItem,
-    {
-      sessionLoading: loading,
-      waiting,
-      role,
-      held,
-      family,
-      eligibility: eligibilityByClass?.[classItem._id],
-      waitlisted,
-      visitor: !loading && !user,
-    },
-  );
+  const { disabled, waitlist, label, reason, choices, listChoices } = availabilityOf(classItem);
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const registration = registrationNote(classItem);
-  // Sold out or closed is the whole story, unless some of the family may join the waitlist.
-  const showChoices = (!soldOut || waitlist) && !closed && hasKnownChoices(choices);
 
   function handleSelect() {
     if (!user) setAskingToLogIn(true);
@@ -152,7 +123,7 @@ function ClassDetails({ classItem }) {
                 {reason}
               </p>
             )}
-            {showChoices && <WhoCanTake choices={choices} className="mb-2" />}
+            {listChoices && <WhoCanTake choices={choices} className="mb-2" />}
           </div>
           <div className="d-flex flex-wrap gap-2 mt-3">
             <SelectButton

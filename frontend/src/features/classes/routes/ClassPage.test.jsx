@@ -5,13 +5,17 @@ import { useSWRConfig } from "swr";
 import { revalidateClassLists } from "../../../api/classes";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeMeetings, makeScheduledClass, asEnrolment } from "../../../testing/fixtures";
+import { makeChance, makeMeetings, makeScheduledClass, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
 import { ClassPage } from "./ClassPage";
 
-const mySelections = "/selectClass?email=student%40camp.test";
-const myEnrolments = "/enrolledStudent/student%40camp.test";
+const eligibility = (id) => `/eligibility?classIds=${id}`;
+
+// The server's answer for the student alone (the account holder), for class `id`.
+function answerFor(id, refusal = null) {
+  return { classes: { [id]: [makeChance(myself, refusal)] } };
+}
 
 const watercolor = makeScheduledClass({
   _id: 7,
@@ -133,21 +137,24 @@ test("a class without meetings is to be announced, with no calendar file", async
   expect(facts()).not.toHaveProperty("Total time");
 });
 
-test("once registration has closed the page says when, and Select is off", async () => {
+test("once registration has closed the page says when, in the server's words, and Select is off", async () => {
   const closed = makeScheduledClass({
     _id: 10,
     nameClass: "Closed Class",
     registrationClosesAt: "2027-06-01T17:00:00-07:00",
     registrationOpen: false,
   });
-  stubApi({ "/classes/10": closed });
+  const sentence = "Registration for this class closed on Tuesday, June 1, 2027.";
+  stubApi({
+    "/classes/10": closed,
+    "/participants": [myself],
+    [eligibility(10)]: answerFor(10, { kind: "registration-closed", reason: sentence }),
+  });
   renderPage({ id: 10, auth: signedIn("student") });
 
   const closedButton = await screen.findByRole("button", { name: "Registration closed" });
   expect(closedButton).toHaveAttribute("aria-disabled", "true");
-  expect(closedButton).toHaveAccessibleDescription(
-    "Registration for this class closed on Tue, Jun 1, 2027.",
-  );
+  await waitFor(() => expect(closedButton).toHaveAccessibleDescription(sentence));
 });
 
 test("a class that has begun says so", async () => {
@@ -159,25 +166,48 @@ test("a class that has begun says so", async () => {
     registrationClosesAt: "2020-04-06T09:00:00-07:00",
     registrationOpen: false,
   });
-  stubApi({ "/classes/11": started });
-  renderPage({ id: 11 });
+  stubApi({
+    "/classes/11": started,
+    "/participants": [myself],
+    [eligibility(11)]: answerFor(11, {
+      kind: "started",
+      reason: "This class has already started.",
+    }),
+  });
+  renderPage({ id: 11, auth: signedIn("student") });
 
   const closedButton = await screen.findByRole("button", { name: "Registration closed" });
   expect(closedButton).toHaveAttribute("aria-disabled", "true");
-  expect(closedButton).toHaveAccessibleDescription("This class has already started.");
+  await waitFor(() =>
+    expect(closedButton).toHaveAccessibleDescription("This class has already started."),
+  );
 });
 
-test("a student selects the class from its page", async () => {
-  const fetch = stubApi({
+test("a visitor reads a closed class from its own state", async () => {
+  stubApi({ "/classes/10": makeScheduledClass({ _id: 10, registrationOpen: false }) });
+  renderPage({ id: 10 });
+
+  const closedButton = await screen.findByRole("button", { name: "Registration closed" });
+  expect(closedButton).toHaveAttribute("aria-disabled", "true");
+});
+
+test("a student selects the class from its page, and the button says what the server now says", async () => {
+  const answers = {
     "/classes/7": watercolor,
-    [mySelections]: [],
-    [myEnrolments]: [],
+    "/participants": [myself],
+    [eligibility(7)]: answerFor(7),
     "/selectClass": respond(201, { insertedId: 90 }),
-  });
+  };
+  const fetch = stubApi(answers);
   const auth = signedIn("student");
   const { user } = renderPage({ auth });
   const select = await screen.findByRole("button", { name: "Select" });
   await waitFor(() => expect(select).not.toHaveAttribute("aria-disabled"));
+  // What the server answers once the class is selected.
+  answers[eligibility(7)] = answerFor(7, {
+    kind: "selected",
+    reason: "You have already selected this class.",
+  });
 
   await user.click(select);
 
@@ -195,8 +225,8 @@ test("a student selects the class from its page", async () => {
 test("the server's refusal is shown and Select stays on", async () => {
   stubApi({
     "/classes/7": watercolor,
-    [mySelections]: [],
-    [myEnrolments]: [],
+    "/participants": [myself],
+    [eligibility(7)]: answerFor(7),
     "/selectClass": respond(409, { message: "This class meets at the same time as Clay Night." }),
   });
   const { user } = renderPage({ auth: signedIn("student") });
@@ -211,22 +241,19 @@ test("the server's refusal is shown and Select stays on", async () => {
   expect(select).not.toHaveAttribute("aria-disabled");
 });
 
-test("a clash with an enrolled class is named before any press", async () => {
-  const enrolledClass = makeScheduledClass({
-    nameClass: "Clay Night",
-    meetings: makeMeetings(["2027-06-16"], "10:30", "11:30"),
-  });
+test("a clash the server names is shown before any press", async () => {
+  const clash = "This class meets at the same time as Clay Night.";
   stubApi({
     "/classes/7": watercolor,
-    [mySelections]: [],
-    [myEnrolments]: [asEnrolment(enrolledClass)],
+    "/participants": [myself],
+    [eligibility(7)]: answerFor(7, { kind: "schedule-conflict", reason: clash }),
   });
   renderPage({ auth: signedIn("student") });
 
-  expect(await screen.findByText("Meets at the same time as Clay Night")).toBeInTheDocument();
+  expect(await screen.findByText(clash)).toBeInTheDocument();
   const select = screen.getByRole("button", { name: "Time clash" });
   expect(select).toHaveAttribute("aria-disabled", "true");
-  expect(select).toHaveAccessibleDescription(/Meets at the same time as Clay Night/);
+  expect(select).toHaveAccessibleDescription(expect.stringContaining(clash));
 });
 
 test("a visitor's Select asks them to log in, and brings them back here", async () => {

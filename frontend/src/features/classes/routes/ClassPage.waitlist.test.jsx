@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import {
+  makeChance,
   makeChild,
   makeScheduledClass,
   makeWaitlistEntry,
@@ -11,8 +12,6 @@ import {
 import { renderWithProviders, signedIn } from "../../../testing/renderWithProviders";
 import { ClassPage } from "./ClassPage";
 
-const mySelections = "/selectClass?email=student%40camp.test";
-const myEnrolments = "/enrolledStudent/student%40camp.test";
 const eligibility = "/eligibility?classIds=7";
 
 const watercolor = makeScheduledClass({
@@ -22,24 +21,15 @@ const watercolor = makeScheduledClass({
   seatsFree: 0,
 });
 const mia = makeChild({ dateOfBirth: "2018-03-02" });
-const NO_SEATS = "This class has no seats left.";
 
+// Only a free seat is missing: the server says so, and that they may wait for one.
 function waitsFor(participant) {
-  return {
-    participantId: participant._id,
-    participantName: `${participant.firstName} ${participant.lastName}`,
-    isAccountHolder: participant.isAccountHolder,
-    eligible: false,
-    reason: NO_SEATS,
-    waitlist: true,
-  };
+  return makeChance(participant, { kind: "full", reason: "This class has no seats left." });
 }
 
 function renderPage(answers) {
   const fetch = stubApi({
     "/classes/7": watercolor,
-    [mySelections]: [],
-    [myEnrolments]: [],
     ...answers,
   });
   const auth = signedIn("student");

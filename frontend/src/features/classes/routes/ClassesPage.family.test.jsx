@@ -3,13 +3,11 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeChild, makeClass, myself, makeSelection } from "../../../testing/fixtures";
+import { makeChance, makeChild, makeClass, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
 const firstPage = "/classes?status=Approved&ordering=soonest&page=1&page_size=24";
-const mySelections = "/selectClass?email=student%40camp.test";
-const myEnrolments = "/enrolledStudent/student%40camp.test";
 
 const watercolor = makeClass({ nameClass: "Watercolor Basics", ageMin: 8, ageMax: 12 });
 const wheel = makeClass({ nameClass: "Pottery Wheel" });
@@ -18,30 +16,16 @@ const everyClass = `/eligibility?classIds=${watercolor._id},${wheel._id},${print
 
 const mia = makeChild({ dateOfBirth: "2018-03-02" });
 
-function answer(participant, eligible, reason = null) {
-  return {
-    participantId: participant._id,
-    participantName: `${participant.firstName} ${participant.lastName}`,
-    isAccountHolder: participant.isAccountHolder,
-    eligible,
-    reason,
-    // Only a full class puts anyone on its waitlist.
-    waitlist: false,
-  };
-}
-
-const forChildren = "Ages 8–12: this class is for children.";
-const forTeens = "Ages 13–17: Mia will be 9 on June 14, 2027.";
+const forChildren = { kind: "age", reason: "Ages 8–12: this class is for children." };
+const forTeens = { kind: "age", reason: "Ages 13–17: Mia will be 9 on June 14, 2027." };
+const forTeensOnly = { kind: "age", reason: "Ages 13–17: this class is for teenagers." };
 
 // Ana may take the wheel; Mia watercolor and the wheel; nobody the teens' printmaking.
 const familyEligibility = {
   classes: {
-    [watercolor._id]: [answer(myself, false, forChildren), answer(mia, true)],
-    [wheel._id]: [answer(myself, true), answer(mia, true)],
-    [printmaking._id]: [
-      answer(myself, false, "Ages 13–17: this class is for teenagers."),
-      answer(mia, false, forTeens),
-    ],
+    [watercolor._id]: [makeChance(myself, forChildren), makeChance(mia)],
+    [wheel._id]: [makeChance(myself), makeChance(mia)],
+    [printmaking._id]: [makeChance(myself, forTeensOnly), makeChance(mia, forTeens)],
   },
 };
 
@@ -75,8 +59,6 @@ function posted(fetch) {
 function studentAnswers(overrides) {
   return {
     [firstPage]: [watercolor, wheel, printmaking],
-    [mySelections]: [],
-    [myEnrolments]: [],
     "/selectClass": respond(201, { insertedId: 70 }),
     ...overrides,
   };
@@ -88,9 +70,9 @@ test("a student alone selects straight away, with no participant sent", async ()
       "/participants": [myself],
       [everyClass]: {
         classes: {
-          [watercolor._id]: [answer(myself, false, forChildren)],
-          [wheel._id]: [answer(myself, true)],
-          [printmaking._id]: [answer(myself, true)],
+          [watercolor._id]: [makeChance(myself, forChildren)],
+          [wheel._id]: [makeChance(myself)],
+          [printmaking._id]: [makeChance(myself)],
         },
       },
     }),
@@ -106,11 +88,14 @@ test("a student alone selects straight away, with no participant sent", async ()
   );
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   expect(posted(fetch)).toEqual({ classId: wheel._id });
-  // The server's reason the student cannot take a class shows on its card, and Select is off.
-  expect(card("Watercolor Basics").getByText(forChildren)).toBeInTheDocument();
+  // The server's reason the student cannot take a class shows on its card, and Select is off,
+  // named by the kind of refusal.
+  expect(card("Watercolor Basics").getByText(forChildren.reason)).toBeInTheDocument();
   expect(selectButton("Watercolor Basics")).toHaveAttribute("aria-disabled", "true");
-  expect(selectButton("Watercolor Basics")).toHaveAccessibleName("Not available");
-  expect(selectButton("Watercolor Basics")).toHaveAccessibleDescription(new RegExp(forChildren));
+  expect(selectButton("Watercolor Basics")).toHaveAccessibleName("Outside the age range");
+  expect(selectButton("Watercolor Basics")).toHaveAccessibleDescription(
+    `Watercolor Basics ${forChildren.reason}`,
+  );
   // Alone, nobody is listed by name.
   expect(screen.queryByRole("list", { name: "Who can take this class" })).not.toBeInTheDocument();
 });
@@ -123,7 +108,7 @@ test("the page asks once who in the family can take its classes, and each card s
 
   await waitFor(() => expect(whoCanTake("Watercolor Basics")).toHaveLength(2));
   expect([...whoCanTake("Watercolor Basics")].map((item) => item.textContent)).toEqual([
-    `Myself: ${forChildren}`,
+    `Myself: ${forChildren.reason}`,
     "Mia Lopez: Can take this class",
   ]);
   expect([...whoCanTake("Pottery Wheel")].map((item) => item.textContent)).toEqual([
@@ -133,11 +118,11 @@ test("the page asks once who in the family can take its classes, and each card s
   // One of the family can take it: Select is on.
   expect(selectButton("Watercolor Basics")).not.toHaveAttribute("aria-disabled");
   expect(selectButton("Watercolor Basics")).toHaveAccessibleName("Select");
-  // Nobody can: Select is off, and says why.
+  // Nobody can: Select is off, names what stops them all, and lists each one's reason.
   expect(selectButton("Printmaking for Teens")).toHaveAttribute("aria-disabled", "true");
-  expect(selectButton("Printmaking for Teens")).toHaveAccessibleName("Not available");
+  expect(selectButton("Printmaking for Teens")).toHaveAccessibleName("Outside the age range");
   expect(selectButton("Printmaking for Teens")).toHaveAccessibleDescription(
-    new RegExp(`Mia Lopez: ${forTeens}`),
+    new RegExp(`Mia Lopez: ${forTeens.reason}`),
   );
   expect(requests(fetch).filter((request) => request.includes("/eligibility"))).toEqual([
     `GET /api${everyClass}`,
@@ -162,7 +147,7 @@ test("with a family, Select asks for whom and sends the participant chosen", asy
   );
   const forMyself = dialog.getByRole("button", { name: "Myself" });
   expect(forMyself).toHaveAttribute("aria-disabled", "true");
-  expect(forMyself).toHaveAccessibleDescription(forChildren);
+  expect(forMyself).toHaveAccessibleDescription(forChildren.reason);
   expect(dialog.getByRole("button", { name: "Mia Lopez" })).toHaveFocus();
   // Off, but reachable to hear why; pressing it chooses nobody.
   await user.click(forMyself);
@@ -175,8 +160,8 @@ test("with a family, Select asks for whom and sends the participant chosen", asy
     classes: {
       ...familyEligibility.classes,
       [watercolor._id]: [
-        answer(myself, false, forChildren),
-        answer(mia, false, "Mia has already selected this class."),
+        makeChance(myself, forChildren),
+        makeChance(mia, { kind: "selected", reason: "Mia has already selected this class." }),
       ],
     },
   };
@@ -218,34 +203,22 @@ test("cancelling the question selects nothing", async () => {
   expect(requests(fetch).some((request) => request.startsWith("POST"))).toBe(false);
 });
 
-test("a child's selection counts for that child only", async () => {
+test("without the server's answer nobody is listed, and Select stays on", async () => {
   stubApi(
     studentAnswers({
       "/participants": [myself, mia],
-      // Made before the page asked: the server's word has not caught up.
-      [mySelections]: [
-        makeSelection({
-          _id: 71,
-          classId: wheel._id,
-          nameClass: wheel.nameClass,
-          participantId: mia._id,
-          participantName: "Mia Lopez",
-        }),
-      ],
       [everyClass]: respond(503, { message: "Busy." }),
     }),
   );
-  renderAs(signedIn("student"));
+  const { user } = renderAs(signedIn("student"));
 
   await waitFor(() => expect(selectButton("Pottery Wheel")).not.toHaveAttribute("aria-disabled"));
-  expect([...whoCanTake("Pottery Wheel")].map((item) => item.textContent)).toEqual([
-    "Mia Lopez: Mia has already selected this class.",
-  ]);
-  // Without the server's word the other cards list nobody, and Select stays on.
-  expect(
-    card("Watercolor Basics").queryByRole("list", { name: "Who can take this class" }),
-  ).not.toBeInTheDocument();
-  expect(selectButton("Watercolor Basics")).not.toHaveAttribute("aria-disabled");
+  expect(screen.queryByRole("list", { name: "Who can take this class" })).not.toBeInTheDocument();
+  // The server answers the press itself; the family is still asked for whom.
+  await user.click(selectButton("Pottery Wheel"));
+  const dialog = within(await screen.findByRole("dialog", { name: "Who is Pottery Wheel for?" }));
+  expect(dialog.getByRole("button", { name: "Myself" })).not.toHaveAttribute("aria-disabled");
+  expect(dialog.getByRole("button", { name: "Mia Lopez" })).not.toHaveAttribute("aria-disabled");
 });
 
 test("a visitor's page asks nothing about families", async () => {

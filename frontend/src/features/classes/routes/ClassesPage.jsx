@@ -31,18 +31,8 @@ export function ClassesPage() {
     ...filters,
     ordering: filters.ordering || DEFAULT_SORT,
   });
-  const {
-    held,
-    waiting,
-    family,
-    eligibilityByClass,
-    waitlisted,
-    select,
-    joinWaitlist,
-    notices,
-    failure,
-    dismissFailure,
-  } = useClassSelection(classes);
+  const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
+    useClassSelection(classes);
   const searchInputRef = useRef(null);
 
   // The button pressed goes away with the filters; the search box is where a new search starts.
@@ -82,12 +72,9 @@ export function ClassesPage() {
               classes={approved}
               onSelect={select}
               onJoinWaitlist={joinWaitlist}
-              waitlisted={waitlisted}
-              notices={notices}
-              held={held}
-              waiting={waiting}
+              availabilityOf={availabilityOf}
               family={family}
-              eligibilityByClass={eligibilityByClass}
+              notices={notices}
             />
           )}
         </QueryResult>

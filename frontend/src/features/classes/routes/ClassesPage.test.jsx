@@ -5,13 +5,7 @@ import { useSWRConfig } from "swr";
 import { revalidateClassLists } from "../../../api/classes";
 import { answerFor, listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import {
-  makeClass,
-  makeMeetings,
-  makeScheduledClass,
-  asEnrolment,
-  makeSelection,
-} from "../../../testing/fixtures";
+import { makeChance, makeClass, makeMeetings, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
@@ -232,25 +226,9 @@ describe("loading in steps", () => {
 describe("selecting a class", () => {
   const watercolor = makeClass({ nameClass: "Watercolor Basics", status: "Approved", seats: 4 });
   const pottery = makeClass({ nameClass: "Pottery Wheel", status: "Approved", seats: 6 });
-  const weaving = makeClass({ nameClass: "Basket Weaving", status: "Approved", seats: 0 });
-  const mySelections = "/selectClass?email=student%40camp.test";
-  const myEnrolments = "/enrolledStudent/student%40camp.test";
+  const both = `/eligibility?classIds=${watercolor._id},${pottery._id}`;
 
   afterEach(() => window.localStorage.clear());
-
-  function selectionOf(classItem, id) {
-    return makeSelection({
-      _id: id,
-      classId: classItem._id,
-      nameClass: classItem.nameClass,
-      image: classItem.image,
-      instructorEmail: classItem.instructorEmail,
-      instructorName: classItem.instructorName,
-      price: classItem.price,
-      seats: classItem.seats,
-      enroll: classItem.enroll,
-    });
-  }
 
   function renderAs(auth) {
     const rendered = renderWithProviders(<ClassesPage />, { route: "/all-classes", auth });
@@ -266,20 +244,30 @@ describe("selecting a class", () => {
     return fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
   }
 
-  test("a student cannot select a class already selected, enrolled in or without seats", async () => {
-    const other = makeClass({ nameClass: "Clay Modelling", status: "Approved" });
+  // The server's answer for the student alone: each class's refusal, or none.
+  function answerOf(refusals) {
+    return {
+      classes: Object.fromEntries(
+        Object.entries(refusals).map(([id, refusal]) => [id, [makeChance(myself, refusal)]]),
+      ),
+    };
+  }
+
+  test("a student's buttons say what the server answers for each class", async () => {
+    const clay = makeClass({ nameClass: "Clay Modelling", status: "Approved" });
     stubApi({
-      [firstPage]: [watercolor, pottery, weaving, other],
-      [mySelections]: [selectionOf(watercolor, 50)],
-      [myEnrolments]: [asEnrolment(pottery)],
+      [firstPage]: [watercolor, pottery, clay],
+      "/participants": [myself],
+      [`/eligibility?classIds=${watercolor._id},${pottery._id},${clay._id}`]: answerOf({
+        [watercolor._id]: { kind: "selected", reason: "You have already selected this class." },
+        [pottery._id]: { kind: "enrolled", reason: "You are already enrolled in this class." },
+        [clay._id]: null,
+      }),
     });
     renderAs(signedIn("student"));
 
-    await waitFor(() =>
-      expect(selectButton("Clay Modelling")).not.toHaveAttribute("aria-disabled"),
-    );
+    await waitFor(() => expect(selectButton("Watercolor Basics")).toHaveAccessibleName("Selected"));
     expect(selectButton("Watercolor Basics")).toHaveAttribute("aria-disabled", "true");
-    expect(selectButton("Watercolor Basics")).toHaveAccessibleName("Selected");
     expect(selectButton("Watercolor Basics")).toHaveAccessibleDescription(
       "Watercolor Basics You have already selected this class.",
     );
@@ -288,15 +276,38 @@ describe("selecting a class", () => {
     expect(selectButton("Pottery Wheel")).toHaveAccessibleDescription(
       "Pottery Wheel You are already enrolled in this class.",
     );
-    expect(selectButton("Basket Weaving")).toHaveAttribute("aria-disabled", "true");
-    expect(selectButton("Basket Weaving")).toHaveAccessibleName("No seats left");
+    expect(selectButton("Clay Modelling")).toHaveAccessibleName("Select");
+    expect(selectButton("Clay Modelling")).not.toHaveAttribute("aria-disabled");
   });
 
-  test("enrolled classes that cannot be listed count as none", async () => {
+  test("Select waits for the server's answer", async () => {
+    stubApi({ [firstPage]: [watercolor], "/participants": [myself] });
+    const fetch = global.fetch;
+    let answer;
+    const original = fetch.getMockImplementation();
+    fetch.mockImplementation(async (url, init) => {
+      if (!url.includes("/eligibility")) return original(url, init);
+      await new Promise((resolve) => {
+        answer = resolve;
+      });
+      return answerFor(url, init, 200, answerOf({ [watercolor._id]: null }));
+    });
+    renderAs(signedIn("student"));
+
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(selectButton("Watercolor Basics")).toHaveAttribute("aria-disabled", "true");
+    await act(async () => answer());
+
+    await waitFor(() =>
+      expect(selectButton("Watercolor Basics")).not.toHaveAttribute("aria-disabled"),
+    );
+  });
+
+  test("an answer that cannot be had leaves Select on: the server answers the press", async () => {
     stubApi({
       [firstPage]: [watercolor],
-      [mySelections]: [],
-      [myEnrolments]: respond(400, { message: "Enter a valid e-mail address." }),
+      "/participants": [myself],
+      [`/eligibility?classIds=${watercolor._id}`]: respond(503, { message: "Busy." }),
     });
     renderAs(signedIn("student"));
 
@@ -306,7 +317,7 @@ describe("selecting a class", () => {
   });
 
   test.each(["admin", "instructor"])(
-    "a signed-in %s cannot select, and no selections are asked for",
+    "a signed-in %s cannot select, and nothing of a family is asked for",
     async (role) => {
       const fetch = stubApi({ [firstPage]: [watercolor] });
       renderAs(signedIn(role));
@@ -328,11 +339,11 @@ describe("selecting a class", () => {
     ).toBeInTheDocument();
   });
 
-  test("a student's select is sent, announced, and turns the button off", async () => {
+  test("a student's select is sent, announced, and the button then says the server's answer", async () => {
     const answers = {
       [firstPage]: [watercolor, pottery],
-      [mySelections]: [],
-      [myEnrolments]: [],
+      "/participants": [myself],
+      [both]: answerOf({ [watercolor._id]: null, [pottery._id]: null }),
       "/selectClass": respond(201, { insertedId: 77 }),
     };
     const fetch = stubApi(answers);
@@ -340,8 +351,11 @@ describe("selecting a class", () => {
     const auth = signedIn("student");
     const { user } = renderAs(auth);
     await waitFor(() => expect(selectButton("Pottery Wheel")).not.toHaveAttribute("aria-disabled"));
-    // What the server lists once the selection is made.
-    answers[mySelections] = [selectionOf(pottery, 77)];
+    // What the server answers once the selection is made.
+    answers[both] = answerOf({
+      [watercolor._id]: null,
+      [pottery._id]: { kind: "selected", reason: "You have already selected this class." },
+    });
 
     await user.click(selectButton("Pottery Wheel"));
 
@@ -356,9 +370,9 @@ describe("selecting a class", () => {
     expect(post.headers.Authorization).toBe("Bearer student-token");
     // Only what the server reads: it takes the rest from its own data.
     expect(JSON.parse(post.body)).toEqual({ classId: pottery._id });
-    // The selections list is asked for again after the select.
+    // Who can take which class is asked for again after the select.
     const calls = requests(fetch);
-    expect(calls.lastIndexOf(`GET /api${mySelections}`)).toBeGreaterThan(
+    expect(calls.lastIndexOf(`GET /api${both}`)).toBeGreaterThan(
       calls.indexOf("POST /api/selectClass"),
     );
   });
@@ -366,8 +380,7 @@ describe("selecting a class", () => {
   test("a refused select shows the server's reason and leaves the button on", async () => {
     stubApi({
       [firstPage]: [watercolor],
-      [mySelections]: [],
-      [myEnrolments]: [],
+      "/participants": [myself],
       "/selectClass": respond(409, { message: "No seats are left in this class." }),
     });
     const auth = signedIn("student");
@@ -386,12 +399,12 @@ describe("selecting a class", () => {
   test("after Select by keyboard, focus is on the class's notice, which leads to the list", async () => {
     stubApi({
       [firstPage]: [watercolor, pottery],
-      [mySelections]: [],
-      [myEnrolments]: [],
+      "/participants": [myself],
+      [both]: answerOf({ [watercolor._id]: null, [pottery._id]: null }),
       "/selectClass": respond(201, { insertedId: 77 }),
     });
     const { user } = renderAs(signedIn("student"));
-    await waitFor(() => expect(selectButton("Pottery Wheel")).toBeEnabled());
+    await waitFor(() => expect(selectButton("Pottery Wheel")).not.toHaveAttribute("aria-disabled"));
     selectButton("Pottery Wheel").focus();
 
     await user.keyboard("{Enter}");
@@ -410,12 +423,13 @@ describe("selecting a class", () => {
   test("after a refused Select, focus is on the reason", async () => {
     stubApi({
       [firstPage]: [watercolor],
-      [mySelections]: [],
-      [myEnrolments]: [],
+      "/participants": [myself],
       "/selectClass": respond(409, { message: "No seats are left in this class." }),
     });
     const { user } = renderAs(signedIn("student"));
-    await waitFor(() => expect(selectButton("Watercolor Basics")).toBeEnabled());
+    await waitFor(() =>
+      expect(selectButton("Watercolor Basics")).not.toHaveAttribute("aria-disabled"),
+    );
     selectButton("Watercolor Basics").focus();
 
     await user.keyboard("{Enter}");
@@ -424,94 +438,47 @@ describe("selecting a class", () => {
     await waitFor(() => expect(alert).toHaveFocus());
     expect(alert).toHaveTextContent("No seats are left in this class.");
   });
-});
 
-describe("classes that meet at the same time", () => {
-  const mySelections = "/selectClass?email=student%40camp.test";
-  const myEnrolments = "/enrolledStudent/student%40camp.test";
-  // Monday June 14, 2027: one morning class, and two that overlap it.
-  const morning = makeScheduledClass({
-    nameClass: "Morning Watercolor",
-    meetings: makeMeetings(["2027-06-14"], "09:00", "12:00"),
-  });
-  const lateMorning = makeScheduledClass({
-    nameClass: "Late Morning Clay",
-    meetings: makeMeetings(["2027-06-14"], "11:00", "13:00"),
-  });
-  const brunch = makeScheduledClass({
-    nameClass: "Brunch Sketching",
-    meetings: makeMeetings(["2027-06-14"], "10:00", "11:00"),
-  });
-  const evening = makeScheduledClass({
-    nameClass: "Evening Weaving",
-    meetings: makeMeetings(["2027-06-14"], "18:00", "20:00"),
-  });
-
-  function cardOf(name) {
-    return within(screen.getByRole("article", { name }));
-  }
-
-  function renderAsStudent() {
-    const auth = signedIn("student");
-    renderWithProviders(<ClassesPage />, { route: "/all-classes", auth });
-    return { auth, user: userEvent.setup() };
-  }
-
-  test("a card names the selected or enrolled class it clashes with, before any press", async () => {
-    stubApi({
-      [firstPage]: [morning, lateMorning, brunch, evening],
-      [mySelections]: [
-        makeSelection({
-          _id: 60,
-          classId: morning._id,
-          nameClass: morning.nameClass,
-          meetings: morning.meetings,
-        }),
-      ],
-      [myEnrolments]: [asEnrolment(evening)],
+  test("a clash the server names shows on its card before any press, and after a Select", async () => {
+    // Monday June 14, 2027: a morning class, and one that overlaps it.
+    const morning = makeClass({
+      nameClass: "Morning Watercolor",
+      meetings: makeMeetings(["2027-06-14"], "09:00", "12:00"),
     });
-    renderAsStudent();
-
-    await screen.findByRole("article", { name: "Late Morning Clay" });
-    expect(
-      await cardOf("Late Morning Clay").findByText("Meets at the same time as Morning Watercolor"),
-    ).toBeInTheDocument();
-    expect(cardOf("Late Morning Clay").getByRole("button", { name: "Time clash" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
-    );
-    expect(cardOf("Brunch Sketching").getByText(/Morning Watercolor/)).toBeInTheDocument();
-    // The held classes themselves are off as before, with no clash to report.
-    expect(cardOf("Morning Watercolor").getByRole("button", { name: "Selected" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
-    );
-    expect(cardOf("Evening Weaving").getByRole("button", { name: "Enrolled" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
-    );
-    expect(cardOf("Morning Watercolor").queryByText(/same time/)).not.toBeInTheDocument();
-    expect(cardOf("Evening Weaving").queryByText(/same time/)).not.toBeInTheDocument();
-  });
-
-  test("a class just selected clashes at once with the ones that overlap it", async () => {
-    stubApi({
+    const lateMorning = makeClass({
+      nameClass: "Late Morning Clay",
+      meetings: makeMeetings(["2027-06-14"], "11:00", "13:00"),
+    });
+    const bothMornings = `/eligibility?classIds=${morning._id},${lateMorning._id}`;
+    const answers = {
       [firstPage]: [morning, lateMorning],
-      [mySelections]: [],
-      [myEnrolments]: [],
+      "/participants": [myself],
+      [bothMornings]: answerOf({ [morning._id]: null, [lateMorning._id]: null }),
       "/selectClass": respond(201, { insertedId: 80 }),
+    };
+    stubApi(answers);
+    const auth = signedIn("student");
+    const { user } = renderAs(auth);
+    await waitFor(() =>
+      expect(selectButton("Morning Watercolor")).not.toHaveAttribute("aria-disabled"),
+    );
+    // The meetings alone say nothing: only the server's answer names a clash.
+    expect(selectButton("Late Morning Clay")).toHaveAccessibleName("Select");
+    const clash = "This class meets at the same time as Morning Watercolor.";
+    answers[bothMornings] = answerOf({
+      [morning._id]: { kind: "selected", reason: "You have already selected this class." },
+      [lateMorning._id]: { kind: "schedule-conflict", reason: clash },
     });
-    const { auth, user } = renderAsStudent();
-    const select = () => cardOf("Morning Watercolor").getByRole("button", { name: "Select" });
-    await waitFor(() => expect(select()).not.toHaveAttribute("aria-disabled"));
 
-    await user.click(select());
+    await user.click(selectButton("Morning Watercolor"));
 
     await waitFor(() =>
       expect(auth.notify).toHaveBeenCalledWith("Morning Watercolor is Selected Successfully"),
     );
-    expect(
-      cardOf("Late Morning Clay").getByText("Meets at the same time as Morning Watercolor"),
-    ).toBeInTheDocument();
+    const lateClay = selectButton("Late Morning Clay");
+    expect(lateClay).toHaveAccessibleName("Time clash");
+    expect(lateClay).toHaveAttribute("aria-disabled", "true");
+    expect(lateClay).toHaveAccessibleDescription(`Late Morning Clay ${clash}`);
+    expect(selectButton("Morning Watercolor")).toHaveAccessibleName("Selected");
   });
 });

@@ -3,13 +3,17 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeChild, makeClass, makeWaitlistEntry, myself } from "../../../testing/fixtures";
+import {
+  makeChance,
+  makeChild,
+  makeClass,
+  makeWaitlistEntry,
+  myself,
+} from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
 const firstPage = "/classes?status=Approved&ordering=soonest&page=1&page_size=24";
-const mySelections = "/selectClass?email=student%40camp.test";
-const myEnrolments = "/enrolledStudent/student%40camp.test";
 
 // Every seat is taken or held while someone pays: `seats` left, but none free.
 const full = makeClass({ nameClass: "Watercolor Basics", seats: 2, seatsFree: 0, ageMin: 8 });
@@ -18,23 +22,12 @@ const eligibilityPath = `/eligibility?classIds=${full._id},${open._id}`;
 
 const mia = makeChild({ dateOfBirth: "2018-03-02" });
 const leo = { ...mia, _id: 3, firstName: "Leo" };
-const NO_SEATS = "This class has no seats left.";
-const forChildren = "Ages 8–12: this class is for children.";
-
-function answer(participant, eligible, reason = null, waitlist = false) {
-  return {
-    participantId: participant._id,
-    participantName: `${participant.firstName} ${participant.lastName}`,
-    isAccountHolder: participant.isAccountHolder,
-    eligible,
-    reason,
-    waitlist,
-  };
-}
+const noSeats = { kind: "full", reason: "This class has no seats left." };
+const forChildren = { kind: "age", reason: "Ages 8–12: this class is for children." };
 
 // Only a free seat is missing: the server says so, and that they may wait for one.
 function waitsFor(participant) {
-  return answer(participant, false, NO_SEATS, true);
+  return makeChance(participant, noSeats);
 }
 
 function entry(overrides) {
@@ -52,8 +45,6 @@ function entry(overrides) {
 function renderAs(auth, answers) {
   const fetch = stubApi({
     [firstPage]: [full, open],
-    [mySelections]: [],
-    [myEnrolments]: [],
     "/waitlist": respond(201, entry()),
     ...answers,
   });
@@ -80,7 +71,7 @@ test("a full class offers a student alone Join the waitlist instead of Select", 
   const { fetch, user } = renderAs(auth, {
     "/participants": [myself],
     [eligibilityPath]: {
-      classes: { [full._id]: [waitsFor(myself)], [open._id]: [answer(myself, true)] },
+      classes: { [full._id]: [waitsFor(myself)], [open._id]: [makeChance(myself)] },
     },
   });
   const join = await (
@@ -104,6 +95,11 @@ test("a full class offers a student alone Join the waitlist instead of Select", 
   );
   expect(postsTo(fetch, "/waitlist")).toEqual([{ classId: full._id, participantId: myself._id }]);
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  // The server is asked again who can take which class.
+  const calls = fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+  expect(calls.lastIndexOf(`GET /api${eligibilityPath}`)).toBeGreaterThan(
+    calls.indexOf("POST /api/waitlist"),
+  );
   // Once on the list, the card says so and does not offer it again.
   expect(card("Watercolor Basics").getByText("You are on the waitlist.")).toBeInTheDocument();
   expect(
@@ -120,8 +116,8 @@ test("a family of several is asked who joins, among those who may", async () => 
     "/participants": [myself, mia, leo],
     [eligibilityPath]: {
       classes: {
-        [full._id]: [answer(myself, false, forChildren), waitsFor(mia), waitsFor(leo)],
-        [open._id]: [answer(myself, true), answer(mia, true), answer(leo, true)],
+        [full._id]: [makeChance(myself, forChildren), waitsFor(mia), waitsFor(leo)],
+        [open._id]: [makeChance(myself), makeChance(mia), makeChance(leo)],
       },
     },
     "/waitlist": respond(
@@ -142,7 +138,7 @@ test("a family of several is asked who joins, among those who may", async () => 
       .getAllByRole("listitem")
       .map((item) => item.textContent),
   ).toEqual([
-    `Myself: ${forChildren}`,
+    `Myself: ${forChildren.reason}`,
     "Mia Lopez: Can join the waitlist",
     "Leo Lopez: Can join the waitlist",
   ]);
@@ -155,7 +151,7 @@ test("a family of several is asked who joins, among those who may", async () => 
     }),
   );
   expect(dialog.getByRole("button", { name: "Myself" })).toHaveAttribute("aria-disabled", "true");
-  expect(dialog.getByText(forChildren)).toBeInTheDocument();
+  expect(dialog.getByText(forChildren.reason)).toBeInTheDocument();
   expect(dialog.getByRole("button", { name: "Mia Lopez" })).toHaveFocus();
   await user.click(dialog.getByRole("button", { name: "Mia Lopez" }));
 
@@ -168,7 +164,7 @@ test("a family of several is asked who joins, among those who may", async () => 
       .getAllByRole("listitem")
       .map((item) => item.textContent),
   ).toEqual([
-    `Myself: ${forChildren}`,
+    `Myself: ${forChildren.reason}`,
     "Mia Lopez: Mia is on the waitlist.",
     "Leo Lopez: Can join the waitlist",
   ]);
@@ -184,7 +180,7 @@ test("a family where only one can take the open seats still picks Select for the
     [eligibilityPath]: {
       classes: {
         [full._id]: [waitsFor(myself), waitsFor(mia)],
-        [open._id]: [answer(myself, false, forChildren), answer(mia, true)],
+        [open._id]: [makeChance(myself, forChildren), makeChance(mia)],
       },
     },
   });
@@ -204,7 +200,7 @@ test("the server's refusal to add someone to the waitlist is shown", async () =>
   renderAs(auth, {
     "/participants": [myself],
     [eligibilityPath]: {
-      classes: { [full._id]: [waitsFor(myself)], [open._id]: [answer(myself, true)] },
+      classes: { [full._id]: [waitsFor(myself)], [open._id]: [makeChance(myself)] },
     },
     "/waitlist": respond(409, { message: "Seats are free: select the class instead." }),
   });
@@ -221,13 +217,13 @@ test("the server's refusal to add someone to the waitlist is shown", async () =>
   expect(auth.notify).not.toHaveBeenCalled();
 });
 
-test("someone the class is not open to gets no waitlist, only the reason", async () => {
+test("someone a full class is not open to gets no waitlist, only the server's reason", async () => {
   renderAs(signedIn("student"), {
     "/participants": [myself],
     [eligibilityPath]: {
       classes: {
-        [full._id]: [answer(myself, false, forChildren, false)],
-        [open._id]: [answer(myself, true)],
+        [full._id]: [makeChance(myself, forChildren)],
+        [open._id]: [makeChance(myself)],
       },
     },
   });
@@ -237,9 +233,13 @@ test("someone the class is not open to gets no waitlist, only the reason", async
       "aria-disabled",
     ),
   );
-  const noSeats = card("Watercolor Basics").getByRole("button", { name: "No seats left" });
-  expect(noSeats).toHaveAttribute("aria-disabled", "true");
-  expect(noSeats).toHaveAccessibleDescription(`Watercolor Basics ${forChildren}`);
+  const tooOld = card("Watercolor Basics").getByRole("button", { name: "Outside the age range" });
+  expect(tooOld).toHaveAttribute("aria-disabled", "true");
+  expect(tooOld).toHaveAccessibleDescription(`Watercolor Basics ${forChildren.reason}`);
+  // Still shaded as full: its seats are the class's own, shown to everyone.
+  expect(screen.getByRole("article", { name: "Watercolor Basics" })).toHaveClass(
+    "bg-danger-subtle",
+  );
   expect(
     card("Watercolor Basics").queryByRole("button", { name: "Join the waitlist" }),
   ).not.toBeInTheDocument();

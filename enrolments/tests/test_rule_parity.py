@@ -1,0 +1,163 @@
+"""Every eligibility rule refuses wherever it is asked: for the cards before anyone clicks
+(`family_refusals`, a batch), for one participant as paying asks (`enrolment_refusal`), and
+under the class's lock as the seat is taken (`seat_take`). Each rule of `rules.RULES` has a
+situation here in which it alone refuses; a rule added without one fails the first test."""
+
+from datetime import date, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.utils import timezone
+
+from classes.models import Class, ClassStatus
+from enrolments.models import EnrolmentStatus, SeatHold
+from enrolments.rules import RULES, RefusalKind, enrolment_refusal, family_refusals
+from enrolments.services import SeatRefused, seat_take
+from testing.factories import (
+    ChildFactory,
+    EnrolmentFactory,
+    SelectionFactory,
+    UserFactory,
+    scheduled_class,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
+
+MON, WED, FRI = 0, 2, 4
+
+
+def next_monday() -> date:
+    today = timezone.localdate(timezone=ZoneInfo("America/Los_Angeles"))
+    return today + timedelta(days=28 - today.weekday())
+
+
+class Situation:
+    """A family with one child, and a class the child could take until one rule says no."""
+
+    def __init__(self):
+        self.family = UserFactory()
+        self.child = ChildFactory(account=self.family)
+        self.camp_class = scheduled_class(
+            name="Wheel-Thrown Pottery",
+            start=next_monday(),
+            end=next_monday() + timedelta(days=4),
+            days=(MON, WED, FRI),
+            hours=(time(9), time(12)),
+            seats=1,
+        )
+
+    def change_class(self, **fields):
+        Class.objects.filter(pk=self.camp_class.pk).update(**fields)
+        self.camp_class.refresh_from_db()
+
+
+def _not_open(situation):
+    situation.change_class(status=ClassStatus.PENDING)
+
+
+def _enrolled(situation):
+    EnrolmentFactory(
+        student=situation.family, participant=situation.child, camp_class=situation.camp_class
+    )
+
+
+def _registration(situation):
+    situation.change_class(registration_closes_at=timezone.now() - timedelta(hours=1))
+
+
+def _ages(situation):
+    # The child was born in 2017: far too young for a class for teenagers.
+    situation.change_class(age_min=13, age_max=17)
+
+
+def _selected(situation):
+    SelectionFactory(
+        student=situation.family, participant=situation.child, camp_class=situation.camp_class
+    )
+
+
+def _full(situation):
+    # The one seat is held for another family while it pays.
+    other = UserFactory()
+    SeatHold.objects.create(
+        student=other,
+        participant=ChildFactory(account=other),
+        camp_class=situation.camp_class,
+        expires_at=timezone.now() + timedelta(minutes=10),
+    )
+
+
+def _clash(situation):
+    weaving = scheduled_class(
+        name="Loom Weaving",
+        start=next_monday(),
+        end=next_monday() + timedelta(days=4),
+        days=(WED,),
+        hours=(time(10), time(11)),
+    )
+    EnrolmentFactory(student=situation.family, participant=situation.child, camp_class=weaving)
+
+
+SITUATIONS = {
+    "not-open": (_not_open, RefusalKind.NOT_OPEN),
+    "enrolled": (_enrolled, RefusalKind.ENROLLED),
+    "registration": (_registration, RefusalKind.REGISTRATION_CLOSED),
+    "ages": (_ages, RefusalKind.AGE),
+    "selected": (_selected, RefusalKind.SELECTED),
+    "full": (_full, RefusalKind.FULL),
+    "clash": (_clash, RefusalKind.SCHEDULE_CONFLICT),
+}
+
+
+def test_every_rule_has_a_situation_here():
+    assert [rule.name for rule in RULES] == list(SITUATIONS)
+
+
+def test_only_the_selection_rule_is_left_to_picking_a_class():
+    # Taking the seat settles the selection it was paid from: being selected refuses nothing.
+    assert [rule.name for rule in RULES if not rule.when_taking] == ["selected"]
+
+
+def _family_answer(situation):
+    (chance,) = family_refusals(participants=[situation.child], classes=[situation.camp_class])[
+        situation.camp_class.pk
+    ]
+    return chance.refusal
+
+
+def _seat_refusal(situation):
+    try:
+        seat_take(
+            student_id=situation.family.pk,
+            participant=situation.child,
+            camp_class_id=situation.camp_class.pk,
+        )
+    except SeatRefused as refused:
+        return refused.refusal
+    return None
+
+
+def test_with_no_reason_every_place_lets_the_child_in():
+    situation = Situation()
+
+    assert _family_answer(situation) is None
+    assert enrolment_refusal(participant=situation.child, camp_class=situation.camp_class) is None
+    assert _seat_refusal(situation) is None
+    assert situation.child.enrolments.get().status == EnrolmentStatus.ACTIVE
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
+def test_each_rule_refuses_in_the_list_and_under_the_lock(rule):
+    arrange, kind = SITUATIONS[rule.name]
+    situation = Situation()
+    arrange(situation)
+
+    assert _family_answer(situation).kind == kind
+    paying = enrolment_refusal(participant=situation.child, camp_class=situation.camp_class)
+    taking = _seat_refusal(situation)
+    if rule.when_taking:
+        assert paying.kind == kind
+        assert taking.kind == kind
+    else:
+        assert paying is None
+        assert taking is None
