@@ -1,0 +1,133 @@
+"""docs/architecture.md stays short, and its one-line answers name things that exist.
+
+"Where each answer lives" says, in one line each, where a rule has its home; every dotted name in
+backticks there must import (the module, then its attributes), so a renamed or moved function
+fails here rather than misleading the next newcomer.
+"""
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+MAX_WORDS = 1500
+SECTION = "## Where each answer lives"
+
+# Each question the section answers, by the start of its label, and the name its line gives first.
+ANSWERS = {
+    "Seats free": "enrolments.availability.free",
+    "Who may take a class": "enrolments.rules.first_refusal",
+    "A price": "payments.pricing.price_for",
+    "A seat taken": "enrolments.services.seats.seat_take",
+    "An e-mail queued": "notifications.services.message_queue",
+    "A waitlist offer made": "enrolments.services.waitlists.waitlist_offers_make",
+    "A refund amount": "payments.refund_policy.RefundTerms.refund_for",
+    "A list's cache invalidated": "core.public_cache.public_lists_changed",
+    "A route guarded": "accounts.permissions",
+    "Who may see a class": "classes.access.access_class_for_viewer",
+}
+# Named in the same lines, beside the first.
+ALSO_NAMED = {
+    "An e-mail queued": [
+        "notifications.services.message_send",
+        "notifications.tasks.message_send_task",
+    ],
+    "Who may take a class": ["enrolments.rules.RULES"],
+    "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
+}
+
+DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+FILE_SUFFIXES = (".py", ".js", ".jsx", ".md", ".json", ".txt", ".html", ".css", ".scss")
+
+
+def _text() -> str:
+    return DOC.read_text(encoding="utf-8")
+
+
+def _answers() -> dict[str, str]:
+    """The section's bullets, each joined into one line: {label: the rest of the line}."""
+    text = _text()
+    assert SECTION in text, f"{DOC.name} has no '{SECTION}' section"
+    section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    bullets = re.split(r"^- ", section.strip(), flags=re.MULTILINE)
+    answers = {}
+    for bullet in filter(None, (bullet.strip() for bullet in bullets)):
+        found = re.match(r"\*\*(.+?):?\*\*:?\s*(.*)", " ".join(bullet.split()))
+        assert found, f"Not a '**question:** answer' line: {bullet[:60]!r}"
+        answers[found.group(1).rstrip(":")] = found.group(2)
+    return answers
+
+
+def _line_of(question: str, answers: dict[str, str]) -> str:
+    lines = [answer for label, answer in answers.items() if label.startswith(question)]
+    assert len(lines) == 1, f"{len(lines)} lines answer {question!r} in {DOC.name}"
+    return lines[0]
+
+
+def _dotted_names(line: str) -> list[str]:
+    names = []
+    for quoted in re.findall(r"`([^`]+)`", line):
+        if quoted.endswith(FILE_SUFFIXES) or "/" in quoted:
+            continue
+        if DOTTED.fullmatch(quoted):
+            names.append(quoted)
+    return names
+
+
+def _resolve(dotted: str):
+    """The object a dotted name names: its longest importable module, then attributes."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:end]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[end:]:
+            found = getattr(found, attribute)
+        return found
+    raise ModuleNotFoundError(dotted)
+
+
+def test_the_doc_is_at_most_1500_words():
+    words = len(_text().split())
+
+    assert words <= MAX_WORDS, f"{DOC.name} has {words} words; at most {MAX_WORDS}"
+
+
+def test_the_section_answers_exactly_its_questions():
+    labels = list(_answers())
+
+    assert len(labels) == len(ANSWERS)
+    for question in ANSWERS:
+        _line_of(question, _answers())
+
+
+@pytest.mark.parametrize("question", ANSWERS)
+def test_each_question_has_its_line_naming_its_home_first(question):
+    line = _line_of(question, _answers())
+    named = _dotted_names(line)
+
+    assert named, f"The line for {question!r} names nothing"
+    assert named[0] == ANSWERS[question]
+    for also in ALSO_NAMED.get(question, []):
+        assert also in named, f"The line for {question!r} no longer names {also}"
+
+
+def test_every_dotted_name_in_the_section_exists():
+    named = [name for line in _answers().values() for name in _dotted_names(line)]
+
+    assert len(named) >= len(ANSWERS)
+    missing = []
+    for name in named:
+        try:
+            _resolve(name)
+        except (ImportError, AttributeError) as error:
+            missing.append(f"{name}: {error}")
+    assert missing == []
+
+
+@pytest.mark.parametrize("question", [q for q in ANSWERS if q != "A route guarded"])
+def test_each_answer_is_a_function(question):
+    assert callable(_resolve(ANSWERS[question]))
