@@ -41,8 +41,6 @@ from decimal import Decimal
 from email import policy
 from pathlib import Path
 
-from payments.message_kinds import PaymentMessage
-
 os.environ["BENCH_DATABASE_URL"] = os.environ.get(
     "RUSH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_rush"
 )
@@ -449,6 +447,7 @@ def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
     from classes.models import Class
     from enrolments.models import Enrolment, EnrolmentStatus, WaitlistEntry
     from notifications.models import Message
+    from payments.message_kinds import PaymentMessage
     from payments.models import Payment, PaymentStatus
     from payments.tests import stripe_js
 
