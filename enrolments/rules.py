@@ -24,12 +24,14 @@ from classes.schedule import registration_closes_at, school_timezone
 from core.school_time import school_today
 from enrolments.availability import seats_free_beside
 from enrolments.models import (
+    OPEN_WAITLIST_STATUSES,
     AgeOverride,
     Enrolment,
     EnrolmentStatus,
     HoldLapse,
     SeatHold,
     Selection,
+    WaitlistEntry,
 )
 from enrolments.prepared import class_standing
 
@@ -553,10 +555,12 @@ def hold_refusal(*, holds: FamilyHolds, now: datetime) -> Refusal | None:
 
 @dataclass(frozen=True)
 class ParticipantChance:
-    """Whether one participant of a family may take one class, and if not, why."""
+    """Whether one participant of a family may take one class, and if not, why; and whether they
+    wait on its waitlist (or hold its offer), which no rule refuses but the button says."""
 
     participant: Participant
     refusal: Refusal | None
+    on_waitlist: bool = False
 
 
 def family_refusals(
@@ -566,7 +570,8 @@ def family_refusals(
     and the class page show before anyone clicks.
 
     `RULES`, as `selection_create` asks them, with what the database says of a whole family and
-    a page of classes read in at most five queries, however many of either.
+    a page of classes read in at most six queries, however many of either (the sixth: who of
+    them waits on which class's waitlist).
     """
     if not participants or not classes:
         return {camp_class.pk: [] for camp_class in classes}
@@ -590,6 +595,15 @@ def family_refusals(
             ).values_list("participant_id", "camp_class_id")
         )
     clashes = _family_clashes(taken=enrolled | selected, classes=classes)
+    waiting = set(
+        WaitlistEntry.objects.filter(
+            participant_id__in=participant_ids,
+            camp_class_id__in=class_ids,
+            status__in=OPEN_WAITLIST_STATUSES,
+        )
+        .order_by()
+        .values_list("participant_id", "camp_class_id")
+    )
     now = timezone.now()
     holds = list(
         SeatHold.objects.filter(camp_class_id__in=class_ids, expires_at__gt=now)
@@ -624,6 +638,7 @@ def family_refusals(
                         selecting=True,
                     )
                 ),
+                on_waitlist=(participant.pk, camp_class.pk) in waiting,
             )
             for participant in participants
         ]

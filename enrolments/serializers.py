@@ -78,12 +78,15 @@ class ParticipantChanceOutputSerializer(serializers.Serializer):
     kind = serializers.CharField(source="refusal.kind", allow_null=True, default=None)
     # No seat is free, and that alone stops them: they may join the waitlist.
     waitlist = serializers.SerializerMethodField()
+    # They wait on the class's waitlist already, or hold its offer.
+    onWaitlist = serializers.BooleanField(source="on_waitlist")  # noqa: N815
 
     def get_eligible(self, chance) -> bool:
         return chance.refusal is None
 
     def get_waitlist(self, chance) -> bool:
-        return chance.refusal is not None and chance.refusal.kind == RefusalKind.FULL
+        full = chance.refusal is not None and chance.refusal.kind == RefusalKind.FULL
+        return full and not chance.on_waitlist
 
 
 class EligibilityOutputSerializer(serializers.Serializer):

@@ -857,9 +857,9 @@ STEPS = [
     # (and their holds and waitlist places).
     (a_parent_removes_a_child, 200, 13),
     (a_parent_selects_a_class_for_a_child, 201, 8),
-    # "Myself"; the family; the classes; their seats; their selections; their classes' meetings.
-    # And the seats held in those classes, in one query.
-    (a_parent_sees_who_may_take_each_class, 200, 8),
+    # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
+    # their places on those classes' waitlists. And the seats held in those classes, in one query.
+    (a_parent_sees_who_may_take_each_class, 200, 9),
     # The caller; the class; its enrolments with their families and payments.
     (an_instructor_reads_a_class_roster, 200, 3),
     (an_instructor_downloads_a_class_roster, 200, 3),

@@ -150,6 +150,21 @@ def test_eligibility_says_who_may_join_the_waitlist(full_class, people, as_stude
     assert me["eligible"] is False
     assert me["waitlist"] is True
     assert me["reason"] == "This class has no seats left."
+    assert me["onWaitlist"] is False
+
+
+def test_eligibility_says_who_waits_already_and_offers_no_second_place(full_class, as_student):
+    entry_id = join(as_student, full_class).json()["_id"]
+
+    [waiting] = as_student.get(f"/api/eligibility?classIds={full_class.pk}").json()["classes"][
+        str(full_class.pk)
+    ]
+    assert (waiting["onWaitlist"], waiting["waitlist"]) == (True, False)
+    as_student.delete(f"/api/waitlist/{entry_id}")
+    [left] = as_student.get(f"/api/eligibility?classIds={full_class.pk}").json()["classes"][
+        str(full_class.pk)
+    ]
+    assert (left["onWaitlist"], left["waitlist"]) == (False, True)
 
 
 def test_the_class_json_says_how_many_seats_are_free(full_class, api_client):

@@ -120,6 +120,7 @@ export function makeChance(participant, refusal = null) {
     kind: refusal?.kind ?? null,
     reason: refusal?.reason ?? null,
     waitlist: refusal?.kind === "full",
+    onWaitlist: false,
   };
 }
 

@@ -58,12 +58,13 @@ const LABEL_OF_KIND = {
   age: LABELS.age,
 };
 
-// Not a kind of the server's: someone who joined the waitlist on this visit, which its answer
-// does not tell.
+// Not a refusal of the server's: someone on the class's waitlist, as its answer says
+// (`onWaitlist`), or who joined on this visit, before the answer is asked again.
 const WAITLISTED = "waitlisted";
 
-// Joined on this visit: {classId, participantId} of `waitlisted`.
-function hasJoined(waitlisted, classItem, participantId) {
+// On the waitlist: the server's answer, or {classId, participantId} of `waitlisted`.
+function hasJoined(waitlisted, classItem, participantId, answer) {
+  if (answer?.onWaitlist === true) return true;
   return (waitlisted ?? []).some(
     (entry) =>
       entry.classId === classItem._id &&
@@ -100,7 +101,7 @@ function stopOf(answer, joined, person) {
  */
 function participantChoice(classItem, participant, eligibility, waitlisted) {
   const answer = eligibility?.find((row) => row.participantId === participant._id);
-  const joined = hasJoined(waitlisted, classItem, participant._id);
+  const joined = hasJoined(waitlisted, classItem, participant._id, answer);
   const stop = stopOf(answer, joined, participant);
   return {
     participant,
@@ -157,7 +158,7 @@ function forFamily(choices) {
 // Someone selecting for themselves, from the account holder's answer.
 function forThemselves(classItem, eligibility, waitlisted) {
   const answer = eligibility.find((row) => row.isAccountHolder) ?? eligibility[0];
-  const stop = stopOf(answer, hasJoined(waitlisted, classItem), null);
+  const stop = stopOf(answer, hasJoined(waitlisted, classItem, undefined, answer), null);
   if (stop === null) return { label: LABELS.select };
   if (stop.kind !== WAITLISTED && answer.waitlist === true) {
     return { label: LABELS.waitlist, reason: LABELS.soldOut, waitlist: true };

@@ -138,6 +138,26 @@ describe("what the button says for someone selecting for themselves, from the se
     ).toEqual({ label: "On the waitlist", reason: "You are on the waitlist.", disabled: true });
   });
 
+  test("a place on the waitlist the server knows of is said after a reload", () => {
+    const waiting = refused(myself, "full", "This class has no seats left.");
+    expect(
+      said(full, { eligibility: [{ ...waiting, waitlist: false, onWaitlist: true }] }),
+    ).toEqual({ label: "On the waitlist", reason: "You are on the waitlist.", disabled: true });
+  });
+
+  test("a child the server knows is waiting is not offered the waitlist again", () => {
+    const waiting = { ...refused(lily, "full", "No seats."), waitlist: false, onWaitlist: true };
+    const choices = selectAvailability(full, {
+      ...student,
+      family: [lily, max],
+      eligibility: [waiting, mayWait(max)],
+    }).choices;
+    expect(choices.map((choice) => [choice.state, choice.canJoinWaitlist])).toEqual([
+      ["On the waitlist", false],
+      ["No seats left", true],
+    ]);
+  });
+
   test("the account holder's row is theirs, wherever it comes", () => {
     const eligibility = [answer(lily), refused(myself, "age", "Too old.")];
     expect(said(watercolor, { eligibility }).label).toBe("Outside the age range");
