@@ -1,7 +1,7 @@
 """payments.prepared: a family's payment history read by its statement is what the ORM's queryset
 answers for the same data, on the database the suite runs on."""
 
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -48,7 +48,10 @@ def test_the_rows_related_objects_and_refunds_are_the_queryset_s():
         status=PaymentStatus.CANCELLED,
         date=yesterday,
         refund_policy={"days": [14, 7], "shares": ["1.00", "0.50"]},
-        starts_at_promised=datetime(2027, 7, 5, 9, 0, 0, 500, tzinfo=ZoneInfo("America/Toronto")),
+        # In another zone than the school's, to the microsecond, some months ahead of the run.
+        starts_at_promised=(timezone.now() + timedelta(days=200))
+        .astimezone(ZoneInfo("America/Toronto"))
+        .replace(microsecond=500),
     )
     # What went back in two parts, what Stripe refused and what is not yet asked.
     refund(cancelled, "10.05", RefundStatus.SUCCEEDED)

@@ -198,6 +198,11 @@ export function hoursAgo(hours) {
   return new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
 }
 
+// A school day this many days after today, as "YYYY-MM-DD": a meeting that stays ahead of the run.
+export function daysAhead(days) {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 // When makePayment's payment was made: yesterday, the same instant for the whole test file.
 export const PAID_AT = hoursAgo(24);
 

@@ -5,7 +5,7 @@ import { useSWRConfig } from "swr";
 import { revalidateClassLists } from "../../../api/classes";
 import { answerFor, listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeChance, makeClass, makeMeetings, myself } from "../../../testing/fixtures";
+import { daysAhead, makeChance, makeClass, makeMeetings, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
@@ -440,14 +440,15 @@ describe("selecting a class", () => {
   });
 
   test("a clash the server names shows on its card before any press, and after a Select", async () => {
-    // Monday June 14, 2027: a morning class, and one that overlaps it.
+    // A morning class a month ahead, and one that overlaps it.
+    const day = daysAhead(30);
     const morning = makeClass({
       nameClass: "Morning Watercolor",
-      meetings: makeMeetings(["2027-06-14"], "09:00", "12:00"),
+      meetings: makeMeetings([day], "09:00", "12:00"),
     });
     const lateMorning = makeClass({
       nameClass: "Late Morning Clay",
-      meetings: makeMeetings(["2027-06-14"], "11:00", "13:00"),
+      meetings: makeMeetings([day], "11:00", "13:00"),
     });
     const bothMornings = `/eligibility?classIds=${morning._id},${lateMorning._id}`;
     const answers = {
