@@ -177,67 +177,81 @@ _recent = _RecentAnswers(MEMORY_ANSWERS)
 
 @dataclass(frozen=True)
 class _Known:
-    generation: str | None = None
+    token: str | None = None
     read_at: float = float("-inf")
 
 
-# The generation this process last read or wrote, and when (one object, swapped whole).
-_known = _Known()
-
-
 @once
-def _redis_generation_key() -> tuple[redis.Redis, str] | None:
-    """With Redis as the cache, one client per process that reads the generation directly.
+def _redis() -> redis.Redis | None:
+    """With Redis as the cache, one client per process that reads tokens directly.
 
     Django's cache builds a client and pickles on every call, which costs more than the whole
-    rest of a cached answer; the generation is a plain string.
+    rest of a cached answer; a token is a plain string.
     """
     if not settings.REDIS_URL or not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         return None
-    prefix = settings.CACHES["default"].get("KEY_PREFIX", "")
-    return redis.Redis.from_url(settings.REDIS_URL), f"{prefix}:{GENERATION_KEY}"
+    return redis.Redis.from_url(settings.REDIS_URL)
 
 
-def _current_generation() -> str:
-    global _known
-    known = _known
-    now = time.monotonic()
-    if known.generation is not None and now - known.read_at < settings.PUBLIC_LISTS_RECHECK_SECONDS:
-        return known.generation
-    generation = shared_generation()
-    _known = _Known(generation, now)
-    return generation
+class SharedToken:
+    """A random token in the shared cache that every process reads and a change replaces: what
+    was made under the old one is made again. A process trusts the token it last read or wrote
+    for PUBLIC_LISTS_RECHECK_SECONDS. Always a fresh token, never a counter restarting at 1:
+    what was made before an eviction of the token must not match again."""
+
+    def __init__(self, key: str):
+        self.key = key
+        # The token this process last read or wrote, and when (one object, swapped whole).
+        self._known = _Known()
+
+    def _direct_key(self) -> str:
+        return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:{self.key}"
+
+    def shared(self) -> str:
+        """The token as every process reads it now."""
+        client = _redis()
+        if client is not None:
+            token = client.get(self._direct_key())
+            if token is None:
+                client.set(self._direct_key(), uuid.uuid4().hex, nx=True)
+                token = client.get(self._direct_key())
+            return token.decode()
+        token = cache.get(self.key)
+        if token is None:
+            cache.add(self.key, uuid.uuid4().hex, timeout=None)
+            token = cache.get(self.key)
+        return token
+
+    def current(self) -> str:
+        known = self._known
+        now = time.monotonic()
+        if known.token is not None and now - known.read_at < settings.PUBLIC_LISTS_RECHECK_SECONDS:
+            return known.token
+        token = self.shared()
+        self._known = _Known(token, now)
+        return token
+
+    def replace(self) -> None:
+        token = uuid.uuid4().hex
+        client = _redis()
+        if client is not None:
+            client.set(self._direct_key(), token)
+        else:
+            cache.set(self.key, token, timeout=None)
+        self._known = _Known(token, time.monotonic())
+
+    def replace_after_commit(self) -> None:
+        """Replace the token once the current transaction commits (at once outside one): a
+        reader between the two would otherwise make the old rows again under the new token."""
+        transaction.on_commit(self.replace, robust=True)
+
+
+_generation = SharedToken(GENERATION_KEY)
 
 
 def shared_generation() -> str:
     """The public lists' generation as every process reads it now."""
-    # A fresh token, never a counter restarting at 1: answers from before an eviction of the
-    # generation must not match again.
-    direct = _redis_generation_key()
-    if direct is not None:
-        client, key = direct
-        generation = client.get(key)
-        if generation is None:
-            client.set(key, uuid.uuid4().hex, nx=True)
-            generation = client.get(key)
-        return generation.decode()
-    generation = cache.get(GENERATION_KEY)
-    if generation is None:
-        cache.add(GENERATION_KEY, uuid.uuid4().hex, timeout=None)
-        generation = cache.get(GENERATION_KEY)
-    return generation
-
-
-def _new_generation() -> None:
-    global _known
-    generation = uuid.uuid4().hex
-    direct = _redis_generation_key()
-    if direct is not None:
-        client, key = direct
-        client.set(key, generation)
-    else:
-        cache.set(GENERATION_KEY, generation, timeout=None)
-    _known = _Known(generation, time.monotonic())
+    return _generation.shared()
 
 
 def public_lists_changed() -> None:
@@ -248,7 +262,7 @@ def public_lists_changed() -> None:
     """
     for watcher in _change_watchers:
         watcher()
-    transaction.on_commit(_new_generation, robust=True)
+    _generation.replace_after_commit()
 
 
 # Test support may watch that every write to public data is followed by a call above
@@ -288,7 +302,7 @@ def public_key(name: str, query_params, allowed: frozenset[str]) -> str | None:
 
 
 def _stored(key: str) -> tuple[str, CachedAnswer | None]:
-    key = f"public-lists:{_current_generation()}:{key}"
+    key = f"public-lists:{_generation.current()}:{key}"
     answer = _recent.get(key)
     if answer is None:
         answer = cache.get(key)

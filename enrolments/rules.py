@@ -6,6 +6,7 @@ can change between the two. Holding a seat (the payment page, a waitlist offer) 
 `hold_refusal`, under the class's and the family's locks: how much one family keeps from others.
 """
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -22,7 +23,7 @@ from accounts.models import Participant, User
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
 from core.school_time import school_today
-from enrolments.availability import seats_free_beside
+from enrolments.availability import holds_live, seats_free_beside
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
     AgeOverride,
@@ -606,10 +607,15 @@ def family_refusals(
     )
     now = timezone.now()
     holds = list(
-        SeatHold.objects.filter(camp_class_id__in=class_ids, expires_at__gt=now)
+        holds_live(now=now)
+        .filter(camp_class_id__in=class_ids)
         .order_by()
         .values_list("camp_class_id", "participant_id")
     )
+    # Counted once per class, each participant's own hold then left out: a full class on
+    # opening morning has hundreds of holds, read for every card of the page.
+    held_in = Counter(class_id for class_id, _ in holds)
+    own = set(holds)
 
     def standing(participant: Participant, camp_class: Class) -> Standing:
         pair = (participant.pk, camp_class.pk)
@@ -617,11 +623,7 @@ def family_refusals(
             enrolled=pair in enrolled,
             selected=pair in selected,
             overridden=pair in overridden,
-            held_for_others=sum(
-                1
-                for class_id, holder_id in holds
-                if class_id == camp_class.pk and holder_id != participant.pk
-            ),
+            held_for_others=held_in[camp_class.pk] - ((camp_class.pk, participant.pk) in own),
             clashing_class_name=clashes.get(pair),
         )
 
