@@ -15,6 +15,8 @@ os.environ.setdefault("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_bench")
 os.environ.setdefault("STRIPE_WEBHOOK_SECRET", "whsec_camp_bench")
 os.environ.setdefault("DEFAULT_FROM_EMAIL", "Camp bench <bench@camp.test>")
 os.environ.setdefault("SCHOOL_REPLY_TO", "bench@camp.test")
+# A throwaway Fernet key for the bench families' care records.
+os.environ.setdefault("CARE_ENCRYPTION_KEYS", "Y2FtcC1iZW5jaC1jYXJlLWtleS10aHJvd2F3YXktMzI=")
 # Production's shared cache: the local Redis, under keys of the bench's own.
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
 os.environ.setdefault("CACHE_KEY_PREFIX", "camp-bench")

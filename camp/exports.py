@@ -10,6 +10,8 @@ from rest_framework.views import APIView
 from accounts.apis_family import ParticipantOutputSerializer
 from accounts.selectors import participant_list_for
 from accounts.services import account_holder_of
+from care.apis import PolicyAcceptanceOutputSerializer, care_exports
+from care.selectors import policy_acceptances_of
 from core.openapi import errors
 from enrolments.selectors import enrolment_history_for, selection_list_for
 from enrolments.serializers import SelectionOutputSerializer
@@ -33,8 +35,10 @@ def _enrolment(enrolment) -> dict:
 
 def family_data(account) -> dict:
     """Everything about the account and its family: the person, their participants, choices,
-    seats (given back ones too) and payments."""
+    seats (given back ones too), payments, care records with their history and who read them,
+    and the policies they accepted."""
     account_holder_of(account)
+    participants = list(participant_list_for(account=account))
     return {
         "exportedAt": timezone.now().isoformat(),
         "account": {
@@ -47,8 +51,10 @@ def family_data(account) -> dict:
             "joinedAt": account.date_joined.isoformat(),
             "registeredAt": account.registered_at.isoformat() if account.registered_at else None,
         },
-        "participants": ParticipantOutputSerializer(
-            participant_list_for(account=account), many=True
+        "participants": ParticipantOutputSerializer(participants, many=True).data,
+        "careRecords": care_exports(participants),
+        "policyAcceptances": PolicyAcceptanceOutputSerializer(
+            policy_acceptances_of(family=account), many=True
         ).data,
         "selections": SelectionOutputSerializer(
             selection_list_for(student=account), many=True

@@ -27,6 +27,7 @@ from pages.models import PageSlug
 api_patterns = [
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
+    path("", include("care.urls")),
     path("", include("enrolments.urls")),
     path("", include("payments.urls")),
     path("", include("pages.urls")),

@@ -116,6 +116,7 @@ class ClassAdmin(admin.ModelAdmin):
             "What it is",
             {"fields": ("description", "category", "level", "location", "age_min", "age_max")},
         ),
+        ("Care records", {"fields": ("care_full_record",)}),
         ("Picture, price and seats", {"fields": ("image", "price", "seats", "enroll")}),
         (
             "Schedule",

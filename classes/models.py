@@ -95,6 +95,13 @@ class Class(ShownInPublicLists):
     # When an edit last moved the first meeting to another time: the families enrolled before
     # then may cancel for a full refund for CHANGE_FULL_REFUND_DAYS after it.
     first_meeting_moved_at = models.DateTimeField(null=True, blank=True)
+    # Set by an admin for a class whose instructor needs a child's whole care record: the
+    # conditions, the diet and the doctor too, beside what every instructor of the child sees.
+    care_full_record = models.BooleanField(
+        default=False,
+        db_default=False,
+        help_text="The instructor sees the children's whole care records.",
+    )
     # PostgreSQL's full-text document of the class (name, description, category, instructor),
     # kept by classes.search; unused on SQLite.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)

@@ -55,6 +55,7 @@ def exception_handler(exc, context):
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )
     code = exc.code if isinstance(exc, errors.DomainError) else ""
+    details = exc.details if isinstance(exc, errors.DomainError) else {}
     exc = _as_api_exception(exc)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
@@ -81,6 +82,7 @@ def exception_handler(exc, context):
         response.data = error_body(_flatten(exc.detail))
     if code:
         response.data["code"] = code
+    response.data.update(details)
     return response
 
 

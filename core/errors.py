@@ -6,14 +6,16 @@ its status and JSON shape, and the back office and management commands show thei
 
 
 class DomainError(Exception):
-    """`code`, when given, names the reason for a program (the browser) to tell it apart; the
-    message is for people."""
+    """`code`, when given, names the reason for a program (the browser) to tell it apart, and
+    `details` what it needs to act on it (the API answers them beside the message); the message
+    is for people."""
 
     default_message = "This cannot be done."
 
-    def __init__(self, message: str = "", *, code: str = ""):
+    def __init__(self, message: str = "", *, code: str = "", details: dict | None = None):
         self.message = message or self.default_message
         self.code = code
+        self.details = details or {}
         super().__init__(self.message)
 
 

@@ -103,7 +103,15 @@ SEAT_HOLDERS = Question(
     description="The accounts that hold an active seat in the class, for the messages its "
     "changes send: a queryset of users.",
 )
-QUESTIONS = (SEATS_HELD, SEATS_FREE_IN_QUERY, SEATS_FREE_SHOWN, SEAT_HOLDERS)
+CARE_READ_SCOPE = Question(
+    "care_read_scope",
+    asker="care",
+    facts=("instructor_id", "participant_id"),
+    description="How much of a child's care record an instructor may read: None unless the "
+    "child holds a seat in a class they teach; 'full' where such a class is marked as needing "
+    "the whole record, else 'class' (what a day of camp needs).",
+)
+QUESTIONS = (SEATS_HELD, SEATS_FREE_IN_QUERY, SEATS_FREE_SHOWN, SEAT_HOLDERS, CARE_READ_SCOPE)
 
 _answerers: dict[Question, Callable[..., Any]] = {}
 

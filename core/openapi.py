@@ -19,6 +19,16 @@ class ErrorSerializer(serializers.Serializer):
         required=False,
         help_text="For some refusals: the reason's name, for the app to tell it apart.",
     )
+    # What a refusal's code needs to be acted on (core.errors.DomainError.details).
+    participantId = serializers.IntegerField(  # noqa: N815 - the API's names
+        required=False, help_text="care_incomplete: whose care record or policies are missing."
+    )
+    missing = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="care_incomplete: what is missing (record, confirmation, emergencyContacts, "
+        "photoConsent, policy:<slug>).",
+    )
 
 
 ERROR_MEANINGS = {

@@ -24,6 +24,7 @@ from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
 from enrolments.models import Enrolment
 from notifications.models import Message
 from payments.message_kinds import PaymentMessage
+from testing.care import care_completed
 from testing.factories import scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
@@ -130,6 +131,10 @@ def test_a_parent_enrols_two_children_and_the_instructor_sees_them(page: Page, i
     assert list(
         Participant.objects.filter(account=parent).values_list("first_name", "is_account_holder")
     ) == [("Ana", True), ("Mia", False), ("Leo", False)]
+    # Their care records and the school's policies are done (e2e/test_care.py walks that part):
+    # this test is about choosing and paying for several children.
+    for child in Participant.objects.filter(account=parent, is_account_holder=False):
+        care_completed(child)
 
     page.goto("/all-classes")
     watercolour = page.get_by_role("main").get_by_role("article", name=WATERCOLOUR)

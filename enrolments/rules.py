@@ -8,7 +8,7 @@ can change between the two. Holding a seat (the payment page, a waitlist offer) 
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 from itertools import product
@@ -20,8 +20,11 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Participant, User
+from care.selectors import care_missing
+from care.services import missing_in_words
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import registration_closes_at, school_timezone
+from core.errors import Conflict
 from core.school_time import school_today
 from enrolments.availability import holds_live, seats_free_beside
 from enrolments.models import (
@@ -54,6 +57,7 @@ class RefusalKind(StrEnum):
     HOLDS_IN_CLASS = "holds-in-class"
     HOLDS = "holds"
     HOLD_COOLDOWN = "hold-cooldown"
+    CARE_INCOMPLETE = "care-incomplete"
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,9 @@ class Refusal:
     to_select: str
     before_paying: str
     refund_reason: str
+    # For a program: a code to tell the reason apart, and what it needs to act on it.
+    code: str = ""
+    details: dict = field(default_factory=dict, compare=False, hash=False)
 
     CLOSED: ClassVar["Refusal"]
     ENROLLED: ClassVar["Refusal"]
@@ -132,6 +139,24 @@ class Refusal:
             on_day = f"{day:%B} {day.day}, {day.year}"
             said = f"{ages_label(camp_class)}: {who} {verb} {age} on {on_day}."
         return cls(RefusalKind.AGE, said, said, f"{said} Your payment has been refunded.")
+
+    @classmethod
+    def care_incomplete(cls, participant: Participant, missing: list[str]) -> "Refusal":
+        whose = f"{participant.first_name}'s" if _is_child(participant) else "your"
+        needed = "; ".join(missing_in_words(item) for item in missing)
+        said = f"Before {whose} first class the school needs: {needed}."
+        return cls(
+            RefusalKind.CARE_INCOMPLETE,
+            said,
+            said,
+            said,
+            code="care_incomplete",
+            details={"participantId": participant.pk, "missing": missing},
+        )
+
+    def conflict_before_paying(self) -> Conflict:
+        """The refusal as the payment page hears it."""
+        return Conflict(self.before_paying, code=self.code, details=self.details)
 
     @classmethod
     def holds_in_class(cls, most: int) -> "Refusal":
@@ -378,13 +403,15 @@ def class_with_standing(
 class Asked:
     """One participant and one class, with what the database says of them (`Standing`), at a
     moment. `selecting` is true when the participant picks the class (a selection, or the
-    cards' answer before anyone clicks), false when they pay or take the seat."""
+    cards' answer before anyone clicks); `paying` when the family is about to pay (the payment
+    page, the charge); neither when the seat is taken or offered."""
 
     participant: Participant
     camp_class: Class
     standing: Standing
     now: datetime
     selecting: bool = False
+    paying: bool = False
 
 
 @dataclass(frozen=True)
@@ -396,6 +423,9 @@ class Rule:
     refusal: Callable[[Asked], Refusal | None]
     # Whether taking the seat asks it again under the class's lock (`services.seat_take`).
     when_taking: bool = True
+    # Whether only paying asks it (the payment page, the charge): not the cards, a selection,
+    # a waitlist offer or the seat taken after the charge.
+    paying_only: bool = False
 
 
 def _not_open(asked: Asked) -> Refusal | None:
@@ -425,6 +455,13 @@ def _full(asked: Asked) -> Refusal | None:
     return Refusal.FULL if free == 0 else None
 
 
+def _care_incomplete(asked: Asked) -> Refusal | None:
+    if settings.CARE_REQUIRED_AT != "checkout":
+        return None
+    missing = care_missing(asked.participant, now=asked.now)
+    return Refusal.care_incomplete(asked.participant, missing) if missing else None
+
+
 def _clash(asked: Asked) -> Refusal | None:
     other = asked.standing.clash_with(asked.camp_class)
     return Refusal.schedule_conflict(other, asked.participant) if other is not None else None
@@ -442,6 +479,10 @@ RULES: tuple[Rule, ...] = (
     Rule("selected", _selected, when_taking=False),
     Rule("full", _full),
     Rule("clash", _clash),
+    # Last: a family is asked for paperwork only for a class the child may take. Asked before
+    # money changes hands, never after: a seat paid for is not refused for paperwork, nor is a
+    # waitlist offer made (the family completes it before paying).
+    Rule("care", _care_incomplete, when_taking=False, paying_only=True),
 )
 
 
@@ -450,7 +491,7 @@ def first_refusal(asked: Asked, *, taking: bool = False) -> Refusal | None:
     (`enrolment_refusal`, `selection_create`), a family and a page of classes
     (`family_refusals`), and the seat under its lock (`taking`, `services.seat_take`)."""
     for rule in RULES:
-        if taking and not rule.when_taking:
+        if taking and not rule.when_taking or rule.paying_only and not asked.paying:
             continue
         refusal = rule.refusal(asked)
         if refusal is not None:
@@ -472,7 +513,9 @@ def standing_refusal(
     )
 
 
-def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal | None:
+def enrolment_refusal(
+    *, participant: Participant, camp_class: Class, paying: bool = False
+) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
     `RULES`, in their order, with what the database knows read in one query
@@ -483,9 +526,7 @@ def enrolment_refusal(*, participant: Participant, camp_class: Class) -> Refusal
     read = class_with_standing(participant_id=participant.pk, camp_class_id=camp_class.pk, now=now)
     # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
     standing = read[1] if read is not None else Standing(False, False, False, 0, None)
-    return standing_refusal(
-        participant=participant, camp_class=camp_class, standing=standing, now=now
-    )
+    return first_refusal(Asked(participant, camp_class, standing, now, paying=paying))
 
 
 @dataclass(frozen=True)

@@ -3,15 +3,17 @@ and the school's admins read it (who comes, how old they are on the first day, w
 them, whom to call: one shape for the page, its CSV and the back office's export)."""
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 
 from django.db.models import Case, Count, IntegerField, OuterRef, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Participant, User
+from care.selectors import CareFlags, care_flags_for, care_missing_for
 from classes.models import Class, Meeting
+from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
 from core.prepared import PreparedList
 from core.spreadsheets import SafeCsvWriter
@@ -119,10 +121,15 @@ class RosterLine:
     emergency_contact_name: str
     emergency_contact_phone: str
     enrolled_at: datetime
+    care: CareFlags
 
 
 def roster_lines(enrolments) -> list[RosterLine]:
-    """`enrolments.selectors.roster_for`'s rows as lines; no query more."""
+    """`enrolments.selectors.roster_for`'s rows as lines, with each child's care flags
+    (`care.selectors.care_flags_for`, four queries for the whole roster)."""
+    enrolments = list(enrolments)
+    participants = {enrolment.participant_id: enrolment.participant for enrolment in enrolments}
+    flags = care_flags_for(list(participants.values()))
     lines = []
     for enrolment in enrolments:
         participant = enrolment.participant
@@ -140,6 +147,7 @@ def roster_lines(enrolments) -> list[RosterLine]:
                 emergency_contact_name=participant.emergency_contact_name,
                 emergency_contact_phone=participant.emergency_contact_phone,
                 enrolled_at=enrolment.created_at,
+                care=flags[participant.pk],
             )
         )
     return lines
@@ -155,7 +163,14 @@ CSV_COLUMNS = (
     "emergency contact",
     "emergency phone",
     "enrolled at",
+    "allergies",
+    "medication at camp",
+    "photo consent",
+    "pick-up",
+    "care record",
 )
+
+_CONSENT = {True: "yes", False: "no", None: "not given"}
 
 
 def roster_csv_cells(line: RosterLine) -> list:
@@ -169,6 +184,11 @@ def roster_csv_cells(line: RosterLine) -> list:
         line.emergency_contact_name,
         line.emergency_contact_phone,
         line.enrolled_at.isoformat(),
+        "; ".join(line.care.allergies) + (f" ({line.care.allergy})" if line.care.allergy else ""),
+        "yes" if line.care.medication_at_camp else "",
+        _CONSENT[line.care.photo_consent],
+        "; ".join(line.care.pickups + (["may leave alone"] if line.care.may_leave_alone else [])),
+        "complete" if line.care.complete else "incomplete",
     ]
 
 
@@ -258,3 +278,70 @@ def seat_holders_of(*, class_id: int) -> QuerySet[User]:
             camp_class_id=class_id, status=EnrolmentStatus.ACTIVE
         ).values("student_id")
     ).order_by("id")
+
+
+def care_read_scope(*, instructor_id: int, participant_id: int) -> str | None:
+    """How much of a child's care record an instructor may read (`events.CARE_READ_SCOPE`):
+    only for a child holding a seat in a class they teach; the whole record where such a class
+    is marked for it."""
+    taught = Enrolment.objects.filter(
+        participant_id=participant_id,
+        status=EnrolmentStatus.ACTIVE,
+        camp_class__instructor_id=instructor_id,
+    ).values_list("camp_class__care_full_record", flat=True)
+    marks = set(taught)
+    if not marks:
+        return None
+    return "full" if True in marks else "class"
+
+
+@dataclass(frozen=True)
+class CareGap:
+    """A child enrolled in an upcoming class whose care record or policies are incomplete."""
+
+    camp_class: Class
+    participant: Participant
+    family: User
+    missing: list[str]
+    days_to_first_meeting: int
+
+
+def school_day(moment: datetime) -> date:
+    return moment.astimezone(school_timezone()).date()
+
+
+def care_gaps(*, within_days: int | None = None, now: datetime | None = None) -> list[CareGap]:
+    """The admins' "missing care records": each child enrolled in a class whose first meeting
+    is still ahead (within `within_days`, if given) and whose record is incomplete, soonest
+    class first. Four queries."""
+    now = now or timezone.now()
+    enrolments = Enrolment.objects.filter(
+        status=EnrolmentStatus.ACTIVE, camp_class__starts_at__gt=now
+    )
+    if within_days is not None:
+        # Counted in the school's days: a class on the 10th is 7 days away all day on the 3rd.
+        after_last_day = school_day(now) + timedelta(days=within_days + 1)
+        enrolments = enrolments.filter(
+            camp_class__starts_at__lt=datetime.combine(
+                after_last_day, datetime.min.time(), tzinfo=school_timezone()
+            )
+        )
+    enrolments = list(
+        enrolments.select_related("camp_class", "participant", "student").order_by(
+            "camp_class__starts_at", "camp_class_id", "participant__first_name", "id"
+        )
+    )
+    missing = care_missing_for([enrolment.participant for enrolment in enrolments], now=now)
+    return [
+        CareGap(
+            camp_class=enrolment.camp_class,
+            participant=enrolment.participant,
+            family=enrolment.student,
+            missing=missing[enrolment.participant_id],
+            days_to_first_meeting=(
+                school_day(enrolment.camp_class.starts_at) - school_day(now)
+            ).days,
+        )
+        for enrolment in enrolments
+        if missing[enrolment.participant_id]
+    ]

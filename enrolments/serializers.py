@@ -95,6 +95,20 @@ class EligibilityOutputSerializer(serializers.Serializer):
     classes = serializers.DictField(child=ParticipantChanceOutputSerializer(many=True))
 
 
+class CareFlagsOutputSerializer(serializers.Serializer):
+    """What a roster shows of a child's care record (care.selectors.CareFlags)."""
+
+    # The most severe allergy: "anaphylactic" is the EpiPen flag.
+    allergy = serializers.CharField(allow_null=True)
+    allergies = serializers.ListField(child=serializers.CharField())
+    medicationAtCamp = serializers.BooleanField(source="medication_at_camp")  # noqa: N815
+    photoConsent = serializers.BooleanField(source="photo_consent", allow_null=True)  # noqa: N815
+    pickups = serializers.ListField(child=serializers.CharField())
+    mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
+    complete = serializers.BooleanField()
+    missing = serializers.ListField(child=serializers.CharField())
+
+
 class RosterLineOutputSerializer(serializers.Serializer):
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815
     participantName = serializers.CharField(source="participant_name")  # noqa: N815
@@ -106,6 +120,7 @@ class RosterLineOutputSerializer(serializers.Serializer):
     emergencyContactName = serializers.CharField(source="emergency_contact_name")  # noqa: N815
     emergencyContactPhone = serializers.CharField(source="emergency_contact_phone")  # noqa: N815
     enrolledAt = serializers.DateTimeField(source="enrolled_at")  # noqa: N815
+    careFlags = CareFlagsOutputSerializer(source="care")  # noqa: N815
 
 
 class WaitlistEntryOutputSerializer(serializers.Serializer):

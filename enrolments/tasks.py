@@ -8,3 +8,13 @@ from enrolments import services
 @shared_task
 def holds_tidy() -> None:
     services.holds_tidy()
+
+
+@shared_task
+def care_reminders() -> None:
+    services.care_reminders_due()
+
+
+@shared_task
+def care_retention() -> None:
+    services.care_retention_pass()

@@ -11,6 +11,7 @@ from enrolments.apis import (
     SelectionDeleteApi,
     SelectionListCreateApi,
 )
+from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
     HoldExtendApi,
@@ -25,6 +26,8 @@ urlpatterns = [
     path("selectClass/<id:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
+    path("care/missing", CareGapListApi.as_view(), name="care-missing"),
+    path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("classes/<id:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
     path("classes/<id:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),

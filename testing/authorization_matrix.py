@@ -50,6 +50,21 @@ CLASS_BODY = {
 
 CHILD_BODY = {"firstName": "Mia", "lastName": "Lopez", "dateOfBirth": "2017-03-02"}
 
+CARE_BODY = {
+    "allergies": [{"name": "Peanuts", "severity": "anaphylactic", "action": "EpiPen"}],
+    "medications": [],
+    "conditions": "",
+    "dietary": "",
+    "doctor": {"name": "", "phone": ""},
+    "emergencyContacts": [
+        {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "415 555 0134"},
+        {"name": "Luis Lopez", "relationship": "Grandfather", "phone": "415 555 0177"},
+    ],
+    "pickups": [],
+    "mayLeaveAlone": False,
+    "photoConsent": True,
+}
+
 # One count per account for a family's writes: its people, waitlists, holds and cancellations
 # (core.throttling.FamilyWriteThrottle).
 FAMILY_WRITES = "THROTTLE_FAMILY_WRITES"
@@ -279,6 +294,63 @@ MATRIX = (
         "/api/classes/{open_class.id}/roster.csv",
         (401, 403, 403, 200, 403, 200),
         "the class's instructor, or admins: children's details go nowhere else",
+    ),
+    # --- Care records: the family; an instructor of the child's class, in part; admins. Every
+    # staff read is logged for the family.
+    Call(
+        "GET",
+        "/api/participants/{child.id}/care",
+        (401, 200, 404, 200, 404, 200),
+        "the family; the instructor of a class the child holds a seat in (no conditions, diet "
+        "or doctor); admins",
+    ),
+    Call(
+        "PUT",
+        "/api/participants/{child.id}/care",
+        (401, 200, 404, 404, 404, 404),
+        "the family only",
+        body=CARE_BODY,
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
+        "POST",
+        "/api/participants/{child.id}/care/confirmation",
+        (401, 200, 404, 404, 404, 404),
+        "the family only",
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}/care/history",
+        (401, 200, 404, 404, 404, 200),
+        "the family and admins",
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}/care/access-log",
+        (401, 200, 404, 404, 404, 200),
+        "the family and admins",
+    ),
+    Call(
+        "GET",
+        "/api/care/missing",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
+    Call(
+        "POST",
+        "/api/care/reminders",
+        (401, 403, 403, 403, 403, 404),
+        "admins (the family here has nothing missing: 404)",
+        body={"accountId": "{student.id}"},
+    ),
+    Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200), "public texts"),
+    Call(
+        "POST",
+        "/api/policies/{waiver.id}/acceptances",
+        (401, 200, 404, 403, 403, 403),
+        "a parent, for their own family (accepted already here: 200)",
+        body={"participantId": "{child.id}", "signedName": "{student.name}"},
+        limited_by=(FAMILY_WRITES,),
     ),
     Call("GET", "/api/account/export", (401, 200, 200, 200, 200, 200), "one's own data only"),
     # --- Selections.

@@ -19,6 +19,7 @@ from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from payments.models import Payment, PaymentStatus
+from testing.care import care_completed
 from testing.seats import seats_free_now
 
 
@@ -95,6 +96,7 @@ class ChildFactory(DjangoModelFactory):
 
     class Meta:
         model = Participant
+        skip_postgeneration_save = True
 
     account = factory.SubFactory(UserFactory)
     is_account_holder = False
@@ -104,6 +106,13 @@ class ChildFactory(DjangoModelFactory):
     first_name = factory.Sequence(lambda n: _CHILD_FIRST_NAMES[n % len(_CHILD_FIRST_NAMES)])
     last_name = factory.LazyAttribute(lambda child: child.account.name.split()[-1])
     date_of_birth = date(2017, 5, 14)
+
+    @factory.post_generation
+    def care(child, create, extracted, **kwargs):
+        """A child's paperwork is done unless a test says `care=False`: paying for a child asks
+        for it (CARE_REQUIRED_AT), and most tests are about something else."""
+        if create and extracted is not False:
+            care_completed(child)
 
 
 # A row for the account holder ("Myself") unless a test names the participant.

@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 
 from .cache import *  # noqa: F403
+from .care import *  # noqa: F403
 from .celery import *  # noqa: F403
 from .csp import content_security_policy
 from .env import env, env_bool, env_list
@@ -32,7 +33,7 @@ SITE_URL = env("SITE_URL", "http://localhost:8000")
 SECRET_KEY = env("SECRET_KEY")
 
 
-def development_secret_key(path: Path) -> str:
+def development_secret_key(path: Path, make=lambda: secrets.token_urlsafe(50)) -> str:
     """This checkout's own signing key: made at random on first use, kept in an ignored file.
 
     A key written in the repository would sign API tokens that any reader of it could forge.
@@ -45,7 +46,7 @@ def development_secret_key(path: Path) -> str:
         return known
     path.parent.mkdir(parents=True, exist_ok=True)
     draft = path.with_name(f"{path.name}.{os.getpid()}")
-    draft.write_text(secrets.token_urlsafe(50))
+    draft.write_text(make())
     draft.chmod(0o600)
     try:
         # A link is made whole or not at all: of two processes starting at once, both keep the
@@ -79,6 +80,7 @@ INSTALLED_APPS = [
     "core",
     "accounts",
     "classes",
+    "care",
     "notifications",
     "enrolments",
     "payments",

@@ -31,6 +31,13 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
     # Waitlist offers past their time go to the next in line; old holds are cleared away.
     "holds-tidy": {"task": "enrolments.tasks.holds_tidy", "schedule": 60.0},
+    # Families reminded of care records still missing before a first meeting (once each), and
+    # the medical part of records erased at the end of retention.
+    "care-reminders": {"task": "enrolments.tasks.care_reminders", "schedule": 3600.0},
+    "care-retention": {
+        "task": "enrolments.tasks.care_retention",
+        "schedule": crontab(minute=30, hour=3),
+    },
     # One message a day to each admin listing every class that waits for review.
     "review-digest": {
         "task": "classes.tasks.review_digest",

@@ -1,5 +1,6 @@
 """Production: refuses to start without its secrets or with debug on."""
 
+from cryptography.fernet import Fernet
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
@@ -43,6 +44,18 @@ if not REDIS_URL:  # noqa: F405
 for name in ("DEFAULT_FROM_EMAIL", "SCHOOL_REPLY_TO"):
     if not env(name):
         raise ImproperlyConfigured(f"{name} must be set in production.")
+
+# Children's medical fields are encrypted with these keys; without one they could be neither
+# written nor read.
+if not CARE_ENCRYPTION_KEYS:  # noqa: F405
+    raise ImproperlyConfigured("CARE_ENCRYPTION_KEYS must be set in production.")
+for key in CARE_ENCRYPTION_KEYS:  # noqa: F405
+    try:
+        Fernet(key)
+    except ValueError:
+        raise ImproperlyConfigured(
+            "Each of CARE_ENCRYPTION_KEYS must be a Fernet key (32 url-safe base64 bytes)."
+        ) from None
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

@@ -5,18 +5,23 @@ import secrets
 import tempfile
 from pathlib import Path
 
+from cryptography.fernet import Fernet
+
 # The suite's own local services, on ports apart from `make run`'s (the Makefile's TEST_* ports),
 # so a test that empties the emulator's accounts never empties the development server's.
 os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9199")
 os.environ.setdefault("LOCALSTRIPE_URL", "http://localhost:8421")
 
 from .base import *  # noqa: E402, F403
-from .base import DATABASES, REDIS_URL, env  # noqa: E402
+from .base import DATABASES, REDIS_URL, env, env_list  # noqa: E402
 from .emulators import *  # noqa: E402, F403
 
 DEBUG = False
 # A key of this run's own; the server processes some tests start are handed it.
 SECRET_KEY = env("SECRET_KEY") or secrets.token_urlsafe(50)
+# This run's key for children's medical fields; the processes its tests start inherit it.
+os.environ.setdefault("CARE_ENCRYPTION_KEYS", Fernet.generate_key().decode())
+CARE_ENCRYPTION_KEYS = env_list("CARE_ENCRYPTION_KEYS")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-media-"))
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-static-"))

@@ -27,6 +27,8 @@ ANSWERS = {
     "A list's cache invalidated": "core.public_cache.public_lists_changed",
     "A route guarded": "accounts.permissions",
     "Who may see a class": "classes.access.access_class_for_viewer",
+    "A child's paperwork done": "care.selectors.care_missing_for",
+    "Who may read a care record": "care.access.access_care",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
+from care.models import Policy
 from classes.models import ClassStatus
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from pages.models import PageSlug
@@ -125,6 +126,8 @@ class World:
             waitlist_entry=self.offer,
             expires_at=offer_ends,
         )
+        # A policy accepted per child (the family accepted it for both children already).
+        self.waiver = Policy.objects.get(slug="liability-waiver")
         # One of the school's pages, as the footer links to it.
         self.page = site_page_get(slug=PageSlug.PRIVACY)
         self.caller = self.people.get(caller)

@@ -34,6 +34,8 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
         "selections",
         "enrolments",
         "payments",
+        "careRecords",
+        "policyAcceptances",
     }
     assert (data["account"]["email"], data["account"]["name"]) == ("ana@camp.test", "Ana Lopez")
     assert [(row["firstName"], row["notes"]) for row in data["participants"]] == [
@@ -45,6 +47,13 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
         [(paid.enrolment_id, "active"), (given_back.enrolment_id, "cancelled")]
     )
     assert {row["_id"] for row in data["payments"]} == {paid.pk, given_back.pk}
+    # Each person's care record, its history and who read it; the policies the family signed.
+    mias = data["careRecords"][1]
+    assert (mias["participantId"], mias["record"]["complete"]) == (mia.pk, True)
+    assert mias["record"]["emergencyContacts"][0]["name"] == "Rosa Lopez"
+    assert (mias["history"], mias["accessLog"]) == ([], [])
+    assert data["careRecords"][0]["record"]["confirmedAt"] is None
+    assert len(data["policyAcceptances"]) == 4
     assert "zoe@camp.test" not in response.content.decode()
     assert "Zed" not in response.content.decode()
 

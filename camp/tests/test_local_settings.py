@@ -61,3 +61,33 @@ def test_the_key_file_is_kept_out_of_the_repository():
     )
 
     assert ignored.returncode == 0
+
+
+def test_the_care_records_key_is_made_once_too(tmp_path):
+    key_file = tmp_path / "run" / "care-key"
+    env = {k: v for k, v in os.environ.items() if k != "CARE_ENCRYPTION_KEYS"}
+    env.update(
+        DJANGO_SETTINGS_MODULE="camp.settings.local", DEVELOPMENT_CARE_KEY_FILE=str(key_file)
+    )
+
+    def printed() -> str:
+        return subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from django.conf import settings; print(settings.CARE_ENCRYPTION_KEYS)",
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout.strip()
+
+    first, again = printed(), printed()
+
+    assert first == again == repr([key_file.read_text().strip()])
+    # A Fernet key: 32 bytes, url-safe base64.
+    assert len(key_file.read_text().strip()) == 44
+    assert key_file.stat().st_mode & 0o777 == 0o600

@@ -21,6 +21,8 @@ GOOD = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
     "DEFAULT_FROM_EMAIL": "Camp Art School <hello@camp.example>",
     "SCHOOL_REPLY_TO": "office@camp.example",
+    # A Fernet key made for this test only.
+    "CARE_ENCRYPTION_KEYS": "c2l4dHktZm91ci1ieXRlcy1vZi10ZXN0LWtleS0wMTI=",
 }
 
 
@@ -63,6 +65,11 @@ def test_production_starts_with_its_settings():
         ({"REDIS_URL": None}, "REDIS_URL must be set in production."),
         ({"DEFAULT_FROM_EMAIL": None}, "DEFAULT_FROM_EMAIL must be set in production."),
         ({"SCHOOL_REPLY_TO": None}, "SCHOOL_REPLY_TO must be set in production."),
+        ({"CARE_ENCRYPTION_KEYS": None}, "CARE_ENCRYPTION_KEYS must be set in production."),
+        (
+            {"CARE_ENCRYPTION_KEYS": "not-a-key"},
+            "Each of CARE_ENCRYPTION_KEYS must be a Fernet key (32 url-safe base64 bytes).",
+        ),
         (
             {"FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"},
             "FIREBASE_AUTH_EMULATOR_HOST must not be set in production.",

@@ -842,7 +842,9 @@ STEPS = [
     # class locked first, then the rules' one query again under the lock; the seat taken, the
     # hold and any waitlist place settled.
     (a_student_pays_with_the_saved_card, 201, 39),
-    (a_student_enrols_in_a_free_class, 201, 26),
+    # As paying by card, with the rules asked once before the free enrolment is recorded (the
+    # care rule among them: an adult is asked for nothing).
+    (a_student_enrols_in_a_free_class, 201, 27),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
@@ -854,15 +856,17 @@ STEPS = [
     (a_parent_edits_a_child, 200, 8),
     # The child, locked; their selections and seats; then Django's delete: what PROTECT
     # guards, the past seats and payments set to nobody, the overrides, the child.
-    # (and their holds and waitlist places).
-    (a_parent_removes_a_child, 200, 13),
+    # (and their holds and waitlist places). Their care record, its versions, the reads of it
+    # and the policies accepted for them go with them, at once.
+    (a_parent_removes_a_child, 200, 17),
     (a_parent_selects_a_class_for_a_child, 201, 8),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
     # their places on those classes' waitlists. And the seats held in those classes, in one query.
     (a_parent_sees_who_may_take_each_class, 200, 9),
-    # The caller; the class; its enrolments with their families and payments.
-    (an_instructor_reads_a_class_roster, 200, 3),
-    (an_instructor_downloads_a_class_roster, 200, 3),
+    # The caller; the class; its enrolments with their families and payments. Their care flags:
+    # the records, the policies' current versions, the acceptances (care.selectors).
+    (an_instructor_reads_a_class_roster, 200, 6),
+    (an_instructor_downloads_a_class_roster, 200, 6),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
@@ -878,8 +882,9 @@ STEPS = [
     (a_student_leaves_a_waitlist, 200, 9),
     # The caller; the class; the entries with their places and families.
     (an_instructor_reads_a_class_waitlist, 200, 3),
-    # The caller; "Myself"; the family; selections; every seat; payments.
-    (a_family_downloads_their_data, 200, 6),
+    # The caller; "Myself"; the family; selections; every seat; payments. The care records,
+    # the policies' current versions, acceptances, versions and reads; the policies accepted.
+    (a_family_downloads_their_data, 200, 12),
     (a_student_pages_through_their_enrolled_classes, 200, 3),
     # The class with its instructor; its meetings with theirs.
     (a_visitor_downloads_a_class_calendar, 200, 2),

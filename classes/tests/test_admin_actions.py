@@ -117,15 +117,20 @@ def test_the_roster_lists_the_enrolled_students_of_the_selected_classes(back_off
         "emergency contact",
         "emergency phone",
         "enrolled at",
+        "allergies",
+        "medication at camp",
+        "photo consent",
+        "pick-up",
+        "care record",
         "transaction id",
         "price",
         "date",
     ]
-    assert [[*row[:2], *row[5:7], *row[10:12]] for row in rows[1:]] == [
+    assert [[*row[:2], *row[5:7], *row[15:17]] for row in rows[1:]] == [
         ["Loom Weaving", "Lena Park", "Lena Park", "lena@camp.test", "pi_lena", "35.00"],
         ["Wheel-Thrown Pottery", "Sam Rivera", "Sam Rivera", "sam@camp.test", "pi_sam", "45.50"],
     ]
-    assert rows[1][12] == lena_weaving.date.isoformat()
+    assert rows[1][17] == lena_weaving.date.isoformat()
 
 
 def test_the_roster_names_each_child_with_their_age_and_notes(back_office):
@@ -187,7 +192,7 @@ def test_the_roster_carries_no_live_spreadsheet_formula(back_office, start):
 
     rows = list(csv.reader(io.StringIO(response.content.decode(), newline="")))
     row = rows[1]
-    assert [row[0], row[1], row[5], row[6], row[10]] == [
+    assert [row[0], row[1], row[5], row[6], row[15]] == [
         f"'{class_formula}",
         # The participant's name is the account's, split into words (no leading space or tab).
         spreadsheet_safe(formula.strip()),

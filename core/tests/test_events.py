@@ -66,6 +66,7 @@ def test_who_answers_what():
         "seats_free_in_query": "enrolments.availability.seats_free_in_query",
         "seats_free_shown": "enrolments.availability.seats_free_shown",
         "seat_holders": "enrolments.selectors.seat_holders_of",
+        "care_read_scope": "enrolments.selectors.care_read_scope",
     }
 
 

@@ -4,6 +4,11 @@
 Imported from the package root.
 """
 
+from enrolments.services.care_reminders import (
+    care_family_remind,
+    care_reminders_due,
+    care_retention_pass,
+)
 from enrolments.services.expiry import holds_tidy
 from enrolments.services.holds import hold_extend, hold_take
 from enrolments.services.seats import (
@@ -26,6 +31,9 @@ from enrolments.services.waitlists import (
 
 __all__ = [
     "SeatRefused",
+    "care_family_remind",
+    "care_reminders_due",
+    "care_retention_pass",
     "hold_extend",
     "hold_release",
     "hold_take",

@@ -94,6 +94,17 @@ def test_the_instructor_sees_each_enrolled_child_with_what_to_know(client_as, wa
         "emergencyContactName": "Rosa Lopez",
         "emergencyContactPhone": "+1 415 555 0134",
         "enrolledAt": None,
+        # Her care record is done, with nothing to flag (enrolments/tests/test_care.py).
+        "careFlags": {
+            "allergy": None,
+            "allergies": [],
+            "medicationAtCamp": False,
+            "photoConsent": True,
+            "pickups": [],
+            "mayLeaveAlone": False,
+            "complete": True,
+            "missing": [],
+        },
     }
     assert lines[0]["age"] == 6
 
@@ -158,6 +169,11 @@ def test_the_csv_carries_the_roster_and_no_live_formula(client_as, watercolour, 
         "emergency contact",
         "emergency phone",
         "enrolled at",
+        "allergies",
+        "medication at camp",
+        "photo consent",
+        "pick-up",
+        "care record",
     ]
     assert rows[1][0] == '\'=HYPERLINK("http://evil.test") Lopez'
     assert rows[2][:8] == [

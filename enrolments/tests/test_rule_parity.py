@@ -1,6 +1,7 @@
 """Every eligibility rule refuses wherever it is asked: for the cards before anyone clicks
 (`family_refusals`, a batch), for one participant as paying asks (`enrolment_refusal`), and
-under the class's lock as the seat is taken (`seat_take`). Each rule of `rules.RULES` has a
+under the class's lock as the seat is taken (`seat_take`); the care rule only as the family
+pays. Each rule of `rules.RULES` has a
 situation here in which it alone refuses; a rule added without one fails the first test."""
 
 from datetime import date, time, timedelta
@@ -9,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from care.models import CareRecord
 from classes.models import Class, ClassStatus
 from enrolments.models import EnrolmentStatus, SeatHold
 from enrolments.rules import RULES, RefusalKind, enrolment_refusal, family_refusals
@@ -87,6 +89,11 @@ def _full(situation):
     )
 
 
+def _care(situation):
+    # The family has not filled in the child's record yet.
+    CareRecord.objects.filter(participant=situation.child).delete()
+
+
 def _clash(situation):
     weaving = scheduled_class(
         name="Loom Weaving",
@@ -106,6 +113,7 @@ SITUATIONS = {
     "selected": (_selected, RefusalKind.SELECTED),
     "full": (_full, RefusalKind.FULL),
     "clash": (_clash, RefusalKind.SCHEDULE_CONFLICT),
+    "care": (_care, RefusalKind.CARE_INCOMPLETE),
 }
 
 
@@ -113,9 +121,11 @@ def test_every_rule_has_a_situation_here():
     assert [rule.name for rule in RULES] == list(SITUATIONS)
 
 
-def test_only_the_selection_rule_is_left_to_picking_a_class():
-    # Taking the seat settles the selection it was paid from: being selected refuses nothing.
-    assert [rule.name for rule in RULES if not rule.when_taking] == ["selected"]
+def test_only_the_selection_and_care_rules_are_not_asked_again_as_the_seat_is_taken():
+    # Taking the seat settles the selection it was paid from: being selected refuses nothing;
+    # paperwork is asked before the charge, and a seat paid for is never refused for it.
+    assert [rule.name for rule in RULES if not rule.when_taking] == ["selected", "care"]
+    assert [rule.name for rule in RULES if rule.paying_only] == ["care"]
 
 
 def _family_answer(situation):
@@ -142,6 +152,10 @@ def test_with_no_reason_every_place_lets_the_child_in():
 
     assert _family_answer(situation) is None
     assert enrolment_refusal(participant=situation.child, camp_class=situation.camp_class) is None
+    assert (
+        enrolment_refusal(participant=situation.child, camp_class=situation.camp_class, paying=True)
+        is None
+    )
     assert _seat_refusal(situation) is None
     assert situation.child.enrolments.get().status == EnrolmentStatus.ACTIVE
 
@@ -152,8 +166,18 @@ def test_each_rule_refuses_in_the_list_and_under_the_lock(rule):
     situation = Situation()
     arrange(situation)
 
+    paying = enrolment_refusal(
+        participant=situation.child, camp_class=situation.camp_class, paying=True
+    )
+    if rule.paying_only:
+        assert paying.kind == kind
+        assert _family_answer(situation) is None
+        assert (
+            enrolment_refusal(participant=situation.child, camp_class=situation.camp_class) is None
+        )
+        assert _seat_refusal(situation) is None
+        return
     assert _family_answer(situation).kind == kind
-    paying = enrolment_refusal(participant=situation.child, camp_class=situation.camp_class)
     taking = _seat_refusal(situation)
     if rule.when_taking:
         assert paying.kind == kind

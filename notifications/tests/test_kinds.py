@@ -12,7 +12,7 @@ from pages.message_kinds import PageMessage
 
 pytestmark = pytest.mark.django_db
 
-SENDERS = ["accounts", "classes", "enrolments", "payments", "pages"]
+SENDERS = ["accounts", "classes", "care", "enrolments", "payments", "pages"]
 
 
 @pytest.mark.parametrize("kind", kinds.registered())

@@ -72,9 +72,11 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     the SetupIntent the browser saves the card into; nothing is charged yet."""
     selection = access_selection(student=student, selection_id=selection_id)
     camp_class = selection.camp_class
-    refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
+    refusal = enrolment_refusal(
+        participant=selection.participant, camp_class=camp_class, paying=True
+    )
     if refusal is not None:
-        raise Conflict(refusal.before_paying)
+        raise refusal.conflict_before_paying()
     quote = price_for(selection.participant, camp_class)
     amount = quote.amount_due_cents
     if amount == 0:
@@ -220,9 +222,11 @@ def _pay_with_saved_card(
     (`payments.services.attempts.attempt_charge`)."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
-    refusal = enrolment_refusal(participant=selection.participant, camp_class=camp_class)
+    refusal = enrolment_refusal(
+        participant=selection.participant, camp_class=camp_class, paying=True
+    )
     if refusal is not None:
-        raise Conflict(refusal.before_paying)
+        raise refusal.conflict_before_paying()
     amount = quote.amount_due_cents
     if confirmed_price is not None and in_cents(confirmed_price) != amount:
         # Charged is exactly what the student saw and confirmed, or nothing.
@@ -232,6 +236,11 @@ def _pay_with_saved_card(
 
 
 def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
+    refusal = enrolment_refusal(
+        participant=selection.participant, camp_class=selection.camp_class, paying=True
+    )
+    if refusal is not None:
+        raise refusal.conflict_before_paying()
     transaction_id = free_transaction_id(selection.pk)
     try:
         with transaction.atomic():

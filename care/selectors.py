@@ -1,0 +1,232 @@
+"""Reading care records: what is missing before a child may be enrolled, what each reader may
+see, the history and the access log. `care_missing_for` is the one answer to "is this child's
+paperwork done", asked by the eligibility rules (`enrolments.rules`), the roster, the reminders
+and the admins' list."""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from accounts.models import Participant, Role, User
+from care.models import (
+    CareRead,
+    CareRecord,
+    CareRecordVersion,
+    PolicyAcceptance,
+    PolicyVersion,
+    Severity,
+)
+from core import events
+
+# What may be missing, by name (the API's `missing`); a policy is `policy:<slug>`.
+RECORD = "record"
+CONFIRMATION = "confirmation"
+EMERGENCY_CONTACTS = "emergencyContacts"
+PHOTO_CONSENT = "photoConsent"
+POLICY_PREFIX = "policy:"
+
+SEVERITY_ORDER = [Severity.MILD, Severity.SEVERE, Severity.ANAPHYLACTIC]
+
+
+def care_required(participant: Participant) -> bool:
+    """A child always; an adult enrolling themself only where the school asks it."""
+    return not participant.is_account_holder or settings.CARE_REQUIRED_FOR_ADULTS
+
+
+def emergency_contacts_required(participant: Participant) -> int:
+    return settings.CARE_EMERGENCY_CONTACTS_REQUIRED if not participant.is_account_holder else 1
+
+
+def policies_current(*, now: datetime | None = None) -> list[PolicyVersion]:
+    """Each policy's newest published version, in the policies' order."""
+    now = now or timezone.now()
+    latest: dict[int, PolicyVersion] = {}
+    versions = (
+        PolicyVersion.objects.filter(published_at__lte=now)
+        .select_related("policy")
+        .order_by("policy__position", "policy_id", "-number")
+    )
+    for version in versions:
+        latest.setdefault(version.policy_id, version)
+    return list(latest.values())
+
+
+def record_of(participant_id: int) -> CareRecord | None:
+    return CareRecord.objects.filter(participant_id=participant_id).first()
+
+
+def confirmation_due(record: CareRecord | None, *, now: datetime) -> bool:
+    return record is not None and (
+        record.confirmed_at is None
+        or record.confirmed_at < now - timedelta(days=settings.CARE_CONFIRM_DAYS)
+    )
+
+
+def _record_missing(participant: Participant, record: CareRecord | None, now: datetime) -> list:
+    if record is None or record.confirmed_at is None:
+        return [RECORD]
+    missing = []
+    if confirmation_due(record, now=now):
+        missing.append(CONFIRMATION)
+    if len(record.emergency_contacts) < emergency_contacts_required(participant):
+        missing.append(EMERGENCY_CONTACTS)
+    if not participant.is_account_holder and record.photo_consent is None:
+        missing.append(PHOTO_CONSENT)
+    return missing
+
+
+def care_missing_for(
+    participants: list[Participant],
+    *,
+    now: datetime | None = None,
+    records: dict[int, CareRecord] | None = None,
+) -> dict[int, list[str]]:
+    """For each participant, what the school still needs before they are enrolled: their
+    record's items, then each policy version not accepted (for the family, or for them where
+    the policy is per child). Nothing for an adult unless `CARE_REQUIRED_FOR_ADULTS`. Three
+    queries however many participants (two when the caller read the `records` already); the
+    medical part is not read (nor decrypted) here."""
+    now = now or timezone.now()
+    asked = [participant for participant in participants if care_required(participant)]
+    missing: dict[int, list[str]] = {participant.pk: [] for participant in participants}
+    if not asked:
+        return missing
+    if records is None:
+        records = records_of([participant.pk for participant in asked], medical=False)
+    current = policies_current(now=now)
+    accepted = set(
+        PolicyAcceptance.objects.filter(
+            version__in=current, account_id__in={participant.account_id for participant in asked}
+        ).values_list("version_id", "account_id", "participant_id")
+    )
+    for participant in asked:
+        items = _record_missing(participant, records.get(participant.pk), now)
+        for version in current:
+            signer = participant.pk if version.policy.per_child else None
+            if (version.pk, participant.account_id, signer) not in accepted:
+                items.append(f"{POLICY_PREFIX}{version.policy.slug}")
+        missing[participant.pk] = items
+    return missing
+
+
+def records_of(participant_ids: list[int], *, medical: bool = True) -> dict[int, CareRecord]:
+    """The participants' records by participant id; without the medical part unless asked."""
+    records = CareRecord.objects.filter(participant_id__in=participant_ids)
+    if not medical:
+        records = records.defer("medical")
+    return {record.participant_id: record for record in records}
+
+
+def care_missing(participant: Participant, *, now: datetime | None = None) -> list[str]:
+    return care_missing_for([participant], now=now)[participant.pk]
+
+
+# What an instructor may read of a record, beside the family's and the admins' everything.
+CLASS_SCOPE = "class"
+FULL_SCOPE = "full"
+
+
+def read_scope(*, reader: User, participant: Participant) -> str | None:
+    """How much of a participant's record the reader may see: everything for their family and
+    admins; for an instructor, what `events.CARE_READ_SCOPE` answers (a child in one of their
+    classes); else nothing."""
+    if participant.account_id == reader.pk or reader.role == Role.ADMIN:
+        return FULL_SCOPE
+    if reader.role == Role.INSTRUCTOR:
+        return events.ask(
+            events.CARE_READ_SCOPE, instructor_id=reader.pk, participant_id=participant.pk
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class CareFlags:
+    """What a roster shows of a child's record: the most severe allergy and their names,
+    medication given at camp, photo consent, who may collect them, and whether it is complete."""
+
+    allergy: str | None
+    allergies: list[str]
+    medication_at_camp: bool
+    photo_consent: bool | None
+    pickups: list[str]
+    may_leave_alone: bool
+    complete: bool
+    missing: list[str]
+
+
+def care_flags_for(participants: list[Participant]) -> dict[int, CareFlags]:
+    """Each participant's roster flags; three queries however many."""
+    records = records_of([participant.pk for participant in participants])
+    missing = care_missing_for(participants, records=records)
+    flags = {}
+    for participant in participants:
+        record = records.get(participant.pk)
+        medical = record.medical if record is not None else {}
+        allergies = medical.get("allergies", [])
+        severities = [allergy["severity"] for allergy in allergies]
+        flags[participant.pk] = CareFlags(
+            allergy=max(severities, key=SEVERITY_ORDER.index) if severities else None,
+            allergies=[allergy["name"] for allergy in allergies],
+            medication_at_camp=any(
+                medication.get("at_camp") for medication in medical.get("medications", [])
+            ),
+            photo_consent=record.photo_consent if record is not None else None,
+            pickups=[pickup["name"] for pickup in record.pickups] if record is not None else [],
+            may_leave_alone=record.may_leave_alone if record is not None else False,
+            complete=not missing[participant.pk],
+            missing=missing[participant.pk],
+        )
+    return flags
+
+
+def care_history_of(*, participant_id: int) -> QuerySet[CareRecordVersion]:
+    return CareRecordVersion.objects.filter(participant_id=participant_id)
+
+
+def care_reads_of(*, participant_id: int) -> QuerySet[CareRead]:
+    return CareRead.objects.filter(participant_id=participant_id)
+
+
+@dataclass(frozen=True)
+class PolicyStanding:
+    """A policy's current version, with what the signed-in family accepted of it and what is
+    still due (participant ids, or None for the family)."""
+
+    version: PolicyVersion
+    accepted: list[PolicyAcceptance]
+    due: list[int | None]
+
+
+def policies_for(*, family: User | None) -> list[PolicyStanding]:
+    """The current policies; for a family, who accepted each and who still must."""
+    current = policies_current()
+    if family is None:
+        return [PolicyStanding(version, [], []) for version in current]
+    participants = [p for p in Participant.objects.filter(account=family) if care_required(p)]
+    acceptances = list(
+        PolicyAcceptance.objects.filter(version__in=current, account=family).order_by(
+            "accepted_at", "id"
+        )
+    )
+    standings = []
+    for version in current:
+        accepted = [a for a in acceptances if a.version_id == version.pk]
+        signed = {a.participant_id for a in accepted}
+        if version.policy.per_child:
+            due = [p.pk for p in participants if p.pk not in signed]
+        else:
+            due = [None] if participants and None not in signed else []
+        standings.append(PolicyStanding(version, accepted, due))
+    return standings
+
+
+def policy_current(*, policy_id: int) -> PolicyVersion | None:
+    versions = [version for version in policies_current() if version.policy_id == policy_id]
+    return versions[0] if versions else None
+
+
+def policy_acceptances_of(*, family: User) -> QuerySet[PolicyAcceptance]:
+    return PolicyAcceptance.objects.filter(account=family).select_related("version")

@@ -1,0 +1,317 @@
+"""Writing care records: saving and confirming a child's record (each version kept), logging a
+staff read, accepting a policy, erasing the medical part at the end of retention, re-encrypting
+under a new key, and the reminders to complete a record (each sent once)."""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import TextField, Value
+from django.db.models.functions import Cast
+from django.utils import timezone
+
+from accounts.models import Participant, User
+from care.encryption import resealed
+from care.models import (
+    CareChange,
+    CareRead,
+    CareRecord,
+    CareRecordVersion,
+    CareReminder,
+    PolicyAcceptance,
+    PolicyVersion,
+    empty_medical,
+)
+from care.phones import INVALID, e164
+from care.selectors import POLICY_PREFIX, care_required
+from core.errors import Conflict, InvalidInput
+from core.school_time import school_today
+from notifications.services import message_queue
+
+MEDICAL_FIELDS = ("allergies", "medications", "conditions", "dietary", "doctor")
+OTHER_FIELDS = ("emergency_contacts", "pickups", "may_leave_alone", "photo_consent")
+
+
+def record_as_saved(record: CareRecord) -> dict:
+    """The record's content, as a version keeps it."""
+    return {
+        **record.medical,
+        "emergency_contacts": record.emergency_contacts,
+        "pickups": record.pickups,
+        "may_leave_alone": record.may_leave_alone,
+        "photo_consent": record.photo_consent,
+    }
+
+
+def _contacts(people: list[dict], *, field: str, problems: dict) -> list[dict]:
+    kept = []
+    for index, person in enumerate(people):
+        phone = e164(person["phone"])
+        if phone is None:
+            problems.setdefault(field, []).append(f"Item {index + 1}: phone: {INVALID}")
+            continue
+        kept.append({**person, "phone": phone})
+    return kept
+
+
+def _age_today(participant: Participant) -> int | None:
+    born = participant.date_of_birth
+    if born is None:
+        return None
+    today = school_today()
+    return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+
+
+def may_leave_alone_allowed(participant: Participant) -> bool:
+    age = _age_today(participant)
+    return age is None or age >= settings.CARE_LEAVE_ALONE_MIN_AGE
+
+
+def _version_kept(
+    *, record: CareRecord, change: CareChange, fields: list[str], by: User | None, at: datetime
+) -> None:
+    CareRecordVersion.objects.create(
+        participant_id=record.participant_id,
+        change=change,
+        fields=fields,
+        snapshot=record_as_saved(record),
+        changed_by=by,
+        changed_by_name=(by.name or by.email) if by is not None else "",
+        changed_at=at,
+    )
+
+
+@transaction.atomic
+def care_record_save(
+    *,
+    participant: Participant,
+    by: User,
+    allergies: list[dict],
+    medications: list[dict],
+    conditions: str,
+    dietary: str,
+    doctor: dict,
+    emergency_contacts: list[dict],
+    pickups: list[dict],
+    may_leave_alone: bool,
+    photo_consent: bool | None,
+) -> CareRecord:
+    """The family saves their child's whole record; saving it confirms it. The version it
+    replaces stays in the history, with what changed."""
+    problems: dict[str, list[str]] = {}
+    emergency_contacts = _contacts(
+        emergency_contacts, field="emergency_contacts", problems=problems
+    )
+    pickups = _contacts(pickups, field="pickups", problems=problems)
+    if doctor.get("phone"):
+        phone = e164(doctor["phone"])
+        if phone is None:
+            problems["doctor"] = [f"phone: {INVALID}"]
+        doctor = {**doctor, "phone": phone or ""}
+    if may_leave_alone and not may_leave_alone_allowed(participant):
+        problems["may_leave_alone"] = [
+            f"A child may leave on their own from the age of {settings.CARE_LEAVE_ALONE_MIN_AGE}."
+        ]
+    if problems:
+        raise InvalidInput(problems)
+    now = timezone.now()
+    record = CareRecord.objects.select_for_update().filter(participant=participant).first()
+    before = record_as_saved(record) if record is not None else None
+    if record is None:
+        record = CareRecord(participant=participant)
+    record.medical = {
+        **empty_medical(),
+        "allergies": allergies,
+        "medications": medications,
+        "conditions": conditions,
+        "dietary": dietary,
+        "doctor": {"name": doctor.get("name", ""), "phone": doctor.get("phone", "")},
+    }
+    record.emergency_contacts = emergency_contacts
+    record.pickups = pickups
+    record.may_leave_alone = may_leave_alone
+    record.photo_consent = photo_consent
+    record.confirmed_at = now
+    record.medical_erased_at = None
+    record.save()
+    after = record_as_saved(record)
+    if before is None:
+        _version_kept(record=record, change=CareChange.CREATED, fields=[], by=by, at=now)
+    else:
+        changed = [
+            name for name in (*MEDICAL_FIELDS, *OTHER_FIELDS) if before.get(name) != after[name]
+        ]
+        _version_kept(
+            record=record,
+            change=CareChange.CHANGED if changed else CareChange.CONFIRMED,
+            fields=changed,
+            by=by,
+            at=now,
+        )
+    return record
+
+
+@transaction.atomic
+def care_record_confirm(*, participant: Participant, by: User) -> CareRecord:
+    """ "Still correct": the family confirms the record unchanged for another season."""
+    record = CareRecord.objects.select_for_update().filter(participant=participant).first()
+    if record is None or record.confirmed_at is None:
+        raise Conflict(
+            "There is no care record to confirm yet: fill it in first.", code="care_not_started"
+        )
+    now = timezone.now()
+    record.confirmed_at = now
+    record.save(update_fields=["confirmed_at", "updated_at"])
+    _version_kept(record=record, change=CareChange.CONFIRMED, fields=[], by=by, at=now)
+    return record
+
+
+def care_read_logged(*, participant: Participant, reader: User) -> None:
+    """A member of staff opened the record: kept for the family to see."""
+    if participant.account_id == reader.pk:
+        return
+    CareRead.objects.create(
+        participant=participant,
+        reader=reader,
+        reader_name=reader.name or reader.email,
+        reader_role=reader.role,
+    )
+
+
+def _same_name(typed: str, name: str) -> bool:
+    return " ".join(typed.split()).casefold() == " ".join(name.split()).casefold()
+
+
+def policy_accept(
+    *,
+    family: User,
+    version: PolicyVersion,
+    participant: Participant | None,
+    signed_name: str,
+    ip_address: str | None,
+    user_agent: str,
+) -> tuple[PolicyAcceptance, bool]:
+    """A parent accepts a policy's version for the family or for one child, by typing their
+    full name as on their account; accepting it again answers the first acceptance."""
+    policy = version.policy
+    if policy.per_child and participant is None:
+        raise InvalidInput({"participant": ["Choose the child this policy is accepted for."]})
+    if not policy.per_child and participant is not None:
+        raise InvalidInput({"participant": ["This policy is accepted once for the family."]})
+    if participant is not None and not care_required(participant):
+        raise InvalidInput({"participant": ["The school asks no policy of this person."]})
+    name = family.name or family.email
+    if not _same_name(signed_name, name):
+        raise InvalidInput(
+            {"signed_name": [f"Type your full name as it is on your account: {name}."]}
+        )
+    earlier = PolicyAcceptance.objects.filter(
+        version=version, account=family, participant=participant
+    ).first()
+    if earlier is not None:
+        return earlier, False
+    try:
+        with transaction.atomic():
+            return (
+                PolicyAcceptance.objects.create(
+                    version=version,
+                    account=family,
+                    participant=participant,
+                    signed_name=" ".join(signed_name.split()),
+                    ip_address=ip_address,
+                    user_agent=user_agent[:500],
+                ),
+                True,
+            )
+    except IntegrityError:
+        return PolicyAcceptance.objects.get(
+            version=version, account=family, participant=participant
+        ), False
+
+
+@transaction.atomic
+def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime) -> int:
+    """The medical part of these records (and of their kept versions) emptied, for records not
+    saved or confirmed since `unchanged_since`; contacts and consents stay. Returns how many
+    records were erased."""
+    now = timezone.now()
+    erased = 0
+    for record in CareRecord.objects.select_for_update().filter(
+        participant_id__in=participant_ids,
+        medical_erased_at__isnull=True,
+        confirmed_at__lt=unchanged_since,
+    ):
+        record.medical = empty_medical()
+        record.medical_erased_at = now
+        record.save(update_fields=["medical", "medical_erased_at", "updated_at"])
+        for version in CareRecordVersion.objects.filter(participant_id=record.participant_id):
+            version.snapshot = {**version.snapshot, **empty_medical()}
+            version.save(update_fields=["snapshot"])
+        _version_kept(
+            record=record, change=CareChange.ERASED, fields=list(MEDICAL_FIELDS), by=None, at=now
+        )
+        erased += 1
+    return erased
+
+
+def care_keys_rotated(*, batch: int = 500) -> int:
+    """Every encrypted value re-encrypted under the newest of `CARE_ENCRYPTION_KEYS`, read and
+    written as the tokens they are (never decrypted into Python objects and back)."""
+    rotated = 0
+    for model, column in ((CareRecord, "medical"), (CareRecordVersion, "snapshot")):
+        last = 0
+        while True:
+            with transaction.atomic():
+                rows = list(
+                    model.objects.filter(pk__gt=last)
+                    .order_by("pk")
+                    .annotate(token=Cast(column, TextField()))
+                    .values_list("pk", "token")[:batch]
+                )
+                if not rows:
+                    break
+                for pk, token in rows:
+                    model.objects.filter(pk=pk).update(
+                        **{column: Value(resealed(token), output_field=TextField())}
+                    )
+                rotated += len(rows)
+                last = rows[-1][0]
+    return rotated
+
+
+def care_reminder_send(
+    *, key: str, family: User, children: list[tuple[str, list[str]]], first_class: str = ""
+) -> bool:
+    """One e-mail asking the family to complete what is missing (by the item's name, never the
+    record's content), sent once for `key`; False if it was sent already."""
+    try:
+        with transaction.atomic():
+            CareReminder.objects.create(key=key, account=family)
+    except IntegrityError:
+        return False
+    message_queue(
+        kind="care_reminder",
+        about=key,
+        recipient=family.email,
+        context={
+            "name": family.name,
+            "children": [
+                {"name": name, "missing": [missing_in_words(item) for item in items]}
+                for name, items in children
+            ],
+            "first_class": first_class,
+        },
+    )
+    return True
+
+
+def missing_in_words(item: str) -> str:
+    words = {
+        "record": "the care record (allergies, medication, contacts, pick-ups, photo consent)",
+        "confirmation": "a confirmation that the care record is still correct",
+        "emergencyContacts": "emergency contacts",
+        "photoConsent": "an answer about photos",
+    }
+    if item.startswith(POLICY_PREFIX):
+        return "acceptance of the " + item.removeprefix(POLICY_PREFIX).replace("-", " ")
+    return words.get(item, item)

@@ -1,0 +1,35 @@
+from django.urls import path
+
+from care.apis import (
+    ParticipantCareAccessLogApi,
+    ParticipantCareApi,
+    ParticipantCareConfirmationApi,
+    ParticipantCareHistoryApi,
+    PolicyAcceptanceCreateApi,
+    PolicyListApi,
+)
+
+urlpatterns = [
+    path("participants/<id:participant_id>/care", ParticipantCareApi.as_view(), name="care"),
+    path(
+        "participants/<id:participant_id>/care/confirmation",
+        ParticipantCareConfirmationApi.as_view(),
+        name="care-confirmation",
+    ),
+    path(
+        "participants/<id:participant_id>/care/history",
+        ParticipantCareHistoryApi.as_view(),
+        name="care-history",
+    ),
+    path(
+        "participants/<id:participant_id>/care/access-log",
+        ParticipantCareAccessLogApi.as_view(),
+        name="care-access-log",
+    ),
+    path("policies", PolicyListApi.as_view(), name="policies"),
+    path(
+        "policies/<id:policy_id>/acceptances",
+        PolicyAcceptanceCreateApi.as_view(),
+        name="policy-acceptances",
+    ),
+]
