@@ -111,6 +111,13 @@ ROUTES = [
     ),
     Route("waitlist", STUDENT, "/dashboard/waitlist", "Number 1 on the list"),
     Route("family", STUDENT, "/dashboard/family", "Allergic to peanuts."),
+    Route(
+        "care-record",
+        STUDENT,
+        lambda s: f"/dashboard/family/{s.child.pk}/care",
+        "Save care record",
+        also="main form",
+    ),
     Route("my-classes", INSTRUCTOR, "/dashboard/my-classes", "Clay Creatures"),
     Route("add-class", INSTRUCTOR, "/dashboard/add-class", "Add a Class", also="main form"),
     Route(
@@ -126,9 +133,16 @@ ROUTES = [
         lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/roster",
         "Allergic to peanuts.",
     ),
+    Route(
+        "participant-care",
+        INSTRUCTOR,
+        lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/participants/{s.child.pk}/care",
+        "Emergency contacts",
+    ),
     Route("profile", INSTRUCTOR, "/dashboard/profile", "maya@camp.test"),
     Route("manage-users", ADMIN, "/dashboard/all-users", "sam@camp.test"),
     Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
+    Route("care-missing", ADMIN, "/dashboard/care-missing", "complete care record"),
 ]
 
 

@@ -1,5 +1,8 @@
 """Care records in tests: a child whose paperwork is done, as a family that filled it in has."""
 
+import importlib
+
+from django.apps import apps
 from django.utils import timezone
 
 from accounts.models import Participant
@@ -71,3 +74,9 @@ def care_completed_in_bulk(children: list[Participant]) -> None:
             for account_id in accounts
         ]
     )
+
+
+def school_policies_seeded() -> None:
+    """The school's policies as its migration seeds them: a transactional test (every
+    end-to-end test) starts after another's flush emptied the table."""
+    importlib.import_module("care.migrations.0003_school_policies").seed(apps, None)

@@ -5,7 +5,11 @@ import { fetchFile } from "../lib/api";
 /*
  * GET /classes/:id/roster and /classes/:id/roster.csv: who is enrolled in a class, for its
  * instructor and admins. A row is a participant: name, age on the first day, notes (allergies
- * and the like), the family's account holder and e-mail, the emergency contact and phone.
+ * and the like), the family's account holder and e-mail, the emergency contact and phone, and
+ * `careFlags`, what the care record says at a glance: {allergy (the most severe: null, "mild",
+ * "severe" or "anaphylactic"), allergies (their names), medicationAtCamp, photoConsent (null: not
+ * answered), pickups (names), mayLeaveAlone, complete, missing}. The whole record is
+ * api/care.js.
  */
 
 export function rosterKey(classId) {

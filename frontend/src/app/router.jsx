@@ -123,6 +123,16 @@ export const routes = [
                   "ManageClassesPage",
                 ),
               },
+              {
+                path: paths.dashboard.careMissing,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "care-missing" */ "../features/care-missing/routes/CareMissingPage"
+                    ),
+                  "CareMissingPage",
+                ),
+              },
             ],
           },
           {
@@ -172,6 +182,16 @@ export const routes = [
                       /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
                     ),
                   "ClassRosterPage",
+                ),
+              },
+              {
+                path: paths.dashboard.participantCare(":classId", ":participantId"),
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "participant-care" */ "../features/instructor-classes/routes/ParticipantCarePage"
+                    ),
+                  "ParticipantCarePage",
                 ),
               },
             ],
@@ -242,6 +262,15 @@ export const routes = [
             element: lazyPage(
               () => import(/* webpackChunkName: "family" */ "../features/family/routes/FamilyPage"),
               "FamilyPage",
+            ),
+          },
+          {
+            // In the family pages' chunk: a parent reaches it from My Family.
+            path: paths.dashboard.careRecord(":participantId"),
+            element: lazyPage(
+              () =>
+                import(/* webpackChunkName: "family" */ "../features/family/routes/CareRecordPage"),
+              "CareRecordPage",
             ),
           },
           {

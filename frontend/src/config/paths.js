@@ -18,16 +18,23 @@ export const paths = {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",
     manageClasses: "/dashboard/manage-classes",
+    // Admins: children of upcoming classes whose care record or policies are not complete.
+    careMissing: "/dashboard/care-missing",
     myClasses: "/dashboard/my-classes",
     addClass: "/dashboard/add-class",
     updateClass: (id) => `/dashboard/update-class/${id}`,
     classRoster: (id) => `/dashboard/my-classes/${id}/roster`,
+    // One child's care record, as the class's instructor (or an admin) may read it.
+    participantCare: (classId, participantId) =>
+      `/dashboard/my-classes/${classId}/participants/${participantId}/care`,
     profile: "/dashboard/profile",
     mySelectedClasses: "/dashboard/my-selected-classes",
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
     receipt: (paymentId) => `/dashboard/receipts/${paymentId}`,
     family: "/dashboard/family",
+    // One person's care record (allergies, contacts, consents), from their card on My Family.
+    careRecord: (participantId) => `/dashboard/family/${participantId}/care`,
     // The offer e-mail links to an entry here: `#offer-<entry id>`.
     waitlist: "/dashboard/waitlist",
     payment: (id) => `/dashboard/payment/${id}`,

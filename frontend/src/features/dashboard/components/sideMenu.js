@@ -5,6 +5,7 @@ export const menuByRole = {
   admin: [
     { to: paths.dashboard.allUsers, label: "Manage Users" },
     { to: paths.dashboard.manageClasses, label: "Manage Classes" },
+    { to: paths.dashboard.careMissing, label: "Missing Care Records" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [

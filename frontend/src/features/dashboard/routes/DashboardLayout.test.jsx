@@ -44,6 +44,7 @@ test.each([
     [
       ["Manage Users", "/dashboard/all-users"],
       ["Manage Classes", "/dashboard/manage-classes"],
+      ["Missing Care Records", "/dashboard/care-missing"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],

@@ -1,25 +1,28 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 
 import { ageOn, formatAge, formatBirthDate } from "./dates";
 import { ParticipantForm } from "./ParticipantForm";
 import { participantName } from "./participantName";
 import { LongText } from "../../../components/ui/LongText";
+import { telHref } from "../../../components/ui/telHref";
+import { paths } from "../../../config/paths";
 
 function EmergencyContact({ name, phone }) {
   return (
     <>
       {name}
       {name && phone && ", "}
-      {phone && <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>}
+      {phone && <a href={telHref(phone)}>{phone}</a>}
     </>
   );
 }
 
 /*
  * One person of the family: name, date of birth and age today, the notes and emergency contact
- * their instructors read, and the ways to edit them or (a child) remove them. Edit turns the card
- * into the form; when it closes, focus goes back to Edit. onSave(participant, values, helpers)
- * resolves to true once saved.
+ * their instructors read, and the ways to edit them, to their care record, or (a child) to remove
+ * them. Edit turns the card into the form; when it closes, focus goes back to Edit.
+ * onSave(participant, values, helpers) resolves to true once saved.
  */
 export function ParticipantCard({ participant, today, busy, onSave, onRemove }) {
   const titleId = useId();
@@ -99,6 +102,13 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
               >
                 Edit
               </button>
+              <Link
+                to={paths.dashboard.careRecord(participant._id)}
+                className="btn btn-outline-primary"
+                aria-describedby={titleId}
+              >
+                Care record
+              </Link>
               {!holder && (
                 <button
                   type="button"

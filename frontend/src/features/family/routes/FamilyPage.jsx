@@ -17,6 +17,7 @@ import { ParticipantCard } from "../components/ParticipantCard";
 import { PARTICIPANT_FIELDS, ParticipantForm } from "../components/ParticipantForm";
 import { participantName } from "../components/participantName";
 import { RemoveChildDialog } from "../components/RemoveChildDialog";
+import { SchoolPolicies } from "../components/SchoolPolicies";
 import { saveFile } from "../../../lib/saveFile";
 
 // Sends a form to the server; its refusal goes beside the fields. True once it went through.
@@ -35,8 +36,9 @@ async function submitted(send, { setErrors, setStatus }) {
 
 /*
  * /dashboard/family: the people a student selects classes for, the account holder first, then
- * the children (who have no login of their own); adding, editing and removing children; and a
- * copy of everything the school keeps about the family.
+ * the children (who have no login of their own); adding, editing and removing children; the way
+ * to each one's care record; the school's policies to accept; and a copy of everything the
+ * school keeps about the family.
  */
 export function FamilyPage() {
   useTitle("My Family");
@@ -148,6 +150,7 @@ export function FamilyPage() {
           />
         </div>
       </section>
+      <SchoolPolicies participants={participants} />
       <section className="mt-4" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading" className="h4">
           Your data

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { answerFor, respond, stubApi } from "../../../testing/api";
+import { answerFor, respond, stubApi as stubAnyApi } from "../../../testing/api";
+import { makeAcceptance, makePolicy } from "../../../testing/careFixtures";
 import { myself, makeChild } from "../../../testing/fixtures";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
@@ -16,6 +17,13 @@ const mia = makeChild({
   emergencyContactName: "Luis Lopez",
   emergencyContactPhone: "555-0100",
 });
+
+// The page asks for the school's policies beside the family: none, unless a test gives some.
+// (The answers stay the test's own object: a test changes them as the server would.)
+function stubApi(answers) {
+  if (!Object.hasOwn(answers, "/policies")) answers["/policies"] = [];
+  return stubAnyApi(answers);
+}
 
 function renderPage() {
   const auth = signedIn("student");
@@ -44,8 +52,11 @@ function addForm() {
   return within(screen.getByRole("form", { name: "Add a child" }));
 }
 
+// The family's own requests, the policies' GET left out.
 function requests(fetch) {
-  return fetch.mock.calls.map(([url, init]) => `${init.method} ${url}`);
+  return fetch.mock.calls
+    .map(([url, init]) => `${init.method} ${url}`)
+    .filter((request) => request !== "GET /api/policies");
 }
 
 // The server's answer to the page's POST, which stubApi cannot tell from the GET of one path.
@@ -75,14 +86,15 @@ test("the family is listed, Myself first, with dates of birth and ages", async (
   const fetch = stubApi({ "/participants": [myself, mia] });
   renderPage();
 
-  expect(screen.getByRole("status")).toHaveTextContent("Loading your family…");
+  // The family's spinner, then the policies'.
+  expect(screen.getAllByRole("status")[0]).toHaveTextContent("Loading your family…");
   await screen.findByRole("article", { name: "Mia Lopez" });
   expect(document.title).toBe("My Family | Camp");
   expect(screen.getByRole("heading", { level: 1, name: "My Family" })).toBeInTheDocument();
   expect(screen.getAllByRole("article")).toHaveLength(2);
   expect(
     screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent),
-  ).toEqual(["Ana Lopez", "Mia Lopez", "Add a child", "Your data"]);
+  ).toEqual(["Ana Lopez", "Mia Lopez", "Add a child", "School policies", "Your data"]);
   expect(card("Ana Lopez").getByText("Myself")).toBeInTheDocument();
   expect(facts("Ana Lopez")).toEqual({ "Date of birth": "Not given", Age: "Not given" });
   expect(facts("Mia Lopez")).toEqual({
@@ -331,4 +343,74 @@ test("a family that cannot be loaded says so", async () => {
   renderPage();
 
   expect(await screen.findByRole("alert")).toHaveTextContent("Your family could not be loaded.");
+});
+
+test("each person's card leads to their care record", async () => {
+  stubApi({ "/participants": [myself, mia] });
+  renderPage();
+
+  await screen.findByRole("article", { name: "Mia Lopez" });
+  expect(card("Mia Lopez").getByRole("link", { name: "Care record" })).toHaveAttribute(
+    "href",
+    "/dashboard/family/2/care",
+  );
+  expect(card("Ana Lopez").getByRole("link", { name: "Care record" })).toHaveAttribute(
+    "href",
+    "/dashboard/family/1/care",
+  );
+});
+
+describe("School policies", () => {
+  const leo = makeChild({ _id: 3, firstName: "Leo" });
+  const waiver = makePolicy({ due: [2], accepted: [makeAcceptance({ participantId: 3 })] });
+  const refunds = makePolicy({
+    _id: 4,
+    slug: "refund-policy",
+    title: "Refund policy",
+    perChild: false,
+    due: [null],
+  });
+
+  function policy(name) {
+    return within(screen.getByRole("region", { name }));
+  }
+
+  test("each policy says what is accepted and asks for what is due", async () => {
+    stubApi({ "/participants": [myself, mia, leo], "/policies": [waiver, refunds] });
+    renderPage();
+
+    await screen.findByRole("region", { name: "Liability waiver" });
+    expect(policy("Liability waiver").getByText("Version 2")).toBeVisible();
+    expect(
+      policy("Liability waiver").getByRole("form", { name: "Liability waiver for Mia" }),
+    ).toBeVisible();
+    expect(policy("Liability waiver").getByText("For Leo")).toBeVisible();
+    expect(
+      policy("Liability waiver").getByText("Accepted by Ana Lopez on May 2, 2027"),
+    ).toBeVisible();
+    // A family policy is accepted once, for nobody in particular.
+    expect(policy("Refund policy").getByRole("form", { name: "Refund policy" })).toBeVisible();
+    await expectNoSeriousA11yViolations();
+  });
+
+  test("accepting a policy for a child shows who accepted it", async () => {
+    const answers = { "/participants": [myself, mia], "/policies": [waiver] };
+    const fetch = stubApi(answers);
+    const { user, auth } = renderPage();
+    const form = within(await screen.findByRole("form", { name: "Liability waiver for Mia" }));
+    answers["POST /policies/1/acceptances"] = respond(201, makeAcceptance());
+    answers["/policies"] = [{ ...waiver, due: [], accepted: [makeAcceptance()] }];
+
+    await user.type(form.getByLabelText("Type your full name to accept"), "Ana Lopez");
+    await user.click(form.getByRole("button", { name: "Accept" }));
+
+    await waitFor(() =>
+      expect(auth.notify).toHaveBeenCalledWith("You accepted the liability waiver for Mia"),
+    );
+    expect(sentBody(fetch, "POST")).toEqual({ participantId: 2, signedName: "Ana Lopez" });
+    expect(
+      await policy("Liability waiver").findByText("Accepted by Ana Lopez on May 2, 2027"),
+    ).toBeVisible();
+    expect(screen.queryByRole("form", { name: "Liability waiver for Mia" })).toBeNull();
+  });
 });

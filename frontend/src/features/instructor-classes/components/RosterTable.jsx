@@ -1,13 +1,13 @@
+import { Link } from "react-router-dom";
+
 import { LongText } from "../../../components/ui/LongText";
 import { PlainText } from "../../../components/ui/PlainText";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
+import { telHref } from "../../../components/ui/telHref";
+import { paths } from "../../../config/paths";
+import { CareFlags } from "./CareFlags";
 
 const NOT_GIVEN = "Not given";
-
-// A phone number as a tel: address: its digits and a leading +, without spaces or dashes.
-function telHref(phone) {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
 
 /*
  * What the family wrote for the instructor to know before the class meets (allergies,
@@ -34,8 +34,30 @@ function EmergencyContact({ name, phone }) {
   );
 }
 
+/*
+ * What the care record says at a glance, and the way to the record itself. An enrolment from
+ * before families names no participant, so it has no record to open.
+ */
+function Care({ classId, row }) {
+  if (!row.careFlags || row.participantId == null) {
+    return <span className="text-body-secondary">No care record</span>;
+  }
+  return (
+    <>
+      <CareFlags flags={row.careFlags} label={`Care flags for ${row.participantName}`} />
+      <Link
+        className="d-inline-block mt-2"
+        to={paths.dashboard.participantCare(classId, row.participantId)}
+      >
+        Care record<span className="visually-hidden"> of {row.participantName}</span>
+      </Link>
+    </>
+  );
+}
+
 const COLUMNS = [
   "Participant",
+  "Care",
   "Age on the first day",
   "Notes",
   "Family contact",
@@ -43,7 +65,7 @@ const COLUMNS = [
 ];
 
 // The class's enrolled participants, one row each, in the server's order (by name).
-export function RosterTable({ roster }) {
+export function RosterTable({ classId, roster }) {
   return (
     <StackedTable
       caption="Enrolled participants, by name"
@@ -56,6 +78,9 @@ export function RosterTable({ roster }) {
           <RowHeader label="Participant">
             <LongText text={row.participantName} />
           </RowHeader>
+          <Cell label="Care">
+            <Care classId={classId} row={row} />
+          </Cell>
           <Cell label="Age on the first day">
             {row.age ?? <span className="text-body-secondary">Not known</span>}
           </Cell>

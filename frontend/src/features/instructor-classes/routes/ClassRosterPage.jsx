@@ -18,7 +18,8 @@ function enrolledCount(count) {
 
 /*
  * Who comes to one class, for its instructor (from My Classes) or an admin: each participant,
- * what the family wrote about them and whom to call, then who waits for a seat. The class itself
+ * their care flags (allergies, pick-up, photos) with a link to their care record, what the
+ * family wrote about them and whom to call, then who waits for a seat. The class itself
  * only gives the page its name; the roster shows without it.
  */
 export function ClassRosterPage() {
@@ -78,7 +79,7 @@ export function ClassRosterPage() {
                 {downloading ? "Downloading…" : "Download CSV"}
               </button>
             </div>
-            <RosterTable roster={rows} />
+            <RosterTable classId={id} roster={rows} />
           </>
         )}
       </QueryResult>

@@ -23,6 +23,16 @@ const mia = {
   emergencyContactName: "Luis Lopez",
   emergencyContactPhone: "+1 (555) 010-2030",
   enrolledAt: "2027-05-01T10:00:00Z",
+  careFlags: {
+    allergy: "anaphylactic",
+    allergies: ["Peanuts"],
+    medicationAtCamp: true,
+    photoConsent: false,
+    pickups: ["Luis Lopez"],
+    mayLeaveAlone: false,
+    complete: true,
+    missing: [],
+  },
 };
 const sam = {
   participantId: 12,
@@ -35,6 +45,16 @@ const sam = {
   emergencyContactName: "",
   emergencyContactPhone: "",
   enrolledAt: "2027-05-02T10:00:00Z",
+  careFlags: {
+    allergy: null,
+    allergies: [],
+    medicationAtCamp: false,
+    photoConsent: null,
+    pickups: [],
+    mayLeaveAlone: true,
+    complete: false,
+    missing: ["record", "policy:liability-waiver"],
+  },
 };
 
 function renderPage(role = "instructor") {
@@ -95,6 +115,38 @@ test("each enrolled participant shows age, notes, the family's contact and the e
     "/dashboard/my-classes",
   );
   await expectNoSeriousA11yViolations();
+});
+
+test("each line shows its care flags in words, and links to the child's care record", async () => {
+  stubApi({ "/classes/3": watercolor, [roster]: [mia, sam] });
+  renderPage();
+  await screen.findByRole("table");
+
+  const flagsOf = (name) =>
+    within(rowOf(name)("Care").getByRole("list", { name: `Care flags for ${name}` }))
+      .getAllByRole("listitem")
+      .map((flag) => flag.textContent);
+  expect(flagsOf("Mia Lopez")).toEqual([
+    "EpiPen: Peanuts (anaphylactic)",
+    "Medication at camp",
+    "No photos",
+    "Pick-up: Luis Lopez",
+  ]);
+  expect(rowOf("Mia Lopez")("Care").getByText("EpiPen: Peanuts (anaphylactic)")).toHaveClass(
+    "text-bg-danger",
+  );
+  expect(flagsOf("Sam Reyes")).toEqual([
+    "Photo consent not given",
+    "May leave alone",
+    "Care record incomplete",
+  ]);
+  expect(
+    rowOf("Mia Lopez")("Care").getByRole("link", { name: "Care record of Mia Lopez" }),
+  ).toHaveAttribute("href", "/dashboard/my-classes/3/participants/7/care");
+  expect(screen.getByRole("link", { name: "Care record of Sam Reyes" })).toHaveAttribute(
+    "href",
+    "/dashboard/my-classes/3/participants/12/care",
+  );
 });
 
 test("an empty roster says so, with nothing to download", async () => {

@@ -10,6 +10,7 @@ import {
   useRefreshAfterPayment,
 } from "../../../api/payments";
 import { loadStripeJs } from "../lib/loadStripeJs";
+import { isCareIncomplete } from "./checkout";
 import { SeatHold } from "./SeatHold";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
@@ -49,9 +50,11 @@ function billingDetails(user) {
  * The card form for one selected class. The card is saved into a SetupIntent with Stripe.js, then
  * our server charges it; a bank that wants 3-D Secure gets it through confirmCardPayment before
  * the server is asked again. Pay stays off until Stripe.js and the card field are ready and the
- * server has handed over a client secret, and while a payment is on its way.
+ * server has handed over a client secret, and while a payment is on its way. A refusal because
+ * the child's care record or the school's policies are not complete goes to `onCareIncomplete`
+ * (the server's 409 body), for the page to ask for them.
  */
-export function CheckoutForm({ selection, user }) {
+export function CheckoutForm({ selection, user, onCareIncomplete }) {
   const cardBoxRef = useRef(null);
   const cardRef = useRef(null);
   const [stripe, setStripe] = useState(null);
@@ -121,6 +124,10 @@ export function CheckoutForm({ selection, user }) {
       },
       (error) => {
         if (cancelled) return;
+        if (isCareIncomplete(error)) {
+          onCareIncomplete(error.body);
+          return;
+        }
         setFailure(error.message);
         if (error.status === 409 || error.status === 404) setClosed(true);
       },
@@ -128,7 +135,7 @@ export function CheckoutForm({ selection, user }) {
     return () => {
       cancelled = true;
     };
-  }, [payId, payable, secretRound]);
+  }, [payId, payable, secretRound, onCareIncomplete]);
 
   async function charge(setupIntentId) {
     try {
@@ -176,6 +183,11 @@ export function CheckoutForm({ selection, user }) {
       }
       refresh();
     } catch (error) {
+      if (isCareIncomplete(error)) {
+        // Nothing was charged: the page asks for what the school needs, then opens it again.
+        onCareIncomplete(error.body);
+        return;
+      }
       setFailure(error.message || FALLBACK_FAILURE);
       const newPrice = error.body?.currentPrice;
       if (error.status === 409 && newPrice !== undefined) {
@@ -225,8 +237,8 @@ export function CheckoutForm({ selection, user }) {
   );
 }
 
-// A free class needs no card: one press enrols the student.
-export function FreeEnrolForm({ selection, user }) {
+// A free class needs no card: one press enrols the student (or asks for their care record).
+export function FreeEnrolForm({ selection, user, onCareIncomplete }) {
   const [processing, setProcessing] = useState(false);
   const [answered, setAnswered] = useState(0);
   const [failure, setFailure] = useState("");
@@ -241,7 +253,8 @@ export function FreeEnrolForm({ selection, user }) {
       setPayment(await recordPayment({ payId: selection._id }));
       refresh();
     } catch (error) {
-      setFailure(error.message || FALLBACK_FAILURE);
+      if (isCareIncomplete(error)) onCareIncomplete(error.body);
+      else setFailure(error.message || FALLBACK_FAILURE);
     } finally {
       setProcessing(false);
       setAnswered((count) => count + 1);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useReducer, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -8,11 +8,23 @@ import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useSelections } from "../../../api/selections";
+import { CareNeeded } from "../components/CareNeeded";
 import { CheckoutForm, FreeEnrolForm } from "../components/CheckoutForm";
+import { checkoutReducer, PAYING } from "../components/checkout";
 import { RefundPolicyNote } from "../components/RefundPolicyNote";
 
+/*
+ * /dashboard/payment/:id: paying for one selected class. The server may first ask for the
+ * child's care record and the school's policies (409 `care_incomplete`); the page then asks for
+ * them, here, and opens the payment again once they are in (components/checkout.js).
+ */
 export function PaymentPage() {
   useTitle("Payment");
+  const [checkout, dispatch] = useReducer(checkoutReducer, PAYING);
+  const careIncomplete = useCallback(
+    ({ participantId, missing }) => dispatch({ type: "careIncomplete", participantId, missing }),
+    [],
+  );
   const { id } = useParams();
   const { user } = useAuth();
   const { data: selections, error } = useSelections(user?.email);
@@ -38,12 +50,43 @@ export function PaymentPage() {
           <p className="mb-4">
             Price: <strong>{free ? "Free" : formatPrice(selection.price)}</strong>
           </p>
-          {free ? (
-            <FreeEnrolForm selection={selection} user={user} />
+          {checkout.step === "careNeeded" ? (
+            <CareNeeded
+              participantId={checkout.participantId}
+              missing={checkout.missing}
+              fallbackName={selection.participantName}
+              onRecordChanged={(record) =>
+                dispatch({ type: "recordChanged", missing: record.missing })
+              }
+              onPolicyAccepted={(slug) => dispatch({ type: "policyAccepted", slug })}
+              onRetry={() => dispatch({ type: "retry" })}
+            />
           ) : (
             <>
-              <CheckoutForm selection={selection} user={user} />
-              <RefundPolicyNote />
+              {checkout.careDone && (
+                <p className="text-success-emphasis fw-semibold" role="status">
+                  Thank you: the school has everything it needs.
+                </p>
+              )}
+              {/* Drawn afresh for each opening of the payment (`round`). */}
+              {free ? (
+                <FreeEnrolForm
+                  key={checkout.round}
+                  selection={selection}
+                  user={user}
+                  onCareIncomplete={careIncomplete}
+                />
+              ) : (
+                <>
+                  <CheckoutForm
+                    key={checkout.round}
+                    selection={selection}
+                    user={user}
+                    onCareIncomplete={careIncomplete}
+                  />
+                  <RefundPolicyNote />
+                </>
+              )}
             </>
           )}
         </div>

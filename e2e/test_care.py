@@ -1,0 +1,170 @@
+"""A parent on a phone (390 px) fills in a child's care record from My Family, accepts the
+liability waiver, and enrols her, signing the rest of the school's policies on the payment page;
+next season they confirm the record in one click; the instructor sees the EpiPen flag on the
+roster."""
+
+import re
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.models import Role
+from care.models import CareRecord, PolicyAcceptance
+from classes.models import ClassStatus
+from e2e.class_steps import check_accessible, instructor_member, main_navigation, member, sign_in
+from e2e.helpers import demo_image
+from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
+from enrolments.models import Enrolment
+from testing.care import school_policies_seeded
+from testing.factories import ChildFactory, SelectionFactory, scheduled_class
+
+pytestmark = pytest.mark.usefixtures("emulator")
+
+PHONE = {"width": 390, "height": 844}
+# Signing in and out uses the navigation bar, folded behind a button on a phone.
+LAPTOP = {"width": 1280, "height": 800}
+WATERCOLOUR = "Watercolour for Kids"
+
+
+@pytest.fixture
+def instructor(emulator, live_server):
+    return instructor_member(emulator, live_server)
+
+
+@pytest.fixture
+def watercolour(instructor):
+    today = timezone.localdate()
+    start = today + timedelta(days=35 - today.weekday())
+    return scheduled_class(
+        name=WATERCOLOUR,
+        start=start,
+        end=start + timedelta(days=4),
+        days=(0, 2),
+        hours=(time(9), time(12)),
+        instructor=instructor,
+        image=demo_image("watercolor.webp"),
+        price=Decimal("45.50"),
+        seats=6,
+        age_min=6,
+        age_max=12,
+        status=ClassStatus.APPROVED,
+    )
+
+
+@pytest.fixture
+def ana(emulator, live_server):
+    return member(
+        emulator,
+        live_server,
+        name="Ana Lopez",
+        email="ana@camp.test",
+        role=Role.STUDENT,
+        portrait="student",
+    )
+
+
+def fits_the_screen(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def contact(form, group: str, name: str, relationship: str, phone: str) -> None:
+    row = form.get_by_role("group", name=group)
+    row.get_by_label("Name").fill(name)
+    row.get_by_label("Relationship").fill(relationship)
+    row.get_by_label("Phone").fill(phone)
+
+
+def fill_in_the_record(page: Page) -> None:
+    form = page.get_by_role("form", name="Mia's care record")
+    form.get_by_role("button", name="Add an allergy").click()
+    allergy = form.get_by_role("group", name="Allergy 1")
+    allergy.get_by_label("Allergic to").fill("Peanuts")
+    allergy.get_by_label("Severity").select_option("anaphylactic")
+    allergy.get_by_label("What to do").fill("EpiPen in her bag's front pocket, then call 911.")
+    contact(form, "Emergency contact 1", "Rosa Lopez", "Aunt", "415 555 0134")
+    contact(form, "Emergency contact 2", "Luis Lopez", "Grandfather", "(415) 555-0177")
+    form.get_by_role("button", name="Add a person").click()
+    contact(form, "Pick-up person 1", "Luis Lopez", "Grandfather", "415 555 0177")
+    form.get_by_role("group", name="Photo consent").get_by_label("No").check()
+    fits_the_screen(page)
+    form.get_by_role("button", name="Save care record").click()
+    expect(page.get_by_text("Mia's care record is saved")).to_be_visible()
+
+
+def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
+    page: Page, ana, instructor, watercolour
+):
+    school_policies_seeded()
+    mia = ChildFactory(
+        account=ana,
+        first_name="Mia",
+        last_name="Lopez",
+        date_of_birth=date(2017, 5, 14),
+        care=False,
+    )
+    selection = SelectionFactory(student=ana, participant=mia, camp_class=watercolour)
+    sign_in(page, ana.email)
+    page.set_viewport_size(PHONE)
+
+    page.goto("/dashboard/family")
+    page.get_by_role("article", name="Mia Lopez").get_by_role("link", name="Care record").click()
+    expect(page.get_by_role("heading", level=1, name="Care record: Mia Lopez")).to_be_visible()
+    fill_in_the_record(page)
+    check_accessible(page)
+    record = CareRecord.objects.get(participant=mia)
+    assert record.medical["allergies"][0]["severity"] == "anaphylactic"
+    assert [c["phone"] for c in record.emergency_contacts] == ["+14155550134", "+14155550177"]
+
+    page.get_by_role("link", name="Back to My Family").click()
+    waiver = page.get_by_role("form", name="Liability waiver for Mia")
+    waiver.get_by_label("Type your full name to accept").fill("Ana Lopez")
+    waiver.get_by_role("button", name="Accept").click()
+    expect(page.get_by_text(re.compile("^Accepted by Ana Lopez on"))).to_be_visible()
+    fits_the_screen(page)
+
+    # The payment page asks for the three policies still due, one after the other, inline.
+    page.goto(f"/dashboard/payment/{selection.pk}")
+    main = page.get_by_role("main")
+    expect(
+        main.get_by_role("heading", name="Before Mia's first class the school needs:")
+    ).to_be_visible()
+    check_accessible(page)
+    for form_name in ("Photo policy", "Refund policy", "Code of conduct for Mia"):
+        form = main.get_by_role("form", name=form_name)
+        form.get_by_label("Type your full name to accept").fill("Ana Lopez")
+        form.get_by_role("button", name="Accept").click()
+        expect(form).to_be_hidden()
+    expect(main.get_by_text("Thank you: the school has everything it needs.")).to_be_visible()
+    expect(card_field(page).get_by_placeholder("number")).to_be_visible(timeout=15_000)
+    fill_card(page, CARD_OK)
+    pay_button(page).click()
+    expect(main.get_by_text(re.compile("^Transaction complete"))).to_be_visible(timeout=15_000)
+    assert Enrolment.objects.get(participant=mia).camp_class == watercolour
+    assert PolicyAcceptance.objects.filter(account=ana).count() == 4
+
+    # Next season: the record was confirmed ten months ago; one click says it is still correct.
+    CareRecord.objects.filter(participant=mia).update(
+        confirmed_at=timezone.now() - timedelta(days=301)
+    )
+    page.goto(f"/dashboard/family/{mia.pk}/care")
+    page.get_by_role("button", name="Still correct").click()
+    expect(page.get_by_text("Thank you: Mia's care record is confirmed")).to_be_visible()
+    assert CareRecord.objects.get(participant=mia).confirmed_at > timezone.now() - timedelta(
+        minutes=5
+    )
+
+    # The instructor's roster, on a phone too: the EpiPen flag and who may collect her.
+    page.set_viewport_size(LAPTOP)
+    page.goto("/")
+    main_navigation(page).get_by_role("button", name="Log Out").click()
+    sign_in(page, instructor.email)
+    page.set_viewport_size(PHONE)
+    page.goto(f"/dashboard/my-classes/{watercolour.pk}/roster")
+    expect(page.get_by_text("EpiPen: Peanuts (anaphylactic)")).to_be_visible()
+    expect(page.get_by_text("Pick-up: Luis Lopez")).to_be_visible()
+    expect(page.get_by_text("No photos")).to_be_visible()
+    fits_the_screen(page)
+    check_accessible(page)

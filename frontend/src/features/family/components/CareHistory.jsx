@@ -1,0 +1,58 @@
+import { useCareAccessLog, useCareHistory } from "../../../api/care";
+import { QueryResult } from "../../../components/ui/QueryResult";
+import { formatLocalDateTime } from "../../../components/ui/localTime";
+import { changeInWords, READER_ROLES } from "./careWords";
+
+// The record's changes, newest first: who filled it in, changed or confirmed it, and when.
+export function CareHistory({ participantId }) {
+  const { data, error } = useCareHistory(participantId);
+  return (
+    <QueryResult
+      data={data}
+      error={error}
+      loadingLabel="Loading the changes…"
+      errorTitle="The changes could not be loaded."
+      emptyMessage="No changes yet: the record has not been saved."
+    >
+      {(history) => (
+        <ol className="list-unstyled mb-0">
+          {history.map((entry) => (
+            <li key={`${entry.changedAt} ${entry.change}`} className="py-2 border-bottom">
+              <time dateTime={entry.changedAt} className="d-block small text-body-secondary">
+                {formatLocalDateTime(entry.changedAt)}
+              </time>
+              {changeInWords(entry)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryResult>
+  );
+}
+
+// Each time a member of staff opened the record, newest first.
+export function CareAccessLog({ participantId }) {
+  const { data, error } = useCareAccessLog(participantId);
+  return (
+    <QueryResult
+      data={data}
+      error={error}
+      loadingLabel="Loading who read the record…"
+      errorTitle="The list of readers could not be loaded."
+      emptyMessage="Nobody at the school has read this record yet."
+    >
+      {(log) => (
+        <ol className="list-unstyled mb-0">
+          {log.map((entry) => (
+            <li key={`${entry.readAt} ${entry.readerName}`} className="py-2 border-bottom">
+              <time dateTime={entry.readAt} className="d-block small text-body-secondary">
+                {formatLocalDateTime(entry.readAt)}
+              </time>
+              {entry.readerName} ({READER_ROLES[entry.readerRole] ?? entry.readerRole})
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryResult>
+  );
+}

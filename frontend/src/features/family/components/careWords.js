@@ -1,0 +1,36 @@
+// A care record's fields as a family reads them, for its list of changes.
+const FIELD_WORDS = {
+  allergies: "allergies",
+  medications: "medications",
+  conditions: "medical conditions",
+  dietary: "dietary needs",
+  doctor: "doctor",
+  emergencyContacts: "emergency contacts",
+  pickups: "who may collect them",
+  mayLeaveAlone: "leaving on their own",
+  photoConsent: "photo consent",
+};
+
+function listed(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+// One line of the record's history: "Ana Lopez changed allergies and photo consent".
+export function changeInWords({ changedBy, change, fields }) {
+  const who = changedBy || "Someone";
+  switch (change) {
+    case "created":
+      return `${who} filled in the record`;
+    case "confirmed":
+      return `${who} confirmed it was still correct`;
+    case "erased":
+      return `${who} erased the record`;
+    default: {
+      const what = listed((fields ?? []).map((field) => FIELD_WORDS[field] ?? field));
+      return what ? `${who} changed ${what}` : `${who} changed the record`;
+    }
+  }
+}
+
+export const READER_ROLES = { instructor: "instructor", admin: "school office" };

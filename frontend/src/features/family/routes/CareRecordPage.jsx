@@ -1,0 +1,148 @@
+import { useId } from "react";
+import { Link, useParams } from "react-router-dom";
+
+import { useCareRecord } from "../../../api/care";
+import { useParticipants } from "../../../api/participants";
+import { usePolicies } from "../../../api/policies";
+import { CareRecordForm } from "../../../components/care/CareRecordForm";
+import { ConfirmCareButton } from "../../../components/care/ConfirmCareButton";
+import { MissingList } from "../../../components/care/MissingList";
+import { formatSchoolDay } from "../../../components/care/careDates";
+import { careWho } from "../../../components/care/careWho";
+import { isPolicyItem } from "../../../components/care/missingItems";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { Loading } from "../../../components/ui/Loading";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useNotify } from "../../../lib/notices";
+import { CareAccessLog, CareHistory } from "../components/CareHistory";
+import { Disclosure } from "../components/Disclosure";
+import { participantName } from "../components/participantName";
+
+// Where the record stands: complete, or what the school still needs; and "Still correct".
+function CareStatus({ participantId, record, who, policies, onConfirmed }) {
+  const confirmId = useId();
+  const saved = record.confirmedAt !== null;
+  const policyDue = record.missing.some(isPolicyItem);
+  return (
+    <section className="card shadow-sm mb-4" aria-labelledby={`${confirmId}-title`}>
+      <div className="card-body">
+        <h2 id={`${confirmId}-title`} className="visually-hidden">
+          Where the record stands
+        </h2>
+        {record.complete ? (
+          <p className="fw-semibold text-success-emphasis mb-0">
+            {who.Whose} care record is complete.
+          </p>
+        ) : (
+          <>
+            <p className="fw-semibold mb-1">Before {who.whose} first class the school needs:</p>
+            <MissingList
+              missing={record.missing}
+              whose={who.whose}
+              policies={policies}
+              emergencyContactsRequired={record.emergencyContactsRequired}
+            />
+            {policyDue && (
+              <p className="mt-2 mb-0">
+                The school&apos;s policies are accepted on{" "}
+                <Link to={`${paths.dashboard.family}#school-policies`}>My Family</Link>.
+              </p>
+            )}
+          </>
+        )}
+        {saved && (
+          <div className="mt-3">
+            <p id={confirmId} className="mb-2">
+              {record.needsConfirmation
+                ? `Last confirmed on ${formatSchoolDay(record.confirmedAt)}, a while ago. Read it through below: if nothing has changed, press Still correct.`
+                : `Last confirmed on ${formatSchoolDay(record.confirmedAt)}.`}
+            </p>
+            <ConfirmCareButton
+              participantId={participantId}
+              describedBy={confirmId}
+              primary={record.needsConfirmation}
+              onConfirmed={onConfirmed}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/*
+ * /dashboard/family/:participantId/care: one person's care record, which their instructors and
+ * the school's office read to look after them: where it stands (and "Still correct"), the form,
+ * its changes, and who at the school read it.
+ */
+export function CareRecordPage() {
+  const { participantId } = useParams();
+  const { data: participants, error: participantsError } = useParticipants();
+  const { data: record, error } = useCareRecord(participantId);
+  // Only for the policies' titles: without them the page names a policy by its slug.
+  const { data: policies } = usePolicies();
+  const notify = useNotify();
+  const participant = participants?.find((person) => String(person._id) === participantId);
+  const fullName = participant ? participantName(participant) : "";
+  const who = careWho(participant);
+  const title = fullName ? `Care record: ${fullName}` : "Care record";
+  useTitle(title);
+
+  let content;
+  if (record && participants) {
+    content = (
+      <>
+        <CareStatus
+          participantId={participantId}
+          record={record}
+          who={who}
+          policies={policies}
+          onConfirmed={() => notify(`Thank you: ${who.whose} care record is confirmed`)}
+        />
+        <section className="card shadow-sm" aria-labelledby="care-form-heading">
+          <div className="card-body p-4">
+            <h2 id="care-form-heading" className="h4 mb-3">
+              The record
+            </h2>
+            <CareRecordForm
+              participantId={participantId}
+              record={record}
+              who={who}
+              onSaved={() => notify(`${who.Whose} care record is saved`)}
+            />
+          </div>
+        </section>
+        <Disclosure title="Changes">
+          <CareHistory participantId={participantId} />
+        </Disclosure>
+        <Disclosure title="Who read this record">
+          <CareAccessLog participantId={participantId} />
+        </Disclosure>
+      </>
+    );
+  } else if (error || participantsError) {
+    content = (
+      <ErrorAlert title="The care record could not be loaded." error={error || participantsError} />
+    );
+  } else {
+    content = <Loading label="Loading the care record…" />;
+  }
+
+  return (
+    <section aria-labelledby="care-heading">
+      <p className="mb-2">
+        <Link to={paths.dashboard.family}>Back to My Family</Link>
+      </p>
+      <h1 id="care-heading" className="h2 mb-2">
+        {title}
+      </h1>
+      <p className="text-body-secondary mb-4">
+        What the staff need to look after {who.name} in class. The instructors read what they need
+        of it and the school&apos;s office reads all of it; each time a member of staff opens it, it
+        is listed under Who read this record.
+      </p>
+      {content}
+    </section>
+  );
+}
