@@ -40,21 +40,6 @@ def record(**changes) -> dict:
     }
 
 
-@pytest.fixture
-def parent():
-    return UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
-
-
-@pytest.fixture
-def mia(parent):
-    return ChildFactory(account=parent, first_name="Mia", care=False)
-
-
-@pytest.fixture
-def as_parent(api_client_for, parent):
-    return api_client_for(parent)
-
-
 def saved(client, child, **changes):
     response = client.put(f"/api/participants/{child.pk}/care", record(**changes), format="json")
     assert response.status_code == 200, response.json()

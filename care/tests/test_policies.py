@@ -11,21 +11,6 @@ from testing.factories import ChildFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def parent():
-    return UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
-
-
-@pytest.fixture
-def mia(parent):
-    return ChildFactory(account=parent, first_name="Mia", care=False)
-
-
-@pytest.fixture
-def as_parent(api_client_for, parent):
-    return api_client_for(parent)
-
-
 def policy(slug: str) -> Policy:
     return Policy.objects.get(slug=slug)
 
