@@ -67,8 +67,10 @@ When you add a child to your family, we keep:
 
 - their first and last name;
 - their date of birth, to check the age range of the classes you choose for them;
-- the notes you write for the instructor (allergies, medical needs, anything that helps us care for them);
+- the notes you write for the instructor;
 - the name and phone number of their emergency contact;
+- their care record: allergies and what to do, medications, medical conditions, dietary needs and their doctor (the medical part, kept encrypted), their emergency contacts, who may collect them, whether they may leave on their own, and whether they may be photographed; with every earlier version of it;
+- the school's policies you accepted for them and for your family: the version, the name you typed, when, and from which address and browser;
 - the classes they are selected for, enrolled in or waiting for.
 
 ## What we keep about you
@@ -78,18 +80,20 @@ Your name, e-mail address and photo if you give one; your family's selections, e
 ## Who sees it
 
 - You, the family: everything about your own family, on My Family and in your dashboard.
-- The instructor of a class: for each child who holds a seat in it, their name, date of birth and age, notes, emergency contact, and your name and e-mail; only for their own classes.
+- The instructor of a class: for each child who holds a seat in it, their name, date of birth and age, notes, emergency contact, and your name and e-mail; from the care record, their allergies and what to do, the medication given at camp, emergency contacts, who may collect them and photo consent, but not their medical conditions, diet or doctor unless the school marks the class as needing them; only for their own classes, and only while the child holds a seat.
 - The school's admins, who run enrolments, refunds and safety.
+
+Each time an instructor or admin opens a child's care record, we note who and when, and you can see that list on the child's care record page.
 
 Nobody else sees a child's details. We do not sell or share your data for advertising. We send e-mail through our mail provider and payments through Stripe, only to do those jobs.
 
 ## How long we keep it
 
-We keep your family's details while your account is open. When you remove a child from My Family, their name, date of birth, notes and emergency contact are deleted at once; their past enrolments and payments stay on record under the name they were paid for. Payment records are kept for seven years, as tax law requires. Messages sent through the Contact page are kept for up to two years.
+We keep your family's details while your account is open. The medical part of a child's care record is erased a year after their last class ended. When you remove a child from My Family, their name, date of birth, notes, emergency contact and care record are deleted at once; their past enrolments and payments stay on record under the name they were paid for. Payment records are kept for seven years, as tax law requires. Messages sent through the Contact page are kept for up to two years.
 
 ## A copy of your data
 
-Signed in, open My Family and press Download my data: you get a copy of everything we keep about your family (your account, your children, their selections, enrolments and payments) as one file. The same copy is at GET /api/account/export for your own tools.
+Signed in, open My Family and press Download my data: you get a copy of everything we keep about your family (your account, your children and their care records, the policies you accepted, their selections, enrolments and payments) as one file. The same copy is at GET /api/account/export for your own tools.
 
 ## Having it removed
 

@@ -83,7 +83,7 @@ export function ParticipantForm({
             as="textarea"
             rows={4}
             label="Notes for the instructor"
-            hint={`Allergies, medical needs, anything else that helps the instructor care for them. ${values.notes.length} of ${NOTES_MAX_LENGTH} characters.`}
+            hint={`Anything else that helps the instructor. Allergies, medication and medical needs go in the care record, which is kept encrypted. ${values.notes.length} of ${NOTES_MAX_LENGTH} characters.`}
           />
           <div className="row">
             <div className="col-sm-6">
