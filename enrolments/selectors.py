@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.models import Participant, User
 from care.selectors import CareFlags, care_flags_for, care_missing_for
-from classes.models import Class, Meeting
+from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
 from core.prepared import PreparedList
@@ -316,7 +316,9 @@ def care_gaps(*, within_days: int | None = None, now: datetime | None = None) ->
     class first. Four queries."""
     now = now or timezone.now()
     enrolments = Enrolment.objects.filter(
-        status=EnrolmentStatus.ACTIVE, camp_class__starts_at__gt=now
+        status=EnrolmentStatus.ACTIVE,
+        camp_class__status=ClassStatus.APPROVED,
+        camp_class__starts_at__gt=now,
     )
     if within_days is not None:
         # Counted in the school's days: a class on the 10th is 7 days away all day on the 3rd.
