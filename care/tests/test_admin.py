@@ -1,8 +1,11 @@
 """The back office publishes a policy's new version beside the old ones, which stay as families
 accepted them; acceptances are read-only there."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import Role
 from care.models import Policy, PolicyVersion
@@ -43,6 +46,7 @@ def inline_form(policy: Policy, **new_version) -> dict:
 
 def test_an_admin_publishes_a_new_version_and_the_old_text_stays(back_office):
     waiver = Policy.objects.get(slug="liability-waiver")
+    yesterday = timezone.localdate() - timedelta(days=1)
     first_text = waiver.versions.get().text
 
     page = back_office.get(f"/admin/care/policy/{waiver.pk}/change/")
@@ -52,7 +56,7 @@ def test_an_admin_publishes_a_new_version_and_the_old_text_stays(back_office):
             waiver,
             number=2,
             text="Kilns are hot.",
-            published_at_0="2026-01-01",
+            published_at_0=yesterday.isoformat(),
             published_at_1="09:00",
         ),
     )
