@@ -24,7 +24,6 @@ from care.selectors import (
     CLASS_SCOPE,
     FULL_SCOPE,
     care_history_of,
-    care_missing,
     care_missing_for,
     care_reads_of,
     confirmation_due,
@@ -136,7 +135,9 @@ def care_answer(
     now = timezone.now()
     medical = record.medical if record is not None else {}
     if missing is None:
-        missing = care_missing(participant, now=now)
+        # The record is read already: only the policies are asked of the database.
+        records = {participant.pk: record} if record is not None else {}
+        missing = care_missing_for([participant], now=now, records=records)[participant.pk]
     answer = {
         "participant_id": participant.pk,
         "allergies": medical.get("allergies", []),
