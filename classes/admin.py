@@ -1,12 +1,18 @@
+from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponse
 
-from classes.models import Category, Class, Meeting
+from classes.models import Category, Class, Meeting, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
-from classes.services import class_approve, class_deny
+from classes.services import (
+    class_approve,
+    class_deny,
+    early_access_emails,
+    season_early_access_replace,
+)
 from core import events
-from core.errors import DomainError
+from core.errors import DomainError, InvalidInput
 from core.spreadsheets import SafeCsvWriter
 from enrolments.selectors import CSV_COLUMNS, roster_csv_cells, roster_for, roster_lines
 from payments.selectors import payments_of_enrolments
@@ -89,6 +95,82 @@ class MeetingInline(admin.TabularInline):
         return _school_time(meeting.end, "%H:%M")
 
 
+class SeasonAdminForm(forms.ModelForm):
+    early_access_list = forms.FileField(
+        required=False,
+        help_text="A text or CSV file of e-mail addresses, one per line (the first column): "
+        "it replaces the season's early-access list.",
+    )
+
+    class Meta:
+        model = Season
+        fields = (
+            "name",
+            "starts_on",
+            "ends_on",
+            "opens_at",
+            "closes_at",
+            "early_access_opens_at",
+            "early_access_returning",
+        )
+
+    def clean_early_access_list(self) -> list[str] | None:
+        upload = self.cleaned_data.get("early_access_list")
+        if upload is None:
+            return None
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(
+                "The file is not text: save it as CSV or plain text."
+            ) from None
+        try:
+            return early_access_emails(text)
+        except InvalidInput as invalid:
+            raise forms.ValidationError(invalid.problems["emails"]) from None
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    """The school's seasons: when each takes registrations, and who may register early."""
+
+    form = SeasonAdminForm
+    list_display = ("name", "starts_on", "ends_on", "opens_at", "closes_at", "early_access")
+    readonly_fields = ("early_access_count",)
+    fieldsets = (
+        (None, {"fields": ("name", "starts_on", "ends_on")}),
+        ("Registration", {"fields": ("opens_at", "closes_at")}),
+        (
+            "Early access",
+            {
+                "fields": (
+                    "early_access_opens_at",
+                    "early_access_returning",
+                    "early_access_list",
+                    "early_access_count",
+                )
+            },
+        ),
+    )
+
+    @admin.display(description="Early access opens")
+    def early_access(self, season: Season) -> str:
+        return _school_time(season.early_access_opens_at)
+
+    @admin.display(description="Addresses on the early-access list")
+    def early_access_count(self, season: Season) -> int:
+        return season.early_access.count() if season.pk else 0
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        emails = form.cleaned_data.get("early_access_list")
+        if emails is not None:
+            season_early_access_replace(season=obj, emails=emails)
+            self.message_user(
+                request, f"{len(emails)} addresses on the early-access list.", messages.SUCCESS
+            )
+
+
 @admin.register(Class)
 class ClassAdmin(admin.ModelAdmin):
     """Classes and their review. The schedule is read-only here: it is the instructor's to set,
@@ -106,12 +188,12 @@ class ClassAdmin(admin.ModelAdmin):
         "enroll",
         "created_at",
     )
-    list_filter = ("status", "category", "created_at")
+    list_filter = ("status", "season", "category", "created_at")
     search_fields = ("name", "instructor__email", "instructor__name")
     list_select_related = ("instructor", "category")
     autocomplete_fields = ("instructor",)
     fieldsets = (
-        (None, {"fields": ("name", "instructor", "status", "feedback")}),
+        (None, {"fields": ("name", "instructor", "status", "feedback", "season")}),
         (
             "What it is",
             {"fields": ("description", "category", "level", "location", "age_min", "age_max")},

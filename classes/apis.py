@@ -30,7 +30,7 @@ from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
 from classes.filters import FILTER_PARAMETERS, ClassFilter, classes_filtered
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
-from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level
+from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level, Season
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     SEATS_FREE_FIGURE,
@@ -135,6 +135,10 @@ class ClassInputSerializer(ServiceInputSerializer):
         allow_null=True,
         max_length=MAX_SCHEDULE_DAYS,
     )
+    # Without one, a new class joins the season its dates fall in, or the open one.
+    seasonId = serializers.IntegerField(  # noqa: N815
+        source="season", required=False, allow_null=True, min_value=1
+    )
     # A moment without an offset is the school's time, as the instructor reads it.
     registrationClosesAt = serializers.DateTimeField(  # noqa: N815
         source="registration_closes_at",
@@ -142,6 +146,14 @@ class ClassInputSerializer(ServiceInputSerializer):
         allow_null=True,
         default_timezone=school_timezone(),
     )
+
+    def validate_seasonId(self, value: int | None) -> Season | None:  # noqa: N802
+        if value is None:
+            return None
+        season = Season.objects.filter(pk=value).first() if value < 2**63 else None
+        if season is None:
+            raise serializers.ValidationError("No such season.")
+        return season
 
 
 def _class_fields(data: dict) -> dict:

@@ -48,6 +48,68 @@ class Category(ShownInPublicLists):
         return self.name
 
 
+class Season(models.Model):
+    """A season of classes ("Summer 2027"): the days its classes fall in, and when families may
+    register for them. Returning families, or those on a list the school uploads, may be let in
+    early (`early_access_opens_at`); who has early access is the enrolments app's answer
+    (`enrolments.seasons`)."""
+
+    name = models.CharField(max_length=60, unique=True)
+    # The days the season's classes meet in: a class created without a season joins the one its
+    # first day falls in.
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    opens_at = models.DateTimeField(help_text="When every family may register.")
+    closes_at = models.DateTimeField(help_text="When registration for the season ends.")
+    early_access_opens_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When families with early access may register; empty for no early access.",
+    )
+    early_access_returning = models.BooleanField(
+        default=False,
+        help_text="Families enrolled in an earlier season have early access.",
+    )
+
+    class Meta:
+        ordering = ["starts_on", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends_on__gte=models.F("starts_on")),
+                name="season_days_in_order",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(closes_at__gt=models.F("opens_at")),
+                name="season_registration_in_order",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(early_access_opens_at__isnull=True)
+                | models.Q(early_access_opens_at__lt=models.F("opens_at")),
+                name="season_early_access_before_opening",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonEarlyAccess(models.Model):
+    """One e-mail address on a season's early-access list, as the school uploaded it."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="early_access")
+    # Kept lower-cased: an address is compared without regard to case.
+    email = models.EmailField()
+
+    class Meta:
+        verbose_name_plural = "season early access"
+        constraints = [
+            models.UniqueConstraint(fields=["season", "email"], name="season_early_access_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} ({self.season})"
+
+
 class Class(ShownInPublicLists):
     """An art or craft class an instructor proposes and an admin reviews."""
 
@@ -101,6 +163,11 @@ class Class(ShownInPublicLists):
         default=False,
         db_default=False,
         help_text="The instructor sees the children's whole care records.",
+    )
+    # The season the class belongs to: when families may register for it, and its price rules.
+    # None for a class of no season (registration follows the class alone).
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, null=True, blank=True, related_name="classes"
     )
     # PostgreSQL's full-text document of the class (name, description, category, instructor),
     # kept by classes.search; unused on SQLite.

@@ -2,7 +2,7 @@ from django.db.models import Exists, F, OuterRef, QuerySet
 from django.utils import timezone
 
 from accounts.models import Role, User
-from classes.models import Category, Class, ClassStatus, Meeting
+from classes.models import Category, Class, ClassStatus, Meeting, Season
 from core import events
 from core.public_cache import LiveFigure
 
@@ -69,6 +69,10 @@ def class_get(*, class_id: int) -> Class | None:
 def category_list() -> QuerySet[Category]:
     """The school's categories, in the order it keeps them."""
     return Category.objects.order_by("position", "name")
+
+
+def season_list() -> QuerySet[Season]:
+    return Season.objects.order_by("starts_on", "id")
 
 
 def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:

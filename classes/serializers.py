@@ -70,6 +70,8 @@ class ClassOutputSerializer(serializers.Serializer):
     startsAt = serializers.SerializerMethodField()
     registrationClosesAt = serializers.SerializerMethodField()
     registrationOpen = serializers.SerializerMethodField()
+    # When families may register is the season's (GET /api/seasons); null for a class of none.
+    seasonId = serializers.IntegerField(source="season_id", allow_null=True)
 
     def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names
         free = getattr(camp_class, "seats_free", None)

@@ -1,17 +1,21 @@
 """Writes to classes: instructors propose and edit, admins review."""
 
+import csv
+import io
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.selectors import admin_list
 from classes.message_kinds import ClassMessage
-from classes.models import Class, ClassStatus, Meeting
+from classes.models import Class, ClassStatus, Meeting, Season, SeasonEarlyAccess
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
 from classes.selectors import pending_classes, seat_holders_of
@@ -29,6 +33,7 @@ DETAIL_FIELDS = (
     "age_min",
     "age_max",
     "registration_closes_at",
+    "season",
     *SCHEDULE_FIELDS,
 )
 
@@ -51,11 +56,53 @@ def class_create(
         enroll=0,
     )
     meetings = _details_apply(camp_class, details)
+    if "season" not in details:
+        camp_class.season = season_for(camp_class.start_date)
     camp_class.search_vector = _search_document(camp_class, instructor)
     camp_class.save()
     if meetings:
         _meetings_keep(camp_class, meetings)
     return camp_class
+
+
+def season_for(first_day: date | None) -> Season | None:
+    """The season a new class joins when none is named: the one its first day falls in, else
+    the one taking registrations now, else none."""
+    if first_day is not None:
+        season = Season.objects.filter(starts_on__lte=first_day, ends_on__gte=first_day).first()
+        if season is not None:
+            return season
+    now = timezone.now()
+    return Season.objects.filter(opens_at__lte=now, closes_at__gt=now).first()
+
+
+def early_access_emails(text: str) -> list[str]:
+    """The addresses of an uploaded list: one per line, the first column of a CSV; a header
+    line and blank lines are skipped, each address lower-cased once."""
+    emails: dict[str, None] = {}
+    problems = []
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cell = row[0].strip() if row else ""
+        if not cell or (number == 1 and "@" not in cell):
+            continue
+        try:
+            validate_email(cell)
+        except ValidationError:
+            problems.append(f"Line {number}: {cell[:80]} is not an e-mail address.")
+            continue
+        emails.setdefault(cell.lower())
+    if problems:
+        raise InvalidInput({"emails": problems[:20]})
+    return list(emails)
+
+
+@transaction.atomic
+def season_early_access_replace(*, season: Season, emails: list[str]) -> None:
+    """The season's early-access list becomes these addresses."""
+    SeasonEarlyAccess.objects.filter(season=season).delete()
+    SeasonEarlyAccess.objects.bulk_create(
+        SeasonEarlyAccess(season=season, email=email) for email in emails
+    )
 
 
 @transaction.atomic

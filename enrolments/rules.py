@@ -15,14 +15,14 @@ from itertools import product
 from typing import ClassVar
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery, prefetch_related_objects
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Participant, User
 from care.selectors import care_missing
 from care.services import missing_in_words
-from classes.models import Class, ClassStatus, Meeting
+from classes.models import Class, ClassStatus, Meeting, Season
 from classes.schedule import registration_closes_at, school_timezone
 from core.errors import Conflict
 from core.school_time import school_today
@@ -38,6 +38,7 @@ from enrolments.models import (
     WaitlistEntry,
 )
 from enrolments.prepared import class_standing
+from enrolments.seasons import early_access_seasons, opens_for
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
 # taken to be one, since only adults have a login.
@@ -58,6 +59,7 @@ class RefusalKind(StrEnum):
     HOLDS = "holds"
     HOLD_COOLDOWN = "hold-cooldown"
     CARE_INCOMPLETE = "care-incomplete"
+    REGISTRATION_NOT_OPEN = "registration-not-open"
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,26 @@ class Refusal:
             code="care_incomplete",
             details={"participantId": participant.pk, "missing": missing},
         )
+
+    @classmethod
+    def registration_not_open(cls, season: Season, opens_at: datetime) -> "Refusal":
+        at = opens_at.astimezone(school_timezone())
+        said = (
+            f"Registration for {season.name} opens on {at:%A, %B} {at.day}, {at.year} "
+            f"at {at:%-I:%M %p}."
+        )
+        return cls(
+            RefusalKind.REGISTRATION_NOT_OPEN,
+            said,
+            said,
+            f"Registration for {season.name} was not open yet; your payment has been refunded.",
+            code="registration_not_open",
+            details={"opensAt": at.isoformat()},
+        )
+
+    def conflict(self) -> Conflict:
+        """The refusal as selecting a class hears it."""
+        return Conflict(self.to_select, code=self.code, details=self.details)
 
     def conflict_before_paying(self) -> Conflict:
         """The refusal as the payment page hears it."""
@@ -412,6 +434,14 @@ class Asked:
     now: datetime
     selecting: bool = False
     paying: bool = False
+    # The ids of the seasons the family has early access to, when the caller read them for many
+    # classes at once (`family_refusals`); else the `season` rule asks when it matters.
+    early_access: frozenset[int] | None = None
+
+    def has_early_access(self, season: Season) -> bool:
+        if self.early_access is not None:
+            return season.pk in self.early_access
+        return season.pk in early_access_seasons(self.participant.account, [season])
 
 
 @dataclass(frozen=True)
@@ -430,6 +460,21 @@ class Rule:
 
 def _not_open(asked: Asked) -> Refusal | None:
     return Refusal.CLOSED if asked.camp_class.status != ClassStatus.APPROVED else None
+
+
+def _season_closed(asked: Asked) -> Refusal | None:
+    """Whether the class's season takes registrations now: from its opening (its early-access
+    opening for a family with early access, `enrolments.seasons`) until it closes."""
+    if asked.camp_class.season_id is None:
+        return None
+    season = asked.camp_class.season
+    if asked.now >= season.closes_at:
+        return Refusal.registration_closed(season.closes_at)
+    if asked.now >= season.opens_at:
+        return None
+    early = season.early_access_opens_at is not None and asked.has_early_access(season)
+    opens_at = opens_for(season, early_access=early)
+    return None if asked.now >= opens_at else Refusal.registration_not_open(season, opens_at)
 
 
 def _enrolled(asked: Asked) -> Refusal | None:
@@ -471,6 +516,7 @@ def _clash(asked: Asked) -> Refusal | None:
 # itself comes before one about the participant's own other choices.
 RULES: tuple[Rule, ...] = (
     Rule("not-open", _not_open),
+    Rule("season", _season_closed),
     Rule("enrolled", _enrolled),
     Rule("registration", _too_late),
     Rule("ages", _outside_ages),
@@ -646,6 +692,11 @@ def family_refusals(
         .order_by()
         .values_list("participant_id", "camp_class_id")
     )
+    prefetch_related_objects([c for c in classes if c.season_id is not None], "season")
+    seasons = {camp_class.season for camp_class in classes if camp_class.season_id is not None}
+    early_access = frozenset()
+    if any(season.early_access_opens_at is not None for season in seasons):
+        early_access = early_access_seasons(participants[0].account, seasons)
     now = timezone.now()
     holds = list(
         holds_live(now=now)
@@ -679,6 +730,7 @@ def family_refusals(
                         standing(participant, camp_class),
                         now,
                         selecting=True,
+                        early_access=early_access,
                     )
                 ),
                 on_waitlist=(participant.pk, camp_class.pk) in waiting,

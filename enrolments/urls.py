@@ -12,6 +12,7 @@ from enrolments.apis import (
     SelectionListCreateApi,
 )
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
+from enrolments.apis_seasons import SeasonListApi
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
     HoldExtendApi,
@@ -25,6 +26,7 @@ urlpatterns = [
     path("selectClass", SelectionListCreateApi.as_view(), name="selections"),
     path("selectClass/<id:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
+    path("seasons", SeasonListApi.as_view(), name="seasons"),
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
     path("care/missing", CareGapListApi.as_view(), name="care-missing"),
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),

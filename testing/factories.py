@@ -250,6 +250,7 @@ def class_answer(camp_class: Class) -> dict:
         "registrationClosesAt": school_time(closes_at),
         "registrationOpen": (starts_at is None or now < starts_at)
         and (closes_at is None or now < closes_at),
+        "seasonId": camp_class.season_id,
     }
 
 

@@ -802,7 +802,8 @@ STEPS = [
     # The caller; in its transaction the admins and the user locked, the role written (no
     # message: going back to student tells nobody).
     (an_admin_gives_a_student_back_their_role, 200, 6),
-    (an_instructor_proposes_a_class, 201, 4),
+    # The season it joins: the open one, as the class has no dates (classes.services.season_for).
+    (an_instructor_proposes_a_class, 201, 5),
     # The class's meetings are read to keep them in step with its schedule.
     # The seats held now, which the seats may not go below.
     (an_instructor_updates_their_class, 200, 7),

@@ -246,6 +246,7 @@ class TestClassCreate:
             "startsAt": None,
             "registrationClosesAt": None,
             "registrationOpen": True,
+            "seasonId": None,
         }
         assert camp_class.price == Decimal("45.50")
 

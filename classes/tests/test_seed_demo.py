@@ -10,7 +10,7 @@ from PIL import Image
 
 from accounts.models import Participant, Role, User
 from classes.management.commands.seed_demo import independence_day_observed, season_start
-from classes.models import Category, Class, ClassStatus, Meeting
+from classes.models import Category, Class, ClassStatus, Meeting, Season
 from classes.schedule import meetings_of, registration_open, school_timezone
 from classes.selectors import popular_class_list
 from core.pictures import WIDTHS, sources
@@ -41,7 +41,8 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 2 children, 24 classes, 9 emulator sign-ins.",
+        "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 24 classes, "
+        "9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -72,6 +73,20 @@ def test_the_demo_accounts_sign_in_through_the_emulator(emulator, api_client):
 
     assert response.status_code == 200
     assert User.objects.filter(email="student@camp.test").count() == 1
+
+
+def test_the_demo_has_a_past_an_open_and_a_coming_season_and_its_classes_are_in_the_open_one():
+    seed()
+
+    now = timezone.now()
+    past, open_now, coming = Season.objects.order_by("starts_on")
+    assert past.closes_at <= now
+    assert open_now.opens_at <= now < open_now.closes_at
+    assert now < coming.early_access_opens_at < coming.opens_at
+    assert coming.early_access_returning
+    assert set(Class.objects.values_list("season", flat=True)) == {open_now.pk}
+    first_day = season_start(timezone.localdate(timezone=school_timezone()))
+    assert open_now.name == f"Summer {first_day.year}"
 
 
 def test_the_demo_people_have_their_roles():

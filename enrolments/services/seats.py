@@ -61,7 +61,7 @@ def selection_create(
         participant=participant, camp_class=camp_class, standing=standing, selecting=True
     )
     if refusal is not None:
-        raise Conflict(refusal.to_select)
+        raise refusal.conflict()
     already_selected = Conflict(Refusal.selected(participant).to_select)
     try:
         # A savepoint, so that losing the race to a twin request leaves the transaction usable.

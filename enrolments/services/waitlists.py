@@ -62,7 +62,7 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     if refusal is None:
         raise Conflict("Seats are free in this class: select it instead.")
     if refusal.kind != RefusalKind.FULL:
-        raise Conflict(refusal.to_select)
+        raise refusal.conflict()
     # The seat count comes before the clash in the rule's order; a clash would close the entry
     # at its offer, so it is said now.
     other = standing.clash_with(camp_class)

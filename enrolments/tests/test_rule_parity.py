@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from care.models import CareRecord
-from classes.models import Class, ClassStatus
+from classes.models import Class, ClassStatus, Season
 from enrolments.models import EnrolmentStatus, SeatHold
 from enrolments.rules import RULES, RefusalKind, enrolment_refusal, family_refusals
 from enrolments.services import SeatRefused, seat_take
@@ -55,6 +55,19 @@ class Situation:
 
 def _not_open(situation):
     situation.change_class(status=ClassStatus.PENDING)
+
+
+def _season(situation):
+    # The class's season opens tomorrow, and the family has no early access.
+    now = timezone.now()
+    season = Season.objects.create(
+        name="Next summer",
+        starts_on=situation.camp_class.start_date,
+        ends_on=situation.camp_class.end_date,
+        opens_at=now + timedelta(days=1),
+        closes_at=now + timedelta(days=90),
+    )
+    situation.change_class(season=season)
 
 
 def _enrolled(situation):
@@ -107,6 +120,7 @@ def _clash(situation):
 
 SITUATIONS = {
     "not-open": (_not_open, RefusalKind.NOT_OPEN),
+    "season": (_season, RefusalKind.REGISTRATION_NOT_OPEN),
     "enrolled": (_enrolled, RefusalKind.ENROLLED),
     "registration": (_registration, RefusalKind.REGISTRATION_CLOSED),
     "ages": (_ages, RefusalKind.AGE),

@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts import firebase
 from accounts.models import Role, User
 from accounts.services import account_holder_of, participant_create
-from classes.models import Category, Class, ClassStatus
+from classes.models import Category, Class, ClassStatus, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.services import class_create
 from core.pictures import variant_name
@@ -430,7 +430,13 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
-        created = {"instructors": 0, "demo accounts": 0, "children": 0, "classes": 0}
+        created = {
+            "instructors": 0,
+            "demo accounts": 0,
+            "children": 0,
+            "seasons": 0,
+            "classes": 0,
+        }
 
         # Profiles are refreshed on every run; state that the app changes (a class's
         # status, seats and enrolments, the student's role) is set only on creation, so
@@ -459,6 +465,7 @@ class Command(BaseCommand):
         )
         created["demo accounts"] += was_created
 
+        created["seasons"] = self._seasons(start)
         categories = {category.slug: category for category in Category.objects.all()}
         for demo in CLASSES:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
@@ -497,6 +504,42 @@ class Command(BaseCommand):
                 emergency_contact_phone="+1 415 555 0100",
             )
         return len(children)
+
+    def _seasons(self, start: date) -> int:
+        """Last summer (closed), the coming one (open now) and the one after (opening in a
+        month, a week earlier for returning families), so each state can be seen. The demo
+        classes join the coming one by their dates."""
+        now = timezone.now().astimezone(school_timezone())
+        today = now.date()
+        made = 0
+        zone = school_timezone()
+        for year, opens_on, closes_on in (
+            (start.year - 1, date(start.year - 1, 1, 15), min(date(start.year - 1, 9, 1), today)),
+            (
+                start.year,
+                min(today - timedelta(days=14), date(start.year, 1, 15)),
+                date(start.year, 9, 1),
+            ),
+            (
+                start.year + 1,
+                max(today + timedelta(days=30), date(start.year, 9, 1)),
+                date(start.year + 1, 9, 1),
+            ),
+        ):
+            opens_at = datetime.combine(opens_on, time(9), zone)
+            _, was_created = Season.objects.get_or_create(
+                name=f"Summer {year}",
+                defaults={
+                    "starts_on": date(year, 6, 1),
+                    "ends_on": date(year, 8, 31),
+                    "opens_at": opens_at,
+                    "closes_at": datetime.combine(closes_on, time(0), zone),
+                    "early_access_opens_at": opens_at - timedelta(days=7),
+                    "early_access_returning": True,
+                },
+            )
+            made += was_created
+        return made
 
     def _class(
         self, demo: DemoClass, instructor: User, start: date, categories: dict[str, Category]

@@ -1,0 +1,62 @@
+"""GET /api/seasons: the school's seasons and when each takes registrations, for the caller.
+
+Here rather than in classes, which owns seasons: whether a family has early access is read from
+its enrolments (`enrolments.seasons`)."""
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from classes.selectors import season_list
+from enrolments.seasons import early_access_seasons, opens_for
+
+
+class SeasonOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    startsOn = serializers.DateField(source="starts_on")  # noqa: N815 - the API's names
+    endsOn = serializers.DateField(source="ends_on")  # noqa: N815
+    opensAt = serializers.DateTimeField(source="opens_at")  # noqa: N815
+    closesAt = serializers.DateTimeField(source="closes_at")  # noqa: N815
+    earlyAccessOpensAt = serializers.DateTimeField(  # noqa: N815
+        source="early_access_opens_at", allow_null=True
+    )
+    hasEarlyAccess = serializers.SerializerMethodField()  # noqa: N815
+    # When the caller may register: the early-access opening when they have it.
+    opensForYouAt = serializers.SerializerMethodField()  # noqa: N815
+    registrationOpen = serializers.SerializerMethodField()  # noqa: N815
+
+    def get_hasEarlyAccess(self, season) -> bool:  # noqa: N802
+        return season.pk in self.context["early_access"]
+
+    @extend_schema_field(OpenApiTypes.DATETIME)
+    def get_opensForYouAt(self, season) -> str:  # noqa: N802
+        moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))
+        return serializers.DateTimeField().to_representation(moment)
+
+    def get_registrationOpen(self, season) -> bool:  # noqa: N802
+        moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))
+        return moment <= self.context["now"] < season.closes_at
+
+
+class SeasonListApi(APIView):
+    """GET /api/seasons: every season, earliest first, with whether the signed-in family has
+    early access and when it may register."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The school's seasons, when each opens and closes, and the caller's early access",
+        responses={200: SeasonOutputSerializer(many=True)},
+    )
+    def get(self, request):
+        seasons = list(season_list())
+        context = {
+            "early_access": early_access_seasons(request.user, seasons),
+            "now": timezone.now(),
+        }
+        return Response(SeasonOutputSerializer(seasons, many=True, context=context).data)

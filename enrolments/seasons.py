@@ -1,0 +1,45 @@
+"""When a family may register for a season's classes: at the season's opening, or at its
+early-access opening for a family with early access. A family has early access when the season
+lets returning families in early and the family was enrolled in an earlier season, or when the
+family's e-mail is on the list the school uploaded for the season.
+
+The `season` rule of `enrolments.rules.RULES` asks this; so does `GET /api/seasons`."""
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef, Q
+
+from accounts.models import User
+from classes.models import Season, SeasonEarlyAccess
+from enrolments.models import Enrolment, EnrolmentStatus
+
+
+def early_access_seasons(family: User | None, seasons: Iterable[Season]) -> frozenset[int]:
+    """The ids of those seasons the family has early access to; one query, none for a visitor
+    or seasons without early access."""
+    asked = [season for season in seasons if season.early_access_opens_at is not None]
+    if family is None or not family.is_authenticated or not asked:
+        return frozenset()
+    returning = Enrolment.objects.filter(
+        student_id=family.pk,
+        status=EnrolmentStatus.ACTIVE,
+        camp_class__season__starts_on__lt=OuterRef("starts_on"),
+    )
+    listed = SeasonEarlyAccess.objects.filter(season_id=OuterRef("pk"), email=family.email.lower())
+    found = Season.objects.filter(pk__in=[season.pk for season in asked]).filter(
+        Q(Q(early_access_returning=True) & Exists(returning)) | Q(Exists(listed))
+    )
+    return frozenset(found.values_list("pk", flat=True))
+
+
+def opens_for(season: Season, *, early_access: bool) -> datetime:
+    """When the family may register: the early-access opening if they have it, else the
+    season's."""
+    if early_access and season.early_access_opens_at is not None:
+        return season.early_access_opens_at
+    return season.opens_at
+
+
+def season_open_for(season: Season, *, now: datetime, early_access: bool) -> bool:
+    return opens_for(season, early_access=early_access) <= now < season.closes_at
