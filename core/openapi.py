@@ -29,6 +29,10 @@ class ErrorSerializer(serializers.Serializer):
         help_text="care_incomplete: what is missing (record, confirmation, emergencyContacts, "
         "photoConsent, policy:<slug>).",
     )
+    opensAt = serializers.DateTimeField(  # noqa: N815
+        required=False,
+        help_text="registration_not_open: when the caller may register, in the school's time.",
+    )
 
 
 ERROR_MEANINGS = {

@@ -11,8 +11,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from classes.schedule import school_timezone
 from classes.selectors import season_list
 from enrolments.seasons import early_access_seasons, opens_for
+
+
+class SchoolTimeField(serializers.DateTimeField):
+    def to_representation(self, value):
+        return value.astimezone(school_timezone()).isoformat()
 
 
 class SeasonOutputSerializer(serializers.Serializer):
@@ -20,11 +26,10 @@ class SeasonOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     startsOn = serializers.DateField(source="starts_on")  # noqa: N815 - the API's names
     endsOn = serializers.DateField(source="ends_on")  # noqa: N815
-    opensAt = serializers.DateTimeField(source="opens_at")  # noqa: N815
-    closesAt = serializers.DateTimeField(source="closes_at")  # noqa: N815
-    earlyAccessOpensAt = serializers.DateTimeField(  # noqa: N815
-        source="early_access_opens_at", allow_null=True
-    )
+    # Moments in the school's own offset, as a class's are, so "09:00" reads as its morning.
+    opensAt = SchoolTimeField(source="opens_at")  # noqa: N815
+    closesAt = SchoolTimeField(source="closes_at")  # noqa: N815
+    earlyAccessOpensAt = SchoolTimeField(source="early_access_opens_at", allow_null=True)  # noqa: N815
     hasEarlyAccess = serializers.SerializerMethodField()  # noqa: N815
     # When the caller may register: the early-access opening when they have it.
     opensForYouAt = serializers.SerializerMethodField()  # noqa: N815
@@ -36,7 +41,7 @@ class SeasonOutputSerializer(serializers.Serializer):
     @extend_schema_field(OpenApiTypes.DATETIME)
     def get_opensForYouAt(self, season) -> str:  # noqa: N802
         moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))
-        return serializers.DateTimeField().to_representation(moment)
+        return SchoolTimeField().to_representation(moment)
 
     def get_registrationOpen(self, season) -> bool:  # noqa: N802
         moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))

@@ -214,6 +214,8 @@ class TestSeasonList:
         assert shown["name"] == "Summer next year"
         assert shown["hasEarlyAccess"] is False
         assert shown["registrationOpen"] is False
+        # In the school's own offset, as a class's moments are.
+        assert shown["opensAt"] == in_school_time(summer.opens_at)
         assert shown["opensForYouAt"] == shown["opensAt"]
         assert shown["earlyAccessOpensAt"] is not None
         # Last summer's registration closed long ago.

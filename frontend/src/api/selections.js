@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
 import { isEligibilityKey } from "./eligibility";
+import { isRegistrationNotOpen, revalidateSeasons } from "./seasons";
 
 // GET/POST /selectClass and DELETE /selectClass/:id: the classes a student chose, not yet paid.
 
@@ -43,13 +44,21 @@ export function selectClass(classItem, participantId) {
 
 /*
  * Selects the class for the student (or one of the family's participants), then refreshes the
- * selected classes and who can still take which class.
+ * selected classes and who can still take which class. A refusal because the class's season has
+ * not opened for them means the page's seasons were out of date: they are asked again, and the
+ * refusal goes on to the page, which shows the server's words.
  */
 export function useSelectClass(email) {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (classItem, participantId) => {
-      const result = await selectClass(classItem, participantId);
+      let result;
+      try {
+        result = await selectClass(classItem, participantId);
+      } catch (refusal) {
+        if (isRegistrationNotOpen(refusal)) await revalidateSeasons(mutate);
+        throw refusal;
+      }
       await Promise.all([mutate(isSelectionsKeyOf(email)), mutate(isEligibilityKey)]);
       return result;
     },

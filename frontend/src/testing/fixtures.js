@@ -33,6 +33,8 @@ export function makeClass(overrides = {}) {
     startsAt: null,
     registrationClosesAt: null,
     registrationOpen: true,
+    // A class of no season registers as its own dates allow.
+    seasonId: null,
     ...overrides,
   };
   // Seats nobody holds now: all of them, unless a test says some are held.
@@ -140,6 +142,44 @@ export function makeMeetings(dates, startTime = "09:00", endTime = "12:00") {
     start: `${date}T${startTime}:00${SCHOOL_OFFSET}`,
     end: `${date}T${endTime}:00${SCHOOL_OFFSET}`,
   }));
+}
+
+// A moment (ms since the epoch) as the server writes a time of the school's: with its offset.
+export function atSchool(time) {
+  const local = new Date(time + Number.parseInt(SCHOOL_OFFSET, 10) * 60 * 60 * 1000);
+  return `${local.toISOString().slice(0, 19)}${SCHOOL_OFFSET}`;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/*
+ * One season as GET /seasons answers it, from the test's clock: registration opens for everyone
+ * `opensIn` ms from now (past when negative), for families with early access `earlyAccessIn` ms
+ * from now (none when null), and closes `closesIn` ms from now. `hasEarlyAccess` says whether the
+ * caller is such a family; when and whether they may register follow from it.
+ */
+export function makeSeason({
+  opensIn = -DAY,
+  earlyAccessIn = null,
+  closesIn = opensIn + 60 * DAY,
+  hasEarlyAccess = false,
+  ...overrides
+} = {}) {
+  const now = Date.now();
+  const opensForYouIn = hasEarlyAccess && earlyAccessIn !== null ? earlyAccessIn : opensIn;
+  return {
+    id: 3,
+    name: "Summer Session",
+    startsOn: atSchool(now + opensIn + 90 * DAY).slice(0, 10),
+    endsOn: atSchool(now + opensIn + 150 * DAY).slice(0, 10),
+    opensAt: atSchool(now + opensIn),
+    closesAt: atSchool(now + closesIn),
+    earlyAccessOpensAt: earlyAccessIn === null ? null : atSchool(now + earlyAccessIn),
+    hasEarlyAccess,
+    opensForYouAt: atSchool(now + opensForYouIn),
+    registrationOpen: opensForYouIn <= 0 && closesIn > 0,
+    ...overrides,
+  };
 }
 
 /*

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
+import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
 import { formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { SelectButton } from "./SelectButton";
@@ -23,7 +24,8 @@ const WhoCanTake = lazy(() =>
  * which the button points to. For a family of several, `choices` (when given) lists for each
  * participant whether they can take it, or why not. With no seat free and someone who may join
  * its waitlist (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist.
- * `notice` is what a Select or a join just did (SelectNotice).
+ * Before the class's season opens for them, `opens` says when, in a few words beside the button
+ * (RegistrationCountdown). `notice` is what a Select or a join just did (SelectNotice).
  */
 export function ClassCard({
   classItem,
@@ -33,6 +35,7 @@ export function ClassCard({
   reason,
   choices,
   waitlist = false,
+  opens = null,
   notice,
   onSelect,
   onJoinWaitlist,
@@ -41,7 +44,7 @@ export function ClassCard({
   const reasonId = useId();
   const soldOut = isSoldOut(classItem) || waitlist;
   const showChoices = hasKnownChoices(choices);
-  const hasReason = Boolean(reason) || showChoices;
+  const hasReason = Boolean(reason) || showChoices || Boolean(opens);
   return (
     <ImageCard
       image={classItem.image}
@@ -76,6 +79,7 @@ export function ClassCard({
       <ClassFacts classItem={classItem} facts={CLASS_FACTS.card} />
       {hasReason && (
         <div id={reasonId} className="mt-2">
+          <RegistrationCountdown opens={opens} compact />
           {reason && (
             <p
               className={`fw-semibold mb-0 ${reason === LABELS.soldOut ? "text-danger-emphasis" : ""}`}

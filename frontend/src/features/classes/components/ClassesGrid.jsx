@@ -88,7 +88,7 @@ export function ClassesGrid({
         // Right under the page heading: the first row is in view on arrival.
         atTop
         renderItem={(classItem, imagePriority) => {
-          const { disabled, label, reason, choices, listChoices, waitlist } =
+          const { disabled, label, reason, choices, listChoices, waitlist, opens } =
             availabilityFor(classItem);
           return (
             <ClassCard
@@ -99,6 +99,7 @@ export function ClassesGrid({
               reason={reason}
               choices={listChoices ? choices : null}
               waitlist={waitlist}
+              opens={opens}
               notice={notices[classItem._id]}
               onSelect={handleSelect}
               onJoinWaitlist={handleJoinWaitlist}

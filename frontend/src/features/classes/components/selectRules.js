@@ -4,8 +4,9 @@ import { seatsFree } from "../../../components/cards/ClassFacts";
  * What a class's Select button draws: its words, the reason beside it, whether it is off. Who may
  * take which class is the server's answer (/eligibility, enrolments.rules): this module only puts
  * it into words. It decides alone only what no answer covers: the session (still loading, or an
- * admin or instructor, who never select), a visitor or anyone else without an answer, and how a
- * family's answers add up to one button.
+ * admin or instructor, who never select), a visitor or anyone else without an answer (from the
+ * class's public fields and its season's opening, GET /seasons), and how a family's answers add
+ * up to one button.
  */
 
 // Admins and instructors teach or run classes; they cannot select them (spec), and the server
@@ -41,6 +42,7 @@ export const LABELS = {
   waitlisted: "On the waitlist",
   soldOut: "No seats left",
   closed: "Registration closed",
+  notOpen: "Opens soon",
   clash: "Time clash",
   age: "Outside the age range",
   unavailable: "Not available",
@@ -53,6 +55,7 @@ const LABEL_OF_KIND = {
   enrolled: LABELS.enrolled,
   full: LABELS.soldOut,
   "registration-closed": LABELS.closed,
+  "registration-not-open": LABELS.notOpen,
   started: LABELS.closed,
   "schedule-conflict": LABELS.clash,
   age: LABELS.age,
@@ -167,11 +170,27 @@ function forThemselves(classItem, eligibility, waitlisted) {
 }
 
 /*
- * Without the server's answer (a visitor, an admin or instructor, a student whose answer failed
- * or is on its way): only the class's public fields, which the server keeps for everyone.
+ * Where the class's season stands for this family at `now` (ms), from GET /seasons: "ahead"
+ * while its opening for them is to come, "closed" once it has closed, else null (open, no
+ * season, or its opening just passed and the seasons are being asked again).
  */
-function withoutAnswer(classItem, role, visitor) {
-  if (classItem.registrationOpen === false) return { label: LABELS.closed, off: true };
+function seasonStanding(season, now) {
+  if (!season || season.registrationOpen !== false) return null;
+  if (Date.parse(season.closesAt) <= now) return "closed";
+  if (Date.parse(season.opensForYouAt) > now) return "ahead";
+  return null;
+}
+
+/*
+ * Without the server's answer (a visitor, an admin or instructor, a student whose answer failed
+ * or is on its way): only the class's public fields, which the server keeps for everyone, and
+ * its season's opening.
+ */
+function withoutAnswer(classItem, role, visitor, standing) {
+  if (classItem.registrationOpen === false || standing === "closed") {
+    return { label: LABELS.closed, off: true };
+  }
+  if (standing === "ahead") return { label: LABELS.notOpen, off: true };
   if (isSoldOut(classItem)) {
     // Someone signed in could join its waitlist.
     return { label: LABELS.soldOut, reason: visitor ? SIGN_IN_TO_JOIN_WAITLIST : null, off: true };
@@ -194,6 +213,12 @@ function withoutAnswer(classItem, role, visitor) {
  * button joins the waitlist instead of selecting. `waitlisted` are the {classId, participantId}
  * joined on this visit. A `visitor` (signed out) is told a full class's waitlist needs them
  * signed in.
+ *
+ * `season` is the class's season (GET /seasons), null for none or while unknown, and `now` the
+ * page's clock (ms). While the season's opening for this family is ahead, the button is Opens
+ * soon and `opens` says when ({at, left: ms until then, earlyAccess}) for its countdown. It is
+ * null otherwise, and also when the server's answer lets someone take the class (the seasons were
+ * read before they signed in) or the class itself has closed.
  */
 export function selectAvailability(
   classItem,
@@ -205,9 +230,12 @@ export function selectAvailability(
     eligibility,
     waitlisted = [],
     visitor = false,
+    season = null,
+    now = Date.now(),
   },
 ) {
   const pending = sessionLoading || waiting;
+  const standing = seasonStanding(season, now);
   const choices = family
     ? family.map((participant) =>
         participantChoice(classItem, participant, eligibility, waitlisted),
@@ -217,9 +245,10 @@ export function selectAvailability(
   if (!CANNOT_SELECT[role] && eligibility?.length) {
     said = family ? forFamily(choices) : forThemselves(classItem, eligibility, waitlisted);
   } else {
-    said = withoutAnswer(classItem, role, visitor);
+    said = withoutAnswer(classItem, role, visitor, standing);
   }
   const { label, reason = null, waitlist = false, off = false } = said;
+  const opensAhead = standing === "ahead" && off && label !== LABELS.closed;
   return {
     label,
     reason,
@@ -227,6 +256,13 @@ export function selectAvailability(
     waitlist,
     choices,
     listChoices: hasKnownChoices(choices) && (waitlist || reason === null),
+    opens: opensAhead
+      ? {
+          at: season.opensForYouAt,
+          left: Date.parse(season.opensForYouAt) - now,
+          earlyAccess: season.hasEarlyAccess,
+        }
+      : null,
   };
 }
 

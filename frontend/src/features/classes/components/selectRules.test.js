@@ -1,4 +1,4 @@
-import { makeChance, makeClass } from "../../../testing/fixtures";
+import { makeChance, makeClass, makeSeason } from "../../../testing/fixtures";
 import { selectAvailability, waitlistChoices } from "./selectRules";
 
 const watercolor = makeClass({ _id: 7, nameClass: "Watercolor Week", seats: 4 });
@@ -8,6 +8,9 @@ const lily = { _id: 2, firstName: "Lily", lastName: "Lopez", isAccountHolder: fa
 const max = { _id: 3, firstName: "Max", lastName: "Lopez", isAccountHolder: false };
 
 const student = { sessionLoading: false, waiting: false, role: "student" };
+
+const NOT_OPEN_YET =
+  "Registration for Summer Session opens on Monday, November 1, 2027 at 9:00 AM.";
 
 function answer(participant, fields = {}) {
   return { ...makeChance(participant), ...fields };
@@ -58,6 +61,14 @@ describe("what the button says for someone selecting for themselves, from the se
       ],
       "Registration closed",
       "Registration for this class closed on Tuesday, June 1, 2027.",
+      true,
+    ],
+    [
+      "a class whose season has not opened for them",
+      watercolor,
+      [refused(myself, "registration-not-open", NOT_OPEN_YET)],
+      "Opens soon",
+      NOT_OPEN_YET,
       true,
     ],
     [
@@ -362,5 +373,95 @@ describe("what the button says for a family of several", () => {
     expect(button(availability)).toEqual({ label: "Select", reason: null, disabled: false });
     expect(availability.listChoices).toBe(false);
     expect(availability.choices.every((choice) => choice.canTake)).toBe(true);
+  });
+});
+
+describe("before a class's season opens for the family", () => {
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+  const inSeason = makeClass({ _id: 7, seasonId: 3 });
+  const visitor = { role: null, visitor: true };
+
+  beforeEach(() => jest.useFakeTimers({ now: Date.parse("2027-10-29T17:00:00Z") }));
+  afterEach(() => jest.useRealTimers());
+
+  function availability(context) {
+    return selectAvailability(inSeason, { ...student, now: Date.now(), ...context });
+  }
+
+  test("a visitor reads Opens soon from the seasons, with when it opens for the countdown", () => {
+    const season = makeSeason({ opensIn: 2 * DAY + 3 * HOUR });
+    const { label, reason, disabled, opens } = availability({ ...visitor, season });
+    expect({ label, reason, disabled }).toEqual({
+      label: "Opens soon",
+      reason: null,
+      disabled: true,
+    });
+    expect(opens).toEqual({
+      at: season.opensForYouAt,
+      left: 2 * DAY + 3 * HOUR,
+      earlyAccess: false,
+    });
+  });
+
+  test("a family with early access counts down to its own opening, with the server's reason", () => {
+    const season = makeSeason({ opensIn: 3 * DAY, earlyAccessIn: DAY, hasEarlyAccess: true });
+    const { label, reason, disabled, opens } = availability({
+      season,
+      eligibility: [refused(myself, "registration-not-open", NOT_OPEN_YET)],
+    });
+    expect({ label, reason, disabled }).toEqual({
+      label: "Opens soon",
+      reason: NOT_OPEN_YET,
+      disabled: true,
+    });
+    expect(opens).toEqual({ at: season.earlyAccessOpensAt, left: DAY, earlyAccess: true });
+  });
+
+  test("a family of several waiting alike shares one button and one reason", () => {
+    const family = [myself, lily, max];
+    const season = makeSeason({ opensIn: DAY });
+    const waitingAlike = availability({
+      season,
+      family,
+      eligibility: family.map((who) => refused(who, "registration-not-open", NOT_OPEN_YET)),
+    });
+    expect(waitingAlike.label).toBe("Opens soon");
+    expect(waitingAlike.reason).toBe(NOT_OPEN_YET);
+    expect(waitingAlike.listChoices).toBe(false);
+    expect(waitingAlike.opens.left).toBe(DAY);
+  });
+
+  test.each([
+    ["an open season", makeSeason, visitor, "Select", false],
+    [
+      "a closed season: the existing Registration closed",
+      () => makeSeason({ opensIn: -90 * DAY, closesIn: -DAY }),
+      visitor,
+      "Registration closed",
+      true,
+    ],
+    [
+      "a season whose opening has just passed on this clock, while it is asked again",
+      () => ({ ...makeSeason({ opensIn: -1000 }), registrationOpen: false }),
+      visitor,
+      "Select",
+      false,
+    ],
+    [
+      "seasons read before they signed in, when the server lets them take it",
+      () => makeSeason({ opensIn: DAY }),
+      { eligibility: [answer(myself)] },
+      "Select",
+      false,
+    ],
+    ["a class of no season", () => null, visitor, "Select", false],
+  ])("no countdown for %s", (_, season, context, label, disabled) => {
+    const said = availability({ ...context, season: season() });
+    expect({ label: said.label, disabled: said.disabled, opens: said.opens }).toEqual({
+      label,
+      disabled,
+      opens: null,
+    });
   });
 });

@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSWRConfig } from "swr";
 
 import { useEligibility } from "../../../api/eligibility";
 import { useParticipantsOrNone } from "../../../api/participants";
+import { revalidateSeasons, seasonOf, useSeasons } from "../../../api/seasons";
 import { useSelectClass } from "../../../api/selections";
 import { useJoinWaitlist } from "../../../api/waitlist";
+import { useCountdownClock } from "../../../hooks/useCountdownClock";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { selectAvailability } from "../components/selectRules";
@@ -19,6 +22,10 @@ import { selectAvailability } from "../components/selectRules";
  * Both revalidate the server's answer before they end (api/selections, api/waitlist), so the
  * buttons then say what the server now says. `waitlisted` are those joined on this visit, which
  * that answer does not tell.
+ *
+ * Before a class's season opens for the family its button is Opens soon, with a countdown
+ * (`opens` of each availability). The page keeps one clock for all its countdowns; when one
+ * reaches zero the seasons and the server's answer are asked again, and Select turns on.
  *
  * The button pressed is off while its answer comes (a disabled button drops the keyboard focus),
  * so the answer takes the focus: the class's own notice of what was done (`notices`, by class
@@ -44,6 +51,25 @@ export function useClassSelection(knownClasses) {
     [studentEmail, knownClasses],
   );
   const { eligibilityByClass, isLoading: eligibilityLoading } = useEligibility(classIds);
+  const { seasons } = useSeasons(
+    Boolean(knownClasses?.some((classItem) => classItem.seasonId != null)),
+  );
+  // The openings of the classes shown that the family still waits for: what the countdowns
+  // count down to. A closed season waits for nothing.
+  const openings = useMemo(
+    () =>
+      (knownClasses ?? [])
+        .map((classItem) => seasonOf(seasons, classItem))
+        .filter(
+          (season) =>
+            season?.registrationOpen === false && Date.parse(season.closesAt) > Date.now(),
+        )
+        .map((season) => season.opensForYouAt),
+    [seasons, knownClasses],
+  );
+  const { mutate } = useSWRConfig();
+  const seasonOpened = useCallback(() => revalidateSeasons(mutate), [mutate]);
+  const now = useCountdownClock(openings, seasonOpened);
   const selectClass = useSelectClass(studentEmail);
   const joinClassWaitlist = useJoinWaitlist();
   const [selecting, setSelecting] = useState(null);
@@ -99,6 +125,8 @@ export function useClassSelection(knownClasses) {
       eligibility,
       waitlisted,
       visitor: !loading && !user,
+      season: seasonOf(seasons, classItem),
+      now,
     });
   }
 

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { classCalendarUrl, useClass } from "../../../api/classes";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
+import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -67,7 +68,8 @@ function ClassDetails({ classItem }) {
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   // "select" or "waitlist": what the family pressed, while they are asked for whom.
   const [askingForWhom, setAskingForWhom] = useState(null);
-  const { disabled, waitlist, label, reason, choices, listChoices } = availabilityOf(classItem);
+  const { disabled, waitlist, label, reason, choices, listChoices, opens } =
+    availabilityOf(classItem);
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const registration = registrationNote(classItem);
@@ -115,6 +117,7 @@ function ClassDetails({ classItem }) {
           <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
           <SelectNotice classId={classItem._id} notice={notices[classItem._id]} />
           <div id="class-select-notes">
+            <RegistrationCountdown opens={opens} />
             {registration && <p className="mb-2">{registration}</p>}
             {reason && (
               <p
