@@ -53,6 +53,7 @@ serve:
 	@echo "==> Seeding demo data"
 	$(PY) manage.py seed_demo
 	$(PY) manage.py seed_demo_care
+	$(PY) manage.py seed_demo_prices
 	@echo "==> Pointing localstripe's webhooks at this server"
 	$(PY) manage.py stripe_local_webhook --url http://localhost:$(PORT)/api/stripe/webhook
 	@echo "==> Serving Camp at http://localhost:$(PORT), with a Celery worker and beat sending"

@@ -9,6 +9,7 @@ import time_machine
 from aiosmtpd.controller import Controller
 from django.conf import settings
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
@@ -145,3 +146,16 @@ def worker_env(smtp_sink):
         "LOG_LEVEL": "WARNING",
     }
     redis.Redis.from_url(TEST_REDIS_URL).delete(queue)
+
+
+@pytest.fixture
+def back_office_admin():
+    return UserFactory(role=Role.ADMIN)
+
+
+@pytest.fixture
+def back_office(back_office_admin) -> Client:
+    """The Django admin, signed in as one of the school's admins (`back_office_admin`)."""
+    client = Client()
+    client.force_login(back_office_admin)
+    return client

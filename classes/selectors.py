@@ -75,6 +75,12 @@ def season_list() -> QuerySet[Season]:
     return Season.objects.order_by("starts_on", "id")
 
 
+def season_open_now() -> Season | None:
+    """The season taking registrations now (the earliest, should two overlap)."""
+    now = timezone.now()
+    return season_list().filter(opens_at__lte=now, closes_at__gt=now).first()
+
+
 def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:
     """An instructor's approved classes for their page, the soonest first; those whose schedule
     is to be announced after every scheduled one."""

@@ -18,7 +18,7 @@ from classes.message_kinds import ClassMessage
 from classes.models import Class, ClassStatus, Meeting, Season, SeasonEarlyAccess
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
-from classes.selectors import pending_classes, seat_holders_of
+from classes.selectors import pending_classes, season_open_now, seat_holders_of
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
@@ -72,8 +72,7 @@ def season_for(first_day: date | None) -> Season | None:
         season = Season.objects.filter(starts_on__lte=first_day, ends_on__gte=first_day).first()
         if season is not None:
             return season
-    now = timezone.now()
-    return Season.objects.filter(opens_at__lte=now, closes_at__gt=now).first()
+    return season_open_now()
 
 
 def early_access_emails(text: str) -> list[str]:

@@ -1,14 +1,27 @@
 from decimal import Decimal
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, Count, IntegerField, Value, When
 from django.template.response import TemplateResponse
 
 from classes.admin import ClassAdmin
 from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
-from payments.models import Payment, PaymentStatus, Refund, RefundPolicy, RefundStatus
+from payments.models import (
+    CreditEntry,
+    EarlyBirdPrice,
+    MultiClassDiscount,
+    Payment,
+    PaymentStatus,
+    PromoCode,
+    Refund,
+    RefundPolicy,
+    RefundStatus,
+    Scholarship,
+    SiblingDiscount,
+)
 from payments.refund_policy import RefundTerms
 from payments.services import (
     class_cancel,
@@ -196,3 +209,100 @@ def cancel_classes(modeladmin, request, queryset):
 
 # The class page's actions live with classes; cancelling one moves money, so it is this app's.
 ClassAdmin.actions = (*ClassAdmin.actions, cancel_classes)
+
+
+# The season's price rules (`payments.pricing` applies them, in its order).
+
+
+@admin.register(EarlyBirdPrice)
+class EarlyBirdPriceAdmin(admin.ModelAdmin):
+    list_display = ("camp_class", "price", "until")
+    list_select_related = ("camp_class",)
+    search_fields = ("camp_class__name",)
+    autocomplete_fields = ("camp_class",)
+
+
+@admin.register(SiblingDiscount)
+class SiblingDiscountAdmin(admin.ModelAdmin):
+    list_display = ("season", "second_percent", "second_amount", "third_percent", "third_amount")
+
+
+@admin.register(MultiClassDiscount)
+class MultiClassDiscountAdmin(admin.ModelAdmin):
+    list_display = ("season", "nth", "percent", "amount")
+    list_filter = ("season",)
+
+
+@admin.register(Scholarship)
+class ScholarshipAdmin(admin.ModelAdmin):
+    """Grants to families; private: shown to the family it is for, and here."""
+
+    list_display = ("family", "season", "percent", "amount", "cap", "granted_by", "granted_at")
+    list_filter = ("season",)
+    search_fields = ("family__email", "family__name")
+    autocomplete_fields = ("family",)
+    readonly_fields = ("granted_by", "granted_at")
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.granted_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class PromoCodeForm(forms.ModelForm):
+    class Meta:
+        model = PromoCode
+        fields = (
+            "season",
+            "code",
+            "percent",
+            "amount",
+            "valid_from",
+            "valid_until",
+            "classes",
+            "categories",
+            "uses_limit",
+            "uses_per_family",
+        )
+
+    def clean_code(self) -> str:
+        # Typed in any case at checkout, kept in one.
+        return self.cleaned_data["code"].strip().upper()
+
+
+@admin.register(PromoCode)
+class PromoCodeAdmin(admin.ModelAdmin):
+    list_display = ("code", "season", "percent", "amount", "valid_until", "uses_limit", "used")
+    list_filter = ("season",)
+    search_fields = ("code",)
+    filter_horizontal = ("classes", "categories")
+    readonly_fields = ("used",)
+    form = PromoCodeForm
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(use_count=Count("uses"))
+
+    @admin.display(description="Uses", ordering="use_count")
+    def used(self, code: PromoCode) -> int:
+        return getattr(code, "use_count", None) or code.uses.count()
+
+
+@admin.register(CreditEntry)
+class CreditEntryAdmin(admin.ModelAdmin):
+    """A family's credit, entry by entry. An admin grants credit here; an entry is never
+    changed or removed (a mistake is undone by another entry)."""
+
+    list_display = ("family", "amount", "reason", "by", "at")
+    search_fields = ("family__email", "family__name", "reason")
+    autocomplete_fields = ("family",)
+    fields = ("family", "amount", "reason")
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        obj.by = request.user
+        super().save_model(request, obj, form, change)

@@ -25,7 +25,11 @@ from payments import stripe_client
 from payments.access import access_payment
 from payments.models import Payment, PaymentStatus
 from payments.selectors import payment_get, payment_list_for
-from payments.serializers import PaymentOutputSerializer, PaymentReceiptOutputSerializer
+from payments.serializers import (
+    AdjustmentOutputSerializer,
+    PaymentOutputSerializer,
+    PaymentReceiptOutputSerializer,
+)
 from payments.services import (
     PriceChanged,
     attempt_get_for,
@@ -75,6 +79,11 @@ class PaymentSetupCreateApi(APIView):
                     "amountDue": serializers.DecimalField(
                         max_digits=8, decimal_places=2, coerce_to_string=False
                     ),
+                    # How it was reached: the class's list price and each adjustment, by name.
+                    "listPrice": serializers.DecimalField(
+                        max_digits=8, decimal_places=2, coerce_to_string=False
+                    ),
+                    "adjustments": AdjustmentOutputSerializer(many=True),
                 },
             ),
             **errors(400, 401, 403, 404, 409, 503),
@@ -93,6 +102,8 @@ class PaymentSetupCreateApi(APIView):
                     opened.hold_expires_at
                 ),
                 "amountDue": float(opened.quote.amount_due),
+                "listPrice": float(opened.quote.list_price),
+                "adjustments": AdjustmentOutputSerializer(opened.quote.adjustments, many=True).data,
             }
         )
 

@@ -12,6 +12,8 @@ from core.openapi import ErrorSerializer, errors
 from payments.selectors import refund_policy_in_force
 from payments.services import RefundChanged, enrolment_cancel, enrolment_cancellation_preview
 
+REFUND_TO = ["card", "credit"]
+
 
 class RefundPolicyOutputSerializer(serializers.Serializer):
     adminFee = serializers.DecimalField(  # noqa: N815 - the API's field names
@@ -54,6 +56,19 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     why = serializers.CharField(source="why_now")
     # The policy the enrolment was paid under, which is the one that applies.
     policyText = serializers.CharField(source="policy_text")  # noqa: N815
+    # A discount another of the family's classes loses with this one cancelled, kept from the
+    # refund (never charged); refundAmount is net of it.
+    withheldDiscount = serializers.DecimalField(  # noqa: N815
+        source="withheld", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    refundTo = serializers.ChoiceField(source="refund_to", choices=REFUND_TO)  # noqa: N815
+    # What the refund becomes as account credit, with the school's bonus.
+    creditAmount = serializers.DecimalField(  # noqa: N815
+        source="credit_amount", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    creditBonusPercent = serializers.DecimalField(  # noqa: N815
+        source="credit_bonus_percent", max_digits=5, decimal_places=2, coerce_to_string=False
+    )
 
 
 class EnrolmentCancellationOutputSerializer(serializers.Serializer):
@@ -63,9 +78,13 @@ class EnrolmentCancellationOutputSerializer(serializers.Serializer):
         source="refund", max_digits=8, decimal_places=2, coerce_to_string=False
     )
     refundStatus = serializers.ChoiceField(  # noqa: N815
-        source="refund_status", choices=["none", "succeeded", "pending"]
+        source="refund_status", choices=["none", "succeeded", "pending", "credited"]
     )
     message = serializers.CharField()
+    refundTo = serializers.ChoiceField(source="refund_to", choices=REFUND_TO)  # noqa: N815
+    creditAmount = serializers.DecimalField(  # noqa: N815
+        source="credit_amount", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
 
 
 class RefundChangedSerializer(ErrorSerializer):
@@ -94,14 +113,27 @@ class EnrolmentCancellationApi(APIView):
         refundAmount = serializers.DecimalField(  # noqa: N815
             max_digits=8, decimal_places=2, min_value=0, required=False
         )
+        # Back to the card (the default), or as account credit with the school's bonus.
+        refundTo = serializers.ChoiceField(choices=REFUND_TO, default="card")  # noqa: N815
+
+    @extend_schema_serializer(component_name="EnrolmentCancellationQuery")
+    class QuerySerializer(serializers.Serializer):
+        refundTo = serializers.ChoiceField(choices=REFUND_TO, default="card")  # noqa: N815
 
     @extend_schema(
         operation_id="enrolments_cancellation_preview",
         summary="What cancelling one's own enrolment would refund (students)",
-        responses={200: CancellationQuoteOutputSerializer, **errors(401, 403, 404, 409)},
+        parameters=[QuerySerializer],
+        responses={200: CancellationQuoteOutputSerializer, **errors(400, 401, 403, 404, 409)},
     )
     def get(self, request, enrolment_id: int):
-        quote = enrolment_cancellation_preview(student=request.user, enrolment_id=enrolment_id)
+        query = self.QuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        quote = enrolment_cancellation_preview(
+            student=request.user,
+            enrolment_id=enrolment_id,
+            refund_to=query.validated_data["refundTo"],
+        )
         return Response(CancellationQuoteOutputSerializer(quote).data)
 
     @extend_schema(
@@ -127,6 +159,7 @@ class EnrolmentCancellationApi(APIView):
                 student=request.user,
                 enrolment_id=enrolment_id,
                 expected_refund=data.validated_data.get("refundAmount"),
+                refund_to=data.validated_data["refundTo"],
             )
         except RefundChanged as change:
             return Response(

@@ -1,7 +1,9 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils import timezone
 
 
@@ -52,6 +54,12 @@ class Payment(models.Model):
     )
     # What was charged, exactly as Stripe charged it.
     price = models.DecimalField(max_digits=8, decimal_places=2)
+    # How that was reached (`payments.pricing`): the class's list price then, and each
+    # adjustment as the family read it ({kind, label, amount}). A later sibling or scholarship
+    # is counted against what these gave. Null and empty for payments made before prices had
+    # adjustments: those paid the list price.
+    list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    adjustments = models.JSONField(default=list, blank=True)
     currency = models.CharField(max_length=3, default="usd")
     status = models.CharField(
         max_length=20, choices=PaymentStatus.choices, default=PaymentStatus.ENROLL_PENDING
@@ -142,6 +150,9 @@ class ChargeAttempt(models.Model):
     setup_intent_id = models.CharField(max_length=255)
     # The price the student confirmed on the payment page, which is the price charged.
     amount_cents = models.PositiveIntegerField()
+    # How the price was reached (`payments.pricing`), kept for the payment it becomes.
+    list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    adjustments = models.JSONField(default=list, blank=True)
     currency = models.CharField(max_length=3, default="usd")
     # Sent with the charge; one saved card and one price make one attempt.
     idempotency_key = models.CharField(max_length=255, unique=True)
@@ -264,3 +275,223 @@ class Refund(models.Model):
 
     def __str__(self) -> str:
         return f"refund {self.pk} of ${self.amount} ({self.status})"
+
+
+# The school's price rules, per season, kept in the back office. `payments.pricing` applies
+# them, in its order, and nothing else reads them to decide what anyone pays.
+
+
+def _percent_or_amount(prefix: str = "") -> models.Q:
+    """Exactly one of a rule's percentage and amount is given."""
+    percent, amount = f"{prefix}percent", f"{prefix}amount"
+    return models.Q(**{f"{percent}__isnull": False, f"{amount}__isnull": True}) | models.Q(
+        **{f"{percent}__isnull": True, f"{amount}__isnull": False}
+    )
+
+
+def _percent_field(**kwargs) -> models.DecimalField:
+    return models.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))],
+        **kwargs,
+    )
+
+
+def _amount_field(**kwargs) -> models.DecimalField:
+    return models.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        **kwargs,
+    )
+
+
+class EarlyBirdPrice(models.Model):
+    """A class's lower price until a moment."""
+
+    camp_class = models.OneToOneField(
+        "classes.Class", on_delete=models.CASCADE, related_name="early_bird"
+    )
+    price = models.DecimalField(
+        max_digits=8, decimal_places=2, validators=[MinValueValidator(Decimal(0))]
+    )
+    until = models.DateTimeField(help_text="The early-bird price applies before this moment.")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(price__gte=Decimal(0)), name="early_bird_price_gte_0"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.camp_class}: {self.price} until {self.until:%Y-%m-%d}"
+
+
+class SiblingDiscount(models.Model):
+    """Off the second child of a family in a season, and off the third and later; the
+    highest-priced child pays in full."""
+
+    season = models.OneToOneField(
+        "classes.Season", on_delete=models.CASCADE, related_name="sibling_discount"
+    )
+    second_percent = _percent_field()
+    second_amount = _amount_field()
+    third_percent = _percent_field(help_text="For the third child and later.")
+    third_amount = _amount_field()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=_percent_or_amount("second_"), name="sibling_second_one_kind"
+            ),
+            models.CheckConstraint(
+                condition=_percent_or_amount("third_"), name="sibling_third_one_kind"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Sibling discount, {self.season}"
+
+
+class MultiClassDiscount(models.Model):
+    """Off a participant's Nth class in a season, and every later one up to the next tier."""
+
+    season = models.ForeignKey(
+        "classes.Season", on_delete=models.CASCADE, related_name="multi_class_discounts"
+    )
+    nth = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(2)], help_text="From the participant's Nth class on."
+    )
+    percent = _percent_field()
+    amount = _amount_field()
+
+    class Meta:
+        ordering = ["season", "nth"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "nth"], name="multi_class_one_per_nth"),
+            models.CheckConstraint(condition=models.Q(nth__gte=2), name="multi_class_nth_gte_2"),
+            models.CheckConstraint(condition=_percent_or_amount(), name="multi_class_one_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"From class {self.nth}, {self.season}"
+
+
+class Scholarship(models.Model):
+    """An admin's grant to one family for a season: a percentage of each class, or an amount
+    spread over its classes, at most `cap` in all. Shown to that family only."""
+
+    season = models.ForeignKey(
+        "classes.Season", on_delete=models.CASCADE, related_name="scholarships"
+    )
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scholarships"
+    )
+    percent = _percent_field()
+    amount = _amount_field()
+    cap = _amount_field(help_text="The most the scholarship gives in the season; empty for no cap.")
+    note = models.TextField(blank=True, help_text="Why it was granted (the school's own record).")
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    granted_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "family"], name="scholarship_one_per_season"),
+            models.CheckConstraint(condition=_percent_or_amount(), name="scholarship_one_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Scholarship for {self.family}, {self.season}"
+
+
+class PromoCode(models.Model):
+    """A code a family types at checkout: a percentage or an amount off the classes in its
+    scope, while it is valid, as many times as its limits allow."""
+
+    season = models.ForeignKey(
+        "classes.Season", on_delete=models.CASCADE, related_name="promo_codes"
+    )
+    # Kept upper-case; a family may type it in any case.
+    code = models.CharField(max_length=40, unique=True)
+    percent = _percent_field()
+    amount = _amount_field(help_text="Off the checkout's classes in scope, in all.")
+    valid_from = models.DateTimeField(null=True, blank=True)
+    valid_until = models.DateTimeField(null=True, blank=True)
+    # Empty both: every class of the season.
+    classes = models.ManyToManyField("classes.Class", blank=True, related_name="+")
+    categories = models.ManyToManyField("classes.Category", blank=True, related_name="+")
+    uses_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Uses in all.")
+    uses_per_family = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=_percent_or_amount(), name="promo_code_one_kind"),
+            models.CheckConstraint(
+                condition=models.Q(code=Upper("code")),
+                name="promo_code_upper_case",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class PromoCodeUse(models.Model):
+    """One checkout paid with a code: counted against its limits under the code's lock."""
+
+    promo_code = models.ForeignKey(PromoCode, on_delete=models.PROTECT, related_name="uses")
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="promo_code_uses"
+    )
+    used_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["promo_code", "family"], name="promo_code_use_family_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.promo_code} by {self.family}"
+
+
+class CreditEntry(models.Model):
+    """One change of a family's account credit: a refund taken as credit, an admin's grant, or
+    credit spent at checkout (negative). The balance is their sum; entries are never changed."""
+
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="credit_entries"
+    )
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    reason = models.CharField(max_length=200)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The payment a refund taken as credit came from (a statement counts it as given back).
+    payment = models.ForeignKey(
+        Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="credit_entries"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "credit entries"
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["family", "-at", "-id"], name="credit_family_idx")]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(amount=0), name="credit_entry_not_zero"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount} for {self.family}: {self.reason}"

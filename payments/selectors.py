@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 
 from accounts.models import User
 from core.prepared import PreparedList
-from payments.models import Payment, Refund, RefundPolicy, RefundStatus
+from payments.models import CreditEntry, Payment, Refund, RefundPolicy, RefundStatus
 from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
 
@@ -94,3 +94,14 @@ def payments_of_enrolments(*, enrolments) -> dict[int, Payment]:
         payment.enrolment_id: payment
         for payment in Payment.objects.filter(enrolment__in=enrolments).order_by()
     }
+
+
+def credit_balance(family_id: int) -> Decimal:
+    """The family's account credit: the sum of its ledger."""
+    total = CreditEntry.objects.filter(family_id=family_id).aggregate(total=Sum("amount"))["total"]
+    return total or Decimal("0.00")
+
+
+def credit_entries_of(family: User) -> QuerySet[CreditEntry]:
+    """The family's credit ledger, newest first (`credit_family_idx`)."""
+    return CreditEntry.objects.filter(family_id=family.pk).order_by("-at", "-id")

@@ -122,3 +122,13 @@ def receipt_number(payment) -> str:
     payment's own id, which never changes."""
     paid = payment.date.astimezone(school_timezone())
     return f"{paid:%Y}-{payment.pk:06d}"
+
+
+class AdjustmentOutputSerializer(serializers.Serializer):
+    """One change to a list price (`payments.pricing.Adjustment`): negative for a discount."""
+
+    kind = serializers.ChoiceField(
+        choices=["early_bird", "scholarship", "sibling", "multi_class", "code", "credit", "other"]
+    )
+    label = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)

@@ -9,6 +9,8 @@ from payments.apis import (
     StripeWebhookApi,
 )
 from payments.apis_cancellation import EnrolmentCancellationApi, RefundPolicyDetailApi
+from payments.apis_credit import CreditApi
+from payments.apis_statements import StatementDetailApi
 
 urlpatterns = [
     path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
@@ -26,6 +28,8 @@ urlpatterns = [
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
+    path("credit", CreditApi.as_view(), name="credit"),
+    path("statements/<int:year>.pdf", StatementDetailApi.as_view(), name="statement-pdf"),
     path("refundPolicy", RefundPolicyDetailApi.as_view(), name="refund-policy"),
     path(
         "enrolments/<id:enrolment_id>/cancellation",

@@ -83,6 +83,18 @@ MATRIX = (
     Call("GET", "/api/categories", (200, 200, 200, 200, 200, 200), "public"),
     Call(
         "GET",
+        "/api/credit",
+        (401, 200, 200, 403, 403, 403),
+        "students: their own family's credit",
+    ),
+    Call(
+        "GET",
+        "/api/statements/{statement.year}.pdf?participantId={child.id}",
+        (401, 200, 404, 403, 403, 403),
+        "students, for someone of their own family; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
         "/api/seasons",
         (200, 200, 200, 200, 200, 200),
         "public: each caller's own early access",

@@ -3,11 +3,19 @@
 The refund policy is no setting: the back office edits it (payments.models.RefundPolicy).
 """
 
+from decimal import Decimal
+
 from .env import env
 
 # The school's name as search engines and shared links give it (the class pages' structured
 # data names it as each course's provider).
 SCHOOL_NAME = env("SCHOOL_NAME", "Camp Art & Craft School")
+# What a family's yearly statement (payments/statements.py) gives for the school, beside its
+# name and the office's e-mail (SCHOOL_REPLY_TO): families claim care costs with it, so a real
+# school sets its own. The defaults are plainly a demo's; the phone is left out while unset.
+SCHOOL_TAX_ID = env("SCHOOL_TAX_ID", "00-0000000")
+SCHOOL_ADDRESS = env("SCHOOL_ADDRESS", "1 Demo Street, Springfield, CA 00000")
+SCHOOL_PHONE = env("SCHOOL_PHONE", "")
 
 # Dates and times people read (e-mails, schedules) are in the school's time zone.
 SCHOOL_TIMEZONE = env("SCHOOL_TIMEZONE", "America/Los_Angeles")
@@ -38,9 +46,12 @@ FAMILY_MAX_PARTICIPANTS = int(env("FAMILY_MAX_PARTICIPANTS", "12"))
 # When a class's first meeting moves, the families enrolled before may cancel for a full refund
 # for this many days.
 CHANGE_FULL_REFUND_DAYS = int(env("CHANGE_FULL_REFUND_DAYS", "7"))
+# A family that takes a refund as account credit instead of to the card gets this much more, as
+# a percentage of the refund.
+CREDIT_REFUND_BONUS_PERCENT = Decimal(env("CREDIT_REFUND_BONUS_PERCENT", "0"))
 # An instructor moves no meeting of a class with enrolments to within this many days of today
 # (nor into the past); the school's admins can, and the families are told either way.
 SCHEDULE_CHANGE_MIN_NOTICE_DAYS = int(env("SCHEDULE_CHANGE_MIN_NOTICE_DAYS", "7"))
-# The rules that adjust a class's list price for one participant (payments/pricing.py), as
-# dotted paths, applied in this order. The school has none yet.
+# Rules of a test's own that adjust a line's price after the school's (payments/pricing.py), as
+# dotted paths, in this order; the school's rules are kept per season in the back office.
 PRICE_ADJUSTMENTS: list[str] = []

@@ -20,7 +20,7 @@ ANSWERS = {
     "Seats free": "enrolments.availability.free",
     "Who may take a class": "enrolments.rules.first_refusal",
     "When a season takes registrations": "enrolments.seasons.opens_for",
-    "A price": "payments.pricing.price_for",
+    "A price": "payments.pricing.price_checkout",
     "A seat taken": "enrolments.services.seats.seat_take",
     "An e-mail queued": "notifications.services.message_queue",
     "A waitlist offer made": "enrolments.services.waitlists.waitlist_offers_make",

@@ -9,6 +9,7 @@ import json
 import re
 from datetime import timedelta
 from decimal import Decimal
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
@@ -19,6 +20,7 @@ from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from care.models import Policy
 from classes.models import ClassStatus
+from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from pages.models import PageSlug
 from pages.selectors import site_page_get
@@ -74,6 +76,8 @@ class World:
         )
         # The student's family: a child enrolled in the open class, another with nothing yet.
         self.child = ChildFactory(account=self.student, first_name="Noa")
+        # The year a family's statement is asked for (GET /api/statements/{year}.pdf).
+        self.statement = SimpleNamespace(year=school_today().year)
         self.spare_child = ChildFactory(account=self.student, first_name="Eli")
         PaymentFactory(
             student=self.student,

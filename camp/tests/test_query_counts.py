@@ -831,7 +831,9 @@ STEPS = [
     # family's hold and the seats held for others, in one query; the account locked with what
     # the family holds and let run out (rules.family_holds), in one query; the hold made
     # (renewed when one ran out).
-    (a_student_starts_paying_by_card, 200, 13),
+    # The price: the class's early-bird price, if any (payments.pricing; a class of no season
+    # reads no season rules).
+    (a_student_starts_paying_by_card, 200, 14),
     # Paid before; the selection; the rules' one query; under the selection's lock, paid before
     # again, then the charge recorded; the seat taken and its enrolment written; the answer
     # read back.
@@ -842,10 +844,12 @@ STEPS = [
     # The amounts the charge's attempts confirmed (payments.services.fulfilment). The seat: the
     # class locked first, then the rules' one query again under the lock; the seat taken, the
     # hold and any waitlist place settled.
-    (a_student_pays_with_the_saved_card, 201, 39),
+    # The price's early-bird read; the attempt the charge was made under, whose list price and
+    # adjustments the payment keeps.
+    (a_student_pays_with_the_saved_card, 201, 41),
     # As paying by card, with the rules asked once before the free enrolment is recorded (the
     # care rule among them: an adult is asked for nothing).
-    (a_student_enrols_in_a_free_class, 201, 27),
+    (a_student_enrols_in_a_free_class, 201, 28),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
@@ -906,7 +910,8 @@ STEPS = [
     (a_family_cancels_a_seat_paid_by_card, 200, 34),
     # Recorded before; its student and class; recorded; the amounts its attempts confirmed;
     # then the seat and its enrolment, as a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 30),
+    # And the attempt whose list price and adjustments the payment keeps.
+    (stripe_reports_a_payment_the_browser_left, 200, 31),
 ]
 
 

@@ -4,21 +4,11 @@ accepted them; acceptances are read-only there."""
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
-from accounts.models import Role
 from care.models import Policy, PolicyVersion
-from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def back_office() -> Client:
-    client = Client()
-    client.force_login(UserFactory(role=Role.ADMIN))
-    return client
 
 
 def inline_form(policy: Policy, **new_version) -> dict:

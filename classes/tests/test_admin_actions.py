@@ -11,7 +11,6 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.utils import timezone
 
-from accounts.models import Role
 from classes.models import ClassStatus
 from core.spreadsheets import spreadsheet_safe
 from enrolments.rules import age_on
@@ -21,13 +20,6 @@ from testing.factories import ChildFactory, ClassFactory, PaymentFactory, UserFa
 pytestmark = pytest.mark.django_db
 
 CHANGELIST = "/admin/classes/class/"
-
-
-@pytest.fixture
-def back_office() -> Client:
-    client = Client()
-    client.force_login(UserFactory(role=Role.ADMIN))
-    return client
 
 
 def run_action(client: Client, action: str, classes):

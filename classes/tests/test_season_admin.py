@@ -5,22 +5,12 @@ from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from django.utils import timezone
 
-from accounts.models import Role
 from classes.models import Season, SeasonEarlyAccess
 from classes.schedule import school_timezone
-from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def back_office() -> Client:
-    client = Client()
-    client.force_login(UserFactory(role=Role.ADMIN))
-    return client
 
 
 def season_form(**fields) -> dict:

@@ -16,23 +16,13 @@ from classes.models import ClassStatus, Season, SeasonEarlyAccess
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from enrolments.models import Selection
 from testing.factories import ClassFactory, EnrolmentFactory, UserFactory
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
 
 def season_of(name: str, *, opens_in: timedelta, early_by: timedelta | None = None, **fields):
-    now = timezone.now()
-    today = now.astimezone(school_timezone()).date()
-    opens_at = now + opens_in
-    return Season.objects.create(
-        name=name,
-        starts_on=fields.pop("starts_on", today + timedelta(days=200)),
-        ends_on=fields.pop("ends_on", today + timedelta(days=260)),
-        opens_at=opens_at,
-        closes_at=fields.pop("closes_at", opens_at + timedelta(days=150)),
-        early_access_opens_at=opens_at - early_by if early_by else None,
-        **fields,
-    )
+    return a_season(name, opens_in=opens_in, early_by=early_by, starts_in_days=200, **fields)
 
 
 @pytest.fixture
@@ -202,6 +192,7 @@ class TestSeasonList:
         past = season_of(
             "Last summer",
             opens_in=-timedelta(days=300),
+            closes_at=timezone.now() - timedelta(days=150),
             starts_on=timezone.localdate() - timedelta(days=150),
             ends_on=timezone.localdate() - timedelta(days=100),
         )
@@ -240,22 +231,31 @@ def season_id_of(client_as, created) -> int | None:
     return client_as("instructor").get(f"/api/classes/{class_id}").json()["seasonId"]
 
 
+def propose(client_as, **more):
+    """An instructor proposes a class (POST /api/classes) with the spec's four fields and more."""
+    body = {
+        "nameClass": "Plein air",
+        "image": "https://images.camp.test/p.jpg",
+        "price": "40.00",
+        "seats": 8,
+        **more,
+    }
+    return client_as("instructor").post("/api/classes", body, format="json")
+
+
 class TestANewClassJoinsASeason:
     def test_by_its_first_day(self, client_as):
         summer = season_of("Summer next year", opens_in=timedelta(days=2))
-        body = {
-            "nameClass": "Plein air",
-            "image": "https://images.camp.test/p.jpg",
-            "price": "40.00",
-            "seats": 8,
-            "startDate": (summer.starts_on + timedelta(days=7)).isoformat(),
-            "endDate": (summer.starts_on + timedelta(days=7)).isoformat(),
-            "meetingDays": [WEEKDAY_NAMES[(summer.starts_on + timedelta(days=7)).weekday()]],
-            "startTime": "09:00",
-            "endTime": "12:00",
-        }
+        day = summer.starts_on + timedelta(days=7)
 
-        response = client_as("instructor").post("/api/classes", body, format="json")
+        response = propose(
+            client_as,
+            startDate=day.isoformat(),
+            endDate=day.isoformat(),
+            meetingDays=[WEEKDAY_NAMES[day.weekday()]],
+            startTime="09:00",
+            endTime="12:00",
+        )
 
         assert response.status_code == 201, response.json()
         assert season_id_of(client_as, response) == summer.pk
@@ -263,39 +263,17 @@ class TestANewClassJoinsASeason:
     def test_without_dates_it_joins_the_open_season(self, client_as):
         season_of("Summer next year", opens_in=timedelta(days=2))
         open_one = season_of("This summer", opens_in=-timedelta(days=2))
-        body = {
-            "nameClass": "Plein air",
-            "image": "https://images.camp.test/p.jpg",
-            "price": "40.00",
-            "seats": 8,
-        }
-
-        response = client_as("instructor").post("/api/classes", body, format="json")
+        response = propose(client_as)
 
         assert season_id_of(client_as, response) == open_one.pk
 
     def test_with_no_season_open_or_matching_it_has_none(self, client_as):
-        body = {
-            "nameClass": "Plein air",
-            "image": "https://images.camp.test/p.jpg",
-            "price": "40.00",
-            "seats": 8,
-        }
-
-        response = client_as("instructor").post("/api/classes", body, format="json")
+        response = propose(client_as)
 
         assert season_id_of(client_as, response) is None
 
     def test_a_season_named_that_does_not_exist_is_a_400_naming_the_field(self, client_as):
-        body = {
-            "nameClass": "Plein air",
-            "image": "https://images.camp.test/p.jpg",
-            "price": "40.00",
-            "seats": 8,
-            "seasonId": 987654,
-        }
-
-        response = client_as("instructor").post("/api/classes", body, format="json")
+        response = propose(client_as, seasonId=987654)
 
         assert response.status_code == 400
         assert response.json()["errors"] == {"seasonId": ["No such season."]}

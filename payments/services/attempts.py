@@ -14,6 +14,7 @@ from enrolments.models import Selection
 from enrolments.rules import Refusal
 from payments import stripe_client
 from payments.models import AttemptStatus, ChargeAttempt, Payment
+from payments.pricing import Quote
 from payments.services.common import (
     CURRENCY,
     PaymentOutcome,
@@ -92,9 +93,10 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
 
 
 def _attempt_for(
-    *, student: User, selection: Selection, setup: stripe_client.CardSetup, amount: int
+    *, student: User, selection: Selection, setup: stripe_client.CardSetup, quote: Quote
 ) -> tuple[ChargeAttempt, bool]:
     """The attempt for this saved card and price, committed before any charge; made or found."""
+    amount = quote.amount_due_cents
     # Per setup and amount: a retry is the same attempt, a new price a new one.
     key = f"camp-charge-{setup.id}-{amount}"
     try:
@@ -106,6 +108,8 @@ def _attempt_for(
                     selection_id=selection.pk,
                     setup_intent_id=setup.id,
                     amount_cents=amount,
+                    list_price=quote.list_price,
+                    adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
                     currency=CURRENCY,
                     idempotency_key=key,
                 ),
@@ -116,12 +120,13 @@ def _attempt_for(
 
 
 def attempt_charge(
-    *, student: User, selection: Selection, setup: stripe_client.CardSetup, amount: int
+    *, student: User, selection: Selection, setup: stripe_client.CardSetup, quote: Quote
 ) -> PaymentOutcome:
-    """Charge the card saved in `setup` `amount` cents for the selection: the attempt is
+    """Charge the card saved in `setup` the amount `quote` says for the selection: the attempt is
     committed first, Stripe is asked outside any transaction or lock, and the result is put on
     record after, in short transactions. A repeated request reports the first one's attempt."""
-    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, amount=amount)
+    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, quote=quote)
+    amount = attempt.amount_cents
     if not made and not _attempt_retaken(attempt):
         # A double click or a retry: the first request owns the charge; this one reports it.
         return _attempt_outcome(attempt)

@@ -136,7 +136,7 @@ def payment_create(
 
     quote = price_for(selection.participant, selection.camp_class)
     if quote.amount_due_cents == 0:
-        return _enrol_free(student=student, selection=selection)
+        return _enrol_free(student=student, selection=selection, quote=quote)
     if payment_intent_id:
         outcome = _pay_after_action(
             student=student, selection=selection, payment_intent_id=payment_intent_id
@@ -232,10 +232,10 @@ def _pay_with_saved_card(
         # Charged is exactly what the student saw and confirmed, or nothing.
         raise PriceChanged(quote.amount_due)
 
-    return attempt_charge(student=student, selection=selection, setup=setup, amount=amount)
+    return attempt_charge(student=student, selection=selection, setup=setup, quote=quote)
 
 
-def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
+def _enrol_free(*, student: User, selection: Selection, quote: Quote) -> PaymentOutcome:
     refusal = enrolment_refusal(
         participant=selection.participant, camp_class=selection.camp_class, paying=True
     )
@@ -252,6 +252,8 @@ def _enrol_free(*, student: User, selection: Selection) -> PaymentOutcome:
                 transaction_id=transaction_id,
                 selection_id=selection.pk,
                 price=Decimal("0.00"),
+                list_price=quote.list_price,
+                adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
                 currency=CURRENCY,
                 status=PaymentStatus.ENROLL_PENDING,
                 refund_policy=refund_policy_in_force().as_snapshot(),

@@ -12,7 +12,7 @@ until Stripe has made it.
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.conf import settings
 from django.db import transaction
@@ -26,8 +26,8 @@ from core.school_time import school_timezone
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments import stripe_client
-from payments.models import Payment, PaymentStatus, Refund, RefundStatus
-from payments.pricing import in_cents
+from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
+from payments.pricing import discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
 from payments.services.common import is_free_enrolment
 from payments.services.messages import enrolment_cancelled_queue, refund_queue
@@ -55,11 +55,18 @@ class RefundChanged(Conflict):
         )
 
 
+class RefundTo:
+    CARD = "card"
+    CREDIT = "credit"
+
+
 class RefundOutcome:
     """What became of the money owed back, as the family is told."""
 
     NONE = "none"
     SUCCEEDED = "succeeded"
+    # Taken as account credit instead of back to the card.
+    CREDITED = "credited"
     # Owed and not yet made: Stripe refused it or was not reached; the school retries it.
     PENDING = "pending"
 
@@ -82,6 +89,13 @@ class CancellationQuote:
     why: str
     why_now: str
     policy_text: str
+    # A discount another of the family's classes loses with this one cancelled, kept from the
+    # refund (`payments.pricing.discount_lost_by_cancelling`); `refund` is net of it.
+    withheld: Decimal = ZERO
+    refund_to: str = RefundTo.CARD
+    # What account credit the refund would become: the refund and the school's bonus.
+    credit_amount: Decimal = ZERO
+    credit_bonus_percent: Decimal = ZERO
 
     @property
     def reason(self) -> str:
@@ -96,6 +110,8 @@ class EnrolmentCancellation:
     refund_status: str
     message: str
     status: str = PaymentStatus.CANCELLED
+    refund_to: str = RefundTo.CARD
+    credit_amount: Decimal = ZERO
 
 
 def _payment_of(*, student: User, enrolment_id: int, lock: bool = False) -> Payment:
@@ -196,7 +212,7 @@ def _when(*, days_before: int | None, started: bool) -> _Why:
     )
 
 
-def _quote(payment: Payment, now: datetime) -> CancellationQuote:
+def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> CancellationQuote:
     """The refund by the terms the family paid under, counted from the class's dates now or as
     they stood when the family enrolled, whichever gives more; in full while a move of the first
     meeting since lets them cancel for a full refund."""
@@ -226,6 +242,9 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
     if is_free_enrolment(payment):
         # Nothing went through Stripe, so nothing can come back through it.
         refund = ZERO
+    withheld = min(discount_lost_by_cancelling(payment), refund)
+    refund -= withheld
+    bonus = settings.CREDIT_REFUND_BONUS_PERCENT
     participant = payment.participant
     return CancellationQuote(
         enrolment_id=payment.enrolment_id,
@@ -239,16 +258,22 @@ def _quote(payment: Payment, now: datetime) -> CancellationQuote:
         why=why.done,
         why_now=why.now,
         policy_text=terms.text,
+        withheld=withheld,
+        refund_to=refund_to,
+        credit_amount=refund + (refund * bonus / 100).quantize(Decimal("0.01"), ROUND_HALF_UP),
+        credit_bonus_percent=bonus,
     )
 
 
-def enrolment_cancellation_preview(*, student: User, enrolment_id: int) -> CancellationQuote:
-    """What cancelling the enrolment now would refund, by the policy it was paid under.
-    Nothing is changed."""
+def enrolment_cancellation_preview(
+    *, student: User, enrolment_id: int, refund_to: str = RefundTo.CARD
+) -> CancellationQuote:
+    """What cancelling the enrolment now would refund, by the policy it was paid under, to the
+    card or as credit. Nothing is changed."""
     payment = _payment_of(student=student, enrolment_id=enrolment_id)
     now = timezone.now()
     _check_cancellable(payment, now)
-    return _quote(payment, now)
+    return _quote(payment, now, refund_to)
 
 
 def _refund_key(payment: Payment) -> str:
@@ -257,16 +282,21 @@ def _refund_key(payment: Payment) -> str:
 
 
 def enrolment_cancel(
-    *, student: User, enrolment_id: int, expected_refund: Decimal | None = None
+    *,
+    student: User,
+    enrolment_id: int,
+    expected_refund: Decimal | None = None,
+    refund_to: str = RefundTo.CARD,
 ) -> EnrolmentCancellation:
     """Cancel the enrolment: the seat back to the class, the refund the policy gives back put
-    on record and then asked of Stripe, the family told once of each. With `expected_refund`
-    (what the family confirmed), nothing is done unless that is still the refund."""
+    on record and then asked of Stripe (or, `refund_to` credit, added to the family's credit
+    with the school's bonus), the family told once of each. With `expected_refund` (what the
+    family confirmed), nothing is done unless that is still the refund."""
     with transaction.atomic():
         payment = _payment_of(student=student, enrolment_id=enrolment_id, lock=True)
         now = timezone.now()
         _check_cancellable(payment, now)
-        quote = _quote(payment, now)
+        quote = _quote(payment, now, refund_to)
         if expected_refund is not None and expected_refund != quote.refund:
             raise RefundChanged(quote.refund)
         seat_give_back(enrolment_id=enrolment_id, reason=SEAT_REASON)
@@ -274,14 +304,35 @@ def enrolment_cancel(
         payment.refund_reason = quote.reason
         payment.save(update_fields=["status", "refund_reason"])
         refund = None
-        if quote.refund > ZERO:
+        to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
+        if to_credit:
+            CreditEntry.objects.create(
+                family=student,
+                amount=quote.credit_amount,
+                reason=f"Refund for {quote.class_name} ({quote.participant_name}) as credit",
+                by=student,
+                payment=payment,
+            )
+        elif quote.refund > ZERO:
             refund = _refund_put_on_record(payment, amount=quote.refund, reason=quote.reason)
         enrolment_cancelled_queue(
             payment,
-            refund=quote.refund,
+            refund=quote.credit_amount if to_credit else quote.refund,
             tier_label=quote.tier_label,
             why=quote.why,
             policy_text=quote.policy_text,
+            withheld=quote.withheld,
+            to_credit=to_credit,
+        )
+    if to_credit:
+        return EnrolmentCancellation(
+            enrolment_id=enrolment_id,
+            refund=quote.refund,
+            refund_status=RefundOutcome.CREDITED,
+            message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is added to "
+            "your account credit.",
+            refund_to=RefundTo.CREDIT,
+            credit_amount=quote.credit_amount,
         )
     if refund is None:
         free = payment.price == ZERO

@@ -56,6 +56,12 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
         return None
     selection_id = metadata.get("selection_id", "")
     participant = _participant_of(student, metadata)
+    attempt_id = metadata.get("attempt_id", "")
+    attempt = (
+        ChargeAttempt.objects.filter(pk=int(attempt_id), amount_cents=charge.amount).first()
+        if attempt_id.isdigit()
+        else None
+    )
     try:
         with transaction.atomic():
             return Payment.objects.create(
@@ -67,6 +73,9 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
                 setup_intent_id=metadata.get("setup_intent_id", ""),
                 selection_id=int(selection_id) if selection_id.isdigit() else None,
                 price=Decimal(charge.amount) / 100,
+                # How that price was reached, as the attempt the family confirmed kept it.
+                list_price=attempt.list_price if attempt else None,
+                adjustments=attempt.adjustments if attempt else [],
                 currency=charge.currency,
                 status=PaymentStatus.ENROLL_PENDING,
                 # The terms a cancellation of this seat will follow, as they stand now.

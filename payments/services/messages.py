@@ -53,14 +53,24 @@ def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
 
 
 def enrolment_cancelled_queue(
-    payment: Payment, *, refund: Decimal, tier_label: str, why: str, policy_text: str
+    payment: Payment,
+    *,
+    refund: Decimal,
+    tier_label: str,
+    why: str,
+    policy_text: str,
+    withheld: Decimal = Decimal(0),
+    to_credit: bool = False,
 ) -> None:
-    """The family cancelled: what the policy gives back, and why that much."""
+    """The family cancelled: what the policy gives back (to the card, or as account credit),
+    why that much, and a discount kept from it."""
     _queue(
         PaymentMessage.ENROLMENT_CANCELLED,
         payment,
         refund=_money(refund),
-        refund_due=refund > 0,
+        refund_due=refund > 0 and not to_credit,
+        to_credit=to_credit,
+        withheld=_money(withheld) if withheld > 0 else "",
         tier_label=tier_label,
         why=why,
         refund_policy=policy_text,

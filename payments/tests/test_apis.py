@@ -95,8 +95,15 @@ class TestCreatePaymentIntent:
         )
 
         assert response.status_code == 200
-        assert set(response.json()) == {"clientSecret", "holdExpiresAt", "amountDue"}
+        assert set(response.json()) == {
+            "clientSecret",
+            "holdExpiresAt",
+            "amountDue",
+            "listPrice",
+            "adjustments",
+        }
         assert response.json()["amountDue"] == 45.5
+        assert (response.json()["listPrice"], response.json()["adjustments"]) == (45.5, [])
         client_secret = response.json()["clientSecret"]
         setup_intent_id = client_secret.split("_secret_")[0]
         assert setup_intent_id.startswith("seti_")

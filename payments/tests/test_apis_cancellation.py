@@ -75,6 +75,10 @@ class TestThePreview:
             "tierLabel": "50% refund",
             "why": "it is 10 days before the first meeting",
             "policyText": POLICY_WORDS,
+            "withheldDiscount": 0.0,
+            "refundTo": "card",
+            "creditAmount": 22.75,
+            "creditBonusPercent": 0.0,
         }
 
     def test_anyone_elses_enrolment_is_not_found(self, paid, api_client_for):
@@ -122,6 +126,8 @@ class TestCancelling:
             "refundStatus": "succeeded",
             "message": "Your enrolment is cancelled and $22.75 is refunded to the card you paid "
             "with.",
+            "refundTo": "card",
+            "creditAmount": 0.0,
         }
         assert again.status_code == 409
         assert again.json() == {"message": "This enrolment is already cancelled."}

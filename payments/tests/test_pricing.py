@@ -8,7 +8,7 @@ import pytest
 from accounts.services import account_holder_of
 from enrolments.models import Enrolment
 from payments.models import Payment
-from payments.pricing import Adjustment, Quote, price_for
+from payments.pricing import Adjustment, Kind, Quote, price_for
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, SelectionFactory
 
@@ -38,7 +38,9 @@ class TestPriceFor:
         assert [a.amount for a in for_the_child.adjustments] == [Decimal("0.10"), Decimal("-5.00")]
         assert for_the_child.amount_due == Decimal("40.60")
         assert for_the_holder.adjustments == (
-            Adjustment(reason="Five dollars off (tests only)", amount=Decimal("-5.00")),
+            Adjustment(
+                kind=Kind.OTHER, label="Five dollars off (tests only)", amount=Decimal("-5.00")
+            ),
         )
         assert for_the_holder.amount_due == Decimal("40.50")
 

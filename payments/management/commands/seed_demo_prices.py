@@ -1,0 +1,42 @@
+"""The demo's price rules (after `seed_demo`): the open season gives the second child 10% off and
+the third and later 15%, and takes the code WELCOME10 (10% off, 1,000 uses, one per family), so
+the rules can be tried at once. Made once: rules the demo's users changed are left as they are."""
+
+from decimal import Decimal
+
+from django.core.management.base import BaseCommand
+
+from classes.selectors import season_open_now
+from payments.models import PromoCode, SiblingDiscount
+
+
+class Command(BaseCommand):
+    help = "Give the demo's open season a sibling discount and the WELCOME10 code."
+
+    def handle(self, *args, **options):
+        season = season_open_now()
+        if season is None:
+            self.stdout.write("No season is open: run seed_demo first.")
+            return
+        _, sibling = SiblingDiscount.objects.get_or_create(
+            season=season,
+            defaults={"second_percent": Decimal(10), "third_percent": Decimal(15)},
+        )
+        _, code = PromoCode.objects.get_or_create(
+            code="WELCOME10",
+            defaults={
+                "season": season,
+                "percent": Decimal(10),
+                "uses_limit": 1000,
+                "uses_per_family": 1,
+            },
+        )
+        made = [
+            name
+            for name, was_made in (("sibling discount", sibling), ("WELCOME10", code))
+            if was_made
+        ]
+        if not made:
+            self.stdout.write("Nothing to do: the demo's price rules are there.")
+            return
+        self.stdout.write(self.style.SUCCESS(f"{season.name}: made the {' and '.join(made)}."))

@@ -1,0 +1,245 @@
+"""A family's yearly statement for one child: what was paid for the child's care in a calendar
+year, net of what went back, as a PDF the family hands to a dependent-care account or a tax
+return.
+
+Which payments a year holds: a paid class (enrolled, or cancelled by the family after it was
+paid) whose first meeting that takes place falls in the year, in the school's time zone; a class
+that runs over New Year is counted once, in the year it began, with all its days. The dates of
+care are its first and last meeting days that take place and how many there are. Paid is what
+the card was charged (`Payment.price`); given back is the refunds made (succeeded) and the
+account credit the family took instead of a refund, never more than was paid. A line that nets
+to nothing (refunded in full) and a free enrolment are left out; payments still pending or
+refunded by the school are not care paid for.
+"""
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.conf import settings
+from django.db.models import Count, DecimalField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from fpdf import FPDF
+from fpdf.enums import XPos, YPos
+
+from accounts.models import Participant, User
+from classes.models import Meeting
+from core.school_time import school_today
+from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
+
+# The years a statement may be asked for: any other is a mistake in the address.
+FIRST_YEAR = 2000
+LAST_YEAR = 2100
+
+ZERO = Decimal("0.00")
+MONEY = DecimalField(max_digits=10, decimal_places=2)
+PAID_FOR_CARE = (PaymentStatus.ENROLLED, PaymentStatus.CANCELLED)
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    """One class paid for, as the statement lists it."""
+
+    class_name: str
+    first_day: date
+    last_day: date
+    days: int
+    paid: Decimal
+    given_back: Decimal
+    currency: str
+    # The family cancelled the seat: what is left is what the school kept.
+    cancelled: bool
+
+    @property
+    def net(self) -> Decimal:
+        return self.paid - self.given_back
+
+
+@dataclass(frozen=True)
+class Statement:
+    year: int
+    participant: Participant
+    family: User
+    lines: tuple[StatementLine, ...]
+    made_on: date
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.net for line in self.lines), ZERO)
+
+
+def _meeting_days():
+    # The class's meetings that take place, first to last (meeting_class_start_idx).
+    return Meeting.objects.filter(camp_class=OuterRef("camp_class"), cancelled=False)
+
+
+def _sum_of(rows) -> Coalesce:
+    """The amounts of these rows of one payment (refunds, credit entries) added up; 0 for none."""
+    total = rows.values("payment").annotate(total=Sum("amount")).values("total")
+    return Coalesce(Subquery(total, output_field=MONEY), Value(ZERO), output_field=MONEY)
+
+
+def statement_for(*, participant: Participant, year: int) -> Statement:
+    """The participant's statement for the calendar year, read in one query; who may have it is
+    the caller's check (`accounts.access.access_participant`)."""
+    refunds = Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
+    credit = CreditEntry.objects.filter(payment=OuterRef("pk"), amount__gt=0)
+    payments = (
+        Payment.objects.filter(
+            student_id=participant.account_id,
+            participant_id=participant.pk,
+            status__in=PAID_FOR_CARE,
+            price__gt=0,
+        )
+        .select_related("camp_class")
+        .annotate(
+            first_day=Subquery(_meeting_days().order_by("start").values("day")[:1]),
+            last_day=Subquery(_meeting_days().order_by("-start").values("day")[:1]),
+            days=Subquery(_meeting_days().values("camp_class").annotate(n=Count("pk")).values("n")),
+            refunds_made=_sum_of(refunds),
+            credit_given=_sum_of(credit),
+        )
+        .filter(first_day__gte=date(year, 1, 1), first_day__lte=date(year, 12, 31))
+        .order_by("first_day", "camp_class__name", "id")
+    )
+    lines = []
+    for payment in payments:
+        line = StatementLine(
+            class_name=payment.camp_class.name,
+            first_day=payment.first_day,
+            last_day=payment.last_day,
+            days=payment.days,
+            paid=payment.price,
+            # Credit taken instead of a refund may carry the school's bonus: never more back
+            # than was paid, so no line is below nothing.
+            given_back=min(payment.price, payment.refunds_made + payment.credit_given),
+            currency=payment.currency,
+            cancelled=payment.status == PaymentStatus.CANCELLED,
+        )
+        if line.net > ZERO:
+            lines.append(line)
+    return Statement(
+        year=year,
+        participant=participant,
+        family=participant.account,
+        lines=tuple(lines),
+        made_on=school_today(),
+    )
+
+
+# --- The PDF.
+
+
+def _printable(text: str) -> str:
+    """Text the PDF's built-in fonts can show (Latin-1): a letter outside it keeps its base
+    letter where it has one ("Nguyễn" reads "Nguyen"), else becomes "?"."""
+    shown = []
+    for character in text:
+        if ord(character) < 256:
+            shown.append(character)
+            continue
+        base = "".join(
+            part
+            for part in unicodedata.normalize("NFKD", character)
+            if ord(part) < 256 and not unicodedata.combining(part)
+        )
+        shown.append(base or "?")
+    return "".join(shown)
+
+
+def _money(amount: Decimal, currency: str = "usd") -> str:
+    if currency.lower() == "usd":
+        return f"${amount:,.2f}"
+    return f"{amount:,.2f} {currency.upper()}"
+
+
+def _day(day: date) -> str:
+    return f"{day:%b} {day.day}, {day.year}"
+
+
+def _dates_of_care(line: StatementLine) -> str:
+    days = f"{line.days} day{'s' if line.days != 1 else ''}"
+    if line.first_day == line.last_day:
+        return f"{_day(line.first_day)} ({days})"
+    return f"{_day(line.first_day)} - {_day(line.last_day)} ({days})"
+
+
+class _StatementPdf(FPDF):
+    def footer(self):
+        self.set_y(-15)
+        self.set_font("Helvetica", size=8)
+        self.cell(0, 10, f"Page {self.page_no()}/{{nb}}", align="C")
+
+
+def statement_pdf(statement: Statement) -> bytes:
+    """The statement as a PDF of US Letter pages."""
+    pdf = _StatementPdf(format="letter")
+    pdf.set_title(_printable(f"{settings.SCHOOL_NAME}: statement {statement.year}"))
+    pdf.set_author(_printable(settings.SCHOOL_NAME))
+    pdf.set_auto_page_break(auto=True, margin=20)
+    pdf.add_page()
+
+    def line(text: str = "", *, size: int = 10, style: str = "", height: float = 5) -> None:
+        pdf.set_font("Helvetica", style=style, size=size)
+        pdf.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+    line(settings.SCHOOL_NAME, size=16, style="B", height=8)
+    line(settings.SCHOOL_ADDRESS)
+    line(f"Tax ID: {settings.SCHOOL_TAX_ID}")
+    reach = [f"E-mail: {settings.SCHOOL_REPLY_TO}"]
+    if settings.SCHOOL_PHONE:
+        reach.insert(0, f"Phone: {settings.SCHOOL_PHONE}")
+    line("   ".join(reach))
+    pdf.ln(6)
+
+    line(f"Statement of payments for care in {statement.year}", size=14, style="B", height=7)
+    line(f"Statement date: {_day(statement.made_on)}")
+    pdf.ln(3)
+    family = statement.family
+    line(f"Paid by: {family.name or family.email} ({family.email})")
+    participant = statement.participant
+    who = "Participant" if participant.is_account_holder else "Child"
+    line(f"{who}: {participant.name or family.name or family.email}")
+    if participant.date_of_birth:
+        line(f"Date of birth: {_day(participant.date_of_birth)}")
+    pdf.ln(4)
+
+    if statement.lines:
+        pdf.set_font("Helvetica", size=9)
+        with pdf.table(
+            col_widths=(58, 58, 25, 25, 25),
+            text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+            line_height=5,
+        ) as table:
+            header = table.row()
+            for title in ("Class", "Dates of care", "Paid", "Refunded", "Net paid"):
+                header.cell(title)
+            for item in statement.lines:
+                row = table.row()
+                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
+                row.cell(_printable(name))
+                row.cell(_dates_of_care(item))
+                row.cell(_money(item.paid, item.currency))
+                row.cell(_money(item.given_back, item.currency))
+                row.cell(_money(item.net, item.currency))
+        pdf.ln(3)
+    else:
+        line(f"No payments for care in {statement.year}.")
+        pdf.ln(2)
+    currency = statement.lines[0].currency if statement.lines else "usd"
+    line(
+        f"Total paid for care in {statement.year}: {_money(statement.total, currency)}",
+        size=12,
+        style="B",
+        height=7,
+    )
+    pdf.ln(4)
+    line(
+        "Paid is what was charged for the class; refunded is what was given back, to the card "
+        "or as account credit. Classes are listed in the year of their first meeting. Free "
+        "enrolments and classes refunded in full are not listed.",
+        size=8,
+        height=4,
+    )
+    return bytes(pdf.output())

@@ -1,0 +1,48 @@
+"""The demo's open season prices as the issue asks it to be tried: a sibling discount and the
+code WELCOME10, made once."""
+
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import Participant, User
+from classes.models import Class, ClassStatus
+from classes.selectors import season_open_now
+from payments.models import PromoCode, SiblingDiscount
+from payments.pricing import Kind, price_checkout
+
+pytestmark = pytest.mark.django_db
+
+
+def seed_prices() -> str:
+    out = StringIO()
+    call_command("seed_demo_prices", stdout=out)
+    return out.getvalue()
+
+
+def test_the_open_season_has_the_sibling_discount_and_welcome10_once():
+    call_command("seed_demo", stdout=StringIO())
+
+    first, again = seed_prices(), seed_prices()
+
+    season = season_open_now()
+    assert first == f"{season.name}: made the sibling discount and WELCOME10.\n"
+    assert again == "Nothing to do: the demo's price rules are there.\n"
+    sibling = SiblingDiscount.objects.get(season=season)
+    assert (sibling.second_percent, sibling.third_percent) == (Decimal(10), Decimal(15))
+    code = PromoCode.objects.get(code="WELCOME10")
+    assert (code.percent, code.uses_limit, code.uses_per_family) == (Decimal(10), 1000, 1)
+
+    family = User.objects.get(email="student@camp.test")
+    lily, max_ = Participant.objects.filter(account=family, is_account_holder=False).order_by("id")
+    dear, cheap = Class.objects.filter(status=ClassStatus.APPROVED, season=season).order_by(
+        "-price", "id"
+    )[:2]
+    quote = price_checkout(family, [(lily, dear), (max_, cheap)], promo_code="welcome10")
+    assert [a.kind for a in quote.lines[1].adjustments] == [Kind.SIBLING, Kind.CODE]
+
+
+def test_without_an_open_season_it_says_so():
+    assert seed_prices() == "No season is open: run seed_demo first.\n"

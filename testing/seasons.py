@@ -1,0 +1,34 @@
+"""Seasons in tests: one whose dates and registration are counted from the test's own now."""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from classes.models import Season
+from core.school_time import school_today
+
+
+def a_season(
+    name: str = "Summer",
+    *,
+    opens_in: timedelta = -timedelta(days=1),
+    early_by: timedelta | None = None,
+    starts_in_days: int = 60,
+    days: int = 60,
+    **fields,
+) -> Season:
+    """Registration opens `opens_in` from now (open a day ago by default) and closes the day
+    before the season's first day, unless `closes_at` is given; early access `early_by` before
+    the opening."""
+    today = school_today()
+    opens_at = timezone.now() + opens_in
+    starts_on = fields.pop("starts_on", today + timedelta(days=starts_in_days))
+    return Season.objects.create(
+        name=name,
+        starts_on=starts_on,
+        ends_on=fields.pop("ends_on", starts_on + timedelta(days=days)),
+        opens_at=opens_at,
+        closes_at=fields.pop("closes_at", max(opens_at, timezone.now()) + timedelta(days=30)),
+        early_access_opens_at=opens_at - early_by if early_by else None,
+        **fields,
+    )
