@@ -10,6 +10,7 @@ from django.db.models import TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from accounts.ages import age_on
 from accounts.models import Participant, User
 from care.encryption import resealed
 from care.models import (
@@ -56,10 +57,7 @@ def _contacts(people: list[dict], *, field: str, problems: dict) -> list[dict]:
 
 def _age_today(participant: Participant) -> int | None:
     born = participant.date_of_birth
-    if born is None:
-        return None
-    today = school_today()
-    return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+    return None if born is None else age_on(born, school_today())
 
 
 def may_leave_alone_allowed(participant: Participant) -> bool:
@@ -244,9 +242,11 @@ def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime)
         record.medical = empty_medical()
         record.medical_erased_at = now
         record.save(update_fields=["medical", "medical_erased_at", "updated_at"])
-        for version in CareRecordVersion.objects.filter(participant_id=record.participant_id):
+        versions = list(CareRecordVersion.objects.filter(participant_id=record.participant_id))
+        for version in versions:
             version.snapshot = {**version.snapshot, **empty_medical()}
-            version.save(update_fields=["snapshot"])
+        # Each snapshot is sealed on its own (care.encryption), so each is written, in one go.
+        CareRecordVersion.objects.bulk_update(versions, ["snapshot"], batch_size=200)
         _version_kept(
             record=record, change=CareChange.ERASED, fields=list(MEDICAL_FIELDS), by=None, at=now
         )

@@ -19,6 +19,7 @@ from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery, prefet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from accounts.ages import age_on
 from accounts.models import Participant, User
 from care.selectors import care_missing
 from care.services import missing_in_words
@@ -265,11 +266,6 @@ def first_day(camp_class: Class) -> date:
     if camp_class.starts_at is None:
         return school_today()
     return camp_class.starts_at.astimezone(school_timezone()).date()
-
-
-def age_on(born: date, day: date) -> int:
-    """Whole years on that day; a birthday counts from the day itself."""
-    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
 def ages_label(camp_class: Class) -> str:

@@ -11,9 +11,9 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.utils import timezone
 
+from accounts.ages import age_on
 from classes.models import ClassStatus
 from core.spreadsheets import spreadsheet_safe
-from enrolments.rules import age_on
 from payments.models import PaymentStatus
 from testing.factories import ChildFactory, ClassFactory, PaymentFactory, UserFactory
 

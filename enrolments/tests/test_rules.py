@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from accounts.ages import age_on
 from accounts.services import account_holder_of
 from classes.models import Class, Meeting
 from classes.services import class_update
@@ -14,7 +15,6 @@ from enrolments.models import AgeOverride, EnrolmentStatus, Selection
 from enrolments.rules import (
     Refusal,
     RefusalKind,
-    age_on,
     enrolment_refusal,
     soonest_clashing_class,
 )
