@@ -79,6 +79,9 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
         raise refusal.conflict_before_paying()
     quote = price_for(selection.participant, camp_class)
     amount = quote.amount_due_cents
+    if amount == 0 and quote.list_price > 0:
+        # Nothing is due after the family's discounts: the payment enrols without a card.
+        raise Conflict("Your discounts cover this class: enrol without a card.", code="nothing_due")
     if amount == 0:
         raise Conflict("This class is free: enrol without a card.")
     if amount < MINIMUM_CARD_CHARGE_CENTS:

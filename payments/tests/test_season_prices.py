@@ -147,3 +147,27 @@ class TestTheBackOffice:
         assert (
             back_office.post(f"/admin/payments/creditentry/{entry.pk}/delete/").status_code == 403
         )
+
+
+def test_a_class_the_discounts_cover_enrols_without_a_card(
+    localstripe, season, student, as_student
+):
+    mia = ChildFactory(account=student)
+    pottery = ClassFactory(status=ClassStatus.APPROVED, season=season, price=D("300.00"))
+    Scholarship.objects.create(season=season, family=student, percent=D(100))
+    selection = SelectionFactory(student=student, participant=mia, camp_class=pottery)
+
+    opened = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+    enrolled = as_student.post("/api/payments", {"payId": selection.pk}, format="json")
+
+    assert opened.status_code == 409
+    assert opened.json() == {
+        "message": "Your discounts cover this class: enrol without a card.",
+        "code": "nothing_due",
+    }
+    assert enrolled.status_code == 201
+    payment = Payment.objects.get(participant=mia)
+    assert (payment.price, payment.list_price) == (D("0.00"), D("300.00"))
+    assert payment.adjustments == [
+        {"kind": "scholarship", "label": "Scholarship", "amount": "-300.00"}
+    ]
