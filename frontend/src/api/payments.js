@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { creditKey } from "./credit";
 import { isEligibilityKey } from "./eligibility";
 import { isEnrolledClassesKeyOf } from "./enrolledClasses";
 import { isSelectionsKeyOf } from "./selections";
@@ -31,13 +32,22 @@ export function usePayments(email, participantId) {
 /*
  * A SetupIntent's client secret for the card to be saved into; the server charges it later, at
  * the price confirmed with the payment (recordPayment), so no price is sent here. Asking holds
- * the seat while the family pays: {clientSecret, holdExpiresAt}, the hold's end (ISO 8601).
+ * the seat while the family pays: {clientSecret, holdExpiresAt}, the hold's end (ISO 8601). The
+ * answer says what is due and how the server reached it: the class's `listPrice`, then each of
+ * its `adjustments` ({kind, label, amount}, negative for a discount), to `amountDue`.
  */
 export async function createPaymentIntent({ payId }) {
-  const { clientSecret, holdExpiresAt, amountDue } = await api.post("/createPaymentIntent", {
-    payId,
-  });
-  return { clientSecret, holdExpiresAt: holdExpiresAt ?? null, amountDue };
+  const { clientSecret, holdExpiresAt, amountDue, listPrice, adjustments } = await api.post(
+    "/createPaymentIntent",
+    { payId },
+  );
+  return {
+    clientSecret,
+    holdExpiresAt: holdExpiresAt ?? null,
+    amountDue,
+    listPrice: listPrice ?? null,
+    adjustments: adjustments ?? [],
+  };
 }
 
 /*
@@ -64,7 +74,8 @@ export function getPaymentAttempt(attemptId) {
 /*
  * After a payment the selection leaves, the class joins the enrolled list and the history grows,
  * in everyone's lists and in the lists of the participant it was for; the class's Select then
- * says Enrolled (who can take which class is asked again).
+ * says Enrolled (who can take which class is asked again). Account credit the price used is
+ * spent.
  */
 export function useRefreshAfterPayment(email) {
   const { mutate } = useSWRConfig();
@@ -75,6 +86,7 @@ export function useRefreshAfterPayment(email) {
         mutate(isEnrolledClassesKeyOf(email)),
         mutate(isPaymentsKeyOf(email)),
         mutate(isEligibilityKey),
+        mutate(creditKey),
       ]),
     [email, mutate],
   );

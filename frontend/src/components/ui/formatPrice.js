@@ -11,3 +11,13 @@ export function formatPrice(amount) {
   const sign = value < 0 && cents > 0 ? "-" : "";
   return `${sign}$${dollars}.${String(cents % 100).padStart(2, "0")}`;
 }
+
+/*
+ * A change to an amount, always signed: "+$5.00", "−$12.00" (a minus sign, as the history's
+ * refunds read), "$0.00". For a discount beside its price, or an entry of account credit.
+ */
+export function formatPriceChange(amount) {
+  const shown = formatPrice(Math.abs(Number(amount)));
+  if (shown === "$0.00") return shown;
+  return `${Number(amount) < 0 ? "−" : "+"}${shown}`;
+}

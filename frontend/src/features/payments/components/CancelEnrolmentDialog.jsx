@@ -1,7 +1,9 @@
+import { useId, useState } from "react";
+
 import { Dialog } from "../../../components/ui/Dialog";
 import { Loading } from "../../../components/ui/Loading";
 import { PlainText } from "../../../components/ui/PlainText";
-import { formatPrice } from "../../../components/ui/formatPrice";
+import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
 import { useCancellationPreview } from "../../../api/cancellations";
 
 // The server's reason ("you cancelled 9 days before ...") as a sentence of its own.
@@ -9,14 +11,86 @@ function sentence(text) {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-// What cancelling would give back, as the server worked it out under the policy they paid under.
-function RefundPreview({ preview }) {
+/*
+ * The answer names no class or discount, only the amount: the one sentence that fits every
+ * discount a cancellation can take away from another class.
+ */
+export const WITHHELD_WHY =
+  "A discount another of your classes had no longer applies; it is kept from this refund.";
+
+// "8%", "7.5%": the school's bonus as it sets it.
+function percent(value) {
+  return `${Number(value)}%`;
+}
+
+/*
+ * Where the refund goes: back to the card, or into the family's account credit, with the
+ * school's bonus when it gives one (the amount it would come to, shown before choosing).
+ */
+function RefundToChoice({ preview, refundTo, onChange, disabled }) {
+  const id = useId();
+  const bonus = Number(preview.creditBonusPercent) > 0;
+  return (
+    <fieldset className="mb-3" disabled={disabled}>
+      <legend className="form-label fs-6 fw-semibold mb-1">Where should the refund go?</legend>
+      <div className="form-check">
+        <input
+          id={`${id}-card`}
+          className="form-check-input"
+          type="radio"
+          name={`${id}-refund-to`}
+          value="card"
+          checked={refundTo === "card"}
+          onChange={() => onChange("card")}
+        />
+        <label htmlFor={`${id}-card`} className="form-check-label">
+          Refund to my card
+        </label>
+      </div>
+      <div className="form-check">
+        <input
+          id={`${id}-credit`}
+          className="form-check-input"
+          type="radio"
+          name={`${id}-refund-to`}
+          value="credit"
+          checked={refundTo === "credit"}
+          onChange={() => onChange("credit")}
+        />
+        <label htmlFor={`${id}-credit`} className="form-check-label">
+          Add to my account credit
+          {bonus && (
+            <span className="d-block small text-body-secondary">
+              {formatPrice(preview.creditAmount)} (+{percent(preview.creditBonusPercent)} bonus)
+            </span>
+          )}
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+/*
+ * What cancelling would give back, as the server worked it out under the policy they paid under;
+ * `children` (where the refund goes) sits under the amounts, before the policy's text.
+ */
+function RefundPreview({ preview, children }) {
+  const withheld = Number(preview.withheldDiscount) > 0;
   return (
     <>
       <p>The seat is given up, and this is what comes back to you.</p>
       <dl className="class-facts mb-3">
         <dt>Paid</dt>
         <dd>{formatPrice(preview.paid)}</dd>
+        {withheld && (
+          <>
+            <dt>Discount withheld</dt>
+            <dd>
+              {formatPriceChange(-Number(preview.withheldDiscount))}
+              <span className="d-block small">{WITHHELD_WHY}</span>
+            </dd>
+          </>
+        )}
         <dt>Refund</dt>
         <dd>
           <strong>{formatPrice(preview.refundAmount)}</strong>
@@ -24,6 +98,7 @@ function RefundPreview({ preview }) {
         </dd>
       </dl>
       {preview.why && <p className="small">{sentence(preview.why)}</p>}
+      {children}
       {preview.policyText && (
         <>
           <h3 className="h6 mb-1">The refund policy when you paid</h3>
@@ -40,22 +115,46 @@ function RefundPreview({ preview }) {
 
 /*
  * Asks before an enrolment is cancelled, showing first what would be refunded and why (the
- * policy's tier and text). Cancel enrolment stays off until that is known, when the server says
- * it cannot be cancelled (its reason shows), and while the cancellation is on its way.
+ * policy's tier and text, and a discount withheld), and where the refund should go. Choosing
+ * asks the server again, for that way. Cancel enrolment stays off until the refund for the way
+ * chosen is known, when the server says it cannot be cancelled (its reason shows), and while the
+ * cancellation is on its way; it sends the way chosen and the refund shown (`onConfirm`).
  * `failure` is the server's reason a confirmed cancellation did not go through.
  */
 export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onClose }) {
-  const { data: preview, error } = useCancellationPreview(enrolment.enrolmentId);
-  const ready = Boolean(preview) && !error;
+  const [refundTo, setRefundTo] = useState("card");
+  const {
+    data: preview,
+    error,
+    isLoading,
+  } = useCancellationPreview(enrolment.enrolmentId, refundTo);
+  const ready = Boolean(preview) && !error && !isLoading;
+  const errorAlert = error && (
+    <p className="text-danger-emphasis mb-0" role="alert">
+      {error.message}
+    </p>
+  );
   let body;
-  if (error) {
+  if (preview) {
+    // Nothing to send anywhere: no choice to make.
+    const refunded = Number(preview.refundAmount) > 0;
     body = (
-      <p className="text-danger-emphasis mb-0" role="alert">
-        {error.message}
-      </p>
+      <>
+        <RefundPreview preview={preview}>
+          {refunded && (
+            <RefundToChoice
+              preview={preview}
+              refundTo={refundTo}
+              onChange={setRefundTo}
+              disabled={busy}
+            />
+          )}
+        </RefundPreview>
+        {errorAlert}
+      </>
     );
-  } else if (preview) {
-    body = <RefundPreview preview={preview} />;
+  } else if (error) {
+    body = errorAlert;
   } else {
     body = <Loading label="Working out the refund…" />;
   }
@@ -76,7 +175,7 @@ export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onC
             type="button"
             className="btn btn-danger"
             disabled={!ready || busy}
-            onClick={onConfirm}
+            onClick={() => onConfirm({ refundTo, refundAmount: preview.refundAmount })}
           >
             {busy ? "Cancelling…" : "Cancel enrolment"}
           </button>

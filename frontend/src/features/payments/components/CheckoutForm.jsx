@@ -10,7 +10,7 @@ import {
   useRefreshAfterPayment,
 } from "../../../api/payments";
 import { loadStripeJs } from "../lib/loadStripeJs";
-import { isCareIncomplete } from "./checkout";
+import { isCareIncomplete, isNothingDue } from "./checkout";
 import { SeatHold } from "./SeatHold";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
@@ -52,9 +52,11 @@ function billingDetails(user) {
  * the server is asked again. Pay stays off until Stripe.js and the card field are ready and the
  * server has handed over a client secret, and while a payment is on its way. A refusal because
  * the child's care record or the school's policies are not complete goes to `onCareIncomplete`
- * (the server's 409 body), for the page to ask for them.
+ * (the server's 409 body), for the page to ask for them. How the server priced the seat each
+ * time it opens the payment goes to `onQuote` ({listPrice, adjustments, amountDue}), for the page
+ * to show before the family pays.
  */
-export function CheckoutForm({ selection, user, onCareIncomplete }) {
+export function CheckoutForm({ selection, user, onCareIncomplete, onQuote, onNothingDue }) {
   const cardBoxRef = useRef(null);
   const cardRef = useRef(null);
   const [stripe, setStripe] = useState(null);
@@ -121,11 +123,20 @@ export function CheckoutForm({ selection, user, onCareIncomplete }) {
         setClientSecret(intent.clientSecret);
         if (intent.holdExpiresAt) setHoldExpiresAt(intent.holdExpiresAt);
         if (typeof intent.amountDue === "number") setPrice(intent.amountDue);
+        onQuote?.({
+          listPrice: intent.listPrice,
+          adjustments: intent.adjustments,
+          amountDue: intent.amountDue,
+        });
       },
       (error) => {
         if (cancelled) return;
         if (isCareIncomplete(error)) {
           onCareIncomplete(error.body);
+          return;
+        }
+        if (isNothingDue(error) && onNothingDue) {
+          onNothingDue(error.message);
           return;
         }
         setFailure(error.message);
@@ -135,7 +146,7 @@ export function CheckoutForm({ selection, user, onCareIncomplete }) {
     return () => {
       cancelled = true;
     };
-  }, [payId, payable, secretRound, onCareIncomplete]);
+  }, [payId, payable, secretRound, onCareIncomplete, onQuote, onNothingDue]);
 
   async function charge(setupIntentId) {
     try {

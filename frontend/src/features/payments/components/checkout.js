@@ -18,6 +18,11 @@ export function isCareIncomplete(error) {
   return error?.status === 409 && error.body?.code === "care_incomplete";
 }
 
+// The family's discounts (a scholarship, a code, credit) leave nothing to charge: no card.
+export function isNothingDue(error) {
+  return error?.status === 409 && error.body?.code === "nothing_due";
+}
+
 function payAgain(state) {
   return { step: "paying", round: state.round + 1, careDone: true };
 }

@@ -49,11 +49,12 @@ export function MyEnrolledClassesPage() {
     setFailure("");
   }
 
-  async function confirmCancel() {
+  // `choice`: where the refund goes and the refund the family was shown ({refundTo, refundAmount}).
+  async function confirmCancel(choice) {
     setBusy(true);
     setFailure("");
     try {
-      const answer = await cancelEnrolment(cancelling.enrolmentId);
+      const answer = await cancelEnrolment(cancelling.enrolmentId, choice);
       setCancelling(null);
       notify(answer?.message || `${cancelling.nameClass} is cancelled.`);
       setRefocus(true);

@@ -4,7 +4,9 @@ import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { usePayments } from "../../../api/payments";
+import { AccountCredit } from "../components/AccountCredit";
 import { PaymentHistoryTable } from "../components/PaymentHistoryTable";
+import { YearlyStatements } from "../components/YearlyStatements";
 
 export function MyPaymentHistoryPage() {
   useTitle("My Payment History");
@@ -20,6 +22,8 @@ export function MyPaymentHistoryPage() {
       <h1 id="my-payment-history-heading" className="h2 mb-4">
         My Payment History
       </h1>
+      {/* The family's, whichever participant's payments are shown below. */}
+      <AccountCredit />
       <ParticipantFilter
         everyone={everyone}
         shown={payments}
@@ -39,6 +43,8 @@ export function MyPaymentHistoryPage() {
       >
         {(list) => <PaymentHistoryTable payments={list} />}
       </QueryResult>
+      {/* Every participant of the family, whichever one the rows above are narrowed to. */}
+      <YearlyStatements />
     </section>
   );
 }

@@ -28,6 +28,8 @@ const opened = {
   clientSecret: "seti_123_secret_abc",
   holdExpiresAt: new Date(Date.now() + 15 * 60 * 1000).toISOString(),
   amountDue: 45.5,
+  listPrice: 45.5,
+  adjustments: [],
 };
 
 function careIncomplete(missing) {

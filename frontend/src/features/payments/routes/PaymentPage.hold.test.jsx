@@ -65,6 +65,8 @@ function answers(overrides) {
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/refundPolicy": {
       adminFee: 0,

@@ -3,7 +3,6 @@ import { Link, useParams } from "react-router-dom";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
-import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
@@ -11,6 +10,7 @@ import { useSelections } from "../../../api/selections";
 import { CareNeeded } from "../components/CareNeeded";
 import { CheckoutForm, FreeEnrolForm } from "../components/CheckoutForm";
 import { checkoutReducer, PAYING } from "../components/checkout";
+import { PriceSummary } from "../components/PriceSummary";
 import { RefundPolicyNote } from "../components/RefundPolicyNote";
 
 /*
@@ -33,10 +33,14 @@ export function PaymentPage() {
   const [kept, setKept] = useState(null);
   if (found && found !== kept) setKept(found);
   const selection = found || kept;
+  // How the server priced this seat on opening the payment (list price, adjustments, due).
+  const [quote, setQuote] = useState(null);
+  // The server's word that the family's discounts leave nothing to pay (409 `nothing_due`).
+  const [nothingDue, setNothingDue] = useState("");
 
   let content;
   if (selection) {
-    const free = !(Number(selection.price) > 0);
+    const free = !(Number(selection.price) > 0) || Boolean(nothingDue);
     content = (
       <div className="card shadow-sm">
         <div className="card-body">
@@ -47,9 +51,7 @@ export function PaymentPage() {
               For: <strong>{selection.participantName}</strong>
             </p>
           )}
-          <p className="mb-4">
-            Price: <strong>{free ? "Free" : formatPrice(selection.price)}</strong>
-          </p>
+          <PriceSummary price={selection.price} quote={free ? null : quote} />
           {checkout.step === "careNeeded" ? (
             <CareNeeded
               participantId={checkout.participantId}
@@ -69,6 +71,11 @@ export function PaymentPage() {
                 </p>
               )}
               {/* Drawn afresh for each opening of the payment (`round`). */}
+              {nothingDue && (
+                <p className="fw-semibold" role="status">
+                  {nothingDue}
+                </p>
+              )}
               {free ? (
                 <FreeEnrolForm
                   key={checkout.round}
@@ -83,6 +90,8 @@ export function PaymentPage() {
                     selection={selection}
                     user={user}
                     onCareIncomplete={careIncomplete}
+                    onQuote={setQuote}
+                    onNothingDue={setNothingDue}
                   />
                   <RefundPolicyNote />
                 </>

@@ -103,6 +103,8 @@ test("the page names the class and its price and asks for a client secret", asyn
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   renderPage();
@@ -125,6 +127,8 @@ test("a selection for a child names the child whose seat is paid for", async () 
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   renderPage();
@@ -144,6 +148,8 @@ test("Pay stays disabled while Stripe.js is loading", async () => {
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   renderPage();
@@ -168,6 +174,8 @@ test("Pay stays disabled until the server hands over a client secret", async () 
             clientSecret: CLIENT_SECRET,
             holdExpiresAt: HOLD_ENDS,
             amountDue: 45.5,
+            listPrice: 45.5,
+            adjustments: [],
           }),
         );
     });
@@ -194,6 +202,8 @@ test("Pay is disabled while the payment is processing, then the transaction id s
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(201, paymentFor(chosen)),
   });
@@ -234,6 +244,8 @@ test("the class stays on the page after paying, though it leaves the selected li
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(201, paymentFor(chosen)),
   });
@@ -263,6 +275,8 @@ test("Pay charges the amount due the server answers for this participant, not th
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 40.5,
+      listPrice: 45.5,
+      adjustments: [{ kind: "sibling", label: "Sibling discount", amount: -5 }],
     },
     "/payments": respond(201, paymentFor(chosen, { price: 40.5 })),
   });
@@ -292,6 +306,8 @@ test("a card the provider declines shows its message in red and charges nothing"
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   const { user } = renderPage();
@@ -316,6 +332,8 @@ test("a charge the bank refuses shows the server's message and asks for a new se
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
@@ -338,6 +356,8 @@ test("a bank asking for 3-D Secure gets it, then the payment is recorded", async
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   const answer = fetch.getMockImplementation();
@@ -381,6 +401,8 @@ test("a payment refunded because the last seat went shows why", async () => {
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(409, {
       message: "The last seat went to someone else; your payment was refunded.",
@@ -449,6 +471,8 @@ test("while Stripe is slow the page says the payment is being confirmed, then sh
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(202, {
       attemptId: 5,
@@ -501,6 +525,8 @@ test("a price changed since the page was opened is shown, and the new price is c
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
   });
   const answer = fetch.getMockImplementation();
@@ -514,6 +540,8 @@ test("a price changed since the page was opened is shown, and the new price is c
         clientSecret: CLIENT_SECRET,
         holdExpiresAt: HOLD_ENDS,
         amountDue,
+        listPrice: amountDue,
+        adjustments: [],
       });
     }
     if (!String(url).endsWith("/api/payments")) return answer(url, init);
@@ -558,6 +586,8 @@ test("after Pay by keyboard, focus is on what it came to, and the receipt is a T
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(201, paymentFor(chosen)),
   });
@@ -585,6 +615,8 @@ test("after a declined Pay, focus is on the reason", async () => {
       clientSecret: CLIENT_SECRET,
       holdExpiresAt: HOLD_ENDS,
       amountDue: 45.5,
+      listPrice: 45.5,
+      adjustments: [],
     },
     "/payments": respond(402, { message: "Your card has insufficient funds." }),
   });
