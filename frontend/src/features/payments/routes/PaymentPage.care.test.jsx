@@ -11,6 +11,7 @@ import {
 } from "../../../testing/careFixtures";
 import { makeChild, makeSelection, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { fakeStripe } from "../../../testing/fakeStripe";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
@@ -39,24 +40,6 @@ function careIncomplete(missing) {
     participantId: 2,
     missing,
   });
-}
-
-function fakeStripe() {
-  const card = {
-    mount: jest.fn((box) => {
-      const input = document.createElement("input");
-      input.setAttribute("aria-label", "Card number");
-      box.appendChild(input);
-    }),
-    on: jest.fn(),
-    destroy: jest.fn(),
-  };
-  return {
-    card,
-    elements: jest.fn(() => ({ create: jest.fn(() => card) })),
-    confirmCardSetup: jest.fn(async () => ({ setupIntent: { id: "seti_123" } })),
-    confirmCardPayment: jest.fn(),
-  };
 }
 
 beforeEach(() => {

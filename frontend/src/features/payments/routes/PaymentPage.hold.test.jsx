@@ -5,6 +5,7 @@ import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { hoursAgo, makePayment, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { fakeStripe } from "../../../testing/fakeStripe";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
@@ -31,24 +32,6 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers();
 });
-
-function fakeStripe() {
-  const card = {
-    mount: jest.fn((box) => {
-      const input = document.createElement("input");
-      input.setAttribute("aria-label", "Card number");
-      box.appendChild(input);
-    }),
-    on: jest.fn(),
-    destroy: jest.fn(),
-  };
-  return {
-    card,
-    elements: jest.fn(() => ({ create: jest.fn(() => card) })),
-    confirmCardSetup: jest.fn(async () => ({ setupIntent: { id: "seti_123" } })),
-    confirmCardPayment: jest.fn(),
-  };
-}
 
 function renderPage() {
   const rendered = renderRoutes([{ path: "/dashboard/payment/:id", element: <PaymentPage /> }], {

@@ -6,6 +6,7 @@ import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makePayment, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { fakeStripe } from "../../../testing/fakeStripe";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
@@ -19,23 +20,6 @@ beforeEach(() => {
   loadStripeJs.mockReset();
   loadStripeJs.mockResolvedValue(fakeStripe());
 });
-
-function fakeStripe() {
-  const card = {
-    mount: jest.fn((box) => {
-      const input = document.createElement("input");
-      input.setAttribute("aria-label", "Card number");
-      box.appendChild(input);
-    }),
-    on: jest.fn(),
-    destroy: jest.fn(),
-  };
-  return {
-    elements: jest.fn(() => ({ create: jest.fn(() => card) })),
-    confirmCardSetup: jest.fn(async () => ({ setupIntent: { id: "seti_123" } })),
-    confirmCardPayment: jest.fn(),
-  };
-}
 
 // The payment opened for a seat the server prices at `amountDue`, from `listPrice`.
 function opened({ listPrice, adjustments, amountDue }) {

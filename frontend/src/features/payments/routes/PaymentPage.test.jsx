@@ -5,6 +5,7 @@ import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { fakeStripe } from "../../../testing/fakeStripe";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
@@ -49,26 +50,6 @@ function paymentFor(chosen, overrides) {
 }
 
 // A Stripe object shaped like Stripe.js's: elements().create("card") mounts an input.
-function fakeStripe({ confirmCardSetup } = {}) {
-  const card = {
-    mount: jest.fn((box) => {
-      const input = document.createElement("input");
-      input.setAttribute("aria-label", "Card number");
-      box.appendChild(input);
-    }),
-    on: jest.fn(),
-    destroy: jest.fn(),
-  };
-  return {
-    card,
-    elements: jest.fn(() => ({ create: jest.fn(() => card) })),
-    confirmCardSetup: jest.fn(
-      confirmCardSetup || (async () => ({ setupIntent: { id: "seti_123", status: "succeeded" } })),
-    ),
-    confirmCardPayment: jest.fn(async () => ({ paymentIntent: { status: "succeeded" } })),
-  };
-}
-
 function renderPage(id = 11) {
   const rendered = renderRoutes(
     [
