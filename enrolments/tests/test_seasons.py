@@ -103,6 +103,16 @@ class TestBeforeTheOpening:
         assert select(as_family, ClassFactory(status=ClassStatus.APPROVED)).status_code == 201
 
 
+def returning_families_early():
+    """Opens in two days; returning families may register from yesterday."""
+    return season_of(
+        "Summer next year",
+        opens_in=timedelta(days=2),
+        early_by=timedelta(days=3),
+        early_access_returning=True,
+    )
+
+
 class TestEarlyAccess:
     def test_a_returning_family_registers_in_the_early_window(self, as_family, family):
         last_summer = season_of(
@@ -112,23 +122,13 @@ class TestEarlyAccess:
             ends_on=timezone.localdate() - timedelta(days=100),
         )
         returning(family, last_summer)
-        summer = season_of(
-            "Summer next year",
-            opens_in=timedelta(days=2),
-            early_by=timedelta(days=3),
-            early_access_returning=True,
-        )
+        summer = returning_families_early()
         pottery = ClassFactory(status=ClassStatus.APPROVED, season=summer)
 
         assert select(as_family, pottery).status_code == 201
 
     def test_a_new_family_waits_for_the_opening(self, as_family):
-        summer = season_of(
-            "Summer next year",
-            opens_in=timedelta(days=2),
-            early_by=timedelta(days=3),
-            early_access_returning=True,
-        )
+        summer = returning_families_early()
         pottery = ClassFactory(status=ClassStatus.APPROVED, season=summer)
 
         response = select(as_family, pottery)
@@ -160,12 +160,7 @@ class TestEarlyAccess:
     def test_an_enrolment_in_the_same_season_does_not_make_a_family_returning(
         self, as_family, family
     ):
-        summer = season_of(
-            "Summer next year",
-            opens_in=timedelta(days=2),
-            early_by=timedelta(days=3),
-            early_access_returning=True,
-        )
+        summer = returning_families_early()
         returning(family, summer)
         pottery = ClassFactory(status=ClassStatus.APPROVED, season=summer)
 
