@@ -103,7 +103,7 @@ export function YearlyStatements() {
                   <li key={participant._id} className="mw-100">
                     <button
                       type="button"
-                      className="btn btn-outline-primary text-start"
+                      className="btn btn-outline-primary text-start text-break mw-100"
                       // Not disabled while it downloads: a disabled button would drop the focus.
                       aria-disabled={Boolean(downloading)}
                       onClick={() => download(participant)}
