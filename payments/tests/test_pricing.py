@@ -100,6 +100,9 @@ class TestChargingTheAmountDue:
         response = as_student.post("/api/payments", {"payId": selection.pk}, format="json")
 
         assert card.status_code == 409
-        assert card.json()["message"] == "This class is free: enrol without a card."
+        assert card.json() == {
+            "message": "Your discounts cover this class: enrol without a card.",
+            "code": "nothing_due",
+        }
         assert response.status_code == 201, response.json()
         assert (response.json()["status"], response.json()["price"]) == ("enrolled", 0)
