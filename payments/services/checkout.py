@@ -145,13 +145,21 @@ def payment_create(
             student=student, selection=selection, payment_intent_id=payment_intent_id
         )
     elif setup_intent_id:
-        outcome = _pay_with_saved_card(
-            student=student,
-            selection=selection,
-            setup_intent_id=setup_intent_id,
-            quote=quote,
-            confirmed_price=confirmed_price,
-        )
+        try:
+            outcome = _pay_with_saved_card(
+                student=student,
+                selection=selection,
+                setup_intent_id=setup_intent_id,
+                quote=quote,
+                confirmed_price=confirmed_price,
+            )
+        except Conflict:
+            # A twin request (a double click) may have paid with this card and taken the seat
+            # since this one looked: the rules now say "enrolled". It is the same payment.
+            earlier = _earlier_payment(**ids)
+            if earlier is None:
+                raise
+            return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
     else:
         raise InvalidInput({"setup_intent": ["This class is not free: save a card to pay for it."]})
     if outcome.payment is None:
