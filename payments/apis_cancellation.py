@@ -69,6 +69,10 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     creditBonusPercent = serializers.DecimalField(  # noqa: N815
         source="credit_bonus_percent", max_digits=5, decimal_places=2, coerce_to_string=False
     )
+    # Account credit spent on the seat at checkout, which goes back as credit (by the tier).
+    creditReturned = serializers.DecimalField(  # noqa: N815
+        source="credit_returned", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
 
 
 class EnrolmentCancellationOutputSerializer(serializers.Serializer):

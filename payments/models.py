@@ -52,7 +52,11 @@ class Payment(models.Model):
         on_delete=models.PROTECT,
         related_name="payment",
     )
-    # What was charged, exactly as Stripe charged it.
+    # The PaymentIntent, when one charge paid for several payments (a family checkout's lines,
+    # whose transaction ids are "<PaymentIntent>:<line>"); empty when transaction_id is it.
+    # A refund of this payment takes back at most its own price from that charge.
+    payment_intent_id = models.CharField(max_length=255, blank=True)
+    # What was charged for this seat, exactly as Stripe charged it (a checkout line: its share).
     price = models.DecimalField(max_digits=8, decimal_places=2)
     # How that was reached (`payments.pricing`): the class's list price then, and each
     # adjustment as the family read it ({kind, label, amount}). A later sibling or scholarship
@@ -105,6 +109,16 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.transaction_id} ({self.status})"
+
+    @property
+    def charge_id(self) -> str:
+        """The Stripe PaymentIntent this payment's money came by."""
+        return self.payment_intent_id or self.transaction_id
+
+    @property
+    def shares_its_charge(self) -> bool:
+        """Whether the charge paid for other seats too, so a refund names its amount."""
+        return bool(self.payment_intent_id)
 
 
 class StripeCustomer(models.Model):
@@ -457,6 +471,14 @@ class PromoCodeUse(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="promo_code_uses"
     )
     used_at = models.DateTimeField(default=timezone.now)
+    # The checkout that spent it: set aside before the charge, given back if the card fails.
+    checkout = models.OneToOneField(
+        "payments.Checkout",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="promo_code_use",
+    )
 
     class Meta:
         indexes = [
@@ -483,6 +505,14 @@ class CreditEntry(models.Model):
     payment = models.ForeignKey(
         Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="credit_entries"
     )
+    # The checkout it was spent at (negative), or given back by when its card failed.
+    checkout = models.ForeignKey(
+        "payments.Checkout",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="credit_entries",
+    )
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -495,3 +525,94 @@ class CreditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount} for {self.family}: {self.reason}"
+
+
+class CheckoutStatus(models.TextChoices):
+    # Lines held, prices shown; the family has not paid.
+    OPEN = "open", "Open"
+    # The code's use and the credit are set aside and the card is being charged.
+    CHARGING = "charging", "Charging"
+    # The charge (or the family's discounts and credit) paid every line.
+    PAID = "paid", "Paid"
+
+
+class Checkout(models.Model):
+    """A family's several classes, for their children and themselves, paid with one charge.
+
+    Opening it holds a seat for every line; paying it charges the total the family confirmed
+    once, and each line then becomes its own payment and enrolment (`CheckoutLine.payment`).
+    """
+
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="checkouts"
+    )
+    promo_code = models.ForeignKey(
+        PromoCode, null=True, blank=True, on_delete=models.PROTECT, related_name="checkouts"
+    )
+    apply_credit = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=10, choices=CheckoutStatus.choices, default=CheckoutStatus.OPEN
+    )
+    # Where Stripe.js saves the card; empty when nothing is left to pay by card.
+    setup_intent_id = models.CharField(max_length=255, blank=True)
+    # The one charge, once made.
+    payment_intent_id = models.CharField(max_length=255, blank=True)
+    # What the family confirmed when it paid: the card's total and the credit spent.
+    total = models.DecimalField(max_digits=9, decimal_places=2, null=True, blank=True)
+    credit = models.DecimalField(max_digits=9, decimal_places=2, default=Decimal("0.00"))
+    created_at = models.DateTimeField(default=timezone.now)
+    # When the card was last asked: an answer not come by a while after is settled from Stripe.
+    charging_since = models.DateTimeField(null=True, blank=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["status", "charging_since"], name="checkout_status_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=CheckoutStatus.values), name="checkout_status_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["payment_intent_id"],
+                condition=~models.Q(payment_intent_id=""),
+                name="checkout_one_per_charge",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(total__gte=0) | models.Q(total__isnull=True),
+                name="checkout_total_gte_0",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Checkout {self.pk} of {self.family} ({self.status})"
+
+
+class CheckoutLine(models.Model):
+    """One (participant, class) of a checkout, with the price it was paid at."""
+
+    checkout = models.ForeignKey(Checkout, on_delete=models.CASCADE, related_name="lines")
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.CASCADE, related_name="+"
+    )
+    camp_class = models.ForeignKey("classes.Class", on_delete=models.PROTECT, related_name="+")
+    # What the family confirmed for this line when it paid (`payments.pricing`).
+    list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    adjustments = models.JSONField(default=list, blank=True)
+    price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # The line's own payment and seat, once the charge is on record.
+    payment = models.OneToOneField(
+        Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="checkout_line"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["checkout", "participant", "camp_class"], name="checkout_line_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} in {self.camp_class}"

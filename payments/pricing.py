@@ -177,6 +177,7 @@ class _Paid:
     before_sibling: Decimal
     sibling: Decimal
     scholarship: Decimal
+    multi_class: Decimal
 
 
 def _paid_lines(family_id: int, season_ids: set[int]) -> list[_Paid]:
@@ -228,6 +229,7 @@ def _paid_lines(family_id: int, season_ids: set[int]) -> list[_Paid]:
                 before_sibling=listed + amounts[Kind.EARLY_BIRD] + amounts[Kind.SCHOLARSHIP],
                 sibling=-amounts[Kind.SIBLING],
                 scholarship=-amounts[Kind.SCHOLARSHIP],
+                multi_class=-amounts[Kind.MULTI_CLASS],
             )
         )
     return paid
@@ -303,24 +305,54 @@ def _sibling_entitled(
 
 
 def discount_lost_by_cancelling(payment: Payment) -> Decimal:
-    """The sibling discount the family's other paid classes of the season were given beyond what
-    they are owed once this one is cancelled (the dearest child leaves, so a sibling is no
-    longer a second child): kept from this payment's refund, never charged."""
+    """The discounts the family's other paid classes of the season were given beyond what they
+    are owed once this one is cancelled: a sibling discount (the dearest child leaves, so a
+    sibling is no longer a second child) and a multi-class discount (the participant's third
+    class is now their second). Kept from this payment's refund, never charged."""
     season_id = payment.camp_class.season_id
     if season_id is None:
         return ZERO
+    others = [p for p in _paid_lines(payment.student_id, {season_id}) if p.payment_id != payment.pk]
+    return _sibling_lost(season_id, others) + _multi_class_lost(
+        season_id, [p for p in others if p.participant_id == payment.participant_id]
+    )
+
+
+def _sibling_lost(season_id: int, others: list[_Paid]) -> Decimal:
     rule = SiblingDiscount.objects.filter(season_id=season_id).first()
     if rule is None:
         return ZERO
-    others = [
-        p
-        for p in _paid_lines(payment.student_id, {season_id})
-        if p.payment_id != payment.pk and p.is_child
-    ]
+    children = [p for p in others if p.is_child]
     owed, _ = _sibling_entitled(
-        rule, [(p.participant_id, p.list_price, p.before_sibling) for p in others]
+        rule, [(p.participant_id, p.list_price, p.before_sibling) for p in children]
     )
-    return max(sum((p.sibling for p in others), ZERO) - owed, ZERO)
+    return max(sum((p.sibling for p in children), ZERO) - owed, ZERO)
+
+
+def _multi_class_off(tiers: list[MultiClassDiscount], nth: int, amount: Decimal) -> Decimal:
+    """What the season's tiers take off a participant's `nth` class costing `amount`."""
+    tier = next((t for t in reversed(tiers) if t.nth <= nth), None)
+    if tier is None:
+        return ZERO
+    if tier.percent is not None:
+        return _percent_of(amount, tier.percent)
+    return min(tier.amount, amount)
+
+
+def _multi_class_lost(season_id: int, theirs: list[_Paid]) -> Decimal:
+    """The participant's other paid classes, counted again without the cancelled one."""
+    tiers = list(MultiClassDiscount.objects.filter(season_id=season_id).order_by("nth"))
+    if not tiers or not theirs:
+        return ZERO
+    given = sum((p.multi_class for p in theirs), ZERO)
+    owed = sum(
+        (
+            _multi_class_off(tiers, nth, p.before_sibling - p.sibling)
+            for nth, p in enumerate(theirs, start=1)
+        ),
+        ZERO,
+    )
+    return max(given - owed, ZERO)
 
 
 def _sibling(lines: list[Quote], paid: list[_Paid]) -> list[Quote]:
@@ -381,17 +413,11 @@ def _multi_class(lines: list[Quote], paid: list[_Paid]) -> list[Quote]:
     for line in lines:
         key = (line.participant.pk, line.camp_class.season_id)
         counted[key] += 1
-        tier = next((t for t in reversed(tiers.get(key[1], [])) if t.nth <= counted[key]), None)
-        if tier is not None:
-            off = (
-                _percent_of(line.amount_due, tier.percent)
-                if tier.percent is not None
-                else min(tier.amount, line.amount_due)
+        off = _multi_class_off(tiers.get(key[1], []), counted[key], line.amount_due)
+        if off > 0:
+            line = line.with_adjustment(
+                Adjustment(Kind.MULTI_CLASS, f"Class {counted[key]} in the season", -off)
             )
-            if off > 0:
-                line = line.with_adjustment(
-                    Adjustment(Kind.MULTI_CLASS, f"Class {counted[key]} in the season", -off)
-                )
         priced.append(line)
     return priced
 

@@ -9,6 +9,12 @@ from payments.apis import (
     StripeWebhookApi,
 )
 from payments.apis_cancellation import EnrolmentCancellationApi, RefundPolicyDetailApi
+from payments.apis_checkout import (
+    CheckoutDetailApi,
+    CheckoutLineDetailApi,
+    CheckoutListApi,
+    CheckoutPaymentApi,
+)
 from payments.apis_credit import CreditApi
 from payments.apis_statements import StatementDetailApi
 
@@ -28,6 +34,18 @@ urlpatterns = [
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
     path("stripe/webhook", StripeWebhookApi.as_view(), name="stripe-webhook"),
+    path("checkouts", CheckoutListApi.as_view(), name="checkout-list"),
+    path("checkouts/<id:checkout_id>", CheckoutDetailApi.as_view(), name="checkout-detail"),
+    path(
+        "checkouts/<id:checkout_id>/lines/<id:line_id>",
+        CheckoutLineDetailApi.as_view(),
+        name="checkout-line-detail",
+    ),
+    path(
+        "checkouts/<id:checkout_id>/payment",
+        CheckoutPaymentApi.as_view(),
+        name="checkout-payment",
+    ),
     path("credit", CreditApi.as_view(), name="credit"),
     path("statements/<int:year>.pdf", StatementDetailApi.as_view(), name="statement-pdf"),
     path("refundPolicy", RefundPolicyDetailApi.as_view(), name="refund-policy"),

@@ -1,11 +1,13 @@
 """Seasons in tests: one whose dates and registration are counted from the test's own now."""
 
-from datetime import timedelta
+from datetime import time, timedelta
+from decimal import Decimal
 
 from django.utils import timezone
 
-from classes.models import Season
+from classes.models import Class, Season
 from core.school_time import school_today
+from testing.factories import scheduled_class
 
 
 def a_season(
@@ -30,5 +32,20 @@ def a_season(
         opens_at=opens_at,
         closes_at=fields.pop("closes_at", max(opens_at, timezone.now()) + timedelta(days=30)),
         early_access_opens_at=opens_at - early_by if early_by else None,
+        **fields,
+    )
+
+
+def a_season_class(season: Season, price: str, *, week: int = 0, **fields) -> Class:
+    """A morning class of the season at `price`, on the Monday `week` weeks after its first."""
+    first_monday = season.starts_on + timedelta(days=7 - season.starts_on.weekday())
+    day = first_monday + timedelta(weeks=week)
+    return scheduled_class(
+        start=day,
+        end=day,
+        days=(day.weekday(),),
+        hours=(time(9), time(12)),
+        price=Decimal(price),
+        season=season,
         **fields,
     )

@@ -40,8 +40,8 @@ if not REDIS_URL:  # noqa: F405
     raise ImproperlyConfigured("REDIS_URL must be set in production.")
 
 # The development defaults name a school that does not exist: families would get mail from,
-# and reply to, an address nobody reads.
-for name in ("DEFAULT_FROM_EMAIL", "SCHOOL_REPLY_TO"):
+# and reply to, an address nobody reads, and a tax statement with a made-up tax id on it.
+for name in ("DEFAULT_FROM_EMAIL", "SCHOOL_REPLY_TO", "SCHOOL_TAX_ID", "SCHOOL_ADDRESS"):
     if not env(name):
         raise ImproperlyConfigured(f"{name} must be set in production.")
 

@@ -24,7 +24,13 @@ from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from pages.models import PageSlug
 from pages.selectors import site_page_get
-from payments.models import AttemptStatus, ChargeAttempt, PaymentStatus
+from payments.models import (
+    AttemptStatus,
+    ChargeAttempt,
+    Checkout,
+    CheckoutLine,
+    PaymentStatus,
+)
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
 from testing.authorization_matrix import CALLERS, MATRIX
@@ -130,6 +136,15 @@ class World:
             waitlist_entry=self.offer,
             expires_at=offer_ends,
         )
+        # A checkout of the family's: the account holder in a free class, so paying it asks
+        # Stripe for nothing; and a class to open another with.
+        self.checkout = Checkout.objects.create(family=self.student)
+        self.checkout_line = CheckoutLine.objects.create(
+            checkout=self.checkout,
+            participant=holder,
+            camp_class=ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0")),
+        )
+        self.checkout_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
         # A policy accepted per child (the family accepted it for both children already).
         self.waiver = Policy.objects.get(slug="liability-waiver")
         # One of the school's pages, as the footer links to it.
@@ -139,7 +154,11 @@ class World:
 
     def fill(self, template):
         """A path or body value with its {row.field} names replaced; a lone name keeps its type,
-        so {selection.id} in a body is a JSON number."""
+        so {selection.id} in a body is a JSON number. Lists and objects are filled within."""
+        if isinstance(template, list):
+            return [self.fill(item) for item in template]
+        if isinstance(template, dict):
+            return {key: self.fill(item) for key, item in template.items()}
         if not isinstance(template, str):
             return template
 

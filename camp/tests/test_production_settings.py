@@ -21,6 +21,8 @@ GOOD = {
     "REDIS_URL": "redis://127.0.0.1:6379/0",
     "DEFAULT_FROM_EMAIL": "Camp Art School <hello@camp.example>",
     "SCHOOL_REPLY_TO": "office@camp.example",
+    "SCHOOL_TAX_ID": "94-1234567",
+    "SCHOOL_ADDRESS": "12 Kiln Lane, Sonoma, CA 95476",
     # A Fernet key made for this test only.
     "CARE_ENCRYPTION_KEYS": "c2l4dHktZm91ci1ieXRlcy1vZi10ZXN0LWtleS0wMTI=",
 }
@@ -65,6 +67,8 @@ def test_production_starts_with_its_settings():
         ({"REDIS_URL": None}, "REDIS_URL must be set in production."),
         ({"DEFAULT_FROM_EMAIL": None}, "DEFAULT_FROM_EMAIL must be set in production."),
         ({"SCHOOL_REPLY_TO": None}, "SCHOOL_REPLY_TO must be set in production."),
+        ({"SCHOOL_TAX_ID": None}, "SCHOOL_TAX_ID must be set in production."),
+        ({"SCHOOL_ADDRESS": None}, "SCHOOL_ADDRESS must be set in production."),
         ({"CARE_ENCRYPTION_KEYS": None}, "CARE_ENCRYPTION_KEYS must be set in production."),
         (
             {"CARE_ENCRYPTION_KEYS": "not-a-key"},

@@ -35,7 +35,7 @@ from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_
 logger = logging.getLogger(__name__)
 
 
-def _stripe_customer_id(student: User) -> str:
+def stripe_customer_for(student: User) -> str:
     """The Stripe Customer the student's card is saved under, made on first need."""
     known = StripeCustomer.objects.filter(student=student).first()
     with stripe_call():
@@ -87,7 +87,7 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
     hold = hold_take(selection=selection)
-    customer_id = _stripe_customer_id(student)
+    customer_id = stripe_customer_for(student)
     with stripe_call():
         setup = stripe_client.card_setup_create(
             customer_id=customer_id, metadata=charge_metadata(student=student, selection=selection)

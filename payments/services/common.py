@@ -11,6 +11,7 @@ from core.errors import CardDeclined, Conflict, ProviderUnavailable
 from enrolments.models import Selection
 from payments import stripe_client
 from payments.models import ChargeAttempt, Payment
+from payments.pricing import in_cents
 
 logger = logging.getLogger(__name__)
 
@@ -93,3 +94,26 @@ def is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> boo
 
 def is_ours(charge: stripe_client.Charge) -> bool:
     return charge.metadata.get("app") == METADATA_APP
+
+
+def payment_charge_refund(
+    payment: Payment, *, reason: str, amount_cents: int | None = None, idempotency_key: str = ""
+) -> str:
+    """Give back at Stripe what a payment took, or `amount_cents` of it; the refund's id.
+
+    A payment that shared its charge with others (a family checkout's line) takes back at most
+    its own price, under a key of its own, so the other lines' money stays where it is. Nothing
+    is asked of Stripe for a line that cost nothing.
+    """
+    if payment.shares_its_charge:
+        if amount_cents is None:
+            amount_cents = in_cents(payment.price)
+        idempotency_key = idempotency_key or f"camp-refund-{payment.transaction_id}"
+        if amount_cents == 0:
+            return ""
+    return stripe_client.charge_refund(
+        payment_intent_id=payment.charge_id,
+        reason=reason,
+        amount_cents=amount_cents,
+        idempotency_key=idempotency_key,
+    )

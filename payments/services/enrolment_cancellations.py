@@ -10,7 +10,7 @@ until Stripe has made it.
 """
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -27,9 +27,9 @@ from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
-from payments.pricing import discount_lost_by_cancelling, in_cents
+from payments.pricing import Kind, discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
-from payments.services.common import is_free_enrolment
+from payments.services.common import is_free_enrolment, payment_charge_refund
 from payments.services.messages import enrolment_cancelled_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -96,6 +96,8 @@ class CancellationQuote:
     # What account credit the refund would become: the refund and the school's bonus.
     credit_amount: Decimal = ZERO
     credit_bonus_percent: Decimal = ZERO
+    # Account credit spent on this seat at checkout, given back as credit by the same tier.
+    credit_returned: Decimal = ZERO
 
     @property
     def reason(self) -> str:
@@ -242,8 +244,17 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
     if is_free_enrolment(payment):
         # Nothing went through Stripe, so nothing can come back through it.
         refund = ZERO
-    withheld = min(discount_lost_by_cancelling(payment), refund)
-    refund -= withheld
+    # Credit spent on the seat goes back as credit, never to the card, by the same tier.
+    credit_spent = -sum(
+        (Decimal(a["amount"]) for a in payment.adjustments if a.get("kind") == Kind.CREDIT), ZERO
+    )
+    credit_returned = terms.refund_for(paid=credit_spent, tier=tier) if credit_spent else ZERO
+    lost = discount_lost_by_cancelling(payment)
+    withheld = min(lost, refund + credit_returned)
+    # The lost discount comes off the card's refund first, then off the credit given back.
+    from_card = min(withheld, refund)
+    refund -= from_card
+    credit_returned -= withheld - from_card
     bonus = settings.CREDIT_REFUND_BONUS_PERCENT
     participant = payment.participant
     return CancellationQuote(
@@ -262,6 +273,7 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         refund_to=refund_to,
         credit_amount=refund + (refund * bonus / 100).quantize(Decimal("0.01"), ROUND_HALF_UP),
         credit_bonus_percent=bonus,
+        credit_returned=credit_returned,
     )
 
 
@@ -315,6 +327,14 @@ def enrolment_cancel(
             )
         elif quote.refund > ZERO:
             refund = _refund_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        if quote.credit_returned > ZERO:
+            CreditEntry.objects.create(
+                family=student,
+                amount=quote.credit_returned,
+                reason=f"Credit spent on {quote.class_name} ({quote.participant_name}) given back",
+                by=student,
+                payment=payment,
+            )
         enrolment_cancelled_queue(
             payment,
             refund=quote.credit_amount if to_credit else quote.refund,
@@ -325,43 +345,74 @@ def enrolment_cancel(
             to_credit=to_credit,
         )
     if to_credit:
-        return EnrolmentCancellation(
-            enrolment_id=enrolment_id,
-            refund=quote.refund,
-            refund_status=RefundOutcome.CREDITED,
-            message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is added to "
-            "your account credit.",
-            refund_to=RefundTo.CREDIT,
-            credit_amount=quote.credit_amount,
+        return _credit_back_told(
+            quote,
+            EnrolmentCancellation(
+                enrolment_id=enrolment_id,
+                refund=quote.refund,
+                refund_status=RefundOutcome.CREDITED,
+                message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is "
+                "added to your account credit.",
+                refund_to=RefundTo.CREDIT,
+                credit_amount=quote.credit_amount,
+            ),
         )
     if refund is None:
-        free = payment.price == ZERO
-        return EnrolmentCancellation(
-            enrolment_id=enrolment_id,
-            refund=ZERO,
-            refund_status=RefundOutcome.NONE,
-            message=(
-                "Your enrolment is cancelled. The class was free, so there is nothing to refund."
-                if free
-                else "Your enrolment is cancelled. Under the refund policy you paid under, "
+        if payment.price > ZERO:
+            message = (
+                "Your enrolment is cancelled. Under the refund policy you paid under, "
                 "nothing is refunded."
+            )
+        elif (payment.list_price or ZERO) > ZERO:
+            # Discounts and credit paid for it: nothing went through the card.
+            message = "Your enrolment is cancelled. Nothing was paid by card, so none is refunded."
+        else:
+            message = (
+                "Your enrolment is cancelled. The class was free, so there is nothing to refund."
+            )
+        return _credit_back_told(
+            quote,
+            EnrolmentCancellation(
+                enrolment_id=enrolment_id,
+                refund=ZERO,
+                refund_status=RefundOutcome.NONE,
+                message=message,
             ),
         )
     refund = _refund_send(refund_id=refund.pk)
     if refund.status == RefundStatus.SUCCEEDED:
-        return EnrolmentCancellation(
+        return _credit_back_told(
+            quote,
+            EnrolmentCancellation(
+                enrolment_id=enrolment_id,
+                refund=refund.amount,
+                refund_status=RefundOutcome.SUCCEEDED,
+                message=f"Your enrolment is cancelled and {_money(refund.amount)} is refunded to "
+                "the card you paid with.",
+            ),
+        )
+    return _credit_back_told(
+        quote,
+        EnrolmentCancellation(
             enrolment_id=enrolment_id,
             refund=refund.amount,
-            refund_status=RefundOutcome.SUCCEEDED,
-            message=f"Your enrolment is cancelled and {_money(refund.amount)} is refunded to "
-            "the card you paid with.",
-        )
-    return EnrolmentCancellation(
-        enrolment_id=enrolment_id,
-        refund=refund.amount,
-        refund_status=RefundOutcome.PENDING,
-        message=f"Your enrolment is cancelled. The refund of {_money(refund.amount)} could not "
-        "be made just now; the school will make it and e-mail you when it is done.",
+            refund_status=RefundOutcome.PENDING,
+            message=f"Your enrolment is cancelled. The refund of {_money(refund.amount)} could not "
+            "be made just now; the school will make it and e-mail you when it is done.",
+        ),
+    )
+
+
+def _credit_back_told(
+    quote: CancellationQuote, cancellation: EnrolmentCancellation
+) -> EnrolmentCancellation:
+    """The answer, with the account credit spent on the seat that goes back as credit."""
+    if quote.credit_returned <= ZERO:
+        return cancellation
+    return replace(
+        cancellation,
+        message=f"{cancellation.message} {_money(quote.credit_returned)} of account credit "
+        "spent on it is given back.",
     )
 
 
@@ -387,8 +438,8 @@ def _refund_send(*, refund_id: int) -> Refund:
         return refund
     payment = refund.payment
     try:
-        stripe_refund_id = stripe_client.charge_refund(
-            payment_intent_id=payment.transaction_id,
+        stripe_refund_id = payment_charge_refund(
+            payment,
             reason=refund.reason,
             amount_cents=in_cents(refund.amount),
             idempotency_key=refund.idempotency_key,

@@ -14,10 +14,16 @@ from classes.models import Class
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
 from payments import stripe_client
-from payments.models import ChargeAttempt, Payment, PaymentStatus
+from payments.models import ChargeAttempt, CheckoutLine, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
 from payments.selectors import refund_policy_in_force
-from payments.services.common import CURRENCY, METADATA_APP, is_free_enrolment, stripe_call
+from payments.services.common import (
+    CURRENCY,
+    METADATA_APP,
+    is_free_enrolment,
+    payment_charge_refund,
+    stripe_call,
+)
 from payments.services.messages import receipt_queue, refund_queue
 
 logger = logging.getLogger(__name__)
@@ -35,7 +41,8 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
     if recorded is not None:
         return recorded
     metadata = charge.metadata
-    if metadata.get("app") != METADATA_APP:
+    if metadata.get("app") != METADATA_APP or metadata.get("checkout_id"):
+        # A family checkout's charge pays several lines: `family_checkout.checkout_record`.
         return None
     student_id, class_id = metadata.get("student_id", ""), metadata.get("class_id", "")
     student = None
@@ -104,6 +111,9 @@ def _charged_as_confirmed(payment: Payment) -> bool:
     whatever the class's price says now. A charge with no attempt on record is held to the
     amount due now (`payments.pricing.price_for`); a free enrolment pays nothing."""
     paid = in_cents(payment.price)
+    if payment.shares_its_charge:
+        # A family checkout's line: its share of the one total the family confirmed.
+        return CheckoutLine.objects.filter(payment=payment, price=payment.price).exists()
     if is_free_enrolment(payment):
         # Made by `checkout._enrol_free` in this transaction, when price_for said nothing is due.
         return paid == 0
@@ -167,9 +177,7 @@ def payment_fulfil(*, payment_id: int) -> Payment:
         refusal = payment_enrol(payment)
         if refusal is not None:
             with stripe_call():
-                payment.refund_id = stripe_client.charge_refund(
-                    payment_intent_id=payment.transaction_id, reason=refusal.refund_reason
-                )
+                payment.refund_id = payment_charge_refund(payment, reason=refusal.refund_reason)
             payment.status = PaymentStatus.REFUNDED
             payment.refund_reason = refusal.refund_reason
             payment.refunded_at = timezone.now()

@@ -11,6 +11,11 @@ from payments import stripe_client
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.services.attempts import attempt_of, attempt_paid_by, attempt_settle
 from payments.services.common import is_ours
+from payments.services.family_checkout import (
+    checkout_charge_settle,
+    checkouts_unanswered_settle,
+    is_checkout_charge,
+)
 from payments.services.fulfilment import payment_fulfil, payment_record
 
 logger = logging.getLogger(__name__)
@@ -44,6 +49,8 @@ def payments_reconcile(*, now=None) -> ReconcileReport:
             report.settled.append(f"{label}: {result}")
 
     def settle_charge(charge: stripe_client.Charge) -> str:
+        if is_checkout_charge(charge):
+            return checkout_charge_settle(charge=charge)
         attempt = attempt_of(charge)
         already = Payment.objects.filter(transaction_id=charge.id).first()
         if already is not None and already.status != PaymentStatus.ENROLL_PENDING:
@@ -78,6 +85,11 @@ def payments_reconcile(*, now=None) -> ReconcileReport:
             f"attempt {attempt_id}",
             lambda attempt_id=attempt_id: attempt_settle(attempt_id=attempt_id).status,
         )
+
+    settle(
+        "checkouts Stripe did not answer for",
+        lambda: checkouts_unanswered_settle(now=now) or "",
+    )
 
     pending = Payment.objects.filter(status=PaymentStatus.ENROLL_PENDING).order_by("id")
     for payment_id in pending.values_list("id", flat=True):

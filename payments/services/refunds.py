@@ -5,9 +5,8 @@ from django.utils import timezone
 
 from core.errors import Conflict
 from enrolments.services import seat_give_back
-from payments import stripe_client
 from payments.models import Payment, PaymentStatus
-from payments.services.common import is_free_enrolment, stripe_call
+from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
 from payments.services.messages import refund_queue
 
 
@@ -28,9 +27,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         # A free enrolment never went through Stripe, so there is nothing there to give back.
         if not is_free_enrolment(payment):
             with stripe_call():
-                refund_id = stripe_client.charge_refund(
-                    payment_intent_id=payment.transaction_id, reason=reason
-                )
+                refund_id = payment_charge_refund(payment, reason=reason)
         # The seat this payment took goes back to the class.
         seat_give_back(enrolment_id=payment.enrolment_id, reason=reason)
         payment.status = PaymentStatus.REFUNDED

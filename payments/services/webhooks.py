@@ -4,6 +4,7 @@ closed tab after 3-D Secure)."""
 from payments import stripe_client
 from payments.models import Payment
 from payments.services.common import stripe_call
+from payments.services.family_checkout import checkout_charge_settle, is_checkout_charge
 from payments.services.fulfilment import payment_fulfil, payment_record
 
 
@@ -16,6 +17,9 @@ def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
     with stripe_call():
         charge = stripe_client.charge_retrieve(event.object_id)
     if charge.status != "succeeded":
+        return None
+    if is_checkout_charge(charge):
+        checkout_charge_settle(charge=charge)
         return None
     payment = payment_record(charge=charge)
     if payment is None:

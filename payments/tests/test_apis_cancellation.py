@@ -79,6 +79,7 @@ class TestThePreview:
             "refundTo": "card",
             "creditAmount": 22.75,
             "creditBonusPercent": 0.0,
+            "creditReturned": 0.0,
         }
 
     def test_anyone_elses_enrolment_is_not_found(self, paid, api_client_for):

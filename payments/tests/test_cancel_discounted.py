@@ -3,17 +3,23 @@ another of the family's classes loses with it (the dearest child cancels, so a s
 longer a second child) is kept from the refund, never charged, and the preview says so; and the
 family may take the refund as account credit, with the school's bonus."""
 
-from datetime import time, timedelta
 from decimal import Decimal
 
 import pytest
 
 from accounts.models import Role
-from payments.models import CreditEntry, Payment, PaymentStatus, Refund, SiblingDiscount
+from payments.models import (
+    CreditEntry,
+    MultiClassDiscount,
+    Payment,
+    PaymentStatus,
+    Refund,
+    SiblingDiscount,
+)
 from payments.pricing import price_checkout
-from testing.factories import ChildFactory, UserFactory, scheduled_class
+from testing.factories import ChildFactory, UserFactory
 from testing.pricing import paid_as_priced
-from testing.seasons import a_season
+from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db
 
@@ -38,15 +44,7 @@ def season():
 
 
 def summer_class(season, price: str):
-    start = season.starts_on + timedelta(days=3)
-    return scheduled_class(
-        start=start,
-        end=start,
-        days=(start.weekday(),),
-        hours=(time(9), time(12)),
-        price=D(price),
-        season=season,
-    )
+    return a_season_class(season, price)
 
 
 def bought(family, child, camp_class) -> Payment:
@@ -144,3 +142,19 @@ def test_an_unknown_refund_destination_is_a_400_naming_the_field(as_family, sibl
     assert answer.status_code == 400
     assert list(answer.json()["errors"]) == ["refundTo"]
     assert preview(as_family, dear, "cash").status_code == 400
+
+
+def test_cancelling_a_childs_first_class_keeps_the_multi_class_discount_the_second_had(
+    as_family, family, season
+):
+    MultiClassDiscount.objects.create(season=season, nth=2, percent=D(10))
+    mia = ChildFactory(account=family)
+    first = bought(family, mia, summer_class(season, "300.00"))
+    second = bought(family, mia, summer_class(season, "200.00"))
+    assert (first.price, second.price) == (D("300.00"), D("180.00"))
+
+    answer = preview(as_family, first).json()
+
+    # The $200 class is Mia's only class now: its $20 off as a second class is kept back.
+    assert (answer["withheldDiscount"], answer["refundAmount"]) == (20.0, 280.0)
+    assert preview(as_family, second).json()["withheldDiscount"] == 0.0

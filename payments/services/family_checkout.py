@@ -1,0 +1,656 @@
+"""One checkout for the family: several (participant, class) lines held at once, priced
+together by `payments.pricing.price_checkout`, paid with one card charge (or by discounts and
+credit alone), each line then its own payment, seat and receipt line.
+
+Opening holds a seat for every line in one transaction (all or none). Paying sets the promo
+code's use and the credit aside under their locks before the card is charged, so parallel
+checkouts never pass a code's limit or spend credit twice; a charge that fails gives both back.
+The charge itself is asked of Stripe outside any transaction, under a key per checkout, card
+and total, and put on record by whichever of the browser, the webhook and reconciliation
+comes first (`checkout_record`). Each line's payment is then fulfilled as the spec's single
+payment is (`fulfilment.payment_fulfil`): a seat, or that line's money back.
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from accounts.access import access_participant
+from accounts.models import User
+from classes.models import Class
+from core.errors import CardDeclined, Conflict, DomainError, InvalidInput, NotFound
+from enrolments.models import SeatHold, Selection
+from enrolments.rules import enrolment_refusal
+from enrolments.services import hold_take
+from enrolments.services.waitlists import hold_given_up
+from payments import stripe_client
+from payments.models import (
+    Checkout,
+    CheckoutLine,
+    CheckoutStatus,
+    CreditEntry,
+    Payment,
+    PaymentStatus,
+    PromoCode,
+    PromoCodeUse,
+)
+from payments.pricing import CheckoutQuote, in_cents, price_checkout, promo_code_find
+from payments.selectors import refund_policy_in_force
+from payments.services.attempts import UNANSWERED_CHARGE_GRACE
+from payments.services.checkout import stripe_customer_for
+from payments.services.common import (
+    CURRENCY,
+    FREE_TRANSACTION_PREFIX,
+    METADATA_APP,
+    MINIMUM_CARD_CHARGE_CENTS,
+    stripe_call,
+)
+from payments.services.fulfilment import payment_enrol, payment_fulfil
+
+logger = logging.getLogger(__name__)
+
+
+class TotalChanged(Conflict):
+    """The checkout costs other than what the family confirmed: nothing is charged."""
+
+    def __init__(self, total: Decimal):
+        self.total = total
+        super().__init__(
+            f"The total of this checkout is now ${total:.2f}. Please check it and confirm again.",
+            code="total_changed",
+            details={"total": float(total)},
+        )
+
+
+@dataclass(frozen=True)
+class CheckoutView:
+    """A checkout as the family sees it: each line priced now, the total, until when the seats
+    are held, and where Stripe.js saves the card (none when nothing is left to pay by card)."""
+
+    checkout: Checkout
+    lines: list[CheckoutLine]
+    quote: CheckoutQuote
+    hold_expires_at: datetime | None
+    client_secret: str | None
+    # Why the code typed no longer applies (its limit was reached meanwhile, it expired).
+    promo_code_problem: str = ""
+
+
+@dataclass(frozen=True)
+class CheckoutPaid:
+    """What paying did: the lines' payments, or the bank's question (3-D Secure) first."""
+
+    checkout: Checkout
+    payments: list[Payment]
+    created: bool
+    action_client_secret: str = ""
+    payment_intent_id: str = ""
+
+
+def _line_error(error: DomainError, *, index: int, participant, camp_class) -> DomainError:
+    """A refusal of one line, named: which line, whom and which class."""
+    error.details = {
+        **error.details,
+        "line": index,
+        "classId": camp_class.pk,
+        "participantId": participant.pk,
+    }
+    error.message = f"{participant.name}, {camp_class.name}: {error.message}"
+    error.args = (error.message,)
+    return error
+
+
+def _items_read(family: User, items: list[tuple[int, int]]) -> list[tuple]:
+    """The participants and classes the items name, each the family's own and existing."""
+    if not items:
+        raise InvalidInput({"items": ["Choose at least one class."]})
+    if len(set(items)) != len(items):
+        raise InvalidInput({"items": ["A participant is in each class once per checkout."]})
+    classes = Class.objects.in_bulk({class_id for class_id, _ in items})
+    read = []
+    for number, (class_id, participant_id) in enumerate(items, start=1):
+        camp_class = classes.get(class_id)
+        if camp_class is None:
+            raise InvalidInput({"items": [f"Item {number}: no such class."]})
+        try:
+            participant = access_participant(account=family, participant_id=participant_id)
+        except NotFound:
+            raise InvalidInput(
+                {"items": [f"Item {number}: no such person in your family."]}
+            ) from None
+        read.append((participant, camp_class))
+    return read
+
+
+def _lines_refused(pairs) -> None:
+    """Every line may be paid for now, or the first that may not is named."""
+    for index, (participant, camp_class) in enumerate(pairs):
+        refusal = enrolment_refusal(participant=participant, camp_class=camp_class, paying=True)
+        if refusal is not None:
+            raise _line_error(
+                refusal.conflict_before_paying(),
+                index=index,
+                participant=participant,
+                camp_class=camp_class,
+            )
+
+
+def _priced(family: User, checkout: Checkout, lines: list[CheckoutLine]) -> CheckoutQuote:
+    return price_checkout(
+        family,
+        [(line.participant, line.camp_class) for line in lines],
+        promo_code=checkout.promo_code.code if checkout.promo_code_id else "",
+        apply_credit=checkout.apply_credit,
+    )
+
+
+def _card_needed(total_cents: int) -> None:
+    if 0 < total_cents < MINIMUM_CARD_CHARGE_CENTS:
+        raise Conflict(
+            "Card payments start at $0.50: add a class, or pay this one with credit alone.",
+            code="below_card_minimum",
+        )
+
+
+def checkout_open(
+    *, family: User, items: list[tuple[int, int]], promo_code: str = "", apply_credit: bool = False
+) -> CheckoutView:
+    """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
+    and is held now, or none is and the refusal names the line."""
+    pairs = _items_read(family, items)
+    code = promo_code_find(promo_code) if promo_code.strip() else None
+    _lines_refused(pairs)
+    quote = price_checkout(
+        family, pairs, promo_code=code.code if code else "", apply_credit=apply_credit
+    )
+    _card_needed(quote.total_cents)
+    with transaction.atomic():
+        checkout = Checkout.objects.create(
+            family=family, promo_code=code, apply_credit=apply_credit
+        )
+        CheckoutLine.objects.bulk_create(
+            CheckoutLine(checkout=checkout, participant=participant, camp_class=camp_class)
+            for participant, camp_class in pairs
+        )
+        # In the order of the classes' ids: two checkouts with the same classes take the
+        # classes' locks in one order, so neither waits on the other for ever.
+        ordered = sorted(enumerate(pairs), key=lambda pair: pair[1][1].pk)
+        for index, (participant, camp_class) in ordered:
+            selection, _ = Selection.objects.get_or_create(
+                participant=participant, camp_class=camp_class, defaults={"student": family}
+            )
+            try:
+                hold_take(selection=selection)
+            except Conflict as error:
+                raise _line_error(
+                    error, index=index, participant=participant, camp_class=camp_class
+                ) from None
+    return checkout_view(family=family, checkout_id=checkout.pk)
+
+
+def _checkout_of(family: User, checkout_id: int, *, lock: bool = False) -> Checkout:
+    checkouts = Checkout.objects.select_related("promo_code")
+    if lock:
+        checkouts = checkouts.select_for_update(of=("self",))
+    checkout = checkouts.filter(pk=checkout_id, family=family).first()
+    if checkout is None:
+        raise NotFound("No such checkout.")
+    return checkout
+
+
+def _lines_of(checkout: Checkout) -> list[CheckoutLine]:
+    return list(checkout.lines.select_related("participant", "camp_class", "payment"))
+
+
+def _setup_metadata(family: User, checkout: Checkout) -> dict[str, str]:
+    return {
+        "app": METADATA_APP,
+        "student_id": str(family.pk),
+        "student_email": family.email,
+        "checkout_id": str(checkout.pk),
+    }
+
+
+def _client_secret(family: User, checkout: Checkout, total_cents: int) -> str | None:
+    """The SetupIntent's secret the card is saved into, made on first need; none when nothing
+    is left to pay by card or the checkout is paid."""
+    if total_cents == 0 or checkout.status != CheckoutStatus.OPEN:
+        return None
+    if checkout.setup_intent_id:
+        with stripe_call():
+            setup = stripe_client.card_setup_retrieve(checkout.setup_intent_id)
+        if setup.status != "succeeded":
+            return setup.client_secret
+    customer_id = stripe_customer_for(family)
+    with stripe_call():
+        setup = stripe_client.card_setup_create(
+            customer_id=customer_id, metadata=_setup_metadata(family, checkout)
+        )
+    Checkout.objects.filter(pk=checkout.pk, status=CheckoutStatus.OPEN).update(
+        setup_intent_id=setup.id
+    )
+    return setup.client_secret
+
+
+def checkout_view(*, family: User, checkout_id: int) -> CheckoutView:
+    """The family's checkout priced now (`payments.pricing`); a paid one as it was paid."""
+    checkout = _checkout_of(family, checkout_id)
+    lines = _lines_of(checkout)
+    problem = ""
+    if checkout.status == CheckoutStatus.PAID or not lines:
+        quote = CheckoutQuote(lines=())
+    else:
+        try:
+            quote = _priced(family, checkout, lines)
+        except InvalidInput as error:
+            # The code stopped applying (its last use went to another family, it expired):
+            # the lines are priced without it, and the family is told why.
+            problem = "; ".join(error.problems.get("promo_code", [])) or str(error)
+            Checkout.objects.filter(pk=checkout.pk).update(promo_code=None)
+            checkout.promo_code = None
+            quote = _priced(family, checkout, lines)
+    holds = SeatHold.objects.filter(
+        student=family,
+        expires_at__gt=timezone.now(),
+        participant_id__in=[line.participant_id for line in lines],
+        camp_class_id__in=[line.camp_class_id for line in lines],
+    ).values_list("expires_at", flat=True)
+    return CheckoutView(
+        checkout=checkout,
+        lines=lines,
+        quote=quote,
+        hold_expires_at=min(holds, default=None),
+        client_secret=_client_secret(family, checkout, quote.total_cents),
+        promo_code_problem=problem,
+    )
+
+
+def checkout_line_remove(*, family: User, checkout_id: int, line_id: int) -> CheckoutView:
+    """Take a line out before paying: its seat goes back (to the waitlist first), and the rest
+    is priced again."""
+    with transaction.atomic():
+        checkout = _checkout_of(family, checkout_id, lock=True)
+        if checkout.status != CheckoutStatus.OPEN:
+            raise Conflict("This checkout is being paid or is paid: its lines stay.")
+        line = checkout.lines.filter(pk=line_id).first()
+        if line is None:
+            raise NotFound("No such line in this checkout.")
+        held = SeatHold.objects.filter(
+            participant_id=line.participant_id, camp_class_id=line.camp_class_id
+        ).first()
+        line.delete()
+        if held is not None and held.student_id == family.pk:
+            hold_given_up(hold=held)
+    return checkout_view(family=family, checkout_id=checkout_id)
+
+
+def _verified_setup(family: User, checkout: Checkout, setup_intent_id: str):
+    with stripe_call():
+        try:
+            setup = stripe_client.card_setup_retrieve(setup_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            setup = None
+    if setup is None or setup.metadata != _setup_metadata(family, checkout):
+        raise InvalidInput({"setup_intent": ["This card was not saved for this checkout."]})
+    if setup.status != "succeeded" or not setup.payment_method_id:
+        raise CardDeclined(
+            setup.error_message or "Your card was not accepted. Please check it or use another."
+        )
+    return setup
+
+
+def _set_aside(
+    family: User, checkout_id: int, confirmed_total: Decimal, setup_intent_id: str
+) -> Checkout:
+    """Under the checkout's, the code's and the family's locks: price the lines again, check
+    the total is the one confirmed, put the code's use and the credit spent on record, and
+    keep each line's price. A checkout that costs nothing is paid here, every seat taken."""
+    with transaction.atomic():
+        checkout = _checkout_of(family, checkout_id, lock=True)
+        if checkout.status != CheckoutStatus.OPEN:
+            raise Conflict(
+                "This checkout is being paid already; it shows as paid in a moment.",
+                code="checkout_paying",
+            )
+        lines = _lines_of(checkout)
+        if not lines:
+            raise Conflict("This checkout has no classes left.", code="checkout_empty")
+        pairs = [(line.participant, line.camp_class) for line in lines]
+        _lines_refused(pairs)
+        if checkout.promo_code_id:
+            # Counted under the code's lock: the uses read here are all there are.
+            PromoCode.objects.select_for_update().get(pk=checkout.promo_code_id)
+        if checkout.apply_credit:
+            # The family's lock: two of its checkouts never spend the same credit.
+            User.objects.select_for_update().get(pk=family.pk)
+        try:
+            quote = _priced(family, checkout, lines)
+        except InvalidInput as problem:
+            # The code was fine when the checkout opened; its last use went to another family
+            # (or it expired) since. Nothing is charged; the checkout shows the price without it.
+            raise Conflict(
+                "; ".join(problem.problems.get("promo_code", [])) or problem.message,
+                code="promo_code_refused",
+            ) from None
+        if quote.total_cents != in_cents(confirmed_total):
+            raise TotalChanged(quote.total)
+        _card_needed(quote.total_cents)
+        if checkout.promo_code_id:
+            PromoCodeUse.objects.create(
+                promo_code_id=checkout.promo_code_id, family=family, checkout=checkout
+            )
+        if quote.credit > 0:
+            CreditEntry.objects.create(
+                family=family,
+                amount=-quote.credit,
+                reason=f"Paid at checkout {checkout.pk}",
+                checkout=checkout,
+            )
+        for line, priced in zip(lines, quote.lines, strict=True):
+            line.list_price = priced.list_price
+            line.adjustments = [adjustment.as_record() for adjustment in priced.adjustments]
+            line.price = priced.amount_due
+        CheckoutLine.objects.bulk_update(lines, ["list_price", "adjustments", "price"])
+        checkout.status = CheckoutStatus.CHARGING
+        checkout.total = quote.total
+        checkout.credit = quote.credit
+        checkout.charging_since = timezone.now()
+        # The card charged: its SetupIntent id, Stripe's own, tells this checkout's charge
+        # from any other's that names the same checkout id (another database's).
+        checkout.setup_intent_id = setup_intent_id
+        checkout.save(
+            update_fields=["status", "total", "credit", "charging_since", "setup_intent_id"]
+        )
+        if quote.total_cents == 0:
+            _paid_without_card(checkout, lines)
+    return checkout
+
+
+def _line_payments(checkout: Checkout, lines: list[CheckoutLine], *, transaction_id, **paid):
+    """One payment per line, each with its own share of what was paid."""
+    policy = refund_policy_in_force().as_snapshot()
+    selections = {
+        (participant_id, camp_class_id): pk
+        for participant_id, camp_class_id, pk in Selection.objects.filter(
+            participant_id__in=[line.participant_id for line in lines],
+            camp_class_id__in=[line.camp_class_id for line in lines],
+        ).values_list("participant_id", "camp_class_id", "pk")
+    }
+    payments = []
+    for line in lines:
+        payment = Payment.objects.create(
+            student_id=checkout.family_id,
+            participant=line.participant,
+            participant_name=line.participant.name,
+            camp_class_id=line.camp_class_id,
+            transaction_id=transaction_id(line),
+            selection_id=selections.get((line.participant_id, line.camp_class_id)),
+            price=line.price,
+            list_price=line.list_price,
+            adjustments=line.adjustments,
+            currency=CURRENCY,
+            status=PaymentStatus.ENROLL_PENDING,
+            refund_policy=policy,
+            **paid,
+        )
+        line.payment = payment
+        payments.append(payment)
+    CheckoutLine.objects.bulk_update(lines, ["payment"])
+    return payments
+
+
+def _paid_without_card(checkout: Checkout, lines: list[CheckoutLine]) -> None:
+    """Discounts and credit cover everything: every line takes its seat now, or none does and
+    nothing stays on record (the caller's transaction)."""
+    payments = _line_payments(
+        checkout,
+        lines,
+        transaction_id=lambda line: f"{FREE_TRANSACTION_PREFIX}checkout{checkout.pk}:{line.pk}",
+    )
+    for index, (line, payment) in sorted(
+        enumerate(zip(lines, payments, strict=True)), key=lambda item: item[1][0].camp_class_id
+    ):
+        refusal = payment_enrol(payment)
+        if refusal is not None:
+            raise _line_error(
+                Conflict(refusal.before_paying, code=refusal.code),
+                index=index,
+                participant=line.participant,
+                camp_class=line.camp_class,
+            )
+    checkout.status = CheckoutStatus.PAID
+    checkout.paid_at = timezone.now()
+    checkout.save(update_fields=["status", "paid_at"])
+
+
+def _given_back(checkout_id: int, *, why: str) -> None:
+    """A charge that did not happen: the code's use and the credit go back to the family, and
+    the checkout is open again for another card."""
+    with transaction.atomic():
+        checkout = Checkout.objects.select_for_update().get(pk=checkout_id)
+        if checkout.status != CheckoutStatus.CHARGING:
+            return
+        PromoCodeUse.objects.filter(checkout=checkout).delete()
+        spent = checkout.credit_entries.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+        if spent < 0:
+            CreditEntry.objects.create(
+                family_id=checkout.family_id,
+                amount=-spent,
+                reason=f"Given back: {why}",
+                checkout=checkout,
+            )
+        checkout.status = CheckoutStatus.OPEN
+        checkout.setup_intent_id = ""
+        checkout.payment_intent_id = ""
+        checkout.total = None
+        checkout.credit = Decimal("0.00")
+        checkout.save(
+            update_fields=["status", "setup_intent_id", "payment_intent_id", "total", "credit"]
+        )
+
+
+def _paid(checkout: Checkout, *, created: bool) -> CheckoutPaid:
+    payments = [
+        payment_fulfil(payment_id=payment_id)
+        for payment_id in checkout.lines.exclude(payment=None)
+        .order_by("id")
+        .values_list("payment_id", flat=True)
+    ]
+    checkout.refresh_from_db()
+    return CheckoutPaid(checkout=checkout, payments=payments, created=created)
+
+
+def checkout_pay(
+    *,
+    family: User,
+    checkout_id: int,
+    confirmed_total: Decimal,
+    setup_intent_id: str = "",
+    payment_intent_id: str = "",
+) -> CheckoutPaid:
+    """Pay the checkout with one charge of the card saved in `setup_intent_id` (or, after
+    3-D Secure, settle `payment_intent_id`), for exactly `confirmed_total`; each line then
+    takes its seat or gives its share back. A repeated request answers the first one's."""
+    checkout = _checkout_of(family, checkout_id)
+    if checkout.status == CheckoutStatus.PAID:
+        return _paid(checkout, created=False)
+    if payment_intent_id or (
+        checkout.status == CheckoutStatus.CHARGING and checkout.payment_intent_id
+    ):
+        return _after_the_bank(family, checkout, payment_intent_id or checkout.payment_intent_id)
+    setup = None
+    if confirmed_total > 0:
+        if not setup_intent_id:
+            raise InvalidInput({"setup_intent": ["Save a card to pay this checkout."]})
+        if checkout.status == CheckoutStatus.OPEN:
+            setup = _verified_setup(family, checkout, setup_intent_id)
+    checkout = _set_aside(family, checkout.pk, confirmed_total, setup.id if setup else "")
+    if checkout.status == CheckoutStatus.PAID:
+        return _paid(checkout, created=True)
+    return _charge(family, checkout, setup)
+
+
+def _charge(family: User, checkout: Checkout, setup) -> CheckoutPaid:
+    amount = in_cents(checkout.total)
+    try:
+        charge = stripe_client.charge_create(
+            amount=amount,
+            currency=CURRENCY,
+            customer_id=setup.customer_id,
+            payment_method_id=setup.payment_method_id,
+            metadata={**_setup_metadata(family, checkout), "setup_intent_id": setup.id},
+            # One charge per checkout, card and total, however often this is asked.
+            idempotency_key=f"camp-checkout-{checkout.pk}-{setup.id}-{amount}",
+        )
+    except stripe_client.CardDeclined as error:
+        _given_back(checkout.pk, why="the card was declined.")
+        raise CardDeclined(str(error)) from error
+    except stripe_client.ProviderUnreachable as error:
+        _given_back(checkout.pk, why="the payment did not reach the bank.")
+        raise Conflict(
+            "The payment did not reach the bank; nothing was charged. Please try again.",
+            code="not_charged",
+        ) from error
+    except stripe_client.PaymentProviderError:
+        # Sent, but no answer: Stripe may have charged. Reconciliation settles it.
+        logger.warning("No answer from Stripe for checkout %s", checkout.pk)
+        raise
+    return _settled_by(checkout, charge)
+
+
+def _settled_by(checkout: Checkout, charge: stripe_client.Charge) -> CheckoutPaid:
+    if charge.status == "requires_action":
+        Checkout.objects.filter(pk=checkout.pk).update(payment_intent_id=charge.id)
+        return CheckoutPaid(
+            checkout=checkout,
+            payments=[],
+            created=False,
+            action_client_secret=charge.client_secret,
+            payment_intent_id=charge.id,
+        )
+    if charge.status == "processing":
+        Checkout.objects.filter(pk=checkout.pk).update(payment_intent_id=charge.id)
+        raise Conflict(
+            "Your bank is still processing this payment; your family is enrolled when it is done."
+        )
+    if charge.status != "succeeded":
+        _given_back(checkout.pk, why="the card was declined.")
+        raise CardDeclined(charge.error_message or "The payment did not go through.")
+    recorded = checkout_record(charge=charge)
+    if recorded is None:
+        raise Conflict("This payment could not be matched to the checkout; it was refunded.")
+    return _paid(recorded, created=True)
+
+
+def _after_the_bank(family: User, checkout: Checkout, payment_intent_id: str) -> CheckoutPaid:
+    with stripe_call():
+        try:
+            charge = stripe_client.charge_retrieve(payment_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            charge = None
+    if (
+        charge is None
+        or charge.metadata.get("checkout_id") != str(checkout.pk)
+        or not _is_checkouts_charge(charge, checkout)
+    ):
+        raise InvalidInput({"payment_intent": ["This is not a payment for this checkout."]})
+    return _settled_by(checkout, charge)
+
+
+def _is_checkouts_charge(charge: stripe_client.Charge, checkout: Checkout) -> bool:
+    metadata = charge.metadata
+    return (
+        metadata.get("student_id") == str(checkout.family_id)
+        and bool(checkout.setup_intent_id)
+        and metadata.get("setup_intent_id") == checkout.setup_intent_id
+    )
+
+
+def is_checkout_charge(charge: stripe_client.Charge) -> bool:
+    return charge.metadata.get("app") == METADATA_APP and bool(charge.metadata.get("checkout_id"))
+
+
+def checkout_record(*, charge: stripe_client.Charge) -> Checkout | None:
+    """Put a succeeded checkout charge on record, once: one payment per line, each its share.
+
+    A charge for another amount than the total the family confirmed (or for a checkout given
+    back meanwhile) is refunded whole. None when the charge is not one of ours.
+    """
+    checkout_id = charge.metadata.get("checkout_id", "")
+    if charge.status != "succeeded" or not checkout_id.isdigit():
+        return None
+    with transaction.atomic():
+        checkout = Checkout.objects.select_for_update().filter(pk=int(checkout_id)).first()
+        if checkout is None or not _is_checkouts_charge(charge, checkout):
+            logger.warning("Charge %s names a checkout we do not have; left alone.", charge.id)
+            return None
+        if checkout.status == CheckoutStatus.PAID:
+            return checkout
+        confirmed = checkout.status == CheckoutStatus.CHARGING and checkout.total is not None
+        if not confirmed or charge.amount != in_cents(checkout.total):
+            logger.warning("Charge %s is not checkout %s's total: refunded", charge.id, checkout.pk)
+            with stripe_call():
+                stripe_client.charge_refund(
+                    payment_intent_id=charge.id,
+                    reason="This charge is not the total the family confirmed.",
+                )
+            return None
+        _line_payments(
+            checkout,
+            _lines_of(checkout),
+            transaction_id=lambda line: f"{charge.id}:{line.pk}",
+            payment_intent_id=charge.id,
+            setup_intent_id=charge.metadata.get("setup_intent_id", ""),
+        )
+        checkout.status = CheckoutStatus.PAID
+        checkout.payment_intent_id = charge.id
+        checkout.paid_at = timezone.now()
+        checkout.save(update_fields=["status", "payment_intent_id", "paid_at"])
+    return checkout
+
+
+def checkout_charge_settle(*, charge: stripe_client.Charge) -> str:
+    """The webhook's and reconciliation's part: a checkout's charge recorded and each line
+    fulfilled, however many times it is asked. Empty when there was nothing left to do."""
+    checkout_id = charge.metadata.get("checkout_id", "")
+    done = Checkout.objects.filter(
+        pk=int(checkout_id) if checkout_id.isdigit() else None,
+        status=CheckoutStatus.PAID,
+        payment_intent_id=charge.id,
+    ).exclude(lines__payment__status=PaymentStatus.ENROLL_PENDING)
+    if done.exists():
+        return ""
+    checkout = checkout_record(charge=charge)
+    if checkout is None:
+        return "left alone"
+    return _paid(checkout, created=False).checkout.status
+
+
+def checkouts_unanswered_settle(*, now: datetime | None = None) -> int:
+    """Checkouts whose charge Stripe never answered for: charged after all (recorded) or never
+    made (the code's use and credit given back). How many were settled."""
+    now = now or timezone.now()
+    waiting = Checkout.objects.filter(
+        status=CheckoutStatus.CHARGING, payment_intent_id="", total__gt=0
+    )
+    settled = 0
+    for checkout in waiting:
+        charges = [
+            charge
+            for charge in stripe_client.charges_since(checkout.created_at - timedelta(minutes=1))
+            if charge.metadata.get("checkout_id") == str(checkout.pk)
+            and _is_checkouts_charge(charge, checkout)
+        ]
+        succeeded = next((charge for charge in charges if charge.status == "succeeded"), None)
+        if succeeded is not None:
+            checkout_charge_settle(charge=succeeded)
+            settled += 1
+        elif not charges and now - checkout.charging_since > UNANSWERED_CHARGE_GRACE:
+            _given_back(checkout.pk, why="the payment did not reach the bank.")
+            settled += 1
+    return settled
