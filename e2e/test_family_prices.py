@@ -3,7 +3,6 @@ the cancellation of the full-price child's class, reads that the sibling's lost 
 from the refund, and may take the refund as account credit instead."""
 
 import re
-from datetime import time, timedelta
 from decimal import Decimal
 
 import pytest
@@ -14,24 +13,20 @@ from e2e.class_steps import check_accessible, class_card, sign_in
 from e2e.helpers import demo_image
 from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, student_member
 from payments.models import Payment, PaymentStatus, SiblingDiscount
-from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, scheduled_class
-from testing.seasons import a_season
+from testing.factories import ChildFactory, PaymentFactory, SelectionFactory
+from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
 
 def summer_class(season, name: str, image: str, price: str):
-    day = season.starts_on + timedelta(days=7 - season.starts_on.weekday())
-    return scheduled_class(
+    """A morning class for children of 6 to 12 in the season."""
+    return a_season_class(
+        season,
+        price,
         name=name,
         image=demo_image(image),
-        start=day,
-        end=day,
-        days=(day.weekday(),),
-        hours=(time(9), time(12)),
-        price=Decimal(price),
         status=ClassStatus.APPROVED,
-        season=season,
         age_min=6,
         age_max=12,
     )

@@ -281,6 +281,17 @@ export const routes = [
               "PaymentPage",
             ),
           },
+          {
+            // In the payment page's chunk: both take the card with Stripe.js.
+            path: paths.dashboard.checkout(":id"),
+            element: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "payment" */ "../features/payments/routes/CheckoutPage"
+                ),
+              "CheckoutPage",
+            ),
+          },
         ],
       },
     ],

@@ -38,6 +38,7 @@ export const paths = {
     // The offer e-mail links to an entry here: `#offer-<entry id>`.
     waitlist: "/dashboard/waitlist",
     payment: (id) => `/dashboard/payment/${id}`,
+    checkout: (id) => `/dashboard/checkout/${id}`,
   },
 };
 

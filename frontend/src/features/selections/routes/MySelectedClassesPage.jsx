@@ -10,6 +10,7 @@ import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useDeleteSelection, useSelections } from "../../../api/selections";
+import { CheckoutTogether } from "../components/CheckoutTogether";
 import { RemoveSelectionDialog } from "../components/RemoveSelectionDialog";
 import { SelectionCard } from "../components/SelectionCard";
 
@@ -82,6 +83,8 @@ export function MySelectedClassesPage() {
           />
         )}
       </QueryResult>
+      {/* Everyone's selections, whoever the cards show: a family pays for its classes at once. */}
+      {everyone?.length > 0 && <CheckoutTogether selections={everyone} />}
       {removing && (
         <RemoveSelectionDialog
           selection={removing}

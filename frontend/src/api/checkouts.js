@@ -1,0 +1,102 @@
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
+
+import { api } from "../lib/api";
+import { useRefreshAfterPayment } from "./payments";
+
+/*
+ * POST /checkouts, GET /checkouts/:id, DELETE /checkouts/:id/lines/:lineId and
+ * POST /checkouts/:id/payment: several of the family's classes held together, priced together and
+ * paid with one charge.
+ *
+ * A checkout answers {id, status ("open", "charging", "paid"), lines, promoCode, promoCodeProblem,
+ * credit, total, holdExpiresAt, clientSecret}. Each line is one class for one participant:
+ * {id, classId, className, participantId, participantName, listPrice, adjustments, price,
+ * paymentId}; its `adjustments` ({kind, label, amount}, negative for a discount, the account
+ * credit among them) take the list price to its price, and the lines' prices add up to `total`.
+ */
+
+// While Stripe's answer on the charge is awaited, the checkout is asked after this often.
+export const CHECKOUT_CHARGING_POLL_MS = 2000;
+
+export function checkoutKey(id) {
+  return `/checkouts/${encodeURIComponent(id)}`;
+}
+
+/*
+ * The family's checkout priced now: a promo code that stopped applying is dropped and
+ * `promoCodeProblem` says why. A checkout being charged is asked after until it is paid, or open
+ * again when the charge did not happen.
+ */
+export function useCheckout(id) {
+  return useSWR(id ? checkoutKey(id) : null, {
+    refreshInterval: (latest) => (latest?.status === "charging" ? CHECKOUT_CHARGING_POLL_MS : 0),
+  });
+}
+
+/*
+ * Holds a seat for every item ({classId, participantId}) at once and prices them together, or
+ * holds none: a 409 then names the line that cannot be held (`line`, `classId`,
+ * `participantId`). The code is looked up by what was typed; an unknown one is a 400 with
+ * `errors.promoCode`. Only which classes and for whom are sent, never an amount.
+ */
+export function openCheckout({ items, promoCode = "", applyCredit = false }) {
+  const code = promoCode.trim();
+  return api.post("/checkouts", {
+    items: items.map(({ classId, participantId }) => ({ classId, participantId })),
+    ...(code ? { promoCode: code } : {}),
+    applyCredit: Boolean(applyCredit),
+  });
+}
+
+// Opens the checkout and keeps its answer, so the checkout page shows it before asking again.
+export function useOpenCheckout() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (order) => {
+      const checkout = await openCheckout(order);
+      await mutate(checkoutKey(checkout.id), checkout, { revalidate: false });
+      return checkout;
+    },
+    [mutate],
+  );
+}
+
+// Takes a line out before paying: its seat goes back, and the answer is the rest priced again.
+export function removeCheckoutLine(checkoutId, lineId) {
+  return api.delete(`${checkoutKey(checkoutId)}/lines/${encodeURIComponent(lineId)}`);
+}
+
+/*
+ * One charge for the checkout: of the card saved into its SetupIntent (setupIntentId), or, after
+ * the bank had the cardholder confirm it, of that PaymentIntent (paymentIntentId); with neither
+ * and a total of 0, the discounts and credit pay for it all. `total` is the one the page showed
+ * and the family confirmed: the server charges it or nothing (409 `total_changed`, naming the
+ * total now). Answers {checkout, payments}, one payment per line.
+ */
+export function payCheckout(checkoutId, { setupIntentId, paymentIntentId, total }) {
+  return api.post(`${checkoutKey(checkoutId)}/payment`, {
+    ...(setupIntentId ? { setupIntentId } : {}),
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+    total: Number(total).toFixed(2),
+  });
+}
+
+/*
+ * Pays the checkout, keeps the paid checkout the answer brings, then refreshes what a payment
+ * changes: the selections that left, the classes now enrolled in, the history, who can take
+ * which class, and the credit spent.
+ */
+export function usePayCheckout(email) {
+  const { mutate } = useSWRConfig();
+  const refreshAfterPayment = useRefreshAfterPayment(email);
+  return useCallback(
+    async (checkoutId, payment) => {
+      const paid = await payCheckout(checkoutId, payment);
+      await mutate(checkoutKey(checkoutId), paid.checkout, { revalidate: false });
+      refreshAfterPayment();
+      return paid;
+    },
+    [mutate, refreshAfterPayment],
+  );
+}

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+
+import { removeCheckoutLine, useCheckout } from "../../../api/checkouts";
+import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { Loading } from "../../../components/ui/Loading";
+import { formatLocalTime } from "../../../components/ui/localTime";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { useAuth } from "../../../lib/auth";
+import { CareNeeded } from "../components/CareNeeded";
+import { CONFIRMING_MESSAGE } from "../components/CheckoutForm";
+import { CheckoutLines, CheckoutTotal } from "../components/CheckoutLines";
+import { CheckoutPayForm } from "../components/CheckoutPayForm";
+import { checkoutReducer, PAYING } from "../components/checkout";
+
+function nameAndWhom(receipt) {
+  return receipt.participantName
+    ? `${receipt.nameClass} (${receipt.participantName})`
+    : receipt.nameClass;
+}
+
+/*
+ * Each line's receipt: from the payments the answer to Pay brought (a line refunded says why),
+ * or, for a checkout paid before the page opened, from the payment each line names.
+ */
+function receiptsOf(checkout, payments) {
+  if (payments) {
+    return payments.map((payment) => ({
+      paymentId: payment._id,
+      nameClass: payment.nameClass,
+      participantName: payment.participantName,
+      refundReason: payment.status === "refunded" ? payment.refundReason : "",
+    }));
+  }
+  return checkout.lines
+    .filter((line) => line.paymentId !== null)
+    .map((line) => ({
+      paymentId: line.paymentId,
+      nameClass: line.className,
+      participantName: line.participantName,
+      refundReason: "",
+    }));
+}
+
+/*
+ * The checkout paid: the family is enrolled, and each line has its receipt. Paid just now
+ * (`announce`), the message takes the focus the Pay button had.
+ */
+function CheckoutPaid({ receipts, announce }) {
+  const statusRef = useRef(null);
+  useEffect(() => {
+    if (announce) statusRef.current?.focus();
+  }, [announce]);
+  return (
+    <>
+      <div role="status" className="mb-3" ref={statusRef} tabIndex={-1}>
+        <p className="text-success-emphasis fw-semibold mb-1">Paid: your family is enrolled.</p>
+        {receipts
+          .filter((receipt) => receipt.refundReason)
+          .map((receipt) => (
+            <p key={receipt.paymentId} className="mb-1">
+              {nameAndWhom(receipt)}: {receipt.refundReason}
+            </p>
+          ))}
+      </div>
+      <ul className="list-unstyled">
+        {receipts.map((receipt) => (
+          <li key={receipt.paymentId}>
+            <Link to={paths.dashboard.receipt(receipt.paymentId)}>
+              Receipt: {nameAndWhom(receipt)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/*
+ * /dashboard/checkout/:id: several of the family's classes, opened together from My Selected
+ * Classes, each line priced by the server, and paid with one charge. Lines may be taken out
+ * while it is open; the server prices the rest again. As on the payment page, the server may
+ * first ask for a child's care record and the school's policies (409 `care_incomplete`); the
+ * page asks for them here and opens the payment again once they are in (components/checkout.js).
+ */
+export function CheckoutPage() {
+  useTitle("Checkout");
+  const { id } = useParams();
+  const { user } = useAuth();
+  const { data: checkout, error, mutate } = useCheckout(id);
+  const [care, dispatch] = useReducer(checkoutReducer, PAYING);
+  const careIncomplete = useCallback(
+    ({ participantId, missing }) => dispatch({ type: "careIncomplete", participantId, missing }),
+    [],
+  );
+  const refresh = useCallback(() => mutate(), [mutate]);
+  // The payments the answer to Pay brought; null until the family pays on this page.
+  const [payments, setPayments] = useState(null);
+  const [removing, setRemoving] = useState(null);
+  const [removeFailure, setRemoveFailure] = useState("");
+  // The removed line took its button with it; focus goes back to the top of the page.
+  const headingRef = useRef(null);
+
+  async function remove(line) {
+    setRemoving(line.id);
+    setRemoveFailure("");
+    try {
+      const repriced = await removeCheckoutLine(checkout.id, line.id);
+      await mutate(repriced, { revalidate: false });
+      headingRef.current?.focus();
+    } catch (failure) {
+      setRemoveFailure(failure.message);
+      // Paid meanwhile (in another tab), or the line already gone: the checkout as it is now.
+      if (failure.status === 409 || failure.status === 404) refresh();
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  let content;
+  if (checkout) {
+    const open = checkout.status === "open";
+    const paid = checkout.status === "paid";
+    let payment;
+    if (paid) {
+      payment = (
+        <CheckoutPaid receipts={receiptsOf(checkout, payments)} announce={payments !== null} />
+      );
+    } else if (!open) {
+      payment = (
+        <p className="fw-semibold" role="status">
+          {CONFIRMING_MESSAGE}
+        </p>
+      );
+    } else if (checkout.lines.length === 0) {
+      payment = (
+        <div className="alert alert-warning">
+          <p className="mb-1">This checkout has no classes left.</p>
+          <Link to={paths.dashboard.mySelectedClasses}>Back to My Selected Classes</Link>
+        </div>
+      );
+    } else if (care.step === "careNeeded") {
+      payment = (
+        <CareNeeded
+          participantId={care.participantId}
+          missing={care.missing}
+          fallbackName={
+            checkout.lines.find((line) => line.participantId === care.participantId)
+              ?.participantName
+          }
+          onRecordChanged={(record) => dispatch({ type: "recordChanged", missing: record.missing })}
+          onPolicyAccepted={(slug) => dispatch({ type: "policyAccepted", slug })}
+          onRetry={() => dispatch({ type: "retry" })}
+        />
+      );
+    } else {
+      payment = (
+        <>
+          {care.careDone && (
+            <p className="text-success-emphasis fw-semibold" role="status">
+              Thank you: the school has everything it needs.
+            </p>
+          )}
+          {/* Drawn afresh for each opening of the payment (`round`). */}
+          <CheckoutPayForm
+            key={care.round}
+            checkout={checkout}
+            user={user}
+            onCareIncomplete={careIncomplete}
+            onRefresh={refresh}
+            onPaid={setPayments}
+          />
+        </>
+      );
+    }
+    content = (
+      <>
+        <DismissibleAlert message={removeFailure} onClose={() => setRemoveFailure("")} />
+        <CheckoutLines lines={checkout.lines} onRemove={open ? remove : null} removing={removing} />
+        <CheckoutTotal checkout={checkout} paid={paid} />
+        {checkout.promoCodeProblem && (
+          <p className="fw-semibold" role="status">
+            {checkout.promoCodeProblem}
+          </p>
+        )}
+        {open && checkout.holdExpiresAt && (
+          <p>
+            Seats held until{" "}
+            <time dateTime={checkout.holdExpiresAt}>{formatLocalTime(checkout.holdExpiresAt)}</time>
+          </p>
+        )}
+        {payment}
+      </>
+    );
+  } else if (error) {
+    content = <ErrorAlert title="This checkout could not be loaded." error={error} />;
+  } else {
+    content = <Loading label="Loading the checkout…" />;
+  }
+
+  return (
+    <section aria-labelledby="checkout-heading" className="checkout-page">
+      <h1 id="checkout-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
+        Checkout
+      </h1>
+      {content}
+    </section>
+  );
+}

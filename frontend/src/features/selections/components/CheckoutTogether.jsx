@@ -1,0 +1,158 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+
+import { useOpenCheckout } from "../../../api/checkouts";
+import { paths } from "../../../config/paths";
+
+function selectionLabel(selection) {
+  return selection.participantName
+    ? `${selection.nameClass} for ${selection.participantName}`
+    : selection.nameClass;
+}
+
+/*
+ * The server's reason for not opening the checkout, with the fields it refused (a code it does
+ * not know, an item it cannot take): the sentence alone only names the fields. It takes the
+ * focus, which left with the Check out button when it went off.
+ */
+function Refusal({ refusal, promoCodeErrorId }) {
+  const alertRef = useRef(null);
+  useEffect(() => {
+    alertRef.current?.focus();
+  }, [refusal]);
+  const fields = refusal.fieldErrors ?? {};
+  return (
+    <div className="alert alert-danger mt-3 mb-0" role="alert" ref={alertRef} tabIndex={-1}>
+      <p className="mb-0">{refusal.message}</p>
+      {fields.promoCode?.[0] && (
+        <p className="mb-0 mt-1" id={promoCodeErrorId}>
+          Promo code: {fields.promoCode[0]}
+        </p>
+      )}
+      {fields.items?.map((said) => (
+        <p key={said} className="mb-0 mt-1">
+          {said}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/*
+ * Several of the family's selected classes paid together with one payment: the server holds a
+ * seat in each at once and prices them together (sibling and multi-class discounts, a promo
+ * code, account credit), then the checkout page takes the payment. `selections` is the family's
+ * whole list, whoever the page is showing. Every selection starts ticked, and one selected
+ * later joins ticked.
+ */
+export function CheckoutTogether({ selections }) {
+  const navigate = useNavigate();
+  const openCheckout = useOpenCheckout();
+  const [unticked, setUnticked] = useState(() => new Set());
+  const [promoCode, setPromoCode] = useState("");
+  const [applyCredit, setApplyCredit] = useState(false);
+  const [posting, setPosting] = useState(false);
+  const [refusal, setRefusal] = useState(null);
+  const idBase = useId();
+  const promoCodeId = `${idBase}-promo-code`;
+  const promoCodeErrorId = `${idBase}-promo-code-error`;
+  const ticked = selections.filter((selection) => !unticked.has(selection._id));
+  const promoCodeRefused = Boolean(refusal?.fieldErrors?.promoCode?.[0]);
+
+  function tick(selection, on) {
+    setUnticked((before) => {
+      const after = new Set(before);
+      if (on) after.delete(selection._id);
+      else after.add(selection._id);
+      return after;
+    });
+  }
+
+  async function checkOut(event) {
+    event.preventDefault();
+    if (ticked.length === 0 || posting) return;
+    setPosting(true);
+    setRefusal(null);
+    try {
+      const checkout = await openCheckout({
+        items: ticked.map((selection) => ({
+          classId: selection.classId,
+          participantId: selection.participantId,
+        })),
+        promoCode,
+        applyCredit,
+      });
+      navigate(paths.dashboard.checkout(checkout.id));
+    } catch (error) {
+      setRefusal(error);
+      setPosting(false);
+    }
+  }
+
+  return (
+    <section className="card shadow-sm mt-4" aria-labelledby={`${idBase}-heading`}>
+      <form className="card-body" onSubmit={checkOut} noValidate aria-busy={posting}>
+        <h2 id={`${idBase}-heading`} className="h4 card-title">
+          Check out together
+        </h2>
+        <p>
+          Pay for several classes with one payment. Each class ticked keeps its seat while you pay,
+          and family discounts are worked out together.
+        </p>
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6">Classes to pay for</legend>
+          {selections.map((selection) => {
+            const checkboxId = `${idBase}-selection-${selection._id}`;
+            return (
+              <div className="form-check" key={selection._id}>
+                <input
+                  className="form-check-input"
+                  type="checkbox"
+                  id={checkboxId}
+                  checked={!unticked.has(selection._id)}
+                  onChange={(event) => tick(selection, event.target.checked)}
+                />
+                <label className="form-check-label" htmlFor={checkboxId}>
+                  {selectionLabel(selection)}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <div className="mb-3">
+          <label className="form-label" htmlFor={promoCodeId}>
+            Promo code
+          </label>
+          <input
+            id={promoCodeId}
+            className={`form-control${promoCodeRefused ? " is-invalid" : ""}`}
+            type="text"
+            autoComplete="off"
+            maxLength={40}
+            value={promoCode}
+            aria-invalid={promoCodeRefused || undefined}
+            aria-describedby={promoCodeRefused ? promoCodeErrorId : undefined}
+            onChange={(event) => setPromoCode(event.target.value)}
+          />
+        </div>
+        <div className="form-check mb-3">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`${idBase}-credit`}
+            checked={applyCredit}
+            onChange={(event) => setApplyCredit(event.target.checked)}
+          />
+          <label className="form-check-label" htmlFor={`${idBase}-credit`}>
+            Use my account credit
+          </label>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={ticked.length === 0 || posting}>
+          {posting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          Check out
+        </button>
+        {refusal && <Refusal refusal={refusal} promoCodeErrorId={promoCodeErrorId} />}
+      </form>
+    </section>
+  );
+}
