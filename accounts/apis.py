@@ -33,6 +33,7 @@ from accounts.services import (
 from core.api import ServiceInputSerializer, error_body
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
+from notifications.services import mailbox_for, mailbox_set
 
 
 class UserOutputSerializer(serializers.ModelSerializer):
@@ -243,6 +244,68 @@ class ProfileApi(APIView):
         data.is_valid(raise_exception=True)
         user = data.call_service(user_profile_update, user=request.user, **data.validated_data)
         return Response(ProfileOutputSerializer(user).data)
+
+
+class ProfileMailOutputSerializer(serializers.Serializer):
+    # Announcements (class news, the school's news); mail about one's own enrolments is always
+    # sent.
+    announcements = serializers.BooleanField()
+    # Mail to the account's address was refused for good: nothing is sent until it is fixed.
+    undeliverable = serializers.BooleanField()
+    undeliverableReason = serializers.CharField()  # noqa: N815
+
+
+def _profile_mail(mailbox) -> dict:
+    return {
+        "announcements": mailbox.announcements,
+        "undeliverable": mailbox.undeliverable_since is not None,
+        "undeliverableReason": mailbox.undeliverable_reason,
+    }
+
+
+class ProfileMailApi(APIView):
+    """GET /api/profile/mail: the caller's mail settings and whether their address takes mail.
+    PATCH: announcements on or off; `undeliverable: false` once the address is fixed, so the
+    school writes to it again."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="ProfileMailInput")
+    class InputSerializer(serializers.Serializer):
+        announcements = serializers.BooleanField(required=False)
+        undeliverable = serializers.BooleanField(required=False)
+
+        def validate(self, attrs):
+            if not attrs:
+                raise serializers.ValidationError("Send announcements or undeliverable.")
+            if attrs.get("undeliverable") is True:
+                raise serializers.ValidationError(
+                    {"undeliverable": ["Only the school marks an address as refusing mail."]}
+                )
+            return attrs
+
+    @extend_schema(
+        summary="The caller's mail settings",
+        responses={200: ProfileMailOutputSerializer, **errors(401)},
+    )
+    def get(self, request):
+        return Response(_profile_mail(mailbox_for(request.user.email)))
+
+    @extend_schema(
+        summary="Turn announcements on or off; say the address is fixed",
+        request=InputSerializer,
+        responses={200: ProfileMailOutputSerializer, **errors(400, 401)},
+    )
+    def patch(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fixed = data.validated_data.get("undeliverable") is False
+        mailbox = mailbox_set(
+            address=request.user.email,
+            announcements=data.validated_data.get("announcements"),
+            deliverable=fixed,
+        )
+        return Response(_profile_mail(mailbox))
 
 
 class _RoleCheckApi(APIView):

@@ -2,6 +2,7 @@ from django.urls import path
 
 from accounts.apis import (
     ProfileApi,
+    ProfileMailApi,
     TokenExchangeApi,
     TokenRevokeApi,
     UserAdminCheckApi,
@@ -19,6 +20,7 @@ urlpatterns: list = [
     path("jwt", TokenExchangeApi.as_view(), name="jwt"),
     path("logout", TokenRevokeApi.as_view(), name="logout"),
     path("profile", ProfileApi.as_view(), name="profile"),
+    path("profile/mail", ProfileMailApi.as_view(), name="profile-mail"),
     path("participants", ParticipantListCreateApi.as_view(), name="participants"),
     path("participants/<id:participant_id>", ParticipantDetailApi.as_view(), name="participant"),
     path("users", UserListCreateApi.as_view(), name="users"),

@@ -31,6 +31,7 @@ api_patterns = [
     path("", include("enrolments.urls")),
     path("", include("payments.urls")),
     path("", include("pages.urls")),
+    path("", include("notifications.urls")),
     path("account/export", AccountExportApi.as_view(), name="account-export"),
     path("health", HealthApi.as_view(), name="health"),
     # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.
@@ -42,6 +43,9 @@ api_patterns = [
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The mail provider's word of bounces and complaints (django-anymail's tracking webhooks,
+    # guarded by ANYMAIL's WEBHOOK_SECRET); notifications.receivers acts on them.
+    path("anymail/", include("anymail.urls")),
     path("api/", include(api_patterns)),
     # Every upload gets a new random name and is never rewritten, so a copy may be kept for ever
     # (as the bucket's objects are, when one stores them).

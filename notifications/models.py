@@ -1,5 +1,9 @@
+import secrets
+
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
 
 from notifications import kinds
 
@@ -33,6 +37,12 @@ class Message(models.Model):
     subject = models.CharField(max_length=200)
     text = models.TextField()
     html = models.TextField()
+    # An iCalendar document sent beside the text (a class's meetings), METHOD and all; empty for
+    # none.
+    calendar = models.TextField(blank=True)
+    # News rather than word about the family's own enrolment: it carries List-Unsubscribe, and
+    # is not sent to a mailbox that turned announcements off.
+    announcement = models.BooleanField(default=False)
     status = models.CharField(
         max_length=10, choices=MessageStatus.choices, default=MessageStatus.QUEUED
     )
@@ -78,3 +88,37 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{kinds.label_of(self.kind)} to {self.recipient}"
+
+
+def _unsubscribe_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Mailbox(models.Model):
+    """What the school knows of one e-mail address as a place to write to: whether its owner
+    wants announcements, and whether mail to it is refused for good.
+
+    Kept by address rather than by account: mail goes to addresses, and the unsubscribe link
+    in a message works without signing in.
+    """
+
+    # Kept lower-cased: an address is one mailbox whatever its case.
+    address = models.EmailField(unique=True)
+    announcements = models.BooleanField(default=True)
+    # The secret in the address's unsubscribe links (List-Unsubscribe and the link in the text).
+    token = models.CharField(max_length=64, unique=True, default=_unsubscribe_token)
+    # Set when a message to it was refused for good (an SMTP 5xx, a provider's bounce or
+    # complaint): nothing more is tried until the family fixes the address.
+    undeliverable_since = models.DateTimeField(null=True, blank=True)
+    undeliverable_reason = models.CharField(max_length=500, blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(address=Lower("address")), name="mailbox_address_lower_case"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.address

@@ -13,9 +13,11 @@ rows whose worker died while sending, and hands over rows that are due but were 
 """
 
 import logging
+import re
 import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from email.mime.text import MIMEText
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -27,7 +29,7 @@ from django.utils import timezone
 
 from core.errors import NotFound
 from notifications import kinds
-from notifications.models import Message, MessageStatus
+from notifications.models import Mailbox, Message, MessageStatus
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +68,32 @@ def _render(kind: str, context: dict) -> Rendered:
         subject = render_to_string(f"notifications/{kind}.subject.txt", context)
         text = render_to_string(f"notifications/{kind}.txt", context)
         html = render_to_string(f"notifications/{kind}.html", context)
-    return Rendered(subject=" ".join(subject.split()), text=text.strip() + "\n", html=html)
+    text = text.strip() + "\n"
+    if context.get("unsubscribe_url"):
+        # Every announcement says how to stop them, whatever its kind's template says.
+        text += (
+            "\nThis is an announcement. Stop announcements (mail about your enrolments still "
+            f"comes): {context['unsubscribe_url']}\n"
+        )
+    return Rendered(subject=" ".join(subject.split()), text=text, html=html)
+
+
+def mailbox_for(address: str) -> Mailbox:
+    """The address's mailbox, made on first need (an address is one mailbox, whatever its case)."""
+    address = address.strip().lower()
+    found = Mailbox.objects.filter(address=address).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Mailbox.objects.create(address=address)
+    except IntegrityError:
+        return Mailbox.objects.get(address=address)
+
+
+def unsubscribe_url(mailbox: Mailbox) -> str:
+    """Where one click turns the mailbox's announcements off (the browser app's page)."""
+    return f"{settings.SITE_URL.rstrip('/')}/unsubscribe/{mailbox.token}"
 
 
 def message_queue(
@@ -78,12 +105,16 @@ def message_queue(
     send_after: datetime | None = None,
     reply_to: str = "",
     in_order_of: str = "",
-) -> Message:
+    calendar: bytes | str = b"",
+    announcement: bool = False,
+) -> Message | None:
     """The message about `about` for `recipient`, queued once whatever the number of calls.
 
     It goes out after any earlier message to the same person in the same thread, `in_order_of`
     (by default its `about`: the messages about one payment keep their order); mail of any other
     thread never waits for it. `kind` is one an app registered (notifications/kinds.py).
+    `calendar`, an iCalendar document, goes with it as an attachment. An `announcement` is not
+    queued (None) for a mailbox that turned announcements off, and says how to turn them off.
     """
     if not kinds.is_registered(kind):
         raise ValueError(f"No app sends messages of the kind {kind!r}.")
@@ -92,6 +123,11 @@ def message_queue(
     ).first()
     if existing is not None:
         return existing
+    if announcement:
+        mailbox = mailbox_for(recipient)
+        if not mailbox.announcements:
+            return None
+        context = {**context, "unsubscribe_url": unsubscribe_url(mailbox)}
     rendered = _render(kind, context)
     due = send_after or timezone.now()
     try:
@@ -107,6 +143,8 @@ def message_queue(
                 subject=rendered.subject,
                 text=rendered.text,
                 html=rendered.html,
+                calendar=calendar.decode() if isinstance(calendar, bytes) else calendar,
+                announcement=announcement,
                 scheduled_for=due,
                 send_after=due,
             )
@@ -133,6 +171,8 @@ def message_resend(*, message_id: int) -> Message:
         subject=original.subject,
         text=original.text,
         html=original.html,
+        calendar=original.calendar,
+        announcement=original.announcement,
         resend_of=original,
         scheduled_for=now,
         send_after=now,
@@ -209,17 +249,99 @@ def _is_permanent(error: Exception) -> bool:
     return False
 
 
+def _calendar_method(document: str) -> str:
+    for line in document.splitlines():
+        if line.upper().startswith("METHOD:"):
+            return line.split(":", 1)[1].strip().upper()
+    return "PUBLISH"
+
+
+# Enhanced status codes (RFC 3463) that say the address itself is no good: a bad mailbox or
+# domain (5.1.x), a disabled mailbox (5.2.1). A 5xx about the message (5.6.x content, 5.7.x
+# policy) fails that message only.
+_ADDRESS_REFUSED = re.compile(rb"^5\.(1\.\d+|2\.1)\b")
+
+
+def _address_refused(error: Exception) -> bool:
+    """Whether a permanent refusal is of the address, not of this one message."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in error.recipients.values())
+    if isinstance(error, smtplib.SMTPResponseException) and error.smtp_code >= 500:
+        reply = error.smtp_error if isinstance(error.smtp_error, bytes) else b""
+        return bool(_ADDRESS_REFUSED.match(reply))
+    return False
+
+
 def _email(message: Message) -> EmailMultiAlternatives:
+    headers = {"X-Camp-Message": str(message.pk), "X-Camp-Kind": message.kind}
+    if message.announcement:
+        # RFC 2369 and RFC 8058: a mail program's own "Unsubscribe" posts to it, in one click.
+        mailbox = mailbox_for(message.recipient)
+        unsubscribe_api = f"{settings.SITE_URL.rstrip('/')}/api/unsubscribe/{mailbox.token}"
+        headers["List-Unsubscribe"] = f"<{unsubscribe_api}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     email = EmailMultiAlternatives(
         subject=message.subject,
         body=message.text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[message.recipient],
         reply_to=[message.reply_to or settings.SCHOOL_REPLY_TO],
-        headers={"X-Camp-Message": str(message.pk), "X-Camp-Kind": message.kind},
+        headers=headers,
     )
     email.attach_alternative(message.html, "text/html")
+    if message.calendar:
+        # text/calendar with its METHOD, as RFC 6047 asks, so a mail program offers "Add to
+        # calendar"; also named as a file for those that only show attachments.
+        part = MIMEText(message.calendar, "calendar", "utf-8")
+        part.set_param("method", _calendar_method(message.calendar))
+        part.add_header("Content-Disposition", "attachment", filename="class.ics")
+        email.attach(part)
     return email
+
+
+def _refused_for_good(message: Message, detail: str) -> Message:
+    Message.objects.filter(pk=message.pk).update(
+        status=MessageStatus.FAILED, last_error=detail, failed_at=timezone.now()
+    )
+    logger.warning("Message %s failed for good: %s", message.pk, detail)
+    _hand_over_next(message)
+    return Message.objects.get(pk=message.pk)
+
+
+def mailbox_undeliverable(*, address: str, reason: str) -> Mailbox:
+    """Mail to `address` is refused for good: nothing more is tried until it is fixed."""
+    mailbox = mailbox_for(address)
+    Mailbox.objects.filter(pk=mailbox.pk, undeliverable_since__isnull=True).update(
+        undeliverable_since=timezone.now(),
+        undeliverable_reason=reason[:500],
+        updated_at=timezone.now(),
+    )
+    mailbox.refresh_from_db()
+    return mailbox
+
+
+def mailbox_set(
+    *, address: str, announcements: bool | None = None, deliverable: bool | None = None
+) -> Mailbox:
+    """The family's choices: announcements on or off; an address they fixed, to be tried again."""
+    mailbox = mailbox_for(address)
+    changes: dict = {"updated_at": timezone.now()}
+    if announcements is not None:
+        changes["announcements"] = announcements
+    if deliverable:
+        changes["undeliverable_since"] = None
+        changes["undeliverable_reason"] = ""
+    Mailbox.objects.filter(pk=mailbox.pk).update(**changes)
+    mailbox.refresh_from_db()
+    return mailbox
+
+
+def mailbox_unsubscribe(*, token: str) -> Mailbox:
+    """One click on an announcement's unsubscribe link: no more announcements to its address."""
+    mailbox = Mailbox.objects.filter(token=token).first()
+    if mailbox is None:
+        raise NotFound("This unsubscribe link is not known.")
+    return mailbox_set(address=mailbox.address, announcements=False)
 
 
 def message_send(*, message_id: int) -> Message | None:
@@ -228,17 +350,23 @@ def message_send(*, message_id: int) -> Message | None:
     message = _claim(message_id)
     if message is None:
         return None
+    refused = Mailbox.objects.filter(
+        address=message.recipient.strip().lower(), undeliverable_since__isnull=False
+    ).first()
+    if refused is not None:
+        # The address refused mail for good before: trying again only knocks on a closed door
+        # (and costs the school's sending reputation).
+        return _refused_for_good(
+            message, f"The address refuses mail: {refused.undeliverable_reason}"[:2000]
+        )
     try:
         _email(message).send(fail_silently=False)
     except Exception as error:
         detail = f"{type(error).__name__}: {error}"[:2000]
+        if _address_refused(error):
+            mailbox_undeliverable(address=message.recipient, reason=detail)
         if _is_permanent(error) or message.attempts >= MAX_ATTEMPTS:
-            Message.objects.filter(pk=message.pk).update(
-                status=MessageStatus.FAILED, last_error=detail, failed_at=timezone.now()
-            )
-            logger.warning("Message %s failed for good: %s", message.pk, detail)
-            _hand_over_next(message)
-            return Message.objects.get(pk=message.pk)
+            return _refused_for_good(message, detail)
         # Waits before the next attempt double: 30 s, 1, 2, 4 min... (OUTBOX_FIRST_RETRY_SECONDS).
         retry_in = timedelta(seconds=settings.OUTBOX_FIRST_RETRY_SECONDS) * 2 ** (
             message.attempts - 1

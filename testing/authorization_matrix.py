@@ -476,6 +476,32 @@ MATRIX = (
         limited_by=("THROTTLE_PAYMENTS",),
     ),
     Call(
+        "GET",
+        "/api/unsubscribe/{mailbox.token}",
+        (200, 200, 200, 200, 200, 200),
+        "anyone with the link, which only its address was sent",
+    ),
+    Call(
+        "POST",
+        "/api/unsubscribe/{mailbox.token}",
+        (200, 200, 200, 200, 200, 200),
+        "anyone with the link (a mail program's one click): announcements off, nothing else",
+        limited_by=("THROTTLE_UNSUBSCRIBE",),
+    ),
+    Call(
+        "GET",
+        "/api/profile/mail",
+        (401, 200, 200, 200, 200, 200),
+        "anyone signed in: their own address's settings",
+    ),
+    Call(
+        "PATCH",
+        "/api/profile/mail",
+        (401, 200, 200, 200, 200, 200),
+        "anyone signed in: their own address's settings",
+        body={"announcements": False},
+    ),
+    Call(
         "POST",
         "/api/checkouts",
         (401, 201, 400, 403, 403, 403),

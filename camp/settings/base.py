@@ -197,6 +197,8 @@ REST_FRAMEWORK = {
         "contact_address": env("THROTTLE_CONTACT_ADDRESS", "20/hour"),
         # A family's own writes together, far above what a family does on registration morning.
         "family_writes": env("THROTTLE_FAMILY_WRITES", "60/hour"),
+        # Unsubscribe links posted from one network address (a mail program's one click).
+        "unsubscribe": env("THROTTLE_UNSUBSCRIBE", "30/hour"),
     },
     # Anonymous callers (sign-in) are told apart by address: behind N proxies, the Nth address
     # from the right of X-Forwarded-For; with 0, the connection's own address (never the header,

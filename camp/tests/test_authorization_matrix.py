@@ -22,6 +22,7 @@ from care.models import Policy
 from classes.models import ClassStatus
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
+from notifications.services import mailbox_for
 from pages.models import PageSlug
 from pages.selectors import site_page_get
 from payments.models import (
@@ -136,6 +137,8 @@ class World:
             waitlist_entry=self.offer,
             expires_at=offer_ends,
         )
+        # The student's address as a place to write to: its unsubscribe link's token.
+        self.mailbox = mailbox_for(self.student.email)
         # A checkout of the family's: the account holder in a free class, so paying it asks
         # Stripe for nothing; and a class to open another with.
         self.checkout = Checkout.objects.create(family=self.student)
