@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponse
 
+from classes.changes import class_change_noted, class_picture, has_families
 from classes.models import Category, Class, Meeting, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
@@ -196,7 +197,17 @@ class ClassAdmin(admin.ModelAdmin):
         (None, {"fields": ("name", "instructor", "status", "feedback", "season")}),
         (
             "What it is",
-            {"fields": ("description", "category", "level", "location", "age_min", "age_max")},
+            {
+                "fields": (
+                    "description",
+                    "category",
+                    "level",
+                    "location",
+                    "what_to_bring",
+                    "age_min",
+                    "age_max",
+                )
+            },
         ),
         ("Care records", {"fields": ("care_full_record",)}),
         ("Picture, price and seats", {"fields": ("image", "price", "seats", "enroll")}),
@@ -250,7 +261,14 @@ class ClassAdmin(admin.ModelAdmin):
         return _school_time(camp_class.ends_at)
 
     def save_model(self, request, obj, form, change):
+        # The class as its families knew it: a new instructor is told to them like a new time.
+        before = None
+        if change and "instructor" in form.changed_data:
+            known = Class.objects.select_related("instructor").get(pk=obj.pk)
+            before = class_picture(known) if has_families(known) else None
         super().save_model(request, obj, form, change)
+        if before is not None:
+            class_change_noted(obj, before=before)
         # Name, description, category and instructor make the class's search document, which
         # classes.services writes for the dashboard's edits.
         search_vector_refresh(classes=Class.objects.filter(pk=obj.pk))

@@ -30,7 +30,15 @@ from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
 from classes.filters import FILTER_PARAMETERS, ClassFilter, classes_filtered
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
-from classes.models import DESCRIPTION_MAX_LENGTH, MAX_AGE, Category, ClassStatus, Level, Season
+from classes.models import (
+    DESCRIPTION_MAX_LENGTH,
+    MAX_AGE,
+    WHAT_TO_BRING_MAX_LENGTH,
+    Category,
+    ClassStatus,
+    Level,
+    Season,
+)
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     SEATS_FREE_FIGURE,
@@ -110,6 +118,13 @@ class ClassInputSerializer(ServiceInputSerializer):
     )
     location = serializers.CharField(
         max_length=200, required=False, allow_blank=True, allow_null=True
+    )
+    whatToBring = serializers.CharField(  # noqa: N815
+        source="what_to_bring",
+        max_length=WHAT_TO_BRING_MAX_LENGTH,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
     )
     ageMin = serializers.IntegerField(  # noqa: N815
         source="age_min", min_value=0, max_value=MAX_AGE, required=False, allow_null=True

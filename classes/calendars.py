@@ -35,18 +35,23 @@ def class_page_url(class_id: int) -> str:
 
 
 def calendar_document(
-    *, name: str, meetings: Iterable[Meeting], now: datetime | None = None
+    *,
+    name: str,
+    meetings: Iterable[Meeting],
+    now: datetime | None = None,
+    method: str = "PUBLISH",
 ) -> bytes:
     """The calendar called `name` holding these meetings (each read with its class and the
     class's instructor), as the bytes to send: CRLF lines folded at 75 octets. With no
-    meetings (a schedule to be announced, a person with no class) it is a valid empty one."""
+    meetings (a schedule to be announced, a person with no class) it is a valid empty one.
+    With `method` CANCEL (a class the school cancelled), every meeting in it is cancelled."""
     now = now or timezone.now()
     zone = school_timezone()
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("method", "PUBLISH")
+    calendar.add("method", method)
     # NAME and X-WR-CALNAME, the name a subscribing calendar shows.
     calendar.calendar_name = _one_line(name)
     calendar.add("x-wr-timezone", settings.SCHOOL_TIMEZONE)
@@ -62,6 +67,10 @@ def calendar_document(
             )
         )
     for meeting in meetings:
+        if method == "CANCEL" and not meeting.cancelled:
+            # As the meeting now stands: off, one change later than the copy a calendar holds.
+            meeting.cancelled = True
+            meeting.sequence += 1
         calendar.add_component(_event(meeting, zone=zone, now=now))
     return calendar.to_ical()
 

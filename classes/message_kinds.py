@@ -8,4 +8,4 @@ class ClassMessage(models.TextChoices):
     CLASS_APPROVED = "class_approved", "Class approved"
     CLASS_DENIED = "class_denied", "Class denied"
     REVIEW_DIGEST = "review_digest", "Classes waiting for review"
-    SCHEDULE_CHANGED = "schedule_changed", "Class schedule changed"
+    SCHEDULE_CHANGED = "schedule_changed", "Class changed"

@@ -29,6 +29,7 @@ class Level(models.TextChoices):
 
 # The oldest age a class can ask for; 18 and over means adults.
 MAX_AGE = 99
+WHAT_TO_BRING_MAX_LENGTH = 500
 DESCRIPTION_MAX_LENGTH = 2000
 
 
@@ -132,6 +133,10 @@ class Class(ShownInPublicLists):
     )
     level = models.CharField(max_length=20, choices=Level.choices, blank=True)
     location = models.CharField(max_length=200, blank=True)
+    # What a child brings to each meeting (an apron, a packed lunch): in every e-mail about it.
+    what_to_bring = models.TextField(
+        max_length=WHAT_TO_BRING_MAX_LENGTH, blank=True, default="", db_default=""
+    )
     age_min = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MaxValueValidator(MAX_AGE)]
     )
@@ -265,3 +270,33 @@ class Meeting(ShownInPublicLists):
     def uid(self) -> str:
         # Stable for the life of the meeting, whatever its time becomes.
         return f"class-{self.camp_class_id}-{self.day.isoformat()}@{settings.CALENDAR_UID_DOMAIN}"
+
+
+class ClassChange(models.Model):
+    """A run of edits to a class after families chose it (`classes.changes`): the class as it
+    was before the first, told to its families once the run is over."""
+
+    camp_class = models.ForeignKey(Class, on_delete=models.CASCADE, related_name="changes")
+    # `classes.changes.class_picture` before the first edit: meetings to come, where, who.
+    before = models.JSONField()
+    started_at = models.DateTimeField()
+    # When the families are told: CLASS_CHANGE_NOTICE_DELAY_MINUTES after the first edit.
+    due_at = models.DateTimeField()
+    told_at = models.DateTimeField(null=True, blank=True)
+    # The edits ended where they began: nobody was told.
+    undone = models.BooleanField(default=False)
+
+    class Meta:
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [models.Index(fields=["told_at", "due_at"], name="class_change_due_idx")]
+        constraints = [
+            # One open run per class: the edits within the delay join it.
+            models.UniqueConstraint(
+                fields=["camp_class"],
+                condition=models.Q(told_at__isnull=True),
+                name="class_change_one_open_per_class",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Change of {self.camp_class} at {self.started_at}"

@@ -57,6 +57,8 @@ class ClassOutputSerializer(serializers.Serializer):
     categoryName = serializers.CharField(source="category.name", allow_null=True, default=None)
     level = serializers.SerializerMethodField()
     location = serializers.CharField()
+    # What a child brings to each meeting, as the instructor wrote it.
+    whatToBring = serializers.CharField(source="what_to_bring")
     ageMin = serializers.IntegerField(source="age_min", allow_null=True)
     ageMax = serializers.IntegerField(source="age_max", allow_null=True)
     startDate = serializers.DateField(source="start_date", allow_null=True)

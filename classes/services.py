@@ -3,7 +3,7 @@
 import csv
 import io
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.selectors import admin_list
+from classes.changes import class_change_noted, class_picture, has_families
 from classes.message_kinds import ClassMessage
 from classes.models import Class, ClassStatus, Meeting, Season, SeasonEarlyAccess
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
@@ -30,6 +31,7 @@ DETAIL_FIELDS = (
     "category",
     "level",
     "location",
+    "what_to_bring",
     "age_min",
     "age_max",
     "registration_closes_at",
@@ -143,6 +145,8 @@ def class_update(
         )
     seats_before = camp_class.seats
     starts_before = camp_class.starts_at
+    # The class as its families planned around it, when it has families to tell of a change.
+    before = class_picture(camp_class) if has_families(camp_class) else None
     camp_class.name = name
     camp_class.image = image
     camp_class.price = price
@@ -162,17 +166,9 @@ def class_update(
     if change and not editor.is_admin:
         # Checked once the meetings are compared; the transaction undoes the edit on a refusal.
         _notice_check(camp_class, change)
-    if change:
-        _schedule_change_queue(
-            camp_class,
-            change,
-            meetings,
-            full_refund_until=(
-                now + timedelta(days=settings.CHANGE_FULL_REFUND_DAYS)
-                if first_meeting_moved
-                else None
-            ),
-        )
+    if before is not None and class_picture(camp_class) != before:
+        # Told once the run of edits is over (`classes.changes`), with what changed.
+        class_change_noted(camp_class, before=before, at=now)
     if seats > seats_before:
         events.publish(events.SEATS_ADDED, camp_class=camp_class)
     return 1
@@ -223,7 +219,7 @@ def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
     if unknown:
         raise TypeError(f"Not a detail of a class: {', '.join(sorted(unknown))}")
     for field, value in details.items():
-        if field in ("description", "location", "level"):
+        if field in ("description", "location", "level", "what_to_bring"):
             value = value or ""
         if field in ("meeting_days", "no_meeting_dates"):
             value = list(value or [])
@@ -309,55 +305,6 @@ def _meetings_keep(camp_class: Class, meetings: list[MeetingTime]) -> MeetingsCh
             meeting.save(update_fields=["cancelled", "sequence", "updated_at"])
             cancelled.append(meeting)
     return MeetingsChange(changed_days=frozenset(changed_days), cancelled=tuple(cancelled))
-
-
-def _schedule_change_queue(
-    camp_class: Class,
-    change: MeetingsChange,
-    meetings: list[MeetingTime],
-    *,
-    full_refund_until: datetime | None,
-) -> None:
-    """Tells everyone who holds a seat in the class its meetings from now on, and which are
-    new, moved or cancelled, and when the first meeting moved, until when they may cancel for
-    a full refund. Nothing when the change touched only meetings already over.
-
-    The people are the enrolments app's to name (classes.selectors.seat_holders_of); the
-    message goes out in this transaction, with the change, as every other message does.
-    """
-    now = timezone.now()
-    coming = [
-        {"start": meeting.start, "end": meeting.end, "changed": meeting.day in change.changed_days}
-        for meeting in meetings
-        if meeting.end > now
-    ]
-    cancelled = [
-        {"start": meeting.start, "end": meeting.end}
-        for meeting in change.cancelled
-        if meeting.end > now
-    ]
-    if not cancelled and not any(meeting["changed"] for meeting in coming):
-        return
-    # Each change is its own message (an edit, then another); a retried edit changes no meeting
-    # the second time, so it sends nothing more.
-    about = f"class:{camp_class.pk}:schedule:{now.isoformat()}"
-    for person in seat_holders_of(class_id=camp_class.pk):
-        message_queue(
-            kind=ClassMessage.SCHEDULE_CHANGED,
-            about=about,
-            # One change is read before the next.
-            in_order_of=f"class:{camp_class.pk}:schedule",
-            recipient=person.email,
-            context={
-                "name": person.name,
-                "class_name": camp_class.name,
-                "class_id": camp_class.pk,
-                "location": camp_class.location,
-                "meetings": coming,
-                "cancelled": cancelled,
-                "full_refund_until": full_refund_until,
-            },
-        )
 
 
 # A denial waits this long before it is sent, so the feedback an admin writes just after

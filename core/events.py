@@ -103,6 +103,13 @@ SEAT_HOLDERS = Question(
     description="The accounts that hold an active seat in the class, for the messages its "
     "changes send: a queryset of users.",
 )
+WAITING_FAMILIES = Question(
+    "waiting_families",
+    asker="classes",
+    facts=("class_id",),
+    description="The accounts with a place on the class's waitlist (waiting or offered a "
+    "seat), for the messages its changes send: a queryset of users.",
+)
 CARE_READ_SCOPE = Question(
     "care_read_scope",
     asker="care",
@@ -111,7 +118,23 @@ CARE_READ_SCOPE = Question(
     "child holds a seat in a class they teach; 'full' where such a class is marked as needing "
     "the whole record, else 'class' (what a day of camp needs).",
 )
-QUESTIONS = (SEATS_HELD, SEATS_FREE_IN_QUERY, SEATS_FREE_SHOWN, SEAT_HOLDERS, CARE_READ_SCOPE)
+PRICE_IN_WORDS = Question(
+    "price_in_words",
+    asker="enrolments",
+    facts=("participant", "camp_class"),
+    description="What a seat in the class costs the participant now, in the payment page's "
+    "words, for a message (a waitlist offer): [{label, amount}], the list price, each "
+    "adjustment by name and the total due.",
+)
+QUESTIONS = (
+    SEATS_HELD,
+    SEATS_FREE_IN_QUERY,
+    SEATS_FREE_SHOWN,
+    SEAT_HOLDERS,
+    WAITING_FAMILIES,
+    CARE_READ_SCOPE,
+    PRICE_IN_WORDS,
+)
 
 _answerers: dict[Question, Callable[..., Any]] = {}
 

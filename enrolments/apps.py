@@ -12,7 +12,7 @@ class EnrolmentsConfig(AppConfig):
         kinds.register(EnrolmentMessage, app="enrolments")
         from core import events
         from enrolments import availability
-        from enrolments.selectors import care_read_scope, seat_holders_of
+        from enrolments.selectors import care_read_scope, seat_holders_of, waiting_families_of
         from enrolments.services.seats import participant_leaving_checked
         from enrolments.services.waitlists import seats_added_offered
 
@@ -26,5 +26,6 @@ class EnrolmentsConfig(AppConfig):
         events.answer_with(events.SEATS_FREE_SHOWN, availability.seats_free_shown)
         events.answer_with(events.SEATS_HELD, availability.seats_held)
         events.answer_with(events.SEAT_HOLDERS, seat_holders_of)
+        events.answer_with(events.WAITING_FAMILIES, waiting_families_of)
         # An instructor reads the care records of the children in their classes.
         events.answer_with(events.CARE_READ_SCOPE, care_read_scope)

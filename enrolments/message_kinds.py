@@ -7,3 +7,4 @@ from django.db import models
 class EnrolmentMessage(models.TextChoices):
     WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
     WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
+    CLASS_REMINDER = "class_reminder", "Reminder before the first meeting"

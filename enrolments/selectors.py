@@ -280,6 +280,17 @@ def seat_holders_of(*, class_id: int) -> QuerySet[User]:
     ).order_by("id")
 
 
+def waiting_families_of(*, class_id: int) -> QuerySet[User]:
+    """The accounts with a place on a class's waitlist, waiting or offered a seat, for the
+    messages its changes send (asked by the classes app as `core.events.WAITING_FAMILIES`)."""
+    return User.objects.filter(
+        pk__in=WaitlistEntry.objects.filter(
+            camp_class_id=class_id,
+            status__in=(WaitlistStatus.WAITING, WaitlistStatus.OFFERED),
+        ).values("student_id")
+    ).order_by("id")
+
+
 def care_read_scope(*, instructor_id: int, participant_id: int) -> str | None:
     """How much of a child's care record an instructor may read (`events.CARE_READ_SCOPE`):
     only for a child holding a seat in a class they teach; the whole record where such a class

@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from enrolments import services
+from enrolments.services.class_reminders import class_reminders_due
 
 
 @shared_task
@@ -18,3 +19,8 @@ def care_reminders() -> None:
 @shared_task
 def care_retention() -> None:
     services.care_retention_pass()
+
+
+@shared_task
+def class_reminders() -> None:
+    class_reminders_due()

@@ -39,10 +39,10 @@ class Message(models.Model):
     html = models.TextField()
     # An iCalendar document sent beside the text (a class's meetings), METHOD and all; empty for
     # none.
-    calendar = models.TextField(blank=True)
+    calendar = models.TextField(blank=True, default="", db_default="")
     # News rather than word about the family's own enrolment: it carries List-Unsubscribe, and
     # is not sent to a mailbox that turned announcements off.
-    announcement = models.BooleanField(default=False)
+    announcement = models.BooleanField(default=False, db_default=False)
     status = models.CharField(
         max_length=10, choices=MessageStatus.choices, default=MessageStatus.QUEUED
     )

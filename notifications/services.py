@@ -78,6 +78,14 @@ def _render(kind: str, context: dict) -> Rendered:
     return Rendered(subject=" ".join(subject.split()), text=text, html=html)
 
 
+def message_rendered(kind: str, context: dict) -> Rendered:
+    """A message of `kind` as it would be sent with `context` (the back office's and the
+    screenshots' look at it); nothing is queued."""
+    if not kinds.is_registered(kind):
+        raise ValueError(f"No app sends messages of the kind {kind!r}.")
+    return _render(kind, context)
+
+
 def mailbox_for(address: str) -> Mailbox:
     """The address's mailbox, made on first need (an address is one mailbox, whatever its case)."""
     address = address.strip().lower()

@@ -6,7 +6,11 @@ class PaymentsConfig(AppConfig):
     name = "payments"
 
     def ready(self):
+        from core import events
         from notifications import kinds
         from payments.message_kinds import PaymentMessage
+        from payments.services.messages import price_in_words
 
         kinds.register(PaymentMessage, app="payments")
+        # The one pricing engine answers what a waitlist offer says the seat costs.
+        events.answer_with(events.PRICE_IN_WORDS, price_in_words)

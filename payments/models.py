@@ -55,7 +55,7 @@ class Payment(models.Model):
     # The PaymentIntent, when one charge paid for several payments (a family checkout's lines,
     # whose transaction ids are "<PaymentIntent>:<line>"); empty when transaction_id is it.
     # A refund of this payment takes back at most its own price from that charge.
-    payment_intent_id = models.CharField(max_length=255, blank=True)
+    payment_intent_id = models.CharField(max_length=255, blank=True, default="", db_default="")
     # What was charged for this seat, exactly as Stripe charged it (a checkout line: its share).
     price = models.DecimalField(max_digits=8, decimal_places=2)
     # How that was reached (`payments.pricing`): the class's list price then, and each

@@ -231,6 +231,7 @@ def class_answer(camp_class: Class) -> dict:
         "categoryName": category.name if category else None,
         "level": camp_class.level or None,
         "location": camp_class.location,
+        "whatToBring": camp_class.what_to_bring,
         "ageMin": camp_class.age_min,
         "ageMax": camp_class.age_max,
         "startDate": iso(camp_class.start_date),

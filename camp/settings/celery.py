@@ -34,6 +34,10 @@ CELERY_BEAT_SCHEDULE = {
     # Families reminded of care records still missing before a first meeting (once each), and
     # the medical part of records erased at the end of retention.
     "care-reminders": {"task": "enrolments.tasks.care_reminders", "schedule": 3600.0},
+    # Each enrolment's reminder, CLASS_REMINDER_DAYS before its class's first meeting (once).
+    "class-reminders": {"task": "enrolments.tasks.class_reminders", "schedule": 3600.0},
+    # A class's families told what changed, once its run of edits is over (classes.changes).
+    "class-change-notices": {"task": "classes.tasks.class_change_notices", "schedule": 60.0},
     "care-retention": {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),

@@ -55,3 +55,10 @@ SCHEDULE_CHANGE_MIN_NOTICE_DAYS = int(env("SCHEDULE_CHANGE_MIN_NOTICE_DAYS", "7"
 # Rules of a test's own that adjust a line's price after the school's (payments/pricing.py), as
 # dotted paths, in this order; the school's rules are kept per season in the back office.
 PRICE_ADJUSTMENTS: list[str] = []
+
+# Days before a class's first meeting that each enrolled family is reminded (once).
+CLASS_REMINDER_DAYS = int(env("CLASS_REMINDER_DAYS", "3"))
+
+# Minutes after a first edit of a class its families are told what changed: later edits within
+# them join the same message, and edits undone within them send none.
+CLASS_CHANGE_NOTICE_DELAY_MINUTES = int(env("CLASS_CHANGE_NOTICE_DELAY_MINUTES", "10"))

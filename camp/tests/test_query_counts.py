@@ -805,8 +805,9 @@ STEPS = [
     # The season it joins: the open one, as the class has no dates (classes.services.season_for).
     (an_instructor_proposes_a_class, 201, 5),
     # The class's meetings are read to keep them in step with its schedule.
-    # The seats held now, which the seats may not go below.
-    (an_instructor_updates_their_class, 200, 7),
+    # The seats held now, which the seats may not go below. Whether anyone holds a seat or
+    # waits for one: only then is the class pictured before the edit, to tell them what changed.
+    (an_instructor_updates_their_class, 200, 9),
     (an_admin_approves_a_class, 200, 9),
     (an_admin_denies_a_class, 200, 9),
     (an_admin_sends_feedback, 200, 6),
@@ -845,11 +846,12 @@ STEPS = [
     # class locked first, then the rules' one query again under the lock; the seat taken, the
     # hold and any waitlist place settled.
     # The price's early-bird read; the attempt the charge was made under, whose list price and
-    # adjustments the payment keeps.
-    (a_student_pays_with_the_saved_card, 201, 41),
+    # adjustments the payment keeps. The class's meetings, for the receipt's details and its
+    # calendar; whether the class starts within the reminder window (its reminder goes too).
+    (a_student_pays_with_the_saved_card, 201, 43),
     # As paying by card, with the rules asked once before the free enrolment is recorded (the
     # care rule among them: an adult is asked for nothing).
-    (a_student_enrols_in_a_free_class, 201, 28),
+    (a_student_enrols_in_a_free_class, 201, 30),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     (a_student_lists_their_enrolled_classes, 200, 2),
@@ -863,7 +865,8 @@ STEPS = [
     # guards, the past seats and payments set to nobody, the overrides, the child.
     # (and their holds and waitlist places). Their care record, its versions, the reads of it
     # and the policies accepted for them go with them, at once.
-    (a_parent_removes_a_child, 200, 17),
+    # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
+    (a_parent_removes_a_child, 200, 18),
     (a_parent_selects_a_class_for_a_child, 201, 8),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
     # their places on those classes' waitlists. And the seats held in those classes, in one query.
@@ -906,12 +909,14 @@ STEPS = [
     # the seat given back and offered to the waitlist (enrolments.services.seat_give_back); the
     # payment cancelled; refunds owed before; the refund put on record; the cancellation
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
-    # refund and the payment marked; the refund message.
-    (a_family_cancels_a_seat_paid_by_card, 200, 34),
+    # refund and the payment marked; the refund message. The class's meetings, for the calendar
+    # the cancellation message carries to take them off.
+    (a_family_cancels_a_seat_paid_by_card, 200, 35),
     # Recorded before; its student and class; recorded; the amounts its attempts confirmed;
     # then the seat and its enrolment, as a card payment.
-    # And the attempt whose list price and adjustments the payment keeps.
-    (stripe_reports_a_payment_the_browser_left, 200, 31),
+    # And the attempt whose list price and adjustments the payment keeps; the receipt's meetings
+    # and the reminder window's check, as a card payment.
+    (stripe_reports_a_payment_the_browser_left, 200, 33),
 ]
 
 

@@ -233,6 +233,7 @@ class TestClassCreate:
             "categoryName": None,
             "level": None,
             "location": "",
+            "whatToBring": "",
             "ageMin": None,
             "ageMax": None,
             "startDate": None,

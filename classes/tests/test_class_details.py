@@ -27,6 +27,7 @@ DETAILS = {
     "category": "pottery-ceramics",
     "level": "beginner",
     "location": "Clay Studio",
+    "whatToBring": "An apron and a towel",
     "ageMin": 10,
     "ageMax": 14,
     "startDate": "2027-06-14",

@@ -66,7 +66,9 @@ def test_who_answers_what():
         "seats_free_in_query": "enrolments.availability.seats_free_in_query",
         "seats_free_shown": "enrolments.availability.seats_free_shown",
         "seat_holders": "enrolments.selectors.seat_holders_of",
+        "waiting_families": "enrolments.selectors.waiting_families_of",
         "care_read_scope": "enrolments.selectors.care_read_scope",
+        "price_in_words": "payments.services.messages.price_in_words",
     }
 
 

@@ -17,8 +17,10 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
+from classes.mail import class_mail
 from classes.models import Class, ClassStatus
 from classes.schedule import registration_closes_at, school_timezone
+from core import events
 from core.errors import Conflict, InvalidInput, NotFound
 from enrolments.access import access_waitlist_entry, participant_for
 from enrolments.availability import holds_live, seats_free_beside
@@ -261,15 +263,22 @@ def _offer(entry: WaitlistEntry, *, camp_class: Class, now) -> None:
     entry.offer_expires_at = expires_at
     entry.save(update_fields=["status", "offered_at", "offer_expires_at"])
     local = expires_at.astimezone(school_timezone())
+    details, calendar = class_mail(camp_class)
     message_queue(
         kind=EnrolmentMessage.WAITLIST_OFFER,
         about=f"waitlist-offer:{entry.pk}",
         in_order_of=f"waitlist:{entry.pk}",
         recipient=entry.student.email,
+        calendar=calendar,
         context={
+            **details,
             **_about_entry(entry, camp_class),
             "entry_id": entry.pk,
-            "offer_expires_at": f"{local:%A, %B} {local.day} at {local:%-I:%M %p}",
+            # With its zone: a family away from the school reads the school's clock.
+            "offer_expires_at": f"{local:%A, %B} {local.day} at {local:%-I:%M %p %Z}",
+            "price_lines": events.ask(
+                events.PRICE_IN_WORDS, participant=entry.participant, camp_class=camp_class
+            ),
         },
     )
 

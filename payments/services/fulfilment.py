@@ -13,6 +13,7 @@ from accounts.services import account_holder_of
 from classes.models import Class
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
+from enrolments.services.class_reminders import class_reminder_if_due
 from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
@@ -161,6 +162,7 @@ def payment_enrol(payment: Payment) -> Refusal | None:
     payment.status = PaymentStatus.ENROLLED
     payment.enrolment = enrolment
     receipt_queue(payment)
+    class_reminder_if_due(enrolment)
     return None
 
 

@@ -4,9 +4,13 @@ whichever of the browser, the webhook and reconciliation got there first."""
 
 from decimal import Decimal
 
+from accounts.models import Participant
+from classes.mail import class_mail
+from classes.models import Class
 from notifications.services import message_queue
 from payments.message_kinds import PaymentMessage
-from payments.models import Payment
+from payments.models import Payment, PaymentStatus
+from payments.pricing import price_for
 from payments.refund_policy import refund_policy_text_of
 
 
@@ -14,17 +18,59 @@ def _money(amount: Decimal) -> str:
     return f"${amount:,.2f}"
 
 
-def _queue(kind: PaymentMessage, payment: Payment, **more) -> None:
+def _money_change(amount: Decimal) -> str:
+    # As the payment page writes a discount: a true minus sign before the dollars.
+    return f"\u2212${-amount:,.2f}" if amount < 0 else f"+${amount:,.2f}"
+
+
+def _price_lines(payment: Payment) -> list[dict]:
+    """How the price paid was reached, in the payment page's words: the list price, then each
+    adjustment by its name. Empty for a price paid as listed."""
+    if not payment.adjustments or payment.list_price is None:
+        return []
+    return [
+        {"label": "List price", "amount": _money(payment.list_price)},
+        *(
+            {"label": a["label"], "amount": _money_change(Decimal(a["amount"]))}
+            for a in payment.adjustments
+        ),
+    ]
+
+
+def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]:
+    """What a seat costs the participant now (`payments.pricing.price_for`), as the payment
+    page shows it: the list price and each adjustment when there are any, then the total due."""
+    quote = price_for(participant, camp_class)
+    lines = []
+    if quote.adjustments:
+        lines.append({"label": "List price", "amount": _money(quote.list_price)})
+        lines += [{"label": a.label, "amount": _money_change(a.amount)} for a in quote.adjustments]
+    lines.append({"label": "Total due", "amount": _money(quote.amount_due)})
+    return lines
+
+
+def _queue(kind: PaymentMessage, payment: Payment, *, calendar_method: str = "", **more) -> None:
+    """`calendar_method` attaches the class's meetings: PUBLISH for a seat taken, CANCEL for one
+    given up, so the family's calendar follows."""
     # One read for the student, the class and its instructor.
     payment = Payment.objects.select_related(
         "student", "participant", "camp_class__instructor"
     ).get(pk=payment.pk)
     camp_class = payment.camp_class
+    # The class's details and meetings go with a message that attaches them; a refund's words
+    # are about money alone.
+    details, calendar = (
+        class_mail(camp_class, method=calendar_method) if calendar_method else ({}, b"")
+    )
     message_queue(
         kind=kind,
         about=f"payment:{payment.pk}",
         recipient=payment.student.email,
+        calendar=calendar,
         context={
+            **details,
+            "price_lines": _price_lines(payment),
+            "calendar_method": calendar_method,
             "name": payment.student.name,
             "class_name": camp_class.name,
             # Whom the seat is for: the parent pays and reads the mail, a child may take it.
@@ -43,13 +89,26 @@ def _queue(kind: PaymentMessage, payment: Payment, **more) -> None:
 
 
 def receipt_queue(payment: Payment) -> None:
-    _queue(PaymentMessage.PAYMENT_RECEIPT, payment, refund_policy=refund_policy_text_of(payment))
+    _queue(
+        PaymentMessage.PAYMENT_RECEIPT,
+        payment,
+        calendar_method="PUBLISH",
+        refund_policy=refund_policy_text_of(payment),
+    )
 
 
 def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
-    """The money went back: all of the payment, or `amount` of it (a cancellation's part)."""
+    """The money went back: all of the payment, or `amount` of it (a cancellation's part). A
+    seat the school took back in full (the class cancelled, a refund by the school) leaves the
+    family's calendar too."""
     more = {} if amount is None else {"amount": _money(amount)}
-    _queue(PaymentMessage.REFUND_MADE, payment, **more)
+    seat_gone = payment.status == PaymentStatus.REFUNDED and payment.enrolment_id is not None
+    _queue(
+        PaymentMessage.REFUND_MADE,
+        payment,
+        calendar_method="CANCEL" if seat_gone else "",
+        **more,
+    )
 
 
 def enrolment_cancelled_queue(
@@ -67,6 +126,7 @@ def enrolment_cancelled_queue(
     _queue(
         PaymentMessage.ENROLMENT_CANCELLED,
         payment,
+        calendar_method="CANCEL",
         refund=_money(refund),
         refund_due=refund > 0 and not to_credit,
         to_credit=to_credit,

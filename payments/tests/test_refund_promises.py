@@ -15,6 +15,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
+from classes.changes import class_change_notices_due
 from classes.message_kinds import ClassMessage
 from classes.models import Class
 from classes.schedule import WEEKDAY_NAMES
@@ -179,6 +180,7 @@ class TestAFullRefundAfterTheFirstMeetingMoves:
         Message.objects.all().delete()
 
         assert move(client_as("instructor"), camp_class, in_days(12)).status_code == 200
+        class_change_notices_due(now=timezone.now() + timedelta(minutes=11))
         send_queued()
 
         until = (timezone.now() + timedelta(days=7)).astimezone(school_timezone())
@@ -243,6 +245,7 @@ class TestHowCloseAnInstructorMayMoveAClass:
         payment = family_pays(camp_class)
 
         assert move(client_as("admin"), camp_class, in_days(1)).status_code == 200
+        class_change_notices_due(now=timezone.now() + timedelta(minutes=11))
 
         assert Class.objects.get(pk=camp_class.pk).starts_at == school_moment(in_days(1))
         assert Message.objects.filter(

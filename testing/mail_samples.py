@@ -1,0 +1,143 @@
+"""One realistic context for every kind of message the apps send, for looking at them all
+(`make screenshots` draws each at a phone's width, light and dark) and for checking that a new
+kind comes with one (notifications/tests/test_mail_samples.py)."""
+
+from datetime import datetime, timedelta
+from types import SimpleNamespace
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+
+_ZONE = ZoneInfo(settings.SCHOOL_TIMEZONE)
+_FIRST = datetime(2027, 7, 5, 9, 0, tzinfo=_ZONE)
+
+
+def _meeting(days: int) -> SimpleNamespace:
+    start = _FIRST + timedelta(days=days)
+    return SimpleNamespace(start=start, end=start + timedelta(hours=3))
+
+
+CLASS = {
+    "class_id": 7,
+    "class_name": "Wheel-Thrown Pottery",
+    "class_url": "http://localhost:8000/classes/7",
+    "instructor_name": "Maya Lindqvist",
+    "location": "Clay Studio, 12 Kiln Lane, Sonoma, CA",
+    "what_to_bring": "An apron, a towel and a packed lunch",
+    "days": "Mondays and Wednesdays",
+    "first_meeting": _meeting(0),
+    "last_meeting": _meeting(9),
+    "meeting_count": 4,
+}
+FAMILY = {
+    "name": "Ana Silva",
+    "participant_name": "Mia Silva",
+    "for_child": True,
+}
+PRICE_LINES = [
+    {"label": "List price", "amount": "$300.00"},
+    {"label": "Sibling discount", "amount": "\u2212$30.00"},
+    {"label": "Code WELCOME10", "amount": "\u2212$27.00"},
+]
+POLICY = (
+    "Cancel 14 days or more before the first meeting for a full refund; 13 to 7 days before, "
+    "50% is refunded; fewer than 7 days before, or once the class has started, nothing is "
+    "refunded."
+)
+PAYMENT = {
+    **CLASS,
+    **FAMILY,
+    "amount": "$243.00",
+    "transaction_id": "pi_3QYt8c2eZvKYlo2C0x9Jd1Qm:12",
+    "paid_at": _FIRST - timedelta(days=40),
+    "free": False,
+    "price_lines": PRICE_LINES,
+    "refund_policy": POLICY,
+}
+
+SAMPLES: dict[str, dict] = {
+    "welcome": {"name": "Ana Silva"},
+    "role_changed": {"name": "Maya Lindqvist", "role": "instructor"},
+    "class_approved": {"name": "Maya Lindqvist", "class_name": "Wheel-Thrown Pottery"},
+    "class_denied": {
+        "name": "Maya Lindqvist",
+        "class_name": "Wheel-Thrown Pottery",
+        "feedback": "Please add the ages the class is for, and a photo of a finished piece.",
+    },
+    "review_digest": {
+        "name": "Rosa Admin",
+        "classes": [
+            SimpleNamespace(
+                name="Wheel-Thrown Pottery",
+                instructor_name="Maya Lindqvist",
+                created_at=_FIRST - timedelta(days=60),
+            ),
+            SimpleNamespace(
+                name="Loom Weaving",
+                instructor_name="Joshua Tapia",
+                created_at=_FIRST - timedelta(days=59),
+            ),
+        ],
+    },
+    "schedule_changed": {
+        **CLASS,
+        "name": "Ana Silva",
+        "changes": [
+            "Where: Clay Studio → Clay Studio 2, 12 Kiln Lane, Sonoma, CA",
+            "Monday, July 5: 9:00 AM to 12:00 PM PDT → 10:00 AM to 1:00 PM PDT",
+            "Cancelled: Wednesday, July 7, 9:00 AM to 12:00 PM PDT",
+        ],
+        "full_refund_until": _FIRST - timedelta(days=20),
+    },
+    "care_reminder": {
+        "name": "Ana Silva",
+        "first_class": "Wheel-Thrown Pottery",
+        "children": [
+            {"name": "Mia Silva", "missing": ["emergency contacts", "the liability waiver"]}
+        ],
+    },
+    "waitlist_offer": {
+        **CLASS,
+        **FAMILY,
+        "entry_id": 3,
+        "offer_expires_at": "Tuesday, June 1 at 5:00 PM PDT",
+        "price_lines": [*PRICE_LINES, {"label": "Total due", "amount": "$243.00"}],
+    },
+    "waitlist_closed": {
+        **FAMILY,
+        "class_name": "Wheel-Thrown Pottery",
+        "reason": "The school cancelled Wheel-Thrown Pottery.",
+    },
+    "class_reminder": {
+        **CLASS,
+        **FAMILY,
+        "school_phone": "+1 707 555 0100",
+        "missing": ["a confirmation that the care record is still correct"],
+    },
+    "contact_message": {
+        "name": "Ada Lopez",
+        "email": "ada@family.test",
+        "message": "Is there parking near the studio on Saturdays?",
+    },
+    "payment_receipt": {**PAYMENT, "calendar_method": "PUBLISH"},
+    "refund_made": {
+        **PAYMENT,
+        "reason": "The school cancelled Wheel-Thrown Pottery.",
+        "calendar_method": "CANCEL",
+    },
+    "class_cancelled": {
+        **FAMILY,
+        "class_name": "Wheel-Thrown Pottery",
+        "message": "Our kiln is being repaired; we are sorry.",
+    },
+    "enrolment_cancelled": {
+        **PAYMENT,
+        "refund": "$121.50",
+        "refund_due": True,
+        "to_credit": False,
+        "withheld": "$20.00",
+        "tier_label": "50% refund",
+        "why": "you cancelled 10 days before the first meeting",
+        "calendar_method": "CANCEL",
+    },
+}
