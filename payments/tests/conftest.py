@@ -8,9 +8,11 @@ from django.conf import settings
 
 from accounts.models import Role
 from classes.models import ClassStatus
+from payments.models import SiblingDiscount
 from payments.tests import stripe_js
 from testing import services
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
+from testing.seasons import a_season
 from testing.servers import gunicorn_servers, process_env
 
 
@@ -37,6 +39,27 @@ def empty_localstripe(localstripe) -> str:
 @pytest.fixture
 def student():
     return UserFactory(role=Role.STUDENT, name="Sam Rivera", email="sam@camp.test")
+
+
+@pytest.fixture
+def family():
+    """A parent whose children take classes of a season with a sibling discount (`season`)."""
+    return UserFactory(role=Role.STUDENT, name="Ana Silva", email="ana@camp.test")
+
+
+@pytest.fixture
+def as_family(api_client_for, family):
+    return api_client_for(family)
+
+
+@pytest.fixture
+def season():
+    """A season open now: 10% off the second child, 15% off the third and later."""
+    season = a_season()
+    SiblingDiscount.objects.create(
+        season=season, second_percent=Decimal(10), third_percent=Decimal(15)
+    )
+    return season
 
 
 @pytest.fixture

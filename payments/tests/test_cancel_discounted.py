@@ -7,40 +7,21 @@ from decimal import Decimal
 
 import pytest
 
-from accounts.models import Role
 from payments.models import (
     CreditEntry,
     MultiClassDiscount,
     Payment,
     PaymentStatus,
     Refund,
-    SiblingDiscount,
 )
 from payments.pricing import price_checkout
-from testing.factories import ChildFactory, UserFactory
+from testing.factories import ChildFactory
 from testing.pricing import paid_as_priced
-from testing.seasons import a_season, a_season_class
+from testing.seasons import a_season_class
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-
-
-@pytest.fixture
-def family():
-    return UserFactory(role=Role.STUDENT, name="Ana Silva")
-
-
-@pytest.fixture
-def as_family(api_client_for, family):
-    return api_client_for(family)
-
-
-@pytest.fixture
-def season():
-    season = a_season()
-    SiblingDiscount.objects.create(season=season, second_percent=D(10), third_percent=D(15))
-    return season
 
 
 def summer_class(season, price: str):

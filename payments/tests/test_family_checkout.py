@@ -21,35 +21,17 @@ from payments.models import (
     PaymentStatus,
     PromoCode,
     PromoCodeUse,
-    SiblingDiscount,
 )
 from payments.pricing import price_checkout
 from payments.services import payment_refund, payments_reconcile
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, UserFactory
 from testing.outbox import send_queued
-from testing.seasons import a_season, a_season_class
+from testing.seasons import a_season_class
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-
-
-@pytest.fixture
-def family():
-    return UserFactory(role=Role.STUDENT, name="Ana Silva", email="ana@camp.test")
-
-
-@pytest.fixture
-def as_family(api_client_for, family):
-    return api_client_for(family)
-
-
-@pytest.fixture
-def season():
-    season = a_season()
-    SiblingDiscount.objects.create(season=season, second_percent=D(10), third_percent=D(15))
-    return season
 
 
 def summer_class(season, price: str, *, seats: int = 10, week: int = 0, name: str = "Clay"):
