@@ -249,6 +249,7 @@ class TestTheSeason:
             assert all(paragraph.strip() for paragraph in paragraphs)
             assert len(camp_class.description) <= 2000
             assert camp_class.level and camp_class.location and camp_class.category_id
+            assert camp_class.what_to_bring, camp_class.name
             assert len(camp_class.name) <= 40
         rooms = set(Class.objects.values_list("location", flat=True))
         assert {"Studio A", "Clay Studio", "Wood Shop", "Garden Pavilion"} <= rooms

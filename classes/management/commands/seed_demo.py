@@ -67,6 +67,22 @@ class DemoClass:
     closes_days_before: int | None = None
 
 
+# What a child brings to a class of each kind, as the school's e-mails list it.
+WHAT_TO_BRING = {
+    "drawing": "A sketchbook you like; pencils are provided.",
+    "glass": "Closed-toe shoes and long hair tied back; safety glasses are provided.",
+    "jewelry": "Nothing: beads, wire and tools are provided.",
+    "mixed-media": "Old clothes or an apron, and a few magazines to cut up.",
+    "painting": "An apron or an old shirt, and a water bottle.",
+    "paper-origami": "Nothing: paper is provided.",
+    "photography": "A phone or camera, charged.",
+    "pottery-ceramics": "Old clothes, a towel and short fingernails.",
+    "printmaking": "An apron; inks are washable but aprons are kinder.",
+    "sculpture": "Old clothes and a water bottle.",
+    "textiles-weaving": "Nothing: yarn and looms are provided.",
+    "woodworking": "Closed-toe shoes; safety glasses and tools are provided.",
+}
+
 INDEPENDENCE_WEEK = -1
 MORNING = ("09:00", "12:00")
 AFTERNOON = ("13:00", "15:30")
@@ -561,6 +577,7 @@ class Command(BaseCommand):
             category=categories[demo.category],
             level=demo.level,
             location=demo.location,
+            what_to_bring=WHAT_TO_BRING[demo.category],
             age_min=demo.ages[0],
             age_max=demo.ages[1],
             **schedule_details(demo, start),
