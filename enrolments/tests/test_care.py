@@ -13,6 +13,7 @@ from django.utils import timezone
 from accounts.models import Role
 from care.models import CareRecord, CareRecordVersion, CareReminder
 from classes.models import ClassStatus
+from core.school_time import school_today
 from enrolments.services import care_reminders_due, care_retention_pass
 from notifications.models import Message
 from testing.care import care_completed
@@ -41,7 +42,7 @@ def teacher():
 
 
 def a_class(teacher, *, in_days: int, name="Watercolour for Kids"):
-    first = timezone.localdate() + timedelta(days=in_days)
+    first = school_today() + timedelta(days=in_days)
     return scheduled_class(
         name=name,
         start=first,
