@@ -18,6 +18,10 @@ function sentence(text) {
 export const WITHHELD_WHY =
   "A discount another of your classes had no longer applies; it is kept from this refund.";
 
+// Account credit spent on the seat goes back as credit, by the same tier as the card's part.
+export const CREDIT_RETURNED_WHY =
+  "Account credit you spent on this class goes back to your credit.";
+
 // "8%", "7.5%": the school's bonus as it sets it.
 function percent(value) {
   return `${Number(value)}%`;
@@ -96,6 +100,15 @@ function RefundPreview({ preview, children }) {
           <strong>{formatPrice(preview.refundAmount)}</strong>
           {preview.tierLabel && <span className="d-block small">{preview.tierLabel}</span>}
         </dd>
+        {Number(preview.creditReturned) > 0 && (
+          <>
+            <dt>Credit returned</dt>
+            <dd>
+              {formatPrice(preview.creditReturned)}
+              <span className="d-block small">{CREDIT_RETURNED_WHY}</span>
+            </dd>
+          </>
+        )}
       </dl>
       {preview.why && <p className="small">{sentence(preview.why)}</p>}
       {children}

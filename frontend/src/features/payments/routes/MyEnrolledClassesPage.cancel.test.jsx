@@ -30,6 +30,7 @@ const preview = {
   refundTo: "card",
   creditAmount: 60,
   creditBonusPercent: 0,
+  creditReturned: 0,
 };
 const cancelled = {
   enrolmentId: 41,
@@ -293,6 +294,41 @@ describe("where the refund goes", () => {
     await dialog.findByText("$60.00");
     expect(dialog.queryByText("Discount withheld")).not.toBeInTheDocument();
     expect(dialog.queryByText(/kept from this refund/)).not.toBeInTheDocument();
+  });
+
+  test("account credit spent on the seat is shown going back to the credit", async () => {
+    stubApi(
+      answers({
+        "/enrolments/41/cancellation?refundTo=card": {
+          ...preview,
+          paid: 90,
+          refundAmount: 45,
+          creditReturned: 15,
+        },
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+    await user.click(cancelButtonOf("Mia Lopez"));
+
+    const dialog = within(screen.getByRole("dialog"));
+    await dialog.findByText("$45.00");
+    expect(line(dialog, "Credit returned")).toHaveTextContent(
+      "$15.00Account credit you spent on this class goes back to your credit.",
+    );
+  });
+
+  test("without credit spent there is no credit line", async () => {
+    stubApi(answers());
+    const { user } = renderPage();
+    await screen.findAllByRole("article", { name: "Watercolor Basics" });
+
+    await user.click(cancelButtonOf("Mia Lopez"));
+
+    const dialog = within(screen.getByRole("dialog"));
+    await dialog.findByText("$60.00");
+    expect(dialog.queryByText("Credit returned")).not.toBeInTheDocument();
   });
 
   test("choosing account credit asks the refund again for credit, and cancelling sends that choice", async () => {
