@@ -3,8 +3,8 @@ from django.utils.html import format_html
 
 from core.admin import ViewOnlyAdmin
 from notifications import kinds
-from notifications.models import Message
-from notifications.services import message_resend
+from notifications.models import Mailbox, Message
+from notifications.services import mailbox_set, message_resend
 
 
 @admin.register(Message)
@@ -70,3 +70,45 @@ class MessageAdmin(ViewOnlyAdmin):
         self.message_user(
             request, f"{queryset.count()} queued again, each as a new message.", messages.SUCCESS
         )
+
+
+class RefusedFilter(admin.SimpleListFilter):
+    title = "mail"
+    parameter_name = "refused"
+
+    def lookups(self, request, model_admin):
+        return (("yes", "Refused for good"), ("no", "Delivered"))
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(undeliverable_since__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(undeliverable_since__isnull=True)
+        return queryset
+
+
+@admin.register(Mailbox)
+class MailboxAdmin(ViewOnlyAdmin):
+    """The addresses the school writes to: which refuse mail for good (nothing more is tried
+    until fixed) and which turned announcements off. An admin who hears from a family that its
+    address works again marks it so; a family's choices are otherwise its own."""
+
+    list_display = ("address", "announcements", "undeliverable_since", "undeliverable_reason")
+    list_filter = (RefusedFilter, "announcements")
+    search_fields = ("address",)
+    ordering = ("-undeliverable_since", "address")
+    exclude = ("token",)
+    actions = ("mark_working",)
+
+    def has_mark_working_permission(self, request):
+        return request.user.has_perm("notifications.view_mailbox")
+
+    @admin.action(
+        description="Mark as working again (mail is tried again)", permissions=["mark_working"]
+    )
+    def mark_working(self, request, queryset):
+        marked = 0
+        for mailbox in queryset.filter(undeliverable_since__isnull=False):
+            mailbox_set(address=mailbox.address, deliverable=True)
+            marked += 1
+        self.message_user(request, f"{marked} marked as working again.", messages.SUCCESS)

@@ -4,7 +4,12 @@ import pytest
 
 from accounts.message_kinds import AccountMessage
 from notifications.models import Message, MessageStatus
-from notifications.services import message_queue, message_send
+from notifications.services import (
+    mailbox_for,
+    mailbox_undeliverable,
+    message_queue,
+    message_send,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +71,25 @@ def test_resend_makes_a_new_row_marked_as_a_resend(admin_client, welcome):
         welcome.text,
     )
     assert "1 queued again" in response.content.decode()
+
+
+MAILBOXES = "/admin/notifications/mailbox/"
+
+
+def test_admins_see_the_addresses_refusing_mail_and_mark_one_working_again(admin_client):
+    refused = mailbox_undeliverable(address="gone@camp.test", reason="550 5.1.1 no such user")
+    mailbox_for("fine@camp.test")
+
+    listed = admin_client.get(MAILBOXES, {"refused": "yes"})
+    page = admin_client.get(MAILBOXES)
+    marked = admin_client.post(
+        MAILBOXES, {"action": "mark_working", "_selected_action": [refused.pk]}, follow=True
+    )
+
+    assert [m.address for m in listed.context["cl"].result_list] == ["gone@camp.test"]
+    assert "550 5.1.1 no such user" in page.content.decode()
+    assert refused.token not in page.content.decode()
+    assert "1 marked as working again." in marked.content.decode()
+    refused.refresh_from_db()
+    assert (refused.undeliverable_since, refused.undeliverable_reason) == (None, "")
+    assert list(admin_client.get(MAILBOXES, {"refused": "yes"}).context["cl"].result_list) == []
