@@ -1,8 +1,11 @@
 """What every API answer has in common: one JSON error shape."""
 
+import math
+
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -98,6 +101,18 @@ class PaymentRequired(exceptions.APIException):
     default_code = "payment_required"
 
 
+class TooManyRequests(exceptions.APIException):
+    """A limit reached; `wait`, in seconds, is sent as Retry-After (DRF's handler reads it)."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_detail = "This has been done as often as it may be for now."
+    default_code = "too_many_requests"
+
+    def __init__(self, detail=None, *, wait: int | None = None):
+        super().__init__(detail)
+        self.wait = wait
+
+
 class ServiceUnavailable(exceptions.APIException):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     default_detail = "A service the site relies on is not answering. Please try again."
@@ -109,6 +124,7 @@ _STATUS_OF = {
     errors.NotFound: exceptions.NotFound,
     errors.Conflict: Conflict,
     errors.Refused: exceptions.PermissionDenied,
+    errors.TooMany: TooManyRequests,
     errors.CardDeclined: PaymentRequired,
     errors.ProviderUnavailable: ServiceUnavailable,
 }
@@ -117,6 +133,10 @@ _STATUS_OF = {
 def _as_api_exception(exc):
     if isinstance(exc, errors.InvalidInput):
         return exceptions.ValidationError(exc.problems)
+    if isinstance(exc, errors.TooMany) and exc.resets_at is not None:
+        # Whole seconds, rounded up, so a caller that waits them finds the limit reset.
+        wait = math.ceil((exc.resets_at - timezone.now()).total_seconds())
+        return TooManyRequests(exc.message, wait=max(wait, 1))
     if isinstance(exc, errors.DomainError):
         for domain, api in _STATUS_OF.items():
             if isinstance(exc, domain):

@@ -35,6 +35,24 @@ class Refused(DomainError):
     default_message = "You do not have permission to do this."
 
 
+class TooMany(DomainError):
+    """A limit of the school's on how often something is done is reached (a class's messages
+    in a day); `resets_at`, an aware datetime, says from when it may be done again."""
+
+    default_message = "This has been done as often as it may be for now."
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        resets_at=None,
+        code: str = "",
+        details: dict | None = None,
+    ):
+        self.resets_at = resets_at
+        super().__init__(message, code=code, details=details)
+
+
 class CardDeclined(DomainError):
     default_message = "Your card was declined."
 

@@ -33,6 +33,14 @@ class ErrorSerializer(serializers.Serializer):
         required=False,
         help_text="registration_not_open: when the caller may register, in the school's time.",
     )
+    limit = serializers.IntegerField(
+        required=False,
+        help_text="class_messages_per_day: how many messages a class may send in a school day.",
+    )
+    resetsAt = serializers.DateTimeField(  # noqa: N815
+        required=False,
+        help_text="class_messages_per_day: when the class may send again (the school's midnight).",
+    )
 
 
 ERROR_MEANINGS = {
@@ -42,7 +50,8 @@ ERROR_MEANINGS = {
     403: "The caller's role or identity does not allow this.",
     404: "No such row, or one that belongs to someone else.",
     409: "The request conflicts with the current state.",
-    429: "Too many of these calls from this caller lately; Retry-After says when to ask again.",
+    429: "Too many of these calls lately (by this caller, or for this class: the message says); "
+    "Retry-After says when to ask again.",
     503: "An outside service (the database, Stripe) is not answering.",
 }
 

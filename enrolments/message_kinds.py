@@ -1,5 +1,6 @@
-"""What the waitlist tells families by e-mail. Registered with the outbox in
-enrolments/apps.py; the templates are in enrolments/templates/notifications/<kind>.*."""
+"""What enrolment tells families by e-mail: the waitlist's news, reminders, and what a class's
+instructor writes to them. Registered with the outbox in enrolments/apps.py; the templates are in
+enrolments/templates/notifications/<kind>.*."""
 
 from django.db import models
 
@@ -8,3 +9,4 @@ class EnrolmentMessage(models.TextChoices):
     WAITLIST_OFFER = "waitlist_offer", "Waitlist offer"
     WAITLIST_CLOSED = "waitlist_closed", "Waitlist entry closed"
     CLASS_REMINDER = "class_reminder", "Reminder before the first meeting"
+    CLASS_MESSAGE = "class_message", "A message to a class's families"

@@ -12,6 +12,7 @@ from enrolments.apis import (
     SelectionListCreateApi,
 )
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
+from enrolments.apis_class_messages import ClassMessageListCreateApi
 from enrolments.apis_seasons import SeasonListApi
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
@@ -32,6 +33,9 @@ urlpatterns = [
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("classes/<id:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
     path("classes/<id:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
+    path(
+        "classes/<id:class_id>/messages", ClassMessageListCreateApi.as_view(), name="class-messages"
+    ),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
     path("holds/<id:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),
     path("waitlist", WaitlistListCreateApi.as_view(), name="waitlist"),

@@ -65,6 +65,12 @@ CARE_BODY = {
     "photoConsent": True,
 }
 
+CLASS_MESSAGE_BODY = {
+    "subject": "Kiln day",
+    "body": "Bring an apron on Thursday: we fire the pots.",
+    "audience": "enrolled",
+}
+
 # One count per account for a family's writes: its people, waitlists, holds and cancellations
 # (core.throttling.FamilyWriteThrottle).
 FAMILY_WRITES = "THROTTLE_FAMILY_WRITES"
@@ -312,6 +318,22 @@ MATRIX = (
         "/api/classes/{open_class.id}/roster.csv",
         (401, 403, 403, 200, 403, 200),
         "the class's instructor, or admins: children's details go nowhere else",
+    ),
+    # --- A class's messages to its families (the student's child holds a seat in the class).
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}/messages",
+        (401, 200, 404, 200, 404, 200),
+        "the class's instructor and admins, all; its families, those that reached them; as good "
+        "as absent to anyone else",
+    ),
+    Call(
+        "POST",
+        "/api/classes/{open_class.id}/messages",
+        (401, 403, 403, 201, 404, 201),
+        "the class's instructor, or admins; another instructor's class is as good as absent",
+        body=CLASS_MESSAGE_BODY,
+        limited_by=("CLASS_MESSAGES_PER_DAY",),
     ),
     # --- Care records: the family; an instructor of the child's class, in part; admins. Every
     # staff read is logged for the family.

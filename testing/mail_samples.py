@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 
+from enrolments.services.class_messages import body_html
+
 _ZONE = ZoneInfo(settings.SCHOOL_TIMEZONE)
 _FIRST = datetime(2027, 7, 5, 9, 0, tzinfo=_ZONE)
 
@@ -43,6 +45,11 @@ POLICY = (
     "Cancel 14 days or more before the first meeting for a full refund; 13 to 7 days before, "
     "50% is refunded; fewer than 7 days before, or once the class has started, nothing is "
     "refunded."
+)
+# What an instructor writes to a class's families: paragraphs, and a link that ends a sentence.
+CLASS_MESSAGE = (
+    "Hello families,\n\nWe fire the pots on Thursday: bring an apron and a towel.\n"
+    "The kiln's schedule is at https://camp.test/kiln.\n\nSee you there!"
 )
 PAYMENT = {
     **CLASS,
@@ -113,6 +120,16 @@ SAMPLES: dict[str, dict] = {
         **FAMILY,
         "school_phone": "+1 707 555 0100",
         "missing": ["a confirmation that the care record is still correct"],
+    },
+    "class_message": {
+        "class_id": CLASS["class_id"],
+        "class_name": CLASS["class_name"],
+        "name": FAMILY["name"],
+        "subject": "Kiln day on Thursday",
+        "body": CLASS_MESSAGE,
+        "body_html": body_html(CLASS_MESSAGE),
+        "sender_name": CLASS["instructor_name"],
+        "from_instructor": True,
     },
     "contact_message": {
         "name": "Ada Lopez",

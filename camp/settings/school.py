@@ -59,6 +59,11 @@ PRICE_ADJUSTMENTS: list[str] = []
 # Days before a class's first meeting that each enrolled family is reminded (once).
 CLASS_REMINDER_DAYS = int(env("CLASS_REMINDER_DAYS", "3"))
 
+# How many messages a class's instructor and the school's admins together may send to its
+# families in one school day (enrolments.services.class_messages): families read every one, so a
+# slip of the Send button, or a script, must not fill their mailboxes.
+CLASS_MESSAGES_PER_DAY = int(env("CLASS_MESSAGES_PER_DAY", "5"))
+
 # Minutes after a first edit of a class its families are told what changed: later edits within
 # them join the same message, and edits undone within them send none.
 CLASS_CHANGE_NOTICE_DELAY_MINUTES = int(env("CLASS_CHANGE_NOTICE_DELAY_MINUTES", "10"))

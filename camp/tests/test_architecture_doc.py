@@ -25,6 +25,7 @@ ANSWERS = {
     "A seat taken": "enrolments.services.seats.seat_take",
     "An e-mail queued": "notifications.services.message_queue",
     "Whether an address is written to": "notifications.models.Mailbox",
+    "A message to a class's families": "enrolments.services.class_messages.class_message_send",
     "A waitlist offer made": "enrolments.services.waitlists.waitlist_offers_make",
     "A refund amount": "payments.refund_policy.RefundTerms.refund_for",
     "A list's cache invalidated": "core.public_cache.public_lists_changed",

@@ -1,5 +1,6 @@
 """Writes of enrolment, one module per part: choosing a class and taking or giving back a seat
-(`seats`), holding a seat while a family pays (`holds`), and the waitlist (`waitlists`).
+(`seats`), holding a seat while a family pays (`holds`), the waitlist (`waitlists`), and writing
+to a class's families (`class_messages`).
 
 Imported from the package root.
 """
@@ -9,6 +10,7 @@ from enrolments.services.care_reminders import (
     care_reminders_due,
     care_retention_pass,
 )
+from enrolments.services.class_messages import AUDIENCE_UNKNOWN, class_message_send
 from enrolments.services.expiry import holds_tidy
 from enrolments.services.holds import hold_extend, hold_take
 from enrolments.services.seats import (
@@ -30,10 +32,12 @@ from enrolments.services.waitlists import (
 )
 
 __all__ = [
+    "AUDIENCE_UNKNOWN",
     "SeatRefused",
     "care_family_remind",
     "care_reminders_due",
     "care_retention_pass",
+    "class_message_send",
     "hold_extend",
     "hold_release",
     "hold_take",
