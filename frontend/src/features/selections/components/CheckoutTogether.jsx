@@ -112,7 +112,7 @@ export function CheckoutTogether({ selections }) {
                   checked={!unticked.has(selection._id)}
                   onChange={(event) => tick(selection, event.target.checked)}
                 />
-                <label className="form-check-label" htmlFor={checkboxId}>
+                <label className="form-check-label text-break" htmlFor={checkboxId}>
                   {selectionLabel(selection)}
                 </label>
               </div>
