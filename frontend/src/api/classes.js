@@ -231,6 +231,7 @@ function classFields({ nameClass, seats, price, image, ...details }) {
     category: details.category || null,
     level: details.level || null,
     location: (details.location ?? "").trim(),
+    whatToBring: (details.whatToBring ?? "").trim(),
     ageMin: wholeNumberOrNull(details.ageMin),
     ageMax: wholeNumberOrNull(details.ageMax),
     startDate: details.startDate || null,

@@ -20,6 +20,7 @@ export function makeClass(overrides = {}) {
     categoryName: null,
     level: null,
     location: "",
+    whatToBring: "",
     ageMin: null,
     ageMax: null,
     startDate: null,

@@ -47,6 +47,13 @@ const FACTS = {
     missing: "say",
     className: "text-break",
   },
+  // The instructor's own lines (a list, one thing a line) are kept.
+  whatToBring: {
+    label: "What to bring",
+    value: (c) =>
+      c.whatToBring ? <span style={{ whiteSpace: "pre-line" }}>{c.whatToBring}</span> : null,
+    className: "text-break",
+  },
   when: { label: "When", value: (c) => formatScheduleSummary(c) },
   instructor: { label: "Instructor", value: (c) => c.instructorName, long: true },
   instructorLinked: { label: "Instructor", value: (c) => <InstructorLink classItem={c} /> },
@@ -71,7 +78,16 @@ const FACTS = {
 // What each place shows of a class, in order.
 export const CLASS_FACTS = {
   card: ["ages", "level", "instructorLinked", "seatsFree", "price"],
-  page: ["ages", "level", "location", "instructorLinked", "price", "seatsFree", "totalHours"],
+  page: [
+    "ages",
+    "level",
+    "location",
+    "whatToBring",
+    "instructorLinked",
+    "price",
+    "seatsFree",
+    "totalHours",
+  ],
   review: ["price", "instructor", "instructorEmail", "seats", "status"],
   instructorsPage: ["when", "ages", "price"],
   selected: ["participant", "instructor", "seats", "price"],

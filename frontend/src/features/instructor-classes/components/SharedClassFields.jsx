@@ -4,7 +4,7 @@ import { FormField } from "../../../components/forms/FormField";
 import { SelectField } from "../../../components/forms/SelectField";
 import { LEVELS, TO_BE_ANNOUNCED } from "../../../components/ui/schedule";
 import { useCategories } from "../../../api/categories";
-import { DESCRIPTION_MAX_LENGTH } from "./classSchema";
+import { DESCRIPTION_MAX_LENGTH, WHAT_TO_BRING_MAX_LENGTH } from "./classSchema";
 import { NoMeetingDatesField } from "./NoMeetingDatesField";
 import { WeekdaysField } from "./WeekdaysField";
 
@@ -69,6 +69,20 @@ function CategoryField({ current }) {
   );
 }
 
+// What each camper comes with: the class page and every message about the class show it.
+function WhatToBringField() {
+  const [{ value }] = useField("whatToBring");
+  return (
+    <FormField
+      name="whatToBring"
+      as="textarea"
+      label="What to bring"
+      rows={3}
+      hint={`Optional. An apron, a water bottle, a packed lunch. ${value.length} of ${WHAT_TO_BRING_MAX_LENGTH} characters.`}
+    />
+  );
+}
+
 const LEVEL_OPTIONS = LEVELS.map((level) => ({ value: level.value, label: level.label }));
 
 // What a family reads to choose the class: its description, category, level, place and ages.
@@ -90,6 +104,7 @@ export function ClassDetailsFields({ currentCategory }) {
         </div>
       </div>
       <FormField name="location" label="Location" hint="The room or place the class meets." />
+      <WhatToBringField />
       <div className="row">
         <div className="col-md-6">
           <FormField

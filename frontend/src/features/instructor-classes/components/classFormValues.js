@@ -6,6 +6,7 @@ export const EMPTY_DETAILS = {
   category: "",
   level: "",
   location: "",
+  whatToBring: "",
   ageMin: "",
   ageMax: "",
   startDate: "",
@@ -39,6 +40,7 @@ export function detailsOf(classItem) {
     category: classItem.category ?? "",
     level: classItem.level ?? "",
     location: classItem.location ?? "",
+    whatToBring: classItem.whatToBring ?? "",
     ageMin: classItem.ageMin ?? "",
     ageMax: classItem.ageMax ?? "",
     // A one-day workshop is sent back as it was written: no end date, no weekdays.

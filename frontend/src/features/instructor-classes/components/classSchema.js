@@ -10,6 +10,7 @@ export const MAX_SEATS = 2147483647;
 export const MAX_PRICE = 999999.99;
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const LOCATION_MAX_LENGTH = 200;
+export const WHAT_TO_BRING_MAX_LENGTH = 500;
 export const MAX_AGE = 99;
 // A longer range is a mistake in the dates, and would make hundreds of meetings.
 export const MAX_SCHEDULE_DAYS = 366;
@@ -32,6 +33,7 @@ export const messages = {
   imageTooLarge: "The image is larger than 5 MB.",
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
   locationTooLong: `Location must be at most ${LOCATION_MAX_LENGTH} characters`,
+  whatToBringTooLong: `What to bring must be at most ${WHAT_TO_BRING_MAX_LENGTH} characters`,
   ageNotNumber: "An age must be a number",
   ageNotWhole: "An age is a whole number of years",
   ageOutOfRange: `An age is from 0 to ${MAX_AGE}`,
@@ -183,6 +185,7 @@ const detailsSchema = {
   category: yup.string(),
   level: yup.string(),
   location: yup.string().trim().max(LOCATION_MAX_LENGTH, messages.locationTooLong),
+  whatToBring: yup.string().trim().max(WHAT_TO_BRING_MAX_LENGTH, messages.whatToBringTooLong),
   ageMin: ageSchema,
   ageMax: ageSchema.test("not-below-min", messages.ageMaxBelowMin, function check(ageMax) {
     const { ageMin } = this.parent;

@@ -208,6 +208,7 @@ test("the banner is uploaded first, then the class is proposed with its address"
     category: null,
     level: null,
     location: "",
+    whatToBring: "",
     ageMin: null,
     ageMax: null,
     startDate: null,
@@ -387,6 +388,7 @@ describe("the catalog's fields", () => {
     );
     await user.selectOptions(field("Level"), "Beginner");
     await user.type(field("Location"), " Studio 2 ");
+    await user.type(field("What to bring"), " An apron{Enter}A towel ");
     await user.type(field("Youngest age"), "8");
     await user.type(field("Oldest age"), "12");
     await user.type(field("Start date"), "2027-06-14");
@@ -418,6 +420,7 @@ describe("the catalog's fields", () => {
       category: "pottery-ceramics",
       level: "beginner",
       location: "Studio 2",
+      whatToBring: "An apron\nA towel",
       ageMin: 8,
       ageMax: 12,
       startDate: "2027-06-14",
