@@ -21,6 +21,7 @@ from e2e.class_steps import admin_member, instructor_member, member, sign_in
 from e2e.helpers import demo_image
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
+from notifications.services import mailbox_for
 from payments.models import Payment, PaymentStatus
 from testing.factories import (
     ChildFactory,
@@ -96,6 +97,13 @@ ROUTES = [
     Route("cookies", VISITOR, "/cookies", "Cookie policy"),
     Route("contact", VISITOR, "/contact", "Contact us"),
     Route("not-found", VISITOR, "/no-such-page", "404"),
+    Route(
+        "unsubscribe",
+        VISITOR,
+        lambda s: f"/unsubscribe/{mailbox_for(s.student.email).token}",
+        "Stop announcements",
+        also="main button",
+    ),
     Route("my-selected-classes", STUDENT, "/dashboard/my-selected-classes", "Batik on Silk"),
     Route(
         "payment",
@@ -132,6 +140,13 @@ ROUTES = [
         INSTRUCTOR,
         lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/roster",
         "Allergic to peanuts.",
+    ),
+    Route(
+        "class-messages",
+        INSTRUCTOR,
+        lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/messages",
+        "Past messages",
+        also="main form",
     ),
     Route(
         "participant-care",

@@ -68,6 +68,17 @@ export const routes = [
           "ForgotPasswordPage",
         ),
       },
+      // Reached from an announcement e-mail only, signed in or not.
+      {
+        path: paths.unsubscribe(":token"),
+        element: lazyPage(
+          () =>
+            import(
+              /* webpackChunkName: "unsubscribe" */ "../features/unsubscribe/routes/UnsubscribePage"
+            ),
+          "UnsubscribePage",
+        ),
+      },
       // The school's own pages, from the footer: read by few visitors, so loaded on demand.
       ...[
         [paths.about, "AboutPage"],
@@ -182,6 +193,16 @@ export const routes = [
                       /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
                     ),
                   "ClassRosterPage",
+                ),
+              },
+              {
+                path: paths.dashboard.classMessages(":id"),
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "message-families" */ "../features/instructor-classes/routes/ClassMessagesPage"
+                    ),
+                  "ClassMessagesPage",
                 ),
               },
               {

@@ -14,6 +14,8 @@ export const paths = {
   terms: "/terms",
   privacy: "/privacy",
   cookies: "/cookies",
+  // The link at the foot of every announcement e-mail: no sign-in, the token is the key.
+  unsubscribe: (token) => `/unsubscribe/${token}`,
   dashboard: {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",
@@ -24,6 +26,8 @@ export const paths = {
     addClass: "/dashboard/add-class",
     updateClass: (id) => `/dashboard/update-class/${id}`,
     classRoster: (id) => `/dashboard/my-classes/${id}/roster`,
+    // Writing to a class's families, and what was written before.
+    classMessages: (id) => `/dashboard/my-classes/${id}/messages`,
     // One child's care record, as the class's instructor (or an admin) may read it.
     participantCare: (classId, participantId) =>
       `/dashboard/my-classes/${classId}/participants/${participantId}/care`,

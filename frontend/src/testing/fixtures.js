@@ -274,3 +274,24 @@ export function makePayment(overrides = {}) {
     ...overrides,
   };
 }
+
+/*
+ * One message to a class's families, as GET /classes/{id}/messages lists it to the class's
+ * instructor and admins (with `recipients`); a family's answer has no recipients, so pass
+ * `recipients: undefined` and it is left out.
+ */
+export function makeClassMessage(overrides = {}) {
+  const made = {
+    id: 40,
+    subject: "Aprons on Monday",
+    body: "Please bring an apron: we start with clay.",
+    audience: "enrolled",
+    announcement: false,
+    sentAt: hoursAgo(3),
+    senderName: "Ada Brush",
+    recipients: 4,
+    ...overrides,
+  };
+  if (made.recipients === undefined) delete made.recipients;
+  return made;
+}

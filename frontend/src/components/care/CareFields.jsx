@@ -3,29 +3,6 @@ import { useId, useRef } from "react";
 
 import { FieldError, FieldHint, useFieldMessages } from "../forms/fieldMessages";
 
-// A labelled Formik checkbox, its hint and message below it.
-export function CheckboxField({ name, label, hint }) {
-  const [field, meta] = useField({ name, type: "checkbox" });
-  const { id, invalid, describedBy } = useFieldMessages(meta, hint);
-  return (
-    <div className="form-check mb-3">
-      <input
-        id={id}
-        type="checkbox"
-        className={`form-check-input${invalid ? " is-invalid" : ""}`}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        {...field}
-      />
-      <label htmlFor={id} className="form-check-label">
-        {label}
-      </label>
-      <FieldHint id={id} hint={hint} />
-      <FieldError id={id} invalid={invalid} error={meta.error} always />
-    </div>
-  );
-}
-
 /*
  * A question answered Yes or No, a radio button each; the value is "yes", "no", or "" while
  * unanswered. `legend` names the group.

@@ -2,9 +2,10 @@ import { Form, Formik } from "formik";
 import { useMemo } from "react";
 
 import { useSaveCareRecord } from "../../api/care";
+import { CheckboxField } from "../forms/CheckboxField";
 import { FormField } from "../forms/FormField";
 import { SelectField } from "../forms/SelectField";
-import { CheckboxField, RowsField, YesNoField } from "./CareFields";
+import { RowsField, YesNoField } from "./CareFields";
 import { careRecordSchema, MAX_ROWS } from "./careRecordSchema";
 import { capitalised } from "./careWho";
 import { careServerErrors } from "./careServerErrors";

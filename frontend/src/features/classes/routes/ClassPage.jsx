@@ -1,7 +1,8 @@
-import { useMemo, useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Suspense, lazy, useMemo, useState } from "react";
+import { Link, useLocation, useParams } from "react-router-dom";
 
 import { classCalendarUrl, useClass } from "../../../api/classes";
+import { useClassMessages } from "../../../api/classMessages";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
 import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
@@ -27,6 +28,14 @@ import { LABELS, waitlistChoices } from "../components/selectRules";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 import { Picture } from "../../../components/ui/Picture";
 import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
+
+// Only the class's families (and its staff) have messages to read: drawn by a chunk of its own,
+// fetched once the answer says there are some.
+const ClassMessages = lazy(() =>
+  import(/* webpackChunkName: "class-messages" */ "../components/ClassMessages").then((module) => ({
+    default: module.ClassMessages,
+  })),
+);
 
 // The description is plain text; a blank line starts a new paragraph.
 function paragraphsOf(description) {
@@ -60,8 +69,27 @@ function ClassNotFound() {
   );
 }
 
+/*
+ * A visitor who followed a message's link from their e-mail (`#class-messages`) is asked to sign
+ * in to read it; login brings them back here.
+ */
+function SignInForMessages() {
+  const location = useLocation();
+  if (location.hash !== "#class-messages") return null;
+  return (
+    <p id="class-messages" className="alert alert-info mt-4 mb-0">
+      <Link to={paths.login} state={{ from: location }}>
+        Sign in
+      </Link>{" "}
+      to read the messages to this class&apos;s families.
+    </p>
+  );
+}
+
 function ClassDetails({ classItem }) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  // Asked for a signed-in reader only; a 404 (not one of the class's families) shows nothing.
+  const { data: messages } = useClassMessages(classItem._id, { enabled: Boolean(user) });
   const knownClasses = useMemo(() => [classItem], [classItem]);
   const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
     useClassSelection(knownClasses);
@@ -189,6 +217,12 @@ function ClassDetails({ classItem }) {
           )}
         </section>
       </div>
+      {messages?.length > 0 && (
+        <Suspense fallback={null}>
+          <ClassMessages messages={messages} />
+        </Suspense>
+      )}
+      {!user && !loading && <SignInForMessages />}
       {askingToLogIn && (
         <LoginRequiredDialog classItem={classItem} onClose={() => setAskingToLogIn(false)} />
       )}

@@ -9,6 +9,7 @@ import { useLogOut } from "../../../hooks/useLogOut";
 import { useRouteFocus } from "../../../hooks/useRouteFocus";
 import { useAuth } from "../../../lib/auth";
 import { commonLinks, menuFor } from "../components/sideMenu";
+import { UndeliverableBanner } from "../components/UndeliverableBanner";
 import { Picture } from "../../../components/ui/Picture";
 
 const MENU_ID = "dashboard-menu";
@@ -95,6 +96,7 @@ export function DashboardLayout() {
           </button>
         </nav>
         <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1} ref={main}>
+          <UndeliverableBanner />
           <Outlet />
         </main>
         <RouteAnnouncer announcement={announcement} />

@@ -1,10 +1,18 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { DashboardHome } from "./DashboardHome";
 import { DashboardLayout } from "./DashboardLayout";
+
+// The layout asks whether the person's address takes mail (its banner); here it does.
+beforeEach(() => {
+  stubApi({
+    "/profile/mail": { announcements: true, undeliverable: false, undeliverableReason: "" },
+  });
+});
 
 function Page() {
   return <h1>A dashboard page</h1>;

@@ -12,7 +12,8 @@ const WITHDRAWABLE = ["Pending", "Denied"];
 const CLOSED = ["Withdrawn", "Cancelled"];
 
 // One of the instructor's classes: how it stands in review, who enrolled (its roster), what the
-// admin said, and, while it waits for review, a way to withdraw it.
+// admin said, once approved a way to write to its families, and, while it waits for review, a way
+// to withdraw it.
 export function MyClassCard({ classItem, busy, onWithdraw }) {
   const titleId = useId();
   return (
@@ -24,7 +25,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
       titleId={titleId}
       headingLevel={2}
       footer={
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2">
           {!CLOSED.includes(classItem.status) && (
             <Link
               className="btn btn-primary flex-fill"
@@ -41,6 +42,15 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
           >
             Roster
           </Link>
+          {classItem.status === "Approved" && (
+            <Link
+              className="btn btn-outline-primary flex-fill"
+              to={paths.dashboard.classMessages(classItem._id)}
+              aria-describedby={titleId}
+            >
+              Message families
+            </Link>
+          )}
           {onWithdraw && WITHDRAWABLE.includes(classItem.status) && (
             <button
               type="button"

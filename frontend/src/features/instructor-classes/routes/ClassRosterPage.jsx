@@ -55,8 +55,9 @@ export function ClassRosterPage() {
       <h1 id="class-roster-heading" className="h2 mb-3">
         {title}
       </h1>
-      <p>
+      <p className="d-flex flex-wrap column-gap-3">
         <Link to={back.to}>{back.label}</Link>
+        <Link to={paths.dashboard.classMessages(id)}>Message families</Link>
       </p>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <QueryResult

@@ -179,6 +179,16 @@ test("an admin reads the roster too, and goes back to Manage Classes", async () 
   );
 });
 
+test("the roster leads to writing to the class's families", async () => {
+  stubApi({ "/classes/3": watercolor, [roster]: [mia] });
+  renderPage();
+
+  expect(await screen.findByRole("link", { name: "Message families" })).toHaveAttribute(
+    "href",
+    "/dashboard/my-classes/3/messages",
+  );
+});
+
 test("without the class's name the roster still shows", async () => {
   stubApi({ "/classes/3": respond(404, { message: "Not found." }), [roster]: [mia] });
   renderPage();

@@ -93,6 +93,19 @@ test("Roster leads to the class's roster", async () => {
   expect(router.state.location.pathname).toBe(`/dashboard/my-classes/${clay._id}/roster`);
 });
 
+test("an approved class offers Message families; one still in review does not", async () => {
+  stubApi({ [myClassesPath]: [clay, ink] });
+  const { user, router } = renderPage();
+  await screen.findByRole("article", { name: "Clay Creatures" });
+  expect(card("Ink Landscapes").queryByRole("link", { name: "Message families" })).toBeNull();
+
+  const write = card("Clay Creatures").getByRole("link", { name: "Message families" });
+  expect(write).toHaveAccessibleDescription("Clay Creatures");
+  await user.click(write);
+
+  expect(router.state.location.pathname).toBe(`/dashboard/my-classes/${clay._id}/messages`);
+});
+
 describe("Withdraw", () => {
   const withdrawPath = `/classes/${ink._id}/withdraw`;
 

@@ -1,10 +1,13 @@
 import { useId } from "react";
+import { Link } from "react-router-dom";
 
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassDescriptionBlock } from "../../../components/cards/ClassDescription";
 import { ImageCard } from "../../../components/cards/ImageCard";
+import { paths } from "../../../config/paths";
 
-// A class under review. Approve and Deny only apply to a Pending class (spec section 4).
+// A class under review. Approve and Deny only apply to a Pending class (spec section 4); an
+// approved class's families may be written to.
 export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeedback }) {
   const titleId = useId();
   const decided = classItem.status !== "Pending";
@@ -44,6 +47,15 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
           >
             Send Feedback
           </button>
+          {classItem.status === "Approved" && (
+            <Link
+              className="btn btn-sm btn-outline-primary"
+              to={paths.dashboard.classMessages(classItem._id)}
+              aria-describedby={titleId}
+            >
+              Message families
+            </Link>
+          )}
         </div>
       }
     >

@@ -77,6 +77,19 @@ function filterButton(name) {
   return within(group).getByRole("button", { name: new RegExp(`^${name}`) });
 }
 
+test("an approved class's families may be written to from its card", async () => {
+  stubApi({ "/classes": [approved, pending, denied] });
+  renderPage("All");
+
+  await screen.findByRole("article", { name: "Watercolor Basics" });
+  const write = card("Watercolor Basics").getByRole("link", { name: "Message families" });
+  expect(write).toHaveAttribute("href", `/dashboard/my-classes/${approved._id}/messages`);
+  expect(write).toHaveAccessibleDescription("Watercolor Basics");
+  for (const name of ["Secret Sculpture", "Rejected Origami"]) {
+    expect(card(name).queryByRole("link", { name: "Message families" })).toBeNull();
+  }
+});
+
 test("the pending classes show first, and each status has a filter with its count", async () => {
   const withdrawn = makeClass({ nameClass: "Quiet Quilting", status: "Withdrawn" });
   const fetch = stubApi({ "/classes": [approved, pending, denied, withdrawn] });

@@ -11,6 +11,7 @@ import { uploadImage, uploadProblem } from "../../../api/images";
 import { useProfile, useUpdateProfile } from "../../../api/profile";
 import { BioForm } from "../components/BioForm";
 import { LongText } from "../../../components/ui/LongText";
+import { MailSettings } from "../components/MailSettings";
 import { ProfileForm } from "../components/ProfileForm";
 
 export const PROFILE_SAVED = "Your profile is saved";
@@ -100,6 +101,7 @@ export function MyProfilePage() {
             </div>
           </section>
         )}
+        <MailSettings email={profile.email} />
       </>
     );
   } else if (error) {

@@ -1,0 +1,52 @@
+import { LinkedText } from "../../../components/ui/LinkedText";
+import { formatLocalDateTime } from "../../../components/ui/localTime";
+import { AUDIENCE_SENT_TO } from "./classMessageSchema";
+
+function familiesCount(count) {
+  return count === 1 ? "1 family" : `${count} families`;
+}
+
+/*
+ * What was written to the class's families, newest first: each message's subject, when, to whom
+ * and to how many families, who wrote it, and, opened, the message as the families read it.
+ */
+export function ClassMessageHistory({ messages }) {
+  return (
+    <ol className="list-unstyled mb-0">
+      {messages.map((message) => (
+        <li key={message.id} className="border rounded p-3 mb-3">
+          <article aria-labelledby={`class-message-${message.id}`}>
+            <h3 id={`class-message-${message.id}`} className="h6 mb-2 text-break">
+              {message.subject}
+              {message.announcement && (
+                <span className="badge text-bg-secondary ms-2 align-middle">Announcement</span>
+              )}
+            </h3>
+            <dl className="row small mb-2">
+              <dt className="col-sm-3 mb-0">Sent</dt>
+              <dd className="col-sm-9 mb-1">
+                <time dateTime={message.sentAt}>{formatLocalDateTime(message.sentAt)}</time>
+              </dd>
+              <dt className="col-sm-3 mb-0">To</dt>
+              <dd className="col-sm-9 mb-1">{AUDIENCE_SENT_TO[message.audience]}</dd>
+              {message.recipients !== undefined && (
+                <>
+                  <dt className="col-sm-3 mb-0">Recipients</dt>
+                  <dd className="col-sm-9 mb-1">{familiesCount(message.recipients)}</dd>
+                </>
+              )}
+              <dt className="col-sm-3 mb-0">From</dt>
+              <dd className="col-sm-9 mb-1 text-break">
+                {message.senderName || "Someone no longer at the school"}
+              </dd>
+            </dl>
+            <details>
+              <summary>Read the message</summary>
+              <LinkedText text={message.body} className="mt-2 text-break" />
+            </details>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}
