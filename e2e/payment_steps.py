@@ -10,10 +10,13 @@ import re
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
+from classes.models import ClassStatus
 from e2e.class_steps import class_card, dashboard_menu, member
+from e2e.helpers import demo_image
 from payments.services import payment_fulfil, payment_record
 from payments.tests.test_services import charge_for
 from testing.factories import SelectionFactory
+from testing.seasons import a_season_class
 
 CARD_OK = "4242424242424242"
 CARD_DECLINED = "4000000000000002"
@@ -27,6 +30,20 @@ def student_member(emulator, live_server):
         email="sam@camp.test",
         role=Role.STUDENT,
         portrait="student",
+    )
+
+
+def summer_class(season, name: str, image: str, price: str, week: int = 0):
+    """A morning class for children of 6 to 12 in the season, `week` weeks into it."""
+    return a_season_class(
+        season,
+        price,
+        week=week,
+        name=name,
+        image=demo_image(image),
+        status=ClassStatus.APPROVED,
+        age_min=6,
+        age_max=12,
     )
 
 

@@ -8,31 +8,15 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from classes.models import ClassStatus
 from e2e.class_steps import check_accessible, class_card, dashboard_menu, sign_in
-from e2e.helpers import demo_image
-from e2e.payment_steps import CARD_OK, card_field, fill_card, student_member
+from e2e.payment_steps import CARD_OK, card_field, fill_card, student_member, summer_class
 from payments.models import Checkout, CheckoutStatus, Payment, PromoCode, SiblingDiscount
 from payments.pricing import discount_lost_by_cancelling
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, SelectionFactory
-from testing.seasons import a_season, a_season_class
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.usefixtures("emulator")
-
-
-def summer_class(season, name: str, image: str, price: str, week: int):
-    """A morning class for children of 6 to 12 in the season."""
-    return a_season_class(
-        season,
-        price,
-        week=week,
-        name=name,
-        image=demo_image(image),
-        status=ClassStatus.APPROVED,
-        age_min=6,
-        age_max=12,
-    )
 
 
 def test_two_children_one_checkout_with_a_code_one_charge_and_the_withheld_discount(

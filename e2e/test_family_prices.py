@@ -8,28 +8,20 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from classes.models import ClassStatus
 from e2e.class_steps import check_accessible, class_card, sign_in
-from e2e.helpers import demo_image
-from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, student_member
+from e2e.payment_steps import (
+    CARD_OK,
+    fill_card,
+    open_payment_for,
+    pay_button,
+    student_member,
+    summer_class,
+)
 from payments.models import Payment, PaymentStatus, SiblingDiscount
 from testing.factories import ChildFactory, PaymentFactory, SelectionFactory
-from testing.seasons import a_season, a_season_class
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.usefixtures("emulator")
-
-
-def summer_class(season, name: str, image: str, price: str):
-    """A morning class for children of 6 to 12 in the season."""
-    return a_season_class(
-        season,
-        price,
-        name=name,
-        image=demo_image(image),
-        status=ClassStatus.APPROVED,
-        age_min=6,
-        age_max=12,
-    )
 
 
 def test_the_second_child_is_priced_as_a_sibling_and_cancelling_the_first_keeps_it(

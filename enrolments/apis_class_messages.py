@@ -42,6 +42,20 @@ class ClassMessageOutputSerializer(FamilyClassMessageOutputSerializer):
     )
 
 
+def _text_field(asked: str, named: str, max_length: int) -> serializers.CharField:
+    """A text the writer must give, with the form's own words when it is missing or too long."""
+    missing = f"Please write {asked}."
+    return serializers.CharField(
+        max_length=max_length,
+        error_messages={
+            "required": missing,
+            "blank": missing,
+            "null": missing,
+            "max_length": f"{named} must be at most {max_length} characters.",
+        },
+    )
+
+
 SENT = inline_serializer(
     "ClassMessageSent", {"id": serializers.IntegerField(), "recipients": serializers.IntegerField()}
 )
@@ -53,24 +67,8 @@ class ClassMessageListCreateApi(APIView):
 
     @extend_schema_serializer(component_name="ClassMessageInput")
     class InputSerializer(serializers.Serializer):
-        subject = serializers.CharField(
-            max_length=SUBJECT_MAX_LENGTH,
-            error_messages={
-                "required": "Please write a subject.",
-                "blank": "Please write a subject.",
-                "null": "Please write a subject.",
-                "max_length": f"The subject must be at most {SUBJECT_MAX_LENGTH} characters.",
-            },
-        )
-        body = serializers.CharField(
-            max_length=BODY_MAX_LENGTH,
-            error_messages={
-                "required": "Please write your message.",
-                "blank": "Please write your message.",
-                "null": "Please write your message.",
-                "max_length": f"The message must be at most {BODY_MAX_LENGTH} characters.",
-            },
-        )
+        subject = _text_field("a subject", "The subject", SUBJECT_MAX_LENGTH)
+        body = _text_field("your message", "The message", BODY_MAX_LENGTH)
         audience = serializers.ChoiceField(
             choices=ClassMessageAudience.choices,
             error_messages={
