@@ -3,6 +3,8 @@
 import pytest
 
 from accounts.models import Role
+from core.school_time import school_today
+from testing.dates import years_before
 from testing.factories import ChildFactory, UserFactory
 
 
@@ -13,7 +15,13 @@ def parent():
 
 @pytest.fixture
 def mia(parent):
-    return ChildFactory(account=parent, first_name="Mia", care=False)
+    # Nine on the day of the run, whatever the year: too young to leave camp alone.
+    return ChildFactory(
+        account=parent,
+        first_name="Mia",
+        date_of_birth=years_before(school_today(), 9),
+        care=False,
+    )
 
 
 @pytest.fixture
