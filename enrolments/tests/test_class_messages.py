@@ -8,6 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework import serializers
 
@@ -525,3 +527,21 @@ def test_an_announcement_skips_families_who_turned_them_off_and_says_how_to(
     later = [email for email in smtp_sink.messages() if "Room change" in email["Subject"]]
     assert sorted(email["To"] for email in later) == ["ana@camp.test", "quiet@camp.test"]
     assert all(email["List-Unsubscribe"] is None for email in later)
+
+
+def test_a_familys_list_of_messages_costs_the_same_queries_however_many_there_are(
+    api_client_for, maya, pottery, django_assert_max_num_queries
+):
+    sam = family("sam@camp.test")
+    enrolled(sam, pottery)
+    as_sam = api_client_for(sam)
+    admin = UserFactory(role=Role.ADMIN)
+    class_message_send(sender=maya, class_id=pottery.pk, **KILN_DAY)
+    with CaptureQueriesContext(connection) as one_message:
+        assert len(as_sam.get(f"/api/classes/{pottery.pk}/messages").json()) == 1
+    # Each sender is read with the message, not one query each.
+    for sender in (admin, maya, admin, maya):
+        class_message_send(sender=sender, class_id=pottery.pk, **KILN_DAY)
+
+    with django_assert_max_num_queries(len(one_message)):
+        assert len(as_sam.get(f"/api/classes/{pottery.pk}/messages").json()) == 5
