@@ -112,6 +112,8 @@ def test_an_instructor_writes_to_the_class_and_a_parent_stops_announcements_in_o
     # both, Sam's with what to bring.
     sign_in(page, maya.email)
     page.goto(f"/dashboard/my-classes/{clay.pk}/messages")
+    # The page has settled once what was written before is listed.
+    expect(page.get_by_text("Kiln open day")).to_be_visible()
     form = page.get_by_role("form", name="Message families")
     form.get_by_label("Subject").fill("Glaze colours")
     form.get_by_label("Message").fill("Pick two colours for your pot.")

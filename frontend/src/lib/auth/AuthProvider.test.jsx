@@ -596,6 +596,23 @@ test("log out ends the token at our server before Firebase signs out", async () 
   expect(screen.getByText("logged out")).toBeInTheDocument();
 });
 
+test("a page left while logging out leaves no token to be taken up again", async () => {
+  const { fetch } = await openSession();
+  expect(window.localStorage.getItem(TOKEN_OWNER_KEY)).not.toBeNull();
+  const answer = fetch.getMockImplementation();
+  let ownerWhileEnding = "not asked";
+  fetch.mockImplementation(async (url, init) => {
+    if (String(url).endsWith("/logout")) {
+      ownerWhileEnding = window.localStorage.getItem(TOKEN_OWNER_KEY);
+    }
+    return answer(url, init);
+  });
+
+  await act(async () => session.logOut());
+
+  expect(ownerWhileEnding).toBeNull();
+});
+
 describe("an exchange that meets an outage", () => {
   const busy = [503, { message: "Sign-in is unavailable, try again shortly." }];
   const throttled = [429, { message: "Too many sign-ins. Try again in a minute." }];

@@ -6,6 +6,7 @@ import {
   signInWithPassword,
   signOutUser,
 } from "./firebase";
+import { rememberTokenOwner } from "./tokens";
 
 export function logSignOutFailure(error) {
   console.error("Signing out of Firebase failed.", error);
@@ -68,6 +69,9 @@ export function signInActions(keeper) {
         // Closed first, so the server's answer to the token it is ending changes nothing here.
         attempt.open = false;
       }
+      // The token is no longer this browser's to reuse: a page left or reloaded before the
+      // logout ends would otherwise bring back a token the server has just revoked.
+      rememberTokenOwner(null);
       if (getToken()) {
         try {
           // The server ends the token at once: a copy of it is of no use to anyone after this.
