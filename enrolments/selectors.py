@@ -283,16 +283,12 @@ def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:
     ).exclude(status=WaitlistStatus.ACCEPTED, hold__isnull=True)
 
 
-# A family on a class's waitlist, for what it is told: waiting, or offered a seat.
-_ON_THE_WAITLIST = (WaitlistStatus.WAITING, WaitlistStatus.OFFERED)
-
-
 def _seats_in(class_id: int) -> QuerySet[Enrolment]:
     return Enrolment.objects.filter(camp_class_id=class_id, status=EnrolmentStatus.ACTIVE)
 
 
 def _places_on_waitlist_of(class_id: int) -> QuerySet[WaitlistEntry]:
-    return WaitlistEntry.objects.filter(camp_class_id=class_id, status__in=_ON_THE_WAITLIST)
+    return WaitlistEntry.objects.filter(camp_class_id=class_id, status__in=OPEN_WAITLIST_STATUSES)
 
 
 def seat_holders_of(*, class_id: int) -> QuerySet[User]:

@@ -132,9 +132,17 @@ test("the instructor sends a message, is told how many families it reached, and 
 });
 
 test("a class past its messages for the day is refused with the server's words, and the form is kept", async () => {
+  // The limit resets at the next midnight after the day of the run.
+  const resetsAt = new Date();
+  resetsAt.setHours(24, 0, 0, 0);
+  const day = resetsAt.toLocaleDateString("en-US", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+  });
   const refusal =
     "Watercolor Basics has had 3 messages today, the most a class may send its families in a " +
-    "day. You can write to them again from midnight (school time), Tuesday, June 15.";
+    `day. You can write to them again from midnight (school time), ${day}.`;
   const { user } = renderPage({
     answers: {
       [`POST ${messages}`]: respond(
@@ -143,7 +151,7 @@ test("a class past its messages for the day is refused with the server's words, 
           message: refusal,
           code: "class_messages_per_day",
           limit: 3,
-          resetsAt: "2027-06-15T00:00:00-07:00",
+          resetsAt: resetsAt.toISOString(),
         },
         { "Retry-After": "3600" },
       ),
