@@ -15,6 +15,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from testing import dates, identity, services
+from testing.attendance_wipe import attendance_record_wipeable  # noqa: F401 - autouse
 from testing.factories import UserFactory
 from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch

@@ -1,4 +1,16 @@
-from django.db.models import Exists, F, OuterRef, QuerySet
+from datetime import date
+
+from django.db.models import (
+    Aggregate,
+    CharField,
+    Exists,
+    F,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+)
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from accounts.models import Role, User
@@ -11,10 +23,79 @@ POPULAR_CLASS_COUNT = 6
 
 def classes_for_answers() -> QuerySet[Class]:
     # Every class answer shows the instructor's name and e-mail, and its category; its meetings
-    # come from its schedule (classes.schedule.meetings_of), with no query.
+    # come from its schedule (classes.schedule.meetings_of), with their rows' ids read in the
+    # same query (`meeting_ids_of`).
     return Class.objects.select_related("instructor", "category").annotate(
-        seats_free=seats_free_now()
+        seats_free=seats_free_now(), meeting_ids=meeting_ids_in_query()
     )
+
+
+class _JoinedByCommas(Aggregate):
+    """A group's texts joined by commas: GROUP_CONCAT on SQLite, STRING_AGG on PostgreSQL, the
+    aggregate each has."""
+
+    function = "GROUP_CONCAT"
+    template = "%(function)s(%(expressions)s)"
+    output_field = CharField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(
+            compiler,
+            connection,
+            function="STRING_AGG",
+            template="%(function)s(%(expressions)s, ',')",
+            **extra_context,
+        )
+
+
+def meeting_ids_in_query() -> Subquery:
+    """A class row's meetings that take place as `day=id` pairs joined by commas (NULL for none),
+    for `meeting_ids_of` to read: a class answer gives each meeting its row's id with no query of
+    its own."""
+    pairs = Concat(
+        Cast("day", CharField()), Value("="), Cast("id", CharField()), output_field=CharField()
+    )
+    joined = (
+        Meeting.objects.filter(camp_class=OuterRef("pk"), cancelled=False)
+        .order_by()
+        .values("camp_class")
+        .annotate(joined=_JoinedByCommas(pairs))
+        .values("joined")
+    )
+    return Subquery(joined, output_field=CharField())
+
+
+def meeting_ids_of(camp_class: Class) -> dict[date, int]:
+    """The ids of a class's meetings that take place, by day: from `meeting_ids_in_query` where
+    the row was read with it (`classes_for_answers`), else read now, in one query."""
+    if not hasattr(camp_class, "meeting_ids"):
+        camp_class.meeting_ids = dict(
+            Meeting.objects.filter(camp_class=camp_class, cancelled=False).values_list("day", "id")
+        )
+    joined = camp_class.meeting_ids
+    if isinstance(joined, dict):
+        return joined
+    ids = {}
+    for pair in (joined or "").split(","):
+        if pair:
+            day, pk = pair.split("=")
+            ids[date.fromisoformat(day)] = int(pk)
+    camp_class.meeting_ids = ids
+    return ids
+
+
+def meeting_ids_read(classes: list[Class]) -> None:
+    """`meeting_ids_of` for many classes read through other rows (a family's seats), in one
+    query for them all rather than one each."""
+    lacking = [camp_class for camp_class in classes if not hasattr(camp_class, "meeting_ids")]
+    if not lacking:
+        return
+    ids: dict[int, dict[date, int]] = {camp_class.pk: {} for camp_class in lacking}
+    meetings = Meeting.objects.filter(camp_class_id__in=ids, cancelled=False)
+    for class_id, day, pk in meetings.values_list("camp_class_id", "day", "id"):
+        ids[class_id][day] = pk
+    for camp_class in lacking:
+        camp_class.meeting_ids = ids[camp_class.pk]
 
 
 def seats_free_now():

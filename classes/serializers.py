@@ -9,7 +9,7 @@ from classes.schedule import (
     school_timezone,
     total_hours,
 )
-from classes.selectors import seats_free_moved
+from classes.selectors import meeting_ids_of, seats_free_moved
 
 
 @extend_schema_field(
@@ -33,6 +33,21 @@ class MeetingOutputSerializer(serializers.Serializer):
         return {
             "start": meeting.start.astimezone(zone).isoformat(),
             "end": meeting.end.astimezone(zone).isoformat(),
+        }
+
+
+class ClassMeetingOutputSerializer(MeetingOutputSerializer):
+    """A meeting of a class as the class's answer gives it: with its row's id, which its
+    attendance is taken under (/api/meetings/{id}/attendance)."""
+
+    # Optional in the schema: answers made before meetings had ids, stubbed in the browser
+    # app's tests, stay valid; the server always gives it.
+    id = serializers.IntegerField(allow_null=True, required=False, help_text="The meeting's id.")
+
+    def to_representation(self, meeting):
+        return {
+            "id": self.context["meeting_ids"].get(meeting.day),
+            **super().to_representation(meeting),
         }
 
 
@@ -89,9 +104,13 @@ class ClassOutputSerializer(serializers.Serializer):
     def get_meetingDays(self, camp_class) -> list[str]:  # noqa: N802 - the API's field names
         return [WEEKDAY_NAMES[day] for day in camp_class.meeting_days]
 
-    @extend_schema_field(MeetingOutputSerializer(many=True))
+    @extend_schema_field(ClassMeetingOutputSerializer(many=True))
     def get_meetings(self, camp_class) -> list[dict]:
-        return MeetingOutputSerializer(meetings_of(camp_class), many=True).data
+        return ClassMeetingOutputSerializer(
+            meetings_of(camp_class),
+            many=True,
+            context={"meeting_ids": meeting_ids_of(camp_class)},
+        ).data
 
     def get_totalHours(self, camp_class) -> float:  # noqa: N802
         return total_hours(meetings_of(camp_class))

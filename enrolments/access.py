@@ -1,5 +1,6 @@
 """Reading on a family's behalf: their own selections, waitlist entries and participants, or as
-good as absent. A class's messages: for its instructor and admins, and for its families."""
+good as absent. A class's messages: for its instructor and admins, and for its families. A
+meeting's attendance: for its class's instructor and admins."""
 
 from dataclasses import dataclass
 
@@ -7,7 +8,7 @@ from accounts.access import access_participant
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
 from classes.access import access_class_for_instructor
-from classes.models import Class
+from classes.models import Class, Meeting
 from core.errors import NotFound, Refused
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.selectors import class_message_audiences_for
@@ -81,3 +82,21 @@ def access_class_messages(*, user: User, class_id: int) -> MessagesReader:
             raise NotFound("No such class.") from None
         return MessagesReader(class_id=class_id, audiences=audiences)
     return MessagesReader(class_id=camp_class.pk, audiences=None)
+
+
+def access_meeting_for_attendance(*, user: User, meeting_id: int, lock: bool = False) -> Meeting:
+    """A meeting, with its class, whose attendance this person takes: of a class they teach, or
+    any for an admin (`access_class_for_instructor`). Another instructor's is as good as absent:
+    who comes to a class is not theirs to learn. Locked when asked, so that the actions on its
+    roster are decided one at a time."""
+    meetings = Meeting.objects.select_related("camp_class")
+    if lock:
+        meetings = meetings.select_for_update(of=("self",))
+    meeting = meetings.filter(pk=meeting_id).first()
+    if meeting is None:
+        raise NotFound("No such meeting.")
+    try:
+        access_class_for_instructor(user=user, class_id=meeting.camp_class_id)
+    except Refused as refused:
+        raise NotFound("No such meeting.") from refused
+    return meeting

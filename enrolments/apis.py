@@ -32,12 +32,12 @@ from core.pagination import PAGE_PARAMETERS, list_response
 from enrolments.rules import family_refusals
 from enrolments.selectors import (
     calendar_meetings_for,
-    enrolment_list_for,
     roster_csv_write,
     roster_for,
     roster_lines,
     selection_list_for,
 )
+from enrolments.selectors_attendance import family_seats_with_attendance
 from enrolments.serializers import (
     EligibilityOutputSerializer,
     EnrolledClassOutputSerializer,
@@ -140,7 +140,7 @@ class EnrolledClassListApi(APIView):
         )
         query = ParticipantQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
-        enrolments = enrolment_list_for(
+        enrolments = family_seats_with_attendance(
             student=request.user, participant_id=query.validated_data.get("participant")
         )
         return list_response(request, enrolments, EnrolledClassOutputSerializer)

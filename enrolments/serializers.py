@@ -35,6 +35,37 @@ class SelectionOutputSerializer(serializers.Serializer):
         return MeetingOutputSerializer(meetings_of(selection.camp_class), many=True).data
 
 
+class FamilyAttendanceOutputSerializer(serializers.Serializer):
+    """One meeting of an enrolled class as the family sees it: arrived, left, who collected."""
+
+    meetingId = serializers.IntegerField()  # noqa: N815 - the API's names
+    day = serializers.DateField()
+    status = serializers.ChoiceField(choices=["expected", "present", "absent", "left"])
+    checkedInAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
+    checkedOutAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
+    collectedBy = serializers.CharField(allow_null=True)  # noqa: N815
+
+
+def family_attendance_answer(attendance) -> list[dict]:
+    """`selectors_attendance.family_attendance_of`'s `(meeting, fold)` pairs, as the API says."""
+    date_time = serializers.DateTimeField()
+    return [
+        {
+            "meetingId": meeting.pk,
+            "day": meeting.day.isoformat(),
+            "status": fold.status,
+            "checkedInAt": date_time.to_representation(fold.checked_in_at)
+            if fold.checked_in_at
+            else None,
+            "checkedOutAt": date_time.to_representation(fold.checked_out_at)
+            if fold.checked_out_at
+            else None,
+            "collectedBy": fold.collected_by["name"] if fold.collected_by else None,
+        }
+        for meeting, fold in attendance
+    ]
+
+
 class EnrolledClassOutputSerializer(ClassOutputSerializer):
     """An enrolled class (spec section 3: the class's own fields) for one seat, and whose seat it
     is: two children of one family in one class are two of these."""
@@ -43,6 +74,9 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
     participantName = serializers.CharField(source="participant.name", default="")
     # The seat itself, which the family may cancel (/api/enrolments/{id}/cancellation).
     enrolmentId = serializers.IntegerField(source="id")
+    # The child's attendance at the class's meetings that have any, oldest first
+    # (enrolments.selectors_attendance.family_seats_with_attendance, read with the list).
+    attendance = FamilyAttendanceOutputSerializer(many=True, source="family_attendance")
 
     @cached_property
     def _class_answer(self) -> ClassOutputSerializer:
@@ -59,6 +93,7 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
             "enrolmentId": enrolment.pk,
             "participantId": enrolment.participant_id,
             "participantName": enrolment.participant.name if enrolment.participant else "",
+            "attendance": family_attendance_answer(enrolment.family_attendance),
         }
 
 

@@ -24,3 +24,8 @@ def care_retention() -> None:
 @shared_task
 def class_reminders() -> None:
     class_reminders_due()
+
+
+@shared_task
+def attendance_checks() -> None:
+    services.attendance_checks_due()

@@ -11,6 +11,8 @@ from enrolments.apis import (
     SelectionDeleteApi,
     SelectionListCreateApi,
 )
+from enrolments.apis_attendance import AttendanceTodayApi, MeetingAttendanceApi
+from enrolments.apis_attendance_admin import AttendanceCsvApi, AttendanceDayApi, StillHereListApi
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_class_messages import ClassMessageListCreateApi
 from enrolments.apis_seasons import SeasonListApi
@@ -36,6 +38,15 @@ urlpatterns = [
     path(
         "classes/<id:class_id>/messages", ClassMessageListCreateApi.as_view(), name="class-messages"
     ),
+    path(
+        "meetings/<id:meeting_id>/attendance",
+        MeetingAttendanceApi.as_view(),
+        name="meeting-attendance",
+    ),
+    path("attendance/today", AttendanceTodayApi.as_view(), name="attendance-today"),
+    path("attendance", AttendanceDayApi.as_view(), name="attendance-day"),
+    path("attendance.csv", AttendanceCsvApi.as_view(), name="attendance-csv"),
+    path("attendance/still-here", StillHereListApi.as_view(), name="attendance-still-here"),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
     path("holds/<id:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),
     path("waitlist", WaitlistListCreateApi.as_view(), name="waitlist"),

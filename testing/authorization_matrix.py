@@ -383,6 +383,49 @@ MATRIX = (
         "admins (the family here has nothing missing: 404)",
         body={"accountId": "{student.id}"},
     ),
+    # --- Attendance on the days of camp: a meeting of the open class today, where the student's
+    # child holds a seat; an instructor takes their own classes' attendance on the meeting's day.
+    Call(
+        "GET",
+        "/api/meetings/{meeting.id}/attendance",
+        (401, 403, 403, 200, 404, 200),
+        "the class's instructor, or admins; another instructor's meeting is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/meetings/{meeting.id}/attendance",
+        (401, 403, 403, 201, 404, 201),
+        "the class's instructor on the meeting's day, or admins at any time; another "
+        "instructor's meeting is as good as absent",
+        body={
+            "clientId": "matrix-check-in-0001",
+            "participantId": "{child.id}",
+            "action": "check_in",
+            "at": "{now}",
+        },
+        limited_by=("ATTENDANCE_OPENS_MINUTES_BEFORE",),
+    ),
+    Call(
+        "GET",
+        "/api/attendance/today",
+        (401, 403, 403, 200, 200, 200),
+        "instructors, their own classes meeting today; admins, every class's",
+    ),
+    # --- Attendance, the school's view: children's details, admins only (an instructor takes
+    # their own meetings' attendance on the meeting's roster).
+    Call(
+        "GET",
+        "/api/attendance?classId={open_class.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
+    Call("GET", "/api/attendance/still-here", (401, 403, 403, 403, 403, 200), "admins"),
+    Call(
+        "GET",
+        "/api/attendance.csv?classId={open_class.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200), "public texts"),
     Call(
         "POST",

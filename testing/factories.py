@@ -241,7 +241,7 @@ def class_answer(camp_class: Class) -> dict:
         "endTime": camp_class.end_time.strftime("%H:%M") if camp_class.end_time else None,
         "noMeetingDates": [str(day) for day in camp_class.no_meeting_dates],
         "meetings": [
-            {"start": school_time(meeting.start), "end": school_time(meeting.end)}
+            {"id": meeting.pk, "start": school_time(meeting.start), "end": school_time(meeting.end)}
             for meeting in meetings
         ],
         "totalHours": round(

@@ -121,6 +121,27 @@ SAMPLES: dict[str, dict] = {
         "school_phone": "+1 707 555 0100",
         "missing": ["a confirmation that the care record is still correct"],
     },
+    "still_checked_in": {
+        "name": "Rosa Admin",
+        "participant_name": "Mia Silva",
+        "class_name": CLASS["class_name"],
+        "checked_in_at": _FIRST,
+        "checked_in_by": CLASS["instructor_name"],
+        "meeting_end": _FIRST + timedelta(hours=3),
+        "contacts": [
+            {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "+14155550134"},
+            {"name": "Luis Lopez", "relationship": "Grandfather", "phone": "+14155550177"},
+        ],
+        "family_name": FAMILY["name"],
+        "family_email": "ana@family.test",
+    },
+    "not_checked_in": {
+        **FAMILY,
+        "class_name": CLASS["class_name"],
+        "meeting_start": _FIRST,
+        "location": CLASS["location"],
+        "school_phone": "+1 707 555 0100",
+    },
     "class_message": {
         "class_id": CLASS["class_id"],
         "class_name": CLASS["class_name"],

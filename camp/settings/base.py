@@ -240,6 +240,11 @@ SPECTACULAR_SETTINGS = {
     # A row id in a path (core.converters) is an integer; the schema sets no maximum, so the
     # contract fuzzing also sends ids past the database's range.
     "PATH_CONVERTER_OVERRIDES": {"id": int},
+    # Names of their own for the enums whose field names ("kind", "status") others use too.
+    "ENUM_NAME_OVERRIDES": {
+        "AttendanceStatusEnum": "enrolments.attendance.ATTENDANCE_STATUSES",
+        "CollectorKindEnum": "enrolments.models.CollectorKind",
+    },
 }
 
 # What the browser app is told about its surroundings, as one JSON block in the page.
@@ -269,4 +274,19 @@ CONTENT_SECURITY_POLICY = content_security_policy(
     firebase_emulator_host=FIREBASE_AUTH_EMULATOR_HOST,
     stripe_api_base=STRIPE_API_BASE,
     stripe_js_url=STRIPE_JS_URL,
+)
+
+# Attendance on the days of camp (enrolments.attendance). An instructor takes a meeting's
+# attendance from this many minutes before it starts until midnight at the school; admins at
+# any time.
+ATTENDANCE_OPENS_MINUTES_BEFORE = int(env("ATTENDANCE_OPENS_MINUTES_BEFORE", "60"))
+# An undo is accepted within this many minutes of the action it undoes, from whoever took it.
+ATTENDANCE_UNDO_MINUTES = int(env("ATTENDANCE_UNDO_MINUTES", "10"))
+# Minutes after a class's last meeting of the day ends that a child still checked in is told to
+# its instructor and the admins.
+END_OF_DAY_CHECK = int(env("END_OF_DAY_CHECK", "30"))
+# Minutes after a meeting starts that a child neither checked in nor marked absent is told to
+# their family; unset, no such notice is sent.
+ABSENCE_NOTICE_MINUTES = (
+    int(env("ABSENCE_NOTICE_MINUTES")) if env("ABSENCE_NOTICE_MINUTES") else None
 )

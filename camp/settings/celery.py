@@ -38,6 +38,10 @@ CELERY_BEAT_SCHEDULE = {
     "class-reminders": {"task": "enrolments.tasks.class_reminders", "schedule": 3600.0},
     # A class's families told what changed, once its run of edits is over (classes.changes).
     "class-change-notices": {"task": "classes.tasks.class_change_notices", "schedule": 60.0},
+    # A child still checked in END_OF_DAY_CHECK minutes after a class's last meeting of the
+    # day, told to the instructor and the admins; a child not checked in, to the family (when
+    # ABSENCE_NOTICE_MINUTES is set). Once each (enrolments.services.attendance_checks).
+    "attendance-checks": {"task": "enrolments.tasks.attendance_checks", "schedule": 60.0},
     "care-retention": {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),

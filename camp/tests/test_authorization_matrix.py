@@ -19,7 +19,7 @@ from django.utils import timezone
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from care.models import Policy
-from classes.models import ClassStatus
+from classes.models import ClassStatus, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from notifications.services import mailbox_for
@@ -137,6 +137,16 @@ class World:
             waitlist_entry=self.offer,
             expires_at=offer_ends,
         )
+        # A meeting of the open class today at the school, whose attendance is open: it starts
+        # within the hour. `now` is when an action about it is taken.
+        now = timezone.now()
+        self.meeting = Meeting.objects.create(
+            camp_class=self.open_class,
+            day=school_today(),
+            start=now + timedelta(minutes=30),
+            end=now + timedelta(hours=2),
+        )
+        self.now = now.isoformat()
         # The student's address as a place to write to: its unsubscribe link's token.
         self.mailbox = mailbox_for(self.student.email)
         # A checkout of the family's: the account holder in a free class, so paying it asks

@@ -854,7 +854,9 @@ STEPS = [
     (a_student_enrols_in_a_free_class, 201, 30),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
-    (a_student_lists_their_enrolled_classes, 200, 2),
+    # The caller; the seats; their classes' meeting ids (classes.selectors.meeting_ids_read);
+    # their children's attendance actions with their meetings.
+    (a_student_lists_their_enrolled_classes, 200, 4),
     # The caller; "Myself"; the family.
     (a_parent_lists_their_family, 200, 3),
     # "Myself"; the account locked and its people counted (FAMILY_MAX_PARTICIPANTS), in one
@@ -866,7 +868,9 @@ STEPS = [
     # (and their holds and waitlist places). Their care record, its versions, the reads of it
     # and the policies accepted for them go with them, at once.
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
-    (a_parent_removes_a_child, 200, 18),
+    # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
+    # attendance e-mails sent about them.
+    (a_parent_removes_a_child, 200, 21),
     (a_parent_selects_a_class_for_a_child, 201, 8),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
     # their places on those classes' waitlists. And the seats held in those classes, in one query.
@@ -893,7 +897,8 @@ STEPS = [
     # The caller; "Myself"; the family; selections; every seat; payments. The care records,
     # the policies' current versions, acceptances, versions and reads; the policies accepted.
     (a_family_downloads_their_data, 200, 12),
-    (a_student_pages_through_their_enrolled_classes, 200, 3),
+    # The caller; the count; the page; its classes' meeting ids; its attendance actions.
+    (a_student_pages_through_their_enrolled_classes, 200, 5),
     # The class with its instructor; its meetings with theirs.
     (a_visitor_downloads_a_class_calendar, 200, 2),
     # The token set where none was, then read back (the first of two asks may lose the race).

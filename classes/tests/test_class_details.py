@@ -59,8 +59,14 @@ class TestDescribing:
             "registrationClosesAt": "2027-06-07T17:00:00-07:00",
         }
         assert answer["categoryName"] == "Pottery & ceramics"
+        # Each meeting with its row's id, which its attendance is taken under.
+        ids = {m.day.day: m.pk for m in Meeting.objects.filter(camp_class=camp_class)}
         assert answer["meetings"] == [
-            {"start": f"2027-06-{day}T09:00:00-07:00", "end": f"2027-06-{day}T12:00:00-07:00"}
+            {
+                "id": ids[int(day)],
+                "start": f"2027-06-{day}T09:00:00-07:00",
+                "end": f"2027-06-{day}T12:00:00-07:00",
+            }
             for day in ("14", "18", "21", "23", "25")
         ]
         assert answer["totalHours"] == 15.0
@@ -97,7 +103,11 @@ class TestDescribing:
         assert answer["endDate"] == "2027-07-10"
         assert answer["meetingDays"] == ["sat"]
         assert answer["meetings"] == [
-            {"start": "2027-07-10T13:00:00-07:00", "end": "2027-07-10T16:30:00-07:00"}
+            {
+                "id": Meeting.objects.get(camp_class=camp_class).pk,
+                "start": "2027-07-10T13:00:00-07:00",
+                "end": "2027-07-10T16:30:00-07:00",
+            }
         ]
         assert answer["totalHours"] == 3.5
 

@@ -73,6 +73,7 @@ class TestOneClass:
 
         assert answer == class_answer(camp_class)
         assert answer["meetings"][0] == {
+            "id": camp_class.meetings.get(day=date(2027, 6, 14)).pk,
             "start": "2027-06-14T09:00:00-07:00",
             "end": "2027-06-14T12:00:00-07:00",
         }

@@ -737,7 +737,12 @@ class TestEnrolledClasses:
         response = as_student.get("/api/enrolledStudent/sam@camp.test")
 
         assert response.status_code == 200
-        holder = {"participantId": first.participant_id, "participantName": "Sam Rivera"}
+        # No meeting has been held yet: no attendance.
+        holder = {
+            "participantId": first.participant_id,
+            "participantName": "Sam Rivera",
+            "attendance": [],
+        }
         assert response.json() == [
             class_json(weaving) | holder | {"enrolmentId": second.enrolment_id},
             class_json(pottery) | holder | {"enrolmentId": first.enrolment_id},

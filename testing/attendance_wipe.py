@@ -1,0 +1,39 @@
+"""Emptying the database after a transactional test, past the attendance record's guard.
+
+A transactional test (every Playwright test among them) ends with Django's flush. On SQLite,
+which has no TRUNCATE, the flush deletes each table's rows, in no fixed order; the attendance
+record's trigger refuses to delete an action while its meeting and its child are there
+(enrolments/migrations/0010_attendance_never_edited.py). So before the flush the harness deletes
+the meetings, then the actions they leave behind, as only a wipe of everything may; the trigger
+stays. PostgreSQL's flush is a TRUNCATE, which row triggers do not see.
+"""
+
+import pytest
+from django.db import connection
+
+
+def _transactional(request) -> bool:
+    if {"transactional_db", "live_server"} & set(request.fixturenames):
+        return True
+    marker = request.node.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction"))
+
+
+@pytest.fixture(autouse=True)
+def attendance_record_wipeable(request):
+    if not _transactional(request):
+        yield
+        return
+    # Set up after the database, so that this is undone before it is flushed.
+    request.getfixturevalue("transactional_db")
+    yield
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        # Outside any transaction here: SQLite takes the pragma only there.
+        cursor.execute("PRAGMA foreign_keys = OFF")
+        try:
+            cursor.execute('DELETE FROM "classes_meeting"')
+            cursor.execute('DELETE FROM "enrolments_attendanceaction"')
+        finally:
+            cursor.execute("PRAGMA foreign_keys = ON")
