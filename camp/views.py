@@ -62,6 +62,9 @@ def browser_config() -> dict:
     return {
         "apiBase": settings.API_BASE,
         "siteName": settings.SITE_NAME,
+        # The day and the hours staff read (today's attendance) are the school's, whatever zone
+        # the device is set to.
+        "schoolTimeZone": settings.SCHOOL_TIMEZONE,
         "firebase": {
             "apiKey": settings.FIREBASE_WEB_API_KEY,
             "authDomain": settings.FIREBASE_AUTH_DOMAIN,

@@ -154,10 +154,12 @@ ROUTES = [
         lambda s: f"/dashboard/my-classes/{s.watercolour.pk}/participants/{s.child.pk}/care",
         "Emergency contacts",
     ),
+    Route("today", INSTRUCTOR, "/dashboard/today", "No classes meet today."),
     Route("profile", INSTRUCTOR, "/dashboard/profile", "maya@camp.test"),
     Route("manage-users", ADMIN, "/dashboard/all-users", "sam@camp.test"),
     Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
     Route("care-missing", ADMIN, "/dashboard/care-missing", "complete care record"),
+    Route("attendance", ADMIN, "/dashboard/attendance", "No class meets on this day."),
 ]
 
 

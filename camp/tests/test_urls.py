@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
@@ -56,6 +57,7 @@ def test_every_other_path_is_the_browser_app(browser, path):
     assert '<div id="root"></div>' in html
     config = page_config(html)
     assert (config["apiBase"], config["siteName"]) == ("/api", "Camp")
+    assert config["schoolTimeZone"] == settings.SCHOOL_TIMEZONE
 
 
 def test_the_admin_is_not_the_browser_app(browser):

@@ -23,8 +23,13 @@ const budgetOf = (route) => (SIGN_IN_PAGES.includes(route) ? SIGN_IN_BUDGET : FI
 // Libraries that stand in for React's API: none may be in any chunk the build makes.
 const REACT_SUBSTITUTES = ["preact", "@preact", "inferno", "nervjs", "react-lite", "anujs"];
 
-// Strings only the payment page (Stripe) and the dashboard contain.
-const NOT_ON_PUBLIC_PAGES = ["js.stripe.com", "confirmCardSetup", "Open Dashboard Menu"];
+// Strings only the payment page (Stripe), the dashboard and Today (its IndexedDB) contain.
+const NOT_ON_PUBLIC_PAGES = [
+  "js.stripe.com",
+  "confirmCardSetup",
+  "Open Dashboard Menu",
+  "camp-attendance",
+];
 // The Firebase Auth SDK's own endpoints: only its code names them.
 const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com"];
 // The pages a visitor browses without signing in; their first load must not include Firebase.
@@ -138,10 +143,16 @@ test("the public first load carries no Stripe and no dashboard code", () => {
   }
 });
 
-test("the payment page and the dashboard are lazy chunks of their own", () => {
+test("the payment page, the dashboard and Today are lazy chunks of their own", () => {
   const chunks = Object.fromEntries(report.lazyRoutes.map((route) => [route.chunk, route]));
   assert.ok(chunks.payment, "no payment chunk: check webpackChunkName in src/app/router.jsx");
   assert.ok(chunks.dashboard, "no dashboard chunk: check webpackChunkName in src/app/router.jsx");
+  // Today is opened on a phone at the studio door: it loads its own code, no other page's.
+  assert.ok(chunks.today, "no today chunk: check webpackChunkName in src/app/router.jsx");
+  assert.ok(
+    contentOf(chunks.today.files).includes("Waiting to send"),
+    "the today chunk lost the Today page",
+  );
   const payment = chunks.payment.files
     .map((file) => fs.readFileSync(path.join(DIST, file), "utf8"))
     .join("\n");

@@ -144,6 +144,16 @@ export const routes = [
                   "CareMissingPage",
                 ),
               },
+              {
+                path: paths.dashboard.attendance,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "attendance-admin" */ "../features/attendance-admin/routes/AttendancePage"
+                    ),
+                  "AttendancePage",
+                ),
+              },
             ],
           },
           {
@@ -185,6 +195,17 @@ export const routes = [
             // The class's instructor and the admins; the server refuses anyone else's class.
             element: <InstructorOrAdminRoute pending={<LoadingBar />} />,
             children: [
+              {
+                // Its own chunk: taken on a phone at the door, it loads nothing else's code.
+                path: paths.dashboard.today,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "today" */ "../features/attendance/routes/TodayPage"
+                    ),
+                  "TodayPage",
+                ),
+              },
               {
                 path: paths.dashboard.classRoster(":id"),
                 element: lazyPage(

@@ -22,7 +22,11 @@ export const paths = {
     manageClasses: "/dashboard/manage-classes",
     // Admins: children of upcoming classes whose care record or policies are not complete.
     careMissing: "/dashboard/care-missing",
+    // Admins: each day's attendance by meeting, and who is still here now.
+    attendance: "/dashboard/attendance",
     myClasses: "/dashboard/my-classes",
+    // Instructors and admins: today's class meetings, to take attendance on a phone.
+    today: "/dashboard/today",
     addClass: "/dashboard/add-class",
     updateClass: (id) => `/dashboard/update-class/${id}`,
     classRoster: (id) => `/dashboard/my-classes/${id}/roster`,

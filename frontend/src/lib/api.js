@@ -32,7 +32,8 @@ let unauthorizedHandler = null;
 /*
  * The session registers what a 401 or 403 from our server should do (log out, go to /login). Only
  * our own answer to a request that carried the token counts: a network failure, or a 403 page
- * from something between the browser and our server, says nothing about the person.
+ * from something between the browser and our server, says nothing about the person, and neither
+ * does a 403 that names the reason one action is refused.
  */
 export function onUnauthorized(handler) {
   unauthorizedHandler = handler;
@@ -89,7 +90,9 @@ async function send(path, { method = "GET", body, headers = {}, signal, anonymou
     // A busy server (503) says when to ask again, in whole seconds.
     const retryAfter = Number.parseInt(response.headers?.get("Retry-After") ?? "", 10);
     error.retryAfterSeconds = Number.isNaN(retryAfter) ? null : retryAfter;
-    const refused = response.status === 401 || response.status === 403;
+    // A 403 that names a reason (`code`) is the school refusing this one action (attendance
+    // taken outside its day, say), not the person's session: it ends nothing.
+    const refused = response.status === 401 || (response.status === 403 && !error.body.code);
     if (refused && error.fromOurServer && token && unauthorizedHandler) {
       unauthorizedHandler(response.status);
     }

@@ -161,6 +161,23 @@ describe("what ends a session", () => {
     expect(refused).not.toHaveBeenCalled();
   });
 
+  test("not a 403 that names why one action is refused", async () => {
+    serverAnswers(
+      403,
+      JSON.stringify({
+        message: "Attendance for this meeting opens at 8:00 AM on Monday, July 5.",
+        code: "attendance_not_open",
+      }),
+      "application/json",
+    );
+
+    const error = await failureOf(() => api.post("/meetings/4/attendance", {}));
+
+    expect(error.status).toBe(403);
+    expect(error.body.code).toBe("attendance_not_open");
+    expect(refused).not.toHaveBeenCalled();
+  });
+
   test("not an answer to a request sent without the token", async () => {
     serverAnswers(
       401,

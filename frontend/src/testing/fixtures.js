@@ -54,6 +54,8 @@ export function asEnrolment(classItem) {
     enrolmentId: classItem._id + 100,
     participantId: 1,
     participantName: "Ana Lopez",
+    // No meeting of the class has had its attendance taken yet.
+    attendance: [],
     ...classItem,
   };
 }

@@ -5,10 +5,13 @@ export const menuByRole = {
   admin: [
     { to: paths.dashboard.allUsers, label: "Manage Users" },
     { to: paths.dashboard.manageClasses, label: "Manage Classes" },
+    { to: paths.dashboard.today, label: "Today" },
     { to: paths.dashboard.careMissing, label: "Missing Care Records" },
+    { to: paths.dashboard.attendance, label: "Attendance" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [
+    { to: paths.dashboard.today, label: "Today" },
     { to: paths.dashboard.myClasses, label: "My Classes" },
     { to: paths.dashboard.addClass, label: "Add a Class" },
     { to: paths.dashboard.profile, label: "My Profile" },

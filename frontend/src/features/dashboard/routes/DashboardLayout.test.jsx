@@ -52,13 +52,16 @@ test.each([
     [
       ["Manage Users", "/dashboard/all-users"],
       ["Manage Classes", "/dashboard/manage-classes"],
+      ["Today", "/dashboard/today"],
       ["Missing Care Records", "/dashboard/care-missing"],
+      ["Attendance", "/dashboard/attendance"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],
   [
     "instructor",
     [
+      ["Today", "/dashboard/today"],
       ["My Classes", "/dashboard/my-classes"],
       ["Add a Class", "/dashboard/add-class"],
       ["My Profile", "/dashboard/profile"],

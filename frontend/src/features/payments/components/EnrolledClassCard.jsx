@@ -4,12 +4,14 @@ import { Link } from "react-router-dom";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
+import { EnrolmentAttendance } from "./EnrolmentAttendance";
 
 /*
  * One enrolment: the class, its name leading to the class's page, and who holds the seat. Start
  * Class leads to the class's page too, where its schedule and meetings are: the spec's button
  * is a link that looks like one, named with the class for screen readers. Cancel enrolment goes
  * to `onCancel` (which asks first); an enrolment the server gave no id cannot be cancelled here.
+ * Below the facts, the days the school marked the child's attendance.
  */
 export function EnrolledClassCard({ enrolledClass, onCancel }) {
   const titleId = useId();
@@ -44,6 +46,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel }) {
       }
     >
       <ClassFacts classItem={enrolledClass} facts={CLASS_FACTS.enrolled} />
+      <EnrolmentAttendance attendance={enrolledClass.attendance} />
     </ImageCard>
   );
 }

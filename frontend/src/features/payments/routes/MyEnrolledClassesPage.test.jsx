@@ -71,8 +71,8 @@ test("each enrolled class shows when it meets, and its name leads to its page", 
     startTime: "13:00",
     endTime: "15:00",
     meetings: [
-      { start: "2027-06-15T13:00:00-07:00", end: "2027-06-15T15:00:00-07:00" },
-      { start: "2027-06-24T13:00:00-07:00", end: "2027-06-24T15:00:00-07:00" },
+      { id: 31, start: "2027-06-15T13:00:00-07:00", end: "2027-06-15T15:00:00-07:00" },
+      { id: 32, start: "2027-06-24T13:00:00-07:00", end: "2027-06-24T15:00:00-07:00" },
     ],
   });
   const pottery = makeClass({ nameClass: "Pottery Wheel" });

@@ -1,0 +1,110 @@
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
+
+import { ApiError, api } from "../lib/api";
+
+/*
+ * GET /attendance/today and POST /meetings/:id/attendance: an instructor's (or an admin's) day
+ * of camp. Today is [{meetingId, classId, className, location, start, end, opensAt,
+ * attendance: [line]}], by start time; a line is one child on the meeting's roster:
+ * {participantId, name, status ("expected", "present", "absent" or "left"), checkedInAt,
+ * checkedOutAt, late, early, collectedBy ({kind, id, name} or null), flags (the roster's
+ * careFlags), collectors ([{kind: "guardian" | "pickup", id, name, relationship, phone}]),
+ * mayLeaveAlone, lastActionId, lastActionBy}, in name order.
+ */
+
+export const todayAttendanceKey = "/attendance/today";
+
+export function meetingAttendanceKey(meetingId) {
+  return `/meetings/${encodeURIComponent(meetingId)}/attendance`;
+}
+
+export function useTodayAttendance() {
+  return useSWR(todayAttendanceKey, {
+    shouldRetryOnError: (failure) => failure?.status !== 403 && failure?.status !== 404,
+  });
+}
+
+// Who collected the child, as the server reads it: a listed collector by id, with the name it
+// gives in a refusal (the list may have changed since the page read it); someone else by name.
+function collectorForServer({ kind, id, name }) {
+  if (kind === "guardian" || kind === "pickup") return { kind, id, name };
+  if (kind === "other") return { kind, name };
+  return { kind };
+}
+
+/*
+ * A 4xx in our server's own shape is its answer to this action, final: sending it again would be
+ * refused again. A 401 says the session ran out, a 408 or 429 to ask later: the action still
+ * stands. Anything else (no network, a 5xx, a captive portal's page) is not an answer at all.
+ */
+function isRefusal(error) {
+  if (!(error instanceof ApiError) || !error.fromOurServer) return false;
+  if ([401, 408, 429].includes(error.status)) return false;
+  return error.status >= 400 && error.status < 500;
+}
+
+// The server's sentence for a refusal: the field's own message (who may collect the child, when
+// the action was taken) before the general one.
+function refusalReason(error) {
+  const fields = error.fieldErrors;
+  const first = fields.collectedBy?.[0] ?? Object.values(fields).flat()[0];
+  return first || error.message;
+}
+
+/*
+ * Sends one action kept on the device: {clientId, meetingId, participantId, action, at,
+ * collectedBy, overrideReason}. The same clientId sent twice is the same action to the server.
+ * Resolves to {outcome: "sent", answer}, {outcome: "refused", reason} or {outcome: "failed"}
+ * (to be sent again later); it never rejects.
+ */
+export async function sendAttendanceAction(entry) {
+  const body = {
+    clientId: entry.clientId,
+    participantId: entry.participantId,
+    action: entry.action,
+    at: entry.at,
+  };
+  if (entry.collectedBy) body.collectedBy = collectorForServer(entry.collectedBy);
+  if (entry.overrideReason) body.overrideReason = entry.overrideReason;
+  try {
+    const answer = await api.post(meetingAttendanceKey(entry.meetingId), body);
+    return { outcome: "sent", answer };
+  } catch (error) {
+    if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
+    return { outcome: "failed", error };
+  }
+}
+
+// Today's meetings with one child's line replaced by the one the server answered with.
+function withLine(today, meetingId, line) {
+  if (!Array.isArray(today) || !line) return today;
+  return today.map((meeting) =>
+    meeting.meetingId !== meetingId
+      ? meeting
+      : {
+          ...meeting,
+          attendance: meeting.attendance.map((item) =>
+            item.participantId === line.participantId ? line : item,
+          ),
+        },
+  );
+}
+
+/*
+ * Sends as sendAttendanceAction does; a recorded action's line (its answer) goes into today's
+ * list at once, so the child's status does not step back while today is read again.
+ */
+export function useSendAttendanceAction() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (entry) => {
+      const result = await sendAttendanceAction(entry);
+      if (result.outcome === "sent") {
+        mutate(todayAttendanceKey, (today) => withLine(today, entry.meetingId, result.answer.line));
+      }
+      return result;
+    },
+    [mutate],
+  );
+}

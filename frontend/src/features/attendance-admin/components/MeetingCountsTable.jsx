@@ -1,0 +1,57 @@
+import { Link } from "react-router-dom";
+
+import { LongText } from "../../../components/ui/LongText";
+import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
+import { formatDate } from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
+import { formatSchoolTime } from "./schoolClock";
+
+const COLUMNS = ["Class", "Time", "Expected", "Present", "Absent", "Left", "Still here"];
+
+// "9:00 AM–12:00 PM", on the school's clock.
+function MeetingTime({ start, end }) {
+  return (
+    <time dateTime={start}>
+      {formatSchoolTime(start)}–{formatSchoolTime(end)}
+    </time>
+  );
+}
+
+/*
+ * Each meeting of the day, in the server's order (by start time): the class, leading to its
+ * roster, when it meets, and how many children were expected, came, were marked absent, went
+ * home, and are checked in and not yet checked out. A meeting with children still here stands
+ * out: someone has to be signed out before the day ends.
+ */
+export function MeetingCountsTable({ day, meetings }) {
+  return (
+    <StackedTable
+      caption={`Attendance by meeting on ${formatDate(day)}`}
+      columns={COLUMNS}
+      className="table-striped"
+    >
+      {meetings.map((meeting) => (
+        <Row key={meeting.meetingId}>
+          <RowHeader label="Class">
+            <Link to={paths.dashboard.classRoster(meeting.classId)}>
+              <LongText text={meeting.className} />
+            </Link>
+          </RowHeader>
+          <Cell label="Time">
+            <MeetingTime start={meeting.start} end={meeting.end} />
+          </Cell>
+          <Cell label="Expected">{meeting.expected}</Cell>
+          <Cell label="Present">{meeting.present}</Cell>
+          <Cell label="Absent">{meeting.absent}</Cell>
+          <Cell label="Left">{meeting.left}</Cell>
+          <Cell
+            label="Still here"
+            className={meeting.stillHere > 0 ? "fw-semibold text-danger-emphasis" : undefined}
+          >
+            {meeting.stillHere}
+          </Cell>
+        </Row>
+      ))}
+    </StackedTable>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatSchoolTime, isSchoolDay, todayAtSchool } from "./schoolClock";
+
+test("today at the school is the school's date, whatever the reader's", () => {
+  // 05:30 in London is still the evening before in California.
+  const moment = new Date("2027-06-15T05:30:00Z");
+
+  expect(todayAtSchool(moment, "America/Los_Angeles")).toBe("2027-06-14");
+  expect(todayAtSchool(moment, "Europe/London")).toBe("2027-06-15");
+});
+
+test("without a known school zone, the device's own date is the school's", () => {
+  const moment = new Date(2027, 0, 5, 9, 30);
+
+  expect(todayAtSchool(moment, undefined)).toBe("2027-01-05");
+  expect(todayAtSchool(moment, "Not/AZone")).toBe("2027-01-05");
+});
+
+test("only a real calendar date is a day in the address", () => {
+  expect(isSchoolDay("2027-06-14")).toBe(true);
+  expect(isSchoolDay("2028-02-29")).toBe(true);
+  expect(isSchoolDay("2027-02-29")).toBe(false);
+  expect(isSchoolDay("2027-6-14")).toBe(false);
+  expect(isSchoolDay("yesterday")).toBe(false);
+  expect(isSchoolDay(null)).toBe(false);
+});
+
+test("a moment the server sends reads on the school's clock, whichever offset it carries", () => {
+  // Nine in the morning, as the reader's locale writes it.
+  const nine = new Intl.DateTimeFormat(undefined, { timeStyle: "short", timeZone: "UTC" }).format(
+    new Date("2027-06-14T09:00:00Z"),
+  );
+
+  expect(formatSchoolTime("2027-06-14T16:00:00Z", "America/Los_Angeles")).toBe(nine);
+  expect(formatSchoolTime("2027-06-14T09:00:00-07:00", "America/Los_Angeles")).toBe(nine);
+  expect(formatSchoolTime("2027-06-14T08:00:00Z", "Europe/London")).toBe(nine);
+  expect(formatSchoolTime("2027-06-14T16:00:00Z", "Europe/London")).not.toBe(nine);
+});

@@ -1,0 +1,45 @@
+import { useId } from "react";
+
+import { formatLocalTime } from "../../../components/ui/localTime";
+import { formatDate } from "../../../components/ui/schedule";
+
+// One day as the family reads it: absent, or when the child arrived, left, and who took them.
+function dayInWords(record) {
+  if (record.status === "absent") return "Absent";
+  const parts = [];
+  if (record.checkedInAt) parts.push(`Arrived at ${formatLocalTime(record.checkedInAt)}`);
+  if (record.status === "left") {
+    parts.push(record.checkedOutAt ? `left at ${formatLocalTime(record.checkedOutAt)}` : "left");
+    if (record.collectedBy) parts.push(`collected by ${record.collectedBy}`);
+  }
+  return parts.join(", ");
+}
+
+/*
+ * The enrolment's attendance, oldest day first, as the school recorded it: each day the child
+ * was marked, when they arrived and left and who collected them, or that they were absent. A
+ * day whose every action was undone says nothing, and an enrolment with no marked day shows
+ * nothing at all.
+ */
+export function EnrolmentAttendance({ attendance }) {
+  const headingId = useId();
+  const days = (attendance ?? []).filter((record) => record.status !== "expected");
+  if (days.length === 0) return null;
+  return (
+    <div className="mt-3">
+      <h3 id={headingId} className="h6 mb-2">
+        Attendance
+      </h3>
+      <ul className="list-unstyled small mb-0" aria-labelledby={headingId}>
+        {days.map((record) => (
+          <li key={record.meetingId} className="mb-1">
+            <time className="fw-semibold" dateTime={record.day}>
+              {formatDate(record.day)}
+            </time>
+            : {dayInWords(record)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
