@@ -48,6 +48,22 @@ export function makeCompleteCareRecord(overrides = {}) {
   });
 }
 
+// A child's care flags as a roster line and Today's line carry them: a complete record with
+// nothing to flag but the photo answer.
+export function makeCareFlags(overrides = {}) {
+  return {
+    allergy: null,
+    allergies: [],
+    medicationAtCamp: false,
+    photoConsent: true,
+    pickups: [],
+    mayLeaveAlone: false,
+    complete: true,
+    missing: [],
+    ...overrides,
+  };
+}
+
 // One of the school's policies as GET /policies lists it, due for Mia (participant 2).
 export function makePolicy(overrides = {}) {
   return {

@@ -4,8 +4,8 @@ import { useSearchParams } from "react-router-dom";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { formatDate } from "../../../components/ui/schedule";
+import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
-import { saveFile } from "../../../lib/saveFile";
 import {
   STILL_HERE_REFRESH_MS,
   fetchAttendanceCsv,
@@ -35,26 +35,12 @@ export function AttendancePage() {
   const day = isSchoolDay(asked) ? asked : today;
   const { data: meetings, error } = useAttendanceDay(day);
   const { data: stillHere, error: stillHereError } = useStillHere();
-  const [downloading, setDownloading] = useState(false);
-  const [failure, setFailure] = useState("");
+  const { downloading, failure, dismissFailure, download } = useFileDownload();
 
   // A date field half typed, or emptied, says no day yet: the page keeps the day it shows.
   function chooseDay(value) {
     if (!isSchoolDay(value)) return;
     setParams(value === today ? {} : { day: value }, { replace: true });
-  }
-
-  async function downloadCsv() {
-    setDownloading(true);
-    setFailure("");
-    try {
-      const { blob, filename } = await fetchAttendanceCsv(day);
-      saveFile(blob, filename);
-    } catch (downloadError) {
-      setFailure(downloadError.message);
-    } finally {
-      setDownloading(false);
-    }
   }
 
   return (
@@ -88,12 +74,12 @@ export function AttendancePage() {
           type="button"
           className="btn btn-outline-primary"
           disabled={downloading}
-          onClick={downloadCsv}
+          onClick={() => download(() => fetchAttendanceCsv(day))}
         >
           {downloading ? "Downloading…" : "Download CSV"}
         </button>
       </div>
-      <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      <DismissibleAlert message={failure} onClose={dismissFailure} />
 
       <section aria-labelledby="attendance-meetings-heading" className="mb-5">
         <h2 id="attendance-meetings-heading" className="h4 mb-3">

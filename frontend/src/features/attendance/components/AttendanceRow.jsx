@@ -1,5 +1,5 @@
+import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
-import { TodayFlags } from "./TodayFlags";
 import { actionsFor } from "./attendanceLine";
 
 const STATUS_WORDS = {
@@ -58,7 +58,7 @@ export function AttendanceRow({ line, refusal, canUndo, closed, onAction, onChec
           </h3>
           <span className={`badge ${STATUS_TONE[line.status]}`}>{STATUS_WORDS[line.status]}</span>
         </div>
-        <TodayFlags flags={line.flags} name={line.name} />
+        <CareFlags flags={line.flags} label={`Care flags for ${line.name}`} atTheDoor />
         <Times line={line} />
         {line.waiting && (
           <p className="small fw-semibold text-warning-emphasis mb-2">Waiting to send</p>

@@ -6,6 +6,7 @@ import { config } from "../../../config/config";
 import { openQueue } from "../../../lib/offlineQueue";
 import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { makeCareFlags } from "../../../testing/careFixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { TodayPage } from "./TodayPage";
 
@@ -15,18 +16,6 @@ const MINUTE = 60 * 1000;
 const inMinutes = (minutes) => new Date(Date.now() + minutes * MINUTE).toISOString();
 const post = "/meetings/31/attendance";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-const flags = (overrides = {}) => ({
-  allergy: null,
-  allergies: [],
-  medicationAtCamp: false,
-  photoConsent: true,
-  pickups: [],
-  mayLeaveAlone: false,
-  complete: true,
-  missing: [],
-  ...overrides,
-});
 
 const line = (overrides) => ({
   status: "expected",
@@ -53,7 +42,7 @@ const rosa = {
 const mia = line({
   participantId: 7,
   name: "Mia Lopez",
-  flags: flags({
+  flags: makeCareFlags({
     allergy: "anaphylactic",
     allergies: ["Peanuts"],
     medicationAtCamp: true,
@@ -65,7 +54,7 @@ const mia = line({
 const sam = line({
   participantId: 12,
   name: "Sam Reyes",
-  flags: flags({ allergy: "mild", allergies: ["Pollen"], mayLeaveAlone: true }),
+  flags: makeCareFlags({ allergy: "mild", allergies: ["Pollen"], mayLeaveAlone: true }),
   collectors: [{ ...ana, id: "52", name: "Lee Reyes" }],
   mayLeaveAlone: true,
 });
@@ -346,7 +335,10 @@ test("offline, actions wait on the device in order and go in that order when bac
   await user.click(await screen.findByRole("button", { name: "Check in Mia Lopez" }));
   await user.click(screen.getByRole("button", { name: "Check in Sam Reyes" }));
 
-  expect(await screen.findByRole("status")).toHaveTextContent("2 actions waiting to send");
+  // The banner counts each action once it is stored on the device, one after the other.
+  await waitFor(() =>
+    expect(screen.getByRole("status")).toHaveTextContent("2 actions waiting to send"),
+  );
   for (const name of ["Mia Lopez", "Sam Reyes"]) {
     expect(child(name).getByText("Waiting to send")).toBeInTheDocument();
     expect(child(name).getByText("Here")).toBeInTheDocument();

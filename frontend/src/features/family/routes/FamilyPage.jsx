@@ -10,6 +10,7 @@ import {
 import { serverErrors } from "../../../components/forms/serverErrors";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
+import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
 import { useNotify } from "../../../lib/notices";
 import { todayIso } from "../components/dates";
@@ -18,7 +19,6 @@ import { PARTICIPANT_FIELDS, ParticipantForm } from "../components/ParticipantFo
 import { participantName } from "../components/participantName";
 import { RemoveChildDialog } from "../components/RemoveChildDialog";
 import { SchoolPolicies } from "../components/SchoolPolicies";
-import { saveFile } from "../../../lib/saveFile";
 
 // Sends a form to the server; its refusal goes beside the fields. True once it went through.
 async function submitted(send, { setErrors, setStatus }) {
@@ -49,8 +49,7 @@ export function FamilyPage() {
   const notify = useNotify();
   const [removing, setRemoving] = useState(null);
   const [busy, setBusy] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadFailure, setDownloadFailure] = useState("");
+  const { downloading, failure: downloadFailure, dismissFailure, download } = useFileDownload();
   // The removed card took its Remove button with it; focus goes back to the top of the page.
   const headingRef = useRef(null);
   const today = todayIso();
@@ -91,18 +90,8 @@ export function FamilyPage() {
     }
   }
 
-  async function downloadMyData() {
-    if (downloading) return;
-    setDownloading(true);
-    setDownloadFailure("");
-    try {
-      const { blob, filename } = await exportAccountData();
-      saveFile(blob, filename);
-    } catch (downloadError) {
-      setDownloadFailure(downloadError.message);
-    } finally {
-      setDownloading(false);
-    }
+  function downloadMyData() {
+    download(exportAccountData);
   }
 
   return (
@@ -159,7 +148,7 @@ export function FamilyPage() {
           A copy of everything the school keeps about your family: your account, the people in it,
           their selections, enrolments and payments, as one JSON file.
         </p>
-        <DismissibleAlert message={downloadFailure} onClose={() => setDownloadFailure("")} />
+        <DismissibleAlert message={downloadFailure} onClose={dismissFailure} />
         <button
           type="button"
           className="btn btn-outline-primary"

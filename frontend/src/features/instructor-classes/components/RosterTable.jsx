@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
 
+import { CareFlags } from "../../../components/care/CareFlags";
 import { LongText } from "../../../components/ui/LongText";
 import { PlainText } from "../../../components/ui/PlainText";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { telHref } from "../../../components/ui/telHref";
 import { paths } from "../../../config/paths";
-import { CareFlags } from "./CareFlags";
 
 const NOT_GIVEN = "Not given";
 

@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { paths } from "../../../config/paths";
+import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
-import { saveFile } from "../../../lib/saveFile";
 import { useClass } from "../../../api/classes";
 import { fetchRosterCsv, useRoster } from "../../../api/roster";
 import { ClassWaitlist } from "../components/ClassWaitlist";
@@ -29,21 +28,7 @@ export function ClassRosterPage() {
   const { data: roster, error } = useRoster(id);
   const title = classItem ? `Roster: ${classItem.nameClass}` : "Roster";
   useTitle(title);
-  const [downloading, setDownloading] = useState(false);
-  const [failure, setFailure] = useState("");
-
-  async function downloadCsv() {
-    setDownloading(true);
-    setFailure("");
-    try {
-      const { blob, filename } = await fetchRosterCsv(id);
-      saveFile(blob, filename);
-    } catch (downloadError) {
-      setFailure(downloadError.message);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, failure, dismissFailure, download } = useFileDownload();
 
   const back =
     role === "admin"
@@ -59,7 +44,7 @@ export function ClassRosterPage() {
         <Link to={back.to}>{back.label}</Link>
         <Link to={paths.dashboard.classMessages(id)}>Message families</Link>
       </p>
-      <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      <DismissibleAlert message={failure} onClose={dismissFailure} />
       <QueryResult
         data={roster}
         error={error}
@@ -75,7 +60,7 @@ export function ClassRosterPage() {
                 type="button"
                 className="btn btn-outline-primary"
                 disabled={downloading}
-                onClick={downloadCsv}
+                onClick={() => download(() => fetchRosterCsv(id))}
               >
                 {downloading ? "Downloading…" : "Download CSV"}
               </button>

@@ -4,7 +4,7 @@ import { useParticipants } from "../../../api/participants";
 import { fetchStatementPdf } from "../../../api/statements";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
-import { saveFile } from "../../../lib/saveFile";
+import { useFileDownload } from "../../../hooks/useFileDownload";
 
 // A dependent-care claim or a tax return looks back a year or two; four covers a late one.
 const YEARS_OFFERED = 4;
@@ -38,21 +38,13 @@ export function YearlyStatements() {
   const [years] = useState(() => statementYears());
   const [year, setYear] = useState(years[0]);
   // The statement on its way, {participantId, year}: one at a time, so a second press waits.
-  const [downloading, setDownloading] = useState(null);
-  const [failure, setFailure] = useState("");
+  const { downloading, failure, dismissFailure, download } = useFileDownload();
 
-  async function download(participant) {
-    if (downloading) return;
-    setDownloading({ participantId: participant._id, year });
-    setFailure("");
-    try {
-      const { blob, filename } = await fetchStatementPdf(year, participant._id);
-      saveFile(blob, filename);
-    } catch (downloadError) {
-      setFailure(downloadError.message);
-    } finally {
-      setDownloading(null);
-    }
+  function downloadStatement(participant) {
+    download(() => fetchStatementPdf(year, participant._id), {
+      participantId: participant._id,
+      year,
+    });
   }
 
   return (
@@ -82,7 +74,7 @@ export function YearlyStatements() {
             ))}
           </select>
         </div>
-        <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+        <DismissibleAlert message={failure} onClose={dismissFailure} />
         <QueryResult
           data={participants}
           error={error}
@@ -106,7 +98,7 @@ export function YearlyStatements() {
                       className="btn btn-outline-primary text-start text-break mw-100"
                       // Not disabled while it downloads: a disabled button would drop the focus.
                       aria-disabled={Boolean(downloading)}
-                      onClick={() => download(participant)}
+                      onClick={() => downloadStatement(participant)}
                     >
                       {busy
                         ? `Downloading ${whose(participant)} ${downloading.year} statement…`

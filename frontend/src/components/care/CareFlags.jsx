@@ -4,7 +4,7 @@ import "./care-flags.css";
  * Theme-aware Bootstrap colours, loudest first. The words say it all; the colour only adds. Each
  * class is written out whole: the build keeps only the classes it finds named in the code.
  */
-const ALARM = "text-bg-danger care-flag-alarm";
+const DANGER_LOUD = "text-bg-danger";
 const LOUD = "text-bg-warning";
 const WARNING = "bg-warning-subtle text-warning-emphasis border border-warning-subtle";
 const DANGER = "bg-danger-subtle text-danger-emphasis border border-danger-subtle";
@@ -14,10 +14,14 @@ const NOTE = "bg-secondary-subtle text-secondary-emphasis border border-secondar
 
 // The most severe allergy: the flag's first word (one allergy, several), and how loud it is.
 const ALLERGY = {
-  anaphylactic: { lead: ["EpiPen", "EpiPen"], tone: ALARM },
+  anaphylactic: { lead: ["EpiPen", "EpiPen"], tone: DANGER_LOUD, alarm: true },
   severe: { lead: ["Allergy", "Allergies"], tone: LOUD },
   mild: { lead: ["Allergy", "Allergies"], tone: WARNING },
 };
+
+// What an instructor must see at the door, loudest first. Who may collect the child is in the
+// Today page's check-out dialog.
+const AT_THE_DOOR = new Set(["allergy", "medication", "no-photos"]);
 
 /*
  * "EpiPen: Peanuts (anaphylactic)"; without names, the severity alone: "Allergy (mild)". The
@@ -33,20 +37,21 @@ function allergyFlag({ allergy, allergies = [] }) {
   const text = allergies.length
     ? `${lead}: ${allergies.join(", ")} (${severity})`
     : `${lead} (${severity})`;
-  return { key: "allergy", text, tone: kind.tone };
+  return { key: "allergy", text, tone: kind.tone, alarm: Boolean(kind.alarm) };
 }
 
 function photoFlag(photoConsent) {
-  if (photoConsent === false) return { key: "photos", text: "No photos", tone: DANGER };
-  if (photoConsent === true) return { key: "photos", text: "Photos OK", tone: SUCCESS };
-  return { key: "photos", text: "Photo consent not given", tone: NOTE };
+  if (photoConsent === false) return { key: "no-photos", text: "No photos", tone: DANGER };
+  if (photoConsent === true) return { key: "photos-ok", text: "Photos OK", tone: SUCCESS };
+  return { key: "photos-not-given", text: "Photo consent not given", tone: NOTE };
 }
 
 /*
- * What a roster line's care flags say, in the order to read them: the allergy (the EpiPen flag
- * first of all), medication, photos, who collects the child, and whether the record is complete.
+ * What a child's care flags say, in the order to read them: the allergy (the EpiPen flag first of
+ * all), medication, photos, who collects the child, and whether the record is complete. At the
+ * door only the allergy, the medication and "No photos".
  */
-export function careFlagItems(flags) {
+export function careFlagItems(flags, { atTheDoor = false } = {}) {
   const items = [allergyFlag(flags)];
   if (flags.medicationAtCamp) {
     items.push({ key: "medication", text: "Medication at camp", tone: INFO });
@@ -65,15 +70,26 @@ export function careFlagItems(flags) {
   if (flags.complete === false) {
     items.push({ key: "incomplete", text: "Care record incomplete", tone: WARNING });
   }
-  return items.filter(Boolean);
+  const shown = items.filter(Boolean);
+  return atTheDoor ? shown.filter((item) => AT_THE_DOOR.has(item.key)) : shown;
 }
 
-// A roster line's care flags, as a list a screen reader can count and walk.
-export function CareFlags({ flags, label = "Care flags" }) {
+/*
+ * A child's care flags, as a list a screen reader can count and walk: the roster's, or with
+ * `atTheDoor` the Today page's, where every flag is already a size larger for a phone held at
+ * the door, and nothing shows when there is nothing to watch.
+ */
+export function CareFlags({ flags, label = "Care flags", atTheDoor = false }) {
+  const items = careFlagItems(flags, { atTheDoor });
+  if (items.length === 0) return null;
+  const list = atTheDoor ? "care-flags-door mb-2" : "care-flags mb-0";
   return (
-    <ul className="care-flags list-unstyled d-flex flex-wrap gap-1 mb-0" aria-label={label}>
-      {careFlagItems(flags).map(({ key, text, tone }) => (
-        <li key={key} className={`badge care-flag ${tone}`}>
+    <ul className={`${list} list-unstyled d-flex flex-wrap gap-1`} aria-label={label}>
+      {items.map(({ key, text, tone, alarm }) => (
+        <li
+          key={key}
+          className={`badge care-flag ${tone}${alarm && !atTheDoor ? " care-flag-alarm" : ""}`}
+        >
           {text}
         </li>
       ))}

@@ -1,22 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 
-import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { expectNoSeriousA11yViolations } from "../../testing/axe";
+import { makeCareFlags } from "../../testing/careFixtures";
 import { CareFlags } from "./CareFlags";
 
-// A complete record with nothing to flag but the photo answer, as the roster sends it.
-const plain = {
-  allergy: null,
-  allergies: [],
-  medicationAtCamp: false,
-  photoConsent: true,
-  pickups: [],
-  mayLeaveAlone: false,
-  complete: true,
-  missing: [],
-};
-
 function flagsOf(flags) {
-  render(<CareFlags flags={{ ...plain, ...flags }} label="Care flags for Mia Lopez" />);
+  render(<CareFlags flags={makeCareFlags(flags)} label="Care flags for Mia Lopez" />);
   const list = screen.getByRole("list", { name: "Care flags for Mia Lopez" });
   return within(list)
     .getAllByRole("listitem")
@@ -87,4 +76,55 @@ test("the flags have no serious accessibility problems", async () => {
   flagsOf({ allergy: "anaphylactic", allergies: ["Peanuts"], complete: false });
 
   await expectNoSeriousA11yViolations();
+});
+
+describe("at the door", () => {
+  function doorFlagsOf(flags) {
+    render(<CareFlags flags={makeCareFlags(flags)} label="Care flags for Mia Lopez" atTheDoor />);
+    const list = screen.queryByRole("list", { name: "Care flags for Mia Lopez" });
+    return list
+      ? within(list)
+          .getAllByRole("listitem")
+          .map((item) => item.textContent)
+      : null;
+  }
+
+  test("only the allergy, medication and no photos show, in the roster's words", () => {
+    expect(
+      doorFlagsOf({
+        allergy: "anaphylactic",
+        allergies: ["Peanuts", "Pollen"],
+        medicationAtCamp: true,
+        photoConsent: false,
+        pickups: ["Luis Lopez"],
+        mayLeaveAlone: true,
+        complete: false,
+      }),
+    ).toEqual([
+      "EpiPen: Peanuts, Pollen (at worst anaphylactic)",
+      "Medication at camp",
+      "No photos",
+    ]);
+    expect(screen.getByText("EpiPen: Peanuts, Pollen (at worst anaphylactic)")).toHaveClass(
+      "text-bg-danger",
+    );
+  });
+
+  test.each([
+    ["photos allowed", { photoConsent: true }],
+    ["photo consent not given", { photoConsent: null }],
+    [
+      "pick-ups, leaving alone and an incomplete record",
+      { pickups: ["Luis Lopez"], mayLeaveAlone: true, complete: false },
+    ],
+  ])("a child with nothing to watch but %s has no flags at all", (_, flags) => {
+    expect(doorFlagsOf(flags)).toBeNull();
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+  });
+
+  test("a mild allergy alone is the one flag", () => {
+    expect(doorFlagsOf({ allergy: "mild", allergies: ["Pollen"], mayLeaveAlone: true })).toEqual([
+      "Allergy: Pollen (mild)",
+    ]);
+  });
 });
