@@ -90,7 +90,8 @@ def attendance_counts_on(*, day: date, class_id: int | None = None) -> list[Meet
     meetings = meetings_on(day=day)
     if class_id is not None:
         meetings = meetings.filter(camp_class_id=class_id)
-    seats = (
+    # Children holding a seat, not the class's seats: the seats free are availability's alone.
+    holders = (
         Enrolment.objects.filter(camp_class=OuterRef("camp_class"), status=EnrolmentStatus.ACTIVE)
         .order_by()
         .values("camp_class")
@@ -98,7 +99,7 @@ def attendance_counts_on(*, day: date, class_id: int | None = None) -> list[Meet
         .values("n")
     )
     meetings = list(
-        meetings.annotate(seats=Coalesce(Subquery(seats, output_field=IntegerField()), 0))
+        meetings.annotate(holders=Coalesce(Subquery(holders, output_field=IntegerField()), 0))
     )
     counted: dict[tuple[int, str], int] = {}
     rows = (
@@ -115,7 +116,7 @@ def attendance_counts_on(*, day: date, class_id: int | None = None) -> list[Meet
         answer.append(
             MeetingCounts(
                 meeting=meeting,
-                expected=meeting.seats - present - absent - left,
+                expected=meeting.holders - present - absent - left,
                 present=present,
                 absent=absent,
                 left=left,
