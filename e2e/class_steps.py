@@ -58,6 +58,13 @@ def sign_in(page: Page, email: str) -> None:
     expect(main_navigation(page).get_by_role("button", name="Log Out")).to_be_visible()
 
 
+def log_out(page: Page) -> None:
+    """Press Log Out and wait until it is done (the login page): a page opened while it is
+    still ending the session can find the person signed in still, and sign them in again."""
+    main_navigation(page).get_by_role("button", name="Log Out").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+
+
 def open_dashboard(page: Page, landing: str) -> None:
     """Press the navigation bar's Dashboard button and land on the role's first page."""
     main_navigation(page).get_by_role("link", name="Dashboard").click()

@@ -14,7 +14,13 @@ from playwright.sync_api import Page, expect
 from accounts.models import Role
 from care.models import CareRecord, PolicyAcceptance
 from classes.models import ClassStatus
-from e2e.class_steps import check_accessible, instructor_member, main_navigation, member, sign_in
+from e2e.class_steps import (
+    check_accessible,
+    instructor_member,
+    log_out,
+    member,
+    sign_in,
+)
 from e2e.helpers import demo_image
 from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
 from enrolments.models import Enrolment
@@ -161,7 +167,7 @@ def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
     # The instructor's roster, on a phone too: the EpiPen flag and who may collect her.
     page.set_viewport_size(LAPTOP)
     page.goto("/")
-    main_navigation(page).get_by_role("button", name="Log Out").click()
+    log_out(page)
     sign_in(page, instructor.email)
     page.set_viewport_size(PHONE)
     page.goto(f"/dashboard/my-classes/{watercolour.pk}/roster")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from camp.celery import app as celery_app
 from classes.models import ClassStatus
 from core.school_time import school_today
-from e2e.class_steps import check_accessible, instructor_member, sign_in
+from e2e.class_steps import check_accessible, instructor_member, log_out, sign_in
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
 from enrolments.models import ClassMessage
@@ -100,7 +100,7 @@ def test_an_instructor_writes_to_the_class_and_a_parent_stops_announcements_in_o
     # Sam follows the link at the foot of the announcement: opening it changes nothing, the
     # button stops announcements.
     page.goto("/")
-    page.get_by_role("navigation", name="Main").get_by_role("button", name="Log Out").click()
+    log_out(page)
     link = re.search(r"https?://\S+/unsubscribe/\S+", text_of(to_sam)).group()
     page.goto(urlsplit(link).path)
     expect(page.get_by_text(re.compile(r"^Announcements to .+ are on\.$"))).to_be_visible()

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import Role
+from e2e.class_steps import log_out
 from e2e.helpers import assert_accessible, demo_image, log_in
 from testing.factories import UserFactory
 
@@ -65,8 +66,7 @@ def test_admin_makes_a_student_an_instructor(page, member):
     assert student.role == Role.INSTRUCTOR
 
     menu.get_by_role("link", name="Home").click()
-    page.get_by_role("navigation", name="Main").get_by_role("button", name="Log Out").click()
-    expect(page).to_have_url(re.compile(r"/login$"))
+    log_out(page)
     log_in(page, student.email)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Dashboard").click()
 

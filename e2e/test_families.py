@@ -16,6 +16,7 @@ from e2e.class_steps import (
     check_accessible,
     dashboard_menu,
     instructor_member,
+    log_out,
     main_navigation,
     sign_in,
 )
@@ -179,8 +180,7 @@ def test_a_parent_enrols_two_children_and_the_instructor_sees_them(page: Page, i
     ]
 
     page.goto("/")
-    main_navigation(page).get_by_role("button", name="Log Out").click()
-    expect(page).to_have_url(re.compile(r"/login$"))
+    log_out(page)
     sign_in(page, instructor.email)
     main_navigation(page).get_by_role("link", name="Dashboard").click()
     dashboard_menu(page).get_by_role("link", name="My Classes").click()
