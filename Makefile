@@ -17,17 +17,24 @@ $(VENV)/.installed: requirements.txt
 	@touch $@
 
 NODE_DIR = $(shell dirname "$$(dirname "$$(readlink -f "$$(command -v node)")")")
+# The installed packages with install scripts of their own, by name, re2 aside (see below).
+SCRIPTED_PACKAGES = node -e 'const lock = require("./package-lock.json").packages; \
+	const names = Object.entries(lock).filter(([path, entry]) => entry.hasInstallScript && path) \
+		.map(([path, entry]) => entry.name || path.split("node_modules/").pop()); \
+	console.log([...new Set(names)].filter((name) => name !== "re2").join(" "))'
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
-	@test -f "$(NODE_DIR)/include/node/node.h" || { echo "!! Node's headers are not in $(NODE_DIR)/include/node: install Node.js with its headers (Debian: nodejs, or libnode-dev)"; exit 1; }
 	@echo "==> Installing browser packages into frontend/node_modules"
 	# npm install, not npm ci: the registry here lacks some platform-only optional
 	# packages, which npm ci counts as a lock mismatch; the lock file is still followed.
-	# re2 (under firebase-tools, for the Auth emulator) compiles on install from what is here:
-	# its installer skips the prebuilt download it would try first, and node-gyp reads Node's
-	# headers beside the node binary instead of fetching them.
-	cd frontend && DOWNLOAD_FORCE_BUILD=1 npm_config_nodedir="$(NODE_DIR)" \
-		npm install --no-audit --no-fund
+	# Every package's install script runs but re2's, whose compile was most of the install:
+	# re2 is an optional dependency of superstatic (firebase-tools' Hosting emulator), which
+	# uses JavaScript's own regular expressions without it, and the Auth emulator, the only
+	# one started here, never loads it. So npm installs with no scripts, then runs the others'.
+	# node-gyp, should one of them compile, reads Node's headers beside the node binary.
+	cd frontend && npm install --no-audit --no-fund --ignore-scripts
+	cd frontend && scripted="$$($(SCRIPTED_PACKAGES))" && if [ -n "$$scripted" ]; then \
+		npm_config_nodedir="$(NODE_DIR)" npm rebuild $$scripted; fi
 	@touch $@
 
 install: $(VENV)/.installed frontend/node_modules/.installed
@@ -120,7 +127,13 @@ SERVER_PASSES := test-server-sqlite $(if $(DATABASE_URL),test-server-postgresql)
 # on the same moved clock (libfaketime, from Debian's faketime); each day's take the base ports
 # plus its place in the list. The tests marked clockless check the project's own settings and
 # scripts in processes of their own and read no date of the product's: the main passes run them.
+# In `make test` each day runs a share of the suite (CAMP_TEST_CLOCK_SHARD, testing/clock.py), a
+# test's share fixed by a hash of its node id: every test meets one moved day in every run, for a
+# third of the time of three whole passes. The trade: a test that fails on one of these days only
+# is caught only when that day is the one its hash gives it, always the same one. `make test-clock`
+# runs every day on the whole suite (TEST_CLOCK_SHARES=0): run it for a change to dates or seasons.
 TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
+TEST_CLOCK_SHARES ?= 1
 CLOCK_PASSES := $(addprefix test-clock-,$(TEST_CLOCK_DAYS))
 .PHONY: test-server-sqlite test-server-postgresql faketime $(CLOCK_PASSES)
 
@@ -136,7 +149,7 @@ test-server:
 	@$(MAKE) $(CHECK_FLAGS) $(SERVER_PASSES)
 
 test-clock:
-	@$(MAKE) $(CHECK_FLAGS) $(CLOCK_PASSES)
+	@$(MAKE) $(CHECK_FLAGS) TEST_CLOCK_SHARES=0 $(CLOCK_PASSES)
 
 test-server-sqlite: install
 	@echo "==> pytest: server suite on SQLite"
@@ -156,6 +169,7 @@ $(CLOCK_PASSES): test-clock-%: install faketime
 	@echo "==> pytest: server suite on SQLite, the clock moved to $*"
 	@n=0; for day in $(TEST_CLOCK_DAYS); do [ "$$day" = "$*" ] && break; n=$$((n + 1)); done; \
 	env -u DATABASE_URL CAMP_TEST_CLOCK=$* CAMP_POSTGRESQL_PASS=$(if $(DATABASE_URL),1,0) \
+		CAMP_TEST_CLOCK_SHARD=$(if $(filter 1,$(TEST_CLOCK_SHARES)),$$((n + 1))/$(words $(TEST_CLOCK_DAYS))) \
 		$(call services,$$(($(TEST_CLOCK_EMULATOR_PORT) + n)),$$(($(TEST_CLOCK_LOCALSTRIPE_PORT) + n)),$$(($(TEST_CLOCK_MAIL_PORT) + n)),.run/test-clock-mail-$*) \
 		$(PY) -m pytest -q -p no:cacheprovider -m "not clockless"
 

@@ -65,3 +65,10 @@ if (suffix := env("CAMP_TEST_DATABASE_SUFFIX")) and DATABASES["default"]["ENGINE
     "postgresql"
 ):
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{suffix}"}
+
+# The suite's PostgreSQL databases are thrown away when the run ends: a commit need not wait for
+# its write-ahead log to reach the disk. The setting is this suite's connections' own (the server
+# processes its tests start read these settings too); the server, and its fsync, are untouched,
+# and a crash of the machine can lose at most the last moments of a run that is lost anyway.
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["OPTIONS"]["options"] += " -c synchronous_commit=off"

@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+from testing.clock import share_of
 from testing.inner_suite import run_inner_suite
 
 pytestmark = pytest.mark.clockless
@@ -80,3 +81,35 @@ def test_without_the_variable_the_clock_is_the_real_one(tmp_path):
 
     assert "clock: moved" not in done.stdout
     assert "FAILED test_inner.py::test_every_clock_is_on_the_moved_day" in done.stdout
+
+
+SHARED_SUITE = "".join(f"def test_{number}():\n    pass\n\n\n" for number in range(12))
+
+
+def test_a_share_runs_its_tests_on_the_moved_day_and_leaves_the_rest_out(tmp_path):
+    names = [f"test_inner.py::test_{number}" for number in range(12)]
+    ours = {name for name in names if share_of(name, 3) == 2}
+
+    done = run_inner_suite(
+        tmp_path,
+        SHARED_SUITE,
+        plugin="testing.clock",
+        CAMP_TEST_CLOCK="2030-12-31",
+        CAMP_TEST_CLOCK_SHARD="2/3",
+    )
+
+    assert "clock: moved to 2030-12-31 (CAMP_TEST_CLOCK), share 2 of 3" in done.stdout
+    ran = {line.removeprefix("PASSED ") for line in done.stdout.splitlines() if "PASSED" in line}
+    assert ran == ours
+    assert f"{len(names) - len(ours)} deselected" in done.stdout, done.stdout
+
+
+def test_the_shares_hold_every_test_once_and_the_same_share_in_every_run():
+    names = [f"app/tests/test_{number}.py::test_case[{number}]" for number in range(300)]
+
+    shares = [share_of(name, 3) for name in names]
+
+    assert shares == [share_of(name, 3) for name in names]
+    assert set(shares) == {1, 2, 3}
+    # A third each, roughly: no day is left with most of the suite.
+    assert all(60 <= shares.count(share) <= 140 for share in (1, 2, 3))
