@@ -50,14 +50,19 @@ def monday(watercolour) -> Meeting:
     return watercolour.meetings.get(day=summer(6, 14))
 
 
+# The family confirms its records in the week before camp: the coming summer can be more than a
+# year (CARE_CONFIRM_DAYS) from the day the suite runs, when a record confirmed today is due again.
+CONFIRMED = datetime.combine(summer(6, 7), time(12), SCHOOL)
+
+
 @pytest.fixture
 def family(watercolour):
     """Mia, whom her parent or her aunt Rosa collects; Leo, who may leave alone."""
     parent = UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
     mia = ChildFactory(account=parent, first_name="Mia", last_name="Lopez", care=False)
-    care_completed(mia, pickups=[ROSA])
+    care_completed(mia, pickups=[ROSA], confirmed_at=CONFIRMED)
     leo = ChildFactory(account=parent, first_name="Leo", last_name="Lopez", care=False)
-    care_completed(leo, may_leave_alone=True)
+    care_completed(leo, may_leave_alone=True, confirmed_at=CONFIRMED)
     for child in (mia, leo):
         PaymentFactory(student=parent, participant=child, camp_class=watercolour, status="enrolled")
     return {"parent": parent, "mia": mia, "leo": leo}
@@ -606,7 +611,7 @@ class TestQueries:
         children = []
         for _ in range(count):
             child = ChildFactory(account=parent, care=False)
-            care_completed(child, pickups=[ROSA])
+            care_completed(child, pickups=[ROSA], confirmed_at=CONFIRMED)
             PaymentFactory(
                 student=parent, participant=child, camp_class=watercolour, status="enrolled"
             )
