@@ -137,6 +137,13 @@ class RosterLine:
     care: CareFlags
 
 
+def roster_name(participant, account=None) -> str:
+    """The name a roster gives a participant: theirs, or, for an account holder taking a class
+    themself, the account's name or e-mail. `account` is the participant's, when already read."""
+    account = account or participant.account
+    return participant.name or account.name or account.email
+
+
 def roster_lines(enrolments) -> list[RosterLine]:
     """`enrolments.selectors.roster_for`'s rows as lines, with each child's care flags
     (`care.selectors.care_flags_for`, four queries for the whole roster)."""
@@ -151,7 +158,7 @@ def roster_lines(enrolments) -> list[RosterLine]:
             RosterLine(
                 enrolment=enrolment,
                 participant_id=participant.pk,
-                participant_name=participant.name or account.name or account.email,
+                participant_name=roster_name(participant, account),
                 date_of_birth=participant.date_of_birth,
                 age=participant_age(participant, enrolment.camp_class),
                 notes=participant.notes,

@@ -36,7 +36,7 @@ from enrolments.models import (
     Enrolment,
     EnrolmentStatus,
 )
-from enrolments.selectors import enrolment_list_for
+from enrolments.selectors import enrolment_list_for, roster_name
 
 _STATUS_OF = {
     AttendanceActionKind.CHECK_IN: PRESENT,
@@ -171,7 +171,7 @@ def still_here_today() -> list[StillHere]:
     here = [
         StillHere(
             participant=action.participant,
-            name=_name_of(action.participant),
+            name=roster_name(action.participant),
             meeting=action.meeting,
             checked_in_at=action.at,
             emergency_contacts=contacts_of(action.participant, records),
@@ -187,12 +187,6 @@ def still_here_today() -> list[StillHere]:
             child.name.casefold(),
         ),
     )
-
-
-def _name_of(participant: Participant) -> str:
-    # As the roster names them (enrolments.selectors.roster_lines).
-    account = participant.account
-    return participant.name or account.name or account.email
 
 
 CSV_COLUMNS = (

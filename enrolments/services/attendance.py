@@ -37,6 +37,7 @@ from enrolments.models import (
     Enrolment,
     EnrolmentStatus,
 )
+from enrolments.selectors import roster_name
 
 # How far ahead of the server's clock a device's may run: an action is not taken in the future.
 AT_AHEAD_ALLOWED = timedelta(minutes=2)
@@ -94,17 +95,12 @@ def _seat_of(*, meeting, participant_id: int) -> Enrolment:
     return enrolment
 
 
-def _name_of(participant: Participant) -> str:
-    account = participant.account
-    return participant.name or account.name or account.email
-
-
 def _collector_fields(
     *, actor: User, participant: Participant, collected_by: dict | None, override_reason: str
 ) -> dict:
     """Who collected the child, as the care record names them: one of the child's collectors,
     left alone where the record allows it, or, on an admin's word with a reason, someone else."""
-    child = _name_of(participant)
+    child = roster_name(participant)
     if not collected_by or not collected_by.get("kind"):
         raise InvalidInput({"collected_by": [f"Say who collected {child}."]})
     record = record_of(participant.pk)
@@ -224,7 +220,7 @@ def attendance_record(
         if action not in AttendanceActionKind.values:
             raise InvalidInput({"action": ["Choose check in, check out, absent or undo."]})
         participant = _seat_of(meeting=meeting, participant_id=participant_id).participant
-        child = _name_of(participant)
+        child = roster_name(participant)
         actions = list(
             AttendanceAction.objects.filter(meeting=meeting, participant=participant).order_by(
                 "at", "id"
