@@ -4,16 +4,15 @@ before a first meeting, and the end of retention."""
 
 import csv
 import io
-from datetime import time, timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 import time_machine
-from django.utils import timezone
 
 from accounts.models import Role
 from care.models import CareRecord, CareRecordVersion, CareReminder
 from classes.models import ClassStatus
-from core.school_time import school_today
+from core.school_time import school_timezone, school_today
 from enrolments.services import care_reminders_due, care_retention_pass
 from notifications.models import Message
 from testing.care import care_completed
@@ -218,9 +217,12 @@ class TestRemindersBeforeTheFirstMeeting:
         leo = ChildFactory(account=family, first_name="Leo", care=False)
         EnrolmentFactory(student=family, participant=leo, camp_class=a_class(teacher, in_days=10))
 
+        # Noon at the school each day: an hour on from now crosses the school's midnight when
+        # the suite runs in its last hour.
+        noon = datetime.combine(school_today(), time(12), school_timezone())
         sent = []
         for day in range(11):
-            with time_machine.travel(timezone.now() + timedelta(days=day, hours=1)):
+            with time_machine.travel(noon + timedelta(days=day)):
                 sent.append(care_reminders_due())
                 # The beat runs every hour: a second pass the same day sends nothing.
                 sent[-1] += care_reminders_due()
