@@ -10,6 +10,7 @@ from classes.schedule import (
     total_hours,
 )
 from classes.selectors import meeting_ids_of, seats_free_moved
+from payments.selectors import class_plans
 
 
 @extend_schema_field(
@@ -51,6 +52,20 @@ class ClassMeetingOutputSerializer(MeetingOutputSerializer):
         }
 
 
+class PlanPartSerializer(serializers.Serializer):
+    dueOn = serializers.DateField(source="due_on")  # noqa: N815 - the API's field names
+    amount = serializers.FloatField()
+
+
+class ClassPlanSerializer(serializers.Serializer):
+    """A payment plan the class offers today, scheduled on its list price."""
+
+    id = serializers.IntegerField(source="plan.pk")
+    label = serializers.CharField(source="plan.label")
+    deposit = serializers.FloatField()
+    instalments = PlanPartSerializer(many=True)
+
+
 class ClassOutputSerializer(serializers.Serializer):
     """A class as the browser app knows it (spec section 3), with what describes it to a family."""
 
@@ -89,6 +104,8 @@ class ClassOutputSerializer(serializers.Serializer):
     registrationOpen = serializers.SerializerMethodField()
     # When families may register is the season's (GET /api/seasons); null for a class of none.
     seasonId = serializers.IntegerField(source="season_id", allow_null=True)
+    # Ways to pay in parts (payments.plans): a deposit now, the rest in instalments.
+    plans = serializers.SerializerMethodField()
 
     def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names
         free = getattr(camp_class, "seats_free", None)
@@ -97,6 +114,10 @@ class ClassOutputSerializer(serializers.Serializer):
             moved = seats_free_moved({camp_class.pk: camp_class.seats})
             free = moved.get(camp_class.pk, camp_class.seats)
         return free
+
+    @extend_schema_field(ClassPlanSerializer(many=True))
+    def get_plans(self, camp_class) -> list[dict]:
+        return ClassPlanSerializer(class_plans(camp_class), many=True).data
 
     def get_level(self, camp_class) -> str | None:
         return camp_class.level or None

@@ -254,6 +254,12 @@ def shared_generation() -> str:
     return _generation.shared()
 
 
+def current_generation() -> str:
+    """The generation as this process knows it (rechecked as the lists' answers recheck it): a
+    key for anything kept in memory that the public data makes."""
+    return _generation.current()
+
+
 def public_lists_changed() -> None:
     """Forget every public answer once the current transaction commits (at once outside one).
 

@@ -16,6 +16,7 @@ from payments.pricing import Adjustment
 from payments.serializers import AdjustmentOutputSerializer, PaymentOutputSerializer
 from payments.services.family_checkout import (
     CheckoutView,
+    checkout_line_plan,
     checkout_line_remove,
     checkout_open,
     checkout_pay,
@@ -34,6 +35,35 @@ def _money(amount) -> float | None:
     return None if amount is None else float(amount)
 
 
+class PlanPartOutputSerializer(serializers.Serializer):
+    dueOn = serializers.DateField()  # noqa: N815 - the API's field names
+    amount = serializers.FloatField()
+
+
+class PlanOutputSerializer(serializers.Serializer):
+    """A payment plan open to a checkout today, with what it asks of this price."""
+
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    deposit = serializers.FloatField()
+    instalments = PlanPartOutputSerializer(many=True)
+
+
+def plan_body(schedule) -> dict:
+    return {
+        "id": schedule.plan.pk,
+        "label": schedule.plan.label,
+        "deposit": float(schedule.deposit),
+        "instalments": _parts_body(schedule),
+    }
+
+
+def _parts_body(schedule) -> list[dict]:
+    if schedule is None:
+        return []
+    return [{"dueOn": part.due_on, "amount": float(part.amount)} for part in schedule.instalments]
+
+
 class CheckoutLineOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     classId = serializers.IntegerField()  # noqa: N815
@@ -45,6 +75,11 @@ class CheckoutLineOutputSerializer(serializers.Serializer):
     price = serializers.FloatField()
     # The line's own payment once paid: its receipt and history row.
     paymentId = serializers.IntegerField(allow_null=True)  # noqa: N815
+    # How the line is paid: in full (null), or by the plan named, whose deposit is due now.
+    planId = serializers.IntegerField(allow_null=True)  # noqa: N815
+    plans = PlanOutputSerializer(many=True)
+    dueNow = serializers.FloatField()  # noqa: N815
+    schedule = PlanPartOutputSerializer(many=True)
 
 
 class CheckoutOutputSerializer(serializers.Serializer):
@@ -54,7 +89,10 @@ class CheckoutOutputSerializer(serializers.Serializer):
     promoCode = serializers.CharField(allow_null=True)  # noqa: N815
     promoCodeProblem = serializers.CharField(allow_blank=True)  # noqa: N815
     credit = serializers.FloatField()
+    # What the card is charged now: the lines paid in full, and each plan's deposit.
     total = serializers.FloatField()
+    # What the plans chosen charge later, in all.
+    later = serializers.FloatField()
     holdExpiresAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     # The SetupIntent's secret Stripe.js saves the card into; null when nothing is left to pay
     # by card.
@@ -66,6 +104,7 @@ def _checkout_body(view: CheckoutView) -> dict:
     paid = checkout.status != "open"
     lines = []
     for index, line in enumerate(view.lines):
+        schedule = view.schedules[index] if view.schedules else None
         if paid:
             # As confirmed when it was paid, whatever the rules say now.
             list_price, price = line.list_price, line.price
@@ -88,6 +127,12 @@ def _checkout_body(view: CheckoutView) -> dict:
                 "adjustments": AdjustmentOutputSerializer(adjustments, many=True).data,
                 "price": _money(price),
                 "paymentId": line.payment_id,
+                "planId": line.plan_id,
+                "plans": [plan_body(open_) for open_ in view.plans_open[index]]
+                if view.plans_open
+                else [],
+                "dueNow": _money(schedule.deposit if schedule else price),
+                "schedule": _parts_body(schedule),
             }
         )
     return {
@@ -97,7 +142,8 @@ def _checkout_body(view: CheckoutView) -> dict:
         "promoCode": checkout.promo_code.code if checkout.promo_code_id else None,
         "promoCodeProblem": view.promo_code_problem,
         "credit": _money(checkout.credit if paid else view.quote.credit),
-        "total": _money(checkout.total if paid else view.quote.total),
+        "total": _money(checkout.total if paid else view.due_now),
+        "later": _money(view.later),
         "holdExpiresAt": serializers.DateTimeField().to_representation(view.hold_expires_at)
         if view.hold_expires_at
         else None,
@@ -134,6 +180,10 @@ class CheckoutListApi(APIView):
             participantId = serializers.IntegerField(  # noqa: N815
                 min_value=1, max_value=LARGEST_ROW_ID
             )
+            # A payment plan open to this class (its `plans`); none to pay in full.
+            planId = serializers.IntegerField(  # noqa: N815
+                min_value=1, max_value=LARGEST_ROW_ID, required=False, allow_null=True
+            )
 
         items = ItemSerializer(many=True, allow_empty=False, max_length=20)
         promoCode = serializers.CharField(  # noqa: N815
@@ -158,10 +208,16 @@ class CheckoutListApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         items = [(item["classId"], item["participantId"]) for item in data.validated_data["items"]]
+        plan_ids = {
+            (item["classId"], item["participantId"]): item["planId"]
+            for item in data.validated_data["items"]
+            if item.get("planId")
+        }
         try:
             view = checkout_open(
                 family=request.user,
                 items=items,
+                plan_ids=plan_ids,
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],
             )
@@ -184,10 +240,34 @@ class CheckoutDetailApi(APIView):
 
 
 class CheckoutLineDetailApi(APIView):
-    """DELETE /api/checkouts/{id}/lines/{lineId}: take a line out before paying."""
+    """DELETE /api/checkouts/{id}/lines/{lineId}: take a line out before paying. PATCH: choose
+    how it is paid (in full, or by a plan open to it)."""
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
+
+    @extend_schema_serializer(component_name="CheckoutLinePlanInput")
+    class PlanInputSerializer(serializers.Serializer):
+        planId = serializers.IntegerField(  # noqa: N815
+            min_value=1, max_value=LARGEST_ROW_ID, allow_null=True
+        )
+
+    @extend_schema(
+        summary="Choose how a line of the caller's open checkout is paid: in full or by a plan "
+        "(students)",
+        request=PlanInputSerializer,
+        responses={200: CheckoutOutputSerializer, **errors(400, 401, 403, 404, 409, 503)},
+    )
+    def patch(self, request, checkout_id: int, line_id: int):
+        data = self.PlanInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        view = checkout_line_plan(
+            family=request.user,
+            checkout_id=checkout_id,
+            line_id=line_id,
+            plan_id=data.validated_data["planId"],
+        )
+        return Response(_checkout_body(view))
 
     @extend_schema(
         summary="Take a line out of the caller's open checkout; the rest priced again (students)",

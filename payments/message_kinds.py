@@ -9,3 +9,10 @@ class PaymentMessage(models.TextChoices):
     REFUND_MADE = "refund_made", "Refund made"
     CLASS_CANCELLED = "class_cancelled", "Class cancelled"
     ENROLMENT_CANCELLED = "enrolment_cancelled", "Enrolment cancelled by the family"
+    # A plan's instalment the school could not charge: the family may pay it now by the link.
+    INSTALMENT_FAILED = "instalment_failed", "Instalment not paid"
+    # An overdue balance's grace ran out: the seat went to the waitlist.
+    SEAT_RELEASED = "seat_released", "Seat released for an unpaid balance"
+    # A family moved an enrolment to another class: the new class's when and where, and what
+    # the move charged or gave back.
+    ENROLMENT_TRANSFERRED = "enrolment_transferred", "Enrolment moved to another class"

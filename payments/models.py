@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.utils import timezone
 
+from core.public_cache import ShownInPublicLists
+
 
 class PaymentStatus(models.TextChoices):
     # Charged, seat not yet taken: the charge is on record before the enrolment is decided.
@@ -83,6 +85,17 @@ class Payment(models.Model):
     # Null while the class had no dates (or for a payment without a seat).
     starts_at_promised = models.DateTimeField(null=True, blank=True)
     ends_at_promised = models.DateTimeField(null=True, blank=True)
+    # Paid by a plan (`payments.plans`): its name, the whole price owed (the charge above was
+    # its deposit; `instalments` hold the rest), and the card later parts are charged to.
+    plan_label = models.CharField(max_length=80, blank=True)
+    plan_total = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    card_setup_intent_id = models.CharField(max_length=255, blank=True)
+    # Where Stripe.js saves another card to pay the balance with, made on first need.
+    balance_setup_intent_id = models.CharField(max_length=255, blank=True)
+    # An instalment still unpaid after its last try: the seat is kept until `release_on` (an
+    # admin may move it), then goes to the waitlist.
+    overdue_since = models.DateField(null=True, blank=True)
+    release_on = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -255,6 +268,14 @@ class Refund(models.Model):
 
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
     amount = models.DecimalField(max_digits=8, decimal_places=2)
+    # The instalment whose own charge this refund goes back to; none for the payment's first.
+    instalment = models.ForeignKey(
+        "payments.Instalment",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="refunds",
+    )
     # Sent with every ask of Stripe for this refund, and kept in the refund's metadata there.
     idempotency_key = models.CharField(max_length=255, unique=True)
     status = models.CharField(
@@ -601,6 +622,13 @@ class CheckoutLine(models.Model):
     list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     adjustments = models.JSONField(default=list, blank=True)
     price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # Paid by a plan: `price` is then its deposit, and `plan_total` the whole line.
+    plan = models.ForeignKey(
+        "payments.PaymentPlan", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    plan_total = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # The instalments the family confirmed ({due_on, amount}), kept for the payment they make.
+    plan_parts = models.JSONField(default=list, blank=True)
     # The line's own payment and seat, once the charge is on record.
     payment = models.OneToOneField(
         Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="checkout_line"
@@ -616,3 +644,221 @@ class CheckoutLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} in {self.camp_class}"
+
+
+# Payment plans (`payments.plans`): a deposit now and the rest in instalments charged to the
+# card saved at checkout, by the beat task `payments.tasks.instalments_charge`.
+
+
+class PaymentPlan(ShownInPublicLists):
+    """A way to pay a class in parts, offered on one class or on every class of a season: a
+    deposit at checkout, then the instalments its due rows name, the last taking the rounding.
+    The class JSON of the public lists shows the plans open, so a change forgets those lists."""
+
+    label = models.CharField(max_length=80)
+    camp_class = models.ForeignKey(
+        "classes.Class",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="payment_plans",
+        help_text="The class offering it; empty for every class of the season.",
+    )
+    season = models.ForeignKey(
+        "classes.Season",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="payment_plans",
+    )
+    deposit_percent = _percent_field()
+    deposit_amount = _amount_field()
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=_percent_or_amount("deposit_"), name="payment_plan_deposit_one_kind"
+            ),
+            # A class's own, or a season's default: exactly one of them.
+            models.CheckConstraint(
+                condition=models.Q(camp_class__isnull=False, season__isnull=True)
+                | models.Q(camp_class__isnull=True, season__isnull=False),
+                name="payment_plan_class_or_season",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class PaymentPlanDue(ShownInPublicLists):
+    """When one instalment of a plan is due: on a date, or a number of days before the class's
+    first meeting."""
+
+    plan = models.ForeignKey(PaymentPlan, on_delete=models.CASCADE, related_name="dues")
+    due_on = models.DateField(null=True, blank=True)
+    days_before = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Days before the class's first meeting."
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(due_on__isnull=False, days_before__isnull=True)
+                | models.Q(due_on__isnull=True, days_before__isnull=False),
+                name="plan_due_date_or_days",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.due_on) if self.due_on else f"{self.days_before} days before"
+
+
+class InstalmentKind(models.TextChoices):
+    # One of a plan's parts after the deposit.
+    INSTALMENT = "instalment", "Instalment"
+    # A transfer to a dearer class: the difference, paid before the move completes.
+    TRANSFER = "transfer", "Transfer difference"
+    # What the school's policy keeps on a cancellation beyond what was paid
+    # (CANCELLATION_CHARGES_UNPAID).
+    CANCELLATION = "cancellation", "Cancellation charge"
+
+
+class InstalmentStatus(models.TextChoices):
+    DUE = "due", "Due"
+    # On record, the charge asked of Stripe; what Stripe did is not known here yet.
+    CHARGING = "charging", "Charging"
+    PAID = "paid", "Paid"
+    # The last charge was declined or needs the cardholder; retried daily up to
+    # INSTALMENT_RETRIES, the family asked to pay it themselves meanwhile.
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class PaidBy(models.TextChoices):
+    CARD = "card", "Card"
+    CREDIT = "credit", "Account credit"
+    # Cash or cheque, recorded by an admin with a note.
+    OFFLINE = "offline", "Offline"
+
+
+class Instalment(models.Model):
+    """Money owed toward a payment's seat beyond its first charge, and how it was paid. What a
+    family has paid for a seat is the payment's own charge, plus these paid, less refunds."""
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="instalments")
+    kind = models.CharField(
+        max_length=20, choices=InstalmentKind.choices, default=InstalmentKind.INSTALMENT
+    )
+    due_on = models.DateField()
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    status = models.CharField(
+        max_length=20, choices=InstalmentStatus.choices, default=InstalmentStatus.DUE
+    )
+    paid_by = models.CharField(max_length=10, choices=PaidBy.choices, blank=True)
+    # Charges asked of Stripe for it: each try sends its own idempotency key
+    # (`camp-instalment-<id>-<tries>`), so a try repeated by two workers charges once.
+    tries = models.PositiveSmallIntegerField(default=0)
+    # The school's own tries that failed (the beat task's, off-session): after
+    # 1 + INSTALMENT_RETRIES of them the payment is overdue.
+    declines = models.PositiveSmallIntegerField(default=0)
+    # The next automatic try after a failure (daily); null when none is left.
+    next_try_on = models.DateField(null=True, blank=True)
+    payment_intent_id = models.CharField(max_length=255, blank=True)
+    charging_since = models.DateTimeField(null=True, blank=True)
+    message = models.TextField(blank=True)
+    note = models.TextField(blank=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due_on", "id"]
+        indexes = [models.Index(fields=["status", "due_on"], name="instalment_status_due_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=Decimal("0")), name="instalment_amount_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=InstalmentStatus.values),
+                name="instalment_status_valid",
+            ),
+            # A paid instalment says how; a card's names the charge.
+            models.CheckConstraint(
+                condition=~models.Q(status="paid") | ~models.Q(paid_by=""),
+                name="instalment_paid_says_how",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="paid", paid_by="card")
+                | ~models.Q(payment_intent_id=""),
+                name="instalment_card_has_charge",
+            ),
+            models.UniqueConstraint(
+                fields=["payment_intent_id"],
+                condition=~models.Q(payment_intent_id=""),
+                name="instalment_one_per_charge",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of ${self.amount} due {self.due_on} ({self.status})"
+
+    @property
+    def idempotency_key(self) -> str:
+        return f"camp-instalment-{self.pk}-{self.tries}"
+
+
+class PlanChange(models.Model):
+    """Every change to a payment's plan after checkout, by whom and why: the school's record."""
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="plan_changes")
+    instalment = models.ForeignKey(
+        Instalment, null=True, blank=True, on_delete=models.PROTECT, related_name="changes"
+    )
+    what = models.CharField(max_length=300)
+    note = models.TextField(blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return self.what
+
+
+class Transfer(models.Model):
+    """A family moved a seat to another class: the payment follows the seat, and this keeps
+    where it came from and what the move cost or gave back."""
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="transfers")
+    from_class = models.ForeignKey("classes.Class", on_delete=models.PROTECT, related_name="+")
+    to_class = models.ForeignKey("classes.Class", on_delete=models.PROTECT, related_name="+")
+    from_enrolment = models.OneToOneField(
+        "enrolments.Enrolment", on_delete=models.PROTECT, related_name="transfer_out"
+    )
+    to_enrolment = models.OneToOneField(
+        "enrolments.Enrolment", on_delete=models.PROTECT, related_name="transfer_in"
+    )
+    # The new price less the old, before the fee: positive was charged, negative given back.
+    difference = models.DecimalField(max_digits=8, decimal_places=2)
+    fee = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal("0.00"))
+    settled_with = models.CharField(max_length=10, choices=PaidBy.choices[:2], blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(fee__gte=Decimal("0")), name="transfer_fee_gte_0"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.from_class} to {self.to_class}"

@@ -16,6 +16,8 @@ from django.db.models.functions import Coalesce
 
 from accounts.models import User
 from core.prepared import PreparedList
+from core.public_cache import current_generation
+from core.school_time import school_today
 from payments.models import CreditEntry, Payment, Refund, RefundPolicy, RefundStatus
 from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
@@ -105,3 +107,25 @@ def credit_balance(family_id: int) -> Decimal:
 def credit_entries_of(family: User) -> QuerySet[CreditEntry]:
     """The family's credit ledger, newest first (`credit_family_idx`)."""
     return CreditEntry.objects.filter(family_id=family.pk).order_by("-at", "-id")
+
+
+# Every plan the school has, with the public lists' generation and the school's day it was read
+# under: a plan's change replaces the generation (PaymentPlan is shown in the public lists), and
+# a new day may close a plan.
+_plan_table_read: tuple = (None, None, None)
+
+
+def class_plans(camp_class) -> list:
+    """The payment plans a class offers a checkout today, scheduled on its list price (a
+    family's own price, after its discounts, is the checkout's to schedule): what the class
+    JSON's `plans` says. Every class of an answer asks, so the plans are read once per change
+    and day, not once per class."""
+    global _plan_table_read
+    from payments.plans import plan_table, plans_open
+
+    generation, today = current_generation(), school_today()
+    read_under, read_on, table = _plan_table_read
+    if (read_under, read_on) != (generation, today):
+        table = plan_table()
+        _plan_table_read = (generation, today, table)
+    return plans_open(camp_class, camp_class.price, plans=table.of(camp_class))

@@ -8,8 +8,20 @@ from rest_framework import serializers
 from classes.schedule import WEEKDAY_NAMES, meetings_of
 from classes.serializers import ClockTimeField, MeetingOutputSerializer
 from core.school_time import school_timezone
-from payments.models import PaymentStatus, RefundStatus
+from payments.models import InstalmentKind, InstalmentStatus, PaymentStatus, RefundStatus
 from payments.refund_policy import refund_policy_text_of
+
+
+class InstalmentOutputSerializer(serializers.Serializer):
+    """A part of a seat's price paid after its first charge: a plan's instalment, a transfer's
+    difference."""
+
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=InstalmentKind.values)
+    dueOn = serializers.DateField(source="due_on")  # noqa: N815 - the API's field names
+    amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    status = serializers.ChoiceField(choices=InstalmentStatus.values)
+    paidBy = serializers.CharField(source="paid_by")  # noqa: N815
 
 
 class PaymentOutputSerializer(serializers.Serializer):
@@ -43,6 +55,18 @@ class PaymentOutputSerializer(serializers.Serializer):
     # Money owed back and not yet made (Stripe refused or has not answered yet; the school's
     # back office retries it): the payment does not claim to be refunded meanwhile.
     refundPending = serializers.SerializerMethodField()
+    # Paid by a plan: its name ("" for none), and the parts after this payment's own charge
+    # (its deposit); a transfer's difference too.
+    planLabel = serializers.CharField(source="plan_label")  # noqa: N815
+    instalments = serializers.SerializerMethodField()
+
+    @extend_schema_field(InstalmentOutputSerializer(many=True))
+    def get_instalments(self, payment) -> list[dict]:
+        # Read only for a payment that has parts (a plan's, or after a transfer): a history
+        # without plans costs no query more.
+        if not payment.plan_label and not payment.plan_total:
+            return []
+        return InstalmentOutputSerializer(payment.instalments.all(), many=True).data
 
     def get_refundAmount(self, payment) -> float | None:  # noqa: N802 - the API's field names
         if payment.status == PaymentStatus.REFUNDED:

@@ -174,8 +174,9 @@ def card_setup_create(*, customer_id: str, metadata: dict[str, str]) -> CardSetu
             params={
                 "customer": customer_id,
                 "payment_method_types": ["card"],
-                # The card is charged at once, with the student present.
-                "usage": "on_session",
+                # Charged at once with the family present, and kept for a plan's instalments,
+                # which the school charges later without them.
+                "usage": "off_session",
                 "metadata": metadata,
             }
         )
@@ -199,19 +200,24 @@ def charge_create(
     payment_method_id: str,
     metadata: dict[str, str],
     idempotency_key: str,
+    off_session: bool = False,
 ) -> Charge:
-    """Create and confirm a PaymentIntent: the card is charged now, or asks for 3-D Secure."""
+    """Create and confirm a PaymentIntent: the card is charged now, or asks for 3-D Secure.
+    `off_session`: the family is not there (a plan's instalment), so the bank cannot ask them."""
+    params = {
+        "amount": amount,
+        "currency": currency,
+        "customer": customer_id,
+        "payment_method": payment_method_id,
+        "payment_method_types": ["card"],
+        "confirm": True,
+        "metadata": metadata,
+    }
+    if off_session:
+        params["off_session"] = True
     try:
         payment_intent = client().v1.payment_intents.create(
-            params={
-                "amount": amount,
-                "currency": currency,
-                "customer": customer_id,
-                "payment_method": payment_method_id,
-                "payment_method_types": ["card"],
-                "confirm": True,
-                "metadata": metadata,
-            },
+            params=params,
             # Stripe answers a repeated key with the first PaymentIntent: one charge per setup.
             options={"idempotency_key": idempotency_key, "max_network_retries": CHARGE_RETRIES},
         )

@@ -8,6 +8,7 @@ from payments.apis import (
     PaymentSetupCreateApi,
     StripeWebhookApi,
 )
+from payments.apis_balance import BalanceApi, BalancePaymentApi
 from payments.apis_cancellation import EnrolmentCancellationApi, RefundPolicyDetailApi
 from payments.apis_checkout import (
     CheckoutDetailApi,
@@ -17,6 +18,7 @@ from payments.apis_checkout import (
 )
 from payments.apis_credit import CreditApi
 from payments.apis_statements import StatementDetailApi
+from payments.apis_transfers import EnrolmentTransferApi
 
 urlpatterns = [
     path("createPaymentIntent", PaymentSetupCreateApi.as_view(), name="payment-setup-create"),
@@ -49,9 +51,20 @@ urlpatterns = [
     path("credit", CreditApi.as_view(), name="credit"),
     path("statements/<int:year>.pdf", StatementDetailApi.as_view(), name="statement-pdf"),
     path("refundPolicy", RefundPolicyDetailApi.as_view(), name="refund-policy"),
+    path("enrolments/<id:enrolment_id>/balance", BalanceApi.as_view(), name="enrolment-balance"),
+    path(
+        "enrolments/<id:enrolment_id>/balance/payment",
+        BalancePaymentApi.as_view(),
+        name="enrolment-balance-payment",
+    ),
     path(
         "enrolments/<id:enrolment_id>/cancellation",
         EnrolmentCancellationApi.as_view(),
         name="enrolment-cancellation",
+    ),
+    path(
+        "enrolments/<id:enrolment_id>/transfer",
+        EnrolmentTransferApi.as_view(),
+        name="enrolment-transfer",
     ),
 ]

@@ -581,6 +581,14 @@ MATRIX = (
         "only one's own; anyone else's is as good as absent",
     ),
     Call(
+        "PATCH",
+        "/api/checkouts/{checkout.id}/lines/{checkout_line.id}",
+        (401, 200, 404, 403, 403, 403),
+        "only one's own; anyone else's is as good as absent",
+        body={"planId": None},
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
         "DELETE",
         "/api/checkouts/{checkout.id}/lines/{checkout_line.id}",
         (401, 200, 404, 403, 403, 403),
@@ -645,6 +653,36 @@ MATRIX = (
         "/api/enrolments/99999999999999999999/cancellation",
         (401, 404, 404, 403, 403, 403),
         "an id past the database's range names no enrolment",
+        limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
+    ),
+    # --- A family's balance on a seat paid by a plan (here paid in full: nothing is due).
+    Call(
+        "GET",
+        "/api/enrolments/{cancellable.enrolment_id}/balance",
+        (401, 200, 404, 403, 403, 403),
+        "the family that paid for it; anyone else's is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/enrolments/{cancellable.enrolment_id}/balance/payment",
+        (401, 409, 404, 403, 403, 403),
+        "the family that paid for it (409: nothing is due); anyone else's is as good as absent",
+        body={"scope": "all", "amount": 0},
+        limited_by=("THROTTLE_PAYMENTS",),
+    ),
+    # --- A family moves an enrolment to another class (here a free one: nothing is paid).
+    Call(
+        "GET",
+        "/api/enrolments/{cancellable.enrolment_id}/transfer?classId={checkout_line.camp_class_id}",
+        (401, 200, 404, 403, 403, 403),
+        "the family that paid for it; anyone else's is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/enrolments/{cancellable.enrolment_id}/transfer",
+        (401, 201, 404, 403, 403, 403),
+        "the family that paid for it; anyone else's is as good as absent",
+        body={"classId": "{checkout_line.camp_class_id}", "settleWith": "credit", "total": 0},
         limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
     ),
     # --- Calendar feeds.

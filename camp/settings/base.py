@@ -244,6 +244,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "AttendanceStatusEnum": "enrolments.attendance.ATTENDANCE_STATUSES",
         "CollectorKindEnum": "enrolments.models.CollectorKind",
+        "SettleWithEnum": ["card", "credit"],
     },
 }
 

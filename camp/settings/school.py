@@ -5,7 +5,7 @@ The refund policy is no setting: the back office edits it (payments.models.Refun
 
 from decimal import Decimal
 
-from .env import env
+from .env import env, env_bool
 
 # The school's name as search engines and shared links give it (the class pages' structured
 # data names it as each course's provider).
@@ -67,3 +67,17 @@ CLASS_MESSAGES_PER_DAY = int(env("CLASS_MESSAGES_PER_DAY", "5"))
 # Minutes after a first edit of a class its families are told what changed: later edits within
 # them join the same message, and edits undone within them send none.
 CLASS_CHANGE_NOTICE_DELAY_MINUTES = int(env("CLASS_CHANGE_NOTICE_DELAY_MINUTES", "10"))
+# Payment plans (payments.plans): a declined instalment is tried again daily, this many times in
+# all after the first; then the enrolment is overdue and its seat kept this many days before it
+# goes to the waitlist.
+INSTALMENT_RETRIES = int(env("INSTALMENT_RETRIES", "3"))
+OVERDUE_GRACE_DAYS = int(env("OVERDUE_GRACE_DAYS", "7"))
+# Whether a cancellation charges the card for what the refund policy keeps beyond what was paid
+# (a plan's deposit paid, a no-refund tier reached). Off: a family never pays more by cancelling.
+CANCELLATION_CHARGES_UNPAID = env_bool("CANCELLATION_CHARGES_UNPAID", False)
+
+# A family moves an enrolment to another class (payments.services.transfers) until this many
+# days before the earlier of the two classes' first meetings, for this fee on top of the price
+# difference.
+TRANSFER_CUTOFF_DAYS = int(env("TRANSFER_CUTOFF_DAYS", "7"))
+TRANSFER_FEE = Decimal(env("TRANSFER_FEE", "0.00"))

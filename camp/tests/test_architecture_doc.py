@@ -35,6 +35,8 @@ ANSWERS = {
     "Who may read a care record": "care.access.access_care",
     "Attendance recorded": "enrolments.services.attendance.attendance_record",
     "A child's attendance status": "enrolments.attendance.attendance_line_fold",
+    "A plan's schedule": "payments.plans.plan_schedule",
+    "A transfer": "payments.services.transfers.transfer_make",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {

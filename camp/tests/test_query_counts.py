@@ -738,34 +738,36 @@ def stripe_reports_a_payment_the_browser_left(school, counted):
 # Each step, the status it answers, and its queries. A signed-in call's first query loads the
 # caller named by the access token; a page adds the count of the whole list. A transaction
 # shows here as a savepoint and its release, since the test itself runs in one.
+# A class's answer names the payment plans it offers (payments.plans): every plan is read in
+# one query per answer, whatever the number of classes (two when the school has plans).
 STEPS = [
     (a_visitor_lists_the_instructors, 200, 1),
     (a_visitor_pages_through_the_instructors, 200, 2),
     # A class list built afresh also reads the seats held, which its cached answer writes in at
     # each serving (enrolments.holds_shown): read once, then again only after a hold changes.
-    (a_visitor_lists_the_approved_classes, 200, 2),
-    (a_visitor_opens_a_page_of_all_classes, 200, 3),
+    (a_visitor_lists_the_approved_classes, 200, 3),
+    (a_visitor_opens_a_page_of_all_classes, 200, 4),
     # The category named by its slug, then the list (the weekday is an EXISTS in the same query).
-    (a_visitor_filters_and_sorts_the_classes, 200, 3),
-    (a_visitor_searches_a_page_of_classes, 200, 3),
-    (an_admin_searches_every_class, 200, 2),
-    (an_admin_lists_every_class, 200, 2),
-    (an_admin_pages_through_the_pending_classes, 200, 3),
-    (a_visitor_sees_the_popular_classes, 200, 2),
+    (a_visitor_filters_and_sorts_the_classes, 200, 4),
+    (a_visitor_searches_a_page_of_classes, 200, 4),
+    (an_admin_searches_every_class, 200, 3),
+    (an_admin_lists_every_class, 200, 3),
+    (an_admin_pages_through_the_pending_classes, 200, 4),
+    (a_visitor_sees_the_popular_classes, 200, 3),
     (a_visitor_lists_the_categories, 200, 1),
     # The class with its instructor and category.
-    (a_visitor_opens_a_class, 200, 1),
-    (an_instructor_opens_their_class_under_review, 200, 2),
+    (a_visitor_opens_a_class, 200, 2),
+    (an_instructor_opens_their_class_under_review, 200, 3),
     # The instructor; their approved classes with instructor and category; the seats held.
-    (a_visitor_opens_an_instructor_s_page, 200, 3),
+    (a_visitor_opens_an_instructor_s_page, 200, 4),
     # The page's head: the class with its instructor and category; the instructor. Then its
     # first screen, the API's answer above (camp/first_screen.py), here with nothing cached.
-    (a_visitor_opens_the_page_of_a_class, 200, 2),
-    (a_visitor_opens_the_page_of_an_instructor, 200, 4),
+    (a_visitor_opens_the_page_of_a_class, 200, 3),
+    (a_visitor_opens_the_page_of_an_instructor, 200, 5),
     # The popular classes; the count and the page of those starting soon.
-    (a_visitor_opens_the_home_page, 200, 4),
+    (a_visitor_opens_the_home_page, 200, 5),
     # The count and the first page; the categories.
-    (a_visitor_opens_the_all_classes_page, 200, 4),
+    (a_visitor_opens_the_all_classes_page, 200, 5),
     # Each section's count (its pages), and the classes' latest change.
     (a_crawler_reads_the_sitemap_index, 200, 3),
     # The count for the page, then the page.
@@ -813,9 +815,9 @@ STEPS = [
     (an_admin_sends_feedback, 200, 6),
     # The caller; the class withdrawn by one conditional UPDATE, inside its savepoint.
     (an_instructor_withdraws_their_class, 200, 4),
-    (an_instructor_lists_their_classes, 200, 2),
-    (an_instructor_pages_through_their_classes, 200, 3),
-    (an_instructor_opens_their_class, 200, 2),
+    (an_instructor_lists_their_classes, 200, 3),
+    (an_instructor_pages_through_their_classes, 200, 4),
+    (an_instructor_opens_their_class, 200, 3),
     (an_instructor_uploads_a_class_image, 200, 1),
     (a_student_lists_their_selected_classes, 200, 2),
     (a_student_pages_through_their_selected_classes, 200, 3),
@@ -856,7 +858,7 @@ STEPS = [
     (a_student_pages_through_their_payment_history, 200, 3),
     # The caller; the seats; their classes' meeting ids (classes.selectors.meeting_ids_read);
     # their children's attendance actions with their meetings.
-    (a_student_lists_their_enrolled_classes, 200, 4),
+    (a_student_lists_their_enrolled_classes, 200, 5),
     # The caller; "Myself"; the family.
     (a_parent_lists_their_family, 200, 3),
     # "Myself"; the account locked and its people counted (FAMILY_MAX_PARTICIPANTS), in one
@@ -898,7 +900,7 @@ STEPS = [
     # the policies' current versions, acceptances, versions and reads; the policies accepted.
     (a_family_downloads_their_data, 200, 12),
     # The caller; the count; the page; its classes' meeting ids; its attendance actions.
-    (a_student_pages_through_their_enrolled_classes, 200, 5),
+    (a_student_pages_through_their_enrolled_classes, 200, 6),
     # The class with its instructor; its meetings with theirs.
     (a_visitor_downloads_a_class_calendar, 200, 2),
     # The token set where none was, then read back (the first of two asks may lose the race).
@@ -908,15 +910,17 @@ STEPS = [
     (a_calendar_app_reads_a_student_s_feed, 200, 2),
     # The policy in force: its newest row.
     (a_visitor_reads_the_refund_policy, 200, 1),
-    # The caller; the payment with its seat, class and participant.
-    (a_family_previews_cancelling_a_seat, 200, 2),
+    # The caller; the payment with its seat, class and participant; what was paid for it (its
+    # charge, a plan's instalments paid, less refunds: payments.services.instalments).
+    (a_family_previews_cancelling_a_seat, 200, 3),
     # Under the payment's lock (the caller; the payment with its seat, class and participant):
     # the seat given back and offered to the waitlist (enrolments.services.seat_give_back); the
-    # payment cancelled; refunds owed before; the refund put on record; the cancellation
+    # payment cancelled, with a plan's instalments still to pay; what was paid; each charge's
+    # refunds so far and the instalments paid by card; the refund put on record; the cancellation
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
-    (a_family_cancels_a_seat_paid_by_card, 200, 35),
+    (a_family_cancels_a_seat_paid_by_card, 200, 38),
     # Recorded before; its student and class; recorded; the amounts its attempts confirmed;
     # then the seat and its enrolment, as a card payment.
     # And the attempt whose list price and adjustments the payment keeps; the receipt's meetings

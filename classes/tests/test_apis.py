@@ -116,8 +116,9 @@ class TestClassList:
     ):
         ClassFactory.create_batch(rows, status=APPROVED)
 
-        # The classes; the seats held, which the cached answer writes in at each serving.
-        with django_assert_num_queries(2):
+        # The classes; the payment plans (read once, payments.selectors.class_plans); the seats
+        # held, which the cached answer writes in at each serving.
+        with django_assert_num_queries(3):
             response = api_client.get("/api/classes")
 
         assert len(response.json()) == rows
@@ -129,8 +130,9 @@ class TestClassList:
         client = api_client_for(UserFactory(role=Role.ADMIN))
         ClassFactory.create_batch(rows, status=PENDING)
 
-        # One to load the token's user, one for the classes with their instructors.
-        with django_assert_num_queries(2):
+        # One to load the token's user, one for the classes with their instructors, one for the
+        # payment plans.
+        with django_assert_num_queries(3):
             response = client.get("/api/classes")
 
         assert len(response.json()) == rows
@@ -182,8 +184,9 @@ class TestPopularClassList:
     def test_two_queries_however_many_classes(self, api_client, django_assert_num_queries, rows):
         ClassFactory.create_batch(rows, status=APPROVED)
 
-        # The classes; the seats held, which the cached answer writes in at each serving.
-        with django_assert_num_queries(2):
+        # The classes; the payment plans; the seats held, which the cached answer writes in at
+        # each serving.
+        with django_assert_num_queries(3):
             response = api_client.get("/api/popularClasses")
 
         assert len(response.json()) == min(rows, 6)
@@ -248,6 +251,7 @@ class TestClassCreate:
             "registrationClosesAt": None,
             "registrationOpen": True,
             "seasonId": None,
+            "plans": [],
         }
         assert camp_class.price == Decimal("45.50")
 
@@ -760,8 +764,9 @@ class TestInstructorClassList:
         client = client_as("instructor")
         ClassFactory.create_batch(rows, instructor=people["instructor"])
 
-        # One to load the token's user, one for the classes with their instructor.
-        with django_assert_num_queries(2):
+        # One to load the token's user, one for the classes with their instructor, one for the
+        # payment plans.
+        with django_assert_num_queries(3):
             response = client.get("/api/myClasses/maya@camp.test")
 
         assert len(response.json()) == rows

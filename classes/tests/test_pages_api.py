@@ -79,15 +79,15 @@ class TestOneClass:
         }
         assert len(answer["meetings"]) == 5
 
-    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 1), ("instructor", 2)])
+    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 2), ("instructor", 3)])
     def test_the_class_is_read_once(
         self, client_as, people, who, queries, django_assert_num_queries
     ):
         camp_class = ClassFactory(instructor=people["instructor"], status=ClassStatus.APPROVED)
         client = client_as(who)
 
-        # The class with its instructor, category and seats free; for a signed-in caller, the
-        # caller first.
+        # The class with its instructor, category and seats free; the payment plans; for a
+        # signed-in caller, the caller first.
         with django_assert_num_queries(queries):
             response = client.get(f"/api/classes/{camp_class.pk}")
 
@@ -196,8 +196,9 @@ class TestAnInstructorsPage:
         maya = UserFactory(role=Role.INSTRUCTOR)
         ClassFactory.create_batch(rows, instructor=maya, status=ClassStatus.APPROVED)
 
-        # The instructor; their classes with instructor and category; the seats held.
-        with django_assert_num_queries(3):
+        # The instructor; their classes with instructor and category; the payment plans; the
+        # seats held.
+        with django_assert_num_queries(4):
             response = api_client.get(f"/api/instructors/{maya.pk}")
 
         assert len(response.json()["classes"]) == rows

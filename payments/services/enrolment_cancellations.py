@@ -10,6 +10,7 @@ until Stripe has made it.
 """
 
 import logging
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -22,15 +23,30 @@ from django.utils import timezone
 from accounts.models import User
 from classes.models import ClassStatus
 from core.errors import Conflict, NotFound
-from core.school_time import school_timezone
+from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments import stripe_client
-from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
+from payments.models import (
+    CreditEntry,
+    Instalment,
+    InstalmentKind,
+    InstalmentStatus,
+    PaidBy,
+    Payment,
+    PaymentStatus,
+    Refund,
+    RefundStatus,
+)
 from payments.pricing import Kind, discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
 from payments.services.common import is_free_enrolment, payment_charge_refund
-from payments.services.messages import enrolment_cancelled_queue, refund_queue
+from payments.services.instalments import UNPAID, instalment_card_charge, paid_toward
+from payments.services.messages import (
+    enrolment_cancelled_queue,
+    refund_queue,
+    seat_released_queue,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -240,7 +256,13 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
                 why = _when(
                     days_before=promised.days_before, started=promised.started
                 ).by_the_promise()
-    refund = terms.refund_for(paid=payment.price, tier=tier)
+    paid = paid_toward(payment)
+    refund = terms.refund_for(paid=paid, tier=tier)
+    if settings.CANCELLATION_CHARGES_UNPAID and payment.plan_total is not None:
+        # The school keeps what its policy keeps of the whole price: what was paid beyond that
+        # comes back, and what falls short is charged (`cancellation_charge`).
+        kept = payment.plan_total - terms.refund_for(paid=payment.plan_total, tier=tier)
+        refund = max(paid - kept, ZERO)
     if is_free_enrolment(payment):
         # Nothing went through Stripe, so nothing can come back through it.
         refund = ZERO
@@ -262,7 +284,7 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         class_id=camp_class.pk,
         class_name=camp_class.name,
         participant_name=payment.participant_name or (participant.name if participant else ""),
-        paid=payment.price,
+        paid=paid,
         refund=refund,
         tier=tier,
         tier_label=terms.tier_label(tier),
@@ -311,11 +333,8 @@ def enrolment_cancel(
         quote = _quote(payment, now, refund_to)
         if expected_refund is not None and expected_refund != quote.refund:
             raise RefundChanged(quote.refund)
-        seat_give_back(enrolment_id=enrolment_id, reason=SEAT_REASON)
-        payment.status = PaymentStatus.CANCELLED
-        payment.refund_reason = quote.reason
-        payment.save(update_fields=["status", "refund_reason"])
-        refund = None
+        _ended(payment, quote, seat_reason=SEAT_REASON)
+        refunds = []
         to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
         if to_credit:
             CreditEntry.objects.create(
@@ -326,7 +345,7 @@ def enrolment_cancel(
                 payment=payment,
             )
         elif quote.refund > ZERO:
-            refund = _refund_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+            refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
         if quote.credit_returned > ZERO:
             CreditEntry.objects.create(
                 family=student,
@@ -357,8 +376,9 @@ def enrolment_cancel(
                 credit_amount=quote.credit_amount,
             ),
         )
-    if refund is None:
-        if payment.price > ZERO:
+    cancellation_charge(payment, quote)
+    if not refunds:
+        if quote.paid > ZERO:
             message = (
                 "Your enrolment is cancelled. Under the refund policy you paid under, "
                 "nothing is refunded."
@@ -379,15 +399,16 @@ def enrolment_cancel(
                 message=message,
             ),
         )
-    refund = _refund_send(refund_id=refund.pk)
-    if refund.status == RefundStatus.SUCCEEDED:
+    refunds = [_refund_send(refund_id=refund.pk) for refund in refunds]
+    refunded = sum((refund.amount for refund in refunds), ZERO)
+    if all(refund.status == RefundStatus.SUCCEEDED for refund in refunds):
         return _credit_back_told(
             quote,
             EnrolmentCancellation(
                 enrolment_id=enrolment_id,
-                refund=refund.amount,
+                refund=refunded,
                 refund_status=RefundOutcome.SUCCEEDED,
-                message=f"Your enrolment is cancelled and {_money(refund.amount)} is refunded to "
+                message=f"Your enrolment is cancelled and {_money(refunded)} is refunded to "
                 "the card you paid with.",
             ),
         )
@@ -395,12 +416,71 @@ def enrolment_cancel(
         quote,
         EnrolmentCancellation(
             enrolment_id=enrolment_id,
-            refund=refund.amount,
+            refund=refunded,
             refund_status=RefundOutcome.PENDING,
-            message=f"Your enrolment is cancelled. The refund of {_money(refund.amount)} could not "
+            message=f"Your enrolment is cancelled. The refund of {_money(refunded)} could not "
             "be made just now; the school will make it and e-mail you when it is done.",
         ),
     )
+
+
+def _ended(payment: Payment, quote: CancellationQuote, *, seat_reason: str) -> None:
+    """Under the payment's lock: the seat back to the class (and its waitlist), the payment
+    cancelled, and what a plan had still to charge cancelled with it."""
+    seat_give_back(enrolment_id=payment.enrolment_id, reason=seat_reason)
+    payment.status = PaymentStatus.CANCELLED
+    payment.refund_reason = quote.reason
+    payment.save(update_fields=["status", "refund_reason"])
+    payment.instalments.filter(status__in=UNPAID).update(status=InstalmentStatus.CANCELLED)
+
+
+def cancellation_charge(payment: Payment, quote: CancellationQuote) -> None:
+    """With CANCELLATION_CHARGES_UNPAID, what the policy keeps of a plan's whole price beyond
+    what was paid is charged to the card on file, once; a decline waits in the school's queue
+    of failed instalments."""
+    if not settings.CANCELLATION_CHARGES_UNPAID or payment.plan_total is None:
+        return
+    terms = RefundTerms.from_snapshot(payment.refund_policy)
+    kept = payment.plan_total - terms.refund_for(paid=payment.plan_total, tier=quote.tier)
+    short = kept - quote.paid
+    if short < Decimal("0.50"):
+        return
+    instalment, created = Instalment.objects.get_or_create(
+        payment=payment,
+        kind=InstalmentKind.CANCELLATION,
+        defaults={"due_on": school_today(), "amount": short},
+    )
+    if created:
+        instalment_card_charge(instalment, on_session=False)
+
+
+def enrolment_release(*, payment_id: int) -> bool:
+    """An overdue balance's grace ran out: the seat goes to the waitlist, and what the family
+    paid is refunded by the policy they paid under, as their own cancellation would be. False
+    when it was paid (or its grace moved) meanwhile."""
+    with transaction.atomic():
+        payment = (
+            Payment.objects.select_for_update(of=("self",))
+            .select_related("enrolment", "camp_class", "participant")
+            .get(pk=payment_id)
+        )
+        today = school_today()
+        if (
+            payment.status != PaymentStatus.ENROLLED
+            or payment.release_on is None
+            or payment.release_on > today
+        ):
+            return False
+        quote = _quote(payment, timezone.now())
+        quote = replace(quote, why="the balance was still unpaid when its grace ended")
+        _ended(payment, quote, seat_reason="Released: the balance was unpaid.")
+        refunds = []
+        if quote.refund > ZERO:
+            refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        seat_released_queue(payment, refund=quote.refund)
+    for refund in refunds:
+        _refund_send(refund_id=refund.pk)
+    return True
 
 
 def _credit_back_told(
@@ -416,34 +496,81 @@ def _credit_back_told(
     )
 
 
-def _refund_put_on_record(payment: Payment, *, amount: Decimal, reason: str) -> Refund:
-    """In the caller's transaction, under the payment's lock."""
-    # A failed refund is still owed (the back office retries it), so it counts too.
-    owed_before = payment.refunds.aggregate(total=Sum("amount"))["total"] or ZERO
-    if amount + owed_before > payment.price:
-        raise Conflict("A refund is never more than was paid.")
-    return Refund.objects.create(
-        payment=payment,
-        amount=amount,
-        idempotency_key=_refund_key(payment),
-        status=RefundStatus.PENDING,
-        reason=reason,
-    )
+def _refunds_put_on_record(payment: Payment, *, amount: Decimal, reason: str) -> list[Refund]:
+    """In the caller's transaction, under the payment's lock: `amount` back to the charges it
+    came by, the newest first (a plan's instalments, then the first charge), each never more
+    than it took; what was paid otherwise (cash, cheque, account credit) comes back as credit."""
+    refunds, left = [], amount
+    for instalment, available in refundable_charges(payment):
+        part = min(left, available)
+        if part <= ZERO:
+            continue
+        suffix = f"-i{instalment.pk}" if instalment else ""
+        refunds.append(
+            Refund.objects.create(
+                payment=payment,
+                instalment=instalment,
+                amount=part,
+                idempotency_key=f"{_refund_key(payment)}{suffix}",
+                status=RefundStatus.PENDING,
+                reason=reason,
+            )
+        )
+        left -= part
+    if left > ZERO:
+        # What is left of what was paid, the refunds just put on record counted.
+        if left > paid_toward(payment):
+            raise Conflict("A refund is never more than was paid.")
+        CreditEntry.objects.create(
+            family_id=payment.student_id,
+            amount=left,
+            reason=f"Refund for {payment.camp_class.name} of what was paid in cash, by cheque "
+            "or with credit",
+            payment=payment,
+        )
+    return refunds
+
+
+def refundable_charges(payment: Payment) -> list[tuple[Instalment | None, Decimal]]:
+    """Each card charge a payment's money came by, newest first, with what it can still give
+    back (a failed refund is still owed, so it counts too); None is the payment's own."""
+    refunded = defaultdict(lambda: ZERO)
+    for instalment_id, total in payment.refunds.values_list("instalment_id").annotate(
+        total=Sum("amount")
+    ):
+        refunded[instalment_id] = total
+    charges = [
+        (instalment, instalment.amount - refunded[instalment.pk])
+        for instalment in payment.instalments.filter(
+            status=InstalmentStatus.PAID, paid_by=PaidBy.CARD
+        ).order_by("-paid_at", "-id")
+    ]
+    if not is_free_enrolment(payment):
+        charges.append((None, payment.price - refunded[None]))
+    return charges
 
 
 def _refund_send(*, refund_id: int) -> Refund:
     """Ask Stripe for the refund, outside any transaction; on record either way."""
-    refund = Refund.objects.select_related("payment").get(pk=refund_id)
+    refund = Refund.objects.select_related("payment", "instalment").get(pk=refund_id)
     if refund.status == RefundStatus.SUCCEEDED:
         return refund
     payment = refund.payment
     try:
-        stripe_refund_id = payment_charge_refund(
-            payment,
-            reason=refund.reason,
-            amount_cents=in_cents(refund.amount),
-            idempotency_key=refund.idempotency_key,
-        )
+        if refund.instalment_id is not None:
+            stripe_refund_id = stripe_client.charge_refund(
+                payment_intent_id=refund.instalment.payment_intent_id,
+                reason=refund.reason,
+                amount_cents=in_cents(refund.amount),
+                idempotency_key=refund.idempotency_key,
+            )
+        else:
+            stripe_refund_id = payment_charge_refund(
+                payment,
+                reason=refund.reason,
+                amount_cents=in_cents(refund.amount),
+                idempotency_key=refund.idempotency_key,
+            )
     except stripe_client.PaymentProviderError as error:
         # Refused, unknown at Stripe, or not reached: it waits in the back office's queue.
         logger.warning("Refund %s was not made at Stripe: %s", refund.pk, error)
@@ -468,7 +595,12 @@ def _refund_send(*, refund_id: int) -> Refund:
         payment.refunded_at = timezone.now()
         payment.refund_id = stripe_refund_id
         payment.save(update_fields=["refunded_at", "refund_id"])
-        refund_queue(payment, amount=refund.amount)
+        # A refund split over a plan's charges tells of each part.
+        refund_queue(
+            payment,
+            amount=refund.amount,
+            about=f"refund:{refund.pk}" if refund.instalment_id else "",
+        )
     return refund
 
 

@@ -13,7 +13,7 @@ payment is (`fulfilment.payment_fulfil`): a seat, or that line's money back.
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.db import transaction
@@ -35,10 +35,12 @@ from payments.models import (
     CheckoutStatus,
     CreditEntry,
     Payment,
+    PaymentPlan,
     PaymentStatus,
     PromoCode,
     PromoCodeUse,
 )
+from payments.plans import PlanPart, PlanSchedule, plan_schedule, plans_of, plans_open
 from payments.pricing import CheckoutQuote, in_cents, price_checkout, promo_code_find
 from payments.selectors import refund_policy_in_force
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
@@ -51,6 +53,7 @@ from payments.services.common import (
     stripe_call,
 )
 from payments.services.fulfilment import payment_enrol, payment_fulfil
+from payments.services.instalments import instalments_create
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +82,12 @@ class CheckoutView:
     client_secret: str | None
     # Why the code typed no longer applies (its limit was reached meanwhile, it expired).
     promo_code_problem: str = ""
+    # Per line: the plan chosen with its schedule (None: paid in full), and the plans open.
+    schedules: tuple[PlanSchedule | None, ...] = ()
+    plans_open: tuple[tuple[PlanSchedule, ...], ...] = ()
+    # What the card is charged now (each plan's deposit, the other lines in full), and later.
+    due_now: Decimal = Decimal("0.00")
+    later: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -157,25 +166,90 @@ def _card_needed(total_cents: int) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _DueNow:
+    """The lines' plans priced: what the card is charged now, and each line's schedule."""
+
+    total: Decimal
+    later: Decimal
+    schedules: tuple[PlanSchedule | None, ...]
+    # Lines whose plan is no longer open (its first due date passed, the price moved).
+    closed: tuple[int, ...] = ()
+
+    @property
+    def total_cents(self) -> int:
+        return in_cents(self.total)
+
+
+def _due_now(plans: list[PaymentPlan | None], lines, quote: CheckoutQuote) -> _DueNow:
+    total, later, schedules, closed = Decimal("0.00"), Decimal("0.00"), [], []
+    for index, (plan, camp_class, priced) in enumerate(zip(plans, lines, quote.lines, strict=True)):
+        schedule = plan_schedule(plan, camp_class, priced.amount_due) if plan else None
+        if plan is not None and schedule is None:
+            closed.append(index)
+        schedules.append(schedule)
+        if schedule is None:
+            total += priced.amount_due
+        else:
+            total += schedule.deposit
+            later += schedule.total - schedule.deposit
+    return _DueNow(total=total, later=later, schedules=tuple(schedules), closed=tuple(closed))
+
+
+def _plan_chosen(camp_class: Class, amount: Decimal, plan_id: int | None) -> PaymentPlan | None:
+    """The plan a family chose for a line, if it is open to it now."""
+    if plan_id is None:
+        return None
+    schedule = next(
+        (open_ for open_ in plans_open(camp_class, amount) if open_.plan.pk == plan_id), None
+    )
+    if schedule is None:
+        raise Conflict(
+            "That payment plan is not offered for this class any more: choose another, or pay "
+            "in full.",
+            code="plan_closed",
+        )
+    return schedule.plan
+
+
 def checkout_open(
-    *, family: User, items: list[tuple[int, int]], promo_code: str = "", apply_credit: bool = False
+    *,
+    family: User,
+    items: list[tuple[int, int]],
+    promo_code: str = "",
+    apply_credit: bool = False,
+    plan_ids: dict[tuple[int, int], int] | None = None,
 ) -> CheckoutView:
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
-    and is held now, or none is and the refusal names the line."""
+    and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
+    an item that is to be paid by one."""
     pairs = _items_read(family, items)
     code = promo_code_find(promo_code) if promo_code.strip() else None
     _lines_refused(pairs)
     quote = price_checkout(
         family, pairs, promo_code=code.code if code else "", apply_credit=apply_credit
     )
-    _card_needed(quote.total_cents)
+    plans = []
+    for index, ((participant, camp_class), priced) in enumerate(
+        zip(pairs, quote.lines, strict=True)
+    ):
+        chosen = (plan_ids or {}).get((camp_class.pk, participant.pk))
+        try:
+            plans.append(_plan_chosen(camp_class, priced.amount_due, chosen))
+        except Conflict as error:
+            raise _line_error(
+                error, index=index, participant=participant, camp_class=camp_class
+            ) from None
+    _card_needed(_due_now(plans, [c for _, c in pairs], quote).total_cents)
     with transaction.atomic():
         checkout = Checkout.objects.create(
             family=family, promo_code=code, apply_credit=apply_credit
         )
         CheckoutLine.objects.bulk_create(
-            CheckoutLine(checkout=checkout, participant=participant, camp_class=camp_class)
-            for participant, camp_class in pairs
+            CheckoutLine(
+                checkout=checkout, participant=participant, camp_class=camp_class, plan=plan
+            )
+            for (participant, camp_class), plan in zip(pairs, plans, strict=True)
         )
         # In the order of the classes' ids: two checkouts with the same classes take the
         # classes' locks in one order, so neither waits on the other for ever.
@@ -204,7 +278,20 @@ def _checkout_of(family: User, checkout_id: int, *, lock: bool = False) -> Check
 
 
 def _lines_of(checkout: Checkout) -> list[CheckoutLine]:
-    return list(checkout.lines.select_related("participant", "camp_class", "payment"))
+    lines = list(checkout.lines.select_related("participant", "camp_class", "payment", "plan"))
+    chosen = [line.plan for line in lines if line.plan_id]
+    if chosen:
+        # Each chosen plan with its due dates, in two queries.
+        dues = {
+            plan.pk: plan
+            for plan in PaymentPlan.objects.filter(
+                pk__in={plan.pk for plan in chosen}
+            ).prefetch_related("dues")
+        }
+        for line in lines:
+            if line.plan_id:
+                line.plan = dues[line.plan_id]
+    return lines
 
 
 def _setup_metadata(family: User, checkout: Checkout) -> dict[str, str]:
@@ -242,32 +329,111 @@ def checkout_view(*, family: User, checkout_id: int) -> CheckoutView:
     checkout = _checkout_of(family, checkout_id)
     lines = _lines_of(checkout)
     problem = ""
-    if checkout.status == CheckoutStatus.PAID or not lines:
-        quote = CheckoutQuote(lines=())
-    else:
-        try:
-            quote = _priced(family, checkout, lines)
-        except InvalidInput as error:
-            # The code stopped applying (its last use went to another family, it expired):
-            # the lines are priced without it, and the family is told why.
-            problem = "; ".join(error.problems.get("promo_code", [])) or str(error)
-            Checkout.objects.filter(pk=checkout.pk).update(promo_code=None)
-            checkout.promo_code = None
-            quote = _priced(family, checkout, lines)
+    if checkout.status != CheckoutStatus.OPEN or not lines:
+        return _as_paid(family, checkout, lines)
+    try:
+        quote = _priced(family, checkout, lines)
+    except InvalidInput as error:
+        # The code stopped applying (its last use went to another family, it expired):
+        # the lines are priced without it, and the family is told why.
+        problem = "; ".join(error.problems.get("promo_code", [])) or str(error)
+        Checkout.objects.filter(pk=checkout.pk).update(promo_code=None)
+        checkout.promo_code = None
+        quote = _priced(family, checkout, lines)
+    due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
+    if due.closed:
+        # A plan's first due date passed while the checkout waited: that line is paid in
+        # full unless the family chooses another plan, and they are told.
+        closed = [lines[index] for index in due.closed]
+        CheckoutLine.objects.filter(pk__in=[line.pk for line in closed]).update(plan=None)
+        for line in closed:
+            line.plan = None
+        problem = "; ".join(
+            filter(None, [problem, "A payment plan chosen is no longer offered: paid in full."])
+        )
+        due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
+    plans = plans_of([line.camp_class for line in lines])
+    return CheckoutView(
+        checkout=checkout,
+        lines=lines,
+        quote=quote,
+        hold_expires_at=_holds_expire(family, lines),
+        client_secret=_client_secret(family, checkout, due.total_cents),
+        promo_code_problem=problem,
+        schedules=due.schedules,
+        plans_open=tuple(
+            tuple(plans_open(line.camp_class, priced.amount_due, plans=plans[line.camp_class_id]))
+            for line, priced in zip(lines, quote.lines, strict=True)
+        ),
+        due_now=due.total,
+        later=due.later,
+    )
+
+
+def _holds_expire(family: User, lines: list[CheckoutLine]) -> datetime | None:
     holds = SeatHold.objects.filter(
         student=family,
         expires_at__gt=timezone.now(),
         participant_id__in=[line.participant_id for line in lines],
         camp_class_id__in=[line.camp_class_id for line in lines],
     ).values_list("expires_at", flat=True)
+    return min(holds, default=None)
+
+
+def _as_paid(family: User, checkout: Checkout, lines: list[CheckoutLine]) -> CheckoutView:
+    """A checkout being paid or paid, as the family confirmed it."""
+    schedules = []
+    for line in lines:
+        parts = line.plan_parts or []
+        schedules.append(
+            PlanSchedule(
+                plan=line.plan,
+                total=line.plan_total,
+                deposit=line.price,
+                instalments=tuple(
+                    PlanPart(
+                        due_on=date.fromisoformat(part["due_on"]), amount=Decimal(part["amount"])
+                    )
+                    for part in parts
+                ),
+            )
+            if line.plan_id
+            else None
+        )
+    later = sum(
+        (part.amount for schedule in schedules if schedule for part in schedule.instalments),
+        Decimal("0.00"),
+    )
     return CheckoutView(
         checkout=checkout,
         lines=lines,
-        quote=quote,
-        hold_expires_at=min(holds, default=None),
-        client_secret=_client_secret(family, checkout, quote.total_cents),
-        promo_code_problem=problem,
+        quote=CheckoutQuote(lines=()),
+        hold_expires_at=_holds_expire(family, lines) if lines else None,
+        client_secret=None,
+        schedules=tuple(schedules),
+        plans_open=tuple(() for _ in lines),
+        due_now=checkout.total or Decimal("0.00"),
+        later=later,
     )
+
+
+def checkout_line_plan(
+    *, family: User, checkout_id: int, line_id: int, plan_id: int | None
+) -> CheckoutView:
+    """Choose how a line is paid: in full, or by one of the plans open to it now."""
+    with transaction.atomic():
+        checkout = _checkout_of(family, checkout_id, lock=True)
+        if checkout.status != CheckoutStatus.OPEN:
+            raise Conflict("This checkout is being paid or is paid: its lines stay.")
+        lines = _lines_of(checkout)
+        index = next((i for i, line in enumerate(lines) if line.pk == line_id), None)
+        if index is None:
+            raise NotFound("No such line in this checkout.")
+        quote = _priced(family, checkout, lines)
+        line = lines[index]
+        plan = _plan_chosen(line.camp_class, quote.lines[index].amount_due, plan_id)
+        CheckoutLine.objects.filter(pk=line.pk).update(plan=plan)
+    return checkout_view(family=family, checkout_id=checkout_id)
 
 
 def checkout_line_remove(*, family: User, checkout_id: int, line_id: int) -> CheckoutView:
@@ -337,9 +503,16 @@ def _set_aside(
                 "; ".join(problem.problems.get("promo_code", [])) or problem.message,
                 code="promo_code_refused",
             ) from None
-        if quote.total_cents != in_cents(confirmed_total):
-            raise TotalChanged(quote.total)
-        _card_needed(quote.total_cents)
+        due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
+        if due.closed:
+            raise Conflict(
+                "A payment plan chosen is no longer offered; the checkout now shows it paid in "
+                "full. Please check it and confirm again.",
+                code="plan_closed",
+            )
+        if due.total_cents != in_cents(confirmed_total):
+            raise TotalChanged(due.total)
+        _card_needed(due.total_cents)
         if checkout.promo_code_id:
             PromoCodeUse.objects.create(
                 promo_code_id=checkout.promo_code_id, family=family, checkout=checkout
@@ -351,13 +524,24 @@ def _set_aside(
                 reason=f"Paid at checkout {checkout.pk}",
                 checkout=checkout,
             )
-        for line, priced in zip(lines, quote.lines, strict=True):
+        for line, priced, schedule in zip(lines, quote.lines, due.schedules, strict=True):
             line.list_price = priced.list_price
             line.adjustments = [adjustment.as_record() for adjustment in priced.adjustments]
             line.price = priced.amount_due
-        CheckoutLine.objects.bulk_update(lines, ["list_price", "adjustments", "price"])
+            if schedule is not None:
+                # The deposit is what this line's share of the charge is; the rest, as the
+                # family saw it, becomes the payment's instalments.
+                line.price = schedule.deposit
+                line.plan_total = schedule.total
+                line.plan_parts = [
+                    {"due_on": part.due_on.isoformat(), "amount": str(part.amount)}
+                    for part in schedule.instalments
+                ]
+        CheckoutLine.objects.bulk_update(
+            lines, ["list_price", "adjustments", "price", "plan_total", "plan_parts"]
+        )
         checkout.status = CheckoutStatus.CHARGING
-        checkout.total = quote.total
+        checkout.total = due.total
         checkout.credit = quote.credit
         checkout.charging_since = timezone.now()
         # The card charged: its SetupIntent id, Stripe's own, tells this checkout's charge
@@ -366,7 +550,7 @@ def _set_aside(
         checkout.save(
             update_fields=["status", "total", "credit", "charging_since", "setup_intent_id"]
         )
-        if quote.total_cents == 0:
+        if due.total_cents == 0:
             _paid_without_card(checkout, lines)
     return checkout
 
@@ -398,6 +582,13 @@ def _line_payments(checkout: Checkout, lines: list[CheckoutLine], *, transaction
             refund_policy=policy,
             **paid,
         )
+        if line.plan_id:
+            Payment.objects.filter(pk=payment.pk).update(
+                plan_label=line.plan.label,
+                plan_total=line.plan_total,
+                card_setup_intent_id=paid.get("setup_intent_id", ""),
+            )
+            instalments_create(payment, line.plan_parts)
         line.payment = payment
         payments.append(payment)
     CheckoutLine.objects.bulk_update(lines, ["payment"])

@@ -15,7 +15,7 @@ from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
 from enrolments.services.class_reminders import class_reminder_if_due
 from payments import stripe_client
-from payments.models import ChargeAttempt, CheckoutLine, Payment, PaymentStatus
+from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
 from payments.selectors import refund_policy_in_force
 from payments.services.common import (
@@ -184,5 +184,9 @@ def payment_fulfil(*, payment_id: int) -> Payment:
             payment.refund_reason = refusal.refund_reason
             payment.refunded_at = timezone.now()
             payment.save(update_fields=["status", "refund_reason", "refund_id", "refunded_at"])
+            # No seat, so nothing more is owed for it: a plan's instalments go with it.
+            payment.instalments.filter(status=InstalmentStatus.DUE).update(
+                status=InstalmentStatus.CANCELLED
+            )
             refund_queue(payment)
     return payment

@@ -49,7 +49,9 @@ def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]
     return lines
 
 
-def _queue(kind: PaymentMessage, payment: Payment, *, calendar_method: str = "", **more) -> None:
+def _queue(
+    kind: PaymentMessage, payment: Payment, *, calendar_method: str = "", about: str = "", **more
+) -> None:
     """`calendar_method` attaches the class's meetings: PUBLISH for a seat taken, CANCEL for one
     given up, so the family's calendar follows."""
     # One read for the student, the class and its instructor.
@@ -64,7 +66,9 @@ def _queue(kind: PaymentMessage, payment: Payment, *, calendar_method: str = "",
     )
     message_queue(
         kind=kind,
-        about=f"payment:{payment.pk}",
+        # A message repeated for one payment (each failed instalment) names what it is about.
+        about=about or f"payment:{payment.pk}",
+        in_order_of=f"payment:{payment.pk}",
         recipient=payment.student.email,
         calendar=calendar,
         context={
@@ -89,15 +93,23 @@ def _queue(kind: PaymentMessage, payment: Payment, *, calendar_method: str = "",
 
 
 def receipt_queue(payment: Payment) -> None:
+    """The seat taken: the receipt, with a plan's instalments still to pay."""
     _queue(
         PaymentMessage.PAYMENT_RECEIPT,
         payment,
         calendar_method="PUBLISH",
         refund_policy=refund_policy_text_of(payment),
+        plan_label=payment.plan_label,
+        plan_parts=[
+            {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": _money(part.amount)}
+            for part in payment.instalments.filter(kind="instalment").order_by("due_on", "id")
+        ]
+        if payment.plan_label
+        else [],
     )
 
 
-def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
+def refund_queue(payment: Payment, *, amount: Decimal | None = None, about: str = "") -> None:
     """The money went back: all of the payment, or `amount` of it (a cancellation's part). A
     seat the school took back in full (the class cancelled, a refund by the school) leaves the
     family's calendar too."""
@@ -107,6 +119,7 @@ def refund_queue(payment: Payment, *, amount: Decimal | None = None) -> None:
         PaymentMessage.REFUND_MADE,
         payment,
         calendar_method="CANCEL" if seat_gone else "",
+        about=about,
         **more,
     )
 
@@ -134,4 +147,69 @@ def enrolment_cancelled_queue(
         tier_label=tier_label,
         why=why,
         refund_policy=policy_text,
+    )
+
+
+def instalment_failed_queue(instalment) -> None:
+    """An instalment the school could not charge: the family is given the link to pay it, and
+    told whether the card is tried again or the seat now waits for them until `release_on`."""
+    payment = instalment.payment
+    _queue(
+        PaymentMessage.INSTALMENT_FAILED,
+        payment,
+        instalment_amount=_money(instalment.amount),
+        due_on=f"{instalment.due_on:%B} {instalment.due_on.day}",
+        card_message=instalment.message,
+        enrolment_id=payment.enrolment_id,
+        overdue=payment.overdue_since is not None,
+        release_on=f"{payment.release_on:%B} {payment.release_on.day}"
+        if payment.release_on
+        else "",
+        next_try_on=f"{instalment.next_try_on:%B} {instalment.next_try_on.day}"
+        if instalment.next_try_on
+        else "",
+        # Each failed try is its own message, however often the task runs.
+        about=f"instalment:{instalment.pk}:{instalment.tries}",
+    )
+
+
+def seat_released_queue(payment: Payment, *, refund: Decimal) -> None:
+    _queue(
+        PaymentMessage.SEAT_RELEASED,
+        payment,
+        calendar_method="CANCEL",
+        release_on=f"{payment.release_on:%B} {payment.release_on.day}",
+        refund=_money(refund),
+        refund_due=refund > 0,
+    )
+
+
+def enrolment_transferred_queue(
+    payment: Payment,
+    *,
+    transfer_id: int,
+    from_class_name: str,
+    difference: Decimal,
+    fee: Decimal,
+    settled: str,
+    card: Decimal = Decimal(0),
+    credit: Decimal = Decimal(0),
+) -> None:
+    """The family moved the seat (`payment` names the new class now): the new class's when and
+    where with its meetings to add, and what the move cost or gave back. `settled` says how:
+    "charged" (`card` to the card, `credit` from the account), "given back" (`card` refunded,
+    `credit` added) or "even"."""
+    _queue(
+        PaymentMessage.ENROLMENT_TRANSFERRED,
+        payment,
+        calendar_method="PUBLISH",
+        # Each move is its own message: a seat may move more than once.
+        about=f"transfer:{transfer_id}",
+        from_class_name=from_class_name,
+        difference=_money_change(difference),
+        fee=_money(fee) if fee > 0 else "",
+        charged=settled == "charged",
+        given_back=settled == "given back",
+        card_amount=_money(card) if card > 0 else "",
+        credit_amount=_money(credit) if credit > 0 else "",
     )

@@ -17,6 +17,11 @@ from payments.services.family_checkout import (
     is_checkout_charge,
 )
 from payments.services.fulfilment import payment_fulfil, payment_record
+from payments.services.instalments import (
+    instalment_charge_settle,
+    instalments_unanswered_settle,
+    is_instalment_charge,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +56,8 @@ def payments_reconcile(*, now=None) -> ReconcileReport:
     def settle_charge(charge: stripe_client.Charge) -> str:
         if is_checkout_charge(charge):
             return checkout_charge_settle(charge=charge)
+        if is_instalment_charge(charge):
+            return instalment_charge_settle(charge=charge)
         attempt = attempt_of(charge)
         already = Payment.objects.filter(transaction_id=charge.id).first()
         if already is not None and already.status != PaymentStatus.ENROLL_PENDING:
@@ -89,6 +96,10 @@ def payments_reconcile(*, now=None) -> ReconcileReport:
     settle(
         "checkouts Stripe did not answer for",
         lambda: checkouts_unanswered_settle(now=now) or "",
+    )
+    settle(
+        "instalments Stripe did not answer for",
+        lambda: instalments_unanswered_settle(now=now) or "",
     )
 
     pending = Payment.objects.filter(status=PaymentStatus.ENROLL_PENDING).order_by("id")

@@ -5,7 +5,9 @@ from django.utils import timezone
 
 from core.errors import Conflict
 from enrolments.services import seat_give_back
-from payments.models import Payment, PaymentStatus
+from payments import stripe_client
+from payments.models import InstalmentStatus, PaidBy, Payment, PaymentStatus
+from payments.pricing import in_cents
 from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
 from payments.services.messages import refund_queue
 
@@ -28,6 +30,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         if not is_free_enrolment(payment):
             with stripe_call():
                 refund_id = payment_charge_refund(payment, reason=reason)
+                _instalments_refunded(payment, reason=reason)
         # The seat this payment took goes back to the class.
         seat_give_back(enrolment_id=payment.enrolment_id, reason=reason)
         payment.status = PaymentStatus.REFUNDED
@@ -37,3 +40,18 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         payment.save(update_fields=["status", "refund_reason", "refund_id", "refunded_at"])
         refund_queue(payment)
     return True
+
+
+def _instalments_refunded(payment: Payment, *, reason: str) -> None:
+    """Under the payment's lock: a plan's (or a transfer's) own charges back in full, each once
+    by its key, and what was still to pay cancelled."""
+    for instalment in payment.instalments.filter(status=InstalmentStatus.PAID, paid_by=PaidBy.CARD):
+        stripe_client.charge_refund(
+            payment_intent_id=instalment.payment_intent_id,
+            reason=reason,
+            amount_cents=in_cents(instalment.amount),
+            idempotency_key=f"camp-refund-instalment-{instalment.pk}",
+        )
+    payment.instalments.filter(status__in=(InstalmentStatus.DUE, InstalmentStatus.FAILED)).update(
+        status=InstalmentStatus.CANCELLED
+    )

@@ -6,6 +6,7 @@ from payments.models import Payment
 from payments.services.common import stripe_call
 from payments.services.family_checkout import checkout_charge_settle, is_checkout_charge
 from payments.services.fulfilment import payment_fulfil, payment_record
+from payments.services.instalments import instalment_charge_settle, is_instalment_charge
 
 
 def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
@@ -20,6 +21,9 @@ def stripe_event_handle(*, payload: bytes, signature: str) -> Payment | None:
         return None
     if is_checkout_charge(charge):
         checkout_charge_settle(charge=charge)
+        return None
+    if is_instalment_charge(charge):
+        instalment_charge_settle(charge=charge)
         return None
     payment = payment_record(charge=charge)
     if payment is None:

@@ -68,6 +68,8 @@ def test_the_family_reads_the_whole_receipt(paid, api_client_for, summer_pottery
         "refundAmount": None,
         "refundPending": False,
         "refundPolicy": POLICY_WORDS,
+        "planLabel": "",
+        "instalments": [],
     }
 
 

@@ -1,5 +1,5 @@
-"""The demo's open season prices as the issue asks it to be tried: a sibling discount and the
-code WELCOME10, made once."""
+"""The demo's open season prices as the issues ask them to be tried: a sibling discount, the
+code WELCOME10 and a payment plan, made once."""
 
 from decimal import Decimal
 from io import StringIO
@@ -10,7 +10,7 @@ from django.core.management import call_command
 from accounts.models import Participant, User
 from classes.models import Class, ClassStatus
 from classes.selectors import season_open_now
-from payments.models import PromoCode, SiblingDiscount
+from payments.models import PaymentPlan, PromoCode, SiblingDiscount
 from payments.pricing import Kind, price_checkout
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +28,15 @@ def test_the_open_season_has_the_sibling_discount_and_welcome10_once():
     first, again = seed_prices(), seed_prices()
 
     season = season_open_now()
-    assert first == f"{season.name}: made the sibling discount and WELCOME10.\n"
+    assert first == f"{season.name}: made the sibling discount, WELCOME10 and payment plan.\n"
     assert again == "Nothing to do: the demo's price rules are there.\n"
     sibling = SiblingDiscount.objects.get(season=season)
     assert (sibling.second_percent, sibling.third_percent) == (Decimal(10), Decimal(15))
     code = PromoCode.objects.get(code="WELCOME10")
     assert (code.percent, code.uses_limit, code.uses_per_family) == (Decimal(10), 1000, 1)
+    plan = PaymentPlan.objects.get(season=season)
+    assert plan.deposit_percent == Decimal(25)
+    assert sorted(plan.dues.values_list("days_before", flat=True)) == [14, 30]
 
     family = User.objects.get(email="student@camp.test")
     lily, max_ = Participant.objects.filter(account=family, is_account_holder=False).order_by("id")

@@ -1,0 +1,662 @@
+"""What a plan asks after its deposit: instalments charged on the card saved at checkout.
+
+Each charge is claimed first: the instalment moves to `charging` (and its try is counted) in a
+transaction committed before Stripe is asked, under the instalment's row lock, so two workers
+(or the beat task and a family paying at the same moment) never both charge it. The try's
+idempotency key (`Instalment.idempotency_key`) makes a repeated ask of one try one charge at
+Stripe. A charge Stripe never answered for stays `charging` until reconciliation finds it by
+its metadata (`instalments_unanswered_settle`).
+
+A charge the bank declines (or, with the family away, would need them to confirm) is failed:
+the family is e-mailed a link to pay it; the school tries again daily up to INSTALMENT_RETRIES;
+then the payment is overdue, its seat kept OVERDUE_GRACE_DAYS (`Payment.release_on`, which an
+admin may move) and then released to the waitlist by the refund policy, as a cancellation.
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import OuterRef, Q, Subquery, Sum
+from django.utils import timezone
+
+from accounts.models import User
+from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
+from core.school_time import school_today
+from payments import stripe_client
+from payments.models import (
+    CreditEntry,
+    Instalment,
+    InstalmentKind,
+    InstalmentStatus,
+    PaidBy,
+    Payment,
+    PaymentStatus,
+    PlanChange,
+    Refund,
+)
+from payments.pricing import in_cents
+from payments.services.attempts import UNANSWERED_CHARGE_GRACE
+from payments.services.checkout import stripe_customer_for
+from payments.services.common import CURRENCY, METADATA_APP, stripe_call
+from payments.services.messages import instalment_failed_queue
+
+logger = logging.getLogger(__name__)
+
+ZERO = Decimal("0.00")
+UNPAID = (InstalmentStatus.DUE, InstalmentStatus.FAILED)
+
+
+@dataclass(frozen=True)
+class InstalmentCharged:
+    """What one charge of an instalment did: paid, or why not (the bank's words), or the
+    bank's question for the family (3-D Secure) first."""
+
+    instalment: Instalment
+    paid: bool
+    message: str = ""
+    action_client_secret: str = ""
+    payment_intent_id: str = ""
+
+
+def instalments_create(payment: Payment, parts: list[dict]) -> None:
+    """The instalments a family confirmed at checkout ({due_on, amount}), in the caller's
+    transaction with the payment they complete."""
+    Instalment.objects.bulk_create(
+        Instalment(
+            payment=payment,
+            kind=InstalmentKind.INSTALMENT,
+            due_on=date.fromisoformat(part["due_on"]),
+            amount=Decimal(part["amount"]),
+        )
+        for part in parts
+    )
+
+
+def paid_toward(payment: Payment) -> Decimal:
+    """What the family has paid for this seat: the first charge and the instalments paid, less
+    what went back (to the card, or as account credit)."""
+
+    def total(rows) -> Subquery:
+        return Subquery(
+            rows.filter(payment_id=OuterRef("pk"))
+            .order_by()
+            .values("payment_id")
+            .annotate(total=Sum("amount"))
+            .values("total")[:1]
+        )
+
+    # One query, as the cancellation preview asks it at every look.
+    paid, refunded, credited = (
+        Payment.objects.filter(pk=payment.pk)
+        .annotate(
+            paid=total(Instalment.objects.filter(status=InstalmentStatus.PAID)),
+            refunded=total(Refund.objects.all()),
+            # Given back as account credit before (a move to a cheaper class).
+            credited=total(CreditEntry.objects.filter(amount__gt=0)),
+        )
+        .values_list("paid", "refunded", "credited")
+        .get()
+    )
+    return payment.price + (paid or ZERO) - (refunded or ZERO) - (credited or ZERO)
+
+
+def unpaid_of(payment: Payment, *, by: date | None = None) -> list[Instalment]:
+    """The payment's instalments not yet paid (those due by `by`, when given), oldest first."""
+    rows = payment.instalments.filter(status__in=UNPAID)
+    if by is not None:
+        rows = rows.filter(Q(due_on__lte=by) | Q(status=InstalmentStatus.FAILED))
+    return list(rows.order_by("due_on", "id"))
+
+
+def _metadata(instalment: Instalment, setup_intent_id: str) -> dict[str, str]:
+    payment = instalment.payment
+    return {
+        "app": METADATA_APP,
+        "student_id": str(payment.student_id),
+        "payment_id": str(payment.pk),
+        "instalment_id": str(instalment.pk),
+        "setup_intent_id": setup_intent_id,
+    }
+
+
+def _claimed(instalment_id: int) -> Instalment | None:
+    """The instalment moved to `charging` by this caller alone (its try counted), or None when
+    it is paid, cancelled or being charged by another."""
+    with transaction.atomic():
+        instalment = (
+            Instalment.objects.select_for_update()
+            .select_related("payment")
+            .filter(pk=instalment_id, status__in=UNPAID)
+            .first()
+        )
+        if instalment is None:
+            return None
+        instalment.status = InstalmentStatus.CHARGING
+        instalment.tries += 1
+        instalment.charging_since = timezone.now()
+        instalment.save(update_fields=["status", "tries", "charging_since"])
+    return instalment
+
+
+def _card_of(payment: Payment, setup_intent_id: str) -> stripe_client.CardSetup:
+    setup_id = setup_intent_id or payment.card_setup_intent_id or payment.setup_intent_id
+    if not setup_id:
+        raise Conflict("No card is saved for this payment.", code="no_card")
+    with stripe_call():
+        return stripe_client.card_setup_retrieve(setup_id)
+
+
+def _back_to_unpaid(instalment: Instalment, *, was: str, message: str) -> None:
+    Instalment.objects.filter(pk=instalment.pk, status=InstalmentStatus.CHARGING).update(
+        status=was, message=message
+    )
+
+
+def instalment_card_charge(
+    instalment: Instalment,
+    *,
+    on_session: bool,
+    setup_intent_id: str = "",
+) -> InstalmentCharged:
+    """Charge one unpaid instalment to the payment's saved card (or the card saved in
+    `setup_intent_id`, which then becomes the card on file). `on_session`: the family is there
+    to answer their bank; a decline is theirs to see and not counted against the plan."""
+    was = instalment.status
+    claimed = _claimed(instalment.pk)
+    if claimed is None:
+        instalment.refresh_from_db()
+        return InstalmentCharged(
+            instalment=instalment,
+            paid=instalment.status == InstalmentStatus.PAID,
+            message="This instalment is being charged already.",
+        )
+    payment = claimed.payment
+    try:
+        setup = _card_of(payment, setup_intent_id)
+    except Exception:
+        _back_to_unpaid(claimed, was=was, message=claimed.message)
+        raise
+    amount = in_cents(claimed.amount)
+    try:
+        charge = stripe_client.charge_create(
+            amount=amount,
+            currency=CURRENCY,
+            customer_id=setup.customer_id,
+            payment_method_id=setup.payment_method_id,
+            metadata=_metadata(claimed, setup.id),
+            idempotency_key=claimed.idempotency_key,
+            off_session=not on_session,
+        )
+    except stripe_client.CardDeclined as error:
+        return _declined(claimed, str(error), on_session=on_session, was=was)
+    except stripe_client.ProviderUnreachable:
+        _back_to_unpaid(claimed, was=was, message="The charge did not reach the bank.")
+        raise Conflict(
+            "The payment did not reach the bank; nothing was charged. Please try again.",
+            code="not_charged",
+        ) from None
+    except stripe_client.PaymentProviderError:
+        # Sent, but no answer: Stripe may have charged. Reconciliation settles it.
+        logger.warning("No answer from Stripe for instalment %s", claimed.pk)
+        raise
+    if setup_intent_id and setup.id != payment.card_setup_intent_id:
+        Payment.objects.filter(pk=payment.pk).update(card_setup_intent_id=setup.id)
+    return _settled_by(claimed, charge, on_session=on_session, was=was)
+
+
+def _settled_by(
+    instalment: Instalment, charge: stripe_client.Charge, *, on_session: bool, was: str
+) -> InstalmentCharged:
+    if charge.status == "succeeded":
+        recorded = instalment_record(charge=charge)
+        return InstalmentCharged(instalment=recorded, paid=recorded.status == "paid")
+    if charge.status == "requires_action" and on_session:
+        Instalment.objects.filter(pk=instalment.pk).update(
+            status=was, payment_intent_id=charge.id, message="Your bank asks you to confirm."
+        )
+        instalment.refresh_from_db()
+        return InstalmentCharged(
+            instalment=instalment,
+            paid=False,
+            action_client_secret=charge.client_secret,
+            payment_intent_id=charge.id,
+        )
+    if charge.status == "requires_action":
+        return _declined(
+            instalment,
+            "Your bank asks you to confirm this payment yourself.",
+            on_session=False,
+            was=was,
+        )
+    return _declined(
+        instalment,
+        charge.error_message or "The payment did not go through.",
+        on_session=on_session,
+        was=was,
+    )
+
+
+def _declined(
+    instalment: Instalment, message: str, *, on_session: bool, was: str
+) -> InstalmentCharged:
+    """A try the bank refused. The family's own try leaves the plan as it was; the school's is
+    counted, retried tomorrow while retries remain, and the family is e-mailed the link."""
+    with transaction.atomic():
+        instalment = (
+            Instalment.objects.select_for_update().select_related("payment").get(pk=instalment.pk)
+        )
+        if instalment.status != InstalmentStatus.CHARGING:
+            return InstalmentCharged(instalment=instalment, paid=instalment.status == "paid")
+        instalment.message = message
+        if on_session:
+            instalment.status = was
+            instalment.save(update_fields=["status", "message"])
+            return InstalmentCharged(instalment=instalment, paid=False, message=message)
+        today = school_today()
+        instalment.status = InstalmentStatus.FAILED
+        instalment.declines += 1
+        payment = instalment.payment
+        if instalment.declines > settings.INSTALMENT_RETRIES:
+            instalment.next_try_on = None
+            if payment.overdue_since is None:
+                payment.overdue_since = today
+                payment.release_on = today + timedelta(days=settings.OVERDUE_GRACE_DAYS)
+                payment.save(update_fields=["overdue_since", "release_on"])
+        else:
+            instalment.next_try_on = today + timedelta(days=1)
+        instalment.save(update_fields=["status", "message", "declines", "next_try_on"])
+        if instalment.kind != InstalmentKind.CANCELLATION:
+            instalment_failed_queue(instalment)
+    return InstalmentCharged(instalment=instalment, paid=False, message=message)
+
+
+def instalment_record(*, charge: stripe_client.Charge) -> Instalment | None:
+    """Put a succeeded instalment charge on record, once: the instalment paid. A charge for
+    another amount than the instalment's, for one paid meanwhile another way, or for a seat
+    given up meanwhile, is refunded whole. None when the charge is no instalment's of ours."""
+    instalment_id = charge.metadata.get("instalment_id", "")
+    if charge.status != "succeeded" or not instalment_id.isdigit():
+        return None
+    with transaction.atomic():
+        instalment = (
+            Instalment.objects.select_for_update()
+            .select_related("payment")
+            .filter(pk=int(instalment_id))
+            .first()
+        )
+        if instalment is None or charge.metadata.get("student_id") != str(
+            instalment.payment.student_id
+        ):
+            logger.warning("Charge %s names an instalment we do not have; left alone.", charge.id)
+            return None
+        if instalment.status == InstalmentStatus.PAID and instalment.payment_intent_id == charge.id:
+            return instalment
+        if (
+            instalment.kind == InstalmentKind.INSTALMENT
+            and instalment.payment.status != PaymentStatus.ENROLLED
+        ):
+            # The seat was given up (cancelled, released) while Stripe's answer was on its way:
+            # the cancellation's refund counted only what was paid before it, so this goes back
+            # whole, and the instalment is owed no more.
+            logger.warning("Charge %s came after its seat was given up: refunded", charge.id)
+            with stripe_call():
+                stripe_client.charge_refund(
+                    payment_intent_id=charge.id,
+                    reason="This enrolment was cancelled before the instalment was charged.",
+                )
+            instalment.status = InstalmentStatus.CANCELLED
+            instalment.message = "Charged after the seat was given up, and refunded."
+            instalment.save(update_fields=["status", "message"])
+            return instalment
+        if instalment.status in (
+            InstalmentStatus.PAID,
+            InstalmentStatus.CANCELLED,
+        ) or charge.amount != in_cents(instalment.amount):
+            logger.warning("Charge %s is not instalment %s's: refunded", charge.id, instalment.pk)
+            with stripe_call():
+                stripe_client.charge_refund(
+                    payment_intent_id=charge.id,
+                    reason="This instalment was paid or cancelled already, or its amount changed.",
+                )
+            return instalment
+        instalment.status = InstalmentStatus.PAID
+        instalment.paid_by = PaidBy.CARD
+        instalment.payment_intent_id = charge.id
+        instalment.paid_at = timezone.now()
+        instalment.next_try_on = None
+        instalment.message = ""
+        instalment.save(
+            update_fields=[
+                "status",
+                "paid_by",
+                "payment_intent_id",
+                "paid_at",
+                "next_try_on",
+                "message",
+            ]
+        )
+        _overdue_cleared(instalment.payment)
+    return instalment
+
+
+def _overdue_cleared(payment: Payment) -> None:
+    """Nothing failed is left unpaid: the payment is no longer overdue."""
+    if payment.overdue_since is None:
+        return
+    if payment.instalments.filter(status=InstalmentStatus.FAILED).exists():
+        return
+    Payment.objects.filter(pk=payment.pk).update(overdue_since=None, release_on=None)
+    payment.overdue_since = payment.release_on = None
+
+
+def instalment_charge_settle(*, charge: stripe_client.Charge) -> str:
+    """The webhook's and reconciliation's part for an instalment's charge. Empty when there was
+    nothing left to do."""
+    if Instalment.objects.filter(
+        payment_intent_id=charge.id, status=InstalmentStatus.PAID
+    ).exists():
+        return ""
+    recorded = instalment_record(charge=charge)
+    return recorded.status if recorded is not None else "left alone"
+
+
+def is_instalment_charge(charge: stripe_client.Charge) -> bool:
+    return charge.metadata.get("app") == METADATA_APP and bool(charge.metadata.get("instalment_id"))
+
+
+def instalments_due(*, today: date | None = None):
+    """Instalments the school charges today: due ones reached, failed ones whose retry day has
+    come; only for seats still held (or a cancellation's own charge)."""
+    today = today or school_today()
+    return Instalment.objects.filter(
+        Q(status=InstalmentStatus.DUE, due_on__lte=today)
+        | Q(status=InstalmentStatus.FAILED, next_try_on__lte=today),
+    ).filter(
+        Q(payment__status=PaymentStatus.ENROLLED, kind=InstalmentKind.INSTALMENT)
+        | Q(kind=InstalmentKind.CANCELLATION),
+    )
+
+
+def instalments_charge(*, today: date | None = None) -> int:
+    """The beat task's run: each instalment due is charged once, off-session. How many were
+    asked of Stripe. Safe to run twice or in two workers at once (`_claimed`)."""
+    asked = 0
+    for instalment in instalments_due(today=today).order_by("due_on", "id"):
+        try:
+            instalment_card_charge(instalment, on_session=False)
+        except Conflict as problem:
+            logger.warning("Instalment %s was not charged: %s", instalment.pk, problem)
+        except stripe_client.PaymentProviderError:
+            logger.warning("Instalment %s: no answer from Stripe", instalment.pk)
+        asked += 1
+    return asked
+
+
+def instalments_unanswered_settle(*, now: datetime | None = None) -> int:
+    """Instalments whose charge Stripe never answered for: charged after all (recorded) or never
+    made (unpaid again, to be charged on the next run). How many were settled."""
+    now = now or timezone.now()
+    settled = 0
+    waiting = Instalment.objects.filter(
+        status=InstalmentStatus.CHARGING, charging_since__lt=now - UNANSWERED_CHARGE_GRACE
+    )
+    for instalment in waiting:
+        charges = [
+            charge
+            for charge in stripe_client.charges_since(
+                instalment.charging_since - timedelta(minutes=1)
+            )
+            if charge.metadata.get("instalment_id") == str(instalment.pk)
+        ]
+        succeeded = next((charge for charge in charges if charge.status == "succeeded"), None)
+        if succeeded is not None:
+            instalment_record(charge=succeeded)
+        else:
+            was = InstalmentStatus.FAILED if instalment.declines else InstalmentStatus.DUE
+            _back_to_unpaid(instalment, was=was, message="The charge did not reach the bank.")
+        settled += 1
+    return settled
+
+
+def overdue_release(*, today: date | None = None) -> int:
+    """Seats whose overdue balance's grace ran out go to the waitlist, by the refund policy as a
+    cancellation would. How many were released."""
+    from payments.services.enrolment_cancellations import enrolment_release
+
+    today = today or school_today()
+    released = 0
+    for payment_id in Payment.objects.filter(
+        status=PaymentStatus.ENROLLED, release_on__lte=today
+    ).values_list("pk", flat=True):
+        if enrolment_release(payment_id=payment_id):
+            released += 1
+    return released
+
+
+# The family's balance: what is left, paid from My Enrolled Classes or the e-mail's link.
+
+
+class BalanceScope:
+    # What is due by today, and every failed instalment.
+    DUE = "due"
+    # Everything still to pay.
+    ALL = "all"
+
+
+class AmountChanged(Conflict):
+    def __init__(self, amount: Decimal):
+        self.amount = amount
+        super().__init__(
+            f"The amount to pay is now ${amount:.2f}. Please check it and confirm again.",
+            code="amount_changed",
+            details={"amount": float(amount)},
+        )
+
+
+def balance_payment_of(*, family: User, enrolment_id: int, lock: bool = False) -> Payment:
+    payments = Payment.objects.select_related("camp_class", "participant")
+    if lock:
+        payments = payments.select_for_update(of=("self",))
+    payment = payments.filter(enrolment_id=enrolment_id, student=family).first()
+    if payment is None:
+        raise NotFound("No such enrolment.")
+    return payment
+
+
+def balance_setup_secret(family: User, payment: Payment) -> str | None:
+    """The SetupIntent's secret another card is saved into for this balance, made on first
+    need; None when nothing is left to pay."""
+    if payment.status != PaymentStatus.ENROLLED or not unpaid_of(payment):
+        return None
+    if payment.balance_setup_intent_id:
+        with stripe_call():
+            setup = stripe_client.card_setup_retrieve(payment.balance_setup_intent_id)
+        if setup.status != "succeeded":
+            return setup.client_secret
+    with stripe_call():
+        setup = stripe_client.card_setup_create(
+            customer_id=stripe_customer_for(family),
+            metadata={
+                "app": METADATA_APP,
+                "student_id": str(family.pk),
+                "payment_id": str(payment.pk),
+            },
+        )
+    Payment.objects.filter(pk=payment.pk).update(balance_setup_intent_id=setup.id)
+    return setup.client_secret
+
+
+def _new_card(family: User, payment: Payment, setup_intent_id: str) -> str:
+    with stripe_call():
+        try:
+            setup = stripe_client.card_setup_retrieve(setup_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            setup = None
+    if (
+        setup is None
+        or setup.metadata.get("payment_id") != str(payment.pk)
+        or setup.metadata.get("student_id") != str(family.pk)
+    ):
+        raise InvalidInput({"setup_intent": ["This card was not saved for this balance."]})
+    if setup.status != "succeeded" or not setup.payment_method_id:
+        raise CardDeclined(
+            setup.error_message or "Your card was not accepted. Please check it or use another."
+        )
+    return setup.id
+
+
+@dataclass(frozen=True)
+class BalancePaid:
+    payment: Payment
+    action_client_secret: str = ""
+    payment_intent_id: str = ""
+
+
+def balance_pay(
+    *,
+    family: User,
+    enrolment_id: int,
+    scope: str,
+    confirmed_amount: Decimal,
+    setup_intent_id: str = "",
+    payment_intent_id: str = "",
+) -> BalancePaid:
+    """Pay what is due (or all that is left) now, with the family there: each instalment its own
+    charge, in date order, on the card on file or a new one. Stops at the first the bank asks
+    the family to confirm (3-D Secure); asked again with that charge's id, it goes on."""
+    payment = balance_payment_of(family=family, enrolment_id=enrolment_id)
+    if payment_intent_id:
+        _after_the_bank(payment, payment_intent_id)
+    elif payment.status != PaymentStatus.ENROLLED:
+        raise Conflict("This enrolment is not active, so nothing is due on it.")
+    else:
+        to_pay = unpaid_of(payment, by=None if scope == BalanceScope.ALL else school_today())
+        total = sum((instalment.amount for instalment in to_pay), ZERO)
+        if not to_pay:
+            raise Conflict("Nothing is due on this enrolment now.", code="nothing_due")
+        if in_cents(total) != in_cents(confirmed_amount):
+            raise AmountChanged(total)
+    card = _new_card(family, payment, setup_intent_id) if setup_intent_id else ""
+    for instalment in unpaid_of(payment, by=None if scope == BalanceScope.ALL else school_today()):
+        charged = instalment_card_charge(instalment, on_session=True, setup_intent_id=card)
+        if charged.action_client_secret:
+            return BalancePaid(
+                payment=payment,
+                action_client_secret=charged.action_client_secret,
+                payment_intent_id=charged.payment_intent_id,
+            )
+        if not charged.paid:
+            raise CardDeclined(charged.message or "The payment did not go through.")
+    payment.refresh_from_db()
+    return BalancePaid(payment=payment)
+
+
+def _after_the_bank(payment: Payment, payment_intent_id: str) -> None:
+    with stripe_call():
+        try:
+            charge = stripe_client.charge_retrieve(payment_intent_id)
+        except stripe_client.NotFoundAtProvider:
+            charge = None
+    if charge is None or charge.metadata.get("payment_id") != str(payment.pk):
+        raise InvalidInput({"payment_intent": ["This is not a payment for this balance."]})
+    if charge.status != "succeeded":
+        raise CardDeclined(charge.error_message or "The payment did not go through.")
+    instalment_record(charge=charge)
+
+
+# The school's changes to a plan, each on record (`PlanChange`).
+
+
+def _changed(payment: Payment, instalment: Instalment | None, by: User, what: str, note: str):
+    PlanChange.objects.create(
+        payment=payment, instalment=instalment, what=what, note=note.strip(), by=by
+    )
+
+
+def _unpaid_locked(instalment_id: int) -> Instalment:
+    instalment = (
+        Instalment.objects.select_for_update().select_related("payment").get(pk=instalment_id)
+    )
+    if instalment.status not in UNPAID:
+        raise Conflict("Only an instalment not yet paid (nor being charged) can be changed.")
+    return instalment
+
+
+def instalment_move(*, instalment_id: int, due_on: date, by: User, note: str = "") -> Instalment:
+    with transaction.atomic():
+        instalment = _unpaid_locked(instalment_id)
+        was = instalment.due_on
+        instalment.due_on = due_on
+        if instalment.status == InstalmentStatus.FAILED:
+            instalment.next_try_on = due_on
+        instalment.save(update_fields=["due_on", "next_try_on"])
+        _changed(instalment.payment, instalment, by, f"Due date moved from {was} to {due_on}", note)
+    return instalment
+
+
+def instalment_amount_change(
+    *, instalment_id: int, amount: Decimal, by: User, note: str = ""
+) -> Instalment:
+    if amount < Decimal("0.50"):
+        raise InvalidInput({"amount": ["An instalment is at least $0.50 (the card minimum)."]})
+    with transaction.atomic():
+        instalment = _unpaid_locked(instalment_id)
+        was = instalment.amount
+        instalment.amount = amount
+        instalment.save(update_fields=["amount"])
+        _changed(instalment.payment, instalment, by, f"Amount changed from {was} to {amount}", note)
+    return instalment
+
+
+def instalments_cancel_future(*, payment_id: int, by: User, note: str = "") -> int:
+    """The school waives what is left to pay: every unpaid instalment cancelled."""
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        cancelled = 0
+        for instalment in payment.instalments.select_for_update().filter(status__in=UNPAID):
+            instalment.status = InstalmentStatus.CANCELLED
+            instalment.save(update_fields=["status"])
+            _changed(
+                payment,
+                instalment,
+                by,
+                f"Cancelled ({instalment.amount} due {instalment.due_on})",
+                note,
+            )
+            cancelled += 1
+        _overdue_cleared(payment)
+    return cancelled
+
+
+def instalment_paid_offline(*, instalment_id: int, by: User, note: str) -> Instalment:
+    """Cash or cheque taken by the office: the instalment paid, with the office's note."""
+    if not note.strip():
+        raise InvalidInput({"note": ["Say how it was paid (cash, cheque number)."]})
+    with transaction.atomic():
+        instalment = _unpaid_locked(instalment_id)
+        instalment.status = InstalmentStatus.PAID
+        instalment.paid_by = PaidBy.OFFLINE
+        instalment.paid_at = timezone.now()
+        instalment.note = note.strip()
+        instalment.next_try_on = None
+        instalment.save(update_fields=["status", "paid_by", "paid_at", "note", "next_try_on"])
+        _changed(instalment.payment, instalment, by, f"Paid offline ({instalment.amount})", note)
+        _overdue_cleared(instalment.payment)
+    return instalment
+
+
+def release_extend(*, payment_id: int, release_on: date, by: User, note: str = "") -> Payment:
+    """An admin keeps an overdue seat longer."""
+    with transaction.atomic():
+        payment = Payment.objects.select_for_update().get(pk=payment_id)
+        if payment.overdue_since is None:
+            raise Conflict("This payment is not overdue.")
+        was = payment.release_on
+        payment.release_on = release_on
+        payment.save(update_fields=["release_on"])
+        _changed(payment, None, by, f"Seat kept until {release_on} (was {was})", note)
+    return payment
