@@ -5,15 +5,19 @@ import { api } from "../lib/api";
 import { useRefreshAfterPayment } from "./payments";
 
 /*
- * POST /checkouts, GET /checkouts/:id, DELETE /checkouts/:id/lines/:lineId and
+ * POST /checkouts, GET /checkouts/:id, PATCH and DELETE /checkouts/:id/lines/:lineId and
  * POST /checkouts/:id/payment: several of the family's classes held together, priced together and
  * paid with one charge.
  *
  * A checkout answers {id, status ("open", "charging", "paid"), lines, promoCode, promoCodeProblem,
- * credit, total, holdExpiresAt, clientSecret}. Each line is one class for one participant:
+ * credit, total, later, holdExpiresAt, clientSecret}. Each line is one class for one participant:
  * {id, classId, className, participantId, participantName, listPrice, adjustments, price,
- * paymentId}; its `adjustments` ({kind, label, amount}, negative for a discount, the account
- * credit among them) take the list price to its price, and the lines' prices add up to `total`.
+ * paymentId, planId, plans, dueNow, schedule}; its `adjustments` ({kind, label, amount}, negative
+ * for a discount, the account credit among them) take the list price to its price. A line may be
+ * paid by one of its `plans` ({id, label, deposit, instalments: [{dueOn, amount}]}, worked out on
+ * its price): `planId` names the one chosen (null: in full), `dueNow` is what it costs today (the
+ * deposit, or the price) and `schedule` the chosen plan's instalments. `total` is what is charged
+ * now, the lines' `dueNow` together; `later` is every line's instalments together.
  */
 
 // While Stripe's answer on the charge is awaited, the checkout is asked after this often.
@@ -35,15 +39,19 @@ export function useCheckout(id) {
 }
 
 /*
- * Holds a seat for every item ({classId, participantId}) at once and prices them together, or
- * holds none: a 409 then names the line that cannot be held (`line`, `classId`,
- * `participantId`). The code is looked up by what was typed; an unknown one is a 400 with
- * `errors.promoCode`. Only which classes and for whom are sent, never an amount.
+ * Holds a seat for every item ({classId, participantId}, and the `planId` to pay it by, if any)
+ * at once and prices them together, or holds none: a 409 then names the line that cannot be held
+ * (`line`, `classId`, `participantId`). The code is looked up by what was typed; an unknown one is
+ * a 400 with `errors.promoCode`. Only which classes, for whom and how are sent, never an amount.
  */
 export function openCheckout({ items, promoCode = "", applyCredit = false }) {
   const code = promoCode.trim();
   return api.post("/checkouts", {
-    items: items.map(({ classId, participantId }) => ({ classId, participantId })),
+    items: items.map(({ classId, participantId, planId }) => ({
+      classId,
+      participantId,
+      ...(planId != null ? { planId } : {}),
+    })),
     ...(code ? { promoCode: code } : {}),
     applyCredit: Boolean(applyCredit),
   });
@@ -65,6 +73,14 @@ export function useOpenCheckout() {
 // Takes a line out before paying: its seat goes back, and the answer is the rest priced again.
 export function removeCheckoutLine(checkoutId, lineId) {
   return api.delete(`${checkoutKey(checkoutId)}/lines/${encodeURIComponent(lineId)}`);
+}
+
+/*
+ * Pays a line by one of its plans (`planId`), or in full (null), before paying: the answer is
+ * the checkout priced again. A plan no longer open (its first date passed) is a 409 with `code`.
+ */
+export function chooseCheckoutPlan(checkoutId, lineId, planId) {
+  return api.patch(`${checkoutKey(checkoutId)}/lines/${encodeURIComponent(lineId)}`, { planId });
 }
 
 /*

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { useLocation, useRoutes } from "react-router-dom";
+import { Navigate, useLocation, useParams, useRoutes } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
@@ -16,6 +16,12 @@ import { ErrorPage, RouteErrorBoundary } from "./ErrorPage";
 function lazyPage(load, name) {
   const Page = lazy(async () => ({ default: (await load())[name] }));
   return <Page />;
+}
+
+// The balance's address in the e-mail, kept short; the page lives in the dashboard.
+function BalanceLink() {
+  const { enrolmentId } = useParams();
+  return <Navigate to={paths.dashboard.balance(enrolmentId)} replace />;
 }
 
 export const routes = [
@@ -290,6 +296,15 @@ export const routes = [
             ),
           },
           {
+            // In the payment page's chunk: paying with another card takes it with Stripe.js.
+            path: paths.dashboard.balance(":enrolmentId"),
+            element: lazyPage(
+              () =>
+                import(/* webpackChunkName: "payment" */ "../features/payments/routes/BalancePage"),
+              "BalancePage",
+            ),
+          },
+          {
             path: paths.dashboard.waitlist,
             element: lazyPage(
               () =>
@@ -338,6 +353,7 @@ export const routes = [
       },
     ],
   },
+  { path: paths.balanceLink(":enrolmentId"), element: <BalanceLink /> },
   { path: "*", element: <ErrorPage /> },
 ];
 

@@ -16,6 +16,8 @@ export const paths = {
   cookies: "/cookies",
   // The link at the foot of every announcement e-mail: no sign-in, the token is the key.
   unsubscribe: (token) => `/unsubscribe/${token}`,
+  // The link of the e-mail telling a family an instalment failed: it leads to the balance below.
+  balanceLink: (enrolmentId) => `/balance/${enrolmentId}`,
   dashboard: {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",
@@ -40,6 +42,8 @@ export const paths = {
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
     receipt: (paymentId) => `/dashboard/receipts/${paymentId}`,
+    // What is left to pay for a seat paid by a plan, and paying it (`?pay=due` or `?pay=all`).
+    balance: (enrolmentId) => `/dashboard/balance/${enrolmentId}`,
     family: "/dashboard/family",
     // One person's care record (allergies, contacts, consents), from their card on My Family.
     careRecord: (participantId) => `/dashboard/family/${participantId}/care`,

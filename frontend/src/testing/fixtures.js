@@ -36,6 +36,8 @@ export function makeClass(overrides = {}) {
     registrationOpen: true,
     // A class of no season registers as its own dates allow.
     seasonId: null,
+    // No payment plan: a family pays it in full.
+    plans: [],
     ...overrides,
   };
   // Seats nobody holds now: all of them, unless a test says some are held.
@@ -273,6 +275,9 @@ export function makePayment(overrides = {}) {
     refundedAt: null,
     refundAmount: null,
     refundPending: false,
+    // Paid in full, not by a plan.
+    planLabel: "",
+    instalments: [],
     ...overrides,
   };
 }

@@ -1,7 +1,11 @@
-import { Fragment } from "react";
+import { Fragment, useId } from "react";
 
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
+import { instalmentCount, PlanParts } from "./PlanParts";
 import "./price-summary.css";
+
+// The value of the "Pay in full" choice: a line paid by no plan.
+const IN_FULL = "full";
 
 function whatAndWhom(line) {
   return line.participantName ? `${line.className} for ${line.participantName}` : line.className;
@@ -40,11 +44,93 @@ function LinePrice({ line }) {
 }
 
 /*
+ * How the family pays a line a plan may pay: in full today, or by each plan open to it, each
+ * choice showing what it costs today and, for a plan, each instalment's date and amount, so the
+ * family sees the whole schedule before choosing. `chosen` is the plan chosen (null: in full);
+ * a choice goes to `onChoose` at once (the server prices the checkout again). The radios stay
+ * usable while the server answers, so arrowing through them keeps the keyboard's focus.
+ */
+function PlanChoice({ line, chosen, onChoose }) {
+  const id = useId();
+  const choices = [
+    { value: IN_FULL, planId: null, label: "Pay in full", today: line.price, parts: [] },
+    ...line.plans.map((plan) => ({
+      value: String(plan.id),
+      planId: plan.id,
+      label: plan.label,
+      today: plan.deposit,
+      parts: plan.instalments,
+    })),
+  ];
+  const checked = chosen === null ? IN_FULL : String(chosen);
+  return (
+    <fieldset className="mb-3">
+      <legend className="form-label fs-6 fw-semibold mb-1">
+        How to pay<span className="visually-hidden"> for {whatAndWhom(line)}</span>
+      </legend>
+      {choices.map((choice) => (
+        <div className="form-check mb-2" key={choice.value}>
+          <input
+            id={`${id}-${choice.value}`}
+            className="form-check-input"
+            type="radio"
+            name={`${id}-plan`}
+            value={choice.value}
+            checked={checked === choice.value}
+            aria-describedby={`${id}-${choice.value}-terms`}
+            onChange={() => onChoose(line, choice.planId)}
+          />
+          <label htmlFor={`${id}-${choice.value}`} className="form-check-label">
+            {choice.label}
+          </label>
+          <div id={`${id}-${choice.value}-terms`} className="small text-body-secondary">
+            <p className="mb-0">
+              {formatPrice(choice.today)} today
+              {choice.parts.length > 0 && `, then ${instalmentCount(choice.parts.length)}:`}
+            </p>
+            {choice.parts.length > 0 && <PlanParts parts={choice.parts} />}
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/*
+ * A line paid by a plan, once it can no longer be changed: the deposit charged with the checkout,
+ * then each instalment on its date.
+ */
+function LineSchedule({ line, paid }) {
+  const plan = line.plans.find((candidate) => candidate.id === line.planId);
+  return (
+    <div className="mb-3">
+      <p className="fw-semibold mb-1">{plan ? plan.label : "Payment plan"}</p>
+      <dl className="price-summary mb-1">
+        <dt>{paid ? "Deposit paid" : "Deposit"}</dt>
+        <dd>{formatPrice(line.dueNow)}</dd>
+      </dl>
+      <p className="small mb-1">Then, charged to the same card:</p>
+      <PlanParts parts={line.schedule} label={`Instalments for ${whatAndWhom(line)}`} />
+    </div>
+  );
+}
+
+/*
  * The checkout's lines, each a class for one participant with its price. While the checkout is
  * open each has a Remove button (`onRemove`), naming the class and the participant: two children
  * may take the same class. `removing` is the line on its way out, if any; the others wait for it.
+ * While it is open, a line a plan may pay offers the choice (`onChoosePlan`; `chosen` holds the
+ * choices the server has not answered yet, by line); afterwards a line paid by a plan shows its
+ * schedule (`paid`: the deposit has been charged).
  */
-export function CheckoutLines({ lines, onRemove, removing }) {
+export function CheckoutLines({
+  lines,
+  onRemove,
+  removing,
+  onChoosePlan = null,
+  chosen = {},
+  paid = false,
+}) {
   return (
     <ul className="list-unstyled d-grid gap-3 mb-4">
       {lines.map((line) => (
@@ -57,6 +143,14 @@ export function CheckoutLines({ lines, onRemove, removing }) {
               </p>
             )}
             <LinePrice line={line} />
+            {onChoosePlan && line.plans.length > 0 && (
+              <PlanChoice
+                line={line}
+                chosen={line.id in chosen ? chosen[line.id] : line.planId}
+                onChoose={onChoosePlan}
+              />
+            )}
+            {!onChoosePlan && line.schedule.length > 0 && <LineSchedule line={line} paid={paid} />}
             {onRemove && (
               <button
                 type="button"
@@ -74,11 +168,19 @@ export function CheckoutLines({ lines, onRemove, removing }) {
   );
 }
 
+function totalLabel(paid, later) {
+  if (later) return paid ? "Paid today" : "Due today";
+  return paid ? "Total paid" : "Total due";
+}
+
 /*
  * What the lines come to. The account credit is already among the lines' adjustments; its row
- * here says how much of it the checkout uses in all.
+ * here says how much of it the checkout uses in all. The total is what is charged now; with a
+ * line paid by a plan, what its instalments will charge later follows it.
  */
 export function CheckoutTotal({ checkout, paid }) {
+  const instalments = checkout.lines.reduce((count, line) => count + line.schedule.length, 0);
+  const later = checkout.later > 0 && instalments > 0;
   return (
     <dl className="price-summary mb-4">
       {checkout.credit > 0 && (
@@ -87,10 +189,18 @@ export function CheckoutTotal({ checkout, paid }) {
           <dd>{formatPrice(checkout.credit)}</dd>
         </>
       )}
-      <dt className="price-summary-total">{paid ? "Total paid" : "Total due"}</dt>
+      <dt className="price-summary-total">{totalLabel(paid, later)}</dt>
       <dd className="price-summary-total">
         <strong>{formatPrice(checkout.total)}</strong>
       </dd>
+      {later && (
+        <>
+          <dt>Later</dt>
+          <dd>
+            {formatPrice(checkout.later)} in {instalmentCount(instalments)}
+          </dd>
+        </>
+      )}
     </dl>
   );
 }

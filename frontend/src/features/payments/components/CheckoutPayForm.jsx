@@ -1,85 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
 import { usePayCheckout } from "../../../api/checkouts";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { billingDetails, useCardField } from "../hooks/useCardField";
+import { withBankConfirmation } from "../lib/withBankConfirmation";
 import { isCareIncomplete } from "./checkout";
+import { FALLBACK_FAILURE, PayFailure } from "./PayFailure";
 import { RefundPolicyNote } from "./RefundPolicyNote";
-
-const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
-
-function billingDetails(user) {
-  return {
-    email: user?.email || "unknown",
-    name: user?.displayName || "anonymous",
-  };
-}
-
-/*
- * Stripe.js and its card field, drawn into the element `boxRef` names, only while something is
- * due by card (`wanted`): a checkout its discounts and credit pay for never downloads Stripe.js.
- * What Stripe says of the card as it is typed (an unusable number or date), and a Stripe.js that
- * would not load, go to `onProblem`.
- */
-function useCardField(wanted, onProblem) {
-  const boxRef = useRef(null);
-  const cardRef = useRef(null);
-  const [stripe, setStripe] = useState(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    if (!wanted) return undefined;
-    let cancelled = false;
-    loadStripeJs().then(
-      (loaded) => {
-        if (!cancelled) setStripe(loaded);
-      },
-      (error) => {
-        if (!cancelled) onProblem(error.message);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [wanted, onProblem]);
-
-  useEffect(() => {
-    if (!stripe || !wanted) return undefined;
-    const card = stripe.elements().create("card");
-    card.on("change", (event) => {
-      if (event && "error" in event) onProblem(event.error?.message || "");
-    });
-    card.mount(boxRef.current);
-    cardRef.current = card;
-    setReady(true);
-    return () => {
-      cardRef.current = null;
-      setReady(false);
-      card.destroy();
-    };
-  }, [stripe, wanted, onProblem]);
-
-  return { boxRef, cardRef, stripe, ready };
-}
-
-/*
- * Why a press of Pay did not go through. The button is off from the press on, which drops the
- * keyboard focus, so each refusal (`answered` counts the answers) takes it. A payment that went
- * through takes the page away from this form: the page announces it.
- */
-function PayFailure({ failure, answered }) {
-  const alertRef = useRef(null);
-  useEffect(() => {
-    if (answered > 0 && failure) alertRef.current?.focus();
-    // Only a new answer moves the focus, not a later change of the message.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answered]);
-  return (
-    <div role="alert" className="text-danger-emphasis mt-3" ref={alertRef} tabIndex={-1}>
-      {failure}
-    </div>
-  );
-}
 
 /*
  * Paying an open checkout with one charge, for the total it shows: the card is saved into the
@@ -89,8 +16,17 @@ function PayFailure({ failure, answered }) {
  * are not complete goes to `onCareIncomplete` (the server's 409 body). After any refusal the page
  * asks for the checkout again (`onRefresh`): a new total, a code that no longer applies, a new
  * SetupIntent for the next card. The checkout paid, its payments (one a line) go to `onPaid`.
+ * While a line's way of paying is being changed (`choosing`), the total is about to change, and
+ * Pay waits for it.
  */
-export function CheckoutPayForm({ checkout, user, onCareIncomplete, onRefresh, onPaid }) {
+export function CheckoutPayForm({
+  checkout,
+  user,
+  choosing = false,
+  onCareIncomplete,
+  onRefresh,
+  onPaid,
+}) {
   const byCard = checkout.total > 0;
   const [failure, setFailure] = useState("");
   const { boxRef, cardRef, stripe, ready } = useCardField(byCard, setFailure);
@@ -98,18 +34,19 @@ export function CheckoutPayForm({ checkout, user, onCareIncomplete, onRefresh, o
   const [answered, setAnswered] = useState(0);
   const payCheckout = usePayCheckout(user?.email);
   const canPay =
-    !processing && (!byCard || (Boolean(stripe) && ready && Boolean(checkout.clientSecret)));
+    !processing &&
+    !choosing &&
+    (!byCard || (Boolean(stripe) && ready && Boolean(checkout.clientSecret)));
 
-  async function charge(total, setupIntentId) {
-    try {
-      return await payCheckout(checkout.id, { setupIntentId, total });
-    } catch (error) {
-      if (error.status !== 402 || !error.body?.requiresAction) throw error;
-      // Whatever the cardholder tells their bank, the server then asks Stripe how the charge
-      // stands: paid, or given back and the checkout open for another card.
-      await stripe.confirmCardPayment(error.body.clientSecret);
-      return payCheckout(checkout.id, { paymentIntentId: error.body.paymentIntentId, total });
-    }
+  // After 3-D Secure the server settles the PaymentIntent: paid, or given back and the checkout
+  // open for another card.
+  function charge(total, setupIntentId) {
+    return withBankConfirmation(({ paymentIntentId }) =>
+      payCheckout(
+        checkout.id,
+        paymentIntentId ? { paymentIntentId, total } : { setupIntentId, total },
+      ),
+    );
   }
 
   async function pay(event) {
@@ -155,6 +92,11 @@ export function CheckoutPayForm({ checkout, user, onCareIncomplete, onRefresh, o
             <legend className="form-label fs-6">Card details</legend>
             {/* Stripe.js draws the card inputs in here. */}
             <div ref={boxRef} className="form-control py-2" data-testid="card-element" />
+            {checkout.later > 0 && (
+              <p className="form-text mb-0">
+                The card is kept for the instalments: each is charged to it on its date.
+              </p>
+            )}
           </fieldset>
         ) : (
           <p>Your discounts and credit cover everything: no card is needed.</p>

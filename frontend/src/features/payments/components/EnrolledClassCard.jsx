@@ -5,15 +5,19 @@ import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
 import { EnrolmentAttendance } from "./EnrolmentAttendance";
+import { EnrolmentBalance } from "./EnrolmentBalance";
 
 /*
  * One enrolment: the class, its name leading to the class's page, and who holds the seat. Start
  * Class leads to the class's page too, where its schedule and meetings are: the spec's button
  * is a link that looks like one, named with the class for screen readers. Cancel enrolment goes
- * to `onCancel` (which asks first); an enrolment the server gave no id cannot be cancelled here.
- * Below the facts, the days the school marked the child's attendance.
+ * to `onCancel` (which asks first), and Move to another class to `onMove` (which shows what the
+ * move costs first); an enrolment the server gave no id cannot be cancelled or moved here. Below
+ * the facts, the balance of a seat paid by a plan, and the days the school marked the child's
+ * attendance.
  */
-export function EnrolledClassCard({ enrolledClass, onCancel }) {
+export function EnrolledClassCard({ enrolledClass, onCancel, onMove }) {
+  const hasId = enrolledClass.enrolmentId != null;
   const titleId = useId();
   return (
     <ImageCard
@@ -32,7 +36,17 @@ export function EnrolledClassCard({ enrolledClass, onCancel }) {
           >
             Start Class
           </Link>
-          {onCancel && enrolledClass.enrolmentId != null && (
+          {onMove && hasId && (
+            <button
+              type="button"
+              className="btn btn-outline-primary w-100 mt-2"
+              aria-describedby={titleId}
+              onClick={() => onMove(enrolledClass)}
+            >
+              Move to another class
+            </button>
+          )}
+          {onCancel && hasId && (
             <button
               type="button"
               className="btn btn-outline-danger w-100 mt-2"
@@ -46,6 +60,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel }) {
       }
     >
       <ClassFacts classItem={enrolledClass} facts={CLASS_FACTS.enrolled} />
+      {hasId && <EnrolmentBalance enrolmentId={enrolledClass.enrolmentId} describedBy={titleId} />}
       <EnrolmentAttendance attendance={enrolledClass.attendance} />
     </ImageCard>
   );

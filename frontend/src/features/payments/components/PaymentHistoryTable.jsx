@@ -4,8 +4,10 @@ import { Link } from "react-router-dom";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { LongText } from "../../../components/ui/LongText";
 import { Picture } from "../../../components/ui/Picture";
+import { formatDate } from "../../../components/ui/schedule";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { paths } from "../../../config/paths";
+import { instalmentBadge, instalmentKind, instalmentStatus } from "./instalments";
 
 // The payment date in the reader's own locale and time zone.
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -106,6 +108,48 @@ function RefundRow({ payment }) {
   );
 }
 
+/*
+ * A part of a payment made by a plan, as its own line under the payment: what it is, how much,
+ * the day it is due, and how it stands (paid, due, failed...).
+ */
+function InstalmentRow({ payment, instalment }) {
+  const kind = instalmentKind(instalment.kind);
+  return (
+    <Row>
+      <RowHeader>
+        <span className="visually-hidden">{kind}</span>
+      </RowHeader>
+      <Cell label="Banner" />
+      <Cell label="Class Name">
+        {kind}: {payment.nameClass}
+      </Cell>
+      <Cell label="For">
+        <LongText text={payment.participantName} />
+      </Cell>
+      <Cell label="Instructor Email" />
+      <Cell label="Price">{formatPrice(instalment.amount)}</Cell>
+      <Cell label="Payment Date">
+        Due <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
+      </Cell>
+      <Cell label="Transaction" />
+      <Cell label="Status">
+        <span className={instalmentBadge(instalment.status)}>{instalmentStatus(instalment)}</span>
+      </Cell>
+    </Row>
+  );
+}
+
+// Paid by a plan: the payment's own amount was its deposit; the plan's parts follow it.
+function PaymentPrice({ payment }) {
+  if (!payment.planLabel) return formatPrice(payment.price);
+  return (
+    <>
+      <span className="d-block small">Deposit</span>
+      {formatPrice(payment.price)}
+    </>
+  );
+}
+
 // "For" sits beside the class, so a wide table shows whom each payment was for before scrolling.
 const COLUMNS = [
   "#",
@@ -138,6 +182,9 @@ export function PaymentHistoryTable({ payments }) {
             </Cell>
             <Cell label="Class Name">
               <LongText text={payment.nameClass} />
+              {payment.planLabel && (
+                <div className="small text-body-secondary">Payment plan: {payment.planLabel}</div>
+              )}
             </Cell>
             <Cell label="For">
               <LongText text={payment.participantName} />
@@ -145,7 +192,9 @@ export function PaymentHistoryTable({ payments }) {
             <Cell label="Instructor Email">
               <LongText text={payment.instructorEmail} />
             </Cell>
-            <Cell label="Price">{formatPrice(payment.price)}</Cell>
+            <Cell label="Price">
+              <PaymentPrice payment={payment} />
+            </Cell>
             <Cell label="Payment Date">
               <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
             </Cell>
@@ -158,6 +207,9 @@ export function PaymentHistoryTable({ payments }) {
               <ReceiptLink payment={payment} />
             </Cell>
           </Row>
+          {(payment.instalments ?? []).map((instalment) => (
+            <InstalmentRow key={instalment.id} payment={payment} instalment={instalment} />
+          ))}
           {hasRefund(payment) && <RefundRow payment={payment} />}
         </Fragment>
       ))}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 
-import { removeCheckoutLine, useCheckout } from "../../../api/checkouts";
+import { chooseCheckoutPlan, removeCheckoutLine, useCheckout } from "../../../api/checkouts";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -79,11 +79,58 @@ function CheckoutPaid({ receipts, announce }) {
 }
 
 /*
+ * The family's choice of how to pay each line (`choose(line, planId)`, null for in full), sent
+ * at once; the answer is the checkout priced again. `chosen` holds the choices the server has
+ * not answered yet, by line, so the radio shows what was pressed meanwhile. One request per line
+ * is on its way at a time: choices made meanwhile (arrowing through the radios) send only the
+ * last one after it, so the server ends with the family's last choice. A refusal (the plan's
+ * first date passed) goes to `onFailure`, and the checkout is asked again.
+ */
+function usePlanChoices(checkoutId, mutate, onFailure) {
+  const [chosen, setChosen] = useState({});
+  const latest = useRef({});
+  const sending = useRef(new Set());
+
+  const choose = useCallback(
+    async (line, planId) => {
+      latest.current[line.id] = planId;
+      setChosen((current) => ({ ...current, [line.id]: planId }));
+      if (sending.current.has(line.id)) return;
+      sending.current.add(line.id);
+      onFailure("");
+      try {
+        let sent;
+        let repriced;
+        do {
+          sent = latest.current[line.id];
+          repriced = await chooseCheckoutPlan(checkoutId, line.id, sent);
+        } while (latest.current[line.id] !== sent);
+        await mutate(repriced, { revalidate: false });
+      } catch (failure) {
+        onFailure(failure.message);
+        mutate();
+      } finally {
+        sending.current.delete(line.id);
+        setChosen((current) => {
+          const waiting = { ...current };
+          delete waiting[line.id];
+          return waiting;
+        });
+      }
+    },
+    [checkoutId, mutate, onFailure],
+  );
+
+  return { chosen, choose, choosing: Object.keys(chosen).length > 0 };
+}
+
+/*
  * /dashboard/checkout/:id: several of the family's classes, opened together from My Selected
  * Classes, each line priced by the server, and paid with one charge. Lines may be taken out
  * while it is open; the server prices the rest again. As on the payment page, the server may
  * first ask for a child's care record and the school's policies (409 `care_incomplete`); the
  * page asks for them here and opens the payment again once they are in (components/checkout.js).
+ * A line a payment plan may pay offers it: a deposit now, the rest on the plan's dates.
  */
 export function CheckoutPage() {
   useTitle("Checkout");
@@ -99,19 +146,32 @@ export function CheckoutPage() {
   // The payments the answer to Pay brought; null until the family pays on this page.
   const [payments, setPayments] = useState(null);
   const [removing, setRemoving] = useState(null);
-  const [removeFailure, setRemoveFailure] = useState("");
+  // Why taking a line out, or changing how it is paid, did not go through.
+  const [lineFailure, setLineFailure] = useState("");
+  // A refused choice may take its radios with it (the plan is no longer offered): the focus goes
+  // to why, each time one is refused.
+  const failureId = useId();
+  const [planRefusals, setPlanRefusals] = useState(0);
+  const planFailure = useCallback((message) => {
+    setLineFailure(message);
+    if (message) setPlanRefusals((count) => count + 1);
+  }, []);
+  useEffect(() => {
+    if (planRefusals > 0) document.getElementById(failureId)?.focus();
+  }, [planRefusals, failureId]);
+  const { chosen, choose, choosing } = usePlanChoices(id, mutate, planFailure);
   // The removed line took its button with it; focus goes back to the top of the page.
   const headingRef = useRef(null);
 
   async function remove(line) {
     setRemoving(line.id);
-    setRemoveFailure("");
+    setLineFailure("");
     try {
       const repriced = await removeCheckoutLine(checkout.id, line.id);
       await mutate(repriced, { revalidate: false });
       headingRef.current?.focus();
     } catch (failure) {
-      setRemoveFailure(failure.message);
+      setLineFailure(failure.message);
       // Paid meanwhile (in another tab), or the line already gone: the checkout as it is now.
       if (failure.status === 409 || failure.status === 404) refresh();
     } finally {
@@ -168,6 +228,7 @@ export function CheckoutPage() {
             key={care.round}
             checkout={checkout}
             user={user}
+            choosing={choosing}
             onCareIncomplete={careIncomplete}
             onRefresh={refresh}
             onPaid={setPayments}
@@ -177,8 +238,15 @@ export function CheckoutPage() {
     }
     content = (
       <>
-        <DismissibleAlert message={removeFailure} onClose={() => setRemoveFailure("")} />
-        <CheckoutLines lines={checkout.lines} onRemove={open ? remove : null} removing={removing} />
+        <DismissibleAlert id={failureId} message={lineFailure} onClose={() => setLineFailure("")} />
+        <CheckoutLines
+          lines={checkout.lines}
+          onRemove={open ? remove : null}
+          removing={removing}
+          onChoosePlan={open ? choose : null}
+          chosen={chosen}
+          paid={paid}
+        />
         <CheckoutTotal checkout={checkout} paid={paid} />
         {checkout.promoCodeProblem && (
           <p className="fw-semibold" role="status">

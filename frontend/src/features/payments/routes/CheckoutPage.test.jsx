@@ -33,6 +33,10 @@ const forAna = {
   ],
   price: 88,
   paymentId: null,
+  planId: null,
+  plans: [],
+  dueNow: 88,
+  schedule: [],
 };
 // Mia's class, the second child's discount off it.
 const forMia = {
@@ -45,6 +49,10 @@ const forMia = {
   adjustments: [{ kind: "sibling", label: "Sibling discount (second child)", amount: -10 }],
   price: 90,
   paymentId: null,
+  planId: null,
+  plans: [],
+  dueNow: 90,
+  schedule: [],
 };
 
 // The checkout as GET /checkouts/5 answers it: open, both lines held, $178.00 due by card.
@@ -57,6 +65,7 @@ function makeCheckout(overrides = {}) {
     promoCodeProblem: "",
     credit: 20,
     total: 178,
+    later: 0,
     holdExpiresAt: HOLD_ENDS,
     clientSecret: "seti_9_secret_abc",
     ...overrides,
@@ -170,7 +179,7 @@ test("each line shows whom it is for, its list price, each adjustment by its nam
 
 test("Remove takes the line out and shows the rest as the server priced it again", async () => {
   const repriced = makeCheckout({
-    lines: [{ ...forAna, adjustments: [forAna.adjustments[0]], price: 108 }],
+    lines: [{ ...forAna, adjustments: [forAna.adjustments[0]], price: 108, dueNow: 108 }],
     credit: 0,
     total: 108,
   });
@@ -256,7 +265,7 @@ test("a total that changed meanwhile is shown on the button, and the family conf
   await waitFor(() => expect(payButton()).toBeEnabled());
   // The sibling discount ended meanwhile; a new SetupIntent for the next card.
   answers[CHECKOUT] = makeCheckout({
-    lines: [forAna, { ...forMia, adjustments: [], price: 100 }],
+    lines: [forAna, { ...forMia, adjustments: [], price: 100, dueNow: 100 }],
     total: 188,
     clientSecret: "seti_10_secret_new",
   });
@@ -372,6 +381,7 @@ test("a checkout the discounts and credit pay for enrols without a card", async 
           { kind: "credit", label: "Account credit", amount: -88 },
         ],
         price: 0,
+        dueNow: 0,
       },
     ],
     credit: 108,

@@ -14,6 +14,7 @@ import { useEnrolledClasses } from "../../../api/enrolledClasses";
 import { CalendarFeed } from "../components/CalendarFeed";
 import { CancelEnrolmentDialog } from "../components/CancelEnrolmentDialog";
 import { EnrolledClassCard } from "../components/EnrolledClassCard";
+import { TransferEnrolmentDialog } from "../components/TransferEnrolmentDialog";
 
 // A row is an enrolment: the class's id alone repeats when two children share a class.
 function enrolmentKey(enrolledClass) {
@@ -33,7 +34,9 @@ export function MyEnrolledClassesPage() {
   const [cancelling, setCancelling] = useState(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
-  // The cancelled card leaves with its button; focus goes back to the top of the page, once the
+  // The enrolment being moved to another class, while its dialog is open.
+  const [moving, setMoving] = useState(null);
+  // The cancelled (or moved) card leaves with its button; focus goes back to the top of the page, once the
   // dialog has closed (closing hands focus back to the button that opened it).
   const headingRef = useRef(null);
   const [refocus, setRefocus] = useState(false);
@@ -63,6 +66,13 @@ export function MyEnrolledClassesPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  // The seat is in its new class now: the list shows it there.
+  function moved(answer) {
+    notify(answer?.message || `${moving.nameClass} is moved.`);
+    setMoving(null);
+    setRefocus(true);
   }
 
   return (
@@ -97,7 +107,11 @@ export function MyEnrolledClassesPage() {
             items={list}
             getKey={enrolmentKey}
             renderItem={(enrolledClass) => (
-              <EnrolledClassCard enrolledClass={enrolledClass} onCancel={setCancelling} />
+              <EnrolledClassCard
+                enrolledClass={enrolledClass}
+                onCancel={setCancelling}
+                onMove={setMoving}
+              />
             )}
           />
         )}
@@ -112,6 +126,13 @@ export function MyEnrolledClassesPage() {
           failure={failure}
           onConfirm={confirmCancel}
           onClose={closeDialog}
+        />
+      )}
+      {moving && (
+        <TransferEnrolmentDialog
+          enrolment={moving}
+          onMoved={moved}
+          onClose={() => setMoving(null)}
         />
       )}
     </section>

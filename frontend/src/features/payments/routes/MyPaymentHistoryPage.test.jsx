@@ -109,6 +109,44 @@ test("a refund is its own row under its payment, with the amount and the date", 
   await expectNoSeriousA11yViolations();
 });
 
+test("a payment made by a plan reads as its deposit, with each instalment a row under it", async () => {
+  const byPlan = makePayment({
+    price: 30,
+    planLabel: "Deposit and two instalments",
+    instalments: [
+      {
+        id: 1,
+        kind: "instalment",
+        dueOn: "2027-05-15",
+        amount: 45,
+        status: "paid",
+        paidBy: "card",
+      },
+      { id: 2, kind: "instalment", dueOn: "2027-05-31", amount: 45, status: "failed", paidBy: "" },
+      { id: 3, kind: "transfer", dueOn: "2027-06-01", amount: 25, status: "due", paidBy: "" },
+    ],
+  });
+  stubApi({ [myPayments]: [byPlan] });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  const [payment, first, second, transfer] = within(table).getAllByRole("row").slice(1);
+  expect(within(payment).getByText(/^Payment plan:/)).toHaveTextContent(
+    "Payment plan: Deposit and two instalments",
+  );
+  expect(within(payment).getByText("Deposit").parentElement).toHaveTextContent("Deposit$30.00");
+  expect(within(first).getByRole("rowheader")).toHaveTextContent("Instalment");
+  expect(first).toHaveTextContent("Instalment: Watercolor Basics");
+  expect(within(first).getByText("$45.00")).toBeInTheDocument();
+  expect(within(first).getByText("Sat, May 15, 2027")).toHaveAttribute("datetime", "2027-05-15");
+  expect(within(first).getByText("Paid by card")).toBeInTheDocument();
+  expect(within(second).getByText("Failed")).toBeInTheDocument();
+  expect(second).toHaveTextContent("Due Mon, May 31, 2027");
+  expect(transfer).toHaveTextContent("Transfer difference: Watercolor Basics");
+  expect(within(transfer).getByText("$25.00")).toBeInTheDocument();
+  await expectNoSeriousA11yViolations();
+});
+
 test("without payments the page says so", async () => {
   stubApi({ [myPayments]: [] });
   renderPage();

@@ -45,6 +45,8 @@ function paymentFor(chosen, overrides) {
     refundedAt: null,
     refundAmount: null,
     refundPending: false,
+    planLabel: "",
+    instalments: [],
     ...overrides,
   };
 }

@@ -4,9 +4,10 @@ import { useReceipt } from "../../../api/receipts";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { Loading } from "../../../components/ui/Loading";
-import { formatScheduleSummary } from "../../../components/ui/schedule";
+import { formatDate, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
+import { instalmentKind, instalmentStatus } from "../components/instalments";
 import "./receipt.css";
 
 const STATUS_LABELS = {
@@ -31,6 +32,43 @@ function formatSchoolMoment(iso, timeZone) {
 
 function hasRefund(receipt) {
   return receipt.refundAmount !== null && Number(receipt.refundAmount) > 0;
+}
+
+/*
+ * A payment made by a plan: this receipt's amount was the deposit, and the plan's parts follow,
+ * each with its date, amount and how it stands as the receipt is read.
+ */
+function PlanSchedule({ receipt }) {
+  return (
+    <>
+      <h2 className="h5">Payment plan: {receipt.planLabel}</h2>
+      <table className="table table-sm mb-4">
+        <caption className="visually-hidden">The payments after the deposit</caption>
+        <thead>
+          <tr>
+            <th scope="col">Due</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.instalments.map((instalment) => (
+            <tr key={instalment.id}>
+              <td>
+                <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
+              </td>
+              <td>{instalmentKind(instalment.kind)}</td>
+              <td className="text-end">{formatPrice(instalment.amount)}</td>
+              <td>{instalmentStatus(instalment)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
 }
 
 function ReceiptFacts({ receipt }) {
@@ -68,7 +106,7 @@ function ReceiptFacts({ receipt }) {
             ` (${receipt.meetings.length} ${receipt.meetings.length === 1 ? "meeting" : "meetings"})`}
           {receipt.location && <div>{receipt.location}</div>}
         </dd>
-        <dt className="col-sm-4">Amount</dt>
+        <dt className="col-sm-4">{receipt.planLabel ? "Deposit" : "Amount"}</dt>
         <dd className="col-sm-8">{formatPrice(receipt.price)}</dd>
         <dt className="col-sm-4">Card transaction</dt>
         <dd className="col-sm-8 font-monospace text-break">{receipt.transactionId}</dd>
@@ -102,6 +140,7 @@ function ReceiptFacts({ receipt }) {
           </>
         )}
       </dl>
+      {receipt.planLabel && receipt.instalments.length > 0 && <PlanSchedule receipt={receipt} />}
       <h2 className="h5">Refund policy</h2>
       <p>{receipt.refundPolicy}</p>
     </>

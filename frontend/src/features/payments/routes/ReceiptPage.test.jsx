@@ -42,6 +42,8 @@ function receipt(overrides) {
     refundedAt: null,
     refundAmount: null,
     refundPending: false,
+    planLabel: "",
+    instalments: [],
     refundPolicy: "Cancel 14 days or more before the first meeting for a full refund.",
     ...overrides,
   };
@@ -118,6 +120,52 @@ test("a refund shows how much went back and when, in the school's time", async (
   expect(await screen.findByText("Refund")).toBeInTheDocument();
   expect(fact("Refund")).toHaveTextContent("$22.75 on June 4, 2027 at 10:05 AM PDT");
   expect(fact("Status")).toHaveTextContent("Cancelled");
+});
+
+test("a payment made by a plan is its deposit, with the plan's schedule and how each part stands", async () => {
+  renderReceipt(
+    receipt({
+      price: 30,
+      planLabel: "Deposit and two instalments",
+      instalments: [
+        {
+          id: 1,
+          kind: "instalment",
+          dueOn: "2027-05-15",
+          amount: 45,
+          status: "paid",
+          paidBy: "offline",
+        },
+        { id: 2, kind: "instalment", dueOn: "2027-05-31", amount: 45, status: "due", paidBy: "" },
+      ],
+    }),
+  );
+
+  expect(await screen.findByText("Deposit")).toBeInTheDocument();
+  expect(fact("Deposit")).toHaveTextContent("$30.00");
+  expect(screen.queryByText("Amount", { selector: "dt" })).not.toBeInTheDocument();
+  expect(
+    screen.getByRole("heading", { level: 2, name: "Payment plan: Deposit and two instalments" }),
+  ).toBeInTheDocument();
+  const schedule = screen.getByRole("table", { name: "The payments after the deposit" });
+  expect(
+    within(schedule)
+      .getAllByRole("row")
+      .map((row) => [...row.children].map((cell) => cell.textContent)),
+  ).toEqual([
+    ["Due", "Part", "Amount", "Status"],
+    ["Sat, May 15, 2027", "Instalment", "$45.00", "Paid in person"],
+    ["Mon, May 31, 2027", "Instalment", "$45.00", "Due"],
+  ]);
+  await expectNoSeriousA11yViolations();
+});
+
+test("a payment made in full has no schedule", async () => {
+  renderReceipt(receipt());
+
+  expect(await screen.findByText("2027-000042")).toBeInTheDocument();
+  expect(screen.queryByRole("heading", { name: /^Payment plan/ })).not.toBeInTheDocument();
+  expect(screen.queryByText("Deposit")).not.toBeInTheDocument();
 });
 
 test("a refund still owed is pending, not made", async () => {

@@ -1,0 +1,25 @@
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { formatDate } from "../../../components/ui/schedule";
+
+// "2 instalments", "1 instalment".
+export function instalmentCount(count) {
+  return `${count} ${count === 1 ? "instalment" : "instalments"}`;
+}
+
+/*
+ * A plan's parts after the deposit, each on its date, as the family will be charged: `parts`
+ * are {dueOn, amount}, dates the school's calendar days. `label` names the list for a screen
+ * reader when nothing around it does.
+ */
+export function PlanParts({ parts, label }) {
+  return (
+    <ul className="list-unstyled small mb-0" aria-label={label}>
+      {parts.map((part, index) => (
+        // Two parts may fall on one day; their place in the plan tells them apart.
+        <li key={`${part.dueOn}:${index}`}>
+          {formatPrice(part.amount)} on <time dateTime={part.dueOn}>{formatDate(part.dueOn)}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}
