@@ -126,6 +126,20 @@ class PaymentActionSerializer(ErrorSerializer):
     paymentIntentId = serializers.CharField(required=False)  # noqa: N815
 
 
+def bank_confirmation_asked(client_secret: str, payment_intent_id: str) -> Response:
+    """The 402 of every payment that waits for the cardholder's bank (3-D Secure): Stripe.js
+    confirms it with the secret, then the same request names the PaymentIntent."""
+    return Response(
+        {
+            **error_body("Your bank asks you to confirm this payment."),
+            "requiresAction": True,
+            "clientSecret": client_secret,
+            "paymentIntentId": payment_intent_id,
+        },
+        status=status.HTTP_402_PAYMENT_REQUIRED,
+    )
+
+
 class PriceChangedSerializer(ErrorSerializer):
     """The class's price changed since the page showed it: nothing was charged."""
 
@@ -271,15 +285,7 @@ class PaymentCreateApi(APIView):
         if outcome.confirming is not None:
             return Response(_attempt_body(outcome.confirming), status=status.HTTP_202_ACCEPTED)
         if outcome.payment is None:
-            return Response(
-                {
-                    **error_body("Your bank asks you to confirm this payment."),
-                    "requiresAction": True,
-                    "clientSecret": outcome.action_client_secret,
-                    "paymentIntentId": outcome.payment_intent_id,
-                },
-                status=status.HTTP_402_PAYMENT_REQUIRED,
-            )
+            return bank_confirmation_asked(outcome.action_client_secret, outcome.payment_intent_id)
         return _payment_answer(outcome.payment.pk, created=outcome.created)
 
 

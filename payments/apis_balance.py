@@ -7,11 +7,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from core.api import error_body
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
 from core.school_time import school_today
-from payments.apis import PaymentActionSerializer
+from payments.apis import PaymentActionSerializer, bank_confirmation_asked
 from payments.models import Payment
 from payments.serializers import InstalmentOutputSerializer
 from payments.services.instalments import (
@@ -134,15 +133,7 @@ class BalancePaymentApi(APIView):
                 {API_FIELDS.get(name, name): said for name, said in problem.problems.items()}
             ) from problem
         if paid.action_client_secret:
-            return Response(
-                {
-                    **error_body("Your bank asks you to confirm this payment."),
-                    "requiresAction": True,
-                    "clientSecret": paid.action_client_secret,
-                    "paymentIntentId": paid.payment_intent_id,
-                },
-                status=status.HTTP_402_PAYMENT_REQUIRED,
-            )
+            return bank_confirmation_asked(paid.action_client_secret, paid.payment_intent_id)
         payment = balance_payment_of(family=request.user, enrolment_id=enrolment_id)
         return Response(
             BalanceOutputSerializer(_balance_body(payment, client_secret=None)).data,

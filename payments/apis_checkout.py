@@ -7,11 +7,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from core.api import error_body
 from core.converters import LARGEST_ROW_ID
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
-from payments.apis import PaymentActionSerializer
+from payments.apis import PaymentActionSerializer, bank_confirmation_asked
 from payments.pricing import Adjustment
 from payments.serializers import AdjustmentOutputSerializer, PaymentOutputSerializer
 from payments.services.family_checkout import (
@@ -333,15 +332,7 @@ class CheckoutPaymentApi(APIView):
         except InvalidInput as problem:
             raise _renamed(problem) from problem
         if paid.action_client_secret:
-            return Response(
-                {
-                    **error_body("Your bank asks you to confirm this payment."),
-                    "requiresAction": True,
-                    "clientSecret": paid.action_client_secret,
-                    "paymentIntentId": paid.payment_intent_id,
-                },
-                status=status.HTTP_402_PAYMENT_REQUIRED,
-            )
+            return bank_confirmation_asked(paid.action_client_secret, paid.payment_intent_id)
         view = checkout_view(family=request.user, checkout_id=checkout_id)
         return Response(
             {

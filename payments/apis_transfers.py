@@ -6,11 +6,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from core.api import error_body
 from core.converters import LARGEST_ROW_ID
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
-from payments.apis import PaymentActionSerializer
+from payments.apis import PaymentActionSerializer, bank_confirmation_asked
 from payments.services.transfers import SettleWith, transfer_make, transfer_preview
 
 SETTLE_WITH = [SettleWith.CARD, SettleWith.CREDIT]
@@ -177,13 +176,5 @@ class EnrolmentTransferApi(APIView):
         except InvalidInput as problem:
             raise _renamed(problem) from problem
         if made.action_client_secret:
-            return Response(
-                {
-                    **error_body("Your bank asks you to confirm this payment."),
-                    "requiresAction": True,
-                    "clientSecret": made.action_client_secret,
-                    "paymentIntentId": made.payment_intent_id,
-                },
-                status=status.HTTP_402_PAYMENT_REQUIRED,
-            )
+            return bank_confirmation_asked(made.action_client_secret, made.payment_intent_id)
         return Response(TransferMadeOutputSerializer(made).data, status=status.HTTP_201_CREATED)

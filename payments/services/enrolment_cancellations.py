@@ -399,7 +399,7 @@ def enrolment_cancel(
                 message=message,
             ),
         )
-    refunds = [_refund_send(refund_id=refund.pk) for refund in refunds]
+    refunds = [refund_send(refund_id=refund.pk) for refund in refunds]
     refunded = sum((refund.amount for refund in refunds), ZERO)
     if all(refund.status == RefundStatus.SUCCEEDED for refund in refunds):
         return _credit_back_told(
@@ -479,7 +479,7 @@ def enrolment_release(*, payment_id: int) -> bool:
             refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
         seat_released_queue(payment, refund=quote.refund)
     for refund in refunds:
-        _refund_send(refund_id=refund.pk)
+        refund_send(refund_id=refund.pk)
     return True
 
 
@@ -550,8 +550,11 @@ def refundable_charges(payment: Payment) -> list[tuple[Instalment | None, Decima
     return charges
 
 
-def _refund_send(*, refund_id: int) -> Refund:
-    """Ask Stripe for the refund, outside any transaction; on record either way."""
+def refund_send(*, refund_id: int, told: bool = True) -> Refund:
+    """Ask Stripe for the refund, outside any transaction, on the charge it names (an
+    instalment's own, or the payment's first); on record either way, a failed one waiting in the
+    back office's queue. `told`: the family is e-mailed once it is made (a transfer's e-mail
+    tells of its refund itself)."""
     refund = Refund.objects.select_related("payment", "instalment").get(pk=refund_id)
     if refund.status == RefundStatus.SUCCEEDED:
         return refund
@@ -592,6 +595,8 @@ def _refund_send(*, refund_id: int) -> Refund:
         refund.stripe_refund_id = stripe_refund_id
         refund.failure_message = ""
         refund.save(update_fields=["status", "stripe_refund_id", "failure_message", "updated_at"])
+        if not told:
+            return refund
         payment.refunded_at = timezone.now()
         payment.refund_id = stripe_refund_id
         payment.save(update_fields=["refunded_at", "refund_id"])
@@ -612,4 +617,4 @@ def refund_retry(*, refund_id: int) -> Refund:
         raise NotFound("No such refund.")
     if refund.status == RefundStatus.SUCCEEDED:
         raise Conflict("This refund was made already.")
-    return _refund_send(refund_id=refund.pk)
+    return refund_send(refund_id=refund.pk)

@@ -56,10 +56,9 @@ from payments.services.checkout import stripe_customer_for
 from payments.services.common import (
     METADATA_APP,
     MINIMUM_CARD_CHARGE_CENTS,
-    payment_charge_refund,
     stripe_call,
 )
-from payments.services.enrolment_cancellations import refundable_charges
+from payments.services.enrolment_cancellations import refund_send, refundable_charges
 from payments.services.instalments import instalment_card_charge, instalment_record
 from payments.services.messages import enrolment_transferred_queue
 
@@ -493,7 +492,7 @@ def _charge_given_back(instalment: Instalment, *, why: str) -> Refund | None:
             },
         )
         Instalment.objects.filter(pk=instalment.pk).update(note=GIVEN_BACK)
-    return _refund_sent(refund.pk)
+    return refund_send(refund_id=refund.pk, told=False)
 
 
 def _moved(
@@ -600,7 +599,7 @@ def _moved(
             card=card,
             credit=credit,
         )
-    refunds = [_refund_sent(refund.pk) for refund in refunds]
+    refunds = [refund_send(refund_id=refund.pk, told=False) for refund in refunds]
     return TransferMade(
         transfer=transfer,
         message=_told(quote, total=total, card=card, credit=credit, refunds=refunds),
@@ -654,43 +653,3 @@ def _refunds_put_on_record(
         )
         left -= part
     return refunds, left
-
-
-def _refund_sent(refund_id: int) -> Refund:
-    """Ask Stripe for a refund on record, outside any transaction, on the charge it names (an
-    instalment's own, or the payment's first); refused or unanswered, it waits failed in the
-    back office's queue, which retries it with the same key."""
-    refund = Refund.objects.select_related("payment", "instalment").get(pk=refund_id)
-    if refund.status == RefundStatus.SUCCEEDED:
-        return refund
-    try:
-        if refund.instalment is not None:
-            stripe_refund_id = stripe_client.charge_refund(
-                payment_intent_id=refund.instalment.payment_intent_id,
-                reason=refund.reason,
-                amount_cents=in_cents(refund.amount),
-                idempotency_key=refund.idempotency_key,
-            )
-        else:
-            stripe_refund_id = payment_charge_refund(
-                refund.payment,
-                reason=refund.reason,
-                amount_cents=in_cents(refund.amount),
-                idempotency_key=refund.idempotency_key,
-            )
-    except stripe_client.PaymentProviderError as error:
-        logger.warning("Refund %s was not made at Stripe: %s", refund.pk, error)
-        Refund.objects.filter(pk=refund.pk).exclude(status=RefundStatus.SUCCEEDED).update(
-            status=RefundStatus.FAILED,
-            failure_message=str(error) or error.__class__.__name__,
-            updated_at=timezone.now(),
-        )
-    else:
-        Refund.objects.filter(pk=refund.pk).exclude(status=RefundStatus.SUCCEEDED).update(
-            status=RefundStatus.SUCCEEDED,
-            stripe_refund_id=stripe_refund_id,
-            failure_message="",
-            updated_at=timezone.now(),
-        )
-    refund.refresh_from_db()
-    return refund
