@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 
 import { usePayBalance } from "../../../api/balances";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { billingDetails, useCardField } from "../hooks/useCardField";
+import { cardSaved, useCardField } from "../hooks/useCardField";
 import { withBankConfirmation } from "../lib/withBankConfirmation";
 import { FALLBACK_FAILURE, PayFailure } from "./PayFailure";
 
@@ -83,14 +83,12 @@ export function BalancePayForm({ enrolmentId, balance, user, initialScope, onPai
     try {
       let setupIntentId;
       if (anotherCard) {
-        const { setupIntent, error } = await stripe.confirmCardSetup(balance.clientSecret, {
-          payment_method: { card: cardRef.current, billing_details: billingDetails(user) },
-        });
-        if (error) {
-          setFailure(error.message || FALLBACK_FAILURE);
+        const saved = await cardSaved(stripe, cardRef.current, balance.clientSecret, user);
+        if ("failure" in saved) {
+          setFailure(saved.failure || FALLBACK_FAILURE);
           return;
         }
-        setupIntentId = setupIntent.id;
+        ({ setupIntentId } = saved);
       }
       await withBankConfirmation(({ paymentIntentId }) =>
         payBalance(enrolmentId, {

@@ -9,6 +9,7 @@ import {
   recordPayment,
   useRefreshAfterPayment,
 } from "../../../api/payments";
+import { billingDetails } from "../hooks/useCardField";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { isCareIncomplete, isNothingDue } from "./checkout";
 import { SeatHold } from "./SeatHold";
@@ -37,13 +38,6 @@ async function settled(attempt) {
   if (current.status === "enrolled") return current.payment;
   const status = { refunded: 409, declined: 402 }[current.status] ?? 503;
   throw Object.assign(new Error(current.message || FALLBACK_FAILURE), { status });
-}
-
-function billingDetails(user) {
-  return {
-    email: user?.email || "unknown",
-    name: user?.displayName || "anonymous",
-  };
 }
 
 /*

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import { usePayCheckout } from "../../../api/checkouts";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { billingDetails, useCardField } from "../hooks/useCardField";
+import { cardSaved, useCardField } from "../hooks/useCardField";
 import { withBankConfirmation } from "../lib/withBankConfirmation";
 import { isCareIncomplete } from "./checkout";
 import { FALLBACK_FAILURE, PayFailure } from "./PayFailure";
@@ -59,14 +59,12 @@ export function CheckoutPayForm({
     try {
       let setupIntentId;
       if (byCard) {
-        const { setupIntent, error } = await stripe.confirmCardSetup(checkout.clientSecret, {
-          payment_method: { card: cardRef.current, billing_details: billingDetails(user) },
-        });
-        if (error) {
-          setFailure(error.message || FALLBACK_FAILURE);
+        const saved = await cardSaved(stripe, cardRef.current, checkout.clientSecret, user);
+        if ("failure" in saved) {
+          setFailure(saved.failure || FALLBACK_FAILURE);
           return;
         }
-        setupIntentId = setupIntent.id;
+        ({ setupIntentId } = saved);
       }
       const paid = await charge(total, setupIntentId);
       onPaid(paid.payments);

@@ -11,6 +11,18 @@ export function billingDetails(user) {
 }
 
 /*
+ * Saves the card typed into `card` into the SetupIntent `clientSecret` names: its id, or what
+ * Stripe says was wrong with the card (`failure`, possibly empty).
+ */
+export async function cardSaved(stripe, card, clientSecret, user) {
+  const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, {
+    payment_method: { card, billing_details: billingDetails(user) },
+  });
+  if (error) return { failure: error.message || "" };
+  return { setupIntentId: setupIntent.id };
+}
+
+/*
  * Stripe.js and its card field, drawn into the element `boxRef` names, only while a card is to be
  * typed (`wanted`): a payment its discounts and credit cover, or one by the card on file, never
  * downloads Stripe.js. What Stripe says of the card as it is typed (an unusable number or date),
