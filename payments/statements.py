@@ -6,8 +6,9 @@ Which payments a year holds: a paid class (enrolled, or cancelled by the family 
 paid) whose first meeting that takes place falls in the year, in the school's time zone; a class
 that runs over New Year is counted once, in the year it began, with all its days. The dates of
 care are its first and last meeting days that take place and how many there are. Paid is what
-the card was charged (`Payment.price`); given back is the refunds made (succeeded) and the
-account credit the family took instead of a refund, never more than was paid. A line that nets
+the card was charged (`Payment.price`) and a plan's (or a transfer's) parts paid since; given
+back is the refunds made (succeeded) and the account credit the family took instead of a
+refund, never more than was paid. A line that nets
 to nothing (refunded in full) and a free enrolment are left out; payments still pending or
 refunded by the school are not care paid for.
 """
@@ -26,7 +27,15 @@ from fpdf.enums import XPos, YPos
 from accounts.models import Participant, User
 from classes.models import Meeting
 from core.school_time import school_today
-from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
+from payments.models import (
+    CreditEntry,
+    Instalment,
+    InstalmentStatus,
+    Payment,
+    PaymentStatus,
+    Refund,
+    RefundStatus,
+)
 
 # The years a statement may be asked for: any other is a mistake in the address.
 FIRST_YEAR = 2000
@@ -84,6 +93,7 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
     """The participant's statement for the calendar year, read in one query; who may have it is
     the caller's check (`accounts.access.access_participant`)."""
     refunds = Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
+    instalments = Instalment.objects.filter(payment=OuterRef("pk"), status=InstalmentStatus.PAID)
     credit = CreditEntry.objects.filter(payment=OuterRef("pk"), amount__gt=0)
     payments = (
         Payment.objects.filter(
@@ -97,6 +107,7 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
             first_day=Subquery(_meeting_days().order_by("start").values("day")[:1]),
             last_day=Subquery(_meeting_days().order_by("-start").values("day")[:1]),
             days=Subquery(_meeting_days().values("camp_class").annotate(n=Count("pk")).values("n")),
+            instalments_paid=_sum_of(instalments),
             refunds_made=_sum_of(refunds),
             credit_given=_sum_of(credit),
         )
@@ -105,15 +116,16 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
     )
     lines = []
     for payment in payments:
+        paid = payment.price + payment.instalments_paid
         line = StatementLine(
             class_name=payment.camp_class.name,
             first_day=payment.first_day,
             last_day=payment.last_day,
             days=payment.days,
-            paid=payment.price,
+            paid=paid,
             # Credit taken instead of a refund may carry the school's bonus: never more back
             # than was paid, so no line is below nothing.
-            given_back=min(payment.price, payment.refunds_made + payment.credit_given),
+            given_back=min(paid, payment.refunds_made + payment.credit_given),
             currency=payment.currency,
             cancelled=payment.status == PaymentStatus.CANCELLED,
         )

@@ -12,7 +12,16 @@ from pypdf import PdfReader
 
 from accounts.models import Role
 from classes.models import Class, Meeting
-from payments.models import CreditEntry, Payment, PaymentStatus, Refund, RefundStatus
+from payments.models import (
+    CreditEntry,
+    Instalment,
+    InstalmentStatus,
+    PaidBy,
+    Payment,
+    PaymentStatus,
+    Refund,
+    RefundStatus,
+)
 from payments.statements import statement_for
 from testing.dates import summer, summer_year
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
@@ -120,6 +129,29 @@ def test_a_refund_reduces_the_net_and_only_a_refund_made_counts(family, noa):
         (Decimal("25.00"), Decimal("75.00"))
     ]
     assert after.total == Decimal("75.00")
+
+
+def test_a_plans_instalments_paid_count_and_those_still_due_do_not(family, noa):
+    clay = two_weeks("Clay Studio", start=summer(7, 5), price="400.00")
+    deposit = paid(family, noa, clay, price=Decimal("100.00"), plan_label="Deposit and two")
+    for amount, status, paid_by, charge in (
+        ("150.00", InstalmentStatus.PAID, PaidBy.CARD, "pi_statement_first"),
+        ("150.00", InstalmentStatus.DUE, "", ""),
+    ):
+        Instalment.objects.create(
+            payment=deposit,
+            due_on=summer(6, 1),
+            amount=Decimal(amount),
+            status=status,
+            paid_by=paid_by,
+            payment_intent_id=charge,
+        )
+
+    statement = statement_for(participant=noa, year=summer(7, 5).year)
+
+    assert [(line.paid, line.net) for line in statement.lines] == [
+        (Decimal("250.00"), Decimal("250.00"))
+    ]
 
 
 def test_credit_taken_instead_of_a_refund_counts_as_given_back_never_more_than_paid(family, noa):
