@@ -10,7 +10,7 @@ from classes.schedule import (
     total_hours,
 )
 from classes.selectors import meeting_ids_of, seats_free_moved
-from payments.selectors import class_plans
+from core import events
 
 
 @extend_schema_field(
@@ -60,8 +60,8 @@ class PlanPartSerializer(serializers.Serializer):
 class ClassPlanSerializer(serializers.Serializer):
     """A payment plan the class offers today, scheduled on its list price."""
 
-    id = serializers.IntegerField(source="plan.pk")
-    label = serializers.CharField(source="plan.label")
+    id = serializers.IntegerField()
+    label = serializers.CharField()
     deposit = serializers.FloatField()
     instalments = PlanPartSerializer(many=True)
 
@@ -117,7 +117,10 @@ class ClassOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(ClassPlanSerializer(many=True))
     def get_plans(self, camp_class) -> list[dict]:
-        return ClassPlanSerializer(class_plans(camp_class), many=True).data
+        # Payments answers (a lower app asks through core.events).
+        return ClassPlanSerializer(
+            events.ask(events.CLASS_PLANS, camp_class=camp_class), many=True
+        ).data
 
     def get_level(self, camp_class) -> str | None:
         return camp_class.level or None

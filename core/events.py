@@ -126,6 +126,13 @@ PRICE_IN_WORDS = Question(
     "words, for a message (a waitlist offer): [{label, amount}], the list price, each "
     "adjustment by name and the total due.",
 )
+CLASS_PLANS = Question(
+    "class_plans",
+    asker="classes",
+    facts=("camp_class",),
+    description="The payment plans the class offers a checkout today, scheduled on its list "
+    "price: [{id, label, deposit, instalments: [{due_on, amount}]}].",
+)
 QUESTIONS = (
     SEATS_HELD,
     SEATS_FREE_IN_QUERY,
@@ -134,6 +141,7 @@ QUESTIONS = (
     WAITING_FAMILIES,
     CARE_READ_SCOPE,
     PRICE_IN_WORDS,
+    CLASS_PLANS,
 )
 
 _answerers: dict[Question, Callable[..., Any]] = {}

@@ -9,8 +9,11 @@ class PaymentsConfig(AppConfig):
         from core import events
         from notifications import kinds
         from payments.message_kinds import PaymentMessage
+        from payments.selectors import class_plans
         from payments.services.messages import price_in_words
 
         kinds.register(PaymentMessage, app="payments")
         # The one pricing engine answers what a waitlist offer says the seat costs.
         events.answer_with(events.PRICE_IN_WORDS, price_in_words)
+        # The plans a class offers, for the class JSON.
+        events.answer_with(events.CLASS_PLANS, class_plans)

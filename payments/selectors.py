@@ -115,11 +115,11 @@ def credit_entries_of(family: User) -> QuerySet[CreditEntry]:
 _plan_table_read: tuple = (None, None, None)
 
 
-def class_plans(camp_class) -> list:
+def class_plans(*, camp_class) -> list[dict]:
     """The payment plans a class offers a checkout today, scheduled on its list price (a
     family's own price, after its discounts, is the checkout's to schedule): what the class
-    JSON's `plans` says. Every class of an answer asks, so the plans are read once per change
-    and day, not once per class."""
+    JSON's `plans` says (`core.events.CLASS_PLANS`, asked by classes). Every class of an
+    answer asks, so the plans are read once per change and day, not once per class."""
     global _plan_table_read
     from payments.plans import plan_table, plans_open
 
@@ -128,4 +128,14 @@ def class_plans(camp_class) -> list:
     if (read_under, read_on) != (generation, today):
         table = plan_table()
         _plan_table_read = (generation, today, table)
-    return plans_open(camp_class, camp_class.price, plans=table.of(camp_class))
+    return [
+        {
+            "id": schedule.plan.pk,
+            "label": schedule.plan.label,
+            "deposit": schedule.deposit,
+            "instalments": [
+                {"due_on": part.due_on, "amount": part.amount} for part in schedule.instalments
+            ],
+        }
+        for schedule in plans_open(camp_class, camp_class.price, plans=table.of(camp_class))
+    ]

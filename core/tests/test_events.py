@@ -69,6 +69,7 @@ def test_who_answers_what():
         "waiting_families": "enrolments.selectors.waiting_families_of",
         "care_read_scope": "enrolments.selectors.care_read_scope",
         "price_in_words": "payments.services.messages.price_in_words",
+        "class_plans": "payments.selectors.class_plans",
     }
 
 
