@@ -302,3 +302,33 @@ export function makeClassMessage(overrides = {}) {
   if (made.recipients === undefined) delete made.recipients;
   return made;
 }
+
+// The clock's APIs left real: only `Date` is frozen, so waits and retries run as always.
+const REAL_TIMERS = [
+  "hrtime",
+  "nextTick",
+  "performance",
+  "queueMicrotask",
+  "requestAnimationFrame",
+  "cancelAnimationFrame",
+  "requestIdleCallback",
+  "cancelIdleCallback",
+  "setImmediate",
+  "clearImmediate",
+  "setInterval",
+  "clearInterval",
+  "setTimeout",
+  "clearTimeout",
+];
+
+// A spring day before the stubbed plans' instalments fall due (May and June 2027).
+export const BEFORE_THE_INSTALMENTS = new Date("2027-04-01T19:00:00Z");
+
+/*
+ * Today frozen at `now` for each test of the file (the stubbed answers' dates stand where they
+ * stand against it, whatever day the suite runs on), and real again after.
+ */
+export function todayFrozenAt(now) {
+  beforeEach(() => jest.useFakeTimers({ now, doNotFake: REAL_TIMERS }));
+  afterEach(() => jest.useRealTimers());
+}

@@ -5,10 +5,16 @@ import { routes } from "../../../app/router";
 import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { makeEnrolledClass } from "../../../testing/fixtures";
+import {
+  BEFORE_THE_INSTALMENTS,
+  makeEnrolledClass,
+  todayFrozenAt,
+} from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { BalancePage } from "./BalancePage";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
 jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));

@@ -4,10 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { makePayment } from "../../../testing/fixtures";
+import { BEFORE_THE_INSTALMENTS, makePayment, todayFrozenAt } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { CheckoutPage } from "./CheckoutPage";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
 jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));

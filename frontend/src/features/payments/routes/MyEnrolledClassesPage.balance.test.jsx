@@ -2,9 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 
 import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeEnrolledClass } from "../../../testing/fixtures";
+import {
+  BEFORE_THE_INSTALMENTS,
+  makeEnrolledClass,
+  todayFrozenAt,
+} from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 const myEnrolled = "/enrolledStudent/student%40camp.test";
 

@@ -4,10 +4,18 @@ import userEvent from "@testing-library/user-event";
 import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { asEnrolment, makeClass, makeScheduledClass } from "../../../testing/fixtures";
+import {
+  asEnrolment,
+  BEFORE_THE_INSTALMENTS,
+  makeClass,
+  makeScheduledClass,
+  todayFrozenAt,
+} from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: 3-D Secure gets a stand-in Stripe object.
 jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));

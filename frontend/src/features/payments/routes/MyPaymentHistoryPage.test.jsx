@@ -3,10 +3,17 @@ import userEvent from "@testing-library/user-event";
 
 import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { PAID_AT, makePayment } from "../../../testing/fixtures";
+import {
+  BEFORE_THE_INSTALMENTS,
+  makePayment,
+  PAID_AT,
+  todayFrozenAt,
+} from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyPaymentHistoryPage } from "./MyPaymentHistoryPage";
 import { expectSizedLazyImage } from "../../../testing/images";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 const myPayments = "/payments/student%40camp.test";
 

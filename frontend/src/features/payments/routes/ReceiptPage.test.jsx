@@ -6,6 +6,9 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyPaymentHistoryPage } from "./MyPaymentHistoryPage";
 import { ReceiptPage } from "./ReceiptPage";
+import { BEFORE_THE_INSTALMENTS, todayFrozenAt } from "../../../testing/fixtures";
+
+todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 function receipt(overrides) {
   return {
