@@ -14,12 +14,12 @@ from payments.apis import PaymentActionSerializer, bank_confirmation_asked
 from payments.models import Payment
 from payments.serializers import InstalmentOutputSerializer
 from payments.services.instalments import (
+    UNPAID,
     BalanceScope,
     balance_pay,
     balance_payment_of,
     balance_setup_secret,
     paid_toward,
-    unpaid_of,
 )
 
 API_FIELDS = {"setup_intent": "setupIntentId", "payment_intent": "paymentIntentId"}
@@ -39,7 +39,8 @@ class BalanceOutputSerializer(serializers.Serializer):
 
 
 def _balance_body(payment: Payment, *, client_secret: str | None) -> dict:
-    unpaid = unpaid_of(payment)
+    instalments = list(payment.instalments.all())
+    unpaid = [instalment for instalment in instalments if instalment.status in UNPAID]
     today = school_today()
     return {
         "paid": float(paid_toward(payment)),
@@ -56,7 +57,7 @@ def _balance_body(payment: Payment, *, client_secret: str | None) -> dict:
         "releaseOn": payment.release_on,
         "clientSecret": client_secret,
         # The rows themselves: BalanceOutputSerializer shapes them, once.
-        "instalments": list(payment.instalments.all()),
+        "instalments": instalments,
     }
 
 

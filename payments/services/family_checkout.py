@@ -278,20 +278,11 @@ def _checkout_of(family: User, checkout_id: int, *, lock: bool = False) -> Check
 
 
 def _lines_of(checkout: Checkout) -> list[CheckoutLine]:
-    lines = list(checkout.lines.select_related("participant", "camp_class", "payment", "plan"))
-    chosen = [line.plan for line in lines if line.plan_id]
-    if chosen:
-        # Each chosen plan with its due dates, in two queries.
-        dues = {
-            plan.pk: plan
-            for plan in PaymentPlan.objects.filter(
-                pk__in={plan.pk for plan in chosen}
-            ).prefetch_related("dues")
-        }
-        for line in lines:
-            if line.plan_id:
-                line.plan = dues[line.plan_id]
-    return lines
+    return list(
+        checkout.lines.select_related("participant", "camp_class", "payment", "plan")
+        # Each chosen plan's due dates, for its schedule.
+        .prefetch_related("plan__dues")
+    )
 
 
 def _setup_metadata(family: User, checkout: Checkout) -> dict[str, str]:

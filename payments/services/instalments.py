@@ -529,19 +529,22 @@ def balance_pay(
     charge, in date order, on the card on file or a new one. Stops at the first the bank asks
     the family to confirm (3-D Secure); asked again with that charge's id, it goes on."""
     payment = balance_payment_of(family=family, enrolment_id=enrolment_id)
+    by = None if scope == BalanceScope.ALL else school_today()
     if payment_intent_id:
+        # The bank's answer settles one instalment; the rest are charged as asked first.
         _after_the_bank(payment, payment_intent_id)
+        to_pay = unpaid_of(payment, by=by)
     elif payment.status != PaymentStatus.ENROLLED:
         raise Conflict("This enrolment is not active, so nothing is due on it.")
     else:
-        to_pay = unpaid_of(payment, by=None if scope == BalanceScope.ALL else school_today())
+        to_pay = unpaid_of(payment, by=by)
         total = sum((instalment.amount for instalment in to_pay), ZERO)
         if not to_pay:
             raise Conflict("Nothing is due on this enrolment now.", code="nothing_due")
         if in_cents(total) != in_cents(confirmed_amount):
             raise AmountChanged(total)
     card = _new_card(family, payment, setup_intent_id) if setup_intent_id else ""
-    for instalment in unpaid_of(payment, by=None if scope == BalanceScope.ALL else school_today()):
+    for instalment in to_pay:
         charged = instalment_card_charge(instalment, on_session=True, setup_intent_id=card)
         if charged.action_client_secret:
             return BalancePaid(
