@@ -538,3 +538,20 @@ class AttendanceNotice(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class AttendanceTally(models.Model):
+    """A meeting's attendance counted: how many children the fold of its actions leaves attended
+    (checked in, or checked in and out) and how many absent. Kept by `attendance_record` under
+    the meeting's lock as each action arrives, so the school's reports add up a row per meeting
+    rather than fold every action; `attendance_tallies_rebuild` counts them all again from the
+    actions (one SQL statement), as the migration that made it did."""
+
+    meeting = models.OneToOneField(
+        "classes.Meeting", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    attended = models.PositiveIntegerField(default=0)
+    absent = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.meeting}: {self.attended} attended, {self.absent} absent"

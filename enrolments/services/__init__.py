@@ -6,7 +6,7 @@ and the school's checks on a day of camp (`attendance_checks`).
 Imported from the package root.
 """
 
-from enrolments.services.attendance import attendance_record
+from enrolments.services.attendance import attendance_record, attendance_tallies_rebuild
 from enrolments.services.attendance_checks import (
     attendance_checks_due,
     not_checked_in_due,
@@ -43,6 +43,7 @@ __all__ = [
     "SeatRefused",
     "attendance_checks_due",
     "attendance_record",
+    "attendance_tallies_rebuild",
     "care_family_remind",
     "care_reminders_due",
     "care_retention_pass",

@@ -12,7 +12,8 @@ row's lock; the child's status they are checked against is the fold of the recor
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 
@@ -22,6 +23,8 @@ from core.errors import Conflict, InvalidInput, Refused
 from core.school_time import school_timezone
 from enrolments.access import access_meeting_for_attendance
 from enrolments.attendance import (
+    ABSENT,
+    LEFT,
     PRESENT,
     attendance_closes_at,
     attendance_line_fold,
@@ -33,6 +36,7 @@ from enrolments.attendance import (
 from enrolments.models import (
     AttendanceAction,
     AttendanceActionKind,
+    AttendanceTally,
     CollectorKind,
     Enrolment,
     EnrolmentStatus,
@@ -262,7 +266,68 @@ def attendance_record(
                 # The other unique rule: each action is undone once.
                 raise Conflict(f"That action for {child} was undone already.") from None
             return sent_before, False
+        _tally_moved(
+            meeting,
+            was=attendance_line_fold(meeting, actions).status,
+            now=attendance_line_fold(meeting, [*actions, row]).status,
+        )
     return row, True
+
+
+def _counted_as(status: str) -> str | None:
+    if status in (PRESENT, LEFT):
+        return "attended"
+    return "absent" if status == ABSENT else None
+
+
+def _tally_moved(meeting, *, was: str, now: str) -> None:
+    """Under the meeting's lock: its tally follows one child from one status to another."""
+    was, now = _counted_as(was), _counted_as(now)
+    if was == now:
+        return
+    AttendanceTally.objects.get_or_create(meeting=meeting)
+    moved = {}
+    if was is not None:
+        moved[was] = F(was) - 1
+    if now is not None:
+        moved[now] = F(now) + 1
+    AttendanceTally.objects.filter(meeting=meeting).update(**moved)
+
+
+# Each child's standing action at each meeting, the last by time taken (`standing_actions`), as
+# one statement both databases run; ROW_NUMBER picks the last.
+_TALLIES_COUNTED = """
+    SELECT meeting_id,
+           SUM(CASE WHEN action IN ('check_in', 'check_out') THEN 1 ELSE 0 END),
+           SUM(CASE WHEN action = 'absent' THEN 1 ELSE 0 END)
+    FROM (
+        SELECT standing.meeting_id, standing.action,
+               ROW_NUMBER() OVER (
+                   PARTITION BY standing.meeting_id, standing.participant_id
+                   ORDER BY standing.at DESC, standing.id DESC
+               ) AS latest
+        FROM enrolments_attendanceaction standing
+        WHERE standing.action <> 'undo'
+          AND NOT EXISTS (
+              SELECT 1 FROM enrolments_attendanceaction undo WHERE undo.undoes_id = standing.id
+          )
+    ) lines
+    WHERE latest = 1
+    GROUP BY meeting_id
+"""
+
+
+def attendance_tallies_rebuild() -> int:
+    """Count every meeting's tally again from its actions, in one transaction; how many
+    meetings have one. For a tally that went astray, and the data made before tallies."""
+    with transaction.atomic():
+        AttendanceTally.objects.all().delete()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO enrolments_attendancetally (meeting_id, attended, absent) "
+                + _TALLIES_COUNTED
+            )
+        return AttendanceTally.objects.count()
 
 
 def _sent_before(*, actor: User, meeting_id: int, client_id: str) -> AttendanceAction | None:
