@@ -5,6 +5,7 @@ from django.views.decorators.cache import cache_control
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from camp.apis_reports import ReportCsvApi, ReportXlsxApi, SeasonReportApi
 from camp.exports import AccountExportApi
 from camp.views import (
     all_classes_page,
@@ -33,6 +34,9 @@ api_patterns = [
     path("", include("pages.urls")),
     path("", include("notifications.urls")),
     path("account/export", AccountExportApi.as_view(), name="account-export"),
+    path("reports/season", SeasonReportApi.as_view(), name="reports-season"),
+    path("reports/<slug:table>.csv", ReportCsvApi.as_view(), name="reports-table-csv"),
+    path("reports/<slug:table>.xlsx", ReportXlsxApi.as_view(), name="reports-table-xlsx"),
     path("health", HealthApi.as_view(), name="health"),
     # Like the spec's paths, ours have no trailing slash; the slash is tolerated, not needed.
     re_path(r"^schema/?$", SpectacularAPIView.as_view(), name="schema"),

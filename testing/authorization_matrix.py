@@ -436,6 +436,20 @@ MATRIX = (
         limited_by=(FAMILY_WRITES,),
     ),
     Call("GET", "/api/account/export", (401, 200, 200, 200, 200, 200), "one's own data only"),
+    # --- The school's season report.
+    Call("GET", "/api/reports/season?season={season.id}", (401, 403, 403, 403, 403, 200), "admins"),
+    Call(
+        "GET",
+        "/api/reports/{report.table}.csv?season={season.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
+    Call(
+        "GET",
+        "/api/reports/{report.table}.xlsx?season={season.id}",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+    ),
     # --- Selections.
     Call(
         "GET",

@@ -37,6 +37,7 @@ ANSWERS = {
     "A child's attendance status": "enrolments.attendance.attendance_line_fold",
     "A plan's schedule": "payments.plans.plan_schedule",
     "A transfer": "payments.services.transfers.transfer_make",
+    "A season's figures": "camp.reports.season_report",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {

@@ -43,6 +43,7 @@ from testing.factories import (
     UserFactory,
     banner_png,
 )
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
@@ -67,6 +68,8 @@ class World:
         self.pending_class = ClassFactory(instructor=self.instructor)
         approved = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
         self.open_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
+        self.season = a_season("Matrix summer")
+        self.report = SimpleNamespace(table="classes")
         free = ClassFactory(
             instructor=self.instructor, status=ClassStatus.APPROVED, price=Decimal("0")
         )

@@ -1,0 +1,370 @@
+"""The school's season at a glance: the admins' dashboard (`GET /api/reports/season`) and its
+tables as spreadsheets (`GET /api/reports/<table>.csv|.xlsx`).
+
+Each app answers its own figures (`enrolments.reports`, `payments.reports`,
+`care.selectors.care_missing_count`); this module picks the season and the days, puts the
+figures together as the API's JSON, and lays each section out as a table: the table a chart
+stands beside in the browser, and the one a download holds. Every figure is an aggregate the
+database makes; nothing here reads row by row.
+"""
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.utils import timezone
+from django.utils.text import slugify
+from openpyxl import Workbook
+
+from care.selectors import care_missing_count
+from classes.models import Season
+from core.errors import InvalidInput, NotFound
+from core.school_time import school_timezone, school_today
+from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
+from enrolments.reports import (
+    attendance_by_class,
+    class_fill,
+    registrations_by_day,
+    registrations_by_hour,
+    season_participants,
+)
+from payments.reports import Period, instalments_owed, season_money
+from payments.services.common import CURRENCY
+
+# The longest span a report covers: a season's registration and its days, with room to spare.
+LONGEST_PERIOD_DAYS = 731
+
+
+def seasons_newest_first() -> list[Season]:
+    return list(Season.objects.order_by("-opens_at", "-id"))
+
+
+def season_for_report(season_id: int | None) -> Season:
+    """The season asked for; without one, the season whose registration opened last (or, before
+    any has opened, the next to open)."""
+    if season_id is not None:
+        season = Season.objects.filter(pk=season_id).first()
+        if season is None:
+            raise NotFound("No such season.")
+        return season
+    now = timezone.now()
+    season = Season.objects.filter(opens_at__lte=now).order_by("-opens_at", "-id").first()
+    season = season or Season.objects.order_by("opens_at", "id").first()
+    if season is None:
+        raise NotFound("There is no season to report on yet.")
+    return season
+
+
+def registration_opened_on(season: Season) -> date:
+    """The school day a family could first register (early access, where the season has it)."""
+    opened = season.early_access_opens_at or season.opens_at
+    return timezone.localtime(opened, school_timezone()).date()
+
+
+def period_for_report(season: Season, start: date | None, end: date | None) -> Period:
+    """The days asked for; by default from registration's first day to the later of today and
+    the season's last day."""
+    start = start or registration_opened_on(season)
+    end = end or max(school_today(), season.ends_on)
+    if end < start:
+        raise InvalidInput({"to": ["The last day comes before the first."]})
+    if (end - start).days >= LONGEST_PERIOD_DAYS:
+        raise InvalidInput({"to": [f"A report covers at most {LONGEST_PERIOD_DAYS} days."]})
+    return Period(start=start, end=end)
+
+
+def _money(amount: Decimal) -> float:
+    return float(amount)
+
+
+def _registrations(season: Season, period: Period) -> list[dict]:
+    last = min(period.end, school_today())
+    if last < period.start:
+        return []
+    return [
+        {"day": line.day, "registrations": line.registrations, "cancellations": line.cancellations}
+        for line in registrations_by_day(season, period.start, last)
+    ]
+
+
+def _opening_day(season: Season) -> dict:
+    day = timezone.localtime(season.opens_at, school_timezone()).date()
+    hours = registrations_by_hour(season, day)
+    return {
+        "day": day,
+        "hours": [{"hour": hour, "registrations": count} for hour, count in enumerate(hours)],
+    }
+
+
+def _classes(season: Season) -> list[dict]:
+    return [
+        {
+            "classId": camp_class.pk,
+            "name": camp_class.name,
+            "category": camp_class.category.name if camp_class.category else "",
+            "seats": camp_class.capacity,
+            "enrolled": camp_class.enrolled,
+            "held": camp_class.held,
+            "waitlisted": camp_class.waitlisted,
+            "demand": camp_class.demand,
+        }
+        for camp_class in class_fill(season)
+    ]
+
+
+def _money_line(line) -> dict:
+    return {
+        "gross": _money(line.gross),
+        "adjustments": _money(-line.reductions),
+        "charged": _money(line.charged),
+        "refunds": _money(line.refunds),
+        "net": _money(line.net),
+    }
+
+
+def _weeks(period: Period) -> list[date]:
+    monday = period.start - timedelta(days=period.start.weekday())
+    return [monday + timedelta(weeks=n) for n in range((period.end - monday).days // 7 + 1)]
+
+
+def _money_section(season: Season, period: Period) -> dict:
+    money = season_money(season, period)
+    empty = type(money.total)()
+    return {
+        "gross": _money(money.total.gross),
+        "adjustments": {kind: _money(amount) for kind, amount in money.adjustments.items()},
+        "creditSpent": _money(money.credit_spent),
+        "planLater": _money(money.plan_later),
+        "instalmentsPaid": _money(money.instalments_paid),
+        "charged": _money(money.total.charged),
+        "refunds": _money(money.total.refunds),
+        "creditIssued": _money(money.credit_issued),
+        "net": _money(money.total.net),
+        "byWeek": [
+            {"weekOf": week, **_money_line(money.by_week.get(week, empty))}
+            for week in _weeks(period)
+        ],
+        "byCategory": [
+            {"category": category or "No category", **_money_line(line)}
+            for category, line in sorted(money.by_category.items())
+        ],
+    }
+
+
+def _instalments(season: Season) -> dict:
+    owed = instalments_owed(season)
+    return {
+        "dueNext30Days": {"count": owed.due_soon_count, "amount": _money(owed.due_soon)},
+        "overdue": {"count": owed.overdue_count, "amount": _money(owed.overdue)},
+        "byWeek": [
+            {"weekOf": week, "count": count, "amount": _money(amount)}
+            for week, (count, amount) in sorted(owed.by_week.items())
+        ],
+    }
+
+
+def _attendance(season: Season, period: Period) -> dict:
+    classes = attendance_by_class(season, period.start, period.end)
+    attended = sum(line.attended for line in classes)
+    absent = sum(line.absent for line in classes)
+    return {
+        "rate": round(attended / (attended + absent), 4) if attended + absent else None,
+        "attended": attended,
+        "absent": absent,
+        "classes": [
+            {
+                "classId": line.class_id,
+                "name": line.name,
+                "meetings": line.meetings,
+                "attended": line.attended,
+                "absent": line.absent,
+                "rate": line.rate,
+            }
+            for line in classes
+        ],
+    }
+
+
+def season_report(season: Season, period: Period) -> dict:
+    """The dashboard's figures, as the API's JSON."""
+    return {
+        "season": {
+            "id": season.pk,
+            "name": season.name,
+            "opensAt": season.opens_at,
+            "startsOn": season.starts_on,
+            "endsOn": season.ends_on,
+        },
+        "seasons": [{"id": each.pk, "name": each.name} for each in seasons_newest_first()],
+        "from": period.start,
+        "to": period.end,
+        "generatedAt": timezone.now(),
+        "currency": CURRENCY,
+        "registrationsByDay": _registrations(season, period),
+        "openingDay": _opening_day(season),
+        "classes": _classes(season),
+        "money": _money_section(season, period),
+        "instalments": _instalments(season),
+        "attendance": _attendance(season, period),
+        "missingCare": care_missing_count(season_participants(season)),
+    }
+
+
+# --- The tables: one per chart, each a heading row and its rows.
+
+
+@dataclass(frozen=True)
+class Table:
+    headings: tuple[str, ...]
+    rows: list[tuple]
+
+
+def _registrations_table(season: Season, period: Period) -> Table:
+    rows = [
+        (line["day"], line["registrations"], line["cancellations"])
+        for line in _registrations(season, period)
+    ]
+    return Table(("Day", "Registrations", "Cancellations"), rows)
+
+
+def _opening_day_table(season: Season, period: Period) -> Table:
+    opening = _opening_day(season)
+    rows = [(f"{line['hour']:02d}:00", line["registrations"]) for line in opening["hours"]]
+    return Table((f"Hour of {opening['day'].isoformat()}", "Registrations"), rows)
+
+
+def _classes_table(season: Season, period: Period) -> Table:
+    rows = [
+        (
+            line["name"],
+            line["category"],
+            line["seats"],
+            line["enrolled"],
+            line["held"],
+            line["waitlisted"],
+            line["demand"],
+        )
+        for line in _classes(season)
+    ]
+    headings = ("Class", "Category", "Seats", "Enrolled", "Held now", "Waitlisted", "Demand")
+    return Table(headings, rows)
+
+
+ADJUSTMENT_NAMES = {
+    "earlyBird": "Early-bird prices",
+    "sibling": "Sibling discounts",
+    "multiClass": "Multi-class discounts",
+    "code": "Promo codes",
+    "scholarship": "Scholarships",
+    "other": "Other adjustments",
+}
+
+
+def _money_table(season: Season, period: Period) -> Table:
+    money = _money_section(season, period)
+    rows = [("Gross (list prices)", money["gross"])]
+    rows += [(ADJUSTMENT_NAMES[kind], amount) for kind, amount in money["adjustments"].items()]
+    rows += [
+        ("Paid with account credit", -money["creditSpent"]),
+        ("Left for payment plans", -money["planLater"]),
+        ("Instalments paid", money["instalmentsPaid"]),
+        ("Charged to cards", money["charged"]),
+        ("Refunds", -money["refunds"]),
+        ("Net", money["net"]),
+        ("Account credit issued", money["creditIssued"]),
+    ]
+    return Table(("Figure", "Amount"), rows)
+
+
+MONEY_HEADINGS = ("Gross", "Discounts and credit", "Charged", "Refunds", "Net")
+
+
+def _money_cells(line: dict) -> tuple:
+    return (line["gross"], line["adjustments"], line["charged"], line["refunds"], line["net"])
+
+
+def _money_by_week_table(season: Season, period: Period) -> Table:
+    weeks = _money_section(season, period)["byWeek"]
+    rows = [(line["weekOf"], *_money_cells(line)) for line in weeks]
+    return Table(("Week of", *MONEY_HEADINGS), rows)
+
+
+def _money_by_category_table(season: Season, period: Period) -> Table:
+    categories = _money_section(season, period)["byCategory"]
+    rows = [(line["category"], *_money_cells(line)) for line in categories]
+    return Table(("Category", *MONEY_HEADINGS), rows)
+
+
+def _instalments_table(season: Season, period: Period) -> Table:
+    owed = _instalments(season)
+    rows = [
+        (
+            "Due in the next 30 days",
+            owed["dueNext30Days"]["count"],
+            owed["dueNext30Days"]["amount"],
+        ),
+        ("Overdue", owed["overdue"]["count"], owed["overdue"]["amount"]),
+    ]
+    rows += [
+        (f"Due the week of {line['weekOf'].isoformat()}", line["count"], line["amount"])
+        for line in owed["byWeek"]
+    ]
+    return Table(("Instalments", "Count", "Amount"), rows)
+
+
+def _attendance_table(season: Season, period: Period) -> Table:
+    rows = [
+        (line["name"], line["meetings"], line["attended"], line["absent"], line["rate"])
+        for line in _attendance(season, period)["classes"]
+    ]
+    return Table(("Class", "Meetings", "Attended", "Absent", "Rate"), rows)
+
+
+TABLES: dict[str, Callable[[Season, Period], Table]] = {
+    "registrations": _registrations_table,
+    "opening-day": _opening_day_table,
+    "classes": _classes_table,
+    "money": _money_table,
+    "money-by-week": _money_by_week_table,
+    "money-by-category": _money_by_category_table,
+    "instalments": _instalments_table,
+    "attendance": _attendance_table,
+}
+
+
+def report_table(name: str, season: Season, period: Period) -> Table:
+    if name not in TABLES:
+        raise NotFound("No such report table.")
+    return TABLES[name](season, period)
+
+
+def report_file_name(name: str, season: Season, extension: str) -> str:
+    return f"camp-{slugify(season.name) or season.pk}-{name}.{extension}"
+
+
+def _cell(value):
+    """A cell as a spreadsheet keeps it: numbers as numbers, days as days, text made safe."""
+    if value is None or isinstance(value, int | float | Decimal | date):
+        return value
+    return spreadsheet_safe(value)
+
+
+def table_csv_write(table: Table, target) -> None:
+    writer = SafeCsvWriter(target)
+    writer.writerow(table.headings)
+    for row in table.rows:
+        writer.writerow(["" if cell is None else cell for cell in row])
+
+
+def table_xlsx(table: Table, title: str) -> bytes:
+    workbook = Workbook(write_only=True)
+    # A sheet's title is at most 31 characters.
+    sheet = workbook.create_sheet(title=title[:31])
+    sheet.append([_cell(heading) for heading in table.headings])
+    for row in table.rows:
+        sheet.append([_cell(cell) for cell in row])
+    stream = io.BytesIO()
+    workbook.save(stream)
+    return stream.getvalue()

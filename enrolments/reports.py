@@ -1,0 +1,173 @@
+"""The season's figures that are enrolments' to answer, for the school's dashboard
+(`camp.reports`): registrations by day and by hour, each class's fill, and attendance.
+
+Every figure is one aggregate query, whatever the size of the school: the database counts, never
+a loop over rows here. A registration is a seat taken (an `Enrolment` created), a cancellation a
+seat given back; both are counted on the school's calendar. Attendance is read from each
+meeting's tally (`AttendanceTally`), kept as actions arrive, not from the actions themselves.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce, ExtractHour, TruncDate
+from django.utils import timezone
+
+from accounts.models import Participant
+from classes.models import Class, ClassStatus, Season
+from core.school_time import school_timezone
+from enrolments.availability import holds_live
+from enrolments.models import (
+    AttendanceTally,
+    Enrolment,
+    EnrolmentStatus,
+    WaitlistEntry,
+    WaitlistStatus,
+)
+
+
+def school_midnight(day: date) -> datetime:
+    """The moment the school's day begins."""
+    return datetime.combine(day, time(0), tzinfo=school_timezone())
+
+
+def _season_enrolments(season: Season) -> QuerySet[Enrolment]:
+    return Enrolment.objects.filter(camp_class__season=season).order_by()
+
+
+@dataclass(frozen=True)
+class DayCount:
+    day: date
+    registrations: int
+    cancellations: int
+
+
+def registrations_by_day(season: Season, start: date, end: date) -> list[DayCount]:
+    """Seats taken and given back in the season's classes on each school day from `start` to
+    `end`, every day listed (none, a zero). Two queries."""
+    after = school_midnight(end + timedelta(days=1))
+    zone = school_timezone()
+    taken = dict(
+        _season_enrolments(season)
+        .filter(created_at__gte=school_midnight(start), created_at__lt=after)
+        .annotate(day=TruncDate("created_at", tzinfo=zone))
+        .values("day")
+        .annotate(count=Count("pk"))
+        .values_list("day", "count")
+    )
+    given_back = dict(
+        _season_enrolments(season)
+        .filter(ended_at__gte=school_midnight(start), ended_at__lt=after)
+        .annotate(day=TruncDate("ended_at", tzinfo=zone))
+        .values("day")
+        .annotate(count=Count("pk"))
+        .values_list("day", "count")
+    )
+    days = (start + timedelta(days=offset) for offset in range((end - start).days + 1))
+    return [DayCount(day, taken.get(day, 0), given_back.get(day, 0)) for day in days]
+
+
+def registrations_by_hour(season: Season, day: date) -> list[int]:
+    """Seats taken in the season's classes in each of the 24 hours of a school day (its opening
+    morning, say). One query."""
+    by_hour = dict(
+        _season_enrolments(season)
+        .filter(
+            created_at__gte=school_midnight(day),
+            created_at__lt=school_midnight(day + timedelta(days=1)),
+        )
+        .annotate(hour=ExtractHour("created_at", tzinfo=school_timezone()))
+        .values("hour")
+        .annotate(count=Count("pk"))
+        .values_list("hour", "count")
+    )
+    return [by_hour.get(hour, 0) for hour in range(24)]
+
+
+def _count_of(rows: QuerySet) -> Coalesce:
+    counted = rows.order_by().values("camp_class").annotate(count=Count("*")).values("count")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+
+
+def class_fill(season: Season) -> QuerySet[Class]:
+    """The season's classes on offer, each with `enrolled` (seats taken), `held` (held now for a
+    family paying or a waitlist offer), `waitlisted` (waiting: the demand not met), `capacity`
+    (seats in all: those left and those taken) and `demand` (the three together), most in demand
+    first. One query."""
+    class_row = OuterRef("pk")
+    enrolled = _count_of(
+        Enrolment.objects.filter(camp_class=class_row, status=EnrolmentStatus.ACTIVE)
+    )
+    held = _count_of(holds_live(now=timezone.now()).filter(camp_class=class_row))
+    waitlisted = _count_of(
+        WaitlistEntry.objects.filter(camp_class=class_row, status=WaitlistStatus.WAITING)
+    )
+    return (
+        Class.objects.filter(season=season, status=ClassStatus.APPROVED)
+        .select_related("category")
+        .annotate(enrolled=enrolled, held=held, waitlisted=waitlisted)
+        .annotate(
+            capacity=F("seats") + F("enrolled"),
+            demand=F("enrolled") + F("held") + F("waitlisted"),
+        )
+        .order_by("-demand", "name", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class ClassAttendance:
+    class_id: int
+    name: str
+    meetings: int
+    attended: int
+    absent: int
+
+    @property
+    def rate(self) -> float | None:
+        counted = self.attended + self.absent
+        return round(self.attended / counted, 4) if counted else None
+
+
+def attendance_by_class(season: Season, start: date, end: date) -> list[ClassAttendance]:
+    """For each of the season's classes with attendance taken at a meeting from `start` to
+    `end`: the meetings taken, children attended and absent; the lowest rate first. One query,
+    over the meetings' tallies."""
+    rows = (
+        AttendanceTally.objects.filter(
+            meeting__camp_class__season=season, meeting__day__gte=start, meeting__day__lte=end
+        )
+        .filter(Q(attended__gt=0) | Q(absent__gt=0))
+        .values("meeting__camp_class", "meeting__camp_class__name")
+        .annotate(meetings=Count("pk"), attended_sum=Sum("attended"), absent_sum=Sum("absent"))
+        .order_by()
+    )
+    classes = [
+        ClassAttendance(
+            class_id=row["meeting__camp_class"],
+            name=row["meeting__camp_class__name"],
+            meetings=row["meetings"],
+            attended=row["attended_sum"],
+            absent=row["absent_sum"],
+        )
+        for row in rows
+    ]
+    return sorted(classes, key=lambda line: (line.rate, line.name, line.class_id))
+
+
+def season_participants(season: Season) -> QuerySet[Participant]:
+    """Everyone holding a seat in one of the season's classes."""
+    seated = Enrolment.objects.filter(
+        camp_class__season=season, status=EnrolmentStatus.ACTIVE
+    ).values("participant_id")
+    return Participant.objects.filter(pk__in=seated)

@@ -1,0 +1,316 @@
+"""The season's money, for the school's dashboard (`camp.reports`): what was sold and how its
+price was reached, what the card was charged and given back, and the instalments still to come.
+
+Two kinds of figure, kept apart:
+
+- Sales, by when a seat was bought (`Payment.date`): the list prices (gross), each kind of
+  adjustment the family read (`Payment.adjustments`), what account credit paid, and what a plan
+  left for later.
+- Card money, by when it moved, so that `net` is what the card processor shows for the same
+  days, to the cent: charged is each payment's own share of a charge (`Payment.price`; nothing
+  for a free enrolment, which never reached Stripe) and each instalment paid by card; given back
+  is each refund made (`Refund`, succeeded) and, for a payment the school refunded in full, its
+  price and its instalments paid by card, as `payments.services.refunds` gives them back.
+
+A charge the school gave back at once without putting it on record (a second charge for one
+checkout, a class gone before the seat was taken) nets to nothing at Stripe and is in neither.
+Each figure is an aggregate query; the adjustments' kinds are read out of their JSON by the
+database.
+"""
+
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.db import connection
+from django.db.models import (
+    Count,
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce, TruncWeek
+
+from classes.models import Season
+from core.school_time import school_timezone, school_today
+from payments.models import (
+    CreditEntry,
+    Instalment,
+    InstalmentStatus,
+    PaidBy,
+    Payment,
+    PaymentStatus,
+    Refund,
+    RefundStatus,
+)
+from payments.pricing import Kind
+from payments.services.common import FREE_TRANSACTION_PREFIX
+
+ZERO = Decimal("0.00")
+CENT = Decimal("0.01")
+MONEY = DecimalField(max_digits=12, decimal_places=2)
+# The adjustments' kinds the school prices with, as the report names them; any other (a test's
+# own rule) is "other", and account credit is its own figure.
+ADJUSTMENT_KINDS = {
+    Kind.EARLY_BIRD: "earlyBird",
+    Kind.SIBLING: "sibling",
+    Kind.MULTI_CLASS: "multiClass",
+    Kind.CODE: "code",
+    Kind.SCHOLARSHIP: "scholarship",
+}
+OTHER = "other"
+# Instalments the family still owes: not yet paid, and not called off.
+STILL_OWED = (InstalmentStatus.DUE, InstalmentStatus.FAILED)
+
+
+@dataclass(frozen=True)
+class Period:
+    """School days `start` to `end`, both in, as the moments they begin and end."""
+
+    start: date
+    end: date
+
+    @property
+    def begins(self) -> datetime:
+        return datetime.combine(self.start, datetime.min.time(), tzinfo=school_timezone())
+
+    @property
+    def ends(self) -> datetime:
+        after = self.end + timedelta(days=1)
+        return datetime.combine(after, datetime.min.time(), tzinfo=school_timezone())
+
+    def holds(self, moment: str) -> Q:
+        return Q(**{f"{moment}__gte": self.begins, f"{moment}__lt": self.ends})
+
+
+@dataclass
+class MoneyLine:
+    """One row of money: the whole season's, a week's or a category's."""
+
+    gross: Decimal = ZERO
+    # Every reduction of the list prices: the adjustments and credit spent together.
+    reductions: Decimal = ZERO
+    charged: Decimal = ZERO
+    refunds: Decimal = ZERO
+
+    @property
+    def net(self) -> Decimal:
+        return self.charged - self.refunds
+
+
+@dataclass(frozen=True)
+class SeasonMoney:
+    total: MoneyLine
+    adjustments: dict[str, Decimal]
+    credit_spent: Decimal
+    plan_later: Decimal
+    instalments_paid: Decimal
+    credit_issued: Decimal
+    by_week: dict[date, MoneyLine] = field(default_factory=dict)
+    by_category: dict[str, MoneyLine] = field(default_factory=dict)
+
+
+def _sum(expression) -> Coalesce:
+    return Coalesce(Sum(expression, output_field=MONEY), Value(ZERO), output_field=MONEY)
+
+
+def _payments(season: Season) -> QuerySet[Payment]:
+    return Payment.objects.filter(camp_class__season=season).order_by()
+
+
+def _charged_by_card() -> Q:
+    return ~Q(transaction_id__startswith=FREE_TRANSACTION_PREFIX)
+
+
+def _grouped(rows: QuerySet, key: str, path: str, **sums) -> dict:
+    """`sums` of the rows for each week (the Monday, on the school's calendar, of the moment at
+    `path`) or each category (its name at `path`; "" for none)."""
+    if key == "week":
+        group = TruncWeek(path, tzinfo=school_timezone())
+    else:
+        group = Coalesce(F(path), Value(""))
+    rows = rows.annotate(group=group).values("group").annotate(**sums).order_by()
+    return {_as_day(row["group"]) if key == "week" else row["group"]: row for row in rows}
+
+
+def _sales(season: Season, period: Period) -> QuerySet[Payment]:
+    return _payments(season).filter(period.holds("date"))
+
+
+def _card_payments(season: Season, period: Period) -> QuerySet[Payment]:
+    return _sales(season, period).filter(_charged_by_card())
+
+
+def _card_instalments(season: Season, period: Period) -> QuerySet[Instalment]:
+    return Instalment.objects.filter(
+        payment__camp_class__season=season,
+        status=InstalmentStatus.PAID,
+        paid_by=PaidBy.CARD,
+    ).filter(period.holds("paid_at"))
+
+
+def _refunds_made(season: Season, period: Period) -> QuerySet[Refund]:
+    return Refund.objects.filter(
+        payment__camp_class__season=season, status=RefundStatus.SUCCEEDED
+    ).filter(period.holds("created_at"))
+
+
+def _refunded_in_full(season: Season, period: Period) -> QuerySet[Payment]:
+    return (
+        _payments(season)
+        .filter(status=PaymentStatus.REFUNDED)
+        .filter(_charged_by_card())
+        .filter(period.holds("refunded_at"))
+    )
+
+
+def _instalments_refunded(season: Season, period: Period) -> QuerySet[Instalment]:
+    return Instalment.objects.filter(
+        payment__in=_refunded_in_full(season, period),
+        status=InstalmentStatus.PAID,
+        paid_by=PaidBy.CARD,
+    )
+
+
+def _lines(season: Season, period: Period, key: str) -> dict:
+    """The season's money lines by "week" or by "category": six aggregate queries."""
+    lines: dict = {}
+
+    def add(rows: QuerySet, moment: str, relation: str = "", **figures):
+        path = moment if key == "week" else f"{relation}camp_class__category__name"
+        sums = {name: _sum(expression) for name, expression in figures.items()}
+        for group, row in _grouped(rows, key, path, **sums).items():
+            line = lines.setdefault(group, MoneyLine())
+            for name in figures:
+                setattr(line, name, getattr(line, name) + row[name])
+
+    due = Coalesce(F("plan_total"), F("price"), output_field=MONEY)
+    listed = Coalesce(F("list_price"), F("price"), output_field=MONEY)
+    reductions = ExpressionWrapper(listed - due, output_field=MONEY)
+    add(_sales(season, period), "date", gross=listed, reductions=reductions)
+    add(_card_payments(season, period), "date", charged=F("price"))
+    add(_card_instalments(season, period), "paid_at", "payment__", charged=F("amount"))
+    add(_refunds_made(season, period), "created_at", "payment__", refunds=F("amount"))
+    add(_refunded_in_full(season, period), "refunded_at", refunds=F("price"))
+    add(
+        _instalments_refunded(season, period),
+        "payment__refunded_at",
+        "payment__",
+        refunds=F("amount"),
+    )
+    return lines
+
+
+# The adjustments' amounts, kind by kind, read out of each payment's JSON list by the database.
+_ADJUSTMENTS_SQL = {
+    "postgresql": """
+        SELECT adjustment->>'kind', SUM(ROUND((adjustment->>'amount')::numeric * 100))
+        FROM payments_payment payment
+        JOIN classes_class camp_class ON camp_class.id = payment.camp_class_id
+        CROSS JOIN LATERAL jsonb_array_elements(payment.adjustments) adjustment
+        WHERE camp_class.season_id = %s AND payment.date >= %s AND payment.date < %s
+        GROUP BY 1
+    """,
+    "sqlite": """
+        SELECT json_extract(adjustment.value, '$.kind'),
+               SUM(ROUND(json_extract(adjustment.value, '$.amount') * 100))
+        FROM payments_payment payment
+        JOIN classes_class camp_class ON camp_class.id = payment.camp_class_id,
+             json_each(payment.adjustments) adjustment
+        WHERE camp_class.season_id = %s AND payment.date >= %s AND payment.date < %s
+        GROUP BY 1
+    """,
+}
+
+
+def _adjustments(season: Season, period: Period) -> dict[str, Decimal]:
+    with connection.cursor() as cursor:
+        moments = [
+            connection.ops.adapt_datetimefield_value(m) for m in (period.begins, period.ends)
+        ]
+        cursor.execute(_ADJUSTMENTS_SQL[connection.vendor], [season.pk, *moments])
+        by_kind = {kind: Decimal(int(cents)) * CENT for kind, cents in cursor.fetchall()}
+    adjustments = dict.fromkeys([*ADJUSTMENT_KINDS.values(), OTHER], ZERO)
+    for kind, amount in by_kind.items():
+        if kind == Kind.CREDIT:
+            continue
+        name = ADJUSTMENT_KINDS.get(kind, OTHER)
+        adjustments[name] += amount
+    adjustments[Kind.CREDIT] = by_kind.get(Kind.CREDIT, ZERO)
+    return adjustments
+
+
+def season_money(season: Season, period: Period) -> SeasonMoney:
+    """The season's money in the period: its totals, by week and by category."""
+    adjustments = _adjustments(season, period)
+    credit_spent = -adjustments.pop(Kind.CREDIT)
+    by_week = _lines(season, period, "week")
+    total = MoneyLine()
+    for line in by_week.values():
+        for name in ("gross", "reductions", "charged", "refunds"):
+            setattr(total, name, getattr(total, name) + getattr(line, name))
+    plans = _sales(season, period).filter(plan_total__isnull=False)
+    return SeasonMoney(
+        total=total,
+        adjustments=adjustments,
+        credit_spent=credit_spent,
+        plan_later=plans.aggregate(later=_sum(F("plan_total") - F("price")))["later"],
+        instalments_paid=_card_instalments(season, period).aggregate(paid=_sum("amount"))["paid"],
+        credit_issued=CreditEntry.objects.filter(payment__camp_class__season=season, amount__gt=0)
+        .filter(period.holds("at"))
+        .aggregate(issued=_sum("amount"))["issued"],
+        by_week=by_week,
+        by_category=_lines(season, period, "category"),
+    )
+
+
+@dataclass(frozen=True)
+class InstalmentsOwed:
+    due_soon_count: int
+    due_soon: Decimal
+    overdue_count: int
+    overdue: Decimal
+    # The next days' instalments by the Monday of the week they fall due in.
+    by_week: dict[date, tuple[int, Decimal]]
+
+
+def instalments_owed(season: Season, *, within_days: int = 30) -> InstalmentsOwed:
+    """The season's instalments still owed: due from today to `within_days` ahead, and overdue
+    (their day past, still unpaid). Two queries."""
+    today = school_today()
+    owed = Instalment.objects.filter(
+        payment__camp_class__season=season, status__in=STILL_OWED
+    ).order_by()
+    figures = owed.aggregate(
+        due_soon_count=Count(
+            "pk", filter=Q(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))
+        ),
+        due_soon=_sum_where(Q(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))),
+        overdue_count=Count("pk", filter=Q(due_on__lt=today)),
+        overdue=_sum_where(Q(due_on__lt=today)),
+    )
+    weeks = (
+        owed.filter(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))
+        .annotate(week=TruncWeek("due_on"))
+        .values("week")
+        .annotate(count=Count("pk"), amount=_sum("amount"))
+        .order_by("week")
+    )
+    return InstalmentsOwed(
+        **figures,
+        by_week={_as_day(row["week"]): (row["count"], row["amount"]) for row in weeks},
+    )
+
+
+def _sum_where(condition: Q) -> Coalesce:
+    return Coalesce(
+        Sum("amount", filter=condition, output_field=MONEY), Value(ZERO), output_field=MONEY
+    )
+
+
+def _as_day(value) -> date:
+    return value.date() if isinstance(value, datetime) else value
