@@ -1,6 +1,6 @@
 /*
  * The size budget of the built app (`make test-bundle`, after the build): what every public page
- * downloads on first load, JS and CSS gzip together, and what it must never carry (Stripe, the dashboard, and for a visitor
+ * downloads on first load, JS and CSS gzip together, and what it must never carry (Stripe, the dashboard, the chart library, and for a visitor
  * of /, /all-instructors and /all-classes, Firebase).
  * Run: node --test scripts/bundle-budget.test.js
  */
@@ -157,6 +157,37 @@ test("the payment page, the dashboard and Today are lazy chunks of their own", (
     .map((file) => fs.readFileSync(path.join(DIST, file), "utf8"))
     .join("\n");
   assert.ok(payment.includes("js.stripe.com"), "the payment page's chunks lost Stripe's loader");
+});
+
+// The source files (from their source maps) the built `files` were made from.
+function sourcesOf(files) {
+  return files
+    .filter((file) => file.endsWith(".js"))
+    .flatMap((file) => JSON.parse(fs.readFileSync(path.join(DIST, `${file}.map`), "utf8")).sources);
+}
+
+const CHART_LIBRARY = "node_modules/chart.js/";
+
+test("the chart library comes with the admins' Reports page only", () => {
+  const reports = report.lazyRoutes.find((route) => route.chunk === "reports");
+  assert.ok(reports, "no reports chunk: check webpackChunkName in src/app/router.jsx");
+  assert.ok(
+    sourcesOf(reports.files).some((source) => source.includes(CHART_LIBRARY)),
+    "the reports chunk lost Chart.js",
+  );
+  const elsewhere = [
+    ["the first load", report.firstLoad.files],
+    ...report.publicRoutes.map((page) => [page.route, page.signedIn.files]),
+    ...report.lazyRoutes
+      .filter((route) => route.chunk !== "reports")
+      .map((route) => [route.route, route.files]),
+  ];
+  for (const [where, files] of elsewhere) {
+    assert.ok(
+      !sourcesOf(files).some((source) => source.includes(CHART_LIBRARY)),
+      `${where} carries Chart.js`,
+    );
+  }
 });
 
 function contentOf(files) {

@@ -35,6 +35,7 @@ const ROUTE_CHUNKS = {
   "manage-users": "/dashboard/all-users",
   "manage-classes": "/dashboard/manage-classes",
   "attendance-admin": "/dashboard/attendance",
+  reports: "/dashboard/reports",
   "my-classes": "/dashboard/my-classes",
   today: "/dashboard/today",
   "add-class": "/dashboard/add-class",

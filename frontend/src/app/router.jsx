@@ -160,6 +160,17 @@ export const routes = [
                   "AttendancePage",
                 ),
               },
+              {
+                // Its own chunk carries the chart library: no one but an admin downloads it.
+                path: paths.dashboard.reports,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "reports" */ "../features/reports/routes/ReportsPage"
+                    ),
+                  "ReportsPage",
+                ),
+              },
             ],
           },
           {

@@ -26,6 +26,8 @@ export const paths = {
     careMissing: "/dashboard/care-missing",
     // Admins: each day's attendance by meeting, and who is still here now.
     attendance: "/dashboard/attendance",
+    // Admins: the season at a glance, in charts and tables that export.
+    reports: "/dashboard/reports",
     myClasses: "/dashboard/my-classes",
     // Instructors and admins: today's class meetings, to take attendance on a phone.
     today: "/dashboard/today",

@@ -30,7 +30,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const WEEKDAYS_FROM_SUNDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 // "2027-06-14" -> "Jun 14".
-function formatMonthDay(isoDate) {
+export function formatMonthDay(isoDate) {
   const month = Number(isoDate.slice(5, 7));
   const day = Number(isoDate.slice(8, 10));
   return `${MONTHS[month - 1]} ${day}`;

@@ -8,6 +8,7 @@ export const menuByRole = {
     { to: paths.dashboard.today, label: "Today" },
     { to: paths.dashboard.careMissing, label: "Missing Care Records" },
     { to: paths.dashboard.attendance, label: "Attendance" },
+    { to: paths.dashboard.reports, label: "Reports" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [

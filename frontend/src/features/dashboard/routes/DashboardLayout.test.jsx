@@ -55,6 +55,7 @@ test.each([
       ["Today", "/dashboard/today"],
       ["Missing Care Records", "/dashboard/care-missing"],
       ["Attendance", "/dashboard/attendance"],
+      ["Reports", "/dashboard/reports"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],
