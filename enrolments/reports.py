@@ -53,27 +53,28 @@ class DayCount:
     cancellations: int
 
 
+def _per_day(moment: str, season: Season, start: date, end: date) -> dict[date, int]:
+    """The season's enrolments whose `moment` falls on each school day from `start` to `end`."""
+    return dict(
+        _season_enrolments(season)
+        .filter(
+            **{
+                f"{moment}__gte": school_midnight(start),
+                f"{moment}__lt": school_midnight(end + timedelta(days=1)),
+            }
+        )
+        .annotate(day=TruncDate(moment, tzinfo=school_timezone()))
+        .values("day")
+        .annotate(count=Count("pk"))
+        .values_list("day", "count")
+    )
+
+
 def registrations_by_day(season: Season, start: date, end: date) -> list[DayCount]:
     """Seats taken and given back in the season's classes on each school day from `start` to
     `end`, every day listed (none, a zero). Two queries."""
-    after = school_midnight(end + timedelta(days=1))
-    zone = school_timezone()
-    taken = dict(
-        _season_enrolments(season)
-        .filter(created_at__gte=school_midnight(start), created_at__lt=after)
-        .annotate(day=TruncDate("created_at", tzinfo=zone))
-        .values("day")
-        .annotate(count=Count("pk"))
-        .values_list("day", "count")
-    )
-    given_back = dict(
-        _season_enrolments(season)
-        .filter(ended_at__gte=school_midnight(start), ended_at__lt=after)
-        .annotate(day=TruncDate("ended_at", tzinfo=zone))
-        .values("day")
-        .annotate(count=Count("pk"))
-        .values_list("day", "count")
-    )
+    taken = _per_day("created_at", season, start, end)
+    given_back = _per_day("ended_at", season, start, end)
     days = (start + timedelta(days=offset) for offset in range((end - start).days + 1))
     return [DayCount(day, taken.get(day, 0), given_back.get(day, 0)) for day in days]
 
