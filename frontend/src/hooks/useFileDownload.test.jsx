@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { watchDownloads } from "../testing/downloads";
 import { useFileDownload } from "./useFileDownload";
 
 // A file whose each answer the test gives when it chooses, and how often it was asked for.
@@ -42,23 +43,7 @@ function Downloads({ files }) {
   );
 }
 
-let clicked;
-
-beforeEach(() => {
-  // jsdom has no object URLs and does not download: the test sees what the browser is handed.
-  URL.createObjectURL = jest.fn(() => "blob:camp/file");
-  URL.revokeObjectURL = jest.fn();
-  clicked = [];
-  jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function click() {
-    clicked.push({ href: this.href, download: this.download });
-  });
-});
-
-afterEach(() => {
-  jest.restoreAllMocks();
-  delete URL.createObjectURL;
-  delete URL.revokeObjectURL;
-});
+const clicked = watchDownloads({ objectUrl: "blob:camp/file" });
 
 test("the file is saved under its name, and says which is on its way until then", async () => {
   const mia = pendingFile();

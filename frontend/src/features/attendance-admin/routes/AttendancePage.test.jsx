@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { TOKEN_KEY } from "../../../lib/api";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { watchDownloads } from "../../../testing/downloads";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { AttendancePage } from "./AttendancePage";
 
@@ -275,23 +275,7 @@ test("lists that cannot be loaded say why", async () => {
 
 describe("Download CSV", () => {
   const csv = "day,className,participantName,status\r\n";
-  let clicked;
-
-  beforeEach(() => {
-    window.localStorage.setItem(TOKEN_KEY, "api-token");
-    // jsdom has no object URLs and does not download: the test sees what the browser is handed.
-    URL.createObjectURL = jest.fn(() => "blob:camp/attendance");
-    URL.revokeObjectURL = jest.fn();
-    clicked = [];
-    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function click() {
-      clicked.push({ href: this.href, download: this.download });
-    });
-  });
-
-  afterEach(() => {
-    window.localStorage.removeItem(TOKEN_KEY);
-    jest.restoreAllMocks();
-  });
+  const clicked = watchDownloads({ objectUrl: "blob:camp/attendance", token: "api-token" });
 
   // The JSON answers as stubApi gives them, and the CSV file as the server sends it.
   function stubWithCsv(csvAnswer) {

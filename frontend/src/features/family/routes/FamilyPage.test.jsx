@@ -6,6 +6,7 @@ import { makeAcceptance, makePolicy } from "../../../testing/careFixtures";
 import { myself, makeChild } from "../../../testing/fixtures";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { watchDownloads } from "../../../testing/downloads";
 import { FamilyPage } from "./FamilyPage";
 
 // Birthdays on January 1, so the ages below hold whatever day the tests run.
@@ -274,23 +275,7 @@ test("a removed child leaves the list", async () => {
 
 describe("Download my data", () => {
   const exported = { account: { email: "student@camp.test" }, participants: [myself, mia] };
-  let saved;
-
-  beforeEach(() => {
-    saved = [];
-    URL.createObjectURL = jest.fn(() => "blob:camp-my-data");
-    URL.revokeObjectURL = jest.fn();
-    // jsdom does not download: the click is where the browser would save the file.
-    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function recordSave() {
-      saved.push({ href: this.href, download: this.download });
-    });
-  });
-
-  afterEach(() => {
-    jest.restoreAllMocks();
-    delete URL.createObjectURL;
-    delete URL.revokeObjectURL;
-  });
+  const saved = watchDownloads({ objectUrl: "blob:camp-my-data" });
 
   test("saves the server's export as camp-my-data.json", async () => {
     const fetch = stubApi({ "/participants": [myself, mia], "/account/export": exported });

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { TOKEN_KEY } from "../../../lib/api";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { watchDownloads } from "../../../testing/downloads";
 import { makeChild, makePayment, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MyPaymentHistoryPage } from "./MyPaymentHistoryPage";
@@ -36,26 +36,14 @@ function yearSelect() {
   return statements().getByRole("combobox", { name: "Year" });
 }
 
-let saved;
+const saved = watchDownloads({ objectUrl: "blob:camp/statement", token: "api-token" });
 
 beforeEach(() => {
   jest.useFakeTimers({ now: NOW });
-  window.localStorage.setItem(TOKEN_KEY, "api-token");
-  // jsdom has no object URLs and does not download: the test sees what the browser is handed.
-  URL.createObjectURL = jest.fn(() => "blob:camp/statement");
-  URL.revokeObjectURL = jest.fn();
-  saved = [];
-  jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function click() {
-    saved.push({ href: this.href, download: this.download });
-  });
 });
 
 afterEach(() => {
   jest.useRealTimers();
-  window.localStorage.removeItem(TOKEN_KEY);
-  jest.restoreAllMocks();
-  delete URL.createObjectURL;
-  delete URL.revokeObjectURL;
 });
 
 /*

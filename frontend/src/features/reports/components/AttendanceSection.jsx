@@ -1,9 +1,7 @@
 import { useMemo } from "react";
-import { Link } from "react-router-dom";
 
-import { LongText } from "../../../components/ui/LongText";
-import { paths } from "../../../config/paths";
 import { ChartAndTable } from "./ChartAndTable";
+import { classColumn, countColumn } from "./columns";
 import { formatCount, formatRate, shortName } from "./figures";
 
 // The chart shows the classes children miss most; the table beside it lists them all.
@@ -11,17 +9,10 @@ const CLASSES_CHARTED = 20;
 const CLASSES_LISTED_FIRST = 50;
 
 const COLUMNS = [
-  {
-    heading: "Class",
-    cell: (row) => (
-      <Link to={paths.dashboard.classRoster(row.classId)}>
-        <LongText text={row.name} />
-      </Link>
-    ),
-  },
-  { heading: "Meetings", numeric: true, cell: (row) => formatCount(row.meetings) },
-  { heading: "Attended", numeric: true, cell: (row) => formatCount(row.attended) },
-  { heading: "Absent", numeric: true, cell: (row) => formatCount(row.absent) },
+  classColumn,
+  countColumn("Meetings", "meetings"),
+  countColumn("Attended", "attended"),
+  countColumn("Absent", "absent"),
   { heading: "Rate", numeric: true, cell: (row) => formatRate(row.rate) },
 ];
 

@@ -1,10 +1,8 @@
 import { useMemo } from "react";
-import { Link } from "react-router-dom";
 
-import { LongText } from "../../../components/ui/LongText";
-import { paths } from "../../../config/paths";
 import { ChartAndTable } from "./ChartAndTable";
-import { formatCount, shortName } from "./figures";
+import { classColumn, countColumn } from "./columns";
+import { shortName } from "./figures";
 
 // The chart shows the classes most asked for; the table beside it lists them all.
 export const CLASSES_CHARTED = 20;
@@ -13,20 +11,13 @@ const CLASSES_LISTED_FIRST = 50;
 const REM_PER_CLASS = 2;
 
 const COLUMNS = [
-  {
-    heading: "Class",
-    cell: (row) => (
-      <Link to={paths.dashboard.classRoster(row.classId)}>
-        <LongText text={row.name} />
-      </Link>
-    ),
-  },
+  classColumn,
   { heading: "Category", cell: (row) => row.category || "—" },
-  { heading: "Seats", numeric: true, cell: (row) => formatCount(row.seats) },
-  { heading: "Enrolled", numeric: true, cell: (row) => formatCount(row.enrolled) },
-  { heading: "Held now", numeric: true, cell: (row) => formatCount(row.held) },
-  { heading: "Waitlisted", numeric: true, cell: (row) => formatCount(row.waitlisted) },
-  { heading: "Demand", numeric: true, cell: (row) => formatCount(row.demand) },
+  countColumn("Seats", "seats"),
+  countColumn("Enrolled", "enrolled"),
+  countColumn("Held now", "held"),
+  countColumn("Waitlisted", "waitlisted"),
+  countColumn("Demand", "demand"),
 ];
 
 /*

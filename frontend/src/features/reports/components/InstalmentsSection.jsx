@@ -3,12 +3,13 @@ import { useMemo } from "react";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatMonthDay } from "../../../components/ui/schedule";
 import { ChartAndTable } from "./ChartAndTable";
+import { countColumn, moneyColumn } from "./columns";
 import { formatCount } from "./figures";
 
 const COLUMNS = [
   { heading: "Instalments", cell: (row) => row.what },
-  { heading: "Count", numeric: true, cell: (row) => formatCount(row.count) },
-  { heading: "Amount", numeric: true, cell: (row) => formatPrice(row.amount) },
+  countColumn("Count", "count"),
+  moneyColumn("Amount", "amount"),
 ];
 
 // The table, as the file has it: the two totals, then each week of the next 30 days.

@@ -1,8 +1,8 @@
 import { useId, useMemo } from "react";
 
-import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatMonthDay } from "../../../components/ui/schedule";
 import { ChartAndTable } from "./ChartAndTable";
+import { moneyColumn } from "./columns";
 import { ReportTable, TableDownloads } from "./ReportTable";
 import { shortName } from "./figures";
 
@@ -19,20 +19,15 @@ const ADJUSTMENTS = {
 
 const SUMMARY_COLUMNS = [
   { heading: "Figure", cell: (row) => row.figure },
-  { heading: "Amount", numeric: true, cell: (row) => formatPrice(row.amount) },
+  moneyColumn("Amount", "amount"),
 ];
 
-const money = (heading, field) => ({
-  heading,
-  numeric: true,
-  cell: (row) => formatPrice(row[field]),
-});
 const AMOUNT_COLUMNS = [
-  money("Gross", "gross"),
-  money("Discounts and credit", "adjustments"),
-  money("Charged", "charged"),
-  money("Refunds", "refunds"),
-  money("Net", "net"),
+  moneyColumn("Gross", "gross"),
+  moneyColumn("Discounts and credit", "adjustments"),
+  moneyColumn("Charged", "charged"),
+  moneyColumn("Refunds", "refunds"),
+  moneyColumn("Net", "net"),
 ];
 const WEEK_COLUMNS = [
   { heading: "Week of", cell: (row) => formatMonthDay(row.weekOf) },

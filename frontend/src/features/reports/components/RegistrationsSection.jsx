@@ -2,17 +2,18 @@ import { useMemo } from "react";
 
 import { formatDate, formatMonthDay } from "../../../components/ui/schedule";
 import { ChartAndTable } from "./ChartAndTable";
-import { formatCount, formatHour } from "./figures";
+import { countColumn } from "./columns";
+import { formatHour } from "./figures";
 
 const DAY_COLUMNS = [
   { heading: "Day", cell: (row) => formatDate(row.day) },
-  { heading: "Registrations", numeric: true, cell: (row) => formatCount(row.registrations) },
-  { heading: "Cancellations", numeric: true, cell: (row) => formatCount(row.cancellations) },
+  countColumn("Registrations", "registrations"),
+  countColumn("Cancellations", "cancellations"),
 ];
 
 const HOUR_COLUMNS = [
   { heading: "Hour", cell: (row) => formatHour(row.hour) },
-  { heading: "Registrations", numeric: true, cell: (row) => formatCount(row.registrations) },
+  countColumn("Registrations", "registrations"),
 ];
 
 /*

@@ -5,10 +5,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Chart } from "chart.js";
 
-import { TOKEN_KEY } from "../../../lib/api";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { lendCanvas } from "../../../testing/canvas";
+import { watchDownloads } from "../../../testing/downloads";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { ReportsPage } from "./ReportsPage";
 
@@ -479,23 +479,7 @@ test("an unknown season says so", async () => {
 });
 
 describe("a table's files", () => {
-  let clicked;
-
-  beforeEach(() => {
-    window.localStorage.setItem(TOKEN_KEY, "api-token");
-    // jsdom has no object URLs and does not download: the test sees what the browser is handed.
-    URL.createObjectURL = jest.fn(() => "blob:camp/report");
-    URL.revokeObjectURL = jest.fn();
-    clicked = [];
-    jest.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function click() {
-      clicked.push({ href: this.href, download: this.download });
-    });
-  });
-
-  afterEach(() => {
-    window.localStorage.removeItem(TOKEN_KEY);
-    jest.restoreAllMocks();
-  });
+  const clicked = watchDownloads({ objectUrl: "blob:camp/report", token: "api-token" });
 
   // The report as stubApi answers it, and the file as the server sends it.
   function stubWithFile(fileAnswer) {
