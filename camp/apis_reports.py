@@ -15,7 +15,7 @@ from camp.reports import (
     report_file_name,
     report_table,
     season_for_report,
-    season_report,
+    season_report_shown,
     table_csv_write,
     table_xlsx,
 )
@@ -191,7 +191,7 @@ class SeasonReportApi(APIView):
     )
     def get(self, request):
         season, period = _asked(request)
-        response = Response(season_report(season, period))
+        response = Response(season_report_shown(season, period))
         # Families' money and children's counts: never kept by a shared cache.
         patch_cache_control(response, private=True, no_store=True)
         return response

@@ -10,3 +10,5 @@ from celery import Celery
 app = Celery("camp")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# The project's own tasks beside the apps' (the season reports, camp.reports).
+app.autodiscover_tasks(["camp"])

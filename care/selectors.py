@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Func, IntegerField, OuterRef, Q, QuerySet
+from django.db.models import Func, IntegerField, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Participant, Role, User
@@ -133,14 +133,15 @@ class _ListLength(Func):
 def care_missing_count(participants: QuerySet[Participant], *, now: datetime | None = None) -> int:
     """How many of these participants `care_missing_for` finds something missing for, counted
     by the database in one query, for a season's thousands of children at once. The same
-    rule, written as a query: `care/tests/test_care_missing_count.py` holds the two together."""
+    rule, written as a query (`camp/tests/test_reports.py` holds the two together):
+    each part a list of who has it done, not asked participant by participant, so the database
+    reads each list once."""
     now = now or timezone.now()
     if not settings.CARE_REQUIRED_FOR_ADULTS:
         participants = participants.filter(is_account_holder=False)
-    done = (
+    records_done = (
         CareRecord.objects.filter(
-            participant=OuterRef("pk"),
-            confirmed_at__gte=now - timedelta(days=settings.CARE_CONFIRM_DAYS),
+            confirmed_at__gte=now - timedelta(days=settings.CARE_CONFIRM_DAYS)
         )
         .annotate(contacts=_ListLength("emergency_contacts"))
         .filter(
@@ -151,16 +152,17 @@ def care_missing_count(participants: QuerySet[Participant], *, now: datetime | N
             )
             | Q(participant__is_account_holder=True, contacts__gte=1)
         )
+        .values("participant_id")
     )
-    missing = ~Exists(done)
+    missing = ~Q(pk__in=records_done)
     for version in policies_current(now=now):
-        signed = PolicyAcceptance.objects.filter(version=version, account=OuterRef("account_id"))
-        signed = (
-            signed.filter(participant=OuterRef("pk"))
-            if version.policy.per_child
-            else signed.filter(participant__isnull=True)
-        )
-        missing |= ~Exists(signed)
+        signed = PolicyAcceptance.objects.filter(version=version)
+        if version.policy.per_child:
+            missing |= ~Q(pk__in=signed.filter(participant__isnull=False).values("participant_id"))
+        else:
+            missing |= ~Q(
+                account_id__in=signed.filter(participant__isnull=True).values("account_id")
+            )
     return participants.filter(missing).count()
 
 

@@ -12,16 +12,11 @@ from datetime import date, datetime, time, timedelta
 
 from django.db.models import (
     Count,
-    F,
-    IntegerField,
-    OuterRef,
     Q,
     QuerySet,
-    Subquery,
     Sum,
-    Value,
 )
-from django.db.models.functions import Coalesce, ExtractHour, TruncDate
+from django.db.models.functions import ExtractHour, TruncDate
 from django.utils import timezone
 
 from accounts.models import Participant
@@ -96,34 +91,54 @@ def registrations_by_hour(season: Season, day: date) -> list[int]:
     return [by_hour.get(hour, 0) for hour in range(24)]
 
 
-def _count_of(rows: QuerySet) -> Coalesce:
-    counted = rows.order_by().values("camp_class").annotate(count=Count("*")).values("count")
-    return Coalesce(Subquery(counted, output_field=IntegerField()), Value(0))
+def _by_class(rows: QuerySet) -> dict[int, int]:
+    return dict(
+        rows.order_by()
+        .values("camp_class")
+        .annotate(count=Count("*"))
+        .values_list("camp_class", "count")
+    )
 
 
-def class_fill(season: Season) -> QuerySet[Class]:
-    """The season's classes on offer, each with `enrolled` (seats taken), `held` (held now for a
-    family paying or a waitlist offer), `waitlisted` (waiting: the demand not met), `capacity`
-    (seats in all: those left and those taken) and `demand` (the three together), most in demand
-    first. One query."""
-    class_row = OuterRef("pk")
-    enrolled = _count_of(
-        Enrolment.objects.filter(camp_class=class_row, status=EnrolmentStatus.ACTIVE)
-    )
-    held = _count_of(holds_live(now=timezone.now()).filter(camp_class=class_row))
-    waitlisted = _count_of(
-        WaitlistEntry.objects.filter(camp_class=class_row, status=WaitlistStatus.WAITING)
-    )
-    return (
-        Class.objects.filter(season=season, status=ClassStatus.APPROVED)
-        .select_related("category")
-        .annotate(enrolled=enrolled, held=held, waitlisted=waitlisted)
-        .annotate(
-            capacity=F("seats") + F("enrolled"),
-            demand=F("enrolled") + F("held") + F("waitlisted"),
+@dataclass(frozen=True)
+class ClassFill:
+    camp_class: Class
+    # Seats taken, held now for a family paying or a waitlist offer, and waiting (the demand not
+    # met); seats in all are those left and those taken.
+    enrolled: int
+    held: int
+    waitlisted: int
+
+    @property
+    def capacity(self) -> int:
+        return self.camp_class.seats + self.enrolled
+
+    @property
+    def demand(self) -> int:
+        return self.enrolled + self.held + self.waitlisted
+
+
+def class_fill(season: Season) -> list[ClassFill]:
+    """The season's classes on offer, each with its fill, most in demand first. Four queries:
+    the classes, then each count grouped by class (a hash over the season's rows, where a count
+    per class would be a subquery per class)."""
+    classes = Class.objects.filter(season=season, status=ClassStatus.APPROVED)
+    in_season = {"camp_class__season": season, "camp_class__status": ClassStatus.APPROVED}
+    enrolled = _by_class(Enrolment.objects.filter(status=EnrolmentStatus.ACTIVE, **in_season))
+    held = _by_class(holds_live(now=timezone.now()).filter(**in_season))
+    waitlisted = _by_class(WaitlistEntry.objects.filter(status=WaitlistStatus.WAITING, **in_season))
+    fill = [
+        ClassFill(
+            camp_class=camp_class,
+            enrolled=enrolled.get(camp_class.pk, 0),
+            held=held.get(camp_class.pk, 0),
+            waitlisted=waitlisted.get(camp_class.pk, 0),
         )
-        .order_by("-demand", "name", "pk")
-    )
+        for camp_class in classes.select_related("category").only(
+            "pk", "name", "seats", "category__name"
+        )
+    ]
+    return sorted(fill, key=lambda line: (-line.demand, line.camp_class.name, line.camp_class.pk))
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from django.db import connection
 from django.db.models import (
+    Case,
     Count,
     DecimalField,
     ExpressionWrapper,
@@ -32,6 +33,7 @@ from django.db.models import (
     QuerySet,
     Sum,
     Value,
+    When,
 )
 from django.db.models.functions import Coalesce, TruncWeek
 
@@ -126,23 +128,20 @@ def _charged_by_card() -> Q:
     return ~Q(transaction_id__startswith=FREE_TRANSACTION_PREFIX)
 
 
-def _grouped(rows: QuerySet, key: str, path: str, **sums) -> dict:
-    """`sums` of the rows for each week (the Monday, on the school's calendar, of the moment at
-    `path`) or each category (its name at `path`; "" for none)."""
-    if key == "week":
-        group = TruncWeek(path, tzinfo=school_timezone())
-    else:
-        group = Coalesce(F(path), Value(""))
-    rows = rows.annotate(group=group).values("group").annotate(**sums).order_by()
-    return {_as_day(row["group"]) if key == "week" else row["group"]: row for row in rows}
+def _by_week_and_category(rows: QuerySet, moment: str, relation: str = "", **sums) -> list:
+    """`sums` of the rows for each week (the Monday, on the school's calendar, of `moment`) and
+    each category ("" for none) together: one pass over the rows answers both breakdowns."""
+    category = Coalesce(F(f"{relation}camp_class__category__name"), Value(""))
+    return list(
+        rows.annotate(week=TruncWeek(moment, tzinfo=school_timezone()), category=category)
+        .values("week", "category")
+        .annotate(**{name: _sum(expression) for name, expression in sums.items()})
+        .order_by()
+    )
 
 
 def _sales(season: Season, period: Period) -> QuerySet[Payment]:
     return _payments(season).filter(period.holds("date"))
-
-
-def _card_payments(season: Season, period: Period) -> QuerySet[Payment]:
-    return _sales(season, period).filter(_charged_by_card())
 
 
 def _card_instalments(season: Season, period: Period) -> QuerySet[Instalment]:
@@ -176,33 +175,61 @@ def _instalments_refunded(season: Season, period: Period) -> QuerySet[Instalment
     )
 
 
-def _lines(season: Season, period: Period, key: str) -> dict:
-    """The season's money lines by "week" or by "category": six aggregate queries."""
-    lines: dict = {}
+def _money_lines(season: Season, period: Period):
+    """The season's money by (week, category): five aggregate queries. With it, what a plan
+    left for later and what instalments paid, which come out of the same passes."""
+    lines: dict[tuple, MoneyLine] = {}
+    plan_later = instalments_paid = ZERO
 
-    def add(rows: QuerySet, moment: str, relation: str = "", **figures):
-        path = moment if key == "week" else f"{relation}camp_class__category__name"
-        sums = {name: _sum(expression) for name, expression in figures.items()}
-        for group, row in _grouped(rows, key, path, **sums).items():
-            line = lines.setdefault(group, MoneyLine())
-            for name in figures:
-                setattr(line, name, getattr(line, name) + row[name])
+    def add(rows: list) -> None:
+        for row in rows:
+            line = lines.setdefault((_as_day(row["week"]), row["category"]), MoneyLine())
+            for name in ("gross", "reductions", "charged", "refunds"):
+                setattr(line, name, getattr(line, name) + row.get(name, ZERO))
 
     due = Coalesce(F("plan_total"), F("price"), output_field=MONEY)
     listed = Coalesce(F("list_price"), F("price"), output_field=MONEY)
-    reductions = ExpressionWrapper(listed - due, output_field=MONEY)
-    add(_sales(season, period), "date", gross=listed, reductions=reductions)
-    add(_card_payments(season, period), "date", charged=F("price"))
-    add(_card_instalments(season, period), "paid_at", "payment__", charged=F("amount"))
-    add(_refunds_made(season, period), "created_at", "payment__", refunds=F("amount"))
-    add(_refunded_in_full(season, period), "refunded_at", refunds=F("price"))
-    add(
-        _instalments_refunded(season, period),
-        "payment__refunded_at",
-        "payment__",
-        refunds=F("amount"),
+    sales = _by_week_and_category(
+        _sales(season, period),
+        "date",
+        gross=listed,
+        reductions=ExpressionWrapper(listed - due, output_field=MONEY),
+        charged=Case(When(_charged_by_card(), then=F("price")), default=Value(ZERO)),
+        plan_later=Case(
+            When(plan_total__isnull=False, then=F("plan_total") - F("price")), default=Value(ZERO)
+        ),
     )
-    return lines
+    add(sales)
+    plan_later = sum((row["plan_later"] for row in sales), ZERO)
+    instalments = _by_week_and_category(
+        _card_instalments(season, period), "paid_at", "payment__", charged=F("amount")
+    )
+    add(instalments)
+    instalments_paid = sum((row["charged"] for row in instalments), ZERO)
+    add(
+        _by_week_and_category(
+            _refunds_made(season, period), "created_at", "payment__", refunds=F("amount")
+        )
+    )
+    add(_by_week_and_category(_refunded_in_full(season, period), "refunded_at", refunds=F("price")))
+    add(
+        _by_week_and_category(
+            _instalments_refunded(season, period),
+            "payment__refunded_at",
+            "payment__",
+            refunds=F("amount"),
+        )
+    )
+    return lines, plan_later, instalments_paid
+
+
+def _summed(lines: dict[tuple, MoneyLine], key) -> dict:
+    totals: dict = {}
+    for group, line in lines.items():
+        total = totals.setdefault(key(group), MoneyLine())
+        for name in ("gross", "reductions", "charged", "refunds"):
+            setattr(total, name, getattr(total, name) + getattr(line, name))
+    return totals
 
 
 # The adjustments' amounts, kind by kind, read out of each payment's JSON list by the database.
@@ -245,26 +272,21 @@ def _adjustments(season: Season, period: Period) -> dict[str, Decimal]:
 
 
 def season_money(season: Season, period: Period) -> SeasonMoney:
-    """The season's money in the period: its totals, by week and by category."""
+    """The season's money in the period: its totals, by week and by category. Seven queries."""
     adjustments = _adjustments(season, period)
     credit_spent = -adjustments.pop(Kind.CREDIT)
-    by_week = _lines(season, period, "week")
-    total = MoneyLine()
-    for line in by_week.values():
-        for name in ("gross", "reductions", "charged", "refunds"):
-            setattr(total, name, getattr(total, name) + getattr(line, name))
-    plans = _sales(season, period).filter(plan_total__isnull=False)
+    lines, plan_later, instalments_paid = _money_lines(season, period)
     return SeasonMoney(
-        total=total,
+        total=_summed(lines, lambda group: None).get(None, MoneyLine()),
         adjustments=adjustments,
         credit_spent=credit_spent,
-        plan_later=plans.aggregate(later=_sum(F("plan_total") - F("price")))["later"],
-        instalments_paid=_card_instalments(season, period).aggregate(paid=_sum("amount"))["paid"],
+        plan_later=plan_later,
+        instalments_paid=instalments_paid,
         credit_issued=CreditEntry.objects.filter(payment__camp_class__season=season, amount__gt=0)
         .filter(period.holds("at"))
         .aggregate(issued=_sum("amount"))["issued"],
-        by_week=by_week,
-        by_category=_lines(season, period, "category"),
+        by_week=_summed(lines, lambda group: group[0]),
+        by_category=_summed(lines, lambda group: group[1]),
     )
 
 

@@ -11,7 +11,7 @@ from celery.schedules import crontab
 from .cache import REDIS_URL
 from .env import env
 from .paths import BASE_DIR
-from .school import SCHOOL_TIMEZONE
+from .school import SCHOOL_TIMEZONE, SEASON_REPORT_FRESH_SECONDS
 
 CELERY_BROKER_URL = (
     env("CELERY_BROKER_URL")
@@ -45,6 +45,11 @@ CELERY_BEAT_SCHEDULE = {
     # A plan's instalments due today charged once each (payments.services.instalments); a
     # declined one tried again the next day; overdue seats released when their grace ends.
     "instalments": {"task": "payments.tasks.instalments", "schedule": 3600.0},
+    # The current seasons' reports made again before the last ones grow stale (camp.reports).
+    "season-reports": {
+        "task": "camp.tasks.season_reports",
+        "schedule": max(60.0, SEASON_REPORT_FRESH_SECONDS * 0.8),
+    },
     "care-retention": {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),

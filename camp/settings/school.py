@@ -81,3 +81,8 @@ CANCELLATION_CHARGES_UNPAID = env_bool("CANCELLATION_CHARGES_UNPAID", False)
 # difference.
 TRANSFER_CUTOFF_DAYS = int(env("TRANSFER_CUTOFF_DAYS", "7"))
 TRANSFER_FEE = Decimal(env("TRANSFER_FEE", "0.00"))
+
+# The admins' season report (camp.reports) is made at most this often: beat makes the current
+# seasons' again each time, so an admin opening it is answered at once; other days asked are
+# kept as long.
+SEASON_REPORT_FRESH_SECONDS = int(env("SEASON_REPORT_FRESH_SECONDS", "300"))

@@ -16,6 +16,7 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from accounts.models import Role
+from camp.reports import period_for_report, season_report, season_reports_refresh
 from care.models import CareRecord
 from care.selectors import care_missing_for
 from classes.models import Category, ClassStatus
@@ -336,9 +337,10 @@ class TestSpreadsheets:
         assert rows[1] == ("00:00", 0)
 
 
-def test_the_report_costs_the_same_queries_for_a_bigger_school(as_admin, summer):
+def test_the_report_costs_the_same_queries_for_a_bigger_school(summer):
     """Every figure is an aggregate: more classes, seats and waitlists add no query."""
     category = Category.objects.create(slug="paint", name="Paint")
+    period = period_for_report(summer, None, None)
 
     def school_of(size: int):
         for _ in range(size):
@@ -348,10 +350,54 @@ def test_the_report_costs_the_same_queries_for_a_bigger_school(as_admin, summer)
 
     def queries() -> int:
         with CaptureQueriesContext(connection) as captured:
-            report(as_admin, season=summer.pk)
+            season_report(summer, period)
         return len(captured.captured_queries)
 
     school_of(1)
     small = queries()
     school_of(6)
     assert queries() == small
+
+
+class TestKeptFresh:
+    def test_a_report_made_is_kept_and_beat_makes_the_current_seasons_again(self, as_admin, summer):
+        camp_class = a_season_class(summer, "100.00", seats=5, name="Wheel Pottery")
+        seated(camp_class, ChildFactory())
+        first = report(as_admin, season=summer.pk)
+
+        seated(camp_class, ChildFactory())
+        with CaptureQueriesContext(connection) as captured:
+            kept = report(as_admin, season=summer.pk)
+        # The admin's token and role are read; no figure is.
+        assert not any("enrolments_enrolment" in query["sql"] for query in captured)
+        assert kept == first
+        assert kept["classes"][0]["enrolled"] == 1
+
+        # A season long over is not made again; the current one is.
+        a_season("Summer long ago", opens_in=-timedelta(days=400), starts_in_days=-300)
+        assert season_reports_refresh() == 1
+        again = report(as_admin, season=summer.pk)
+        assert again["classes"][0]["enrolled"] == 2
+        assert again["generatedAt"] > first["generatedAt"]
+        # Its tables are read from the report made again.
+        rows = list(
+            csv.reader(
+                io.StringIO(
+                    as_admin.get("/api/reports/classes.csv", {"season": summer.pk}).content.decode()
+                )
+            )
+        )
+        assert rows[1][3] == "2"
+
+    def test_other_days_asked_are_made_for_themselves(self, as_admin, summer):
+        camp_class = a_season_class(summer, "100.00", seats=5)
+        seated(camp_class, ChildFactory(), at=at_school(school_today() - timedelta(days=2), 10))
+        today = school_today().isoformat()
+
+        whole = report(as_admin, season=summer.pk)
+        today_only = report(as_admin, season=summer.pk, **{"from": today, "to": today})
+
+        assert sum(line["registrations"] for line in whole["registrationsByDay"]) == 1
+        assert today_only["registrationsByDay"] == [
+            {"day": today, "registrations": 0, "cancellations": 0}
+        ]

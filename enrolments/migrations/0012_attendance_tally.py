@@ -10,19 +10,27 @@ def tallies_counted(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('classes', '0012_what_to_bring_and_changes'),
-        ('enrolments', '0011_attendance_notice'),
+        ("classes", "0012_what_to_bring_and_changes"),
+        ("enrolments", "0011_attendance_notice"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AttendanceTally',
+            name="AttendanceTally",
             fields=[
-                ('meeting', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='+', serialize=False, to='classes.meeting')),
-                ('attended', models.PositiveIntegerField(default=0)),
-                ('absent', models.PositiveIntegerField(default=0)),
+                (
+                    "meeting",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to="classes.meeting",
+                    ),
+                ),
+                ("attended", models.PositiveIntegerField(default=0)),
+                ("absent", models.PositiveIntegerField(default=0)),
             ],
         ),
         migrations.RunPython(tallies_counted, migrations.RunPython.noop),
