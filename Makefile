@@ -207,9 +207,11 @@ screenshots: build
 	env $(TEST_SERVICES) $(PY) -m pytest e2e/screenshots.py -q
 
 # Not part of `make test`: seeds PostgreSQL (BENCH_DATABASE_URL, default the local server's
-# camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, adds the
+# camp_bench), loads the API through gunicorn with wrk against each endpoint's floor, times the
+# admins' season report on a school of its own (bench/reports.py, camp_bench_reports), adds the
 # bundle report and Lighthouse's scores, and rewrites docs/performance.md (after a build alone,
-# `.venv/bin/python bench/run.py --bundle-only` writes the bundle's section again).
+# `.venv/bin/python bench/run.py --bundle-only` writes the bundle's section again, and
+# `.venv/bin/python bench/reports.py` the season report's).
 bench: build
 	@command -v wrk >/dev/null || { echo "==> Installing wrk"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq wrk'; }
 	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }

@@ -2,14 +2,19 @@
 
 For each size: a fresh PostgreSQL database (camp_bench), migrated and seeded with bulk inserts;
 gunicorn with bench.settings (production plus /api/_floor), one worker per core, threaded as the
-Procfile's; wrk on each endpoint; then docs/performance.md is rewritten with the figures.
+Procfile's; wrk on each endpoint; then the admins' season report on a school of 5,000 classes,
+200,000 seats and 1,000,000 attendance actions (bench/reports.py, a database of its own); then
+docs/performance.md is rewritten with the figures.
 
     .venv/bin/python bench/run.py [--sizes 1000,100000] [--duration 10] [--output PATH]
-        [--endpoints selections,payments]
+        [--endpoints selections,payments] [--no-reports]
+    .venv/bin/python bench/run.py --reports-only   # the season report's section alone
 
 --endpoints measures only the endpoints of those floor names (as in ENDPOINTS), to look at a
 few while changing them; the page then has their figures alone, without the bundle, the search
-section or Lighthouse, so write it elsewhere than docs/performance.md (--output).
+section, the season report or Lighthouse, so write it elsewhere than docs/performance.md
+(--output). --no-reports leaves the season report's section as it was; --reports-only measures
+the season report alone and writes its section again (as `.venv/bin/python bench/reports.py`).
 
 BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/camp_bench);
 it is dropped and created again for every size. BENCH_REDIS_URL names the shared cache (default
@@ -210,10 +215,10 @@ def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
 # --- database --------------------------------------------------------------------------------
 
 
-def recreate_database() -> None:
+def recreate_database(url: str = DATABASE_URL) -> None:
     import psycopg
 
-    parts = urlsplit(DATABASE_URL)
+    parts = urlsplit(url)
     name = parts.path.lstrip("/")
     maintenance = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(maintenance, autocommit=True) as connection:
@@ -586,16 +591,21 @@ def bench_size(classes: int, duration: int, work: Path, endpoints: list[tuple]) 
 # --- report ----------------------------------------------------------------------------------
 
 
-def machine() -> dict:
+def machine(database_url: str = DATABASE_URL) -> dict:
     cpuinfo = Path("/proc/cpuinfo").read_text()
     model = re.search(r"^model name\s*:\s*(.*)$", cpuinfo, re.MULTILINE)
     memory = re.search(r"^MemTotal:\s+(\d+) kB", Path("/proc/meminfo").read_text(), re.MULTILINE)
     postgres = subprocess.run(  # noqa: S603 - our own arguments
-        ["psql", DATABASE_URL, "-Atc", "SHOW server_version"],  # noqa: S607
+        ["psql", database_url, "-Atc", "SHOW server_version"],  # noqa: S607
         capture_output=True,
         text=True,
     ).stdout.strip()
-    wrk_version = subprocess.run(["wrk", "--version"], capture_output=True, text=True)  # noqa: S607
+    # The season report alone (bench/reports.py) runs without wrk.
+    wrk_version = (
+        subprocess.run(["wrk", "--version"], capture_output=True, text=True)  # noqa: S607
+        if shutil.which("wrk")
+        else subprocess.CompletedProcess([], 0, "wrk (not installed)", "")
+    )
     return {
         "cores": os.cpu_count(),
         "memory_gib": int(memory.group(1)) / 1024 / 1024 if memory else 0,
@@ -850,11 +860,25 @@ def main() -> None:
         "--endpoints",
         help="only these endpoints, by floor name, comma-separated (no bundle, no Lighthouse)",
     )
+    parser.add_argument(
+        "--no-reports", action="store_true", help="leave out the season report's measure"
+    )
+    parser.add_argument(
+        "--reports-only",
+        action="store_true",
+        help="measure only the season report and write its section again (bench/reports.py)",
+    )
     arguments = parser.parse_args()
     if arguments.bundle_only:
         page = arguments.output.read_text() if arguments.output.exists() else ""
         arguments.output.write_text(section_put(page, BUNDLE_SECTION, bundle_text()))
         print(f"==> Wrote the bundle's section of {arguments.output}")
+        return
+    # bench/ is the script's folder, so its sibling modules import by name.
+    import reports
+
+    if arguments.reports_only:
+        reports.measured_and_written(arguments.output)
         return
     if shutil.which("wrk") is None:
         sys.exit("wrk is missing: apt-get install -y wrk (make bench does it).")
@@ -869,16 +893,18 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="camp-bench-"))
     runs = [bench_size(size, arguments.duration, work, endpoints) for size in sizes]
     bundle_section = [] if arguments.endpoints else bundle_report()
+    reports_section = []
+    if not (arguments.no_reports or arguments.endpoints):
+        reports_section = reports.section_lines(reports.measure(work), machine())
     lighthouse_section = []
     if not (arguments.no_lighthouse or arguments.endpoints):
-        # bench/ is the script's folder, so its sibling module imports by name.
         import lighthouse
 
         print("==> Lighthouse on the demo site", flush=True)
         lighthouse_section = lighthouse.section_lines(lighthouse.run_lighthouse())
-    sections = [*bundle_section, *lighthouse_section]
-    # Other commands' sections of the page (`make bench-rush`'s, and `make lighthouse`'s when
-    # this run leaves it out) stay as they were.
+    sections = [*bundle_section, *reports_section, *lighthouse_section]
+    # Other commands' sections of the page (`make bench-rush`'s, and `make lighthouse`'s or the
+    # season report's when this run leaves it out) stay as they were.
     earlier = arguments.output.read_text() if arguments.output.exists() else ""
     page = report(runs, arguments.duration, machine(), sections)
     arguments.output.write_text(sections_kept(earlier, page))

@@ -15,6 +15,9 @@ os.environ.setdefault("STRIPE_PUBLISHABLE_KEY", "pk_test_camp_bench")
 os.environ.setdefault("STRIPE_WEBHOOK_SECRET", "whsec_camp_bench")
 os.environ.setdefault("DEFAULT_FROM_EMAIL", "Camp bench <bench@camp.test>")
 os.environ.setdefault("SCHOOL_REPLY_TO", "bench@camp.test")
+# Production asks for what the yearly statement prints; the bench prints none.
+os.environ.setdefault("SCHOOL_TAX_ID", "00-0000000")
+os.environ.setdefault("SCHOOL_ADDRESS", "1 Bench Street, Springfield, CA 00000")
 # A throwaway Fernet key for the bench families' care records.
 os.environ.setdefault("CARE_ENCRYPTION_KEYS", "Y2FtcC1iZW5jaC1jYXJlLWtleS10aHJvd2F3YXktMzI=")
 # Production's shared cache: the local Redis, under keys of the bench's own.
