@@ -116,8 +116,10 @@ class SeasonMoney:
     by_category: dict[str, MoneyLine] = field(default_factory=dict)
 
 
-def _sum(expression) -> Coalesce:
-    return Coalesce(Sum(expression, output_field=MONEY), Value(ZERO), output_field=MONEY)
+def _sum(expression, *, where: Q | None = None) -> Coalesce:
+    """The rows' `expression` added up (those `where` holds, if given); 0 for none."""
+    total = Sum(expression, filter=where, output_field=MONEY)
+    return Coalesce(total, Value(ZERO), output_field=MONEY)
 
 
 def _payments(season: Season) -> QuerySet[Payment]:
@@ -307,16 +309,16 @@ def instalments_owed(season: Season, *, within_days: int = 30) -> InstalmentsOwe
     owed = Instalment.objects.filter(
         payment__camp_class__season=season, status__in=STILL_OWED
     ).order_by()
+    due_soon = Q(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))
+    overdue = Q(due_on__lt=today)
     figures = owed.aggregate(
-        due_soon_count=Count(
-            "pk", filter=Q(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))
-        ),
-        due_soon=_sum_where(Q(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))),
-        overdue_count=Count("pk", filter=Q(due_on__lt=today)),
-        overdue=_sum_where(Q(due_on__lt=today)),
+        due_soon_count=Count("pk", filter=due_soon),
+        due_soon=_sum("amount", where=due_soon),
+        overdue_count=Count("pk", filter=overdue),
+        overdue=_sum("amount", where=overdue),
     )
     weeks = (
-        owed.filter(due_on__gte=today, due_on__lte=today + timedelta(days=within_days))
+        owed.filter(due_soon)
         .annotate(week=TruncWeek("due_on"))
         .values("week")
         .annotate(count=Count("pk"), amount=_sum("amount"))
@@ -325,12 +327,6 @@ def instalments_owed(season: Season, *, within_days: int = 30) -> InstalmentsOwe
     return InstalmentsOwed(
         **figures,
         by_week={_as_day(row["week"]): (row["count"], row["amount"]) for row in weeks},
-    )
-
-
-def _sum_where(condition: Q) -> Coalesce:
-    return Coalesce(
-        Sum("amount", filter=condition, output_field=MONEY), Value(ZERO), output_field=MONEY
     )
 
 
