@@ -170,6 +170,18 @@ class SeasonAdmin(admin.ModelAdmin):
             self.message_user(
                 request, f"{len(emails)} addresses on the early-access list.", messages.SUCCESS
             )
+        # Its opening may have moved: the opening-morning line follows it.
+        events.publish(events.SEASON_CHANGED, season=obj)
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        events.publish(events.SEASON_CHANGED, season=obj)
+
+    def delete_queryset(self, request, queryset):
+        seasons = list(queryset)
+        super().delete_queryset(request, queryset)
+        for season in seasons:
+            events.publish(events.SEASON_CHANGED, season=season)
 
 
 @admin.register(Class)

@@ -45,7 +45,13 @@ PARTICIPANT_LEAVING = Event(
     description="A child's record is about to be removed, its row locked: a subscriber refuses "
     "by raising a domain error while the child holds what would then be nobody's.",
 )
-EVENTS = (SEATS_ADDED, PERSON_RENAMED, PARTICIPANT_LEAVING)
+SEASON_CHANGED = Event(
+    "season_changed",
+    publisher="classes",
+    facts=("season",),
+    description="A season was saved or removed in the back office: its opening may have moved.",
+)
+EVENTS = (SEATS_ADDED, PERSON_RENAMED, PARTICIPANT_LEAVING, SEASON_CHANGED)
 
 _handlers: dict[Event, list[Callable[..., None]]] = {event: [] for event in EVENTS}
 

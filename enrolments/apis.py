@@ -52,6 +52,7 @@ class SelectionListCreateApi(APIView):
     """GET /api/selectClass?email=: the caller's selections. POST: a student selects a class."""
 
     throttle_scope = "selections"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="SelectionQuery")
     class QuerySerializer(ParticipantQuerySerializer):

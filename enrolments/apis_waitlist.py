@@ -51,10 +51,10 @@ class HoldExtendApi(APIView):
         )
 
 
-def _entry_answer(entry, *, status_code=status.HTTP_200_OK) -> Response:
+def _entry_answer(entry) -> Response:
     # Read again for its place in the queue, which the write may have changed.
     entry = waitlist_entry_for(entry_id=entry.pk)
-    return Response(WaitlistEntryOutputSerializer(entry).data, status=status_code)
+    return Response(WaitlistEntryOutputSerializer(entry).data)
 
 
 class WaitlistListCreateApi(APIView):
@@ -62,6 +62,7 @@ class WaitlistListCreateApi(APIView):
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
+    waiting_room_gated = True
 
     @extend_schema(
         summary="The family's waitlist entries, with their places (students)",
@@ -86,7 +87,8 @@ class WaitlistListCreateApi(APIView):
             class_id=data.validated_data["classId"],
             participant_id=data.validated_data.get("participantId"),
         )
-        return _entry_answer(entry, status_code=status.HTTP_201_CREATED)
+        # Its place was counted as it joined, under the class's lock: nothing to read again.
+        return Response(WaitlistEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
 class WaitlistEntryApi(APIView):

@@ -16,6 +16,11 @@ from enrolments.apis_attendance_admin import AttendanceCsvApi, AttendanceDayApi,
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_class_messages import ClassMessageListCreateApi
 from enrolments.apis_seasons import SeasonListApi
+from enrolments.apis_waiting_room import (
+    WaitingRoomApi,
+    WaitingRoomLiveApi,
+    WaitingRoomPauseApi,
+)
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
     HoldExtendApi,
@@ -53,6 +58,9 @@ urlpatterns = [
     path("waitlist/<id:entry_id>", WaitlistEntryApi.as_view(), name="waitlist-entry"),
     path("waitlist/<id:entry_id>/accept", WaitlistAcceptApi.as_view(), name="waitlist-accept"),
     path("waitlist/<id:entry_id>/decline", WaitlistDeclineApi.as_view(), name="waitlist-decline"),
+    path("waitingRoom", WaitingRoomApi.as_view(), name="waiting-room"),
+    path("waitingRoom/live", WaitingRoomLiveApi.as_view(), name="waiting-room-live"),
+    path("waitingRoom/pause", WaitingRoomPauseApi.as_view(), name="waiting-room-pause"),
     path("calendarFeed", CalendarFeedAddressApi.as_view(), name="calendar-feed-address"),
     path("calendarFeed/reset", CalendarFeedResetApi.as_view(), name="calendar-feed-reset"),
     # Any token that is not a person's answers 404 (the view looks it up, unique index).

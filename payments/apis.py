@@ -57,6 +57,7 @@ class PaymentSetupCreateApi(APIView):
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
     throttle_scope = "payments"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="PaymentSetupInput")
     class InputSerializer(serializers.Serializer):
@@ -206,6 +207,7 @@ class PaymentCreateApi(APIView):
 
     permission_classes = [IsStudent]
     throttle_scope = "payments"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="PaymentInput")
     class InputSerializer(serializers.Serializer):
@@ -286,7 +288,11 @@ class PaymentCreateApi(APIView):
             return Response(_attempt_body(outcome.confirming), status=status.HTTP_202_ACCEPTED)
         if outcome.payment is None:
             return bank_confirmation_asked(outcome.action_client_secret, outcome.payment_intent_id)
-        return _payment_answer(outcome.payment.pk, created=outcome.created)
+        # A payment enrolled by this very request is known whole; any other is read afresh.
+        payment = (
+            outcome.payment if outcome.fulfilled else payment_get(payment_id=outcome.payment.pk)
+        )
+        return _payment_answer(payment, created=outcome.created)
 
 
 class PaymentAttemptDetailApi(APIView):
@@ -306,8 +312,7 @@ class PaymentAttemptDetailApi(APIView):
         return Response(_attempt_body(attempt))
 
 
-def _payment_answer(payment_id: int, *, created: bool) -> Response:
-    payment: Payment = payment_get(payment_id=payment_id)
+def _payment_answer(payment: Payment, *, created: bool) -> Response:
     body = {"result": {"insertedId": payment.pk}, **PaymentOutputSerializer(payment).data}
     if payment.status == PaymentStatus.REFUNDED:
         return Response(

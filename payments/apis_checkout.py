@@ -171,6 +171,7 @@ class CheckoutListApi(APIView):
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
     throttle_scope = "payments"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="CheckoutInput")
     class InputSerializer(serializers.Serializer):
@@ -244,6 +245,7 @@ class CheckoutLineDetailApi(APIView):
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="CheckoutLinePlanInput")
     class PlanInputSerializer(serializers.Serializer):
@@ -288,6 +290,7 @@ class CheckoutPaymentApi(APIView):
 
     permission_classes = [IsStudent]
     throttle_scope = "payments"
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="CheckoutPaymentInput")
     class InputSerializer(serializers.Serializer):

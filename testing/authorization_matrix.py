@@ -72,7 +72,7 @@ CLASS_MESSAGE_BODY = {
 }
 
 # One count per account for a family's writes: its people, waitlists, holds and cancellations
-# (core.throttling.FamilyWriteThrottle).
+# (a view's family_throttle_scope, core.throttling).
 FAMILY_WRITES = "THROTTLE_FAMILY_WRITES"
 # What one family may hold at once, and the wait after holds that ran out unpaid.
 HOLD_LIMITS = (
@@ -104,6 +104,23 @@ MATRIX = (
         "/api/seasons",
         (200, 200, 200, 200, 200, 200),
         "public: each caller's own early access",
+    ),
+    # The opening-morning line: a family's place is its line token (or its account), never a
+    # read of the database.
+    Call("GET", "/api/waitingRoom", (200, 200, 200, 200, 200, 200), "public: one's own place"),
+    Call(
+        "POST",
+        "/api/waitingRoom",
+        (200, 200, 200, 200, 200, 200),
+        "public: takes a place; a signed-in family holds one on every device",
+    ),
+    Call("GET", "/api/waitingRoom/live", (401, 403, 403, 403, 403, 200), "admins"),
+    Call(
+        "POST",
+        "/api/waitingRoom/pause",
+        (401, 403, 403, 403, 403, 200),
+        "admins",
+        body={"paused": False},
     ),
     Call(
         "GET",

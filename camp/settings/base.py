@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from corsheaders.defaults import default_headers
 
 from .cache import *  # noqa: F403
 from .care import *  # noqa: F403
@@ -24,6 +25,7 @@ from .school import *  # noqa: F403
 from .storage import *  # noqa: F403
 from .stripe import *  # noqa: F403
 from .stripe import STRIPE_API_BASE, STRIPE_JS_URL
+from .waiting_room import *  # noqa: F403
 
 SITE_NAME = env("SITE_NAME", "Camp")
 # Where the site is reached, for links that must be absolute (demo portraits in Firebase).
@@ -98,6 +100,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Registration writes wait their turn in the opening-morning line (enrolments.waiting_room).
+    "enrolments.waiting_room_gate.WaitingRoomGateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -177,15 +181,11 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Views name a throttle_scope to be limited; only their writes count (core/throttling.py).
-    # A family's writes (its people, waitlists, holds, cancellations) also share one count
-    # (core.throttling.FamilyWriteThrottle); some writes are also counted by network address
-    # alone (core.throttling.AddressWriteThrottle).
-    "DEFAULT_THROTTLE_CLASSES": [
-        "core.throttling.WriteRateThrottle",
-        "core.throttling.FamilyWriteThrottle",
-        "core.throttling.AddressWriteThrottle",
-    ],
+    # Views name a throttle_scope to be limited; only their writes count. A family's writes (its
+    # people, waitlists, holds, cancellations) also share one count (family_throttle_scope); some
+    # writes are also counted by network address alone (address_throttle_scope). All of a
+    # request's limits are checked together (core.throttling.WriteThrottles).
+    "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteThrottles"],
     "DEFAULT_THROTTLE_RATES": {
         "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
         "uploads": env("THROTTLE_UPLOADS", "30/hour"),
@@ -220,8 +220,10 @@ SIMPLE_JWT = {
 }
 
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
-# A page's total and its neighbours' links, readable by the allowed origins' scripts too.
-CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link"]
+# A page's total and its neighbours' links, and the waiting room's admission (renewed at each
+# registration write), readable by the allowed origins' scripts too; they may send it back.
+CORS_EXPOSE_HEADERS = ["X-Total-Count", "Link", "Camp-Admission", "Camp-Admission-Expires"]
+CORS_ALLOW_HEADERS = (*default_headers, "camp-admission")
 
 # The API's description at /api/schema and /api/docs; the docs page's scripts and styles come
 # from drf-spectacular-sidecar through our own static files, never from a CDN.

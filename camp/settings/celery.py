@@ -29,6 +29,9 @@ CELERY_TIMEZONE = SCHOOL_TIMEZONE
 CELERY_BEAT_SCHEDULE = {
     # Rows whose worker died while sending, and rows whose hand-off to the broker was lost.
     "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
+    # The season opening next, told to the opening-morning line (enrolments.waiting_room), which
+    # forms before it; a line nobody polls is advanced, so it empties and the room turns off.
+    "waiting-room-sync": {"task": "enrolments.tasks.waiting_room_sync", "schedule": 60.0},
     # Waitlist offers past their time go to the next in line; old holds are cleared away.
     "holds-tidy": {"task": "enrolments.tasks.holds_tidy", "schedule": 60.0},
     # Families reminded of care records still missing before a first meeting (once each), and

@@ -12,8 +12,10 @@ from cryptography.fernet import Fernet
 os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9199")
 os.environ.setdefault("LOCALSTRIPE_URL", "http://localhost:8421")
 
+from testing.services import TEST_REDIS_URL  # noqa: E402
+
 from .base import *  # noqa: E402, F403
-from .base import DATABASES, REDIS_URL, env, env_list  # noqa: E402
+from .base import DATABASES, REDIS_URL, env, env_bool, env_list  # noqa: E402
 from .emulators import *  # noqa: E402, F403
 
 DEBUG = False
@@ -53,6 +55,16 @@ REST_FRAMEWORK = {
 # camp/tests/test_processes.py starts share a Redis, named by REDIS_URL and this switch.
 if env("CAMP_TEST_CACHE") != "redis" or not REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Many tests make seasons that open within minutes: the waiting room would stand in front of their
+# writes. Its own tests turn it on, each with a line of its own (its keys under a prefix of the
+# test's), on the suite's Redis; WAITING_ROOM_ENABLED=1 turns it on for the whole suite.
+WAITING_ROOM_ENABLED = env_bool("WAITING_ROOM_ENABLED", False)
+WAITING_ROOM_REDIS_URL = env("WAITING_ROOM_REDIS_URL") or TEST_REDIS_URL
+WAITING_ROOM_KEY_PREFIX = env("WAITING_ROOM_KEY_PREFIX") or (
+    f"camp-test:waiting-room:{secrets.token_hex(4)}"
+)
+WAITING_ROOM_RECHECK_SECONDS = 0.0
 
 # Every request rereads the public lists' generation: each test clears the cache, and this
 # process's memory of the last generation must not outlive it. core/tests/test_public_cache.py

@@ -33,6 +33,7 @@ ANSWERS = {
     "Who may see a class": "classes.access.access_class_for_viewer",
     "A child's paperwork done": "care.selectors.care_missing_for",
     "Who may read a care record": "care.access.access_care",
+    "A place in the opening's line": "enrolments.waiting_room.line_join",
     "Attendance recorded": "enrolments.services.attendance.attendance_record",
     "A child's attendance status": "enrolments.attendance.attendance_line_fold",
     "A plan's schedule": "payments.plans.plan_schedule",

@@ -1,10 +1,13 @@
 """Every endpoint, called by everybody the permission rules tell apart, answers as the table
 in testing/authorization_matrix.py (and docs/security.md) says.
 
-Each case builds its own world, so a call that changes data never changes the next case.
+The rows the cases call about are made once for the module, in a transaction undone at its end;
+each case runs in a savepoint of its own within it, undone after the case, so a call that changes
+data never changes the next case (making the rows for every case was most of the module's time).
 Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/with-services).
 """
 
+import copy
 import json
 import re
 from datetime import timedelta
@@ -13,6 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
+from django.db import transaction
 from django.urls import resolve
 from django.utils import timezone
 
@@ -43,6 +47,7 @@ from testing.factories import (
     UserFactory,
     banner_png,
 )
+from testing.public_writes import PublicWritesWatch
 from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +58,7 @@ SECURITY_DOC = settings.BASE_DIR / "docs" / "security.md"
 class World:
     """The rows the table's paths name, and who is calling."""
 
-    def __init__(self, caller: str):
+    def __init__(self):
         self.student = UserFactory(role=Role.STUDENT)
         self.instructor = UserFactory(role=Role.INSTRUCTOR)
         self.people = {
@@ -165,8 +170,14 @@ class World:
         self.waiver = Policy.objects.get(slug="liability-waiver")
         # One of the school's pages, as the footer links to it.
         self.page = site_page_get(slug=PageSlug.PRIVACY)
-        self.caller = self.people.get(caller)
-        self.caller_email = self.caller.email if self.caller else "newcomer@camp.test"
+
+    def called_by(self, caller: str) -> "World":
+        """The world as one case sees it: its caller, and `now` as the case is run."""
+        world = copy.copy(self)
+        world.caller = self.people.get(caller)
+        world.caller_email = world.caller.email if world.caller else "newcomer@camp.test"
+        world.now = timezone.now().isoformat()
+        return world
 
     def fill(self, template):
         """A path or body value with its {row.field} names replaced; a lone name keeps its type,
@@ -188,6 +199,19 @@ class World:
         if whole:
             return value(whole)
         return re.sub(r"\{([\w.]+)\}", lambda match: str(value(match)), template)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """The rows of `World`, made once for the module's cases in a transaction that each case's
+    own (a savepoint) runs within, and undone when the module is done."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        # Made under the watch on public writes, as a test's own rows are (conftest.py).
+        with PublicWritesWatch().watching() as watch:
+            made = World()
+        assert watch.pending is None, f"The world's rows left {watch.pending} untold"
+        yield made
+        transaction.set_rollback(True)
 
 
 def stripe_event() -> bytes:
@@ -229,9 +253,9 @@ def call_as(world: World, client, call: table.Call, request):
     "call", MATRIX, ids=[f"{call.method} {call.path} ({call.why})" for call in MATRIX]
 )
 def test_every_endpoint_answers_every_caller_as_the_table_says(
-    call, caller, api_client, api_client_for, request
+    call, caller, world, api_client, api_client_for, request
 ):
-    world = World(caller)
+    world = world.called_by(caller)
     client = api_client_for(world.caller) if world.caller else api_client
 
     response = call_as(world, client, call, request)

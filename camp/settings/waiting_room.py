@@ -1,0 +1,23 @@
+"""The opening-morning waiting room (enrolments/waiting_room.py): a line in Redis in front of the
+registration writes when a season opens to every family, admitted at a rate.
+
+Without a Redis (`make run` on a machine with none) the room is off: everyone goes straight in.
+"""
+
+from .cache import REDIS_URL
+from .env import env, env_bool
+
+WAITING_ROOM_ENABLED = env_bool("WAITING_ROOM_ENABLED", True)
+# The line forms this many minutes before a season's `opens_at`.
+WAITING_ROOM_OPENS_MINUTES_BEFORE = int(env("WAITING_ROOM_OPENS_MINUTES_BEFORE", "15"))
+# Families let in per minute once the season opens, while the site answers quickly; fewer while
+# more than one in twenty registration writes take longer than WAITING_ROOM_LATENCY_TARGET_MS.
+WAITING_ROOM_ADMIT_PER_MINUTE = int(env("WAITING_ROOM_ADMIT_PER_MINUTE", "300"))
+WAITING_ROOM_LATENCY_TARGET_MS = int(env("WAITING_ROOM_LATENCY_TARGET_MS", "1000"))
+# How long a family let in may register before it would wait again, renewed by each write.
+WAITING_ROOM_ADMISSION_MINUTES = int(env("WAITING_ROOM_ADMISSION_MINUTES", "20"))
+WAITING_ROOM_REDIS_URL = env("WAITING_ROOM_REDIS_URL") or REDIS_URL
+WAITING_ROOM_KEY_PREFIX = env("WAITING_ROOM_KEY_PREFIX", "camp:waiting-room")
+# How long a server process trusts whether the room is on, as it last read it, before reading it
+# again: registration writes cost at most one Redis read per this time per process.
+WAITING_ROOM_RECHECK_SECONDS = float(env("WAITING_ROOM_RECHECK_SECONDS", "1"))
