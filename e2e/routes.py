@@ -160,6 +160,7 @@ ROUTES = [
     Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
     Route("care-missing", ADMIN, "/dashboard/care-missing", "complete care record"),
     Route("attendance", ADMIN, "/dashboard/attendance", "No class meets on this day."),
+    Route("waiting-room", ADMIN, "/dashboard/waiting-room", "The line is off", also="main button"),
 ]
 
 

@@ -159,6 +159,23 @@ test("the payment page, the dashboard and Today are lazy chunks of their own", (
   assert.ok(payment.includes("js.stripe.com"), "the payment page's chunks lost Stripe's loader");
 });
 
+test("the waiting room's pages are lazy chunks: the first load carries only its check", () => {
+  const chunks = Object.fromEntries(report.lazyRoutes.map((route) => [route.chunk, route]));
+  const line = report.publicRoutes.find((page) => page.route === "/waiting-room");
+  assert.ok(
+    line.firstRender.files.length > report.firstLoad.files.length,
+    "/waiting-room is not lazy",
+  );
+  assert.ok(chunks["waiting-room-live"], "no waiting-room-live chunk: check src/app/router.jsx");
+  const first = contentOf(report.firstLoad.files.filter((file) => file.endsWith(".js")));
+  // Words only the family's line and the admins' live view say.
+  for (const needle of ["Finding your place in line", "Resume admissions"]) {
+    assert.ok(!first.includes(needle), `the first load carries "${needle}"`);
+  }
+  assert.ok(contentOf(line.firstRender.files).includes("Finding your place in line"));
+  assert.ok(contentOf(chunks["waiting-room-live"].files).includes("Resume admissions"));
+});
+
 // The source files (from their source maps) the built `files` were made from.
 function sourcesOf(files) {
   return files

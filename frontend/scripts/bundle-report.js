@@ -36,6 +36,7 @@ const ROUTE_CHUNKS = {
   "manage-classes": "/dashboard/manage-classes",
   "attendance-admin": "/dashboard/attendance",
   reports: "/dashboard/reports",
+  "waiting-room-live": "/dashboard/waiting-room",
   "my-classes": "/dashboard/my-classes",
   today: "/dashboard/today",
   "add-class": "/dashboard/add-class",
@@ -60,6 +61,8 @@ const PUBLIC_ROUTES = [
   { route: "/login", visitorFirebase: true, chunk: "sign-in" },
   { route: "/register", visitorFirebase: true, chunk: "sign-in" },
   { route: "/forgot-password", visitorFirebase: true, chunk: "forgot-password" },
+  // The opening morning's line, where the app sends a family before it registers.
+  { route: "/waiting-room", visitorFirebase: false, chunk: "waiting-room" },
 ];
 // A signed-in user's browser restores the session on every page it opens.
 const SIGNED_IN_FIREBASE = true;

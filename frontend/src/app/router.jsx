@@ -11,6 +11,7 @@ import { HomePage } from "../features/home/routes/HomePage";
 import { InstructorsPage } from "../features/instructors/routes/InstructorsPage";
 import { useScrollRestoration } from "../hooks/useScrollRestoration";
 import { ErrorPage, RouteErrorBoundary } from "./ErrorPage";
+import { WaitingRoomGate } from "./waitingRoom";
 
 // A route module downloaded on first visit, so the public pages do not carry it.
 function lazyPage(load, name) {
@@ -72,6 +73,17 @@ export const routes = [
               /* webpackChunkName: "forgot-password" */ "../features/auth/routes/ForgotPasswordPage"
             ),
           "ForgotPasswordPage",
+        ),
+      },
+      // The opening morning's line: only families sent to it download it.
+      {
+        path: paths.waitingRoom,
+        element: lazyPage(
+          () =>
+            import(
+              /* webpackChunkName: "waiting-room" */ "../features/waiting-room/routes/WaitingRoomPage"
+            ),
+          "WaitingRoomPage",
         ),
       },
       // Reached from an announcement e-mail only, signed in or not.
@@ -171,6 +183,16 @@ export const routes = [
                   "ReportsPage",
                 ),
               },
+              {
+                path: paths.dashboard.waitingRoom,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "waiting-room-live" */ "../features/waiting-room-admin/routes/WaitingRoomLivePage"
+                    ),
+                  "WaitingRoomLivePage",
+                ),
+              },
             ],
           },
           {
@@ -266,16 +288,43 @@ export const routes = [
               "MyProfilePage",
             ),
           },
-          // Student pages need nothing beyond login (spec section 6).
+          // Student pages need nothing beyond login (spec section 6); on an opening morning those
+          // that register wait for the family's turn in the line first.
           {
-            path: paths.dashboard.mySelectedClasses,
-            element: lazyPage(
-              () =>
-                import(
-                  /* webpackChunkName: "my-selected-classes" */ "../features/selections/routes/MySelectedClassesPage"
+            element: <WaitingRoomGate pending={<LoadingBar />} />,
+            children: [
+              {
+                path: paths.dashboard.mySelectedClasses,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "my-selected-classes" */ "../features/selections/routes/MySelectedClassesPage"
+                    ),
+                  "MySelectedClassesPage",
                 ),
-              "MySelectedClassesPage",
-            ),
+              },
+              {
+                path: paths.dashboard.payment(":id"),
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "payment" */ "../features/payments/routes/PaymentPage"
+                    ),
+                  "PaymentPage",
+                ),
+              },
+              {
+                // In the payment page's chunk: both take the card with Stripe.js.
+                path: paths.dashboard.checkout(":id"),
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "payment" */ "../features/payments/routes/CheckoutPage"
+                    ),
+                  "CheckoutPage",
+                ),
+              },
+            ],
           },
           {
             path: paths.dashboard.myEnrolledClasses,
@@ -339,25 +388,6 @@ export const routes = [
               () =>
                 import(/* webpackChunkName: "family" */ "../features/family/routes/CareRecordPage"),
               "CareRecordPage",
-            ),
-          },
-          {
-            path: paths.dashboard.payment(":id"),
-            element: lazyPage(
-              () =>
-                import(/* webpackChunkName: "payment" */ "../features/payments/routes/PaymentPage"),
-              "PaymentPage",
-            ),
-          },
-          {
-            // In the payment page's chunk: both take the card with Stripe.js.
-            path: paths.dashboard.checkout(":id"),
-            element: lazyPage(
-              () =>
-                import(
-                  /* webpackChunkName: "payment" */ "../features/payments/routes/CheckoutPage"
-                ),
-              "CheckoutPage",
             ),
           },
         ],

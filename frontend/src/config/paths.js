@@ -14,6 +14,8 @@ export const paths = {
   terms: "/terms",
   privacy: "/privacy",
   cookies: "/cookies",
+  // The opening morning's line, where a family waits for its turn to register.
+  waitingRoom: "/waiting-room",
   // The link at the foot of every announcement e-mail: no sign-in, the token is the key.
   unsubscribe: (token) => `/unsubscribe/${token}`,
   // The link of the e-mail telling a family an instalment failed: it leads to the balance below.
@@ -28,6 +30,8 @@ export const paths = {
     attendance: "/dashboard/attendance",
     // Admins: the season at a glance, in charts and tables that export.
     reports: "/dashboard/reports",
+    // Admins: the opening morning's line as it moves, and a button to pause it.
+    waitingRoom: "/dashboard/waiting-room",
     myClasses: "/dashboard/my-classes",
     // Instructors and admins: today's class meetings, to take attendance on a phone.
     today: "/dashboard/today",

@@ -1,4 +1,11 @@
 import { config } from "../config/config";
+import {
+  ADMISSION_HEADER,
+  WAITING_ROOM_CODE,
+  getAdmission,
+  keepAdmissionFrom,
+  waitingRoomRefused,
+} from "./waitingRoom";
 
 export const TOKEN_KEY = "access-token";
 
@@ -70,9 +77,13 @@ async function readJson(response) {
 /*
  * Sends one request to our server; resolves to the response, or throws the ApiError it answered.
  * `anonymous` sends no token: the token exchange, whose refusals the session judges itself.
+ * On an opening morning every request carries the family's admission from the waiting room, if
+ * they have one, and keeps the renewed one the answer brings; a write refused for want of one
+ * sends them to the line (lib/waitingRoom.js).
  */
 async function send(path, { method = "GET", body, headers = {}, signal, anonymous = false } = {}) {
   const token = anonymous ? null : getToken();
+  const admission = getAdmission();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const response = await fetch(`${config.apiBase}${path}`, {
     method,
@@ -81,10 +92,12 @@ async function send(path, { method = "GET", body, headers = {}, signal, anonymou
       Accept: "application/json",
       ...(body !== undefined && !isForm ? { "Content-Type": "application/json" } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(admission ? { [ADMISSION_HEADER]: admission } : {}),
       ...headers,
     },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
+  keepAdmissionFrom(response.headers);
   if (!response.ok) {
     const error = new ApiError(response.status, await readJson(response));
     // A busy server (503) says when to ask again, in whole seconds.
@@ -96,6 +109,7 @@ async function send(path, { method = "GET", body, headers = {}, signal, anonymou
     if (refused && error.fromOurServer && token && unauthorizedHandler) {
       unauthorizedHandler(response.status);
     }
+    if (response.status === 429 && error.body.code === WAITING_ROOM_CODE) waitingRoomRefused();
     throw error;
   }
   return response;

@@ -9,6 +9,7 @@ export const menuByRole = {
     { to: paths.dashboard.careMissing, label: "Missing Care Records" },
     { to: paths.dashboard.attendance, label: "Attendance" },
     { to: paths.dashboard.reports, label: "Reports" },
+    { to: paths.dashboard.waitingRoom, label: "Waiting Room" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [

@@ -56,6 +56,7 @@ test.each([
       ["Missing Care Records", "/dashboard/care-missing"],
       ["Attendance", "/dashboard/attendance"],
       ["Reports", "/dashboard/reports"],
+      ["Waiting Room", "/dashboard/waiting-room"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],

@@ -1,0 +1,167 @@
+"""The opening morning's waiting room in Chromium: a family finds the catalog under a banner that
+leads to the line, joins it behind two others, reads its place move as the page asks after it,
+is let in, goes back to the classes, selects one and buys it with the test card, its admission
+sent with each registration write. The line's page reads well at a phone's width and a laptop's,
+in the light theme and the dark.
+
+The room is on for these tests alone, with a line of their own in the suite's Redis. The line
+moves with the server's clock, which the test stops and moves on by the second (one family a
+second), so each place the family reads is certain; the browser asks after its place at the
+server's pace.
+"""
+
+import re
+import uuid
+from datetime import timedelta
+
+import pytest
+import redis
+import time_machine
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from e2e.class_steps import check_accessible, class_card, sign_in
+from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, student_member
+from enrolments import waiting_room
+from enrolments.models import Selection
+from payments.models import Payment, PaymentStatus
+from testing import services
+from testing.seasons import a_season, a_season_class
+
+pytestmark = pytest.mark.usefixtures("emulator")
+
+CLASS_NAME = "Wheel-Thrown Pottery"
+# The page waits up to the server's pace between two questions (10 s while the line is held).
+NEXT_POLL = 15_000
+# The registration writes the line stands in front of.
+GATED = r"/api/(selectClass|createPaymentIntent|payments)$"
+# What in the main region reaches past the screen's right edge.
+TOO_WIDE = """() => [...document.querySelectorAll("main *")]
+    .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+    .map((element) => element.outerHTML.slice(0, 120))"""
+
+
+@pytest.fixture
+def room(settings):
+    """The room turned on with keys of its own, one family let in a second, and held until the
+    test lets it move: a line empty after its opening would close at once."""
+    url = services.needs_redis(services.TEST_REDIS_URL)
+    prefix = f"camp-test:e2e-waiting-room:{uuid.uuid4().hex}"
+    settings.WAITING_ROOM_ENABLED = True
+    settings.WAITING_ROOM_REDIS_URL = url
+    settings.WAITING_ROOM_KEY_PREFIX = prefix
+    settings.WAITING_ROOM_RECHECK_SECONDS = 0
+    settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
+    waiting_room.waiting_room_pause(paused=True)
+    season = a_season("Summer", opens_in=-timedelta(minutes=1))
+    assert waiting_room.waiting_room_sync() is not None
+    yield season
+    client = redis.Redis.from_url(url, decode_responses=True)
+    left = list(client.scan_iter(f"{prefix}:*"))
+    if left:
+        client.delete(*left)
+
+
+def others_join(count: int) -> None:
+    """Families who came through other browsers: each holds a place of its own."""
+    for _ in range(count):
+        standing = waiting_room.line_join(line_token=None, access_token=None)
+        assert standing.active and standing.position is not None
+
+
+def place(page: Page):
+    """The family's place, said where a screen reader hears it change."""
+    said = re.compile(r"^(Finding your place|You are|It's your turn)")
+    return page.get_by_role("main").get_by_role("status").filter(has_text=said)
+
+
+def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, live_server, room):
+    pottery = a_season_class(room, "45.50", name=CLASS_NAME, seats=6)
+    student = student_member(emulator, live_server)
+    others_join(2)
+    sign_in(page, student.email)
+    # Each registration write, and whether it carried an admission.
+    writes: list[tuple[str, bool]] = []
+    page.on(
+        "request",
+        lambda request: (
+            writes.append(
+                (request.url.split("/api/")[1], bool(request.headers.get("camp-admission")))
+            )
+            if request.method == "POST" and re.search(GATED, request.url)
+            else None
+        ),
+    )
+
+    page.goto("/all-classes")
+    main = page.get_by_role("main")
+    banner = main.get_by_text("Summer registration takes families in turn.")
+    expect(banner).to_be_visible()
+    expect(class_card(page, CLASS_NAME)).to_be_visible()
+    banner.get_by_role("link", name="join the line").click()
+
+    expect(page).to_have_url(re.compile(r"/waiting-room$"))
+    expect(page).to_have_title("Waiting Room | Camp")
+    expect(place(page)).to_have_text("You are number 3 in line")
+    expect(main.get_by_text("The line is paused for a moment.")).to_be_visible()
+    expect(main.get_by_text(re.compile(r"^Summer registration opened"))).to_be_visible()
+    check_accessible(page)
+    # A reload keeps the place.
+    page.reload()
+    expect(place(page)).to_have_text("You are number 3 in line")
+    others_join(2)
+
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        waiting_room.waiting_room_pause(paused=False)
+        expect(main.get_by_text("The line is paused for a moment.")).to_have_count(
+            0, timeout=NEXT_POLL
+        )
+        expect(main.get_by_text("Estimated wait: less than a minute")).to_be_visible()
+        clock.shift(1)
+        expect(place(page)).to_have_text("You are number 2 in line", timeout=NEXT_POLL)
+        clock.shift(1)
+        expect(place(page)).to_have_text("You are number 1 in line", timeout=NEXT_POLL)
+        clock.shift(1)
+        expect(place(page)).to_have_text("It's your turn!", timeout=NEXT_POLL)
+        # The school holds the line again: the two behind wait, the family let in carries on.
+        live = waiting_room.waiting_room_pause(paused=True)
+        assert (live.active, live.paused, live.in_line, live.admitted) == (True, True, 5, 3)
+    # Back where the family was going, with its admission.
+    expect(page).to_have_url(re.compile(r"/all-classes$"))
+    expect(banner).to_have_count(0)
+
+    class_card(page, CLASS_NAME).get_by_role("button", name="Select").click()
+    expect(class_card(page, CLASS_NAME).get_by_role("button")).to_have_accessible_name("Selected")
+    assert writes == [("selectClass", True)]
+    assert Selection.objects.filter(student=student, camp_class=pottery).exists()
+
+    page.goto("/dashboard")
+    open_payment_for(page, CLASS_NAME)
+    fill_card(page, CARD_OK)
+    pay_button(page).click()
+    success = main.get_by_text(re.compile(r"^Transaction complete with transactionId: pi_\w+$"))
+    expect(success).to_be_visible(timeout=15_000)
+    payment = Payment.objects.get(student=student, camp_class=pottery)
+    assert payment.status == PaymentStatus.ENROLLED
+    # The line was there all along: each write went through on the family's admission.
+    assert waiting_room.waiting_room_live().active
+    assert {path for path, _ in writes} == {"selectClass", "createPaymentIntent", "payments"}
+    assert all(carried for _, carried in writes)
+
+
+@pytest.mark.parametrize(("width", "height", "theme"), [(390, 844, "dark"), (1280, 800, "light")])
+def test_the_line_reads_well_on_a_phone_and_a_laptop_in_both_themes(
+    page: Page, room, width, height, theme
+):
+    others_join(41)
+    page.context.add_init_script(f"window.localStorage.setItem('theme', '{theme}')")
+    page.set_viewport_size({"width": width, "height": height})
+
+    page.goto("/waiting-room")
+
+    expect(place(page)).to_have_text("You are number 42 in line")
+    expect(page.locator("html")).to_have_attribute("data-bs-theme", theme)
+    expect(page.get_by_role("heading", level=1, name="Waiting Room")).to_be_visible()
+    expect(page.get_by_text("The line is paused for a moment.")).to_be_visible()
+    assert page.evaluate(TOO_WIDE) == []
+    check_accessible(page)
