@@ -41,7 +41,7 @@ from classes.models import (
 )
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
-    SEATS_FREE_FIGURE,
+    SEAT_FIGURES,
     approved_classes_of,
     calendar_meetings,
     category_list,
@@ -188,6 +188,10 @@ class ClassListCreateApi(PublicListApi, APIView):
     public_name = "classes"
     public_params = frozenset({"status", *PAGE_PARAMETER_NAMES, *ClassFilter.base_filters})
 
+    def follows_figures(self, query_params) -> bool:
+        # Which classes have seats left, and which have the most families enrolled.
+        return "hasSeats" in query_params or query_params.get("ordering") == "popular"
+
     def get_permissions(self):
         if self.request.method == "POST":
             return [IsInstructor()]
@@ -218,7 +222,7 @@ class ClassListCreateApi(PublicListApi, APIView):
             # An admin's list holds every review state and changes with each decision.
             data, headers = answer()
             return Response(data, headers=headers)
-        return public_answer(self.public_key(request), answer, live=SEATS_FREE_FIGURE)
+        return public_answer(self.public_key(request), answer, live=SEAT_FIGURES)
 
     @extend_schema(
         summary="Propose a class (instructors); it waits for an admin's review",
@@ -467,6 +471,10 @@ class PopularClassListApi(PublicListApi, APIView):
     permission_classes = [AllowAny]
     public_name = "popularClasses"
 
+    def follows_figures(self, query_params) -> bool:
+        # The classes with the most families enrolled, in that order.
+        return True
+
     @extend_schema(
         summary="The approved classes with the most enrolments",
         responses=ClassOutputSerializer(many=True),
@@ -475,7 +483,7 @@ class PopularClassListApi(PublicListApi, APIView):
         return public_answer(
             self.public_key(request),
             lambda: (ClassOutputSerializer(popular_class_list(), many=True).data, {}),
-            live=SEATS_FREE_FIGURE,
+            live=SEAT_FIGURES,
         )
 
 
@@ -555,4 +563,4 @@ class InstructorDetailApi(PublicListApi, APIView):
             page = InstructorPageOutputSerializer(instructor, context={"classes": classes})
             return page.data, {}
 
-        return public_answer(self.public_key(request), answer, live=SEATS_FREE_FIGURE)
+        return public_answer(self.public_key(request), answer, live=SEAT_FIGURES)

@@ -11,10 +11,10 @@ class ClassesConfig(AppConfig):
 
         kinds.register(ClassMessage, app="classes")
         from classes.search import instructor_renamed
-        from classes.selectors import SEATS_FREE_FIGURE, seats_free_moved
+        from classes.selectors import SEAT_FIGURES, seat_figures_moved
         from core import events, public_cache
 
         # An instructor's name is part of their classes' search documents.
         events.subscribe(events.PERSON_RENAMED, instructor_renamed)
-        # The class lists stay cached while families hold seats: their seats free move live.
-        public_cache.figures_from(SEATS_FREE_FIGURE.source, seats_free_moved)
+        # The class lists stay cached while families hold and take seats: their seats move live.
+        public_cache.figures_from(SEAT_FIGURES.source, seat_figures_moved)

@@ -121,10 +121,10 @@ class ClassFilter(django_filters.FilterSet):
         return classes.filter(starts_at__lt=_school_midnight(value + timedelta(days=1)))
 
     def filter_has_seats(self, classes, name, value):
-        # Seats not yet taken by an enrolment: which classes have any changes only with a class,
-        # so the list stays cached while families hold seats. A class whose last seats are held
-        # is listed with `seatsFree` 0: the holds run out within minutes, and its waitlist takes
-        # names meanwhile.
+        # Seats not yet taken by an enrolment: the list is built again when a seat is taken
+        # (`ClassListApi.follows_figures`), and stays cached while families hold seats. A class
+        # whose last seats are held is listed with `seatsFree` 0: the holds run out within
+        # minutes, and its waitlist takes names meanwhile.
         return classes.filter(seats__gt=0) if value == "true" else classes.filter(seats=0)
 
     def filter_ordering(self, classes, name, value):

@@ -114,6 +114,9 @@ class SeasonEarlyAccess(models.Model):
 class Class(ShownInPublicLists):
     """An art or craft class an instructor proposes and an admin reviews."""
 
+    # A seat taken moves these, and the lists write them in at each serving (`SEAT_FIGURES`).
+    live_fields = frozenset({"seats", "enroll"})
+
     name = models.CharField(max_length=40)
     # Demo classes show images shipped with the app, so site paths count as well as URLs.
     image = models.CharField(max_length=1000, validators=[validate_image_url])

@@ -1,3 +1,6 @@
+from collections import ChainMap
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import (
@@ -15,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Category, Class, ClassStatus, Meeting, Season
-from core import events
+from core import events, public_cache
 from core.public_cache import LiveFigure
 
 POPULAR_CLASS_COUNT = 6
@@ -104,16 +107,72 @@ def seats_free_now():
     return events.ask(events.SEATS_FREE_IN_QUERY, now=timezone.now())
 
 
-def seats_free_moved(seats_left: dict[int, int]) -> dict[int, int]:
+def seats_free_moved(seats_left: Mapping[int, int]) -> dict[int, int]:
     """Of these classes (id: seats left), those that show fewer seats free now, as families
     hold seats while paying or for a waitlist offer: {id: seats free}. The enrolments app
-    counts the holds (`core.events.SEATS_FREE_SHOWN`); a cached list writes these in at each
-    serving (`core.public_cache.LiveFigure`, `SEATS_FREE_FIGURE`)."""
+    counts the holds (`core.events.SEATS_FREE_SHOWN`)."""
     return events.ask(events.SEATS_FREE_SHOWN, seats_left=seats_left)
 
 
-# How a class list shows its seats free live: each class row's `seatsFree`, from its `seats`.
-SEATS_FREE_FIGURE = LiveFigure(field="seatsFree", key="_id", base="seats", source="seats_free")
+# How a class list shows its seats live, without being built again as families take and hold
+# them: each class row's `seatsFree`, `seats` and `enroll`, cached as its seats left and enrolled.
+SEAT_FIGURES = LiveFigure(
+    fields={"seatsFree": "seats", "seats": "seats", "enroll": "enroll"},
+    key="_id",
+    source="class_seats",
+)
+
+
+@dataclass(frozen=True)
+class _SeatCounts:
+    moved: frozenset[int]
+    figures: str
+    # id -> (seats left, enrolled) now.
+    counts: dict[int, tuple[int, int]]
+
+
+# What this process last read of the classes whose seats moved (one object, swapped whole).
+_seat_counts = _SeatCounts(frozenset(), "", {})
+
+
+def seat_counts_moved() -> dict[int, tuple[int, int]]:
+    """The seats left and enrolled now of the classes whose seats were taken since the lists'
+    answers were built (`core.public_cache.rows_moved`), read again only after another moved."""
+    global _seat_counts
+    moved, figures = public_cache.rows_moved(Class), public_cache.figures_generation()
+    known = _seat_counts
+    if (known.moved, known.figures) != (moved, figures):
+        counts = {}
+        if moved:
+            rows = Class.objects.filter(pk__in=moved).values_list("id", "seats", "enroll")
+            counts = {class_id: (seats, enroll) for class_id, seats, enroll in rows}
+        known = _seat_counts = _SeatCounts(moved, figures, counts)
+    return known.counts
+
+
+def seat_figures_moved(bases: dict[str, dict[int, int]]) -> dict[int, dict[str, int]]:
+    """Of the classes of a cached answer ({"seats": {id: seats left}, "enroll": {id: enrolled}}
+    as it was built), those that show other figures now (`SEAT_FIGURES`): a seat taken since,
+    or seats held for families. The work is the moved classes' and the held ones', however long
+    the answer."""
+    left, enrolled = bases["seats"], bases["enroll"]
+    counts = {
+        class_id: count for class_id, count in seat_counts_moved().items() if class_id in left
+    }
+    seats_now = {class_id: seats for class_id, (seats, _) in counts.items()}
+    free = seats_free_moved(ChainMap(seats_now, left))
+    moved: dict[int, dict[str, int]] = {}
+    for class_id, (seats, enroll) in counts.items():
+        if seats != left[class_id]:
+            moved.setdefault(class_id, {})["seats"] = seats
+        if enroll != enrolled[class_id]:
+            moved.setdefault(class_id, {})["enroll"] = enroll
+    # A cached answer shows each class's seats left as its seats free.
+    for class_id in free.keys() | seats_now.keys():
+        figure = free.get(class_id, seats_now.get(class_id))
+        if figure != left[class_id]:
+            moved.setdefault(class_id, {})["seatsFree"] = figure
+    return moved
 
 
 def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:

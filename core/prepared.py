@@ -1,4 +1,5 @@
-"""Reads written out in SQL once, run through the connection's cursor with each call's values.
+"""Reads (and one insert) written out in SQL once, run through the connection's cursor with each
+call's values.
 
 A few reads are asked at nearly every request: a family's own lists (selections, seats,
 payments), read at every visit to the dashboard, and a participant's standing in a class, read
@@ -15,6 +16,10 @@ Every statement runs on SQLite and PostgreSQL alike: named parameters, datetimes
 (`"enrolments_selection"`), so what watches the SQL go by (the tests' races) sees the same. The
 tests hold each statement to what the ORM answers for the same data, on the database the suite
 runs on.
+
+`insert_unless_present` inserts a new row, or nothing when a unique constraint already holds its
+twin (a selection, a waitlist entry made twice at once), without the savepoint that catching the
+ORM's IntegrityError inside a transaction takes.
 """
 
 import decimal
@@ -27,6 +32,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, Model, QuerySet
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
 
@@ -127,6 +133,10 @@ def _loader_on(connection, field: Field) -> Callable[[Any], Any] | None:
         return _field_loaders.setdefault(key, loader(field, connection))
 
 
+# Each set of columns' loaders on each database, in their order, made at their first read.
+_columns_loaders: dict[tuple[str, Columns], list[Callable[[Any], Any] | None]] = {}
+
+
 class Reader:
     """Runs a statement on one database (the default one unless named) and hands back its rows,
     each read column by column into models and values."""
@@ -134,7 +144,6 @@ class Reader:
     def __init__(self, using: str = DEFAULT_DB_ALIAS):
         self.using = using
         self.connection = connections[using]
-        self._loaders: dict[Columns, list] = {}
 
     def rows(self, sql: str, params: Mapping[str, Any]) -> Iterator["Row"]:
         adapt = self.connection.ops.adapt_datetimefield_value
@@ -148,13 +157,26 @@ class Reader:
             found = cursor.fetchall()
         return (Row(self, values) for values in found)
 
+    def for_update(self) -> str:
+        """What locks a statement's rows until the transaction ends, as `select_for_update` does:
+        " FOR UPDATE" on PostgreSQL, nothing on SQLite, whose transactions take the write lock
+        when they begin. Only inside a transaction, as the ORM asks."""
+        if not self.connection.features.has_select_for_update:
+            return ""
+        if self.connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
+        return " FOR UPDATE"
+
     def loaders(self, columns: Columns) -> list[Callable[[Any], Any] | None]:
         """Each of the columns' loaders, in their order."""
+        key = (self.using, columns)
         try:
-            return self._loaders[columns]
+            return _columns_loaders[key]
         except KeyError:
             loaders = [_loader_on(self.connection, field) for field in columns.fields]
-            return self._loaders.setdefault(columns, loaders)
+            return _columns_loaders.setdefault(key, loaders)
 
     def load(self, field: Field, value):
         load = _loader_on(self.connection, field)
@@ -187,6 +209,55 @@ class Row:
         value = self._values[self._at]
         self._at += 1
         return value if field is None else self._reader.load(field, value)
+
+
+# Each model's INSERT on each database, and the fields it writes, made at the first insert.
+_inserts: dict[tuple[str, type[Model]], tuple[str, list[Field]]] = {}
+
+
+def _insert_of(connection, model: type[Model]) -> tuple[str, list[Field]]:
+    key = (connection.alias, model)
+    try:
+        return _inserts[key]
+    except KeyError:
+        quote = connection.ops.quote_name
+        opts = model._meta
+        fields = [field for field in opts.local_concrete_fields if field is not opts.auto_field]
+        columns = ", ".join(quote(field.column) for field in fields)
+        places = ", ".join(["%s"] * len(fields))
+        sql = (
+            f"INSERT INTO {quote(opts.db_table)} ({columns}) VALUES ({places})"  # noqa: S608
+            f" ON CONFLICT DO NOTHING RETURNING {quote(opts.pk.column)}"
+        )
+        return _inserts.setdefault(key, (sql, fields))
+
+
+def insert_unless_present(instance: Model, *, using: str = DEFAULT_DB_ALIAS) -> bool:
+    """Insert the new `instance` unless the table holds a row that one of its unique constraints
+    would refuse beside it: whether it was inserted (its primary key is set then).
+
+    The ORM's `save` raises IntegrityError instead, which inside a transaction takes a savepoint,
+    two more round trips, to survive. Each field's value is made as `save` makes it
+    (`Field.pre_save`, then `get_db_prep_save`); no signal is sent, so only a model that nothing
+    listens to is written here.
+    """
+    connection = connections[using]
+    sql, fields = _insert_of(connection, type(instance))
+    values = []
+    for field in fields:
+        value = field.pre_save(instance, True)
+        if hasattr(value, "resolve_expression"):
+            raise ValueError(f"{field.name} is an expression: save() writes it, not this.")
+        values.append(field.get_db_prep_save(value, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        found = cursor.fetchone()
+    if found is None:
+        return False
+    instance.pk = found[0]
+    instance._state.adding = False
+    instance._state.db = using
+    return True
 
 
 M = TypeVar("M", bound=Model)

@@ -1,4 +1,4 @@
-"""Public lists' answers, kept in the shared cache until a class, a role or an enrolment changes.
+"""Public lists' answers, kept in the shared cache until a class or a role changes.
 
 Every answer is stored under the current generation, a random token in the shared cache (Redis
 when REDIS_URL is set). A change replaces the token once its transaction commits, so every server
@@ -17,6 +17,12 @@ the generation on every request.
 
 A public page's first screen (camp/first_screen.py) is a visitor's answer too: `visitor_answer`
 asks the API view itself, so the page carries the very bytes the API answers, from this cache.
+
+What a registration morning moves at every step, a class's seats held, left and enrolled, does
+not empty the cache: those figures are written into each answer at its serving (`LiveFigure`),
+from the holds and the seats of the classes that moved since the answer was built
+(`PublicListsQuerySet.figures_update`, `rows_moved`), each read once per process after a move.
+Only the lists those figures filter or order are built again (`PublicListApi.follows_figures`).
 """
 
 import hashlib
@@ -29,6 +35,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache as once
+from functools import partial
 from urllib.parse import quote
 
 import redis
@@ -40,10 +47,16 @@ from django.urls import resolve
 from rest_framework.renderers import JSONRenderer
 
 GENERATION_KEY = "public-lists:generation"
+FIGURES_KEY = "public-lists:figures"
 # A backstop, not the invalidation: a change made behind the services' back (raw SQL) is seen
 # within the hour.
 ANSWER_TIMEOUT = 60 * 60
 MEMORY_ANSWERS = 32
+# The rows moved under one generation are kept as long as an answer made under it may be served
+# from a process's memory; past this many, every list is built again instead (a new generation),
+# so the figures read after a move stay few.
+MOVED_TIMEOUT = 7 * 24 * 60 * 60
+MOVED_MOST = 200
 # A query value longer than this is no page number or status: such a request is not cached.
 MAX_QUERY_VALUE = 16
 MAX_KEY_LENGTH = 150
@@ -51,31 +64,34 @@ MAX_KEY_LENGTH = 150
 
 @dataclass(frozen=True)
 class LiveFigure:
-    """A number a list shows that changes more often than the list is built: a class's seats
-    free, which every hold of a seat moves. The list's answer is cached with each row's `base`
-    in its place (the class's seats left), and `source`, registered by the app that owns the
-    list (`figures_from`), says at each serving which rows now show something else."""
+    """Numbers a list shows that change more often than the list is built: a class's seats left,
+    seats free and families enrolled, which every seat taken or held moves. The list's answer is
+    cached with each figure (`fields`: the name a row shows it under, and the row's field it is
+    written as while cached) as the row was built, and `source`, registered by the app that owns
+    the list (`figures_from`), says at each serving which rows now show something else. The rows
+    are the answer's objects that show the first of `fields`; `key` tells them apart."""
 
-    field: str
+    fields: dict[str, str]
     key: str
-    base: str
     source: str
 
 
 @dataclass(frozen=True)
 class _Spans:
     source: str
-    # key -> (start, end) of each place the key's figure is written in the body.
-    at: dict[int, tuple[tuple[int, int], ...]]
-    bases: dict[int, int]
+    # (key, name) -> (start, end) of each place the row's figure of that name is written.
+    at: dict[tuple[int, str], tuple[tuple[int, int], ...]]
+    # field -> {key: value} of each row as it was built, for each field a figure is cached as.
+    bases: dict[str, dict[int, int]]
 
 
-# Each live figure's source: {key: base} of an answer's rows -> {key: figure now} for the rows
-# whose figure is not their base now.
-_figure_sources: dict[str, Callable[[dict[int, int]], dict[int, int]]] = {}
+# Each live figure's source: {field: {key: value as built}} of an answer's rows -> {key: {name:
+# figure now}} for the rows that show something else now.
+FigureSource = Callable[[dict[str, dict[int, int]]], dict[int, dict[str, int]]]
+_figure_sources: dict[str, FigureSource] = {}
 
 
-def figures_from(source: str, work_out: Callable[[dict[int, int]], dict[int, int]]) -> None:
+def figures_from(source: str, work_out: FigureSource) -> None:
     _figure_sources[source] = work_out
 
 
@@ -96,9 +112,10 @@ class CachedAnswer:
         if not moved:
             return self.body
         places = sorted(
-            (start, end, str(moved[key]).encode())
-            for key in moved
-            for start, end in self.spans.at.get(key, ())
+            (start, end, str(figure).encode())
+            for key, figures in moved.items()
+            for name, figure in figures.items()
+            for start, end in self.spans.at.get((key, name), ())
         )
         parts, last = [], 0
         for start, end, figure in places:
@@ -108,8 +125,8 @@ class CachedAnswer:
         return b"".join(parts)
 
 
-# A stand-in no figure reaches, less the row's place in the answer; each is found again in the
-# rendered body, as a JSON value, and replaced by its row's base.
+# A stand-in no figure reaches, less the figure's place in the answer; each is found again in
+# the rendered body, as a JSON value, and replaced by its row's value as built.
 _STAND_IN = -9_000_000_000_000_000
 _STAND_INS = re.compile(rb"(?<=:)-9\d{15}(?=[,}])")
 
@@ -128,23 +145,28 @@ def _rows_with(data, name: str):
 
 
 def live_answer(data, headers: dict[str, str], live: LiveFigure) -> CachedAnswer:
-    rows = list(_rows_with(data, live.field))
-    for number, row in enumerate(rows):
-        row[live.field] = _STAND_IN - number
+    rows = list(_rows_with(data, next(iter(live.fields))))
+    # Each row's fields as built, read before any figure of the row gives way to its stand-in.
+    bases = {
+        field: {row[live.key]: row[field] for row in rows} for field in set(live.fields.values())
+    }
+    figures = [(row, name) for row in rows for name in live.fields if name in row]
+    keys = [(row[live.key], name) for row, name in figures]
+    for number, (row, name) in enumerate(figures):
+        row[name] = _STAND_IN - number
     rendered = JSONRenderer().render(data)
     parts, at, last, length = [], {}, 0, 0
     for found in _STAND_INS.finditer(rendered):
-        row = rows[_STAND_IN - int(found.group())]
-        base = str(row[live.base]).encode()
-        parts += [rendered[last : found.start()], base]
+        key, name = keys[_STAND_IN - int(found.group())]
+        value = str(bases[live.fields[name]][key]).encode()
+        parts += [rendered[last : found.start()], value]
         length += found.start() - last
-        at.setdefault(row[live.key], []).append((length, length + len(base)))
-        length += len(base)
+        at.setdefault((key, name), []).append((length, length + len(value)))
+        length += len(value)
         last = found.end()
     parts.append(rendered[last:])
-    if sum(len(places) for places in at.values()) != len(rows):
-        raise ValueError(f"A row's {live.field} was not found in the answer as rendered.")
-    bases = {row[live.key]: row[live.base] for row in rows}
+    if sum(len(places) for places in at.values()) != len(figures):
+        raise ValueError("A row's figure was not found in the answer as rendered.")
     spans = _Spans(live.source, {key: tuple(places) for key, places in at.items()}, bases)
     return CachedAnswer(body=b"".join(parts), headers=headers, spans=spans)
 
@@ -181,16 +203,26 @@ class _Known:
     read_at: float = float("-inf")
 
 
-@once
 def _redis() -> redis.Redis | None:
     """With Redis as the cache, one client per process that reads tokens directly.
 
     Django's cache builds a client and pickles on every call, which costs more than the whole
     rest of a cached answer; a token is a plain string.
     """
-    if not settings.REDIS_URL or not settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+    shared = settings.CACHES["default"]
+    if not shared["BACKEND"].endswith("RedisCache"):
         return None
-    return redis.Redis.from_url(settings.REDIS_URL)
+    return _redis_at(shared["LOCATION"])
+
+
+@once
+def _redis_at(location: str) -> redis.Redis:
+    return redis.Redis.from_url(location)
+
+
+def _direct_key(key: str) -> str:
+    """`key` in Redis as this site's keys are, under the cache's prefix."""
+    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:{key}"
 
 
 class SharedToken:
@@ -205,7 +237,7 @@ class SharedToken:
         self._known = _Known()
 
     def _direct_key(self) -> str:
-        return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:{self.key}"
+        return _direct_key(self.key)
 
     def shared(self) -> str:
         """The token as every process reads it now."""
@@ -247,6 +279,8 @@ class SharedToken:
 
 
 _generation = SharedToken(GENERATION_KEY)
+# Replaced at each change of a figure the lists write in at every serving (`LiveFigure`).
+_figures = SharedToken(FIGURES_KEY)
 
 
 def shared_generation() -> str:
@@ -267,18 +301,101 @@ def public_lists_changed() -> None:
     under the new generation. Called by `ShownInPublicLists` and its querysets only.
     """
     for watcher in _change_watchers:
-        watcher()
+        watcher(False)
     _generation.replace_after_commit()
 
 
+def figures_generation() -> str:
+    """The live figures' generation as this process knows it: replaced at each move of a figure
+    (`public_figures_moved`), rechecked as the lists' own generation is."""
+    return _figures.current()
+
+
+def public_figures_moved(model: type[models.Model], pk: int) -> None:
+    """A live figure of the row changed (`LiveFigure`, the model's `live_fields`), once the
+    current transaction commits: the row is recorded among those moved under the lists'
+    generation, and every process reads the moved rows' figures again at its next serving
+    (`rows_moved`); the lists that a figure orders or filters are built again
+    (`PublicListApi.follows_figures`); the others stay cached. Called by
+    `PublicListsQuerySet.figures_update` only."""
+    for watcher in _change_watchers:
+        watcher(True)
+    transaction.on_commit(partial(_moved_record, model._meta.label_lower, pk), robust=True)
+
+
+def _moved_key(label: str, generation: str) -> str:
+    return f"public-lists:{generation}:moved:{label}"
+
+
+# Without Redis the cache is this process's own memory, and so are the rows moved: each model's,
+# under the one generation they moved in.
+_moved_here: dict[str, tuple[str, set[int]]] = {}
+_moved_here_lock = threading.Lock()
+
+
+def _moved_record(label: str, pk: int) -> None:
+    # The generation as every process reads it now, not as this one last read it: an answer
+    # built under a newer one may not hold the move yet.
+    generation = _generation.shared()
+    client = _redis()
+    if client is not None:
+        key = _direct_key(_moved_key(label, generation))
+        pipeline = client.pipeline(transaction=False)
+        *_, moved = pipeline.sadd(key, pk).expire(key, MOVED_TIMEOUT).scard(key).execute()
+    else:
+        with _moved_here_lock:
+            known, pks = _moved_here.get(label, (generation, set()))
+            pks = {*pks, pk} if known == generation else {pk}
+            _moved_here[label] = (generation, pks)
+            moved = len(pks)
+    if moved > MOVED_MOST:
+        _generation.replace()
+    _figures.replace()
+
+
+@dataclass(frozen=True)
+class _Moved:
+    generation: str | None = None
+    figures: str | None = None
+    pks: frozenset[int] = frozenset()
+
+
+# What this process last read of each model's rows moved (one object per model, swapped whole).
+_moved_known: dict[str, _Moved] = {}
+
+
+def rows_moved(model: type[models.Model]) -> frozenset[int]:
+    """The rows of the model whose live figures moved since the lists' generation began (the
+    answers cached under it may show them as they were), read again only after a move
+    (`figures_generation` tells when)."""
+    label = model._meta.label_lower
+    generation, figures = _generation.current(), _figures.current()
+    known = _moved_known.get(label, _Moved())
+    if (known.generation, known.figures) == (generation, figures):
+        return known.pks
+    client = _redis()
+    if client is not None:
+        pks = frozenset(
+            int(pk) for pk in client.smembers(_direct_key(_moved_key(label, generation)))
+        )
+    else:
+        with _moved_here_lock:
+            known_generation, here = _moved_here.get(label, (generation, set()))
+            pks = frozenset(here) if known_generation == generation else frozenset()
+    _moved_known[label] = _Moved(generation, figures, pks)
+    return pks
+
+
 # Test support may watch that every write to public data is followed by a call above
-# (testing/public_writes.py); nothing in the product adds to it.
-_change_watchers: list[Callable[[], None]] = []
+# (testing/public_writes.py); nothing in the product adds to it. A watcher is told whether the
+# call was for live figures alone.
+_change_watchers: list[Callable[[bool], None]] = []
 
 
 @contextmanager
-def public_list_changes_watched(watcher: Callable[[], None]):
-    """Within the block, `watcher` is called at each `public_lists_changed`."""
+def public_list_changes_watched(watcher: Callable[[bool], None]):
+    """Within the block, `watcher` is called at each `public_lists_changed` (with False) and
+    `public_figures_moved` (with True)."""
     _change_watchers.append(watcher)
     try:
         yield
@@ -361,7 +478,15 @@ class PublicListApi(SameForEveryVisitor):
     def public_key(self, request) -> str | None:
         # One answer per object for a detail view: its name has the URL's arguments in braces.
         name = self.public_name.format(**self.kwargs)
-        return public_key(name, request.GET, self.public_params)
+        key = public_key(name, request.GET, self.public_params)
+        if key is not None and self.follows_figures(request.GET):
+            # Built again at each move of a figure, which may reorder its rows or drop one.
+            key = f"{key}~{figures_generation()}"
+        return key
+
+    def follows_figures(self, query_params) -> bool:
+        """Whether the list's rows, or their order, depend on a live figure (`LiveFigure`)."""
+        return False
 
     def dispatch(self, request, *args, **kwargs):
         if request.method == "GET" and "HTTP_AUTHORIZATION" not in request.META:
@@ -406,6 +531,17 @@ class PublicListsQuerySet(models.QuerySet):
     row they show. With `ShownInPublicLists.save` and `delete`, every ORM write path of such a
     model goes through here, so a new service, admin action or command cannot forget."""
 
+    def figures_update(self, pk, **changes) -> int:
+        """`update` of the one row `pk` (of those the queryset finds) in fields the lists write
+        in at each serving (the model's `live_fields`, `LiveFigure`): the lists stay cached,
+        and show the new figures from their next serving (`public_figures_moved`)."""
+        if not changes or not self.model.live_fields.issuperset(changes):
+            raise ValueError(f"Only {sorted(self.model.live_fields)} change live.")
+        updated = super(PublicListsQuerySet, self.filter(pk=pk)).update(**changes)
+        if updated:
+            public_figures_moved(self.model, pk)
+        return updated
+
     def update(self, **changes):
         updated = super().update(**changes)
         if updated and self.model.public_fields_among(changes):
@@ -436,6 +572,9 @@ class ShownInPublicLists(models.Model):
     (`public_fields`, every field when None) and which rows (`shows_in_public_lists`)."""
 
     public_fields: frozenset[str] | None = None
+    # The fields whose changes the lists write in at each serving (`LiveFigure`), when made with
+    # `PublicListsQuerySet.figures_update`; any other write of them still forgets the lists.
+    live_fields: frozenset[str] = frozenset()
 
     objects = PublicListsQuerySet.as_manager()
 

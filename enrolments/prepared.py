@@ -1,6 +1,8 @@
 """The enrolments app's busiest reads as SQL, written once: a family's selections and seats, read
-at every visit to the dashboard, and a participant's standing in a class, read whenever a family
-selects a class, holds a seat or pays (`rules.class_with_standing`).
+at every visit to the dashboard, a participant's standing in a class, read whenever a family
+selects a class, holds a seat or pays (`rules.class_with_standing`), what holding a seat reads
+under its locks (`hold_standing`, `rules.family_holds`'s counts), and the class's lock and the
+back of its waitlist at every join of it (`class_lock`, `waitlist_queue`).
 
 Building these as querysets and compiling them cost Python more than PostgreSQL took to answer
 them (core.prepared). Each statement says what the ORM says elsewhere: the lists are their
@@ -9,15 +11,22 @@ own reads (`rules.clashing_meetings`, `availability.holds_live`). The tests hold
 answer on SQLite and PostgreSQL; a change to one is a change to the other.
 """
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import cache
 from typing import NamedTuple
 
 from accounts.models import Participant, User
-from classes.models import Category, Class
+from classes.models import Category, Class, Season
 from core.prepared import Columns, Reader
 from enrolments.availability import free
-from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from enrolments.models import (
+    Enrolment,
+    EnrolmentStatus,
+    HoldLapse,
+    SeatHold,
+    Selection,
+    WaitlistStatus,
+)
 
 SELECTION = Columns(Selection, "s")
 ENROLMENT = Columns(Enrolment, "e")
@@ -25,6 +34,8 @@ PARTICIPANT = Columns(Participant, "p")
 CLASS = Columns(Class, "c")
 INSTRUCTOR = Columns(User, "i")
 CATEGORY = Columns(Category, "g")
+SEASON = Columns(Season, "z")
+HOLD = Columns(SeatHold, "o")
 
 
 def _one_participant(alias: str, asked: bool) -> str:
@@ -114,7 +125,8 @@ def family_enrolments(
 
 
 class ClassStanding(NamedTuple):
-    """A class, and what the database says of one participant in it (`rules.Standing`)."""
+    """A class, with its season, and what the database says of one participant in it
+    (`rules.Standing`)."""
 
     camp_class: Class
     enrolled: bool
@@ -122,15 +134,16 @@ class ClassStanding(NamedTuple):
     overridden: bool
     held_for_others: int
     clashing_class_name: str | None
+    waitlisted: bool
 
 
 @cache
 def _standing_sql() -> str:
     # The clash is rules.clashing_meetings's: the meetings of the participant's other classes
     # (selected, or holding a seat) that overlap one of this class's, cancelled ones left out,
-    # the soonest first.
+    # the soonest first. The class's season comes with it: the rules ask when it opens.
     return f"""
-        SELECT {CLASS.sql},
+        SELECT {CLASS.sql}, {SEASON.sql},
             EXISTS (
                 SELECT 1 FROM "enrolments_enrolment" e
                 WHERE e.participant_id = %(participant)s AND e.camp_class_id = c.id
@@ -165,8 +178,14 @@ def _standing_sql() -> str:
                     )
                 ORDER BY m."start", m.id
                 LIMIT 1
+            ),
+            EXISTS (
+                SELECT 1 FROM "enrolments_waitlistentry" w
+                WHERE w.participant_id = %(participant)s AND w.camp_class_id = c.id
+                    AND w.status IN (%(offered)s, %(waiting)s)
             )
         FROM "classes_class" c
+        LEFT JOIN "classes_season" z ON z.id = c.season_id
         WHERE c.id = %(class)s
     """  # noqa: S608 - the models' columns; every value a parameter
 
@@ -174,21 +193,147 @@ def _standing_sql() -> str:
 def class_standing(
     *, participant_id: int, camp_class_id: int, now: datetime
 ) -> ClassStanding | None:
-    """The class and the participant's standing in it at `now`, in one query; None for no such
-    class."""
+    """The class (its season read with it) and the participant's standing in it at `now`, in one
+    query; None for no such class."""
     params = {
         "participant": participant_id,
         "class": camp_class_id,
         "active": EnrolmentStatus.ACTIVE.value,
         "now": now,
+        "offered": WaitlistStatus.OFFERED.value,
+        "waiting": WaitlistStatus.WAITING.value,
     }
     for row in Reader().rows(_standing_sql(), params):
+        camp_class = row.model(CLASS)
+        season = row.model(SEASON)
+        if season is not None:
+            camp_class.season = season
         return ClassStanding(
-            camp_class=row.model(CLASS),
+            camp_class=camp_class,
             enrolled=bool(row.value()),
             selected=bool(row.value()),
             overridden=bool(row.value()),
             held_for_others=row.value(),
             clashing_class_name=row.value(),
+            waitlisted=bool(row.value()),
+        )
+    return None
+
+
+@cache
+def _class_lock_sql(lock: str) -> str:
+    return f'SELECT c.id FROM "classes_class" c WHERE c.id = %(class)s{lock}'  # noqa: S608
+
+
+def class_lock(*, camp_class_id: int) -> bool:
+    """Lock the class row until the transaction ends (`services.holds.class_locked`'s lock, for a
+    caller that reads the class afterwards); whether there is such a class."""
+    if not 0 < camp_class_id < 2**63:
+        return False
+    reader = Reader()
+    return any(
+        True for _ in reader.rows(_class_lock_sql(reader.for_update()), {"class": camp_class_id})
+    )
+
+
+class Queue(NamedTuple):
+    """A class's waitlist: the rank of the last entry ever made (None before the first), and the
+    entries waiting now."""
+
+    last_rank: int | None
+    waiting: int
+
+
+def waitlist_queue(*, camp_class_id: int) -> Queue:
+    """The class's waitlist as `Queue` says, in one query; read under the class's lock, the new
+    entry goes at the back and its place is the waiting entries' count and one."""
+    sql = """
+        SELECT MAX(w."rank"), COALESCE(SUM(CASE WHEN w.status = %(waiting)s THEN 1 ELSE 0 END), 0)
+        FROM "enrolments_waitlistentry" w WHERE w.camp_class_id = %(class)s
+    """
+    params = {"class": camp_class_id, "waiting": WaitlistStatus.WAITING.value}
+    for row in Reader().rows(sql, params):
+        return Queue(last_rank=row.value(), waiting=row.value())
+    return Queue(None, 0)
+
+
+@cache
+def _family_lock_sql(lock: str) -> str:
+    return f'SELECT u.id FROM "accounts_user" u WHERE u.id = %(family)s{lock}'  # noqa: S608
+
+
+def family_lock(*, family_id: int) -> None:
+    """Lock the family's account row until the transaction ends: the holds one family takes in
+    different classes are counted one after the other (`services.hold_take`)."""
+    reader = Reader()
+    for _ in reader.rows(_family_lock_sql(reader.for_update()), {"family": family_id}):
+        pass
+
+
+class HoldStanding(NamedTuple):
+    """What taking a hold reads under the class's and the family's locks (`services.hold_take`):
+    the class, the participant's own hold of it (running or run out), the seats others hold in
+    it (`availability.holds_live`), and the family's holds as `rules.family_holds` counts them:
+    beside this one, in the class and anywhere, and the holds it let run out within the day
+    and when the last of them did."""
+
+    camp_class: Class
+    own: SeatHold | None
+    held_for_others: int
+    family_in_class: int
+    family_anywhere: int
+    lapses: int
+    last_lapse: datetime | None
+
+
+@cache
+def _hold_standing_sql() -> str:
+    # The family's live holds beside the participant's own hold of this class, as
+    # rules.family_holds filters them.
+    family_live = """
+        FROM "enrolments_seathold" f
+        WHERE f.student_id = %(family)s AND f.expires_at > %(now)s
+            AND NOT (f.camp_class_id = c.id AND f.participant_id = %(participant)s)
+    """
+    lapsed = """
+        FROM "enrolments_holdlapse" l
+        WHERE l.student_id = %(family)s AND l.was_offer = %(no)s AND l.lapsed_at > %(day_ago)s
+    """
+    return f"""
+        SELECT {CLASS.sql}, {HOLD.sql},
+            {_holds_live(beside_participant=True)},
+            (SELECT COUNT(*) {family_live} AND f.camp_class_id = c.id),
+            (SELECT COUNT(*) {family_live}),
+            (SELECT COUNT(*) {lapsed}),
+            (SELECT MAX(l.lapsed_at) {lapsed})
+        FROM "classes_class" c
+        LEFT JOIN "enrolments_seathold" o
+            ON o.camp_class_id = c.id AND o.participant_id = %(participant)s
+        WHERE c.id = %(class)s
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def hold_standing(
+    *, camp_class_id: int, participant_id: int, family_id: int, now: datetime
+) -> HoldStanding | None:
+    """`HoldStanding` at `now`, in one query; None for no such class."""
+    params = {
+        "class": camp_class_id,
+        "participant": participant_id,
+        "family": family_id,
+        "now": now,
+        "day_ago": now - timedelta(days=1),
+        "no": False,
+    }
+    lapsed_at = HoldLapse._meta.get_field("lapsed_at")
+    for row in Reader().rows(_hold_standing_sql(), params):
+        return HoldStanding(
+            camp_class=row.model(CLASS),
+            own=row.model(HOLD),
+            held_for_others=row.value(),
+            family_in_class=row.value(),
+            family_anywhere=row.value(),
+            lapses=row.value(),
+            last_lapse=row.value(lapsed_at),
         )
     return None

@@ -380,13 +380,15 @@ class Standing:
     """What the database says of one participant and one class, for `enrolment_refusal`: whether
     they hold a seat in it, selected it, may take it whatever their age (an `AgeOverride`), how
     many seats others hold (`availability.holds_live`), and the name of their class that clashes
-    with it first (`soonest_clashing_class`)."""
+    with it first (`soonest_clashing_class`). And, for the seat taken, whether they wait on its
+    waitlist or have an offer from it (`services.seat_take` settles the entry)."""
 
     enrolled: bool
     selected: bool
     overridden: bool
     held_for_others: int
     clashing_class_name: str | None
+    waitlisted: bool = False
 
     def clash_with(self, camp_class: Class) -> str | None:
         """The name of the participant's class that clashes with this one; none for a class
@@ -414,6 +416,7 @@ def class_with_standing(
         overridden=read.overridden,
         held_for_others=read.held_for_others,
         clashing_class_name=read.clashing_class_name,
+        waitlisted=read.waitlisted,
     )
 
 

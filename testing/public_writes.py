@@ -20,6 +20,15 @@ _WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"(\w+)"', re.IGNORE
 _SET_COLUMN = re.compile(r'"(\w+)"\s*=')
 
 
+def _live_columns() -> dict[str, frozenset[str]]:
+    """Each public table's columns whose changes the lists write in at each serving."""
+    return {
+        model._meta.db_table: frozenset(model._meta.get_field(name).column for name in names)
+        for model in apps.get_models()
+        if issubclass(model, public_cache.ShownInPublicLists) and (names := model.live_fields)
+    }
+
+
 def _public_columns() -> dict[str, frozenset[str] | None]:
     """Each public table, with the columns the lists show (None: every column)."""
     tables = {}
@@ -38,8 +47,11 @@ def _public_columns() -> dict[str, frozenset[str] | None]:
 @dataclass
 class PublicWritesWatch:
     tables: dict[str, frozenset[str] | None] = field(default_factory=_public_columns)
-    # The last public write not yet followed by an invalidation, if any.
+    live: dict[str, frozenset[str]] = field(default_factory=_live_columns)
+    # The first public write not yet followed by an invalidation, if any, and whether the writes
+    # since changed live figures alone (which `public_figures_moved` answers too).
     pending: str | None = None
+    pending_live: bool = False
 
     def _is_public(self, sql: str, params) -> bool:
         match = _WRITE.match(sql)
@@ -58,11 +70,24 @@ class PublicWritesWatch:
         result = execute(sql, params, many, context)
         # A conditional UPDATE or DELETE that matched nothing changed nothing.
         if context["cursor"].rowcount != 0 and self._is_public(sql, params):
-            self.pending = sql[:120]
+            live = self._is_live(sql)
+            if self.pending is None:
+                self.pending, self.pending_live = sql[:120], live
+            else:
+                self.pending_live = self.pending_live and live
         return result
 
-    def _invalidated(self) -> None:
-        self.pending = None
+    def _is_live(self, sql: str) -> bool:
+        match = _WRITE.match(sql)
+        live = self.live.get(match.group(2))
+        if not live or match.group(1).upper() != "UPDATE":
+            return False
+        assignments = sql.split(" WHERE ", 1)[0].split(" SET ", 1)[-1]
+        return live.issuperset(_SET_COLUMN.findall(assignments))
+
+    def _invalidated(self, figures_only: bool) -> None:
+        if not figures_only or self.pending_live:
+            self.pending = None
 
     @contextmanager
     def watching(self):

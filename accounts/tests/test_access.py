@@ -1,11 +1,13 @@
 """Whose account a request may name, decided by the access helpers alone."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from accounts.access import access_own_email, access_person_by_email
-from accounts.models import Role
-from core.errors import Refused
-from testing.factories import UserFactory
+from accounts.access import access_own_email, access_participant, access_person_by_email
+from accounts.models import Participant, Role
+from core.errors import NotFound, Refused
+from testing.factories import ChildFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +53,31 @@ def test_no_one_else_may_ask_about_another_person(role):
 
     with pytest.raises(Refused, match=REFUSAL):
         access_person_by_email(caller=caller, email="ada@camp.test", refusal=REFUSAL)
+
+
+def test_a_family_s_own_participant_comes_with_its_account_in_one_query():
+    family = UserFactory(role=Role.STUDENT)
+    child = ChildFactory(account=family, first_name="Mia")
+
+    with CaptureQueriesContext(connection) as queries:
+        found = access_participant(account=family, participant_id=child.pk, lock=True)
+        assert found.account is family
+    assert len(queries) == 1
+    assert [
+        (field.attname, getattr(found, field.attname)) for field in Participant._meta.fields
+    ] == [(field.attname, getattr(child, field.attname)) for field in Participant._meta.fields]
+
+
+@pytest.mark.parametrize("whose", ["another family's", "nobody's", "past every id"])
+def test_anyone_else_s_participant_is_not_found(whose):
+    family = UserFactory(role=Role.STUDENT)
+    participant_id = {
+        "another family's": ChildFactory().pk,
+        "nobody's": ChildFactory().pk + 1000,
+        "past every id": 2**63,
+    }[whose]
+
+    with pytest.raises(NotFound) as missing:
+        access_participant(account=family, participant_id=participant_id)
+
+    assert missing.value.message == "No such person in your family."

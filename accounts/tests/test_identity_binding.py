@@ -4,9 +4,10 @@ Every test signs up real accounts in the Firebase Auth emulator and exchanges th
 tokens, as an attacker of the running site would.
 """
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.utils import timezone
 from rest_framework_simplejwt.tokens import AccessToken
@@ -229,6 +230,23 @@ def test_a_person_disabled_at_camp_loses_the_api_at_once(api_client_for):
     response = client.get("/api/users/admin/maya@camp.test")
 
     assert response.status_code == 401
+
+
+def test_a_token_used_again_and_again_still_ends_at_its_expiry(api_client):
+    maya = UserFactory(email="maya@camp.test")
+    token = AccessToken.for_user(maya)
+    api_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    for _ in range(3):
+        assert api_client.get("/api/users/admin/maya@camp.test").status_code == 200
+
+    expiry = datetime.fromtimestamp(token["exp"], tz=UTC)
+    with time_machine.travel(expiry - timedelta(seconds=1)):
+        assert api_client.get("/api/users/admin/maya@camp.test").status_code == 200
+    with time_machine.travel(expiry):
+        expired = api_client.get("/api/users/admin/maya@camp.test")
+
+    assert expired.status_code == 401
+    assert expired.json()["message"] == "Given token not valid for any token type"
 
 
 def test_revoked_tokens_are_forgotten_once_they_would_have_expired():

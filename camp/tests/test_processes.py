@@ -3,7 +3,7 @@
 Two real gunicorn processes serve the site from the PostgreSQL test database and share one
 Redis cache, as in production (docs/deploy.md). A sign-in on one is good on the other, a
 throttle counts the calls made to both, and a change made through one is in the other's cached
-public lists at once.
+public lists at once, a seat paid for too.
 """
 
 import uuid
@@ -15,9 +15,9 @@ from django.conf import settings
 
 from accounts.models import Role
 from classes.models import ClassStatus
-from payments.tests.test_race import bearer
+from payments.tests.test_race import bearer, save_card
 from testing import services
-from testing.factories import ClassFactory, UserFactory
+from testing.factories import ClassFactory, SelectionFactory, UserFactory
 from testing.servers import gunicorn_servers, process_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -104,3 +104,36 @@ def test_a_class_approved_on_one_server_is_listed_at_once_by_the_other(two_serve
 
     listed_after = requests.get(f"{two_servers[0]}/api/classes", timeout=TIMEOUT)
     assert [item["nameClass"] for item in listed_after.json()] == ["Batik Dyeing"]
+
+
+def test_a_seat_paid_for_through_one_server_shows_at_once_in_the_other_s_cached_list(
+    two_servers,
+):
+    pottery = ClassFactory(status=ClassStatus.PENDING, name="Wheel-Thrown Pottery", seats=3)
+    # Approved through a server, which tells the shared cache.
+    approved = requests.patch(
+        f"{two_servers[0]}/api/classes/approved/{pottery.pk}",
+        headers=bearer(UserFactory(role=Role.ADMIN)),
+        timeout=TIMEOUT,
+    )
+    assert approved.status_code == 200, approved.text
+
+    def figures() -> dict:
+        (row,) = requests.get(f"{two_servers[1]}/api/classes", timeout=TIMEOUT).json()
+        return {name: row[name] for name in ("seats", "seatsFree", "enroll")}
+
+    assert figures() == {"seats": 3, "seatsFree": 3, "enroll": 0}
+    selection = SelectionFactory(camp_class=pottery, student__role=Role.STUDENT)
+    setup_intent_id = save_card(two_servers[0], selection)
+    # The payment page holds the seat, which the other server shows too.
+    assert figures() == {"seats": 3, "seatsFree": 2, "enroll": 0}
+
+    paid = requests.post(
+        f"{two_servers[0]}/api/payments",
+        json={"payId": selection.pk, "setupIntentId": setup_intent_id},
+        headers=bearer(selection.student),
+        timeout=TIMEOUT,
+    )
+
+    assert paid.status_code == 201, paid.text
+    assert figures() == {"seats": 2, "seatsFree": 2, "enroll": 1}

@@ -48,15 +48,12 @@ def _run(env: dict, *args: str) -> str:
 def school(request, tmp_path):
     """A server on the kind of database named, seeded with a student and a free class."""
     if request.param == "sqlite":
-        database_file = tmp_path / "camp.sqlite3"
-        url = f"sqlite:///{database_file}"
+        url = request.getfixturevalue("sqlite_file_url")
     elif connection.vendor == "postgresql":
         url = database_url()
     else:
         services.needs_postgresql("the lock test's PostgreSQL case runs on the suite's database.")
     env = process_env(database=url, DATABASE_LOCK_TIMEOUT_SECONDS=str(LOCK_TIMEOUT_SECONDS))
-    if request.param == "sqlite":
-        _run(env, "manage.py", "migrate", "--noinput")
     seeded = json.loads(_run(env, "-c", SEED).strip().splitlines()[-1])
     with gunicorn_servers(env=env, logs=tmp_path, count=1, options=("--threads=4",)) as [url_]:
         yield {

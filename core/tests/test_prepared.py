@@ -6,13 +6,16 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
+from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.services import account_holder_of
 from classes.models import Category, Class
-from core.prepared import Columns, PreparedList, Reader
-from testing.factories import ClassFactory, scheduled_class
+from core.prepared import Columns, PreparedList, Reader, insert_unless_present
+from enrolments.models import Selection
+from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +111,48 @@ def test_a_list_is_read_whole_once_and_is_its_queryset_for_anything_else():
     assert list(again[1:]) == classes[1:]
     assert again.filter(pk=classes[0].pk).get() == classes[0]
     assert built == [True]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_row_is_locked_only_in_a_transaction_and_only_where_rows_lock():
+    reader = Reader()
+    if not connection.features.has_select_for_update:
+        # SQLite's transactions take the write lock when they begin.
+        assert reader.for_update() == ""
+        return
+    with pytest.raises(TransactionManagementError):
+        # Outside a transaction a lock would end as soon as it was taken.
+        reader.for_update()
+    with transaction.atomic():
+        assert reader.for_update() == " FOR UPDATE"
+
+
+def test_a_new_row_is_inserted_as_save_would_write_it():
+    student = UserFactory()
+    holder, camp_class = account_holder_of(student), ClassFactory()
+    before = timezone.now()
+
+    selection = Selection(student=student, participant=holder, camp_class=camp_class)
+    with CaptureQueriesContext(connection) as queries:
+        assert insert_unless_present(selection) is True
+
+    assert len(queries) == 1
+    assert not selection._state.adding
+    stored = Selection.objects.get(pk=selection.pk)
+    assert columns(stored) == columns(selection)
+    # The field's own defaults (the status, the time it was made) as save() makes them.
+    assert (stored.status, stored.student_id) == ("Selected", student.pk)
+    assert before <= stored.created_at <= timezone.now()
+
+
+def test_a_row_a_unique_constraint_refuses_is_not_inserted_and_the_transaction_goes_on():
+    student = UserFactory()
+    holder, camp_class = account_holder_of(student), ClassFactory()
+    first = Selection.objects.create(student=student, participant=holder, camp_class=camp_class)
+
+    with transaction.atomic():
+        twin = Selection(student=student, participant=holder, camp_class=camp_class)
+        assert insert_unless_present(twin) is False
+        assert twin.pk is None
+        # Nothing spoiled the transaction: the next query runs.
+        assert list(Selection.objects.filter(participant=holder)) == [first]

@@ -248,35 +248,41 @@ class TestTheRecheckWindow:
 
 @pytest.fixture
 def moved_figures():
-    """A live figure's source for these tests: {key: figure} of the rows that moved."""
-    moved: dict[int, int] = {}
+    """A live figure's source for these tests: {key: {name: figure}} of the rows that moved,
+    those of the answer asked about (its bases name them)."""
+    moved: dict[int, dict[str, int]] = {}
     public_cache.figures_from(
-        "test-figure", lambda bases: {k: v for k, v in moved.items() if k in bases}
+        "test-figure", lambda bases: {k: v for k, v in moved.items() if k in bases["left"]}
     )
     return moved
 
 
-LIVE = public_cache.LiveFigure(field="free", key="id", base="left", source="test-figure")
+LIVE = public_cache.LiveFigure(
+    fields={"free": "left", "left": "left", "taken": "taken"}, key="id", source="test-figure"
+)
 
 
-def test_a_live_figure_is_cached_as_its_base_and_written_in_as_it_moves(moved_figures):
+def test_live_figures_are_cached_as_built_and_written_in_as_they_move(moved_figures):
     data = {
         "count": 3,
         "results": [
-            {"id": 1, "name": "free: -9000000000000001", "free": 4, "left": 7},
-            {"id": 2, "name": "Loom", "free": 0, "left": 12},
-            {"id": 3, "name": "Glass", "free": 1, "left": 1},
+            {"id": 1, "name": "free: -9000000000000001", "free": 4, "left": 7, "taken": 3},
+            {"id": 2, "name": "Loom", "free": 0, "left": 12, "taken": 0},
+            {"id": 3, "name": "Glass", "free": 1, "left": 1, "taken": 10},
         ],
     }
 
     answer = public_cache.live_answer(data, {}, LIVE)
 
+    # Each figure as the row was built, `free` as its seats left.
     assert json.loads(answer.body_now())["results"] == [
-        {"id": 1, "name": "free: -9000000000000001", "free": 7, "left": 7},
-        {"id": 2, "name": "Loom", "free": 12, "left": 12},
-        {"id": 3, "name": "Glass", "free": 1, "left": 1},
+        {"id": 1, "name": "free: -9000000000000001", "free": 7, "left": 7, "taken": 3},
+        {"id": 2, "name": "Loom", "free": 12, "left": 12, "taken": 0},
+        {"id": 3, "name": "Glass", "free": 1, "left": 1, "taken": 10},
     ]
-    moved_figures.update({2: 9, 3: 0, 4: 5})
-    assert [row["free"] for row in json.loads(answer.body_now())["results"]] == [7, 9, 0]
+    moved_figures.update({2: {"free": 9}, 3: {"free": 0, "left": 0, "taken": 11}, 4: {"free": 5}})
+    assert [
+        (row["free"], row["left"], row["taken"]) for row in json.loads(answer.body_now())["results"]
+    ] == [(7, 7, 3), (9, 12, 0), (0, 0, 11)]
     moved_figures.clear()
     assert answer.body_now() == answer.body

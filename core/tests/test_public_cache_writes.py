@@ -3,6 +3,7 @@ public fields forgets the lists, and the suite-wide watch catches a write that d
 
 import pytest
 from django.db import connection
+from django.db.models import F
 
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus
@@ -46,6 +47,38 @@ def test_every_orm_write_of_a_class_forgets_the_public_lists(
     camp_class = pottery_class()
 
     assert forgets(lambda: write(camp_class), django_capture_on_commit_callbacks)
+
+
+def test_a_seat_taken_keeps_the_lists_and_says_which_class_moved(
+    django_capture_on_commit_callbacks,
+):
+    camp_class, other = pottery_class(), pottery_class()
+    figures = public_cache.figures_generation()
+
+    def take_a_seat():
+        return Class.objects.filter(seats__gt=0).figures_update(
+            camp_class.pk, seats=F("seats") - 1, enroll=F("enroll") + 1
+        )
+
+    assert not forgets(take_a_seat, django_capture_on_commit_callbacks)
+    assert public_cache.figures_generation() != figures
+    assert public_cache.rows_moved(Class) == {camp_class.pk}
+    camp_class.refresh_from_db()
+    assert (camp_class.seats, camp_class.enroll) == (9, 1)
+    # A class the queryset does not find is not changed, nor said to have moved.
+    Class.objects.filter(pk=other.pk).update(seats=0)
+    figures = public_cache.figures_generation()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert Class.objects.filter(seats__gt=0).figures_update(other.pk, seats=5) == 0
+    assert public_cache.figures_generation() == figures
+
+
+@pytest.mark.parametrize("changes", [{"name": "Clay"}, {"seats": 3, "name": "Clay"}, {}])
+def test_only_the_live_figures_change_without_forgetting_the_lists(changes):
+    camp_class = pottery_class()
+
+    with pytest.raises(ValueError):
+        Class.objects.figures_update(camp_class.pk, **changes)
 
 
 def test_an_update_that_matches_no_class_forgets_nothing(django_capture_on_commit_callbacks):
@@ -115,4 +148,25 @@ def test_the_watch_lets_writes_the_lists_do_not_show_pass():
             [person.pk],
         )
 
+    assert watch.pending is None
+
+
+@pytest.mark.public_writes_unwatched
+def test_a_move_of_live_figures_answers_only_a_write_of_live_figures():
+    camp_class = pottery_class()
+    with PublicWritesWatch().watching() as watch:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                'UPDATE "classes_class" SET "name" = %s WHERE "id" = %s', ["Clay", camp_class.pk]
+            )
+        Class.objects.figures_update(camp_class.pk, seats=F("seats") - 1)
+        renamed = watch.pending
+        Class.objects.filter(pk=camp_class.pk).update(name="Clay")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                'UPDATE "classes_class" SET "seats" = 3 WHERE "id" = %s', [camp_class.pk]
+            )
+        Class.objects.figures_update(camp_class.pk, enroll=F("enroll") + 1)
+
+    assert renamed is not None
     assert watch.pending is None

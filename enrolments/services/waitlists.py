@@ -12,8 +12,8 @@ only to entries still waiting.
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, Max, OuterRef
+from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts.models import User
@@ -22,6 +22,7 @@ from classes.models import Class, ClassStatus
 from classes.schedule import registration_closes_at, school_timezone
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound
+from core.prepared import insert_unless_present
 from enrolments.access import access_waitlist_entry, participant_for
 from enrolments.availability import holds_live, seats_free_beside
 from enrolments.message_kinds import EnrolmentMessage
@@ -33,6 +34,7 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from enrolments.prepared import class_lock, waitlist_queue
 from enrolments.rules import (
     Refusal,
     RefusalKind,
@@ -53,13 +55,14 @@ SOON_DAYS = 7
 
 @transaction.atomic
 def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -> WaitlistEntry:
-    """Put one of the family at the back of a full class's list, once while they wait."""
+    """Put one of the family at the back of a full class's list, once while they wait. The entry
+    knows its place (`position`), counted under the class's lock."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
-    try:
-        camp_class = class_locked(class_id)
-    except Class.DoesNotExist:
-        raise NotFound("No such class.") from None
-    _, standing = class_with_standing(participant_id=participant.pk, camp_class_id=class_id)
+    if not class_lock(camp_class_id=class_id):
+        raise NotFound("No such class.")
+    camp_class, standing = class_with_standing(
+        participant_id=participant.pk, camp_class_id=class_id
+    )
     refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
         raise Conflict("Seats are free in this class: select it instead.")
@@ -70,17 +73,20 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     other = standing.clash_with(camp_class)
     if other is not None:
         raise Conflict(Refusal.schedule_conflict(other, participant).to_select)
-    last = WaitlistEntry.objects.filter(camp_class=camp_class).aggregate(last=Max("rank"))["last"]
-    try:
-        with transaction.atomic():
-            return WaitlistEntry.objects.create(
-                student=student,
-                participant=participant,
-                camp_class=camp_class,
-                rank=(last or 0) + 1,
-            )
-    except IntegrityError:
-        raise Conflict(_already_on_list(participant)) from None
+    queue = waitlist_queue(camp_class_id=class_id)
+    entry = WaitlistEntry(
+        student=student,
+        participant=participant,
+        camp_class=camp_class,
+        rank=(queue.last_rank or 0) + 1,
+    )
+    # A twin request that won the race leaves its entry, and no error that would spoil the
+    # transaction: nothing is inserted then.
+    if not insert_unless_present(entry):
+        raise Conflict(_already_on_list(participant))
+    # At the back: every entry waiting is ahead of it.
+    entry.position = queue.waiting + 1
+    return entry
 
 
 def _already_on_list(participant) -> str:

@@ -12,10 +12,21 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.services import account_holder_of
-from classes.models import Category, Meeting
+from classes.models import Category, Class, Meeting
 from enrolments.availability import holds_live
-from enrolments.models import AgeOverride, Enrolment, EnrolmentStatus, SeatHold, Selection
-from enrolments.rules import class_with_standing, soonest_clashing_class
+from enrolments.models import (
+    OPEN_WAITLIST_STATUSES,
+    AgeOverride,
+    Enrolment,
+    EnrolmentStatus,
+    HoldLapse,
+    SeatHold,
+    Selection,
+    WaitlistEntry,
+    WaitlistStatus,
+)
+from enrolments.prepared import Queue, class_lock, hold_standing, waitlist_queue
+from enrolments.rules import class_with_standing, family_holds, soonest_clashing_class
 from enrolments.selectors import enrolment_list_for, selection_list_for
 from testing.factories import (
     ChildFactory,
@@ -25,6 +36,7 @@ from testing.factories import (
     UserFactory,
     scheduled_class,
 )
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
@@ -225,6 +237,7 @@ class TestStanding:
             AgeOverride.objects.filter(**pair).exists(),
             holds_live(**pair, now=now).count(),
             clash.name if clash else None,
+            WaitlistEntry.objects.filter(**pair, status__in=OPEN_WAITLIST_STATUSES).exists(),
         )
 
     def test_the_standing_is_what_the_rules_read_one_by_one(self, pottery):
@@ -266,6 +279,14 @@ class TestStanding:
         SelectionFactory(student=student, participant=holder, camp_class=pottery)
         AgeOverride.objects.create(participant=holder, camp_class=pottery, reason="Keen")
         EnrolmentFactory(student=student, participant=holder, camp_class=ClassFactory())
+        # The child waits on pottery's waitlist; the holder's place on it was closed.
+        for participant, status in (
+            (child, WaitlistStatus.WAITING),
+            (holder, WaitlistStatus.CLOSED),
+        ):
+            WaitlistEntry.objects.create(
+                student=student, participant=participant, camp_class=pottery, status=status, rank=1
+            )
 
         for participant in (holder, child, ChildFactory()):
             with CaptureQueriesContext(connection) as queries:
@@ -280,6 +301,7 @@ class TestStanding:
                 standing.overridden,
                 standing.held_for_others,
                 standing.clashing_class_name,
+                standing.waitlisted,
             ) == self.as_the_rules_read_it(participant, pottery, now)
         _, standing = class_with_standing(
             participant_id=child.pk, camp_class_id=pottery.pk, now=now
@@ -329,3 +351,133 @@ class TestStanding:
 
     def test_no_such_class(self):
         assert class_with_standing(participant_id=ChildFactory().pk, camp_class_id=10**9) is None
+
+    def test_the_class_s_season_comes_with_it(self, pottery):
+        summer = a_season("Summer", opens_in=timedelta(days=-1), starts_in_days=200)
+        Class.objects.filter(pk=pottery.pk).update(season=summer)
+        child = ChildFactory()
+
+        with CaptureQueriesContext(connection) as queries:
+            camp_class, _ = class_with_standing(participant_id=child.pk, camp_class_id=pottery.pk)
+            season = camp_class.season
+        assert len(queries) == 1
+        assert columns(season) == columns(summer)
+
+        Class.objects.filter(pk=pottery.pk).update(season=None)
+        with CaptureQueriesContext(connection) as queries:
+            camp_class, _ = class_with_standing(participant_id=child.pk, camp_class_id=pottery.pk)
+            assert camp_class.season is None
+        assert len(queries) == 1
+
+
+def test_a_class_is_locked_when_there_is_one():
+    camp_class = ClassFactory()
+
+    assert class_lock(camp_class_id=camp_class.pk) is True
+    assert class_lock(camp_class_id=camp_class.pk + 1000) is False
+    assert class_lock(camp_class_id=2**63) is False
+
+
+def test_the_waitlist_s_back_and_its_waiting_entries_are_the_orm_s():
+    full = ClassFactory(seats=0)
+    assert waitlist_queue(camp_class_id=full.pk) == Queue(last_rank=None, waiting=0)
+    statuses = [
+        WaitlistStatus.CLOSED,
+        WaitlistStatus.WAITING,
+        WaitlistStatus.OFFERED,
+        WaitlistStatus.WAITING,
+        WaitlistStatus.LEFT,
+    ]
+    for rank, status in enumerate(statuses, start=3):
+        participant = ChildFactory()
+        WaitlistEntry.objects.create(
+            student=participant.account,
+            participant=participant,
+            camp_class=full,
+            rank=rank,
+            status=status,
+            offer_expires_at=timezone.now() if status == WaitlistStatus.OFFERED else None,
+        )
+    WaitlistEntry.objects.create(
+        student=UserFactory(), participant=ChildFactory(), camp_class=ClassFactory(), rank=99
+    )
+    entries = WaitlistEntry.objects.filter(camp_class=full)
+
+    assert waitlist_queue(camp_class_id=full.pk) == Queue(
+        last_rank=max(entries.values_list("rank", flat=True)),
+        waiting=entries.filter(status=WaitlistStatus.WAITING).count(),
+    )
+    assert waitlist_queue(camp_class_id=full.pk) == Queue(last_rank=7, waiting=2)
+
+
+def test_what_a_hold_reads_is_what_the_rules_read_one_by_one():
+    pottery, weaving = ClassFactory(seats=6), ClassFactory()
+    pottery.refresh_from_db()
+    family = UserFactory()
+    child, sibling = ChildFactory(account=family), ChildFactory(account=family)
+    now = timezone.now()
+
+    def hold(participant, camp_class, minutes):
+        return SeatHold.objects.create(
+            student=participant.account,
+            participant=participant,
+            camp_class=camp_class,
+            expires_at=now + timedelta(minutes=minutes),
+        )
+
+    # The child's own hold ran out; the sibling holds pottery and weaving; another family holds
+    # pottery twice, once run out.
+    own = hold(child, pottery, -5)
+    hold(sibling, pottery, 10)
+    hold(sibling, weaving, 10)
+    hold(ChildFactory(), pottery, 10)
+    hold(ChildFactory(), pottery, -1)
+    # Lapses within the day count, an offer's and an older one do not.
+    for hours, was_offer in ((2, False), (5, False), (1, True), (30, False)):
+        HoldLapse.objects.create(
+            student=family,
+            camp_class=ClassFactory(),
+            was_offer=was_offer,
+            lapsed_at=now - timedelta(hours=hours),
+        )
+
+    for participant, expected_own in ((child, own), (ChildFactory(account=family), None)):
+        with CaptureQueriesContext(connection) as queries:
+            read = hold_standing(
+                camp_class_id=pottery.pk,
+                participant_id=participant.pk,
+                family_id=family.pk,
+                now=now,
+            )
+        family_holds_read = family_holds(
+            family_id=family.pk, participant_id=participant.pk, camp_class_id=pottery.pk, now=now
+        )
+
+        assert len(queries) == 1
+        assert columns(read.camp_class) == columns(pottery)
+        assert columns(read.own) == columns(expected_own)
+        assert (
+            read.held_for_others
+            == holds_live(camp_class_id=pottery.pk, participant_id=participant.pk, now=now).count()
+        )
+        assert (
+            read.family_in_class,
+            read.family_anywhere,
+            read.lapses,
+            read.last_lapse,
+        ) == (
+            family_holds_read.in_class,
+            family_holds_read.anywhere,
+            family_holds_read.lapses,
+            family_holds_read.last_lapse,
+        )
+    assert (read.held_for_others, read.family_in_class, read.family_anywhere, read.lapses) == (
+        2,
+        1,
+        2,
+        2,
+    )
+    assert (
+        hold_standing(camp_class_id=10**9, participant_id=child.pk, family_id=family.pk, now=now)
+        is None
+    )

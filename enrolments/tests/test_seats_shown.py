@@ -1,6 +1,8 @@
-"""The class lists stay cached while families hold seats: each list's seats free are written in
-at every serving, from the holds read again only after one changed (`enrolments.holds_shown`).
-A class edit or a new enrolment still empties the cache, and shows at once.
+"""The class lists stay cached while families hold and take seats: each list's seats free are
+written in at every serving, from the holds read again only after one changed
+(`enrolments.holds_shown`), and so are the seats left and enrolled of a class a seat was taken in
+(`classes.selectors.SEAT_FIGURES`). The lists those figures filter or order are built again; a
+class edit still empties the cache. Every change shows at once.
 
 These tests commit, as the server does: the holds are read again only once a change commits.
 """
@@ -120,3 +122,76 @@ def test_the_instructor_s_page_shows_the_hold_too(api_client, pottery):
     hold(pottery)
 
     assert api_client.get(path).json()["classes"][0]["seatsFree"] == 2
+
+
+def listed_row(client, path: str, camp_class: Class) -> dict:
+    rows = client.get(path).json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    (row,) = [row for row in rows if row["_id"] == camp_class.pk]
+    return {name: row[name] for name in ("seats", "seatsFree", "enroll")}
+
+
+def take_a_seat(camp_class: Class) -> None:
+    family = UserFactory()
+    seat_take(
+        student_id=family.pk, participant=ChildFactory(account=family), camp_class_id=camp_class.pk
+    )
+
+
+def test_a_seat_taken_shows_in_every_cached_list_without_emptying_them(
+    api_client, pottery, django_assert_num_queries
+):
+    weaving = ClassFactory(status=ClassStatus.APPROVED, name="Loom Weaving", seats=5)
+    lists = ["/api/classes", "/api/classes?status=Approved&page=1&page_size=24"]
+    for path in lists:
+        assert listed_row(api_client, path, pottery) == {"seats": 3, "seatsFree": 3, "enroll": 0}
+    generation = public_cache.shared_generation()
+    hold(pottery)
+
+    take_a_seat(pottery)
+
+    assert public_cache.shared_generation() == generation
+    # Not built again: the seats of the class that moved, and the holds, are read once.
+    with django_assert_num_queries(2):
+        assert listed_row(api_client, lists[0], pottery) == {
+            "seats": 2,
+            "seatsFree": 1,
+            "enroll": 1,
+        }
+    with django_assert_num_queries(0):
+        assert listed_row(api_client, lists[1], pottery) == {
+            "seats": 2,
+            "seatsFree": 1,
+            "enroll": 1,
+        }
+        assert listed_row(api_client, lists[0], weaving) == {
+            "seats": 5,
+            "seatsFree": 5,
+            "enroll": 0,
+        }
+
+
+def test_the_lists_a_seat_taken_filters_or_orders_are_built_again(api_client, pottery):
+    weaving = ClassFactory(status=ClassStatus.APPROVED, name="Loom Weaving", seats=5)
+    take_a_seat(weaving)
+
+    def ids(path: str) -> list[int]:
+        rows = api_client.get(path).json()
+        return [row["_id"] for row in (rows["results"] if isinstance(rows, dict) else rows)]
+
+    assert ids("/api/classes?hasSeats=false") == []
+    assert ids("/api/classes?ordering=popular")[:2] == [weaving.pk, pottery.pk]
+    assert ids("/api/popularClasses")[:2] == [weaving.pk, pottery.pk]
+
+    for _ in range(3):
+        take_a_seat(pottery)
+
+    assert pottery.pk not in ids("/api/classes?hasSeats=true")
+    assert ids("/api/classes?hasSeats=false") == [pottery.pk]
+    assert ids("/api/classes?ordering=popular")[:2] == [pottery.pk, weaving.pk]
+    assert ids("/api/popularClasses")[:2] == [pottery.pk, weaving.pk]
+    assert listed_row(api_client, "/api/classes", pottery) == {
+        "seats": 0,
+        "seatsFree": 0,
+        "enroll": 3,
+    }
