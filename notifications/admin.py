@@ -43,7 +43,7 @@ class MessageAdmin(ViewOnlyAdmin):
         "preview",
         "text",
     )
-    exclude = ("html",)
+    exclude = ("html", "facts")
 
     @admin.display(description="Kind", ordering="kind")
     def kind_label(self, message):

@@ -1,11 +1,28 @@
 """Which kinds of message there are. Each app names the messages it sends, as a TextChoices of
 its own (`<app>/message_kinds.py`, with its templates in `<app>/templates/notifications/`), and
 registers it when Django starts (its `AppConfig.ready`). The outbox queues only a registered
-kind; the back office shows each kind's label."""
+kind; the back office shows each kind's label.
+
+A kind may be composed when it is sent rather than when it is queued (a receipt, queued on the
+busiest requests): its app names the composer that makes the message's context and calendar from
+the facts queued (`compose_with`), and the worker that sends the row asks it."""
+
+from collections.abc import Callable
+from typing import NamedTuple
 
 from django.db.models import TextChoices
 
+
+class Composed(NamedTuple):
+    """A message as its composer makes it: the context its templates render, and the iCalendar
+    document sent beside it (empty for none)."""
+
+    context: dict
+    calendar: bytes | str = b""
+
+
 _kinds: dict[str, tuple[str, str]] = {}
+_composers: dict[str, Callable[[dict], Composed]] = {}
 
 
 def register(kinds: type[TextChoices], *, app: str) -> None:
@@ -31,3 +48,20 @@ def app_of(kind: str) -> str:
 
 def registered() -> list[str]:
     return sorted(_kinds)
+
+
+def compose_with(kind: str, composer: Callable[[dict], Composed]) -> None:
+    """`composer` makes the messages of `kind` queued to be composed when they are sent, from
+    the facts each was queued with; one composer per kind, its own app's."""
+    if not is_registered(kind):
+        raise ValueError(f"No app sends messages of the kind {kind!r}.")
+    if _composers.get(kind, composer) is not composer:
+        raise ValueError(f"The message kind {kind!r} has a composer already.")
+    _composers[kind] = composer
+
+
+def composer_of(kind: str) -> Callable[[dict], Composed]:
+    try:
+        return _composers[kind]
+    except KeyError:
+        raise ValueError(f"No composer makes messages of the kind {kind!r}.") from None

@@ -40,6 +40,11 @@ class Message(models.Model):
     # An iCalendar document sent beside the text (a class's meetings), METHOD and all; empty for
     # none.
     calendar = models.TextField(blank=True, default="", db_default="")
+    # What a message composed when it is sent is made from: its kind's composer makes the words
+    # and the calendar of it (notifications/kinds.py), in the worker, so the request that queued
+    # it renders nothing. Its subject, text and html are empty until then. Null for a message
+    # written when it was queued.
+    facts = models.JSONField(null=True, blank=True)
     # News rather than word about the family's own enrolment: it carries List-Unsubscribe, and
     # is not sent to a mailbox that turned announcements off.
     announcement = models.BooleanField(default=False, db_default=False)

@@ -3,7 +3,9 @@
 `message_queue` is called inside the transaction of the change (a payment fulfilled, a class
 reviewed). It renders the message and inserts its row; the unique key (kind, about, recipient)
 makes a second call for the same thing find the first row instead. Once the transaction
-commits, the row is handed to a Celery worker (notifications/tasks.py).
+commits, the row is handed to a Celery worker (notifications/tasks.py). `message_queue_composed`
+inserts the row with the facts it is made from, and the worker composes and renders it before
+sending (a receipt, on the busiest requests).
 
 `message_send` claims a row with one conditional UPDATE (queued -> sending), so of several
 workers handed the same row only one sends it. A refusal the SMTP server calls permanent (5xx)
@@ -164,6 +166,65 @@ def message_queue(
     return message
 
 
+def message_queue_composed(
+    *,
+    kind: str,
+    about: str,
+    recipient: str,
+    facts: dict,
+    in_order_of: str = "",
+    first: bool = False,
+) -> Message:
+    """The message about `about` for `recipient`, queued once as `message_queue` queues it, and
+    composed when it is sent: the worker asks the kind's composer (`kinds.compose_with`) for its
+    context and calendar from `facts` (JSON), then renders it. Nothing is rendered here.
+
+    `first`: what the message is about was made in the caller's transaction, so no message about
+    it can be queued yet. The row is then inserted as it is, without the savepoint a twin's row
+    would need; were one there after all, the caller's transaction fails."""
+    kinds.composer_of(kind)
+    due = timezone.now()
+    row = {
+        "kind": kind,
+        "about": about,
+        "in_order_of": in_order_of or about,
+        "recipient": recipient,
+        "facts": facts,
+        "scheduled_for": due,
+        "send_after": due,
+    }
+    if first:
+        message = Message.objects.create(**row)
+    else:
+        try:
+            # A savepoint, as message_queue's: a twin's row first leaves the caller's
+            # transaction usable, and is the one.
+            with transaction.atomic():
+                message = Message.objects.create(**row)
+        except IntegrityError:
+            return Message.objects.get(
+                kind=kind, about=about, recipient=recipient, resend_of__isnull=True
+            )
+    _hand_over_after_commit(message)
+    return message
+
+
+def _composed(message: Message) -> Message:
+    """A row queued to be composed when sent, composed and rendered now, and kept so (a resend
+    or the back office shows what was sent); any other row as it is."""
+    if message.facts is None or message.text:
+        return message
+    composed = kinds.composer_of(message.kind)(message.facts)
+    rendered = _render(message.kind, composed.context)
+    calendar = composed.calendar
+    message.subject, message.text, message.html = rendered.subject, rendered.text, rendered.html
+    message.calendar = calendar.decode() if isinstance(calendar, bytes) else calendar
+    Message.objects.filter(pk=message.pk).update(
+        subject=message.subject, text=message.text, html=message.html, calendar=message.calendar
+    )
+    return message
+
+
 def message_resend(*, message_id: int) -> Message:
     """A new row with the same content, marked as a resend of `message_id`, queued now."""
     original = Message.objects.filter(pk=message_id).first()
@@ -180,6 +241,7 @@ def message_resend(*, message_id: int) -> Message:
         text=original.text,
         html=original.html,
         calendar=original.calendar,
+        facts=original.facts,
         announcement=original.announcement,
         resend_of=original,
         scheduled_for=now,
@@ -368,7 +430,7 @@ def message_send(*, message_id: int) -> Message | None:
             message, f"The address refuses mail: {refused.undeliverable_reason}"[:2000]
         )
     try:
-        _email(message).send(fail_silently=False)
+        _email(_composed(message)).send(fail_silently=False)
     except Exception as error:
         detail = f"{type(error).__name__}: {error}"[:2000]
         if _address_refused(error):

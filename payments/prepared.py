@@ -1,21 +1,44 @@
-"""The payments app's busiest read as SQL, written once: a family's payment history, read at every
-visit to its page (core.prepared says why). It says what `selectors.payment_list_for`'s queryset
-says, which still serves a page or a count of the list; the tests hold the two to one answer on
-SQLite and PostgreSQL.
+"""The payments app's busiest reads as SQL, written once (core.prepared says why): a family's
+payment history, read at every visit to its page, and on the registration morning's busiest
+writes, a selection as the payment page and the payment read it and the price rules of its
+season (`pricing`). The history says what
+`selectors.payment_list_for`'s queryset says, which still serves a page or a count of the list;
+the selection what `enrolments.access.access_selection` and the reads it saves say, the rules what
+their models' rows say. The tests hold each to the ORM's answer on SQLite and PostgreSQL.
 """
 
 from collections.abc import Sequence
 from decimal import Decimal
 from functools import cache
+from typing import NamedTuple
 
-from accounts.models import User
-from classes.models import Class
+from accounts.models import Participant, User
+from classes.models import Class, Season
 from core.prepared import Columns, Reader
-from payments.models import Payment, Refund
+from enrolments.models import Selection
+from payments.models import (
+    EarlyBirdPrice,
+    MultiClassDiscount,
+    Payment,
+    Refund,
+    RefundPolicy,
+    Scholarship,
+    SiblingDiscount,
+)
 
 PAYMENT = Columns(Payment, "y")
 CLASS = Columns(Class, "c")
 INSTRUCTOR = Columns(User, "i")
+SELECTION = Columns(Selection, "s")
+PARTICIPANT = Columns(Participant, "p")
+SEASON = Columns(Season, "z")
+EARLY_BIRD = Columns(EarlyBirdPrice, "b")
+POLICY = Columns(RefundPolicy, "r")
+# The policy in force, the newest, read in a subquery whose columns `POLICY` names.
+POLICY_TABLE = Columns(RefundPolicy, "t")
+SIBLING = Columns(SiblingDiscount, "d")
+SCHOLARSHIP = Columns(Scholarship, "h")
+TIER = Columns(MultiClassDiscount, "m")
 
 
 @cache
@@ -63,3 +86,118 @@ def family_payments(
         payment.refund_owed = bool(row.value())
         payments.append(payment)
     return payments
+
+
+class SelectionToPay(NamedTuple):
+    """A family's selection as paying for it needs it: with its participant and its class, the
+    class's instructor, season and early-bird price (None for none: `pricing.early_bird_known`);
+    the payment already made for it under the id the caller named (`earlier_payment_id`), the
+    refund policy in force (None: the school's defaults) and the family's Stripe customer ("" for
+    none yet)."""
+
+    selection: Selection
+    early_bird: EarlyBirdPrice | None
+    earlier_payment_id: int | None
+    refund_policy: RefundPolicy | None
+    customer_id: str
+
+
+@cache
+def _selection_to_pay_sql(earlier_by: str) -> str:
+    # The payment made before under the same Stripe id: the setup's first (a retry of a payment
+    # by card), or the one charge (after 3-D Secure, or a free enrolment's own id).
+    earlier = (
+        "y.setup_intent_id = %(earlier)s ORDER BY y.id LIMIT 1"
+        if earlier_by == "setup"
+        else "y.transaction_id = %(earlier)s"
+    )
+    return f"""
+        SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}, {SEASON.sql},
+            {EARLY_BIRD.sql}, {POLICY.sql},
+            (SELECT y.id FROM "payments_payment" y WHERE y.student_id = %(student)s AND {earlier}),
+            (SELECT k.customer_id FROM "payments_stripecustomer" k WHERE k.student_id = %(student)s)
+        FROM "enrolments_selection" s
+        JOIN "accounts_participant" p ON p.id = s.participant_id
+        JOIN "classes_class" c ON c.id = s.camp_class_id
+        JOIN "accounts_user" i ON i.id = c.instructor_id
+        LEFT JOIN "classes_season" z ON z.id = c.season_id
+        LEFT JOIN "payments_earlybirdprice" b ON b.camp_class_id = c.id
+        LEFT JOIN (
+            SELECT {POLICY_TABLE.sql} FROM "payments_refundpolicy" t
+            ORDER BY t.created_at DESC, t.id DESC LIMIT 1
+        ) r ON 1 = 1
+        WHERE s.id = %(selection)s AND s.student_id = %(student)s
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def selection_to_pay(
+    *, student: User, selection_id: int, setup_intent_id: str = "", transaction_id: str = ""
+) -> SelectionToPay | None:
+    """The student's own selection, as `SelectionToPay` says, in one query; None for no such
+    selection of theirs. The earlier payment is looked for under `setup_intent_id` when given,
+    else under `transaction_id`."""
+    if not 0 < selection_id < 2**63:
+        # No row has such an id, and SQLite refuses to compare with a number this large.
+        return None
+    by, earlier = ("setup", setup_intent_id) if setup_intent_id else ("charge", transaction_id)
+    params = {"student": student.pk, "selection": selection_id, "earlier": earlier}
+    for row in Reader().rows(_selection_to_pay_sql(by), params):
+        selection = row.model(SELECTION)
+        selection.student = student
+        selection.participant = row.model(PARTICIPANT)
+        camp_class = row.model(CLASS)
+        camp_class.instructor = row.model(INSTRUCTOR)
+        season = row.model(SEASON)
+        if season is not None:
+            camp_class.season = season
+        selection.camp_class = camp_class
+        early_bird = row.model(EARLY_BIRD)
+        refund_policy = row.model(POLICY)
+        earlier_payment_id = row.value()
+        customer_id = row.value() or ""
+        return SelectionToPay(selection, early_bird, earlier_payment_id, refund_policy, customer_id)
+    return None
+
+
+class SeasonRules(NamedTuple):
+    """The price rules of some seasons (`pricing`), by season id: each one's sibling discount,
+    the family's scholarship in it, and its multi-class tiers, lowest nth first. A season with
+    none of a rule is not named in that rule's dict."""
+
+    siblings: dict[int, SiblingDiscount]
+    scholarships: dict[int, Scholarship]
+    tiers: dict[int, list[MultiClassDiscount]]
+
+
+@cache
+def _season_rules_sql(seasons: int) -> str:
+    ids = ", ".join(f"%(season_{number})s" for number in range(seasons))
+    # A row per tier (one for a season with none), its sibling rule and scholarship beside it.
+    return f"""
+        SELECT z.id, {SIBLING.sql}, {SCHOLARSHIP.sql}, {TIER.sql}
+        FROM "classes_season" z
+        LEFT JOIN "payments_siblingdiscount" d ON d.season_id = z.id
+        LEFT JOIN "payments_scholarship" h ON h.season_id = z.id AND h.family_id = %(family)s
+        LEFT JOIN "payments_multiclassdiscount" m ON m.season_id = z.id
+        WHERE z.id IN ({ids})
+        ORDER BY z.id, m.nth
+    """  # noqa: S608 - the models' columns; every value a parameter
+
+
+def season_rules(*, season_ids: Sequence[int], family_id: int | None) -> SeasonRules:
+    """The rules of these seasons, with the family's scholarships, in one query."""
+    rules = SeasonRules(siblings={}, scholarships={}, tiers={})
+    if not season_ids:
+        return rules
+    params = {f"season_{number}": season for number, season in enumerate(season_ids)}
+    params["family"] = family_id
+    for row in Reader().rows(_season_rules_sql(len(season_ids)), params):
+        season_id = row.value()
+        sibling, scholarship, tier = row.model(SIBLING), row.model(SCHOLARSHIP), row.model(TIER)
+        if sibling is not None:
+            rules.siblings[season_id] = sibling
+        if scholarship is not None:
+            rules.scholarships[season_id] = scholarship
+        if tier is not None:
+            rules.tiers.setdefault(season_id, []).append(tier)
+    return rules

@@ -48,6 +48,7 @@ from payments.models import (
     Scholarship,
     SiblingDiscount,
 )
+from payments.prepared import season_rules
 from payments.selectors import credit_balance
 
 CENT = Decimal("0.01")
@@ -247,12 +248,9 @@ def _early_bird(lines: list[Quote], at: datetime) -> list[Quote]:
     return priced
 
 
-def _scholarship(lines: list[Quote], family_id: int, paid: list[_Paid]) -> list[Quote]:
-    seasons = {line.camp_class.season_id for line in lines} - {None}
-    grants = {
-        grant.season_id: grant
-        for grant in Scholarship.objects.filter(family_id=family_id, season_id__in=seasons)
-    }
+def _scholarship(
+    lines: list[Quote], grants: dict[int, Scholarship], paid: list[_Paid]
+) -> list[Quote]:
     if not grants:
         return lines
     priced = list(lines)
@@ -355,12 +353,12 @@ def _multi_class_lost(season_id: int, theirs: list[_Paid]) -> Decimal:
     return max(given - owed, ZERO)
 
 
-def _sibling(lines: list[Quote], paid: list[_Paid]) -> list[Quote]:
+def _sibling(
+    lines: list[Quote], rules: dict[int, SiblingDiscount], paid: list[_Paid]
+) -> list[Quote]:
     """The family's children in a season ranked by their highest-priced class, paid or in this
     checkout; what the rule gives them all, less what their paid classes were given, is this
     checkout's, each line first taking its own child's part."""
-    seasons = {line.camp_class.season_id for line in lines} - {None}
-    rules = {rule.season_id: rule for rule in SiblingDiscount.objects.filter(season_id__in=seasons)}
     priced = list(lines)
     for season_id, rule in rules.items():
         here = [
@@ -399,11 +397,9 @@ def _sibling(lines: list[Quote], paid: list[_Paid]) -> list[Quote]:
     return priced
 
 
-def _multi_class(lines: list[Quote], paid: list[_Paid]) -> list[Quote]:
-    seasons = {line.camp_class.season_id for line in lines} - {None}
-    tiers: dict[int, list[MultiClassDiscount]] = defaultdict(list)
-    for tier in MultiClassDiscount.objects.filter(season_id__in=seasons).order_by("nth"):
-        tiers[tier.season_id].append(tier)
+def _multi_class(
+    lines: list[Quote], tiers: dict[int, list[MultiClassDiscount]], paid: list[_Paid]
+) -> list[Quote]:
     if not tiers:
         return lines
     counted = defaultdict(int)
@@ -532,13 +528,15 @@ def _priced(
         Quote(list_price=camp_class.price, participant=participant, camp_class=camp_class)
         for participant, camp_class in items
     ]
-    seasons = {camp_class.season_id for camp_class in classes} - {None}
-    paid = _paid_lines(family_id, seasons)
+    seasons = sorted({camp_class.season_id for camp_class in classes} - {None})
     lines = _early_bird(lines, at)
-    if seasons:
-        lines = _scholarship(lines, family_id, paid)
-        lines = _sibling(lines, paid)
-        lines = _multi_class(lines, paid)
+    rules = season_rules(season_ids=seasons, family_id=family_id)
+    if rules.siblings or rules.scholarships or rules.tiers:
+        # What the family paid for in the season already counts only against its rules.
+        paid = _paid_lines(family_id, set(seasons))
+        lines = _scholarship(lines, rules.scholarships, paid)
+        lines = _sibling(lines, rules.siblings, paid)
+        lines = _multi_class(lines, rules.tiers, paid)
     if code is not None:
         lines = _code(lines, code, family_id=family_id, at=at)
     lines = _others(lines, at)
@@ -554,7 +552,14 @@ def _early_birds_read(classes: list[Class]) -> None:
         return
     found = {e.camp_class_id: e for e in EarlyBirdPrice.objects.filter(camp_class__in=unread)}
     for camp_class in unread:
-        camp_class._state.fields_cache["early_bird"] = found.get(camp_class.pk)
+        early_bird_known(camp_class, found.get(camp_class.pk))
+
+
+def early_bird_known(camp_class: Class, early_bird: EarlyBirdPrice | None) -> None:
+    """The class's early-bird price (None: it has none), read with the class by the caller, so
+    that pricing it reads no more."""
+    # Kept as select_related keeps a reverse one-to-one, an absent one too.
+    camp_class._state.fields_cache["early_bird"] = early_bird
 
 
 def price_for(participant: Participant, camp_class: Class, *, at: datetime | None = None) -> Quote:

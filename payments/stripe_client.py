@@ -33,6 +33,11 @@ class NotFoundAtProvider(PaymentProviderError):
     """Stripe knows no object with that id."""
 
 
+class CustomerMissing(NotFoundAtProvider):
+    """Stripe has no such Customer (deleted, of another account, or a fresh localstripe's
+    store): a new one is needed to save a card under."""
+
+
 class ProviderUnreachable(PaymentProviderError):
     """No connection to Stripe could be made: the request never left, so nothing happened."""
 
@@ -124,11 +129,13 @@ def _error_message(error) -> str:
 
 
 def _card_setup(setup_intent) -> CardSetup:
+    customer = setup_intent.customer or ""
     return CardSetup(
         id=setup_intent.id,
         status=setup_intent.status,
         client_secret=setup_intent.client_secret or "",
-        customer_id=setup_intent.customer or "",
+        # Its id, or the Customer itself when the call asked for it whole.
+        customer_id=customer if isinstance(customer, str) else customer.id,
         payment_method_id=setup_intent.payment_method or "",
         metadata=_metadata(setup_intent),
         error_message=_error_message(getattr(setup_intent, "last_setup_error", None)),
@@ -157,18 +164,9 @@ def customer_create(*, email: str, name: str, student_id: int) -> str:
     return customer.id
 
 
-def customer_exists(customer_id: str) -> bool:
-    try:
-        customer = client().v1.customers.retrieve(customer_id)
-    except stripe.StripeError as error:
-        translated = _translated(error)
-        if isinstance(translated, NotFoundAtProvider):
-            return False
-        raise translated from error
-    return not getattr(customer, "deleted", False)
-
-
 def card_setup_create(*, customer_id: str, metadata: dict[str, str]) -> CardSetup:
+    """A SetupIntent under the Customer; CustomerMissing when Stripe has no such Customer. The
+    Customer is asked for whole with it, so that localstripe, which takes any id, says so too."""
     try:
         setup_intent = client().v1.setup_intents.create(
             params={
@@ -178,8 +176,16 @@ def card_setup_create(*, customer_id: str, metadata: dict[str, str]) -> CardSetu
                 # which the school charges later without them.
                 "usage": "off_session",
                 "metadata": metadata,
+                "expand": ["customer"],
             }
         )
+    except stripe.InvalidRequestError as error:
+        # Stripe: "No such customer" (resource_missing, on the customer); localstripe: 404.
+        if error.http_status == 404 or (
+            error.code == "resource_missing" and error.param == "customer"
+        ):
+            raise CustomerMissing(str(error)) from error
+        raise _translated(error) from error
     except stripe.StripeError as error:
         raise _translated(error) from error
     return _card_setup(setup_intent)

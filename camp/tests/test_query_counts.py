@@ -1,11 +1,14 @@
 """Every endpoint costs the same database queries in a small school as in a large one: no N+1.
 
 Each step below is one person's call to the API. The test runs it twice, on a school with 2 rows
-of everything and on one with 25 (instructors, classes, students, selections, payments), each
-built fresh and rolled back after, and asserts the same number of queries both times. That
-number is also pinned, so a new query shows up here and gets a reason (or a fix).
+of everything and on one with 25 (instructors, classes, students, selections, payments), and
+asserts the same number of queries both times. That number is also pinned, so a new query shows
+up here and gets a reason (or a fix). Each school is built once for all the steps, in a
+transaction undone after them, and each step is taken in a savepoint of its own, undone after
+it: every step finds the school as built (building both schools for every step was most of this
+module's time).
 
-Public lists are cached: the cache starts empty for each school, so the call counted is the
+Public lists are cached: the cache starts empty for each step, so the call counted is the
 first one, which reads the database. Sign-in talks to the Firebase Auth emulator and payments to
 localstripe (scripts/with-services); only our own database's queries are counted.
 """
@@ -16,8 +19,10 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
@@ -27,6 +32,7 @@ from enrolments.models import Enrolment, WaitlistEntry
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
+from testing import identity
 from testing.dates import summer_at
 from testing.factories import (
     ChildFactory,
@@ -36,6 +42,7 @@ from testing.factories import (
     UserFactory,
     banner_png,
 )
+from testing.public_writes import PublicWritesWatch
 
 pytestmark = pytest.mark.django_db
 
@@ -53,8 +60,7 @@ CLASS_BODY = {
 class School:
     """`rows` of everything an endpoint lists or touches, around the people who call."""
 
-    def __init__(self, rows: int, client_for, request):
-        self._request = request
+    def __init__(self, rows: int):
         self.rows = rows
         self.student = UserFactory(role=Role.STUDENT)
         self.instructor = UserFactory(role=Role.INSTRUCTOR)
@@ -135,15 +141,22 @@ class School:
         )
         hold_take(selection=self.held_selection)
 
+        self.signed_up = False
+
+    def new_clients(self) -> None:
+        """Clients of the step's own: a client keeps the cookies its answers set."""
         self.visitor = APIClient()
-        self.as_student = client_for(self.student)
-        self.as_instructor = client_for(self.instructor)
-        self.as_admin = client_for(self.admin)
+        self.as_student, self.as_instructor, self.as_admin = (
+            _client_for(person) for person in (self.student, self.instructor, self.admin)
+        )
 
     @property
     def emulator(self):
-        """The Firebase Auth emulator, emptied at the start and end of the test."""
-        return self._request.getfixturevalue("emulator")
+        """The Firebase Auth emulator, emptied before the step signs anyone up and after it."""
+        if not self.signed_up:
+            identity.clear_accounts()
+            self.signed_up = True
+        return identity
 
     def saved_card(self, selection, number=stripe_js.CARD_OK) -> str:
         """The payment page saves the student's card at Stripe; the SetupIntent's id."""
@@ -821,39 +834,32 @@ STEPS = [
     (an_instructor_uploads_a_class_image, 200, 1),
     (a_student_lists_their_selected_classes, 200, 2),
     (a_student_pages_through_their_selected_classes, 200, 3),
-    # "Myself", locked; the class with all the rules ask of the database (enrolled or selected
-    # already, the age override, the seats held for others, a clash: enrolments.rules.
-    # class_with_standing); the selection, in its own savepoint.
-    (a_student_selects_a_class, 201, 8),
+    # "Myself", locked; the class and its season with all the rules ask of the database
+    # (enrolled or selected already, the age override, the seats held for others, a clash:
+    # enrolments.rules.class_with_standing); the selection, inserted unless a twin request's is
+    # there already (core.prepared.insert_unless_present: no savepoint).
+    (a_student_selects_a_class, 201, 6),
     # A seat held for paying for it, given back; Django's delete: the holds that named the
     # selection no longer do.
     (a_student_drops_a_selection, 200, 7),
-    # The selection; the rules' one query (enrolled already, seats held, clash); the student's
-    # Stripe customer, saved the first time.
+    # The selection with its class, participant, the class's early-bird price and season, and
+    # the student's Stripe customer (payments.prepared.selection_to_pay); the rules' one query.
     # The seat held (enrolments.services.hold_take, in its savepoint): the class locked; the
-    # family's hold and the seats held for others, in one query; the account locked with what
-    # the family holds and let run out (rules.family_holds), in one query; the hold made
-    # (renewed when one ran out).
-    # The price: the class's early-bird price, if any (payments.pricing; a class of no season
-    # reads no season rules).
-    (a_student_starts_paying_by_card, 200, 14),
-    # Paid before; the selection; the rules' one query; under the selection's lock, paid before
-    # again, then the charge recorded; the seat taken and its enrolment written; the answer
-    # read back.
-    # The receipt, in the same transaction: the payment with its people; queued before; the
-    # message inserted in its own savepoint (every message a call queues costs these four).
-    # Whom the charge is for, as its metadata names them. The refund policy in force, kept
-    # with the payment.
-    # The amounts the charge's attempts confirmed (payments.services.fulfilment). The seat: the
-    # class locked first, then the rules' one query again under the lock; the seat taken, the
-    # hold and any waitlist place settled.
-    # The price's early-bird read; the attempt the charge was made under, whose list price and
-    # adjustments the payment keeps. The class's meetings, for the receipt's details and its
-    # calendar; whether the class starts within the reminder window (its reminder goes too).
-    (a_student_pays_with_the_saved_card, 201, 43),
-    # As paying by card, with the rules asked once before the free enrolment is recorded (the
-    # care rule among them: an adult is asked for nothing).
-    (a_student_enrols_in_a_free_class, 201, 30),
+    # account locked; the class, the participant's hold, the seats held for others and what the
+    # family holds and let run out, in one query (enrolments.prepared.hold_standing); the hold
+    # made (renewed when one ran out). The Stripe customer, saved the first time.
+    (a_student_starts_paying_by_card, 200, 12),
+    # The selection as the payment page reads it, with the payment made before with the card
+    # and the refund policy in force; the rules' one query; the charge attempt, in its
+    # savepoint. Then the seat and the payment in one savepoint (payments.services.fulfilment.
+    # payment_record_enrolled): the seat taken, which locks the class; the rules again under
+    # the lock; the enrolment; the hold and the selection settled; the payment, enrolled; the
+    # receipt, composed by the worker that sends it; the attempt charged. The answer is the
+    # payment as written.
+    (a_student_pays_with_the_saved_card, 201, 16),
+    # The selection and the rules, as paying by card; the free enrolment recorded, then its
+    # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
+    (a_student_enrols_in_a_free_class, 201, 18),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     # The caller; the seats; their classes' meeting ids (classes.selectors.meeting_ids_read);
@@ -873,7 +879,7 @@ STEPS = [
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them.
     (a_parent_removes_a_child, 200, 21),
-    (a_parent_selects_a_class_for_a_child, 201, 8),
+    (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
     # their places on those classes' waitlists. And the seats held in those classes, in one query.
     (a_parent_sees_who_may_take_each_class, 200, 9),
@@ -886,8 +892,9 @@ STEPS = [
     # The caller; the entries with their places, counted in the query.
     (a_student_lists_their_waitlist, 200, 2),
     # "Myself", locked; the class locked; the rules in one query (enrolled, seats held, clash);
-    # the back of the list; the entry in its savepoint; read back with its place.
-    (a_student_joins_a_waitlist, 201, 11),
+    # the back of the list and how many wait there (the entry's place), in one query; the entry,
+    # inserted unless a twin request's is there already.
+    (a_student_joins_a_waitlist, 201, 8),
     # The entry; its class locked; the entry locked; the selection found or made; the hold
     # pointed at it; the entry; read back with its place.
     (a_student_accepts_an_offer, 200, 13),
@@ -921,11 +928,11 @@ STEPS = [
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
     (a_family_cancels_a_seat_paid_by_card, 200, 38),
-    # Recorded before; its student and class; recorded; the amounts its attempts confirmed;
-    # then the seat and its enrolment, as a card payment.
-    # And the attempt whose list price and adjustments the payment keeps; the receipt's meetings
-    # and the reminder window's check, as a card payment.
-    (stripe_reports_a_payment_the_browser_left, 200, 33),
+    # Recorded before; its student and class; its participant; the attempt whose list price and
+    # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
+    # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
+    # payment enrolled; the receipt to its student (composed when sent).
+    (stripe_reports_a_payment_the_browser_left, 200, 25),
 ]
 
 
@@ -937,17 +944,66 @@ def listed(response) -> int | None:
     return len(body) if isinstance(body, list) else None
 
 
-def in_a_school_of(rows: int, step, expected_status: int, api_client_for, request):
-    """Build a school of `rows` and take the step in it: its queries and how many items it
-    listed. Then everything is undone, so the next school starts from nothing."""
-    with transaction.atomic():
-        school = School(rows, api_client_for, request)
-        cache.clear()
-        counted = CaptureQueriesContext(connection)
-        response = step(school, counted)
-        assert response.status_code == expected_status, response.content[:300]
-        transaction.set_rollback(True)
-    return len(counted), listed(response)
+def _client_for(user) -> APIClient:
+    """A client that sends `user`'s bearer token, as the browser app does."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {AccessToken.for_user(user)}")
+    return client
+
+
+def _taken(school: School, step):
+    """Take `step` in `school`, then undo it: its queries, its answer, and the public write it
+    left untold (testing/public_writes.py, which watches every test's own body); or its error."""
+    school.new_clients()
+    cache.clear()
+    counted = CaptureQueriesContext(connection)
+    try:
+        with PublicWritesWatch().watching() as watch, transaction.atomic():
+            response = step(school, counted)
+            transaction.set_rollback(True)
+    except Exception as error:
+        # Raised again by the step's own test, which fails as if it had taken the step itself.
+        return error
+    finally:
+        if school.signed_up:
+            identity.clear_accounts()
+            school.signed_up = False
+    return len(counted), response, watch.pending
+
+
+@pytest.fixture(scope="module")
+def taken(request, django_db_setup, django_db_blocker) -> dict:
+    """Every step this run takes, taken in a school of SMALL rows, then in one of LARGE: by step
+    and rows, what `_taken` answers. Each school is built once, in a transaction undone after."""
+    steps = [
+        item.callspec.params["step"]
+        for item in request.session.items
+        if item.module is request.module and hasattr(item, "callspec")
+    ]
+    answers = {}
+    # The large school's student lists more children than a family may: the rows are there to
+    # find an N+1, not to be a family.
+    with django_db_blocker.unblock(), override_settings(FAMILY_MAX_PARTICIPANTS=LARGE + 10):
+        for rows in (SMALL, LARGE):
+            with transaction.atomic():
+                with PublicWritesWatch().watching() as watch:
+                    school = School(rows)
+                assert watch.pending is None, f"The school's rows left {watch.pending} untold"
+                for step in steps:
+                    answers[step, rows] = _taken(school, step)
+                transaction.set_rollback(True)
+    return answers
+
+
+def in_a_school_of(rows: int, step, expected_status: int, taken: dict):
+    """The step's queries in the school of `rows`, and how many items it listed."""
+    answer = taken[step, rows]
+    if isinstance(answer, Exception):
+        raise answer
+    queries, response, untold = answer
+    assert response.status_code == expected_status, response.content[:300]
+    assert untold is None, f"Public data was written and the public lists not told: {untold}"
+    return queries, listed(response)
 
 
 @pytest.mark.parametrize(
@@ -956,13 +1012,10 @@ def in_a_school_of(rows: int, step, expected_status: int, api_client_for, reques
     ids=[step.__name__.replace("_", " ") for step, _, _ in STEPS],
 )
 def test_every_call_costs_the_same_queries_in_a_small_and_a_large_school(
-    step, status, queries, api_client_for, request, settings
+    step, status, queries, taken
 ):
-    # The large school's student lists more children than a family may: the rows are there to
-    # find an N+1, not to be a family.
-    settings.FAMILY_MAX_PARTICIPANTS = LARGE + 10
-    small, small_items = in_a_school_of(SMALL, step, status, api_client_for, request)
-    large, large_items = in_a_school_of(LARGE, step, status, api_client_for, request)
+    small, small_items = in_a_school_of(SMALL, step, status, taken)
+    large, large_items = in_a_school_of(LARGE, step, status, taken)
 
     assert small == large, f"{small} queries with {SMALL} rows, {large} with {LARGE}: an N+1"
     assert small == queries, f"{small} queries, {queries} pinned"

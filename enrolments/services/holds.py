@@ -18,11 +18,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from classes.models import Class
-from core.errors import Conflict
+from core.errors import Conflict, NotFound
 from enrolments.access import access_selection
-from enrolments.availability import holds_live, seats_free_beside
+from enrolments.availability import seats_free_beside
 from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
-from enrolments.rules import Refusal, family_holds, hold_refusal
+from enrolments.prepared import class_lock, family_lock, hold_standing
+from enrolments.rules import FamilyHolds, Refusal, hold_refusal
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -78,36 +79,36 @@ def hold_take(*, selection: Selection) -> SeatHold:
 
     A hold still running (the page opened again, an accepted waitlist offer) is kept as it is,
     expiry and all; otherwise a seat must be free for them, or the class is full to them, and
-    the family must not keep too much from others already (`rules.hold_refusal`, counted under
-    the family's lock too). A hold of theirs that ran out is replaced and counts as lapsed.
+    the family must not keep too much from others already (`rules.hold_refusal`). A hold of
+    theirs that ran out is replaced and counts as lapsed.
+
+    The class's lock is taken first, then the family's, each in a statement of its own; what
+    they guard is read after both, in one query (`prepared.hold_standing`), so it counts every
+    hold written under them before, of this class or of the family's other classes (a
+    statement that waits for a lock reads as things stood before it waited).
     """
     now = timezone.now()
     participant_id = selection.participant_id
-    camp_class = class_locked(selection.camp_class_id)
-    # The holds against the participant and their own, in one query: a class has no more
-    # running holds than seats.
-    holds = list(
-        holds_live(camp_class_id=camp_class.pk, participant_id=participant_id, now=now)
-        | SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
+    if not class_lock(camp_class_id=selection.camp_class_id):
+        raise NotFound("No such selected class.")
+    family_lock(family_id=selection.student_id)
+    read = hold_standing(
+        camp_class_id=selection.camp_class_id,
+        participant_id=participant_id,
+        family_id=selection.student_id,
+        now=now,
     )
-    held = next((hold for hold in holds if hold.participant_id == participant_id), None)
+    camp_class, held = read.camp_class, read.own
     if held is not None and held.expires_at > now:
         if held.selection_id != selection.pk:
             held.selection = selection
             held.save(update_fields=["selection"])
         return held
-    held_for_others = len(holds) - (held is not None)
-    if seats_free_beside(camp_class, held_for_others=held_for_others) == 0:
+    if seats_free_beside(camp_class, held_for_others=read.held_for_others) == 0:
         raise Conflict(Refusal.FULL.before_paying)
     if held is not None:
         holds_lapsed([held])
-    family = family_holds(
-        family_id=selection.student_id,
-        participant_id=participant_id,
-        camp_class_id=camp_class.pk,
-        now=now,
-        lock=True,
-    )
+    family = FamilyHolds(read.family_in_class, read.family_anywhere, read.lapses, read.last_lapse)
     refusal = hold_refusal(holds=family, now=now)
     if refusal is not None:
         raise Conflict(refusal.before_paying, code=refusal.kind)

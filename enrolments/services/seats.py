@@ -5,14 +5,15 @@ payments call them for a paid seat and for a refund, and nothing else changes a 
 seats or enrolment count.
 """
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, F, Q, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import Participant, User
 from classes.models import Class
 from core.errors import Conflict, NotFound
+from core.prepared import insert_unless_present
 from enrolments.access import participant_for
 from enrolments.availability import a_seat_free_beside
 from enrolments.models import (
@@ -24,6 +25,7 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from enrolments.prepared import class_lock
 from enrolments.rules import (
     Asked,
     Refusal,
@@ -63,15 +65,12 @@ def selection_create(
     )
     if refusal is not None:
         raise refusal.conflict()
-    already_selected = Conflict(Refusal.selected(participant).to_select)
-    try:
-        # A savepoint, so that losing the race to a twin request leaves the transaction usable.
-        with transaction.atomic():
-            return Selection.objects.create(
-                student=student, participant=participant, camp_class=camp_class
-            )
-    except IntegrityError:
-        raise already_selected from None
+    selection = Selection(student=student, participant=participant, camp_class=camp_class)
+    # A twin request that won the race leaves its row, and no error that would spoil the
+    # transaction: nothing is inserted then.
+    if not insert_unless_present(selection):
+        raise Conflict(Refusal.selected(participant).to_select)
+    return selection
 
 
 @transaction.atomic
@@ -92,52 +91,68 @@ def selection_delete(*, selection_id: int, student: User) -> int:
     return 1
 
 
-def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) -> Enrolment:
+def seat_take(
+    *, student_id: int, participant: Participant, camp_class_id: int, savepoint: bool = True
+) -> Enrolment:
     """Give the participant a seat in the class, paid for by the account (`student_id`), or
     raise SeatRefused with the reason. What was paid is the payments app's to check
     (`payments.services.fulfilment`), before it asks for the seat.
 
-    The class row is locked first, as every write of its seats, holds and offers does; under
-    that lock the rules are asked again (`rules.first_refusal`, every rule that applies to
-    taking a seat), since what let the family pay may have changed since (a hold ran out and
-    another family's took the seat, registration closed, a clashing class was taken). Then one
-    UPDATE takes the seat, and the unique constraint on active enrolments keeps a participant
+    One UPDATE takes a seat while the class has one left, which locks the class row, as every
+    write of its seats, holds and offers does; under that lock the rules are asked again
+    (`rules.first_refusal`, every rule that applies to taking a seat, of the class as it was
+    before), since what let the family pay may have changed since (a hold ran out and another
+    family's took the seat, registration closed, a clashing class was taken), and a refusal
+    gives the seat back with the rest of the transaction. A class with no seat left is locked
+    before its rules say why. The unique constraint on active enrolments keeps a participant
     from holding two. A payment whose hold ran out still gets a seat that nobody else holds.
-    The participant's selection of the class and their hold are settled with it.
+    The participant's selection of the class and their hold are settled with it. The enrolment
+    knows its class as the seat left it.
+
+    In a savepoint of its own, so that a refusal leaves the caller's transaction usable; a
+    caller that gives up its whole transaction on a refusal asks for none (`savepoint=False`).
     """
     now = timezone.now()
     participant_id = participant.pk
     try:
-        with transaction.atomic():
-            class_locked(camp_class_id)
-            read = class_with_standing(
-                participant_id=participant_id, camp_class_id=camp_class_id, now=now
+        with transaction.atomic(savepoint=savepoint):
+            taken = _seat_taken(camp_class_id)
+            read = (
+                class_with_standing(
+                    participant_id=participant_id, camp_class_id=camp_class_id, now=now
+                )
+                if taken or class_lock(camp_class_id=camp_class_id)
+                else None
             )
             if read is None:
                 raise SeatRefused(Refusal.CLOSED)
             camp_class, standing = read
+            if taken:
+                # The rules judge the class as it stood before this seat.
+                camp_class.seats += 1
+                camp_class.enroll -= 1
             refusal = first_refusal(Asked(participant, camp_class, standing, now), taking=True)
             if refusal is not None:
                 raise SeatRefused(refusal)
-            taken = Class.objects.filter(
-                a_seat_free_beside(standing.held_for_others), pk=camp_class_id
-            ).update(seats=F("seats") - 1, enroll=F("enroll") + 1)
-            if not taken:
-                # The database's own guard, whatever was read: no seat taken beyond the free.
+            # A seat given back after the first UPDATE found none is taken now, under the lock.
+            if not (taken or _seat_taken(camp_class_id)):
                 raise SeatRefused(Refusal.FULL)
+            camp_class.seats -= 1
+            camp_class.enroll += 1
             enrolment = Enrolment.objects.create(
                 student_id=student_id,
-                participant_id=participant_id,
-                camp_class_id=camp_class_id,
+                participant=participant,
+                camp_class=camp_class,
                 status=EnrolmentStatus.ACTIVE,
             )
-            Selection.objects.filter(
-                participant_id=participant_id, camp_class_id=camp_class_id
-            ).delete()
             SeatHold.objects.filter(
                 participant_id=participant_id, camp_class_id=camp_class_id
             ).delete()
-            _waitlist_settled(participant_id=participant_id, camp_class_id=camp_class_id)
+            _selection_settled(participant_id=participant_id, camp_class_id=camp_class_id)
+            if standing.waitlisted:
+                _waitlist_settled(
+                    participant_id=participant_id, camp_class_id=camp_class_id, now=now
+                )
     except IntegrityError:
         # Another request enrolled the participant in this class a moment ago; the savepoint
         # gave the seat back.
@@ -145,17 +160,54 @@ def seat_take(*, student_id: int, participant: Participant, camp_class_id: int) 
     return enrolment
 
 
-def _waitlist_settled(*, participant_id: int, camp_class_id: int) -> None:
-    """The participant has the seat: an offer they paid for without pressing Accept counts as
-    accepted, and a place they still held in the queue closes, with nothing to tell them."""
-    entries = WaitlistEntry.objects.filter(
-        participant_id=participant_id, camp_class_id=camp_class_id
+def _seat_taken(camp_class_id: int) -> bool:
+    """One seat of the class taken, if it has one left: the database's own guard, whatever was
+    read, so no seat is ever taken beyond the class's. The rules, asked under the lock this
+    takes, count the seats held for others (`a_seat_free_beside` is theirs to say, here beside
+    none)."""
+    # The lists stay cached and show the seat taken from their next serving (`figures_update`).
+    return bool(
+        Class.objects.filter(a_seat_free_beside(0)).figures_update(
+            camp_class_id, seats=F("seats") - 1, enroll=F("enroll") + 1
+        )
     )
-    entries.filter(status=WaitlistStatus.OFFERED).update(status=WaitlistStatus.ACCEPTED)
-    entries.filter(status=WaitlistStatus.WAITING).update(
-        status=WaitlistStatus.CLOSED,
-        closed_at=timezone.now(),
-        closed_reason="Enrolled in the class.",
+
+
+def _selection_settled(*, participant_id: int, camp_class_id: int) -> None:
+    """The participant's selection of the class goes with the seat. The one row that may name
+    it, their hold of the class, is gone already, so one plain DELETE does what Django's would
+    do in three statements (find the rows, unset the holds that name them, delete)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            'DELETE FROM "enrolments_selection" WHERE participant_id = %s AND camp_class_id = %s',
+            [participant_id, camp_class_id],
+        )
+
+
+def _waitlist_settled(*, participant_id: int, camp_class_id: int, now) -> None:
+    """The participant has the seat: an offer they paid for without pressing Accept counts as
+    accepted, and a place they still held in the queue closes, with nothing to tell them; one
+    UPDATE for both."""
+    offered = Q(status=WaitlistStatus.OFFERED)
+
+    def offer_or_place(name: str, *, offer, place) -> Case:
+        field = WaitlistEntry._meta.get_field(name)
+        return Case(When(offered, then=offer), default=place, output_field=field)
+
+    WaitlistEntry.objects.filter(
+        participant_id=participant_id,
+        camp_class_id=camp_class_id,
+        status__in=(WaitlistStatus.OFFERED, WaitlistStatus.WAITING),
+    ).update(
+        status=offer_or_place(
+            "status",
+            offer=Value(WaitlistStatus.ACCEPTED.value),
+            place=Value(WaitlistStatus.CLOSED.value),
+        ),
+        closed_at=offer_or_place("closed_at", offer=F("closed_at"), place=Value(now)),
+        closed_reason=offer_or_place(
+            "closed_reason", offer=F("closed_reason"), place=Value("Enrolled in the class.")
+        ),
     )
 
 

@@ -5,8 +5,10 @@ The flow, the same against Stripe and localstripe:
    card into it with Stripe.js (confirmCardSetup).
 2. `payment_create`: the server reads the SetupIntent back from Stripe, charges the saved card
    the amount due from our database (`payments.pricing.price_for`) under a charge attempt
-   (`attempts.attempt_charge`), records the charge (enrollPending), then
-   `payment_fulfil` takes a seat (enrolled) or gives the money back (refunded).
+   (`attempts.attempt_charge`), then records the charge with the seat it bought, in one
+   transaction (`payment_record_enrolled`: enrolled). A charge that cannot take its seat so is
+   recorded (enrollPending), and `payment_fulfil` takes a seat or gives the money back
+   (refunded).
 3. `stripe_event_handle`: Stripe's payment_intent.succeeded webhook records and fulfils a charge
    the browser did not come back for (a closed tab after 3-D Secure).
 Each step is keyed by Stripe's ids, so any step may run twice, or concurrently with its twin.
@@ -35,7 +37,7 @@ from payments.services.enrolment_cancellations import (
     enrolment_cancellation_preview,
     refund_retry,
 )
-from payments.services.fulfilment import payment_fulfil, payment_record
+from payments.services.fulfilment import payment_fulfil, payment_record, payment_record_enrolled
 from payments.services.reconcile import ReconcileReport, payments_reconcile
 from payments.services.refunds import payment_refund
 from payments.services.webhooks import stripe_event_handle
@@ -58,6 +60,7 @@ __all__ = [
     "payment_create",
     "payment_fulfil",
     "payment_record",
+    "payment_record_enrolled",
     "payment_refund",
     "payment_setup_create",
     "payments_reconcile",

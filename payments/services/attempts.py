@@ -12,9 +12,11 @@ from accounts.models import User
 from core.errors import CardDeclined, Conflict, NotFound, ProviderUnavailable
 from enrolments.models import Selection
 from enrolments.rules import Refusal
+from enrolments.services import SeatRefused
 from payments import stripe_client
 from payments.models import AttemptStatus, ChargeAttempt, Payment
 from payments.pricing import Quote
+from payments.refund_policy import RefundTerms
 from payments.services.common import (
     CURRENCY,
     PaymentOutcome,
@@ -22,7 +24,11 @@ from payments.services.common import (
     is_ours,
     stripe_call,
 )
-from payments.services.fulfilment import payment_fulfil, payment_record
+from payments.services.fulfilment import (
+    payment_fulfil,
+    payment_record,
+    payment_record_enrolled,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -120,11 +126,19 @@ def _attempt_for(
 
 
 def attempt_charge(
-    *, student: User, selection: Selection, setup: stripe_client.CardSetup, quote: Quote
+    *,
+    student: User,
+    selection: Selection,
+    setup: stripe_client.CardSetup,
+    quote: Quote,
+    refund_terms: RefundTerms,
 ) -> PaymentOutcome:
     """Charge the card saved in `setup` the amount `quote` says for the selection: the attempt is
     committed first, Stripe is asked outside any transaction or lock, and the result is put on
-    record after, in short transactions. A repeated request reports the first one's attempt."""
+    record after, in short transactions. A charge that succeeds takes its seat and is recorded
+    enrolled at once, under `refund_terms` (`fulfilment.payment_record_enrolled`); one that
+    cannot is recorded to be fulfilled or refunded as every other. A repeated request reports
+    the first one's attempt."""
     attempt, made = _attempt_for(student=student, selection=selection, setup=setup, quote=quote)
     amount = attempt.amount_cents
     if not made and not _attempt_retaken(attempt):
@@ -156,7 +170,40 @@ def attempt_charge(
         # Stripe says (the browser asks again, and reconciliation settles it).
         logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
         return PaymentOutcome(payment=None, created=False, confirming=attempt)
+    enrolled = _attempt_enrolled(attempt, charge, selection=selection, refund_terms=refund_terms)
+    if enrolled is not None:
+        return PaymentOutcome(payment=enrolled, created=True, fulfilled=True)
     return _attempt_settled_by(attempt, charge)
+
+
+def _attempt_enrolled(
+    attempt: ChargeAttempt,
+    charge: stripe_client.Charge,
+    *,
+    selection: Selection,
+    refund_terms: RefundTerms,
+) -> Payment | None:
+    """The seat the attempt's charge bought, taken and put on record with the attempt charged,
+    all in one transaction; None when it does not go so simply, with nothing of it kept."""
+    if charge.status != "succeeded":
+        return None
+    try:
+        with transaction.atomic():
+            payment = payment_record_enrolled(
+                charge=charge, attempt=attempt, selection=selection, refund_terms=refund_terms
+            )
+            if payment is not None:
+                _attempt_mark(
+                    attempt,
+                    status=AttemptStatus.CHARGED,
+                    payment_intent_id=charge.id,
+                    payment=payment,
+                )
+    except (SeatRefused, IntegrityError):
+        # What was marked on the attempt went back with the rest.
+        attempt.refresh_from_db()
+        return None
+    return payment
 
 
 def _attempt_retaken(attempt: ChargeAttempt) -> bool:

@@ -11,14 +11,14 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
-from enrolments.access import access_selection
 from enrolments.models import Selection
 from enrolments.rules import Refusal, enrolment_refusal
 from enrolments.services import hold_take
 from payments import stripe_client
+from payments.access import access_selection_to_pay
 from payments.models import Payment, PaymentStatus, StripeCustomer
-from payments.pricing import Quote, in_cents, price_for
-from payments.selectors import refund_policy_in_force
+from payments.pricing import Quote, early_bird_known, in_cents, price_for
+from payments.refund_policy import RefundTerms
 from payments.services.attempts import attempt_charge, awaiting_the_bank
 from payments.services.common import (
     CURRENCY,
@@ -35,18 +35,42 @@ from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_
 logger = logging.getLogger(__name__)
 
 
-def stripe_customer_for(student: User) -> str:
-    """The Stripe Customer the student's card is saved under, made on first need."""
-    known = StripeCustomer.objects.filter(student=student).first()
+def card_setup_for(
+    *, student: User, metadata: dict[str, str], known_customer: str | None = None
+) -> stripe_client.CardSetup:
+    """A SetupIntent for Stripe.js to save one of the student's cards into, under their Stripe
+    Customer, made on first need. `known_customer`: the customer id on record, when the caller
+    read it ("" for none).
+
+    Stripe is not asked first whether it still has the Customer on record: the SetupIntent is
+    asked for under it, and only when Stripe says it has no such Customer (deleted, another
+    account, a fresh localstripe) is a new one made, and the SetupIntent asked for again."""
+    if known_customer is None:
+        known_customer = (
+            StripeCustomer.objects.filter(student=student)
+            .values_list("customer_id", flat=True)
+            .first()
+        ) or ""
     with stripe_call():
-        if known is not None and stripe_client.customer_exists(known.customer_id):
-            return known.customer_id
-        customer_id = stripe_client.customer_create(
-            email=student.email, name=student.name, student_id=student.pk
-        )
-    if known is not None:
-        # Stripe no longer has the old one: deleted, another account, or a fresh localstripe.
-        StripeCustomer.objects.filter(pk=known.pk).update(customer_id=customer_id)
+        if known_customer:
+            try:
+                return stripe_client.card_setup_create(
+                    customer_id=known_customer, metadata=metadata
+                )
+            except stripe_client.CustomerMissing:
+                pass
+        customer_id = _customer_made(student, replacing=bool(known_customer))
+        return stripe_client.card_setup_create(customer_id=customer_id, metadata=metadata)
+
+
+def _customer_made(student: User, *, replacing: bool) -> str:
+    """A new Stripe Customer for the student, on record in place of the one Stripe no longer
+    has, or as their first; the id a parallel request saved first wins."""
+    customer_id = stripe_client.customer_create(
+        email=student.email, name=student.name, student_id=student.pk
+    )
+    if replacing:
+        StripeCustomer.objects.filter(student=student).update(customer_id=customer_id)
         return customer_id
     try:
         with transaction.atomic():
@@ -70,13 +94,15 @@ class CheckoutOpened:
 def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     """Hold a seat for the family while they pay (`enrolments.services.hold_take`), and make
     the SetupIntent the browser saves the card into; nothing is charged yet."""
-    selection = access_selection(student=student, selection_id=selection_id)
+    read = access_selection_to_pay(student=student, selection_id=selection_id)
+    selection = read.selection
     camp_class = selection.camp_class
     refusal = enrolment_refusal(
         participant=selection.participant, camp_class=camp_class, paying=True
     )
     if refusal is not None:
         raise refusal.conflict_before_paying()
+    early_bird_known(camp_class, read.early_bird)
     quote = price_for(selection.participant, camp_class)
     amount = quote.amount_due_cents
     if amount == 0 and quote.list_price > 0:
@@ -87,11 +113,11 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
     hold = hold_take(selection=selection)
-    customer_id = stripe_customer_for(student)
-    with stripe_call():
-        setup = stripe_client.card_setup_create(
-            customer_id=customer_id, metadata=charge_metadata(student=student, selection=selection)
-        )
+    setup = card_setup_for(
+        student=student,
+        metadata=charge_metadata(student=student, selection=selection),
+        known_customer=read.customer_id,
+    )
     return CheckoutOpened(setup=setup, hold_expires_at=hold.expires_at, quote=quote)
 
 
@@ -122,24 +148,37 @@ def payment_create(
         "setup_intent_id": setup_intent_id,
         "payment_intent_id": payment_intent_id,
     }
-    earlier = _earlier_payment(**ids)
-    selection = None
-    if earlier is None:
-        try:
-            selection = access_selection(student=student, selection_id=selection_id)
-        except NotFound:
-            # A twin request (a double click) may have enrolled a moment ago, which removed
-            # the selection.
-            earlier = _earlier_payment(**ids)
-            if earlier is None:
-                raise
-    if earlier is not None:
+    # With the selection, the payment made before under the same Stripe id, if any.
+    try:
+        read = access_selection_to_pay(
+            student=student,
+            selection_id=selection_id,
+            setup_intent_id=setup_intent_id,
+            transaction_id=payment_intent_id or free_transaction_id(selection_id),
+        )
+    except NotFound:
+        # A twin request (a double click) may have enrolled a moment ago, which removed the
+        # selection.
+        earlier = _earlier_payment(**ids)
+        if earlier is None:
+            raise
+        earlier_id = earlier.pk
+    else:
+        earlier_id = read.earlier_payment_id
+    if earlier_id is not None:
         # A retry of a request already answered: the same payment, finished if it was not.
-        return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
+        return PaymentOutcome(payment=payment_fulfil(payment_id=earlier_id), created=False)
 
+    selection = read.selection
+    early_bird_known(selection.camp_class, read.early_bird)
+    refund_terms = (
+        RefundTerms() if read.refund_policy is None else RefundTerms.of(read.refund_policy)
+    )
     quote = price_for(selection.participant, selection.camp_class)
     if quote.amount_due_cents == 0:
-        return _enrol_free(student=student, selection=selection, quote=quote)
+        return _enrol_free(
+            student=student, selection=selection, quote=quote, refund_terms=refund_terms
+        )
     if payment_intent_id:
         outcome = _pay_after_action(
             student=student, selection=selection, payment_intent_id=payment_intent_id
@@ -152,6 +191,7 @@ def payment_create(
                 setup_intent_id=setup_intent_id,
                 quote=quote,
                 confirmed_price=confirmed_price,
+                refund_terms=refund_terms,
             )
         except Conflict:
             # A twin request (a double click) may have paid with this card and taken the seat
@@ -162,7 +202,7 @@ def payment_create(
             return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
     else:
         raise InvalidInput({"setup_intent": ["This class is not free: save a card to pay for it."]})
-    if outcome.payment is None:
+    if outcome.payment is None or outcome.fulfilled:
         return outcome
     return PaymentOutcome(
         payment=payment_fulfil(payment_id=outcome.payment.pk), created=outcome.created
@@ -228,9 +268,10 @@ def _pay_with_saved_card(
     setup_intent_id: str,
     quote: Quote,
     confirmed_price: Decimal | None = None,
+    refund_terms: RefundTerms,
 ) -> PaymentOutcome:
     """Charge the saved card the amount due (`quote`), once the family confirmed it
-    (`payments.services.attempts.attempt_charge`)."""
+    (`payments.services.attempts.attempt_charge`), under the refund terms in force."""
     setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
     camp_class = selection.camp_class
     refusal = enrolment_refusal(
@@ -243,10 +284,14 @@ def _pay_with_saved_card(
         # Charged is exactly what the student saw and confirmed, or nothing.
         raise PriceChanged(quote.amount_due)
 
-    return attempt_charge(student=student, selection=selection, setup=setup, quote=quote)
+    return attempt_charge(
+        student=student, selection=selection, setup=setup, quote=quote, refund_terms=refund_terms
+    )
 
 
-def _enrol_free(*, student: User, selection: Selection, quote: Quote) -> PaymentOutcome:
+def _enrol_free(
+    *, student: User, selection: Selection, quote: Quote, refund_terms: RefundTerms
+) -> PaymentOutcome:
     refusal = enrolment_refusal(
         participant=selection.participant, camp_class=selection.camp_class, paying=True
     )
@@ -267,7 +312,7 @@ def _enrol_free(*, student: User, selection: Selection, quote: Quote) -> Payment
                 adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
                 currency=CURRENCY,
                 status=PaymentStatus.ENROLL_PENDING,
-                refund_policy=refund_policy_in_force().as_snapshot(),
+                refund_policy=refund_terms.as_snapshot(),
             )
             refusal = payment_enrol(payment)
             if refusal is not None:

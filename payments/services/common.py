@@ -45,6 +45,9 @@ class PaymentOutcome:
     payment_intent_id: str = ""
     # Set when Stripe has not said yet what became of the charge: the browser asks again.
     confirming: ChargeAttempt | None = field(default=None)
+    # The payment is fulfilled already and read as an answer shows it (its student, its class
+    # and instructor, what of it went back): nothing is left to do or read.
+    fulfilled: bool = False
 
 
 @contextmanager

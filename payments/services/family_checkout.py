@@ -44,7 +44,7 @@ from payments.plans import PlanPart, PlanSchedule, plan_schedule, plans_of, plan
 from payments.pricing import CheckoutQuote, in_cents, price_checkout, promo_code_find
 from payments.selectors import refund_policy_in_force
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
-from payments.services.checkout import stripe_customer_for
+from payments.services.checkout import card_setup_for
 from payments.services.common import (
     CURRENCY,
     FREE_TRANSACTION_PREFIX,
@@ -304,11 +304,7 @@ def _client_secret(family: User, checkout: Checkout, total_cents: int) -> str | 
             setup = stripe_client.card_setup_retrieve(checkout.setup_intent_id)
         if setup.status != "succeeded":
             return setup.client_secret
-    customer_id = stripe_customer_for(family)
-    with stripe_call():
-        setup = stripe_client.card_setup_create(
-            customer_id=customer_id, metadata=_setup_metadata(family, checkout)
-        )
+    setup = card_setup_for(student=family, metadata=_setup_metadata(family, checkout))
     Checkout.objects.filter(pk=checkout.pk, status=CheckoutStatus.OPEN).update(
         setup_intent_id=setup.id
     )

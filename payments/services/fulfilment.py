@@ -11,12 +11,14 @@ from django.utils import timezone
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
 from classes.models import Class
+from enrolments.models import Selection
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused, seat_take
 from enrolments.services.class_reminders import class_reminder_if_due
 from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
+from payments.refund_policy import RefundTerms
 from payments.selectors import refund_policy_in_force
 from payments.services.common import (
     CURRENCY,
@@ -92,6 +94,67 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
     except IntegrityError:
         # The browser and the webhook recorded the same charge at once; the other one won.
         return Payment.objects.get(transaction_id=charge.id)
+
+
+def payment_record_enrolled(
+    *,
+    charge: stripe_client.Charge,
+    attempt: ChargeAttempt,
+    selection: Selection,
+    refund_terms: RefundTerms,
+) -> Payment | None:
+    """The charge a family's request just made for its selection put on record with the seat it
+    bought, in the caller's transaction: what `payment_record` then `payment_fulfil` do, without
+    reading again what the request knows. The family, the participant and the class are the
+    selection's (read with its student), the amount the attempt's, the refund terms those in
+    force as the selection was read. The seat is taken under the class's lock (`seat_take`),
+    the payment recorded enrolled, the receipt queued.
+
+    None, with nothing written, for a charge other than the one the family confirmed (its
+    amount, its currency): `payment_fulfil` refunds that. Raises SeatRefused when the seat is
+    not theirs to take, IntegrityError when a twin request or Stripe's webhook recorded the
+    charge first: the caller's transaction then rolls back whole, and the charge is recorded
+    and fulfilled as every other is, which gives a refused seat's money back."""
+    if (
+        charge.status != "succeeded"
+        or charge.currency != CURRENCY
+        or charge.amount != attempt.amount_cents
+    ):
+        return None
+    student, participant = selection.student, selection.participant
+    enrolment = seat_take(
+        student_id=student.pk,
+        participant=participant,
+        camp_class_id=selection.camp_class_id,
+        savepoint=False,
+    )
+    # The class as the seat left it, read under its lock: its dates are the ones the refund
+    # terms count from (Payment.starts_at_promised). Its instructor as the selection read it.
+    camp_class = enrolment.camp_class
+    camp_class.instructor = selection.camp_class.instructor
+    payment = Payment.objects.create(
+        student=student,
+        participant=participant,
+        participant_name=participant.name,
+        camp_class=camp_class,
+        transaction_id=charge.id,
+        setup_intent_id=attempt.setup_intent_id,
+        selection_id=selection.pk,
+        price=Decimal(charge.amount) / 100,
+        list_price=attempt.list_price,
+        adjustments=attempt.adjustments,
+        currency=charge.currency,
+        status=PaymentStatus.ENROLLED,
+        enrolment=enrolment,
+        refund_policy=refund_terms.as_snapshot(),
+        starts_at_promised=camp_class.starts_at,
+        ends_at_promised=camp_class.ends_at,
+    )
+    # Made this moment: nothing of it went back.
+    payment.refunds_made, payment.refund_owed = Decimal("0.00"), False
+    receipt_queue(payment, first=True)
+    class_reminder_if_due(enrolment)
+    return payment
 
 
 def _participant_of(student: User, metadata: dict[str, str]) -> Participant | None:

@@ -40,7 +40,7 @@ from payments.models import (
 )
 from payments.pricing import in_cents
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
-from payments.services.checkout import stripe_customer_for
+from payments.services.checkout import card_setup_for
 from payments.services.common import CURRENCY, METADATA_APP, stripe_call
 from payments.services.messages import instalment_failed_queue
 
@@ -477,15 +477,14 @@ def balance_setup_secret(family: User, payment: Payment) -> str | None:
             setup = stripe_client.card_setup_retrieve(payment.balance_setup_intent_id)
         if setup.status != "succeeded":
             return setup.client_secret
-    with stripe_call():
-        setup = stripe_client.card_setup_create(
-            customer_id=stripe_customer_for(family),
-            metadata={
-                "app": METADATA_APP,
-                "student_id": str(family.pk),
-                "payment_id": str(payment.pk),
-            },
-        )
+    setup = card_setup_for(
+        student=family,
+        metadata={
+            "app": METADATA_APP,
+            "student_id": str(family.pk),
+            "payment_id": str(payment.pk),
+        },
+    )
     Payment.objects.filter(pk=payment.pk).update(balance_setup_intent_id=setup.id)
     return setup.client_secret
 

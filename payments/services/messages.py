@@ -1,13 +1,15 @@
 """What a payment tells the student: the receipt when a seat is taken, the refund when money goes
 back. Queued in the transaction that changes the payment (notifications/), so each is sent once
-whichever of the browser, the webhook and reconciliation got there first."""
+whichever of the browser, the webhook and reconciliation got there first. The receipt, queued on
+the registration morning's busiest request, is composed by the worker that sends it."""
 
 from decimal import Decimal
 
 from accounts.models import Participant
 from classes.mail import class_mail
 from classes.models import Class
-from notifications.services import message_queue
+from notifications.kinds import Composed
+from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.pricing import price_for
@@ -49,54 +51,86 @@ def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]
     return lines
 
 
-def _queue(
-    kind: PaymentMessage, payment: Payment, *, calendar_method: str = "", about: str = "", **more
-) -> None:
-    """`calendar_method` attaches the class's meetings: PUBLISH for a seat taken, CANCEL for one
-    given up, so the family's calendar follows."""
+def _payment_read(payment_id: int) -> Payment:
     # One read for the student, the class and its instructor.
-    payment = Payment.objects.select_related(
-        "student", "participant", "camp_class__instructor"
-    ).get(pk=payment.pk)
-    camp_class = payment.camp_class
+    return Payment.objects.select_related("student", "participant", "camp_class__instructor").get(
+        pk=payment_id
+    )
+
+
+def _composed(
+    payment: Payment, *, camp_class: Class | None = None, calendar_method: str = "", **more
+) -> Composed:
+    """What a message about the payment says: `calendar_method` attaches the class's meetings,
+    PUBLISH for a seat taken, CANCEL for one given up, so the family's calendar follows. The
+    payment's class unless another is named."""
+    camp_class = camp_class or payment.camp_class
     # The class's details and meetings go with a message that attaches them; a refund's words
     # are about money alone.
     details, calendar = (
         class_mail(camp_class, method=calendar_method) if calendar_method else ({}, b"")
     )
+    context = {
+        **details,
+        "price_lines": _price_lines(payment),
+        "calendar_method": calendar_method,
+        "name": payment.student.name,
+        "class_name": camp_class.name,
+        # Whom the seat is for: the parent pays and reads the mail, a child may take it.
+        "participant_name": payment.participant_name or payment.student.name,
+        "for_child": payment.participant is not None and not payment.participant.is_account_holder,
+        "instructor_name": camp_class.instructor.name,
+        "amount": _money(payment.price),
+        "transaction_id": payment.transaction_id,
+        "paid_at": payment.date,
+        "free": payment.price == 0,
+        "reason": payment.refund_reason,
+        **more,
+    }
+    return Composed(context=context, calendar=calendar)
+
+
+def _queue(
+    kind: PaymentMessage, payment: Payment, *, calendar_method: str = "", about: str = "", **more
+) -> None:
+    payment = _payment_read(payment.pk)
+    composed = _composed(payment, calendar_method=calendar_method, **more)
     message_queue(
         kind=kind,
         # A message repeated for one payment (each failed instalment) names what it is about.
         about=about or f"payment:{payment.pk}",
         in_order_of=f"payment:{payment.pk}",
         recipient=payment.student.email,
-        calendar=calendar,
-        context={
-            **details,
-            "price_lines": _price_lines(payment),
-            "calendar_method": calendar_method,
-            "name": payment.student.name,
-            "class_name": camp_class.name,
-            # Whom the seat is for: the parent pays and reads the mail, a child may take it.
-            "participant_name": payment.participant_name or payment.student.name,
-            "for_child": payment.participant is not None
-            and not payment.participant.is_account_holder,
-            "instructor_name": camp_class.instructor.name,
-            "amount": _money(payment.price),
-            "transaction_id": payment.transaction_id,
-            "paid_at": payment.date,
-            "free": payment.price == 0,
-            "reason": payment.refund_reason,
-            **more,
-        },
+        calendar=composed.calendar,
+        context=composed.context,
     )
 
 
-def receipt_queue(payment: Payment) -> None:
-    """The seat taken: the receipt, with a plan's instalments still to pay."""
-    _queue(
-        PaymentMessage.PAYMENT_RECEIPT,
+def receipt_queue(payment: Payment, *, first: bool = False) -> None:
+    """The seat taken: the receipt, with a plan's instalments still to pay. Composed by the
+    worker that sends it (`receipt_composed`): the request that took the seat renders nothing.
+    `first`: the payment was recorded in the caller's transaction, so it has no receipt yet."""
+    message_queue_composed(
+        kind=PaymentMessage.PAYMENT_RECEIPT,
+        about=f"payment:{payment.pk}",
+        in_order_of=f"payment:{payment.pk}",
+        recipient=payment.student.email,
+        # The class the seat was bought in, whichever it is moved to before the mail goes.
+        facts={"payment_id": payment.pk, "class_id": payment.camp_class_id},
+        first=first,
+    )
+
+
+def receipt_composed(facts: dict) -> Composed:
+    """The receipt `receipt_queue` queued (notifications.kinds.compose_with): the payment and
+    the class it bought, read when the receipt is sent."""
+    payment = _payment_read(facts["payment_id"])
+    camp_class = payment.camp_class
+    if camp_class.pk != facts["class_id"]:
+        camp_class = Class.objects.select_related("instructor").get(pk=facts["class_id"])
+    return _composed(
         payment,
+        camp_class=camp_class,
         calendar_method="PUBLISH",
         refund_policy=refund_policy_text_of(payment),
         plan_label=payment.plan_label,

@@ -52,7 +52,7 @@ from payments.models import (
 )
 from payments.pricing import Kind, Quote, in_cents, price_for
 from payments.selectors import credit_balance
-from payments.services.checkout import stripe_customer_for
+from payments.services.checkout import card_setup_for
 from payments.services.common import (
     METADATA_APP,
     MINIMUM_CARD_CHARGE_CENTS,
@@ -288,10 +288,7 @@ def transfer_preview(*, family: User, enrolment_id: int, class_id: int) -> Trans
     quote = _quote(payment, _class_of(class_id))
     if quote.refusals or in_cents(quote.total) < MINIMUM_CARD_CHARGE_CENTS:
         return quote
-    with stripe_call():
-        setup = stripe_client.card_setup_create(
-            customer_id=stripe_customer_for(family), metadata=_setup_metadata(family, payment)
-        )
+    setup = card_setup_for(student=family, metadata=_setup_metadata(family, payment))
     return replace(quote, client_secret=setup.client_secret)
 
 

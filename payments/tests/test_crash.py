@@ -64,17 +64,14 @@ def _last_json(output: str) -> dict:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def site_env(request, tmp_path, localstripe):
+def site_env(request, localstripe):
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'camp.sqlite3'}"
+        url = request.getfixturevalue("sqlite_file_url")
     elif connection.vendor == "postgresql":
         url = database_url()
     else:
         services.needs_postgresql("the crash test's PostgreSQL case runs on the suite's database.")
-    env = process_env(database=url, STRIPE_API_BASE=localstripe)
-    if request.param == "sqlite":
-        _python(env, "manage.py", "migrate", "--noinput")
-    return env
+    return process_env(database=url, STRIPE_API_BASE=localstripe)
 
 
 def test_a_crash_between_the_charge_and_the_record_is_settled_once(site_env, tmp_path):

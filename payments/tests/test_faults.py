@@ -9,6 +9,7 @@ import io
 import signal
 import subprocess
 import sys
+import threading
 import time
 from decimal import Decimal
 from pathlib import Path
@@ -16,9 +17,11 @@ from pathlib import Path
 import pytest
 import requests
 from django.core.management import call_command
+from django.db import connection
 
 from classes.models import Class, ClassStatus
 from enrolments.models import Selection
+from enrolments.rules import Refusal
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing.factories import ClassFactory, PaymentFactory
@@ -150,6 +153,35 @@ def test_stripe_frozen_after_charging_says_confirming_then_enrols_once(
     assert stripe_js.refunds_of(charges[0]["id"]) == []
     assert Payment.objects.get().status == PaymentStatus.ENROLLED
     assert seats_of(selection) == seats - 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_seat_gone_while_stripe_charged_refunds_the_charge_once(
+    line, save_card, as_student, selection
+):
+    saved = save_card(as_student, selection)
+    line.freeze("POST", "/v1/payment_intents")
+
+    def another_family_takes_the_last_seats():
+        # Stripe has charged and not yet answered: the class fills meanwhile.
+        Class.objects.filter(pk=selection.camp_class_id).update(seats=0)
+        connection.close()
+        line.thaw()
+
+    meanwhile = threading.Timer(0.5, another_family_takes_the_last_seats)
+    meanwhile.start()
+    refunded = pay(as_student, selection, saved)
+    meanwhile.join()
+
+    assert refunded.status_code == 409, refunded.json()
+    assert refunded.json()["message"] == Refusal.FULL.refund_reason
+    payment = Payment.objects.get()
+    assert (payment.status, payment.enrolment) == (PaymentStatus.REFUNDED, None)
+    assert ChargeAttempt.objects.get().payment == payment
+    [charge] = charges_for(saved)
+    assert [refund["amount"] for refund in stripe_js.refunds_of(charge["id"])] == [4550]
+    assert seats_of(selection) == 0
+    assert Selection.objects.filter(pk=selection.pk).exists()
 
 
 def test_a_charge_the_bank_confirmed_after_the_tab_closed_is_settled_by_reconciliation(

@@ -24,7 +24,7 @@ from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, WaitlistStatus
 from enrolments.services import waitlist_join
 from notifications.models import Message
-from payments import stripe_client, tasks
+from payments import tasks
 from payments.message_kinds import PaymentMessage
 from payments.models import (
     Checkout,
@@ -43,7 +43,7 @@ from payments.models import (
 )
 from payments.plans import plan_schedule, plans_of, plans_open
 from payments.services import enrolment_cancel
-from payments.services.checkout import stripe_customer_for
+from payments.services.checkout import card_setup_for
 from payments.services.common import METADATA_APP
 from payments.services.instalments import (
     instalment_amount_change,
@@ -57,6 +57,7 @@ from payments.services.instalments import (
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, UserFactory
 from testing.faults import stripe_gives_up_after, stripe_line
+from testing.outbox import send_queued
 from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db
@@ -199,8 +200,8 @@ def card_that_declines(family, payment: Payment) -> str:
     """A card localstripe saves but refuses to charge (4000 0000 0000 0341), made the payment's
     card on file as a family changing cards would: a SetupIntent for their customer, confirmed
     by Stripe.js."""
-    setup = stripe_client.card_setup_create(
-        customer_id=stripe_customer_for(family),
+    setup = card_setup_for(
+        student=family,
         metadata={"app": METADATA_APP, "student_id": str(family.pk), "payment_id": str(payment.pk)},
     )
     setup_intent_id = card_saved(setup.client_secret, family, stripe_js.CARD_DECLINED_WHEN_CHARGED)
@@ -371,7 +372,11 @@ class TestCheckout:
             (dues[1].isoformat(), 150.0, "due"),
         ]
         # The receipt e-mail says what was the deposit and what is charged later, and when.
-        receipt = Message.objects.get(kind=PaymentMessage.PAYMENT_RECEIPT).text
+        [receipt] = [
+            sent.body
+            for sent in send_queued()
+            if sent.extra_headers["X-Camp-Kind"] == PaymentMessage.PAYMENT_RECEIPT
+        ]
         assert f"Paid: $100.00 (the deposit of {PLAN_LABEL})" in receipt
         for due in dues:
             assert f"{due:%B} {due.day}: $150.00" in receipt

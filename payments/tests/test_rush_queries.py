@@ -1,0 +1,100 @@
+"""The registration morning's two payment writes cost a fixed number of queries: opening the
+payment page, which holds a seat (POST /api/createPaymentIntent), and paying with the card saved
+there (POST /api/payments), for a child of a family in a class of the season that opens.
+
+Counted as production runs them: each request alone, in transactions of its own (a test
+transaction would add a savepoint to each of them), every statement the connection executes
+(a savepoint among them), against localstripe. camp/tests/test_query_counts.py pins the same
+steps for an account holder in a class of no season, beside every other endpoint.
+"""
+
+import pytest
+from django.db import connection
+
+from accounts.models import Role
+from enrolments.models import Enrolment, SeatHold
+from notifications.models import Message
+from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
+from payments.tests import stripe_js
+from testing.care import school_policies_seeded
+from testing.factories import ChildFactory, SelectionFactory, UserFactory
+from testing.seasons import a_season, a_season_class
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# The caller; the selection with its class, child and what paying needs of them (the early-bird
+# price, the season, whether this card paid already, the refund terms, the Stripe customer);
+# the rules' one query; the child's paperwork (record, policies, acceptances); the season's price
+# rules (the family's paid seats, scholarship, multi-class tiers). The hold: the class locked, the
+# holds in it, the family's holds (its account locked), the hold made.
+HOLD_QUERIES = 12
+# The caller; as the payment page, up to the price; the charge attempt, committed before Stripe
+# is asked. Then, in one transaction: the class locked; the rules again under the lock; the seat
+# taken; the enrolment; the hold and the selection settled; the payment, enrolled; the attempt
+# marked; the receipt queued (composed and rendered by the worker that sends it).
+PAY_QUERIES = 16
+
+
+class Counted:
+    """The statements run on the connection inside the block, as the database receives them."""
+
+    def __init__(self):
+        self.statements: list[str] = []
+
+    def __enter__(self):
+        self._wrapper = connection.execute_wrapper(self._count)
+        self._wrapper.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._wrapper.__exit__(*exc)
+
+    def _count(self, execute, sql, params, many, context):
+        # SQLite's transactions begin with a statement of their own (BEGIN IMMEDIATE), which
+        # PostgreSQL's driver sends unseen: counted as on PostgreSQL.
+        if not sql.startswith("BEGIN"):
+            self.statements.append(sql)
+        return execute(sql, params, many, context)
+
+    def __len__(self) -> int:
+        return len(self.statements)
+
+    def __str__(self) -> str:
+        return "\n".join(f"{n}. {sql[:160]}" for n, sql in enumerate(self.statements, start=1))
+
+
+@pytest.fixture
+def child_selection():
+    school_policies_seeded()
+    season = a_season()
+    camp_class = a_season_class(season, "45.50", seats=12)
+    family = UserFactory(role=Role.STUDENT)
+    child = ChildFactory(account=family)
+    return SelectionFactory(student=family, participant=child, camp_class=camp_class)
+
+
+def test_holding_a_seat_and_paying_for_it_cost_a_fixed_number_of_queries(
+    localstripe, api_client_for, child_selection
+):
+    family = api_client_for(child_selection.student)
+
+    with Counted() as hold:
+        held = family.post("/api/createPaymentIntent", {"payId": child_selection.pk}, format="json")
+    assert held.status_code == 200, held.json()
+    assert SeatHold.objects.filter(participant=child_selection.participant).exists()
+    saved = stripe_js.confirm_card_setup(held.json()["clientSecret"])
+    with Counted() as pay:
+        paid = family.post(
+            "/api/payments",
+            {"payId": child_selection.pk, "setupIntentId": saved["setupIntent"]["id"]},
+            format="json",
+        )
+
+    assert paid.status_code == 201, paid.json()
+    payment = Payment.objects.get()
+    assert payment.status == PaymentStatus.ENROLLED
+    assert Enrolment.objects.filter(pk=payment.enrolment_id).exists()
+    assert ChargeAttempt.objects.get().status == AttemptStatus.CHARGED
+    assert Message.objects.filter(about=f"payment:{payment.pk}").count() == 1
+    assert len(hold) == HOLD_QUERIES, f"{len(hold)} queries, {HOLD_QUERIES} pinned:\n{hold}"
+    assert len(pay) == PAY_QUERIES, f"{len(pay)} queries, {PAY_QUERIES} pinned:\n{pay}"
