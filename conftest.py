@@ -1,6 +1,8 @@
 """Fixtures shared by every app's tests; the factories live in testing.factories."""
 
 import shutil
+import subprocess
+import sys
 import uuid
 
 import pytest
@@ -19,7 +21,7 @@ from testing.attendance_wipe import attendance_record_wipeable  # noqa: F401 - a
 from testing.factories import UserFactory
 from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch
-from testing.servers import free_port, process_env
+from testing.servers import ROOT, free_port, process_env
 from testing.services import TEST_REDIS_URL
 
 
@@ -29,6 +31,32 @@ def throwaway_file_folders():
     yield
     for folder in (settings.MEDIA_ROOT, settings.STATIC_ROOT):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def _migrated_sqlite_file(tmp_path_factory):
+    """A SQLite database file migrated as `make run` migrates its own (manage.py migrate, in a
+    process of its own): made once a run, as it takes tens of seconds, a disk write a migration."""
+    path = tmp_path_factory.mktemp("migrated") / "camp.sqlite3"
+    done = subprocess.run(  # noqa: S603 - our own interpreter and arguments
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=process_env(database=f"sqlite:///{path}"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.fixture
+def sqlite_file_url(_migrated_sqlite_file, tmp_path) -> str:
+    """A migrated SQLite database file of this test's own, for the processes it starts: the
+    database `make run` serves by default."""
+    path = tmp_path / "camp.sqlite3"
+    shutil.copyfile(_migrated_sqlite_file, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture

@@ -27,6 +27,7 @@ from notifications.models import Message
 from payments.message_kinds import PaymentMessage
 from testing.care import care_completed
 from testing.factories import scheduled_class
+from testing.outbox import send_queued
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -170,6 +171,8 @@ def test_a_parent_enrols_two_children_and_the_instructor_sees_them(page: Page, i
         (WATERCOLOUR, "Leo"),
         (WATERCOLOUR, "Mia"),
     ]
+    # Each receipt is composed by the worker that sends it, as here.
+    send_queued()
     receipts = Message.objects.filter(
         kind=PaymentMessage.PAYMENT_RECEIPT, recipient="ana@camp.test"
     )
