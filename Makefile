@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush lighthouse clean
+.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush bench-request-cpu lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -217,12 +217,19 @@ bench: build
 	@command -v chromium >/dev/null || { echo "==> Installing Chromium"; $$([ "$$(id -u)" = 0 ] || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq chromium fonts-liberation'; }
 	$(PY) bench/run.py
 
-# Not part of `make test`: the registration-morning rush. 100, 200 and 400 families at once for
-# 20 classes of 10 seats, through gunicorn, PostgreSQL (RUSH_DATABASE_URL, default camp_rush),
-# Redis, a Celery worker and localstripe; checks the end state and rewrites the rush's section
-# of docs/performance.md (`make bench` keeps it).
+# Not part of `make test`: the registration-morning rush. 1,000 and 5,000 families through the
+# opening's line for 40 classes of 12 seats, through gunicorn, PostgreSQL (RUSH_DATABASE_URL,
+# default camp_rush), Redis, a Celery worker and localstripe; checks the end state and the
+# opening morning's targets and rewrites the rush's section of docs/performance.md (`make bench`
+# keeps it).
 bench-rush: install
 	$(PY) bench/rush.py
+
+# Not part of `make test`: our own CPU per request of the morning's writes (select, hold, pay,
+# join a waitlist) through Django's whole stack in one process, with a profile of each, on a
+# PostgreSQL database of its own (camp_request_cpu) and localstripe: bench/request_cpu.py.
+bench-request-cpu: install
+	$(PY) bench/request_cpu.py
 
 # Not part of `make test`: Lighthouse on /, /all-classes, a class page and /login of the seeded demo school,
 # served by gunicorn with production settings; bench/lighthouse.py writes its section of

@@ -78,14 +78,15 @@ def growth(sizes_and_p95: list[tuple[int, float]]) -> list[tuple[int, float, flo
 
 
 def server_timing(header: str) -> dict:
-    """bench/stripe_timing.py's figures: seconds in Django and on Stripe, queries, Stripe calls."""
-    found = {"app": 0.0, "stripe": 0.0, "queries": 0, "calls": 0}
+    """bench/stripe_timing.py's figures: seconds in Django, on Stripe and of the request thread's
+    CPU, queries, Stripe calls."""
+    found = {"app": 0.0, "stripe": 0.0, "cpu": 0.0, "queries": 0, "calls": 0}
     for metric in header.split(","):
         name, *parts = (part.strip() for part in metric.split(";"))
         for part in parts:
             key, _, value = part.partition("=")
             value = value.strip('"')
-            if key == "dur" and name in ("app", "stripe"):
+            if key == "dur" and name in ("app", "stripe", "cpu"):
                 found[name] = float(value) / 1000
             elif key == "desc" and name == "db":
                 found["queries"] = int(value.split()[0])
@@ -164,3 +165,49 @@ def _waitlist_problems(class_id, joins: list[dict]) -> list[str]:
                     f"{later['entry']} but stands behind it"
                 )
     return problems
+
+
+# The opening morning's line: what families are answered before they may register.
+LINE_STEPS = ("join line", "poll")
+
+
+def inversion_share(order: list[float]) -> float:
+    """Of every pair of families, taken in the order they were admitted, the share whose
+    `order` values (when each was granted its hold, say) came the other way round: 0 when they
+    follow the admission order exactly, 1 when exactly reversed."""
+    pairs = len(order) * (len(order) - 1) // 2
+    if not pairs:
+        return 0.0
+    return _inversions(list(order))[1] / pairs
+
+
+def _inversions(values: list[float]) -> tuple[list[float], int]:
+    """The values sorted, and how many pairs stood out of order (a merge sort's count)."""
+    if len(values) < 2:
+        return values, 0
+    middle = len(values) // 2
+    left, left_count = _inversions(values[:middle])
+    right, right_count = _inversions(values[middle:])
+    merged, count, i, j = [], left_count + right_count, 0, 0
+    while i < len(left) and j < len(right):
+        if right[j] < left[i]:
+            merged.append(right[j])
+            count += len(left) - i
+            j += 1
+        else:
+            merged.append(left[i])
+            i += 1
+    return merged + left[i:] + right[j:], count
+
+
+def line_order_problems(families: list[dict]) -> list[str]:
+    """Each family ({family, place, before_opening}; place: its 0-based place in the order of
+    admission) that arrived before the opening yet stands behind one that arrived after it."""
+    later = [family["place"] for family in families if not family["before_opening"]]
+    first_later = min(later, default=math.inf)
+    return [
+        f"family {family['family']} was in line before the opening but was admitted after "
+        "a family that came later"
+        for family in families
+        if family["before_opening"] and family["place"] > first_later
+    ]

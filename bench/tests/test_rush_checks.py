@@ -8,6 +8,8 @@ import pytest
 from bench.rush_checks import (
     end_state_problems,
     growth,
+    inversion_share,
+    line_order_problems,
     percentile,
     provider_share,
     step_figures,
@@ -163,3 +165,28 @@ def test_make_bench_keeps_the_rush_section_when_it_writes_the_page_again():
     )
     # A page that already has its own copy of a section keeps that one.
     assert sections_kept(old, old) == old
+
+
+def test_inversions_count_the_pairs_granted_out_of_admission_order():
+    assert inversion_share([1.0, 2.0, 3.0, 4.0]) == 0.0
+    assert inversion_share([4.0, 3.0, 2.0, 1.0]) == 1.0
+    # One neighbouring pair swapped, of six.
+    assert inversion_share([1.0, 3.0, 2.0, 4.0]) == 1 / 6
+    # The last granted first: three of the six pairs.
+    assert inversion_share([2.0, 3.0, 4.0, 1.0]) == 3 / 6
+    assert inversion_share([7.0]) == 0.0
+
+
+def test_a_family_in_line_before_the_opening_never_stands_behind_a_later_one():
+    families = [
+        {"family": 1, "place": 0, "before_opening": True},
+        {"family": 2, "place": 1, "before_opening": True},
+        {"family": 3, "place": 2, "before_opening": False},
+    ]
+
+    assert line_order_problems(families) == []
+
+    families[1]["place"], families[2]["place"] = 2, 1
+    assert line_order_problems(families) == [
+        "family 2 was in line before the opening but was admitted after a family that came later"
+    ]
