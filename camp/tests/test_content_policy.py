@@ -85,7 +85,7 @@ def test_cors_opens_only_to_the_configured_origins(client, settings):
     assert "Access-Control-Allow-Origin" not in other
 
 
-def test_an_allowed_origin_can_read_a_pages_total_and_links(client, settings):
+def test_an_allowed_origin_can_read_a_pages_total_links_and_renewed_admission(client, settings):
     settings.CORS_ALLOWED_ORIGINS = ["https://partner.camp.example"]
 
     answer = client.get(
@@ -93,4 +93,7 @@ def test_an_allowed_origin_can_read_a_pages_total_and_links(client, settings):
     )
 
     assert answer.status_code == 200
-    assert answer["Access-Control-Expose-Headers"] == "X-Total-Count, Link"
+    # The opening morning's renewed admission too, which the page keeps for the next write.
+    assert answer["Access-Control-Expose-Headers"] == (
+        "X-Total-Count, Link, Camp-Admission, Camp-Admission-Expires"
+    )
