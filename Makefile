@@ -6,6 +6,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Python keeps its compiled modules (__pycache__, which git ignores) and pytest its rewritten test
+# and plugin modules even where the environment asks for none (PYTHONDONTWRITEBYTECODE): without
+# them each of `make test`'s pytest processes compiles and rewrites some 400 modules again, 14 s of
+# a core, and each server or worker process a test starts compiles the project anew.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush bench-request-cpu lighthouse clean
 

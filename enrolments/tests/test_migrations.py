@@ -2,15 +2,18 @@
 enrolment), and families (every account gets "Myself", whose seats, choices and payments they
 are)."""
 
+import uuid
 from decimal import Decimal
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 pytestmark = [
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("scratch_database"),
     # Historical models write classes and people behind the product's models, as migrations do.
     pytest.mark.public_writes_unwatched,
 ]
@@ -23,18 +26,42 @@ BEFORE = [
 AFTER = [("payments", "0005_payments_point_at_enrolments")]
 
 
+@pytest.fixture
+def scratch_database():
+    """An empty database of the test's own, on the same server, stands in for the test database
+    while the test runs, and is thrown away after it. The migrations under test then run forward
+    from nothing, as on a new install, to the state the test starts from: taking the whole test
+    database back through every later migration and forward again cost a minute or two a test
+    (Django works out every model's state anew at each step back)."""
+    test_database = connections[DEFAULT_DB_ALIAS]
+    scratch = test_database.copy()
+    name = f"{test_database.settings_dict['NAME']}_migrations"
+    if scratch.vendor == "sqlite":
+        scratch.settings_dict["NAME"] = (
+            f"file:migrations_{uuid.uuid4().hex}?mode=memory&cache=shared"
+        )
+    else:
+        with test_database._nodb_cursor() as cursor:
+            cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            cursor.execute(f'CREATE DATABASE "{name}"')
+        scratch.settings_dict["NAME"] = name
+    connections[DEFAULT_DB_ALIAS] = scratch
+    try:
+        yield
+    finally:
+        # Closed for good: SQLite's own close() keeps an in-memory database open.
+        BaseDatabaseWrapper.close(scratch)
+        connections[DEFAULT_DB_ALIAS] = test_database
+        if scratch.vendor != "sqlite":
+            with test_database._nodb_cursor() as cursor:
+                cursor.execute(f'DROP DATABASE "{name}"')
+
+
 def migrated_to(targets):
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
     return executor.loader.project_state(targets).apps
-
-
-def back_to_the_latest_schema():
-    """Empty, for the tests that follow."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def test_selections_stay_and_each_enrolled_payment_gets_its_seat():
@@ -82,26 +109,23 @@ def test_selections_stay_and_each_enrolled_payment_gets_its_seat():
     selection = Selection.objects.create(student=student, camp_class=weaving)
 
     new = migrated_to(AFTER)
-    try:
-        Enrolment = new.get_model("enrolments", "Enrolment")
-        moved = new.get_model("enrolments", "Selection").objects.get()
-        assert (moved.pk, moved.student_id, moved.camp_class_id) == (
-            selection.pk,
-            student.pk,
-            weaving.pk,
-        )
-        seat = Enrolment.objects.get()
-        assert (seat.student_id, seat.camp_class_id, seat.status, seat.created_at) == (
-            student.pk,
-            pottery.pk,
-            "active",
-            paid_at,
-        )
-        payments = new.get_model("payments", "Payment").objects
-        assert payments.get(pk=enrolled.pk).enrolment_id == seat.pk
-        assert payments.get(pk=refunded.pk).enrolment_id is None
-    finally:
-        back_to_the_latest_schema()
+    Enrolment = new.get_model("enrolments", "Enrolment")
+    moved = new.get_model("enrolments", "Selection").objects.get()
+    assert (moved.pk, moved.student_id, moved.camp_class_id) == (
+        selection.pk,
+        student.pk,
+        weaving.pk,
+    )
+    seat = Enrolment.objects.get()
+    assert (seat.student_id, seat.camp_class_id, seat.status, seat.created_at) == (
+        student.pk,
+        pottery.pk,
+        "active",
+        paid_at,
+    )
+    payments = new.get_model("payments", "Payment").objects
+    assert payments.get(pk=enrolled.pk).enrolment_id == seat.pk
+    assert payments.get(pk=refunded.pk).enrolment_id is None
 
 
 BEFORE_FAMILIES = [
@@ -145,28 +169,21 @@ def test_every_account_gets_myself_and_every_seat_choice_and_payment_is_theirs()
         enrolment=seat,
     )
 
-    try:
-        new = migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())
-        Participant = new.get_model("accounts", "Participant")
-        holders = {
-            holder.account_id: holder
-            for holder in Participant.objects.filter(is_account_holder=True)
-        }
-        assert set(holders) == {instructor.pk, student.pk}
-        ana = holders[student.pk]
-        assert (ana.first_name, ana.last_name, ana.date_of_birth) == ("Ana María", "Lopez", None)
-        assert (
-            new.get_model("enrolments", "Selection").objects.get(pk=selection.pk).participant_id
-            == ana.pk
-        )
-        assert (
-            new.get_model("enrolments", "Enrolment").objects.get(pk=seat.pk).participant_id
-            == ana.pk
-        )
-        paid = new.get_model("payments", "Payment").objects.get(pk=payment.pk)
-        assert (paid.participant_id, paid.participant_name) == (ana.pk, "Ana María Lopez")
-    finally:
-        back_to_the_latest_schema()
+    new = migrated_to(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    Participant = new.get_model("accounts", "Participant")
+    holders = {
+        holder.account_id: holder for holder in Participant.objects.filter(is_account_holder=True)
+    }
+    assert set(holders) == {instructor.pk, student.pk}
+    ana = holders[student.pk]
+    assert (ana.first_name, ana.last_name, ana.date_of_birth) == ("Ana María", "Lopez", None)
+    assert (
+        new.get_model("enrolments", "Selection").objects.get(pk=selection.pk).participant_id
+        == ana.pk
+    )
+    assert new.get_model("enrolments", "Enrolment").objects.get(pk=seat.pk).participant_id == ana.pk
+    paid = new.get_model("payments", "Payment").objects.get(pk=payment.pk)
+    assert (paid.participant_id, paid.participant_name) == (ana.pk, "Ana María Lopez")
 
 
 def test_each_seat_keeps_its_classs_dates_as_promised_and_each_message_its_own_thread():
@@ -229,16 +246,13 @@ def test_each_seat_keeps_its_classs_dates_as_promised_and_each_message_its_own_t
     new = migrated_to(
         [("payments", "0010_dates_promised"), ("notifications", "0006_message_threads")]
     )
-    try:
-        promised = {
-            payment.transaction_id: (payment.starts_at_promised, payment.ends_at_promised)
-            for payment in new.get_model("payments", "Payment").objects.all()
-        }
-        assert promised == {
-            "pi_1": (starts_at, starts_at + timezone.timedelta(hours=3)),
-            "pi_2": (None, None),
-        }
-        message = new.get_model("notifications", "Message").objects.get()
-        assert message.in_order_of == "payment:1"
-    finally:
-        back_to_the_latest_schema()
+    promised = {
+        payment.transaction_id: (payment.starts_at_promised, payment.ends_at_promised)
+        for payment in new.get_model("payments", "Payment").objects.all()
+    }
+    assert promised == {
+        "pi_1": (starts_at, starts_at + timezone.timedelta(hours=3)),
+        "pi_2": (None, None),
+    }
+    message = new.get_model("notifications", "Message").objects.get()
+    assert message.in_order_of == "payment:1"

@@ -7,6 +7,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import dateformat, timezone
 
+from notifications.models import Message, MessageStatus
+from notifications.services import message_resend
+from payments.message_kinds import PaymentMessage
 from payments.models import Payment, RefundPolicy
 from payments.services import payment_refund
 from payments.tests import stripe_js
@@ -44,6 +47,37 @@ def test_a_payment_sends_one_receipt_with_what_was_paid_for(pay, as_student, sel
         assert fact in receipt.body
     html = html_of(receipt)
     assert "$45.50" in html and payment.transaction_id in html
+
+
+def test_the_receipt_is_written_by_the_worker_that_sends_it_and_kept_as_sent(
+    pay, as_student, selection, student
+):
+    assert pay(as_student, selection).status_code == 201
+    payment = Payment.objects.get()
+    queued = Message.objects.get(kind=PaymentMessage.PAYMENT_RECEIPT)
+    # The payment's request wrote the row and what it is made of, and rendered nothing.
+    assert (queued.about, queued.recipient, queued.subject, queued.text, queued.calendar) == (
+        f"payment:{payment.pk}",
+        student.email,
+        "",
+        "",
+        "",
+    )
+    assert queued.facts == {"payment_id": payment.pk, "class_id": selection.camp_class_id}
+
+    [receipt] = send_queued()
+
+    sent = Message.objects.get(pk=queued.pk)
+    assert sent.status == MessageStatus.SENT
+    assert (sent.subject, sent.text) == (receipt.subject, receipt.body)
+    assert "BEGIN:VCALENDAR" in sent.calendar
+    # A resend repeats what was sent.
+    resent = message_resend(message_id=sent.pk)
+    assert (resent.subject, resent.text, resent.calendar) == (
+        sent.subject,
+        sent.text,
+        sent.calendar,
+    )
 
 
 def test_the_receipt_dates_the_payment_in_the_schools_time_zone(pay, as_student, selection):

@@ -22,16 +22,19 @@ from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# The caller; the selection with its class, child and what paying needs of them (the early-bird
-# price, the season, whether this card paid already, the refund terms, the Stripe customer);
-# the rules' one query; the child's paperwork (record, policies, acceptances); the season's price
-# rules (the family's paid seats, scholarship, multi-class tiers). The hold: the class locked, the
-# holds in it, the family's holds (its account locked), the hold made.
+# The caller; the selection with its class, the child, the class's season and early-bird price
+# and the family's Stripe customer (payments.prepared.selection_to_pay); the rules' one query;
+# the child's paperwork (record, policies, acceptances: care.selectors.care_missing_for); the
+# season's price rules, in one query (none here, so the family's paid seats are not read). The
+# hold: the class locked, the account locked, what the hold is judged by in one query
+# (enrolments.prepared.hold_standing), the hold made. The Stripe customer, saved the first time.
 HOLD_QUERIES = 12
-# The caller; as the payment page, up to the price; the charge attempt, committed before Stripe
-# is asked. Then, in one transaction: the class locked; the rules again under the lock; the seat
-# taken; the enrolment; the hold and the selection settled; the payment, enrolled; the attempt
-# marked; the receipt queued (composed and rendered by the worker that sends it).
+# The caller; the selection as above, with the payment made before with this card and the
+# refund policy in force; the price rules; the rules' one query and the paperwork; the charge
+# attempt, committed before Stripe is asked. Then in one transaction: the seat taken, which
+# locks the class; the rules again under the lock; the enrolment; the hold and the selection
+# settled; the payment, enrolled; its receipt queued, to be composed by the worker that sends
+# it; the attempt marked charged. The answer is the payment as written.
 PAY_QUERIES = 16
 
 
