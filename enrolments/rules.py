@@ -594,21 +594,19 @@ def _count_of(rows: QuerySet) -> Coalesce:
 
 
 def family_holds(
-    *, family_id: int, participant_id: int, camp_class_id: int, now: datetime, lock: bool = False
+    *, family_id: int, participant_id: int, camp_class_id: int, now: datetime
 ) -> FamilyHolds:
-    """The family's holds (`FamilyHolds`), in one query; with `lock`, the account's row is
-    locked until the transaction ends, so two holds of one family in different classes are
-    counted one after the other."""
+    """The family's holds (`FamilyHolds`), in one query. A caller about to add one takes the
+    family's lock first, in a statement of its own (`prepared.family_lock`): a statement that
+    waits for a lock reads as things stood before it waited, so counting in the locking statement
+    would miss a hold written while it waited."""
     live = SeatHold.objects.filter(student_id=family_id, expires_at__gt=now).exclude(
         participant_id=participant_id, camp_class_id=camp_class_id
     )
     lapsed = HoldLapse.objects.filter(
         student_id=family_id, was_offer=False, lapsed_at__gt=now - timedelta(days=1)
     )
-    family = User.objects.filter(pk=family_id)
-    if lock:
-        family = family.select_for_update()
-    found = family.annotate(
+    found = User.objects.filter(pk=family_id).annotate(
         holds_in_class=_count_of(live.filter(camp_class_id=camp_class_id)),
         holds_anywhere=_count_of(live),
         lapses=_count_of(lapsed),

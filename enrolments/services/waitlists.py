@@ -34,7 +34,7 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from enrolments.prepared import class_lock, waitlist_queue
+from enrolments.prepared import class_lock, family_lock, waitlist_queue
 from enrolments.rules import (
     Refusal,
     RefusalKind,
@@ -232,6 +232,9 @@ def waitlist_offers_make(*, camp_class: Class) -> int:
         if refusal is not None and refusal.kind != RefusalKind.FULL:
             _closed_and_told(entry, camp_class=camp_class, reason=refusal.to_select)
             continue
+        # The family's lock, as a hold taken on the payment page takes it (`hold_take`), so an
+        # offer and the family's own hold of another class are counted one after the other.
+        family_lock(family_id=entry.student_id)
         family = family_holds(
             family_id=entry.student_id,
             participant_id=entry.participant_id,
