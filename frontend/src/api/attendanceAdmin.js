@@ -25,7 +25,11 @@ export function useAttendanceDay(day) {
 }
 
 export function useStillHere() {
-  return useSWR(stillHereKey, { refreshInterval: STILL_HERE_REFRESH_MS });
+  return useSWR(stillHereKey, {
+    refreshInterval: STILL_HERE_REFRESH_MS,
+    // Below the refresh, or SWR would answer each refresh from the first request.
+    dedupingInterval: STILL_HERE_REFRESH_MS / 2,
+  });
 }
 
 /*

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
@@ -30,12 +30,22 @@ export function checkoutKey(id) {
 /*
  * The family's checkout priced now: a promo code that stopped applying is dropped and
  * `promoCodeProblem` says why. A checkout being charged is asked after until it is paid, or open
- * again when the charge did not happen.
+ * again when the charge did not happen. Whether it is being charged is kept from the checkout
+ * shown, whichever answer brought it (the first load, the answer to Pay, a refresh), and the
+ * interval is a number: SWR works a function given as its interval out only when its polling
+ * effect runs, for a steady function only as the page opens (before the first answer), for one
+ * made at each render at every render (putting the next poll off again each time).
  */
 export function useCheckout(id) {
-  return useSWR(id ? checkoutKey(id) : null, {
-    refreshInterval: (latest) => (latest?.status === "charging" ? CHECKOUT_CHARGING_POLL_MS : 0),
+  const [charging, setCharging] = useState(false);
+  const checkout = useSWR(id ? checkoutKey(id) : null, {
+    refreshInterval: charging ? CHECKOUT_CHARGING_POLL_MS : 0,
+    // Below the poll, or SWR would answer each poll from the first request.
+    dedupingInterval: CHECKOUT_CHARGING_POLL_MS / 2,
   });
+  const chargingNow = checkout.data?.status === "charging";
+  if (chargingNow !== charging) setCharging(chargingNow);
+  return checkout;
 }
 
 /*

@@ -3,6 +3,7 @@ import { SWRConfig } from "swr";
 
 import { firstScreen } from "../config/config";
 import { fetcher } from "../lib/api";
+import { APP_DEDUPING_INTERVAL_MS } from "./dataCache";
 import { firstScreenCache, firstScreenFresh } from "./firstScreen";
 import { AppProviders } from "./providers";
 import { RouteTree } from "./router";
@@ -11,7 +12,7 @@ import { RouteTree } from "./router";
 // screen.
 const swrOptions = {
   fetcher,
-  dedupingInterval: 5 * 60 * 1000,
+  dedupingInterval: APP_DEDUPING_INTERVAL_MS,
   errorRetryCount: 3,
   revalidateOnFocus: false,
   provider: () => firstScreenCache(firstScreen),

@@ -5,6 +5,7 @@ import { approvedClassesPageKey, useApprovedClasses } from "../api/classes";
 import { listPage, stubApi } from "../testing/api";
 import { makeClass } from "../testing/fixtures";
 import { afterTheNextFrame } from "../testing/frames";
+import { APP_DEDUPING_INTERVAL_MS } from "./dataCache";
 import { firstScreenCache, firstScreenFresh } from "./firstScreen";
 
 // The all-classes page as the server sends it: its first page, and the list's total.
@@ -28,7 +29,7 @@ function renderWithFirstScreen(firstScreen, onRender) {
   return render(
     <SWRConfig
       value={{
-        dedupingInterval: 5 * 60 * 1000,
+        dedupingInterval: APP_DEDUPING_INTERVAL_MS,
         provider: () => firstScreenCache(firstScreen),
         use: [firstScreenFresh(firstScreen)],
       }}

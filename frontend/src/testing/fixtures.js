@@ -283,6 +283,30 @@ export function makePayment(overrides = {}) {
 }
 
 /*
+ * One line of a family checkout, as GET /checkouts/{id} answers it: Ana's Watercolor Basics at
+ * its list price, nothing off, paid in full and not yet paid. `price` sets the list price, the
+ * price and what is due now together; pass `adjustments` with their own `price` and `dueNow`.
+ */
+export function makeCheckoutLine({ price = 45.5, ...overrides } = {}) {
+  return {
+    id: 21,
+    classId: 3,
+    className: "Watercolor Basics",
+    participantId: 1,
+    participantName: "Ana Lopez",
+    listPrice: price,
+    adjustments: [],
+    price,
+    paymentId: null,
+    planId: null,
+    plans: [],
+    dueNow: price,
+    schedule: [],
+    ...overrides,
+  };
+}
+
+/*
  * One message to a class's families, as GET /classes/{id}/messages lists it to the class's
  * instructor and admins (with `recipients`); a family's answer has no recipients, so pass
  * `recipients: undefined` and it is left out.

@@ -7,7 +7,7 @@ import { answerFor, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeCompleteCareRecord, makePolicy } from "../../../testing/careFixtures";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { makeChild, makePayment, myself } from "../../../testing/fixtures";
+import { makeCheckoutLine, makeChild, makePayment, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { loadStripeJs } from "../lib/loadStripeJs";
 import { CheckoutPage } from "./CheckoutPage";
@@ -20,24 +20,14 @@ const CHECKOUT = "/checkouts/5";
 const PAYMENT = "POST /checkouts/5/payment";
 
 // Ana's class, an early-bird price and some of the family's credit off it.
-const forAna = {
-  id: 21,
-  classId: 3,
-  className: "Watercolor Basics",
-  participantId: 1,
-  participantName: "Ana Lopez",
+const forAna = makeCheckoutLine({
   listPrice: 120,
   adjustments: [
     { kind: "early_bird", label: "Early bird", amount: -12 },
     { kind: "credit", label: "Account credit", amount: -20 },
   ],
   price: 88,
-  paymentId: null,
-  planId: null,
-  plans: [],
-  dueNow: 88,
-  schedule: [],
-};
+});
 // Mia's class, the second child's discount off it.
 const forMia = {
   id: 22,

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
-import { makeSelection } from "../../../testing/fixtures";
+import { makeCheckoutLine, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { MySelectedClassesPage } from "./MySelectedClassesPage";
 
@@ -19,21 +19,7 @@ const OPENED = {
   id: 5,
   status: "open",
   lines: [
-    {
-      id: 21,
-      classId: 3,
-      className: "Watercolor Basics",
-      participantId: 1,
-      participantName: "Ana Lopez",
-      listPrice: 45.5,
-      adjustments: [],
-      price: 45.5,
-      paymentId: null,
-      planId: null,
-      plans: [],
-      dueNow: 45.5,
-      schedule: [],
-    },
+    makeCheckoutLine(),
     {
       id: 22,
       classId: 4,
