@@ -45,6 +45,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
 
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
+import seeding  # noqa: E402 - bench/seeding.py: the school the morning meets
 from rush_checks import percentile, server_timing  # noqa: E402
 from server import free_port, stopped  # noqa: E402
 
@@ -97,11 +98,9 @@ def seed(families: int) -> list[dict]:
     from django.utils import timezone
     from rest_framework_simplejwt.tokens import AccessToken
 
-    from accounts.models import Participant, Role, User
     from classes.management.commands.seed_demo import season_start
-    from classes.models import Category, Class, ClassStatus, Meeting, Season
+    from classes.models import Season
     from classes.schedule import school_timezone
-    from testing.care import care_completed_in_bulk
 
     now = timezone.now()
     today = timezone.localdate(timezone=school_timezone())
@@ -114,56 +113,24 @@ def seed(families: int) -> list[dict]:
         closes_at=now + timedelta(days=30),
     )
     catalog = run.Catalog(first_day)
-    category_ids = dict(Category.objects.values_list("slug", "id"))
-    instructor = User.objects.create(
-        email="instructor@request-cpu.camp.test", name="Bench Instructor", role=Role.INSTRUCTOR
-    )
     numbers = [n for n in range(CLASSES * 2) if catalog.meetings(n)][:CLASSES]
     open_classes = CLASSES - FULL_CLASSES
     seats = -(-families // open_classes) + 1
-    classes = Class.objects.bulk_create(
-        Class(
-            image=f"https://images.camp.test/classes/{number}.jpg",
-            price=PRICE,
-            seats=seats if nth < open_classes else 0,
-            enroll=0 if nth < open_classes else seats,
-            status=ClassStatus.APPROVED,
-            instructor=instructor,
-            location="Studio 1",
-            season=season,
-            **{**catalog.details(number, category_ids), "age_min": None, "age_max": None},
-        )
-        for nth, number in enumerate(numbers)
+    classes, users, children = seeding.school_seeded(
+        catalog,
+        domain="request-cpu.camp.test",
+        instructor_name="Bench Instructor",
+        price=PRICE,
+        classes={
+            number: {
+                "seats": seats if nth < open_classes else 0,
+                "enroll": 0 if nth < open_classes else seats,
+                "season": season,
+            }
+            for nth, number in enumerate(numbers)
+        },
+        children=[2] * families,
     )
-    Meeting.objects.bulk_create(
-        Meeting(camp_class=camp_class, day=meeting.day, start=meeting.start, end=meeting.end)
-        for camp_class, number in zip(classes, numbers, strict=True)
-        for meeting in catalog.meetings(number)
-    )
-    users = User.objects.bulk_create(
-        User(
-            email=f"family{n}@request-cpu.camp.test",
-            name=f"Parent {n}",
-            role=Role.STUDENT,
-            password="!",  # noqa: S106 - unusable: nobody signs in with a password
-        )
-        for n in range(families)
-    )
-    Participant.objects.bulk_create(
-        Participant(account=user, is_account_holder=True, first_name="Parent", last_name=str(n))
-        for n, user in enumerate(users)
-    )
-    children = Participant.objects.bulk_create(
-        Participant(
-            account=user,
-            first_name=f"Child{nth}",
-            last_name=str(n),
-            date_of_birth=today - timedelta(days=365 * (6 + (n + nth) % 7)),
-        )
-        for n, user in enumerate(users)
-        for nth in range(2)
-    )
-    care_completed_in_bulk(children)
     return [
         {
             "email": user.email,

@@ -11,11 +11,9 @@ server's pace.
 """
 
 import re
-import uuid
 from datetime import timedelta
 
 import pytest
-import redis
 import time_machine
 from django.utils import timezone
 from playwright.sync_api import Page, expect
@@ -25,8 +23,8 @@ from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, 
 from enrolments import waiting_room
 from enrolments.models import Selection
 from payments.models import Payment, PaymentStatus
-from testing import services
 from testing.seasons import a_season, a_season_class
+from testing.waiting_rooms import waiting_room_on
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -45,21 +43,11 @@ TOO_WIDE = """() => [...document.querySelectorAll("main *")]
 def room(settings):
     """The room turned on with keys of its own, one family let in a second, and held until the
     test lets it move: a line empty after its opening would close at once."""
-    url = services.needs_redis(services.TEST_REDIS_URL)
-    prefix = f"camp-test:e2e-waiting-room:{uuid.uuid4().hex}"
-    settings.WAITING_ROOM_ENABLED = True
-    settings.WAITING_ROOM_REDIS_URL = url
-    settings.WAITING_ROOM_KEY_PREFIX = prefix
-    settings.WAITING_ROOM_RECHECK_SECONDS = 0
-    settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
-    waiting_room.waiting_room_pause(paused=True)
-    season = a_season("Summer", opens_in=-timedelta(minutes=1))
-    assert waiting_room.waiting_room_sync() is not None
-    yield season
-    client = redis.Redis.from_url(url, decode_responses=True)
-    left = list(client.scan_iter(f"{prefix}:*"))
-    if left:
-        client.delete(*left)
+    with waiting_room_on(settings, "e2e-waiting-room"):
+        waiting_room.waiting_room_pause(paused=True)
+        season = a_season("Summer", opens_in=-timedelta(minutes=1))
+        assert waiting_room.waiting_room_sync() is not None
+        yield season
 
 
 def others_join(count: int) -> None:
