@@ -20,8 +20,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-# As the Procfile: each worker serves WEB_THREADS requests at once, on threads (4 unless set).
-THREADS = int(os.environ.get("WEB_THREADS", "4"))
+# As the Procfile: each worker serves WEB_THREADS requests at once, on threads (16 unless set).
+THREADS = int(os.environ.get("WEB_THREADS", "16"))
 
 
 @contextmanager

@@ -1,7 +1,8 @@
 """Where each request's time went, in its `Server-Timing` header (`make bench-rush`).
 
 bench.settings puts this middleware first when BENCH_STRIPE_TIMING is set. Every HTTP call the
-Stripe SDK makes (payments/stripe_client.py's client) is timed, a retry counted too; the answer
+Stripe SDK makes is timed by payments/stripe_client.py's client (core.provider_waits), a retry
+counted too; the answer
 says `Server-Timing: app;dur=<ms in Django>, stripe;dur=<ms of those on Stripe>,
 db;desc="<queries>", cpu;dur=<ms of CPU>`, so the load generator can take Stripe's share out of
 each step's latency and tell the time a request spent in a worker from the time it queued for
@@ -10,26 +11,11 @@ the time in Django also counts the waits for the other threads to give up the in
 which the CPU does not. Production never loads this module.
 """
 
-import threading
 import time
 
-import stripe
 from django.db import connection
 
-_spent = threading.local()
-_request = stripe.RequestsClient.request
-
-
-def _timed_request(self, *arguments, **options):
-    started = time.perf_counter()
-    try:
-        return _request(self, *arguments, **options)
-    finally:
-        _spent.seconds = getattr(_spent, "seconds", 0.0) + time.perf_counter() - started
-        _spent.calls = getattr(_spent, "calls", 0) + 1
-
-
-stripe.RequestsClient.request = _timed_request
+from core.provider_waits import provider_waits
 
 
 class StripeTimingMiddleware:
@@ -37,7 +23,7 @@ class StripeTimingMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        _spent.seconds, _spent.calls = 0.0, 0
+        waits_before = provider_waits()
         queries = [0]
 
         def counted(execute, sql, params, many, context):
@@ -50,9 +36,10 @@ class StripeTimingMiddleware:
             response = self.get_response(request)
         cpu = time.thread_time() - started_cpu
         in_django = time.perf_counter() - started
+        at_stripe = provider_waits() - waits_before
         response["Server-Timing"] = (
             f"app;dur={in_django * 1000:.3f}, "
-            f'stripe;dur={_spent.seconds * 1000:.3f};desc="{_spent.calls} calls", '
+            f'stripe;dur={at_stripe.seconds * 1000:.3f};desc="{at_stripe.calls} calls", '
             f'db;desc="{queries[0]} queries", '
             f"cpu;dur={cpu * 1000:.3f}"
         )

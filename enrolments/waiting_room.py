@@ -481,11 +481,11 @@ def _current(client: redis.Redis) -> Opening | None:
     return _opening_of(client.hgetall(keys().opening))
 
 
-def room_opening() -> Opening | None:
+def room_opening(*, fresh: bool = False) -> Opening | None:
     """The opening the room is for, as registration writes and polls check it: read from Redis
     at most once per WAITING_ROOM_RECHECK_SECONDS in this process (what changes in between, the
-    line closing, the polls' script tells); None while the room is turned off, Redis is unset,
-    or failing."""
+    line closing, the polls' script tells), or now when `fresh`; None while the room is turned
+    off, Redis is unset, or failing."""
     if not settings.WAITING_ROOM_ENABLED:
         return None
     found = _client()
@@ -495,7 +495,7 @@ def room_opening() -> Opening | None:
     state = (settings.WAITING_ROOM_REDIS_URL, settings.WAITING_ROOM_KEY_PREFIX)
     now = time.monotonic()
     read_at, opening = _connection.gate_state.get(state, (-math.inf, None))
-    if now - read_at < settings.WAITING_ROOM_RECHECK_SECONDS:
+    if not fresh and now - read_at < settings.WAITING_ROOM_RECHECK_SECONDS:
         return opening
     try:
         opening = _current(client)
@@ -712,8 +712,9 @@ def admission_check(token: str | None, *, opening: Opening) -> Admission | None:
     return Admission(member=str(member), opening_id=opening_id)
 
 
-def gated_write_record(*, milliseconds: float) -> None:
-    """Count a registration write the gate let through, and whether it was slow, in this 10
+def gated_write_record(*, milliseconds: float, threads_full: bool = False) -> None:
+    """Count a registration write the gate let through, and whether it was slow (the server's
+    own time past WAITING_ROOM_LATENCY_TARGET_MS, or no thread of its process free), in this 10
     seconds' bucket: the rate of admission follows them (`line_join`)."""
     found = _client()
     if found is None:
@@ -723,7 +724,7 @@ def gated_write_record(*, milliseconds: float) -> None:
     try:
         with client.pipeline(transaction=False) as pipe:
             pipe.hincrby(key, "requests", 1)
-            if milliseconds > settings.WAITING_ROOM_LATENCY_TARGET_MS:
+            if threads_full or milliseconds > settings.WAITING_ROOM_LATENCY_TARGET_MS:
                 pipe.hincrby(key, "slow", 1)
             pipe.expire(key, LOAD_BUCKET_SECONDS * (LOAD_SHOWN_BUCKETS + 10))
             pipe.execute()

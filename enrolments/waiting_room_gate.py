@@ -4,19 +4,25 @@ admission (enrolments.waiting_room).
 A view takes part by declaring `waiting_room_gated = True` (selecting a class, holding a seat to
 pay, paying, a checkout's writes, joining a waitlist); only its writes are gated, never its reads.
 A write without a valid `Camp-Admission` header answers 429 with `"code": "waiting_room"`: the
-browser app takes the family to the line. One let through is timed, for the rate of admission,
-and answers its admission renewed (`Camp-Admission`, `Camp-Admission-Expires`).
+browser app takes the family to the line. One let through is timed, for the rate of admission:
+the server's own time, without its waits on Stripe (core.provider_waits), counted slow
+when it passes WAITING_ROOM_LATENCY_TARGET_MS or when it found every one of its process's
+WEB_THREADS busy (those after it then queue in front of the process, a wait the server's own
+time does not show). It answers its admission renewed (`Camp-Admission`, `Camp-Admission-Expires`).
 
 While the room is off, the gate costs at most one Redis read per second per process, and none
 of the database.
 """
 
+import threading
 import time
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.utils import timezone
 
 from core.api import error_body
+from core.provider_waits import provider_waits
 from enrolments import waiting_room
 
 WAIT_YOUR_TURN = (
@@ -30,13 +36,26 @@ EXPIRES_HEADER = "Camp-Admission-Expires"
 class WaitingRoomGateMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
+        self._busy = 0
+        self._busy_lock = threading.Lock()
 
     def __call__(self, request):
-        response = self.get_response(request)
+        with self._busy_lock:
+            self._busy += 1
+            request.waiting_room_threads_full = self._busy >= settings.WEB_THREADS
+        try:
+            response = self.get_response(request)
+        finally:
+            with self._busy_lock:
+                self._busy -= 1
         admission = getattr(request, "waiting_room_admission", None)
         if admission is not None:
-            elapsed = time.monotonic() - request.waiting_room_started
-            waiting_room.gated_write_record(milliseconds=elapsed * 1000)
+            elapsed = time.perf_counter() - request.waiting_room_started
+            at_provider = provider_waits() - request.waiting_room_provider_waits
+            waiting_room.gated_write_record(
+                milliseconds=(elapsed - at_provider.seconds) * 1000,
+                threads_full=request.waiting_room_threads_full,
+            )
             token, expires = waiting_room.admission_issue(
                 member=admission.member, opening=request.waiting_room_opening
             )
@@ -51,9 +70,16 @@ class WaitingRoomGateMiddleware:
         opening = waiting_room.room_opening()
         if opening is None or not opening.gating(timezone.now()):
             return None
-        admission = waiting_room.admission_check(
-            request.headers.get(ADMISSION_HEADER), opening=opening
-        )
+        token = request.headers.get(ADMISSION_HEADER)
+        admission = waiting_room.admission_check(token, opening=opening)
+        if admission is None:
+            # Before refusing, the room as it is now: the line may have emptied and the room
+            # turned off within this process's recheck time, and the family been told by a poll
+            # to go straight in, with no admission to show.
+            opening = waiting_room.room_opening(fresh=True)
+            if opening is None or not opening.gating(timezone.now()):
+                return None
+            admission = waiting_room.admission_check(token, opening=opening)
         if admission is None:
             return JsonResponse(
                 {**error_body(WAIT_YOUR_TURN), "code": "waiting_room"},
@@ -62,5 +88,6 @@ class WaitingRoomGateMiddleware:
             )
         request.waiting_room_admission = admission
         request.waiting_room_opening = opening
-        request.waiting_room_started = time.monotonic()
+        request.waiting_room_started = time.perf_counter()
+        request.waiting_room_provider_waits = provider_waits()
         return None

@@ -12,6 +12,8 @@ from functools import lru_cache
 import stripe
 from django.conf import settings
 
+from core.provider_waits import provider_call
+
 # Every call to Stripe is bounded, so a payment request answers well inside the server's worker
 # timeout (Procfile): at most two tries of STRIPE_TIMEOUT_SECONDS each for a call, and a payment
 # makes two calls (read the saved card, charge it).
@@ -78,12 +80,20 @@ class WebhookEvent:
     object_id: str
 
 
+class TimedHttpClient(stripe.RequestsClient):
+    """The SDK's HTTP client, each call timed as a wait on a provider (core.provider_waits)."""
+
+    def request(self, *arguments, **options):
+        with provider_call():
+            return super().request(*arguments, **options)
+
+
 @lru_cache(maxsize=4)
 def _client(api_key: str, api_base: str | None, timeout: float) -> stripe.StripeClient:
     return stripe.StripeClient(
         api_key,
         base_addresses={"api": api_base} if api_base else None,
-        http_client=stripe.RequestsClient(timeout=timeout),
+        http_client=TimedHttpClient(timeout=timeout),
         max_network_retries=RETRIES,
     )
 

@@ -14,6 +14,9 @@ WAITING_ROOM_OPENS_MINUTES_BEFORE = int(env("WAITING_ROOM_OPENS_MINUTES_BEFORE",
 # more than one in twenty registration writes take longer than WAITING_ROOM_LATENCY_TARGET_MS.
 WAITING_ROOM_ADMIT_PER_MINUTE = int(env("WAITING_ROOM_ADMIT_PER_MINUTE", "300"))
 WAITING_ROOM_LATENCY_TARGET_MS = int(env("WAITING_ROOM_LATENCY_TARGET_MS", "1000"))
+# The threads each server process answers on (the Procfile's gunicorn --threads): a write that
+# finds every one of them busy counts as slow too, as those after it queue for one.
+WEB_THREADS = int(env("WEB_THREADS", "16"))
 # How long a family let in may register before it would wait again, renewed by each write.
 WAITING_ROOM_ADMISSION_MINUTES = int(env("WAITING_ROOM_ADMISSION_MINUTES", "20"))
 WAITING_ROOM_REDIS_URL = env("WAITING_ROOM_REDIS_URL") or REDIS_URL

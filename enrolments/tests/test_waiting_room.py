@@ -6,13 +6,13 @@ own), on a clock that moves only when the test moves it.
 """
 
 import logging
-import uuid
+import threading
 from datetime import timedelta
 
 import pytest
-import redis
 import time_machine
 from django.core import signing
+from django.http import HttpResponse
 from django.utils import timezone
 from rest_framework_simplejwt.tokens import AccessToken
 
@@ -20,13 +20,15 @@ from accounts.models import Role
 from classes.models import ClassStatus, Season
 from classes.schedule import school_timezone
 from core import events
+from core.provider_waits import provider_call
 from enrolments import waiting_room
+from enrolments.apis import SelectionListCreateApi
 from enrolments.waiting_room import BAD_LINE, LINE_SALT, keys, waiting_room_sync
-from enrolments.waiting_room_gate import WAIT_YOUR_TURN
-from testing import services
+from enrolments.waiting_room_gate import WAIT_YOUR_TURN, WaitingRoomGateMiddleware
 from testing.factories import ClassFactory, UserFactory
 from testing.seasons import a_season
 from testing.servers import free_port
+from testing.waiting_rooms import waiting_room_on
 
 pytestmark = pytest.mark.django_db
 
@@ -39,18 +41,8 @@ SELECT = "/api/selectClass"
 @pytest.fixture
 def room(settings):
     """The room turned on, with keys of this test's own, letting in one family a second."""
-    url = services.needs_redis(services.TEST_REDIS_URL)
-    prefix = f"camp-test:waiting-room:{uuid.uuid4().hex}"
-    settings.WAITING_ROOM_ENABLED = True
-    settings.WAITING_ROOM_REDIS_URL = url
-    settings.WAITING_ROOM_KEY_PREFIX = prefix
-    settings.WAITING_ROOM_RECHECK_SECONDS = 0
-    settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
-    client = redis.Redis.from_url(url, decode_responses=True)
-    yield client
-    left = list(client.scan_iter(f"{prefix}:*"))
-    if left:
-        client.delete(*left)
+    with waiting_room_on(settings, "waiting-room") as client:
+        yield client
 
 
 @pytest.fixture
@@ -529,6 +521,26 @@ class TestTheGate:
 
         assert response.status_code == 201
 
+    def test_a_write_goes_through_once_the_line_has_emptied_though_this_process_saw_it_on(
+        self, room, clock, api_client, api_client_for, family, open_class, settings
+    ):
+        settings.WAITING_ROOM_RECHECK_SECONDS = 3600
+        an_opening(60)
+        line = join(api_client)["line"]
+        clock.shift(61)
+        writes = api_client_for(family)
+        refused = writes.post(SELECT, {"classId": open_class.pk}, format="json")
+        # The last family is let in and the room turns off: a poll tells the next ones to go
+        # straight in, with no admission.
+        assert poll(api_client, line)["admitted"]
+        told = join(api_client)
+
+        response = writes.post(SELECT, {"classId": open_class.pk}, format="json")
+
+        assert refused.status_code == 429
+        assert (told["active"], told["admitted"], told["admission"]) == (False, True, None)
+        assert response.status_code == 201
+
     def test_no_gate_when_the_room_is_turned_off(
         self, room, clock, api_client, api_client_for, family, open_class, settings
     ):
@@ -642,6 +654,57 @@ class TestAdmins:
 
         live = live_of(api_client_for, admin)
         assert (live["recentRequests"], live["recentSlowShare"]) == (1, 0.0)
+
+    @pytest.mark.parametrize(
+        ("at_stripe", "ours", "threads", "slow"),
+        [
+            # Its time at Stripe is not the server's own: letting fewer in would not shorten it.
+            (0.3, 0.0, 16, 0),
+            (0.0, 0.3, 16, 1),
+            # Every thread of the process busy: those after it queue for one, unseen in its time.
+            (0.0, 0.0, 1, 1),
+            (0.0, 0.0, 2, 0),
+        ],
+    )
+    def test_a_write_is_slow_by_the_servers_own_time_or_for_want_of_a_thread(
+        self,
+        room,
+        clock,
+        api_client,
+        api_client_for,
+        admin,
+        family,
+        settings,
+        rf,
+        at_stripe,
+        ours,
+        threads,
+        slow,
+    ):
+        settings.WAITING_ROOM_LATENCY_TARGET_MS = 100
+        settings.WEB_THREADS = threads
+        request = rf.post(SELECT, HTTP_CAMP_ADMISSION=an_admitted_family(api_client, clock, family))
+        view = SelectionListCreateApi.as_view()
+
+        def the_view(request):
+            assert gate.process_view(request, view, (), {}) is None
+            with provider_call():
+                threading.Event().wait(at_stripe)
+            threading.Event().wait(ours)
+            return HttpResponse(status=201)
+
+        gate = WaitingRoomGateMiddleware(the_view)
+        answer = gate(request)
+
+        assert answer.has_header("Camp-Admission")
+        live = live_of(api_client_for, admin)
+        assert (
+            live["recentRequests"],
+            round(live["recentRequests"] * live["recentSlowShare"]),
+        ) == (
+            1,
+            slow,
+        )
 
     @pytest.mark.parametrize("who", ["anonymous", "student", "instructor"])
     def test_only_admins_watch_or_pause(self, room, client_as, who):
