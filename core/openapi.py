@@ -64,6 +64,35 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
     }
 
 
+WAITING_ROOM_REFUSAL = (
+    "Registration has just opened and the caller has no admission from the line "
+    '(`"code": "waiting_room"`, Camp-Admission missing or spent): it waits its turn at '
+    "/api/waitingRoom; or too many of these calls lately. Retry-After says when to ask again."
+)
+
+
+def waiting_room_refusals(result, generator, request, public):
+    """A postprocessing hook: the registration writes the waiting room gates may answer 429
+    (enrolments.waiting_room_gate), before their view and its own description run."""
+    for path, _, method, view in generator.endpoints:
+        if method in ("GET", "HEAD", "OPTIONS") or not getattr(
+            getattr(view, "cls", None), "waiting_room_gated", False
+        ):
+            continue
+        operation = result["paths"].get(path, {}).get(method.lower())
+        if operation is not None:
+            operation["responses"].setdefault(
+                "429",
+                {
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+                    },
+                    "description": WAITING_ROOM_REFUSAL,
+                },
+            )
+    return result
+
+
 @cache
 def count_of(name: str, key: str) -> serializers.Serializer:
     """The spec's write answers: {"modifiedCount": 1}, {"deletedCount": 1}, {"insertedId": 7}.

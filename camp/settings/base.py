@@ -248,6 +248,10 @@ SPECTACULAR_SETTINGS = {
         "CollectorKindEnum": "enrolments.models.CollectorKind",
         "SettleWithEnum": ["card", "credit"],
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.openapi.waiting_room_refusals",
+    ],
 }
 
 # What the browser app is told about its surroundings, as one JSON block in the page.

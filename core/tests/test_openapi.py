@@ -7,6 +7,8 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 
+from core.openapi import WAITING_ROOM_REFUSAL
+
 pytestmark = pytest.mark.django_db
 
 
@@ -81,3 +83,27 @@ def test_the_docs_page_loads_everything_from_our_own_static_files(client, path):
     # Nor any address of a content network in the page's scripts (a random nonce or token in
     # the page may spell "cdn" by chance, so addresses are what is looked for).
     assert re.findall(r"""https?://[^"'\s]*cdn""", html, flags=re.IGNORECASE) == []
+
+
+def test_the_registration_writes_the_waiting_room_gates_may_answer_429(api_client):
+    schema = api_client.get("/api/schema", {"format": "json"}).json()
+
+    refusing = {
+        (path, method)
+        for path, path_item in schema["paths"].items()
+        for method, operation in path_item.items()
+        if operation["responses"].get("429", {}).get("description") == WAITING_ROOM_REFUSAL
+    }
+
+    assert refusing == {
+        ("/api/selectClass", "post"),
+        ("/api/createPaymentIntent", "post"),
+        ("/api/payments", "post"),
+        ("/api/checkouts", "post"),
+        ("/api/checkouts/{checkout_id}/lines/{line_id}", "patch"),
+        ("/api/checkouts/{checkout_id}/lines/{line_id}", "delete"),
+        ("/api/checkouts/{checkout_id}/payment", "post"),
+        ("/api/waitlist", "post"),
+    }
+    answer = schema["paths"]["/api/selectClass"]["post"]["responses"]["429"]
+    assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}

@@ -8,7 +8,7 @@ import { api, fetcher } from "../lib/api";
 import { AuthContext } from "../lib/auth";
 import { ADMISSION_KEY, LINE_KEY, storeAdmission } from "../lib/waitingRoom";
 import { untilTheLineForms } from "../api/waitingRoom";
-import { answerFor, respondUnchecked, stubApi } from "../testing/api";
+import { answerFor, respond, stubApi } from "../testing/api";
 import { makeSelection } from "../testing/fixtures";
 import { memoryRouterHandle, signedIn, visitor } from "../testing/renderWithProviders";
 import { RouteTree, routes as appRoutes } from "./router";
@@ -163,9 +163,7 @@ test("a write refused for want of a turn takes the family to the line, keeping w
   storeAdmission("admission-stale", new Date(Date.now() + 60_000).toISOString());
   stubApi({
     "/waitingRoom": room(),
-    "POST /selectClass": respondUnchecked(
-      "the waiting room's gate (enrolments/waiting_room_gate.py) answers before any view, so " +
-        "the schema of the views cannot list its 429",
+    "POST /selectClass": respond(
       429,
       { message: "Please wait your turn in line.", code: "waiting_room" },
       { "Retry-After": "5" },
