@@ -606,12 +606,16 @@ def family_holds(
     lapsed = HoldLapse.objects.filter(
         student_id=family_id, was_offer=False, lapsed_at__gt=now - timedelta(days=1)
     )
-    found = User.objects.filter(pk=family_id).annotate(
-        holds_in_class=_count_of(live.filter(camp_class_id=camp_class_id)),
-        holds_anywhere=_count_of(live),
-        lapses=_count_of(lapsed),
-        last_lapse=Subquery(lapsed.order_by("-lapsed_at").values("lapsed_at")[:1]),
-    ).values_list("holds_in_class", "holds_anywhere", "lapses", "last_lapse")
+    found = (
+        User.objects.filter(pk=family_id)
+        .annotate(
+            holds_in_class=_count_of(live.filter(camp_class_id=camp_class_id)),
+            holds_anywhere=_count_of(live),
+            lapses=_count_of(lapsed),
+            last_lapse=Subquery(lapsed.order_by("-lapsed_at").values("lapsed_at")[:1]),
+        )
+        .values_list("holds_in_class", "holds_anywhere", "lapses", "last_lapse")
+    )
     in_class, anywhere, lapses, last_lapse = next(iter(found), (0, 0, 0, None))
     return FamilyHolds(in_class, anywhere, lapses, last_lapse)
 
