@@ -16,6 +16,10 @@ afterEach(() => {
   global.fetch = originalFetch;
 });
 
+const minutesFromNow = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
+const ADMISSION_ENDS = minutesFromNow(20);
+const RENEWED_ENDS = minutesFromNow(40);
+
 beforeEach(() => {
   window.localStorage.clear();
 });
@@ -35,18 +39,18 @@ function serverAnswers(status, body, headers = {}) {
 const sentHeaders = (fetch) => fetch.mock.calls.at(-1)[1].headers;
 
 test("every request carries the admission kept, and keeps the renewed one the answer brings", async () => {
-  storeAdmission("admission-1", "2099-01-01T09:20:00Z");
+  storeAdmission("admission-1", ADMISSION_ENDS);
   const fetch = serverAnswers(
     201,
     { _id: 5 },
-    { "Camp-Admission": "admission-2", "Camp-Admission-Expires": "2099-01-01T09:40:00Z" },
+    { "Camp-Admission": "admission-2", "Camp-Admission-Expires": RENEWED_ENDS },
   );
 
   await api.post("/selectClass", { classId: 1 });
 
   expect(sentHeaders(fetch)["Camp-Admission"]).toBe("admission-1");
   expect(window.localStorage.getItem(ADMISSION_KEY)).toBe("admission-2");
-  expect(window.localStorage.getItem(ADMISSION_EXPIRES_KEY)).toBe("2099-01-01T09:40:00Z");
+  expect(window.localStorage.getItem(ADMISSION_EXPIRES_KEY)).toBe(RENEWED_ENDS);
 
   await api.post("/waitlist", { classId: 1, participantId: 2 });
   expect(sentHeaders(fetch)["Camp-Admission"]).toBe("admission-2");
@@ -57,14 +61,14 @@ test("without an admission, or with one past its end, none is sent", async () =>
   await api.get("/classes");
   expect(sentHeaders(fetch)).not.toHaveProperty("Camp-Admission");
 
-  storeAdmission("admission-old", "2001-01-01T09:00:00Z");
+  storeAdmission("admission-old", minutesFromNow(-1));
   expect(getAdmission()).toBeNull();
   await api.get("/classes");
   expect(sentHeaders(fetch)).not.toHaveProperty("Camp-Admission");
 });
 
 test("a write refused for want of a turn forgets the admission and sends the family to the line", async () => {
-  storeAdmission("admission-1", "2099-01-01T09:20:00Z");
+  storeAdmission("admission-1", ADMISSION_ENDS);
   window.localStorage.setItem(LINE_KEY, "token-1");
   const sent = jest.fn();
   const stop = onWaitingRoomRefusal(sent);

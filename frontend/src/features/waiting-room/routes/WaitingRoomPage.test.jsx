@@ -6,8 +6,11 @@ import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { ADMISSION_EXPIRES_KEY, ADMISSION_KEY, LINE_KEY } from "../../../lib/waitingRoom";
 import { WaitingRoomPage } from "./WaitingRoomPage";
 
-const NOW = new Date("2031-03-01T16:05:00Z");
-const OPENED = "2031-03-01T16:00:00Z";
+// The page's clock is frozen at NOW (jest's fake timers); every time below is reckoned from it.
+const NOW = new Date();
+const minutesFromNow = (minutes) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+const OPENED = minutesFromNow(-5);
+const ADMISSION_ENDS = minutesFromNow(20);
 
 // A family's standing as the server answers it: in line, third, at a pace of 4 seconds.
 function standing(fields = {}) {
@@ -32,7 +35,7 @@ function admitted(fields = {}) {
     position: null,
     admitted: true,
     admission: "admission-1",
-    admissionExpiresAt: "2031-03-01T16:25:00Z",
+    admissionExpiresAt: ADMISSION_ENDS,
     estimatedWaitSeconds: null,
     ...fields,
   });
@@ -129,7 +132,7 @@ test("once admitted it says so, keeps the admission and goes on to where the fam
     "/dashboard/my-selected-classes",
   );
   expect(window.localStorage.getItem(ADMISSION_KEY)).toBe("admission-1");
-  expect(window.localStorage.getItem(ADMISSION_EXPIRES_KEY)).toBe("2031-03-01T16:25:00Z");
+  expect(window.localStorage.getItem(ADMISSION_EXPIRES_KEY)).toBe(ADMISSION_ENDS);
 
   expect(await screen.findByRole("heading", { name: "Other page" })).toBeVisible();
   expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
@@ -197,9 +200,7 @@ test("a failure is said, the place kept, and the server asked again", async () =
 });
 
 test("before the opening no number is said: places are drawn at the opening", async () => {
-  serveLine(
-    standing({ opensAt: "2031-03-01T16:10:00Z", position: null, estimatedWaitSeconds: 300 }),
-  );
+  serveLine(standing({ opensAt: minutesFromNow(5), position: null, estimatedWaitSeconds: 300 }));
   openWaitingRoom();
 
   expect(await screen.findByText("You are in line")).toBe(place());
