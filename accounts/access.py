@@ -8,6 +8,7 @@ Paths and queries of the spec's API name people by e-mail (`/api/myClasses/{emai
 from functools import cache
 
 from accounts.models import Participant, Role, User
+from core.converters import may_name_a_row
 from core.errors import NotFound, Refused
 from core.prepared import Columns, Reader
 
@@ -48,8 +49,7 @@ def access_participant(*, account: User, participant_id: int, lock: bool = False
     """One of the account's own participants; anyone else's is as good as absent. Locked until
     the transaction ends when asked."""
     participant = None
-    # No row has an id past the database's integers (nor below 1).
-    if 0 < participant_id < 2**63:
+    if may_name_a_row(participant_id):
         reader = Reader()
         sql = _participant_sql(reader.for_update() if lock else "")
         params = {"participant": participant_id, "account": account.pk}

@@ -11,6 +11,7 @@ from rest_framework_simplejwt.settings import api_settings
 from rest_framework_simplejwt.tokens import Token
 
 from accounts.models import User
+from core.converters import may_name_a_row
 from core.prepared import Columns, Reader
 
 REVOKED = "This sign-in has ended. Please sign in again."
@@ -95,7 +96,7 @@ class AccessTokenAuthentication(JWTAuthentication):
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidToken("The token names no user.") from error
         user, revoked = None, False
-        if 0 < user_id < 2**63:
+        if may_name_a_row(user_id):
             for row in Reader().rows(_caller_sql(), {"jti": jti, "user": user_id}):
                 user, revoked = row.model(CALLER), bool(row.value())
         if user is None or not user.is_active:

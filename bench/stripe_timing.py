@@ -2,13 +2,12 @@
 
 bench.settings puts this middleware first when BENCH_STRIPE_TIMING is set. Every HTTP call the
 Stripe SDK makes is timed by payments/stripe_client.py's client (core.provider_waits), a retry
-counted too; the answer
-says `Server-Timing: app;dur=<ms in Django>, stripe;dur=<ms of those on Stripe>,
-db;desc="<queries>", cpu;dur=<ms of CPU>`, so the load generator can take Stripe's share out of
-each step's latency and tell the time a request spent in a worker from the time it queued for
-one. `cpu` is the CPU the request's own thread used (`time.thread_time`): in a threaded worker
-the time in Django also counts the waits for the other threads to give up the interpreter,
-which the CPU does not. Production never loads this module.
+counted too; the answer says `Server-Timing: app;dur=<ms in Django>, stripe;dur=<ms of those on
+Stripe>, db;desc="<queries>", cpu;dur=<ms of CPU>`, so the load generator can take Stripe's
+share out of each step's latency and tell the time a request spent in a worker from the time it
+queued for one. `cpu` is the CPU the request's own thread used (`time.thread_time`): in a
+threaded worker the time in Django also counts the waits for the other threads to give up the
+interpreter, which the CPU does not. Production never loads this module.
 """
 
 import time

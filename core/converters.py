@@ -13,6 +13,12 @@ LARGEST_ROW_ID = 2**63 - 1
 NO_ROW_ID = 0
 
 
+def may_name_a_row(row_id: int) -> bool:
+    """Whether an id is within the range of the tables' keys: one outside it names no row, and
+    SQLite refuses to compare with a number past its integers."""
+    return NO_ROW_ID < row_id <= LARGEST_ROW_ID
+
+
 class RowIdConverter:
     regex = "[0-9]+"
 

@@ -25,7 +25,7 @@ ORM's IntegrityError inside a transaction takes.
 import decimal
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
@@ -35,6 +35,8 @@ from django.db.models import Field, Model, QuerySet
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
+
+from core.converters import may_name_a_row
 
 
 class Columns:
@@ -137,6 +139,11 @@ def _loader_on(connection, field: Field) -> Callable[[Any], Any] | None:
 _columns_loaders: dict[tuple[str, Columns], list[Callable[[Any], Any] | None]] = {}
 
 
+@cache
+def _lock_sql(table: str, lock: str) -> str:
+    return f'SELECT t.id FROM "{table}" t WHERE t.id = %(row)s{lock}'  # noqa: S608 - our tables
+
+
 class Reader:
     """Runs a statement on one database (the default one unless named) and hands back its rows,
     each read column by column into models and values."""
@@ -168,6 +175,15 @@ class Reader:
                 "select_for_update cannot be used outside of a transaction."
             )
         return " FOR UPDATE"
+
+    def lock_row(self, table: str, row_id: int) -> bool:
+        """Lock one row of `table` by its id until the transaction ends (`for_update`); whether
+        there is such a row. The lock is taken in a statement of its own: a statement that waits
+        for a lock reads as things stood before it waited, so what it guards is read after."""
+        if not may_name_a_row(row_id):
+            return False
+        sql = _lock_sql(table, self.for_update())
+        return any(True for _ in self.rows(sql, {"row": row_id}))
 
     def loaders(self, columns: Columns) -> list[Callable[[Any], Any] | None]:
         """Each of the columns' loaders, in their order."""

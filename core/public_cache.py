@@ -34,17 +34,17 @@ from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache as once
 from functools import partial
 from urllib.parse import quote
 
-import redis
 from django.conf import settings
 from django.core.cache import cache
 from django.db import models, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import resolve
 from rest_framework.renderers import JSONRenderer
+
+from core.shared_redis import shared_key, shared_redis
 
 GENERATION_KEY = "public-lists:generation"
 FIGURES_KEY = "public-lists:figures"
@@ -203,28 +203,6 @@ class _Known:
     read_at: float = float("-inf")
 
 
-def _redis() -> redis.Redis | None:
-    """With Redis as the cache, one client per process that reads tokens directly.
-
-    Django's cache builds a client and pickles on every call, which costs more than the whole
-    rest of a cached answer; a token is a plain string.
-    """
-    shared = settings.CACHES["default"]
-    if not shared["BACKEND"].endswith("RedisCache"):
-        return None
-    return _redis_at(shared["LOCATION"])
-
-
-@once
-def _redis_at(location: str) -> redis.Redis:
-    return redis.Redis.from_url(location)
-
-
-def _direct_key(key: str) -> str:
-    """`key` in Redis as this site's keys are, under the cache's prefix."""
-    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:{key}"
-
-
 class SharedToken:
     """A random token in the shared cache that every process reads and a change replaces: what
     was made under the old one is made again. A process trusts the token it last read or wrote
@@ -237,11 +215,11 @@ class SharedToken:
         self._known = _Known()
 
     def _direct_key(self) -> str:
-        return _direct_key(self.key)
+        return shared_key(self.key)
 
     def shared(self) -> str:
         """The token as every process reads it now."""
-        client = _redis()
+        client = shared_redis()
         if client is not None:
             token = client.get(self._direct_key())
             if token is None:
@@ -265,7 +243,7 @@ class SharedToken:
 
     def replace(self) -> None:
         token = uuid.uuid4().hex
-        client = _redis()
+        client = shared_redis()
         if client is not None:
             client.set(self._direct_key(), token)
         else:
@@ -337,9 +315,9 @@ def _moved_record(label: str, pk: int) -> None:
     # The generation as every process reads it now, not as this one last read it: an answer
     # built under a newer one may not hold the move yet.
     generation = _generation.shared()
-    client = _redis()
+    client = shared_redis()
     if client is not None:
-        key = _direct_key(_moved_key(label, generation))
+        key = shared_key(_moved_key(label, generation))
         pipeline = client.pipeline(transaction=False)
         *_, moved = pipeline.sadd(key, pk).expire(key, MOVED_TIMEOUT).scard(key).execute()
     else:
@@ -373,10 +351,10 @@ def rows_moved(model: type[models.Model]) -> frozenset[int]:
     known = _moved_known.get(label, _Moved())
     if (known.generation, known.figures) == (generation, figures):
         return known.pks
-    client = _redis()
+    client = shared_redis()
     if client is not None:
         pks = frozenset(
-            int(pk) for pk in client.smembers(_direct_key(_moved_key(label, generation)))
+            int(pk) for pk in client.smembers(shared_key(_moved_key(label, generation)))
         )
     else:
         with _moved_here_lock:

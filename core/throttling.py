@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from functools import cache
 
 import redis
-from django.conf import settings
 from django.core.cache import cache as default_cache
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
+
+from core.shared_redis import shared_key, shared_redis
 
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
 CACHE_FORMAT = "throttle_%(scope)s_%(ident)s"
@@ -101,32 +102,25 @@ def rate_of(scope: str) -> tuple[int, int]:
 
 
 @cache
-def _redis_at(location: str) -> redis.Redis:
-    # One client per process: Django's cache makes one for every call.
-    return redis.Redis.from_url(location)
-
-
-@cache
-def _take_script(location: str):
-    return _redis_at(location).register_script(_TAKE)
+def _take_script(client: redis.Redis):
+    return client.register_script(_TAKE)
 
 
 def counts_taken(limits: list[Limit], now: float) -> list[Count]:
     """Each limit asked about this call at `now`, and the call counted against those with room."""
-    shared = settings.CACHES["default"]
-    if shared["BACKEND"].endswith("RedisCache"):
-        return _taken_in_redis(limits, now, shared)
-    return _taken_in_cache(limits, now)
+    client = shared_redis()
+    if client is None:
+        return _taken_in_cache(limits, now)
+    return _taken_in_redis(client, limits, now)
 
 
-def _taken_in_redis(limits: list[Limit], now: float, shared: dict) -> list[Count]:
-    prefix = shared.get("KEY_PREFIX", "")
-    keys = [f"{prefix}:{limit.key}" for limit in limits]
+def _taken_in_redis(client: redis.Redis, limits: list[Limit], now: float) -> list[Count]:
+    keys = [shared_key(limit.key) for limit in limits]
     arguments = [repr(now)]
     for limit in limits:
         # The name of this call in the set: its time, made unique.
         arguments += [limit.seconds, limit.most, f"{now!r}:{secrets.token_hex(6)}"]
-    answers = _take_script(shared["LOCATION"])(keys=keys, args=arguments)
+    answers = _take_script(client)(keys=keys, args=arguments)
     return [
         Count(limit, bool(counted), calls, float(oldest) if oldest else None)
         for limit, (counted, calls, oldest) in zip(limits, answers, strict=True)

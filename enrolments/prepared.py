@@ -220,20 +220,10 @@ def class_standing(
     return None
 
 
-@cache
-def _class_lock_sql(lock: str) -> str:
-    return f'SELECT c.id FROM "classes_class" c WHERE c.id = %(class)s{lock}'  # noqa: S608
-
-
 def class_lock(*, camp_class_id: int) -> bool:
     """Lock the class row until the transaction ends (`services.holds.class_locked`'s lock, for a
     caller that reads the class afterwards); whether there is such a class."""
-    if not 0 < camp_class_id < 2**63:
-        return False
-    reader = Reader()
-    return any(
-        True for _ in reader.rows(_class_lock_sql(reader.for_update()), {"class": camp_class_id})
-    )
+    return Reader().lock_row(Class._meta.db_table, camp_class_id)
 
 
 class Queue(NamedTuple):
@@ -257,17 +247,10 @@ def waitlist_queue(*, camp_class_id: int) -> Queue:
     return Queue(None, 0)
 
 
-@cache
-def _family_lock_sql(lock: str) -> str:
-    return f'SELECT u.id FROM "accounts_user" u WHERE u.id = %(family)s{lock}'  # noqa: S608
-
-
 def family_lock(*, family_id: int) -> None:
     """Lock the family's account row until the transaction ends: the holds one family takes in
     different classes are counted one after the other (`services.hold_take`)."""
-    reader = Reader()
-    for _ in reader.rows(_family_lock_sql(reader.for_update()), {"family": family_id}):
-        pass
+    Reader().lock_row(User._meta.db_table, family_id)
 
 
 class HoldStanding(NamedTuple):

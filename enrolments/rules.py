@@ -25,6 +25,7 @@ from care.selectors import care_missing
 from care.services import missing_in_words
 from classes.models import Class, ClassStatus, Meeting, Season
 from classes.schedule import registration_closes_at, school_timezone
+from core.converters import may_name_a_row
 from core.errors import Conflict
 from core.school_time import school_today
 from enrolments.availability import holds_live, seats_free_beside
@@ -402,8 +403,7 @@ def class_with_standing(
     """The class and the participant's standing in it, in one query (its SQL is
     `enrolments.prepared.class_standing`'s, at every select, hold and payment); None for no such
     class."""
-    if not 0 < camp_class_id < 2**63:
-        # No row has such an id, and SQLite refuses to compare with a number this large.
+    if not may_name_a_row(camp_class_id):
         return None
     read = class_standing(
         participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()

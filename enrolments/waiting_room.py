@@ -56,10 +56,10 @@ from django.db import transaction
 from django.utils import timezone
 from redis.backoff import NoBackoff
 from redis.retry import Retry
-from rest_framework_simplejwt.exceptions import TokenError
+from rest_framework_simplejwt.exceptions import InvalidToken
 from rest_framework_simplejwt.settings import api_settings as jwt_settings
-from rest_framework_simplejwt.tokens import AccessToken
 
+from accounts.authentication import AccessTokenAuthentication
 from classes.models import Season
 from core.errors import Conflict, InvalidInput, ProviderUnavailable
 
@@ -195,7 +195,6 @@ class Live:
 @dataclass(frozen=True)
 class Admission:
     member: str
-    opening_id: str
 
 
 # The line's progress, advanced atomically: how many are let in grows with the time since it
@@ -429,21 +428,18 @@ def waiting_room_sync() -> Opening | None:
     )
     try:
         closed = client.smembers(room.closed)
-        opening = next(
-            (
-                Opening(
-                    id=f"{season.pk}-{int(season.opens_at.timestamp())}",
-                    season_id=season.pk,
-                    season_name=season.name,
-                    opens_at=season.opens_at,
-                    starts_at=season.opens_at - before,
-                    closed=False,
-                )
-                for season in seasons.only("id", "name", "opens_at")
-                if f"{season.pk}-{int(season.opens_at.timestamp())}" not in closed
-            ),
-            None,
+        openings = (
+            Opening(
+                id=f"{season.pk}-{int(season.opens_at.timestamp())}",
+                season_id=season.pk,
+                season_name=season.name,
+                opens_at=season.opens_at,
+                starts_at=season.opens_at - before,
+                closed=False,
+            )
+            for season in seasons.only("id", "name", "opens_at")
         )
+        opening = next((opening for opening in openings if opening.id not in closed), None)
         if opening is None:
             scripts["opening_set"](keys=[room.opening], args=[""])
         else:
@@ -522,14 +518,16 @@ def _line_member(token: str) -> str:
 
 
 def _account_member(access_token: str | None) -> str | None:
-    """`a:<user id>` for a valid access token: its signature and expiry are checked, not the
-    database (a token revoked within its few minutes could keep a place, and nothing more)."""
+    """`a:<user id>` for a valid access token: its signature and expiry are checked as every
+    request's are, tokens already verified kept by the process, not the database (a token revoked
+    within its few minutes could keep a place, and nothing more)."""
     if not access_token:
         return None
     try:
-        user_id = AccessToken(access_token).get(jwt_settings.USER_ID_CLAIM)
-    except TokenError:
+        token = AccessTokenAuthentication().get_validated_token(access_token.encode())
+    except InvalidToken:
         return None
+    user_id = token.get(jwt_settings.USER_ID_CLAIM)
     return f"a:{user_id}" if user_id is not None else None
 
 
@@ -554,7 +552,7 @@ def _standing_call(client, scripts, opening: Opening, *, now, join=False, accoun
             account,
             token,
             # Uniform in [0, 1), from the system's randomness: nobody can aim for the front.
-            f"{secrets.SystemRandom().random():.12f}",
+            f"{secrets.SystemRandom().random():.12f}" if join else "0",
             bucket,
             LOAD_MIN_REQUESTS,
             LOAD_SLOW_SHARE,
@@ -709,7 +707,7 @@ def admission_check(token: str | None, *, opening: Opening) -> Admission | None:
         return None
     if opening_id != opening.id:
         return None
-    return Admission(member=str(member), opening_id=opening_id)
+    return Admission(member=str(member))
 
 
 def gated_write_record(*, milliseconds: float, threads_full: bool = False) -> None:

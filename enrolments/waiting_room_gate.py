@@ -20,6 +20,7 @@ import time
 from django.conf import settings
 from django.http import JsonResponse
 from django.utils import timezone
+from rest_framework.permissions import SAFE_METHODS
 
 from core.api import error_body
 from core.provider_waits import provider_waits
@@ -28,7 +29,6 @@ from enrolments import waiting_room
 WAIT_YOUR_TURN = (
     "Registration has just opened and many families are here: please wait your turn in line."
 )
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 ADMISSION_HEADER = "Camp-Admission"
 EXPIRES_HEADER = "Camp-Admission-Expires"
 
@@ -67,19 +67,17 @@ class WaitingRoomGateMiddleware:
         view = getattr(view_func, "cls", None)
         if request.method in SAFE_METHODS or not getattr(view, "waiting_room_gated", False):
             return None
-        opening = waiting_room.room_opening()
-        if opening is None or not opening.gating(timezone.now()):
-            return None
         token = request.headers.get(ADMISSION_HEADER)
-        admission = waiting_room.admission_check(token, opening=opening)
-        if admission is None:
-            # Before refusing, the room as it is now: the line may have emptied and the room
-            # turned off within this process's recheck time, and the family been told by a poll
-            # to go straight in, with no admission to show.
-            opening = waiting_room.room_opening(fresh=True)
+        # The room as this process last read it, then, before refusing, as it is now: the line
+        # may have emptied and the room turned off within this process's recheck time, and the
+        # family been told by a poll to go straight in, with no admission to show.
+        for fresh in (False, True):
+            opening = waiting_room.room_opening(fresh=fresh)
             if opening is None or not opening.gating(timezone.now()):
                 return None
             admission = waiting_room.admission_check(token, opening=opening)
+            if admission is not None:
+                break
         if admission is None:
             return JsonResponse(
                 {**error_body(WAIT_YOUR_TURN), "code": "waiting_room"},

@@ -6,6 +6,7 @@ from accounts.models import Role, User
 from core.errors import NotFound
 from payments.models import Payment
 from payments.prepared import SelectionToPay, selection_to_pay
+from payments.pricing import early_bird_known
 from payments.selectors import payment_find
 
 
@@ -21,7 +22,8 @@ def access_selection_to_pay(
     *, student: User, selection_id: int, setup_intent_id: str = "", transaction_id: str = ""
 ) -> SelectionToPay:
     """One of the student's own selections, as the payment page and the payment read it
-    (`prepared.selection_to_pay`); anyone else's is not found, as `access_selection` says."""
+    (`prepared.selection_to_pay`); anyone else's is not found, as `access_selection` says. The
+    class's early-bird price read with it is what pricing it then uses (`price_for`)."""
     found = selection_to_pay(
         student=student,
         selection_id=selection_id,
@@ -30,4 +32,5 @@ def access_selection_to_pay(
     )
     if found is None:
         raise NotFound("No such selected class.")
+    early_bird_known(found.selection.camp_class, found.early_bird)
     return found

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from accounts.models import Participant, User
 from classes.models import Class, Season
+from core.converters import may_name_a_row
 from core.prepared import Columns, Reader
 from enrolments.models import Selection
 from payments.models import (
@@ -136,8 +137,7 @@ def selection_to_pay(
     """The student's own selection, as `SelectionToPay` says, in one query; None for no such
     selection of theirs. The earlier payment is looked for under `setup_intent_id` when given,
     else under `transaction_id`."""
-    if not 0 < selection_id < 2**63:
-        # No row has such an id, and SQLite refuses to compare with a number this large.
+    if not may_name_a_row(selection_id):
         return None
     by, earlier = ("setup", setup_intent_id) if setup_intent_id else ("charge", transaction_id)
     params = {"student": student.pk, "selection": selection_id, "earlier": earlier}

@@ -85,7 +85,11 @@ def payment_list_for(*, student: User, participant_id: int | None = None) -> Pre
 def refund_policy_in_force() -> RefundTerms:
     """The school's refund terms now: the newest policy the back office saved, else the
     defaults. The words a family reads are its `text`."""
-    policy = RefundPolicy.objects.order_by("-created_at", "-id").first()
+    return refund_terms_of(RefundPolicy.objects.order_by("-created_at", "-id").first())
+
+
+def refund_terms_of(policy: RefundPolicy | None) -> RefundTerms:
+    """A saved refund policy's terms; the defaults where none was saved."""
     return RefundTerms() if policy is None else RefundTerms.of(policy)
 
 

@@ -17,8 +17,9 @@ from enrolments.services import hold_take
 from payments import stripe_client
 from payments.access import access_selection_to_pay
 from payments.models import Payment, PaymentStatus, StripeCustomer
-from payments.pricing import Quote, early_bird_known, in_cents, price_for
+from payments.pricing import Quote, in_cents, price_for
 from payments.refund_policy import RefundTerms
+from payments.selectors import refund_terms_of
 from payments.services.attempts import attempt_charge, awaiting_the_bank
 from payments.services.common import (
     CURRENCY,
@@ -102,7 +103,6 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     )
     if refusal is not None:
         raise refusal.conflict_before_paying()
-    early_bird_known(camp_class, read.early_bird)
     quote = price_for(selection.participant, camp_class)
     amount = quote.amount_due_cents
     if amount == 0 and quote.list_price > 0:
@@ -170,10 +170,7 @@ def payment_create(
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier_id), created=False)
 
     selection = read.selection
-    early_bird_known(selection.camp_class, read.early_bird)
-    refund_terms = (
-        RefundTerms() if read.refund_policy is None else RefundTerms.of(read.refund_policy)
-    )
+    refund_terms = refund_terms_of(read.refund_policy)
     quote = price_for(selection.participant, selection.camp_class)
     if quote.amount_due_cents == 0:
         return _enrol_free(

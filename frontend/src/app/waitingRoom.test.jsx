@@ -1,37 +1,28 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
-import { SWRConfig } from "swr";
 
 import { MainLayout } from "../components/layout/MainLayout";
-import { api, fetcher } from "../lib/api";
-import { AuthContext } from "../lib/auth";
+import { api } from "../lib/api";
 import { ADMISSION_KEY, LINE_KEY, storeAdmission } from "../lib/waitingRoom";
 import { untilTheLineForms } from "../api/waitingRoom";
 import { answerFor, respond, stubApi } from "../testing/api";
-import { makeSelection } from "../testing/fixtures";
-import { memoryRouterHandle, signedIn, visitor } from "../testing/renderWithProviders";
-import { RouteTree, routes as appRoutes } from "./router";
+import { makeLineStanding, makeSelection } from "../testing/fixtures";
+import { renderRoutes, signedIn, visitor } from "../testing/renderWithProviders";
+import { routes as appRoutes } from "./router";
 import { WaitingRoomProvider } from "./waitingRoom";
 
 const OPENED = new Date(Date.now() - 5 * 60 * 1000).toISOString();
 
 // The room as the server answers the app's first GET /waitingRoom, without a place.
 function room(fields = {}) {
-  return {
-    active: true,
-    season: { id: 3, name: "Summer" },
+  return makeLineStanding({
     opensAt: OPENED,
-    paused: false,
     line: null,
     position: null,
-    admitted: false,
-    admission: null,
-    admissionExpiresAt: null,
     estimatedWaitSeconds: null,
     pollSeconds: 10,
     ...fields,
-  };
+  });
 }
 
 const ROOM_OFF = room({ active: false, admitted: true, season: null, opensAt: null });
@@ -45,26 +36,7 @@ const admittedNow = room({
 
 // The app's routes, or a test's, inside the waiting room's provider as the app mounts it.
 function renderApp({ route, auth = signedIn("student"), routes = appRoutes }) {
-  const { router, RouterProbe } = memoryRouterHandle();
-  render(
-    <AuthContext.Provider value={auth}>
-      <SWRConfig
-        value={{
-          provider: () => new Map(),
-          fetcher,
-          dedupingInterval: 0,
-          shouldRetryOnError: false,
-        }}
-      >
-        <MemoryRouter initialEntries={[route]}>
-          <WaitingRoomProvider>
-            <RouteTree routes={routes} />
-          </WaitingRoomProvider>
-          <RouterProbe />
-        </MemoryRouter>
-      </SWRConfig>
-    </AuthContext.Provider>,
-  );
+  const { router } = renderRoutes(routes, { route, auth, Around: WaitingRoomProvider });
   return { router, user: userEvent.setup() };
 }
 

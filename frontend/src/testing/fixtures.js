@@ -283,6 +283,28 @@ export function makePayment(overrides = {}) {
 }
 
 /*
+ * The waiting room's answer to a family (GET or POST /waitingRoom): in the line of the Summer
+ * season that opened five minutes ago, third, its turn in about four minutes, asking again in 4
+ * seconds.
+ */
+export function makeLineStanding(overrides = {}) {
+  return {
+    active: true,
+    season: { id: 3, name: "Summer" },
+    opensAt: new Date(Date.now() - 5 * 60 * 1000).toISOString(),
+    paused: false,
+    line: "token-1",
+    position: 3,
+    admitted: false,
+    admission: null,
+    admissionExpiresAt: null,
+    estimatedWaitSeconds: 240,
+    pollSeconds: 4,
+    ...overrides,
+  };
+}
+
+/*
  * One line of a family checkout, as GET /checkouts/{id} answers it: Ana's Watercolor Basics at
  * its list price, nothing off, paid in full and not yet paid. `price` sets the list price, the
  * price and what is due now together; pass `adjustments` with their own `price` and `dueNow`.

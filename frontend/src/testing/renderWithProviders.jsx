@@ -1,4 +1,5 @@
 import { render } from "@testing-library/react";
+import { Fragment } from "react";
 import { MemoryRouter, useLocation, useNavigate, useNavigationType } from "react-router-dom";
 import { SWRConfig } from "swr";
 
@@ -59,9 +60,10 @@ export function memoryRouterHandle() {
  * Mounts a route tree in a memory router at `route`, as the app draws its own (app/router.jsx),
  * with a session and a fresh SWR cache. The session objects above carry `notify` beside it: the
  * app's notices are sent there, so a test checks what a page told the person on the session it
- * rendered with.
+ * rendered with. `Around`, if given, wraps the route tree inside the router, as the app mounts its
+ * providers that need one (the waiting room's).
  */
-export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
+export function renderRoutes(routes, { route = "/", auth = visitor, Around = Fragment } = {}) {
   const { router, RouterProbe } = memoryRouterHandle();
   const notices = { notice: "", notify: auth.notify ?? (() => {}), dismiss: () => {} };
   const result = render(
@@ -76,7 +78,9 @@ export function renderRoutes(routes, { route = "/", auth = visitor } = {}) {
           }}
         >
           <MemoryRouter initialEntries={[route]}>
-            <RouteTree routes={routes} />
+            <Around>
+              <RouteTree routes={routes} />
+            </Around>
             <RouterProbe />
           </MemoryRouter>
         </SWRConfig>

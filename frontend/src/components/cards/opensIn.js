@@ -1,5 +1,5 @@
 // "1 day", "3 hours".
-function count(number, unit) {
+export function count(number, unit) {
   return `${number} ${unit}${number === 1 ? "" : "s"}`;
 }
 

@@ -9,7 +9,7 @@ import { adminDestination, openAdminSession } from "../api/adminSession";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { LoginForm } from "../components/LoginForm";
-import { returnPath } from "../components/returnPath";
+import { returnPath } from "../../../lib/returnPath";
 
 export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
 export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";

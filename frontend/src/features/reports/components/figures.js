@@ -1,16 +1,9 @@
+import { formatCount, formatRate } from "../../../components/ui/formatFigures";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatTime } from "../../../components/ui/schedule";
 
-// 12345 -> "12,345".
-export function formatCount(count) {
-  return String(Math.round(Number(count))).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-// 0.955 -> "95.5%", 1 -> "100%"; no rate (nothing recorded) -> "No record".
-export function formatRate(rate) {
-  if (rate == null) return "No record";
-  return `${(Number(rate) * 100).toFixed(1).replace(/\.0$/, "")}%`;
-}
+// Counts and rates as the back office shows them everywhere.
+export { formatCount, formatRate };
 
 // The hour of the day a row counts from: 0 -> "12:00 AM", 13 -> "1:00 PM".
 export function formatHour(hour) {

@@ -1,5 +1,4 @@
-const count = new Intl.NumberFormat();
-const share = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
+import { formatCount, formatRate } from "../../../components/ui/formatFigures";
 
 function Figure({ label, value, note }) {
   return (
@@ -21,17 +20,17 @@ function Figure({ label, value, note }) {
 export function LiveFigures({ live }) {
   return (
     <div className="row row-cols-2 row-cols-lg-4 g-3">
-      <Figure label="In line" value={count.format(live.inLine)} />
-      <Figure label="Let in" value={count.format(live.admitted)} />
-      <Figure label="Still waiting" value={count.format(live.waiting)} />
-      <Figure label="Came before the opening" value={count.format(live.arrivedBeforeOpening)} />
+      <Figure label="In line" value={formatCount(live.inLine)} />
+      <Figure label="Let in" value={formatCount(live.admitted)} />
+      <Figure label="Still waiting" value={formatCount(live.waiting)} />
+      <Figure label="Came before the opening" value={formatCount(live.arrivedBeforeOpening)} />
       <Figure
         label="Letting in per minute"
-        value={count.format(live.currentPerMinute)}
-        note={`Set to ${count.format(live.admitPerMinute)}`}
+        value={formatCount(live.currentPerMinute)}
+        note={`Set to ${formatCount(live.admitPerMinute)}`}
       />
-      <Figure label="Recent registration writes" value={count.format(live.recentRequests)} />
-      <Figure label="Slow among them" value={share.format(live.recentSlowShare)} />
+      <Figure label="Recent registration writes" value={formatCount(live.recentRequests)} />
+      <Figure label="Slow among them" value={formatRate(live.recentSlowShare)} />
     </div>
   );
 }

@@ -8,25 +8,18 @@ import {
   lineStart,
   lineStep,
 } from "./lineSteps";
+import { makeLineStanding } from "../../../testing/fixtures";
 
 // The opening, a minute ago: the steps read nothing of it, but the answer always has one.
 const OPENED = new Date(Date.now() - 60_000).toISOString();
 
 function answer(fields = {}) {
-  return {
-    active: true,
+  return makeLineStanding({
     season: { id: 1, name: "Summer" },
     opensAt: OPENED,
-    paused: false,
-    line: "token-1",
-    position: 3,
-    admitted: false,
-    admission: null,
-    admissionExpiresAt: null,
     estimatedWaitSeconds: 120,
-    pollSeconds: 4,
     ...fields,
-  };
+  });
 }
 
 function run(events, from = lineStart) {

@@ -1,6 +1,4 @@
-function count(number, unit) {
-  return `${number} ${unit}${number === 1 ? "" : "s"}`;
-}
+import { count } from "../../../components/cards/opensIn";
 
 /*
  * The server's estimate of the wait, in whole minutes as a person says them: "less than a

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { formatDateTime } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
+import { returnPath } from "../../../lib/returnPath";
 import { ADMITTED, JOINING, OPEN, WAITING } from "../components/lineSteps";
 import { waitInWords } from "../components/waitInWords";
 import { useLinePlace } from "../hooks/useLinePlace";
@@ -13,8 +14,7 @@ export const ADMITTED_PAUSE_MS = 1500;
 
 // Where the family was going when sent here (a location React Router kept), else selecting.
 export function destinationOf(from) {
-  if (!from?.pathname || from.pathname === paths.waitingRoom) return paths.classes;
-  return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
+  return returnPath(from, { fallback: paths.classes, excluded: [paths.waitingRoom] });
 }
 
 function placeInWords(step, answer) {

@@ -1,6 +1,7 @@
 import { act, screen } from "@testing-library/react";
 
 import { answerFor } from "../../../testing/api";
+import { makeLineStanding } from "../../../testing/fixtures";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { ADMISSION_EXPIRES_KEY, ADMISSION_KEY, LINE_KEY } from "../../../lib/waitingRoom";
@@ -14,20 +15,7 @@ const ADMISSION_ENDS = minutesFromNow(20);
 
 // A family's standing as the server answers it: in line, third, at a pace of 4 seconds.
 function standing(fields = {}) {
-  return {
-    active: true,
-    season: { id: 3, name: "Summer" },
-    opensAt: OPENED,
-    paused: false,
-    line: "token-1",
-    position: 3,
-    admitted: false,
-    admission: null,
-    admissionExpiresAt: null,
-    estimatedWaitSeconds: 240,
-    pollSeconds: 4,
-    ...fields,
-  };
+  return makeLineStanding({ opensAt: OPENED, ...fields });
 }
 
 function admitted(fields = {}) {
