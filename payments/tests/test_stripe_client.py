@@ -1,6 +1,10 @@
 """The adapter follows the settings, and an unreachable Stripe is a clear 503, not a crash."""
 
+import http.server
+import threading
+
 import pytest
+import requests
 from django.core.management import CommandError, call_command
 
 from payments import stripe_client
@@ -49,3 +53,74 @@ def test_localstripe_webhooks_need_localstripe(settings):
 
     with pytest.raises(CommandError, match="add the webhook endpoint in the Stripe dashboard"):
         call_command("stripe_local_webhook")
+
+
+class _Forwarder(http.server.BaseHTTPRequestHandler):
+    """A forward proxy for plain HTTP: it passes each request on to the address it names and
+    notes the address."""
+
+    def _forward(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self.server.seen.append(self.path)
+        answer = requests.request(
+            self.command,
+            self.path,
+            data=body,
+            headers={k: v for k, v in self.headers.items() if k.lower() != "host"},
+            proxies={"http": "", "https": ""},
+            timeout=10,
+        )
+        self.send_response(answer.status_code)
+        self.send_header("Content-Type", answer.headers.get("Content-Type", "application/json"))
+        self.send_header("Content-Length", str(len(answer.content)))
+        self.end_headers()
+        self.wfile.write(answer.content)
+
+    do_GET = do_POST = do_DELETE = _forward
+
+    def log_message(self, *arguments):
+        pass
+
+
+@pytest.fixture
+def forward_proxy():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Forwarder)
+    server.seen = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def client_made_afresh(monkeypatch):
+    """The proxy is read when the client is made: each test here makes its own, and leaves none
+    made under its environment behind."""
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    stripe_client._client.cache_clear()
+    yield
+    stripe_client._client.cache_clear()
+
+
+def test_stripe_is_reached_through_the_proxy_the_environment_names(
+    localstripe, forward_proxy, client_made_afresh, monkeypatch
+):
+    monkeypatch.setenv("HTTP_PROXY", f"http://127.0.0.1:{forward_proxy.server_port}")
+
+    stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+
+    assert [address.split("?")[0] for address in forward_proxy.seen] == [
+        f"{localstripe}/v1/customers"
+    ]
+
+
+def test_the_environment_is_read_once_when_the_client_is_made(
+    localstripe, client_made_afresh, monkeypatch
+):
+    stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+    # Read on every call, this would send the next one nowhere.
+    monkeypatch.setenv("HTTP_PROXY", NOBODY_LISTENS)
+
+    assert stripe_client.customer_create(email="b@camp.test", name="B", student_id=2)
