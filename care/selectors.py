@@ -65,7 +65,8 @@ def confirmation_due(record: CareRecord | None, *, now: datetime) -> bool:
     )
 
 
-def _record_missing(participant: Participant, record: CareRecord | None, now: datetime) -> list:
+def record_missing(participant: Participant, record: CareRecord | None, now: datetime) -> list:
+    """What the participant's record still lacks at `now` (`care_missing_for`'s first part)."""
     if record is None or record.confirmed_at is None:
         return [RECORD]
     missing = []
@@ -103,7 +104,7 @@ def care_missing_for(
         ).values_list("version_id", "account_id", "participant_id")
     )
     for participant in asked:
-        items = _record_missing(participant, records.get(participant.pk), now)
+        items = record_missing(participant, records.get(participant.pk), now)
         for version in current:
             signer = participant.pk if version.policy.per_child else None
             if (version.pk, participant.account_id, signer) not in accepted:

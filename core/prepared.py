@@ -220,6 +220,16 @@ class Row:
         ]
         return columns.model.from_db(self._reader.using, columns.names, values)
 
+    def skip(self, *columns: "Columns | int") -> None:
+        """Pass over the next columns unread: a set of a model's, or a number of values."""
+        for skipped in columns:
+            self._at += skipped if isinstance(skipped, int) else len(skipped.fields)
+
+    @property
+    def using(self) -> str:
+        """The database the row was read from, for a model made of some of its columns."""
+        return self._reader.using
+
     def value(self, field: Field | None = None):
         """The next column's value, as `field` holds it when one is named."""
         value = self._values[self._at]

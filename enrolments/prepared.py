@@ -16,6 +16,7 @@ from functools import cache
 from typing import NamedTuple
 
 from accounts.models import Participant, User
+from care import prepared as care_sql
 from classes.models import Category, Class, Season
 from core.prepared import Columns, Reader
 from enrolments.availability import free
@@ -135,13 +136,17 @@ class ClassStanding(NamedTuple):
     held_for_others: int
     clashing_class_name: str | None
     waitlisted: bool
+    # The participant's paperwork, read only for a family about to pay (`rules.RULES`' care).
+    care: care_sql.CareStanding | None
 
 
 @cache
-def _standing_sql() -> str:
+def _standing_sql(paying: bool) -> str:
     # The clash is rules.clashing_meetings's: the meetings of the participant's other classes
     # (selected, or holding a seat) that overlap one of this class's, cancelled ones left out,
     # the soonest first. The class's season comes with it: the rules ask when it opens.
+    paperwork = f", {care_sql.columns_sql('r')}" if paying else ""
+    paperwork_join = care_sql.record_join("r") if paying else ""
     return f"""
         SELECT {CLASS.sql}, {SEASON.sql},
             EXISTS (
@@ -183,18 +188,19 @@ def _standing_sql() -> str:
                 SELECT 1 FROM "enrolments_waitlistentry" w
                 WHERE w.participant_id = %(participant)s AND w.camp_class_id = c.id
                     AND w.status IN (%(offered)s, %(waiting)s)
-            )
+            ){paperwork}
         FROM "classes_class" c
         LEFT JOIN "classes_season" z ON z.id = c.season_id
+        {paperwork_join}
         WHERE c.id = %(class)s
     """  # noqa: S608 - the models' columns; every value a parameter
 
 
 def class_standing(
-    *, participant_id: int, camp_class_id: int, now: datetime
+    *, participant_id: int, camp_class_id: int, now: datetime, paying: bool = False
 ) -> ClassStanding | None:
     """The class (its season read with it) and the participant's standing in it at `now`, in one
-    query; None for no such class."""
+    query; None for no such class. `paying`: their paperwork too (`care.prepared`)."""
     params = {
         "participant": participant_id,
         "class": camp_class_id,
@@ -203,7 +209,7 @@ def class_standing(
         "offered": WaitlistStatus.OFFERED.value,
         "waiting": WaitlistStatus.WAITING.value,
     }
-    for row in Reader().rows(_standing_sql(), params):
+    for row in Reader().rows(_standing_sql(paying), params):
         camp_class = row.model(CLASS)
         season = row.model(SEASON)
         if season is not None:
@@ -216,6 +222,7 @@ def class_standing(
             held_for_others=row.value(),
             clashing_class_name=row.value(),
             waitlisted=bool(row.value()),
+            care=care_sql.care_standing(row) if paying else None,
         )
     return None
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from accounts.ages import age_on
 from accounts.models import Participant, User
+from care.prepared import CareStanding, care_complete
 from care.selectors import care_missing
 from care.services import missing_in_words
 from classes.models import Class, ClassStatus, Meeting, Season
@@ -390,6 +391,9 @@ class Standing:
     held_for_others: int
     clashing_class_name: str | None
     waitlisted: bool = False
+    # The participant's paperwork, when read with the rest (a family about to pay); else the
+    # care rule reads it itself.
+    care: CareStanding | None = None
 
     def clash_with(self, camp_class: Class) -> str | None:
         """The name of the participant's class that clashes with this one; none for a class
@@ -398,15 +402,18 @@ class Standing:
 
 
 def class_with_standing(
-    *, participant_id: int, camp_class_id: int, now: datetime | None = None
+    *, participant_id: int, camp_class_id: int, now: datetime | None = None, paying: bool = False
 ) -> tuple[Class, Standing] | None:
     """The class and the participant's standing in it, in one query (its SQL is
-    `enrolments.prepared.class_standing`'s, at every select, hold and payment); None for no such
-    class."""
+    `enrolments.prepared.class_standing`'s, at every select, hold and payment), with their
+    paperwork when `paying`; None for no such class."""
     if not may_name_a_row(camp_class_id):
         return None
     read = class_standing(
-        participant_id=participant_id, camp_class_id=camp_class_id, now=now or timezone.now()
+        participant_id=participant_id,
+        camp_class_id=camp_class_id,
+        now=now or timezone.now(),
+        paying=paying,
     )
     if read is None:
         return None
@@ -417,6 +424,7 @@ def class_with_standing(
         held_for_others=read.held_for_others,
         clashing_class_name=read.clashing_class_name,
         waitlisted=read.waitlisted,
+        care=read.care,
     )
 
 
@@ -502,6 +510,10 @@ def _full(asked: Asked) -> Refusal | None:
 def _care_incomplete(asked: Asked) -> Refusal | None:
     if settings.CARE_REQUIRED_AT != "checkout":
         return None
+    known = asked.standing.care
+    if known is not None and care_complete(asked.participant, known, now=asked.now):
+        return None
+    # Incomplete, or not read yet: what is missing, by name, for the refusal.
     missing = care_missing(asked.participant, now=asked.now)
     return Refusal.care_incomplete(asked.participant, missing) if missing else None
 
@@ -568,7 +580,9 @@ def enrolment_refusal(
     of classes at once, for showing before anyone clicks; this one is what paying asks.
     """
     now = timezone.now()
-    read = class_with_standing(participant_id=participant.pk, camp_class_id=camp_class.pk, now=now)
+    read = class_with_standing(
+        participant_id=participant.pk, camp_class_id=camp_class.pk, now=now, paying=paying
+    )
     # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
     standing = read[1] if read is not None else Standing(False, False, False, 0, None)
     return first_refusal(Asked(participant, camp_class, standing, now, paying=paying))

@@ -89,18 +89,55 @@ def family_payments(
     return payments
 
 
+class SeasonRules(NamedTuple):
+    """The price rules of some seasons (`pricing`), by season id: each one's sibling discount,
+    the family's scholarship in it, and its multi-class tiers, lowest nth first. A season with
+    none of a rule is not named in that rule's dict."""
+
+    siblings: dict[int, SiblingDiscount]
+    scholarships: dict[int, Scholarship]
+    tiers: dict[int, list[MultiClassDiscount]]
+
+
+def _no_rules() -> SeasonRules:
+    return SeasonRules(siblings={}, scholarships={}, tiers={})
+
+
+# A row per tier (one for a season with none), its sibling rule and the family's scholarship
+# beside it, for the seasons `z`.
+_SEASON_RULES_COLUMNS = f"{SIBLING.sql}, {SCHOLARSHIP.sql}, {TIER.sql}"
+_SEASON_RULES_JOINS = """
+    LEFT JOIN "payments_siblingdiscount" d ON d.season_id = z.id
+    LEFT JOIN "payments_scholarship" h ON h.season_id = z.id AND h.family_id = %(family)s
+    LEFT JOIN "payments_multiclassdiscount" m ON m.season_id = z.id
+"""
+
+
+def _season_rules_add(row, season_id: int | None, rules: SeasonRules) -> None:
+    """The row's `_SEASON_RULES_COLUMNS`, from where it has come to, into `rules`."""
+    sibling, scholarship, tier = row.model(SIBLING), row.model(SCHOLARSHIP), row.model(TIER)
+    if sibling is not None:
+        rules.siblings[season_id] = sibling
+    if scholarship is not None:
+        rules.scholarships[season_id] = scholarship
+    if tier is not None:
+        rules.tiers.setdefault(season_id, []).append(tier)
+
+
 class SelectionToPay(NamedTuple):
     """A family's selection as paying for it needs it: with its participant and its class, the
     class's instructor, season and early-bird price (None for none: `pricing.early_bird_known`);
     the payment already made for it under the id the caller named (`earlier_payment_id`), the
-    refund policy in force (None: the school's defaults) and the family's Stripe customer ("" for
-    none yet)."""
+    refund policy in force (None: the school's defaults), the family's Stripe customer ("" for
+    none yet) and the price rules of the class's season, with the family's scholarship
+    (`pricing.price_for`'s `rules`)."""
 
     selection: Selection
     early_bird: EarlyBirdPrice | None
     earlier_payment_id: int | None
     refund_policy: RefundPolicy | None
     customer_id: str
+    season_rules: SeasonRules
 
 
 @cache
@@ -116,7 +153,11 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
         SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}, {SEASON.sql},
             {EARLY_BIRD.sql}, {POLICY.sql},
             (SELECT y.id FROM "payments_payment" y WHERE y.student_id = %(student)s AND {earlier}),
-            (SELECT k.customer_id FROM "payments_stripecustomer" k WHERE k.student_id = %(student)s)
+            (
+                SELECT k.customer_id FROM "payments_stripecustomer" k
+                WHERE k.student_id = %(student)s
+            ),
+            {_SEASON_RULES_COLUMNS}
         FROM "enrolments_selection" s
         JOIN "accounts_participant" p ON p.id = s.participant_id
         JOIN "classes_class" c ON c.id = s.camp_class_id
@@ -127,7 +168,9 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
             SELECT {POLICY_TABLE.sql} FROM "payments_refundpolicy" t
             ORDER BY t.created_at DESC, t.id DESC LIMIT 1
         ) r ON 1 = 1
+        {_SEASON_RULES_JOINS}
         WHERE s.id = %(selection)s AND s.student_id = %(student)s
+        ORDER BY m.nth
     """  # noqa: S608 - the models' columns; every value a parameter
 
 
@@ -140,8 +183,20 @@ def selection_to_pay(
     if not may_name_a_row(selection_id):
         return None
     by, earlier = ("setup", setup_intent_id) if setup_intent_id else ("charge", transaction_id)
-    params = {"student": student.pk, "selection": selection_id, "earlier": earlier}
+    params = {
+        "student": student.pk,
+        "family": student.pk,
+        "selection": selection_id,
+        "earlier": earlier,
+    }
+    found = None
+    # The selection's row once per tier of its season's: the first is read whole, each adds its
+    # tier.
     for row in Reader().rows(_selection_to_pay_sql(by), params):
+        if found is not None:
+            row.skip(SELECTION, PARTICIPANT, CLASS, INSTRUCTOR, SEASON, EARLY_BIRD, POLICY, 2)
+            _season_rules_add(row, found.selection.camp_class.season_id, found.season_rules)
+            continue
         selection = row.model(SELECTION)
         selection.student = student
         selection.participant = row.model(PARTICIPANT)
@@ -151,34 +206,26 @@ def selection_to_pay(
         if season is not None:
             camp_class.season = season
         selection.camp_class = camp_class
-        early_bird = row.model(EARLY_BIRD)
-        refund_policy = row.model(POLICY)
-        earlier_payment_id = row.value()
-        customer_id = row.value() or ""
-        return SelectionToPay(selection, early_bird, earlier_payment_id, refund_policy, customer_id)
-    return None
-
-
-class SeasonRules(NamedTuple):
-    """The price rules of some seasons (`pricing`), by season id: each one's sibling discount,
-    the family's scholarship in it, and its multi-class tiers, lowest nth first. A season with
-    none of a rule is not named in that rule's dict."""
-
-    siblings: dict[int, SiblingDiscount]
-    scholarships: dict[int, Scholarship]
-    tiers: dict[int, list[MultiClassDiscount]]
+        found = SelectionToPay(
+            selection=selection,
+            early_bird=row.model(EARLY_BIRD),
+            refund_policy=row.model(POLICY),
+            earlier_payment_id=row.value(),
+            customer_id=row.value() or "",
+            season_rules=_no_rules(),
+        )
+        if season is not None:
+            _season_rules_add(row, season.pk, found.season_rules)
+    return found
 
 
 @cache
 def _season_rules_sql(seasons: int) -> str:
     ids = ", ".join(f"%(season_{number})s" for number in range(seasons))
-    # A row per tier (one for a season with none), its sibling rule and scholarship beside it.
     return f"""
-        SELECT z.id, {SIBLING.sql}, {SCHOLARSHIP.sql}, {TIER.sql}
+        SELECT z.id, {_SEASON_RULES_COLUMNS}
         FROM "classes_season" z
-        LEFT JOIN "payments_siblingdiscount" d ON d.season_id = z.id
-        LEFT JOIN "payments_scholarship" h ON h.season_id = z.id AND h.family_id = %(family)s
-        LEFT JOIN "payments_multiclassdiscount" m ON m.season_id = z.id
+        {_SEASON_RULES_JOINS}
         WHERE z.id IN ({ids})
         ORDER BY z.id, m.nth
     """  # noqa: S608 - the models' columns; every value a parameter
@@ -186,18 +233,11 @@ def _season_rules_sql(seasons: int) -> str:
 
 def season_rules(*, season_ids: Sequence[int], family_id: int | None) -> SeasonRules:
     """The rules of these seasons, with the family's scholarships, in one query."""
-    rules = SeasonRules(siblings={}, scholarships={}, tiers={})
+    rules = _no_rules()
     if not season_ids:
         return rules
     params = {f"season_{number}": season for number, season in enumerate(season_ids)}
     params["family"] = family_id
     for row in Reader().rows(_season_rules_sql(len(season_ids)), params):
-        season_id = row.value()
-        sibling, scholarship, tier = row.model(SIBLING), row.model(SCHOLARSHIP), row.model(TIER)
-        if sibling is not None:
-            rules.siblings[season_id] = sibling
-        if scholarship is not None:
-            rules.scholarships[season_id] = scholarship
-        if tier is not None:
-            rules.tiers.setdefault(season_id, []).append(tier)
+        _season_rules_add(row, row.value(), rules)
     return rules

@@ -48,7 +48,7 @@ from payments.models import (
     Scholarship,
     SiblingDiscount,
 )
-from payments.prepared import season_rules
+from payments.prepared import SeasonRules, season_rules
 from payments.selectors import credit_balance
 
 CENT = Decimal("0.01")
@@ -519,6 +519,7 @@ def _priced(
     at: datetime | None,
     promo_code: str = "",
     apply_credit: bool = False,
+    rules: SeasonRules | None = None,
 ) -> CheckoutQuote:
     at = at or timezone.now()
     code = promo_code_find(promo_code) if promo_code else None
@@ -530,7 +531,8 @@ def _priced(
     ]
     seasons = sorted({camp_class.season_id for camp_class in classes} - {None})
     lines = _early_bird(lines, at)
-    rules = season_rules(season_ids=seasons, family_id=family_id)
+    if rules is None:
+        rules = season_rules(season_ids=seasons, family_id=family_id)
     if rules.siblings or rules.scholarships or rules.tiers:
         # What the family paid for in the season already counts only against its rules.
         paid = _paid_lines(family_id, set(seasons))
@@ -562,8 +564,16 @@ def early_bird_known(camp_class: Class, early_bird: EarlyBirdPrice | None) -> No
     camp_class._state.fields_cache["early_bird"] = early_bird
 
 
-def price_for(participant: Participant, camp_class: Class, *, at: datetime | None = None) -> Quote:
+def price_for(
+    participant: Participant,
+    camp_class: Class,
+    *,
+    at: datetime | None = None,
+    rules: SeasonRules | None = None,
+) -> Quote:
     """What a seat in `camp_class` costs `participant` at `at` (now by default), alone: the
-    spec's single-class payment."""
+    spec's single-class payment. `rules`: the class's season's price rules for the family, when
+    the caller read them with the class (`prepared.selection_to_pay`)."""
     # The family by its id: reading the account would cost a query the rules may not need.
-    return _priced(participant.account_id, [(participant, camp_class)], at=at).lines[0]
+    family_id = participant.account_id
+    return _priced(family_id, [(participant, camp_class)], at=at, rules=rules).lines[0]

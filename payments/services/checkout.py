@@ -103,7 +103,7 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     )
     if refusal is not None:
         raise refusal.conflict_before_paying()
-    quote = price_for(selection.participant, camp_class)
+    quote = price_for(selection.participant, camp_class, rules=read.season_rules)
     amount = quote.amount_due_cents
     if amount == 0 and quote.list_price > 0:
         # Nothing is due after the family's discounts: the payment enrols without a card.
@@ -171,7 +171,7 @@ def payment_create(
 
     selection = read.selection
     refund_terms = refund_terms_of(read.refund_policy)
-    quote = price_for(selection.participant, selection.camp_class)
+    quote = price_for(selection.participant, selection.camp_class, rules=read.season_rules)
     if quote.amount_due_cents == 0:
         return _enrol_free(
             student=student, selection=selection, quote=quote, refund_terms=refund_terms

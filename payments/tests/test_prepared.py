@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from classes.models import Class
 from enrolments.models import Selection
 from payments.models import (
     EarlyBirdPrice,
@@ -202,3 +203,41 @@ def test_a_season_s_price_rules_are_its_rows():
         autumn.pk: [columns(tiers[1]), columns(tiers[0])]
     }
     assert season_rules(season_ids=[], family_id=family.pk) == ({}, {}, {})
+
+
+def rules_columns(rules) -> tuple:
+    return (
+        {season: columns(rule) for season, rule in rules.siblings.items()},
+        {season: columns(rule) for season, rule in rules.scholarships.items()},
+        {season: [columns(tier) for tier in tiers] for season, tiers in rules.tiers.items()},
+    )
+
+
+def test_a_selection_to_pay_brings_its_season_s_price_rules_for_the_family():
+    family = UserFactory()
+    season = a_season()
+    camp_class = ClassFactory(season=season, price=Decimal("80.10"))
+    selection = SelectionFactory(student=family, camp_class=camp_class)
+    SiblingDiscount.objects.create(
+        season=season, second_percent=Decimal(10), third_percent=Decimal(15)
+    )
+    Scholarship.objects.create(season=season, family=family, percent=Decimal(50))
+    Scholarship.objects.create(season=season, family=UserFactory(), amount=Decimal(30))
+    for nth in (4, 2, 3):
+        MultiClassDiscount.objects.create(season=season, nth=nth, percent=Decimal(nth))
+    other_season = a_season("Autumn")
+    MultiClassDiscount.objects.create(season=other_season, nth=2, percent=Decimal(5))
+
+    with CaptureQueriesContext(connection) as queries:
+        read = selection_to_pay(student=family, selection_id=selection.pk)
+
+    assert len(queries) == 1
+    expected = season_rules(season_ids=[season.pk], family_id=family.pk)
+    assert rules_columns(read.season_rules) == rules_columns(expected)
+    assert [tier.nth for tier in read.season_rules.tiers[season.pk]] == [2, 3, 4]
+    # One row per tier: the selection is read from the first, whole.
+    assert columns(read.selection) == columns(Selection.objects.get(pk=selection.pk))
+    assert columns(read.selection.camp_class) == columns(Class.objects.get(pk=camp_class.pk))
+    # A class of no season has no rules.
+    bare = SelectionFactory(student=family, camp_class=ClassFactory())
+    assert selection_to_pay(student=family, selection_id=bare.pk).season_rules == ({}, {}, {})

@@ -22,20 +22,20 @@ from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# The caller; the selection with its class, the child, the class's season and early-bird price
-# and the family's Stripe customer (payments.prepared.selection_to_pay); the rules' one query;
-# the child's paperwork (record, policies, acceptances: care.selectors.care_missing_for); the
-# season's price rules, in one query (none here, so the family's paid seats are not read). The
-# hold: the class locked, the account locked, what the hold is judged by in one query
-# (enrolments.prepared.hold_standing), the hold made. The Stripe customer, saved the first time.
-HOLD_QUERIES = 12
+# The caller; the selection with its class, the child, the class's season, early-bird price and
+# price rules (none here, so the family's paid seats are not read) and the family's Stripe
+# customer (payments.prepared.selection_to_pay); the rules' one query, the child's paperwork
+# with it (care.prepared). The hold: the class locked, the account locked, what the hold is
+# judged by in one query (enrolments.prepared.hold_standing), the hold made. The Stripe
+# customer, saved the first time.
+HOLD_QUERIES = 8
 # The caller; the selection as above, with the payment made before with this card and the
-# refund policy in force; the price rules; the rules' one query and the paperwork; the charge
-# attempt, committed before Stripe is asked. Then in one transaction: the seat taken, which
+# refund policy in force; the rules' one query with the paperwork; the charge attempt,
+# committed before Stripe is asked. Then in one transaction: the seat taken, which
 # locks the class; the rules again under the lock; the enrolment; the hold and the selection
 # settled; the payment, enrolled; its receipt queued, to be composed by the worker that sends
 # it; the attempt marked charged. The answer is the payment as written.
-PAY_QUERIES = 16
+PAY_QUERIES = 12
 
 
 class Counted:
