@@ -1,7 +1,7 @@
 """Our own CPU per request of the registration morning's writes, one step at a time, in one process.
 
     .venv/bin/python bench/request_cpu.py [--requests N] [--steps select,hold,pay,waitlist]
-        [--top 15] [--sort tottime]
+        [--top 15] [--sort tottime] [--save DIR]
 
 A PostgreSQL database of its own (REQUEST_CPU_DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432/camp_request_cpu), dropped and made again, migrated and seeded
@@ -26,9 +26,7 @@ shared machine; the absolute figures are this machine's.
 
 import argparse
 import cProfile
-import io
 import os
-import pstats
 import statistics
 import subprocess
 import sys
@@ -46,6 +44,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
 import seeding  # noqa: E402 - bench/seeding.py: the school the morning meets
+from profiles import profile_lines  # noqa: E402 - bench/profiles.py
 from rush_checks import percentile, server_timing  # noqa: E402
 from server import free_port, stopped  # noqa: E402
 
@@ -198,32 +197,6 @@ class Morning:
         family["setup_intent"] = saved["setupIntent"]["id"]
 
 
-def _where(filename: str) -> str:
-    path = Path(filename)
-    if path.is_relative_to(ROOT):
-        path = path.relative_to(ROOT)
-        parts = path.parts
-        if parts[:1] == (".venv",) and "site-packages" in parts:
-            path = Path(*parts[parts.index("site-packages") + 1 :])
-    return str(path)
-
-
-def profile_lines(profile: cProfile.Profile, requests: int, top: int, sort: str) -> list[str]:
-    """The profile's top functions, in ms per request."""
-    stats = pstats.Stats(profile, stream=io.StringIO())
-    rows = []
-    for (filename, line, name), (_, calls, own, cumulative, _) in stats.stats.items():
-        rows.append((own, cumulative, calls, f"{_where(filename)}:{line}({name})"))
-    rows.sort(key=lambda row: row[0 if sort == "tottime" else 1], reverse=True)
-    lines = [f"      {'own ms':>8} {'cum ms':>8} {'calls':>7}  function (per request)"]
-    for own, cumulative, calls, where in rows[:top]:
-        lines.append(
-            f"      {own / requests * 1000:8.3f} {cumulative / requests * 1000:8.3f} "
-            f"{calls / requests:7.1f}  {where}"
-        )
-    return lines
-
-
 def measured(morning: Morning, step: str, families: list[dict], profiled: list[dict], arguments):
     timings = [morning.take(step, family) for family in families]
     # CPU, as the figures above: a query's round trip is the database's time, not ours.
@@ -243,6 +216,10 @@ def measured(morning: Morning, step: str, families: list[dict], profiled: list[d
     )
     print(f"    cProfile over {len(profiled)} more, by {arguments.sort}:")
     print("\n".join(profile_lines(profile, len(profiled), arguments.top, arguments.sort)))
+    if arguments.save:
+        saved = Path(arguments.save) / f"{step}.pstats"
+        profile.dump_stats(saved)
+        print(f"    saved for pstats (callers and callees): {saved}")
 
 
 def main() -> None:
@@ -253,6 +230,7 @@ def main() -> None:
     )
     parser.add_argument("--top", type=int, default=15, help="functions shown of each profile")
     parser.add_argument("--sort", choices=("tottime", "cumulative"), default="tottime")
+    parser.add_argument("--save", metavar="DIR", help="write each step's profile into DIR")
     arguments = parser.parse_args()
     asked = [step.strip() for step in arguments.steps.split(",") if step.strip()]
     if not asked or set(asked) - set(STEPS):

@@ -23,9 +23,12 @@ from camp.views import (
 )
 from core.api import api_not_found
 from core.apis import HealthApi
+from enrolments.urls import waiting_room_patterns
 from pages.models import PageSlug
 
 api_patterns = [
+    # First: the line that thousands of families poll at an opening.
+    path("", include(waiting_room_patterns)),
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
     path("", include("care.urls")),

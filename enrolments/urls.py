@@ -58,11 +58,16 @@ urlpatterns = [
     path("waitlist/<id:entry_id>", WaitlistEntryApi.as_view(), name="waitlist-entry"),
     path("waitlist/<id:entry_id>/accept", WaitlistAcceptApi.as_view(), name="waitlist-accept"),
     path("waitlist/<id:entry_id>/decline", WaitlistDeclineApi.as_view(), name="waitlist-decline"),
-    path("waitingRoom", WaitingRoomApi.as_view(), name="waiting-room"),
-    path("waitingRoom/live", WaitingRoomLiveApi.as_view(), name="waiting-room-live"),
-    path("waitingRoom/pause", WaitingRoomPauseApi.as_view(), name="waiting-room-pause"),
     path("calendarFeed", CalendarFeedAddressApi.as_view(), name="calendar-feed-address"),
     path("calendarFeed/reset", CalendarFeedResetApi.as_view(), name="calendar-feed-reset"),
     # Any token that is not a person's answers 404 (the view looks it up, unique index).
     path("calendar/<str:token>.ics", CalendarFeedApi.as_view(), name="calendar-feed"),
+]
+
+# The opening morning's line, mounted ahead of every other API route (camp/urls.py): Django
+# tries the routes in order, and thousands of families poll it at an opening.
+waiting_room_patterns = [
+    path("waitingRoom", WaitingRoomApi.as_view(), name="waiting-room"),
+    path("waitingRoom/live", WaitingRoomLiveApi.as_view(), name="waiting-room-live"),
+    path("waitingRoom/pause", WaitingRoomPauseApi.as_view(), name="waiting-room-pause"),
 ]

@@ -1,0 +1,35 @@
+"""A cProfile's top functions as the CPU benches print them (bench/request_cpu.py,
+bench/line_cpu.py): per request, each named from the project's root or its package."""
+
+import cProfile
+import io
+import pstats
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _where(filename: str) -> str:
+    path = Path(filename)
+    if path.is_relative_to(ROOT):
+        path = path.relative_to(ROOT)
+        parts = path.parts
+        if parts[:1] == (".venv",) and "site-packages" in parts:
+            path = Path(*parts[parts.index("site-packages") + 1 :])
+    return str(path)
+
+
+def profile_lines(profile: cProfile.Profile, requests: int, top: int, sort: str) -> list[str]:
+    """The profile's top functions, in ms per request."""
+    stats = pstats.Stats(profile, stream=io.StringIO())
+    rows = []
+    for (filename, line, name), (_, calls, own, cumulative, _) in stats.stats.items():
+        rows.append((own, cumulative, calls, f"{_where(filename)}:{line}({name})"))
+    rows.sort(key=lambda row: row[0 if sort == "tottime" else 1], reverse=True)
+    lines = [f"      {'own ms':>8} {'cum ms':>8} {'calls':>7}  function (per request)"]
+    for own, cumulative, calls, where in rows[:top]:
+        lines.append(
+            f"      {own / requests * 1000:8.3f} {cumulative / requests * 1000:8.3f} "
+            f"{calls / requests:7.1f}  {where}"
+        )
+    return lines
