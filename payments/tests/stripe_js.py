@@ -47,9 +47,11 @@ def confirm_card_setup(
     email: str = "unknown",
     name: str = "anonymous",
     complete_authentication: bool = True,
+    timeout: float = TIMEOUT,
 ) -> dict:
     """stripe.confirmCardSetup(clientSecret, {payment_method: {card, billing_details}}):
-    {"setupIntent": {...}} or {"error": {...}}."""
+    {"setupIntent": {...}} or {"error": {...}}. `timeout`: how long to wait for Stripe's
+    answer, in seconds."""
     setup_intent_id = client_secret.split("_secret_")[0]
     url = f"{_base()}/v1/setup_intents/{setup_intent_id}/confirm"
     response = requests.post(
@@ -64,7 +66,7 @@ def confirm_card_setup(
                 "billing_details": {"email": email, "name": name},
             },
         },
-        timeout=TIMEOUT,
+        timeout=timeout,
     )
     answer = _as_stripe_js(response, "setupIntent")
     if answer.get("setupIntent", {}).get("status") != "requires_action":
