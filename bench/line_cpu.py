@@ -36,7 +36,7 @@ DATABASE_URL = os.environ.get(
 os.environ["BENCH_DATABASE_URL"] = DATABASE_URL
 
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
-from profiles import profile_lines  # noqa: E402 - bench/profiles.py
+from in_process import logs_to, profile_lines  # noqa: E402 - bench/in_process.py
 from rush_checks import percentile, server_timing  # noqa: E402
 
 ROOT = run.ROOT
@@ -160,7 +160,7 @@ def main() -> None:
     import django
 
     django.setup()
-    _logs_to(work / "server.log")
+    logs_to(work / "server.log")
     try:
         opened_with_a_crowd()
         families = Families()
@@ -187,17 +187,6 @@ def main() -> None:
             print("\n".join(profile_lines(profile, profiled, arguments.top, arguments.sort)))
     finally:
         _forget(work)
-
-
-def _logs_to(path: Path) -> None:
-    """The server's log lines, written as production writes them, into a file rather than among
-    the figures."""
-    import logging
-
-    log = path.open("a")
-    for handler in logging.getLogger().handlers:
-        if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stderr:
-            handler.setStream(log)
 
 
 def _forget(work: Path) -> None:

@@ -44,7 +44,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
 import seeding  # noqa: E402 - bench/seeding.py: the school the morning meets
-from profiles import profile_lines  # noqa: E402 - bench/profiles.py
+from in_process import logs_to, profile_lines  # noqa: E402 - bench/in_process.py
 from rush_checks import percentile, server_timing  # noqa: E402
 from server import free_port, stopped  # noqa: E402
 
@@ -255,7 +255,7 @@ def main() -> None:
         import django
 
         django.setup()
-        _logs_to(work / "server.log")
+        logs_to(work / "server.log")
         families = seed(count)
         morning = Morning()
         warming = families[:WARM_UP]
@@ -279,17 +279,6 @@ def main() -> None:
         if stripe_process is not None:
             stopped(stripe_process)
         _forget(work)
-
-
-def _logs_to(path: Path) -> None:
-    """The server's log lines, written as production writes them, into a file rather than among
-    the figures."""
-    import logging
-
-    log = path.open("a")
-    for handler in logging.getLogger().handlers:
-        if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stderr:
-            handler.setStream(log)
 
 
 def _forget(work: Path) -> None:

@@ -1,9 +1,12 @@
-"""A cProfile's top functions as the CPU benches print them (bench/request_cpu.py,
-bench/line_cpu.py): per request, each named from the project's root or its package."""
+"""What the benches that serve requests in their own process share (bench/request_cpu.py,
+bench/line_cpu.py): the server's log lines kept out of the figures, and a cProfile's top
+functions per request, each named from the project's root or its package."""
 
 import cProfile
 import io
+import logging
 import pstats
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,3 +36,12 @@ def profile_lines(profile: cProfile.Profile, requests: int, top: int, sort: str)
             f"{calls / requests:7.1f}  {where}"
         )
     return lines
+
+
+def logs_to(path: Path) -> None:
+    """The server's log lines, written as production writes them, into a file rather than among
+    the figures."""
+    log = path.open("a")
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stderr:
+            handler.setStream(log)
