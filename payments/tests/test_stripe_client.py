@@ -1,6 +1,7 @@
 """The adapter follows the settings, and an unreachable Stripe is a clear 503, not a crash."""
 
 import http.server
+import itertools
 import threading
 
 import pytest
@@ -93,15 +94,18 @@ def forward_proxy():
     server.server_close()
 
 
+# A timeout of its own for each test that needs a client made under its environment.
+_OWN_TIMEOUTS = itertools.count(1)
+
+
 @pytest.fixture
-def client_made_afresh(monkeypatch):
-    """The proxy is read when the client is made: each test here makes its own, and leaves none
-    made under its environment behind."""
+def client_made_afresh(monkeypatch, settings):
+    """The proxy is read when the client is made, and a client is kept per settings: each test
+    here asks under a timeout of its own, so it gets a client made under its environment, and
+    leaves it to no other test."""
     for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy", "HTTPS_PROXY", "https_proxy"):
         monkeypatch.delenv(name, raising=False)
-    stripe_client._client.cache_clear()
-    yield
-    stripe_client._client.cache_clear()
+    settings.STRIPE_TIMEOUT_SECONDS += next(_OWN_TIMEOUTS) / 1000
 
 
 def test_stripe_is_reached_through_the_proxy_the_environment_names(
