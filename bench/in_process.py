@@ -1,15 +1,19 @@
 """What the benches that serve requests in their own process share (bench/request_cpu.py,
-bench/line_cpu.py): the server's log lines kept out of the figures, and a cProfile's top
-functions per request, each named from the project's root or its package."""
+bench/line_cpu.py): Django started on a fresh, migrated database, the server's log lines kept
+out of the figures, and a cProfile's top functions per request, each named from the project's
+root or its package."""
 
 import cProfile
 import io
 import logging
+import os
 import pstats
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+import run  # bench/run.py: the database and the server's environment
+
+ROOT = run.ROOT
 
 
 def _where(filename: str) -> str:
@@ -45,3 +49,18 @@ def logs_to(path: Path) -> None:
     for handler in logging.getLogger().handlers:
         if isinstance(handler, logging.StreamHandler) and handler.stream is sys.stderr:
             handler.setStream(log)
+
+
+def django_started(environment: dict[str, str], work: Path) -> None:
+    """`run.DATABASE_URL` dropped, made again and migrated, then Django set up in this process
+    under `environment` (`run.server_env`'s), its log lines into the run's folder."""
+    run.recreate_database()
+    run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
+    os.environ.update(environment)
+    # Production's settings refuse to start with the emulator named; nobody signs in here.
+    os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    logs_to(work / "server.log")

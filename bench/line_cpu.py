@@ -36,10 +36,9 @@ DATABASE_URL = os.environ.get(
 os.environ["BENCH_DATABASE_URL"] = DATABASE_URL
 
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
-from in_process import logs_to, profile_lines  # noqa: E402 - bench/in_process.py
+from in_process import django_started, profile_lines  # noqa: E402 - bench/in_process.py
 from rush_checks import percentile, server_timing  # noqa: E402
 
-ROOT = run.ROOT
 ROOM = "/api/waitingRoom"
 CROWD = 20_000
 OPENS_IN = 3
@@ -151,16 +150,7 @@ def main() -> None:
         WAITING_ROOM_KEY_PREFIX=KEY_PREFIX,
     )
     print(f"==> {run.DATABASE_URL}: fresh database, migrate", flush=True)
-    run.recreate_database()
-    run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
-    os.environ.update(environment)
-    # Production's settings refuse to start with the emulator named; nobody signs in here.
-    os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    logs_to(work / "server.log")
+    django_started(environment, work)
     try:
         opened_with_a_crowd()
         families = Families()

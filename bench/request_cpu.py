@@ -44,7 +44,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database and the server's environment
 import seeding  # noqa: E402 - bench/seeding.py: the school the morning meets
-from in_process import logs_to, profile_lines  # noqa: E402 - bench/in_process.py
+from in_process import django_started, profile_lines  # noqa: E402 - bench/in_process.py
 from rush_checks import percentile, server_timing  # noqa: E402
 from server import free_port, stopped  # noqa: E402
 
@@ -246,16 +246,7 @@ def main() -> None:
             STRIPE_API_BASE=stripe_url, BENCH_STRIPE_TIMING="1", CELERY_QUEUE=CELERY_QUEUE
         )
         print(f"==> {run.DATABASE_URL}: fresh database, migrate, seed {count} families", flush=True)
-        run.recreate_database()
-        run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
-        os.environ.update(environment)
-        # Production's settings refuse to start with the emulator named; nobody signs in here.
-        os.environ.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
-        sys.path.insert(0, str(ROOT))
-        import django
-
-        django.setup()
-        logs_to(work / "server.log")
+        django_started(environment, work)
         families = seed(count)
         morning = Morning()
         warming = families[:WARM_UP]
