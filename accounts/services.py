@@ -126,6 +126,7 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
             recipient=user.email,
             context={"name": user.name},
         )
+        events.publish(events.PERSON_REGISTERED, user=user)
     return first_time
 
 

@@ -92,7 +92,7 @@ def _answers(url: str) -> bool:
 
 def seed(families: int) -> list[dict]:
     """A season open now, its classes (the last FULL_CLASSES with no seat left) and the
-    families; for each family, its token, the class its first child takes and the full class its
+    families, each with the Stripe Customer the worker makes when a family registers; for each family, its token, the class its first child takes and the full class its
     second child waits for."""
     from django.utils import timezone
     from rest_framework_simplejwt.tokens import AccessToken
@@ -130,6 +130,7 @@ def seed(families: int) -> list[dict]:
         },
         children=[2] * families,
     )
+    seeding.stripe_customers_made(users)
     return [
         {
             "email": user.email,
@@ -218,6 +219,7 @@ def measured(morning: Morning, step: str, families: list[dict], profiled: list[d
     print("\n".join(profile_lines(profile, len(profiled), arguments.top, arguments.sort)))
     if arguments.save:
         saved = Path(arguments.save) / f"{step}.pstats"
+        saved.parent.mkdir(parents=True, exist_ok=True)
         profile.dump_stats(saved)
         print(f"    saved for pstats (callers and callees): {saved}")
 

@@ -186,7 +186,8 @@ def celery_worker(work: Path, env: dict, name: str) -> subprocess.Popen:
 
 
 def seed(families: int, warming: int) -> dict:
-    """The classes and the families, inserted directly; each child's wanted class. Also a class
+    """The classes and the families, inserted directly, each with the Stripe Customer the worker
+    makes when a family registers; each child's wanted class. Also a class
     and `warming` families of one child for it, who go through every step before the doors open,
     as the server has served before registration opens (each worker's first Stripe call, say,
     loads the SDK's modules)."""
@@ -228,6 +229,7 @@ def seed(families: int, warming: int) -> dict:
         # Half the families have one child, half two; the warm-up's families one each.
         children=[1 + n % 2 if n < families else 1 for n in range(families + warming)],
     )
+    seeding.stripe_customers_made(users)
     choose = random.Random(families)  # noqa: S311 - a fixed spread, not a secret
     rushing_accounts = {user.pk for user in users[:families]}
     rushing = [child for child in children if child.account_id in rushing_accounts]

@@ -77,3 +77,25 @@ def school_seeded(
     )
     care_completed_in_bulk(seeded_children)
     return seeded_classes, users, seeded_children
+
+
+def stripe_customers_made(users: list, *, threads: int = 8) -> None:
+    """Each family's Stripe Customer, made as the worker makes it when a family registers
+    (payments.services.customers): the morning's families registered before it. Stripe is the
+    one the settings name (STRIPE_API_BASE)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    from payments.services.customers import customer_made_ahead
+
+    def made(user) -> str | None:
+        try:
+            return customer_made_ahead(student_id=user.pk)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(threads) as pool:
+        missing = [user.email for user, made_id in zip(users, pool.map(made, users)) if not made_id]
+    if missing:
+        raise RuntimeError(f"No Stripe Customer for {len(missing)} families, {missing[0]} first")

@@ -38,6 +38,12 @@ PERSON_RENAMED = Event(
     facts=("user",),
     description="A person's name may have changed (any save of a user that could write it).",
 )
+PERSON_REGISTERED = Event(
+    "person_registered",
+    publisher="accounts",
+    facts=("user",),
+    description="A person registered their profile, the first time they did (POST /api/users).",
+)
 PARTICIPANT_LEAVING = Event(
     "participant_leaving",
     publisher="accounts",
@@ -51,7 +57,7 @@ SEASON_CHANGED = Event(
     facts=("season",),
     description="A season was saved or removed in the back office: its opening may have moved.",
 )
-EVENTS = (SEATS_ADDED, PERSON_RENAMED, PARTICIPANT_LEAVING, SEASON_CHANGED)
+EVENTS = (SEATS_ADDED, PERSON_RENAMED, PERSON_REGISTERED, PARTICIPANT_LEAVING, SEASON_CHANGED)
 
 _handlers: dict[Event, list[Callable[..., None]]] = {event: [] for event in EVENTS}
 

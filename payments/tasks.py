@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from payments.services.customers import customer_made_ahead
 from payments.services.instalments import (
     instalments_charge,
     instalments_unanswered_settle,
@@ -16,3 +17,9 @@ def instalments() -> None:
     instalments_unanswered_settle()
     instalments_charge()
     overdue_release()
+
+
+@shared_task
+def stripe_customer_make(student_id: int) -> None:
+    """A family's Stripe Customer, made when they register (payments.services.customers)."""
+    customer_made_ahead(student_id=student_id)

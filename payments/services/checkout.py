@@ -16,7 +16,7 @@ from enrolments.rules import Refusal, enrolment_refusal
 from enrolments.services import hold_take
 from payments import stripe_client
 from payments.access import access_selection_to_pay
-from payments.models import Payment, PaymentStatus, StripeCustomer
+from payments.models import Payment, PaymentStatus
 from payments.pricing import Quote, in_cents, price_for
 from payments.refund_policy import RefundTerms
 from payments.selectors import refund_terms_of
@@ -31,55 +31,10 @@ from payments.services.common import (
     is_for,
     stripe_call,
 )
+from payments.services.customers import card_setup_for
 from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_record
 
 logger = logging.getLogger(__name__)
-
-
-def card_setup_for(
-    *, student: User, metadata: dict[str, str], known_customer: str | None = None
-) -> stripe_client.CardSetup:
-    """A SetupIntent for Stripe.js to save one of the student's cards into, under their Stripe
-    Customer, made on first need. `known_customer`: the customer id on record, when the caller
-    read it ("" for none).
-
-    Stripe is not asked first whether it still has the Customer on record: the SetupIntent is
-    asked for under it, and only when Stripe says it has no such Customer (deleted, another
-    account, a fresh localstripe) is a new one made, and the SetupIntent asked for again."""
-    if known_customer is None:
-        known_customer = (
-            StripeCustomer.objects.filter(student=student)
-            .values_list("customer_id", flat=True)
-            .first()
-        ) or ""
-    with stripe_call():
-        if known_customer:
-            try:
-                return stripe_client.card_setup_create(
-                    customer_id=known_customer, metadata=metadata
-                )
-            except stripe_client.CustomerMissing:
-                pass
-        customer_id = _customer_made(student, replacing=bool(known_customer))
-        return stripe_client.card_setup_create(customer_id=customer_id, metadata=metadata)
-
-
-def _customer_made(student: User, *, replacing: bool) -> str:
-    """A new Stripe Customer for the student, on record in place of the one Stripe no longer
-    has, or as their first; the id a parallel request saved first wins."""
-    customer_id = stripe_client.customer_create(
-        email=student.email, name=student.name, student_id=student.pk
-    )
-    if replacing:
-        StripeCustomer.objects.filter(student=student).update(customer_id=customer_id)
-        return customer_id
-    try:
-        with transaction.atomic():
-            StripeCustomer.objects.create(student=student, customer_id=customer_id)
-    except IntegrityError:
-        # A parallel request saved the student's customer first; the one made here stays empty.
-        return StripeCustomer.objects.get(student=student).customer_id
-    return customer_id
 
 
 @dataclass(frozen=True)

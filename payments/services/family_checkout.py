@@ -44,7 +44,6 @@ from payments.plans import PlanPart, PlanSchedule, plan_schedule, plans_of, plan
 from payments.pricing import CheckoutQuote, in_cents, price_checkout, promo_code_find
 from payments.selectors import refund_policy_in_force
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
-from payments.services.checkout import card_setup_for
 from payments.services.common import (
     CURRENCY,
     FREE_TRANSACTION_PREFIX,
@@ -52,6 +51,7 @@ from payments.services.common import (
     MINIMUM_CARD_CHARGE_CENTS,
     stripe_call,
 )
+from payments.services.customers import card_setup_for
 from payments.services.fulfilment import payment_enrol, payment_fulfil
 from payments.services.instalments import instalments_create
 

@@ -40,8 +40,8 @@ from payments.models import (
 )
 from payments.pricing import in_cents
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
-from payments.services.checkout import card_setup_for
 from payments.services.common import CURRENCY, METADATA_APP, stripe_call
+from payments.services.customers import card_setup_for
 from payments.services.messages import instalment_failed_queue
 
 logger = logging.getLogger(__name__)

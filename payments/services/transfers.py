@@ -52,12 +52,12 @@ from payments.models import (
 )
 from payments.pricing import Kind, Quote, in_cents, price_for
 from payments.selectors import credit_balance
-from payments.services.checkout import card_setup_for
 from payments.services.common import (
     METADATA_APP,
     MINIMUM_CARD_CHARGE_CENTS,
     stripe_call,
 )
+from payments.services.customers import card_setup_for
 from payments.services.enrolment_cancellations import refund_send, refundable_charges
 from payments.services.instalments import instalment_card_charge, instalment_record
 from payments.services.messages import enrolment_transferred_queue

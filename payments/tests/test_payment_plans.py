@@ -43,8 +43,8 @@ from payments.models import (
 )
 from payments.plans import plan_schedule, plans_of, plans_open
 from payments.services import enrolment_cancel
-from payments.services.checkout import card_setup_for
 from payments.services.common import METADATA_APP
+from payments.services.customers import card_setup_for
 from payments.services.instalments import (
     instalment_amount_change,
     instalment_move,
