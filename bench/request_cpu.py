@@ -92,7 +92,8 @@ def _answers(url: str) -> bool:
 
 def seed(families: int) -> list[dict]:
     """A season open now, its classes (the last FULL_CLASSES with no seat left) and the
-    families, each with the Stripe Customer the worker makes when a family registers; for each family, its token, the class its first child takes and the full class its
+    families, each with the Stripe Customer the worker makes when a family registers; for each
+    family, its token, the class its first child takes and the full class its
     second child waits for."""
     from django.utils import timezone
     from rest_framework_simplejwt.tokens import AccessToken

@@ -26,7 +26,9 @@ the product's default).
 """
 
 import argparse
+import asyncio
 import email
+import functools
 import json
 import math
 import os
@@ -40,6 +42,8 @@ import threading
 import time
 import uuid
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from email import policy
@@ -49,6 +53,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
     "RUSH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/camp_rush"
 )
 
+import aiohttp  # noqa: E402 - the families' requests (localstripe's own client library)
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database, the server's environment, the machine
 import rush_checks  # noqa: E402
@@ -67,6 +72,8 @@ PRICE = Decimal("45.50")
 POPULARITY = [1 / (rank + 1) for rank in range(CLASSES)]
 TIMEOUT = 600
 OUTBOX_WAIT_SECONDS = 300
+# Cards saved at Stripe at once, as Stripe.js saves them (a blocking call, in threads).
+CARD_SAVERS = 64
 # Families who pay for a class of their own before the doors open, a few per worker.
 WARMING_FAMILIES = 3 * (os.cpu_count() or 1)
 PROBE_SECONDS = 0.2
@@ -267,47 +274,47 @@ def tokens_for(families: list[dict]) -> None:
 
 class Family:
     """One family's morning: in line, then each child in turn, as one parent at one browser
-    would."""
+    would. Every family is a task of one event loop in this process (`rush`), so thousands of
+    them cost the machine a thread, not thousands: the server's cores stay the server's."""
 
-    def __init__(self, base: str, family: dict, opened: float, records: list):
+    def __init__(self, http: "aiohttp.ClientSession", base: str, family: dict, rushing: "Rushing"):
+        self.http = http
         self.base = base
         self.family = family
-        self.opened = opened
-        self.records = records
-        self.session = requests.Session()
-        self.session.headers["Authorization"] = f"Bearer {family['token']}"
-        # Each request on a connection of its own, as a proxy in front of the site speaks to
-        # its workers (nginx's default): a family waiting in line or at Stripe holds none of
-        # the server's open, and none goes stale while it waits.
-        self.session.headers["Connection"] = "close"
+        self.rushing = rushing
+        self.headers = {"Authorization": f"Bearer {family['token']}"}
         self.line: dict = {}
 
     def now(self) -> float:
-        return time.perf_counter() - self.opened
+        return time.perf_counter() - self.rushing.opened
 
-    def post(self, step: str, path: str, body: dict, *, provider_before: float = 0.0):
-        return self.ask(step, "POST", path, body, provider_before=provider_before)
+    async def post(self, step: str, path: str, body: dict, *, provider_before: float = 0.0):
+        return await self.ask(step, "POST", path, body, provider_before=provider_before)
 
-    def ask(self, step: str, method: str, path: str, body=None, *, provider_before=0.0, **options):
+    async def ask(self, step, method, path, body=None, *, provider_before=0.0, params=None):
+        """The answer (status, headers, body, JSON) to one request; None when none came."""
         sent = self.now()
         try:
-            response = self.session.request(
-                method, f"{self.base}{path}", json=body, timeout=TIMEOUT, **options
-            )
-        except requests.RequestException as error:
-            self.records.append(
+            async with self.http.request(
+                method, f"{self.base}{path}", json=body, params=params, headers=self.headers
+            ) as response:
+                content = await response.read()
+                status, headers = response.status, response.headers
+        except (aiohttp.ClientError, TimeoutError) as error:
+            self.rushing.records.append(
                 {"step": step, "sent": sent, "answered": self.now(),
                  "status": None, "error": repr(error), "provider_s": provider_before}
             )  # fmt: skip
             return None
-        timing = rush_checks.server_timing(response.headers.get("Server-Timing", ""))
-        self.records.append(
+        timing = rush_checks.server_timing(headers.get("Server-Timing", ""))
+        answer = Answer(status, content, _json(content))
+        self.rushing.records.append(
             {
                 "step": step,
                 "family": self.family["user"],
                 "sent": sent - provider_before,
                 "answered": self.now(),
-                "status": response.status_code,
+                "status": status,
                 "provider_s": provider_before + timing["stripe"],
                 # Time in a worker, less Stripe's: our own code's, without the queue.
                 "worker_s": timing["app"] - timing["stripe"],
@@ -316,85 +323,91 @@ class Family:
                 "cpu_s": timing["cpu"],
                 "queries": timing["queries"],
                 "stripe_calls": timing["calls"],
-                "body": response.content,
-                "json": _json(response),
+                "body": content,
+                "json": answer.json,
             }
         )
         # Each write while the line is on renews the family's admission.
-        if renewed := response.headers.get("Camp-Admission"):
-            self.session.headers["Camp-Admission"] = renewed
-        return response
+        if renewed := headers.get("Camp-Admission"):
+            self.headers["Camp-Admission"] = renewed
+        return answer
 
-    def in_line(self, arrives: float) -> bool:
+    async def in_line(self, arrives: float) -> bool:
         """The family comes at `arrives` (seconds from the opening), joins the line and waits,
         asking again as often as the answer says, until it is admitted; whether it was."""
-        time.sleep(max(0.0, arrives - self.now()))
+        await asyncio.sleep(max(0.0, arrives - self.now()))
         line = self.line = {"family": self.family["user"], "arrived": self.now(), "seen": []}
-        answer = self.post("join line", "/api/waitingRoom", {})
-        if answer is not None and answer.status_code == 200:
-            joined = answer.json()
+        answer = await self.post("join line", "/api/waitingRoom", {})
+        if answer is not None and answer.status == 200:
+            joined = answer.json
             # The server's word, not the family's clock: a join it took before the opening is
             # told no place yet (the draw is not made), one after it a place.
             line["before_opening"] = joined["active"] and joined["position"] is None
-        while answer is not None and answer.status_code == 200:
-            state = answer.json()
+        while answer is not None and answer.status == 200:
+            state = answer.json
             line["seen"].append(
                 (self.now(), state["position"], state["estimatedWaitSeconds"], state["paused"])
             )
             if state["admitted"]:
                 line["admitted"] = self.now()
                 if state["admission"]:
-                    self.session.headers["Camp-Admission"] = state["admission"]
+                    self.headers["Camp-Admission"] = state["admission"]
                 return True
-            time.sleep(state["pollSeconds"])
-            answer = self.ask(
-                "poll",
-                "GET",
-                "/api/waitingRoom",
-                params={"line": state["line"]},
+            await asyncio.sleep(state["pollSeconds"])
+            answer = await self.ask(
+                "poll", "GET", "/api/waitingRoom", params={"line": state["line"]}
             )
         return False
 
-    def morning(self, arrives: float) -> None:
-        if not self.in_line(arrives):
-            return
+    async def morning(self, arrives: float | None) -> None:
+        """The family's morning; all at once, with no line, when it has no moment (the
+        warm-up before the doors open)."""
+        if arrives is not None:
+            admitted = await self.in_line(arrives)
+            self.rushing.lines.append(self.line)
+            if not admitted:
+                return
         for child in self.family["children"]:
-            self.child(child)
+            await self.child(child)
 
-    def goes_on(self, answer, expected: int, wanted: dict) -> bool:
+    async def goes_on(self, answer, expected: int, wanted: dict) -> bool:
         """Whether the child's next step follows this answer; a full class (409) sends them to
         its waitlist instead."""
-        if answer is not None and answer.status_code == 409:
-            self.post("join waitlist", "/api/waitlist", wanted)
-        return answer is not None and answer.status_code == expected
+        if answer is not None and answer.status == 409:
+            await self.post("join waitlist", "/api/waitlist", wanted)
+        return answer is not None and answer.status == expected
 
-    def child(self, child: dict) -> None:
+    async def child(self, child: dict) -> None:
         wanted = {"classId": child["class"], "participantId": child["participant"]}
-        selected = self.post("select", "/api/selectClass", wanted)
-        if not self.goes_on(selected, 201, wanted):
+        selected = await self.post("select", "/api/selectClass", wanted)
+        if not await self.goes_on(selected, 201, wanted):
             return
-        selection_id = selected.json()["insertedId"]
-        held = self.post("hold", "/api/createPaymentIntent", {"payId": selection_id})
-        if not self.goes_on(held, 200, wanted):
+        selection_id = selected.json["insertedId"]
+        held = await self.post("hold", "/api/createPaymentIntent", {"payId": selection_id})
+        if not await self.goes_on(held, 200, wanted):
             return
         from payments.tests import stripe_js
 
         # Stripe.js saves the card straight at Stripe: part of paying, all of it Stripe's time.
         saving = time.perf_counter()
-        saved = stripe_js.confirm_card_setup(
-            held.json()["clientSecret"],
-            email=self.family["email"],
-            name=self.family["name"],
-            timeout=TIMEOUT,
+        saved = await asyncio.get_running_loop().run_in_executor(
+            self.rushing.card_savers,
+            functools.partial(
+                stripe_js.confirm_card_setup,
+                held.json["clientSecret"],
+                email=self.family["email"],
+                name=self.family["name"],
+                timeout=TIMEOUT,
+            ),
         )
         saving = time.perf_counter() - saving
         if "setupIntent" not in saved:
-            self.records.append(
+            self.rushing.records.append(
                 {"step": "pay", "status": None, "error": f"card not saved: {saved}",
                  "sent": 0.0, "answered": 0.0, "provider_s": 0.0}
             )  # fmt: skip
             return
-        self.post(
+        await self.post(
             "pay",
             "/api/payments",
             {"payId": selection_id, "setupIntentId": saved["setupIntent"]["id"]},
@@ -402,9 +415,27 @@ class Family:
         )
 
 
-def _json(response: requests.Response):
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    content: bytes
+    json: object
+
+
+@dataclass
+class Rushing:
+    """What the families of one rush share: the moment of the opening on this process's clock,
+    what they recorded, and the threads that save cards as Stripe.js does (a blocking call)."""
+
+    opened: float
+    card_savers: ThreadPoolExecutor
+    records: list = field(default_factory=list)
+    lines: list = field(default_factory=list)
+
+
+def _json(content: bytes):
     try:
-        return response.json()
+        return json.loads(content)
     except ValueError:
         return None
 
@@ -438,35 +469,31 @@ def rush(base: str, families: list[dict], moments: list[float] | None = None, op
     once when there are none, as the warm-up does before any line); their requests, their
     lines, and the time from the opening until the last family had its last answer.
     `opening(seconds)` is told, as the families are released, how far away the opening is."""
-    records: list[dict] = []
-    lines: list[dict] = []
     lead = -min(moments or [0.0])
-    gate = threading.Barrier(len(families) + 1)
-    opened = [0.0]
-
-    def morning(family: dict, moment: float | None) -> None:
-        gate.wait()
-        one = Family(base, family, opened[0], records)
-        if moment is None:
-            for child in family["children"]:
-                one.child(child)
-        else:
-            one.morning(moment)
-            lines.append(one.line)
-
-    threads = [
-        threading.Thread(target=morning, args=(family, moments[n] if moments else None))
-        for n, family in enumerate(families)
-    ]
-    for thread in threads:
-        thread.start()
     if opening is not None:
         opening(lead)
-    opened[0] = time.perf_counter() + lead
-    gate.wait()
-    for thread in threads:
-        thread.join(timeout=TIMEOUT)
-    return records, lines, max((r["answered"] for r in records), default=0.0)
+    rushing = Rushing(
+        opened=time.perf_counter() + lead, card_savers=ThreadPoolExecutor(CARD_SAVERS)
+    )
+    with rushing.card_savers:
+        asyncio.run(_mornings(base, families, moments, rushing))
+    records = rushing.records
+    return records, rushing.lines, max((r["answered"] for r in records), default=0.0)
+
+
+async def _mornings(base, families, moments, rushing: Rushing) -> None:
+    # Each request on a connection of its own, as a proxy in front of the site speaks to its
+    # workers (nginx's default): a family waiting in line or at Stripe holds none of the
+    # server's open, and none goes stale while it waits.
+    connector = aiohttp.TCPConnector(limit=0, force_close=True)
+    timeout = aiohttp.ClientTimeout(total=TIMEOUT)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+        await asyncio.gather(
+            *(
+                Family(http, base, family, rushing).morning(moments[n] if moments else None)
+                for n, family in enumerate(families)
+            )
+        )
 
 
 class Visitors:

@@ -83,6 +83,7 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
     """Each family's Stripe Customer, made as the worker makes it when a family registers
     (payments.services.customers): the morning's families registered before it. Stripe is the
     one the settings name (STRIPE_API_BASE)."""
+    import logging
     from concurrent.futures import ThreadPoolExecutor
 
     from django.db import connection
@@ -95,7 +96,10 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
         finally:
             connection.close()
 
+    # The SDK's line per call, thousands of them, is not the bench's to print.
+    logging.getLogger("stripe").setLevel(logging.WARNING)
     with ThreadPoolExecutor(threads) as pool:
-        missing = [user.email for user, made_id in zip(users, pool.map(made, users)) if not made_id]
+        made_ids = list(pool.map(made, users))
+    missing = [user.email for user, made_id in zip(users, made_ids, strict=True) if not made_id]
     if missing:
         raise RuntimeError(f"No Stripe Customer for {len(missing)} families, {missing[0]} first")
