@@ -30,6 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from core.errors import NotFound
+from core.prepared import insert_unless_present
 from notifications import kinds
 from notifications.models import Mailbox, Message, MessageStatus
 
@@ -173,15 +174,13 @@ def message_queue_composed(
     recipient: str,
     facts: dict,
     in_order_of: str = "",
-    first: bool = False,
 ) -> Message:
     """The message about `about` for `recipient`, queued once as `message_queue` queues it, and
     composed when it is sent: the worker asks the kind's composer (`kinds.compose_with`) for its
     context and calendar from `facts` (JSON), then renders it. Nothing is rendered here.
 
-    `first`: what the message is about was made in the caller's transaction, so no message about
-    it can be queued yet. The row is then inserted as it is, without the savepoint a twin's row
-    would need; were one there after all, the caller's transaction fails."""
+    A twin's row already there is the one: the row is inserted unless it is
+    (`core.prepared.insert_unless_present`), so the caller's transaction needs no savepoint."""
     kinds.composer_of(kind)
     due = timezone.now()
     row = {
@@ -193,18 +192,11 @@ def message_queue_composed(
         "scheduled_for": due,
         "send_after": due,
     }
-    if first:
-        message = Message.objects.create(**row)
-    else:
-        try:
-            # A savepoint, as message_queue's: a twin's row first leaves the caller's
-            # transaction usable, and is the one.
-            with transaction.atomic():
-                message = Message.objects.create(**row)
-        except IntegrityError:
-            return Message.objects.get(
-                kind=kind, about=about, recipient=recipient, resend_of__isnull=True
-            )
+    message = Message(**row)
+    if not insert_unless_present(message):
+        return Message.objects.get(
+            kind=kind, about=about, recipient=recipient, resend_of__isnull=True
+        )
     _hand_over_after_commit(message)
     return message
 

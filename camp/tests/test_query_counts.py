@@ -859,7 +859,7 @@ STEPS = [
     (a_student_pays_with_the_saved_card, 201, 16),
     # The selection and the rules, as paying by card; the free enrolment recorded, then its
     # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
-    (a_student_enrols_in_a_free_class, 201, 18),
+    (a_student_enrols_in_a_free_class, 201, 16),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     # The caller; the seats; their classes' meeting ids (classes.selectors.meeting_ids_read);
@@ -932,7 +932,7 @@ STEPS = [
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
     # payment enrolled; the receipt to its student (composed when sent).
-    (stripe_reports_a_payment_the_browser_left, 200, 25),
+    (stripe_reports_a_payment_the_browser_left, 200, 23),
 ]
 
 

@@ -152,7 +152,7 @@ def payment_record_enrolled(
     )
     # Made this moment: nothing of it went back.
     payment.refunds_made, payment.refund_owed = Decimal("0.00"), False
-    receipt_queue(payment, first=True)
+    receipt_queue(payment)
     class_reminder_if_due(enrolment)
     return payment
 

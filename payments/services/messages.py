@@ -106,10 +106,9 @@ def _queue(
     )
 
 
-def receipt_queue(payment: Payment, *, first: bool = False) -> None:
+def receipt_queue(payment: Payment) -> None:
     """The seat taken: the receipt, with a plan's instalments still to pay. Composed by the
-    worker that sends it (`receipt_composed`): the request that took the seat renders nothing.
-    `first`: the payment was recorded in the caller's transaction, so it has no receipt yet."""
+    worker that sends it (`receipt_composed`): the request that took the seat renders nothing."""
     message_queue_composed(
         kind=PaymentMessage.PAYMENT_RECEIPT,
         about=f"payment:{payment.pk}",
@@ -117,7 +116,6 @@ def receipt_queue(payment: Payment, *, first: bool = False) -> None:
         recipient=payment.student.email,
         # The class the seat was bought in, whichever it is moved to before the mail goes.
         facts={"payment_id": payment.pk, "class_id": payment.camp_class_id},
-        first=first,
     )
 
 
