@@ -4,11 +4,15 @@ Production talks to Stripe; development and tests talk to localstripe at STRIPE_
 Answers come back as small frozen records, so no other module depends on the SDK's objects.
 """
 
-from collections.abc import Iterator
+import io
+import threading
+import urllib.parse
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
+import pycurl
 import requests
 import stripe
 from django.conf import settings
@@ -85,29 +89,123 @@ class WebhookEvent:
 STRIPE_ADDRESS = "https://api.stripe.com"
 
 
-class TimedHttpClient(stripe.RequestsClient):
-    """The SDK's HTTP client, each call timed as a wait on a provider (core.provider_waits).
+class NeverSent(stripe.APIConnectionError):
+    """No byte of the request reached Stripe (no connection could be made): nothing happened
+    there, so the call may simply be made again."""
 
+
+# libcurl's failures that are the network's, worth one more try, as the SDK's own clients
+# retry timeouts and failed connections: resolving, connecting, sending, receiving, a timeout.
+_NETWORK_FAILURES = frozenset(
+    getattr(pycurl, name)
+    for name in (
+        "E_COULDNT_RESOLVE_PROXY",
+        "E_COULDNT_RESOLVE_HOST",
+        "E_COULDNT_CONNECT",
+        "E_OPERATION_TIMEDOUT",
+        "E_GOT_NOTHING",
+        "E_SEND_ERROR",
+        "E_RECV_ERROR",
+        "E_PARTIAL_FILE",
+    )
+)
+
+
+class TimedHttpClient(stripe.HTTPClient):
+    """The SDK's HTTP calls, made with libcurl (pycurl) and each timed as a wait on a provider
+    (core.provider_waits).
+
+    libcurl, a C library, spends about half the CPU per call that requests did (a hold's or a
+    payment's calls to Stripe were a fifth to a third of its CPU, bench/request_cpu.py). Each
+    thread keeps a handle of its own, which keeps its connection to Stripe open between calls.
     The proxy to reach Stripe by is read from the environment once, when the client is made
-    (HTTPS_PROXY, NO_PROXY), and each thread's session is told not to read it again: requests
-    otherwise walks the whole environment several times on every call, which was about a fifth
-    of a seat hold's CPU (bench/request_cpu.py)."""
+    (HTTPS_PROXY, NO_PROXY), and given to libcurl, which otherwise reads the environment itself
+    on every call. A call waits at most `timeout` seconds in all, connecting included."""
+
+    name = "pycurl"
 
     def __init__(self, *, timeout: float, address: str = STRIPE_ADDRESS):
+        super().__init__()
+        self._timeout_ms = max(1, round(timeout * 1000))
         proxies = requests.utils.get_environ_proxies(address)
-        super().__init__(
-            timeout=timeout,
-            proxy={scheme: proxies[scheme] for scheme in ("http", "https") if scheme in proxies},
-        )
+        scheme = address.split(":", 1)[0]
+        # An empty proxy tells libcurl to use none, whatever the environment says later.
+        self._proxy_address = proxies.get(scheme) or proxies.get("all") or ""
+        self._handles = threading.local()
 
-    def request(self, *arguments, **options):
-        # The SDK keeps a session per thread and makes one where there is none yet.
-        if getattr(self._thread_local, "session", None) is None:
-            session = requests.Session()
-            session.trust_env = False
-            self._thread_local.session = session
+    def _handle(self) -> "pycurl.Curl":
+        handle = getattr(self._handles, "curl", None)
+        if handle is None:
+            handle = self._handles.curl = pycurl.Curl()
+        else:
+            # Options go back to their defaults; the open connection stays.
+            handle.reset()
+        return handle
+
+    def request(self, method, url, headers, post_data=None):
+        handle = self._handle()
+        body, answer_headers = io.BytesIO(), _AnswerHeaders()
+        handle.setopt(pycurl.URL, url)
+        handle.setopt(pycurl.PROXY, self._proxy_address)
+        if method == "get":
+            handle.setopt(pycurl.HTTPGET, 1)
+        elif method == "post":
+            handle.setopt(pycurl.POST, 1)
+            handle.setopt(pycurl.POSTFIELDS, post_data or "")
+        else:
+            handle.setopt(pycurl.CUSTOMREQUEST, method.upper())
+        # No "Expect: 100-continue" round trip before a long form.
+        sent_headers = [f"{name}: {value}" for name, value in dict(headers or {}).items()]
+        handle.setopt(pycurl.HTTPHEADER, [*sent_headers, "Expect:"])
+        handle.setopt(pycurl.WRITEDATA, body)
+        handle.setopt(pycurl.HEADERFUNCTION, answer_headers.line)
+        handle.setopt(pycurl.NOSIGNAL, 1)
+        handle.setopt(pycurl.CONNECTTIMEOUT_MS, self._timeout_ms)
+        handle.setopt(pycurl.TIMEOUT_MS, self._timeout_ms)
+        if url.startswith("https:"):
+            handle.setopt(pycurl.CAINFO, stripe.ca_bundle_path)
         with provider_call():
-            return super().request(*arguments, **options)
+            try:
+                handle.perform()
+            except pycurl.error as error:
+                raise _connection_error(error, sent=handle.getinfo(pycurl.REQUEST_SIZE)) from error
+        status = handle.getinfo(pycurl.RESPONSE_CODE)
+        return body.getvalue().decode("utf-8"), status, answer_headers.fields
+
+    def request_stream(self, method, url, headers, post_data=None):
+        raise NotImplementedError("Stripe's streamed answers are not used here.")
+
+    def close(self):
+        handle = getattr(self._handles, "curl", None)
+        if handle is not None:
+            handle.close()
+            self._handles.curl = None
+
+
+class _AnswerHeaders:
+    """The answer's header lines, as libcurl hands them over: a status line starts the headers
+    again (a proxy's CONNECT answer comes first)."""
+
+    def __init__(self):
+        self.fields = requests.structures.CaseInsensitiveDict()
+
+    def line(self, raw: bytes) -> None:
+        text = raw.decode("iso-8859-1").strip()
+        if text.startswith("HTTP/"):
+            self.fields = requests.structures.CaseInsensitiveDict()
+        elif ":" in text:
+            name, value = text.split(":", 1)
+            self.fields[name.strip()] = value.strip()
+
+
+def _connection_error(error: pycurl.error, *, sent: int) -> stripe.APIConnectionError:
+    code, message = error.args[0], error.args[1]
+    text = f"Could not talk to Stripe: {message} (libcurl error {code})"
+    retry = code in _NETWORK_FAILURES
+    # Nothing of the request was sent: Stripe cannot have acted on it.
+    if sent == 0 and code in _NETWORK_FAILURES:
+        return NeverSent(text, should_retry=retry)
+    return stripe.APIConnectionError(text, should_retry=retry)
 
 
 @lru_cache(maxsize=4)
@@ -132,84 +230,98 @@ def _translated(error: stripe.StripeError) -> PaymentProviderError:
         return CardDeclined(error.user_message or "Your card was declined.")
     if isinstance(error, stripe.InvalidRequestError) and error.http_status == 404:
         return NotFoundAtProvider(str(error))
-    if isinstance(error, stripe.APIConnectionError) and _never_connected(str(error)):
+    if isinstance(error, NeverSent):
+        # A read timeout or a dropped connection may come after Stripe acted, so they are not.
         return ProviderUnreachable(str(error))
     return PaymentProviderError(str(error))
 
 
-def _never_connected(message: str) -> bool:
-    # The SDK names the requests exception it met: these fail before a byte of the request is
-    # sent. A read timeout or a dropped connection may come after Stripe acted, so they are not.
-    return (
-        any(
-            sign in message
-            for sign in ("ConnectTimeout", "Connection refused", "NewConnectionError")
-        )
-        and "ReadTimeout" not in message
-    )
+# The names `StripeClient.raw_request` takes for itself rather than send to Stripe.
+_NOT_SENT_BY_RAW_REQUEST = frozenset(
+    {"base", "usage", "api_key", "stripe_version", "stripe_account", "stripe_context"}
+    | {"max_network_retries", "idempotency_key", "content_type", "headers"}
+)
 
 
-def _metadata(stripe_object) -> dict[str, str]:
-    metadata = getattr(stripe_object, "metadata", None)
-    if metadata is None:
-        return {}
-    return {str(key): str(value) for key, value in metadata.to_dict().items()}
+def _answer(method: str, path: str, params: dict | None = None, **options) -> dict:
+    """Stripe's answer as the JSON it sent, for the calls a registration morning makes: the
+    SDK's objects cost more CPU to build than the call's HTTP (bench/request_cpu.py). Errors
+    are the SDK's, as its services raise them."""
+    params = params or {}
+    if taken := _NOT_SENT_BY_RAW_REQUEST & params.keys():
+        raise ValueError(f"raw_request would not send {', '.join(sorted(taken))} to Stripe")
+    return client().raw_request(method, path, **params, **options).data
 
 
-def _error_message(error) -> str:
-    return (getattr(error, "message", None) or "") if error else ""
+def _path_part(stripe_id: str) -> str:
+    # An id may come from the browser: it names one object, never another path.
+    return urllib.parse.quote(stripe_id, safe="")
 
 
-def _card_setup(setup_intent) -> CardSetup:
-    customer = setup_intent.customer or ""
+def _metadata(stripe_object: Mapping) -> dict[str, str]:
+    metadata = stripe_object.get("metadata") or {}
+    return {str(key): str(value) for key, value in metadata.items()}
+
+
+def _error_message(error: Mapping | None) -> str:
+    return (error.get("message") or "") if error else ""
+
+
+def _card_setup(setup_intent: Mapping) -> CardSetup:
+    customer = setup_intent.get("customer") or ""
     return CardSetup(
-        id=setup_intent.id,
-        status=setup_intent.status,
-        client_secret=setup_intent.client_secret or "",
+        id=setup_intent["id"],
+        status=setup_intent["status"],
+        client_secret=setup_intent.get("client_secret") or "",
         # Its id, or the Customer itself when the call asked for it whole.
-        customer_id=customer if isinstance(customer, str) else customer.id,
-        payment_method_id=setup_intent.payment_method or "",
+        customer_id=customer if isinstance(customer, str) else customer["id"],
+        payment_method_id=setup_intent.get("payment_method") or "",
         metadata=_metadata(setup_intent),
-        error_message=_error_message(getattr(setup_intent, "last_setup_error", None)),
+        error_message=_error_message(setup_intent.get("last_setup_error")),
     )
 
 
-def _charge(payment_intent) -> Charge:
+def _charge(payment_intent: Mapping) -> Charge:
     return Charge(
-        id=payment_intent.id,
-        status=payment_intent.status,
-        amount=int(payment_intent.amount),
-        currency=payment_intent.currency,
+        id=payment_intent["id"],
+        status=payment_intent["status"],
+        amount=int(payment_intent["amount"]),
+        currency=payment_intent["currency"],
         metadata=_metadata(payment_intent),
-        client_secret=payment_intent.client_secret or "",
-        error_message=_error_message(getattr(payment_intent, "last_payment_error", None)),
+        client_secret=payment_intent.get("client_secret") or "",
+        error_message=_error_message(payment_intent.get("last_payment_error")),
     )
 
 
 def customer_create(*, email: str, name: str, student_id: int) -> str:
     try:
-        customer = client().v1.customers.create(
-            params={"email": email, "name": name, "metadata": {"student_id": str(student_id)}}
+        customer = _answer(
+            "post",
+            "/v1/customers",
+            {"email": email, "name": name, "metadata": {"student_id": str(student_id)}},
         )
     except stripe.StripeError as error:
         raise _translated(error) from error
-    return customer.id
+    return customer["id"]
 
 
 def card_setup_create(*, customer_id: str, metadata: dict[str, str]) -> CardSetup:
     """A SetupIntent under the Customer; CustomerMissing when Stripe has no such Customer. The
     Customer is asked for whole with it, so that localstripe, which takes any id, says so too."""
     try:
-        setup_intent = client().v1.setup_intents.create(
-            params={
+        setup_intent = _answer(
+            "post",
+            "/v1/setup_intents",
+            {
+                # Its usage is Stripe's default, off_session, which is what is meant: the card
+                # is charged at once with the family present, and kept for a plan's
+                # instalments, which the school charges later without them. (raw_request
+                # would take a "usage" of its own as its own, not Stripe's.)
                 "customer": customer_id,
                 "payment_method_types": ["card"],
-                # Charged at once with the family present, and kept for a plan's instalments,
-                # which the school charges later without them.
-                "usage": "off_session",
                 "metadata": metadata,
                 "expand": ["customer"],
-            }
+            },
         )
     except stripe.InvalidRequestError as error:
         # Stripe: "No such customer" (resource_missing, on the customer); localstripe: 404.
@@ -225,7 +337,7 @@ def card_setup_create(*, customer_id: str, metadata: dict[str, str]) -> CardSetu
 
 def card_setup_retrieve(setup_intent_id: str) -> CardSetup:
     try:
-        return _card_setup(client().v1.setup_intents.retrieve(setup_intent_id))
+        return _card_setup(_answer("get", f"/v1/setup_intents/{_path_part(setup_intent_id)}"))
     except stripe.StripeError as error:
         raise _translated(error) from error
 
@@ -254,10 +366,13 @@ def charge_create(
     if off_session:
         params["off_session"] = True
     try:
-        payment_intent = client().v1.payment_intents.create(
-            params=params,
+        payment_intent = _answer(
+            "post",
+            "/v1/payment_intents",
+            params,
             # Stripe answers a repeated key with the first PaymentIntent: one charge per setup.
-            options={"idempotency_key": idempotency_key, "max_network_retries": CHARGE_RETRIES},
+            idempotency_key=idempotency_key,
+            max_network_retries=CHARGE_RETRIES,
         )
     except stripe.StripeError as error:
         raise _translated(error) from error
@@ -266,7 +381,7 @@ def charge_create(
 
 def charge_retrieve(payment_intent_id: str) -> Charge:
     try:
-        return _charge(client().v1.payment_intents.retrieve(payment_intent_id))
+        return _charge(_answer("get", f"/v1/payment_intents/{_path_part(payment_intent_id)}"))
     except stripe.StripeError as error:
         raise _translated(error) from error
 
@@ -288,7 +403,7 @@ def charges_since(moment: datetime) -> Iterator[Charge]:
                 if newest_first:
                     return
                 continue
-            yield _charge(payment_intent)
+            yield _charge(payment_intent.to_dict())
     except stripe.StripeError as error:
         raise _translated(error) from error
 
@@ -316,7 +431,7 @@ def charge_refund(
         for refund in earlier.data:
             if refund.status not in REFUND_MADE_STATUSES:
                 continue
-            if not idempotency_key or _metadata(refund).get("refund_key") == idempotency_key:
+            if not idempotency_key or _metadata(refund.to_dict()).get("refund_key") == idempotency_key:
                 return refund.id
         params: dict = {"payment_intent": payment_intent_id, "metadata": {"reason": reason[:500]}}
         if amount_cents is not None:

@@ -113,6 +113,8 @@ class TestCreatePaymentIntent:
         at_stripe = stripe_js.stripe_get(f"/v1/setup_intents/{setup_intent_id}")
         assert at_stripe["client_secret"] == client_secret
         assert at_stripe["payment_method_types"] == ["card"]
+        # Kept for a plan's instalments, charged without the family there.
+        assert at_stripe["usage"] == "off_session"
         assert at_stripe["customer"] == StripeCustomer.objects.get(student=student).customer_id
         assert at_stripe["metadata"] == {
             "app": "camp",

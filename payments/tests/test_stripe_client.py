@@ -3,12 +3,15 @@
 import http.server
 import itertools
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 from django.core.management import CommandError, call_command
 
 from payments import stripe_client
+from payments.tests import stripe_js
+from testing.faults import stripe_gives_up_after, stripe_line
 
 pytestmark = pytest.mark.django_db
 
@@ -128,3 +131,46 @@ def test_the_environment_is_read_once_when_the_client_is_made(
     monkeypatch.setenv("HTTP_PROXY", NOBODY_LISTENS)
 
     assert stripe_client.customer_create(email="b@camp.test", name="B", student_id=2)
+
+
+def test_threads_calling_at_once_each_get_their_own_answer(localstripe):
+    # Each thread has a libcurl handle of its own; one shared would mix the answers up.
+    def made(n: int) -> str:
+        return stripe_client.customer_create(email=f"p{n}@camp.test", name=f"P{n}", student_id=n)
+
+    with ThreadPoolExecutor(8) as pool:
+        customer_ids = list(pool.map(made, range(40)))
+
+    assert [stripe_js.stripe_get(f"/v1/customers/{i}")["email"] for i in customer_ids] == [
+        f"p{n}@camp.test" for n in range(40)
+    ]
+
+
+def test_a_call_no_connection_took_is_unreachable(settings):
+    settings.STRIPE_API_BASE = NOBODY_LISTENS
+
+    with pytest.raises(stripe_client.ProviderUnreachable):
+        stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+
+
+def test_a_call_stripe_took_without_answering_is_not_unreachable(localstripe, settings):
+    # Stripe may have acted on it: the caller must not take it as never made.
+    with stripe_line(localstripe) as line:
+        settings.STRIPE_API_BASE = line.url
+        line.freeze("POST", "/v1/customers")
+        with (
+            stripe_gives_up_after(settings, 0.5),
+            pytest.raises(stripe_client.PaymentProviderError) as raised,
+        ):
+            stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+        line.thaw()
+
+    assert not isinstance(raised.value, stripe_client.ProviderUnreachable)
+    assert line.frozen_requests == 2  # the SDK's one retry went too
+
+
+def test_an_id_names_one_object_never_another_path(localstripe):
+    customer_id = stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+
+    with pytest.raises(stripe_client.NotFoundAtProvider):
+        stripe_client.card_setup_retrieve(f"../customers/{customer_id}")
