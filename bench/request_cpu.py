@@ -68,7 +68,11 @@ def localstripe(work: Path) -> tuple[subprocess.Popen | None, str]:
     port = free_port()
     log = work / "localstripe.log"
     process = subprocess.Popen(  # noqa: S603 - our own program and arguments
-        [str(ROOT / ".venv" / "bin" / "localstripe"), "--port", str(port), "--from-scratch"],
+        [
+            str(ROOT / ".venv" / "bin" / "python"),
+            str(ROOT / "testing" / "localstripe_in_memory.py"),
+            *("--port", str(port), "--from-scratch"),
+        ],
         cwd=ROOT,
         stdout=log.open("w"),
         stderr=subprocess.STDOUT,
