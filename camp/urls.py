@@ -27,13 +27,15 @@ from enrolments.urls import waiting_room_patterns
 from pages.models import PageSlug
 
 api_patterns = [
-    # First: the line that thousands of families poll at an opening.
+    # First: the line that thousands of families poll at an opening, then the writes they
+    # make once admitted (select, hold, pay, join a waitlist): Django tries each pattern in
+    # turn, and no two apps' patterns match the same path.
     path("", include(waiting_room_patterns)),
+    path("", include("enrolments.urls")),
+    path("", include("payments.urls")),
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
     path("", include("care.urls")),
-    path("", include("enrolments.urls")),
-    path("", include("payments.urls")),
     path("", include("pages.urls")),
     path("", include("notifications.urls")),
     path("account/export", AccountExportApi.as_view(), name="account-export"),

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from core.prepared import insert_unless_present
 from enrolments.holds_shown import holds_changed
 
 
@@ -180,6 +181,15 @@ class SeatHoldQuerySet(models.QuerySet):
         if deleted[0]:
             holds_changed()
         return deleted
+
+    def insert_unless_present(self, hold: "SeatHold") -> bool:
+        """The new `hold` inserted unless the participant holds a seat of its class already
+        (`core.prepared.insert_unless_present`: one prepared statement, no model save);
+        whether it was."""
+        inserted = insert_unless_present(hold, using=self.db)
+        if inserted:
+            holds_changed()
+        return inserted
 
 
 class SeatHold(models.Model):

@@ -80,3 +80,30 @@ def test_a_missing_file_is_a_404_not_the_browser_app(browser, path):
 
     assert response.status_code == 404
     assert 'id="root"' not in response.content.decode()
+
+
+# A value each converter of the API's routes takes.
+_SAMPLES = {"id": "7", "int": "2026", "str": "sam@camp.test", "slug": "classes", "path": "a/b"}
+
+
+def _api_routes():
+    from django.urls import URLPattern, get_resolver
+
+    [api] = [p for p in get_resolver().url_patterns if str(p.pattern) == "api/"]
+    for entry in api.url_patterns:
+        for pattern in getattr(entry, "url_patterns", [entry]):
+            route = str(pattern.pattern)
+            if isinstance(pattern, URLPattern) and not route.startswith("^"):
+                yield route
+
+
+def test_each_api_path_is_answered_by_its_own_route_whatever_the_apps_order():
+    # camp/urls.py puts the opening morning's routes first; no route of an app tried before
+    # another may take a path of the other's.
+    from django.urls import resolve
+
+    routes = list(_api_routes())
+    for route in routes:
+        path = re.sub(r"<(\w+):\w+>", lambda sample: _SAMPLES[sample.group(1)], route)
+        assert resolve(f"/api/{path}").route == f"api/{route}", path
+    assert len(routes) > 80

@@ -54,9 +54,12 @@ def hold_put(
     mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
     if not none_yet and mine.update(**fields):
         return mine.get()
-    return SeatHold.objects.create(
-        participant_id=participant_id, camp_class_id=camp_class.pk, **fields
-    )
+    hold = SeatHold(participant_id=participant_id, camp_class_id=camp_class.pk, **fields)
+    if SeatHold.objects.insert_unless_present(hold):
+        return hold
+    # There after all: renewed, as any hold of theirs is.
+    mine.update(**fields)
+    return mine.get()
 
 
 def holds_lapsed(holds) -> None:
