@@ -431,7 +431,10 @@ def charge_refund(
         for refund in earlier.data:
             if refund.status not in REFUND_MADE_STATUSES:
                 continue
-            if not idempotency_key or _metadata(refund.to_dict()).get("refund_key") == idempotency_key:
+            if (
+                not idempotency_key
+                or _metadata(refund.to_dict()).get("refund_key") == idempotency_key
+            ):
                 return refund.id
         params: dict = {"payment_intent": payment_intent_id, "metadata": {"reason": reason[:500]}}
         if amount_cents is not None:
