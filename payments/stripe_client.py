@@ -201,11 +201,10 @@ class _AnswerHeaders:
 def _connection_error(error: pycurl.error, *, sent: int) -> stripe.APIConnectionError:
     code, message = error.args[0], error.args[1]
     text = f"Could not talk to Stripe: {message} (libcurl error {code})"
-    retry = code in _NETWORK_FAILURES
+    network = code in _NETWORK_FAILURES
     # Nothing of the request was sent: Stripe cannot have acted on it.
-    if sent == 0 and code in _NETWORK_FAILURES:
-        return NeverSent(text, should_retry=retry)
-    return stripe.APIConnectionError(text, should_retry=retry)
+    failure = NeverSent if network and sent == 0 else stripe.APIConnectionError
+    return failure(text, should_retry=network)
 
 
 @lru_cache(maxsize=4)
