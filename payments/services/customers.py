@@ -8,10 +8,11 @@ makes it then, as it always could."""
 
 import logging
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from accounts.models import Role, User
 from core.errors import ProviderUnavailable
+from core.prepared import insert_unless_present
 from payments import stripe_client
 from payments.models import StripeCustomer
 from payments.services.common import stripe_call
@@ -88,11 +89,8 @@ def _customer_made(student: User, *, replacing: bool) -> str:
     if replacing:
         StripeCustomer.objects.filter(student=student).update(customer_id=customer_id)
         return customer_id
-    try:
-        with transaction.atomic():
-            StripeCustomer.objects.create(student=student, customer_id=customer_id)
-    except IntegrityError:
-        # A parallel request (the worker and a first hold at once) saved the student's customer
-        # first; the one made here stays empty.
-        return StripeCustomer.objects.get(student=student).customer_id
-    return customer_id
+    if insert_unless_present(StripeCustomer(student=student, customer_id=customer_id)):
+        return customer_id
+    # A parallel request (the worker and a first hold at once) saved the student's customer
+    # first; the one made here stays empty.
+    return _customer_on_record(student)

@@ -10,7 +10,7 @@ from accounts.models import Role
 from camp.celery import app as celery_app
 from core.provider_waits import provider_waits
 from payments.models import StripeCustomer
-from payments.services.customers import customer_made_ahead
+from payments.services.customers import card_setup_for, customer_made_ahead
 from payments.tasks import stripe_customer_make
 from payments.tests import stripe_js
 from testing.factories import UserFactory
@@ -123,3 +123,15 @@ def test_stripe_unreachable_at_registration_leaves_the_customer_to_the_first_hol
     response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
     assert response.status_code == 200, response.content
     assert StripeCustomer.objects.filter(student=student).exists()
+
+
+def test_a_customer_saved_by_a_parallel_request_is_the_one_kept(localstripe, student):
+    # The worker saved the family's Customer after the hold read that none was on record.
+    saved_first = customer_made_ahead(student_id=student.pk)
+
+    setup = card_setup_for(
+        student=student, metadata={"student_id": str(student.pk)}, known_customer=""
+    )
+
+    assert list(StripeCustomer.objects.values_list("customer_id", flat=True)) == [saved_first]
+    assert stripe_js.stripe_get(f"/v1/setup_intents/{setup.id}")["customer"] == saved_first
