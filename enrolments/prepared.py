@@ -140,15 +140,13 @@ class ClassStanding(NamedTuple):
     care: care_sql.CareStanding | None
 
 
-@cache
-def _standing_sql(paying: bool) -> str:
-    # The clash is rules.clashing_meetings's: the meetings of the participant's other classes
-    # (selected, or holding a seat) that overlap one of this class's, cancelled ones left out,
-    # the soonest first. The class's season comes with it: the rules ask when it opens.
-    paperwork = f", {care_sql.columns_sql('r')}" if paying else ""
-    paperwork_join = care_sql.record_join("r") if paying else ""
-    return f"""
-        SELECT {CLASS.sql}, {SEASON.sql},
+def _participant_in_class_sql() -> str:
+    # Whether the participant is enrolled in the class `c`, has selected it, may take it
+    # whatever their age; their class that clashes with it first; whether they wait on its
+    # waitlist. The clash is rules.clashing_meetings's: the meetings of the participant's other
+    # classes (selected, or holding a seat) that overlap one of this class's, cancelled ones
+    # left out, the soonest first.
+    return """
             EXISTS (
                 SELECT 1 FROM "enrolments_enrolment" e
                 WHERE e.participant_id = %(participant)s AND e.camp_class_id = c.id
@@ -162,7 +160,6 @@ def _standing_sql(paying: bool) -> str:
                 SELECT 1 FROM "enrolments_ageoverride" o
                 WHERE o.participant_id = %(participant)s AND o.camp_class_id = c.id
             ),
-            {_holds_live(beside_participant=True)},
             (
                 SELECT k.name
                 FROM "classes_meeting" m
@@ -188,7 +185,35 @@ def _standing_sql(paying: bool) -> str:
                 SELECT 1 FROM "enrolments_waitlistentry" w
                 WHERE w.participant_id = %(participant)s AND w.camp_class_id = c.id
                     AND w.status IN (%(offered)s, %(waiting)s)
-            ){paperwork}
+            )"""
+
+
+def _participant_in_class_params() -> dict:
+    return {
+        "active": EnrolmentStatus.ACTIVE.value,
+        "offered": WaitlistStatus.OFFERED.value,
+        "waiting": WaitlistStatus.WAITING.value,
+    }
+
+
+def _class_with_season(row) -> Class:
+    """`CLASS`'s columns, then `SEASON`'s, as the class with its season."""
+    camp_class = row.model(CLASS)
+    season = row.model(SEASON)
+    if season is not None:
+        camp_class.season = season
+    return camp_class
+
+
+@cache
+def _standing_sql(paying: bool) -> str:
+    # The class's season comes with it: the rules ask when it opens.
+    paperwork = f", {care_sql.columns_sql('r')}" if paying else ""
+    paperwork_join = care_sql.record_join("r") if paying else ""
+    return f"""
+        SELECT {CLASS.sql}, {SEASON.sql},
+            {_participant_in_class_sql()},
+            {_holds_live(beside_participant=True)}{paperwork}
         FROM "classes_class" c
         LEFT JOIN "classes_season" z ON z.id = c.season_id
         {paperwork_join}
@@ -204,27 +229,33 @@ def class_standing(
     params = {
         "participant": participant_id,
         "class": camp_class_id,
-        "active": EnrolmentStatus.ACTIVE.value,
         "now": now,
-        "offered": WaitlistStatus.OFFERED.value,
-        "waiting": WaitlistStatus.WAITING.value,
+        **_participant_in_class_params(),
     }
     for row in Reader().rows(_standing_sql(paying), params):
-        camp_class = row.model(CLASS)
-        season = row.model(SEASON)
-        if season is not None:
-            camp_class.season = season
-        return ClassStanding(
-            camp_class=camp_class,
-            enrolled=bool(row.value()),
-            selected=bool(row.value()),
-            overridden=bool(row.value()),
-            held_for_others=row.value(),
-            clashing_class_name=row.value(),
-            waitlisted=bool(row.value()),
-            care=care_sql.care_standing(row) if paying else None,
-        )
+        camp_class = _class_with_season(row)
+        return _class_standing(row, camp_class, care=paying)
     return None
+
+
+def _class_standing(row, camp_class: Class, *, care: bool, held_for_others: int | None = None):
+    """`_participant_in_class_sql`'s columns, then the seats others hold (unless the caller
+    read them already, `held_for_others`), then the paperwork when `care`."""
+    enrolled, selected, overridden = (bool(row.value()) for _ in range(3))
+    clashing_class_name = row.value()
+    waitlisted = bool(row.value())
+    if held_for_others is None:
+        held_for_others = row.value()
+    return ClassStanding(
+        camp_class=camp_class,
+        enrolled=enrolled,
+        selected=selected,
+        overridden=overridden,
+        held_for_others=held_for_others,
+        clashing_class_name=clashing_class_name,
+        waitlisted=waitlisted,
+        care=care_sql.care_standing(row) if care else None,
+    )
 
 
 def class_lock(*, camp_class_id: int) -> bool:
@@ -265,7 +296,9 @@ class HoldStanding(NamedTuple):
     the class, the participant's own hold of it (running or run out), the seats others hold in
     it (`availability.holds_live`), and the family's holds as `rules.family_holds` counts them:
     beside this one, in the class and anywhere, and the holds it let run out within the day
-    and when the last of them did."""
+    and when the last of them did. For a family about to pay, the participant's standing as
+    `class_standing` reads it with their paperwork (`paying`), so the rules are asked of what
+    the locks guard, in the same query."""
 
     camp_class: Class
     own: SeatHold | None
@@ -274,10 +307,11 @@ class HoldStanding(NamedTuple):
     family_anywhere: int
     lapses: int
     last_lapse: datetime | None
+    paying: ClassStanding | None = None
 
 
 @cache
-def _hold_standing_sql() -> str:
+def _hold_standing_sql(paying: bool) -> str:
     # The family's live holds beside the participant's own hold of this class, as
     # rules.family_holds filters them.
     family_live = """
@@ -289,24 +323,36 @@ def _hold_standing_sql() -> str:
         FROM "enrolments_holdlapse" l
         WHERE l.student_id = %(family)s AND l.was_offer = %(no)s AND l.lapsed_at > %(day_ago)s
     """
+    standing = (
+        f", {SEASON.sql}, {_participant_in_class_sql()}, {care_sql.columns_sql('r')}"
+        if paying
+        else ""
+    )
+    standing_joins = (
+        f'LEFT JOIN "classes_season" z ON z.id = c.season_id {care_sql.record_join("r")}'
+        if paying
+        else ""
+    )
     return f"""
         SELECT {CLASS.sql}, {HOLD.sql},
             {_holds_live(beside_participant=True)},
             (SELECT COUNT(*) {family_live} AND f.camp_class_id = c.id),
             (SELECT COUNT(*) {family_live}),
             (SELECT COUNT(*) {lapsed}),
-            (SELECT MAX(l.lapsed_at) {lapsed})
+            (SELECT MAX(l.lapsed_at) {lapsed}){standing}
         FROM "classes_class" c
         LEFT JOIN "enrolments_seathold" o
             ON o.camp_class_id = c.id AND o.participant_id = %(participant)s
+        {standing_joins}
         WHERE c.id = %(class)s
     """  # noqa: S608 - the models' columns; every value a parameter
 
 
 def hold_standing(
-    *, camp_class_id: int, participant_id: int, family_id: int, now: datetime
+    *, camp_class_id: int, participant_id: int, family_id: int, now: datetime, paying=False
 ) -> HoldStanding | None:
-    """`HoldStanding` at `now`, in one query; None for no such class."""
+    """`HoldStanding` at `now`, in one query; None for no such class. `paying`: with the
+    participant's standing and paperwork, as `class_standing(paying=True)` reads them."""
     params = {
         "class": camp_class_id,
         "participant": participant_id,
@@ -314,11 +360,13 @@ def hold_standing(
         "now": now,
         "day_ago": now - timedelta(days=1),
         "no": False,
+        **(_participant_in_class_params() if paying else {}),
     }
     lapsed_at = HoldLapse._meta.get_field("lapsed_at")
-    for row in Reader().rows(_hold_standing_sql(), params):
-        return HoldStanding(
-            camp_class=row.model(CLASS),
+    for row in Reader().rows(_hold_standing_sql(paying), params):
+        camp_class = row.model(CLASS)
+        read = HoldStanding(
+            camp_class=camp_class,
             own=row.model(HOLD),
             held_for_others=row.value(),
             family_in_class=row.value(),
@@ -326,4 +374,11 @@ def hold_standing(
             lapses=row.value(),
             last_lapse=row.value(lapsed_at),
         )
+        if not paying:
+            return read
+        season = row.model(SEASON)
+        if season is not None:
+            camp_class.season = season
+        standing = _class_standing(row, camp_class, care=True, held_for_others=read.held_for_others)
+        return read._replace(paying=standing)
     return None

@@ -40,7 +40,7 @@ from enrolments.models import (
     Selection,
     WaitlistEntry,
 )
-from enrolments.prepared import class_standing
+from enrolments.prepared import ClassStanding, class_standing
 from enrolments.seasons import early_access_seasons, opens_for
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
@@ -417,7 +417,13 @@ def class_with_standing(
     )
     if read is None:
         return None
-    return read.camp_class, Standing(
+    return read.camp_class, standing_of(read)
+
+
+def standing_of(read: ClassStanding) -> Standing:
+    """The rules' `Standing`, from what `enrolments.prepared` read of the participant and the
+    class (`class_standing`, or `hold_standing` for a family about to pay)."""
+    return Standing(
         enrolled=read.enrolled,
         selected=read.selected,
         overridden=read.overridden,
@@ -563,10 +569,18 @@ def standing_refusal(
     standing: Standing,
     now: datetime | None = None,
     selecting: bool = False,
+    paying: bool = False,
 ) -> Refusal | None:
     """`first_refusal` for the standing read already."""
     return first_refusal(
-        Asked(participant, camp_class, standing, now or timezone.now(), selecting=selecting)
+        Asked(
+            participant,
+            camp_class,
+            standing,
+            now or timezone.now(),
+            selecting=selecting,
+            paying=paying,
+        )
     )
 
 

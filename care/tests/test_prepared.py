@@ -12,7 +12,7 @@ from accounts.services import account_holder_of
 from care.models import CareRecord, Policy, PolicyAcceptance, PolicyVersion
 from care.prepared import care_complete
 from care.selectors import care_missing, policies_current
-from enrolments.prepared import class_standing
+from enrolments.prepared import class_standing, hold_standing
 from testing.care import care_completed
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 
@@ -20,11 +20,22 @@ pytestmark = pytest.mark.django_db
 
 
 def read_with_the_class(participant, now):
+    """Whether the paperwork read with a class is complete, as the class's standing reads it
+    and as a hold for a family about to pay does; both readers must agree."""
     camp_class = ClassFactory()
     standing = class_standing(
         participant_id=participant.pk, camp_class_id=camp_class.pk, now=now, paying=True
     )
-    return care_complete(participant, standing.care, now=now)
+    held = hold_standing(
+        camp_class_id=camp_class.pk,
+        participant_id=participant.pk,
+        family_id=participant.account_id,
+        now=now,
+        paying=True,
+    )
+    complete = care_complete(participant, standing.care, now=now)
+    assert care_complete(participant, held.paying.care, now=now) is complete
+    return complete
 
 
 def acceptance_of(participant, slug):

@@ -23,7 +23,7 @@ from enrolments.access import access_selection
 from enrolments.availability import seats_free_beside
 from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
 from enrolments.prepared import class_lock, family_lock, hold_standing
-from enrolments.rules import FamilyHolds, Refusal, hold_refusal
+from enrolments.rules import FamilyHolds, Refusal, hold_refusal, standing_of, standing_refusal
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -77,8 +77,12 @@ def holds_lapsed(holds) -> None:
 
 
 @transaction.atomic
-def hold_take(*, selection: Selection) -> SeatHold:
+def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
     """Hold a seat for the selection's participant while their family pays.
+
+    `paying`: the family is on the payment page, so the rules (`rules.first_refusal`) are asked
+    first, as for a family about to pay, of what is read under the locks, and a refusal is
+    raised as the payment page hears it.
 
     A hold still running (the page opened again, an accepted waitlist offer) is kept as it is,
     expiry and all; otherwise a seat must be free for them, or the class is full to them, and
@@ -100,8 +104,19 @@ def hold_take(*, selection: Selection) -> SeatHold:
         participant_id=participant_id,
         family_id=selection.student_id,
         now=now,
+        paying=paying,
     )
     camp_class, held = read.camp_class, read.own
+    if paying:
+        refusal = standing_refusal(
+            participant=selection.participant,
+            camp_class=camp_class,
+            standing=standing_of(read.paying),
+            now=now,
+            paying=True,
+        )
+        if refusal is not None:
+            raise refusal.conflict_before_paying()
     if held is not None and held.expires_at > now:
         if held.selection_id != selection.pk:
             held.selection = selection

@@ -303,6 +303,26 @@ class TestStanding:
                 standing.clashing_class_name,
                 standing.waitlisted,
             ) == self.as_the_rules_read_it(participant, pottery, now)
+            # A hold for a family about to pay reads the same standing with its own counts.
+            with CaptureQueriesContext(connection) as queries:
+                held = hold_standing(
+                    camp_class_id=pottery.pk,
+                    participant_id=participant.pk,
+                    family_id=participant.account_id,
+                    now=now,
+                    paying=True,
+                )
+            assert len(queries) == 1
+            assert held.paying.camp_class is held.camp_class
+            assert columns(held.camp_class) == columns(pottery)
+            assert (
+                held.paying.enrolled,
+                held.paying.selected,
+                held.paying.overridden,
+                held.paying.held_for_others,
+                held.paying.clashing_class_name,
+                held.paying.waitlisted,
+            ) == self.as_the_rules_read_it(participant, pottery, now)
         _, standing = class_with_standing(
             participant_id=child.pk, camp_class_id=pottery.pk, now=now
         )
@@ -360,8 +380,16 @@ class TestStanding:
         with CaptureQueriesContext(connection) as queries:
             camp_class, _ = class_with_standing(participant_id=child.pk, camp_class_id=pottery.pk)
             season = camp_class.season
-        assert len(queries) == 1
-        assert columns(season) == columns(summer)
+            held = hold_standing(
+                camp_class_id=pottery.pk,
+                participant_id=child.pk,
+                family_id=child.account_id,
+                now=timezone.now(),
+                paying=True,
+            )
+            season_held = held.camp_class.season
+        assert len(queries) == 2
+        assert columns(season) == columns(summer) == columns(season_held)
 
         Class.objects.filter(pk=pottery.pk).update(season=None)
         with CaptureQueriesContext(connection) as queries:

@@ -48,17 +48,12 @@ class CheckoutOpened:
 
 
 def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
-    """Hold a seat for the family while they pay (`enrolments.services.hold_take`), and make
-    the SetupIntent the browser saves the card into; nothing is charged yet."""
+    """Hold a seat for the family while they pay (`enrolments.services.hold_take`, which asks
+    the rules under its locks), and make the SetupIntent the browser saves the card into;
+    nothing is charged yet."""
     read = access_selection_to_pay(student=student, selection_id=selection_id)
     selection = read.selection
-    camp_class = selection.camp_class
-    refusal = enrolment_refusal(
-        participant=selection.participant, camp_class=camp_class, paying=True
-    )
-    if refusal is not None:
-        raise refusal.conflict_before_paying()
-    quote = price_for(selection.participant, camp_class, rules=read.season_rules)
+    quote = price_for(selection.participant, selection.camp_class, rules=read.season_rules)
     amount = quote.amount_due_cents
     if amount == 0 and quote.list_price > 0:
         # Nothing is due after the family's discounts: the payment enrols without a card.
@@ -67,7 +62,7 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
         raise Conflict("This class is free: enrol without a card.")
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
-    hold = hold_take(selection=selection)
+    hold = hold_take(selection=selection, paying=True)
     setup = card_setup_for(
         student=student,
         metadata=charge_metadata(student=student, selection=selection),

@@ -24,11 +24,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # The caller; the selection with its class, the child, the class's season, early-bird price and
 # price rules (none here, so the family's paid seats are not read) and the family's Stripe
-# customer (payments.prepared.selection_to_pay); the rules' one query, the child's paperwork
-# with it (care.prepared). The hold: the class locked, the account locked, what the hold is
-# judged by in one query (enrolments.prepared.hold_standing), the hold made. The Stripe
-# customer, saved the first time.
-HOLD_QUERIES = 8
+# customer (payments.prepared.selection_to_pay). The hold: the class locked, the account
+# locked, what the hold and the rules are judged by in one query, the child's paperwork with it
+# (enrolments.prepared.hold_standing, care.prepared), the hold made. The Stripe customer, saved
+# the first time.
+HOLD_QUERIES = 7
 # The caller; the selection as above, with the payment made before with this card and the
 # refund policy in force; the rules' one query with the paperwork; the charge attempt,
 # committed before Stripe is asked. Then in one transaction: the seat taken, which
