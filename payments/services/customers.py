@@ -11,7 +11,6 @@ import logging
 from django.db import transaction
 
 from accounts.models import Role, User
-from core.errors import ProviderUnavailable
 from core.prepared import insert_unless_present
 from payments import stripe_client
 from payments.models import StripeCustomer
@@ -43,10 +42,12 @@ def customer_made_ahead(*, student_id: int) -> str | None:
     if known:
         return known
     try:
-        with stripe_call():
-            return _customer_made(student, replacing=False)
-    except ProviderUnavailable:
-        logger.warning("No Stripe Customer made ahead for student %s: Stripe failed", student_id)
+        return _customer_made(student, replacing=False)
+    except stripe_client.PaymentProviderError as error:
+        # One line, not a traceback: nothing is lost, the first hold makes the Customer.
+        logger.warning(
+            "No Stripe Customer made ahead for student %s: Stripe failed (%s)", student_id, error
+        )
         return None
 
 
