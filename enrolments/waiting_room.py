@@ -658,7 +658,7 @@ def _standing(*, line_token: str | None, access_token: str | None, join: bool) -
         if not until_opening:
             position = place
         if not paused and per_minute > 0:
-            turn = math.ceil(until_opening + place * 60 / per_minute)
+            turn = math.ceil(until_opening + turn_seconds(place, factor=float(factor)))
             wait = turn if position is not None else math.ceil(until_opening)
             # Half the wait: a family's polls come closer as its turn nears, a few per family
             # however long the line, and none at one moment for the whole crowd.
@@ -677,6 +677,25 @@ def _standing(*, line_token: str | None, access_token: str | None, join: bool) -
         estimated_wait_seconds=wait,
         poll_seconds=poll,
     )
+
+
+def turn_seconds(place: int, *, factor: float) -> float:
+    """Seconds until the family `place` in line is let in, the rate being `factor` of the full
+    rate now: it grows back as the line's control law lets it (`line_join`), by LOAD_RECOVERY of
+    the full rate each LOAD_BUCKET_SECONDS, to the full rate, here as a steady climb. A cut in
+    the opening's first seconds is soon made up, and a wait told at the cut rate alone is told
+    far too long (at 5,000 families in `make bench-rush`, 2026-11-27: 1,699 s for a family let
+    in about 1,000 s later); a rate cut again is seen at the family's next poll."""
+    full = settings.WAITING_ROOM_ADMIT_PER_MINUTE / 60
+    climb = LOAD_RECOVERY / LOAD_BUCKET_SECONDS
+    climbing = max(0.0, (1 - factor) / climb)
+    # Let in while the rate climbs back: the integral of full * (factor + climb * t).
+    during_climb = full * (factor * climbing + climb * climbing**2 / 2)
+    if place > during_climb:
+        return climbing + (place - during_climb) / full
+    # full * (climb / 2 * t**2 + factor * t) = place, for t.
+    a, b = full * climb / 2, full * factor
+    return (-b + math.sqrt(b * b + 4 * a * place)) / (2 * a)
 
 
 def _let_in_count(admitted: str | float) -> int:

@@ -6,6 +6,7 @@ own), on a clock that moves only when the test moves it.
 """
 
 import logging
+import math
 import threading
 from datetime import timedelta
 
@@ -23,7 +24,7 @@ from core import events
 from core.provider_waits import provider_call
 from enrolments import waiting_room
 from enrolments.apis import SelectionListCreateApi
-from enrolments.waiting_room import BAD_LINE, LINE_SALT, keys, waiting_room_sync
+from enrolments.waiting_room import BAD_LINE, LINE_SALT, keys, turn_seconds, waiting_room_sync
 from enrolments.waiting_room_gate import WAIT_YOUR_TURN, WaitingRoomGateMiddleware
 from testing.factories import ClassFactory, UserFactory
 from testing.seasons import a_season
@@ -643,6 +644,30 @@ class TestAdmins:
         assert slowed["recentSlowShare"] == 0.15
         assert recovering["currentPerMinute"] == 51
 
+    def test_a_wait_told_under_a_cut_rate_counts_on_the_rate_climbing_back(
+        self, room, clock, api_client, api_client_for, admin
+    ):
+        an_opening(60)
+        lines = [join(api_client)["line"] for _ in range(300)]
+        clock.shift(60)
+        clock.shift(10.5 - timezone.now().timestamp() % 10)
+        for duration in [5000] * 3 + [200] * 17:
+            waiting_room.gated_write_record(milliseconds=duration)
+        clock.shift(10)
+        assert live_of(api_client_for, admin)["currentPerMinute"] == 45
+
+        told = {
+            answer["position"]: answer["estimatedWaitSeconds"]
+            for answer in (poll(api_client, line) for line in lines)
+            if not answer["admitted"]
+        }
+
+        # The rate climbs from 45 back to 60 a minute (one a second) in 25 s, letting 21.875
+        # families in on the way; each place after that is one second more: place + 3.125.
+        assert {place: told[place] for place in (30, 50)} == {30: 34, 50: 54}
+        # Told at the cut rate alone, 45 a minute, the same families would wait 40 and 67 s.
+        assert all(place <= told[place] <= math.ceil(place * 60 / 45) for place in told)
+
     def test_a_gated_write_let_through_is_counted(
         self, room, clock, api_client, api_client_for, admin, family, open_class
     ):
@@ -764,3 +789,21 @@ class TestRedisDown:
 
         assert waiting_room_sync() is None
         assert join(api_client)["admitted"]
+
+
+@pytest.mark.parametrize(
+    ("place", "factor", "seconds"),
+    [
+        # At the full rate, one a second in these settings: the place itself.
+        (1, 1.0, 1.0),
+        (40, 1.0, 40.0),
+        # Cut to a tenth, the rate climbs back in 90 s, letting in 49.5 on the way.
+        (100, 0.1, 90 + (100 - 49.5)),
+        # Within the climb: 0.005 t**2 + 0.5 t = 10.
+        (10, 0.5, (-0.5 + math.sqrt(0.25 + 0.2)) / 0.01),
+    ],
+)
+def test_a_turn_is_counted_with_the_rate_climbing_back(settings, place, factor, seconds):
+    settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
+
+    assert turn_seconds(place, factor=factor) == pytest.approx(seconds)
