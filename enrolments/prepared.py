@@ -196,9 +196,8 @@ def _participant_in_class_params() -> dict:
     }
 
 
-def _class_with_season(row) -> Class:
-    """`CLASS`'s columns, then `SEASON`'s, as the class with its season."""
-    camp_class = row.model(CLASS)
+def _season_read(row, camp_class: Class) -> Class:
+    """`SEASON`'s columns, from where the row has come to, as the class's season."""
     season = row.model(SEASON)
     if season is not None:
         camp_class.season = season
@@ -212,8 +211,8 @@ def _standing_sql(paying: bool) -> str:
     paperwork_join = care_sql.record_join("r") if paying else ""
     return f"""
         SELECT {CLASS.sql}, {SEASON.sql},
-            {_participant_in_class_sql()},
-            {_holds_live(beside_participant=True)}{paperwork}
+            {_holds_live(beside_participant=True)},
+            {_participant_in_class_sql()}{paperwork}
         FROM "classes_class" c
         LEFT JOIN "classes_season" z ON z.id = c.season_id
         {paperwork_join}
@@ -233,19 +232,17 @@ def class_standing(
         **_participant_in_class_params(),
     }
     for row in Reader().rows(_standing_sql(paying), params):
-        camp_class = _class_with_season(row)
-        return _class_standing(row, camp_class, care=paying)
+        camp_class = _season_read(row, row.model(CLASS))
+        return _class_standing(row, camp_class, held_for_others=row.value(), care=paying)
     return None
 
 
-def _class_standing(row, camp_class: Class, *, care: bool, held_for_others: int | None = None):
-    """`_participant_in_class_sql`'s columns, then the seats others hold (unless the caller
-    read them already, `held_for_others`), then the paperwork when `care`."""
+def _class_standing(row, camp_class: Class, *, held_for_others: int, care: bool):
+    """`_participant_in_class_sql`'s columns, from where the row has come to, then the
+    paperwork when `care`, as the participant's standing beside the seats others hold."""
     enrolled, selected, overridden = (bool(row.value()) for _ in range(3))
     clashing_class_name = row.value()
     waitlisted = bool(row.value())
-    if held_for_others is None:
-        held_for_others = row.value()
     return ClassStanding(
         camp_class=camp_class,
         enrolled=enrolled,
@@ -349,7 +346,7 @@ def _hold_standing_sql(paying: bool) -> str:
 
 
 def hold_standing(
-    *, camp_class_id: int, participant_id: int, family_id: int, now: datetime, paying=False
+    *, camp_class_id: int, participant_id: int, family_id: int, now: datetime, paying: bool = False
 ) -> HoldStanding | None:
     """`HoldStanding` at `now`, in one query; None for no such class. `paying`: with the
     participant's standing and paperwork, as `class_standing(paying=True)` reads them."""
@@ -376,9 +373,8 @@ def hold_standing(
         )
         if not paying:
             return read
-        season = row.model(SEASON)
-        if season is not None:
-            camp_class.season = season
-        standing = _class_standing(row, camp_class, care=True, held_for_others=read.held_for_others)
+        standing = _class_standing(
+            row, _season_read(row, camp_class), held_for_others=read.held_for_others, care=True
+        )
         return read._replace(paying=standing)
     return None
