@@ -5,12 +5,10 @@ Paths and queries of the spec's API name people by e-mail (`/api/myClasses/{emai
 "your own" means (the same address, whatever its case or spaces) is decided in one place.
 """
 
-from functools import cache
-
 from accounts.models import Participant, Role, User
 from core.converters import may_name_a_row
 from core.errors import NotFound, Refused
-from core.prepared import Columns, Reader
+from core.prepared import Columns, Reader, statement
 
 PARTICIPANT = Columns(Participant, "p")
 
@@ -35,7 +33,7 @@ def access_person_by_email(*, caller: User, email: str, refusal: str) -> str:
     return asked
 
 
-@cache
+@statement
 def _participant_sql(lock: str) -> str:
     # Written once: asked at every selection, hold and waitlist join, where building the
     # queryset cost more than the query.

@@ -3,7 +3,6 @@
 import threading
 import time
 from collections import OrderedDict
-from functools import cache
 
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
@@ -12,7 +11,7 @@ from rest_framework_simplejwt.tokens import Token
 
 from accounts.models import User
 from core.converters import may_name_a_row
-from core.prepared import Columns, Reader
+from core.prepared import Columns, Reader, statement
 
 REVOKED = "This sign-in has ended. Please sign in again."
 
@@ -21,7 +20,7 @@ CALLER = Columns(User, "u")
 VERIFIED_KEPT = 4096
 
 
-@cache
+@statement
 def _caller_sql() -> str:
     """The person and whether this token was revoked, in one indexed query.
 

@@ -17,6 +17,9 @@ Every statement runs on SQLite and PostgreSQL alike: named parameters, datetimes
 tests hold each statement to what the ORM answers for the same data, on the database the suite
 runs on.
 
+Each statement is built once for each of its builder's arguments, by `statement`, and sent on one
+line.
+
 `insert_unless_present` inserts a new row, or nothing when a unique constraint already holds its
 twin (a selection, a waitlist entry made twice at once), without the savepoint that catching the
 ORM's IntegrityError inside a transaction takes.
@@ -25,7 +28,7 @@ ORM's IntegrityError inside a transaction takes.
 import decimal
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
-from functools import cache, cached_property
+from functools import cache, cached_property, wraps
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
@@ -120,6 +123,29 @@ def _sqlite_steps(field: Field, connection) -> list[Callable[[Any], Any]]:
     if kind == "BooleanField":
         return [bool]
     return []
+
+
+# The longest statement whose parse psycopg keeps (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH):
+# a longer one is split into its parameters again at every call.
+DRIVER_CACHED_BYTES = 4096
+
+
+def statement(build: Callable[..., str]) -> Callable[..., str]:
+    """A statement's builder, its SQL built once for each of its arguments and put on one line.
+
+    The indentation that makes a statement readable in its module is sent to the database with
+    it, and counts towards the length past which the driver parses the statement anew at every
+    call (`DRIVER_CACHED_BYTES`): the standing a hold reads with the participant's paperwork is
+    over it as written, and well under on one line. Every value a statement compares is a
+    parameter, so no quoted literal's spaces are changed.
+    """
+
+    @cache
+    @wraps(build)
+    def built(*args) -> str:
+        return " ".join(build(*args).split())
+
+    return built
 
 
 # Each field's loader on each database, made at its first read: what a loader asks of the

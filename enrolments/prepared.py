@@ -12,13 +12,12 @@ answer on SQLite and PostgreSQL; a change to one is a change to the other.
 """
 
 from datetime import datetime, timedelta
-from functools import cache
 from typing import NamedTuple
 
 from accounts.models import Participant, User
 from care import prepared as care_sql
 from classes.models import Category, Class, Season
-from core.prepared import Columns, Reader
+from core.prepared import Columns, Reader, statement
 from enrolments.availability import free
 from enrolments.models import (
     Enrolment,
@@ -53,7 +52,7 @@ def _holds_live(*, beside_participant: bool) -> str:
     )"""  # noqa: S608 - every value a parameter
 
 
-@cache
+@statement
 def _selections_sql(one_participant: bool) -> str:
     return f"""
         SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}
@@ -84,7 +83,7 @@ def family_selections(*, student: User, participant_id: int | None) -> list[Sele
     return selections
 
 
-@cache
+@statement
 def _enrolments_sql(one_participant: bool) -> str:
     # Left joins where the key may be empty, as the ORM's select_related makes them: a seat's
     # participant (a cancelled seat's may be deleted), a class's category.
@@ -204,7 +203,7 @@ def _season_read(row, camp_class: Class) -> Class:
     return camp_class
 
 
-@cache
+@statement
 def _standing_sql(paying: bool) -> str:
     # The class's season comes with it: the rules ask when it opens.
     paperwork = f", {care_sql.columns_sql('r')}" if paying else ""
@@ -307,7 +306,7 @@ class HoldStanding(NamedTuple):
     paying: ClassStanding | None = None
 
 
-@cache
+@statement
 def _hold_standing_sql(paying: bool) -> str:
     # The family's live holds beside the participant's own hold of this class, as
     # rules.family_holds filters them.

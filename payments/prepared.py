@@ -9,13 +9,12 @@ their models' rows say. The tests hold each to the ORM's answer on SQLite and Po
 
 from collections.abc import Sequence
 from decimal import Decimal
-from functools import cache
 from typing import NamedTuple
 
 from accounts.models import Participant, User
 from classes.models import Class, Season
 from core.converters import may_name_a_row
-from core.prepared import Columns, Reader
+from core.prepared import Columns, Reader, statement
 from enrolments.models import Selection
 from payments.models import (
     EarlyBirdPrice,
@@ -42,7 +41,7 @@ SCHOLARSHIP = Columns(Scholarship, "h")
 TIER = Columns(MultiClassDiscount, "m")
 
 
-@cache
+@statement
 def _payments_sql(one_participant: bool, owed_statuses: int) -> str:
     owed = ", ".join(f"%(owed_{number})s" for number in range(owed_statuses))
     participant = "AND y.participant_id = %(participant)s" if one_participant else ""
@@ -140,7 +139,7 @@ class SelectionToPay(NamedTuple):
     season_rules: SeasonRules
 
 
-@cache
+@statement
 def _selection_to_pay_sql(earlier_by: str) -> str:
     # The payment made before under the same Stripe id: the setup's first (a retry of a payment
     # by card), or the one charge (after 3-D Secure, or a free enrolment's own id).
@@ -219,7 +218,7 @@ def selection_to_pay(
     return found
 
 
-@cache
+@statement
 def _season_rules_sql(seasons: int) -> str:
     ids = ", ".join(f"%(season_{number})s" for number in range(seasons))
     return f"""

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.services import account_holder_of
 from classes.models import Category, Class
-from core.prepared import Columns, PreparedList, Reader, insert_unless_present
+from core.prepared import Columns, PreparedList, Reader, insert_unless_present, statement
 from enrolments.models import Selection
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
@@ -32,6 +32,30 @@ def read_class(class_id: int) -> tuple:
     """  # noqa: S608 - the models' columns; every value a parameter
     (row,) = Reader().rows(sql, {"class": class_id})
     return row.model(CLASS), row.model(CATEGORY), row.value(Class._meta.get_field("price"))
+
+
+def test_a_statement_is_built_once_for_its_arguments_and_sent_on_one_line():
+    built = []
+
+    @statement
+    def named_class_sql(locked: bool) -> str:
+        built.append(locked)
+        lock = "\n            FOR UPDATE" if locked else ""
+        return f"""
+            SELECT c.id
+            FROM "classes_class" c
+            WHERE c.name = %(name)s{lock}
+        """  # noqa: S608 - every value a parameter
+
+    assert named_class_sql(True) == (
+        'SELECT c.id FROM "classes_class" c WHERE c.name = %(name)s FOR UPDATE'
+    )
+    assert named_class_sql(False) == 'SELECT c.id FROM "classes_class" c WHERE c.name = %(name)s'
+    named_class_sql(True)
+    assert built == [True, False]
+    camp_class = ClassFactory(name="Clay  and   glaze")
+    rows = Reader().rows(named_class_sql(False), {"name": "Clay  and   glaze"})
+    assert [row.value() for row in rows] == [camp_class.pk]
 
 
 def columns(instance) -> dict:

@@ -5,13 +5,15 @@ there (POST /api/payments), for a child of a family in a class of the season tha
 Counted as production runs them: each request alone, in transactions of its own (a test
 transaction would add a savepoint to each of them), every statement the connection executes
 (a savepoint among them), against localstripe. camp/tests/test_query_counts.py pins the same
-steps for an account holder in a class of no season, beside every other endpoint.
+steps for an account holder in a class of no season, beside every other endpoint. Every statement
+is short enough for the driver to keep its parse (`core.prepared.statement`).
 """
 
 import pytest
 from django.db import connection
 
 from accounts.models import Role
+from core.prepared import DRIVER_CACHED_BYTES
 from enrolments.models import Enrolment, SeatHold
 from notifications.models import Message
 from payments.models import AttemptStatus, ChargeAttempt, Payment, PaymentStatus
@@ -65,6 +67,10 @@ class Counted:
     def __str__(self) -> str:
         return "\n".join(f"{n}. {sql[:160]}" for n, sql in enumerate(self.statements, start=1))
 
+    def parsed_each_time(self) -> list[str]:
+        """The statements too long for the driver to keep its parse of them."""
+        return [sql for sql in self.statements if len(sql.encode()) > DRIVER_CACHED_BYTES]
+
 
 @pytest.fixture
 def child_selection():
@@ -101,3 +107,5 @@ def test_holding_a_seat_and_paying_for_it_cost_a_fixed_number_of_queries(
     assert Message.objects.filter(about=f"payment:{payment.pk}").count() == 1
     assert len(hold) == HOLD_QUERIES, f"{len(hold)} queries, {HOLD_QUERIES} pinned:\n{hold}"
     assert len(pay) == PAY_QUERIES, f"{len(pay)} queries, {PAY_QUERIES} pinned:\n{pay}"
+    assert hold.parsed_each_time() == []
+    assert pay.parsed_each_time() == []
