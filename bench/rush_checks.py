@@ -10,6 +10,8 @@ from collections import Counter
 STEPS = ("select", "hold", "pay", "join waitlist")
 # Our own part of a step's p95 (Stripe's time taken out) against the floor's p95.
 FLOOR_RATIO_TARGET = 10.0
+# The stretch of a step's requests its floor sends again, at the moments they were sent.
+FLOOR_WINDOW_SECONDS = 30.0
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -65,6 +67,41 @@ def workers_held(requests: list[dict]) -> dict:
         "our_code_s": sum(request.get("worker_s", 0.0) for request in answered),
         "stripe_s": sum(request.get("server_provider_s", 0.0) for request in answered),
     }
+
+
+def busiest_window(sent: list[float], seconds: float) -> tuple[float, float]:
+    """When the `seconds` in which most of these were sent began and ended: the earliest of
+    equally busy stretches, from its first moment to its last."""
+    ordered = sorted(sent)
+    if not ordered:
+        return math.nan, math.nan
+    first, last = 0, 0
+    start = 0
+    for end, moment in enumerate(ordered):
+        while moment - ordered[start] > seconds:
+            start += 1
+        if end - start > last - first:
+            first, last = start, end
+    return ordered[first], ordered[last]
+
+
+def floor_replays(sent: dict[str, list[float]], seconds: float) -> list[dict[str, list[float]]]:
+    """What the steps' floors are sent, each list of moments from its stretch's start: first the
+    rush's busiest `seconds`, every step's requests in it together; then, one at a time, the
+    busiest stretch of each step that had none in it."""
+    start, end = busiest_window(
+        [moment for moments in sent.values() for moment in moments], seconds
+    )
+    together = {
+        step: [moment - start for moment in moments if start <= moment <= end]
+        for step, moments in sent.items()
+    }
+    replays = [{step: moments for step, moments in together.items() if moments}]
+    for step, moments in sent.items():
+        if moments and not together[step]:
+            start, end = busiest_window(moments, seconds)
+            replays.append({step: [moment - start for moment in moments if start <= moment <= end]})
+    return [replay for replay in replays if replay]
 
 
 def growth(sizes_and_p95: list[tuple[int, float]]) -> list[tuple[int, float, float, bool]]:

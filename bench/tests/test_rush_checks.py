@@ -6,7 +6,9 @@ import math
 import pytest
 
 from bench.rush_checks import (
+    busiest_window,
     end_state_problems,
+    floor_replays,
     growth,
     inversion_share,
     line_order_problems,
@@ -16,6 +18,33 @@ from bench.rush_checks import (
     workers_held,
 )
 from bench.sections import section_put, sections_kept
+
+
+def test_the_busiest_window_is_the_stretch_with_most_requests():
+    sent = [0.0, 1.0, 30.0, 31.0, 31.5, 32.0, 40.0, 75.0]
+
+    assert busiest_window(sent, 5.0) == (30.0, 32.0)
+    assert busiest_window(sent, 10.0) == (30.0, 40.0)
+    assert busiest_window(list(reversed(sent)), 5.0) == (30.0, 32.0)
+    # Equally busy stretches: the earliest.
+    assert busiest_window([0.0, 1.0, 10.0, 11.0], 2.0) == (0.0, 1.0)
+    assert busiest_window([4.0], 30.0) == (4.0, 4.0)
+    assert all(math.isnan(moment) for moment in busiest_window([], 30.0))
+
+
+def test_the_floors_are_sent_the_busiest_stretch_then_each_step_missing_from_it_alone():
+    sent = {
+        "select": [0.0, 1.0, 2.0, 50.0],
+        "hold": [1.5, 2.5, 51.0],
+        "join waitlist": [90.0, 91.0, 120.0],
+        "pay": [],
+    }
+
+    assert floor_replays(sent, 5.0) == [
+        {"select": [0.0, 1.0, 2.0], "hold": [1.5, 2.5]},
+        {"join waitlist": [0.0, 1.0]},
+    ]
+    assert floor_replays({"select": [], "hold": []}, 5.0) == []
 
 
 def test_percentiles_are_nearest_rank():
