@@ -51,15 +51,20 @@ def hold_put(
         "created_at": timezone.now(),
         **kept,
     }
-    mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class.pk)
-    if not none_yet and mine.update(**fields):
-        return mine.get()
+    if not none_yet and (renewed := _hold_renewed(participant_id, camp_class.pk, fields)):
+        return renewed
     hold = SeatHold(participant_id=participant_id, camp_class_id=camp_class.pk, **fields)
     if SeatHold.objects.insert_unless_present(hold):
         return hold
     # There after all: renewed, as any hold of theirs is.
-    mine.update(**fields)
-    return mine.get()
+    return _hold_renewed(participant_id, camp_class.pk, fields)
+
+
+def _hold_renewed(participant_id: int, camp_class_id: int, fields: dict) -> SeatHold | None:
+    # Built only where a hold may be there already: a family's first hold of a class, the
+    # morning's most common, asks no queryset of the ORM.
+    mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
+    return mine.get() if mine.update(**fields) else None
 
 
 def holds_lapsed(holds) -> None:
