@@ -8,8 +8,8 @@ opening and join the line (POST /api/waitingRoom), asking again until admitted; 
 in turn: select the class (POST /api/selectClass), open the payment page, which holds a seat
 (POST /api/createPaymentIntent), save the test card at Stripe as Stripe.js does and pay (POST
 /api/payments), or join the waitlist (POST /api/waitlist) when the class is full. Visitors browse
-/all-classes before and during it. Then each step's floor is sent the step's busiest 30 s again,
-at the moments of its requests, the end state is checked, and the rush's section of
+/all-classes before and during it. Then the steps' floors are sent the rush's busiest 30 s again,
+each request at the moment it was sent, the end state is checked, and the rush's section of
 docs/performance.md is written again (the rest of the page is `make bench`'s).
 
     .venv/bin/python bench/rush.py [--families 1000,5000] [--output PATH]
@@ -638,6 +638,36 @@ async def _floor_requests(base: str, replay: dict[str, list[float]]) -> dict[str
     return records
 
 
+def step_floors(base: str, bodies: Path, by_step: dict[str, list[dict]]) -> dict[str, dict]:
+    """Each step's floor figures: its own answer's bytes, kept in `bodies` for the server to send,
+    sent again at the moments of the rush's busiest stretch (`rush_checks.floor_replays`)."""
+    names = {}
+    for step in STEPS:
+        answered = [r for r in by_step[step] if r["status"] in EXPECTED[step]]
+        if answered:
+            names[step] = "rush-" + step.replace(" ", "-")
+            (bodies / f"{names[step]}.json").write_bytes(answered[0]["body"])
+    floors = {}
+    replays = rush_checks.floor_replays(
+        {step: [r["sent"] for r in by_step[step]] for step in names}, FLOOR_WINDOW_SECONDS
+    )
+    for replay in replays:
+        answers = floor(base, {names[step]: moments for step, moments in replay.items()})
+        for step in replay:
+            records = answers[names[step]]
+            unanswered = [r for r in records if r["status"] != 200]
+            if unanswered:
+                print(
+                    f"    !! {step}'s floor: {len(unanswered)} of {len(records)} "
+                    f"requests not answered 200, the first: {unanswered[0]}",
+                    flush=True,
+                )
+            floors[step] = rush_checks.step_figures(records)
+            if cpu := [r["cpu_s"] for r in records if "cpu_s" in r]:
+                floors[step]["cpu_p50_ms"] = rush_checks.percentile(cpu, 50) * 1000
+    return floors
+
+
 # --- the end state ---------------------------------------------------------------------------
 
 
@@ -788,37 +818,7 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
                 json.dumps([{k: v for k, v in r.items() if k != "body"} for r in records])
             )
             print(f"    every family answered within {all_answered:.1f} s", flush=True)
-            # Each step's floor: its own answer's bytes, sent again at the moments of the
-            # rush's busiest stretch (rush_checks.floor_replays).
-            floor_names = {}
-            for step in STEPS:
-                answered = [r for r in by_step[step] if r["status"] in EXPECTED[step]]
-                if answered:
-                    floor_names[step] = "rush-" + step.replace(" ", "-")
-                    body = answered[0]["body"]
-                    (work / f"floors-{families}" / f"{floor_names[step]}.json").write_bytes(body)
-            floors = {}
-            replays = rush_checks.floor_replays(
-                {step: [r["sent"] for r in by_step[step]] for step in floor_names},
-                FLOOR_WINDOW_SECONDS,
-            )
-            for replay in replays:
-                answers = floor(
-                    base, {floor_names[step]: moments for step, moments in replay.items()}
-                )
-                for step in replay:
-                    floor_records = answers[floor_names[step]]
-                    unanswered = [r for r in floor_records if r["status"] != 200]
-                    if unanswered:
-                        print(
-                            f"    !! {step}'s floor: {len(unanswered)} of {len(floor_records)} "
-                            f"requests not answered 200, the first: {unanswered[0]}",
-                            flush=True,
-                        )
-                    floors[step] = rush_checks.step_figures(floor_records)
-                    if floor_cpu := [r["cpu_s"] for r in floor_records if "cpu_s" in r]:
-                        floors[step]["cpu_p50_ms"] = rush_checks.percentile(floor_cpu, 50) * 1000
-                    floors[step]["together"] = replay is replays[0]
+            floors = step_floors(base, work / f"floors-{families}", by_step)
         deadline = time.monotonic() + OUTBOX_WAIT_SECONDS
         while not outbox_drained() and time.monotonic() < deadline:
             time.sleep(1)
@@ -1111,10 +1111,15 @@ def _against(value: float, limit: float) -> str:
     return f"{value:.2f}" if value > limit and round(value, 1) <= limit else f"{value:.1f}"
 
 
-def _span(values: list[float]) -> str:
-    """The values' range, rounded to whole numbers, as one figure where that is all it is."""
-    low, high = f"{min(values):,.0f}", f"{max(values):,.0f}"
-    return low if low == high else f"{low} to {high}"
+def _span(values: list[float], spec: str = ",.0f", between: str = " to ") -> str:
+    """The values' range, as one figure where that is all it is once formatted by `spec`."""
+    low, high = format(min(values), spec), format(max(values), spec)
+    return low if low == high else f"{low}{between}{high}"
+
+
+def _floor_ratio(run_: dict, step: str) -> float:
+    """The step's own p95 over its floor's."""
+    return run_["steps"][step]["own_p95_ms"] / run_["steps"][step]["floor"]["p95_ms"]
 
 
 def _floor_missed(runs: list[dict], steps: list[str]) -> list[str]:
@@ -1122,13 +1127,7 @@ def _floor_missed(runs: list[dict], steps: list[str]) -> list[str]:
     missed = [
         f"{step} ({', '.join(f'{ratio:.1f}' for ratio in ratios)})"
         for step in steps
-        if max(
-            ratios := [
-                run_["steps"][step]["own_p95_ms"] / run_["steps"][step]["floor"]["p95_ms"]
-                for run_ in runs
-            ]
-        )
-        > FLOOR_RATIO_TARGET
+        if max(ratios := [_floor_ratio(run_, step) for run_ in runs]) > FLOOR_RATIO_TARGET
     ]
     if not missed:
         return []
@@ -1198,24 +1197,22 @@ _HOLD_CPU = (
 def _missed(runs: list[dict]) -> list[str]:
     """The CPU and visitors' targets these runs missed, and why: said from the runs' own
     figures."""
-    missed = []
+    missed = {}
     for step, limit in CPU_TARGETS_MS.items():
         figures = [run_["cpu"][step]["p50_ms"] for run_ in runs if step in run_["cpu"]]
         if figures and max(figures) > limit:
             # Two places: a median just past its target is not shown as on it.
-            low, high = min(figures), max(figures)
-            shown = f"{low:.2f}" if f"{low:.2f}" == f"{high:.2f}" else f"{low:.2f}-{high:.2f}"
-            missed.append(f"{step} {shown} ms against {limit:.0f}")
+            missed[step] = f"{step} {_span(figures, '.2f', '-')} ms against {limit:.0f}"
     text = (
         "Every CPU target was met."
         if not missed
         else (
-            f"Missed, and why: our own CPU at the median, {'; '.join(missed)}."
-            + (_HOLD_CPU if any(m.startswith("hold ") for m in missed) else "")
+            f"Missed, and why: our own CPU at the median, {'; '.join(missed.values())}."
+            + (_HOLD_CPU if "hold" in missed else "")
             + (
                 " Each step's CPU in the rush is more than in-process, one request at a time: the"
                 " poll's, above, says how fast the machine ran work our changes do not touch."
-                if any(not m.startswith("hold ") for m in missed)
+                if missed.keys() - {"hold"}
                 else ""
             )
         )
@@ -1295,10 +1292,7 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "| --- | " + " | ".join("---:" for _ in runs) + " | --- |",
     ]
     for step in steps:
-        ratios = [
-            run_["steps"][step]["own_p95_ms"] / run_["steps"][step]["floor"]["p95_ms"]
-            for run_ in runs
-        ]
+        ratios = [_floor_ratio(run_, step) for run_ in runs]
         lines.append(
             f"| {step} | "
             + " | ".join(f"{ratio:.1f}" for ratio in ratios)

@@ -148,6 +148,11 @@ def statement(build: Callable[..., str]) -> Callable[..., str]:
     return built
 
 
+@statement
+def _lock_sql(table: str, lock: str) -> str:
+    return f'SELECT t.id FROM "{table}" t WHERE t.id = %(row)s{lock}'  # noqa: S608 - our tables
+
+
 # Each field's loader on each database, made at its first read: what a loader asks of the
 # connection (its vendor, its time zone) is the same in every thread.
 _field_loaders: dict[tuple[str, Field], Callable[[Any], Any] | None] = {}
@@ -163,11 +168,6 @@ def _loader_on(connection, field: Field) -> Callable[[Any], Any] | None:
 
 # Each set of columns' loaders on each database, in their order, made at their first read.
 _columns_loaders: dict[tuple[str, Columns], list[Callable[[Any], Any] | None]] = {}
-
-
-@cache
-def _lock_sql(table: str, lock: str) -> str:
-    return f'SELECT t.id FROM "{table}" t WHERE t.id = %(row)s{lock}'  # noqa: S608 - our tables
 
 
 class Reader:
