@@ -83,7 +83,6 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
     """Each family's Stripe Customer, made as the worker makes it when a family registers
     (payments.services.customers): the morning's families registered before it. Stripe is the
     one the settings name (STRIPE_API_BASE)."""
-    import logging
     from concurrent.futures import ThreadPoolExecutor
 
     from django.db import connection
@@ -96,8 +95,6 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
         finally:
             connection.close()
 
-    # The SDK's line per call, thousands of them, is not the bench's to print.
-    logging.getLogger("stripe").setLevel(logging.WARNING)
     with ThreadPoolExecutor(threads) as pool:
         made_ids = list(pool.map(made, users))
     missing = [user.email for user, made_id in zip(users, made_ids, strict=True) if not made_id]

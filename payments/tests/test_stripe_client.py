@@ -2,6 +2,7 @@
 
 import http.server
 import itertools
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -27,6 +28,15 @@ def test_the_client_talks_to_the_configured_api(localstripe, settings):
 
     with pytest.raises(stripe_client.PaymentProviderError):
         stripe_client.card_setup_retrieve(setup_id)
+
+
+def test_the_sdks_lines_per_call_stay_out_of_an_info_log(localstripe, caplog):
+    # The root logger at INFO, as production runs; the SDK's lines need STRIPE_LOG_LEVEL=INFO.
+    with caplog.at_level(logging.INFO):
+        stripe_client.customer_create(email="a@camp.test", name="A", student_id=1)
+        logging.getLogger("payments").info("a line of our own")
+
+    assert [record.name for record in caplog.records] == ["payments"]
 
 
 def test_a_wrong_secret_key_is_a_provider_error(localstripe, settings):
