@@ -7,6 +7,7 @@ import pytest
 
 from bench.rush_checks import (
     busiest_window,
+    cpu_judged,
     end_state_problems,
     floor_replays,
     growth,
@@ -18,6 +19,12 @@ from bench.rush_checks import (
     workers_held,
 )
 from bench.sections import section_put, sections_kept
+
+
+def test_the_cpu_targets_judge_mornings_of_up_to_a_thousand_families():
+    assert cpu_judged(100)
+    assert cpu_judged(1000)
+    assert not cpu_judged(5000)
 
 
 def test_the_busiest_window_is_the_stretch_with_most_requests():
