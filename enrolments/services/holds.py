@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -51,20 +52,21 @@ def hold_put(
         "created_at": timezone.now(),
         **kept,
     }
-    if not none_yet and (renewed := _hold_renewed(participant_id, camp_class.pk, fields)):
-        return renewed
+    # The queryset is built only where a hold may be there already: a family's first hold of a
+    # class, the morning's most common, asks none of the ORM.
+    if not none_yet and (mine := _own_hold(participant_id, camp_class.pk)).update(**fields):
+        return mine.get()
     hold = SeatHold(participant_id=participant_id, camp_class_id=camp_class.pk, **fields)
     if SeatHold.objects.insert_unless_present(hold):
         return hold
     # There after all: renewed, as any hold of theirs is.
-    return _hold_renewed(participant_id, camp_class.pk, fields)
+    mine = _own_hold(participant_id, camp_class.pk)
+    mine.update(**fields)
+    return mine.get()
 
 
-def _hold_renewed(participant_id: int, camp_class_id: int, fields: dict) -> SeatHold | None:
-    # Built only where a hold may be there already: a family's first hold of a class, the
-    # morning's most common, asks no queryset of the ORM.
-    mine = SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
-    return mine.get() if mine.update(**fields) else None
+def _own_hold(participant_id: int, camp_class_id: int) -> QuerySet[SeatHold]:
+    return SeatHold.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
 
 
 def holds_lapsed(holds) -> None:
