@@ -1,8 +1,15 @@
-"""A cap on request bodies, before anything reads them."""
+"""A cap on request bodies, before anything reads them; the Content-Security-Policy header."""
 
+import functools
+import http
 import logging
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import JsonResponse
 
 from core.api import error_body
@@ -31,3 +38,63 @@ class BodySizeLimitMiddleware:
                 error_body(f"The request body is larger than {limit} bytes."), status=413
             )
         return self.get_response(request)
+
+
+# What django-csp's view decorators set on a response to change its policy.
+_POLICY_CHANGES = tuple(
+    f"_csp_{change}{suffix}" for change in ("config", "update", "replace") for suffix in ("", "_ro")
+)
+
+
+@functools.cache
+def settings_policies() -> tuple[str, str]:
+    """The policy and the report-only policy the settings give, unchanged by any view."""
+    return build_policy(), build_policy(report_only=True)
+
+
+@receiver(setting_changed)
+def _policy_setting_changed(*, setting: str, **kwargs) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        settings_policies.cache_clear()
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's header, with the settings' policy built once per process.
+
+    django-csp builds the policy's text anew for every response. Most of ours (every API answer,
+    the opening morning's line polled by thousands of families) use no nonce and no view changes
+    the policy, so the text is the same each time, and building it was about a tenth of a line
+    poll's CPU. A page with a nonce, or whose view changes the policy, is left to django-csp.
+    """
+
+    def process_response(self, request, response):
+        nonce_used = getattr(request, "_csp_nonce", None) is not None
+        if nonce_used or any(hasattr(response, change) for change in _POLICY_CHANGES):
+            return super().process_response(request, response)
+        if settings.DEBUG and response.status_code in (
+            http.HTTPStatus.INTERNAL_SERVER_ERROR,
+            http.HTTPStatus.NOT_FOUND,
+        ):
+            # Django's debug pages run inline code of their own, as django-csp allows.
+            return response
+        policy, report_only = settings_policies()
+        for header, text, exempt, setting in (
+            (HEADER, policy, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
+            (
+                HEADER_REPORT_ONLY,
+                report_only,
+                "_csp_exempt_ro",
+                "CONTENT_SECURITY_POLICY_REPORT_ONLY",
+            ),
+        ):
+            excluded = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            if (
+                text
+                and header not in response
+                and not getattr(response, exempt, False)
+                and not request.path_info.startswith(tuple(excluded))
+            ):
+                response[header] = text
+        # As django-csp does: a nonce asked for after the header was written is an error.
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        return response

@@ -104,7 +104,8 @@ MIDDLEWARE = [
     "enrolments.waiting_room_gate.WaitingRoomGateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the settings' policy built once (core.middleware).
+    "core.middleware.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "camp.urls"

@@ -3,6 +3,9 @@
 import re
 
 import pytest
+from csp.utils import build_policy
+
+from core import middleware
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +65,39 @@ def preflight(client, origin: str):
         HTTP_ACCESS_CONTROL_REQUEST_METHOD="POST",
         HTTP_ACCESS_CONTROL_REQUEST_HEADERS="authorization,content-type",
     )
+
+
+def test_an_api_answer_carries_the_settings_policy_built_once(client, monkeypatch):
+    built = []
+
+    def counted(**parts):
+        built.append(parts)
+        return build_policy(**parts)
+
+    monkeypatch.setattr(middleware, "build_policy", counted)
+    middleware.settings_policies.cache_clear()
+    answers = [client.get("/api/health"), client.get("/api/classes"), client.get("/api/health")]
+
+    assert {answer["Content-Security-Policy"] for answer in answers} == {build_policy()}
+    assert "Content-Security-Policy-Report-Only" not in answers[0]
+    # The policy and its report-only twin, once for all three answers.
+    assert built == [{}, {"report_only": True}]
+
+
+def test_the_policy_built_once_follows_a_change_of_the_settings(client, settings):
+    client.get("/api/health")
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+
+    assert client.get("/api/health")["Content-Security-Policy"] == "default-src 'none'"
+
+
+def test_a_page_with_a_nonce_gets_a_policy_of_its_own_after_an_api_answer(client):
+    api = client.get("/api/health")["Content-Security-Policy"]
+    page = client.get("/classes")["Content-Security-Policy"]
+
+    assert "'nonce-" not in api
+    assert page != api
+    assert re.search(r"script-src [^;]*'nonce-[^']+'", page)
 
 
 def test_cors_is_closed_by_default(client, settings):
