@@ -8,9 +8,11 @@ opening and join the line (POST /api/waitingRoom), asking again until admitted; 
 in turn: select the class (POST /api/selectClass), open the payment page, which holds a seat
 (POST /api/createPaymentIntent), save the test card at Stripe as Stripe.js does and pay (POST
 /api/payments), or join the waitlist (POST /api/waitlist) when the class is full. Visitors browse
-/all-classes before and during it. Then the steps' floors are sent the rush's busiest 30 s again,
-each request at the moment it was sent, the end state is checked, and the rush's section of
-docs/performance.md is written again (the rest of the page is `make bench`'s).
+/all-classes before and during it, and a fixed piece of Python work is timed beside it
+(bench/yardstick.py), to say how fast the machine ran. Then the steps' floors are sent the
+rush's busiest 30 s again, each request at the moment it was sent, the end state is checked, and
+the rush's section of docs/performance.md is written again (the rest of the page is `make
+bench`'s).
 
     .venv/bin/python bench/rush.py [--families 1000,5000] [--output PATH]
     .venv/bin/python bench/rush.py --from-work /tmp/camp-rush-XXXX   # the section again
@@ -98,6 +100,7 @@ ARRIVALS_PER_SECOND = 100
 VISITORS = 4
 VISITOR_PAUSE_SECONDS = 0.25
 UNLOADED_SECONDS = 15
+YARDSTICK_PAUSE_SECONDS = 1.0
 # The rate the line starts admitting families at (the server slows it when its answers do).
 ADMIT_PER_MINUTE = int(os.environ.get("RUSH_ADMIT_PER_MINUTE", "300"))
 
@@ -505,24 +508,21 @@ async def _mornings(base, families, moments, rushing: Rushing) -> None:
         )
 
 
-class Visitors:
-    """VISITORS people browsing the catalog (`/all-classes`, page after page) while this is
-    open, from a process of their own (bench/visitors.py); each page's time to answer."""
+class Companion:
+    """A process of our own beside the rush (bench/NAME.py ARGUMENTS), open while this is:
+    closing its standard input stops it, and what it printed, as JSON, is read by `took`."""
 
-    def __init__(self, base: str):
-        self.base = base
-        self.seconds: list[float] = []
-        self.failed = 0
+    script = ""
+
+    def arguments(self) -> list[str]:
+        return []
+
+    def took(self, printed) -> None:
+        raise NotImplementedError
 
     def __enter__(self):
         self._process = subprocess.Popen(  # noqa: S603 - our own interpreter and script
-            [
-                sys.executable,
-                str(Path(__file__).with_name("visitors.py")),
-                self.base,
-                str(VISITORS),
-                str(VISITOR_PAUSE_SECONDS),
-            ],
+            [sys.executable, str(Path(__file__).with_name(self.script)), *self.arguments()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -531,8 +531,41 @@ class Visitors:
 
     def __exit__(self, *exc):
         output, _ = self._process.communicate("", timeout=TIMEOUT)
-        pages = json.loads(output)
-        self.seconds, self.failed = pages["seconds"], pages["failed"]
+        self.took(json.loads(output))
+
+
+class Visitors(Companion):
+    """VISITORS people browsing the catalog (`/all-classes`, page after page) while this is
+    open, from a process of their own (bench/visitors.py); each page's time to answer."""
+
+    script = "visitors.py"
+
+    def __init__(self, base: str):
+        self.base = base
+        self.seconds: list[float] = []
+        self.failed = 0
+
+    def arguments(self) -> list[str]:
+        return [self.base, str(VISITORS), str(VISITOR_PAUSE_SECONDS)]
+
+    def took(self, printed) -> None:
+        self.seconds, self.failed = printed["seconds"], printed["failed"]
+
+
+class Yardstick(Companion):
+    """A fixed piece of Python work timed every YARDSTICK_PAUSE_SECONDS while this is open
+    (bench/yardstick.py): how fast the machine ran meanwhile, in CPU ms at the median."""
+
+    script = "yardstick.py"
+
+    def arguments(self) -> list[str]:
+        return [str(YARDSTICK_PAUSE_SECONDS)]
+
+    def took(self, printed) -> None:
+        self.times: list[float] = printed
+
+    def median_ms(self) -> float | None:
+        return rush_checks.percentile(self.times, 50) if self.times else None
 
 
 def doors_open(season_id: int, seconds: float) -> None:
@@ -802,7 +835,7 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
             tokens_for(seeded["families"] + seeded["warming"])
             connections.close_all()
             warming, _, _ = rush(base, seeded["warming"])
-            with Visitors(base) as unloaded:
+            with Visitors(base) as unloaded, Yardstick() as calm:
                 time.sleep(UNLOADED_SECONDS)
             moments = arrivals(families)
             print(
@@ -810,7 +843,7 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
                 f"{-min(moments):.0f} s before the opening to {max(moments):.0f} s after",
                 flush=True,
             )
-            with RoundTrips() as round_trips, Visitors(base) as visitors:
+            with RoundTrips() as round_trips, Visitors(base) as visitors, Yardstick() as busy:
                 records, lines, all_answered = rush(
                     base,
                     seeded["families"],
@@ -867,6 +900,7 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
         "round_trip_p95_ms": rush_checks.percentile(round_trips.seconds, 95) * 1000,
         "workers_held": rush_checks.workers_held(records),
         "line": line_figures(lines, places, records, unloaded.seconds, visitors),
+        "yardstick": {"unloaded_ms": calm.median_ms(), "rush_ms": busy.median_ms()},
         "cpu": {
             step: {
                 "p50_ms": rush_checks.percentile(cpu, 50) * 1000,
@@ -1112,14 +1146,17 @@ def line_section(runs: list[dict]) -> list[str]:
 
 
 # The published runs' figures (2026-11-27 08:54-09:26, 2 cores, AMD EPYC), which a later run's
-# are read against: the line's poll, which no change since touched, the hold, and the visitors'
-# pages.
+# are read against: the line's poll, the hold, and the visitors' pages. Since, the poll's
+# Content-Security-Policy is built once per process (about 0.07 ms less CPU in-process).
 EARLIER_RUN = {
     "when": "2026-11-27 08:54-09:26",
     "poll_ms": "1.0-1.2",
     "hold_ms": "5.03-6.33",
     "visitors": "x1.7 and x1.7",
 }
+# bench/yardstick.py's work alone on a machine of this kind, in CPU ms at the median of 15: the
+# fastest and the slowest seen the same afternoon (2026-11-27), nothing else running.
+YARDSTICK_SEEN = {"when": "2026-11-27", "fastest_ms": 10.2, "slowest_ms": 17.4}
 
 
 def _against(value: float, limit: float) -> str:
@@ -1169,50 +1206,66 @@ def _floor_cpu(run_: dict) -> float | None:
 
 
 def _machine_yardstick(runs: list[dict]) -> list[str]:
-    """What the cheapest requests cost the machine, against the earlier run: the CPU targets are
-    absolute, and machines of one kind differ from day to day."""
+    """How fast the machine ran: the CPU targets are absolute, and machines of one kind differ
+    from one moment to the next."""
+    sticks = [(run_["families"], run_.get("yardstick") or {}) for run_ in runs]
     floors = [(run_["families"], _floor_cpu(run_)) for run_ in runs]
     polls = [(run_["families"], run_["cpu"].get("poll", {}).get("p50_ms")) for run_ in runs]
-    lines = [
-        "How fast the machine was, by what our code does not touch: the line's poll took, in CPU"
-        " at the median, "
+    text = ""
+    if any(stick.get("rush_ms") is not None for _, stick in sticks):
+        text = (
+            "How fast the machine ran: a fixed piece of Python work (bench/yardstick.py), timed"
+            " beside the server, took in CPU at the median "
+            + ", ".join(
+                f"{stick['unloaded_ms']:.1f} ms before the rush and {stick['rush_ms']:.1f} during"
+                f" it at {size:,} families"
+                for size, stick in sticks
+                if stick.get("rush_ms") is not None and stick.get("unloaded_ms") is not None
+            )
+            + f" (alone, {YARDSTICK_SEEN['fastest_ms']:.1f} ms at the machine's fastest and"
+            f" {YARDSTICK_SEEN['slowest_ms']:.1f} at its slowest seen on"
+            f" {YARDSTICK_SEEN['when']}). "
+        )
+    text += (
+        "The line's poll took, in CPU at the median, "
         + ", ".join(f"{ms:.1f} ms at {size:,} families" for size, ms in polls if ms is not None)
         + f" (the runs of {EARLIER_RUN['when']}, on a machine of the"
         f" same kind: {EARLIER_RUN['poll_ms']} ms, and the hold {EARLIER_RUN['hold_ms']} ms)"
-    ]
+    )
     if any(ms is not None for _, ms in floors):
-        lines[0] += (
+        text += (
             "; the floor (a step's answer as a constant body, through the same gunicorn and"
             " middleware) "
             + ", ".join(f"{ms:.2f} ms at {size:,}" for size, ms in floors if ms is not None)
         )
-    lines[0] += "."
-    return textwrap.wrap(lines[0], width=90, break_on_hyphens=False)
+    return textwrap.wrap(text + ".", width=90, break_on_hyphens=False)
 
 
 # Why the hold's CPU passes its target where it does: what it does, and what was tried.
 _HOLD_CPU = (
     " What a hold does is Django's and DRF's handling of a request (routing, middleware,"
     " the token, the throttle's Redis call, serializers), 6 queries through psycopg, and one"
-    " call to Stripe for the SetupIntent. In-process (`make bench-request-cpu`, one request at a"
-    " time, no line), the CPU of each part at the median (2026-11-27 11:30, 600 holds): the"
-    " token and the caller's query 0.31 ms, the throttle 0.25, the selection read 0.46, the"
-    " hold's locks, rules and insert 1.1, its commit 0.31, the SetupIntent 0.61 (0.26 of it"
-    " libcurl's), Django's and DRF's handling the rest, of 4.4-5.8 ms in all from run to"
-    " run. The rush adds the line's gate (the admission read and renewed, the write counted"
-    " in Redis: about 0.1 ms)"
-    " and shares the two cores with PostgreSQL, Redis, localstripe, the Celery worker and the"
-    f" load generator, {THREADS} threads a process. In the runs of 2026-11-27 08:54-09:26,"
-    " before the last three changes below, the hold took 5.03 ms at 1,000 families, with the"
-    " poll at 1.0 ms: the target lies within what the machine's speed moves from one run to"
-    " the next. Tried, each measured alone: the rules read with the hold's own query (one"
-    " query fewer, no CPU seen in-process); the standing's statement sent on one line, under"
-    " the length whose parse psycopg keeps (0.05 ms); no queryset built for a family's first"
-    " hold of a class (0.05 ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call)"
-    " and hiredis (about 0.03 ms a Redis call). Not tried: the worker making each selection's"
-    " SetupIntent ahead, so that a hold asks Stripe nothing; it would change what ties a"
-    " SetupIntent to the selection it pays for, which the payment checks at Stripe, and"
-    " spend a SetupIntent on every selection, paid for or not."
+    " call to Stripe for the SetupIntent. In-process (`make bench-request-cpu`'s school, one"
+    " request at a time, no line), the CPU of each part at the median, timed around each"
+    " (2026-11-27 14:40, 400 holds, 3.3 ms in all): the token and the caller's query 0.25 ms,"
+    " the throttle 0.17, the selection read 0.37, the hold's locks, rules and insert 0.93, its"
+    " commit 0.22, the SetupIntent 0.46, Django's and DRF's handling the rest. The same"
+    " code measured 3.3 to 6.2 ms from one run to the next that afternoon, with nothing else"
+    " running here: the machine's speed moves by that much (the yardstick, above). The rush"
+    " adds the line's gate (the admission read and renewed, the write counted in Redis: about"
+    " 0.1 ms) and shares the two cores with PostgreSQL, Redis, localstripe, the Celery worker"
+    f" and the load generator, {THREADS} threads a process. In the runs of 2026-11-27"
+    " 08:54-09:26 the hold took 5.03 ms at 1,000 families, with the poll at 1.0 ms: the"
+    " target lies within what the machine's speed moves from one run to the next. Tried, each"
+    " measured alone: the rules read with the hold's own query (one query fewer, no CPU seen"
+    " in-process); the standing's statement sent on one line, under the length whose parse"
+    " psycopg keeps (0.05 ms); no queryset built for a family's first hold of a class (0.05"
+    " ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call); hiredis (about 0.03 ms a"
+    " Redis call); the Content-Security-Policy built once per process (about 0.07 ms a"
+    " request). Not tried: the worker making each selection's SetupIntent ahead, so that a"
+    " hold asks Stripe nothing; it would change what ties a SetupIntent to the selection it"
+    " pays for, which the payment checks at Stripe, and spend a SetupIntent on every"
+    " selection, paid for or not."
 )
 
 
@@ -1555,10 +1608,16 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "  hiredis (2026-11-27, after 09:26): a call to Stripe took 0.06-0.15 ms less CPU, the",
         "  throttle's Redis call about a fifth less. The rush's server had written the SDK's",
         "  lines; `make bench-request-cpu`, whose seeding had turned them off, had not.",
+        "- The Content-Security-Policy of an answer that uses no nonce (every API answer, the",
+        "  line's polls) is built once per process (2026-11-27, after 12:17); django-csp built",
+        "  the same text for every response. In-process (bench/line_cpu.py), a poll's CPU",
+        "  median 0.55-0.58 -> 0.48-0.49 ms, a join's 0.79-0.84 -> 0.68-0.71 ms.",
         *_missed(runs),
         "- How it is measured: localstripe runs at a lower priority (`nice`), as Stripe answers",
         "  from machines of its own, and the visitors browse from a process of their own",
-        "  (bench/visitors.py), so their pages' times are not the load generator's.",
+        "  (bench/visitors.py), so their pages' times are not the load generator's. A fixed",
+        "  piece of Python work, timed every second beside the server (bench/yardstick.py),",
+        "  says how fast the machine ran: a run's CPU figures are this machine's at that time.",
     ]
     lines += ["", "### Absolute figures", ""]
     for run_ in runs:
