@@ -1154,9 +1154,10 @@ EARLIER_RUN = {
     "hold_ms": "5.03-6.33",
     "visitors": "x1.7 and x1.7",
 }
-# bench/yardstick.py's work alone on a machine of this kind, in CPU ms at the median of 15: the
-# fastest and the slowest seen the same afternoon (2026-11-27), nothing else running.
-YARDSTICK_SEEN = {"when": "2026-11-27", "fastest_ms": 10.2, "slowest_ms": 17.4}
+# bench/yardstick.py's work alone on a machine of this kind, in CPU ms at the median of 15, taken
+# every half minute with nothing else running (2026-11-27 14:41 and 15:14-15:21): the least and
+# the most.
+YARDSTICK_ALONE = {"when": "2026-11-27", "ms": "9.8 to 18.8"}
 
 
 def _against(value: float, limit: float) -> str:
@@ -1222,9 +1223,8 @@ def _machine_yardstick(runs: list[dict]) -> list[str]:
                 for size, stick in sticks
                 if stick.get("rush_ms") is not None and stick.get("unloaded_ms") is not None
             )
-            + f" (alone, {YARDSTICK_SEEN['fastest_ms']:.1f} ms at the machine's fastest and"
-            f" {YARDSTICK_SEEN['slowest_ms']:.1f} at its slowest seen on"
-            f" {YARDSTICK_SEEN['when']}). "
+            + f" (alone, with nothing else running, it took {YARDSTICK_ALONE['ms']} ms from"
+            f" one half minute to the next on {YARDSTICK_ALONE['when']}). "
         )
     text += (
         "The line's poll took, in CPU at the median, "
@@ -1249,23 +1249,25 @@ _HOLD_CPU = (
     " request at a time, no line), the CPU of each part at the median, timed around each"
     " (2026-11-27 14:40, 400 holds, 3.3 ms in all): the token and the caller's query 0.25 ms,"
     " the throttle 0.17, the selection read 0.37, the hold's locks, rules and insert 0.93, its"
-    " commit 0.22, the SetupIntent 0.46, Django's and DRF's handling the rest. The same"
-    " code measured 3.3 to 6.2 ms from one run to the next that afternoon, with nothing else"
-    " running here: the machine's speed moves by that much (the yardstick, above). The rush"
-    " adds the line's gate (the admission read and renewed, the write counted in Redis: about"
-    " 0.1 ms) and shares the two cores with PostgreSQL, Redis, localstripe, the Celery worker"
-    f" and the load generator, {THREADS} threads a process. In the runs of 2026-11-27"
-    " 08:54-09:26 the hold took 5.03 ms at 1,000 families, with the poll at 1.0 ms: the"
-    " target lies within what the machine's speed moves from one run to the next. Tried, each"
-    " measured alone: the rules read with the hold's own query (one query fewer, no CPU seen"
+    " commit 0.22, the SetupIntent 0.46, Django's and DRF's handling the rest. The same code,"
+    " one hold at a time with nothing else running, measured 3.3 to 6.2 ms at the median from"
+    " one run to the next that afternoon (2026-11-27 14:27-15:13): the machine's speed for"
+    " work the size of a request's moves by that much, as the yardstick's alone does (above)."
+    " The rush adds the line's gate (the admission read and renewed, the"
+    " write counted in Redis: about 0.1 ms) and shares the two cores with PostgreSQL, Redis,"
+    f" localstripe, the Celery worker and the load generator, {THREADS} threads a process."
+    " In the runs of"
+    " 2026-11-27 08:54-09:26 the hold took 5.03 ms at 1,000 families. Tried, each measured"
+    " alone: the rules read with the hold's own query (one query fewer, no CPU seen"
     " in-process); the standing's statement sent on one line, under the length whose parse"
     " psycopg keeps (0.05 ms); no queryset built for a family's first hold of a class (0.05"
-    " ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call); hiredis (about 0.03 ms a"
-    " Redis call); the Content-Security-Policy built once per process (about 0.07 ms a"
-    " request). Not tried: the worker making each selection's SetupIntent ahead, so that a"
-    " hold asks Stripe nothing; it would change what ties a SetupIntent to the selection it"
-    " pays for, which the payment checks at Stripe, and spend a SetupIntent on every"
-    " selection, paid for or not."
+    " ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call); hiredis (about 0.03 ms"
+    " a Redis call); the Content-Security-Policy built once per process (about 0.07 ms a"
+    " request). Not built: the worker making each selection's SetupIntent ahead, so that a"
+    " hold asks Stripe nothing. Most of a morning's selections never hold a seat (480 seats"
+    " for 1,500 children at 1,000 families): it would make about three times the SetupIntents"
+    " on the same two cores, and change what ties a SetupIntent to the selection it pays"
+    " for, which the payment checks at Stripe."
 )
 
 
