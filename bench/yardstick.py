@@ -1,10 +1,11 @@
 """How fast the machine runs a fixed piece of Python work, in CPU time, during `make bench-rush`.
 
 The rush's CPU targets are absolute milliseconds, and a machine of this kind runs the same work at
-different speeds from one moment to the next: with nothing else running, `make
-bench-request-cpu` measured the hold at 3.3 ms and at 6.2 ms ten minutes apart (2026-11-27). The
-work timed here is the interpreter's alone (JSON written and read, a sort, dicts and strings), so
-no change of ours moves it, and a run's CPU figures can be read against it.
+different speeds from one moment to the next: with nothing else running, the hold of `make
+bench-request-cpu`'s school measured 3.3 ms and 6.2 ms of CPU at the median, minutes apart, and
+this work 9.8 ms and 18.8 ms (2026-11-27). The work timed here is the interpreter's alone (JSON
+written and read, a sort, dicts and strings), so no change of ours moves it, and a run's CPU
+figures can be read against it.
 
     python bench/yardstick.py [PAUSE]
 
