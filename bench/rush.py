@@ -558,11 +558,14 @@ class Yardstick(Companion):
 
     script = "yardstick.py"
 
+    def __init__(self):
+        self.times: list[float] = []
+
     def arguments(self) -> list[str]:
         return [str(YARDSTICK_PAUSE_SECONDS)]
 
     def took(self, printed) -> None:
-        self.times: list[float] = printed
+        self.times = printed
 
     def median_ms(self) -> float | None:
         return rush_checks.percentile(self.times, 50) if self.times else None
@@ -1209,11 +1212,18 @@ def _floor_cpu(run_: dict) -> float | None:
 def _machine_yardstick(runs: list[dict]) -> list[str]:
     """How fast the machine ran: the CPU targets are absolute, and machines of one kind differ
     from one moment to the next."""
-    sticks = [(run_["families"], run_.get("yardstick") or {}) for run_ in runs]
+    # Runs from before the yardstick have none.
+    sticks = [
+        (run_["families"], stick)
+        for run_ in runs
+        if (stick := run_.get("yardstick"))
+        and stick["unloaded_ms"] is not None
+        and stick["rush_ms"] is not None
+    ]
     floors = [(run_["families"], _floor_cpu(run_)) for run_ in runs]
     polls = [(run_["families"], run_["cpu"].get("poll", {}).get("p50_ms")) for run_ in runs]
     text = ""
-    if any(stick.get("rush_ms") is not None for _, stick in sticks):
+    if sticks:
         text = (
             "How fast the machine ran: a fixed piece of Python work (bench/yardstick.py), timed"
             " beside the server, took in CPU at the median "
@@ -1221,7 +1231,6 @@ def _machine_yardstick(runs: list[dict]) -> list[str]:
                 f"{stick['unloaded_ms']:.1f} ms before the rush and {stick['rush_ms']:.1f} during"
                 f" it at {size:,} families"
                 for size, stick in sticks
-                if stick.get("rush_ms") is not None and stick.get("unloaded_ms") is not None
             )
             + f" (alone, with nothing else running, it took {YARDSTICK_ALONE['ms']} ms from"
             f" one half minute to the next on {YARDSTICK_ALONE['when']}). "

@@ -1,10 +1,9 @@
 """A cap on request bodies, before anything reads them; the Content-Security-Policy header."""
 
 import functools
-import http
 import logging
 
-from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.constants import HEADER
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
@@ -40,9 +39,11 @@ class BodySizeLimitMiddleware:
         return self.get_response(request)
 
 
-# What django-csp's view decorators set on a response to change its policy.
+# What django-csp's view decorators set on a response to change or skip its policy.
 _POLICY_CHANGES = tuple(
-    f"_csp_{change}{suffix}" for change in ("config", "update", "replace") for suffix in ("", "_ro")
+    f"_csp_{change}{suffix}"
+    for change in ("config", "update", "replace", "exempt")
+    for suffix in ("", "_ro")
 )
 
 
@@ -64,37 +65,27 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
     django-csp builds the policy's text anew for every response. Most of ours (every API answer,
     the opening morning's line polled by thousands of families) use no nonce and no view changes
     the policy, so the text is the same each time, and building it was about a tenth of a line
-    poll's CPU. A page with a nonce, or whose view changes the policy, is left to django-csp.
+    poll's CPU. Every other answer is django-csp's to decide, as before: a page with a nonce, a
+    view that changes or skips the policy, a report-only policy, paths left out of it, and
+    DEBUG's error pages.
     """
 
     def process_response(self, request, response):
-        nonce_used = getattr(request, "_csp_nonce", None) is not None
-        if nonce_used or any(hasattr(response, change) for change in _POLICY_CHANGES):
-            return super().process_response(request, response)
-        if settings.DEBUG and response.status_code in (
-            http.HTTPStatus.INTERNAL_SERVER_ERROR,
-            http.HTTPStatus.NOT_FOUND,
-        ):
-            # Django's debug pages run inline code of their own, as django-csp allows.
-            return response
         policy, report_only = settings_policies()
-        for header, text, exempt, setting in (
-            (HEADER, policy, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
-            (
-                HEADER_REPORT_ONLY,
-                report_only,
-                "_csp_exempt_ro",
-                "CONTENT_SECURITY_POLICY_REPORT_ONLY",
-            ),
+        excluded = (getattr(settings, "CONTENT_SECURITY_POLICY", None) or {}).get(
+            "EXCLUDE_URL_PREFIXES"
+        )
+        if (
+            settings.DEBUG
+            or not policy
+            or report_only
+            or excluded
+            or getattr(request, "_csp_nonce", None) is not None
+            or any(hasattr(response, change) for change in _POLICY_CHANGES)
         ):
-            excluded = (getattr(settings, setting, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
-            if (
-                text
-                and header not in response
-                and not getattr(response, exempt, False)
-                and not request.path_info.startswith(tuple(excluded))
-            ):
-                response[header] = text
+            return super().process_response(request, response)
+        if HEADER not in response:
+            response[HEADER] = policy
         # As django-csp does: a nonce asked for after the header was written is an error.
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
         return response
