@@ -15,7 +15,7 @@ os.environ.setdefault("LOCALSTRIPE_URL", "http://localhost:8421")
 from testing.services import TEST_REDIS_URL  # noqa: E402
 
 from .base import *  # noqa: E402, F403
-from .base import DATABASES, REDIS_URL, env, env_bool, env_list  # noqa: E402
+from .base import BASE_DIR, DATABASES, REDIS_URL, env, env_bool, env_list  # noqa: E402
 from .emulators import *  # noqa: E402, F403
 
 DEBUG = False
@@ -77,6 +77,12 @@ if (suffix := env("CAMP_TEST_DATABASE_SUFFIX")) and DATABASES["default"]["ENGINE
     "postgresql"
 ):
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{suffix}"}
+elif suffix:
+    # On SQLite, a run that names a suffix (Playwright's) serves its pages from threads beside the
+    # tests': its database is a file of its own, whose writers queue through the busy timeout as
+    # production's do. In SQLite's in-memory database the threads share one cache, whose table
+    # locks fail a read at once ("database table is locked") while another thread writes.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".run" / f"test-{suffix}.sqlite3")}
 
 # The suite's PostgreSQL databases are thrown away when the run ends: a commit need not wait for
 # its write-ahead log to reach the disk. The setting is this suite's connections' own (the server
