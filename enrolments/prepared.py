@@ -287,6 +287,14 @@ def family_lock(*, family_id: int) -> None:
     Reader().lock_row(User._meta.db_table, family_id)
 
 
+def class_and_family_lock(*, camp_class_id: int, family_id: int) -> bool:
+    """`class_lock`, then `family_lock`, in one statement (`Reader.lock_rows`): the class first,
+    as every write of its seats takes it; whether there is such a class."""
+    return Reader().lock_rows(
+        (Class._meta.db_table, camp_class_id), (User._meta.db_table, family_id)
+    )
+
+
 class HoldStanding(NamedTuple):
     """What taking a hold reads under the class's and the family's locks (`services.hold_take`):
     the class, the participant's own hold of it (running or run out), the seats others hold in

@@ -844,12 +844,13 @@ STEPS = [
     (a_student_drops_a_selection, 200, 7),
     # The selection with its class, participant, the class's early-bird price and season, and
     # the student's Stripe customer (payments.prepared.selection_to_pay). The seat held
-    # (enrolments.services.hold_take, in its savepoint): the class locked; the account locked;
-    # the class, the participant's hold, the seats held for others, what the family holds and
-    # let run out, and what the rules ask, in one query (enrolments.prepared.hold_standing); the
-    # hold made (renewed when one ran out). The Stripe customer, saved the first time in one
+    # (enrolments.services.hold_take, in its savepoint): the class and then the account locked
+    # in one statement (enrolments.prepared.class_and_family_lock); the class, the
+    # participant's hold, the seats held for others, what the family holds and let run out, and
+    # what the rules ask, in one query (enrolments.prepared.hold_standing); the hold made
+    # (renewed when one ran out). The Stripe customer, saved the first time in one
     # statement (core.prepared.insert_unless_present).
-    (a_student_starts_paying_by_card, 200, 9),
+    (a_student_starts_paying_by_card, 200, 8),
     # The selection as the payment page reads it, with the payment made before with the card
     # and the refund policy in force; the rules' one query; the charge attempt, in its
     # savepoint. Then the seat and the payment in one savepoint (payments.services.fulfilment.

@@ -23,7 +23,7 @@ from core.errors import Conflict, NotFound
 from enrolments.access import access_selection
 from enrolments.availability import seats_free_beside
 from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
-from enrolments.prepared import class_lock, family_lock, hold_standing
+from enrolments.prepared import class_and_family_lock, hold_standing
 from enrolments.rules import FamilyHolds, Refusal, hold_refusal, standing_of, standing_refusal
 
 
@@ -96,16 +96,18 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
     the family must not keep too much from others already (`rules.hold_refusal`). A hold of
     theirs that ran out is replaced and counts as lapsed.
 
-    The class's lock is taken first, then the family's, each in a statement of its own; what
-    they guard is read after both, in one query (`prepared.hold_standing`), so it counts every
-    hold written under them before, of this class or of the family's other classes (a
-    statement that waits for a lock reads as things stood before it waited).
+    The class's lock is taken first, then the family's, in one statement
+    (`prepared.class_and_family_lock`); what they guard is read after it, in one query
+    (`prepared.hold_standing`), so it counts every hold written under them before, of this
+    class or of the family's other classes (a statement that waits for a lock reads as things
+    stood before it waited).
     """
     now = timezone.now()
     participant_id = selection.participant_id
-    if not class_lock(camp_class_id=selection.camp_class_id):
+    if not class_and_family_lock(
+        camp_class_id=selection.camp_class_id, family_id=selection.student_id
+    ):
         raise NotFound("No such selected class.")
-    family_lock(family_id=selection.student_id)
     read = hold_standing(
         camp_class_id=selection.camp_class_id,
         participant_id=participant_id,

@@ -4,15 +4,17 @@ others than `HOLDS_PER_FAMILY`. On PostgreSQL, whose row locks and reading as of
 start are what decide it; two connections of this process, one per thread."""
 
 import threading
+import time
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from accounts.models import Role
+from accounts.models import Role, User
 from classes.models import Class
 from enrolments.models import SeatHold, WaitlistStatus
+from enrolments.prepared import class_and_family_lock
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
 from enrolments.services.holds import class_locked
 from testing import services
@@ -76,3 +78,57 @@ def test_an_offer_waits_for_the_familys_hold_in_another_class_and_counts_it(sett
     ) == [pottery.pk]
     entry.refresh_from_db()
     assert entry.status == WaitlistStatus.WAITING
+
+
+def test_the_hold_locks_the_class_before_the_family_in_its_one_statement():
+    """The hold's one statement takes the class's lock, then the family's, as every other writer
+    of the class's seats takes the class's first: with the family's row held elsewhere, the
+    class is locked while the statement waits for the family, never the other way round."""
+    if connection.vendor != "postgresql":
+        services.needs_postgresql("Two transactions at once need PostgreSQL's row locks.")
+    month = timezone.localdate() + timedelta(days=30)
+    pottery = scheduled_class(start=month, days=(month.weekday(),), seats=5)
+    family = UserFactory(role=Role.STUDENT)
+    locked = threading.Event()
+    failures = []
+
+    def the_hold():
+        try:
+            with transaction.atomic():
+                locked.set()
+                assert class_and_family_lock(camp_class_id=pottery.pk, family_id=family.pk)
+        except Exception as error:  # reported by the test's own thread below
+            failures.append(error)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        User.objects.select_for_update().get(pk=family.pk)
+        hold = threading.Thread(target=the_hold)
+        hold.start()
+        assert locked.wait(timeout=30)
+        waiting_for_the_family = _one_waits_for_a_lock()
+        with (
+            pytest.raises(DatabaseError, match="could not obtain lock"),
+            transaction.atomic(),
+        ):
+            Class.objects.select_for_update(nowait=True).get(pk=pottery.pk)
+    hold.join(timeout=30)
+
+    assert waiting_for_the_family
+    assert failures == []
+
+
+def _one_waits_for_a_lock() -> bool:
+    """Whether another connection is waiting for a row lock within a few seconds."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            )
+            if cursor.fetchone()[0]:
+                return True
+        time.sleep(0.05)
+    return False

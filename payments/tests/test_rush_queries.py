@@ -26,11 +26,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # The caller; the selection with its class, the child, the class's season, early-bird price and
 # price rules (none here, so the family's paid seats are not read) and the family's Stripe
-# customer (payments.prepared.selection_to_pay). The hold: the class locked, the account
-# locked, what the hold and the rules are judged by in one query, the child's paperwork with it
+# customer (payments.prepared.selection_to_pay). The hold: the class and then the account
+# locked in one statement (enrolments.prepared.class_and_family_lock), what the hold and the
+# rules are judged by in one query, the child's paperwork with it
 # (enrolments.prepared.hold_standing, care.prepared), the hold made. The Stripe customer, saved
 # the first time.
-HOLD_QUERIES = 7
+HOLD_QUERIES = 6
 # The caller; the selection as above, with the payment made before with this card and the
 # refund policy in force; the rules' one query with the paperwork; the charge attempt,
 # committed before Stripe is asked. Then in one transaction: the seat taken, which
