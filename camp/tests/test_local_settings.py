@@ -1,11 +1,11 @@
 """A developer's checkout signs with a key of its own, never one written in the repository."""
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from testing.settings_processes import python_run
 
 pytestmark = pytest.mark.clockless
 
@@ -13,23 +13,20 @@ ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED_KEY = "camp-local-development-key-not-for-production"
 
 
-def local_secret_key(key_file: Path, **overrides) -> str:
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="camp.settings.local",
-        DEVELOPMENT_SECRET_KEY_FILE=str(key_file),
-        **overrides,
-    )
-    printed = subprocess.run(
-        [sys.executable, "-c", "from django.conf import settings; print(settings.SECRET_KEY)"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+def local_setting(name: str, **environment: str | None) -> str:
+    """The local settings' `name`, printed by a process of their own."""
+    printed = python_run(
+        "-c",
+        f"from django.conf import settings; print(settings.{name})",
+        environment={"DJANGO_SETTINGS_MODULE": "camp.settings.local", **environment},
         check=True,
     )
     return printed.stdout.strip()
+
+
+def local_secret_key(key_file: Path, **overrides) -> str:
+    environment = {"SECRET_KEY": None, "DEVELOPMENT_SECRET_KEY_FILE": str(key_file), **overrides}
+    return local_setting("SECRET_KEY", **environment)
 
 
 def test_the_first_run_makes_a_random_key_and_later_runs_keep_it(tmp_path):
@@ -65,25 +62,13 @@ def test_the_key_file_is_kept_out_of_the_repository():
 
 def test_the_care_records_key_is_made_once_too(tmp_path):
     key_file = tmp_path / "run" / "care-key"
-    env = {k: v for k, v in os.environ.items() if k != "CARE_ENCRYPTION_KEYS"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="camp.settings.local", DEVELOPMENT_CARE_KEY_FILE=str(key_file)
-    )
 
     def printed() -> str:
-        return subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                "from django.conf import settings; print(settings.CARE_ENCRYPTION_KEYS)",
-            ],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        ).stdout.strip()
+        return local_setting(
+            "CARE_ENCRYPTION_KEYS",
+            CARE_ENCRYPTION_KEYS=None,
+            DEVELOPMENT_CARE_KEY_FILE=str(key_file),
+        )
 
     first, again = printed(), printed()
 

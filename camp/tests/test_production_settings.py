@@ -1,16 +1,14 @@
 """Production settings refuse to start when a secret is missing or a local-only switch is on."""
 
 import json
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from testing.settings_processes import python_run
+
 pytestmark = pytest.mark.clockless
 
-ROOT = Path(__file__).resolve().parents[2]
 GOOD = {
     "DJANGO_SETTINGS_MODULE": "camp.settings.production",
     "SECRET_KEY": "a-long-production-secret-for-this-test-only-0123456789",
@@ -29,22 +27,8 @@ GOOD = {
 
 
 def start_django(**overrides) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in {*GOOD, "DEBUG"}}
-    env.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
-    env.update(GOOD)
-    for key, value in overrides.items():
-        if value is None:
-            env.pop(key, None)
-        else:
-            env[key] = value
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); print('started')"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    return run_with_production_settings(
+        "-c", "import django; django.setup(); print('started')", **overrides
     )
 
 
@@ -88,18 +72,10 @@ def test_production_refuses_to_start(overrides, complaint):
 
 
 def run_with_production_settings(*arguments: str, **overrides) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in {*GOOD, "DEBUG"}}
-    env.pop("FIREBASE_AUTH_EMULATOR_HOST", None)
-    env.update(GOOD, **overrides)
-    return subprocess.run(  # noqa: S603 - our own interpreter and arguments
-        [sys.executable, *arguments],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    """Python run with the production settings' variables, changed by `overrides` (None takes
+    one out); DEBUG and the identity emulator's host are never inherited."""
+    environment = {"DEBUG": None, "FIREBASE_AUTH_EMULATOR_HOST": None, **GOOD, **overrides}
+    return python_run(*arguments, environment=environment)
 
 
 def test_check_deploy_finds_nothing_to_warn_about():

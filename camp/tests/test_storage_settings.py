@@ -1,16 +1,13 @@
 """Where uploaded images go: this server's MEDIA_ROOT, or an S3-compatible bucket when named."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
+from testing.settings_processes import python_run
+
 pytestmark = pytest.mark.clockless
 
-ROOT = Path(__file__).resolve().parents[2]
 STORAGE_VARIABLES = {
     "IMAGE_STORAGE_BUCKET",
     "AWS_STORAGE_BUCKET_NAME",
@@ -31,16 +28,11 @@ print(json.dumps({
 
 
 def configured_storage(**variables) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in STORAGE_VARIABLES}
-    env.update(DJANGO_SETTINGS_MODULE="camp.settings.local", **variables)
-    result = subprocess.run(  # noqa: S603 - our own probe, with the running interpreter
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    unset = dict.fromkeys(STORAGE_VARIABLES)
+    result = python_run(
+        "-c",
+        PROBE,
+        environment={**unset, "DJANGO_SETTINGS_MODULE": "camp.settings.local", **variables},
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])

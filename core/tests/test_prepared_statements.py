@@ -3,18 +3,13 @@ run DATABASE_PREPARE_THRESHOLD times is prepared there: parsed and planned once,
 run (camp/settings/base.py)."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
 from testing import services
-
-ROOT = Path(__file__).resolve().parents[2]
+from testing.settings_processes import python_run
 
 
 def prepared_statements(cursor) -> list[str]:
@@ -41,25 +36,16 @@ def test_a_statement_run_past_the_threshold_is_prepared_on_its_connection():
 
 
 def database_options(**environment: str | None) -> dict:
-    """The default database's OPTIONS as the local settings make them, in a process of their
-    own (the settings read the environment once); None takes a variable out."""
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "camp.settings.local"}
-    for name, value in environment.items():
-        if value is None:
-            env.pop(name, None)
-        else:
-            env[name] = value
+    """The default database's OPTIONS as the local settings make them from the environment
+    (None takes a variable out)."""
     script = (
         "import json, django; django.setup(); from django.conf import settings;"
         " print(json.dumps(settings.DATABASES['default']['OPTIONS']))"
     )
-    result = subprocess.run(  # noqa: S603 - our own interpreter and script
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = python_run(
+        "-c",
+        script,
+        environment={"DJANGO_SETTINGS_MODULE": "camp.settings.local", **environment},
         check=True,
     )
     return json.loads(result.stdout.strip().splitlines()[-1])
