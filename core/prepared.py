@@ -219,10 +219,10 @@ class Reader:
 
     def lock_rows(self, *rows: tuple[str, int]) -> bool:
         """`lock_row` for one row of each of several tables, in one statement: PostgreSQL locks
-        a row of a join table by table in the order the statement names them, which is the
-        order given, so one statement takes the locks as the same statements one after the
-        other would, a round trip fewer. Whether every row is there (none is locked if one is
-        not)."""
+        the rows a joined row is made of one table after the other, in the order the statement
+        names the tables, which is the order given here. So the statement takes the locks as
+        one statement a row would, a round trip fewer. Whether every row is there (none is
+        locked if one is not)."""
         if not all(may_name_a_row(row_id) for _, row_id in rows):
             return False
         sql = _locks_sql(tuple(table for table, _ in rows), self.for_update())

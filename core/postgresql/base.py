@@ -11,6 +11,7 @@ the server itself (`is_usable`)."""
 
 import select
 
+import psycopg
 from django.db.backends.postgresql import base
 from psycopg import pq
 
@@ -37,7 +38,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         ):
             return False
         try:
-            ready, _, _ = select.select([pgconn.socket], [], [], 0)
-        except (OSError, ValueError):
+            # poll, not select: select cannot watch a descriptor numbered past 1023.
+            socket = select.poll()
+            socket.register(pgconn.socket, select.POLLIN)
+            return not socket.poll(0)
+        except (OSError, ValueError, psycopg.OperationalError):
             return False
-        return not ready
