@@ -1253,7 +1253,7 @@ def _machine_yardstick(runs: list[dict]) -> list[str]:
 # Why the hold's CPU passes its target where it does: what it does, and what was tried.
 _HOLD_CPU = (
     " What a hold does is Django's and DRF's handling of a request (routing, middleware,"
-    " the token, the throttle's Redis call, serializers), 6 queries through psycopg, and one"
+    " the token, the throttle's Redis call, serializers), 5 queries through psycopg, and one"
     " call to Stripe for the SetupIntent. In-process (`make bench-request-cpu`'s school, one"
     " request at a time, no line), the CPU of each part at the median, timed around each"
     " (2026-11-27 14:40, 400 holds, 3.3 ms in all): the token and the caller's query 0.25 ms,"
@@ -1266,17 +1266,24 @@ _HOLD_CPU = (
     " write counted in Redis: about 0.1 ms) and shares the two cores with PostgreSQL, Redis,"
     f" localstripe, the Celery worker and the load generator, {THREADS} threads a process."
     " In the runs of"
-    " 2026-11-27 08:54-09:26 the hold took 5.03 ms at 1,000 families. Tried, each measured"
+    " 2026-11-27 08:54-09:26 the hold took 5.03 ms at 1,000 families, and in four runs at"
+    " 1,000 families that evening (17:55-18:53, the first with a timer on each of the"
+    " collector's passes) 5.2 to 6.0 ms, a selection 3.1 to 3.6 beside it. Tried, each"
+    " measured"
     " alone: the rules read with the hold's own query (one query fewer, no CPU seen"
     " in-process); the standing's statement sent on one line, under the length whose parse"
     " psycopg keeps (0.05 ms); no queryset built for a family's first hold of a class (0.05"
     " ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call); hiredis (about 0.03 ms"
     " a Redis call); the Content-Security-Policy built once per process (about 0.07 ms a"
-    " request). Not built: the worker making each selection's SetupIntent ahead, so that a"
+    " request); statements prepared, the health check off the socket and the hold's two locks"
+    " in one statement (above). Not built: the worker making each selection's SetupIntent"
+    " ahead, so that a"
     " hold asks Stripe nothing. Most of a morning's selections never hold a seat (480 seats"
     " for 1,500 children at 1,000 families): it would make about three times the SetupIntents"
     " on the same two cores, and change what ties a SetupIntent to the selection it pays"
-    " for, which the payment checks at Stripe."
+    " for, which the payment checks at Stripe. One made ahead for each family instead would"
+    " have to be taken from the family at its first use, by the hold or the payment, a"
+    " statement more for either (the payment is at its 12)."
 )
 
 
@@ -1623,6 +1630,27 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "  line's polls) is built once per process (2026-11-27, after 12:17); django-csp built",
         "  the same text for every response. In-process (bench/line_cpu.py), a poll's CPU",
         "  median 0.55-0.58 -> 0.48-0.49 ms, a join's 0.79-0.84 -> 0.68-0.71 ms.",
+        "- PostgreSQL binds each statement's parameters itself, and keeps a statement prepared",
+        "  once a connection has run it five times (`DATABASE_PREPARE_THRESHOLD`,",
+        "  camp/settings/base.py; 2026-11-27, after 15:12). psycopg had written every parameter",
+        "  into the statement's text, long for the morning's one-query reads, and PostgreSQL",
+        "  parsed and planned each anew. In-process (`make bench-request-cpu`, the old and new",
+        "  settings taken in turn, two runs each), CPU median and in Django median: hold",
+        "  3.57-4.51 -> 3.03-3.08 ms and 9.8-10.8 -> 5.5-6.0 ms; select 1.74-1.83 -> 1.61-1.62",
+        "  and 3.45-3.49 -> 2.39-2.43; pay 9.2-10.4 -> 9.0-9.2 and 22.1-23.8 -> 17.9-18.1; join",
+        "  waitlist 2.35-2.70 -> 2.19-2.50 and 4.5-5.0 -> 3.3-3.7. The rush at 1,000 families",
+        "  showed no change in the worker's CPU (hold 5.2 ms before and after, the yardstick at",
+        "  9.7 and 9.9 ms; 5.5 ms with statements prepared at their second run and connections",
+        "  kept ten minutes, the yardstick at 10.5): a thread's connection runs each of the",
+        "  hold's statements a few times a minute there, and is made anew every minute",
+        "  (`DATABASE_CONN_MAX_AGE`).",
+        "- A connection kept between requests is checked off its socket, not by Django's",
+        "  `SELECT 1` at each request (`core/postgresql/base.py`), and a hold takes the class's",
+        "  lock and then the family's in one statement (`class_and_family_lock`): two round",
+        "  trips fewer for a hold, one for every other request that reads the database",
+        "  (2026-11-27, after 18:30). The rush that followed ran on a slower machine (the",
+        "  yardstick 13.4 ms before it, 10.7 during) and measured the hold at 6.0 ms, the select",
+        "  at 3.6: the same ratio as before, so any change is under what one run can tell.",
         *_missed(runs),
         "- How it is measured: localstripe runs at a lower priority (`nice`), as Stripe answers",
         "  from machines of its own, and the visitors browse from a process of their own",
