@@ -149,10 +149,7 @@ def statement(build: Callable[..., str]) -> Callable[..., str]:
 
 
 @statement
-def _lock_sql(table: str, lock: str) -> str:
-    return f'SELECT t.id FROM "{table}" t WHERE t.id = %(row)s{lock}'  # noqa: S608 - our tables
-
-
+@cache
 def _locks_sql(tables: tuple[str, ...], lock: str) -> str:
     named = ", ".join(f'"{table}" t{n}' for n, table in enumerate(tables))
     matched = " AND ".join(f"t{n}.id = %(row{n})s" for n in range(len(tables)))
@@ -212,10 +209,7 @@ class Reader:
         """Lock one row of `table` by its id until the transaction ends (`for_update`); whether
         there is such a row. The lock is taken in a statement of its own: a statement that waits
         for a lock reads as things stood before it waited, so what it guards is read after."""
-        if not may_name_a_row(row_id):
-            return False
-        sql = _lock_sql(table, self.for_update())
-        return any(True for _ in self.rows(sql, {"row": row_id}))
+        return self.lock_rows((table, row_id))
 
     def lock_rows(self, *rows: tuple[str, int]) -> bool:
         """`lock_row` for one row of each of several tables, in one statement: PostgreSQL locks

@@ -143,15 +143,14 @@ DATABASES = {
 # midway; PostgreSQL waits through lock_timeout.
 DATABASE_LOCK_TIMEOUT_SECONDS = float(env("DATABASE_LOCK_TIMEOUT_SECONDS", "5"))
 DATABASE_PREPARE_THRESHOLD = env("DATABASE_PREPARE_THRESHOLD", "5")
-# PostgreSQL's backend is Django's, with a kept connection's health read off its socket rather
-# than asked of the server at every request (core/postgresql/base.py).
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = "core.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": DATABASE_LOCK_TIMEOUT_SECONDS, "transaction_mode": "IMMEDIATE"}
     )
-elif DATABASES["default"]["ENGINE"] == "core.postgresql":
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, with a kept connection's health read off its socket rather than asked of
+    # the server at every request (core/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "core.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         f"-c lock_timeout={int(DATABASE_LOCK_TIMEOUT_SECONDS * 1000)}"
     )
