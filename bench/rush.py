@@ -1253,12 +1253,15 @@ def _machine_yardstick(runs: list[dict]) -> list[str]:
 # Why the hold's CPU passes its target where it does: what it does, and what was tried.
 _HOLD_CPU = (
     " What a hold does is Django's and DRF's handling of a request (routing, middleware,"
-    " the token, the throttle's Redis call, serializers), 5 queries through psycopg, and one"
-    " call to Stripe for the SetupIntent. In-process (`make bench-request-cpu`'s school, one"
+    " the token, the throttle's Redis call, serializers) and 6 queries through psycopg, one of"
+    " them taking the SetupIntent the worker made ahead for the family; a hold whose family's"
+    " SetupIntent an earlier hold took before the worker made the next (a second child's, a"
+    " moment later) asks Stripe for one. In-process (`make bench-request-cpu`'s school, one"
     " request at a time, no line), the CPU of each part at the median, timed around each"
-    " (2026-11-27 14:40, 400 holds, 3.3 ms in all): the token and the caller's query 0.25 ms,"
-    " the throttle 0.17, the selection read 0.37, the hold's locks, rules and insert 0.93, its"
-    " commit 0.22, the SetupIntent 0.46, Django's and DRF's handling the rest. The same code,"
+    " (2026-11-27 14:40, 400 holds, 3.3 ms in all, each hold then asking Stripe): the token"
+    " and the caller's query 0.25 ms, the throttle 0.17, the selection read 0.37, the hold's"
+    " locks, rules and insert 0.93, its commit 0.22, the SetupIntent 0.46, Django's and DRF's"
+    " handling the rest. The same code,"
     " one hold at a time with nothing else running, measured 3.3 to 6.2 ms at the median from"
     " one run to the next that afternoon (2026-11-27 14:27-15:13): the machine's speed for"
     " work the size of a request's moves by that much, as the yardstick's alone does (above)."
@@ -1275,15 +1278,8 @@ _HOLD_CPU = (
     " psycopg keeps (0.05 ms); no queryset built for a family's first hold of a class (0.05"
     " ms); the Stripe SDK's log lines left out (0.06-0.15 ms a call); hiredis (about 0.03 ms"
     " a Redis call); the Content-Security-Policy built once per process (about 0.07 ms a"
-    " request); statements prepared, the health check off the socket and the hold's two locks"
-    " in one statement (above). Not built: the worker making each selection's SetupIntent"
-    " ahead, so that a"
-    " hold asks Stripe nothing. Most of a morning's selections never hold a seat (480 seats"
-    " for 1,500 children at 1,000 families): it would make about three times the SetupIntents"
-    " on the same two cores, and change what ties a SetupIntent to the selection it pays"
-    " for, which the payment checks at Stripe. One made ahead for each family instead would"
-    " have to be taken from the family at its first use, by the hold or the payment, a"
-    " statement more for either (the payment is at its 12)."
+    " request); statements prepared, the health check off the socket, the hold's two locks"
+    " in one statement and the SetupIntent made ahead (above)."
 )
 
 
@@ -1651,6 +1647,15 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "  (2026-11-27, after 18:30). The rush that followed ran on a slower machine (the",
         "  yardstick 13.4 ms before it, 10.7 during) and measured the hold at 6.0 ms, the select",
         "  at 3.6: the same ratio as before, so any change is under what one run can tell.",
+        "- The worker makes each family's next SetupIntent ahead: with its Stripe Customer when",
+        "  the family registers, and by beat, after a hold took it, while the family still has",
+        "  a class selected (`payments/services/customers.py`; the bench's families have theirs,",
+        "  made as registration makes them). A hold takes it for its selection in one statement",
+        "  (`CardSetupClaim`, which the payment checks) instead of asking Stripe for one",
+        "  (2026-11-27, after 21:40). In-process (`make bench-request-cpu`, the old and new code",
+        "  taken in turn, two runs each, on a slow evening), CPU median and in Django median:",
+        "  hold 6.00-6.48 -> 4.58-5.28 ms and 10.5-11.3 -> 7.4-8.4 ms; pay 15.9-16.1 ->",
+        "  15.2-15.5 ms, unchanged.",
         *_missed(runs),
         "- How it is measured: localstripe runs at a lower priority (`nice`), as Stripe answers",
         "  from machines of its own, and the visitors browse from a process of their own",

@@ -80,7 +80,8 @@ def school_seeded(
 
 
 def stripe_customers_made(users: list, *, threads: int = 8) -> None:
-    """Each family's Stripe Customer, made as the worker makes it when a family registers
+    """Each family's Stripe Customer and the SetupIntent made ahead under it for their first
+    payment page, made as the worker makes them when a family registers
     (payments.services.customers): the morning's families registered before it. Stripe is the
     one the settings name (STRIPE_API_BASE)."""
     from concurrent.futures import ThreadPoolExecutor
@@ -100,3 +101,10 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
     missing = [user.email for user, made_id in zip(users, made_ids, strict=True) if not made_id]
     if missing:
         raise RuntimeError(f"No Stripe Customer for {len(missing)} families, {missing[0]} first")
+    from payments.models import StripeCustomer
+
+    unready = StripeCustomer.objects.filter(
+        student__in=[user.pk for user in users], ready_setup_intent_id=""
+    ).count()
+    if unready:
+        raise RuntimeError(f"No SetupIntent made ahead for {unready} families")

@@ -98,7 +98,7 @@ class PaymentSetupCreateApi(APIView):
         )
         return Response(
             {
-                "clientSecret": opened.setup.client_secret,
+                "clientSecret": opened.client_secret,
                 "holdExpiresAt": serializers.DateTimeField().to_representation(
                     opened.hold_expires_at
                 ),

@@ -135,16 +135,48 @@ class Payment(models.Model):
 
 
 class StripeCustomer(models.Model):
-    """The Stripe Customer a student's cards are saved under, created on their first payment."""
+    """The Stripe Customer a student's cards are saved under, made by the worker when they
+    register (else at their first hold), with the SetupIntent the worker made ahead for their
+    next payment page ("" for none): a hold takes it rather than ask Stripe for one
+    (payments.services.customers)."""
 
     student = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="stripe_customer"
     )
     customer_id = models.CharField(max_length=255, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
+    ready_setup_intent_id = models.CharField(max_length=255, blank=True, default="")
+    ready_client_secret = models.CharField(max_length=255, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            # A SetupIntent is handed to the browser with its secret, or not at all.
+            models.CheckConstraint(
+                condition=models.Q(ready_setup_intent_id="", ready_client_secret="")
+                | (~models.Q(ready_setup_intent_id="") & ~models.Q(ready_client_secret="")),
+                name="stripecustomer_ready_setup_whole",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.student} ({self.customer_id})"
+
+
+class CardSetupClaim(models.Model):
+    """A SetupIntent made ahead for a family (`StripeCustomer.ready_setup_intent_id`), taken by
+    a hold of one of their selections: the payment with the card saved into it is for that
+    selection and class alone, as a SetupIntent made by the hold says in its metadata."""
+
+    setup_intent_id = models.CharField(max_length=255, unique=True)
+    # Ids, not foreign keys: a selection is deleted as it is paid for, in the payment's own
+    # statements, which this record must not add to. Ids are never given again; beat removes
+    # the claims of selections gone (payments.services.customers.card_setups_made_ahead).
+    selection_id = models.BigIntegerField()
+    camp_class_id = models.BigIntegerField()
+    claimed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.setup_intent_id} for selection {self.selection_id}"
 
 
 class AttemptStatus(models.TextChoices):

@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import NamedTuple
 
+from django.db import transaction
+from django.utils import timezone
+
 from accounts.models import Participant, User
 from classes.models import Class, Season
 from core.converters import may_name_a_row
 from core.prepared import Columns, Reader, statement
 from enrolments.models import Selection
 from payments.models import (
+    CardSetupClaim,
     EarlyBirdPrice,
     MultiClassDiscount,
     Payment,
@@ -24,6 +28,7 @@ from payments.models import (
     RefundPolicy,
     Scholarship,
     SiblingDiscount,
+    StripeCustomer,
 )
 
 PAYMENT = Columns(Payment, "y")
@@ -123,12 +128,21 @@ def _season_rules_add(row, season_id: int | None, rules: SeasonRules) -> None:
         rules.tiers.setdefault(season_id, []).append(tier)
 
 
+class ReadySetup(NamedTuple):
+    """A SetupIntent the worker made ahead for a family's next payment page."""
+
+    setup_intent_id: str
+    client_secret: str
+
+
 class SelectionToPay(NamedTuple):
     """A family's selection as paying for it needs it: with its participant and its class, the
     class's instructor, season and early-bird price (None for none: `pricing.early_bird_known`);
     the payment already made for it under the id the caller named (`earlier_payment_id`), the
     refund policy in force (None: the school's defaults), the family's Stripe customer ("" for
-    none yet) and the price rules of the class's season, with the family's scholarship
+    none yet) and the SetupIntent made ahead for them (None for none), the class a hold of this
+    selection took the SetupIntent the caller named for (`claimed_for_class_id`: None when it
+    took none) and the price rules of the class's season, with the family's scholarship
     (`pricing.price_for`'s `rules`)."""
 
     selection: Selection
@@ -136,6 +150,8 @@ class SelectionToPay(NamedTuple):
     earlier_payment_id: int | None
     refund_policy: RefundPolicy | None
     customer_id: str
+    ready_setup: ReadySetup | None
+    claimed_for_class_id: int | None
     season_rules: SeasonRules
 
 
@@ -148,14 +164,21 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
         if earlier_by == "setup"
         else "y.transaction_id = %(earlier)s"
     )
+    # The class a SetupIntent made ahead was taken for by a hold of this selection, when the
+    # payment names one (`CardSetupClaim`).
+    claimed = (
+        """(
+            SELECT w.camp_class_id FROM "payments_cardsetupclaim" w
+            WHERE w.setup_intent_id = %(earlier)s AND w.selection_id = s.id
+        )"""
+        if earlier_by == "setup"
+        else "NULL"
+    )
     return f"""
         SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}, {SEASON.sql},
             {EARLY_BIRD.sql}, {POLICY.sql},
             (SELECT y.id FROM "payments_payment" y WHERE y.student_id = %(student)s AND {earlier}),
-            (
-                SELECT k.customer_id FROM "payments_stripecustomer" k
-                WHERE k.student_id = %(student)s
-            ),
+            k.customer_id, k.ready_setup_intent_id, k.ready_client_secret, {claimed},
             {_SEASON_RULES_COLUMNS}
         FROM "enrolments_selection" s
         JOIN "accounts_participant" p ON p.id = s.participant_id
@@ -167,6 +190,7 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
             SELECT {POLICY_TABLE.sql} FROM "payments_refundpolicy" t
             ORDER BY t.created_at DESC, t.id DESC LIMIT 1
         ) r ON 1 = 1
+        LEFT JOIN "payments_stripecustomer" k ON k.student_id = s.student_id
         {_SEASON_RULES_JOINS}
         WHERE s.id = %(selection)s AND s.student_id = %(student)s
         ORDER BY m.nth
@@ -193,7 +217,7 @@ def selection_to_pay(
     # tier.
     for row in Reader().rows(_selection_to_pay_sql(by), params):
         if found is not None:
-            row.skip(SELECTION, PARTICIPANT, CLASS, INSTRUCTOR, SEASON, EARLY_BIRD, POLICY, 2)
+            row.skip(SELECTION, PARTICIPANT, CLASS, INSTRUCTOR, SEASON, EARLY_BIRD, POLICY, 5)
             _season_rules_add(row, found.selection.camp_class.season_id, found.season_rules)
             continue
         selection = row.model(SELECTION)
@@ -205,17 +229,75 @@ def selection_to_pay(
         if season is not None:
             camp_class.season = season
         selection.camp_class = camp_class
+        early_bird, refund_policy = row.model(EARLY_BIRD), row.model(POLICY)
+        earlier_payment_id, customer_id = row.value(), row.value() or ""
+        ready_setup_intent_id, ready_client_secret = row.value(), row.value()
         found = SelectionToPay(
             selection=selection,
-            early_bird=row.model(EARLY_BIRD),
-            refund_policy=row.model(POLICY),
-            earlier_payment_id=row.value(),
-            customer_id=row.value() or "",
+            early_bird=early_bird,
+            refund_policy=refund_policy,
+            earlier_payment_id=earlier_payment_id,
+            customer_id=customer_id,
+            ready_setup=(
+                ReadySetup(ready_setup_intent_id, ready_client_secret)
+                if ready_setup_intent_id
+                else None
+            ),
+            claimed_for_class_id=row.value(),
             season_rules=_no_rules(),
         )
         if season is not None:
             _season_rules_add(row, season.pk, found.season_rules)
     return found
+
+
+@statement
+def _ready_setup_claim_sql() -> str:
+    # The family's row gives up the SetupIntent made ahead, and the claim is written, only when
+    # it still names that one: of two holds at once, one takes it.
+    return """
+        WITH taken AS (
+            UPDATE "payments_stripecustomer"
+            SET ready_setup_intent_id = %(none)s, ready_client_secret = %(none)s
+            WHERE student_id = %(student)s AND ready_setup_intent_id = %(setup)s
+            RETURNING id
+        )
+        INSERT INTO "payments_cardsetupclaim"
+            (setup_intent_id, selection_id, camp_class_id, claimed_at)
+        SELECT %(setup)s, %(selection)s, %(class)s, %(now)s FROM taken
+        RETURNING id
+    """
+
+
+def ready_setup_claim(
+    *, student_id: int, setup_intent_id: str, selection_id: int, camp_class_id: int
+) -> bool:
+    """Take the SetupIntent made ahead for the family (`StripeCustomer.ready_setup_intent_id`)
+    for one selection of theirs (`CardSetupClaim`); whether it was still theirs to take. One
+    statement on PostgreSQL; on SQLite, which writes in no WITH, the same two writes in one
+    transaction."""
+    reader = Reader()
+    if reader.connection.vendor != "postgresql":
+        with transaction.atomic(using=reader.using):
+            taken = StripeCustomer.objects.filter(
+                student_id=student_id, ready_setup_intent_id=setup_intent_id
+            ).update(ready_setup_intent_id="", ready_client_secret="")
+            if taken:
+                CardSetupClaim.objects.create(
+                    setup_intent_id=setup_intent_id,
+                    selection_id=selection_id,
+                    camp_class_id=camp_class_id,
+                )
+            return bool(taken)
+    params = {
+        "none": "",
+        "student": student_id,
+        "setup": setup_intent_id,
+        "selection": selection_id,
+        "class": camp_class_id,
+        "now": timezone.now(),
+    }
+    return any(True for _ in reader.rows(_ready_setup_claim_sql(), params))
 
 
 @statement

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from payments.services.customers import customer_made_ahead
+from payments.services.customers import card_setups_made_ahead, customer_made_ahead
 from payments.services.instalments import (
     instalments_charge,
     instalments_unanswered_settle,
@@ -21,5 +21,12 @@ def instalments() -> None:
 
 @shared_task
 def stripe_customer_make(student_id: int) -> None:
-    """A family's Stripe Customer, made when they register (payments.services.customers)."""
+    """A family's Stripe Customer and a SetupIntent for their first payment page, made when
+    they register (payments.services.customers)."""
     customer_made_ahead(student_id=student_id)
+
+
+@shared_task
+def card_setups_ahead() -> None:
+    """The next SetupIntent for families who took theirs and still have a class selected."""
+    card_setups_made_ahead()

@@ -45,6 +45,9 @@ CELERY_BEAT_SCHEDULE = {
     # day, told to the instructor and the admins; a child not checked in, to the family (when
     # ABSENCE_NOTICE_MINUTES is set). Once each (enrolments.services.attendance_checks).
     "attendance-checks": {"task": "enrolments.tasks.attendance_checks", "schedule": 60.0},
+    # Families whose hold took the SetupIntent made ahead for them, and who still have a class
+    # selected, given the next one (payments.services.customers).
+    "card-setups-ahead": {"task": "payments.tasks.card_setups_ahead", "schedule": 60.0},
     # A plan's instalments due today charged once each (payments.services.instalments); a
     # declined one tried again the next day; overdue seats released when their grace ends.
     "instalments": {"task": "payments.tasks.instalments", "schedule": 3600.0},

@@ -29,9 +29,10 @@ from payments.services.common import (
     charge_metadata,
     free_transaction_id,
     is_for,
+    is_made_ahead_for,
     stripe_call,
 )
-from payments.services.customers import card_setup_for
+from payments.services.customers import card_setup_for, ready_setup_take
 from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_record
 
 logger = logging.getLogger(__name__)
@@ -39,18 +40,19 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class CheckoutOpened:
-    """The payment page's start: where Stripe.js saves the card, and until when the seat is
-    held for the family."""
+    """The payment page's start: the client secret of the SetupIntent Stripe.js saves the card
+    into, and until when the seat is held for the family."""
 
-    setup: stripe_client.CardSetup
+    client_secret: str
     hold_expires_at: datetime
     quote: Quote
 
 
 def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     """Hold a seat for the family while they pay (`enrolments.services.hold_take`, which asks
-    the rules under its locks), and make the SetupIntent the browser saves the card into;
-    nothing is charged yet."""
+    the rules under its locks), and give the browser a SetupIntent to save the card into: the
+    one the worker made ahead for the family, taken for this selection, else one made now for
+    it (`payments.services.customers`); nothing is charged yet."""
     read = access_selection_to_pay(student=student, selection_id=selection_id)
     selection = read.selection
     quote = price_for(selection.participant, selection.camp_class, rules=read.season_rules)
@@ -63,12 +65,14 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     if amount < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
     hold = hold_take(selection=selection, paying=True)
-    setup = card_setup_for(
-        student=student,
-        metadata=charge_metadata(student=student, selection=selection),
-        known_customer=read.customer_id,
-    )
-    return CheckoutOpened(setup=setup, hold_expires_at=hold.expires_at, quote=quote)
+    client_secret = ready_setup_take(student=student, ready=read.ready_setup, selection=selection)
+    if client_secret is None:
+        client_secret = card_setup_for(
+            student=student,
+            metadata=charge_metadata(student=student, selection=selection),
+            known_customer=read.customer_id,
+        ).client_secret
+    return CheckoutOpened(client_secret=client_secret, hold_expires_at=hold.expires_at, quote=quote)
 
 
 def _earlier_payment(
@@ -120,6 +124,7 @@ def payment_create(
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier_id), created=False)
 
     selection = read.selection
+    setup_claimed_for = read.claimed_for_class_id
     refund_terms = refund_terms_of(read.refund_policy)
     quote = price_for(selection.participant, selection.camp_class, rules=read.season_rules)
     if quote.amount_due_cents == 0:
@@ -136,6 +141,7 @@ def payment_create(
                 student=student,
                 selection=selection,
                 setup_intent_id=setup_intent_id,
+                setup_claimed_for=setup_claimed_for,
                 quote=quote,
                 confirmed_price=confirmed_price,
                 refund_terms=refund_terms,
@@ -188,18 +194,27 @@ def _pay_after_action(
 
 
 def _verified_setup(
-    *, student: User, selection: Selection, setup_intent_id: str
+    *, student: User, selection: Selection, setup_intent_id: str, claimed_for: int | None
 ) -> stripe_client.CardSetup:
-    """The SetupIntent as Stripe has it, checked to be this student's, for this selection."""
+    """The SetupIntent as Stripe has it, checked to be this student's, for this selection and
+    its class: made for them by a hold (its metadata says so), or made ahead for the family and
+    taken by a hold of this selection (`claimed_for`: the class it was taken for, None when no
+    hold of the selection took it)."""
     with stripe_call():
         try:
             setup = stripe_client.card_setup_retrieve(setup_intent_id)
         except stripe_client.NotFoundAtProvider:
             setup = None
-    if setup is None or not (
+    made_for_it = setup is not None and (
         is_for(setup.metadata, student=student, selection_id=selection.pk)
         and setup.metadata.get("class_id") == str(selection.camp_class_id)
-    ):
+    )
+    taken_for_it = (
+        setup is not None
+        and claimed_for == selection.camp_class_id
+        and is_made_ahead_for(setup.metadata, student=student)
+    )
+    if not (made_for_it or taken_for_it):
         raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
     if setup.status != "succeeded" or not setup.payment_method_id:
         raise CardDeclined(
@@ -213,13 +228,19 @@ def _pay_with_saved_card(
     student: User,
     selection: Selection,
     setup_intent_id: str,
+    setup_claimed_for: int | None,
     quote: Quote,
     confirmed_price: Decimal | None = None,
     refund_terms: RefundTerms,
 ) -> PaymentOutcome:
     """Charge the saved card the amount due (`quote`), once the family confirmed it
     (`payments.services.attempts.attempt_charge`), under the refund terms in force."""
-    setup = _verified_setup(student=student, selection=selection, setup_intent_id=setup_intent_id)
+    setup = _verified_setup(
+        student=student,
+        selection=selection,
+        setup_intent_id=setup_intent_id,
+        claimed_for=setup_claimed_for,
+    )
     camp_class = selection.camp_class
     refusal = enrolment_refusal(
         participant=selection.participant, camp_class=camp_class, paying=True

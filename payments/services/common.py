@@ -95,6 +95,21 @@ def is_for(metadata: dict[str, str], *, student: User, selection_id: int) -> boo
     )
 
 
+def ready_setup_metadata(student: User) -> dict[str, str]:
+    """A SetupIntent made ahead is the family's, for no selection yet: the hold that takes it
+    records which (`CardSetupClaim`)."""
+    return {"app": METADATA_APP, "student_id": str(student.pk), "student_email": student.email}
+
+
+def is_made_ahead_for(metadata: dict[str, str], *, student: User) -> bool:
+    # The family's e-mail may have changed since it was made; the account it is for may not.
+    return (
+        metadata.keys() == ready_setup_metadata(student).keys()
+        and metadata.get("app") == METADATA_APP
+        and metadata.get("student_id") == str(student.pk)
+    )
+
+
 def is_ours(charge: stripe_client.Charge) -> bool:
     return charge.metadata.get("app") == METADATA_APP
 

@@ -1,5 +1,6 @@
-"""A family's Stripe Customer is made by the worker when they register, so that their first hold
-asks Stripe for the SetupIntent alone; the hold still makes one where none is on record."""
+"""A family's Stripe Customer is made by the worker when they register, so that a hold asks Stripe
+for the SetupIntent alone where none was made ahead (payments/tests/test_card_setups_ahead.py);
+the hold still makes the Customer where none is on record."""
 
 import logging
 
@@ -93,10 +94,12 @@ def test_nobody_is_made_a_customer_for_an_unknown_or_non_paying_person(localstri
     assert not StripeCustomer.objects.exists()
 
 
-def test_the_first_hold_of_a_family_with_a_customer_asks_stripe_once(
+def test_a_hold_with_no_setup_intent_made_ahead_asks_stripe_once(
     localstripe, student, as_student, selection
 ):
     made = customer_made_ahead(student_id=student.pk)
+    # A hold of the family's took it already (payments/tests/test_card_setups_ahead.py).
+    StripeCustomer.objects.update(ready_setup_intent_id="", ready_client_secret="")
     before = provider_waits()
 
     response = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")

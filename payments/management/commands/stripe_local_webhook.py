@@ -1,8 +1,11 @@
-"""Point localstripe's webhooks at this site, as the Stripe dashboard does for production."""
+"""Point localstripe's webhooks at this site, as the Stripe dashboard does for production, and
+forget the SetupIntents made ahead at an earlier localstripe."""
 
 import requests
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+
+from payments.models import StripeCustomer
 
 TIMEOUT = 10
 
@@ -10,7 +13,8 @@ TIMEOUT = 10
 class Command(BaseCommand):
     help = (
         "Register this site's /api/stripe/webhook with localstripe, signed with "
-        "STRIPE_WEBHOOK_SECRET. Real Stripe is configured in its dashboard instead."
+        "STRIPE_WEBHOOK_SECRET, and forget the SetupIntents made ahead at an earlier "
+        "localstripe. Real Stripe is configured in its dashboard instead."
     )
 
     def add_arguments(self, parser):
@@ -45,3 +49,11 @@ class Command(BaseCommand):
                 f"localstripe refused the webhook ({response.status_code}): {response.text}"
             )
         self.stdout.write(f"localstripe now posts payment events to {options['url']}")
+        # localstripe keeps nothing between runs: a SetupIntent made ahead at an earlier one is
+        # gone, and is not handed out; beat makes new ones (payments.services.customers).
+        forgotten = StripeCustomer.objects.exclude(ready_setup_intent_id="").update(
+            ready_setup_intent_id="", ready_client_secret=""
+        )
+        self.stdout.write(
+            f"SetupIntents made ahead at an earlier localstripe forgotten: {forgotten}"
+        )

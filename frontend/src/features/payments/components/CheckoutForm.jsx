@@ -15,6 +15,7 @@ import { isCareIncomplete, isNothingDue } from "./checkout";
 import { SeatHold } from "./SeatHold";
 
 const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
+const RENEWED_FORM = "This payment form was renewed. Please press Pay again.";
 export const CONFIRMING_MESSAGE =
   "Your payment is being confirmed with the bank. This page updates by itself.";
 // How often the page asks after a payment whose confirmation is awaited.
@@ -174,6 +175,13 @@ export function CheckoutForm({ selection, user, onCareIncomplete, onQuote, onNot
       const { setupIntent, error } = await stripe.confirmCardSetup(clientSecret, {
         payment_method: { card: cardRef.current, billing_details: billingDetails(user) },
       });
+      if (error?.code === "resource_missing") {
+        // Stripe no longer has the SetupIntent (one made ahead under a Stripe account or a
+        // local card provider since replaced): the server gives a new one.
+        setFailure(RENEWED_FORM);
+        setSecretRound((round) => round + 1);
+        return;
+      }
       if (error) {
         setFailure(error.message || FALLBACK_FAILURE);
         return;

@@ -307,6 +307,53 @@ test("a card the provider declines shows its message in red and charges nothing"
   expect(payButton()).toBeEnabled();
 });
 
+test("a SetupIntent the card provider no longer has is replaced by a new one", async () => {
+  const stripe = fakeStripe({
+    confirmCardSetup: async (clientSecret) =>
+      clientSecret === CLIENT_SECRET
+        ? {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: "No such setupintent: 'seti_123'",
+            },
+          }
+        : { setupIntent: { id: "seti_456", status: "succeeded" } },
+  });
+  loadStripeJs.mockResolvedValue(stripe);
+  const chosen = makeSelection();
+  const intent = { holdExpiresAt: HOLD_ENDS, amountDue: 45.5, listPrice: 45.5, adjustments: [] };
+  const stubbed = stubApi({ [mySelections]: [chosen], "/payments": paymentFor(chosen) });
+  // The server's second SetupIntent is a new one.
+  const secrets = [CLIENT_SECRET, "seti_456_secret_def"];
+  const fetch = jest.fn((url, init) =>
+    String(url).endsWith("/createPaymentIntent")
+      ? answerFor(url, init, 200, { clientSecret: secrets.shift(), ...intent })
+      : stubbed(url, init),
+  );
+  global.fetch = fetch;
+  const { user } = renderPage();
+  await waitFor(() => expect(payButton()).toBeEnabled());
+
+  await user.click(payButton());
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "This payment form was renewed. Please press Pay again.",
+  );
+  await waitFor(() => expect(posts(fetch, "/createPaymentIntent")).toHaveLength(2));
+  expect(posts(fetch, "/payments")).toEqual([]);
+  await waitFor(() => expect(payButton()).toBeEnabled());
+  await user.click(payButton());
+  expect(await screen.findByText(/Transaction complete/)).toBeInTheDocument();
+  expect(stripe.confirmCardSetup).toHaveBeenLastCalledWith(
+    "seti_456_secret_def",
+    expect.anything(),
+  );
+  expect(posts(fetch, "/payments")).toEqual([
+    { payId: 11, setupIntentId: "seti_456", price: "45.50" },
+  ]);
+});
+
 test("a charge the bank refuses shows the server's message and asks for a new secret", async () => {
   loadStripeJs.mockResolvedValue(fakeStripe());
   const fetch = stubApi({
