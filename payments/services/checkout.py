@@ -124,7 +124,6 @@ def payment_create(
         return PaymentOutcome(payment=payment_fulfil(payment_id=earlier_id), created=False)
 
     selection = read.selection
-    setup_claimed_for = read.claimed_for_class_id
     refund_terms = refund_terms_of(read.refund_policy)
     quote = price_for(selection.participant, selection.camp_class, rules=read.season_rules)
     if quote.amount_due_cents == 0:
@@ -141,7 +140,7 @@ def payment_create(
                 student=student,
                 selection=selection,
                 setup_intent_id=setup_intent_id,
-                setup_claimed_for=setup_claimed_for,
+                setup_claimed_for=read.claimed_for_class_id,
                 quote=quote,
                 confirmed_price=confirmed_price,
                 refund_terms=refund_terms,
@@ -205,16 +204,16 @@ def _verified_setup(
             setup = stripe_client.card_setup_retrieve(setup_intent_id)
         except stripe_client.NotFoundAtProvider:
             setup = None
-    made_for_it = setup is not None and (
-        is_for(setup.metadata, student=student, selection_id=selection.pk)
-        and setup.metadata.get("class_id") == str(selection.camp_class_id)
-    )
-    taken_for_it = (
-        setup is not None
-        and claimed_for == selection.camp_class_id
-        and is_made_ahead_for(setup.metadata, student=student)
-    )
-    if not (made_for_it or taken_for_it):
+    if setup is None or not (
+        (
+            is_for(setup.metadata, student=student, selection_id=selection.pk)
+            and setup.metadata.get("class_id") == str(selection.camp_class_id)
+        )
+        or (
+            claimed_for == selection.camp_class_id
+            and is_made_ahead_for(setup.metadata, student=student)
+        )
+    ):
         raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
     if setup.status != "succeeded" or not setup.payment_method_id:
         raise CardDeclined(
