@@ -50,24 +50,26 @@ def customer_made_ahead(*, student_id: int) -> str | None:
     student = User.objects.filter(pk=student_id, role=Role.STUDENT).first()
     if student is None:
         return None
+    customer_id, ready_setup_intent_id = StripeCustomer.objects.filter(student=student).values_list(
+        "customer_id", "ready_setup_intent_id"
+    ).first() or ("", "")
     try:
-        customer_id = _customer_on_record(student) or _customer_made(student, replacing=False)
+        customer_id = customer_id or _customer_made(student, replacing=False)
     except stripe_client.PaymentProviderError as error:
         # One line, not a traceback: nothing is lost, the first hold makes the Customer.
         logger.warning(
             "No Stripe Customer made ahead for student %s: Stripe failed (%s)", student_id, error
         )
         return None
-    card_setup_made_ahead(student=student, customer_id=customer_id)
+    if not ready_setup_intent_id:
+        card_setup_made_ahead(student=student, customer_id=customer_id)
     return customer_id
 
 
 def card_setup_made_ahead(*, student: User, customer_id: str) -> None:
-    """A SetupIntent under the family's Customer for their next payment page, on record unless
-    one is ready already (or was put there meanwhile). When Stripe fails, one line in the log:
-    the next hold makes its own."""
-    if not StripeCustomer.objects.filter(student=student, ready_setup_intent_id="").exists():
-        return
+    """A SetupIntent under the family's Customer for their next payment page, for a family with
+    none ready: on record unless one was put there meanwhile. When Stripe fails, one line in the
+    log: the next hold makes its own."""
     try:
         setup = _card_setup_under(
             student, metadata=ready_setup_metadata(student), known_customer=customer_id
