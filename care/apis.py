@@ -14,6 +14,7 @@ from accounts.permissions import IsStudent
 from care.access import access_care, access_care_of_family_or_admin, access_own_care
 from care.models import (
     CareChange,
+    CarePart,
     CareRead,
     CareRecord,
     CareRecordVersion,
@@ -34,7 +35,7 @@ from care.selectors import (
     records_of,
 )
 from care.services import (
-    care_read_logged,
+    care_reads_logged,
     care_record_confirm,
     care_record_save,
     may_leave_alone_allowed,
@@ -179,7 +180,7 @@ class ParticipantCareApi(APIView):
     )
     def get(self, request, participant_id: int):
         participant, scope = access_care(reader=request.user, participant_id=participant_id)
-        care_read_logged(participant=participant, reader=request.user)
+        care_reads_logged(participants=[participant], reader=request.user, part=CarePart.RECORD)
         answer = care_answer(participant, record_of(participant.pk), scope=scope)
         return Response(CareRecordOutputSerializer(answer).data)
 
@@ -289,7 +290,7 @@ def care_exports(participants: list) -> list[dict]:
 
 class ParticipantCareHistoryApi(APIView):
     """GET /api/participants/{id}/care/history: every version, newest first (the family and
-    admins)."""
+    admins); every version's medical fields, so an admin's read is logged as the record's is."""
 
     permission_classes = [IsAuthenticated]
 
@@ -301,6 +302,7 @@ class ParticipantCareHistoryApi(APIView):
         participant = access_care_of_family_or_admin(
             reader=request.user, participant_id=participant_id
         )
+        care_reads_logged(participants=[participant], reader=request.user, part=CarePart.HISTORY)
         return Response(versions_data(care_history_of(participant_id=participant.pk)))
 
 
@@ -308,10 +310,14 @@ class CareReadOutputSerializer(serializers.Serializer):
     readAt = serializers.DateTimeField(source="read_at")  # noqa: N815
     readerName = serializers.CharField(source="reader_name")  # noqa: N815
     readerRole = serializers.CharField(source="reader_role")  # noqa: N815
+    # Where it was read: the record, its history, a roster's flags (record, history, roster,
+    # attendance, today, export).
+    part = serializers.ChoiceField(choices=CarePart.choices)
 
 
 class ParticipantCareAccessLogApi(APIView):
-    """GET /api/participants/{id}/care/access-log: each time staff opened the record."""
+    """GET /api/participants/{id}/care/access-log: each time someone outside the family read
+    the record, its history or a roster's flags of it, and where."""
 
     permission_classes = [IsAuthenticated]
 

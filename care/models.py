@@ -3,8 +3,8 @@
 What a school must know before it takes a child: who to call, what they are allergic to, what
 medicine they take at camp, who may collect them, whether photos are allowed. The medical part
 is encrypted at rest (`care.encryption`); contacts and consents are not medical and stay
-readable for the roster. Every saved version, every full read by staff, and every acceptance is
-kept and never edited.
+readable for the roster. Every saved version, every read by staff (of the record, its history, a
+roster's flags), and every acceptance is kept and never edited.
 """
 
 from django.db import models
@@ -88,8 +88,20 @@ class CareRecordVersion(models.Model):
         return f"{self.get_change_display()} by {self.changed_by_name or 'the school'}"
 
 
+class CarePart(models.TextChoices):
+    """Where a member of staff read a child's record: the part the access log names."""
+
+    RECORD = "record", "The care record"
+    HISTORY = "history", "The record's history"
+    ROSTER = "roster", "A class roster"
+    ATTENDANCE = "attendance", "A meeting's attendance"
+    TODAY = "today", "The Today screen"
+    EXPORT = "export", "A roster downloaded"
+
+
 class CareRead(models.Model):
-    """A member of staff opened a child's record: the access log the family can read."""
+    """A member of staff read a child's record, or the part of it a roster shows: the access
+    log the family can read, with who, when and where."""
 
     participant = models.ForeignKey(
         Participant, on_delete=models.CASCADE, related_name="care_reads"
@@ -98,6 +110,8 @@ class CareRead(models.Model):
     reader_name = models.CharField(max_length=200)
     reader_role = models.CharField(max_length=20)
     read_at = models.DateTimeField(default=timezone.now)
+    # Every read logged before the part was kept was of the record itself.
+    part = models.CharField(max_length=20, choices=CarePart.choices, default=CarePart.RECORD)
 
     class Meta:
         ordering = ["-read_at", "-id"]

@@ -1,7 +1,8 @@
-"""Writing care records: saving and confirming a child's record (each version kept), logging a
-staff read, accepting a policy, erasing the medical part at the end of retention, re-encrypting
+"""Writing care records: saving and confirming a child's record (each version kept), logging
+staff reads, accepting a policy, erasing the medical part at the end of retention, re-encrypting
 under a new key, and the reminders to complete a record (each sent once)."""
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from django.conf import settings
@@ -15,6 +16,7 @@ from accounts.models import Participant, User
 from care.encryption import resealed
 from care.models import (
     CareChange,
+    CarePart,
     CareRead,
     CareRecord,
     CareRecordVersion,
@@ -164,16 +166,30 @@ def care_record_confirm(*, participant: Participant, by: User) -> CareRecord:
     return record
 
 
-def care_read_logged(*, participant: Participant, reader: User) -> None:
-    """A member of staff opened the record: kept for the family to see."""
-    if participant.account_id == reader.pk:
-        return
-    CareRead.objects.create(
-        participant=participant,
-        reader=reader,
-        reader_name=reader.name or reader.email,
-        reader_role=reader.role,
-    )
+def care_reads_logged(
+    *, participants: Iterable[Participant], reader: User, part: CarePart | str
+) -> None:
+    """Someone outside the family read these children's records, or the part of them `part`
+    names: one entry per child for their family to see, with who, when and where, in one
+    INSERT however many. A family's reads of their own children are theirs, not logged."""
+    # A part by its name (the back office's, which may not import this app's models) is one of
+    # the log's, or refused before anything is shown.
+    part = CarePart(part)
+    read_at = timezone.now()
+    reads = {
+        participant.pk: CareRead(
+            participant_id=participant.pk,
+            reader=reader,
+            reader_name=reader.name or reader.email,
+            reader_role=reader.role,
+            read_at=read_at,
+            part=part,
+        )
+        for participant in participants
+        if participant.account_id != reader.pk
+    }
+    if reads:
+        CareRead.objects.bulk_create(reads.values())
 
 
 def _same_name(typed: str, name: str) -> bool:

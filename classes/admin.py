@@ -305,7 +305,8 @@ class ClassAdmin(admin.ModelAdmin):
         response["Content-Disposition"] = 'attachment; filename="roster.csv"'
         writer = SafeCsvWriter(response)
         writer.writerow(ROSTER_COLUMNS)
-        for line in roster_lines(enrolled):
+        # Allergies and pick-ups, read by an admin: logged for each child's family as a download.
+        for line in roster_lines(enrolled, reader=request.user, part="export"):
             payment = paid_by[line.enrolment.pk]
             writer.writerow(
                 [

@@ -20,6 +20,7 @@ from accounts.access import access_own_email
 from accounts.permissions import IsInstructorOrAdmin, IsStudent
 from accounts.selectors import participant_list_for, user_by_calendar_token
 from accounts.services import account_holder_of, calendar_token_get_or_make, calendar_token_reset
+from care.models import CarePart
 from classes.access import access_class_for_instructor
 from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
@@ -271,11 +272,12 @@ class EligibilityApi(APIView):
         return Response(EligibilityOutputSerializer({"classes": chances}).data)
 
 
-def _roster_of(request, class_id: int):
+def _roster_of(request, class_id: int, *, part: CarePart):
     """The class, read for its own instructor or an admin (refused to anyone else), and its
-    roster's lines."""
+    roster's lines, their care flags' read logged as `part`."""
     camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
-    return camp_class, roster_lines(roster_for(classes=Class.objects.filter(pk=camp_class.pk)))
+    enrolments = roster_for(classes=Class.objects.filter(pk=camp_class.pk))
+    return camp_class, roster_lines(enrolments, reader=request.user, part=part)
 
 
 class ClassRosterApi(APIView):
@@ -289,7 +291,7 @@ class ClassRosterApi(APIView):
         responses={200: RosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request, class_id: int):
-        _, lines = _roster_of(request, class_id)
+        _, lines = _roster_of(request, class_id, part=CarePart.ROSTER)
         return Response(RosterLineOutputSerializer(lines, many=True).data)
 
 
@@ -308,7 +310,7 @@ class ClassRosterCsvApi(APIView):
         },
     )
     def get(self, request, class_id: int):
-        camp_class, lines = _roster_of(request, class_id)
+        camp_class, lines = _roster_of(request, class_id, part=CarePart.EXPORT)
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="roster-{camp_class.pk}.csv"'
         # Children's details: never kept by a shared cache.

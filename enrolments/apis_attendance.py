@@ -143,7 +143,8 @@ class MeetingAttendanceApi(APIView):
     )
     def get(self, request, meeting_id: int):
         meeting = access_meeting_for_attendance(user=request.user, meeting_id=meeting_id)
-        return Response(AttendanceLineOutputSerializer(attendance_lines(meeting), many=True).data)
+        lines = attendance_lines(meeting, reader=request.user)
+        return Response(AttendanceLineOutputSerializer(lines, many=True).data)
 
     @extend_schema(
         summary="Record an attendance action (the class's instructor on the meeting's day, and "
@@ -162,7 +163,7 @@ class MeetingAttendanceApi(APIView):
         action, created = data.call_service(
             attendance_record, actor=request.user, meeting_id=meeting.pk, **data.validated_data
         )
-        action.line = attendance_line_of(meeting, action.participant_id)
+        action.line = attendance_line_of(meeting, action.participant_id, reader=request.user)
         return Response(
             AttendanceActionOutputSerializer(action).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

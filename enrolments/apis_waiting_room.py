@@ -2,7 +2,9 @@
 /api/waitingRoom), and the room as admins watch and pause it.
 
 A family's calls read no database and no account (no authentication, no throttle): thousands of
-them poll at once at an opening, and each is one Redis call (enrolments.waiting_room). Their CPU
+them poll at once at an opening, and each is one Redis call (enrolments.waiting_room), which also
+counts the new places taken without signing in by network address (read as the throttles read
+it, `core.throttling`): past WAITING_ROOM_JOINS_PER_MINUTE a join answers 429. Their CPU
 is the site's at its busiest moment, so they are answered without serializer instances: building
 one (its fields copied, then each read and checked) cost more than the Redis call. The serializers
 still describe the calls in the schema, and a test holds the answers to them.
@@ -20,6 +22,7 @@ from rest_framework_simplejwt.settings import api_settings as jwt_settings
 
 from accounts.permissions import IsAdmin
 from core.openapi import errors
+from core.throttling import WriteThrottles
 from enrolments.apis_seasons import SchoolTimeField
 from enrolments.waiting_room import (
     Standing,
@@ -147,10 +150,14 @@ class WaitingRoomApi(APIView):
         summary="Take a place in the opening's line, or keep the one held (a signed-in family "
         "holds one place on every device)",
         request=LineSerializer,
-        responses={200: StandingOutputSerializer, **errors(400)},
+        responses={200: StandingOutputSerializer, **errors(400, 429)},
     )
     def post(self, request):
-        standing = line_join(line_token=line_sent(request.data), access_token=_bearer(request))
+        standing = line_join(
+            line_token=line_sent(request.data),
+            access_token=_bearer(request),
+            address=WriteThrottles().get_ident(request),
+        )
         return Response(standing_answer(standing))
 
 

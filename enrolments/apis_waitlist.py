@@ -35,6 +35,8 @@ class HoldExtendApi(APIView):
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
+    # Keeps a seat from the families in line a while longer: behind the line too.
+    waiting_room_gated = True
 
     @extend_schema(
         summary="Hold the seat being paid for a little longer, once (students)",
@@ -110,6 +112,7 @@ class WaitlistAcceptApi(APIView):
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
+    waiting_room_gated = True
 
     @extend_schema(
         summary="Accept a waitlist offer (students)",

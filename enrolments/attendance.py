@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 
 from accounts.models import Participant, Role, User
-from care.models import CareRecord
+from care.models import CarePart, CareRecord
 from care.selectors import CareFlags, records_of
 from classes.models import Class, Meeting
 from core.school_time import school_timezone, school_today
@@ -183,19 +183,28 @@ class AttendanceLine:
         return self.roster.care
 
 
-def attendance_lines_by_meeting(meetings: list[Meeting]) -> dict[int, list[AttendanceLine]]:
+def attendance_lines_by_meeting(
+    meetings: list[Meeting],
+    *,
+    reader: User | None,
+    part: CarePart | None,
+    participant_id: int | None = None,
+) -> dict[int, list[AttendanceLine]]:
     """Each meeting's lines, by meeting id, every child holding a seat in its class in the
-    roster's order (`enrolments.selectors.roster_for`, by name). A fixed number of queries
-    however many meetings, children and actions: the roster, its care flags, the records'
-    pick-ups and the actions."""
+    roster's order (`enrolments.selectors.roster_for`, by name); one child's only, when asked.
+    A fixed number of queries however many meetings, children and actions: the roster, its care
+    flags, the records' pick-ups and the actions; and the flags' read by `reader`, logged as
+    `part` (`enrolments.selectors.roster_lines`)."""
     if not meetings:
         return {}
     class_ids = {meeting.camp_class_id for meeting in meetings}
     enrolments = roster_for(classes=Class.objects.filter(pk__in=class_ids)).select_related(
         "participant__account"
     )
+    if participant_id is not None:
+        enrolments = enrolments.filter(participant_id=participant_id)
     lines_of_class: dict[int, list[RosterLine]] = {}
-    for line in roster_lines(enrolments):
+    for line in roster_lines(enrolments, reader=reader, part=part):
         lines_of_class.setdefault(line.enrolment.camp_class_id, []).append(line)
     participant_ids = {line.participant_id for lines in lines_of_class.values() for line in lines}
     records = records_of(list(participant_ids), medical=False)
@@ -225,17 +234,22 @@ def attendance_lines_by_meeting(meetings: list[Meeting]) -> dict[int, list[Atten
     return answer
 
 
-def attendance_lines(meeting: Meeting) -> list[AttendanceLine]:
-    """One meeting's roster with each child's attendance."""
-    return attendance_lines_by_meeting([meeting])[meeting.pk]
+def attendance_lines(meeting: Meeting, *, reader: User) -> list[AttendanceLine]:
+    """One meeting's roster with each child's attendance, as `reader` reads it (logged)."""
+    return attendance_lines_by_meeting([meeting], reader=reader, part=CarePart.ATTENDANCE)[
+        meeting.pk
+    ]
 
 
-def attendance_line_of(meeting: Meeting, participant_id: int) -> AttendanceLine | None:
-    """One child's line at one meeting (the answer to an action), None if they hold no seat."""
-    for line in attendance_lines(meeting):
-        if line.participant_id == participant_id:
-            return line
-    return None
+def attendance_line_of(
+    meeting: Meeting, participant_id: int, *, reader: User
+) -> AttendanceLine | None:
+    """One child's line at one meeting (the answer to an action), None if they hold no seat;
+    only this child's flags are read, and logged."""
+    lines = attendance_lines_by_meeting(
+        [meeting], reader=reader, part=CarePart.ATTENDANCE, participant_id=participant_id
+    )[meeting.pk]
+    return lines[0] if lines else None
 
 
 def meetings_on(*, day: date, user: User | None = None) -> QuerySet[Meeting]:
@@ -256,9 +270,9 @@ class TodayMeeting:
 
 def attendance_today(user: User) -> list[TodayMeeting]:
     """The Today screen: the meetings of the user's classes today at the school (every class's
-    for an admin), by start time, each with its lines."""
+    for an admin), by start time, each with its lines (their flags' read logged)."""
     meetings = list(meetings_on(day=school_today(), user=user))
-    lines = attendance_lines_by_meeting(meetings)
+    lines = attendance_lines_by_meeting(meetings, reader=user, part=CarePart.TODAY)
     return [
         TodayMeeting(
             meeting=meeting, opens_at=attendance_opens_at(meeting), lines=lines[meeting.pk]

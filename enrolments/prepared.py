@@ -144,7 +144,8 @@ def _participant_in_class_sql() -> str:
     # whatever their age; their class that clashes with it first; whether they wait on its
     # waitlist. The clash is rules.clashing_meetings's: the meetings of the participant's other
     # classes (selected, or holding a seat) that overlap one of this class's, cancelled ones
-    # left out, the soonest first.
+    # left out, the soonest first; the class whose seat a move gives back (`leaving`, 0 for
+    # none) is counted as gone already.
     return """
             EXISTS (
                 SELECT 1 FROM "enrolments_enrolment" e
@@ -172,6 +173,7 @@ def _participant_in_class_sql() -> str:
                     )
                     AND NOT m.cancelled
                     AND m.camp_class_id <> c.id
+                    AND m.camp_class_id <> %(leaving)s
                     AND EXISTS (
                         SELECT 1 FROM "classes_meeting" n
                         WHERE n.camp_class_id = c.id AND NOT n.cancelled
@@ -187,8 +189,9 @@ def _participant_in_class_sql() -> str:
             )"""
 
 
-def _participant_in_class_params() -> dict:
+def _participant_in_class_params(leaving_class_id: int | None = None) -> dict:
     return {
+        "leaving": leaving_class_id or 0,
         "active": EnrolmentStatus.ACTIVE.value,
         "offered": WaitlistStatus.OFFERED.value,
         "waiting": WaitlistStatus.WAITING.value,
@@ -220,15 +223,21 @@ def _standing_sql(paying: bool) -> str:
 
 
 def class_standing(
-    *, participant_id: int, camp_class_id: int, now: datetime, paying: bool = False
+    *,
+    participant_id: int,
+    camp_class_id: int,
+    now: datetime,
+    paying: bool = False,
+    leaving_class_id: int | None = None,
 ) -> ClassStanding | None:
     """The class (its season read with it) and the participant's standing in it at `now`, in one
-    query; None for no such class. `paying`: their paperwork too (`care.prepared`)."""
+    query; None for no such class. `paying`: their paperwork too (`care.prepared`).
+    `leaving_class_id`: the class whose seat a move gives back, which clashes with nothing."""
     params = {
         "participant": participant_id,
         "class": camp_class_id,
         "now": now,
-        **_participant_in_class_params(),
+        **_participant_in_class_params(leaving_class_id),
     }
     for row in Reader().rows(_standing_sql(paying), params):
         camp_class = _season_read(row, row.model(CLASS))

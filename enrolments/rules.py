@@ -331,11 +331,15 @@ def participants_classes(*, participant_id: int) -> QuerySet:
     )
 
 
-def clashing_meetings(*, participant_id: int, camp_class_id: int) -> QuerySet[Meeting]:
+def clashing_meetings(
+    *, participant_id: int, camp_class_id: int, leaving_class_id: int | None = None
+) -> QuerySet[Meeting]:
     """The meetings of the participant's other classes (selected, or holding a seat) that
     overlap a meeting of this class. Meetings that only touch, one ending as the other starts,
     do not, nor do cancelled ones. A sibling's classes are theirs: two children of one family
-    may be in different places at once.
+    may be in different places at once. The class a move gives back (`leaving_class_id`) is
+    counted as gone already: a child moving between two classes at the same hour clashes with
+    neither.
 
     Driven by the participant's few classes: their meetings (by `meeting_class_start_idx`),
     each kept if an EXISTS on the same index finds one of this class's meetings at that time.
@@ -349,15 +353,21 @@ def clashing_meetings(*, participant_id: int, camp_class_id: int) -> QuerySet[Me
     )
     return (
         Meeting.objects.filter(camp_class_id__in=students_classes, cancelled=False)
-        .exclude(camp_class_id=camp_class_id)
+        .exclude(camp_class_id__in=[camp_class_id, leaving_class_id or 0])
         .filter(Exists(overlaps_this_class))
     )
 
 
-def soonest_clashing_class(*, participant_id: int, camp_class_id: int) -> Class | None:
+def soonest_clashing_class(
+    *, participant_id: int, camp_class_id: int, leaving_class_id: int | None = None
+) -> Class | None:
     """Of the participant's classes that clash with this one, the one that clashes first."""
     clash = (
-        clashing_meetings(participant_id=participant_id, camp_class_id=camp_class_id)
+        clashing_meetings(
+            participant_id=participant_id,
+            camp_class_id=camp_class_id,
+            leaving_class_id=leaving_class_id,
+        )
         .select_related("camp_class")
         .order_by("start", "id")
         .first()
@@ -402,11 +412,17 @@ class Standing:
 
 
 def class_with_standing(
-    *, participant_id: int, camp_class_id: int, now: datetime | None = None, paying: bool = False
+    *,
+    participant_id: int,
+    camp_class_id: int,
+    now: datetime | None = None,
+    paying: bool = False,
+    leaving_class_id: int | None = None,
 ) -> tuple[Class, Standing] | None:
     """The class and the participant's standing in it, in one query (its SQL is
     `enrolments.prepared.class_standing`'s, at every select, hold and payment), with their
-    paperwork when `paying`; None for no such class."""
+    paperwork when `paying`; None for no such class. For a move, `leaving_class_id` names the
+    class whose seat is given back: the standing is read as if it were gone already."""
     if not may_name_a_row(camp_class_id):
         return None
     read = class_standing(
@@ -414,6 +430,7 @@ def class_with_standing(
         camp_class_id=camp_class_id,
         now=now or timezone.now(),
         paying=paying,
+        leaving_class_id=leaving_class_id,
     )
     if read is None:
         return None
@@ -585,17 +602,26 @@ def standing_refusal(
 
 
 def enrolment_refusal(
-    *, participant: Participant, camp_class: Class, paying: bool = False
+    *,
+    participant: Participant,
+    camp_class: Class,
+    paying: bool = False,
+    leaving_class_id: int | None = None,
 ) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
     `RULES`, in their order, with what the database knows read in one query
     (`class_with_standing`). `family_refusals` answers the same question for a family and a page
-    of classes at once, for showing before anyone clicks; this one is what paying asks.
+    of classes at once, for showing before anyone clicks; this one is what paying asks. A move
+    names the class it leaves (`leaving_class_id`), asked as if that seat were given back.
     """
     now = timezone.now()
     read = class_with_standing(
-        participant_id=participant.pk, camp_class_id=camp_class.pk, now=now, paying=paying
+        participant_id=participant.pk,
+        camp_class_id=camp_class.pk,
+        now=now,
+        paying=paying,
+        leaving_class_id=leaving_class_id,
     )
     # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
     standing = read[1] if read is not None else Standing(False, False, False, 0, None)

@@ -22,7 +22,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Participant, User
+from care.models import CarePart
 from care.selectors import CareFlags, care_flags_for, care_missing_for
+from care.services import care_reads_logged
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
@@ -144,12 +146,20 @@ def roster_name(participant, account=None) -> str:
     return participant.name or account.name or account.email
 
 
-def roster_lines(enrolments) -> list[RosterLine]:
+def roster_lines(enrolments, *, reader: User | None, part: CarePart | None) -> list[RosterLine]:
     """`enrolments.selectors.roster_for`'s rows as lines, with each child's care flags
-    (`care.selectors.care_flags_for`, four queries for the whole roster)."""
+    (`care.selectors.care_flags_for`, four queries for the whole roster).
+
+    The flags show allergies and pick-ups, so the read is logged here, where they are read, for
+    each child's family (`care.services.care_reads_logged`, one INSERT): `reader` is who the
+    lines are shown to and `part` where. A write in a read, on purpose: no roster, page,
+    download or back-office export can show a child's flags without it. `reader=None` only
+    where no person sees the flags (the school's own checks, a file that leaves them out)."""
     enrolments = list(enrolments)
     participants = {enrolment.participant_id: enrolment.participant for enrolment in enrolments}
     flags = care_flags_for(list(participants.values()))
+    if reader is not None:
+        care_reads_logged(participants=participants.values(), reader=reader, part=part)
     lines = []
     for enrolment in enrolments:
         participant = enrolment.participant

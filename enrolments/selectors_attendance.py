@@ -242,7 +242,8 @@ def attendance_csv_write(*, day: date, class_id: int | None, target) -> None:
     if class_id is not None:
         meetings = meetings.filter(camp_class_id=class_id)
     meetings = list(meetings)
-    lines = attendance_lines_by_meeting(meetings)
+    # The file leaves the care flags out: nobody reads them here, nothing to log.
+    lines = attendance_lines_by_meeting(meetings, reader=None, part=None)
     writer = SafeCsvWriter(target)
     writer.writerow(CSV_COLUMNS)
     for meeting in meetings:

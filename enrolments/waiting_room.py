@@ -11,6 +11,17 @@ once it ran out, the family's next poll gives a new one, its place having been l
 or a second tab shows the same line token, a family signed in on two devices is one account:
 either way one place.
 
+An admission is its family's: it names the place it was let in for, the account (`a:<user id>`)
+or, before sign-in, the line token (`t:<id>`), and the gate takes it only from that account, or
+from the account the line token has joined (`admission_check`); renewed, it names the account.
+A line token joins one account, once, when the family signed in brings it (`line_join`): an
+account keeps its own place if it has one, and otherwise takes the token's. So a family that
+opened many places, in tabs or scripts, has one place once signed in, and no second token brought
+in improves it; an account draws once before the opening. What it can still do is choose which of
+its anonymous places to bring into an account that has none, so a network address takes at most
+WAITING_ROOM_JOINS_PER_MINUTE new places a minute without signing in (a poll, or a join bringing
+the place it holds, takes none).
+
 Only `opens_at`, the opening for every family, gets a line: an early-access opening lets in a
 few families by design, and they need no line.
 
@@ -34,7 +45,10 @@ Redis keys, under WAITING_ROOM_KEY_PREFIX (P; `keys()` names them):
   in when it joined, `t:<id>` for a line token; scored by arrival: a random number in [0, 1)
   before the opening, 1 + the arrival's number after it. Rank below `admitted`: let in.
 - `P:arrivals:<opening id>` (string): how many joined after the opening.
-- `P:merged:<opening id>` (hash): line token member -> the account member that holds its place.
+- `P:merged:<opening id>` (hash): line token member -> the account member it joined (once: a
+  token joins one account, and stands for that account's place from then on).
+- `P:joins:<address>:<minute>` (string): the places taken without signing in from that network
+  address in that minute (epoch seconds // 60), for WAITING_ROOM_JOINS_PER_MINUTE.
 - `P:closed` (set): the ids of the openings whose line emptied, which the room stays off for.
 - `P:paused` (string): "1" while an admin holds the line (whichever opening is current, until
   resumed, at most two days).
@@ -61,13 +75,18 @@ from rest_framework_simplejwt.settings import api_settings as jwt_settings
 
 from accounts.authentication import AccessTokenAuthentication
 from classes.models import Season
-from core.errors import Conflict, InvalidInput, ProviderUnavailable
+from core.errors import Conflict, InvalidInput, ProviderUnavailable, TooMany
 
 logger = logging.getLogger(__name__)
 
 LINE_SALT = "camp.waiting-room.line"
 ADMISSION_SALT = "camp.waiting-room.admission"
 BAD_LINE = "This is not a place in this site's line."
+JOINS_CODE = "waiting_room_joins"
+TOO_MANY_JOINS = (
+    "Many places in the line were just taken from this network address. Please try again in a "
+    "minute, or sign in."
+)
 
 # The load is counted in buckets of this many seconds; the rate is set again once per bucket.
 LOAD_BUCKET_SECONDS = 10
@@ -124,6 +143,9 @@ class Keys:
 
     def merged(self, opening_id: str) -> str:
         return f"{self.prefix}:merged:{opening_id}"
+
+    def joins(self, address: str, minute: int) -> str:
+        return f"{self.prefix}:joins:{address}:{minute}"
 
     def load(self, bucket: int) -> str:
         return f"{self.prefix}:load:{bucket}"
@@ -194,6 +216,8 @@ class Live:
 
 @dataclass(frozen=True)
 class Admission:
+    """An admission the gate took: `member` is the account it holds it for (renewed for it)."""
+
     member: str
 
 
@@ -240,17 +264,19 @@ end
 """
 
 # The line advanced to now, the family joined when asked, and its rank: KEYS opening, paused,
-# line, arrivals, merged, closed, load (the last completed bucket); ARGV opening id, now, rate,
-# join, account member, line token member, arrival's random score, bucket, then the load's and
-# the line's constants. Nil when the opening is another than the caller read.
+# line, arrivals, merged, closed, load (the last completed bucket), joins (the caller's address
+# this minute); ARGV opening id, now, rate, join, account member, line token member, arrival's
+# random score, bucket, then the load's and the line's constants, then the places the address
+# may take without signing in this minute ('' for no limit). Nil when the opening is another
+# than the caller read; the last answer is 1 when the join was refused for the address's limit.
 _STANDING = (
     _ADVANCE
     + """
-local opening, paused_key, line, arrivals, merged, closed_set, load =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
+local opening, paused_key, line, arrivals, merged, closed_set, load, joins =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local A = {opening_id = ARGV[1], rate = ARGV[3], bucket = ARGV[8], min_requests = ARGV[9],
   slow_share = ARGV[10], backoff = ARGV[11], recovery = ARGV[12], floor = ARGV[13],
-  kept = ARGV[14]}
+  kept = ARGV[14], joins_limit = ARGV[15]}
 local now = tonumber(ARGV[2])
 local f = redis.call('HMGET', opening, 'id', 'opensAt', 'startsAt')
 if f[1] ~= A.opening_id then return false end
@@ -265,28 +291,36 @@ end
 -- Time passes first: those already in line are let in up to now, and a line emptied by then
 -- closes before anyone joins it.
 local progress = advance(opening, paused_key, line, closed_set, load, now, A)
+local refused = false
 if ARGV[4] == '1' and member and not progress[3] and now >= starts_at then
-  if account ~= '' and token ~= '' then
-    -- Signing in while waiting keeps the better of the two places, and the line token stands for
-    -- the account's from now on.
+  if account ~= '' and token ~= '' and not redis.call('HGET', merged, token) then
+    -- A line token joins one account, once, and stands for that account's place from then on.
+    -- The account keeps its own place if it has one (a token never improves it); otherwise it
+    -- takes the token's. So a second token brought in gives nothing, and one that joined an
+    -- account is never brought into another.
     local theirs = redis.call('ZSCORE', line, token)
     if theirs then
-      local own = redis.call('ZSCORE', line, account)
-      if not own or tonumber(theirs) < tonumber(own) then
-        redis.call('ZADD', line, theirs, account)
-      end
+      redis.call('ZADD', line, 'NX', theirs, account)
       redis.call('ZREM', line, token)
     end
     redis.call('HSET', merged, token, account)
     redis.call('EXPIRE', merged, A.kept)
   end
   if not redis.call('ZSCORE', line, member) then
-    local score = ARGV[7]
-    if now >= opens_at then
-      score = tostring(1 + redis.call('INCR', arrivals))
-      redis.call('EXPIRE', arrivals, A.kept)
+    -- A new place without signing in counts against the address's limit this minute.
+    if account == '' and A.joins_limit ~= '' then
+      local taken = redis.call('INCR', joins)
+      if taken == 1 then redis.call('EXPIRE', joins, 2 * 60) end
+      refused = taken > tonumber(A.joins_limit)
     end
-    redis.call('ZADD', line, 'NX', score, member)
+    if not refused then
+      local score = ARGV[7]
+      if now >= opens_at then
+        score = tostring(1 + redis.call('INCR', arrivals))
+        redis.call('EXPIRE', arrivals, A.kept)
+      end
+      redis.call('ZADD', line, 'NX', score, member)
+    end
   end
   redis.call('EXPIRE', line, A.kept)
   progress[2] = redis.call('ZCARD', line)
@@ -297,7 +331,8 @@ if member then
   if found then rank = found end
 end
 return {string.format('%.6f', progress[1]), progress[2], progress[3] and 1 or 0,
-  string.format('%.6f', progress[4]), progress[5] and 1 or 0, rank, member or ''}
+  string.format('%.6f', progress[4]), progress[5] and 1 or 0, rank, member or '',
+  refused and 1 or 0}
 """
 )
 
@@ -528,10 +563,21 @@ def _account_member(access_token: str | None) -> str | None:
     except InvalidToken:
         return None
     user_id = token.get(jwt_settings.USER_ID_CLAIM)
-    return f"a:{user_id}" if user_id is not None else None
+    return account_member(user_id) if user_id is not None else None
 
 
-def _standing_call(client, scripts, opening: Opening, *, now, join=False, account="", token=""):
+def account_member(user_id) -> str:
+    """The line's name for an account's place, and for the holder of its admissions."""
+    return f"a:{user_id}"
+
+
+def _minute(now: datetime) -> int:
+    return int(now.timestamp() // 60)
+
+
+def _standing_call(
+    client, scripts, opening: Opening, *, now, join=False, account="", token="", address=None
+):
     room = keys()
     bucket = _bucket(now) - 1
     return scripts["standing"](
@@ -543,6 +589,7 @@ def _standing_call(client, scripts, opening: Opening, *, now, join=False, accoun
             room.merged(opening.id),
             room.closed,
             room.load(bucket),
+            room.joins(address or "", _minute(now)),
         ],
         args=[
             opening.id,
@@ -560,6 +607,7 @@ def _standing_call(client, scripts, opening: Opening, *, now, join=False, accoun
             LOAD_RECOVERY,
             LOAD_FLOOR,
             LINE_KEPT_SECONDS,
+            "" if address is None else settings.WAITING_ROOM_JOINS_PER_MINUTE,
         ],
     )
 
@@ -587,16 +635,27 @@ def _let_in(line: str | None, *, opening: Opening | None = None, now=None) -> St
 def line_standing(*, line_token: str | None) -> Standing:
     """Where the family holding this line token stands (never joins): its place, or whether
     it is let in, with an admission then. No database read, one Redis call."""
-    return _standing(line_token=line_token, access_token=None, join=False)
+    return _standing(line_token=line_token, access_token=None, join=False, address=None)
 
 
-def line_join(*, line_token: str | None, access_token: str | None) -> Standing:
+def line_join(
+    *, line_token: str | None, access_token: str | None, address: str | None = None
+) -> Standing:
     """The family takes a place in the line, or keeps the one it has, and is told where it
     stands; a line token is made when it brings none.
 
     A family signed in (a valid access token) holds its place as its account, so two devices
-    share one; a line token it brings is merged into it: the better of the two places is kept,
-    and the token stands for the account's place from then on.
+    share one. A line token it brings joins the account, once: the account keeps its own place
+    if it has one, else it takes the token's, and the token stands for the account's place from
+    then on. A token that joined one account is never brought into another, and a second token
+    brought in does not improve the place: a family that opened many places keeps one, the first
+    it brought or its own. Before the opening the account's place is drawn once, however many
+    tokens it brings.
+
+    A new place taken without signing in counts against the network address it came from
+    (`address`, as the throttles read it): past WAITING_ROOM_JOINS_PER_MINUTE in a minute it is
+    refused (TooMany). A poll, or a join bringing the place the token holds, takes no new place
+    and is not counted; a token made earlier but never placed is.
 
     How many are let in follows the site's health. Letting in more families than the site
     answers quickly only moves the line from Redis, where it is fair and cheap, into the
@@ -608,11 +667,16 @@ def line_join(*, line_token: str | None, access_token: str | None) -> Standing:
     swinging across it.
     """
     return _standing(
-        line_token=line_token or line_token_new(), access_token=access_token, join=True
+        line_token=line_token or line_token_new(),
+        access_token=access_token,
+        join=True,
+        address=address,
     )
 
 
-def _standing(*, line_token: str | None, access_token: str | None, join: bool) -> Standing:
+def _standing(
+    *, line_token: str | None, access_token: str | None, join: bool, address: str | None
+) -> Standing:
     token = _line_member(line_token) if line_token else ""
     if not settings.WAITING_ROOM_ENABLED:
         return _let_in(line_token)
@@ -628,7 +692,14 @@ def _standing(*, line_token: str | None, access_token: str | None, join: bool) -
             return _let_in(line_token, opening=opening, now=now)
         try:
             progress = _standing_call(
-                client, scripts, opening, now=now, join=join, account=account, token=token
+                client,
+                scripts,
+                opening,
+                now=now,
+                join=join,
+                account=account,
+                token=token,
+                address=address,
             )
         except redis.RedisError as error:
             _failed(error)
@@ -639,7 +710,13 @@ def _standing(*, line_token: str | None, access_token: str | None, join: bool) -
         _opening_forget()
     else:
         return _let_in(line_token)
-    admitted_count, _, closed, factor, paused, rank, member = progress
+    admitted_count, _, closed, factor, paused, rank, member, refused = progress
+    if refused:
+        raise TooMany(
+            TOO_MANY_JOINS,
+            resets_at=_moment((_minute(now) + 1) * 60),
+            code=JOINS_CODE,
+        )
     if closed:
         return _let_in(line_token, opening=replace(opening, closed=True))
     let_in = _let_in_count(admitted_count)
@@ -713,10 +790,16 @@ def admission_issue(*, member: str, opening: Opening) -> tuple[str, datetime]:
     return token, expires
 
 
-def admission_check(token: str | None, *, opening: Opening) -> Admission | None:
-    """The admission this token carries, if it is ours, unexpired and for this opening: read
-    from its signature, without Redis or the database."""
-    if not token:
+def admission_check(token: str | None, *, opening: Opening, caller: str | None) -> Admission | None:
+    """The admission this token carries, if it is ours, unexpired, for this opening and the
+    caller's (`caller`: `account_member` of the signed-in account, None when nobody is): issued
+    to the caller's account, or, before it signed in, to a line token that has joined it since.
+    Another family's admission is no admission at all.
+
+    Read from its signature alone, without the database; an admission issued to a line token
+    costs one Redis read (whom the token joined). Redis failing, the room is off for this
+    process (`_failed`), and the admission is taken as the rest of the room lets everyone in."""
+    if not token or caller is None:
         return None
     try:
         member, opening_id = signing.loads(
@@ -726,7 +809,20 @@ def admission_check(token: str | None, *, opening: Opening) -> Admission | None:
         return None
     if opening_id != opening.id:
         return None
-    return Admission(member=str(member))
+    if member == caller:
+        return Admission(member=caller)
+    if not str(member).startswith("t:"):
+        return None
+    found = _client()
+    if found is None:
+        return Admission(member=caller)
+    client, _ = found
+    try:
+        joined = client.hget(keys().merged(opening.id), str(member))
+    except redis.RedisError as error:
+        _failed(error)
+        return Admission(member=caller)
+    return Admission(member=caller) if joined == caller else None
 
 
 def gated_write_record(*, milliseconds: float, threads_full: bool = False) -> None:

@@ -1,14 +1,25 @@
 """The waiting room's gate: while a season's opening has its line, registration writes need an
 admission (enrolments.waiting_room).
 
-A view takes part by declaring `waiting_room_gated = True` (selecting a class, holding a seat to
-pay, paying, a checkout's writes, joining a waitlist); only its writes are gated, never its reads.
+A view takes part by declaring `waiting_room_gated = True`: every write that takes, keeps, moves
+or pays for a seat (selecting a class, holding a seat to pay and keeping it longer, paying, a
+checkout's writes, paying a balance, joining a waitlist and accepting its offer, moving an
+enrolment to another class). Only its writes are gated, never its reads. Every write view of the
+registration apps says whether it is gated, and why not when it is not
+(`enrolments/tests/test_waiting_room_routes.py` fails on one that does not).
+
 A write without a valid `Camp-Admission` header answers 429 with `"code": "waiting_room"`: the
-browser app takes the family to the line. One let through is timed, for the rate of admission:
+browser app takes the family to the line. An admission is its family's: the gate reads who calls
+(the access token, as `accounts.authentication.AccessTokenAuthentication` reads it for the view)
+and takes only an admission issued to that account, or to the line token that joined it
+(`waiting_room.admission_check`); another family's answers the same 429 as none. A token that
+does not verify is left to the view's authentication, which refuses it (401) before anything is
+written. One let through is timed, for the rate of admission:
 the server's own time, without its waits on Stripe (core.provider_waits), counted slow
 when it passes WAITING_ROOM_LATENCY_TARGET_MS or when it found every one of its process's
 WEB_THREADS busy (those after it then queue in front of the process, a wait the server's own
-time does not show). It answers its admission renewed (`Camp-Admission`, `Camp-Admission-Expires`).
+time does not show). It answers its admission renewed for the same account (`Camp-Admission`,
+`Camp-Admission-Expires`).
 
 While the room is off, the gate costs at most one Redis read per second per process, and none
 of the database.
@@ -20,8 +31,11 @@ import time
 from django.conf import settings
 from django.http import JsonResponse
 from django.utils import timezone
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS
+from rest_framework_simplejwt.settings import api_settings as jwt_settings
 
+from accounts.authentication import AccessTokenAuthentication
 from core.api import error_body
 from core.provider_waits import provider_waits
 from enrolments import waiting_room
@@ -31,6 +45,35 @@ WAIT_YOUR_TURN = (
 )
 ADMISSION_HEADER = "Camp-Admission"
 EXPIRES_HEADER = "Camp-Admission-Expires"
+
+# Not yet known: who calls is read once the room is found to gate the write.
+_UNREAD = object()
+
+
+class _LeftToTheView(Exception):
+    """The access token does not verify: the view's authentication answers 401 (nothing is
+    written), as it would with the room off, rather than the line's 429."""
+
+
+def _caller_member(request) -> str | None:
+    """Who calls, as the line names an account (`waiting_room.account_member`), from the access
+    token read as the views' authentication reads it; None when the request carries none.
+    Raises _LeftToTheView for a token that does not verify."""
+    authentication = AccessTokenAuthentication()
+    header = authentication.get_header(request)
+    if header is None:
+        return None
+    try:
+        raw = authentication.get_raw_token(header)
+        if raw is None:
+            return None
+        token = authentication.get_validated_token(raw)
+    except AuthenticationFailed as refused:
+        raise _LeftToTheView from refused
+    user_id = token.get(jwt_settings.USER_ID_CLAIM)
+    if user_id is None:
+        raise _LeftToTheView
+    return waiting_room.account_member(user_id)
 
 
 class WaitingRoomGateMiddleware:
@@ -68,6 +111,7 @@ class WaitingRoomGateMiddleware:
         if request.method in SAFE_METHODS or not getattr(view, "waiting_room_gated", False):
             return None
         token = request.headers.get(ADMISSION_HEADER)
+        caller = _UNREAD
         # The room as this process last read it, then, before refusing, as it is now: the line
         # may have emptied and the room turned off within this process's recheck time, and the
         # family been told by a poll to go straight in, with no admission to show.
@@ -75,7 +119,12 @@ class WaitingRoomGateMiddleware:
             opening = waiting_room.room_opening(fresh=fresh)
             if opening is None or not opening.gating(timezone.now()):
                 return None
-            admission = waiting_room.admission_check(token, opening=opening)
+            if caller is _UNREAD:
+                try:
+                    caller = _caller_member(request)
+                except _LeftToTheView:
+                    return None
+            admission = waiting_room.admission_check(token, opening=opening, caller=caller)
             if admission is not None:
                 break
         if admission is None:

@@ -85,6 +85,8 @@ class BalancePaymentApi(APIView):
 
     permission_classes = [IsStudent]
     throttle_scope = "payments"
+    # A payment that may take again a seat released for want of it: behind the opening's line.
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="BalancePaymentInput")
     class InputSerializer(serializers.Serializer):

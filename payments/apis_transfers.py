@@ -45,9 +45,13 @@ class TransferQuoteOutputSerializer(serializers.Serializer):
     # What the seat cost (before account credit), and what the new class costs now.
     currentPrice = _money(source="current_price")  # noqa: N815
     newPrice = _money(source="new_price")  # noqa: N815
-    # newPrice less currentPrice; total adds the fee: positive is paid, negative given back.
+    # newPrice less currentPrice; total adds the fee and the withheld discount: positive is
+    # paid, negative given back.
     difference = _money()
     fee = _money()
+    # A discount the family's other classes no longer earn once this seat moves, kept from what
+    # would go back (as cancelling keeps it); 0 when none.
+    withheldDiscount = _money(source="withheld")  # noqa: N815
     total = _money()
     # The last day (at the school) a move between the two classes is taken; null without dates.
     cutoffOn = serializers.DateField(source="cutoff_on", allow_null=True)  # noqa: N815
@@ -95,6 +99,8 @@ class EnrolmentTransferApi(APIView):
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
     throttle_scope = "payments"
+    # Takes a seat in the new class: behind the opening's line (enrolments.waiting_room_gate).
+    waiting_room_gated = True
 
     @extend_schema_serializer(component_name="EnrolmentTransferQuery")
     class QuerySerializer(serializers.Serializer):

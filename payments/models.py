@@ -205,6 +205,16 @@ class ChargeAttempt(models.Model):
     camp_class = models.ForeignKey(
         "classes.Class", on_delete=models.PROTECT, related_name="charge_attempts"
     )
+    # Whose seat the charge pays for: with the class, the seat (`services.seat_charges`).
+    # Cleared if the family deletes the child's record; empty on attempts made before it was kept
+    # and never settled.
+    participant = models.ForeignKey(
+        "accounts.Participant",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     selection_id = models.BigIntegerField(null=True, blank=True)
     setup_intent_id = models.CharField(max_length=255)
     # The price the student confirmed on the payment page, which is the price charged.
@@ -240,6 +250,12 @@ class ChargeAttempt(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(status="charged") | models.Q(payment__isnull=False),
                 name="attempt_charged_has_payment",
+            ),
+            # One seat, one charge: at most one attempt of a seat is with Stripe unanswered.
+            models.UniqueConstraint(
+                fields=["participant", "camp_class"],
+                condition=models.Q(status="charging"),
+                name="attempt_one_charging_per_seat",
             ),
         ]
 
@@ -878,6 +894,9 @@ class Transfer(models.Model):
     # The new price less the old, before the fee: positive was charged, negative given back.
     difference = models.DecimalField(max_digits=8, decimal_places=2)
     fee = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal("0.00"))
+    # A discount the family's other seats no longer earned once this one moved, kept from what
+    # went back (as a cancellation keeps it): the move's total is difference + fee + withheld.
+    withheld = models.DecimalField(max_digits=8, decimal_places=2, default=Decimal("0.00"))
     settled_with = models.CharField(max_length=10, choices=PaidBy.choices[:2], blank=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -889,6 +908,9 @@ class Transfer(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(fee__gte=Decimal("0")), name="transfer_fee_gte_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(withheld__gte=Decimal("0")), name="transfer_withheld_gte_0"
             ),
         ]
 

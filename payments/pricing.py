@@ -181,18 +181,23 @@ class _Paid:
     multi_class: Decimal
 
 
-def _paid_lines(family_id: int, season_ids: set[int]) -> list[_Paid]:
-    """The family's seats paid for in these seasons, as their payments recorded them."""
+def _paid_lines(
+    family_id: int, season_ids: set[int], *, giving_back: int | None = None
+) -> list[_Paid]:
+    """The family's seats paid for in these seasons, as their payments recorded them; the one a
+    move gives back (`giving_back`, a payment's id) left out."""
     if not season_ids or family_id is None:
         return []
+    payments = Payment.objects.filter(
+        student_id=family_id,
+        status=PaymentStatus.ENROLLED,
+        camp_class__season_id__in=season_ids,
+        participant__isnull=False,
+    )
+    if giving_back is not None:
+        payments = payments.exclude(pk=giving_back)
     rows = (
-        Payment.objects.filter(
-            student_id=family_id,
-            status=PaymentStatus.ENROLLED,
-            camp_class__season_id__in=season_ids,
-            participant__isnull=False,
-        )
-        .order_by("id")
+        payments.order_by("id")
         .values_list(
             "id",
             "participant_id",
@@ -302,17 +307,41 @@ def _sibling_entitled(
     return owed, rank
 
 
-def discount_lost_by_cancelling(payment: Payment) -> Decimal:
+def discount_lost_by_cancelling(payment: Payment, *, replaced_by: Quote | None = None) -> Decimal:
     """The discounts the family's other paid classes of the season were given beyond what they
     are owed once this one is cancelled: a sibling discount (the dearest child leaves, so a
     sibling is no longer a second child) and a multi-class discount (the participant's third
-    class is now their second). Kept from this payment's refund, never charged."""
+    class is now their second). Kept from this payment's refund, never charged.
+
+    A move gives the seat back for another (`replaced_by`, the new class priced by
+    `price_for(..., giving_back=payment)`): the family's seats are counted as they stand after
+    it, so a move keeps no discount a cancellation would not keep."""
     season_id = payment.camp_class.season_id
     if season_id is None:
         return ZERO
     others = [p for p in _paid_lines(payment.student_id, {season_id}) if p.payment_id != payment.pk]
-    return _sibling_lost(season_id, others) + _multi_class_lost(
-        season_id, [p for p in others if p.participant_id == payment.participant_id]
+    after = others + ([_as_paid(replaced_by)] if replaced_by is not None else [])
+    after = [p for p in after if p.season_id == season_id]
+    return _sibling_lost(season_id, after) + _multi_class_lost(
+        season_id, [p for p in after if p.participant_id == payment.participant_id]
+    )
+
+
+def _as_paid(line: Quote) -> _Paid:
+    """A line priced now, as it would stand among the family's paid seats."""
+    return _Paid(
+        payment_id=0,
+        participant_id=line.participant.pk,
+        is_child=not line.participant.is_account_holder,
+        camp_class_id=line.camp_class.pk,
+        season_id=line.camp_class.season_id,
+        list_price=line.list_price,
+        before_sibling=line.list_price
+        + line.of_kind(Kind.EARLY_BIRD)
+        + line.of_kind(Kind.SCHOLARSHIP),
+        sibling=-line.of_kind(Kind.SIBLING),
+        scholarship=-line.of_kind(Kind.SCHOLARSHIP),
+        multi_class=-line.of_kind(Kind.MULTI_CLASS),
     )
 
 
@@ -520,6 +549,7 @@ def _priced(
     promo_code: str = "",
     apply_credit: bool = False,
     rules: SeasonRules | None = None,
+    giving_back: int | None = None,
 ) -> CheckoutQuote:
     at = at or timezone.now()
     code = promo_code_find(promo_code) if promo_code else None
@@ -535,7 +565,7 @@ def _priced(
         rules = season_rules(season_ids=seasons, family_id=family_id)
     if rules.siblings or rules.scholarships or rules.tiers:
         # What the family paid for in the season already counts only against its rules.
-        paid = _paid_lines(family_id, set(seasons))
+        paid = _paid_lines(family_id, set(seasons), giving_back=giving_back)
         lines = _scholarship(lines, rules.scholarships, paid)
         lines = _sibling(lines, rules.siblings, paid)
         lines = _multi_class(lines, rules.tiers, paid)
@@ -570,10 +600,18 @@ def price_for(
     *,
     at: datetime | None = None,
     rules: SeasonRules | None = None,
+    giving_back: Payment | None = None,
 ) -> Quote:
     """What a seat in `camp_class` costs `participant` at `at` (now by default), alone: the
     spec's single-class payment. `rules`: the class's season's price rules for the family, when
-    the caller read them with the class (`prepared.selection_to_pay`)."""
+    the caller read them with the class (`prepared.selection_to_pay`). A move prices its new
+    class as if the seat it gives back (`giving_back`) were gone already."""
     # The family by its id: reading the account would cost a query the rules may not need.
     family_id = participant.account_id
-    return _priced(family_id, [(participant, camp_class)], at=at, rules=rules).lines[0]
+    return _priced(
+        family_id,
+        [(participant, camp_class)],
+        at=at,
+        rules=rules,
+        giving_back=giving_back.pk if giving_back is not None else None,
+    ).lines[0]

@@ -261,6 +261,7 @@ SPECTACULAR_SETTINGS = {
     # Names of their own for the enums whose field names ("kind", "status") others use too.
     "ENUM_NAME_OVERRIDES": {
         "AttendanceStatusEnum": "enrolments.attendance.ATTENDANCE_STATUSES",
+        "CarePartEnum": "care.models.CarePart",
         "CollectorKindEnum": "enrolments.models.CollectorKind",
         "SettleWithEnum": ["card", "credit"],
     },

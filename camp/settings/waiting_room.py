@@ -19,6 +19,9 @@ WAITING_ROOM_LATENCY_TARGET_MS = int(env("WAITING_ROOM_LATENCY_TARGET_MS", "1000
 WEB_THREADS = int(env("WEB_THREADS", "16"))
 # How long a family let in may register before it would wait again, renewed by each write.
 WAITING_ROOM_ADMISSION_MINUTES = int(env("WAITING_ROOM_ADMISSION_MINUTES", "20"))
+# New places in the line taken without signing in from one network address in a minute (read as
+# the throttles read it, TRUSTED_PROXY_COUNT): more are refused (429) until the next minute.
+WAITING_ROOM_JOINS_PER_MINUTE = int(env("WAITING_ROOM_JOINS_PER_MINUTE", "10"))
 WAITING_ROOM_REDIS_URL = env("WAITING_ROOM_REDIS_URL") or REDIS_URL
 WAITING_ROOM_KEY_PREFIX = env("WAITING_ROOM_KEY_PREFIX", "camp:waiting-room")
 # How long a server process trusts whether the room is on, as it last read it, before reading it

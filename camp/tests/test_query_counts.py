@@ -852,13 +852,15 @@ STEPS = [
     # statement (core.prepared.insert_unless_present).
     (a_student_starts_paying_by_card, 200, 8),
     # The selection as the payment page reads it, with the payment made before with the card
-    # and the refund policy in force; the rules' one query; the charge attempt, in its
-    # savepoint. Then the seat and the payment in one savepoint (payments.services.fulfilment.
-    # payment_record_enrolled): the seat taken, which locks the class; the rules again under
-    # the lock; the enrolment; the hold and the selection settled; the payment, enrolled; the
-    # receipt, composed by the worker that sends it; the attempt charged. The answer is the
-    # payment as written.
-    (a_student_pays_with_the_saved_card, 201, 16),
+    # and the refund policy in force; the rules' one query; in its savepoint, the participant
+    # locked, whether another charge of the seat is open, in one query (one seat, one charge:
+    # payments.services.seat_charges; two statements, since what the lock guards is read after
+    # it), and the charge attempt. Then the seat and the payment in one savepoint
+    # (payments.services.fulfilment.payment_record_enrolled): the seat taken, which locks the
+    # class; the rules again under the lock; the enrolment; the hold and the selection settled;
+    # the payment, enrolled; the receipt, composed by the worker that sends it; the attempt
+    # charged. The answer is the payment as written.
+    (a_student_pays_with_the_saved_card, 201, 18),
     # The selection and the rules, as paying by card; the free enrolment recorded, then its
     # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
     (a_student_enrols_in_a_free_class, 201, 16),
@@ -874,21 +876,24 @@ STEPS = [
     (a_parent_adds_a_child, 201, 9),
     (a_parent_edits_a_child, 200, 8),
     # The child, locked; their selections and seats; then Django's delete: what PROTECT
-    # guards, the past seats and payments set to nobody, the overrides, the child.
+    # guards, the past seats, payments and charge attempts set to nobody, the overrides, the
+    # child.
     # (and their holds and waitlist places). Their care record, its versions, the reads of it
     # and the policies accepted for them go with them, at once.
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them.
-    (a_parent_removes_a_child, 200, 21),
+    (a_parent_removes_a_child, 200, 22),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
     # their places on those classes' waitlists. And the seats held in those classes, in one query.
     (a_parent_sees_who_may_take_each_class, 200, 9),
     # The caller; the class; its enrolments with their families and payments. Their care flags:
-    # the records, the policies' current versions, the acceptances (care.selectors).
-    (an_instructor_reads_a_class_roster, 200, 6),
-    (an_instructor_downloads_a_class_roster, 200, 6),
+    # the records, the policies' current versions, the acceptances (care.selectors). The read
+    # of those flags logged for every child's family, in one INSERT (care.services.
+    # care_reads_logged), however long the roster.
+    (an_instructor_reads_a_class_roster, 200, 7),
+    (an_instructor_downloads_a_class_roster, 200, 7),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.

@@ -287,11 +287,39 @@ class TestWhoSeesWhat:
 
         log = as_parent.get(f"/api/participants/{mia.pk}/care/access-log").json()
 
-        assert [(read["readerName"], read["readerRole"]) for read in log] == [
-            ("Ada Admin", "admin"),
-            ("Pat Teacher", "instructor"),
+        assert [(read["readerName"], read["readerRole"], read["part"]) for read in log] == [
+            ("Ada Admin", "admin", "record"),
+            ("Pat Teacher", "instructor", "record"),
         ]
+        assert set(log[0]) == {"readAt", "readerName", "readerRole", "part"}
         assert api_client_for(admin).get(f"/api/participants/{mia.pk}/care/access-log").json()
+
+    def test_an_admins_read_of_the_history_is_logged_for_the_family(
+        self, api_client_for, as_parent, mia, enrolled
+    ):
+        admin = UserFactory(role=Role.ADMIN, name="Ada Admin")
+        before = timezone.now()
+
+        history = api_client_for(admin).get(f"/api/participants/{mia.pk}/care/history")
+
+        # Every version's medical fields...
+        assert history.json()[0]["record"]["allergies"][0]["name"] == "Peanuts"
+        # ...so the family learns who read them, when and where.
+        [read] = as_parent.get(f"/api/participants/{mia.pk}/care/access-log").json()
+        assert {key: read[key] for key in ("readerName", "readerRole", "part")} == {
+            "readerName": "Ada Admin",
+            "readerRole": "admin",
+            "part": "history",
+        }
+        assert before <= CareRead.objects.get().read_at <= timezone.now()
+
+    def test_the_familys_own_reads_are_not_logged(self, as_parent, mia, enrolled):
+        for part in ("care", "care/history", "care/access-log"):
+            assert as_parent.get(f"/api/participants/{mia.pk}/{part}").status_code == 200
+        assert as_parent.get("/api/account/export").status_code == 200
+
+        assert as_parent.get(f"/api/participants/{mia.pk}/care/access-log").json() == []
+        assert not CareRead.objects.exists()
 
 
 class TestAtRest:

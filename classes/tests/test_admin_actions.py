@@ -12,9 +12,11 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.ages import age_on
+from care.models import CareRead, empty_medical
 from classes.models import ClassStatus
 from core.spreadsheets import spreadsheet_safe
 from payments.models import PaymentStatus
+from testing.care import care_completed
 from testing.factories import ChildFactory, ClassFactory, PaymentFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -156,6 +158,28 @@ def test_the_roster_names_each_child_with_their_age_and_notes(back_office):
         "Rosa Lopez",
         "415 555 0134",
     ]
+
+
+def test_the_roster_export_is_logged_for_each_family(back_office, back_office_admin):
+    pottery = ClassFactory(name="Wheel-Thrown Pottery", status=ClassStatus.APPROVED)
+    parent = UserFactory(name="Ana Lopez", email="ana@camp.test")
+    mia = ChildFactory(account=parent, first_name="Mia", care=False)
+    peanuts = {"name": "Peanuts", "severity": "anaphylactic", "action": "EpiPen"}
+    care_completed(mia, medical={**empty_medical(), "allergies": [peanuts]})
+    PaymentFactory(camp_class=pottery, student=parent, participant=mia, status="enrolled")
+
+    response = back_office.post(
+        CHANGELIST, {"action": "export_roster", "_selected_action": [pottery.pk]}
+    )
+
+    assert "Peanuts (anaphylactic)" in response.content.decode()
+    [read] = CareRead.objects.all()
+    assert (read.participant, read.reader, read.reader_role, read.part) == (
+        mia,
+        back_office_admin,
+        "admin",
+        "export",
+    )
 
 
 def test_selections_are_read_only(back_office):

@@ -92,7 +92,12 @@ def selection_delete(*, selection_id: int, student: User) -> int:
 
 
 def seat_take(
-    *, student_id: int, participant: Participant, camp_class_id: int, savepoint: bool = True
+    *,
+    student_id: int,
+    participant: Participant,
+    camp_class_id: int,
+    savepoint: bool = True,
+    leaving_class_id: int | None = None,
 ) -> Enrolment:
     """Give the participant a seat in the class, paid for by the account (`student_id`), or
     raise SeatRefused with the reason. What was paid is the payments app's to check
@@ -111,6 +116,8 @@ def seat_take(
 
     In a savepoint of its own, so that a refusal leaves the caller's transaction usable; a
     caller that gives up its whole transaction on a refusal asks for none (`savepoint=False`).
+    A move (`payments.services.transfers`) names the class whose seat it gives back next
+    (`leaving_class_id`): the rules count that seat as gone already.
     """
     now = timezone.now()
     participant_id = participant.pk
@@ -119,7 +126,10 @@ def seat_take(
             taken = _seat_taken(camp_class_id)
             read = (
                 class_with_standing(
-                    participant_id=participant_id, camp_class_id=camp_class_id, now=now
+                    participant_id=participant_id,
+                    camp_class_id=camp_class_id,
+                    now=now,
+                    leaving_class_id=leaving_class_id,
                 )
                 if taken or class_lock(camp_class_id=camp_class_id)
                 else None

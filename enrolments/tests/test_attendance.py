@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.models import Role
 from accounts.services import account_holder_of, participant_delete
+from care.models import CareRead, empty_medical
 from classes.models import Meeting
 from core.errors import Conflict
 from enrolments.attendance import pickup_id
@@ -569,6 +570,37 @@ class TestReading:
         }
         assert lines["Leo Lopez"]["status"] == "expected"
         assert lines["Leo Lopez"]["mayLeaveAlone"] is True
+
+    def test_today_and_a_meetings_attendance_are_logged_for_each_family(
+        self, clock, phone_of, family, monday
+    ):
+        mia, leo = family["mia"], family["leo"]
+        peanuts = {"name": "Peanuts", "severity": "anaphylactic", "action": "EpiPen"}
+        care_completed(
+            mia, medical={**empty_medical(), "allergies": [peanuts]}, confirmed_at=CONFIRMED
+        )
+        with clock.on(9):
+            phone = phone_of("instructor")
+            today = phone.client.get("/api/attendance/today").json()
+            assert today[0]["attendance"][1]["flags"]["allergies"] == ["Peanuts"]
+            logged_today = set(CareRead.objects.values_list("participant_id", "part"))
+            phone.lines()
+            logged_lines = set(
+                CareRead.objects.filter(part="attendance").values_list("participant_id", flat=True)
+            )
+            # The answer to an action carries that child's line only: their read alone.
+            assert phone.post(mia, "check_in").json()["line"]["flags"]["allergies"] == ["Peanuts"]
+
+        assert logged_today == {(mia.pk, "today"), (leo.pk, "today")}
+        assert logged_lines == {mia.pk, leo.pk}
+        assert list(
+            CareRead.objects.filter(participant=mia).values_list("reader_name", "part")
+        ) == [
+            ("Maya Lindqvist", "attendance"),
+            ("Maya Lindqvist", "attendance"),
+            ("Maya Lindqvist", "today"),
+        ]
+        assert CareRead.objects.filter(participant=leo).count() == 2
 
     def test_a_pick_ups_id_stays_whatever_its_spacing_and_case(self):
         assert pickup_id({"name": "  rosa   LOPEZ ", "phone": "+14155550134"}) == pickup_id(ROSA)

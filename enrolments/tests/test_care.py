@@ -8,9 +8,11 @@ from datetime import datetime, time, timedelta
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from care.models import CareRecord, CareRecordVersion, CareReminder
+from care.models import CareRead, CareRecord, CareRecordVersion, CareReminder
 from classes.models import ClassStatus
 from core.school_time import school_timezone, school_today
 from enrolments.services import care_reminders_due, care_retention_pass
@@ -139,6 +141,51 @@ class TestTheRoster:
             "Luis Lopez",
             "complete",
         ]
+
+    def test_an_instructors_roster_read_is_logged_for_each_family(
+        self, api_client_for, teacher, family, mia
+    ):
+        watercolour = a_class(teacher, in_days=20)
+        leo = ChildFactory(account=family, first_name="Leo", care=False)
+        for child in (mia, leo):
+            EnrolmentFactory(student=family, participant=child, camp_class=watercolour)
+
+        with CaptureQueriesContext(connection) as queries:
+            roster = api_client_for(teacher).get(f"/api/classes/{watercolour.pk}/roster")
+        # One INSERT for the whole roster (read before the next request empties the list).
+        assert [q["sql"].split()[0] for q in queries.captured_queries].count("INSERT") == 1
+
+        assert roster.json()[1]["careFlags"]["allergies"] == ["Peanuts", "Bees"]
+        for child in (mia, leo):
+            log = api_client_for(family).get(f"/api/participants/{child.pk}/care/access-log")
+            assert [(r["readerName"], r["readerRole"], r["part"]) for r in log.json()] == [
+                ("Pat Teacher", "instructor", "roster")
+            ]
+
+    def test_a_roster_downloaded_is_logged_as_an_export(self, api_client_for, teacher, family, mia):
+        watercolour = a_class(teacher, in_days=20)
+        EnrolmentFactory(student=family, participant=mia, camp_class=watercolour)
+        admin = UserFactory(role=Role.ADMIN, name="Ada Admin")
+
+        for reader in (teacher, admin):
+            response = api_client_for(reader).get(f"/api/classes/{watercolour.pk}/roster.csv")
+            assert "Peanuts; Bees (anaphylactic)" in response.content.decode()
+
+        assert list(
+            CareRead.objects.filter(participant=mia).values_list("reader_name", "part")
+        ) == [("Ada Admin", "export"), ("Pat Teacher", "export")]
+
+    def test_an_instructors_own_child_on_their_roster_is_not_logged(
+        self, api_client_for, teacher, family, mia
+    ):
+        watercolour = a_class(teacher, in_days=20)
+        EnrolmentFactory(student=family, participant=mia, camp_class=watercolour)
+        own = ChildFactory(account=teacher, first_name="Sam")
+        EnrolmentFactory(student=teacher, participant=own, camp_class=watercolour)
+
+        assert api_client_for(teacher).get(f"/api/classes/{watercolour.pk}/roster").json()
+
+        assert list(CareRead.objects.values_list("participant_id", flat=True)) == [mia.pk]
 
     def test_the_roster_reads_care_in_a_fixed_number_of_queries(
         self, api_client_for, teacher, django_assert_max_num_queries

@@ -24,7 +24,16 @@ from core import events
 from core.provider_waits import provider_call
 from enrolments import waiting_room
 from enrolments.apis import SelectionListCreateApi
-from enrolments.waiting_room import BAD_LINE, LINE_SALT, keys, turn_seconds, waiting_room_sync
+from enrolments.waiting_room import (
+    ADMISSION_SALT,
+    BAD_LINE,
+    LINE_SALT,
+    TOO_MANY_JOINS,
+    keys,
+    line_token_new,
+    turn_seconds,
+    waiting_room_sync,
+)
 from enrolments.waiting_room_gate import WAIT_YOUR_TURN, WaitingRoomGateMiddleware
 from testing.factories import ClassFactory, UserFactory
 from testing.seasons import a_season
@@ -41,8 +50,11 @@ SELECT = "/api/selectClass"
 
 @pytest.fixture
 def room(settings):
-    """The room turned on, with keys of this test's own, letting in one family a second."""
+    """The room turned on, with keys of this test's own, letting in one family a second. The
+    crowds these tests make all come from the test client's one address: its limit of new places
+    a minute is lifted, but where a test says otherwise (TestJoinsPerAddress)."""
     with waiting_room_on(settings, "waiting-room") as client:
+        settings.WAITING_ROOM_JOINS_PER_MINUTE = 10_000
         yield client
 
 
@@ -87,6 +99,11 @@ def line_key(season: Season) -> str:
 
 def member_of(line: str) -> str:
     return "t:" + signing.Signer(salt=LINE_SALT).unsign(line)
+
+
+def holder_of(admission: str) -> str:
+    """The place an admission was issued for (`a:<user id>` or `t:<line id>`)."""
+    return signing.loads(admission, salt=ADMISSION_SALT)[0]
 
 
 def bearer(user) -> dict:
@@ -268,7 +285,7 @@ class TestTheLine:
         assert poll(api_client, phone["line"])["position"] == 31
         assert live_of(api_client_for, admin)["inLine"] == 31
 
-    def test_signing_in_while_waiting_keeps_the_better_place(
+    def test_signing_in_while_waiting_keeps_the_accounts_own_place(
         self, room, clock, api_client, admin, api_client_for
     ):
         family = UserFactory(role=Role.STUDENT)
@@ -280,10 +297,76 @@ class TestTheLine:
 
         signed_in = join(api_client, anonymous, **bearer(family))
 
-        assert signed_in["position"] == 31
-        assert poll(api_client, anonymous)["position"] == 31
-        assert poll(api_client, phone["line"])["position"] == 31
+        # The account had a place: it keeps it, never a better one a token brings. The token's
+        # place is given up (the family behind it moves up) and it stands for the account's.
+        assert signed_in["position"] == 32
+        assert poll(api_client, anonymous)["position"] == 32
+        assert poll(api_client, phone["line"])["position"] == 32
         assert live_of(api_client_for, admin)["inLine"] == 32
+
+    def test_signing_in_without_a_place_takes_the_tokens(
+        self, room, clock, api_client, admin, api_client_for
+    ):
+        family = UserFactory(role=Role.STUDENT)
+        opened_with_a_crowd(api_client, clock)
+        anonymous = join(api_client)["line"]
+        join(api_client)
+
+        signed_in = join(api_client, anonymous, **bearer(family))
+
+        assert signed_in["position"] == poll(api_client, anonymous)["position"] == 31
+        assert live_of(api_client_for, admin)["inLine"] == 32
+
+    def test_a_family_that_opened_many_places_keeps_the_first_it_brings_in(
+        self, room, clock, api_client, family
+    ):
+        season = an_opening(10 * 60)
+        others = [join(api_client)["line"] for _ in range(3)]
+        tokens = [join(api_client)["line"] for _ in range(10)]
+        # The draw, as it fell: the others at 0.6 to 0.8; the family's ten tokens from 0.9 down
+        # to 0.45, the first it brings in the worst of them.
+        line = line_key(season)
+        room.zadd(line, {member_of(token): 0.6 + 0.1 * n for n, token in enumerate(others)})
+        room.zadd(line, {member_of(token): 0.9 - 0.05 * n for n, token in enumerate(tokens)})
+
+        for token in tokens:
+            join(api_client, token, **bearer(family))
+
+        # One place, the first brought in: the nine others are given up and improve nothing.
+        assert room.zrange(line, 0, -1, withscores=True) == [
+            *((member_of(token), pytest.approx(0.6 + 0.1 * n)) for n, token in enumerate(others)),
+            (f"a:{family.pk}", pytest.approx(0.9)),
+        ]
+        clock.shift(10 * 60)
+        assert {poll(api_client, token)["position"] for token in tokens} == {4}
+
+    def test_before_the_opening_an_account_draws_once_whatever_tokens_it_brings(
+        self, room, clock, api_client, family
+    ):
+        season = an_opening(10 * 60)
+        join(api_client, **bearer(family))
+        tokens = [join(api_client)["line"] for _ in range(5)]
+        line = line_key(season)
+        room.zadd(line, {f"a:{family.pk}": 0.7}, xx=True)
+        room.zadd(line, {member_of(token): 0.1 * (n + 1) for n, token in enumerate(tokens)})
+
+        for token in tokens:
+            join(api_client, token, **bearer(family))
+
+        assert room.zrange(line, 0, -1, withscores=True) == [(f"a:{family.pk}", 0.7)]
+
+    def test_a_line_token_joins_one_account_once(self, room, clock, api_client, family):
+        opened_with_a_crowd(api_client, clock)
+        token = join(api_client)["line"]
+        assert join(api_client, token, **bearer(family))["position"] == 31
+        another = UserFactory(role=Role.STUDENT)
+
+        theirs = join(api_client, token, **bearer(another))
+
+        # Brought by another account, the token gives it nothing: a place of its own, at the end.
+        assert theirs["position"] == 32
+        assert poll(api_client, token)["position"] == 31
+        assert join(api_client, **bearer(family))["position"] == 31
 
     def test_an_invalid_access_token_joins_as_a_visitor(self, room, clock, api_client):
         season = opened_with_a_crowd(api_client, clock)
@@ -474,8 +557,7 @@ class TestTheGate:
         assert response["Camp-Admission-Expires"] == (
             (timezone.now() + timedelta(minutes=20)).isoformat()
         )
-        opening = waiting_room.room_opening()
-        assert waiting_room.admission_check(renewed, opening=opening).member == f"a:{family.pk}"
+        assert holder_of(renewed) == f"a:{family.pk}"
 
     def test_an_expired_or_forged_admission_waits(
         self, room, clock, api_client, api_client_for, family, open_class
@@ -491,6 +573,92 @@ class TestTheGate:
                 SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=token
             )
             assert response.status_code == 429
+
+    def test_another_familys_admission_is_refused_and_never_renewed(
+        self, room, clock, api_client, api_client_for, family, open_class
+    ):
+        admission = an_admitted_family(api_client, clock, family)
+        # A family that never stood in line, and someone not signed in, sending it.
+        stranger = api_client_for(UserFactory(role=Role.STUDENT))
+
+        answers = [
+            client.post(
+                SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=admission
+            )
+            for client in (stranger, api_client)
+        ]
+
+        for response in answers:
+            assert response.status_code == 429
+            assert response.json() == {"message": WAIT_YOUR_TURN, "code": "waiting_room"}
+            assert "Camp-Admission" not in response
+        # Its own family's goes through, as before.
+        response = api_client_for(family).post(
+            SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=admission
+        )
+        assert response.status_code == 201
+
+    def test_an_admission_given_before_signing_in_is_the_account_s_once_it_joined_it(
+        self, room, clock, api_client, api_client_for, family, open_class
+    ):
+        opened_with_a_crowd(api_client, clock, crowd=5)
+        line = join(api_client)["line"]
+        for _ in range(10):
+            join(api_client)
+        clock.shift(7)
+        before_signing_in = poll(api_client, line)["admission"]
+        assert holder_of(before_signing_in) == member_of(line)
+        writes = api_client_for(family)
+
+        not_joined = writes.post(
+            SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=before_signing_in
+        )
+        # The family signs in: the page joins again with the token and the access token.
+        signed_in = join(api_client, line, **bearer(family))
+        joined = writes.post(
+            SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=before_signing_in
+        )
+        by_another = api_client_for(UserFactory(role=Role.STUDENT)).post(
+            SELECT, {"classId": open_class.pk}, format="json", HTTP_CAMP_ADMISSION=before_signing_in
+        )
+
+        assert not_joined.status_code == 429
+        assert signed_in["admitted"]
+        assert holder_of(signed_in["admission"]) == f"a:{family.pk}"
+        assert joined.status_code == 201, joined.content
+        # Renewed, it names the account, the holder it was taken for.
+        assert holder_of(joined["Camp-Admission"]) == f"a:{family.pk}"
+        assert by_another.status_code == 429
+
+    def test_an_access_token_that_does_not_verify_is_left_to_the_view(
+        self, room, clock, api_client, open_class
+    ):
+        opened_with_a_crowd(api_client, clock)
+
+        response = api_client.post(
+            SELECT,
+            {"classId": open_class.pk},
+            format="json",
+            HTTP_AUTHORIZATION="Bearer not-a-token",
+        )
+
+        # Refused as it is with the room off (the browser renews its token), not sent to the line.
+        assert response.status_code == 401
+
+    def test_moving_an_enrolment_waits_in_line(
+        self, room, clock, api_client, api_client_for, family
+    ):
+        admission = an_admitted_family(api_client, clock, family)
+        writes = api_client_for(family)
+        transfer = "/api/enrolments/1/transfer"
+
+        waiting = writes.post(transfer, {}, format="json")
+        let_through = writes.post(transfer, {}, format="json", HTTP_CAMP_ADMISSION=admission)
+
+        assert waiting.status_code == 429
+        assert waiting.json() == {"message": WAIT_YOUR_TURN, "code": "waiting_room"}
+        # With its admission the family reaches the view, which reads what it sent.
+        assert let_through.status_code == 400, let_through.content
 
     def test_reads_are_never_gated(self, room, clock, api_client, api_client_for, family):
         opened_with_a_crowd(api_client, clock)
@@ -564,6 +732,10 @@ class TestTheGate:
             ("delete", "/api/checkouts/1/lines/1"),
             ("post", "/api/checkouts/1/payment"),
             ("post", "/api/waitlist"),
+            ("post", "/api/waitlist/1/accept"),
+            ("post", "/api/holds/1/extend"),
+            ("post", "/api/enrolments/1/balance/payment"),
+            ("post", "/api/enrolments/1/transfer"),
         ],
     )
     def test_every_registration_write_is_gated(
@@ -575,6 +747,54 @@ class TestTheGate:
 
         assert response.status_code == 429
         assert response.json()["code"] == "waiting_room"
+
+
+class TestJoinsPerAddress:
+    @pytest.fixture(autouse=True)
+    def few(self, room, settings):
+        settings.WAITING_ROOM_JOINS_PER_MINUTE = 3
+
+    def test_new_places_without_signing_in_are_limited_per_address(self, room, clock, api_client):
+        season = an_opening(60)
+        for _ in range(3):
+            join(api_client)
+
+        refused = api_client.post(ROOM, {}, format="json")
+        # A token handed out earlier (the room off, say) but never placed is a new place too.
+        unplaced = api_client.post(ROOM, {"line": line_token_new()}, format="json")
+
+        next_minute = (timezone.now().timestamp() // 60 + 1) * 60
+        for response in (refused, unplaced):
+            assert response.status_code == 429
+            assert response.json() == {"message": TOO_MANY_JOINS, "code": "waiting_room_joins"}
+            assert response["Retry-After"] == str(
+                max(1, math.ceil(next_minute - timezone.now().timestamp()))
+            )
+        assert room.zcard(line_key(season)) == 3
+
+    def test_what_takes_no_new_place_is_not_counted(self, room, clock, api_client, family):
+        an_opening(60)
+        lines = [join(api_client)["line"] for _ in range(3)]
+
+        # Asking after one's place, or bringing it again (a reload, a second tab).
+        polled = [poll(api_client, line) for line in lines]
+        again = [join(api_client, line) for line in lines]
+        # Another address, and a family signed in (one place however many it opens).
+        elsewhere = join(api_client, REMOTE_ADDR="203.0.113.9")
+        signed_in = [join(api_client, **bearer(family)) for _ in range(5)]
+
+        assert [answer["line"] for answer in (*polled, *again)] == lines * 2
+        assert elsewhere["active"] and all(answer["active"] for answer in signed_in)
+
+    def test_the_next_minute_the_address_may_take_places_again(self, room, clock, api_client):
+        an_opening(10 * 60)
+        for _ in range(3):
+            join(api_client)
+        assert api_client.post(ROOM, {}, format="json").status_code == 429
+
+        clock.shift(60)
+
+        assert join(api_client)["active"]
 
 
 class TestAdmins:
@@ -708,7 +928,11 @@ class TestAdmins:
     ):
         settings.WAITING_ROOM_LATENCY_TARGET_MS = 100
         settings.WEB_THREADS = threads
-        request = rf.post(SELECT, HTTP_CAMP_ADMISSION=an_admitted_family(api_client, clock, family))
+        request = rf.post(
+            SELECT,
+            HTTP_CAMP_ADMISSION=an_admitted_family(api_client, clock, family),
+            **bearer(family),
+        )
         view = SelectionListCreateApi.as_view()
 
         def the_view(request):

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, NotFound, ProviderUnavailable
+from core.prepared import insert_unless_present
 from enrolments.models import Selection
 from enrolments.rules import Refusal
 from enrolments.services import SeatRefused
@@ -29,6 +30,7 @@ from payments.services.fulfilment import (
     payment_record,
     payment_record_enrolled,
 )
+from payments.services.seat_charges import SeatBeingPaid, seat_charge_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -70,7 +72,15 @@ def awaiting_the_bank(charge: stripe_client.Charge) -> PaymentOutcome:
 def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) -> PaymentOutcome:
     """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
     if charge.status == "requires_action":
-        _attempt_mark(attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id)
+        if (attempt.status, attempt.payment_intent_id) != (
+            AttemptStatus.REQUIRES_ACTION,
+            charge.id,
+        ):
+            # Marked once: `updated_at` stays when the bank asked, which is how long the charge
+            # keeps the seat from another one (`seat_charges.BANK_CONFIRMATION_WAIT`).
+            _attempt_mark(
+                attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id
+            )
         return awaiting_the_bank(charge)
     if charge.status == "succeeded":
         payment = payment_record(charge=charge)
@@ -101,28 +111,43 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
 def _attempt_for(
     *, student: User, selection: Selection, setup: stripe_client.CardSetup, quote: Quote
 ) -> tuple[ChargeAttempt, bool]:
-    """The attempt for this saved card and price, committed before any charge; made or found."""
+    """The attempt for this saved card and price, committed before any charge, and whether this
+    request is the one to charge for it: made now, or made before and never sent to Stripe
+    (`_attempt_retaken`). Under the participant's lock (`seat_charges`): a twin request finds
+    the first one's attempt, and none is made or taken again while another charge of the seat
+    is open."""
     amount = quote.amount_due_cents
     # Per setup and amount: a retry is the same attempt, a new price a new one.
     key = f"camp-charge-{setup.id}-{amount}"
-    try:
-        with transaction.atomic():
-            return (
-                ChargeAttempt.objects.create(
-                    student=student,
-                    camp_class_id=selection.camp_class_id,
-                    selection_id=selection.pk,
-                    setup_intent_id=setup.id,
-                    amount_cents=amount,
-                    list_price=quote.list_price,
-                    adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
-                    currency=CURRENCY,
-                    idempotency_key=key,
-                ),
-                True,
-            )
-    except IntegrityError:
-        return ChargeAttempt.objects.get(idempotency_key=key), False
+    attempt = ChargeAttempt(
+        student=student,
+        camp_class_id=selection.camp_class_id,
+        participant_id=selection.participant_id,
+        selection_id=selection.pk,
+        setup_intent_id=setup.id,
+        amount_cents=amount,
+        list_price=quote.list_price,
+        adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
+        currency=CURRENCY,
+        idempotency_key=key,
+    )
+    with transaction.atomic():
+        refusal = seat_charge_refusal(
+            seats=[(selection.participant, selection.camp_class)], attempt_key=key
+        )
+        # Without a savepoint: a twin's row (its key) is left as it is.
+        if refusal is None and insert_unless_present(attempt):
+            return attempt, True
+        earlier = ChargeAttempt.objects.filter(idempotency_key=key).first()
+        if earlier is not None and earlier.status != AttemptStatus.NOT_CHARGED:
+            # A double click or a retry: the first request owns the charge; this one reports it.
+            return earlier, False
+        if refusal is not None:
+            raise refusal[1]
+        if earlier is None:
+            # Refused by the seat's constraint (`attempt_one_charging_per_seat`) alone.
+            raise SeatBeingPaid()
+        return earlier, _attempt_retaken(earlier)
 
 
 def attempt_charge(
@@ -139,10 +164,9 @@ def attempt_charge(
     enrolled at once, under `refund_terms` (`fulfilment.payment_record_enrolled`); one that
     cannot is recorded to be fulfilled or refunded as every other. A repeated request reports
     the first one's attempt."""
-    attempt, made = _attempt_for(student=student, selection=selection, setup=setup, quote=quote)
+    attempt, charging = _attempt_for(student=student, selection=selection, setup=setup, quote=quote)
     amount = attempt.amount_cents
-    if not made and not _attempt_retaken(attempt):
-        # A double click or a retry: the first request owns the charge; this one reports it.
+    if not charging:
         return _attempt_outcome(attempt)
     try:
         charge = stripe_client.charge_create(

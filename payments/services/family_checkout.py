@@ -54,6 +54,7 @@ from payments.services.common import (
 from payments.services.customers import card_setup_for
 from payments.services.fulfilment import payment_enrol, payment_fulfil
 from payments.services.instalments import instalments_create
+from payments.services.seat_charges import seat_charge_refusal
 
 logger = logging.getLogger(__name__)
 
@@ -462,7 +463,9 @@ def _set_aside(
 ) -> Checkout:
     """Under the checkout's, the code's and the family's locks: price the lines again, check
     the total is the one confirmed, put the code's use and the credit spent on record, and
-    keep each line's price. A checkout that costs nothing is paid here, every seat taken."""
+    keep each line's price. A checkout that costs nothing is paid here, every seat taken.
+    Under its lines' participants' locks, no seat of it is being paid for by another charge
+    (`seat_charges`): the checkout is charging when they are let go."""
     with transaction.atomic():
         checkout = _checkout_of(family, checkout_id, lock=True)
         if checkout.status != CheckoutStatus.OPEN:
@@ -474,6 +477,11 @@ def _set_aside(
         if not lines:
             raise Conflict("This checkout has no classes left.", code="checkout_empty")
         pairs = [(line.participant, line.camp_class) for line in lines]
+        refusal = seat_charge_refusal(seats=pairs, checkout_id=checkout.pk)
+        if refusal is not None:
+            index, error = refusal
+            participant, camp_class = pairs[index]
+            raise _line_error(error, index=index, participant=participant, camp_class=camp_class)
         _lines_refused(pairs)
         if checkout.promo_code_id:
             # Counted under the code's lock: the uses read here are all there are.

@@ -226,6 +226,7 @@ def enrolment_transferred_queue(
     settled: str,
     card: Decimal = Decimal(0),
     credit: Decimal = Decimal(0),
+    withheld: Decimal = Decimal(0),
 ) -> None:
     """The family moved the seat (`payment` names the new class now): the new class's when and
     where with its meetings to add, and what the move cost or gave back. `settled` says how:
@@ -240,6 +241,7 @@ def enrolment_transferred_queue(
         from_class_name=from_class_name,
         difference=_money_change(difference),
         fee=_money(fee) if fee > 0 else "",
+        withheld=_money(withheld) if withheld > 0 else "",
         charged=settled == "charged",
         given_back=settled == "given back",
         card_amount=_money(card) if card > 0 else "",

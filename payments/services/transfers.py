@@ -4,8 +4,12 @@ difference is settled by the one pricing function (`payments.pricing.price_for`)
 
 What the seat cost is the price the payment last recorded for it, before account credit (its
 list price and adjustments: the checkout's, or the last move's), so a seat bought partly with
-credit, or by a plan, is compared at its whole price. The new class is priced now; the
-difference, plus `TRANSFER_FEE`, is the move's total:
+credit, or by a plan, is compared at its whole price. The new class is priced now, as if the
+seat given back were gone already (`price_for(giving_back=...)`), and the rules are asked the
+same way (`enrolment_refusal(leaving_class_id=...)`: a class at the same hour is no clash). A
+discount the family's other seats no longer earn once the seat has moved is kept from what goes
+back, exactly as a cancellation keeps it (`discount_lost_by_cancelling(replaced_by=...)`). The
+difference, plus `TRANSFER_FEE` and that discount, is the move's total:
 
 - more to pay: from the account credit (under the family's lock, in the move's transaction), or
   by card before the move, as an instalment of kind transfer (`instalments.instalment_card_charge`,
@@ -50,7 +54,7 @@ from payments.models import (
     RefundStatus,
     Transfer,
 )
-from payments.pricing import Kind, Quote, in_cents, price_for
+from payments.pricing import Kind, Quote, discount_lost_by_cancelling, in_cents, price_for
 from payments.selectors import credit_balance
 from payments.services.common import (
     METADATA_APP,
@@ -131,6 +135,9 @@ class TransferQuote:
     # The last school day a move is taken; None while neither class has dates.
     cutoff_on: date | None
     refusals: tuple[TransferRefusal, ...]
+    # A discount the family's other seats no longer earn after the move, kept from what would go
+    # back (never charged), as a cancellation keeps it.
+    withheld: Decimal = Decimal("0.00")
     # The new class's price as `payments.pricing` reached it, kept on the payment once moved.
     priced: Quote | None = field(default=None, compare=False)
     # Where Stripe.js saves a card to pay the total with (the preview's, when there is one).
@@ -143,7 +150,7 @@ class TransferQuote:
     @property
     def total(self) -> Decimal:
         """Positive: what the family pays; negative: what it gets back."""
-        return self.difference + self.fee
+        return self.difference + self.fee + self.withheld
 
 
 @dataclass(frozen=True)
@@ -243,7 +250,10 @@ def _refusals(payment: Payment, new_class: Class, cutoff_on: date | None) -> lis
     if payment.instalments.filter(kind=InstalmentKind.INSTALMENT, status__in=PLAN_UNPAID).exists():
         refusals.append(TransferRefusal("balance_unpaid", "Pay the remaining balance first."))
     refusal = enrolment_refusal(
-        participant=enrolment.participant, camp_class=new_class, paying=True
+        participant=enrolment.participant,
+        camp_class=new_class,
+        paying=True,
+        leaving_class_id=payment.camp_class_id,
     )
     if refusal is not None:
         code = "class_full" if refusal.kind == RefusalKind.FULL else refusal.code or "not_eligible"
@@ -255,8 +265,15 @@ def _quote(payment: Payment, new_class: Class) -> TransferQuote:
     cutoff_on = _cutoff_on(payment.camp_class, new_class)
     refusals = _refusals(payment, new_class, cutoff_on)
     participant = payment.enrolment.participant if payment.enrolment else payment.participant
-    priced = price_for(participant, new_class) if participant is not None else None
+    priced = (
+        price_for(participant, new_class, giving_back=payment) if participant is not None else None
+    )
     current = seat_cost(payment)
+    new_price = priced.amount_due if priced is not None else current
+    given_back = max(current - new_price - settings.TRANSFER_FEE, ZERO)
+    withheld = ZERO
+    if given_back > 0 and priced is not None:
+        withheld = min(discount_lost_by_cancelling(payment, replaced_by=priced), given_back)
     return TransferQuote(
         enrolment_id=payment.enrolment_id,
         class_id=new_class.pk,
@@ -264,10 +281,11 @@ def _quote(payment: Payment, new_class: Class) -> TransferQuote:
         from_class_name=payment.camp_class.name,
         participant_name=payment.participant_name or (participant.name if participant else ""),
         current_price=current,
-        new_price=priced.amount_due if priced is not None else current,
+        new_price=new_price,
         fee=settings.TRANSFER_FEE,
         cutoff_on=cutoff_on,
         refusals=tuple(refusals),
+        withheld=withheld,
         priced=priced,
     )
 
@@ -521,7 +539,10 @@ def _moved(
         old_enrolment_id = payment.enrolment_id
         try:
             enrolment = seat_take(
-                student_id=family.pk, participant=participant, camp_class_id=new_class.pk
+                student_id=family.pk,
+                participant=participant,
+                camp_class_id=new_class.pk,
+                leaving_class_id=from_class.pk,
             )
         except SeatRefused as refused:
             code = "class_full" if refused.refusal.kind == RefusalKind.FULL else "not_eligible"
@@ -551,6 +572,7 @@ def _moved(
             to_enrolment=enrolment,
             difference=quote.difference,
             fee=quote.fee,
+            withheld=quote.withheld,
             settled_with=settle_with if total != 0 else "",
             by=family,
         )
@@ -592,6 +614,7 @@ def _moved(
             from_class_name=from_class.name,
             difference=quote.difference,
             fee=quote.fee,
+            withheld=quote.withheld,
             settled="charged" if total > 0 else "given back" if total < 0 else "even",
             card=card,
             credit=credit,

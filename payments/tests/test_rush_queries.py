@@ -43,12 +43,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # instead, the first time, with the SetupIntent asked of Stripe.
 HOLD_QUERIES = 6
 # The caller; the selection as above, with the payment made before with this card and the
-# refund policy in force; the rules' one query with the paperwork; the charge attempt,
-# committed before Stripe is asked. Then in one transaction: the seat taken, which
-# locks the class; the rules again under the lock; the enrolment; the hold and the selection
-# settled; the payment, enrolled; its receipt queued, to be composed by the worker that sends
-# it; the attempt marked charged. The answer is the payment as written.
-PAY_QUERIES = 12
+# refund policy in force; the rules' one query with the paperwork; in one transaction
+# committed before Stripe is asked, the child locked, whether another charge of the seat is
+# open (one query, after the lock: payments.services.seat_charges) and the charge attempt.
+# Then in one transaction: the seat taken, which locks the class; the rules again under the
+# lock; the enrolment; the hold and the selection settled; the payment, enrolled; its receipt
+# queued, to be composed by the worker that sends it; the attempt marked charged. The answer
+# is the payment as written.
+PAY_QUERIES = 14
 
 
 class Counted:

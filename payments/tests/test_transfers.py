@@ -135,6 +135,7 @@ class TestThePreview:
             "newPrice": 200.0,
             "difference": -100.0,
             "fee": 0.0,
+            "withheldDiscount": 0.0,
             "total": -100.0,
             # The earlier of the two first meetings (Wheel Pottery's) less 7 days.
             "cutoffOn": (first_day(pottery) - timedelta(days=7)).isoformat(),

@@ -28,7 +28,9 @@ function isTransferPreviewKeyOf(enrolmentId) {
 /*
  * What moving the seat to class `classId` would take, by the school's one pricing:
  * {classId, className, participantName, currentPrice, newPrice, difference (new less current),
- * fee, total (difference and fee: to pay when above 0, to give back when below), cutoffOn (the
+ * fee, withheldDiscount (a discount the family's other classes no longer earn after the move,
+ * kept from what goes back), total (difference, fee and withheldDiscount: to pay when above 0,
+ * to give back when below), cutoffOn (the
  * last day a move is allowed), refusals: [{code, message}] (why it cannot be moved, none when it
  * can), clientSecret}. The amounts depend on the day and the seats on everyone, so it is asked
  * afresh each time; a 404 or 409 is final and not retried.

@@ -1,7 +1,7 @@
 import { useCareAccessLog, useCareHistory } from "../../../api/care";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
-import { changeInWords, READER_ROLES } from "./careWords";
+import { changeInWords, readInWords } from "./careWords";
 
 // The record's changes, newest first: who filled it in, changed or confirmed it, and when.
 export function CareHistory({ participantId }) {
@@ -30,7 +30,7 @@ export function CareHistory({ participantId }) {
   );
 }
 
-// Each time a member of staff opened the record, newest first.
+// Each time a member of staff read the record, or a roster's flags of it, newest first.
 export function CareAccessLog({ participantId }) {
   const { data, error } = useCareAccessLog(participantId);
   return (
@@ -44,11 +44,14 @@ export function CareAccessLog({ participantId }) {
       {(log) => (
         <ol className="list-unstyled mb-0">
           {log.map((entry) => (
-            <li key={`${entry.readAt} ${entry.readerName}`} className="py-2 border-bottom">
+            <li
+              key={`${entry.readAt} ${entry.readerName} ${entry.part}`}
+              className="py-2 border-bottom"
+            >
               <time dateTime={entry.readAt} className="d-block small text-body-secondary">
                 {formatLocalDateTime(entry.readAt)}
               </time>
-              {entry.readerName} ({READER_ROLES[entry.readerRole] ?? entry.readerRole})
+              {readInWords(entry)}
             </li>
           ))}
         </ol>

@@ -33,4 +33,20 @@ export function changeInWords({ changedBy, change, fields }) {
   }
 }
 
-export const READER_ROLES = { instructor: "instructor", admin: "school office" };
+const READER_ROLES = { instructor: "instructor", admin: "school office" };
+
+// Where a member of staff read the record (the access log's `part`).
+const READ_PARTS = {
+  record: "the care record",
+  history: "every version of the record",
+  roster: "the allergy and pick-up flags on a class roster",
+  attendance: "the allergy and pick-up flags on a meeting's attendance",
+  today: "the allergy and pick-up flags on the Today screen",
+  export: "a downloaded class roster",
+};
+
+// One line of the access log: "Pat Instructor (instructor) read the care record".
+export function readInWords({ readerName, readerRole, part }) {
+  const role = READER_ROLES[readerRole] ?? readerRole;
+  return `${readerName} (${role}) read ${READ_PARTS[part] ?? "the care record"}`;
+}

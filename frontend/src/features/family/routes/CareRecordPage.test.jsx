@@ -164,6 +164,13 @@ test("the changes and the readers open on request, and only then are asked for",
         readAt: "2027-06-14T08:55:00-07:00",
         readerName: "Pat Instructor",
         readerRole: "instructor",
+        part: "roster",
+      },
+      {
+        readAt: "2027-06-13T16:20:00-07:00",
+        readerName: "Ada Office",
+        readerRole: "admin",
+        part: "history",
       },
     ],
   });
@@ -182,7 +189,14 @@ test("the changes and the readers open on request, and only then are asked for",
   expect(requests(fetch)).not.toContain("GET /api/participants/2/care/access-log");
 
   await user.click(readers);
-  expect(await screen.findByText("Pat Instructor (instructor)")).toBeVisible();
+  expect(
+    await screen.findByText(
+      "Pat Instructor (instructor) read the allergy and pick-up flags on a class roster",
+    ),
+  ).toBeVisible();
+  expect(
+    screen.getByText("Ada Office (school office) read every version of the record"),
+  ).toBeVisible();
 });
 
 test("a child not in the family is not found", async () => {

@@ -98,6 +98,12 @@ function TransferPreview({ preview }) {
             <dd>{formatPrice(preview.fee)}</dd>
           </>
         )}
+        {preview.withheldDiscount > 0 && (
+          <>
+            <dt>Discount your other classes no longer earn</dt>
+            <dd>{formatPrice(preview.withheldDiscount)}</dd>
+          </>
+        )}
         <dt>{totalLabel}</dt>
         <dd>
           <strong>{formatPrice(Math.abs(total))}</strong>

@@ -48,6 +48,7 @@ function preview(overrides) {
     newPrice: 100,
     difference: -20,
     fee: 5,
+    withheldDiscount: 0,
     total: -15,
     cutoffOn: "2027-06-07",
     refusals: [],
@@ -192,6 +193,31 @@ test("a move to a cheaper class gives the difference back as the family chose, a
   expect(await screen.findByRole("article", { name: "Pottery Wheel" })).toBeInTheDocument();
   expect(screen.queryByRole("article", { name: "Watercolor Basics" })).not.toBeInTheDocument();
   expect(screen.getByRole("heading", { level: 1, name: "My Enrolled Classes" })).toHaveFocus();
+});
+
+test("a discount the family's other classes no longer earn is shown as kept from what goes back", async () => {
+  const { user } = renderPage(
+    answers({
+      [`/enrolments/41/transfer?classId=${pottery._id}`]: preview({
+        fee: 0,
+        withheldDiscount: 12,
+        total: -8,
+      }),
+    }),
+  );
+  const dialog = await openDialog(user);
+
+  await choose(user, dialog, "Pottery Wheel");
+
+  await dialog.findByText("To give back");
+  expect(amounts(dialog)).toEqual([
+    ["New class", "Pottery Wheel"],
+    ["Current price", "$120.00"],
+    ["New price", "$100.00"],
+    ["Difference", "−$20.00"],
+    ["Discount your other classes no longer earn", "$12.00"],
+    ["To give back", "$8.00"],
+  ]);
 });
 
 test("a move the school refuses says why, and cannot be confirmed", async () => {
