@@ -2,23 +2,24 @@
 
 A plan is the class's own (`PaymentPlan.camp_class`) or, when the class has none, its season's.
 Its schedule for an amount (what `payments.pricing` says the line costs) is a deposit now and
-the rest in the plan's instalments, split evenly, the last taking the rounding. A plan is open
-to a checkout while its first instalment falls after today at the school, every part is at
-least the card minimum, and the class has the first meeting its days count back from.
+the rest in the plan's instalments, split evenly, the last taking the rounding (the rules:
+`payments.money.plan_deposit`, `plan_instalments`). A plan is open to a checkout while its first
+instalment falls after today at the school, every part is at least the card minimum, and the
+class has the first meeting its days count back from.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
 from django.db.models import Q
 
 from classes.models import Class
 from core.school_time import school_timezone, school_today
 from payments.models import PaymentPlan
+from payments.money import plan_deposit, plan_instalments
 
-CENT = Decimal("0.01")
 # Stripe refuses card charges under $0.50: no part of a plan is smaller.
 SMALLEST_PART = Decimal("0.50")
 
@@ -63,12 +64,10 @@ def plan_schedule(
     if not dates or dates[0] <= today:
         return None
     if plan.deposit_percent is not None:
-        deposit = (amount * plan.deposit_percent / 100).quantize(CENT)
+        deposit = plan_deposit(amount, plan.deposit_percent)
     else:
         deposit = min(plan.deposit_amount, amount)
-    rest = amount - deposit
-    each = (rest / len(dates)).quantize(CENT, rounding=ROUND_DOWN)
-    parts = [each] * (len(dates) - 1) + [rest - each * (len(dates) - 1)]
+    parts = plan_instalments(amount - deposit, len(dates))
     if deposit < SMALLEST_PART or any(part < SMALLEST_PART for part in parts):
         return None
     return PlanSchedule(

@@ -18,16 +18,16 @@ what remains of a line after the ones before it, never below zero:
 4. multi-class: off a participant's Nth class in the season;
 5. code: a promo code typed at checkout, on the classes in its scope;
 
-and then account credit, when the family applies it. Amounts are in cents: a percentage is
-rounded to the cent on each line; an amount shared by several lines is split in proportion, the
-rounding remainder on the last of them.
+and then account credit, when the family applies it. Amounts are in cents, rounded as
+`payments.money` says: a percentage to the cent on each line, a half cent up; an amount shared by
+several lines split in proportion, the rounding remainder on the last of them with room for it.
 """
 
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cache
 
 from django.conf import settings
@@ -48,10 +48,10 @@ from payments.models import (
     Scholarship,
     SiblingDiscount,
 )
+from payments.money import cents, in_cents, percent_of, shared
 from payments.prepared import SeasonRules, season_rules
 from payments.selectors import credit_balance
 
-CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 
 
@@ -94,7 +94,7 @@ class Quote:
     def amount_due(self) -> Decimal:
         total = self.list_price + sum((a.amount for a in self.adjustments), Decimal(0))
         # Never below nothing, whatever the adjustments add up to.
-        return max(total, Decimal(0)).quantize(CENT, rounding=ROUND_HALF_UP)
+        return cents(max(total, Decimal(0)))
 
     @property
     def amount_due_cents(self) -> int:
@@ -125,38 +125,6 @@ class CheckoutQuote:
     @property
     def total_cents(self) -> int:
         return in_cents(self.total)
-
-
-def in_cents(amount: Decimal) -> int:
-    """Money as Stripe counts it: exact cents, never through a float."""
-    return int(amount.quantize(CENT, rounding=ROUND_HALF_UP) * 100)
-
-
-def _cents(amount: Decimal) -> Decimal:
-    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def _percent_of(amount: Decimal, percent: Decimal) -> Decimal:
-    return _cents(amount * percent / 100)
-
-
-def _share(total: Decimal, weights: list[Decimal]) -> list[Decimal]:
-    """`total` split in proportion to `weights` (each share at most its weight), in cents; the
-    rounding remainder goes to the last line that has room for it."""
-    total = min(_cents(total), sum(weights, ZERO))
-    whole = sum(weights, ZERO)
-    if total <= 0 or whole <= 0:
-        return [ZERO for _ in weights]
-    shares = [min(_cents(total * weight / whole), weight) for weight in weights]
-    left = total - sum(shares, ZERO)
-    for index in reversed(range(len(weights))):
-        if left == 0:
-            break
-        room = weights[index] - shares[index]
-        moved = max(min(left, room), -shares[index])
-        shares[index] += moved
-        left -= moved
-    return shares
 
 
 @cache
@@ -264,14 +232,14 @@ def _scholarship(
         room = None if grant.cap is None else max(grant.cap - used, ZERO)
         indexes = [i for i, line in enumerate(priced) if line.camp_class.season_id == season_id]
         if grant.percent is not None:
-            amounts = [_percent_of(priced[i].amount_due, grant.percent) for i in indexes]
+            amounts = [percent_of(priced[i].amount_due, grant.percent) for i in indexes]
             if room is not None and sum(amounts, ZERO) > room:
-                amounts = _share(room, amounts)
+                amounts = shared(room, amounts)
         else:
             budget = max(grant.amount - used, ZERO)
             if room is not None:
                 budget = min(budget, room)
-            amounts = _share(budget, [priced[i].amount_due for i in indexes])
+            amounts = shared(budget, [priced[i].amount_due for i in indexes])
         for i, amount in zip(indexes, amounts, strict=True):
             if amount > 0:
                 priced[i] = priced[i].with_adjustment(
@@ -289,7 +257,7 @@ def _sibling_off(rule: SiblingDiscount, rank: int, amount: Decimal) -> Decimal:
         if rank == 2
         else (rule.third_percent, rule.third_amount)
     )
-    off = _percent_of(amount, percent) if percent is not None else fixed
+    off = percent_of(amount, percent) if percent is not None else fixed
     return min(off, amount)
 
 
@@ -362,7 +330,7 @@ def _multi_class_off(tiers: list[MultiClassDiscount], nth: int, amount: Decimal)
     if tier is None:
         return ZERO
     if tier.percent is not None:
-        return _percent_of(amount, tier.percent)
+        return percent_of(amount, tier.percent)
     return min(tier.amount, amount)
 
 
@@ -491,9 +459,9 @@ def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) 
     if not indexes:
         raise InvalidInput({"promo_code": ["This code is not for these classes."]})
     if code.percent is not None:
-        amounts = [_percent_of(lines[i].amount_due, code.percent) for i in indexes]
+        amounts = [percent_of(lines[i].amount_due, code.percent) for i in indexes]
     else:
-        amounts = _share(code.amount, [lines[i].amount_due for i in indexes])
+        amounts = shared(code.amount, [lines[i].amount_due for i in indexes])
     priced = list(lines)
     for i, amount in zip(indexes, amounts, strict=True):
         if amount > 0:
@@ -505,7 +473,7 @@ def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) 
 
 def _credit(lines: list[Quote], family_id: int) -> list[Quote]:
     balance = credit_balance(family_id)
-    amounts = _share(balance, [line.amount_due for line in lines])
+    amounts = shared(balance, [line.amount_due for line in lines])
     return [
         line.with_adjustment(Adjustment(Kind.CREDIT, "Account credit", -amount))
         if amount > 0

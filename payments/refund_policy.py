@@ -6,12 +6,11 @@ each payment keeps a snapshot of them (`Payment.refund_policy`), read back with 
 """
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from enum import StrEnum
 
 from payments.models import Payment, RefundPolicy
-
-CENT = Decimal("0.01")
+from payments.money import cents, percent_of
 
 
 class RefundTier(StrEnum):
@@ -40,7 +39,7 @@ class RefundTerms:
     @classmethod
     def of(cls, policy: RefundPolicy) -> "RefundTerms":
         return cls(
-            admin_fee=policy.admin_fee.quantize(CENT),
+            admin_fee=cents(policy.admin_fee),
             full_refund_days=policy.full_refund_days,
             partial_refund_days=policy.partial_refund_days,
             partial_refund_percent=policy.partial_refund_percent,
@@ -63,7 +62,7 @@ class RefundTerms:
             return cls()
         default = cls()
         return cls(
-            admin_fee=Decimal(str(snapshot.get("admin_fee", default.admin_fee))).quantize(CENT),
+            admin_fee=cents(Decimal(str(snapshot.get("admin_fee", default.admin_fee)))),
             full_refund_days=int(snapshot.get("full_refund_days", default.full_refund_days)),
             partial_refund_days=int(
                 snapshot.get("partial_refund_days", default.partial_refund_days)
@@ -89,16 +88,15 @@ class RefundTerms:
         return RefundTier.NONE
 
     def refund_for(self, *, paid: Decimal, tier: RefundTier) -> Decimal:
-        """What goes back of `paid`: never negative, never more than was paid."""
+        """What goes back of `paid`: never negative, never more than was paid; a partial tier's
+        percentage to the cent, a half cent up (`payments.money.percent_of`)."""
         if tier == RefundTier.FULL:
             amount = paid - self.admin_fee
         elif tier == RefundTier.PARTIAL:
-            amount = (paid * self.partial_refund_percent / Decimal(100)).quantize(
-                CENT, rounding=ROUND_HALF_UP
-            )
+            amount = percent_of(paid, self.partial_refund_percent)
         else:
             amount = Decimal("0.00")
-        return min(max(amount, Decimal("0.00")), paid).quantize(CENT)
+        return cents(min(max(amount, Decimal("0.00")), paid))
 
     def tier_label(self, tier: RefundTier) -> str:
         if tier == RefundTier.FULL:

@@ -21,6 +21,7 @@ ANSWERS = {
     "Who may take a class": "enrolments.rules.first_refusal",
     "When a season takes registrations": "enrolments.seasons.opens_for",
     "A price": "payments.pricing.price_checkout",
+    "Money rounded": "payments.money.cents",
     "A family's checkout": "payments.services.family_checkout.checkout_pay",
     "A seat taken": "enrolments.services.seats.seat_take",
     "An e-mail queued": "notifications.services.message_queue",

@@ -13,7 +13,7 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
@@ -38,6 +38,7 @@ from payments.models import (
     Refund,
     RefundStatus,
 )
+from payments.money import percent_of
 from payments.pricing import Kind, discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
 from payments.services.common import is_free_enrolment, payment_charge_refund
@@ -293,7 +294,7 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         policy_text=terms.text,
         withheld=withheld,
         refund_to=refund_to,
-        credit_amount=refund + (refund * bonus / 100).quantize(Decimal("0.01"), ROUND_HALF_UP),
+        credit_amount=refund + percent_of(refund, bonus),
         credit_bonus_percent=bonus,
         credit_returned=credit_returned,
     )
