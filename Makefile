@@ -127,17 +127,24 @@ CHECK_FLAGS = --no-print-directory -j$(TEST_JOBS) --output-sync=target --keep-go
 # missing fails.
 SERVER_PASSES := test-server-sqlite $(if $(DATABASE_URL),test-server-postgresql)
 
-# The server suite on SQLite again, with the clock moved (testing/clock.py) to days a suite written
-# today might not expect: during a summer, a leap day, a year's last day. The local services run
-# on the same moved clock (libfaketime, from Debian's faketime); each day's take the base ports
-# plus its place in the list. The tests marked clockless check the project's own settings and
-# scripts in processes of their own and read no date of the product's: the main passes run them.
+# The server suite on SQLite again, with the clock moved (testing/clock.py) to moments a suite
+# written today might not expect: during a summer; 02:30 on the school's spring-forward night, a
+# time its clock skips, which reads as 03:30 (a day of 23 hours, "an hour ago" a time that never
+# was); 23:15 at the school on a month's last day, when UTC is already on the next day and month
+# (a pass longer than 45 minutes crosses the school's midnight too); a leap day; a year's last day.
+# A day alone is 9:00 at the school; a time is written without its colon (T0230), which make cannot
+# take in a target's name. The local services run on the same moved clock (libfaketime, from
+# Debian's faketime); each day's take the base ports plus its place in the list, 0 to 4: clear of
+# the other checks' ports and of their emulators' hub and log ports (+1000, +2000). The tests
+# marked clockless check the project's own settings and scripts in processes of their own and
+# read no date of the product's: the main passes run them.
 # In `make test` each day runs a share of the suite (CAMP_TEST_CLOCK_SHARD, testing/clock.py), a
 # test's share fixed by a hash of its node id: every test meets one moved day in every run, for a
-# third of the time of three whole passes. The trade: a test that fails on one of these days only
+# fifth of the time of five whole passes. The trade: a test that fails on one of these days only
 # is caught only when that day is the one its hash gives it, always the same one. `make test-clock`
 # runs every day on the whole suite (TEST_CLOCK_SHARES=0): run it for a change to dates or seasons.
-TEST_CLOCK_DAYS ?= 2027-06-08 2028-02-29 2030-12-31
+# camp/tests/test_hard_days.py travels to the hard moments itself, so every pass holds them.
+TEST_CLOCK_DAYS ?= 2027-03-14T0230 2027-06-08 2027-06-30T2315 2028-02-29 2030-12-31
 TEST_CLOCK_SHARES ?= 1
 CLOCK_PASSES := $(addprefix test-clock-,$(TEST_CLOCK_DAYS))
 .PHONY: test-server-sqlite test-server-postgresql faketime $(CLOCK_PASSES)

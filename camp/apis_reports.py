@@ -138,6 +138,7 @@ class _Day(serializers.Serializer):
 
 class _Hour(serializers.Serializer):
     hour = serializers.IntegerField()
+    startsAt = serializers.DateTimeField()  # noqa: N815
     registrations = serializers.IntegerField()
 
 

@@ -96,10 +96,13 @@ def _registrations(season: Season, period: Period) -> list[dict]:
 
 def _opening_day(season: Season) -> dict:
     day = timezone.localtime(season.opens_at, school_timezone()).date()
-    hours = registrations_by_hour(season, day)
     return {
         "day": day,
-        "hours": [{"hour": hour, "registrations": count} for hour, count in enumerate(hours)],
+        # An hour's start tells apart the two hours a falling-back night's clock calls 1:00.
+        "hours": [
+            {"hour": line.hour, "startsAt": line.starts_at, "registrations": line.registrations}
+            for line in registrations_by_hour(season, day)
+        ],
     }
 
 
@@ -285,7 +288,11 @@ def _registrations_table(report: dict) -> Table:
 
 def _opening_day_table(report: dict) -> Table:
     opening = report["openingDay"]
-    rows = [(f"{line['hour']:02d}:00", line["registrations"]) for line in opening["hours"]]
+    # On a day the school's clocks change, each hour says which time it is on (1:00 PDT, then
+    # 1:00 PST).
+    zoned = len({line["startsAt"].utcoffset() for line in opening["hours"]}) > 1
+    hour = "%H:%M %Z" if zoned else "%H:%M"
+    rows = [(line["startsAt"].strftime(hour), line["registrations"]) for line in opening["hours"]]
     return Table((f"Hour of {opening['day']}", "Registrations"), rows)
 
 

@@ -7,6 +7,7 @@ seat given back; both are counted on the school's calendar. Attendance is read f
 meeting's tally (`AttendanceTally`), kept as actions arrive, not from the actions themselves.
 """
 
+import math
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
@@ -16,7 +17,7 @@ from django.db.models import (
     QuerySet,
     Sum,
 )
-from django.db.models.functions import ExtractHour, TruncDate
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from accounts.models import Participant
@@ -74,21 +75,44 @@ def registrations_by_day(season: Season, start: date, end: date) -> list[DayCoun
     return [DayCount(day, taken.get(day, 0), given_back.get(day, 0)) for day in days]
 
 
-def registrations_by_hour(season: Season, day: date) -> list[int]:
-    """Seats taken in the season's classes in each of the 24 hours of a school day (its opening
-    morning, say). One query."""
-    by_hour = dict(
+@dataclass(frozen=True)
+class HourCount:
+    starts_at: datetime
+    registrations: int
+
+    @property
+    def hour(self) -> int:
+        """The hour the school's clock showed as this one began."""
+        return self.starts_at.hour
+
+
+def school_hours(day: date) -> list[datetime]:
+    """Each hour of a school day, as it begins, at the school: 24 of them, but 23 on the night the
+    school's clocks spring forward (no 2:00) and 25 on the night they fall back (1:00 twice).
+    Counted in real hours from the day's first moment, never as 24 readings of the clock."""
+    zone = school_timezone()
+    start = school_midnight(day).timestamp()
+    end = school_midnight(day + timedelta(days=1)).timestamp()
+    count = math.ceil((end - start) / 3600)
+    return [datetime.fromtimestamp(start + 3600 * hour, zone) for hour in range(count)]
+
+
+def registrations_by_hour(season: Season, day: date) -> list[HourCount]:
+    """Seats taken in the season's classes in each hour of a school day (its opening morning,
+    say), every hour the day has (`school_hours`) listed in order. One query."""
+    hours = school_hours(day)
+    ends = [*hours[1:], school_midnight(day + timedelta(days=1))]
+    counts = (
         _season_enrolments(season)
-        .filter(
-            created_at__gte=school_midnight(day),
-            created_at__lt=school_midnight(day + timedelta(days=1)),
+        .filter(created_at__gte=hours[0], created_at__lt=ends[-1])
+        .aggregate(
+            **{
+                f"hour_{number}": Count("pk", filter=Q(created_at__gte=start, created_at__lt=end))
+                for number, (start, end) in enumerate(zip(hours, ends, strict=True))
+            }
         )
-        .annotate(hour=ExtractHour("created_at", tzinfo=school_timezone()))
-        .values("hour")
-        .annotate(count=Count("pk"))
-        .values_list("hour", "count")
     )
-    return [by_hour.get(hour, 0) for hour in range(24)]
+    return [HourCount(start, counts[f"hour_{number}"]) for number, start in enumerate(hours)]
 
 
 def _by_class(rows: QuerySet) -> dict[int, int]:

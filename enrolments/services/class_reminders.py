@@ -12,20 +12,25 @@ from django.utils import timezone
 from care.selectors import care_missing_for
 from care.services import missing_in_words
 from classes.mail import class_mail
+from core.school_time import school_timezone
 from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, EnrolmentStatus
 from notifications.services import message_queue
 
 
-def _window() -> timedelta:
-    return timedelta(days=settings.CLASS_REMINDER_DAYS)
+def _window_end(now: datetime) -> datetime:
+    """The last first meeting reminded at `now`: CLASS_REMINDER_DAYS on by the school's clock,
+    the same time of day that many days later. A reminder then goes on its school day, at its
+    hour, even across the night the clocks change, when that many days are an hour more or less
+    than that many times 24 hours."""
+    return timezone.localtime(now, school_timezone()) + timedelta(days=settings.CLASS_REMINDER_DAYS)
 
 
 def is_reminder_due(enrolment: Enrolment, *, now: datetime | None = None) -> bool:
     """Whether the enrolment's class starts within the reminder window and has not started."""
     now = now or timezone.now()
     starts_at = enrolment.camp_class.starts_at
-    return starts_at is not None and now < starts_at <= now + _window()
+    return starts_at is not None and now < starts_at <= _window_end(now)
 
 
 def class_reminder_queue(enrolment: Enrolment) -> None:
@@ -66,7 +71,7 @@ def class_reminders_due(*, now: datetime | None = None) -> int:
         Enrolment.objects.filter(
             status=EnrolmentStatus.ACTIVE,
             camp_class__starts_at__gt=now,
-            camp_class__starts_at__lte=now + _window(),
+            camp_class__starts_at__lte=_window_end(now),
         )
         .select_related("camp_class__instructor", "participant", "student")
         .order_by("id")

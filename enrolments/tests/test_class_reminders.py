@@ -11,7 +11,7 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from accounts.models import Role
-from core.school_time import school_today
+from core.school_time import school_timezone, school_today
 from enrolments.models import EnrolmentStatus
 from enrolments.services.class_reminders import class_reminders_due
 from notifications.models import Message
@@ -92,8 +92,12 @@ def test_a_class_further_off_waits_until_the_window_opens(family):
     class_reminders_due()
     assert not reminders().exists()
 
-    # The window opens CLASS_REMINDER_DAYS before the first meeting, whatever the hour now.
-    class_reminders_due(now=camp_class.starts_at - timedelta(days=3) + timedelta(minutes=1))
+    # The window opens CLASS_REMINDER_DAYS before the first meeting by the school's clock,
+    # whatever the hour now (camp/tests/test_hard_days.py: across the night the clocks change).
+    opens = timezone.localtime(camp_class.starts_at, school_timezone()) - timedelta(days=3)
+    class_reminders_due(now=opens - timedelta(minutes=1))
+    assert not reminders().exists()
+    class_reminders_due(now=opens + timedelta(minutes=1))
     assert reminders().count() == 1
 
 

@@ -17,7 +17,11 @@ const report = {
   registrationsByDay: [{ day: today, registrations: 0, cancellations: 0 }],
   openingDay: {
     day: today,
-    hours: Array.from({ length: 24 }, (_, hour) => ({ hour, registrations: 0 })),
+    hours: Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      startsAt: `${today}T${String(hour).padStart(2, "0")}:00:00-07:00`,
+      registrations: 0,
+    })),
   },
   classes: [],
   money: {

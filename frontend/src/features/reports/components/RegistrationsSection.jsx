@@ -18,7 +18,8 @@ const HOUR_COLUMNS = [
 
 /*
  * Seats taken and given back on each day of the range, and the opening day hour by hour: the
- * morning registration opens is the school's busiest, and when in it families came matters.
+ * morning registration opens is the school's busiest, and when in it families came matters. A
+ * day the clocks change has 23 hours or 25 (1 AM twice), each told apart by when it starts.
  */
 export function RegistrationsSection({ byDay, openingDay }) {
   const dayChart = useMemo(
@@ -80,7 +81,7 @@ export function RegistrationsSection({ byDay, openingDay }) {
         chartLabel="Bar chart of registrations in each hour of the opening day."
         columns={HOUR_COLUMNS}
         rows={openingDay.hours}
-        rowKey={(row) => row.hour}
+        rowKey={(row) => row.startsAt}
         emptyMessage="Registration has not opened yet."
       />
     </section>

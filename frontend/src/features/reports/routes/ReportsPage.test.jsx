@@ -89,6 +89,7 @@ function seasonReport(overrides = {}) {
       day: opened,
       hours: Array.from({ length: 24 }, (_, hour) => ({
         hour,
+        startsAt: `${opened}T${String(hour).padStart(2, "0")}:00:00-07:00`,
         registrations: hour === 9 ? 11 : hour === 10 ? 3 : 0,
       })),
     },
