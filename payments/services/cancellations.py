@@ -1,7 +1,9 @@
 """The school cancels a class: it closes at once, every seat is refunded in full, every family
 that chose it or waits for it is told, and nothing of it is left half done.
 
-The class is marked cancelled first, in its own transaction, so that from then on nobody can
+Every cent each seat was paid with goes back the way it came (`refunds.seat_paid`): card charges
+to their cards, credit, cash and cheque as account credit. The class is marked cancelled first,
+in its own transaction, so that from then on nobody can
 select it, pay for it or take a seat in it (enrolment_refusal and seat_take ask for an approved
 class); a charge already on its way is refunded by `payment_fulfil` for the same reason. Then
 each seat is refunded in its own transaction, through Stripe, as an admin's refund is: a refund
@@ -23,7 +25,7 @@ from enrolments.services import waitlist_close_for_class
 from notifications.services import message_queue
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
-from payments.services.refunds import payment_refund
+from payments.services.refunds import payment_refund, seat_paid
 
 
 @dataclass
@@ -48,17 +50,18 @@ def _enrolled_payments(class_id: int):
 
 
 def class_cancellation_preview(*, class_id: int) -> ClassCancellation:
-    """The dry run: how many seats would be refunded, for how much, and how many families who
-    chose the class would be told. Nothing is changed."""
+    """The dry run: how many seats would be refunded, for how much (all each was paid, by
+    card, credit, cash or cheque), and how many families who chose the class would be told.
+    Nothing is changed."""
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")
-    payments = list(_enrolled_payments(class_id).values_list("price", flat=True))
+    paid = [seat_paid(payment).total for payment in _enrolled_payments(class_id)]
     return ClassCancellation(
         class_id=class_id,
         class_name=camp_class.name,
-        seats_refunded=len(payments),
-        refund_total=sum(payments, Decimal("0.00")),
+        seats_refunded=len(paid),
+        refund_total=sum(paid, Decimal("0.00")),
         selections_closed=Selection.objects.filter(camp_class_id=class_id).count(),
         waitlist_closed=waitlist_open_for_class(class_id=class_id).count(),
     )
@@ -121,9 +124,10 @@ def class_cancel(*, class_id: int, message: str = "") -> ClassCancellation:
     reason = _refund_reason(camp_class.name, message)
     for payment in _enrolled_payments(class_id):
         try:
+            given_back = seat_paid(payment).total
             if payment_refund(payment_id=payment.pk, reason=reason):
                 done.seats_refunded += 1
-                done.refund_total += payment.price
+                done.refund_total += given_back
         except DomainError as error:
             done.refunds_failed[payment.pk] = str(error)
     return done

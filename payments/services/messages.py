@@ -84,6 +84,7 @@ def _composed(
         "transaction_id": payment.transaction_id,
         "paid_at": payment.date,
         "free": payment.price == 0,
+        "card_refunded": payment.price > 0,
         "reason": payment.refund_reason,
         **more,
     }
@@ -141,11 +142,20 @@ def receipt_composed(facts: dict) -> Composed:
     )
 
 
-def refund_queue(payment: Payment, *, amount: Decimal | None = None, about: str = "") -> None:
-    """The money went back: all of the payment, or `amount` of it (a cancellation's part). A
-    seat the school took back in full (the class cancelled, a refund by the school) leaves the
-    family's calendar too."""
-    more = {} if amount is None else {"amount": _money(amount)}
+def refund_queue(
+    payment: Payment,
+    *,
+    amount: Decimal | None = None,
+    credit: Decimal = Decimal(0),
+    about: str = "",
+) -> None:
+    """The money went back: all of the payment, or `amount` of it (a cancellation's part) to
+    the card, and `credit` as account credit (what the seat was paid with credit, in cash or by
+    cheque, when the school gives it all back). A seat the school took back in full (the class
+    cancelled, a refund by the school) leaves the family's calendar too."""
+    more = {} if amount is None else {"amount": _money(amount), "card_refunded": amount > 0}
+    if credit > 0:
+        more["credit_amount"] = _money(credit)
     seat_gone = payment.status == PaymentStatus.REFUNDED and payment.enrolment_id is not None
     _queue(
         PaymentMessage.REFUND_MADE,

@@ -42,7 +42,8 @@ from payments.models import (
     RefundStatus,
 )
 from payments.plans import plan_schedule, plans_of, plans_open
-from payments.services import enrolment_cancel
+from payments.selectors import credit_balance
+from payments.services import class_cancel, class_cancellation_preview, enrolment_cancel
 from payments.services.common import METADATA_APP
 from payments.services.customers import card_setup_for
 from payments.services.instalments import (
@@ -1040,3 +1041,66 @@ class TestCancellation:
             )
         ) == {InstalmentStatus.CANCELLED}
         assert not Refund.objects.filter(payment=bought).exists()
+
+
+class TestTheSchoolCancels:
+    """The school calls the class off: every cent comes back the way it came."""
+
+    def test_credit_a_plan_paid_in_cash_and_by_card_each_go_back_their_own_way(
+        self, as_family, family, mia, clay, plan, dues, admin_user
+    ):
+        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
+        checkout = as_family.post(
+            "/api/checkouts", {"items": [item(mia, clay, plan)], "applyCredit": True}, format="json"
+        ).json()
+        assert paid(as_family, family, checkout).status_code == 201
+        payment = Payment.objects.get()
+        first, second = payment.instalments.order_by("due_on")
+        instalment_paid_offline(instalment_id=first.pk, by=admin_user, note="Cash at the office")
+        with on(dues[1]):
+            assert instalments_charge() == 1
+        second.refresh_from_db()
+        assert (second.status, second.paid_by) == (InstalmentStatus.PAID, PaidBy.CARD)
+        # The $40 of credit comes off the price before the plan: 25% of $360 now, by card, then
+        # $135 twice.
+        assert (payment.price, first.amount, second.amount) == (
+            D("90.00"),
+            D("135.00"),
+            D("135.00"),
+        )
+        preview = class_cancellation_preview(class_id=clay.pk)
+        assert preview.refund_total == D("400.00")
+
+        done = class_cancel(class_id=clay.pk, message="The kiln is broken.")
+
+        assert (done.seats_refunded, done.refund_total, done.refunds_failed) == (
+            1,
+            D("400.00"),
+            {},
+        )
+        # The card gets back what each of its charges took: the deposit and the second
+        # instalment; the credit spent and the cash come back as account credit.
+        assert [refund["amount"] for refund in stripe_js.refunds_of(payment.charge_id)] == [9000]
+        assert [refund["amount"] for refund in stripe_js.refunds_of(second.payment_intent_id)] == [
+            13500
+        ]
+        assert credit_balance(family.pk) == D("175.00")
+        payment.refresh_from_db()
+        assert payment.status == PaymentStatus.REFUNDED
+        assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 1
+        for _ in range(5):
+            # A message waits for the family's earlier ones: send until none is left.
+            sent = send_queued()
+        [told] = [mail for mail in sent if mail.subject == "Refund for Wheel Pottery (Mia Silva)"]
+        assert "We have refunded $225.00 for Wheel Pottery" in told.body
+        assert "$175.00 that was paid with account credit, in cash or by cheque" in told.body
+
+    def test_cancelling_again_gives_back_nothing_twice(
+        self, as_family, family, mia, clay, plan, bought
+    ):
+        assert class_cancel(class_id=clay.pk).seats_refunded == 1
+        again = class_cancel(class_id=clay.pk)
+
+        assert (again.seats_refunded, again.refund_total) == (0, D("0.00"))
+        assert len(stripe_js.refunds_of(bought.charge_id)) == 1
+        assert credit_balance(bought.student_id) == D("0.00")
