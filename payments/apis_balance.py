@@ -113,8 +113,8 @@ class BalancePaymentApi(APIView):
             ),
             409: OpenApiResponse(
                 BalanceRefusalSerializer,
-                description="Nothing was charged: nothing is due, or with amount it is now "
-                "another amount.",
+                description="Nothing was charged: nothing is due, with amount it is now "
+                "another amount, or (instalment_charging) another charge of it is with the bank.",
             ),
             **errors(400, 401, 403, 404, 503),
         },

@@ -551,6 +551,13 @@ def balance_pay(
                 action_client_secret=charged.action_client_secret,
                 payment_intent_id=charged.payment_intent_id,
             )
+        if not charged.paid and charged.instalment.status == InstalmentStatus.CHARGING:
+            # Another's charge of it (the beat's run, another tab) is with the bank: no decline,
+            # and it may well succeed.
+            raise Conflict(
+                "This instalment is being charged already; it shows as paid in a moment.",
+                code="instalment_charging",
+            )
         if not charged.paid:
             raise CardDeclined(charged.message or "The payment did not go through.")
     payment.refresh_from_db()
