@@ -112,7 +112,9 @@ MATRIX = (
         "POST",
         "/api/waitingRoom",
         (200, 200, 200, 200, 200, 200),
-        "public: takes a place; a signed-in family holds one on every device",
+        "public: takes a place; a signed-in family holds one on every device; new places "
+        "without signing in limited per address",
+        limited_by=("WAITING_ROOM_JOINS_PER_MINUTE",),
     ),
     Call("GET", "/api/waitingRoom/live", (401, 403, 403, 403, 403, 200), "admins"),
     Call(
