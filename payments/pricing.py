@@ -164,18 +164,15 @@ def _paid_lines(
     )
     if giving_back is not None:
         payments = payments.exclude(pk=giving_back)
-    rows = (
-        payments.order_by("id")
-        .values_list(
-            "id",
-            "participant_id",
-            "participant__is_account_holder",
-            "camp_class_id",
-            "camp_class__season_id",
-            "list_price",
-            "price",
-            "adjustments",
-        )
+    rows = payments.order_by("id").values_list(
+        "id",
+        "participant_id",
+        "participant__is_account_holder",
+        "camp_class_id",
+        "camp_class__season_id",
+        "list_price",
+        "price",
+        "adjustments",
     )
     paid = []
     for (

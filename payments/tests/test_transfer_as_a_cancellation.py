@@ -70,9 +70,7 @@ class TestTheClassLeftIsNoClash:
         assert payment.camp_class == clay
         assert Transfer.objects.get().to_class == clay
 
-    def test_another_class_of_the_child_at_that_hour_still_clashes(
-        self, as_family, family, season
-    ):
+    def test_another_class_of_the_child_at_that_hour_still_clashes(self, as_family, family, season):
         mia = ChildFactory(account=family, first_name="Mia")
         pottery = a_season_class(season, "300.00", name="Wheel Pottery")
         watercolour = a_season_class(season, "200.00", name="Watercolour", week=1)
@@ -160,9 +158,7 @@ class TestTheFamilysNet:
 
         assert (shown["withheldDiscount"], shown["total"]) == (0.0, -50.0)
 
-    def test_the_new_class_is_priced_without_the_seat_it_replaces(
-        self, as_family, family, season
-    ):
+    def test_the_new_class_is_priced_without_the_seat_it_replaces(self, as_family, family, season):
         _, cheap = siblings_of(family, season)
         # Leo moving to a $400 class becomes the dearest child: he pays in full, and Mia, now
         # second, was never given her 10% (her seat is paid), so nothing more comes off.
