@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 import redis
+import requests
 import time_machine
 from aiosmtpd.controller import Controller
 from django.conf import settings
@@ -23,6 +24,20 @@ from testing.mail_sink import MailSink
 from testing.public_writes import PublicWritesWatch
 from testing.servers import ROOT, free_port, process_env
 from testing.services import TEST_REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def localstripe() -> str:
+    """Stripe's API as the tests reach it (scripts/with-services starts it): its address."""
+    base = settings.STRIPE_API_BASE
+    try:
+        requests.get(f"{base}/js.stripe.com/v3/", timeout=5).raise_for_status()
+    except requests.RequestException as error:
+        pytest.fail(
+            f"localstripe is not answering at {base} ({error}). "
+            "Run the tests through scripts/with-services."
+        )
+    return base
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -18,7 +18,6 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
 import pytest
-import requests
 import time_machine
 from django.conf import settings as django_settings
 from django.utils import timezone
@@ -76,19 +75,6 @@ def test_the_calendar_is_as_this_file_says():
     assert at(SPRING_FORWARD, 2, 30).astimezone(UTC) == datetime(2027, 3, 14, 10, 30, tzinfo=UTC)
     assert at(MONTH_END, 23, 15).astimezone(UTC) == datetime(2027, 7, 1, 6, 15, tzinfo=UTC)
     assert django_settings.SCHOOL_TIMEZONE == "America/Los_Angeles" == SCHOOL.key
-
-
-@pytest.fixture
-def localstripe() -> str:
-    base = django_settings.STRIPE_API_BASE
-    try:
-        requests.get(f"{base}/js.stripe.com/v3/", timeout=5).raise_for_status()
-    except requests.RequestException as error:
-        pytest.fail(
-            f"localstripe is not answering at {base} ({error}). "
-            "Run the tests through scripts/with-services."
-        )
-    return base
 
 
 @pytest.fixture

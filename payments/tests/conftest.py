@@ -16,19 +16,6 @@ from testing.seasons import a_season
 from testing.servers import gunicorn_servers, process_env
 
 
-@pytest.fixture(scope="session")
-def localstripe() -> str:
-    base = settings.STRIPE_API_BASE
-    try:
-        requests.get(f"{base}/js.stripe.com/v3/", timeout=5).raise_for_status()
-    except requests.RequestException as error:
-        pytest.fail(
-            f"localstripe is not answering at {base} ({error}). "
-            "Run the tests through scripts/with-services."
-        )
-    return base
-
-
 @pytest.fixture
 def empty_localstripe(localstripe) -> str:
     """localstripe with no objects: what reconciliation reads is this test's alone."""
