@@ -916,3 +916,107 @@ class Transfer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_class} to {self.to_class}"
+
+
+class LedgerKind(models.TextChoices):
+    """How money moved for a seat. Three bring money in: a card charge (the payment's first, or
+    an instalment's), account credit spent, cash or a cheque taken by the office. Two take it
+    out: a refund to the card, and money given back as account credit."""
+
+    CHARGE = "charge", "Card charge"
+    CREDIT_SPENT = "credit_spent", "Account credit spent"
+    OFFLINE = "offline", "Cash or cheque"
+    REFUND = "refund", "Refund to the card"
+    CREDIT_GIVEN = "credit_given", "Given back as account credit"
+
+
+MONEY_IN = (LedgerKind.CHARGE, LedgerKind.CREDIT_SPENT, LedgerKind.OFFLINE)
+MONEY_OUT = (LedgerKind.REFUND, LedgerKind.CREDIT_GIVEN)
+
+
+class LedgerEntry(models.Model):
+    """One movement of a family's money for one seat (its payment), written by
+    `payments.services.ledger` and nothing else, and never changed. What a seat holds, and how
+    each part of it goes back, is the sum of its entries (`payments.selectors.seat_paid`).
+
+    Money in is held in parts: each card charge (the payment's first, `instalment` empty, or an
+    instalment's), the account credit spent at checkout, and each instalment paid with credit,
+    cash or cheque. Money out says which part it came from (`drawn_from` and `instalment`), so
+    a charge is never refunded beyond what is left of it, and credit a move gave back from the
+    card is not refunded to the card again. The school's own bonus on a refund taken as credit
+    is no family money and is only on the credit account (`CreditEntry`)."""
+
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="ledger_entries"
+    )
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="ledger_entries")
+    kind = models.CharField(max_length=20, choices=LedgerKind.choices)
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    # The part money out came from: a card charge, credit spent, or cash and cheques.
+    drawn_from = models.CharField(max_length=20, choices=LedgerKind.choices[:3], blank=True)
+    # The instalment whose charge or payment the part is; none for the payment's own.
+    instalment = models.ForeignKey(
+        "payments.Instalment",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_entries",
+    )
+    # The refund on record a card refund is (none for one the school made at once).
+    refund = models.OneToOneField(
+        Refund, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger_entry"
+    )
+    # The row of the family's credit account the credit moved with.
+    credit_entry = models.ForeignKey(
+        CreditEntry,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="ledger_entries",
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "ledger entries"
+        ordering = ["at", "id"]
+        indexes = [
+            models.Index(fields=["payment", "kind"], name="ledger_payment_kind_idx"),
+            models.Index(fields=["kind", "at"], name="ledger_kind_at_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=Decimal("0")), name="ledger_amount_gt_0"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=LedgerKind.values), name="ledger_kind_valid"
+            ),
+            # Money in is a part of its own; money out names the part it came from, and a
+            # refund to the card comes from a card charge.
+            models.CheckConstraint(
+                condition=(models.Q(kind__in=MONEY_IN) & models.Q(drawn_from=""))
+                | (models.Q(kind=LedgerKind.REFUND) & models.Q(drawn_from=LedgerKind.CHARGE))
+                | (
+                    models.Q(kind=LedgerKind.CREDIT_GIVEN)
+                    & models.Q(drawn_from__in=[kind.value for kind in MONEY_IN])
+                ),
+                name="ledger_out_drawn_from_in",
+            ),
+            # Each part is paid once: the payment's first charge, the credit spent at its
+            # checkout, and each instalment.
+            models.UniqueConstraint(
+                fields=["payment", "kind"],
+                condition=models.Q(
+                    kind__in=[LedgerKind.CHARGE, LedgerKind.CREDIT_SPENT],
+                    instalment__isnull=True,
+                ),
+                name="ledger_payment_paid_once",
+            ),
+            models.UniqueConstraint(
+                fields=["instalment"],
+                condition=models.Q(kind__in=[kind.value for kind in MONEY_IN]),
+                name="ledger_instalment_paid_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of ${self.amount} for payment {self.payment_id}"

@@ -22,6 +22,7 @@ from enrolments.models import Selection
 from payments.models import (
     CardSetupClaim,
     EarlyBirdPrice,
+    LedgerKind,
     MultiClassDiscount,
     Payment,
     Refund,
@@ -53,8 +54,10 @@ def _payments_sql(one_participant: bool, owed_statuses: int) -> str:
     return f"""
         SELECT {PAYMENT.sql}, {CLASS.sql}, {INSTRUCTOR.sql},
             (
-                SELECT SUM(r.amount) FROM "payments_refund" r
-                WHERE r.payment_id = y.id AND r.status = %(made)s
+                SELECT SUM(l.amount) FROM "payments_ledgerentry" l
+                LEFT JOIN "payments_refund" r ON r.id = l.refund_id
+                WHERE l.payment_id = y.id AND l.kind = %(card_refund)s
+                    AND (l.refund_id IS NULL OR r.status = %(made)s)
             ),
             EXISTS (
                 SELECT 1 FROM "payments_refund" r
@@ -72,10 +75,10 @@ def family_payments(
     *, student: User, participant_id: int | None, made: str, owed: Sequence[str]
 ) -> list[Payment]:
     """`selectors.payment_list_for`'s rows: each payment with its class and the class's
-    instructor, knowing its student, with what of it went back (`refunds_made`: the refunds in
-    status `made`) and whether a refund is still owed (`refund_owed`: one in a status of
-    `owed`)."""
-    params = {"student": student.pk, "made": made}
+    instructor, knowing its student, with what of it went back to the card (`refunds_made`: the
+    ledger's card refunds, made at once or on record in status `made`) and whether a refund is
+    still owed (`refund_owed`: one in a status of `owed`)."""
+    params = {"student": student.pk, "made": made, "card_refund": LedgerKind.REFUND}
     params.update({f"owed_{number}": status for number, status in enumerate(owed)})
     if participant_id is not None:
         params["participant"] = participant_id

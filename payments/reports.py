@@ -7,10 +7,8 @@ Two kinds of figure, kept apart:
   adjustment the family read (`Payment.adjustments`), what account credit paid, and what a plan
   left for later.
 - Card money, by when it moved, so that `net` is what the card processor shows for the same
-  days, to the cent: charged is each payment's own share of a charge (`Payment.price`; nothing
-  for a free enrolment, which never reached Stripe) and each instalment paid by card; given back
-  is each refund made (`Refund`, succeeded) and, for a payment the school refunded in full, its
-  price and its instalments paid by card, as `payments.services.refunds` gives them back.
+  days, to the cent: the ledger's card charges (each payment's own share of a charge, each
+  instalment or move paid by card) less its refunds to the card, made (`payments.services.ledger`).
 
 A charge the school gave back at once without putting it on record (a second charge for one
 checkout, a class gone before the seat was taken) nets to nothing at Stripe and is in neither.
@@ -43,14 +41,12 @@ from payments.models import (
     CreditEntry,
     Instalment,
     InstalmentStatus,
-    PaidBy,
+    LedgerEntry,
+    LedgerKind,
     Payment,
-    PaymentStatus,
-    Refund,
-    RefundStatus,
 )
 from payments.pricing import Kind
-from payments.services.common import FREE_TRANSACTION_PREFIX
+from payments.selectors import MONEY_BACK_MADE
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -126,10 +122,6 @@ def _payments(season: Season) -> QuerySet[Payment]:
     return Payment.objects.filter(camp_class__season=season).order_by()
 
 
-def _charged_by_card() -> Q:
-    return ~Q(transaction_id__startswith=FREE_TRANSACTION_PREFIX)
-
-
 def _by_week_and_category(rows: QuerySet, moment: str, relation: str = "", **sums) -> list:
     """`sums` of the rows for each week (the Monday, on the school's calendar, of `moment`) and
     each category ("" for none) together: one pass over the rows answers both breakdowns."""
@@ -146,39 +138,16 @@ def _sales(season: Season, period: Period) -> QuerySet[Payment]:
     return _payments(season).filter(period.holds("date"))
 
 
-def _card_instalments(season: Season, period: Period) -> QuerySet[Instalment]:
-    return Instalment.objects.filter(
-        payment__camp_class__season=season,
-        status=InstalmentStatus.PAID,
-        paid_by=PaidBy.CARD,
-    ).filter(period.holds("paid_at"))
-
-
-def _refunds_made(season: Season, period: Period) -> QuerySet[Refund]:
-    return Refund.objects.filter(
-        payment__camp_class__season=season, status=RefundStatus.SUCCEEDED
-    ).filter(period.holds("created_at"))
-
-
-def _refunded_in_full(season: Season, period: Period) -> QuerySet[Payment]:
-    return (
-        _payments(season)
-        .filter(status=PaymentStatus.REFUNDED)
-        .filter(_charged_by_card())
-        .filter(period.holds("refunded_at"))
-    )
-
-
-def _instalments_refunded(season: Season, period: Period) -> QuerySet[Instalment]:
-    return Instalment.objects.filter(
-        payment__in=_refunded_in_full(season, period),
-        status=InstalmentStatus.PAID,
-        paid_by=PaidBy.CARD,
-    )
+def _card_money(season: Season, period: Period) -> QuerySet[LedgerEntry]:
+    """The season's card charges and refunds that moved in the period, from the ledger: a refund
+    once made at Stripe (one the school made at once has no refund on record)."""
+    return LedgerEntry.objects.filter(
+        kind__in=(LedgerKind.CHARGE, LedgerKind.REFUND), payment__camp_class__season=season
+    ).filter(MONEY_BACK_MADE, period.holds("at"))
 
 
 def _money_lines(season: Season, period: Period):
-    """The season's money by (week, category): five aggregate queries. With it, what a plan
+    """The season's money by (week, category): three aggregate queries. With it, what a plan
     left for later and what instalments paid, which come out of the same passes."""
     lines: dict[tuple, MoneyLine] = {}
     plan_later = instalments_paid = ZERO
@@ -196,32 +165,25 @@ def _money_lines(season: Season, period: Period):
         "date",
         gross=listed,
         reductions=ExpressionWrapper(listed - due, output_field=MONEY),
-        charged=Case(When(_charged_by_card(), then=F("price")), default=Value(ZERO)),
         plan_later=Case(
             When(plan_total__isnull=False, then=F("plan_total") - F("price")), default=Value(ZERO)
         ),
     )
     add(sales)
     plan_later = sum((row["plan_later"] for row in sales), ZERO)
-    instalments = _by_week_and_category(
-        _card_instalments(season, period), "paid_at", "payment__", charged=F("amount")
+    card = _by_week_and_category(
+        _card_money(season, period),
+        "at",
+        "payment__",
+        charged=Case(When(kind=LedgerKind.CHARGE, then=F("amount")), default=Value(ZERO)),
+        refunds=Case(When(kind=LedgerKind.REFUND, then=F("amount")), default=Value(ZERO)),
+        instalments=Case(
+            When(kind=LedgerKind.CHARGE, instalment__isnull=False, then=F("amount")),
+            default=Value(ZERO),
+        ),
     )
-    add(instalments)
-    instalments_paid = sum((row["charged"] for row in instalments), ZERO)
-    add(
-        _by_week_and_category(
-            _refunds_made(season, period), "created_at", "payment__", refunds=F("amount")
-        )
-    )
-    add(_by_week_and_category(_refunded_in_full(season, period), "refunded_at", refunds=F("price")))
-    add(
-        _by_week_and_category(
-            _instalments_refunded(season, period),
-            "payment__refunded_at",
-            "payment__",
-            refunds=F("amount"),
-        )
-    )
+    add(card)
+    instalments_paid = sum((row["instalments"] for row in card), ZERO)
     return lines, plan_later, instalments_paid
 
 

@@ -1,12 +1,16 @@
 """Reads of the payments app."""
 
+from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from functools import partial
 
 from django.db.models import (
     DecimalField,
     Exists,
+    Max,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Sum,
@@ -18,11 +22,25 @@ from accounts.models import User
 from core.prepared import PreparedList
 from core.public_cache import current_generation
 from core.school_time import school_today
-from payments.models import CreditEntry, Payment, Refund, RefundPolicy, RefundStatus
+from payments.models import (
+    MONEY_IN,
+    CreditEntry,
+    LedgerEntry,
+    LedgerKind,
+    Payment,
+    Refund,
+    RefundPolicy,
+    RefundStatus,
+)
 from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
 
 # A refund owed and not yet made: on record, not yet made at Stripe, or refused there.
+ZERO = Decimal("0.00")
+# Of the ledger's entries, the money that has gone back: all but a refund on record still owed
+# (what a seat holds counts that one gone too; the card processor and the family's tax
+# statement do not, until it is made).
+MONEY_BACK_MADE = Q(refund__isnull=True) | Q(refund__status=RefundStatus.SUCCEEDED)
 OWED_REFUND_STATUSES = (RefundStatus.PENDING, RefundStatus.FAILED)
 
 
@@ -33,7 +51,8 @@ def _payments_with_class(payments: QuerySet[Payment] | None = None) -> QuerySet[
     if payments is None:
         payments = Payment.objects.select_related("student")
     succeeded = (
-        Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
+        LedgerEntry.objects.filter(payment=OuterRef("pk"), kind=LedgerKind.REFUND)
+        .filter(MONEY_BACK_MADE)
         .values("payment")
         .annotate(total=Sum("amount"))
         .values("total")
@@ -143,3 +162,113 @@ def class_plans(*, camp_class) -> list[dict]:
         }
         for schedule in plans_open(camp_class, camp_class.price, plans=table.of(camp_class))
     ]
+
+
+# --- What a seat paid: the one answer, read from the ledger (`payments.services.ledger`).
+
+
+@dataclass(frozen=True)
+class SeatPart:
+    """One part of what a seat was paid with: a card charge (the payment's own when
+    `instalment_id` is None), the credit spent at checkout, or an instalment paid otherwise."""
+
+    kind: str
+    instalment_id: int | None
+    at: datetime
+
+    @property
+    def way(self) -> str:
+        if self.kind == LedgerKind.CHARGE:
+            return "card"
+        return "checkout_credit" if self.instalment_id is None else "other"
+
+
+@dataclass(frozen=True)
+class SeatPaid:
+    """What a seat's payment holds now, part by part, newest first (the payment's own card
+    charge and checkout credit last): what came in less what went out of each. A refund on
+    record counts as gone, made or still owed."""
+
+    parts: tuple[tuple[SeatPart, Decimal], ...]
+
+    def _held(self, *ways: str) -> Decimal:
+        return sum((room for part, room in self.parts if part.way in ways), ZERO)
+
+    @property
+    def card(self) -> Decimal:
+        """What the card charges can still give back to their cards."""
+        return self._held("card")
+
+    @property
+    def credit_at_checkout(self) -> Decimal:
+        return self._held("checkout_credit")
+
+    @property
+    def paid_otherwise(self) -> Decimal:
+        """Instalments paid with credit, in cash or by cheque."""
+        return self._held("other")
+
+    @property
+    def other(self) -> Decimal:
+        """Everything no card can take back: it goes back as account credit."""
+        return self.total - self.card
+
+    @property
+    def total(self) -> Decimal:
+        return sum((room for _, room in self.parts), ZERO)
+
+    @property
+    def charges(self) -> list[tuple[int | None, Decimal]]:
+        """Each card charge with what it can still give back, newest first."""
+        return [(part.instalment_id, room) for part, room in self.parts if part.way == "card"]
+
+    def room_of(self, kind: str, instalment_id: int | None) -> Decimal:
+        for part, room in self.parts:
+            if part.kind == kind and part.instalment_id == instalment_id:
+                return room
+        return ZERO
+
+    def parts_in(self, ways: tuple[str, ...]):
+        """The parts of these ways, way by way in the order given, each newest first."""
+        for way in ways:
+            for part, room in self.parts:
+                if part.way == way:
+                    yield part, room
+
+
+def seat_paid(payment: Payment) -> SeatPaid:
+    """What the seat's payment took and still holds, in one query over its ledger entries."""
+    came_in: dict[tuple[str, int | None], Decimal] = {}
+    when: dict[tuple[str, int | None], datetime] = {}
+    went_out: dict[tuple[str, int | None], Decimal] = {}
+    rows = (
+        LedgerEntry.objects.filter(payment_id=payment.pk)
+        .values("kind", "drawn_from", "instalment_id")
+        .annotate(total=Sum("amount"), last=Max("at"))
+        .order_by()
+    )
+    for row in rows:
+        if row["kind"] in MONEY_IN:
+            key = (row["kind"], row["instalment_id"])
+            came_in[key] = row["total"]
+            when[key] = row["last"]
+        else:
+            key = (row["drawn_from"], row["instalment_id"])
+            went_out[key] = went_out.get(key, ZERO) + row["total"]
+    parts = [
+        (
+            SeatPart(kind, instalment_id, when[(kind, instalment_id)]),
+            total - went_out.get((kind, instalment_id), ZERO),
+        )
+        for (kind, instalment_id), total in came_in.items()
+    ]
+    # Newest first; the payment's own parts, made with it, after every instalment.
+    parts.sort(
+        key=lambda pair: (
+            pair[0].instalment_id is not None,
+            pair[0].at,
+            pair[0].instalment_id or 0,
+        ),
+        reverse=True,
+    )
+    return SeatPaid(parts=tuple(parts))

@@ -8,8 +8,15 @@ from rest_framework import serializers
 from classes.schedule import WEEKDAY_NAMES, meetings_of
 from classes.serializers import ClockTimeField, MeetingOutputSerializer
 from core.school_time import school_timezone
-from payments.models import InstalmentKind, InstalmentStatus, PaymentStatus, RefundStatus
+from payments.models import (
+    InstalmentKind,
+    InstalmentStatus,
+    LedgerKind,
+    PaymentStatus,
+    RefundStatus,
+)
 from payments.refund_policy import refund_policy_text_of
+from payments.selectors import MONEY_BACK_MADE
 
 
 class InstalmentOutputSerializer(serializers.Serializer):
@@ -69,9 +76,7 @@ class PaymentOutputSerializer(serializers.Serializer):
         return InstalmentOutputSerializer(payment.instalments.all(), many=True).data
 
     def get_refundAmount(self, payment) -> float | None:  # noqa: N802 - the API's field names
-        if payment.status == PaymentStatus.REFUNDED:
-            return float(payment.price)
-        if payment.status != PaymentStatus.CANCELLED:
+        if payment.status not in (PaymentStatus.REFUNDED, PaymentStatus.CANCELLED):
             return None
         made = _refunds_made(payment)
         return float(made) if made else None
@@ -93,9 +98,11 @@ def _refunds_made(payment) -> Decimal:
     # Read with the payment by payments.selectors; asked here for a payment read otherwise.
     made = getattr(payment, "refunds_made", None)
     if made is None:
-        made = payment.refunds.filter(status=RefundStatus.SUCCEEDED).aggregate(total=Sum("amount"))[
-            "total"
-        ]
+        made = (
+            payment.ledger_entries.filter(kind=LedgerKind.REFUND)
+            .filter(MONEY_BACK_MADE)
+            .aggregate(total=Sum("amount"))["total"]
+        )
     return made or Decimal("0.00")
 
 

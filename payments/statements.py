@@ -5,12 +5,13 @@ return.
 Which payments a year holds: a paid class (enrolled, or cancelled by the family after it was
 paid) whose first meeting that takes place falls in the year, in the school's time zone; a class
 that runs over New Year is counted once, in the year it began, with all its days. The dates of
-care are its first and last meeting days that take place and how many there are. Paid is what
-the card was charged (`Payment.price`) and a plan's (or a transfer's) parts paid since; given
-back is the refunds made (succeeded) and the account credit the family took instead of a
-refund, never more than was paid. A line that nets
-to nothing (refunded in full) and a free enrolment are left out; payments still pending or
-refunded by the school are not care paid for.
+care are its first and last meeting days that take place and how many there are. Paid and
+given back are the seat's ledger (`payments.services.ledger`): paid is every card charge,
+account credit spent, cash and cheque; given back is every refund made (one owed, in the back
+office's queue, counts once made) and the family's own money given back as account credit (the
+school's bonus on it is no payment for care). A line that nets to nothing (refunded in full)
+and a free enrolment are left out; payments still pending or refunded by the school are not
+care paid for.
 """
 
 import unicodedata
@@ -27,15 +28,8 @@ from fpdf.enums import XPos, YPos
 from accounts.models import Participant, User
 from classes.models import Meeting
 from core.school_time import school_today
-from payments.models import (
-    CreditEntry,
-    Instalment,
-    InstalmentStatus,
-    Payment,
-    PaymentStatus,
-    Refund,
-    RefundStatus,
-)
+from payments.models import MONEY_IN, MONEY_OUT, LedgerEntry, Payment, PaymentStatus
+from payments.selectors import MONEY_BACK_MADE
 
 # The years a statement may be asked for: any other is a mistake in the address.
 FIRST_YEAR = 2000
@@ -83,49 +77,47 @@ def _meeting_days():
     return Meeting.objects.filter(camp_class=OuterRef("camp_class"), cancelled=False)
 
 
-def _sum_of(rows) -> Coalesce:
-    """The amounts of these rows of one payment (refunds, credit entries) added up; 0 for none."""
-    total = rows.values("payment").annotate(total=Sum("amount")).values("total")
+def _ledger_sum(kinds, *made) -> Coalesce:
+    """The payment's ledger entries of these kinds added up; 0 for none."""
+    total = (
+        LedgerEntry.objects.filter(payment=OuterRef("pk"), kind__in=kinds)
+        .filter(*made)
+        .values("payment")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
     return Coalesce(Subquery(total, output_field=MONEY), Value(ZERO), output_field=MONEY)
 
 
 def statement_for(*, participant: Participant, year: int) -> Statement:
     """The participant's statement for the calendar year, read in one query; who may have it is
     the caller's check (`accounts.access.access_participant`)."""
-    refunds = Refund.objects.filter(payment=OuterRef("pk"), status=RefundStatus.SUCCEEDED)
-    instalments = Instalment.objects.filter(payment=OuterRef("pk"), status=InstalmentStatus.PAID)
-    credit = CreditEntry.objects.filter(payment=OuterRef("pk"), amount__gt=0)
     payments = (
         Payment.objects.filter(
             student_id=participant.account_id,
             participant_id=participant.pk,
             status__in=PAID_FOR_CARE,
-            price__gt=0,
         )
         .select_related("camp_class")
         .annotate(
             first_day=Subquery(_meeting_days().order_by("start").values("day")[:1]),
             last_day=Subquery(_meeting_days().order_by("-start").values("day")[:1]),
             days=Subquery(_meeting_days().values("camp_class").annotate(n=Count("pk")).values("n")),
-            instalments_paid=_sum_of(instalments),
-            refunds_made=_sum_of(refunds),
-            credit_given=_sum_of(credit),
+            paid=_ledger_sum(MONEY_IN),
+            given_back=_ledger_sum(MONEY_OUT, MONEY_BACK_MADE),
         )
         .filter(first_day__gte=date(year, 1, 1), first_day__lte=date(year, 12, 31))
         .order_by("first_day", "camp_class__name", "id")
     )
     lines = []
     for payment in payments:
-        paid = payment.price + payment.instalments_paid
         line = StatementLine(
             class_name=payment.camp_class.name,
             first_day=payment.first_day,
             last_day=payment.last_day,
             days=payment.days,
-            paid=paid,
-            # Credit taken instead of a refund may carry the school's bonus: never more back
-            # than was paid, so no line is below nothing.
-            given_back=min(paid, payment.refunds_made + payment.credit_given),
+            paid=payment.paid,
+            given_back=payment.given_back,
             currency=payment.currency,
             cancelled=payment.status == PaymentStatus.CANCELLED,
         )

@@ -19,6 +19,8 @@ from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
 from payments.models import Payment, PaymentStatus
+from payments.selectors import seat_paid
+from payments.services.ledger import ledger_card_refunded, ledger_payment_made
 from testing.care import care_completed
 from testing.seats import seats_free_now
 
@@ -143,6 +145,7 @@ class PaymentFactory(DjangoModelFactory):
 
     class Meta:
         model = Payment
+        skip_postgeneration_save = True
 
     student = factory.SubFactory(UserFactory)
     participant = _holder_of_student
@@ -163,6 +166,18 @@ class PaymentFactory(DjangoModelFactory):
         ),
         no_declaration=None,
     )
+
+    @factory.post_generation
+    def ledger(payment, create, extracted, **kwargs):
+        """A payment made is in the ledger as the app writes it: its card charge and the credit
+        spent on it; one the school refunded, its charge given back."""
+        if not create:
+            return
+        ledger_payment_made(payment)
+        if payment.status == PaymentStatus.REFUNDED:
+            held = seat_paid(payment)
+            if held.card:
+                ledger_card_refunded(payment, held.card, instalment_id=None)
 
 
 def banner_png() -> io.BytesIO:

@@ -25,7 +25,8 @@ from enrolments.services import waitlist_close_for_class
 from notifications.services import message_queue
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
-from payments.services.refunds import payment_refund, seat_paid
+from payments.selectors import seat_paid
+from payments.services.refunds import payment_refund
 
 
 @dataclass

@@ -10,14 +10,12 @@ until Stripe has made it.
 """
 
 import logging
-from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import User
@@ -28,21 +26,27 @@ from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import seat_give_back
 from payments import stripe_client
 from payments.models import (
-    CreditEntry,
     Instalment,
     InstalmentKind,
     InstalmentStatus,
-    PaidBy,
     Payment,
     PaymentStatus,
     Refund,
     RefundStatus,
 )
 from payments.money import percent_of
-from payments.pricing import Kind, discount_lost_by_cancelling, in_cents
+from payments.pricing import discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
+from payments.selectors import seat_paid
 from payments.services.common import is_free_enrolment, payment_charge_refund
-from payments.services.instalments import UNPAID, instalment_card_charge, paid_toward
+from payments.services.instalments import UNPAID, instalment_card_charge
+from payments.services.ledger import (
+    CARD,
+    CHECKOUT_CREDIT,
+    OTHER,
+    ledger_credit_given,
+    ledger_refund,
+)
 from payments.services.messages import (
     enrolment_cancelled_queue,
     refund_queue,
@@ -257,7 +261,8 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
                 why = _when(
                     days_before=promised.days_before, started=promised.started
                 ).by_the_promise()
-    paid = paid_toward(payment)
+    held = seat_paid(payment)
+    paid = held.card + held.paid_otherwise
     refund = terms.refund_for(paid=paid, tier=tier)
     if settings.CANCELLATION_CHARGES_UNPAID and payment.plan_total is not None:
         # The school keeps what its policy keeps of the whole price: what was paid beyond that
@@ -268,9 +273,7 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         # Nothing went through Stripe, so nothing can come back through it.
         refund = ZERO
     # Credit spent on the seat goes back as credit, never to the card, by the same tier.
-    credit_spent = -sum(
-        (Decimal(a["amount"]) for a in payment.adjustments if a.get("kind") == Kind.CREDIT), ZERO
-    )
+    credit_spent = held.credit_at_checkout
     credit_returned = terms.refund_for(paid=credit_spent, tier=tier) if credit_spent else ZERO
     lost = discount_lost_by_cancelling(payment)
     withheld = min(lost, refund + credit_returned)
@@ -338,23 +341,17 @@ def enrolment_cancel(
         refunds = []
         to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
         if to_credit:
-            CreditEntry.objects.create(
-                family=student,
-                amount=quote.credit_amount,
+            ledger_credit_given(
+                payment,
+                quote.refund,
+                bonus=quote.credit_amount - quote.refund,
                 reason=f"Refund for {quote.class_name} ({quote.participant_name}) as credit",
                 by=student,
-                payment=payment,
+                drawn=(CARD, OTHER),
             )
         elif quote.refund > ZERO:
             refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
-        if quote.credit_returned > ZERO:
-            CreditEntry.objects.create(
-                family=student,
-                amount=quote.credit_returned,
-                reason=f"Credit spent on {quote.class_name} ({quote.participant_name}) given back",
-                by=student,
-                payment=payment,
-            )
+        _checkout_credit_back(payment, quote, by=student)
         enrolment_cancelled_queue(
             payment,
             refund=quote.credit_amount if to_credit else quote.refund,
@@ -478,6 +475,7 @@ def enrolment_release(*, payment_id: int) -> bool:
         refunds = []
         if quote.refund > ZERO:
             refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        _checkout_credit_back(payment, quote)
         seat_released_queue(payment, refund=quote.refund)
     for refund in refunds:
         refund_send(refund_id=refund.pk)
@@ -507,48 +505,48 @@ def _refunds_put_on_record(payment: Payment, *, amount: Decimal, reason: str) ->
         if part <= ZERO:
             continue
         suffix = f"-i{instalment.pk}" if instalment else ""
-        refunds.append(
-            Refund.objects.create(
-                payment=payment,
-                instalment=instalment,
-                amount=part,
-                idempotency_key=f"{_refund_key(payment)}{suffix}",
-                status=RefundStatus.PENDING,
-                reason=reason,
-            )
+        refund = Refund.objects.create(
+            payment=payment,
+            instalment=instalment,
+            amount=part,
+            idempotency_key=f"{_refund_key(payment)}{suffix}",
+            status=RefundStatus.PENDING,
+            reason=reason,
         )
+        ledger_refund(refund)
+        refunds.append(refund)
         left -= part
     if left > ZERO:
-        # What is left of what was paid, the refunds just put on record counted.
-        if left > paid_toward(payment):
-            raise Conflict("A refund is never more than was paid.")
-        CreditEntry.objects.create(
-            family_id=payment.student_id,
-            amount=left,
+        # What is left comes from what was paid in cash, by cheque or with credit: the ledger
+        # refuses more than that.
+        ledger_credit_given(
+            payment,
+            left,
             reason=f"Refund for {payment.camp_class.name} of what was paid in cash, by cheque "
             "or with credit",
-            payment=payment,
+            drawn=(OTHER,),
         )
     return refunds
 
 
+def _checkout_credit_back(payment: Payment, quote: CancellationQuote, by: User | None = None):
+    """The account credit spent on the seat at checkout goes back as credit, by the tier."""
+    if quote.credit_returned > ZERO:
+        ledger_credit_given(
+            payment,
+            quote.credit_returned,
+            reason=f"Credit spent on {quote.class_name} ({quote.participant_name}) given back",
+            by=by,
+            drawn=(CHECKOUT_CREDIT,),
+        )
+
+
 def refundable_charges(payment: Payment) -> list[tuple[Instalment | None, Decimal]]:
     """Each card charge a payment's money came by, newest first, with what it can still give
-    back (a failed refund is still owed, so it counts too); None is the payment's own."""
-    refunded = defaultdict(lambda: ZERO)
-    for instalment_id, total in payment.refunds.values_list("instalment_id").annotate(
-        total=Sum("amount")
-    ):
-        refunded[instalment_id] = total
-    charges = [
-        (instalment, instalment.amount - refunded[instalment.pk])
-        for instalment in payment.instalments.filter(
-            status=InstalmentStatus.PAID, paid_by=PaidBy.CARD
-        ).order_by("-paid_at", "-id")
-    ]
-    if not is_free_enrolment(payment):
-        charges.append((None, payment.price - refunded[None]))
-    return charges
+    back (`seat_paid`: a refund owed counts as given); None is the payment's own."""
+    charges = seat_paid(payment).charges
+    instalments = Instalment.objects.in_bulk([pk for pk, _ in charges if pk is not None])
+    return [(instalments.get(pk) if pk is not None else None, room) for pk, room in charges]
 
 
 def refund_send(*, refund_id: int, told: bool = True) -> Refund:

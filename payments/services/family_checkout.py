@@ -54,6 +54,7 @@ from payments.services.common import (
 from payments.services.customers import card_setup_for
 from payments.services.fulfilment import payment_enrol, payment_fulfil
 from payments.services.instalments import instalments_create
+from payments.services.ledger import ledger_payment_made
 from payments.services.seat_charges import seat_charge_refusal
 
 logger = logging.getLogger(__name__)
@@ -577,6 +578,7 @@ def _line_payments(checkout: Checkout, lines: list[CheckoutLine], *, transaction
             refund_policy=policy,
             **paid,
         )
+        ledger_payment_made(payment)
         if line.plan_id:
             Payment.objects.filter(pk=payment.pk).update(
                 plan_label=line.plan.label,

@@ -19,13 +19,19 @@ from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
 from payments.refund_policy import RefundTerms
-from payments.selectors import refund_policy_in_force
+from payments.selectors import refund_policy_in_force, seat_paid
 from payments.services.common import (
     CURRENCY,
     METADATA_APP,
     is_free_enrolment,
     payment_charge_refund,
     stripe_call,
+)
+from payments.services.ledger import (
+    CHECKOUT_CREDIT,
+    ledger_card_refunded,
+    ledger_credit_given,
+    ledger_payment_made,
 )
 from payments.services.messages import receipt_queue, refund_queue
 
@@ -74,7 +80,7 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
     )
     try:
         with transaction.atomic():
-            return Payment.objects.create(
+            payment = Payment.objects.create(
                 student=student,
                 participant=participant,
                 participant_name=participant.name if participant else "",
@@ -91,6 +97,8 @@ def payment_record(*, charge: stripe_client.Charge) -> Payment | None:
                 # The terms a cancellation of this seat will follow, as they stand now.
                 refund_policy=refund_policy_in_force().as_snapshot(),
             )
+            ledger_payment_made(payment)
+            return payment
     except IntegrityError:
         # The browser and the webhook recorded the same charge at once; the other one won.
         return Payment.objects.get(transaction_id=charge.id)
@@ -150,6 +158,7 @@ def payment_record_enrolled(
         starts_at_promised=camp_class.starts_at,
         ends_at_promised=camp_class.ends_at,
     )
+    ledger_payment_made(payment)
     # Made this moment: nothing of it went back.
     payment.refunds_made, payment.refund_owed = Decimal("0.00"), False
     receipt_queue(payment)
@@ -229,6 +238,21 @@ def payment_enrol(payment: Payment) -> Refusal | None:
     return None
 
 
+def _money_back(payment: Payment, *, reason: str) -> None:
+    """The seat was not taken: its card charge went back whole, and the credit spent on it at
+    checkout goes back to the family's account."""
+    held = seat_paid(payment)
+    if held.card > 0:
+        ledger_card_refunded(payment, held.card, instalment_id=None)
+    if held.credit_at_checkout > 0:
+        ledger_credit_given(
+            payment,
+            held.credit_at_checkout,
+            reason=f"{reason} The account credit spent on it is given back.",
+            drawn=(CHECKOUT_CREDIT,),
+        )
+
+
 def payment_fulfil(*, payment_id: int) -> Payment:
     """Give a recorded charge its seat, or its money back with the reason why; once."""
     with transaction.atomic():
@@ -243,6 +267,7 @@ def payment_fulfil(*, payment_id: int) -> Payment:
         if refusal is not None:
             with stripe_call():
                 payment.refund_id = payment_charge_refund(payment, reason=refusal.refund_reason)
+            _money_back(payment, reason=refusal.refund_reason)
             payment.status = PaymentStatus.REFUNDED
             payment.refund_reason = refusal.refund_reason
             payment.refunded_at = timezone.now()

@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery, Sum
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -28,7 +28,6 @@ from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
 from core.school_time import school_today
 from payments import stripe_client
 from payments.models import (
-    CreditEntry,
     Instalment,
     InstalmentKind,
     InstalmentStatus,
@@ -36,12 +35,13 @@ from payments.models import (
     Payment,
     PaymentStatus,
     PlanChange,
-    Refund,
 )
 from payments.pricing import in_cents
+from payments.selectors import seat_paid
 from payments.services.attempts import UNANSWERED_CHARGE_GRACE
 from payments.services.common import CURRENCY, METADATA_APP, stripe_call
 from payments.services.customers import card_setup_for
+from payments.services.ledger import ledger_instalment_paid
 from payments.services.messages import instalment_failed_queue
 
 logger = logging.getLogger(__name__)
@@ -77,31 +77,11 @@ def instalments_create(payment: Payment, parts: list[dict]) -> None:
 
 
 def paid_toward(payment: Payment) -> Decimal:
-    """What the family has paid for this seat: the first charge and the instalments paid, less
-    what went back (to the card, or as account credit)."""
-
-    def total(rows) -> Subquery:
-        return Subquery(
-            rows.filter(payment_id=OuterRef("pk"))
-            .order_by()
-            .values("payment_id")
-            .annotate(total=Sum("amount"))
-            .values("total")[:1]
-        )
-
-    # One query, as the cancellation preview asks it at every look.
-    paid, refunded, credited = (
-        Payment.objects.filter(pk=payment.pk)
-        .annotate(
-            paid=total(Instalment.objects.filter(status=InstalmentStatus.PAID)),
-            refunded=total(Refund.objects.all()),
-            # Given back as account credit before (a move to a cheaper class).
-            credited=total(CreditEntry.objects.filter(amount__gt=0)),
-        )
-        .values_list("paid", "refunded", "credited")
-        .get()
-    )
-    return payment.price + (paid or ZERO) - (refunded or ZERO) - (credited or ZERO)
+    """What the family has paid for this seat, by card, with credit on an instalment, in cash or
+    by cheque, less what went back (`seat_paid`); the account credit spent at checkout is apart
+    (`SeatPaid.credit_at_checkout`): a cancellation gives it back as credit."""
+    held = seat_paid(payment)
+    return held.card + held.paid_otherwise
 
 
 def unpaid_of(payment: Payment, *, by: date | None = None) -> list[Instalment]:
@@ -339,6 +319,7 @@ def instalment_record(*, charge: stripe_client.Charge) -> Instalment | None:
                 "message",
             ]
         )
+        ledger_instalment_paid(instalment)
         _overdue_cleared(instalment.payment)
     return instalment
 
@@ -653,6 +634,7 @@ def instalment_paid_offline(*, instalment_id: int, by: User, note: str) -> Insta
         instalment.note = note.strip()
         instalment.next_try_on = None
         instalment.save(update_fields=["status", "paid_by", "paid_at", "note", "next_try_on"])
+        ledger_instalment_paid(instalment)
         _changed(instalment.payment, instalment, by, f"Paid offline ({instalment.amount})", note)
         _overdue_cleared(instalment.payment)
     return instalment

@@ -2,7 +2,6 @@
 paid with goes back the way it came (`seat_paid`): each card charge's part to its card, and
 account credit spent on it, or an instalment paid in cash or by cheque, as account credit."""
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
@@ -12,40 +11,22 @@ from django.utils import timezone
 from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments import stripe_client
-from payments.models import CreditEntry, InstalmentStatus, Payment, PaymentStatus
-from payments.pricing import Kind, in_cents
+from payments.models import InstalmentStatus, Payment, PaymentStatus
+from payments.pricing import in_cents
+from payments.selectors import SeatPaid, seat_paid
 from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
 from payments.services.enrolment_cancellations import refundable_charges
-from payments.services.instalments import paid_toward
+from payments.services.ledger import (
+    CHECKOUT_CREDIT,
+    OTHER,
+    ledger_card_refunded,
+    ledger_credit_given,
+)
 from payments.services.messages import refund_queue
 
 ZERO = Decimal("0.00")
-
-
-@dataclass(frozen=True)
-class SeatPaid:
-    """What a seat's payment holds now, by the way it goes back: what its card charges can
-    still give back (a refund owed counts as given), and the rest of what it was paid (account
-    credit spent at checkout or on an instalment, cash, cheque), which goes back as credit."""
-
-    card: Decimal
-    other: Decimal
-
-    @property
-    def total(self) -> Decimal:
-        return self.card + self.other
-
-
-def seat_paid(payment: Payment) -> SeatPaid:
-    """What the seat's payment took and still holds: the first charge and every instalment paid
-    (card, credit, cash, cheque) and the account credit spent on it at checkout, less what went
-    back (refunds to the card, credit given back)."""
-    card = sum((room for _, room in refundable_charges(payment)), ZERO)
-    credit_spent = -sum(
-        (Decimal(a["amount"]) for a in payment.adjustments if a.get("kind") == Kind.CREDIT), ZERO
-    )
-    held = paid_toward(payment) + credit_spent
-    return SeatPaid(card=max(card, ZERO), other=max(held - max(card, ZERO), ZERO))
+# Answered here for the back office and the school's cancellation, read from the ledger.
+__all__ = ["SeatPaid", "payment_refund", "seat_paid"]
 
 
 def payment_refund(*, payment_id: int, reason: str) -> bool:
@@ -70,12 +51,12 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
             with stripe_call():
                 refund_id = _card_charges_refunded(payment, reason=reason)
         if paid.other > ZERO:
-            CreditEntry.objects.create(
-                family_id=payment.student_id,
-                amount=paid.other,
+            ledger_credit_given(
+                payment,
+                paid.other,
                 reason=f"{reason} Given back as account credit: what {payment.camp_class.name} "
                 "was paid with credit, in cash or by cheque.",
-                payment=payment,
+                drawn=(OTHER, CHECKOUT_CREDIT),
             )
         payment.instalments.filter(
             status__in=(InstalmentStatus.DUE, InstalmentStatus.FAILED)
@@ -111,11 +92,13 @@ def _card_charges_refunded(payment: Payment, *, reason: str) -> str:
                 amount_cents=None if whole and not payment.shares_its_charge else in_cents(room),
                 idempotency_key="" if whole else f"camp-refund-rest-{payment.transaction_id}",
             )
-            continue
-        stripe_client.charge_refund(
-            payment_intent_id=instalment.payment_intent_id,
-            reason=reason,
-            amount_cents=in_cents(room),
-            idempotency_key=f"camp-refund-instalment-{instalment.pk}" + ("" if whole else "-rest"),
-        )
+        else:
+            stripe_client.charge_refund(
+                payment_intent_id=instalment.payment_intent_id,
+                reason=reason,
+                amount_cents=in_cents(room),
+                idempotency_key=f"camp-refund-instalment-{instalment.pk}"
+                + ("" if whole else "-rest"),
+            )
+        ledger_card_refunded(payment, room, instalment_id=instalment.pk if instalment else None)
     return refund_id

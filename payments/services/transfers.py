@@ -64,6 +64,14 @@ from payments.services.common import (
 from payments.services.customers import card_setup_for
 from payments.services.enrolment_cancellations import refund_send, refundable_charges
 from payments.services.instalments import instalment_card_charge, instalment_record
+from payments.services.ledger import (
+    CARD,
+    CHECKOUT_CREDIT,
+    OTHER,
+    ledger_credit_given,
+    ledger_instalment_paid,
+    ledger_refund,
+)
 from payments.services.messages import enrolment_transferred_queue
 
 logger = logging.getLogger(__name__)
@@ -582,7 +590,7 @@ def _moved(
             CreditEntry.objects.create(
                 family=family, amount=-total, reason=reason, by=family, payment=payment
             )
-            Instalment.objects.create(
+            paid_with_credit = Instalment.objects.create(
                 payment=payment,
                 kind=InstalmentKind.TRANSFER,
                 due_on=school_today(),
@@ -592,6 +600,7 @@ def _moved(
                 paid_at=timezone.now(),
                 note=f"{reason} (transfer {transfer.pk})",
             )
+            ledger_instalment_paid(paid_with_credit)
             credit = total
         elif total > 0:
             Instalment.objects.filter(pk=instalment.pk).update(
@@ -605,8 +614,16 @@ def _moved(
         elif total < 0:
             credit = -total
         if total < 0 and credit > 0:
-            CreditEntry.objects.create(
-                family=family, amount=credit, reason=reason, by=family, payment=payment
+            # Chosen as credit, it comes from the cards first; what no card could take back,
+            # from the rest.
+            ledger_credit_given(
+                payment,
+                credit,
+                reason=reason,
+                by=family,
+                drawn=(CARD, OTHER, CHECKOUT_CREDIT)
+                if settle_with == SettleWith.CREDIT
+                else (OTHER, CHECKOUT_CREDIT),
             )
         enrolment_transferred_queue(
             payment,
@@ -661,15 +678,15 @@ def _refunds_put_on_record(
         part = min(room, left)
         if part <= 0:
             continue
-        refunds.append(
-            Refund.objects.create(
-                payment=payment,
-                instalment=instalment,
-                amount=part,
-                idempotency_key=f"camp-transfer-{transfer.pk}-"
-                f"{instalment.pk if instalment else 'first'}",
-                reason=why,
-            )
+        refund = Refund.objects.create(
+            payment=payment,
+            instalment=instalment,
+            amount=part,
+            idempotency_key=f"camp-transfer-{transfer.pk}-"
+            f"{instalment.pk if instalment else 'first'}",
+            reason=why,
         )
+        ledger_refund(refund)
+        refunds.append(refund)
         left -= part
     return refunds, left

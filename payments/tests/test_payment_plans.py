@@ -1095,6 +1095,24 @@ class TestTheSchoolCancels:
         assert "We have refunded $225.00 for Wheel Pottery" in told.body
         assert "$175.00 that was paid with account credit, in cash or by cheque" in told.body
 
+    def test_after_a_move_down_taken_as_credit_the_card_gets_back_only_what_it_still_holds(
+        self, as_family, family, mia, clay, summer
+    ):
+        raku = a_season_class(summer, "300.00", name="Raku Firing")
+        answer = opened(as_family, item(mia, clay)).json()
+        assert paid(as_family, family, answer).status_code == 201
+        payment = Payment.objects.get()
+        assert moved_in_credit(as_family, payment, raku).status_code == 201
+        assert credit_balance(family.pk) == D("100.00")
+
+        done = class_cancel(class_id=raku.pk)
+
+        # The $100 the move gave back came off the card's $400: $300 is left to refund, and
+        # the family has $400 back in all, not $500.
+        assert done.refund_total == D("300.00")
+        assert [refund["amount"] for refund in stripe_js.refunds_of(payment.charge_id)] == [30000]
+        assert credit_balance(family.pk) == D("100.00")
+
     def test_cancelling_again_gives_back_nothing_twice(
         self, as_family, family, mia, clay, plan, bought
     ):
@@ -1104,3 +1122,41 @@ class TestTheSchoolCancels:
         assert (again.seats_refunded, again.refund_total) == (0, D("0.00"))
         assert len(stripe_js.refunds_of(bought.charge_id)) == 1
         assert credit_balance(bought.student_id) == D("0.00")
+
+
+def moved_in_credit(client, payment: Payment, camp_class: Class):
+    shown = client.get(
+        f"/api/enrolments/{payment.enrolment_id}/transfer", {"classId": camp_class.pk}
+    ).json()
+    return client.post(
+        f"/api/enrolments/{payment.enrolment_id}/transfer",
+        {"classId": camp_class.pk, "settleWith": "credit", "total": shown["total"]},
+        format="json",
+    )
+
+
+class TestTheLedgerKeepsCreditThroughAMove:
+    def test_credit_spent_at_checkout_comes_back_when_the_moved_seat_is_cancelled(
+        self, as_family, family, mia, clay, summer
+    ):
+        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
+        raku = a_season_class(summer, "300.00", name="Raku Firing")
+        checkout = as_family.post(
+            "/api/checkouts", {"items": [item(mia, clay)], "applyCredit": True}, format="json"
+        ).json()
+        assert paid(as_family, family, checkout).status_code == 201
+        payment = Payment.objects.get()
+        assert payment.price == D("360.00")
+        assert moved_in_credit(as_family, payment, raku).status_code == 201
+        payment.refresh_from_db()
+
+        response = as_family.post(
+            f"/api/enrolments/{payment.enrolment_id}/cancellation",
+            {"refundAmount": 260.0, "refundTo": "credit"},
+            format="json",
+        )
+
+        # The move re-priced the seat; the ledger still knows $40 of it was account credit,
+        # and that goes back as credit beside the card's $260: all $400 is the family's again.
+        assert response.status_code == 200, response.json()
+        assert credit_balance(family.pk) == D("400.00")

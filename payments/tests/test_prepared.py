@@ -27,6 +27,7 @@ from payments.models import (
 )
 from payments.prepared import season_rules, selection_to_pay
 from payments.selectors import payment_list_for
+from payments.services.ledger import ledger_refund
 from testing.factories import (
     ChildFactory,
     ClassFactory,
@@ -50,13 +51,15 @@ def columns(instance) -> dict:
 
 
 def refund(payment, amount: str, status: str) -> Refund:
-    return Refund.objects.create(
+    made = Refund.objects.create(
         payment=payment,
         amount=Decimal(amount),
         idempotency_key=f"refund-{payment.pk}-{amount}-{status}",
         status=status,
         stripe_refund_id="re_test" if status == RefundStatus.SUCCEEDED else "",
     )
+    ledger_refund(made)
+    return made
 
 
 def test_the_rows_related_objects_and_refunds_are_the_queryset_s():

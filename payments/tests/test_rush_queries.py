@@ -47,10 +47,10 @@ HOLD_QUERIES = 6
 # committed before Stripe is asked, the child locked, whether another charge of the seat is
 # open (one query, after the lock: payments.services.seat_charges) and the charge attempt.
 # Then in one transaction: the seat taken, which locks the class; the rules again under the
-# lock; the enrolment; the hold and the selection settled; the payment, enrolled; its receipt
-# queued, to be composed by the worker that sends it; the attempt marked charged. The answer
-# is the payment as written.
-PAY_QUERIES = 14
+# lock; the enrolment; the hold and the selection settled; the payment, enrolled, and its
+# card charge in the ledger; its receipt queued, to be composed by the worker that sends it;
+# the attempt marked charged. The answer is the payment as written.
+PAY_QUERIES = 15
 
 
 class Counted:

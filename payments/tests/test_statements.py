@@ -22,6 +22,12 @@ from payments.models import (
     Refund,
     RefundStatus,
 )
+from payments.services.ledger import (
+    CARD,
+    ledger_credit_given,
+    ledger_instalment_paid,
+    ledger_refund,
+)
 from payments.statements import statement_for
 from testing.dates import summer, summer_year
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
@@ -55,13 +61,15 @@ def paid(family, child, camp_class: Class, status=PaymentStatus.ENROLLED, **more
 
 
 def refund(payment: Payment, amount: str, status=RefundStatus.SUCCEEDED) -> Refund:
-    return Refund.objects.create(
+    made = Refund.objects.create(
         payment=payment,
         amount=Decimal(amount),
         idempotency_key=f"statement-refund-{payment.pk}-{amount}-{status}",
         status=status,
         stripe_refund_id="re_statement" if status == RefundStatus.SUCCEEDED else "",
     )
+    ledger_refund(made)
+    return made
 
 
 def day(value: date) -> str:
@@ -138,7 +146,7 @@ def test_a_plans_instalments_paid_count_and_those_still_due_do_not(family, noa):
         ("150.00", InstalmentStatus.PAID, PaidBy.CARD, "pi_statement_first"),
         ("150.00", InstalmentStatus.DUE, "", ""),
     ):
-        Instalment.objects.create(
+        instalment = Instalment.objects.create(
             payment=deposit,
             due_on=summer(6, 1),
             amount=Decimal(amount),
@@ -146,6 +154,8 @@ def test_a_plans_instalments_paid_count_and_those_still_due_do_not(family, noa):
             paid_by=paid_by,
             payment_intent_id=charge,
         )
+        if status == InstalmentStatus.PAID:
+            ledger_instalment_paid(instalment)
 
     statement = statement_for(participant=noa, year=summer(7, 5).year)
 
@@ -158,13 +168,15 @@ def test_credit_taken_instead_of_a_refund_counts_as_given_back_never_more_than_p
     clay = two_weeks("Clay Studio", start=summer(7, 5))
     paint = two_weeks("Watercolour", start=summer(7, 19))
     kept_part = paid(family, noa, clay, status=PaymentStatus.CANCELLED)
-    CreditEntry.objects.create(
-        family=family, amount=Decimal("40.00"), reason="Refund as credit", payment=kept_part
-    )
+    ledger_credit_given(kept_part, Decimal("40.00"), reason="Refund as credit", drawn=(CARD,))
     # The school's bonus on credit makes it more than the class cost: refunded in full.
     all_back = paid(family, noa, paint, status=PaymentStatus.CANCELLED)
-    CreditEntry.objects.create(
-        family=family, amount=Decimal("110.00"), reason="Refund as credit", payment=all_back
+    ledger_credit_given(
+        all_back,
+        Decimal("100.00"),
+        bonus=Decimal("10.00"),
+        reason="Refund as credit",
+        drawn=(CARD,),
     )
     # Credit spent elsewhere, and credit granted for no payment, are not this payment's.
     CreditEntry.objects.create(family=family, amount=Decimal("-20.00"), reason="Spent")
