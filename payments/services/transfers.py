@@ -57,9 +57,7 @@ from payments.models import (
 from payments.pricing import Kind, Quote, discount_lost_by_cancelling, in_cents, price_for
 from payments.selectors import credit_balance
 from payments.services import card_charges
-from payments.services.common import (
-    MINIMUM_CARD_CHARGE_CENTS,
-)
+from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
 from payments.services.enrolment_cancellations import refund_send, refundable_charges
 from payments.services.instalments import instalment_card_charge, instalment_record
