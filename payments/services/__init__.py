@@ -5,10 +5,10 @@ The flow, the same against Stripe and localstripe:
    card into it with Stripe.js (confirmCardSetup).
 2. `payment_create`: the server reads the SetupIntent back from Stripe, charges the saved card
    the amount due from our database (`payments.pricing.price_for`) under a charge attempt
-   (`attempts.attempt_charge`), then records the charge with the seat it bought, in one
-   transaction (`payment_record_enrolled`: enrolled). A charge that cannot take its seat so is
-   recorded (enrollPending), and `payment_fulfil` takes a seat or gives the money back
-   (refunded).
+   (`attempts.attempt_charge`, by the lifecycle every card charge shares: `card_charges`),
+   then records the charge with the seat it bought, in one transaction
+   (`payment_record_enrolled`: enrolled). A charge that cannot take its seat so is recorded
+   (enrollPending), and `payment_fulfil` takes a seat or gives the money back (refunded).
 3. `stripe_event_handle`: Stripe's payment_intent.succeeded webhook records and fulfils a charge
    the browser did not come back for (a closed tab after 3-D Secure).
 Each step is keyed by Stripe's ids, so any step may run twice, or concurrently with its twin.

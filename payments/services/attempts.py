@@ -2,9 +2,6 @@
 click or a crash never charges twice, and an attempt nobody came back for is settled from
 what Stripe says."""
 
-import logging
-from datetime import timedelta
-
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -18,10 +15,12 @@ from payments import stripe_client
 from payments.models import AttemptStatus, ChargeAttempt, Payment
 from payments.pricing import Quote
 from payments.refund_policy import RefundTerms
+from payments.services import card_charges
 from payments.services.common import (
     CURRENCY,
     PaymentOutcome,
     charge_metadata,
+    is_for,
     is_ours,
     stripe_call,
 )
@@ -31,11 +30,6 @@ from payments.services.fulfilment import (
     payment_record_enrolled,
 )
 from payments.services.seat_charges import SeatBeingPaid, seat_charge_refusal
-
-logger = logging.getLogger(__name__)
-
-# A charge Stripe has not told us about this long after it was asked is taken as never made.
-UNANSWERED_CHARGE_GRACE = timedelta(minutes=2)
 
 
 def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
@@ -49,7 +43,7 @@ def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
     if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
         with stripe_call():
             charge = stripe_client.charge_retrieve(attempt.payment_intent_id)
-        return _attempt_settled_by(attempt, charge)
+        return card_charges.charge_settle(SelectionCharge(attempt=attempt), charge)
     return PaymentOutcome(payment=None, created=False, confirming=attempt)
 
 
@@ -59,20 +53,56 @@ def _attempt_mark(attempt: ChargeAttempt, **changes) -> None:
     attempt.save(update_fields=[*changes, "updated_at"])
 
 
-def awaiting_the_bank(charge: stripe_client.Charge) -> PaymentOutcome:
-    """The bank wants the cardholder to confirm (3-D Secure) before it charges."""
-    return PaymentOutcome(
-        payment=None,
-        created=False,
-        action_client_secret=charge.client_secret,
-        payment_intent_id=charge.id,
-    )
+class SelectionCharge(card_charges.ChargeFlow[PaymentOutcome]):
+    """The charge of a selected class (`payment_create`). With its attempt, each answer of
+    Stripe's is marked on it, and a charge this request just made for `selection` takes its
+    seat at once under `refund_terms`. Without one (the browser back from the bank with the
+    PaymentIntent), nothing is marked, and a charge still with the bank is said to be."""
 
+    not_its_charge = "This is not a payment for this selected class."
 
-def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) -> PaymentOutcome:
-    """Put what Stripe says of an attempt's charge on record; the payment, if there is one."""
-    if charge.status == "requires_action":
-        if (attempt.status, attempt.payment_intent_id) != (
+    def __init__(
+        self,
+        *,
+        attempt: ChargeAttempt | None = None,
+        student: User | None = None,
+        selection: Selection | None = None,
+        refund_terms: RefundTerms | None = None,
+    ):
+        self.attempt = attempt
+        self.student = student
+        self.selection = selection
+        self.refund_terms = refund_terms
+
+    def _mark(self, **changes) -> None:
+        if self.attempt is not None:
+            _attempt_mark(self.attempt, **changes)
+
+    def is_its_charge(self, charge: stripe_client.Charge) -> bool:
+        return is_for(charge.metadata, student=self.student, selection_id=self.selection.pk)
+
+    def paid(self, charge: stripe_client.Charge) -> PaymentOutcome:
+        if self.attempt is not None and self.refund_terms is not None:
+            enrolled = _attempt_enrolled(
+                self.attempt, charge, selection=self.selection, refund_terms=self.refund_terms
+            )
+            if enrolled is not None:
+                return PaymentOutcome(payment=enrolled, created=True, fulfilled=True)
+        payment = payment_record(charge=charge)
+        if payment is None:
+            # The class was deleted meanwhile; payment_record refunded the charge.
+            self._mark(
+                status=AttemptStatus.DECLINED,
+                payment_intent_id=charge.id,
+                message=Refusal.CLOSED.refund_reason,
+            )
+            raise Conflict(Refusal.CLOSED.refund_reason)
+        self._mark(status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment)
+        return PaymentOutcome(payment=payment, created=True)
+
+    def awaiting_the_bank(self, charge: stripe_client.Charge) -> PaymentOutcome:
+        attempt = self.attempt
+        if attempt is not None and (attempt.status, attempt.payment_intent_id) != (
             AttemptStatus.REQUIRES_ACTION,
             charge.id,
         ):
@@ -81,31 +111,37 @@ def _attempt_settled_by(attempt: ChargeAttempt, charge: stripe_client.Charge) ->
             _attempt_mark(
                 attempt, status=AttemptStatus.REQUIRES_ACTION, payment_intent_id=charge.id
             )
-        return awaiting_the_bank(charge)
-    if charge.status == "succeeded":
-        payment = payment_record(charge=charge)
-        if payment is None:
-            # The class was deleted meanwhile; payment_record refunded the charge.
-            _attempt_mark(
-                attempt,
-                status=AttemptStatus.DECLINED,
-                payment_intent_id=charge.id,
-                message=Refusal.CLOSED.refund_reason,
-            )
-            raise Conflict(Refusal.CLOSED.refund_reason)
-        _attempt_mark(
-            attempt, status=AttemptStatus.CHARGED, payment_intent_id=charge.id, payment=payment
+        return PaymentOutcome(
+            payment=None,
+            created=False,
+            action_client_secret=charge.client_secret,
+            payment_intent_id=charge.id,
         )
-        return PaymentOutcome(payment=payment, created=True)
-    if charge.status in ("processing", "requires_confirmation", "requires_capture"):
-        # Stripe is still working on it; the webhook or reconciliation finishes it.
-        _attempt_mark(attempt, payment_intent_id=charge.id)
-        return PaymentOutcome(payment=None, created=False, confirming=attempt)
-    message = charge.error_message or "The payment did not go through."
-    _attempt_mark(
-        attempt, status=AttemptStatus.DECLINED, payment_intent_id=charge.id, message=message
-    )
-    raise CardDeclined(message)
+
+    def still_with_the_bank(self, charge: stripe_client.Charge) -> PaymentOutcome:
+        if self.attempt is None:
+            # The payment_intent.succeeded webhook enrols the student when the bank is done.
+            raise Conflict(
+                "Your bank is still processing this payment; you will be enrolled when it is done."
+            )
+        # The webhook or reconciliation finishes it; the browser asks again meanwhile.
+        _attempt_mark(self.attempt, payment_intent_id=charge.id)
+        return PaymentOutcome(payment=None, created=False, confirming=self.attempt)
+
+    def declined(self, message: str, charge: stripe_client.Charge | None) -> PaymentOutcome:
+        charged = {"payment_intent_id": charge.id} if charge is not None else {}
+        self._mark(status=AttemptStatus.DECLINED, message=message, **charged)
+        raise CardDeclined(message)
+
+    def not_sent(self, error: stripe_client.ProviderUnreachable) -> PaymentOutcome:
+        # Nothing was charged, and the student may simply try again.
+        self._mark(status=AttemptStatus.NOT_CHARGED, message=str(error))
+        raise ProviderUnavailable() from error
+
+    def unanswered(self, error: stripe_client.PaymentProviderError) -> PaymentOutcome:
+        # The attempt stays open until Stripe says (the browser asks again, and reconciliation
+        # settles it).
+        return PaymentOutcome(payment=None, created=False, confirming=self.attempt)
 
 
 def _attempt_for(
@@ -165,39 +201,20 @@ def attempt_charge(
     cannot is recorded to be fulfilled or refunded as every other. A repeated request reports
     the first one's attempt."""
     attempt, charging = _attempt_for(student=student, selection=selection, setup=setup, quote=quote)
-    amount = attempt.amount_cents
     if not charging:
         return _attempt_outcome(attempt)
-    try:
-        charge = stripe_client.charge_create(
-            amount=amount,
-            currency=CURRENCY,
-            customer_id=setup.customer_id,
-            payment_method_id=setup.payment_method_id,
-            metadata={
-                **charge_metadata(student=student, selection=selection),
-                "setup_intent_id": setup.id,
-                "attempt_id": str(attempt.pk),
-            },
-            idempotency_key=attempt.idempotency_key,
-        )
-    except stripe_client.CardDeclined as error:
-        _attempt_mark(attempt, status=AttemptStatus.DECLINED, message=str(error))
-        raise CardDeclined(str(error)) from error
-    except stripe_client.ProviderUnreachable as error:
-        # The request never left: nothing was charged, and the student may simply try again.
-        logger.warning("Stripe unreachable for attempt %s: %s", attempt.pk, error)
-        _attempt_mark(attempt, status=AttemptStatus.NOT_CHARGED, message=str(error))
-        raise ProviderUnavailable() from error
-    except stripe_client.PaymentProviderError as error:
-        # Sent, but no answer came: Stripe may have charged. The attempt stays open until
-        # Stripe says (the browser asks again, and reconciliation settles it).
-        logger.warning("No answer from Stripe for attempt %s: %s", attempt.pk, error)
-        return PaymentOutcome(payment=None, created=False, confirming=attempt)
-    enrolled = _attempt_enrolled(attempt, charge, selection=selection, refund_terms=refund_terms)
-    if enrolled is not None:
-        return PaymentOutcome(payment=enrolled, created=True, fulfilled=True)
-    return _attempt_settled_by(attempt, charge)
+    return card_charges.card_charge(
+        SelectionCharge(
+            attempt=attempt, student=student, selection=selection, refund_terms=refund_terms
+        ),
+        setup=setup,
+        amount_cents=attempt.amount_cents,
+        metadata={
+            **charge_metadata(student=student, selection=selection),
+            "attempt_id": str(attempt.pk),
+        },
+        idempotency_key=attempt.idempotency_key,
+    )
 
 
 def _attempt_enrolled(
@@ -257,10 +274,10 @@ def _charge_of(attempt: ChargeAttempt) -> stripe_client.Charge | None:
     """The PaymentIntent Stripe made for an attempt, if it made one."""
     if attempt.payment_intent_id:
         return stripe_client.charge_retrieve(attempt.payment_intent_id)
-    for charge in stripe_client.charges_since(attempt.created_at - timedelta(minutes=1)):
-        if is_attempts_charge(charge, attempt):
-            return charge
-    return None
+    found = card_charges.charges_asked_since(
+        attempt.created_at, lambda charge: is_attempts_charge(charge, attempt)
+    )
+    return found[0] if found else None
 
 
 def is_attempts_charge(charge: stripe_client.Charge, attempt: ChargeAttempt) -> bool:
@@ -285,7 +302,7 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
     with stripe_call():
         charge = _charge_of(attempt)
     if charge is None:
-        if timezone.now() - attempt.updated_at > UNANSWERED_CHARGE_GRACE:
+        if timezone.now() - attempt.updated_at > card_charges.UNANSWERED_CHARGE_GRACE:
             _attempt_mark(
                 attempt,
                 status=AttemptStatus.NOT_CHARGED,
@@ -293,7 +310,7 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
             )
         return attempt
     try:
-        outcome = _attempt_settled_by(attempt, charge)
+        outcome = card_charges.charge_settle(SelectionCharge(attempt=attempt), charge)
     except (CardDeclined, Conflict):
         return attempt
     if outcome.payment is not None:

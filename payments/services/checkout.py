@@ -10,17 +10,17 @@ from decimal import Decimal
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
+from core.errors import Conflict, InvalidInput, NotFound
 from enrolments.models import Selection
-from enrolments.rules import Refusal, enrolment_refusal
+from enrolments.rules import enrolment_refusal
 from enrolments.services import hold_take
-from payments import stripe_client
 from payments.access import access_selection_to_pay
 from payments.models import Payment, PaymentStatus
 from payments.pricing import Quote, in_cents, price_for
 from payments.refund_policy import RefundTerms
 from payments.selectors import refund_terms_of
-from payments.services.attempts import attempt_charge, awaiting_the_bank
+from payments.services import card_charges
+from payments.services.attempts import SelectionCharge, attempt_charge
 from payments.services.common import (
     CURRENCY,
     MINIMUM_CARD_CHARGE_CENTS,
@@ -30,10 +30,9 @@ from payments.services.common import (
     free_transaction_id,
     is_for,
     is_made_ahead_for,
-    stripe_call,
 )
 from payments.services.customers import card_setup_for, ready_setup_take
-from payments.services.fulfilment import payment_enrol, payment_fulfil, payment_record
+from payments.services.fulfilment import payment_enrol, payment_fulfil
 
 logger = logging.getLogger(__name__)
 
@@ -131,8 +130,8 @@ def payment_create(
             student=student, selection=selection, quote=quote, refund_terms=refund_terms
         )
     if payment_intent_id:
-        outcome = _pay_after_action(
-            student=student, selection=selection, payment_intent_id=payment_intent_id
+        outcome = card_charges.charge_after_the_bank(
+            SelectionCharge(student=student, selection=selection), payment_intent_id
         )
     elif setup_intent_id:
         try:
@@ -161,65 +160,17 @@ def payment_create(
     )
 
 
-def _recorded(charge: stripe_client.Charge) -> PaymentOutcome:
-    """A charge just made or just authenticated: on record, or back to the bank's question."""
-    if charge.status == "requires_action":
-        return awaiting_the_bank(charge)
-    if charge.status == "processing":
-        # The payment_intent.succeeded webhook enrols the student when the bank is done.
-        raise Conflict(
-            "Your bank is still processing this payment; you will be enrolled when it is done."
-        )
-    if charge.status != "succeeded":
-        raise CardDeclined(charge.error_message or "The payment did not go through.")
-    payment = payment_record(charge=charge)
-    if payment is None:
-        # The class was deleted while the student paid; payment_record refunded the charge.
-        raise Conflict(Refusal.CLOSED.refund_reason)
-    return PaymentOutcome(payment=payment, created=True)
-
-
-def _pay_after_action(
-    *, student: User, selection: Selection, payment_intent_id: str
-) -> PaymentOutcome:
-    with stripe_call():
-        try:
-            charge = stripe_client.charge_retrieve(payment_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            charge = None
-    if charge is None or not is_for(charge.metadata, student=student, selection_id=selection.pk):
-        raise InvalidInput({"payment_intent": ["This is not a payment for this selected class."]})
-    return _recorded(charge)
-
-
-def _verified_setup(
-    *, student: User, selection: Selection, setup_intent_id: str, claimed_for: int | None
-) -> stripe_client.CardSetup:
-    """The SetupIntent as Stripe has it, checked to be this student's, for this selection and
-    its class: made for them by a hold (its metadata says so), or made ahead for the family and
-    taken by a hold of this selection (`claimed_for`: the class it was taken for, None when no
-    hold of the selection took it)."""
-    with stripe_call():
-        try:
-            setup = stripe_client.card_setup_retrieve(setup_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            setup = None
-    if setup is None or not (
-        (
-            is_for(setup.metadata, student=student, selection_id=selection.pk)
-            and setup.metadata.get("class_id") == str(selection.camp_class_id)
-        )
-        or (
-            claimed_for == selection.camp_class_id
-            and is_made_ahead_for(setup.metadata, student=student)
-        )
-    ):
-        raise InvalidInput({"setup_intent": ["This card was not saved for this selected class."]})
-    if setup.status != "succeeded" or not setup.payment_method_id:
-        raise CardDeclined(
-            setup.error_message or "Your card was not accepted. Please check it or use another."
-        )
-    return setup
+def _made_for(
+    metadata: dict[str, str], *, student: User, selection: Selection, claimed_for: int | None
+) -> bool:
+    """Whether a SetupIntent is this student's, for this selection and its class: made for
+    them by a hold (its metadata says so), or made ahead for the family and taken by a hold of
+    this selection (`claimed_for`: the class it was taken for, None when no hold of the
+    selection took it)."""
+    return (
+        is_for(metadata, student=student, selection_id=selection.pk)
+        and metadata.get("class_id") == str(selection.camp_class_id)
+    ) or (claimed_for == selection.camp_class_id and is_made_ahead_for(metadata, student=student))
 
 
 def _pay_with_saved_card(
@@ -234,11 +185,12 @@ def _pay_with_saved_card(
 ) -> PaymentOutcome:
     """Charge the saved card the amount due (`quote`), once the family confirmed it
     (`payments.services.attempts.attempt_charge`), under the refund terms in force."""
-    setup = _verified_setup(
-        student=student,
-        selection=selection,
-        setup_intent_id=setup_intent_id,
-        claimed_for=setup_claimed_for,
+    setup = card_charges.card_setup_verified(
+        setup_intent_id,
+        made_for=lambda metadata: _made_for(
+            metadata, student=student, selection=selection, claimed_for=setup_claimed_for
+        ),
+        not_made_for="This card was not saved for this selected class.",
     )
     camp_class = selection.camp_class
     refusal = enrolment_refusal(

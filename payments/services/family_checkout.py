@@ -13,7 +13,7 @@ payment is (`fulfilment.payment_fulfil`): a seat, or that line's money back.
 
 import logging
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 
 from django.db import transaction
@@ -43,7 +43,7 @@ from payments.models import (
 from payments.plans import PlanPart, PlanSchedule, plan_schedule, plans_of, plans_open
 from payments.pricing import CheckoutQuote, in_cents, price_checkout, promo_code_find
 from payments.selectors import refund_policy_in_force
-from payments.services.attempts import UNANSWERED_CHARGE_GRACE
+from payments.services import card_charges
 from payments.services.common import (
     CURRENCY,
     FREE_TRANSACTION_PREFIX,
@@ -288,12 +288,9 @@ def _lines_of(checkout: Checkout) -> list[CheckoutLine]:
 
 
 def _setup_metadata(family: User, checkout: Checkout) -> dict[str, str]:
-    return {
-        "app": METADATA_APP,
-        "student_id": str(family.pk),
-        "student_email": family.email,
-        "checkout_id": str(checkout.pk),
-    }
+    return card_charges.card_metadata(
+        family_id=family.pk, student_email=family.email, checkout_id=str(checkout.pk)
+    )
 
 
 def _client_secret(family: User, checkout: Checkout, total_cents: int) -> str | None:
@@ -442,21 +439,6 @@ def checkout_line_remove(*, family: User, checkout_id: int, line_id: int) -> Che
         if held is not None and held.student_id == family.pk:
             hold_given_up(hold=held)
     return checkout_view(family=family, checkout_id=checkout_id)
-
-
-def _verified_setup(family: User, checkout: Checkout, setup_intent_id: str):
-    with stripe_call():
-        try:
-            setup = stripe_client.card_setup_retrieve(setup_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            setup = None
-    if setup is None or setup.metadata != _setup_metadata(family, checkout):
-        raise InvalidInput({"setup_intent": ["This card was not saved for this checkout."]})
-    if setup.status != "succeeded" or not setup.payment_method_id:
-        raise CardDeclined(
-            setup.error_message or "Your card was not accepted. Please check it or use another."
-        )
-    return setup
 
 
 def _set_aside(
@@ -670,13 +652,19 @@ def checkout_pay(
     if payment_intent_id or (
         checkout.status == CheckoutStatus.CHARGING and checkout.payment_intent_id
     ):
-        return _after_the_bank(family, checkout, payment_intent_id or checkout.payment_intent_id)
+        return card_charges.charge_after_the_bank(
+            _CheckoutCharge(checkout), payment_intent_id or checkout.payment_intent_id
+        )
     setup = None
     if confirmed_total > 0:
         if not setup_intent_id:
             raise InvalidInput({"setup_intent": ["Save a card to pay this checkout."]})
         if checkout.status == CheckoutStatus.OPEN:
-            setup = _verified_setup(family, checkout, setup_intent_id)
+            setup = card_charges.card_setup_verified(
+                setup_intent_id,
+                made_for=lambda metadata: metadata == _setup_metadata(family, checkout),
+                not_made_for="This card was not saved for this checkout.",
+            )
     checkout = _set_aside(family, checkout.pk, confirmed_total, setup.id if setup else "")
     if checkout.status == CheckoutStatus.PAID:
         return _paid(checkout, created=True)
@@ -685,69 +673,60 @@ def checkout_pay(
 
 def _charge(family: User, checkout: Checkout, setup) -> CheckoutPaid:
     amount = in_cents(checkout.total)
-    try:
-        charge = stripe_client.charge_create(
-            amount=amount,
-            currency=CURRENCY,
-            customer_id=setup.customer_id,
-            payment_method_id=setup.payment_method_id,
-            metadata={**_setup_metadata(family, checkout), "setup_intent_id": setup.id},
-            # One charge per checkout, card and total, however often this is asked.
-            idempotency_key=f"camp-checkout-{checkout.pk}-{setup.id}-{amount}",
+    return card_charges.card_charge(
+        _CheckoutCharge(checkout),
+        setup=setup,
+        amount_cents=amount,
+        metadata=_setup_metadata(family, checkout),
+        # One charge per checkout, card and total, however often this is asked.
+        idempotency_key=f"camp-checkout-{checkout.pk}-{setup.id}-{amount}",
+    )
+
+
+class _CheckoutCharge(card_charges.ChargeFlow[CheckoutPaid]):
+    """The checkout's one charge: paid, each line becomes its payment; declined or never sent,
+    the code's use and the credit set aside go back (`_given_back`). Sent with no answer, it
+    stays charging for reconciliation (`checkouts_unanswered_settle`)."""
+
+    not_its_charge = "This is not a payment for this checkout."
+
+    def __init__(self, checkout: Checkout):
+        self.checkout = checkout
+
+    def is_its_charge(self, charge: stripe_client.Charge) -> bool:
+        return charge.metadata.get("checkout_id") == str(self.checkout.pk) and _is_checkouts_charge(
+            charge, self.checkout
         )
-    except stripe_client.CardDeclined as error:
-        _given_back(checkout.pk, why="the card was declined.")
-        raise CardDeclined(str(error)) from error
-    except stripe_client.ProviderUnreachable as error:
-        _given_back(checkout.pk, why="the payment did not reach the bank.")
-        raise Conflict(
-            "The payment did not reach the bank; nothing was charged. Please try again.",
-            code="not_charged",
-        ) from error
-    except stripe_client.PaymentProviderError:
-        # Sent, but no answer: Stripe may have charged. Reconciliation settles it.
-        logger.warning("No answer from Stripe for checkout %s", checkout.pk)
-        raise
-    return _settled_by(checkout, charge)
 
+    def paid(self, charge: stripe_client.Charge) -> CheckoutPaid:
+        recorded = checkout_record(charge=charge)
+        if recorded is None:
+            raise Conflict("This payment could not be matched to the checkout; it was refunded.")
+        return _paid(recorded, created=True)
 
-def _settled_by(checkout: Checkout, charge: stripe_client.Charge) -> CheckoutPaid:
-    if charge.status == "requires_action":
-        Checkout.objects.filter(pk=checkout.pk).update(payment_intent_id=charge.id)
+    def awaiting_the_bank(self, charge: stripe_client.Charge) -> CheckoutPaid:
+        Checkout.objects.filter(pk=self.checkout.pk).update(payment_intent_id=charge.id)
         return CheckoutPaid(
-            checkout=checkout,
+            checkout=self.checkout,
             payments=[],
             created=False,
             action_client_secret=charge.client_secret,
             payment_intent_id=charge.id,
         )
-    if charge.status == "processing":
-        Checkout.objects.filter(pk=checkout.pk).update(payment_intent_id=charge.id)
+
+    def still_with_the_bank(self, charge: stripe_client.Charge) -> CheckoutPaid:
+        Checkout.objects.filter(pk=self.checkout.pk).update(payment_intent_id=charge.id)
         raise Conflict(
             "Your bank is still processing this payment; your family is enrolled when it is done."
         )
-    if charge.status != "succeeded":
-        _given_back(checkout.pk, why="the card was declined.")
-        raise CardDeclined(charge.error_message or "The payment did not go through.")
-    recorded = checkout_record(charge=charge)
-    if recorded is None:
-        raise Conflict("This payment could not be matched to the checkout; it was refunded.")
-    return _paid(recorded, created=True)
 
+    def declined(self, message: str, charge: stripe_client.Charge | None) -> CheckoutPaid:
+        _given_back(self.checkout.pk, why="the card was declined.")
+        raise CardDeclined(message)
 
-def _after_the_bank(family: User, checkout: Checkout, payment_intent_id: str) -> CheckoutPaid:
-    with stripe_call():
-        try:
-            charge = stripe_client.charge_retrieve(payment_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            charge = None
-    if (
-        charge is None
-        or charge.metadata.get("checkout_id") != str(checkout.pk)
-        or not _is_checkouts_charge(charge, checkout)
-    ):
-        raise InvalidInput({"payment_intent": ["This is not a payment for this checkout."]})
-    return _settled_by(checkout, charge)
+    def not_sent(self, error: stripe_client.ProviderUnreachable) -> CheckoutPaid:
+        _given_back(self.checkout.pk, why="the payment did not reach the bank.")
+        raise card_charges.ChargeNotSent() from error
 
 
 def _is_checkouts_charge(charge: stripe_client.Charge, checkout: Checkout) -> bool:
@@ -828,17 +807,14 @@ def checkouts_unanswered_settle(*, now: datetime | None = None) -> int:
     )
     settled = 0
     for checkout in waiting:
-        charges = [
-            charge
-            for charge in stripe_client.charges_since(checkout.created_at - timedelta(minutes=1))
-            if charge.metadata.get("checkout_id") == str(checkout.pk)
-            and _is_checkouts_charge(charge, checkout)
-        ]
+        charges = card_charges.charges_asked_since(
+            checkout.created_at, _CheckoutCharge(checkout).is_its_charge
+        )
         succeeded = next((charge for charge in charges if charge.status == "succeeded"), None)
         if succeeded is not None:
             checkout_charge_settle(charge=succeeded)
             settled += 1
-        elif not charges and now - checkout.charging_since > UNANSWERED_CHARGE_GRACE:
+        elif not charges and now - checkout.charging_since > card_charges.UNANSWERED_CHARGE_GRACE:
             _given_back(checkout.pk, why="the payment did not reach the bank.")
             settled += 1
     return settled

@@ -38,8 +38,8 @@ from payments.models import (
 )
 from payments.pricing import in_cents
 from payments.selectors import seat_paid
-from payments.services.attempts import UNANSWERED_CHARGE_GRACE
-from payments.services.common import CURRENCY, METADATA_APP, stripe_call
+from payments.services import card_charges
+from payments.services.common import METADATA_APP, stripe_call
 from payments.services.customers import card_setup_for
 from payments.services.ledger import ledger_instalment_paid
 from payments.services.messages import instalment_failed_queue
@@ -90,17 +90,6 @@ def unpaid_of(payment: Payment, *, by: date | None = None) -> list[Instalment]:
     if by is not None:
         rows = rows.filter(Q(due_on__lte=by) | Q(status=InstalmentStatus.FAILED))
     return list(rows.order_by("due_on", "id"))
-
-
-def _metadata(instalment: Instalment, setup_intent_id: str) -> dict[str, str]:
-    payment = instalment.payment
-    return {
-        "app": METADATA_APP,
-        "student_id": str(payment.student_id),
-        "payment_id": str(payment.pk),
-        "instalment_id": str(instalment.pk),
-        "setup_intent_id": setup_intent_id,
-    }
 
 
 def _claimed(instalment_id: int) -> Instalment | None:
@@ -160,43 +149,51 @@ def instalment_card_charge(
     except Exception:
         _back_to_unpaid(claimed, was=was, message=claimed.message)
         raise
-    amount = in_cents(claimed.amount)
-    try:
-        charge = stripe_client.charge_create(
-            amount=amount,
-            currency=CURRENCY,
-            customer_id=setup.customer_id,
-            payment_method_id=setup.payment_method_id,
-            metadata=_metadata(claimed, setup.id),
-            idempotency_key=claimed.idempotency_key,
-            off_session=not on_session,
-        )
-    except stripe_client.CardDeclined as error:
-        return _declined(claimed, str(error), on_session=on_session, was=was)
-    except stripe_client.ProviderUnreachable:
-        _back_to_unpaid(claimed, was=was, message="The charge did not reach the bank.")
-        raise Conflict(
-            "The payment did not reach the bank; nothing was charged. Please try again.",
-            code="not_charged",
-        ) from None
-    except stripe_client.PaymentProviderError:
-        # Sent, but no answer: Stripe may have charged. Reconciliation settles it.
-        logger.warning("No answer from Stripe for instalment %s", claimed.pk)
-        raise
-    if setup_intent_id and setup.id != payment.card_setup_intent_id:
-        Payment.objects.filter(pk=payment.pk).update(card_setup_intent_id=setup.id)
-    return _settled_by(claimed, charge, on_session=on_session, was=was)
+    return card_charges.card_charge(
+        _InstalmentCharge(
+            claimed, on_session=on_session, was=was, new_card=setup.id if setup_intent_id else ""
+        ),
+        setup=setup,
+        amount_cents=in_cents(claimed.amount),
+        metadata=card_charges.card_metadata(
+            family_id=payment.student_id,
+            payment_id=str(payment.pk),
+            instalment_id=str(claimed.pk),
+        ),
+        idempotency_key=claimed.idempotency_key,
+        off_session=not on_session,
+    )
 
 
-def _settled_by(
-    instalment: Instalment, charge: stripe_client.Charge, *, on_session: bool, was: str
-) -> InstalmentCharged:
-    if charge.status == "succeeded":
+class _InstalmentCharge(card_charges.ChargeFlow[InstalmentCharged]):
+    """One try of an instalment (claimed, `charging`): paid, it is recorded; declined, it is
+    unpaid again as it `was` (`_declined`); never sent, unpaid again untouched. Sent with no
+    answer, it stays charging for reconciliation (`instalments_unanswered_settle`). Off the
+    session nobody is there to answer the bank, so its question is a decline."""
+
+    def __init__(self, instalment: Instalment, *, on_session: bool, was: str, new_card: str):
+        self.instalment = instalment
+        self.on_session = on_session
+        self.was = was
+        # The SetupIntent of a card the family saved for this try, if they did: once the bank
+        # has answered, it is the payment's card on file.
+        self.new_card = new_card
+
+    def answered(self, charge: stripe_client.Charge) -> None:
+        payment = self.instalment.payment
+        if self.new_card and self.new_card != payment.card_setup_intent_id:
+            Payment.objects.filter(pk=payment.pk).update(card_setup_intent_id=self.new_card)
+
+    def paid(self, charge: stripe_client.Charge) -> InstalmentCharged:
         recorded = instalment_record(charge=charge)
         return InstalmentCharged(instalment=recorded, paid=recorded.status == "paid")
-    if charge.status == "requires_action" and on_session:
+
+    def awaiting_the_bank(self, charge: stripe_client.Charge) -> InstalmentCharged:
+        if not self.on_session:
+            return self.declined("Your bank asks you to confirm this payment yourself.", charge)
+        instalment = self.instalment
         Instalment.objects.filter(pk=instalment.pk).update(
-            status=was, payment_intent_id=charge.id, message="Your bank asks you to confirm."
+            status=self.was, payment_intent_id=charge.id, message="Your bank asks you to confirm."
         )
         instalment.refresh_from_db()
         return InstalmentCharged(
@@ -205,19 +202,13 @@ def _settled_by(
             action_client_secret=charge.client_secret,
             payment_intent_id=charge.id,
         )
-    if charge.status == "requires_action":
-        return _declined(
-            instalment,
-            "Your bank asks you to confirm this payment yourself.",
-            on_session=False,
-            was=was,
-        )
-    return _declined(
-        instalment,
-        charge.error_message or "The payment did not go through.",
-        on_session=on_session,
-        was=was,
-    )
+
+    def declined(self, message: str, charge: stripe_client.Charge | None) -> InstalmentCharged:
+        return _declined(self.instalment, message, on_session=self.on_session, was=self.was)
+
+    def not_sent(self, error: stripe_client.ProviderUnreachable) -> InstalmentCharged:
+        _back_to_unpaid(self.instalment, was=self.was, message="The charge did not reach the bank.")
+        raise card_charges.ChargeNotSent() from error
 
 
 def _declined(
@@ -383,16 +374,16 @@ def instalments_unanswered_settle(*, now: datetime | None = None) -> int:
     now = now or timezone.now()
     settled = 0
     waiting = Instalment.objects.filter(
-        status=InstalmentStatus.CHARGING, charging_since__lt=now - UNANSWERED_CHARGE_GRACE
+        status=InstalmentStatus.CHARGING,
+        charging_since__lt=now - card_charges.UNANSWERED_CHARGE_GRACE,
     )
     for instalment in waiting:
-        charges = [
-            charge
-            for charge in stripe_client.charges_since(
-                instalment.charging_since - timedelta(minutes=1)
-            )
-            if charge.metadata.get("instalment_id") == str(instalment.pk)
-        ]
+        charges = card_charges.charges_asked_since(
+            instalment.charging_since,
+            lambda charge, instalment=instalment: (
+                charge.metadata.get("instalment_id") == str(instalment.pk)
+            ),
+        )
         succeeded = next((charge for charge in charges if charge.status == "succeeded"), None)
         if succeeded is not None:
             instalment_record(charge=succeeded)
@@ -460,33 +451,10 @@ def balance_setup_secret(family: User, payment: Payment) -> str | None:
             return setup.client_secret
     setup = card_setup_for(
         student=family,
-        metadata={
-            "app": METADATA_APP,
-            "student_id": str(family.pk),
-            "payment_id": str(payment.pk),
-        },
+        metadata=card_charges.card_metadata(family_id=family.pk, payment_id=str(payment.pk)),
     )
     Payment.objects.filter(pk=payment.pk).update(balance_setup_intent_id=setup.id)
     return setup.client_secret
-
-
-def _new_card(family: User, payment: Payment, setup_intent_id: str) -> str:
-    with stripe_call():
-        try:
-            setup = stripe_client.card_setup_retrieve(setup_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            setup = None
-    if (
-        setup is None
-        or setup.metadata.get("payment_id") != str(payment.pk)
-        or setup.metadata.get("student_id") != str(family.pk)
-    ):
-        raise InvalidInput({"setup_intent": ["This card was not saved for this balance."]})
-    if setup.status != "succeeded" or not setup.payment_method_id:
-        raise CardDeclined(
-            setup.error_message or "Your card was not accepted. Please check it or use another."
-        )
-    return setup.id
 
 
 @dataclass(frozen=True)
@@ -512,7 +480,7 @@ def balance_pay(
     by = None if scope == BalanceScope.ALL else school_today()
     if payment_intent_id:
         # The bank's answer settles one instalment; the rest are charged as asked first.
-        _after_the_bank(payment, payment_intent_id)
+        card_charges.charge_after_the_bank(_BalanceAfterTheBank(payment), payment_intent_id)
         to_pay = unpaid_of(payment, by=by)
     elif payment.status != PaymentStatus.ENROLLED:
         raise Conflict("This enrolment is not active, so nothing is due on it.")
@@ -523,7 +491,16 @@ def balance_pay(
             raise Conflict("Nothing is due on this enrolment now.", code="nothing_due")
         if in_cents(total) != in_cents(confirmed_amount):
             raise AmountChanged(total)
-    card = _new_card(family, payment, setup_intent_id) if setup_intent_id else ""
+    card = ""
+    if setup_intent_id:
+        card = card_charges.card_setup_verified(
+            setup_intent_id,
+            made_for=lambda metadata: (
+                metadata.get("payment_id") == str(payment.pk)
+                and metadata.get("student_id") == str(family.pk)
+            ),
+            not_made_for="This card was not saved for this balance.",
+        ).id
     for instalment in to_pay:
         charged = instalment_card_charge(instalment, on_session=True, setup_intent_id=card)
         if charged.action_client_secret:
@@ -545,17 +522,23 @@ def balance_pay(
     return BalancePaid(payment=payment)
 
 
-def _after_the_bank(payment: Payment, payment_intent_id: str) -> None:
-    with stripe_call():
-        try:
-            charge = stripe_client.charge_retrieve(payment_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            charge = None
-    if charge is None or charge.metadata.get("payment_id") != str(payment.pk):
-        raise InvalidInput({"payment_intent": ["This is not a payment for this balance."]})
-    if charge.status != "succeeded":
-        raise CardDeclined(charge.error_message or "The payment did not go through.")
-    instalment_record(charge=charge)
+class _BalanceAfterTheBank(card_charges.ChargeFlow[Instalment | None]):
+    """An instalment of the balance the family confirmed with their bank: recorded paid, or
+    declined (the bank still asking is a decline: the family is asked to pay again)."""
+
+    not_its_charge = "This is not a payment for this balance."
+
+    def __init__(self, payment: Payment):
+        self.payment = payment
+
+    def is_its_charge(self, charge: stripe_client.Charge) -> bool:
+        return charge.metadata.get("payment_id") == str(self.payment.pk)
+
+    def paid(self, charge: stripe_client.Charge) -> Instalment | None:
+        return instalment_record(charge=charge)
+
+    def declined(self, message: str, charge: stripe_client.Charge | None) -> Instalment | None:
+        raise CardDeclined(message)
 
 
 # The school's changes to a plan, each on record (`PlanChange`).

@@ -56,11 +56,8 @@ from payments.models import (
 )
 from payments.pricing import Kind, Quote, discount_lost_by_cancelling, in_cents, price_for
 from payments.selectors import credit_balance
-from payments.services.common import (
-    METADATA_APP,
-    MINIMUM_CARD_CHARGE_CENTS,
-    stripe_call,
-)
+from payments.services import card_charges
+from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
 from payments.services.enrolment_cancellations import refund_send, refundable_charges
 from payments.services.instalments import instalment_card_charge, instalment_record
@@ -299,12 +296,9 @@ def _quote(payment: Payment, new_class: Class) -> TransferQuote:
 
 
 def _setup_metadata(family: User, payment: Payment) -> dict[str, str]:
-    return {
-        "app": METADATA_APP,
-        "student_id": str(family.pk),
-        "payment_id": str(payment.pk),
-        "purpose": "transfer",
-    }
+    return card_charges.card_metadata(
+        family_id=family.pk, payment_id=str(payment.pk), purpose="transfer"
+    )
 
 
 def transfer_preview(*, family: User, enrolment_id: int, class_id: int) -> TransferQuote:
@@ -344,7 +338,9 @@ def transfer_make(
     payment = _payment_of(family=family, enrolment_id=enrolment_id)
     new_class = _class_of(class_id)
     if payment_intent_id:
-        instalment = _charged_after_the_bank(payment, payment_intent_id)
+        instalment = card_charges.charge_after_the_bank(
+            _MoveAfterTheBank(payment), payment_intent_id
+        )
         return _moved_after_the_charge(family, payment, new_class, instalment)
     quote = _quote(payment, new_class)
     _checked(quote, expected_total)
@@ -362,7 +358,11 @@ def transfer_make(
             code="below_card_minimum",
         )
     if setup_intent_id:
-        _verified_setup(family, payment, setup_intent_id)
+        card_charges.card_setup_verified(
+            setup_intent_id,
+            made_for=lambda metadata: metadata == _setup_metadata(family, payment),
+            not_made_for="This card was not saved for moving this enrolment.",
+        )
     instalment = _charge_opened(payment, quote)
     if instalment.status == InstalmentStatus.PAID:
         # Paid already (the bank's answer came by the webhook, the move did not follow).
@@ -385,20 +385,6 @@ def transfer_make(
         _charge_dropped(instalment.pk)
         raise CardDeclined(charged.message or "The payment did not go through.")
     return _moved_after_the_charge(family, payment, new_class, charged.instalment)
-
-
-def _verified_setup(family: User, payment: Payment, setup_intent_id: str) -> None:
-    with stripe_call():
-        try:
-            setup = stripe_client.card_setup_retrieve(setup_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            setup = None
-    if setup is None or setup.metadata != _setup_metadata(family, payment):
-        raise InvalidInput({"setup_intent": ["This card was not saved for moving this enrolment."]})
-    if setup.status != "succeeded" or not setup.payment_method_id:
-        raise CardDeclined(
-            setup.error_message or "Your card was not accepted. Please check it or use another."
-        )
 
 
 def _charge_opened(payment: Payment, quote: TransferQuote) -> Instalment:
@@ -443,29 +429,35 @@ def _charge_dropped(instalment_id: int) -> None:
     )
 
 
-def _charged_after_the_bank(payment: Payment, payment_intent_id: str) -> Instalment:
-    """The move's charge the family confirmed with their bank, put on record."""
-    with stripe_call():
-        try:
-            charge = stripe_client.charge_retrieve(payment_intent_id)
-        except stripe_client.NotFoundAtProvider:
-            charge = None
-    instalment = None
-    if charge is not None and charge.metadata.get("payment_id") == str(payment.pk):
-        instalment = Instalment.objects.filter(
+class _MoveAfterTheBank(card_charges.ChargeFlow[Instalment]):
+    """The move's charge the family confirmed with their bank: put on record paid, or, declined
+    (or still asked), dropped so that nothing is left open to charge."""
+
+    not_its_charge = "This is not a payment for moving this enrolment."
+
+    def __init__(self, payment: Payment):
+        self.payment = payment
+        self.instalment: Instalment | None = None
+
+    def is_its_charge(self, charge: stripe_client.Charge) -> bool:
+        if charge.metadata.get("payment_id") != str(self.payment.pk):
+            return False
+        self.instalment = Instalment.objects.filter(
             pk=int(charge.metadata.get("instalment_id") or 0),
-            payment=payment,
+            payment=self.payment,
             kind=InstalmentKind.TRANSFER,
         ).first()
-    if instalment is None:
-        raise InvalidInput({"payment_intent": ["This is not a payment for moving this enrolment."]})
-    if charge.status != "succeeded":
-        _charge_dropped(instalment.pk)
-        raise CardDeclined(charge.error_message or "The payment did not go through.")
-    recorded = instalment_record(charge=charge)
-    if recorded is None or recorded.status != InstalmentStatus.PAID:
-        raise Conflict("This payment could not be matched to the move; it was refunded.")
-    return recorded
+        return self.instalment is not None
+
+    def paid(self, charge: stripe_client.Charge) -> Instalment:
+        recorded = instalment_record(charge=charge)
+        if recorded is None or recorded.status != InstalmentStatus.PAID:
+            raise Conflict("This payment could not be matched to the move; it was refunded.")
+        return recorded
+
+    def declined(self, message: str, charge: stripe_client.Charge | None) -> Instalment:
+        _charge_dropped(self.instalment.pk)
+        raise CardDeclined(message)
 
 
 def _moved_after_the_charge(
