@@ -44,8 +44,8 @@ from payments.services.ledger import (
     CARD,
     CHECKOUT_CREDIT,
     OTHER,
+    ledger_card_refunds,
     ledger_credit_given,
-    ledger_refund,
 )
 from payments.services.messages import (
     enrolment_cancelled_queue,
@@ -497,28 +497,17 @@ def _credit_back_told(
 
 def _refunds_put_on_record(payment: Payment, *, amount: Decimal, reason: str) -> list[Refund]:
     """In the caller's transaction, under the payment's lock: `amount` back to the charges it
-    came by, the newest first (a plan's instalments, then the first charge), each never more
-    than it took; what was paid otherwise (cash, cheque, account credit) comes back as credit."""
-    refunds, left = [], amount
-    for instalment, available in refundable_charges(payment):
-        part = min(left, available)
-        if part <= ZERO:
-            continue
-        suffix = f"-i{instalment.pk}" if instalment else ""
-        refund = Refund.objects.create(
-            payment=payment,
-            instalment=instalment,
-            amount=part,
-            idempotency_key=f"{_refund_key(payment)}{suffix}",
-            status=RefundStatus.PENDING,
-            reason=reason,
-        )
-        ledger_refund(refund)
-        refunds.append(refund)
-        left -= part
+    came by (`ledger_card_refunds`); what was paid otherwise (cash, cheque, account credit on an
+    instalment) comes back as credit, and the ledger refuses more than that."""
+    refunds, left = ledger_card_refunds(
+        payment,
+        amount,
+        reason=reason,
+        key=lambda instalment_id: (
+            _refund_key(payment) + (f"-i{instalment_id}" if instalment_id else "")
+        ),
+    )
     if left > ZERO:
-        # What is left comes from what was paid in cash, by cheque or with credit: the ledger
-        # refuses more than that.
         ledger_credit_given(
             payment,
             left,
@@ -541,12 +530,22 @@ def _checkout_credit_back(payment: Payment, quote: CancellationQuote, by: User |
         )
 
 
-def refundable_charges(payment: Payment) -> list[tuple[Instalment | None, Decimal]]:
-    """Each card charge a payment's money came by, newest first, with what it can still give
-    back (`seat_paid`: a refund owed counts as given); None is the payment's own."""
-    charges = seat_paid(payment).charges
-    instalments = Instalment.objects.in_bulk([pk for pk, _ in charges if pk is not None])
-    return [(instalments.get(pk) if pk is not None else None, room) for pk, room in charges]
+def refund_at_stripe(refund: Refund) -> str:
+    """Ask Stripe for a refund on record, by its key, on the charge it names (an instalment's
+    own, or the payment's first); Stripe's refund id. Raises what Stripe's refusal raises."""
+    if refund.instalment_id is not None:
+        return stripe_client.charge_refund(
+            payment_intent_id=refund.instalment.payment_intent_id,
+            reason=refund.reason,
+            amount_cents=in_cents(refund.amount),
+            idempotency_key=refund.idempotency_key,
+        )
+    return payment_charge_refund(
+        refund.payment,
+        reason=refund.reason,
+        amount_cents=in_cents(refund.amount),
+        idempotency_key=refund.idempotency_key,
+    )
 
 
 def refund_send(*, refund_id: int, told: bool = True) -> Refund:
@@ -559,20 +558,7 @@ def refund_send(*, refund_id: int, told: bool = True) -> Refund:
         return refund
     payment = refund.payment
     try:
-        if refund.instalment_id is not None:
-            stripe_refund_id = stripe_client.charge_refund(
-                payment_intent_id=refund.instalment.payment_intent_id,
-                reason=refund.reason,
-                amount_cents=in_cents(refund.amount),
-                idempotency_key=refund.idempotency_key,
-            )
-        else:
-            stripe_refund_id = payment_charge_refund(
-                payment,
-                reason=refund.reason,
-                amount_cents=in_cents(refund.amount),
-                idempotency_key=refund.idempotency_key,
-            )
+        stripe_refund_id = refund_at_stripe(refund)
     except stripe_client.PaymentProviderError as error:
         # Refused, unknown at Stripe, or not reached: it waits in the back office's queue.
         logger.warning("Refund %s was not made at Stripe: %s", refund.pk, error)

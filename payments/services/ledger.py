@@ -4,10 +4,13 @@ transaction of the change it belongs to. What a seat holds is read back by
 
 Money in: `ledger_payment_made` (the payment's own card charge and the account credit spent on
 it at checkout) and `ledger_instalment_paid` (an instalment's card charge, credit, cash or
-cheque). Money out: `ledger_refund` (a refund on record, to the card it came from),
-`ledger_card_refunded` (a refund the school made at once) and `ledger_credit_given` (money given
-back as account credit, drawn from the parts the caller names, in order)."""
+cheque). Money out: `ledger_card_refunds`, the one way money goes back to cards (a refund on
+record for each charge, newest first, each within what is left of it), `ledger_refund` (one such
+refund), `ledger_card_refunded` (a charge given back whole at once, its seat never taken) and
+`ledger_credit_given` (money given back as account credit, drawn from the parts the caller
+names, in order)."""
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from django.db.models import Sum
@@ -84,6 +87,32 @@ def ledger_refund(refund: Refund) -> None:
         refund=refund,
         at=refund.created_at,
     ).save()
+
+
+def ledger_card_refunds(
+    payment: Payment, amount: Decimal, *, reason: str, key: Callable[[int | None], str]
+) -> tuple[list[Refund], Decimal]:
+    """`amount` back to the card charges the seat was paid by, the newest first, each never more
+    than is left of it: a refund put on record for each (`key`: its idempotency key, by the
+    charge's instalment, None for the payment's own), in the caller's transaction and under the
+    payment's lock; `refund_send` makes them at Stripe. What no card can take back is returned,
+    for the caller to give back as credit."""
+    refunds, left = [], amount
+    for part, room in seat_paid(payment).parts_in((CARD,)):
+        take = min(room, left)
+        if take <= ZERO:
+            continue
+        refund = Refund.objects.create(
+            payment=payment,
+            instalment_id=part.instalment_id,
+            amount=take,
+            idempotency_key=key(part.instalment_id),
+            reason=reason,
+        )
+        ledger_refund(refund)
+        refunds.append(refund)
+        left -= take
+    return refunds, left
 
 
 def ledger_card_refunded(payment: Payment, amount: Decimal, *, instalment_id: int | None) -> None:

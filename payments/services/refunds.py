@@ -5,21 +5,18 @@ account credit spent on it, or an instalment paid in cash or by cheque, as accou
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from core.errors import Conflict
 from enrolments.services import seat_give_back
-from payments import stripe_client
-from payments.models import InstalmentStatus, Payment, PaymentStatus
-from payments.pricing import in_cents
+from payments.models import InstalmentStatus, Payment, PaymentStatus, Refund, RefundStatus
 from payments.selectors import SeatPaid, seat_paid
-from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
-from payments.services.enrolment_cancellations import refundable_charges
+from payments.services.common import is_free_enrolment, stripe_call
+from payments.services.enrolment_cancellations import refund_at_stripe
 from payments.services.ledger import (
     CHECKOUT_CREDIT,
     OTHER,
-    ledger_card_refunded,
+    ledger_card_refunds,
     ledger_credit_given,
 )
 from payments.services.messages import refund_queue
@@ -73,32 +70,21 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
 
 
 def _card_charges_refunded(payment: Payment, *, reason: str) -> str:
-    """Under the payment's lock: what each card charge can still give back, to its card, each
-    once by its key (the first charge's refund id is answered)."""
-    refund_id = ""
-    refunded = dict(
-        payment.refunds.values_list("instalment_id").annotate(total=Sum("amount")).order_by()
+    """Under the payment's lock: what each card charge still holds, back to its card
+    (`ledger_card_refunds`), each made at Stripe there and then by its key, so a failure leaves
+    nothing written. The first charge's refund id is answered."""
+    refunds, _ = ledger_card_refunds(
+        payment,
+        seat_paid(payment).card,
+        reason=reason,
+        key=lambda instalment_id: f"camp-school-refund-{payment.pk}-{instalment_id or 'first'}",
     )
-    for instalment, room in refundable_charges(payment):
-        if room <= ZERO:
-            continue
-        whole = not refunded.get(instalment.pk if instalment else None)
-        if instalment is None:
-            # The whole charge by its usual key, as before; what is left of it after a
-            # refund already made, by a key of its own.
-            refund_id = payment_charge_refund(
-                payment,
-                reason=reason,
-                amount_cents=None if whole and not payment.shares_its_charge else in_cents(room),
-                idempotency_key="" if whole else f"camp-refund-rest-{payment.transaction_id}",
-            )
-        else:
-            stripe_client.charge_refund(
-                payment_intent_id=instalment.payment_intent_id,
-                reason=reason,
-                amount_cents=in_cents(room),
-                idempotency_key=f"camp-refund-instalment-{instalment.pk}"
-                + ("" if whole else "-rest"),
-            )
-        ledger_card_refunded(payment, room, instalment_id=instalment.pk if instalment else None)
+    refund_id = ""
+    for refund in refunds:
+        made = refund_at_stripe(refund)
+        Refund.objects.filter(pk=refund.pk).update(
+            status=RefundStatus.SUCCEEDED, stripe_refund_id=made, updated_at=timezone.now()
+        )
+        if refund.instalment_id is None:
+            refund_id = made
     return refund_id

@@ -59,15 +59,15 @@ from payments.selectors import credit_balance
 from payments.services import card_charges
 from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
-from payments.services.enrolment_cancellations import refund_send, refundable_charges
+from payments.services.enrolment_cancellations import refund_send
 from payments.services.instalments import instalment_card_charge, instalment_record
 from payments.services.ledger import (
     CARD,
     CHECKOUT_CREDIT,
     OTHER,
+    ledger_card_refunds,
     ledger_credit_given,
     ledger_instalment_paid,
-    ledger_refund,
 )
 from payments.services.messages import enrolment_transferred_queue
 
@@ -662,23 +662,11 @@ def _told(
 def _refunds_put_on_record(
     payment: Payment, amount: Decimal, *, transfer: Transfer, why: str
 ) -> tuple[list[Refund], Decimal]:
-    """What goes back to the cards, newest charge first: the moves' and the plan's instalments
-    paid by card, then the payment's own charge, each up to what is left of it. In the caller's
-    transaction, under the payment's lock. What no card paid for is returned, for credit."""
-    refunds, left = [], amount
-    for instalment, room in refundable_charges(payment):
-        part = min(room, left)
-        if part <= 0:
-            continue
-        refund = Refund.objects.create(
-            payment=payment,
-            instalment=instalment,
-            amount=part,
-            idempotency_key=f"camp-transfer-{transfer.pk}-"
-            f"{instalment.pk if instalment else 'first'}",
-            reason=why,
-        )
-        ledger_refund(refund)
-        refunds.append(refund)
-        left -= part
-    return refunds, left
+    """What goes back to the cards (`ledger_card_refunds`), in the caller's transaction, under
+    the payment's lock. What no card paid for is returned, for credit."""
+    return ledger_card_refunds(
+        payment,
+        amount,
+        reason=why,
+        key=lambda instalment_id: f"camp-transfer-{transfer.pk}-{instalment_id or 'first'}",
+    )
