@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments import stripe_client
-from payments.models import CreditEntry, InstalmentStatus, Payment, PaymentStatus
+from payments.models import CreditEntry, InstalmentStatus, PaidBy, Payment, PaymentStatus
 from payments.pricing import Kind, in_cents
 from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
 from payments.services.enrolment_cancellations import refundable_charges
@@ -46,6 +46,38 @@ def seat_paid(payment: Payment) -> SeatPaid:
     )
     held = paid_toward(payment) + credit_spent
     return SeatPaid(card=max(card, ZERO), other=max(held - max(card, ZERO), ZERO))
+
+
+@dataclass(frozen=True)
+class GivenBack:
+    """One way a seat refunded whole gave its money back: a card charge's (the payment's first,
+    or an instalment's, named) to its card, or what went back as account credit."""
+
+    way: PaidBy
+    amount: Decimal
+    instalment_id: int | None = None
+
+
+def seat_given_back(payment: Payment) -> list[GivenBack]:
+    """Where the money of a seat refunded whole (`payment_refund`, or a charge refused its seat)
+    went, so the family can follow every cent: each card charge went back whole to its card, the
+    first charge's, then each instalment's by its date, and the rest as account credit. Nothing
+    for a payment not refunded whole (a family's cancellation keeps its own refunds on record)."""
+    if payment.status != PaymentStatus.REFUNDED:
+        return []
+    parts = []
+    if not is_free_enrolment(payment) and payment.price > ZERO:
+        parts.append(GivenBack(way=PaidBy.CARD, amount=payment.price))
+    parts += [
+        GivenBack(way=PaidBy.CARD, amount=instalment.amount, instalment_id=instalment.pk)
+        for instalment in payment.instalments.filter(
+            status=InstalmentStatus.PAID, paid_by=PaidBy.CARD
+        ).order_by("due_on", "id")
+    ]
+    credit = payment.credit_entries.filter(amount__gt=ZERO).aggregate(total=Sum("amount"))["total"]
+    if credit:
+        parts.append(GivenBack(way=PaidBy.CREDIT, amount=credit))
+    return parts
 
 
 def payment_refund(*, payment_id: int, reason: str) -> bool:
