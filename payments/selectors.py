@@ -24,10 +24,12 @@ from core.public_cache import current_generation
 from core.school_time import school_today
 from payments.models import (
     MONEY_IN,
+    MONEY_OUT,
     CreditEntry,
     LedgerEntry,
     LedgerKind,
     Payment,
+    PaymentStatus,
     Refund,
     RefundPolicy,
     RefundStatus,
@@ -272,3 +274,42 @@ def seat_paid(payment: Payment) -> SeatPaid:
         reverse=True,
     )
     return SeatPaid(parts=tuple(parts))
+
+
+@dataclass(frozen=True)
+class GivenBack:
+    """One way a seat refunded whole gave its money back: a card charge's (the payment's first,
+    or an instalment's, named) to its card, or what went back as account credit."""
+
+    way: str
+    amount: Decimal
+    instalment_id: int | None = None
+
+
+def seat_given_back(payment: Payment) -> list[GivenBack]:
+    """Where the money of a seat refunded whole (`payment_refund`, or a charge refused its seat)
+    went, from the ledger, so the family can follow every cent: each card charge's refunds to
+    its card, the first charge's, then each instalment's by its due date, and then what went
+    back as account credit. Nothing for a payment not refunded whole (a family's cancellation
+    shows its own refunds); the school's bonus on credit is no part of the seat's money."""
+    if payment.status != PaymentStatus.REFUNDED:
+        return []
+    rows = (
+        LedgerEntry.objects.filter(payment_id=payment.pk, kind__in=MONEY_OUT)
+        .values("kind", "instalment_id", "instalment__due_on")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    card = sorted(
+        (row for row in rows if row["kind"] == LedgerKind.REFUND),
+        key=lambda row: (
+            row["instalment_id"] is not None,
+            row["instalment__due_on"],
+            row["instalment_id"] or 0,
+        ),
+    )
+    parts = [GivenBack("card", row["total"], row["instalment_id"]) for row in card]
+    credit = sum((row["total"] for row in rows if row["kind"] == LedgerKind.CREDIT_GIVEN), ZERO)
+    if credit:
+        parts.append(GivenBack("credit", credit))
+    return parts

@@ -12,11 +12,12 @@ from payments.models import (
     InstalmentKind,
     InstalmentStatus,
     LedgerKind,
+    PaidBy,
     PaymentStatus,
     RefundStatus,
 )
 from payments.refund_policy import refund_policy_text_of
-from payments.selectors import MONEY_BACK_MADE
+from payments.selectors import MONEY_BACK_MADE, seat_given_back
 
 
 class InstalmentOutputSerializer(serializers.Serializer):
@@ -29,6 +30,15 @@ class InstalmentOutputSerializer(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
     status = serializers.ChoiceField(choices=InstalmentStatus.values)
     paidBy = serializers.CharField(source="paid_by")  # noqa: N815
+
+
+class RefundPartOutputSerializer(serializers.Serializer):
+    """Where part of a seat refunded whole went: to a card charge (the payment's first, or an
+    instalment's) or to the family's account credit."""
+
+    way = serializers.ChoiceField(choices=[PaidBy.CARD, PaidBy.CREDIT])
+    amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    instalmentId = serializers.IntegerField(source="instalment_id", allow_null=True)  # noqa: N815
 
 
 class PaymentOutputSerializer(serializers.Serializer):
@@ -66,6 +76,9 @@ class PaymentOutputSerializer(serializers.Serializer):
     # (its deposit); a transfer's difference too.
     planLabel = serializers.CharField(source="plan_label")  # noqa: N815
     instalments = serializers.SerializerMethodField()
+    # Refunded whole: each card charge given back and the account credit, adding up to
+    # everything the seat was paid, as refundAmount alone (the first charge's) cannot say.
+    refundParts = serializers.SerializerMethodField()  # noqa: N815
 
     @extend_schema_field(InstalmentOutputSerializer(many=True))
     def get_instalments(self, payment) -> list[dict]:
@@ -74,6 +87,11 @@ class PaymentOutputSerializer(serializers.Serializer):
         if not payment.plan_label and not payment.plan_total:
             return []
         return InstalmentOutputSerializer(payment.instalments.all(), many=True).data
+
+    @extend_schema_field(RefundPartOutputSerializer(many=True))
+    def get_refundParts(self, payment) -> list[dict]:  # noqa: N802
+        # Read only for a payment refunded whole: a history without one costs no query more.
+        return RefundPartOutputSerializer(seat_given_back(payment), many=True).data
 
     def get_refundAmount(self, payment) -> float | None:  # noqa: N802 - the API's field names
         if payment.status not in (PaymentStatus.REFUNDED, PaymentStatus.CANCELLED):

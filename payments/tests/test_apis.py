@@ -66,6 +66,10 @@ def as_json(payment: Payment) -> dict:
         "refundPending": False,
         "planLabel": payment.plan_label,
         "instalments": [],
+        # Refunded whole: its one charge, back to the card.
+        "refundParts": [{"way": "card", "amount": float(payment.price), "instalmentId": None}]
+        if payment.status == "refunded"
+        else [],
     }
 
 
@@ -288,6 +292,7 @@ class TestPay:
             "refundPending": False,
             "planLabel": "",
             "instalments": [],
+            "refundParts": [],
         }
         assert seats_and_enroll(pottery) == (9, 3)
         assert not Selection.objects.filter(pk=selection.pk).exists()

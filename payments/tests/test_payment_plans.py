@@ -1094,6 +1094,15 @@ class TestTheSchoolCancels:
         [told] = [mail for mail in sent if mail.subject == "Refund for Wheel Pottery (Mia Silva)"]
         assert "We have refunded $225.00 for Wheel Pottery" in told.body
         assert "$175.00 that was paid with account credit, in cash or by cheque" in told.body
+        # The family's history names each way it went, adding up to all the seat was paid.
+        history = as_family.get(f"/api/payments/{family.email}").json()
+        assert [row["refundParts"] for row in history] == [
+            [
+                {"way": "card", "amount": 90.0, "instalmentId": None},
+                {"way": "card", "amount": 135.0, "instalmentId": second.pk},
+                {"way": "credit", "amount": 175.0, "instalmentId": None},
+            ]
+        ]
 
     def test_after_a_move_down_taken_as_credit_the_card_gets_back_only_what_it_still_holds(
         self, as_family, family, mia, clay, summer

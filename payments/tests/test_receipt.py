@@ -70,6 +70,7 @@ def test_the_family_reads_the_whole_receipt(paid, api_client_for, summer_pottery
         "refundPolicy": POLICY_WORDS,
         "planLabel": "",
         "instalments": [],
+        "refundParts": [],
     }
 
 

@@ -278,6 +278,8 @@ export function makePayment(overrides = {}) {
     // Paid in full, not by a plan.
     planLabel: "",
     instalments: [],
+    // Not refunded whole by the school.
+    refundParts: [],
     ...overrides,
   };
 }

@@ -108,6 +108,75 @@ function RefundRow({ payment }) {
   );
 }
 
+// Which charge a card refund went back to, as the rows above name it.
+function RefundedCharge({ payment, part }) {
+  if (part.way !== "card") return null;
+  const instalment = (payment.instalments ?? []).find(({ id }) => id === part.instalmentId);
+  if (instalment) {
+    return (
+      <div className="small text-body-secondary">
+        {instalmentKind(instalment.kind)} due{" "}
+        <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
+      </div>
+    );
+  }
+  return payment.planLabel ? <div className="small text-body-secondary">Deposit</div> : null;
+}
+
+/*
+ * A seat refunded whole, one line per way its money went back: each card charge to its card,
+ * and what was paid with credit, in cash or by cheque to the account credit. The one refund
+ * line could only say the first charge's amount.
+ */
+function RefundPartRow({ payment, part }) {
+  const toCard = part.way === "card";
+  const label = toCard ? "Refund to card" : "Account credit";
+  return (
+    <Row>
+      <RowHeader>
+        <span className="visually-hidden">{label}</span>
+      </RowHeader>
+      <Cell label="Banner" />
+      <Cell label="Class Name">
+        {label}: {payment.nameClass}
+        <RefundedCharge payment={payment} part={part} />
+      </Cell>
+      <Cell label="For">
+        <LongText text={payment.participantName} />
+      </Cell>
+      <Cell label="Instructor Email" />
+      <Cell label="Price">−{formatPrice(part.amount)}</Cell>
+      <Cell label="Payment Date">
+        {payment.refundedAt ? (
+          <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
+        ) : (
+          <span className="text-body-secondary">Not recorded</span>
+        )}
+      </Cell>
+      <Cell label="Transaction" className="font-monospace small">
+        {toCard && part.instalmentId === null ? payment.transactionId : null}
+      </Cell>
+      <Cell label="Status">
+        <span className="badge text-bg-secondary">{toCard ? "Refund" : "Credit"}</span>
+      </Cell>
+    </Row>
+  );
+}
+
+function RefundRows({ payment }) {
+  const parts = payment.refundParts ?? [];
+  if (parts.length > 0) {
+    return parts.map((part) => (
+      <RefundPartRow
+        key={`${part.way}-${part.instalmentId ?? "first"}`}
+        payment={payment}
+        part={part}
+      />
+    ));
+  }
+  return hasRefund(payment) ? <RefundRow payment={payment} /> : null;
+}
+
 /*
  * A part of a payment made by a plan, as its own line under the payment: what it is, how much,
  * the day it is due, and how it stands (paid, due, failed...).
@@ -210,7 +279,7 @@ export function PaymentHistoryTable({ payments }) {
           {(payment.instalments ?? []).map((instalment) => (
             <InstalmentRow key={instalment.id} payment={payment} instalment={instalment} />
           ))}
-          {hasRefund(payment) && <RefundRow payment={payment} />}
+          <RefundRows payment={payment} />
         </Fragment>
       ))}
     </StackedTable>

@@ -116,6 +116,70 @@ test("a refund is its own row under its payment, with the amount and the date", 
   await expectNoSeriousA11yViolations();
 });
 
+test("a seat the school refunded whole shows each card refund and the account credit given back", async () => {
+  const refundedAt = "2027-04-20T16:00:00Z";
+  const cancelled = makePayment({
+    price: 90,
+    status: "refunded",
+    refundReason: "The school cancelled Watercolor Basics.",
+    refundAmount: 90,
+    refundedAt,
+    planLabel: "Deposit and two instalments",
+    instalments: [
+      {
+        id: 1,
+        kind: "instalment",
+        dueOn: "2027-05-15",
+        amount: 135,
+        status: "paid",
+        paidBy: "offline",
+      },
+      {
+        id: 2,
+        kind: "instalment",
+        dueOn: "2027-05-31",
+        amount: 135,
+        status: "paid",
+        paidBy: "card",
+      },
+    ],
+    refundParts: [
+      { way: "card", amount: 90, instalmentId: null },
+      { way: "card", amount: 135, instalmentId: 2 },
+      { way: "credit", amount: 175, instalmentId: null },
+    ],
+  });
+  stubApi({ [myPayments]: [cancelled] });
+  renderPage();
+
+  const table = await screen.findByRole("table");
+  const rows = within(table).getAllByRole("row").slice(1);
+  expect(rows).toHaveLength(6);
+  const [payment, , , deposit, instalment, credit] = rows;
+  expect(within(payment).getByText("Refunded")).toBeInTheDocument();
+  expect(within(payment).getByText("The school cancelled Watercolor Basics.")).toBeInTheDocument();
+  const when = new Intl.DateTimeFormat(undefined, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date(refundedAt));
+  expect(within(deposit).getByRole("rowheader")).toHaveTextContent("Refund to card");
+  expect(deposit).toHaveTextContent("Refund to card: Watercolor BasicsDeposit");
+  expect(within(deposit).getByText("−$90.00")).toBeInTheDocument();
+  expect(within(deposit).getByText("pi_3Pay")).toBeInTheDocument();
+  expect(within(deposit).getByText(when)).toHaveAttribute("datetime", refundedAt);
+  expect(instalment).toHaveTextContent(
+    "Refund to card: Watercolor BasicsInstalment due Mon, May 31, 2027",
+  );
+  expect(within(instalment).getByText("−$135.00")).toBeInTheDocument();
+  expect(within(credit).getByRole("rowheader")).toHaveTextContent("Account credit");
+  expect(credit).toHaveTextContent("Account credit: Watercolor Basics");
+  expect(within(credit).getByText("−$175.00")).toBeInTheDocument();
+  expect(within(credit).getByText("Credit")).toBeInTheDocument();
+  // The one refund line of a payment without parts would say only the first charge.
+  expect(within(table).queryByText(/^Refund: /)).not.toBeInTheDocument();
+  await expectNoSeriousA11yViolations();
+});
+
 test("a payment made by a plan reads as its deposit, with each instalment a row under it", async () => {
   const byPlan = makePayment({
     price: 30,

@@ -47,6 +47,7 @@ function paymentFor(chosen, overrides) {
     refundPending: false,
     planLabel: "",
     instalments: [],
+    refundParts: [],
     ...overrides,
   };
 }

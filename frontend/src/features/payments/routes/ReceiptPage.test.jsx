@@ -47,6 +47,7 @@ function receipt(overrides) {
     refundPending: false,
     planLabel: "",
     instalments: [],
+    refundParts: [],
     refundPolicy: "Cancel 14 days or more before the first meeting for a full refund.",
     ...overrides,
   };
