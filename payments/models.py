@@ -979,10 +979,8 @@ class LedgerEntry(models.Model):
     class Meta:
         verbose_name_plural = "ledger entries"
         ordering = ["at", "id"]
-        indexes = [
-            models.Index(fields=["payment", "kind"], name="ledger_payment_kind_idx"),
-            models.Index(fields=["kind", "at"], name="ledger_kind_at_idx"),
-        ]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [models.Index(fields=["kind", "at"], name="ledger_kind_at_idx")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(amount__gt=Decimal("0")), name="ledger_amount_gt_0"

@@ -860,7 +860,7 @@ STEPS = [
     # class; the rules again under the lock; the enrolment; the hold and the selection settled;
     # the payment, enrolled; the receipt, composed by the worker that sends it; the attempt
     # charged. The answer is the payment as written.
-    (a_student_pays_with_the_saved_card, 201, 18),
+    (a_student_pays_with_the_saved_card, 201, 19),
     # The selection and the rules, as paying by card; the free enrolment recorded, then its
     # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
     (a_student_enrols_in_a_free_class, 201, 16),
@@ -934,12 +934,12 @@ STEPS = [
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
-    (a_family_cancels_a_seat_paid_by_card, 200, 38),
+    (a_family_cancels_a_seat_paid_by_card, 200, 39),
     # Recorded before; its student and class; its participant; the attempt whose list price and
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
     # payment enrolled; the receipt to its student (composed when sent).
-    (stripe_reports_a_payment_the_browser_left, 200, 23),
+    (stripe_reports_a_payment_the_browser_left, 200, 24),
 ]
 
 
