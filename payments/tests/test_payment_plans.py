@@ -46,6 +46,7 @@ from payments.selectors import credit_balance
 from payments.services import class_cancel, class_cancellation_preview, enrolment_cancel
 from payments.services.common import METADATA_APP
 from payments.services.customers import card_setup_for
+from payments.services.enrolment_cancellations import enrolment_release
 from payments.services.instalments import (
     instalment_amount_change,
     instalment_move,
@@ -1144,7 +1145,7 @@ def moved_in_credit(client, payment: Payment, camp_class: Class):
     )
 
 
-class TestTheLedgerKeepsCreditThroughAMove:
+class TestTheLedgerKeepsCheckoutCredit:
     def test_credit_spent_at_checkout_comes_back_when_the_moved_seat_is_cancelled(
         self, as_family, family, mia, clay, summer
     ):
@@ -1169,3 +1170,24 @@ class TestTheLedgerKeepsCreditThroughAMove:
         # and that goes back as credit beside the card's $260: all $400 is the family's again.
         assert response.status_code == 200, response.json()
         assert credit_balance(family.pk) == D("400.00")
+
+    def test_a_seat_released_for_an_unpaid_balance_gives_the_checkout_credit_back(
+        self, as_family, family, mia, clay, plan
+    ):
+        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
+        checkout = as_family.post(
+            "/api/checkouts", {"items": [item(mia, clay, plan)], "applyCredit": True}, format="json"
+        ).json()
+        assert paid(as_family, family, checkout).status_code == 201
+        payment = Payment.objects.get()
+        assert credit_balance(family.pk) == D("0.00")
+        today = school_today()
+        Payment.objects.filter(pk=payment.pk).update(overdue_since=today, release_on=today)
+
+        assert enrolment_release(payment_id=payment.pk)
+
+        # Long before the class, the policy gives everything back: the card's deposit to the
+        # card, and the $40 of credit spent on the seat to the account.
+        [refund] = Refund.objects.filter(payment=payment)
+        assert refund.amount == payment.price
+        assert credit_balance(family.pk) == D("40.00")

@@ -334,3 +334,31 @@ def test_the_statement_is_read_in_one_query_however_many_classes(
         statement = statement_for(participant=noa, year=summer(7, 5).year)
 
     assert len(statement.lines) == 3
+
+
+def test_a_class_paid_with_account_credit_is_care_paid_for(family, noa):
+    credit = {"kind": "credit", "label": "Account credit", "amount": "-40.00"}
+    paid(
+        family,
+        noa,
+        two_weeks("Clay Studio", start=summer(7, 5)),
+        price=Decimal("60.00"),
+        adjustments=[credit],
+    )
+    paid(
+        family,
+        noa,
+        two_weeks("Watercolour", start=summer(7, 19)),
+        price=Decimal("0.00"),
+        transaction_id="free_checkout7:1",
+        adjustments=[{**credit, "amount": "-100.00"}],
+    )
+
+    statement = statement_for(participant=noa, year=summer(7, 5).year)
+
+    # Credit is money the family paid before (a refund taken as credit, given back on that
+    # class's line): spent here, it is paid for this care.
+    assert [(line.class_name, line.paid, line.net) for line in statement.lines] == [
+        ("Clay Studio", Decimal("100.00"), Decimal("100.00")),
+        ("Watercolour", Decimal("100.00"), Decimal("100.00")),
+    ]
