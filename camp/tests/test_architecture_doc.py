@@ -28,6 +28,9 @@ ANSWERS = {
     "Whether an address is written to": "notifications.models.Mailbox",
     "A message to a class's families": "enrolments.services.class_messages.class_message_send",
     "A waitlist offer made": "enrolments.services.waitlists.waitlist_offers_make",
+    "A card charged": "payments.services.card_charges.card_charge",
+    "What a seat paid": "payments.selectors.seat_paid",
+    "Money given back": "payments.services.ledger.ledger_card_refunds",
     "A refund amount": "payments.refund_policy.RefundTerms.refund_for",
     "A list's cache invalidated": "core.public_cache.public_lists_changed",
     "A route guarded": "accounts.permissions",
@@ -49,6 +52,7 @@ ALSO_NAMED = {
     ],
     "Who may take a class": ["enrolments.rules.RULES"],
     "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
+    "Money given back": ["payments.services.ledger.ledger_credit_given"],
 }
 
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")

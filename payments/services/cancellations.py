@@ -1,9 +1,9 @@
 """The school cancels a class: it closes at once, every seat is refunded in full, every family
 that chose it or waits for it is told, and nothing of it is left half done.
 
-Every cent each seat was paid with goes back the way it came (`refunds.seat_paid`): card charges
-to their cards, credit, cash and cheque as account credit. The class is marked cancelled first,
-in its own transaction, so that from then on nobody can
+Every cent each seat was paid with goes back the way it came (`payments.selectors.seat_paid`):
+card charges to their cards, credit, cash and cheque as account credit. The class is marked
+cancelled first, in its own transaction, so that from then on nobody can
 select it, pay for it or take a seat in it (enrolment_refusal and seat_take ask for an approved
 class); a charge already on its way is refunded by `payment_fulfil` for the same reason. Then
 each seat is refunded in its own transaction, through Stripe, as an admin's refund is: a refund
