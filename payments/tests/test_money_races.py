@@ -25,6 +25,7 @@ from decimal import Decimal
 import pytest
 import requests
 from django.conf import settings
+from django.db.models import Sum
 
 from accounts.models import Role
 from core.school_time import school_today
@@ -36,6 +37,8 @@ from payments.models import (
     Instalment,
     InstalmentKind,
     InstalmentStatus,
+    LedgerEntry,
+    LedgerKind,
     PaidBy,
     Payment,
     PaymentStatus,
@@ -45,7 +48,6 @@ from payments.models import (
 )
 from payments.pricing import in_cents
 from payments.selectors import credit_balance
-from payments.services.common import is_free_enrolment
 from payments.tests import stripe_js
 from payments.tests.test_payment_plans import a_plan
 from payments.tests.test_race import TIMEOUT, bearer
@@ -277,25 +279,12 @@ def stripe_net(family, *, since: int) -> int:
 
 
 def recorded_net(family) -> int:
-    """Cents: what our records say the family's cards paid and still hold. A payment the school
-    refunded (`payment_refund`, or a seat lost after its charge) gave every card cent back."""
-    net = 0
-    for payment in Payment.objects.filter(student=family):
-        if payment.status == PaymentStatus.REFUNDED:
-            continue
-        card_in = D(0) if is_free_enrolment(payment) else payment.price
-        card_in += sum(
-            payment.instalments.filter(
-                status=InstalmentStatus.PAID, paid_by=PaidBy.CARD
-            ).values_list("amount", flat=True),
-            D(0),
-        )
-        card_out = sum(
-            payment.refunds.filter(status=RefundStatus.SUCCEEDED).values_list("amount", flat=True),
-            D(0),
-        )
-        net += in_cents(card_in - card_out)
-    return net
+    """Cents: what the ledger says the family's cards were charged less what went back to them
+    (money a card paid and the family took back as credit stays charged at Stripe)."""
+    entries = LedgerEntry.objects.filter(family=family)
+    charged = entries.filter(kind=LedgerKind.CHARGE).aggregate(total=Sum("amount"))["total"]
+    refunded = entries.filter(kind=LedgerKind.REFUND).aggregate(total=Sum("amount"))["total"]
+    return in_cents((charged or D(0)) - (refunded or D(0)))
 
 
 def assert_counted_once(family, *, since: int, card: str, credit: str) -> None:
@@ -591,7 +580,8 @@ def test_a_cancellation_a_move_and_the_schools_refund_of_one_seat_at_once_pay_ba
             assert Enrolment.objects.get(pk=move.to_enrolment_id).status == (
                 EnrolmentStatus.CANCELLED
             )
-            assert [r.amount for r in payment.refunds.all()] == [D("100.00")]
+            # Newest first: the school's, then the move's, each on record.
+            assert [r.amount for r in payment.refunds.all()] == [D("200.00"), D("100.00")]
         else:
             assert seat.end_reason == "Refunded by the school."
             assert by_school == {"done": True}

@@ -74,23 +74,31 @@ function hasRefund(payment) {
   );
 }
 
-// The money that went back, as its own line under the payment: how much, and when.
-function RefundRow({ payment }) {
-  const partial = Number(payment.refundAmount) < Number(payment.price);
+// Money that went back, as its own line under the payment: how much, where, and when.
+function MoneyBackRow({
+  payment,
+  label,
+  heading = label,
+  amount,
+  detail = null,
+  transaction,
+  badge,
+}) {
   return (
     <Row>
       <RowHeader>
-        <span className="visually-hidden">Refund</span>
+        <span className="visually-hidden">{heading}</span>
       </RowHeader>
       <Cell label="Banner" />
       <Cell label="Class Name">
-        {partial ? "Partial refund" : "Refund"}: {payment.nameClass}
+        {label}: {payment.nameClass}
+        {detail}
       </Cell>
       <Cell label="For">
         <LongText text={payment.participantName} />
       </Cell>
       <Cell label="Instructor Email" />
-      <Cell label="Price">−{formatPrice(payment.refundAmount)}</Cell>
+      <Cell label="Price">−{formatPrice(amount)}</Cell>
       <Cell label="Payment Date">
         {payment.refundedAt ? (
           <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
@@ -99,12 +107,27 @@ function RefundRow({ payment }) {
         )}
       </Cell>
       <Cell label="Transaction" className="font-monospace small">
-        {payment.transactionId}
+        {transaction}
       </Cell>
       <Cell label="Status">
-        <span className="badge text-bg-secondary">Refund</span>
+        <span className="badge text-bg-secondary">{badge}</span>
       </Cell>
     </Row>
+  );
+}
+
+// The one refund line: a cancellation under the refund policy may return only part of it.
+function RefundRow({ payment }) {
+  const partial = Number(payment.refundAmount) < Number(payment.price);
+  return (
+    <MoneyBackRow
+      payment={payment}
+      label={partial ? "Partial refund" : "Refund"}
+      heading="Refund"
+      amount={payment.refundAmount}
+      transaction={payment.transactionId}
+      badge="Refund"
+    />
   );
 }
 
@@ -130,36 +153,15 @@ function RefundedCharge({ payment, part }) {
  */
 function RefundPartRow({ payment, part }) {
   const toCard = part.way === "card";
-  const label = toCard ? "Refund to card" : "Account credit";
   return (
-    <Row>
-      <RowHeader>
-        <span className="visually-hidden">{label}</span>
-      </RowHeader>
-      <Cell label="Banner" />
-      <Cell label="Class Name">
-        {label}: {payment.nameClass}
-        <RefundedCharge payment={payment} part={part} />
-      </Cell>
-      <Cell label="For">
-        <LongText text={payment.participantName} />
-      </Cell>
-      <Cell label="Instructor Email" />
-      <Cell label="Price">−{formatPrice(part.amount)}</Cell>
-      <Cell label="Payment Date">
-        {payment.refundedAt ? (
-          <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
-        ) : (
-          <span className="text-body-secondary">Not recorded</span>
-        )}
-      </Cell>
-      <Cell label="Transaction" className="font-monospace small">
-        {toCard && part.instalmentId === null ? payment.transactionId : null}
-      </Cell>
-      <Cell label="Status">
-        <span className="badge text-bg-secondary">{toCard ? "Refund" : "Credit"}</span>
-      </Cell>
-    </Row>
+    <MoneyBackRow
+      payment={payment}
+      label={toCard ? "Refund to card" : "Account credit"}
+      amount={part.amount}
+      detail={<RefundedCharge payment={payment} part={part} />}
+      transaction={toCard && part.instalmentId === null ? payment.transactionId : null}
+      badge={toCard ? "Refund" : "Credit"}
+    />
   );
 }
 
