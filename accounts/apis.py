@@ -33,7 +33,7 @@ from accounts.services import (
 from core.api import ServiceInputSerializer, error_body
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
-from notifications.services import mailbox_for, mailbox_set
+from notifications.mailboxes import mailbox_for, mailbox_set
 
 
 class UserOutputSerializer(serializers.ModelSerializer):

@@ -21,7 +21,7 @@ from e2e.class_steps import admin_member, instructor_member, member, sign_in
 from e2e.helpers import demo_image
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
-from notifications.services import mailbox_for
+from notifications.mailboxes import mailbox_for
 from payments.models import Payment, PaymentStatus
 from testing.factories import (
     ChildFactory,

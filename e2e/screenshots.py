@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 
 from e2e.routes import THEMES, VISITORS, WIDTHS, open_as, routes_of, seed_school, visit
-from notifications.services import message_rendered
+from notifications.rendering import message_rendered
 from testing.mail_samples import SAMPLES
 
 FOLDER = settings.BASE_DIR / "screenshots"

@@ -35,7 +35,7 @@ def worker(live_server):
 
 
 def mail_to(smtp_sink, page: Page, email: str, kind: str):
-    # A thread's messages go out in order (notifications.services), each after the one before,
+    # A thread's messages go out in order (notifications.sending), each after the one before,
     # so the last of a few may take a while behind its elders' retries.
     for _ in range(600):
         found = [m for m in smtp_sink.messages() if m["To"] == email and m["X-Camp-Kind"] == kind]

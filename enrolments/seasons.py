@@ -39,7 +39,3 @@ def opens_for(season: Season, *, early_access: bool) -> datetime:
     if early_access and season.early_access_opens_at is not None:
         return season.early_access_opens_at
     return season.opens_at
-
-
-def season_open_for(season: Season, *, now: datetime, early_access: bool) -> bool:
-    return opens_for(season, early_access=early_access) <= now < season.closes_at

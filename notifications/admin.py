@@ -3,8 +3,9 @@ from django.utils.html import format_html
 
 from core.admin import ViewOnlyAdmin
 from notifications import kinds
+from notifications.mailboxes import mailbox_set
 from notifications.models import Mailbox, Message
-from notifications.services import mailbox_set, message_resend
+from notifications.services import message_resend
 
 
 @admin.register(Message)

@@ -8,8 +8,8 @@ from rest_framework.views import APIView
 
 from core.errors import NotFound
 from core.openapi import errors
+from notifications.mailboxes import mailbox_unsubscribe
 from notifications.models import Mailbox
-from notifications.services import mailbox_unsubscribe
 
 
 class UnsubscribeOutputSerializer(serializers.Serializer):

@@ -4,7 +4,7 @@ that bounced for good or whose owner marked our mail as spam is written to no mo
 from anymail.signals import AnymailTrackingEvent, EventType, tracking
 from django.dispatch import receiver
 
-from notifications.services import mailbox_undeliverable
+from notifications.mailboxes import mailbox_undeliverable
 
 # A soft bounce ("deferred") is the provider retrying: not a refusal.
 REFUSED_FOR_GOOD = {

@@ -10,8 +10,8 @@ class PaymentsConfig(AppConfig):
         from notifications import kinds
         from payments.message_kinds import PaymentMessage
         from payments.selectors import class_plans
-        from payments.services.customers import person_registered_customer_queued
         from payments.services.messages import price_in_words, receipt_composed
+        from payments.tasks import person_registered_customer_queued
 
         kinds.register(PaymentMessage, app="payments")
         kinds.compose_with(PaymentMessage.PAYMENT_RECEIPT, receipt_composed)

@@ -126,10 +126,3 @@ def plans_open(
         plans = plans_of([camp_class])[camp_class.pk]
     schedules = (plan_schedule(plan, camp_class, amount) for plan in plans)
     return [schedule for schedule in schedules if schedule is not None]
-
-
-def plan_open(camp_class: Class, amount: Decimal, plan_id: int) -> PlanSchedule | None:
-    return next(
-        (schedule for schedule in plans_open(camp_class, amount) if schedule.plan.pk == plan_id),
-        None,
-    )

@@ -34,6 +34,7 @@ from payments.models import (
     RefundPolicy,
     RefundStatus,
 )
+from payments.plans import plan_table, plans_open
 from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
 
@@ -146,8 +147,6 @@ def class_plans(*, camp_class) -> list[dict]:
     JSON's `plans` says (`core.events.CLASS_PLANS`, asked by classes). Every class of an
     answer asks, so the plans are read once per change and day, not once per class."""
     global _plan_table_read
-    from payments.plans import plan_table, plans_open
-
     generation, today = current_generation(), school_today()
     read_under, read_on, table = _plan_table_read
     if (read_under, read_on) != (generation, today):

@@ -4,7 +4,7 @@ from django.core import mail
 from django.utils import timezone
 
 from notifications.models import Message, MessageStatus
-from notifications.services import message_send
+from notifications.sending import message_send
 
 
 def send_queued(*, including_scheduled: bool = False) -> list[mail.EmailMessage]:

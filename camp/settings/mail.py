@@ -17,7 +17,7 @@ EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 # A sending attempt ends well within the time after which a row stuck in "sending" is retried
-# (notifications.services.STUCK_AFTER), so a slow server never gets a row twice.
+# (notifications.sending.STUCK_AFTER), so a slow server never gets a row twice.
 EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "30"))
 
 # The first wait before a message the SMTP server could not take is tried again; it doubles.

@@ -47,7 +47,7 @@ ANSWERS = {
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
     "An e-mail queued": [
-        "notifications.services.message_send",
+        "notifications.sending.message_send",
         "notifications.tasks.message_send_task",
     ],
     "Who may take a class": ["enrolments.rules.RULES"],

@@ -26,7 +26,7 @@ from care.models import Policy
 from classes.models import ClassStatus, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
-from notifications.services import mailbox_for
+from notifications.mailboxes import mailbox_for
 from pages.models import PageSlug
 from pages.selectors import site_page_get
 from payments.models import (

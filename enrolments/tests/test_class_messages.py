@@ -25,8 +25,8 @@ from enrolments.models import (
 )
 from enrolments.services import class_message_send
 from enrolments.services.class_messages import body_html
+from notifications.mailboxes import mailbox_set
 from notifications.models import Mailbox, Message
-from notifications.services import mailbox_set
 from testing.factories import (
     ChildFactory,
     ClassFactory,

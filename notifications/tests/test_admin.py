@@ -3,13 +3,10 @@
 import pytest
 
 from accounts.message_kinds import AccountMessage
+from notifications.mailboxes import mailbox_for, mailbox_undeliverable
 from notifications.models import Message, MessageStatus
-from notifications.services import (
-    mailbox_for,
-    mailbox_undeliverable,
-    message_queue,
-    message_send,
-)
+from notifications.sending import message_send
+from notifications.services import message_queue
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ width, light and dark), and each renders whole: a subject, text and HTML, nothin
 import pytest
 
 from notifications import kinds
-from notifications.services import message_rendered
+from notifications.rendering import message_rendered
 from testing.mail_samples import SAMPLES
 
 

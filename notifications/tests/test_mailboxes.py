@@ -10,8 +10,10 @@ from icalendar import Calendar
 
 from accounts.message_kinds import AccountMessage
 from accounts.models import Role
+from notifications.mailboxes import mailbox_for
 from notifications.models import Mailbox, Message, MessageStatus
-from notifications.services import mailbox_for, message_queue, message_send
+from notifications.sending import message_send
+from notifications.services import message_queue
 from testing.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -14,14 +14,8 @@ from accounts.message_kinds import AccountMessage
 from classes.message_kinds import ClassMessage
 from classes.models import ClassStatus
 from notifications.models import Message, MessageStatus
-from notifications.services import (
-    STUCK_AFTER,
-    TemporaryFailure,
-    message_queue,
-    message_resend,
-    message_send,
-    outbox_sweep,
-)
+from notifications.sending import STUCK_AFTER, TemporaryFailure, message_send, outbox_sweep
+from notifications.services import message_queue, message_resend
 from notifications.tasks import message_send_task
 from payments.message_kinds import PaymentMessage
 from testing.factories import ClassFactory

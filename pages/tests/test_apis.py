@@ -6,7 +6,7 @@ import pytest
 from django.core import mail
 
 from notifications.models import Message, MessageStatus
-from notifications.services import TemporaryFailure, message_send
+from notifications.sending import TemporaryFailure, message_send
 from pages.apis import CONTACT_THANKS
 from pages.defaults import SEED_PAGES
 from pages.message_kinds import PageMessage

@@ -1,7 +1,7 @@
 """A family's Stripe Customer, the one their cards are saved under, and the SetupIntents made
 under it.
 
-The worker makes the Customer when the family registers (`person_registered_customer_queued`),
+The worker makes the Customer when the family registers (`payments.tasks.stripe_customer_make`),
 and with it a SetupIntent for their next payment page (`card_setup_made_ahead`), so that a hold
 on opening morning asks Stripe nothing: it takes that SetupIntent (`ready_setup_take`), which
 is then for that selection alone (`CardSetupClaim`, what the payment checks). Beat makes the
@@ -11,8 +11,6 @@ later, a family that registered while Stripe was unreachable) makes one then, fo
 selection, as it always could; so does one whose family has no Customer on record yet."""
 
 import logging
-
-from django.db import transaction
 
 from accounts.models import Role, User
 from core.prepared import insert_unless_present
@@ -28,19 +26,6 @@ logger = logging.getLogger(__name__)
 # second a call to Stripe, well inside the minute between runs. The rest wait for the next run,
 # and a hold of theirs meanwhile makes its own.
 MADE_AHEAD_PER_RUN = 100
-
-
-def person_registered_customer_queued(user: User) -> None:
-    """A family registered: their Stripe Customer is made by the worker once that is committed.
-    Only families pay; an instructor or admin is made no Customer."""
-    if user.role != Role.STUDENT:
-        return
-    # Imported here: the tasks module imports this one.
-    from payments.tasks import stripe_customer_make
-
-    student_id = user.pk
-    # robust: a broker that is down does not undo the registration; the first hold makes it.
-    transaction.on_commit(lambda: stripe_customer_make.delay(student_id), robust=True)
 
 
 def customer_made_ahead(*, student_id: int) -> str | None:

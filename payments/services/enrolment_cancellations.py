@@ -11,7 +11,7 @@ until Stripe has made it.
 
 import logging
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -480,6 +480,19 @@ def enrolment_release(*, payment_id: int) -> bool:
     for refund in refunds:
         refund_send(refund_id=refund.pk)
     return True
+
+
+def overdue_release(*, today: date | None = None) -> int:
+    """Seats whose overdue balance's grace ran out go to the waitlist, by the refund policy as a
+    cancellation would. How many were released."""
+    today = today or school_today()
+    released = 0
+    for payment_id in Payment.objects.filter(
+        status=PaymentStatus.ENROLLED, release_on__lte=today
+    ).values_list("pk", flat=True):
+        if enrolment_release(payment_id=payment_id):
+            released += 1
+    return released
 
 
 def _credit_back_told(

@@ -10,7 +10,8 @@ its metadata (`instalments_unanswered_settle`).
 A charge the bank declines (or, with the family away, would need them to confirm) is failed:
 the family is e-mailed a link to pay it; the school tries again daily up to INSTALMENT_RETRIES;
 then the payment is overdue, its seat kept OVERDUE_GRACE_DAYS (`Payment.release_on`, which an
-admin may move) and then released to the waitlist by the refund policy, as a cancellation.
+admin may move) and then released to the waitlist by the refund policy, as a cancellation
+(`enrolment_cancellations.overdue_release`, which builds on this module).
 """
 
 import logging
@@ -392,21 +393,6 @@ def instalments_unanswered_settle(*, now: datetime | None = None) -> int:
             _back_to_unpaid(instalment, was=was, message="The charge did not reach the bank.")
         settled += 1
     return settled
-
-
-def overdue_release(*, today: date | None = None) -> int:
-    """Seats whose overdue balance's grace ran out go to the waitlist, by the refund policy as a
-    cancellation would. How many were released."""
-    from payments.services.enrolment_cancellations import enrolment_release
-
-    today = today or school_today()
-    released = 0
-    for payment_id in Payment.objects.filter(
-        status=PaymentStatus.ENROLLED, release_on__lte=today
-    ).values_list("pk", flat=True):
-        if enrolment_release(payment_id=payment_id):
-            released += 1
-    return released
 
 
 # The family's balance: what is left, paid from My Enrolled Classes or the e-mail's link.

@@ -46,14 +46,13 @@ from payments.selectors import credit_balance
 from payments.services import class_cancel, class_cancellation_preview, enrolment_cancel
 from payments.services.common import METADATA_APP
 from payments.services.customers import card_setup_for
-from payments.services.enrolment_cancellations import enrolment_release
+from payments.services.enrolment_cancellations import enrolment_release, overdue_release
 from payments.services.instalments import (
     instalment_amount_change,
     instalment_move,
     instalment_paid_offline,
     instalments_cancel_future,
     instalments_charge,
-    overdue_release,
     release_extend,
 )
 from payments.tests import stripe_js
