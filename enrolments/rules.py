@@ -718,6 +718,58 @@ def family_refusals(
     """
     if not participants or not classes:
         return {camp_class.pk: [] for camp_class in classes}
+    seats = _family_seats(participants, classes)
+    early_access = _family_early_access(participants, classes)
+    now = timezone.now()
+    held_in, own = _holds_read(classes, now)
+
+    def standing(participant: Participant, camp_class: Class) -> Standing:
+        pair = (participant.pk, camp_class.pk)
+        return Standing(
+            enrolled=pair in seats.enrolled,
+            selected=pair in seats.selected,
+            overridden=pair in seats.overridden,
+            held_for_others=held_in[camp_class.pk] - ((camp_class.pk, participant.pk) in own),
+            clashing_class_name=seats.clashes.get(pair),
+        )
+
+    return {
+        camp_class.pk: [
+            ParticipantChance(
+                participant,
+                first_refusal(
+                    Asked(
+                        participant,
+                        camp_class,
+                        standing(participant, camp_class),
+                        now,
+                        selecting=True,
+                        early_access=early_access,
+                    )
+                ),
+                on_waitlist=(participant.pk, camp_class.pk) in seats.waiting,
+            )
+            for participant in participants
+        ]
+        for camp_class in classes
+    }
+
+
+@dataclass(frozen=True)
+class _FamilySeats:
+    """A family's (participant, class) pairs, as the rules ask of them: enrolled, selected, let
+    in past the ages, waiting on the waitlist; and the name of the class each would clash with."""
+
+    enrolled: set[tuple[int, int]]
+    selected: set[tuple[int, int]]
+    overridden: set[tuple[int, int]]
+    waiting: set[tuple[int, int]]
+    clashes: dict[tuple[int, int], str]
+
+
+def _family_seats(participants: list[Participant], classes: list[Class]) -> _FamilySeats:
+    """The family's seats, selections, age overrides, clashes and waitlist places among these
+    classes, in at most five queries."""
     participant_ids = [participant.pk for participant in participants]
     class_ids = [camp_class.pk for camp_class in classes]
     enrolled = set(
@@ -747,53 +799,31 @@ def family_refusals(
         .order_by()
         .values_list("participant_id", "camp_class_id")
     )
+    return _FamilySeats(enrolled, selected, overridden, waiting, clashes)
+
+
+def _family_early_access(participants: list[Participant], classes: list[Class]) -> frozenset[int]:
+    """The ids of these classes' seasons that open early for this family; asked only when one
+    of them has an early opening."""
     prefetch_related_objects([c for c in classes if c.season_id is not None], "season")
     seasons = {camp_class.season for camp_class in classes if camp_class.season_id is not None}
-    early_access = frozenset()
     if any(season.early_access_opens_at is not None for season in seasons):
-        early_access = early_access_seasons(participants[0].account, seasons)
-    now = timezone.now()
+        return early_access_seasons(participants[0].account, seasons)
+    return frozenset()
+
+
+def _holds_read(classes: list[Class], now: datetime) -> tuple[Counter[int], set[tuple[int, int]]]:
+    """The live holds on these classes: how many each has, and which (class, participant)
+    they are, so that each participant's own hold is left out of the others'."""
     holds = list(
         holds_live(now=now)
-        .filter(camp_class_id__in=class_ids)
+        .filter(camp_class_id__in=[camp_class.pk for camp_class in classes])
         .order_by()
         .values_list("camp_class_id", "participant_id")
     )
     # Counted once per class, each participant's own hold then left out: a full class on
     # opening morning has hundreds of holds, read for every card of the page.
-    held_in = Counter(class_id for class_id, _ in holds)
-    own = set(holds)
-
-    def standing(participant: Participant, camp_class: Class) -> Standing:
-        pair = (participant.pk, camp_class.pk)
-        return Standing(
-            enrolled=pair in enrolled,
-            selected=pair in selected,
-            overridden=pair in overridden,
-            held_for_others=held_in[camp_class.pk] - ((camp_class.pk, participant.pk) in own),
-            clashing_class_name=clashes.get(pair),
-        )
-
-    return {
-        camp_class.pk: [
-            ParticipantChance(
-                participant,
-                first_refusal(
-                    Asked(
-                        participant,
-                        camp_class,
-                        standing(participant, camp_class),
-                        now,
-                        selecting=True,
-                        early_access=early_access,
-                    )
-                ),
-                on_waitlist=(participant.pk, camp_class.pk) in waiting,
-            )
-            for participant in participants
-        ]
-        for camp_class in classes
-    }
+    return Counter(class_id for class_id, _ in holds), set(holds)
 
 
 def _family_clashes(

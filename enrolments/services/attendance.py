@@ -230,41 +230,30 @@ def attendance_record(
                 "at", "id"
             )
         )
-        fields: dict = {}
-        if action == AttendanceActionKind.UNDO:
-            fields["undoes"] = _undone_checked(actor=actor, actions=actions, at=at, child=child)
-        elif action == AttendanceActionKind.CHECK_OUT:
-            before = [earlier for earlier in actions if earlier.at <= at]
-            if attendance_line_fold(meeting, before).status != PRESENT:
-                raise Conflict(f"{child} is not checked in, so cannot be checked out.")
-            fields.update(
-                _collector_fields(
-                    actor=actor,
-                    participant=participant,
-                    collected_by=collected_by,
-                    override_reason=override_reason,
-                )
-            )
-        try:
-            # A savepoint: a twin request that wrote the same client id first leaves this
-            # transaction usable, to read its row.
-            with transaction.atomic():
-                row = AttendanceAction.objects.create(
-                    meeting=meeting,
-                    participant=participant,
-                    action=action,
-                    at=at,
-                    recorded_at=now,
-                    client_id=client_id,
-                    by=actor,
-                    by_name=actor.name or actor.email,
-                    **fields,
-                )
-        except IntegrityError:
-            sent_before = _sent_before(actor=actor, meeting_id=meeting_id, client_id=client_id)
-            if sent_before is None:
-                # The other unique rule: each action is undone once.
-                raise Conflict(f"That action for {child} was undone already.") from None
+        fields = _action_fields(
+            actor=actor,
+            meeting=meeting,
+            participant=participant,
+            child=child,
+            action=action,
+            actions=actions,
+            at=at,
+            collected_by=collected_by,
+            override_reason=override_reason,
+        )
+        row = AttendanceAction(
+            meeting=meeting,
+            participant=participant,
+            action=action,
+            at=at,
+            recorded_at=now,
+            client_id=client_id,
+            by=actor,
+            by_name=actor.name or actor.email,
+            **fields,
+        )
+        sent_before = _written_or_sent_before(row, actor=actor, child=child)
+        if sent_before is not None:
             return sent_before, False
         _tally_moved(
             meeting,
@@ -272,6 +261,55 @@ def attendance_record(
             now=attendance_line_fold(meeting, [*actions, row]).status,
         )
     return row, True
+
+
+def _written_or_sent_before(
+    row: AttendanceAction, *, actor: User, child: str
+) -> AttendanceAction | None:
+    """The action written; or, when a twin request wrote the same client id first, that
+    twin's row."""
+    try:
+        # A savepoint: a twin request that wrote the same client id first leaves this
+        # transaction usable, to read its row.
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        sent_before = _sent_before(actor=actor, meeting_id=row.meeting_id, client_id=row.client_id)
+        if sent_before is None:
+            # The other unique rule: each action is undone once.
+            raise Conflict(f"That action for {child} was undone already.") from None
+        return sent_before
+    return None
+
+
+def _action_fields(
+    *,
+    actor: User,
+    meeting,
+    participant: Participant,
+    child: str,
+    action: str,
+    actions: list[AttendanceAction],
+    at: datetime,
+    collected_by: dict | None,
+    override_reason: str,
+) -> dict:
+    """What an undo or a check-out writes beside the action, once checked against the child's
+    record so far: the action an undo takes back; for a check-out (of a child present at its
+    time), who collected them."""
+    if action == AttendanceActionKind.UNDO:
+        return {"undoes": _undone_checked(actor=actor, actions=actions, at=at, child=child)}
+    if action == AttendanceActionKind.CHECK_OUT:
+        before = [earlier for earlier in actions if earlier.at <= at]
+        if attendance_line_fold(meeting, before).status != PRESENT:
+            raise Conflict(f"{child} is not checked in, so cannot be checked out.")
+        return _collector_fields(
+            actor=actor,
+            participant=participant,
+            collected_by=collected_by,
+            override_reason=override_reason,
+        )
+    return {}
 
 
 def _counted_as(status: str) -> str | None:

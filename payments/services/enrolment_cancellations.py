@@ -338,19 +338,8 @@ def enrolment_cancel(
         if expected_refund is not None and expected_refund != quote.refund:
             raise RefundChanged(quote.refund)
         _ended(payment, quote, seat_reason=SEAT_REASON)
-        refunds = []
         to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
-        if to_credit:
-            ledger_credit_given(
-                payment,
-                quote.refund,
-                bonus=quote.credit_amount - quote.refund,
-                reason=f"Refund for {quote.class_name} ({quote.participant_name}) as credit",
-                by=student,
-                drawn=(CARD, OTHER),
-            )
-        elif quote.refund > ZERO:
-            refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        refunds = _refund_owed(payment, quote, by=student, to_credit=to_credit)
         _checkout_credit_back(payment, quote, by=student)
         enrolment_cancelled_queue(
             payment,
@@ -376,49 +365,72 @@ def enrolment_cancel(
         )
     cancellation_charge(payment, quote)
     if not refunds:
-        if quote.paid > ZERO:
-            message = (
-                "Your enrolment is cancelled. Under the refund policy you paid under, "
-                "nothing is refunded."
-            )
-        elif (payment.list_price or ZERO) > ZERO:
-            # Discounts and credit paid for it: nothing went through the card.
-            message = "Your enrolment is cancelled. Nothing was paid by card, so none is refunded."
-        else:
-            message = (
-                "Your enrolment is cancelled. The class was free, so there is nothing to refund."
-            )
-        return _credit_back_told(
-            quote,
-            EnrolmentCancellation(
-                enrolment_id=enrolment_id,
-                refund=ZERO,
-                refund_status=RefundOutcome.NONE,
-                message=message,
-            ),
+        return _credit_back_told(quote, _nothing_refunded(payment, quote, enrolment_id))
+    return _credit_back_told(quote, _refunds_made(refunds, enrolment_id))
+
+
+def _refund_owed(
+    payment: Payment, quote: CancellationQuote, *, by: User, to_credit: bool
+) -> list[Refund]:
+    """Under the payment's lock, the refund the policy gives back: added to the family's credit
+    with the school's bonus, or put on record to be asked of Stripe once the cancellation
+    commits (those refunds returned)."""
+    if to_credit:
+        ledger_credit_given(
+            payment,
+            quote.refund,
+            bonus=quote.credit_amount - quote.refund,
+            reason=f"Refund for {quote.class_name} ({quote.participant_name}) as credit",
+            by=by,
+            drawn=(CARD, OTHER),
         )
+        return []
+    if quote.refund > ZERO:
+        return _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+    return []
+
+
+def _nothing_refunded(
+    payment: Payment, quote: CancellationQuote, enrolment_id: int
+) -> EnrolmentCancellation:
+    """A cancellation with no refund to the card, and why there is none."""
+    if quote.paid > ZERO:
+        message = (
+            "Your enrolment is cancelled. Under the refund policy you paid under, "
+            "nothing is refunded."
+        )
+    elif (payment.list_price or ZERO) > ZERO:
+        # Discounts and credit paid for it: nothing went through the card.
+        message = "Your enrolment is cancelled. Nothing was paid by card, so none is refunded."
+    else:
+        message = "Your enrolment is cancelled. The class was free, so there is nothing to refund."
+    return EnrolmentCancellation(
+        enrolment_id=enrolment_id,
+        refund=ZERO,
+        refund_status=RefundOutcome.NONE,
+        message=message,
+    )
+
+
+def _refunds_made(refunds: list[Refund], enrolment_id: int) -> EnrolmentCancellation:
+    """The refunds on record asked of Stripe, after the cancellation committed; one it refused
+    or did not answer is left for the school to make."""
     refunds = [refund_send(refund_id=refund.pk) for refund in refunds]
     refunded = sum((refund.amount for refund in refunds), ZERO)
     if all(refund.status == RefundStatus.SUCCEEDED for refund in refunds):
-        return _credit_back_told(
-            quote,
-            EnrolmentCancellation(
-                enrolment_id=enrolment_id,
-                refund=refunded,
-                refund_status=RefundOutcome.SUCCEEDED,
-                message=f"Your enrolment is cancelled and {_money(refunded)} is refunded to "
-                "the card you paid with.",
-            ),
-        )
-    return _credit_back_told(
-        quote,
-        EnrolmentCancellation(
+        return EnrolmentCancellation(
             enrolment_id=enrolment_id,
             refund=refunded,
-            refund_status=RefundOutcome.PENDING,
-            message=f"Your enrolment is cancelled. The refund of {_money(refunded)} could not "
-            "be made just now; the school will make it and e-mail you when it is done.",
-        ),
+            refund_status=RefundOutcome.SUCCEEDED,
+            message=f"Your enrolment is cancelled and {_money(refunded)} is refunded to "
+            "the card you paid with.",
+        )
+    return EnrolmentCancellation(
+        enrolment_id=enrolment_id,
+        refund=refunded,
+        refund_status=RefundOutcome.PENDING,
+        message=f"Your enrolment is cancelled. The refund of {_money(refunded)} could not "
+        "be made just now; the school will make it and e-mail you when it is done.",
     )
 
 

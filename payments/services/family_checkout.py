@@ -459,65 +459,16 @@ def _set_aside(
         lines = _lines_of(checkout)
         if not lines:
             raise Conflict("This checkout has no classes left.", code="checkout_empty")
-        pairs = [(line.participant, line.camp_class) for line in lines]
-        refusal = seat_charge_refusal(seats=pairs, checkout_id=checkout.pk)
-        if refusal is not None:
-            index, error = refusal
-            participant, camp_class = pairs[index]
-            raise _line_error(error, index=index, participant=participant, camp_class=camp_class)
-        _lines_refused(pairs)
+        _lines_chargeable(checkout, lines)
         if checkout.promo_code_id:
             # Counted under the code's lock: the uses read here are all there are.
             PromoCode.objects.select_for_update().get(pk=checkout.promo_code_id)
         if checkout.apply_credit:
             # The family's lock: two of its checkouts never spend the same credit.
             User.objects.select_for_update().get(pk=family.pk)
-        try:
-            quote = _priced(family, checkout, lines)
-        except InvalidInput as problem:
-            # The code was fine when the checkout opened; its last use went to another family
-            # (or it expired) since. Nothing is charged; the checkout shows the price without it.
-            raise Conflict(
-                "; ".join(problem.problems.get("promo_code", [])) or problem.message,
-                code="promo_code_refused",
-            ) from None
-        due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
-        if due.closed:
-            raise Conflict(
-                "A payment plan chosen is no longer offered; the checkout now shows it paid in "
-                "full. Please check it and confirm again.",
-                code="plan_closed",
-            )
-        if due.total_cents != in_cents(confirmed_total):
-            raise TotalChanged(due.total)
-        _card_needed(due.total_cents)
-        if checkout.promo_code_id:
-            PromoCodeUse.objects.create(
-                promo_code_id=checkout.promo_code_id, family=family, checkout=checkout
-            )
-        if quote.credit > 0:
-            CreditEntry.objects.create(
-                family=family,
-                amount=-quote.credit,
-                reason=f"Paid at checkout {checkout.pk}",
-                checkout=checkout,
-            )
-        for line, priced, schedule in zip(lines, quote.lines, due.schedules, strict=True):
-            line.list_price = priced.list_price
-            line.adjustments = [adjustment.as_record() for adjustment in priced.adjustments]
-            line.price = priced.amount_due
-            if schedule is not None:
-                # The deposit is what this line's share of the charge is; the rest, as the
-                # family saw it, becomes the payment's instalments.
-                line.price = schedule.deposit
-                line.plan_total = schedule.total
-                line.plan_parts = [
-                    {"due_on": part.due_on.isoformat(), "amount": str(part.amount)}
-                    for part in schedule.instalments
-                ]
-        CheckoutLine.objects.bulk_update(
-            lines, ["list_price", "adjustments", "price", "plan_total", "plan_parts"]
-        )
+        quote, due = _priced_as_confirmed(family, checkout, lines, confirmed_total)
+        _code_and_credit_spent(family, checkout, quote)
+        _line_prices_kept(lines, quote, due)
         checkout.status = CheckoutStatus.CHARGING
         checkout.total = due.total
         checkout.credit = quote.credit
@@ -531,6 +482,80 @@ def _set_aside(
         if due.total_cents == 0:
             _paid_without_card(checkout, lines)
     return checkout
+
+
+def _lines_chargeable(checkout: Checkout, lines: list[CheckoutLine]) -> None:
+    """Each line's seat is not being paid for by another charge, and the rules still let its
+    participant take it; else the first line refused says why."""
+    pairs = [(line.participant, line.camp_class) for line in lines]
+    refusal = seat_charge_refusal(seats=pairs, checkout_id=checkout.pk)
+    if refusal is not None:
+        index, error = refusal
+        participant, camp_class = pairs[index]
+        raise _line_error(error, index=index, participant=participant, camp_class=camp_class)
+    _lines_refused(pairs)
+
+
+def _priced_as_confirmed(
+    family: User, checkout: Checkout, lines: list[CheckoutLine], confirmed_total: Decimal
+) -> tuple[CheckoutQuote, _DueNow]:
+    """The lines priced again and what is due now, when that is the total the family
+    confirmed, with the plans they chose still offered."""
+    try:
+        quote = _priced(family, checkout, lines)
+    except InvalidInput as problem:
+        # The code was fine when the checkout opened; its last use went to another family
+        # (or it expired) since. Nothing is charged; the checkout shows the price without it.
+        raise Conflict(
+            "; ".join(problem.problems.get("promo_code", [])) or problem.message,
+            code="promo_code_refused",
+        ) from None
+    due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
+    if due.closed:
+        raise Conflict(
+            "A payment plan chosen is no longer offered; the checkout now shows it paid in "
+            "full. Please check it and confirm again.",
+            code="plan_closed",
+        )
+    if due.total_cents != in_cents(confirmed_total):
+        raise TotalChanged(due.total)
+    _card_needed(due.total_cents)
+    return quote, due
+
+
+def _code_and_credit_spent(family: User, checkout: Checkout, quote: CheckoutQuote) -> None:
+    """The promo code's use and the credit the checkout spends, on record under their locks."""
+    if checkout.promo_code_id:
+        PromoCodeUse.objects.create(
+            promo_code_id=checkout.promo_code_id, family=family, checkout=checkout
+        )
+    if quote.credit > 0:
+        CreditEntry.objects.create(
+            family=family,
+            amount=-quote.credit,
+            reason=f"Paid at checkout {checkout.pk}",
+            checkout=checkout,
+        )
+
+
+def _line_prices_kept(lines: list[CheckoutLine], quote: CheckoutQuote, due: _DueNow) -> None:
+    """Each line keeps the price it is paid at, and a plan's line its schedule."""
+    for line, priced, schedule in zip(lines, quote.lines, due.schedules, strict=True):
+        line.list_price = priced.list_price
+        line.adjustments = [adjustment.as_record() for adjustment in priced.adjustments]
+        line.price = priced.amount_due
+        if schedule is not None:
+            # The deposit is what this line's share of the charge is; the rest, as the
+            # family saw it, becomes the payment's instalments.
+            line.price = schedule.deposit
+            line.plan_total = schedule.total
+            line.plan_parts = [
+                {"due_on": part.due_on.isoformat(), "amount": str(part.amount)}
+                for part in schedule.instalments
+            ]
+    CheckoutLine.objects.bulk_update(
+        lines, ["list_price", "adjustments", "price", "plan_total", "plan_parts"]
+    )
 
 
 def _line_payments(checkout: Checkout, lines: list[CheckoutLine], *, transaction_id, **paid):

@@ -520,11 +520,7 @@ def _moved(
     instalment: Instalment | None = None,
 ) -> TransferMade:
     with transaction.atomic():
-        payment = _payment_of(family=family, enrolment_id=enrolment_id, lock=True)
-        # The family's lock before the classes': the order a checkout spending credit takes.
-        User.objects.select_for_update().get(pk=family.pk)
-        for class_id in sorted({payment.camp_class_id, new_class_id}):
-            class_locked(class_id)
+        payment = _move_locked(family=family, enrolment_id=enrolment_id, new_class_id=new_class_id)
         new_class = Class.objects.get(pk=new_class_id)
         quote = _quote(payment, new_class)
         _checked(quote, expected_total)
@@ -534,36 +530,8 @@ def _moved(
                 f"Your account credit is less than {_money(total)}: pay by card instead.",
                 code="credit_short",
             )
-        participant = payment.enrolment.participant
-        from_class = payment.camp_class
-        old_enrolment_id = payment.enrolment_id
-        try:
-            enrolment = seat_take(
-                student_id=family.pk,
-                participant=participant,
-                camp_class_id=new_class.pk,
-                leaving_class_id=from_class.pk,
-            )
-        except SeatRefused as refused:
-            code = "class_full" if refused.refusal.kind == RefusalKind.FULL else "not_eligible"
-            raise TransferRefused(TransferRefusal(code, refused.message)) from None
-        seat_give_back(enrolment_id=old_enrolment_id, reason=f"Moved to {new_class.name}")
-        payment.camp_class = new_class
-        payment.enrolment = enrolment
-        payment.starts_at_promised = new_class.starts_at
-        payment.ends_at_promised = new_class.ends_at
-        payment.list_price = quote.priced.list_price
-        payment.adjustments = [a.as_record() for a in quote.priced.adjustments]
-        payment.save(
-            update_fields=[
-                "camp_class",
-                "enrolment",
-                "starts_at_promised",
-                "ends_at_promised",
-                "list_price",
-                "adjustments",
-            ]
-        )
+        from_class, old_enrolment_id, enrolment = _seat_moved(family, payment, new_class)
+        _payment_moved(payment, new_class, enrolment, quote)
         transfer = Transfer.objects.create(
             payment=payment,
             from_class=from_class,
@@ -576,47 +544,15 @@ def _moved(
             settled_with=settle_with if total != 0 else "",
             by=family,
         )
-        reason = f"Transfer from {from_class.name} to {new_class.name}"
-        card, credit, refunds = ZERO, ZERO, []
-        if total > 0 and settle_with == SettleWith.CREDIT:
-            CreditEntry.objects.create(
-                family=family, amount=-total, reason=reason, by=family, payment=payment
-            )
-            paid_with_credit = Instalment.objects.create(
-                payment=payment,
-                kind=InstalmentKind.TRANSFER,
-                due_on=school_today(),
-                amount=total,
-                status=InstalmentStatus.PAID,
-                paid_by=PaidBy.CREDIT,
-                paid_at=timezone.now(),
-                note=f"{reason} (transfer {transfer.pk})",
-            )
-            ledger_instalment_paid(paid_with_credit)
-            credit = total
-        elif total > 0:
-            Instalment.objects.filter(pk=instalment.pk).update(
-                note=f"{reason} (transfer {transfer.pk})"
-            )
-            card = total
-        elif total < 0 and settle_with == SettleWith.CARD:
-            refunds, rest = _refunds_put_on_record(payment, -total, transfer=transfer, why=reason)
-            card = -total - rest
-            credit = rest
-        elif total < 0:
-            credit = -total
-        if total < 0 and credit > 0:
-            # Chosen as credit, it comes from the cards first; what no card could take back,
-            # from the rest.
-            ledger_credit_given(
-                payment,
-                credit,
-                reason=reason,
-                by=family,
-                drawn=(CARD, OTHER, CHECKOUT_CREDIT)
-                if settle_with == SettleWith.CREDIT
-                else (OTHER, CHECKOUT_CREDIT),
-            )
+        card, credit, refunds = _difference_settled(
+            payment,
+            transfer,
+            family=family,
+            total=total,
+            settle_with=settle_with,
+            instalment=instalment,
+            reason=f"Transfer from {from_class.name} to {new_class.name}",
+        )
         enrolment_transferred_queue(
             payment,
             transfer_id=transfer.pk,
@@ -633,6 +569,115 @@ def _moved(
         transfer=transfer,
         message=_told(quote, total=total, card=card, credit=credit, refunds=refunds),
     )
+
+
+def _move_locked(*, family: User, enrolment_id: int, new_class_id: int) -> Payment:
+    """The payment of the seat that moves, under the move's locks, taken in the order the
+    module's docstring gives."""
+    payment = _payment_of(family=family, enrolment_id=enrolment_id, lock=True)
+    # The family's lock before the classes': the order a checkout spending credit takes.
+    User.objects.select_for_update().get(pk=family.pk)
+    for class_id in sorted({payment.camp_class_id, new_class_id}):
+        class_locked(class_id)
+    return payment
+
+
+def _seat_moved(family: User, payment: Payment, new_class: Class) -> tuple[Class, int, Enrolment]:
+    """The class left, its enrolment's id and the new seat: the new seat taken (the rules asked
+    as if the old one were gone), then the old one given back."""
+    participant = payment.enrolment.participant
+    from_class = payment.camp_class
+    old_enrolment_id = payment.enrolment_id
+    try:
+        enrolment = seat_take(
+            student_id=family.pk,
+            participant=participant,
+            camp_class_id=new_class.pk,
+            leaving_class_id=from_class.pk,
+        )
+    except SeatRefused as refused:
+        code = "class_full" if refused.refusal.kind == RefusalKind.FULL else "not_eligible"
+        raise TransferRefused(TransferRefusal(code, refused.message)) from None
+    seat_give_back(enrolment_id=old_enrolment_id, reason=f"Moved to {new_class.name}")
+    return from_class, old_enrolment_id, enrolment
+
+
+def _payment_moved(
+    payment: Payment, new_class: Class, enrolment: Enrolment, quote: TransferQuote
+) -> None:
+    """The payment now pays for the new seat, at the price the move quoted for it."""
+    payment.camp_class = new_class
+    payment.enrolment = enrolment
+    payment.starts_at_promised = new_class.starts_at
+    payment.ends_at_promised = new_class.ends_at
+    payment.list_price = quote.priced.list_price
+    payment.adjustments = [a.as_record() for a in quote.priced.adjustments]
+    payment.save(
+        update_fields=[
+            "camp_class",
+            "enrolment",
+            "starts_at_promised",
+            "ends_at_promised",
+            "list_price",
+            "adjustments",
+        ]
+    )
+
+
+def _difference_settled(
+    payment: Payment,
+    transfer: Transfer,
+    *,
+    family: User,
+    total: Decimal,
+    settle_with: str,
+    instalment: Instalment | None,
+    reason: str,
+) -> tuple[Decimal, Decimal, list[Refund]]:
+    """What the move's total came to on the card and in credit, and the refunds put on record
+    (sent once the move commits): more to pay, from the credit or by the card already charged;
+    less, back to the cards or as credit."""
+    card, credit, refunds = ZERO, ZERO, []
+    if total > 0 and settle_with == SettleWith.CREDIT:
+        CreditEntry.objects.create(
+            family=family, amount=-total, reason=reason, by=family, payment=payment
+        )
+        paid_with_credit = Instalment.objects.create(
+            payment=payment,
+            kind=InstalmentKind.TRANSFER,
+            due_on=school_today(),
+            amount=total,
+            status=InstalmentStatus.PAID,
+            paid_by=PaidBy.CREDIT,
+            paid_at=timezone.now(),
+            note=f"{reason} (transfer {transfer.pk})",
+        )
+        ledger_instalment_paid(paid_with_credit)
+        credit = total
+    elif total > 0:
+        Instalment.objects.filter(pk=instalment.pk).update(
+            note=f"{reason} (transfer {transfer.pk})"
+        )
+        card = total
+    elif total < 0 and settle_with == SettleWith.CARD:
+        refunds, rest = _refunds_put_on_record(payment, -total, transfer=transfer, why=reason)
+        card = -total - rest
+        credit = rest
+    elif total < 0:
+        credit = -total
+    if total < 0 and credit > 0:
+        # Chosen as credit, it comes from the cards first; what no card could take back,
+        # from the rest.
+        ledger_credit_given(
+            payment,
+            credit,
+            reason=reason,
+            by=family,
+            drawn=(CARD, OTHER, CHECKOUT_CREDIT)
+            if settle_with == SettleWith.CREDIT
+            else (OTHER, CHECKOUT_CREDIT),
+        )
+    return card, credit, refunds
 
 
 def _told(
