@@ -9,8 +9,9 @@ Two kinds of figure, kept apart:
 - Card money, by when it moved, so that `net` is what the card processor shows for the same
   days, to the cent: charged is each payment's own share of a charge (`Payment.price`; nothing
   for a free enrolment, which never reached Stripe) and each instalment paid by card; given back
-  is each refund made (`Refund`, succeeded) and, for a payment the school refunded in full, its
-  price and its instalments paid by card, as `payments.services.refunds` gives them back.
+  is each refund made (`Refund`, succeeded) and, for a payment the school refunded in full, what
+  was left of its price and of its instalments paid by card after the refunds on record before
+  it, as `payments.services.refunds` gives them back.
 
 A charge the school gave back at once without putting it on record (a second charge for one
 checkout, a class gone before the seat was taken) nets to nothing at Stripe and is in neither.
@@ -29,8 +30,10 @@ from django.db.models import (
     DecimalField,
     ExpressionWrapper,
     F,
+    OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
@@ -169,6 +172,21 @@ def _refunded_in_full(season: Season, period: Period) -> QuerySet[Payment]:
     )
 
 
+def _refunded_before(**charge) -> Coalesce:
+    """What refunds on record had given back of one card charge before the school refunded the
+    rest: the school's refund gives back only what is left (`refunds.seat_paid`), and those
+    refunds are counted when they were made. Every status counts, as the school's refund counts
+    a refund still owed as given."""
+    rows = (
+        Refund.objects.filter(**charge)
+        .order_by()
+        .values("payment")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return Coalesce(Subquery(rows, output_field=MONEY), Value(ZERO), output_field=MONEY)
+
+
 def _instalments_refunded(season: Season, period: Period) -> QuerySet[Instalment]:
     return Instalment.objects.filter(
         payment__in=_refunded_in_full(season, period),
@@ -213,13 +231,20 @@ def _money_lines(season: Season, period: Period):
             _refunds_made(season, period), "created_at", "payment__", refunds=F("amount")
         )
     )
-    add(_by_week_and_category(_refunded_in_full(season, period), "refunded_at", refunds=F("price")))
+    first_charge_left = F("price") - _refunded_before(
+        payment=OuterRef("pk"), instalment__isnull=True
+    )
+    add(
+        _by_week_and_category(
+            _refunded_in_full(season, period), "refunded_at", refunds=first_charge_left
+        )
+    )
     add(
         _by_week_and_category(
             _instalments_refunded(season, period),
             "payment__refunded_at",
             "payment__",
-            refunds=F("amount"),
+            refunds=F("amount") - _refunded_before(instalment=OuterRef("pk")),
         )
     )
     return lines, plan_later, instalments_paid
