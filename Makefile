@@ -12,7 +12,7 @@ PORT ?= 8000
 # a core, and each server or worker process a test starts compiles the project anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz bench bench-rush bench-request-cpu lighthouse clean
+.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -211,6 +211,13 @@ test-e2e: build
 fuzz: install
 	@echo "==> schemathesis: 200 examples per API operation and role"
 	env FUZZ_EXAMPLES=200 $(TEST_SERVICES) $(PY) -m pytest camp/tests/test_contract_fuzzing.py
+
+# The money's stateful property test, longer: 500 random runs of the families' and the school's
+# actions, 20 steps each, every cent checked after each step (`make test` runs 15 fixed runs).
+fuzz-money: install
+	@echo "==> hypothesis: 500 random runs of the money's actions"
+	env CAMP_MONEY_EXAMPLES=500 $(TEST_SERVICES) $(PY) -m pytest -p no:cacheprovider \
+		payments/tests/test_money_proven.py
 
 # Not part of `make test`: a full-page picture of every route of e2e/routes.py, light and dark, at
 # a phone's width (390 px) and a laptop's (1280 px), written into screenshots/ for people to see.
