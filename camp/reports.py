@@ -18,13 +18,13 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 from openpyxl import Workbook
 
 from care.selectors import care_missing_count
 from classes.models import Season
+from classes.registration import registration_opens_at, seasons_opened_by
 from core.errors import InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
 from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
@@ -55,7 +55,8 @@ def season_for_report(season_id: int | None) -> Season:
             raise NotFound("No such season.")
         return season
     now = timezone.now()
-    season = Season.objects.filter(opens_at__lte=now).order_by("-opens_at", "-id").first()
+    opened = Season.objects.filter(seasons_opened_by(now, early_access=False))
+    season = opened.order_by("-opens_at", "-id").first()
     season = season or Season.objects.order_by("opens_at", "id").first()
     if season is None:
         raise NotFound("There is no season to report on yet.")
@@ -64,7 +65,7 @@ def season_for_report(season_id: int | None) -> Season:
 
 def registration_opened_on(season: Season) -> date:
     """The school day a family could first register (early access, where the season has it)."""
-    opened = season.early_access_opens_at or season.opens_at
+    opened = registration_opens_at(season, early_access=True)
     return timezone.localtime(opened, school_timezone()).date()
 
 
@@ -257,7 +258,7 @@ def season_reports_refresh() -> int:
     """Make again, and keep, the report of each season an admin is likely to open now: those
     whose registration has opened and whose days ended less than a month ago. How many."""
     today = school_today()
-    opened = Q(early_access_opens_at__lte=timezone.now()) | Q(opens_at__lte=timezone.now())
+    opened = seasons_opened_by(timezone.now(), early_access=True)
     seasons = Season.objects.filter(opened, ends_on__gte=today - timedelta(days=30))
     for season in seasons:
         period = period_for_report(season, None, None)

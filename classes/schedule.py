@@ -9,8 +9,6 @@ rows in step with what `meeting_times` answers.
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from django.utils import timezone
-
 from core.errors import InvalidInput
 from core.school_time import school_timezone
 
@@ -152,12 +150,3 @@ def total_hours(meetings) -> float:
 def registration_closes_at(camp_class) -> datetime | None:
     """When Select stops: the instructor's own moment, else the start of the first meeting."""
     return camp_class.registration_closes_at or camp_class.starts_at
-
-
-def registration_open(camp_class, *, now: datetime | None = None) -> bool:
-    """Whether a class still takes registrations: not once it closes or its first meeting has
-    begun. A class whose schedule is to be announced stays open."""
-    now = now or timezone.now()
-    closes = registration_closes_at(camp_class)
-    started = camp_class.starts_at is not None and camp_class.starts_at <= now
-    return not started and (closes is None or now < closes)

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Category, Class, ClassStatus, Meeting, Season
+from classes.registration import seasons_opened_by
 from core import events, public_cache
 from core.public_cache import LiveFigure
 
@@ -218,7 +219,9 @@ def season_list() -> QuerySet[Season]:
 def season_open_now() -> Season | None:
     """The season taking registrations now (the earliest, should two overlap)."""
     now = timezone.now()
-    return season_list().filter(opens_at__lte=now, closes_at__gt=now).first()
+    return (
+        season_list().filter(seasons_opened_by(now, early_access=False), closes_at__gt=now).first()
+    )
 
 
 def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:

@@ -1,11 +1,11 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from classes.registration import registration_shut
 from classes.schedule import (
     WEEKDAY_NAMES,
     meetings_of,
     registration_closes_at,
-    registration_open,
     school_timezone,
     total_hours,
 )
@@ -146,7 +146,7 @@ class ClassOutputSerializer(serializers.Serializer):
         return _school_time(registration_closes_at(camp_class))
 
     def get_registrationOpen(self, camp_class) -> bool:  # noqa: N802
-        return registration_open(camp_class)
+        return registration_shut(camp_class=camp_class) is None
 
 
 def _school_time(moment) -> str | None:

@@ -1,7 +1,8 @@
 """GET /api/seasons: the school's seasons and when each takes registrations, for the caller.
 
 Here rather than in classes, which owns seasons: whether a family has early access is read from
-its enrolments (`enrolments.seasons`)."""
+its enrolments (`enrolments.seasons`). When that opens registration for them is
+`classes.registration`'s answer, as the rules' is."""
 
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -11,9 +12,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from classes.registration import registration_opens_at, registration_shut
 from classes.schedule import school_timezone
 from classes.selectors import season_list
-from enrolments.seasons import early_access_seasons, opens_for
+from enrolments.seasons import early_access_seasons
 
 
 class SchoolTimeField(serializers.DateTimeField):
@@ -40,12 +42,14 @@ class SeasonOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(OpenApiTypes.DATETIME)
     def get_opensForYouAt(self, season) -> str:  # noqa: N802
-        moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))
+        moment = registration_opens_at(season, early_access=self.get_hasEarlyAccess(season))
         return SchoolTimeField().to_representation(moment)
 
     def get_registrationOpen(self, season) -> bool:  # noqa: N802
-        moment = opens_for(season, early_access=self.get_hasEarlyAccess(season))
-        return moment <= self.context["now"] < season.closes_at
+        shutting = registration_shut(
+            season=season, early_access=self.get_hasEarlyAccess(season), now=self.context["now"]
+        )
+        return shutting is None
 
 
 class SeasonListApi(APIView):

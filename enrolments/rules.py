@@ -25,7 +25,8 @@ from care.prepared import CareStanding, care_complete
 from care.selectors import care_missing
 from care.services import missing_in_words
 from classes.models import Class, ClassStatus, Meeting, Season
-from classes.schedule import registration_closes_at, school_timezone
+from classes.registration import Shut, Shutting, registration_shut
+from classes.schedule import school_timezone
 from core.converters import may_name_a_row
 from core.errors import Conflict
 from core.school_time import school_today
@@ -41,7 +42,7 @@ from enrolments.models import (
     WaitlistEntry,
 )
 from enrolments.prepared import ClassStanding, class_standing
-from enrolments.seasons import early_access_seasons, opens_for
+from enrolments.seasons import early_access_seasons
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
 # taken to be one, since only adults have a login.
@@ -377,14 +378,19 @@ def soonest_clashing_class(
 
 def registration_refusal(camp_class: Class, *, now: datetime | None = None) -> Refusal | None:
     """Whether the class's time to register is over: it has started, or registration closed
-    (classes.schedule.registration_open says the same for the class's answer)."""
-    now = now or timezone.now()
-    if camp_class.starts_at is not None and camp_class.starts_at <= now:
+    (`classes.registration.registration_shut`)."""
+    return _refusal_for(registration_shut(camp_class=camp_class, now=now))
+
+
+def _refusal_for(shutting: Shutting | None, season: Season | None = None) -> Refusal | None:
+    """The refusal that says why registration is shut, in the rules' words."""
+    if shutting is None:
+        return None
+    if shutting.why == Shut.CLASS_STARTED:
         return Refusal.STARTED
-    closes_at = registration_closes_at(camp_class)
-    if closes_at is not None and closes_at <= now:
-        return Refusal.registration_closed(closes_at)
-    return None
+    if shutting.why == Shut.NOT_OPEN_YET:
+        return Refusal.registration_not_open(season, shutting.at)
+    return Refusal.registration_closed(shutting.at)
 
 
 @dataclass(frozen=True)
@@ -493,18 +499,15 @@ def _not_open(asked: Asked) -> Refusal | None:
 
 
 def _season_closed(asked: Asked) -> Refusal | None:
-    """Whether the class's season takes registrations now: from its opening (its early-access
-    opening for a family with early access, `enrolments.seasons`) until it closes."""
+    """Whether the class's season takes registrations now, for this family's early access
+    (`classes.registration.registration_shut`)."""
     if asked.camp_class.season_id is None:
         return None
     season = asked.camp_class.season
-    if asked.now >= season.closes_at:
-        return Refusal.registration_closed(season.closes_at)
-    if asked.now >= season.opens_at:
-        return None
-    early = season.early_access_opens_at is not None and asked.has_early_access(season)
-    opens_at = opens_for(season, early_access=early)
-    return None if asked.now >= opens_at else Refusal.registration_not_open(season, opens_at)
+    shutting = registration_shut(
+        season=season, early_access=lambda: asked.has_early_access(season), now=asked.now
+    )
+    return _refusal_for(shutting, season)
 
 
 def _enrolled(asked: Asked) -> Refusal | None:

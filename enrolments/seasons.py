@@ -1,12 +1,11 @@
-"""When a family may register for a season's classes: at the season's opening, or at its
-early-access opening for a family with early access. A family has early access when the season
-lets returning families in early and the family was enrolled in an earlier season, or when the
-family's e-mail is on the list the school uploaded for the season.
+"""Which families have a season's early access: those enrolled in an earlier season, when the
+season lets returning families in early, and those whose e-mail is on the list the school
+uploaded for the season.
 
-The `season` rule of `enrolments.rules.RULES` asks this; so does `GET /api/seasons`."""
+When that opens registration for them is `classes.registration.registration_shut`'s answer,
+which the `season` rule of `enrolments.rules.RULES` and `GET /api/seasons` ask with this one's."""
 
 from collections.abc import Iterable
-from datetime import datetime
 
 from django.db.models import Exists, OuterRef, Q
 
@@ -31,11 +30,3 @@ def early_access_seasons(family: User | None, seasons: Iterable[Season]) -> froz
         Q(Q(early_access_returning=True) & Exists(returning)) | Q(Exists(listed))
     )
     return frozenset(found.values_list("pk", flat=True))
-
-
-def opens_for(season: Season, *, early_access: bool) -> datetime:
-    """When the family may register: the early-access opening if they have it, else the
-    season's."""
-    if early_access and season.early_access_opens_at is not None:
-        return season.early_access_opens_at
-    return season.opens_at

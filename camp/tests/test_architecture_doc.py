@@ -19,7 +19,7 @@ SECTION = "## Where each answer lives"
 ANSWERS = {
     "Seats free": "enrolments.availability.free",
     "Who may take a class": "enrolments.rules.first_refusal",
-    "When a season takes registrations": "enrolments.seasons.opens_for",
+    "When a season takes registrations": "classes.registration.registration_shut",
     "A price": "payments.pricing.price_checkout",
     "Money rounded": "payments.money.cents",
     "A family's checkout": "payments.services.family_checkout.checkout_pay",
@@ -51,6 +51,7 @@ ALSO_NAMED = {
         "notifications.tasks.message_send_task",
     ],
     "Who may take a class": ["enrolments.rules.RULES"],
+    "When a season takes registrations": ["classes.registration.registration_opens_at"],
     "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
     "Money given back": ["payments.services.ledger.ledger_credit_given"],
 }

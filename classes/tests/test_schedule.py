@@ -8,7 +8,6 @@ import pytest
 from classes.schedule import (
     Schedule,
     meeting_times,
-    registration_open,
     schedule_from,
     total_hours,
 )
@@ -150,33 +149,6 @@ class TestProblems:
             schedule(**fields)
 
         assert refused.value.problems[field] == [message]
-
-
-class TestRegistration:
-    def opening(self, *, starts_at, closes_at=None):
-        return type("Opening", (), {"starts_at": starts_at, "registration_closes_at": closes_at})
-
-    def test_it_closes_when_the_first_meeting_starts_by_default(self):
-        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
-        camp_class = self.opening(starts_at=start)
-
-        assert registration_open(camp_class, now=start - timedelta(seconds=1))
-        assert not registration_open(camp_class, now=start)
-
-    def test_an_earlier_close_is_kept(self):
-        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
-        camp_class = self.opening(starts_at=start, closes_at=start - timedelta(days=7))
-
-        assert not registration_open(camp_class, now=start - timedelta(days=6))
-
-    def test_a_later_close_still_stops_at_the_start(self):
-        start = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
-        camp_class = self.opening(starts_at=start, closes_at=start + timedelta(days=2))
-
-        assert not registration_open(camp_class, now=start + timedelta(days=1))
-
-    def test_a_class_to_be_announced_stays_open(self):
-        assert registration_open(self.opening(starts_at=None), now=datetime.now(LOS_ANGELES))
 
 
 def test_a_schedule_is_plain_data():

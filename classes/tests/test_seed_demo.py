@@ -11,7 +11,8 @@ from PIL import Image
 from accounts.models import Participant, Role, User
 from classes.management.commands.seed_demo import independence_day_observed, season_start
 from classes.models import Category, Class, ClassStatus, Meeting, Season
-from classes.schedule import meetings_of, registration_open, school_timezone
+from classes.registration import registration_shut
+from classes.schedule import meetings_of, school_timezone
 from classes.selectors import popular_class_list
 from core.pictures import WIDTHS, sources
 
@@ -282,7 +283,7 @@ class TestTheSeason:
 
         assert 3 <= len(closing) < len(classes)
         assert all(timezone.now() < c.registration_closes_at < c.starts_at for c in closing)
-        assert all(registration_open(camp_class) for camp_class in classes)
+        assert all(registration_shut(camp_class=camp_class) is None for camp_class in classes)
 
     def test_seeding_again_makes_no_meeting_twice(self):
         seed()

@@ -17,6 +17,7 @@ from accounts.services import account_holder_of
 from classes.models import ClassStatus, Season, SeasonEarlyAccess
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from enrolments.models import Selection
+from enrolments.rules import enrolment_refusal
 from testing.factories import ClassFactory, EnrolmentFactory, UserFactory
 from testing.seasons import a_season
 
@@ -298,3 +299,32 @@ def test_the_cards_read_every_season_and_the_early_access_at_once(as_family):
 
     assert nine == one
     assert {chances[0]["kind"] for chances in answers.values()} == {"registration-not-open"}
+
+
+@pytest.mark.parametrize("listed", [False, True], ids=["without early access", "with it"])
+def test_the_seasons_answer_and_the_season_rule_agree_at_each_edge(api_client_for, family, listed):
+    summer = season_of("Summer next year", opens_in=timedelta(days=2), early_by=timedelta(days=3))
+    if listed:
+        SeasonEarlyAccess.objects.create(season=summer, email="ana.silva@camp.test")
+    pottery = ClassFactory(status=ClassStatus.APPROVED, season=summer)
+    second = timedelta(seconds=1)
+    moments = [
+        summer.early_access_opens_at - second,
+        summer.early_access_opens_at,
+        summer.opens_at - second,
+        summer.opens_at,
+        summer.closes_at - second,
+        summer.closes_at,
+    ]
+
+    answers = []
+    for moment in moments:
+        with time_machine.travel(moment, tick=False):
+            # Signed in then, as a token lasts less than the weeks travelled.
+            shown = api_client_for(family).get("/api/seasons").json()[0]["registrationOpen"]
+            refusal = enrolment_refusal(participant=account_holder_of(family), camp_class=pottery)
+        answers.append((shown, refusal is None))
+
+    # A class with no schedule yet: only its season can refuse it.
+    opened = [False, listed, listed, True, True, False]
+    assert answers == [(open_then, open_then) for open_then in opened]
