@@ -54,6 +54,10 @@ ALSO_NAMED = {
     "When a season takes registrations": ["classes.registration.registration_opens_at"],
     "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
     "Money given back": ["payments.services.ledger.ledger_credit_given"],
+    "A place in the opening's line": [
+        "enrolments.waiting_room.admission_issue",
+        "enrolments.waiting_room.admission_check",
+    ],
 }
 
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
