@@ -61,6 +61,7 @@ import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database, the server's environment, the machine
 import rush_checks  # noqa: E402
 import seeding  # noqa: E402 - bench/seeding.py: the school the morning meets
+from django.template import Context, Engine  # noqa: E402 - the section's text
 from rush_checks import (  # noqa: E402
     CPU_TARGET_FAMILIES,
     FLOOR_RATIO_TARGET,
@@ -1081,40 +1082,28 @@ def _judged(figure: str, met: bool | None) -> str:
     return {True: figure, False: f"{figure} **missed**", None: f"{figure} (shown)"}[met]
 
 
-def line_section(runs: list[dict]) -> list[str]:
-    """The opening morning's targets, then the line's own figures."""
-    sizes = [run_["families"] for run_ in runs]
-    lines = [
-        "### The opening morning's targets",
-        "",
-        "| target | " + " | ".join(f"{size:,} families" for size in sizes) + " |",
-        "| --- | " + " | ".join("---" for _ in runs) + " |",
-    ]
+def _row(*cells: str) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _targets_table(runs: list[dict]) -> str:
+    """The opening morning's targets, a column a run, each figure marked where it missed."""
     rows = [targets(run_) for run_ in runs]
-    for n, (target, *_) in enumerate(rows[0]):
-        lines.append(
-            f"| {target} | "
-            + " | ".join(_judged(*row[n][1:]) if n < len(row) else "" for row in rows)
-            + " |"
-        )
-    if not all(cpu_judged(run_["families"]) for run_ in runs):
-        lines += [
-            "",
-            f"The CPU and query targets are set for {CPU_TARGET_FAMILIES:,} families; a larger",
-            "morning's figures are shown beside them, not judged.",
-        ]
-    lines += [
-        "",
-        "### The line",
-        "",
-        "| families | came before the opening | first answer p50 / p95 / max ms | saw their place "
-        "move | polls (a second) | last admitted after the opening | admitted a minute "
-        "| estimate off by, p50 / p95 | visitors' pages (failed) |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    lines = [
+        _row("target", *(f"{run_['families']:,} families" for run_ in runs)),
+        _row("---", *("---" for _ in runs)),
     ]
+    for n, (target, *_) in enumerate(rows[0]):
+        lines.append(_row(target, *(_judged(*row[n][1:]) if n < len(row) else "" for row in rows)))
+    return "\n".join(lines)
+
+
+def _line_rows(runs: list[dict]) -> str:
+    """The line's own figures, a row a run."""
+    rows = []
     for run_ in runs:
         line = run_["line"]
-        lines.append(
+        rows.append(
             f"| {line['families']:,} | {line['before_opening']:,} | "
             f"{_ms(line['first_answer_p50_ms'])} / {_ms(line['first_answer_p95_ms'])} / "
             f"{_ms(line['first_answer_max_ms'])} | {line['moved']:,} of {line['waited']:,} | "
@@ -1123,29 +1112,24 @@ def line_section(runs: list[dict]) -> list[str]:
             f"{line['estimate_error_p50_s']:.0f} s / {line['estimate_error_p95_s']:.0f} s | "
             f"{line['visitor_pages']:,} ({line['visitor_failed']}) |"
         )
-    lines += [
-        "",
-        "Our own CPU per request in the worker (the request thread's, `time.thread_time`, from",
-        "the `Server-Timing` header), median and p95, and its queries:",
-        "",
-        "| step | " + " | ".join(f"{size:,} families" for size in sizes) + " | queries |",
-        "| --- | " + " | ".join("---:" for _ in runs) + " | ---: |",
-    ]
-    for step in STEPS + LINE_STEPS:
-        if not all(step in run_["cpu"] for run_ in runs):
-            continue
-        lines.append(
-            f"| {step} | "
-            + " | ".join(
+    return "\n".join(rows)
+
+
+def _cpu_rows(runs: list[dict]) -> str:
+    """Our own CPU per request in the worker, median and p95, and its queries: a row for each
+    step every run measured."""
+    return "\n".join(
+        _row(
+            step,
+            *(
                 f"{run_['cpu'][step]['p50_ms']:.1f} / {run_['cpu'][step]['p95_ms']:.1f} ms"
                 for run_ in runs
-            )
-            + " | "
-            + " / ".join(str(run_["cpu"][step]["queries_p50"]) for run_ in runs)
-            + " |"
+            ),
+            " / ".join(str(run_["cpu"][step]["queries_p50"]) for run_ in runs),
         )
-    lines += ["", *_machine_yardstick(runs), ""]
-    return lines
+        for step in STEPS + LINE_STEPS
+        if all(step in run_["cpu"] for run_ in runs)
+    )
 
 
 # The published runs' figures (2026-11-27 08:54-09:26, 2 cores, AMD EPYC), which a later run's
@@ -1179,7 +1163,7 @@ def _floor_ratio(run_: dict, step: str) -> float:
     return run_["steps"][step]["own_p95_ms"] / run_["steps"][step]["floor"]["p95_ms"]
 
 
-def _floor_missed(runs: list[dict], steps: list[str]) -> list[str]:
+def _floor_missed(runs: list[dict], steps: list[str]) -> str:
     """The steps whose own p95 passed the floor target, and why, from the runs' own figures."""
     missed = [
         f"{step} ({', '.join(f'{ratio:.1f}' for ratio in ratios)})"
@@ -1187,15 +1171,17 @@ def _floor_missed(runs: list[dict], steps: list[str]) -> list[str]:
         if max(ratios := [_floor_ratio(run_, step) for run_ in runs]) > FLOOR_RATIO_TARGET
     ]
     if not missed:
-        return []
-    return [""] + textwrap.wrap(
-        f"Missed, and why: {'; '.join(missed)} times the floor. A step's request holds a worker"
-        " for its queries' round trips and our code, tens of times the floor's time in the"
-        " worker (the table), and the requests behind it wait for that, and for the line's polls"
-        " and the visitors' pages, which the floor is not sent. Until 2026-11-27 the floor was"
-        " sent every family's requests at once, and its p95 was seconds of queue: the ratios of"
-        " those runs, under 4, measured that queue, not our code.",
-        width=90,
+        return ""
+    return "\n".join(
+        textwrap.wrap(
+            f"Missed, and why: {'; '.join(missed)} times the floor. A step's request holds a"
+            " worker for its queries' round trips and our code, tens of times the floor's time in"
+            " the worker (the table), and the requests behind it wait for that, and for the line's"
+            " polls and the visitors' pages, which the floor is not sent. Until 2026-11-27 the"
+            " floor was sent every family's requests at once, and its p95 was seconds of queue:"
+            " the ratios of those runs, under 4, measured that queue, not our code.",
+            width=90,
+        )
     )
 
 
@@ -1341,392 +1327,232 @@ def _bullet(text: str) -> list[str]:
     )
 
 
-def section(runs: list[dict], host: dict, measured: datetime | None = None) -> str:
-    """The rush's part of docs/performance.md: ratios first, then growth, the end state, the
-    time split, the absolute figures and how to run it again."""
-    sizes = [run_["families"] for run_ in runs]
-    header = " | ".join(f"{size} families" for size in sizes)
-    steps = [step for step in STEPS if any(run_["steps"][step]["count"] for run_ in runs)]
-    lines = [
-        "## The registration-morning rush",
-        "",
-        "Generated by `make bench-rush` (bench/rush.py); rerun it to refresh this section (the",
-        "rest of the page is `make bench`'s, and each command keeps the other's part).",
-        f"Measured {measured or datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {host['cores']} cores "
-        f"({host['cpu']}); the machine's load average (1 minute) as each run began: "
-        + ", ".join(f"{run_['load_before']:.1f} ({run_['families']} families)" for run_ in runs)
-        + ".",
-        "",
-        f"{CLASSES} classes of {SEATS} seats open at one moment. The families come to the site",
-        f"in the minutes before it, more of them the nearer the opening ({1 - LATE_SHARE:.0%};"
-        f" the window is {ARRIVALS_PER_SECOND} families a second, at least 20 s), and",
-        f"{LATE_SHARE:.0%} in the half-window after it; each joins the opening's line",
-        "(`POST /api/waitingRoom`) and asks again as often as the answer says until admitted.",
-        "Once admitted, half with one child and half with two, each family selects a class for",
-        "each child in turn (the first classes are the most wanted), opens the payment page,",
-        "which holds a seat, saves the test card at localstripe as Stripe.js does and pays, or",
-        "joins the waitlist when the class is full. The line starts admitting "
-        f"{ADMIT_PER_MINUTE:,} families",
-        "a minute (`WAITING_ROOM_ADMIT_PER_MINUTE`) and slows when the admitted families'",
-        "answers do.",
-        "",
-        *line_section(runs),
-        "### Our own part against the floor",
-        "",
-        "Each step's p95 latency with localstripe's time taken out (the time the server's",
-        "Stripe calls took, from the `Server-Timing` header that bench/stripe_timing.py adds,",
-        "and for paying also the card's saving at localstripe), divided by the p95 of the floor",
-        "(`/api/_floor/<name>`: the same gunicorn answering that step's own answer as a",
-        "constant body, through the same middleware), sent right after the rush the",
-        f"requests of its busiest {FLOOR_WINDOW_SECONDS:.0f} s again, every step's together,",
-        "each at the moment it was sent and on a connection of its own: the rush's pace,",
-        "without our code (a step with no request in that stretch is sent its own busiest",
-        f"stretch alone). Target: <= {FLOOR_RATIO_TARGET:.0f}.",
-        "",
-        f"| step | {header} | at target |",
-        "| --- | " + " | ".join("---:" for _ in runs) + " | --- |",
-    ]
+# The section's prose, with the figures' places marked; the functions below write the figures.
+TEMPLATE = Engine(dirs=[str(Path(__file__).resolve().parent / "templates")], autoescape=False)
+
+
+def _floor_rows(runs: list[dict], steps: list[str]) -> str:
+    """Each step's own p95 over its floor's, a column a run, and whether every run met it."""
+    rows = []
     for step in steps:
         ratios = [_floor_ratio(run_, step) for run_ in runs]
-        lines.append(
-            f"| {step} | "
-            + " | ".join(f"{ratio:.1f}" for ratio in ratios)
-            + f" | {_mark(max(ratios) <= FLOOR_RATIO_TARGET)} |"
+        rows.append(
+            _row(
+                step,
+                *(f"{ratio:.1f}" for ratio in ratios),
+                _mark(max(ratios) <= FLOOR_RATIO_TARGET),
+            )
         )
-    if len(runs) > 1:
-        lines += [
-            "",
-            f"Growth of our own part's p95 from {sizes[0]} families, against the growth of the",
-            "number of families (target: no more than linear).",
-            "",
-            "| step | " + " | ".join(f"{size} families" for size in sizes[1:]) + " | linear |",
-            "| --- | " + " | ".join("---:" for _ in runs[1:]) + " | --- |",
-        ]
-        for step in steps:
-            grown = rush_checks.growth(
-                [(run_["families"], run_["steps"][step]["own_p95_ms"]) for run_ in runs]
+    return "\n".join(rows)
+
+
+def _growth_rows(runs: list[dict], steps: list[str]) -> str:
+    """How each step's own p95 grew from the first run's against how the families did; none
+    for one run."""
+    if len(runs) < 2:
+        return ""
+    rows = []
+    for step in steps:
+        grown = rush_checks.growth(
+            [(run_["families"], run_["steps"][step]["own_p95_ms"]) for run_ in runs]
+        )
+        rows.append(
+            _row(
+                step,
+                *(f"x{p95:.1f} (families x{times:.1f})" for _, p95, times, _ in grown),
+                _mark(all(met for *_, met in grown)),
             )
-            lines.append(
-                f"| {step} | "
-                + " | ".join(f"x{p95:.1f} (families x{times:.1f})" for _, p95, times, _ in grown)
-                + f" | {_mark(all(met for *_, met in grown))} |"
-            )
-    lines += [
-        "",
-        "### The end state",
-        "",
-        "Checked after the Celery worker emptied the outbox: no class oversold (enrolments at",
-        "most its seats, and its counts agree), every charge at localstripe enrolled or refunded",
-        "in full, as many payments answered enrolled as charges enrolled, each class's waitlist",
-        "ranked 1 to n with every family that joined before another was sent ahead of it, each",
-        "receipt received once by the SMTP sink, and no 5xx, no unexpected answer, no request",
-        "left unanswered.",
-        "",
-        "The warm-up's families (a class of their own, before the doors open) are checked",
-        "too: they are in the charges and the receipts.",
-        "",
-        "| families | children | enrolled | waitlisted | charges | receipts sent | 5xx "
-        "| every family answered in | end state |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
-    ]
+        )
+    return "\n".join(rows)
+
+
+def _end_state_rows(runs: list[dict]) -> str:
+    rows = []
     for run_ in runs:
         verdict = "exact" if not run_["problems"] else f"**{len(run_['problems'])} problems**"
-        lines.append(
+        rows.append(
             f"| {run_['families']} | {run_['children']} | "
             f"{run_['enrolled'] - run_['warming_enrolled']} | "
             f"{run_['waiting']} | {run_['charges']} | {run_['receipts']} | "
             f"{run_['server_errors']} | {run_['all_answered_s']:.1f} s | {verdict} |"
         )
-    for run_ in runs:
-        if run_["problems"]:
-            lines += ["", f"Problems at {run_['families']} families (the first ten):", ""]
-            lines += [f"- {problem}" for problem in run_["problems"][:10]]
-    lines += [
-        "",
-        "### Where the time goes",
-        "",
-        "Of all the time the families waited for an answer, the share spent waiting on",
-        "localstripe (the server's Stripe calls and the card's saving) and on our own code",
-        "(including the time a request queued for a worker):",
-        "",
-        "| families | localstripe | our own |",
-        "| ---: | ---: | ---: |",
+    return "\n".join(rows)
+
+
+def _problems(runs: list[dict]) -> list[tuple[str, str]]:
+    """(families, the first ten problems as bullets) for each run whose end state was not exact."""
+    return [
+        (str(run_["families"]), "\n".join(f"- {problem}" for problem in run_["problems"][:10]))
+        for run_ in runs
+        if run_["problems"]
     ]
-    for run_ in runs:
-        share = run_["provider_share"]
-        lines.append(f"| {run_['families']} | {share:.0%} | {1 - share:.0%} |")
-    largest = runs[-1]
-    lines += [
-        "",
-        "### Why the ratios are what they are",
-        "",
-        "Admitted families come at the line's pace, and a request still waits for the work",
-        f"of the requests ahead of it: {host['cores']} worker processes, each serving",
-        f"{THREADS} requests on threads of which one at a time runs Python (a thread waiting",
-        "on Stripe or the database lets another run). The floor's requests come at the same",
-        "pace, but what they wait for is gunicorn's and the middleware's handling of the ones",
-        "ahead of them: the ratio follows the time a request holds a worker over the floor's.",
-        f"Measured in the workers (`Server-Timing`), at {largest['families']} families, medians:",
-        "",
-        "| step | our code in the worker ms | on Stripe in the worker ms | queries "
-        "| queries x one round trip ms | floor in the worker ms | worker time over the floor's |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
+
+
+def _provider_rows(runs: list[dict]) -> str:
+    return "\n".join(
+        f"| {run_['families']} | {run_['provider_share']:.0%} | {1 - run_['provider_share']:.0%} |"
+        for run_ in runs
+    )
+
+
+def _worker_rows(largest: dict, steps: list[str]) -> str:
+    """Where a step's request spends its time in the worker, at the largest run's medians."""
+    rows = []
     for step in steps:
         figures = largest["steps"][step]
         floor_ms = figures["floor"]["worker_p50_ms"]
-        lines.append(
+        rows.append(
             f"| {step} | {figures['worker_p50_ms']:.1f} | "
             f"{figures['server_provider_p50_ms']:.1f} | {figures['queries_p50']} | "
             f"{figures['queries_p50'] * largest['round_trip_p50_ms']:.0f} | "
             f"{floor_ms:.2f} | {figures['worker_p50_ms'] / floor_ms:.0f} |"
         )
+    return "\n".join(rows)
+
+
+def _floor_p95(largest: dict, steps: list[str]) -> str:
     floor_p95s = [largest["steps"][step]["floor"]["p95_ms"] for step in steps]
-    lines += [
-        "",
-        *textwrap.wrap(
+    return "\n".join(
+        textwrap.wrap(
             f"The floor's own p95 was {_span(floor_p95s)} ms, for well under a millisecond in"
             " Django: gunicorn's own handling of each connection and the machine's scheduling,"
             " which the rush's requests pay too.",
             width=90,
+        )
+    )
+
+
+def _workers_held(runs: list[dict], cores: int) -> str:
+    """The seconds the workers' threads were held by our code and by Stripe, run by run."""
+    return ", ".join(
+        f"{run_['workers_held']['our_code_s']:.0f} s and "
+        f"{run_['workers_held']['stripe_s']:.0f} s at {run_['families']} families "
+        f"({sum(run_['workers_held'].values()) / cores:.0f} s over {cores} "
+        f"workers, the last family answered after {run_['all_answered_s']:.0f} s)"
+        for run_ in runs
+    )
+
+
+def _worker_mean_rows(runs: list[dict], steps: list[str]) -> str:
+    """Each step's mean time of our code in the worker and its queries, run by run, and the
+    payments made; none for one run, where nothing grew."""
+    if len(runs) < 2:
+        return ""
+    rows = [
+        _row(
+            step,
+            *(f"{run_['steps'][step]['worker_mean_ms']:.0f} ms" for run_ in runs),
+            " / ".join(str(run_["steps"][step]["queries_p50"]) for run_ in runs),
+        )
+        for step in steps
+    ]
+    rows.append(
+        "| payments made | "
+        + " | ".join(str(run_["steps"]["pay"]["count"]) for run_ in runs)
+        + " | |"
+    )
+    return "\n".join(rows)
+
+
+def _round_trips(runs: list[dict]) -> str:
+    return ", ".join(
+        f"{run_['round_trip_p50_ms']:.1f} ms (p95 {run_['round_trip_p95_ms']:.1f} ms) at "
+        f"{run_['families']} families"
+        for run_ in runs
+    )
+
+
+def _absolute(runs: list[dict], steps: list[str]) -> list[dict]:
+    """Each run's families, children and a row of absolute figures for each step."""
+    return [
+        {
+            "families": str(run_["families"]),
+            "children": str(run_["children"]),
+            "rows": "\n".join(_absolute_row(step, run_["steps"][step]) for step in steps),
+        }
+        for run_ in runs
+    ]
+
+
+def _absolute_row(step: str, figures: dict) -> str:
+    if not figures["count"]:
+        return f"| {step} | 0 | | | | | | | | | |"
+    return (
+        f"| {step} | {figures['count']} | {figures['per_second']:.1f} | "
+        + " | ".join(
+            _ms(figures[key])
+            for key in ("p50_ms", "p95_ms", "p99_ms") + ("own_p50_ms", "own_p95_ms", "own_p99_ms")
+        )
+        + f" | {_ms(figures['floor']['p50_ms'])} | {_ms(figures['floor']['p95_ms'])} |"
+    )
+
+
+def _morning(runs: list[dict], host: dict, measured: datetime | None) -> dict[str, str]:
+    """When and where the runs were measured, and the morning they met."""
+    return {
+        "measured": f"{measured or datetime.now(UTC):%Y-%m-%d %H:%M}",
+        "cores": str(host["cores"]),
+        "cpu": host["cpu"],
+        "threads": str(THREADS),
+        "loads": ", ".join(
+            f"{run_['load_before']:.1f} ({run_['families']} families)" for run_ in runs
         ),
-        *_floor_missed(runs, steps),
-    ]
-    lines += [
-        "",
-        "The rush is bound by the workers' capacity: summed over every request, a worker's",
-        "thread was held by our code and by waits on Stripe for",
-        ", ".join(
-            f"{run_['workers_held']['our_code_s']:.0f} s and "
-            f"{run_['workers_held']['stripe_s']:.0f} s at {run_['families']} families "
-            f"({sum(run_['workers_held'].values()) / host['cores']:.0f} s over {host['cores']} "
-            f"workers, the last family answered after {run_['all_answered_s']:.0f} s)"
-            for run_ in runs
-        )
-        + ". Threads overlap, so those sums can pass the time it took; a thread waiting on",
-        "Stripe leaves its process to the others, so Stripe's share of the threads' time is far",
-        "larger than its share of what the families waited for, which is mostly the queue.",
-    ]
-    if len(runs) > 1:
-        lines += [
-            "",
-            "How the p95 grows: a family's wait is the queue ahead of it, so it grows with the",
-            "requests of the families ahead and with each request's own time in the worker",
-            "(below: the mean of our code's, and the median of its queries). Paying, the",
-            f"costliest step, is bounded by the {CLASSES * SEATS} seats, so past that many",
-            "children more families add mostly selects and waitlist joins. Where the queries stay",
-            "the same and the own time still grows, the same work took longer on a more loaded",
-            "machine.",
-            "",
-            "| step | " + " | ".join(f"{size} families" for size in sizes) + " | queries |",
-            "| --- | " + " | ".join("---:" for _ in runs) + " | ---: |",
-        ]
-        for step in steps:
-            lines.append(
-                f"| {step} | "
-                + " | ".join(f"{run_['steps'][step]['worker_mean_ms']:.0f} ms" for run_ in runs)
-                + " | "
-                + " / ".join(str(run_["steps"][step]["queries_p50"]) for run_ in runs)
-                + " |"
-            )
-        lines.append(
-            "| payments made | "
-            + " | ".join(str(run_["steps"]["pay"]["count"]) for run_ in runs)
-            + " | |"
-        )
-    lines += [
-        "",
-        "Part of our code's time in the worker is its queries' round trips (the rest is Python",
-        "on the cores the whole rush shares): while the families rushed, one trivial query",
-        "from the load generator took "
-        + ", ".join(
-            f"{run_['round_trip_p50_ms']:.1f} ms (p95 {run_['round_trip_p95_ms']:.1f} ms) at "
-            f"{run_['families']} families"
-            for run_ in runs
-        )
-        + ", measured every "
-        f"{PROBE_SECONDS} s. The floor asks the database nothing.",
-    ]
-    lines += [
-        "",
-        "### What was done, and what was tried",
-        "",
-        "- The line (`enrolments/waiting_room.py`): families come in at the rate the server",
-        f"  sustains, {ADMIT_PER_MINUTE:,} a minute here, instead of all at once, so an admitted",
-        "  family's requests meet a short queue. The rate is cut while more than one in twenty",
-        "  registration writes is slow: the server's own time past",
-        "  `WAITING_ROOM_LATENCY_TARGET_MS` without its waits on Stripe (letting fewer in would",
-        "  not make Stripe answer sooner), or a write that found every thread of its process",
-        "  busy (those after it queue in front of the process, unseen in its own time).",
-        f"- Threaded workers, {THREADS} a process (the Procfile's `WEB_THREADS`): a request",
-        "  waiting on Stripe or the database leaves its process to the others. With 4 threads",
-        "  (measured 2026-11-26, 1,000 families, the line at 1,200 a minute, a machine shared",
-        "  with test runs) the holds' and payments' waits on localstripe took every thread, the",
-        "  line's polls queued behind them, and admitted requests answered in 60-70 s at p95",
-        "  with 9% of holds out of admission order; the rate, seeing only the time in Django,",
-        "  could not tell. One request per process had been slower still (2026-11-23, 100",
-        "  families at once: the last answered after 118.5 s, 36.3 s with 4 threads).",
-        "- Starting the line at 1,200 a minute outran the two cores: 200 families came in",
-        "  within 10 s, before ten seconds' measurements could cut the rate, and their requests",
-        "  answered in 2.3-2.7 s at p95 (2026-11-26). The product's default of 300 a minute is",
-        "  what this machine sustains with the rest of the targets met.",
-        "- The rules behind select, hold and pay read what they ask of the database in one",
-        "  query, written out as SQL once (`enrolments/prepared.py`, `payments/prepared.py`,",
-        "  run by `core/prepared.py`): building and compiling the ORM's SQL had cost more CPU",
-        "  than PostgreSQL took to answer it. The caller is read with SQL written once and",
-        "  verified tokens are kept per process until they expire; the receipt is composed by",
-        "  the outbox's worker, not the payment's request; a paid seat updates the cached",
-        "  lists' live figures instead of emptying them. In-process CPU median",
-        "  (`make bench-request-cpu`, 2026-11-25): select 5.7-6.0 -> 3.2-4.1 ms, join",
-        "  waitlist 10.4-13.6 -> 4.0-4.3 ms, hold 26-32 -> 16.5-20 ms, pay 62-72 -> 25-29 ms.",
-        "- The care rule's record, policies and acceptances are read with the class's standing",
-        "  (`care/prepared.py`), and the season's price rules with the selection to pay",
-        "  (2026-11-26): hold 12 -> 8 queries, pay 16 -> 12. The Stripe client reads the proxy",
-        "  to reach Stripe by from the environment once (`payments/stripe_client.py`): requests",
-        "  had walked the whole environment several times on every call. In-process CPU median",
-        "  after both: hold 13.1 ms, pay 16.9 ms.",
-        "- The line's join and poll build their answer without DRF serializer instances, and",
-        "  their route is the first Django tries (`camp/urls.py`). In-process CPU median",
-        "  (`bench/line_cpu.py`, old and new code taken in turn in one process, 2026-11-26):",
-        "  poll 1.42 -> 0.89 ms, join 1.73 -> 1.24 ms, and about 0.15 ms less each with the",
-        "  route first; what is left is mostly the Redis call (0.18 ms) and Django's middleware.",
-        "- Tried and dropped: keeping connections alive 75 s between a family's requests filled",
-        "  gunicorn's connection limit with idle ones; each request has its connection, as",
-        "  nginx speaks to its upstream by default. The same single query built by the ORM on",
-        "  every call was slower (4.3-4.6 ms per check) than the separate queries it replaced.",
-        "- A family's first hold made two calls to Stripe, its Stripe Customer and the",
-        "  SetupIntent, each 2-3 ms of the SDK's and requests' CPU (2026-11-26). Now",
-        "  (2026-11-27) the worker makes the Customer when the family registers",
-        "  (`payments/services/customers.py`; the bench's families have theirs, as registered",
-        "  families do), the SDK calls through libcurl (pycurl) instead of requests, and the",
-        "  morning's calls read Stripe's answer as the JSON it sent instead of the SDK's objects",
-        "  (`StripeClient.raw_request`, `payments/stripe_client.py`). A new hold is one prepared",
-        "  INSERT, and the morning's routes are among the first Django tries. In-process CPU",
-        "  median (`make bench-request-cpu`): hold 8.5 -> 6.4 ms with the Customer made ahead,",
-        "  5.5 ms with libcurl and the plain JSON, 3.65 ms with the rest; pay 12.8 -> 9.1 ms.",
-        "  The last step also has localstripe no longer writing its whole store to disk beside",
-        "  the measured process (select, which calls no Stripe, went 2.8 -> 1.7 ms with it).",
-        "- localstripe kept its objects in memory only (`testing/localstripe_in_memory.py`):",
-        "  it wrote its whole store to a file at every change, so each call cost time in",
-        "  proportion to everything stored (a SetupIntent 2 ms in an empty store, 100 ms beside",
-        "  4,500 Customers). At 5,000 families (2026-11-27, 01:40) it fell seconds behind, the",
-        "  server's calls to it timed out (151 answered 503, 56 payments left confirming), the",
-        "  threads waiting on it held the workers, and holds and payments answered in 4.6-7 s",
-        "  at p95. Real Stripe is no such bottleneck, so the bench no longer has one. It also",
-        "  lists each kind of object alone (2026-11-27, after 22:36): it read every object it",
-        "  held to list a charge's refunds, at each charge written out, so a PaymentIntent took",
-        "  29 ms to make beside 5,000 Customers and 51 ms beside as many SetupIntents too. The",
-        "  run at 5,000 families of 22:05, the first with a SetupIntent made ahead for every",
-        "  family, waited 1.2 s at the median (3.4 s at p95) on localstripe per payment in its",
-        "  first minute.",
-        "- The families are tasks of one event loop (aiohttp) instead of a thread each: at",
-        "  5,000 families the threads had taken both cores (2026-11-26: load average past",
-        "  1,000, four fifths of the CPU in the kernel, the server and localstripe silent for",
-        "  minutes at a time), so those runs measured the load generator, not the server.",
-        "- The Stripe SDK's own lines, two at INFO for every call, are left out of the log",
-        "  unless STRIPE_LOG_LEVEL asks for them, and redis-py reads Redis's answers with",
-        "  hiredis (2026-11-27, after 09:26): a call to Stripe took 0.06-0.15 ms less CPU, the",
-        "  throttle's Redis call about a fifth less. The rush's server had written the SDK's",
-        "  lines; `make bench-request-cpu`, whose seeding had turned them off, had not.",
-        "- The Content-Security-Policy of an answer that uses no nonce (every API answer, the",
-        "  line's polls) is built once per process (2026-11-27, after 12:17); django-csp built",
-        "  the same text for every response. In-process (bench/line_cpu.py), a poll's CPU",
-        "  median 0.55-0.58 -> 0.48-0.49 ms, a join's 0.79-0.84 -> 0.68-0.71 ms.",
-        "- PostgreSQL binds each statement's parameters itself, and keeps a statement prepared",
-        "  once a connection has run it five times (`DATABASE_PREPARE_THRESHOLD`,",
-        "  camp/settings/base.py; 2026-11-27, after 15:12). psycopg had written every parameter",
-        "  into the statement's text, long for the morning's one-query reads, and PostgreSQL",
-        "  parsed and planned each anew. In-process (`make bench-request-cpu`, the old and new",
-        "  settings taken in turn, two runs each), CPU median and in Django median: hold",
-        "  3.57-4.51 -> 3.03-3.08 ms and 9.8-10.8 -> 5.5-6.0 ms; select 1.74-1.83 -> 1.61-1.62",
-        "  and 3.45-3.49 -> 2.39-2.43; pay 9.2-10.4 -> 9.0-9.2 and 22.1-23.8 -> 17.9-18.1; join",
-        "  waitlist 2.35-2.70 -> 2.19-2.50 and 4.5-5.0 -> 3.3-3.7. The rush at 1,000 families",
-        "  showed no change in the worker's CPU (hold 5.2 ms before and after, the yardstick at",
-        "  9.7 and 9.9 ms; 5.5 ms with statements prepared at their second run and connections",
-        "  kept ten minutes, the yardstick at 10.5): a thread's connection runs each of the",
-        "  hold's statements a few times a minute there, and is made anew every minute",
-        "  (`DATABASE_CONN_MAX_AGE`).",
-        "- A connection kept between requests is checked off its socket, not by Django's",
-        "  `SELECT 1` at each request (`core/postgresql/base.py`), and a hold takes the class's",
-        "  lock and then the family's in one statement (`class_and_family_lock`): two round",
-        "  trips fewer for a hold, one for every other request that reads the database",
-        "  (2026-11-27, after 18:30). The rush that followed ran on a slower machine (the",
-        "  yardstick 13.4 ms before it, 10.7 during) and measured the hold at 6.0 ms, the select",
-        "  at 3.6: the same ratio as before, so any change is under what one run can tell.",
-        "- The worker makes each family's next SetupIntent ahead: with its Stripe Customer when",
-        "  the family registers, and by beat, after a hold took it, while the family still has",
-        "  a class selected (`payments/services/customers.py`; the bench's families have theirs,",
-        "  made as registration makes them). A hold takes it for its selection in one statement",
-        "  (`CardSetupClaim`, which the payment checks) instead of asking Stripe for one",
-        "  (2026-11-27, after 21:40). In-process (`make bench-request-cpu`, the old and new code",
-        "  taken in turn, two runs each, on a slow evening), CPU median and in Django median:",
-        "  hold 6.00-6.48 -> 4.58-5.28 ms and 10.5-11.3 -> 7.4-8.4 ms; pay 15.9-16.1 ->",
-        "  15.2-15.5 ms, unchanged. The rush at 1,000 families measured the same code's hold",
-        "  at 6.3 ms with the yardstick at 17 ms during it (2026-11-27 22:05), 5.06 ms at 11.4",
-        "  (23:15) and 4.2 ms at 7.4 (2026-11-28 00:18): what the yardstick says of the machine's",
-        "  speed moves the hold's figure across its target.",
-        *_missed(runs),
-        "- How it is measured: localstripe runs at a lower priority (`nice`), as Stripe answers",
-        "  from machines of its own, and the visitors browse from a process of their own",
-        "  (bench/visitors.py), so their pages' times are not the load generator's. A fixed",
-        "  piece of Python work, timed every second beside the server (bench/yardstick.py),",
-        "  says how fast the machine ran: a run's CPU figures are this machine's at that time.",
-    ]
-    lines += ["", "### Absolute figures", ""]
-    for run_ in runs:
-        lines += [
-            f"#### {run_['families']} families ({run_['children']} children)",
-            "",
-            "| step | requests | per second | p50 ms | p95 ms | p99 ms | own p50 ms "
-            "| own p95 ms | own p99 ms | floor p50 ms | floor p95 ms |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        ]
-        for step in steps:
-            figures = run_["steps"][step]
-            if not figures["count"]:
-                lines.append(f"| {step} | 0 | | | | | | | | | |")
-                continue
-            lines.append(
-                f"| {step} | {figures['count']} | {figures['per_second']:.1f} | "
-                + " | ".join(
-                    _ms(figures[key])
-                    for key in ("p50_ms", "p95_ms", "p99_ms")
-                    + ("own_p50_ms", "own_p95_ms", "own_p99_ms")
-                )
-                + f" | {_ms(figures['floor']['p50_ms'])} | {_ms(figures['floor']['p95_ms'])} |"
-            )
-        lines.append("")
-    lines += [
-        "### How it was run",
-        "",
-        "```sh",
-        "make bench-rush    # .venv/bin/python bench/rush.py "
-        f"--families {','.join(map(str, sizes))}",
-        "```",
-        "",
-        "For each number of families: `DROP DATABASE camp_rush` and create it again,",
-        "`manage.py migrate`, the classes (approved, no age limits, scheduled in the coming",
-        "season, $45.50) and the families inserted directly, each family's API token made as",
-        "`POST /api/jwt` makes it once Firebase vouched for the person",
-        "(`AccessToken.for_user`: identity is not what is measured), localstripe emptied. The",
-        f"server, one worker per core with {THREADS} threads, with a Celery worker sending the",
-        "outbox to `testing/mail_sink.py`:",
-        "",
-        "```sh",
-        "DJANGO_SETTINGS_MODULE=bench.settings BENCH_STRIPE_TIMING=1 \\",
-        f"    gunicorn camp.wsgi:application --workers={host['cores']} --threads={THREADS} "
-        "--timeout=300",
-        "DJANGO_SETTINGS_MODULE=bench.settings celery -A camp worker --concurrency=2",
-        "python testing/localstripe_in_memory.py --from-scratch   # localstripe, in memory",
-        "```",
-        "",
-        "The families are tasks of one asyncio event loop in one Python process (aiohttp, each",
-        "request on a connection of its own; the cards saved at localstripe by 64 threads, as",
-        "Stripe.js saves them); load generator, server, worker, database, Redis and localstripe",
-        "share the machine.",
-        "",
-    ]
-    return "\n".join(lines)
+        "classes": str(CLASSES),
+        "seats": str(SEATS),
+        "all_seats": str(CLASSES * SEATS),
+        "early_share": f"{1 - LATE_SHARE:.0%}",
+        "late_share": f"{LATE_SHARE:.0%}",
+        "arrivals_per_second": str(ARRIVALS_PER_SECOND),
+        "admit_per_minute": f"{ADMIT_PER_MINUTE:,}",
+        "floor_window": f"{FLOOR_WINDOW_SECONDS:.0f}",
+        "floor_ratio_target": f"{FLOOR_RATIO_TARGET:.0f}",
+        "cpu_target_families": f"{CPU_TARGET_FAMILIES:,}",
+        "probe_seconds": str(PROBE_SECONDS),
+        "sizes": ",".join(str(run_["families"]) for run_ in runs),
+    }
+
+
+def _columns(runs: list[dict]) -> dict[str, str]:
+    """The tables' headers: a column a run, and one for each run after the first."""
+    return {
+        "columns": " | ".join(f"{run_['families']} families" for run_ in runs),
+        "counted_columns": " | ".join(f"{run_['families']:,} families" for run_ in runs),
+        "right_aligns": " | ".join("---:" for _ in runs),
+        "first_families": str(runs[0]["families"]),
+        "later_columns": " | ".join(f"{run_['families']} families" for run_ in runs[1:]),
+        "later_right_aligns": " | ".join("---:" for _ in runs[1:]),
+    }
+
+
+def section(runs: list[dict], host: dict, measured: datetime | None = None) -> str:
+    """The rush's part of docs/performance.md: the targets and the line, ratios, growth, the end
+    state, the time split, the absolute figures and how to run it again."""
+    steps = [step for step in STEPS if any(run_["steps"][step]["count"] for run_ in runs)]
+    largest = runs[-1]
+    figures = {
+        **_morning(runs, host, measured),
+        **_columns(runs),
+        "targets": _targets_table(runs),
+        "cpu_all_judged": all(cpu_judged(run_["families"]) for run_ in runs),
+        "line_rows": _line_rows(runs),
+        "cpu_rows": _cpu_rows(runs),
+        "machine": "\n".join(_machine_yardstick(runs)),
+        "floor_rows": _floor_rows(runs, steps),
+        "growth_rows": _growth_rows(runs, steps),
+        "end_state_rows": _end_state_rows(runs),
+        "problems": _problems(runs),
+        "provider_rows": _provider_rows(runs),
+        "largest": str(largest["families"]),
+        "worker_rows": _worker_rows(largest, steps),
+        "floor_p95": _floor_p95(largest, steps),
+        "floor_missed": _floor_missed(runs, steps),
+        "workers_held": _workers_held(runs, host["cores"]),
+        "worker_mean_rows": _worker_mean_rows(runs, steps),
+        "round_trips": _round_trips(runs),
+        "missed": "\n".join(_missed(runs)),
+        "absolute": _absolute(runs, steps),
+    }
+    return TEMPLATE.get_template("rush_section.md").render(Context(figures, autoescape=False))
 
 
 def main() -> None:
