@@ -1647,7 +1647,7 @@ def section(runs: list[dict], host: dict, measured: datetime | None = None) -> s
         "  hold's statements a few times a minute there, and is made anew every minute",
         "  (`DATABASE_CONN_MAX_AGE`).",
         "- A connection kept between requests is checked off its socket, not by Django's",
-        "  `SELECT 1` at each request (`core/postgresql/base.py`), and a hold takes the class's",
+        "  `SELECT 1` at each request (`core/kept_connections.py`), and a hold takes the class's",
         "  lock and then the family's in one statement (`class_and_family_lock`): two round",
         "  trips fewer for a hold, one for every other request that reads the database",
         "  (2026-11-27, after 18:30). The rush that followed ran on a slower machine (the",
