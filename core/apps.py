@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.signals import request_started
 from django.urls import register_converter
 
 
@@ -9,6 +10,9 @@ class CoreConfig(AppConfig):
 
     def ready(self):
         from core.converters import RowIdConverter
+        from core.kept_connections import kept_connections_checked
 
         # Registered once, before any URLconf is read: every path with a row id says <id:...>.
         register_converter(RowIdConverter, "id")
+        # After Django's own `close_old_connections`, connected when `django.db` was imported.
+        request_started.connect(kept_connections_checked, dispatch_uid="kept_connections_checked")

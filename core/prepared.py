@@ -275,6 +275,8 @@ class Row:
         return value if field is None else self._reader.load(field, value)
 
 
+M = TypeVar("M", bound=Model)
+
 # Each model's INSERT on each database, and the fields it writes, made at the first insert.
 _inserts: dict[tuple[str, type[Model]], tuple[str, list[Field]]] = {}
 
@@ -296,35 +298,40 @@ def _insert_of(connection, model: type[Model]) -> tuple[str, list[Field]]:
         return _inserts.setdefault(key, (sql, fields))
 
 
-def insert_unless_present(instance: Model, *, using: str = DEFAULT_DB_ALIAS) -> bool:
-    """Insert the new `instance` unless the table holds a row that one of its unique constraints
-    would refuse beside it: whether it was inserted (its primary key is set then).
+def insert_unless_present(model: type[M], *, using: str = DEFAULT_DB_ALIAS, **values) -> M | None:
+    """The new row of `model` with `values` (as its constructor takes them), inserted unless the
+    table holds a row that one of its unique constraints would refuse beside it: the row as
+    `Model.from_db` makes it, or None when nothing was inserted.
 
     The ORM's `save` raises IntegrityError instead, which inside a transaction takes a savepoint,
     two more round trips, to survive. Each field's value is made as `save` makes it
     (`Field.pre_save`, then `get_db_prep_save`); no signal is sent, so only a model that nothing
-    listens to is written here.
+    listens to is written here. The related rows named in `values` come cached on the row, as
+    assigning them caches them, so reading them asks nothing more.
     """
     connection = connections[using]
-    sql, fields = _insert_of(connection, type(instance))
-    values = []
+    sql, fields = _insert_of(connection, model)
+    draft = model(**values)
+    params = []
     for field in fields:
-        value = field.pre_save(instance, True)
+        value = field.pre_save(draft, True)
         if hasattr(value, "resolve_expression"):
             raise ValueError(f"{field.name} is an expression: save() writes it, not this.")
-        values.append(field.get_db_prep_save(value, connection))
+        params.append(field.get_db_prep_save(value, connection))
     with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+        cursor.execute(sql, params)
         found = cursor.fetchone()
     if found is None:
-        return False
-    instance.pk = found[0]
-    instance._state.adding = False
-    instance._state.db = using
-    return True
-
-
-M = TypeVar("M", bound=Model)
+        return None
+    draft.pk = found[0]
+    concrete = model._meta.concrete_fields
+    row = model.from_db(
+        using, [field.attname for field in concrete], [getattr(draft, f.attname) for f in concrete]
+    )
+    for name, value in values.items():
+        if isinstance(value, Model):
+            setattr(row, name, value)
+    return row
 
 
 class PreparedList(Generic[M]):

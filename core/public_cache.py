@@ -560,6 +560,8 @@ class ShownInPublicLists(models.Model):
         abstract = True
 
     def save(self, *args, **kwargs):
+        # `_state.adding` is public despite its underscore: the Model instance reference documents
+        # it as the flag of an instance not yet saved (a primary key set by hand is no such flag).
         created = self._state.adding
         super().save(*args, **kwargs)
         update_fields = kwargs.get("update_fields")

@@ -182,14 +182,14 @@ class SeatHoldQuerySet(models.QuerySet):
             holds_changed()
         return deleted
 
-    def insert_unless_present(self, hold: "SeatHold") -> bool:
-        """The new `hold` inserted unless the participant holds a seat of its class already
-        (`core.prepared.insert_unless_present`: one prepared statement, no model save);
-        whether it was."""
-        inserted = insert_unless_present(hold, using=self.db)
-        if inserted:
+    def insert_unless_present(self, **values) -> "SeatHold | None":
+        """The new hold of `values` inserted unless the participant holds a seat of its class
+        already (`core.prepared.insert_unless_present`: one prepared statement, no model save);
+        None when it was not."""
+        hold = insert_unless_present(self.model, using=self.db, **values)
+        if hold is not None:
             holds_changed()
-        return inserted
+        return hold
 
 
 class SeatHold(models.Model):

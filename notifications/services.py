@@ -108,8 +108,8 @@ def message_queue_composed(
         "scheduled_for": due,
         "send_after": due,
     }
-    message = Message(**row)
-    if not insert_unless_present(message):
+    message = insert_unless_present(Message, **row)
+    if message is None:
         return Message.objects.get(
             kind=kind, about=about, recipient=recipient, resend_of__isnull=True
         )

@@ -209,7 +209,7 @@ def _paid_lines(
 def _early_bird(lines: list[Quote], at: datetime) -> list[Quote]:
     priced = []
     for line in lines:
-        early = getattr(line.camp_class, "early_bird", None)
+        early = getattr(line.camp_class, _EARLY_BIRD_READ)
         if early is not None and at < early.until and early.price < line.amount_due:
             line = line.with_adjustment(
                 Adjustment(Kind.EARLY_BIRD, "Early-bird price", early.price - line.amount_due)
@@ -542,9 +542,16 @@ def _priced(
     return CheckoutQuote(lines=tuple(lines), promo_code=code)
 
 
+# The attribute where a class carries its early-bird price once read (None: it has none). Django
+# has no public way to cache an absent reverse one-to-one on the instance (assigning None to
+# `camp_class.early_bird` forgets it), so the price is kept beside the relation, as
+# `Prefetch(to_attr=...)` keeps what it reads.
+_EARLY_BIRD_READ = "early_bird_read"
+
+
 def _early_birds_read(classes: list[Class]) -> None:
     """Each class's early-bird price, read in one query (None where it has none)."""
-    unread = [c for c in classes if "early_bird" not in c._state.fields_cache]
+    unread = [c for c in classes if not hasattr(c, _EARLY_BIRD_READ)]
     if not unread:
         return
     found = {e.camp_class_id: e for e in EarlyBirdPrice.objects.filter(camp_class__in=unread)}
@@ -555,8 +562,7 @@ def _early_birds_read(classes: list[Class]) -> None:
 def early_bird_known(camp_class: Class, early_bird: EarlyBirdPrice | None) -> None:
     """The class's early-bird price (None: it has none), read with the class by the caller, so
     that pricing it reads no more."""
-    # Kept as select_related keeps a reverse one-to-one, an absent one too.
-    camp_class._state.fields_cache["early_bird"] = early_bird
+    setattr(camp_class, _EARLY_BIRD_READ, early_bird)
 
 
 def price_for(

@@ -148,9 +148,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"timeout": DATABASE_LOCK_TIMEOUT_SECONDS, "transaction_mode": "IMMEDIATE"}
     )
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, with a kept connection's health read off its socket rather than asked of
-    # the server at every request (core/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "core.postgresql"
+    # A kept connection's health is read off its socket at each request's start
+    # (core/kept_connections.py), rather than asked of the server by a SELECT 1.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
         f"-c lock_timeout={int(DATABASE_LOCK_TIMEOUT_SECONDS * 1000)}"
     )

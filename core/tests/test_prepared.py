@@ -156,17 +156,27 @@ def test_a_new_row_is_inserted_as_save_would_write_it():
     holder, camp_class = account_holder_of(student), ClassFactory()
     before = timezone.now()
 
-    selection = Selection(student=student, participant=holder, camp_class=camp_class)
     with CaptureQueriesContext(connection) as queries:
-        assert insert_unless_present(selection) is True
+        selection = insert_unless_present(
+            Selection, student=student, participant=holder, camp_class=camp_class
+        )
+        # Made as a row read from the database is, with the related rows it was given.
+        assert (selection.camp_class, selection.participant, selection.student) == (
+            camp_class,
+            holder,
+            student,
+        )
 
     assert len(queries) == 1
-    assert not selection._state.adding
+    # As Model.from_db leaves it: saved, on the database it was written to, so a save() updates.
+    assert (selection._state.adding, selection._state.db) == (False, "default")
     stored = Selection.objects.get(pk=selection.pk)
     assert columns(stored) == columns(selection)
     # The field's own defaults (the status, the time it was made) as save() makes them.
     assert (stored.status, stored.student_id) == ("Selected", student.pk)
     assert before <= stored.created_at <= timezone.now()
+    selection.save()
+    assert Selection.objects.filter(participant=holder).count() == 1
 
 
 def test_a_row_a_unique_constraint_refuses_is_not_inserted_and_the_transaction_goes_on():
@@ -175,8 +185,9 @@ def test_a_row_a_unique_constraint_refuses_is_not_inserted_and_the_transaction_g
     first = Selection.objects.create(student=student, participant=holder, camp_class=camp_class)
 
     with transaction.atomic():
-        twin = Selection(student=student, participant=holder, camp_class=camp_class)
-        assert insert_unless_present(twin) is False
-        assert twin.pk is None
+        twin = insert_unless_present(
+            Selection, student=student, participant=holder, camp_class=camp_class
+        )
+        assert twin is None
         # Nothing spoiled the transaction: the next query runs.
         assert list(Selection.objects.filter(participant=holder)) == [first]

@@ -56,8 +56,10 @@ def hold_put(
     # class, the morning's most common, asks none of the ORM.
     if not none_yet and (mine := _own_hold(participant_id, camp_class.pk)).update(**fields):
         return mine.get()
-    hold = SeatHold(participant_id=participant_id, camp_class_id=camp_class.pk, **fields)
-    if SeatHold.objects.insert_unless_present(hold):
+    hold = SeatHold.objects.insert_unless_present(
+        participant_id=participant_id, camp_class_id=camp_class.pk, **fields
+    )
+    if hold is not None:
         return hold
     # There after all: renewed, as any hold of theirs is.
     mine = _own_hold(participant_id, camp_class.pk)

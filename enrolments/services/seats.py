@@ -65,10 +65,12 @@ def selection_create(
     )
     if refusal is not None:
         raise refusal.conflict()
-    selection = Selection(student=student, participant=participant, camp_class=camp_class)
     # A twin request that won the race leaves its row, and no error that would spoil the
     # transaction: nothing is inserted then.
-    if not insert_unless_present(selection):
+    selection = insert_unless_present(
+        Selection, student=student, participant=participant, camp_class=camp_class
+    )
+    if selection is None:
         raise Conflict(Refusal.selected(participant).to_select)
     return selection
 

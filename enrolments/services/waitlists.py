@@ -74,15 +74,16 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     if other is not None:
         raise Conflict(Refusal.schedule_conflict(other, participant).to_select)
     queue = waitlist_queue(camp_class_id=class_id)
-    entry = WaitlistEntry(
+    # A twin request that won the race leaves its entry, and no error that would spoil the
+    # transaction: nothing is inserted then.
+    entry = insert_unless_present(
+        WaitlistEntry,
         student=student,
         participant=participant,
         camp_class=camp_class,
         rank=(queue.last_rank or 0) + 1,
     )
-    # A twin request that won the race leaves its entry, and no error that would spoil the
-    # transaction: nothing is inserted then.
-    if not insert_unless_present(entry):
+    if entry is None:
         raise Conflict(_already_on_list(participant))
     # At the back: every entry waiting is ahead of it.
     entry.position = queue.waiting + 1

@@ -155,24 +155,27 @@ def _attempt_for(
     amount = quote.amount_due_cents
     # Per setup and amount: a retry is the same attempt, a new price a new one.
     key = f"camp-charge-{setup.id}-{amount}"
-    attempt = ChargeAttempt(
-        student=student,
-        camp_class_id=selection.camp_class_id,
-        participant_id=selection.participant_id,
-        selection_id=selection.pk,
-        setup_intent_id=setup.id,
-        amount_cents=amount,
-        list_price=quote.list_price,
-        adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
-        currency=CURRENCY,
-        idempotency_key=key,
-    )
     with transaction.atomic():
         refusal = seat_charge_refusal(
             seats=[(selection.participant, selection.camp_class)], attempt_key=key
         )
         # Without a savepoint: a twin's row (its key) is left as it is.
-        if refusal is None and insert_unless_present(attempt):
+        attempt = None
+        if refusal is None:
+            attempt = insert_unless_present(
+                ChargeAttempt,
+                student=student,
+                camp_class_id=selection.camp_class_id,
+                participant_id=selection.participant_id,
+                selection_id=selection.pk,
+                setup_intent_id=setup.id,
+                amount_cents=amount,
+                list_price=quote.list_price,
+                adjustments=[adjustment.as_record() for adjustment in quote.adjustments],
+                currency=CURRENCY,
+                idempotency_key=key,
+            )
+        if attempt is not None:
             return attempt, True
         earlier = ChargeAttempt.objects.filter(idempotency_key=key).first()
         if earlier is not None and earlier.status != AttemptStatus.NOT_CHARGED:

@@ -152,7 +152,7 @@ def _customer_made(student: User, *, replacing: bool) -> str:
             customer_id=customer_id, ready_setup_intent_id="", ready_client_secret=""
         )
         return customer_id
-    if insert_unless_present(StripeCustomer(student=student, customer_id=customer_id)):
+    if insert_unless_present(StripeCustomer, student=student, customer_id=customer_id):
         return customer_id
     # A parallel request (the worker and a first hold at once) saved the student's customer
     # first; the one made here stays empty.

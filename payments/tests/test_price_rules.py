@@ -10,6 +10,8 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import Role
@@ -25,7 +27,7 @@ from payments.models import (
     Scholarship,
     SiblingDiscount,
 )
-from payments.pricing import Kind, price_checkout
+from payments.pricing import Kind, early_bird_known, price_checkout
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 from testing.pricing import paid_as_priced
 from testing.seasons import a_season
@@ -74,6 +76,26 @@ class TestEarlyBird:
         assert before.amount_due == D("255.00")
         assert after.adjustments == ()
         assert after.amount_due == D("300.00")
+
+    def test_each_class_is_asked_for_its_early_price_once_even_one_that_has_none(
+        self, season, family
+    ):
+        mia, leo, ava = children(family, 3)
+        pottery, weaving, glass = (a_class(season, "300.00") for _ in range(3))
+        until = timezone.now() + timedelta(days=10)
+        EarlyBirdPrice.objects.create(camp_class=pottery, price=D("255.00"), until=until)
+        # As the payment page reads it with the selection (`payments.access`): none for glass.
+        early_bird_known(glass, None)
+
+        with CaptureQueriesContext(connection) as first:
+            quote = price_checkout(family, [(mia, pottery), (leo, weaving), (ava, glass)])
+        with CaptureQueriesContext(connection) as again:
+            price_checkout(family, [(mia, pottery), (leo, weaving), (ava, glass)])
+
+        table = EarlyBirdPrice._meta.db_table
+        assert len([q for q in first if table in q["sql"]]) == 1
+        assert [q for q in again if table in q["sql"]] == []
+        assert [line.amount_due for line in quote.lines] == [D("255.00"), D("300.00"), D("300.00")]
 
 
 class TestScholarship:
