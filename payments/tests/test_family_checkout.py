@@ -23,7 +23,7 @@ from payments.models import (
     PromoCodeUse,
 )
 from payments.pricing import price_checkout
-from payments.services import payment_refund, payments_reconcile
+from payments.services import class_cancel, payment_refund, payments_reconcile
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, UserFactory
 from testing.outbox import send_queued
@@ -515,3 +515,32 @@ def test_reconciliation_enrols_a_checkout_whose_charge_was_made_but_never_answer
     assert [p.status for p in Payment.objects.order_by("id")] == [PaymentStatus.ENROLLED] * 2
     # Once settled, the charge is not settled again.
     assert charge.id not in str(payments_reconcile().settled)
+
+
+def test_a_line_refused_its_seat_after_the_bank_gives_back_the_card_and_the_credit(
+    as_family, family, children, classes
+):
+    CreditEntry.objects.create(family=family, amount=D("100.00"), reason="A gift from the school")
+    answer = opened(as_family, (children[0], classes[0]), applyCredit=True).json()
+    asked = asked_by_the_bank(as_family, family, answer)
+    # The school calls the class off while the family answers their bank.
+    class_cancel(class_id=classes[0].pk)
+
+    response = as_family.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"paymentIntentId": asked["paymentIntentId"], "total": answer["total"]},
+        format="json",
+    )
+
+    # The charge is put on record, but its seat is gone: the card gets its $200 back, and the
+    # $100 of credit spent on the line goes back to the account, where it came from.
+    assert response.status_code == 201, response.json()
+    [payment] = response.json()["payments"]
+    assert payment["status"] == "refunded"
+    assert payment["refundParts"] == [
+        {"way": "card", "amount": 200.0, "instalmentId": None},
+        {"way": "credit", "amount": 100.0, "instalmentId": None},
+    ]
+    [refund] = stripe_js.refunds_of(asked["paymentIntentId"])
+    assert refund["amount"] == 20000
+    assert sum(CreditEntry.objects.values_list("amount", flat=True)) == D("100.00")
