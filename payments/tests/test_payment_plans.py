@@ -188,6 +188,17 @@ def instalments_of(payment: Payment) -> list[tuple]:
     ]
 
 
+def bought_with_a_gift_of_credit(client, family, line: dict) -> Payment:
+    """The family is given $40 of account credit and spends it at checkout on `line`, the rest
+    paid by card."""
+    CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
+    checkout = client.post(
+        "/api/checkouts", {"items": [line], "applyCredit": True}, format="json"
+    ).json()
+    assert paid(client, family, checkout).status_code == 201
+    return Payment.objects.get()
+
+
 @pytest.fixture
 def bought(as_family, family, mia, clay, plan) -> Payment:
     """Mia's seat in Wheel Pottery, its deposit paid by card at checkout on the plan."""
@@ -1049,12 +1060,7 @@ class TestTheSchoolCancels:
     def test_credit_a_plan_paid_in_cash_and_by_card_each_go_back_their_own_way(
         self, as_family, family, mia, clay, plan, dues, admin_user
     ):
-        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
-        checkout = as_family.post(
-            "/api/checkouts", {"items": [item(mia, clay, plan)], "applyCredit": True}, format="json"
-        ).json()
-        assert paid(as_family, family, checkout).status_code == 201
-        payment = Payment.objects.get()
+        payment = bought_with_a_gift_of_credit(as_family, family, item(mia, clay, plan))
         first, second = payment.instalments.order_by("due_on")
         instalment_paid_offline(instalment_id=first.pk, by=admin_user, note="Cash at the office")
         with on(dues[1]):
@@ -1148,13 +1154,8 @@ class TestTheLedgerKeepsCheckoutCredit:
     def test_credit_spent_at_checkout_comes_back_when_the_moved_seat_is_cancelled(
         self, as_family, family, mia, clay, summer
     ):
-        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
         raku = a_season_class(summer, "300.00", name="Raku Firing")
-        checkout = as_family.post(
-            "/api/checkouts", {"items": [item(mia, clay)], "applyCredit": True}, format="json"
-        ).json()
-        assert paid(as_family, family, checkout).status_code == 201
-        payment = Payment.objects.get()
+        payment = bought_with_a_gift_of_credit(as_family, family, item(mia, clay))
         assert payment.price == D("360.00")
         assert moved_in_credit(as_family, payment, raku).status_code == 201
         payment.refresh_from_db()
@@ -1173,12 +1174,7 @@ class TestTheLedgerKeepsCheckoutCredit:
     def test_a_seat_released_for_an_unpaid_balance_gives_the_checkout_credit_back(
         self, as_family, family, mia, clay, plan
     ):
-        CreditEntry.objects.create(family=family, amount=D("40.00"), reason="A gift")
-        checkout = as_family.post(
-            "/api/checkouts", {"items": [item(mia, clay, plan)], "applyCredit": True}, format="json"
-        ).json()
-        assert paid(as_family, family, checkout).status_code == 201
-        payment = Payment.objects.get()
+        payment = bought_with_a_gift_of_credit(as_family, family, item(mia, clay, plan))
         assert credit_balance(family.pk) == D("0.00")
         today = school_today()
         Payment.objects.filter(pk=payment.pk).update(overdue_since=today, release_on=today)
