@@ -14,19 +14,22 @@ from classes.registration import (
     registration_opens_at,
     registration_shut,
 )
+from core.school_time import school_today
 
 LOS_ANGELES = ZoneInfo("America/Los_Angeles")
-OPENS = datetime(2027, 3, 1, 9, tzinfo=LOS_ANGELES)
+# Next year's summer on the school's clock, so the season is always ahead of the run.
+YEAR = school_today().year + 1
+OPENS = datetime(YEAR, 3, 1, 9, tzinfo=LOS_ANGELES)
 EARLY = OPENS - timedelta(days=7)
-CLOSES = datetime(2027, 6, 1, 0, tzinfo=LOS_ANGELES)
+CLOSES = datetime(YEAR, 6, 1, 0, tzinfo=LOS_ANGELES)
 MINUTE = timedelta(minutes=1)
 
 
 def summer(*, early: datetime | None = EARLY) -> Season:
     return Season(
-        name="Summer 2027",
-        starts_on=date(2027, 6, 14),
-        ends_on=date(2027, 8, 13),
+        name=f"Summer {YEAR}",
+        starts_on=date(YEAR, 6, 14),
+        ends_on=date(YEAR, 8, 13),
         opens_at=OPENS,
         closes_at=CLOSES,
         early_access_opens_at=early,
@@ -90,7 +93,7 @@ class TestTheSeason:
 
 
 class TestTheClass:
-    START = datetime(2027, 6, 14, 9, tzinfo=LOS_ANGELES)
+    START = datetime(YEAR, 6, 14, 9, tzinfo=LOS_ANGELES)
 
     def test_it_closes_when_the_first_meeting_starts_by_default(self):
         camp_class = a_class(starts_at=self.START)
