@@ -28,6 +28,7 @@ from payments.models import (
     CreditEntry,
     LedgerEntry,
     LedgerKind,
+    PaidBy,
     Payment,
     PaymentStatus,
     Refund,
@@ -167,6 +168,12 @@ def class_plans(*, camp_class) -> list[dict]:
 
 # --- What a seat paid: the one answer, read from the ledger (`payments.services.ledger`).
 
+# The ways a seat's parts go back: a card charge to its card; the account credit spent at
+# checkout, and an instalment paid with credit, in cash or by cheque, as account credit.
+CARD = "card"
+CHECKOUT_CREDIT = "checkout_credit"
+OTHER = "other"
+
 
 @dataclass(frozen=True)
 class SeatPart:
@@ -180,8 +187,8 @@ class SeatPart:
     @property
     def way(self) -> str:
         if self.kind == LedgerKind.CHARGE:
-            return "card"
-        return "checkout_credit" if self.instalment_id is None else "other"
+            return CARD
+        return CHECKOUT_CREDIT if self.instalment_id is None else OTHER
 
 
 @dataclass(frozen=True)
@@ -198,16 +205,16 @@ class SeatPaid:
     @property
     def card(self) -> Decimal:
         """What the card charges can still give back to their cards."""
-        return self._held("card")
+        return self._held(CARD)
 
     @property
     def credit_at_checkout(self) -> Decimal:
-        return self._held("checkout_credit")
+        return self._held(CHECKOUT_CREDIT)
 
     @property
     def paid_otherwise(self) -> Decimal:
         """Instalments paid with credit, in cash or by cheque."""
-        return self._held("other")
+        return self._held(OTHER)
 
     @property
     def other(self) -> Decimal:
@@ -221,7 +228,7 @@ class SeatPaid:
     @property
     def charges(self) -> list[tuple[int | None, Decimal]]:
         """Each card charge with what it can still give back, newest first."""
-        return [(part.instalment_id, room) for part, room in self.parts if part.way == "card"]
+        return [(part.instalment_id, room) for part, room in self.parts if part.way == CARD]
 
     def room_of(self, kind: str, instalment_id: int | None) -> Decimal:
         for part, room in self.parts:
@@ -307,8 +314,8 @@ def seat_given_back(payment: Payment) -> list[GivenBack]:
             row["instalment_id"] or 0,
         ),
     )
-    parts = [GivenBack("card", row["total"], row["instalment_id"]) for row in card]
+    parts = [GivenBack(PaidBy.CARD, row["total"], row["instalment_id"]) for row in card]
     credit = sum((row["total"] for row in rows if row["kind"] == LedgerKind.CREDIT_GIVEN), ZERO)
     if credit:
-        parts.append(GivenBack("credit", credit))
+        parts.append(GivenBack(PaidBy.CREDIT, credit))
     return parts

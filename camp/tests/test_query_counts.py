@@ -934,7 +934,7 @@ STEPS = [
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
-    (a_family_cancels_a_seat_paid_by_card, 200, 39),
+    (a_family_cancels_a_seat_paid_by_card, 200, 38),
     # Recorded before; its student and class; its participant; the attempt whose list price and
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the

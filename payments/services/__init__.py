@@ -39,7 +39,7 @@ from payments.services.enrolment_cancellations import (
 )
 from payments.services.fulfilment import payment_fulfil, payment_record, payment_record_enrolled
 from payments.services.reconcile import ReconcileReport, payments_reconcile
-from payments.services.refunds import SeatPaid, payment_refund, seat_paid
+from payments.services.refunds import payment_refund
 from payments.services.webhooks import stripe_event_handle
 
 __all__ = [
@@ -62,8 +62,6 @@ __all__ = [
     "payment_record",
     "payment_record_enrolled",
     "payment_refund",
-    "SeatPaid",
-    "seat_paid",
     "payment_setup_create",
     "payments_reconcile",
     "refund_retry",

@@ -27,13 +27,12 @@ from payments.models import (
     Refund,
 )
 from payments.pricing import Kind
-from payments.selectors import seat_paid
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, seat_paid
 from payments.services.common import is_free_enrolment
 
 ZERO = Decimal("0.00")
-CARD = "card"
-OTHER = "other"
-CHECKOUT_CREDIT = "checkout_credit"
+# The ways a seat's parts go back, as `ledger_credit_given` draws on them (`SeatPart.way`).
+__all__ = ["CARD", "CHECKOUT_CREDIT", "OTHER"]
 
 _PAID_AS = {
     PaidBy.CARD: LedgerKind.CHARGE,
@@ -78,7 +77,11 @@ def ledger_instalment_paid(instalment: Instalment) -> None:
 def ledger_refund(refund: Refund) -> None:
     """A refund put on record: the money is the family's from now on, made or still owed."""
     _within(refund.payment, LedgerKind.CHARGE, refund.instalment_id, refund.amount)
-    _entry(
+    _refund_entry(refund).save()
+
+
+def _refund_entry(refund: Refund) -> LedgerEntry:
+    return _entry(
         refund.payment,
         LedgerKind.REFUND,
         refund.amount,
@@ -86,7 +89,7 @@ def ledger_refund(refund: Refund) -> None:
         instalment_id=refund.instalment_id,
         refund=refund,
         at=refund.created_at,
-    ).save()
+    )
 
 
 def ledger_card_refunds(
@@ -109,9 +112,10 @@ def ledger_card_refunds(
             idempotency_key=key(part.instalment_id),
             reason=reason,
         )
-        ledger_refund(refund)
         refunds.append(refund)
         left -= take
+    # Each within what its charge holds, as read above under the payment's lock.
+    LedgerEntry.objects.bulk_create(_refund_entry(refund) for refund in refunds)
     return refunds, left
 
 

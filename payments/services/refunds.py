@@ -10,7 +10,7 @@ from django.utils import timezone
 from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments.models import InstalmentStatus, Payment, PaymentStatus, Refund, RefundStatus
-from payments.selectors import SeatPaid, seat_paid
+from payments.selectors import seat_paid
 from payments.services.common import is_free_enrolment, stripe_call
 from payments.services.enrolment_cancellations import refund_at_stripe
 from payments.services.ledger import (
@@ -22,8 +22,6 @@ from payments.services.ledger import (
 from payments.services.messages import refund_queue
 
 ZERO = Decimal("0.00")
-# Answered here for the back office and the school's cancellation, read from the ledger.
-__all__ = ["SeatPaid", "payment_refund", "seat_paid"]
 
 
 def payment_refund(*, payment_id: int, reason: str) -> bool:
@@ -46,7 +44,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         # A free enrolment never went through Stripe, so there is nothing there to give back.
         if not is_free_enrolment(payment):
             with stripe_call():
-                refund_id = _card_charges_refunded(payment, reason=reason)
+                refund_id = _card_charges_refunded(payment, paid.card, reason=reason)
         if paid.other > ZERO:
             ledger_credit_given(
                 payment,
@@ -69,13 +67,13 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
     return True
 
 
-def _card_charges_refunded(payment: Payment, *, reason: str) -> str:
-    """Under the payment's lock: what each card charge still holds, back to its card
-    (`ledger_card_refunds`), each made at Stripe there and then by its key, so a failure leaves
+def _card_charges_refunded(payment: Payment, card: Decimal, *, reason: str) -> str:
+    """Under the payment's lock: what the card charges still hold (`card`), each back to its
+    card (`ledger_card_refunds`), each made at Stripe there and then by its key, so a failure leaves
     nothing written. The first charge's refund id is answered."""
     refunds, _ = ledger_card_refunds(
         payment,
-        seat_paid(payment).card,
+        card,
         reason=reason,
         key=lambda instalment_id: f"camp-school-refund-{payment.pk}-{instalment_id or 'first'}",
     )
