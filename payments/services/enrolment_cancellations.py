@@ -37,16 +37,10 @@ from payments.models import (
 from payments.money import percent_of
 from payments.pricing import discount_lost_by_cancelling, in_cents
 from payments.refund_policy import RefundTerms, RefundTier
-from payments.selectors import seat_paid
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, seat_paid
 from payments.services.common import is_free_enrolment, payment_charge_refund
 from payments.services.instalments import UNPAID, instalment_card_charge
-from payments.services.ledger import (
-    CARD,
-    CHECKOUT_CREDIT,
-    OTHER,
-    ledger_card_refunds,
-    ledger_credit_given,
-)
+from payments.services.ledger import ledger_card_refunds, ledger_credit_given
 from payments.services.messages import (
     enrolment_cancelled_queue,
     refund_queue,

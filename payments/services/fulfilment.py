@@ -19,7 +19,7 @@ from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
 from payments.pricing import in_cents, price_for
 from payments.refund_policy import RefundTerms
-from payments.selectors import refund_policy_in_force, seat_paid
+from payments.selectors import CHECKOUT_CREDIT, refund_policy_in_force, seat_paid
 from payments.services.common import (
     CURRENCY,
     METADATA_APP,
@@ -27,12 +27,7 @@ from payments.services.common import (
     payment_charge_refund,
     stripe_call,
 )
-from payments.services.ledger import (
-    CHECKOUT_CREDIT,
-    ledger_card_refunded,
-    ledger_credit_given,
-    ledger_payment_made,
-)
+from payments.services.ledger import ledger_card_refunded, ledger_credit_given, ledger_payment_made
 from payments.services.messages import receipt_queue, refund_queue
 
 logger = logging.getLogger(__name__)

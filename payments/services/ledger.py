@@ -13,8 +13,6 @@ names, in order)."""
 from collections.abc import Callable
 from decimal import Decimal
 
-from django.db.models import Sum
-
 from accounts.models import User
 from core.errors import Conflict
 from payments.models import (
@@ -27,13 +25,10 @@ from payments.models import (
     Refund,
 )
 from payments.pricing import Kind
-from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, seat_paid
+from payments.selectors import CARD, seat_paid
 from payments.services.common import is_free_enrolment
 
 ZERO = Decimal("0.00")
-# The ways a seat's parts go back, as `ledger_credit_given` draws on them (`SeatPart.way`).
-__all__ = ["CARD", "CHECKOUT_CREDIT", "OTHER"]
-
 _PAID_AS = {
     PaidBy.CARD: LedgerKind.CHARGE,
     PaidBy.CREDIT: LedgerKind.CREDIT_SPENT,
@@ -185,8 +180,3 @@ def _entry(payment: Payment, kind: str, amount: Decimal, **fields) -> LedgerEntr
     return LedgerEntry(
         family_id=payment.student_id, payment=payment, kind=kind, amount=amount, **fields
     )
-
-
-def ledger_total(**filters) -> Decimal:
-    """The entries' amounts added up, those `filters` select."""
-    return LedgerEntry.objects.filter(**filters).aggregate(total=Sum("amount"))["total"] or ZERO

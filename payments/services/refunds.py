@@ -10,15 +10,10 @@ from django.utils import timezone
 from core.errors import Conflict
 from enrolments.services import seat_give_back
 from payments.models import InstalmentStatus, Payment, PaymentStatus, Refund, RefundStatus
-from payments.selectors import seat_paid
+from payments.selectors import CHECKOUT_CREDIT, OTHER, seat_paid
 from payments.services.common import is_free_enrolment, stripe_call
 from payments.services.enrolment_cancellations import refund_at_stripe
-from payments.services.ledger import (
-    CHECKOUT_CREDIT,
-    OTHER,
-    ledger_card_refunds,
-    ledger_credit_given,
-)
+from payments.services.ledger import ledger_card_refunds, ledger_credit_given
 from payments.services.messages import refund_queue
 
 ZERO = Decimal("0.00")

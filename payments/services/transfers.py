@@ -55,16 +55,13 @@ from payments.models import (
     Transfer,
 )
 from payments.pricing import Kind, Quote, discount_lost_by_cancelling, in_cents, price_for
-from payments.selectors import credit_balance
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance
 from payments.services import card_charges
 from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
 from payments.services.enrolment_cancellations import refund_send
 from payments.services.instalments import instalment_card_charge, instalment_record
 from payments.services.ledger import (
-    CARD,
-    CHECKOUT_CREDIT,
-    OTHER,
     ledger_card_refunds,
     ledger_credit_given,
     ledger_instalment_paid,

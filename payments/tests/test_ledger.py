@@ -16,11 +16,8 @@ from payments.models import (
     PaymentStatus,
     Refund,
 )
-from payments.selectors import credit_balance, seat_paid
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance, seat_paid
 from payments.services.ledger import (
-    CARD,
-    CHECKOUT_CREDIT,
-    OTHER,
     ledger_card_refunds,
     ledger_credit_given,
     ledger_instalment_paid,

@@ -22,12 +22,8 @@ from payments.models import (
     Refund,
     RefundStatus,
 )
-from payments.services.ledger import (
-    CARD,
-    ledger_credit_given,
-    ledger_instalment_paid,
-    ledger_refund,
-)
+from payments.selectors import CARD
+from payments.services.ledger import ledger_credit_given, ledger_instalment_paid, ledger_refund
 from payments.statements import statement_for
 from testing.dates import summer, summer_year
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
