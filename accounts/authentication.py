@@ -30,7 +30,7 @@ def _caller_sql() -> str:
     """
     return f"""
         SELECT {CALLER.sql},
-            EXISTS (SELECT 1 FROM "accounts_revokedtoken" r WHERE r."jti" = %(jti)s)
+            EXISTS (SELECT 1 FROM "accounts_revokedtoken" r WHERE r."jti" = %(jti)s) AS revoked
         FROM "accounts_user" u WHERE u."id" = %(user)s
     """  # noqa: S608 - the model's columns; the token's id and the person's id are parameters
 
@@ -97,7 +97,7 @@ class AccessTokenAuthentication(JWTAuthentication):
         user, revoked = None, False
         if may_name_a_row(user_id):
             for row in Reader().rows(_caller_sql(), {"jti": jti, "user": user_id}):
-                user, revoked = row.model(CALLER), bool(row.value())
+                user, revoked = row.model(CALLER), bool(row.value("revoked"))
         if user is None or not user.is_active:
             raise AuthenticationFailed("This account is not available.", code="user_inactive")
         if revoked:

@@ -7,7 +7,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Func, IntegerField, Q, QuerySet
+from django.db.models import (
+    Count,
+    Exists,
+    Func,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Participant, Role, User
@@ -277,3 +288,71 @@ def policy_current(*, policy_id: int) -> PolicyVersion | None:
 
 def policy_acceptances_of(*, family: User) -> QuerySet[PolicyAcceptance]:
     return PolicyAcceptance.objects.filter(account=family).select_related("version")
+
+
+@dataclass(frozen=True)
+class CareStanding:
+    """What the rules' `care` fact reads of a participant's paperwork with the rest of their
+    standing: the record (only `RECORD_FIELDS` loaded; None for none) and how many policies in
+    force the family has still to accept for them."""
+
+    record: CareRecord | None
+    policies_unaccepted: int
+
+
+# The record's columns `record_missing` reads.
+RECORD_FIELDS = ("emergency_contacts", "photo_consent", "confirmed_at")
+
+
+def care_columns(*, participant_id, now: datetime) -> dict:
+    """`care_missing_for`'s reads of one participant as query expressions, for a statement about
+    them and a class (`enrolments.facts`): the record's id and `RECORD_FIELDS`, and the number of
+    the policies' current versions at `now` their family has not accepted (for them, where the
+    policy is per child). `care_standing` makes them a `CareStanding`."""
+    record = CareRecord.objects.filter(participant_id=participant_id)
+    columns = {f"care_{name}": Subquery(record.values(name)[:1]) for name in ("id", *RECORD_FIELDS)}
+    newer = PolicyVersion.objects.filter(
+        policy_id=OuterRef("policy_id"), published_at__lte=now, number__gt=OuterRef("number")
+    )
+    accepted = PolicyAcceptance.objects.filter(
+        version_id=OuterRef("pk"),
+        account_id=Subquery(
+            Participant.objects.filter(pk=participant_id).order_by().values("account_id")
+        ),
+    ).filter(
+        Q(version__policy__per_child=True, participant_id=participant_id)
+        | Q(version__policy__per_child=False, participant__isnull=True)
+    )
+    unaccepted = (
+        PolicyVersion.objects.filter(published_at__lte=now)
+        .exclude(Exists(newer))
+        .exclude(Exists(accepted))
+        .order_by()
+        .annotate(one=Value(1))
+        .values("one")
+        .annotate(count=Count("*"))
+        .values("count")
+    )
+    columns["care_policies_unaccepted"] = Coalesce(
+        Subquery(unaccepted, output_field=IntegerField()), Value(0)
+    )
+    return columns
+
+
+def care_standing(values: dict, using: str) -> CareStanding:
+    """`care_columns`' values, read, as a `CareStanding`."""
+    record = None
+    if values["care_id"] is not None:
+        names = ["id", *RECORD_FIELDS]
+        record = CareRecord.from_db(using, names, [values[f"care_{name}"] for name in names])
+    return CareStanding(record=record, policies_unaccepted=values["care_policies_unaccepted"])
+
+
+def care_complete(participant: Participant, standing: CareStanding, *, now: datetime) -> bool:
+    """Whether `care_missing_for` finds nothing missing for the participant at `now`, from what
+    `care_columns` read."""
+    if not care_required(participant):
+        return True
+    return standing.policies_unaccepted == 0 and not record_missing(
+        participant, standing.record, now
+    )

@@ -29,12 +29,12 @@ import decimal
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from functools import cache, cached_property, wraps
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Field, Model, QuerySet
+from django.db.models import Field, Model
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
@@ -57,7 +57,11 @@ class Columns:
 
     @cached_property
     def sql(self) -> str:
-        return ", ".join(f'{self.alias}."{field.column}"' for field in self.fields)
+        # The model's columns come after a column named for the alias, by which a row finds
+        # them (`Row.model`): naming each column would make the statements too long for the
+        # driver to keep their parse (`DRIVER_CACHED_BYTES`).
+        columns = ", ".join(f'{self.alias}."{field.column}"' for field in self.fields)
+        return f'1 AS "{self.alias}", {columns}'
 
     @cached_property
     def names(self) -> list[str]:
@@ -191,7 +195,8 @@ class Reader:
         with self.connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
-        return (Row(self, values) for values in found)
+            names = {column[0]: at for at, column in enumerate(cursor.description or ())}
+        return (Row(self, names, values) for values in found)
 
     def for_update(self) -> str:
         """What locks a statement's rows until the transaction ends, as `select_for_update` does:
@@ -238,18 +243,19 @@ class Reader:
 
 
 class Row:
-    """One row of a statement, read from its first column on."""
+    """One row of a statement, its columns read by the names the statement gives them: a value by
+    its own, a model's columns by the alias named before them (`Columns.sql`)."""
 
-    def __init__(self, reader: Reader, values: tuple):
+    def __init__(self, reader: Reader, names: dict[str, int], values: tuple):
         self._reader = reader
+        self._names = names
         self._values = values
-        self._at = 0
 
     def model(self, columns: Columns) -> Model | None:
-        """The next columns' model; None for a left join that found no row."""
-        end = self._at + len(columns.fields)
-        found = self._values[self._at : end]
-        self._at = end
+        """The model of the columns named for `columns`' alias; None for a left join that found
+        no row."""
+        start = self._names[columns.alias] + 1
+        found = self._values[start : start + len(columns.fields)]
         if found[columns.pk_at] is None:
             return None
         values = [
@@ -258,20 +264,14 @@ class Row:
         ]
         return columns.model.from_db(self._reader.using, columns.names, values)
 
-    def skip(self, *columns: "Columns | int") -> None:
-        """Pass over the next columns unread: a set of a model's, or a number of values."""
-        for skipped in columns:
-            self._at += skipped if isinstance(skipped, int) else len(skipped.fields)
-
     @property
     def using(self) -> str:
         """The database the row was read from, for a model made of some of its columns."""
         return self._reader.using
 
-    def value(self, field: Field | None = None):
-        """The next column's value, as `field` holds it when one is named."""
-        value = self._values[self._at]
-        self._at += 1
+    def value(self, name: str, field: Field | None = None):
+        """The column `name`'s value, as `field` holds it when one is named."""
+        value = self._values[self._names[name]]
         return value if field is None else self._reader.load(field, value)
 
 
@@ -332,40 +332,3 @@ def insert_unless_present(model: type[M], *, using: str = DEFAULT_DB_ALIAS, **va
         if isinstance(value, Model):
             setattr(row, name, value)
     return row
-
-
-class PreparedList(Generic[M]):
-    """A list whose whole is read by a prepared statement (`read`), and anything further asked
-    of it (a page, a count, another filter) by the ORM's queryset for the same call (`queryset`),
-    whose methods it answers to as its own."""
-
-    def __init__(self, read: Callable[[], list[M]], queryset: Callable[[], QuerySet[M]]):
-        self._read = read
-        self._build = queryset
-        self._rows: list[M] | None = None
-
-    @cached_property
-    def queryset(self) -> QuerySet[M]:
-        return self._build()
-
-    def whole(self) -> list[M]:
-        """Every row, read once by the prepared statement."""
-        if self._rows is None:
-            self._rows = self._read()
-        return self._rows
-
-    def __iter__(self) -> Iterator[M]:
-        return iter(self.whole())
-
-    def __len__(self) -> int:
-        return len(self.whole())
-
-    def __getitem__(self, key):
-        if self._rows is not None:
-            return self._rows[key]
-        return self.queryset[key]
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.queryset, name)

@@ -41,12 +41,10 @@ def holds_live(
     return holds
 
 
-def seats_free(*, now: datetime, through: str = "", participant_id: int | None = None):
-    """Seats free as a query expression: a hold stops counting at its expiry, whenever the
-    rows are read. `through` names the relation to the class when the rows read are not classes
-    ("camp_class" for an enrolment); `participant_id`'s own hold is left out of the count."""
-    class_of = f"{through}_id" if through else "pk"
-    seats = f"{through}__seats" if through else "seats"
+def held_for_others(*, now: datetime, participant_id: int | None = None, class_of: str = "pk"):
+    """How many seats of the class are held now for others (`holds_live`), as a query expression
+    over the class row (`class_of` names the class's id among the rows read): what the lists'
+    seats free subtract and what the rules' `held_for_others` fact reads."""
     held = (
         holds_live(participant_id=participant_id, now=now)
         .filter(camp_class=OuterRef(class_of))
@@ -55,7 +53,16 @@ def seats_free(*, now: datetime, through: str = "", participant_id: int | None =
         .annotate(count=Count("*"))
         .values("count")
     )
-    held_now = Coalesce(Subquery(held, output_field=IntegerField()), Value(0))
+    return Coalesce(Subquery(held, output_field=IntegerField()), Value(0))
+
+
+def seats_free(*, now: datetime, through: str = "", participant_id: int | None = None):
+    """Seats free as a query expression: a hold stops counting at its expiry, whenever the
+    rows are read. `through` names the relation to the class when the rows read are not classes
+    ("camp_class" for an enrolment); `participant_id`'s own hold is left out of the count."""
+    class_of = f"{through}_id" if through else "pk"
+    seats = f"{through}__seats" if through else "seats"
+    held_now = held_for_others(now=now, participant_id=participant_id, class_of=class_of)
     return free(F(seats), held_now, greatest=Greatest)
 
 
@@ -90,14 +97,14 @@ def _live_expiries() -> holds_shown.Expiries:
     return by_class
 
 
-def seats_free_shown(*, seats_left: dict[int, int]) -> dict[int, int]:
+def seats_free_shown(*, seats_left: dict[int, int], now: datetime | None = None) -> dict[int, int]:
     """The seats free the class lists show now, for those of these classes (id: seats left)
     with seats held; the others show their seats left (SEATS_FREE_SHOWN). The holds are read
     again only after one changed (`holds_shown`), so a cached list shows a new hold within
     PUBLIC_LISTS_RECHECK_SECONDS without being built again. Every decision counts holds afresh
     instead."""
     by_class = holds_shown.expiries_by_class(_live_expiries)
-    now = timezone.now()
+    now = now or timezone.now()
     held = {
         class_id: sum(1 for expires_at in expiries if expires_at > now)
         for class_id, expiries in by_class.items()

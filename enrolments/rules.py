@@ -6,42 +6,28 @@ can change between the two. Holding a seat (the payment page, a waitlist offer) 
 `hold_refusal`, under the class's and the family's locks: how much one family keeps from others.
 """
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
-from itertools import product
 from typing import ClassVar
 
 from django.conf import settings
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery, prefetch_related_objects
-from django.db.models.functions import Coalesce
+from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from accounts.ages import age_on
-from accounts.models import Participant, User
-from care.prepared import CareStanding, care_complete
-from care.selectors import care_missing
+from accounts.models import Participant
+from care.selectors import care_complete, care_missing
 from care.services import missing_in_words
-from classes.models import Class, ClassStatus, Meeting, Season
+from classes.models import Class, ClassStatus, Season
 from classes.registration import Shut, Shutting, registration_shut
 from classes.schedule import school_timezone
-from core.converters import may_name_a_row
 from core.errors import Conflict
 from core.school_time import school_today
-from enrolments.availability import holds_live, seats_free_beside
-from enrolments.models import (
-    OPEN_WAITLIST_STATUSES,
-    AgeOverride,
-    Enrolment,
-    EnrolmentStatus,
-    HoldLapse,
-    SeatHold,
-    Selection,
-    WaitlistEntry,
-)
-from enrolments.prepared import ClassStanding, class_standing
+from enrolments.availability import seats_free_beside
+from enrolments.facts import FamilyHolds, Standing, family_standings, standing_read
+from enrolments.models import AgeOverride
 from enrolments.seasons import early_access_seasons
 
 # The age from which a person is an adult: an account holder who never gave a date of birth is
@@ -318,64 +304,6 @@ def _age_overrides(*, participant_id: int, camp_class_id: int) -> QuerySet[AgeOv
     return AgeOverride.objects.filter(participant_id=participant_id, camp_class_id=camp_class_id)
 
 
-def participants_classes(*, participant_id: int) -> QuerySet:
-    """The ids of the classes a participant selected or holds a seat in."""
-    return (
-        Selection.objects.filter(participant_id=participant_id)
-        .order_by()
-        .values("camp_class_id")
-        .union(
-            Enrolment.objects.filter(participant_id=participant_id, status=EnrolmentStatus.ACTIVE)
-            .order_by()
-            .values("camp_class_id")
-        )
-    )
-
-
-def clashing_meetings(
-    *, participant_id: int, camp_class_id: int, leaving_class_id: int | None = None
-) -> QuerySet[Meeting]:
-    """The meetings of the participant's other classes (selected, or holding a seat) that
-    overlap a meeting of this class. Meetings that only touch, one ending as the other starts,
-    do not, nor do cancelled ones. A sibling's classes are theirs: two children of one family
-    may be in different places at once. The class a move gives back (`leaving_class_id`) is
-    counted as gone already: a child moving between two classes at the same hour clashes with
-    neither.
-
-    Driven by the participant's few classes: their meetings (by `meeting_class_start_idx`),
-    each kept if an EXISTS on the same index finds one of this class's meetings at that time.
-    """
-    students_classes = participants_classes(participant_id=participant_id)
-    overlaps_this_class = Meeting.objects.filter(
-        camp_class_id=camp_class_id,
-        cancelled=False,
-        start__lt=OuterRef("end"),
-        end__gt=OuterRef("start"),
-    )
-    return (
-        Meeting.objects.filter(camp_class_id__in=students_classes, cancelled=False)
-        .exclude(camp_class_id__in=[camp_class_id, leaving_class_id or 0])
-        .filter(Exists(overlaps_this_class))
-    )
-
-
-def soonest_clashing_class(
-    *, participant_id: int, camp_class_id: int, leaving_class_id: int | None = None
-) -> Class | None:
-    """Of the participant's classes that clash with this one, the one that clashes first."""
-    clash = (
-        clashing_meetings(
-            participant_id=participant_id,
-            camp_class_id=camp_class_id,
-            leaving_class_id=leaving_class_id,
-        )
-        .select_related("camp_class")
-        .order_by("start", "id")
-        .first()
-    )
-    return clash.camp_class if clash else None
-
-
 def registration_refusal(camp_class: Class, *, now: datetime | None = None) -> Refusal | None:
     """Whether the class's time to register is over: it has started, or registration closed
     (`classes.registration.registration_shut`)."""
@@ -391,70 +319,6 @@ def _refusal_for(shutting: Shutting | None, season: Season | None = None) -> Ref
     if shutting.why == Shut.NOT_OPEN_YET:
         return Refusal.registration_not_open(season, shutting.at)
     return Refusal.registration_closed(shutting.at)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """What the database says of one participant and one class, for `enrolment_refusal`: whether
-    they hold a seat in it, selected it, may take it whatever their age (an `AgeOverride`), how
-    many seats others hold (`availability.holds_live`), and the name of their class that clashes
-    with it first (`soonest_clashing_class`). And, for the seat taken, whether they wait on its
-    waitlist or have an offer from it (`services.seat_take` settles the entry)."""
-
-    enrolled: bool
-    selected: bool
-    overridden: bool
-    held_for_others: int
-    clashing_class_name: str | None
-    waitlisted: bool = False
-    # The participant's paperwork, when read with the rest (a family about to pay); else the
-    # care rule reads it itself.
-    care: CareStanding | None = None
-
-    def clash_with(self, camp_class: Class) -> str | None:
-        """The name of the participant's class that clashes with this one; none for a class
-        whose schedule is to be announced."""
-        return self.clashing_class_name if camp_class.starts_at is not None else None
-
-
-def class_with_standing(
-    *,
-    participant_id: int,
-    camp_class_id: int,
-    now: datetime | None = None,
-    paying: bool = False,
-    leaving_class_id: int | None = None,
-) -> tuple[Class, Standing] | None:
-    """The class and the participant's standing in it, in one query (its SQL is
-    `enrolments.prepared.class_standing`'s, at every select, hold and payment), with their
-    paperwork when `paying`; None for no such class. For a move, `leaving_class_id` names the
-    class whose seat is given back: the standing is read as if it were gone already."""
-    if not may_name_a_row(camp_class_id):
-        return None
-    read = class_standing(
-        participant_id=participant_id,
-        camp_class_id=camp_class_id,
-        now=now or timezone.now(),
-        paying=paying,
-        leaving_class_id=leaving_class_id,
-    )
-    if read is None:
-        return None
-    return read.camp_class, standing_of(read)
-
-
-def standing_of(read: ClassStanding) -> Standing:
-    """The rules' `Standing`, from what `enrolments.prepared` read of the participant and the
-    class (`class_standing`, or `hold_standing` for a family about to pay)."""
-    return Standing(
-        enrolled=read.enrolled,
-        selected=read.selected,
-        overridden=read.overridden,
-        held_for_others=read.held_for_others,
-        clashing_class_name=read.clashing_class_name,
-        waitlisted=read.waitlisted,
-        care=read.care,
-    )
 
 
 @dataclass(frozen=True)
@@ -614,12 +478,12 @@ def enrolment_refusal(
     """May this participant take this class now? None if so; otherwise the reason why not.
 
     `RULES`, in their order, with what the database knows read in one query
-    (`class_with_standing`). `family_refusals` answers the same question for a family and a page
+    (`facts.standing_read`). `family_refusals` answers the same question for a family and a page
     of classes at once, for showing before anyone clicks; this one is what paying asks. A move
     names the class it leaves (`leaving_class_id`), asked as if that seat were given back.
     """
     now = timezone.now()
-    read = class_with_standing(
+    read = standing_read(
         participant_id=participant.pk,
         camp_class_id=camp_class.pk,
         now=now,
@@ -627,54 +491,8 @@ def enrolment_refusal(
         leaving_class_id=leaving_class_id,
     )
     # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
-    standing = read[1] if read is not None else Standing(False, False, False, 0, None)
+    standing = read[1] if read is not None else Standing()
     return first_refusal(Asked(participant, camp_class, standing, now, paying=paying))
-
-
-@dataclass(frozen=True)
-class FamilyHolds:
-    """What one family keeps from others now, beside the hold asked for one participant and
-    one class: its live holds and open waitlist offers (both `SeatHold`s) in that class and
-    across the school, the holds it let run out unpaid within a day (`HoldLapse`, offers left
-    aside), and when the last of those ran out."""
-
-    in_class: int
-    anywhere: int
-    lapses: int
-    last_lapse: datetime | None
-
-
-def _count_of(rows: QuerySet) -> Coalesce:
-    return Coalesce(
-        Subquery(rows.order_by().values("student_id").annotate(n=Count("*")).values("n")), 0
-    )
-
-
-def family_holds(
-    *, family_id: int, participant_id: int, camp_class_id: int, now: datetime
-) -> FamilyHolds:
-    """The family's holds (`FamilyHolds`), in one query. A caller about to add one takes the
-    family's lock first, in a statement of its own (`prepared.family_lock`): a statement that
-    waits for a lock reads as things stood before it waited, so counting in the locking statement
-    would miss a hold written while it waited."""
-    live = SeatHold.objects.filter(student_id=family_id, expires_at__gt=now).exclude(
-        participant_id=participant_id, camp_class_id=camp_class_id
-    )
-    lapsed = HoldLapse.objects.filter(
-        student_id=family_id, was_offer=False, lapsed_at__gt=now - timedelta(days=1)
-    )
-    found = (
-        User.objects.filter(pk=family_id)
-        .annotate(
-            holds_in_class=_count_of(live.filter(camp_class_id=camp_class_id)),
-            holds_anywhere=_count_of(live),
-            lapses=_count_of(lapsed),
-            last_lapse=Subquery(lapsed.order_by("-lapsed_at").values("lapsed_at")[:1]),
-        )
-        .values_list("holds_in_class", "holds_anywhere", "lapses", "last_lapse")
-    )
-    in_class, anywhere, lapses, last_lapse = next(iter(found), (0, 0, 0, None))
-    return FamilyHolds(in_class, anywhere, lapses, last_lapse)
 
 
 def hold_refusal(*, holds: FamilyHolds, now: datetime) -> Refusal | None:
@@ -715,94 +533,25 @@ def family_refusals(
     """For each class, each participant's first refusal as they would select it: what the cards
     and the class page show before anyone clicks.
 
-    `RULES`, as `selection_create` asks them, with what the database says of a whole family and
-    a page of classes read in at most six queries, however many of either (the sixth: who of
-    them waits on which class's waitlist).
+    `RULES`, as `selection_create` asks them, of every participant's standing in every class
+    read in one query (`facts.family_standings`), and the family's early access in one more
+    when a season opens early.
     """
-    if not participants or not classes:
-        return {camp_class.pk: [] for camp_class in classes}
-    seats = _family_seats(participants, classes)
-    early_access = _family_early_access(participants, classes)
     now = timezone.now()
-    held_in, own = _holds_read(classes, now)
+    standings = family_standings(participants=participants, classes=classes, now=now)
+    early_access = _family_early_access(participants, classes) if standings else frozenset()
 
-    def standing(participant: Participant, camp_class: Class) -> Standing:
-        pair = (participant.pk, camp_class.pk)
-        return Standing(
-            enrolled=pair in seats.enrolled,
-            selected=pair in seats.selected,
-            overridden=pair in seats.overridden,
-            held_for_others=held_in[camp_class.pk] - ((camp_class.pk, participant.pk) in own),
-            clashing_class_name=seats.clashes.get(pair),
+    def chance(participant: Participant, camp_class: Class) -> ParticipantChance:
+        standing = standings.get((participant.pk, camp_class.pk), Standing())
+        asked = Asked(
+            participant, camp_class, standing, now, selecting=True, early_access=early_access
         )
+        return ParticipantChance(participant, first_refusal(asked), on_waitlist=standing.waitlisted)
 
     return {
-        camp_class.pk: [
-            ParticipantChance(
-                participant,
-                first_refusal(
-                    Asked(
-                        participant,
-                        camp_class,
-                        standing(participant, camp_class),
-                        now,
-                        selecting=True,
-                        early_access=early_access,
-                    )
-                ),
-                on_waitlist=(participant.pk, camp_class.pk) in seats.waiting,
-            )
-            for participant in participants
-        ]
+        camp_class.pk: [chance(participant, camp_class) for participant in participants]
         for camp_class in classes
     }
-
-
-@dataclass(frozen=True)
-class _FamilySeats:
-    """A family's (participant, class) pairs, as the rules ask of them: enrolled, selected, let
-    in past the ages, waiting on the waitlist; and the name of the class each would clash with."""
-
-    enrolled: set[tuple[int, int]]
-    selected: set[tuple[int, int]]
-    overridden: set[tuple[int, int]]
-    waiting: set[tuple[int, int]]
-    clashes: dict[tuple[int, int], str]
-
-
-def _family_seats(participants: list[Participant], classes: list[Class]) -> _FamilySeats:
-    """The family's seats, selections, age overrides, clashes and waitlist places among these
-    classes, in at most five queries."""
-    participant_ids = [participant.pk for participant in participants]
-    class_ids = [camp_class.pk for camp_class in classes]
-    enrolled = set(
-        Enrolment.objects.filter(participant_id__in=participant_ids, status=EnrolmentStatus.ACTIVE)
-        .order_by()
-        .values_list("participant_id", "camp_class_id")
-    )
-    selected = set(
-        Selection.objects.filter(participant_id__in=participant_ids)
-        .order_by()
-        .values_list("participant_id", "camp_class_id")
-    )
-    overridden = set()
-    if any(c.age_min is not None or c.age_max is not None for c in classes):
-        overridden = set(
-            AgeOverride.objects.filter(
-                participant_id__in=participant_ids, camp_class_id__in=class_ids
-            ).values_list("participant_id", "camp_class_id")
-        )
-    clashes = _family_clashes(taken=enrolled | selected, classes=classes)
-    waiting = set(
-        WaitlistEntry.objects.filter(
-            participant_id__in=participant_ids,
-            camp_class_id__in=class_ids,
-            status__in=OPEN_WAITLIST_STATUSES,
-        )
-        .order_by()
-        .values_list("participant_id", "camp_class_id")
-    )
-    return _FamilySeats(enrolled, selected, overridden, waiting, clashes)
 
 
 def _family_early_access(participants: list[Participant], classes: list[Class]) -> frozenset[int]:
@@ -813,65 +562,3 @@ def _family_early_access(participants: list[Participant], classes: list[Class]) 
     if any(season.early_access_opens_at is not None for season in seasons):
         return early_access_seasons(participants[0].account, seasons)
     return frozenset()
-
-
-def _holds_read(classes: list[Class], now: datetime) -> tuple[Counter[int], set[tuple[int, int]]]:
-    """The live holds on these classes: how many each has, and which (class, participant)
-    they are, so that each participant's own hold is left out of the others'."""
-    holds = list(
-        holds_live(now=now)
-        .filter(camp_class_id__in=[camp_class.pk for camp_class in classes])
-        .order_by()
-        .values_list("camp_class_id", "participant_id")
-    )
-    # Counted once per class, each participant's own hold then left out: a full class on
-    # opening morning has hundreds of holds, read for every card of the page.
-    return Counter(class_id for class_id, _ in holds), set(holds)
-
-
-def _family_clashes(
-    *, taken: set[tuple[int, int]], classes: list[Class]
-) -> dict[tuple[int, int], str]:
-    """(participant, class) -> the name of the participant's other class that meets at the same
-    time, the soonest to clash; two queries, bounded by the family's few classes."""
-    family_class_ids = {class_id for _, class_id in taken}
-    if not family_class_ids:
-        return {}
-    family_meetings = list(
-        Meeting.objects.filter(camp_class_id__in=family_class_ids, cancelled=False)
-        .order_by("start", "id")
-        .values_list("camp_class_id", "start", "end", "camp_class__name")
-    )
-    if not family_meetings:
-        return {}
-    earliest = family_meetings[0][1]
-    latest = max(end for _, _, end, _ in family_meetings)
-    asked = Meeting.objects.filter(
-        camp_class_id__in=[camp_class.pk for camp_class in classes],
-        cancelled=False,
-        start__lt=latest,
-        end__gt=earliest,
-    ).values_list("camp_class_id", "start", "end")
-    meetings_of_asked: dict[int, list[tuple[datetime, datetime]]] = {}
-    for class_id, start, end in asked:
-        meetings_of_asked.setdefault(class_id, []).append((start, end))
-    # For each class asked, the family's classes that meet at the same time, soonest first.
-    overlapping: dict[int, list[tuple[int, str]]] = {}
-    for other_id, start, end, name in family_meetings:
-        for class_id, meetings in meetings_of_asked.items():
-            if other_id != class_id and any(start < e and end > s for s, e in meetings):
-                overlapping.setdefault(class_id, []).append((other_id, name))
-    classes_of: dict[int, set[int]] = {}
-    for participant_id, class_id in taken:
-        classes_of.setdefault(participant_id, set()).add(class_id)
-    clashes = {}
-    for participant_id, class_id in product(classes_of, overlapping):
-        theirs = (
-            name
-            for other_id, name in overlapping[class_id]
-            if other_id in classes_of[participant_id]
-        )
-        name = next(theirs, None)
-        if name is not None:
-            clashes[(participant_id, class_id)] = name
-    return clashes

@@ -5,12 +5,13 @@ families and the messages written to them."""
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import partial
+from typing import NamedTuple
 
 from django.db.models import (
     Case,
     Count,
     IntegerField,
+    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -28,7 +29,6 @@ from care.services import care_reads_logged
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
-from core.prepared import PreparedList
 from core.spreadsheets import SafeCsvWriter
 from enrolments.availability import seats_free
 from enrolments.models import (
@@ -41,53 +41,29 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from enrolments.prepared import family_enrolments, family_selections
 from enrolments.rules import participant_age
 
 
-def _selection_list(*, student: User, participant_id: int | None) -> QuerySet[Selection]:
+def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
+    """A family's selections, each with its class, instructor and participant for the list's
+    columns; one participant's when asked. Each knows its student without a join."""
     selections = student.selections.all()
     if participant_id is not None:
         selections = selections.filter(participant_id=participant_id)
     return selections.select_related("participant", "camp_class__instructor").order_by("id")
 
 
-def selection_list_for(
-    *, student: User, participant_id: int | None = None
-) -> PreparedList[Selection]:
-    """A family's selections, each with its class, instructor and participant for the list's
-    columns; one participant's when asked. Each knows its student without a join. Read whole at
-    every visit to the dashboard, by the prepared statement (enrolments.prepared); a page or a
-    count of it, by its queryset."""
-    return PreparedList(
-        read=partial(family_selections, student=student, participant_id=participant_id),
-        queryset=partial(_selection_list, student=student, participant_id=participant_id),
-    )
-
-
-def _enrolment_list(
-    *, student: User, participant_id: int | None, now: datetime
-) -> QuerySet[Enrolment]:
+def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
+    """The seats a family holds, the latest first: one row per participant and class, so two
+    siblings in one class are two rows. One participant's when asked. Each class's free seats
+    are counted when the rows are read (`availability.seats_free`: the holds still running)."""
     enrolments = Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE)
     if participant_id is not None:
         enrolments = enrolments.filter(participant_id=participant_id)
     return (
         enrolments.select_related("participant", "camp_class__instructor", "camp_class__category")
-        .annotate(class_seats_free=seats_free(through="camp_class", now=now))
+        .annotate(class_seats_free=seats_free(through="camp_class", now=timezone.now()))
         .order_by("-created_at", "-id")
-    )
-
-
-def enrolment_list_for(
-    *, student: User, participant_id: int | None = None
-) -> PreparedList[Enrolment]:
-    """The seats a family holds, the latest first: one row per participant and class, so two
-    siblings in one class are two rows. One participant's when asked. Each class's free seats
-    are counted at the moment of the call (`now`: the holds still running). Read whole by the
-    prepared statement (enrolments.prepared), a page or a count by its queryset."""
-    values = {"student": student, "participant_id": participant_id, "now": timezone.now()}
-    return PreparedList(
-        read=partial(family_enrolments, **values), queryset=partial(_enrolment_list, **values)
     )
 
 
@@ -291,6 +267,23 @@ def waitlist_list_for_class(*, class_id: int | None) -> QuerySet[WaitlistEntry]:
             "-id",
         )
     )
+
+
+class Queue(NamedTuple):
+    """A class's waitlist: the rank of the last entry ever made (None before the first), and the
+    entries waiting now."""
+
+    last_rank: int | None
+    waiting: int
+
+
+def waitlist_queue(*, camp_class_id: int) -> Queue:
+    """The class's waitlist as `Queue` says, in one query; read under the class's lock, the new
+    entry goes at the back and its place is the waiting entries' count and one."""
+    found = WaitlistEntry.objects.filter(camp_class_id=camp_class_id).aggregate(
+        last_rank=Max("rank"), waiting=Count("pk", filter=Q(status=WaitlistStatus.WAITING))
+    )
+    return Queue(**found)
 
 
 def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:

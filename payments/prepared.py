@@ -8,7 +8,6 @@ their models' rows say. The tests hold each to the ORM's answer on SQLite and Po
 """
 
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import NamedTuple
 
 from django.db import transaction
@@ -22,10 +21,8 @@ from enrolments.models import Selection
 from payments.models import (
     CardSetupClaim,
     EarlyBirdPrice,
-    LedgerKind,
     MultiClassDiscount,
     Payment,
-    Refund,
     RefundPolicy,
     Scholarship,
     SiblingDiscount,
@@ -40,60 +37,9 @@ PARTICIPANT = Columns(Participant, "p")
 SEASON = Columns(Season, "z")
 EARLY_BIRD = Columns(EarlyBirdPrice, "b")
 POLICY = Columns(RefundPolicy, "r")
-# The policy in force, the newest, read in a subquery whose columns `POLICY` names.
-POLICY_TABLE = Columns(RefundPolicy, "t")
 SIBLING = Columns(SiblingDiscount, "d")
 SCHOLARSHIP = Columns(Scholarship, "h")
 TIER = Columns(MultiClassDiscount, "m")
-
-
-@statement
-def _payments_sql(one_participant: bool, owed_statuses: int) -> str:
-    owed = ", ".join(f"%(owed_{number})s" for number in range(owed_statuses))
-    participant = "AND y.participant_id = %(participant)s" if one_participant else ""
-    return f"""
-        SELECT {PAYMENT.sql}, {CLASS.sql}, {INSTRUCTOR.sql},
-            (
-                SELECT SUM(l.amount) FROM "payments_ledgerentry" l
-                LEFT JOIN "payments_refund" r ON r.id = l.refund_id
-                WHERE l.payment_id = y.id AND l.kind = %(card_refund)s
-                    AND (l.refund_id IS NULL OR r.status = %(made)s)
-            ),
-            EXISTS (
-                SELECT 1 FROM "payments_refund" r
-                WHERE r.payment_id = y.id AND r.status IN ({owed})
-            )
-        FROM "payments_payment" y
-        JOIN "classes_class" c ON c.id = y.camp_class_id
-        JOIN "accounts_user" i ON i.id = c.instructor_id
-        WHERE y.student_id = %(student)s {participant}
-        ORDER BY y.date DESC, y.id DESC
-    """  # noqa: S608 - the models' columns; every value a parameter
-
-
-def family_payments(
-    *, student: User, participant_id: int | None, made: str, owed: Sequence[str]
-) -> list[Payment]:
-    """`selectors.payment_list_for`'s rows: each payment with its class and the class's
-    instructor, knowing its student, with what of it went back to the card (`refunds_made`: the
-    ledger's card refunds, made at once or on record in status `made`) and whether a refund is
-    still owed (`refund_owed`: one in a status of `owed`)."""
-    params = {"student": student.pk, "made": made, "card_refund": LedgerKind.REFUND}
-    params.update({f"owed_{number}": status for number, status in enumerate(owed)})
-    if participant_id is not None:
-        params["participant"] = participant_id
-    amount = Refund._meta.get_field("amount")
-    payments = []
-    for row in Reader().rows(_payments_sql(participant_id is not None, len(owed)), params):
-        payment = row.model(PAYMENT)
-        payment.student = student
-        camp_class = row.model(CLASS)
-        camp_class.instructor = row.model(INSTRUCTOR)
-        payment.camp_class = camp_class
-        payment.refunds_made = row.value(amount) or Decimal("0.00")
-        payment.refund_owed = bool(row.value())
-        payments.append(payment)
-    return payments
 
 
 class SeasonRules(NamedTuple):
@@ -121,7 +67,7 @@ _SEASON_RULES_JOINS = """
 
 
 def _season_rules_add(row, season_id: int | None, rules: SeasonRules) -> None:
-    """The row's `_SEASON_RULES_COLUMNS`, from where it has come to, into `rules`."""
+    """The row's `_SEASON_RULES_COLUMNS` into `rules`."""
     sibling, scholarship, tier = row.model(SIBLING), row.model(SCHOLARSHIP), row.model(TIER)
     if sibling is not None:
         rules.siblings[season_id] = sibling
@@ -177,11 +123,16 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
         if earlier_by == "setup"
         else "NULL"
     )
+    # The policy in force is the newest, read in a subquery under its table's column names, as
+    # `POLICY` reads them.
     return f"""
         SELECT {SELECTION.sql}, {PARTICIPANT.sql}, {CLASS.sql}, {INSTRUCTOR.sql}, {SEASON.sql},
             {EARLY_BIRD.sql}, {POLICY.sql},
-            (SELECT y.id FROM "payments_payment" y WHERE y.student_id = %(student)s AND {earlier}),
-            k.customer_id, k.ready_setup_intent_id, k.ready_client_secret, {claimed},
+            (
+                SELECT y.id FROM "payments_payment" y WHERE y.student_id = %(student)s AND {earlier}
+            ) AS earlier_payment_id,
+            k.customer_id, k.ready_setup_intent_id, k.ready_client_secret,
+            {claimed} AS claimed_for_class_id,
             {_SEASON_RULES_COLUMNS}
         FROM "enrolments_selection" s
         JOIN "accounts_participant" p ON p.id = s.participant_id
@@ -190,7 +141,7 @@ def _selection_to_pay_sql(earlier_by: str) -> str:
         LEFT JOIN "classes_season" z ON z.id = c.season_id
         LEFT JOIN "payments_earlybirdprice" b ON b.camp_class_id = c.id
         LEFT JOIN (
-            SELECT {POLICY_TABLE.sql} FROM "payments_refundpolicy" t
+            SELECT t.* FROM "payments_refundpolicy" t
             ORDER BY t.created_at DESC, t.id DESC LIMIT 1
         ) r ON 1 = 1
         LEFT JOIN "payments_stripecustomer" k ON k.student_id = s.student_id
@@ -220,7 +171,6 @@ def selection_to_pay(
     # tier.
     for row in Reader().rows(_selection_to_pay_sql(by), params):
         if found is not None:
-            row.skip(SELECTION, PARTICIPANT, CLASS, INSTRUCTOR, SEASON, EARLY_BIRD, POLICY, 5)
             _season_rules_add(row, found.selection.camp_class.season_id, found.season_rules)
             continue
         selection = row.model(SELECTION)
@@ -233,8 +183,10 @@ def selection_to_pay(
             camp_class.season = season
         selection.camp_class = camp_class
         early_bird, refund_policy = row.model(EARLY_BIRD), row.model(POLICY)
-        earlier_payment_id, customer_id = row.value(), row.value() or ""
-        ready_setup_intent_id, ready_client_secret = row.value(), row.value()
+        earlier_payment_id = row.value("earlier_payment_id")
+        customer_id = row.value("customer_id") or ""
+        ready_setup_intent_id = row.value("ready_setup_intent_id")
+        ready_client_secret = row.value("ready_client_secret")
         found = SelectionToPay(
             selection=selection,
             early_bird=early_bird,
@@ -246,7 +198,7 @@ def selection_to_pay(
                 if ready_setup_intent_id
                 else None
             ),
-            claimed_for_class_id=row.value(),
+            claimed_for_class_id=row.value("claimed_for_class_id"),
             season_rules=_no_rules(),
         )
         if season is not None:
@@ -307,7 +259,7 @@ def ready_setup_claim(
 def _season_rules_sql(seasons: int) -> str:
     ids = ", ".join(f"%(season_{number})s" for number in range(seasons))
     return f"""
-        SELECT z.id, {_SEASON_RULES_COLUMNS}
+        SELECT z.id AS rules_season, {_SEASON_RULES_COLUMNS}
         FROM "classes_season" z
         {_SEASON_RULES_JOINS}
         WHERE z.id IN ({ids})
@@ -323,5 +275,5 @@ def season_rules(*, season_ids: Sequence[int], family_id: int | None) -> SeasonR
     params = {f"season_{number}": season for number, season in enumerate(season_ids)}
     params["family"] = family_id
     for row in Reader().rows(_season_rules_sql(len(season_ids)), params):
-        _season_rules_add(row, row.value(), rules)
+        _season_rules_add(row, row.value("rules_season"), rules)
     return rules

@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from functools import partial
 
 from django.db.models import (
     DecimalField,
@@ -19,7 +18,6 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
-from core.prepared import PreparedList
 from core.public_cache import current_generation
 from core.school_time import school_today
 from payments.models import (
@@ -36,7 +34,6 @@ from payments.models import (
     RefundStatus,
 )
 from payments.plans import plan_table, plans_open
-from payments.prepared import family_payments
 from payments.refund_policy import RefundTerms
 
 # A refund owed and not yet made: on record, not yet made at Stripe, or refused there.
@@ -82,27 +79,12 @@ def payment_find(*, payment_id: int) -> Payment | None:
     return _payments_with_class().filter(pk=payment_id).first()
 
 
-def _payment_list(*, student: User, participant_id: int | None) -> QuerySet[Payment]:
+def payment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Payment]:
+    """A family's payment history, newest first; one participant's when asked."""
     payments = _payments_with_class(student.payments.all())
     if participant_id is not None:
         payments = payments.filter(participant_id=participant_id)
     return payments.order_by("-date", "-id")
-
-
-def payment_list_for(*, student: User, participant_id: int | None = None) -> PreparedList[Payment]:
-    """A family's payment history, newest first; one participant's when asked. Read whole at
-    every visit to its page, by the prepared statement (payments.prepared); a page or a count of
-    it, by its queryset."""
-    return PreparedList(
-        read=partial(
-            family_payments,
-            student=student,
-            participant_id=participant_id,
-            made=RefundStatus.SUCCEEDED,
-            owed=OWED_REFUND_STATUSES,
-        ),
-        queryset=partial(_payment_list, student=student, participant_id=participant_id),
-    )
 
 
 def refund_policy_in_force() -> RefundTerms:

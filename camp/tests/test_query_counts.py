@@ -836,7 +836,7 @@ STEPS = [
     (a_student_pages_through_their_selected_classes, 200, 3),
     # "Myself", locked; the class and its season with all the rules ask of the database
     # (enrolled or selected already, the age override, the seats held for others, a clash:
-    # enrolments.rules.class_with_standing); the selection, inserted unless a twin request's is
+    # enrolments.facts.standing_read); the selection, inserted unless a twin request's is
     # there already (core.prepared.insert_unless_present: no savepoint).
     (a_student_selects_a_class, 201, 6),
     # A seat held for paying for it, given back; Django's delete: the holds that named the
@@ -845,9 +845,9 @@ STEPS = [
     # The selection with its class, participant, the class's early-bird price and season, and
     # the student's Stripe customer (payments.prepared.selection_to_pay). The seat held
     # (enrolments.services.hold_take, in its savepoint): the class and then the account locked
-    # in one statement (enrolments.prepared.class_and_family_lock); the class, the
+    # in one statement (enrolments.locks.class_and_family_lock); the class, the
     # participant's hold, the seats held for others, what the family holds and let run out, and
-    # what the rules ask, in one query (enrolments.prepared.hold_standing); the hold made
+    # what the rules ask, in one query (enrolments.facts.hold_read); the hold made
     # (renewed when one ran out). The Stripe customer, saved the first time in one
     # statement (core.prepared.insert_unless_present).
     (a_student_starts_paying_by_card, 200, 8),
@@ -885,9 +885,9 @@ STEPS = [
     # attendance e-mails sent about them.
     (a_parent_removes_a_child, 200, 22),
     (a_parent_selects_a_class_for_a_child, 201, 6),
-    # "Myself"; the family; the classes; their seats; their selections; their classes' meetings;
-    # their places on those classes' waitlists. And the seats held in those classes, in one query.
-    (a_parent_sees_who_may_take_each_class, 200, 9),
+    # "Myself"; the family; the classes; every child's standing in every class, each fact a
+    # column of one query (enrolments.facts.family_standings).
+    (a_parent_sees_who_may_take_each_class, 200, 5),
     # The caller; the class; its enrolments with their families and payments. Their care flags:
     # the records, the policies' current versions, the acceptances (care.selectors). The read
     # of those flags logged for every child's family, in one INSERT (care.services.

@@ -22,9 +22,10 @@ from classes.models import Class
 from core.errors import Conflict, NotFound
 from enrolments.access import access_selection
 from enrolments.availability import seats_free_beside
+from enrolments.facts import hold_read
+from enrolments.locks import class_and_family_lock
 from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
-from enrolments.prepared import class_and_family_lock, hold_standing
-from enrolments.rules import FamilyHolds, Refusal, hold_refusal, standing_of, standing_refusal
+from enrolments.rules import Refusal, hold_refusal, standing_refusal
 
 
 def class_locked(camp_class_id: int) -> Class:
@@ -100,7 +101,7 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
 
     The class's lock is taken first, then the family's, in one statement
     (`prepared.class_and_family_lock`); what they guard is read after it, in one query
-    (`prepared.hold_standing`), so it counts every hold written under them before, of this
+    (`facts.hold_read`), so it counts every hold written under them before, of this
     class or of the family's other classes (a statement that waits for a lock reads as things
     stood before it waited).
     """
@@ -110,7 +111,7 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         camp_class_id=selection.camp_class_id, family_id=selection.student_id
     ):
         raise NotFound("No such selected class.")
-    read = hold_standing(
+    read = hold_read(
         camp_class_id=selection.camp_class_id,
         participant_id=participant_id,
         family_id=selection.student_id,
@@ -122,7 +123,7 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         refusal = standing_refusal(
             participant=selection.participant,
             camp_class=camp_class,
-            standing=standing_of(read.paying),
+            standing=read.standing,
             now=now,
             paying=True,
         )
@@ -137,8 +138,7 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         raise Conflict(Refusal.FULL.before_paying)
     if held is not None:
         holds_lapsed([held])
-    family = FamilyHolds(read.family_in_class, read.family_anywhere, read.lapses, read.last_lapse)
-    refusal = hold_refusal(holds=family, now=now)
+    refusal = hold_refusal(holds=read.family, now=now)
     if refusal is not None:
         raise Conflict(refusal.before_paying, code=refusal.kind)
     return hold_put(

@@ -16,6 +16,8 @@ from core.errors import Conflict, NotFound
 from core.prepared import insert_unless_present
 from enrolments.access import participant_for
 from enrolments.availability import a_seat_free_beside
+from enrolments.facts import standing_read
+from enrolments.locks import class_lock
 from enrolments.models import (
     AttendanceAction,
     Enrolment,
@@ -25,11 +27,9 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from enrolments.prepared import class_lock
 from enrolments.rules import (
     Asked,
     Refusal,
-    class_with_standing,
     first_refusal,
     standing_refusal,
 )
@@ -52,11 +52,11 @@ def selection_create(
 ) -> Selection:
     """A student picks a class for themself or one of their children, to pay for later;
     everything about it is read from our data: the class and what stands between the
-    participant and it, in one query (`rules.class_with_standing`). A reason about the class
+    participant and it, in one query (`facts.standing_read`). A reason about the class
     itself is said even to one who selected it already; being full or clashing only to one who
     has not."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
-    read = class_with_standing(participant_id=participant.pk, camp_class_id=class_id)
+    read = standing_read(participant_id=participant.pk, camp_class_id=class_id)
     if read is None:
         raise NotFound("No such class.")
     camp_class, standing = read
@@ -127,7 +127,7 @@ def seat_take(
         with transaction.atomic(savepoint=savepoint):
             taken = _seat_taken(camp_class_id)
             read = (
-                class_with_standing(
+                standing_read(
                     participant_id=participant_id,
                     camp_class_id=camp_class_id,
                     now=now,

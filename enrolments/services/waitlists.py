@@ -25,6 +25,8 @@ from core.errors import Conflict, InvalidInput, NotFound
 from core.prepared import insert_unless_present
 from enrolments.access import access_waitlist_entry, participant_for
 from enrolments.availability import holds_live, seats_free_beside
+from enrolments.facts import hold_read, standing_read
+from enrolments.locks import class_lock, family_lock
 from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
@@ -34,17 +36,15 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from enrolments.prepared import class_lock, family_lock, waitlist_queue
 from enrolments.rules import (
     Refusal,
     RefusalKind,
-    class_with_standing,
     enrolment_refusal,
-    family_holds,
     hold_refusal,
     registration_refusal,
     standing_refusal,
 )
+from enrolments.selectors import waitlist_queue
 from enrolments.services.holds import class_locked, hold_put, holds_lapsed
 from notifications.services import message_queue
 
@@ -60,9 +60,7 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
     if not class_lock(camp_class_id=class_id):
         raise NotFound("No such class.")
-    camp_class, standing = class_with_standing(
-        participant_id=participant.pk, camp_class_id=class_id
-    )
+    camp_class, standing = standing_read(participant_id=participant.pk, camp_class_id=class_id)
     refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
         raise Conflict("Seats are free in this class: select it instead.")
@@ -236,13 +234,13 @@ def waitlist_offers_make(*, camp_class: Class) -> int:
         # The family's lock, as a hold taken on the payment page takes it (`hold_take`), so an
         # offer and the family's own hold of another class are counted one after the other.
         family_lock(family_id=entry.student_id)
-        family = family_holds(
+        read = hold_read(
             family_id=entry.student_id,
             participant_id=entry.participant_id,
             camp_class_id=camp_class.pk,
             now=now,
         )
-        if hold_refusal(holds=family, now=now) is not None:
+        if hold_refusal(holds=read.family, now=now) is not None:
             # The family keeps enough from others already: it waits, in its place, for a
             # later seat.
             continue

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Class
+from enrolments.locks import class_and_family_lock
 from enrolments.models import SeatHold, WaitlistStatus
-from enrolments.prepared import class_and_family_lock
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
 from enrolments.services.holds import class_locked
 from testing import services

@@ -1,4 +1,4 @@
-"""care.prepared: the paperwork read with a class's standing answers what
+"""care.selectors.care_columns: the paperwork read with a class's standing answers what
 `care_missing_for` answers, for every way a child's paperwork can be done or not, on the
 database the suite runs on (SQLite, and PostgreSQL in its own pass)."""
 
@@ -10,9 +10,8 @@ from django.utils import timezone
 from accounts.models import Role
 from accounts.services import account_holder_of
 from care.models import CareRecord, Policy, PolicyAcceptance, PolicyVersion
-from care.prepared import care_complete
-from care.selectors import care_missing, policies_current
-from enrolments.prepared import class_standing, hold_standing
+from care.selectors import care_complete, care_missing, policies_current
+from enrolments.facts import hold_read, standing_read
 from testing.care import care_completed
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 
@@ -23,10 +22,10 @@ def read_with_the_class(participant, now):
     """Whether the paperwork read with a class is complete, as the class's standing reads it
     and as a hold for a family about to pay does; both readers must agree."""
     camp_class = ClassFactory()
-    standing = class_standing(
+    _, standing = standing_read(
         participant_id=participant.pk, camp_class_id=camp_class.pk, now=now, paying=True
     )
-    held = hold_standing(
+    held = hold_read(
         camp_class_id=camp_class.pk,
         participant_id=participant.pk,
         family_id=participant.account_id,
@@ -34,7 +33,7 @@ def read_with_the_class(participant, now):
         paying=True,
     )
     complete = care_complete(participant, standing.care, now=now)
-    assert care_complete(participant, held.paying.care, now=now) is complete
+    assert care_complete(participant, held.standing.care, now=now) is complete
     return complete
 
 

@@ -1,0 +1,122 @@
+"""A queryset compiled into SQL once per database, then run with each call's values.
+
+The rules' facts are read at every select, hold and payment of opening morning. Building their
+queryset (a dozen correlated subqueries) and compiling it cost Python about 4 ms a call, twenty
+times what PostgreSQL takes to answer it (docs/performance.md). Written out in SQL instead, each
+fact had a twin: the ORM form the lists and a family's page of classes read. So the queryset is
+the one definition, and this compiles it once with a marker for each value a call supplies (a
+participant, a class, the time), finds where each marker landed among the statement's
+parameters, and from then on runs that SQL with the call's values put there.
+
+Django has no public way to ask a queryset for its SQL and parameters: `Query.get_compiler(...)
+.as_sql()` is what `str(queryset.query)` and `QuerySet.explain` use, and has kept its form since
+Django 1.x. The tests run every compiled statement against the queryset's own answer on SQLite
+and PostgreSQL (`core/tests/test_compiled.py`, `enrolments/tests/test_facts.py`).
+
+The rows come back as dictionaries by column name, each value as its field holds it.
+"""
+
+import itertools
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Field, QuerySet
+
+from core.prepared import loader
+
+# Markers no real value takes: ids far below any the database hands out, and moments in 1901,
+# each a microsecond apart.
+_FIRST_ID = -7_340_000_000
+_FIRST_MOMENT = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
+
+
+# `"table"."column" AS "column"`, as `values()` writes each of the model's columns.
+_SELF_ALIAS = re.compile(r'(\."(\w+)") AS "\2"')
+
+
+@dataclass(frozen=True)
+class _Statement:
+    sql: str
+    params: list
+    # Where each supplied value goes among the parameters, by its name.
+    places: tuple[tuple[int, str], ...]
+    loaders: dict[str, Callable[[Any], Any] | None]
+
+
+class CompiledQuery:
+    """The queryset `build(values)` makes, compiled once per database and run with each call's
+    `values`. `kinds` names each value and says whether it is an id (`int`) or a moment
+    (`datetime`); `build` must end in `.values(...)` and make the same statement whatever the
+    values (no value may change the query's shape: pass 0 rather than None for "no row")."""
+
+    def __init__(self, build: Callable[[Mapping[str, Any]], QuerySet], kinds: Mapping[str, type]):
+        self._build = build
+        self._kinds = dict(kinds)
+        self._statements: dict[str, _Statement] = {}
+
+    def rows(self, values: Mapping[str, Any], *, using: str = DEFAULT_DB_ALIAS) -> list[dict]:
+        """The rows for these values, as dictionaries by column name."""
+        connection = connections[using]
+        statement = self._statements.get(using) or self._compile(using)
+        adapt = connection.ops.adapt_datetimefield_value
+        params = list(statement.params)
+        for at, name in statement.places:
+            value = values[name]
+            params[at] = adapt(value) if isinstance(value, datetime) else value
+        with connection.cursor() as cursor:
+            cursor.execute(statement.sql, params)
+            names = [column[0] for column in cursor.description]
+            found = cursor.fetchall()
+        loaders = [statement.loaders.get(name) for name in names]
+        return [
+            {
+                name: value if load is None or value is None else load(value)
+                for name, load, value in zip(names, loaders, row, strict=True)
+            }
+            for row in found
+        ]
+
+    def _compile(self, using: str) -> _Statement:
+        connection = connections[using]
+        adapt = connection.ops.adapt_datetimefield_value
+        ids = itertools.count()
+        markers = {}
+        for name, kind in self._kinds.items():
+            if kind is datetime:
+                markers[name] = _FIRST_MOMENT + timedelta(microseconds=next(ids))
+            else:
+                markers[name] = _FIRST_ID - next(ids)
+        queryset = self._build(markers)
+        sql, params = queryset.query.get_compiler(using=using).as_sql()
+        # A column named as itself needs no alias: the shorter statement keeps its parse in the
+        # driver (`core.prepared.DRIVER_CACHED_BYTES`).
+        sql = _SELF_ALIAS.sub(r"\1", sql)
+        names_at = {
+            adapt(marker) if isinstance(marker, datetime) else marker: name
+            for name, marker in markers.items()
+        }
+        places = tuple(
+            (at, names_at[param]) for at, param in enumerate(params) if param in names_at
+        )
+        missing = set(markers) - {name for _, name in places}
+        if missing:
+            raise ValueError(f"The statement does not use {sorted(missing)}.")
+        statement = _Statement(sql, list(params), places, _loaders(queryset, connection))
+        return self._statements.setdefault(using, statement)
+
+
+def _loaders(queryset: QuerySet, connection) -> dict[str, Callable[[Any], Any] | None]:
+    """Each column's loader, by the name the database gives the column: a model field's column,
+    or an annotation's alias."""
+    query = queryset.query
+    model_fields: list[Field] = [
+        queryset.model._meta.get_field(name) for name in query.values_select
+    ]
+    loaders = {field.column: loader(field, connection) for field in model_fields}
+    for name, annotation in query.annotation_select.items():
+        loaders[name] = loader(annotation.output_field, connection)
+    return loaders
