@@ -23,8 +23,8 @@ from camp.views import (
 )
 from core.api import api_not_found
 from core.apis import HealthApi
-from enrolments.urls import waiting_room_patterns
 from pages.models import PageSlug
+from waiting_room.urls import urlpatterns as waiting_room_patterns
 
 api_patterns = [
     # First: the line that thousands of families poll at an opening, then the writes they
@@ -32,6 +32,8 @@ api_patterns = [
     # turn, and no two apps' patterns match the same path.
     path("", include(waiting_room_patterns)),
     path("", include("enrolments.urls")),
+    path("", include("class_messages.urls")),
+    path("", include("attendance.urls")),
     path("", include("payments.urls")),
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
