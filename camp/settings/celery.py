@@ -26,6 +26,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = SCHOOL_TIMEZONE
 
+# The waiting room's and attendance's tasks keep the names they had in enrolments (their
+# `shared_task(name=...)`), so these entries and any task already queued still find them.
 CELERY_BEAT_SCHEDULE = {
     # Rows whose worker died while sending, and rows whose hand-off to the broker was lost.
     "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
