@@ -22,7 +22,18 @@ from accounts.models import Role
 from accounts.services import EmailNotVerified, user_sign_in
 
 # The apps whose models admins run; Django's own (groups, sessions) stay with superusers.
-CAMP_APPS = frozenset({"accounts", "classes", "care", "enrolments", "payments", "pages"})
+CAMP_APPS = frozenset(
+    {
+        "accounts",
+        "classes",
+        "care",
+        "enrolments",
+        "class_messages",
+        "attendance",
+        "payments",
+        "pages",
+    }
+)
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 

@@ -54,7 +54,7 @@ def opened_with_a_crowd() -> None:
     from django.utils import timezone
 
     from classes.models import Season
-    from enrolments.waiting_room import keys, waiting_room_sync
+    from waiting_room.line import keys, waiting_room_sync
 
     now = timezone.now()
     season = Season.objects.create(

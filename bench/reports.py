@@ -865,7 +865,7 @@ def _attendance(cursor, moments: dict) -> None:
 def _attendance_tallies(cursor, moments: dict) -> None:
     """Each meeting's attendance counted from its actions, as the app keeps it while they
     arrive: the report reads these, not the million actions."""
-    from enrolments.services import attendance_tallies_rebuild
+    from attendance.services import attendance_tallies_rebuild
 
     attendance_tallies_rebuild()
 

@@ -579,7 +579,7 @@ def doors_open(season_id: int, seconds: float) -> None:
     from django.utils import timezone
 
     from classes.models import Season
-    from enrolments.waiting_room import waiting_room_sync
+    from waiting_room.line import waiting_room_sync
 
     Season.objects.filter(pk=season_id).update(opens_at=timezone.now() + timedelta(seconds=seconds))
     waiting_room_sync()
@@ -592,7 +592,7 @@ def line_places() -> dict[int, int]:
     import redis
     from django.conf import settings
 
-    from enrolments.waiting_room import keys
+    from waiting_room.line import keys
 
     line = redis.Redis.from_url(settings.WAITING_ROOM_REDIS_URL, decode_responses=True)
     opening = line.hget(keys().opening, "id")

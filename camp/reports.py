@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from openpyxl import Workbook
 
+from attendance.reports import attendance_by_class
 from care.selectors import care_missing_count
 from classes.models import Season
 from classes.registration import registration_opens_at, seasons_opened_by
@@ -29,7 +30,6 @@ from core.errors import InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
 from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
 from enrolments.reports import (
-    attendance_by_class,
     class_fill,
     registrations_by_day,
     registrations_by_hour,

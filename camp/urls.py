@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
 from django.views.decorators.cache import cache_control
+from django.views.generic import RedirectView
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -23,8 +24,8 @@ from camp.views import (
 )
 from core.api import api_not_found
 from core.apis import HealthApi
-from enrolments.urls import waiting_room_patterns
 from pages.models import PageSlug
+from waiting_room.urls import urlpatterns as waiting_room_patterns
 
 api_patterns = [
     # First: the line that thousands of families poll at an opening, then the writes they
@@ -32,6 +33,8 @@ api_patterns = [
     # turn, and no two apps' patterns match the same path.
     path("", include(waiting_room_patterns)),
     path("", include("enrolments.urls")),
+    path("", include("class_messages.urls")),
+    path("", include("attendance.urls")),
     path("", include("payments.urls")),
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
@@ -51,6 +54,12 @@ api_patterns = [
 ]
 
 urlpatterns = [
+    # The back office's attendance record moved with its app (attendance): its old addresses,
+    # bookmarked by staff, lead to the new ones.
+    re_path(
+        r"^admin/enrolments/attendanceaction/(?P<rest>.*)$",
+        RedirectView.as_view(url="/admin/attendance/attendanceaction/%(rest)s", query_string=True),
+    ),
     path("admin/", admin.site.urls),
     # The mail provider's word of bounces and complaints (django-anymail's tracking webhooks,
     # guarded by ANYMAIL's WEBHOOK_SECRET); notifications.receivers acts on them.

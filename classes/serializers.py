@@ -24,6 +24,13 @@ class ClockTimeField(serializers.TimeField):
         super().__init__(format="%H:%M", **kwargs)
 
 
+class SchoolTimeField(serializers.DateTimeField):
+    """A moment in the school's own offset, as a class's are, so "09:00" reads as its morning."""
+
+    def to_representation(self, value):
+        return value.astimezone(school_timezone()).isoformat()
+
+
 class MeetingOutputSerializer(serializers.Serializer):
     start = serializers.DateTimeField()
     end = serializers.DateTimeField()

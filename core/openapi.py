@@ -73,7 +73,7 @@ WAITING_ROOM_REFUSAL = (
 
 def waiting_room_refusals(result, generator, request, public):
     """A postprocessing hook: the registration writes the waiting room gates may answer 429
-    (enrolments.waiting_room_gate), before their view and its own description run."""
+    (waiting_room.gate), before their view and its own description run."""
     for path, _, method, view in generator.endpoints:
         if method in ("GET", "HEAD", "OPTIONS") or not getattr(
             getattr(view, "cls", None), "waiting_room_gated", False

@@ -1,6 +1,6 @@
 """How long a thread has waited on an outside provider's answers (Stripe's): time that is not the
 server's own. The waiting room's rate of admission counts only the server's own time in a
-registration write (enrolments.waiting_room_gate), since letting fewer families in would not make
+registration write (waiting_room.gate), since letting fewer families in would not make
 Stripe answer sooner; `make bench-rush` reports it in `Server-Timing` (bench/stripe_timing.py)."""
 
 import threading

@@ -11,13 +11,13 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
+from attendance.lines import pickup_id
+from attendance.models import AttendanceAction, AttendanceActionKind, CollectorKind
+from attendance.services import attendance_record
 from classes.models import Class, ClassStatus
 from core.school_time import school_timezone, school_today
 from e2e.class_steps import check_accessible, instructor_member, sign_in
 from e2e.helpers import demo_image
-from enrolments.attendance import pickup_id
-from enrolments.models import AttendanceAction, AttendanceActionKind, CollectorKind
-from enrolments.services import attendance_record
 from payments.models import PaymentStatus
 from testing.care import care_completed
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class

@@ -13,12 +13,12 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from camp.celery import app as celery_app
+from class_messages.models import ClassMessage
 from classes.models import ClassStatus
 from core.school_time import school_today
 from e2e.class_steps import check_accessible, instructor_member, log_out, sign_in
 from e2e.helpers import demo_image
 from e2e.payment_steps import student_member
-from enrolments.models import ClassMessage
 from testing.factories import ChildFactory, EnrolmentFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")

@@ -20,11 +20,11 @@ from playwright.sync_api import Page, expect
 
 from e2e.class_steps import check_accessible, class_card, sign_in
 from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, student_member
-from enrolments import waiting_room
 from enrolments.models import Selection
 from payments.models import Payment, PaymentStatus
 from testing.seasons import a_season, a_season_class
 from testing.waiting_rooms import waiting_room_on
+from waiting_room import line
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -44,16 +44,16 @@ def room(settings):
     """The room turned on with keys of its own, one family let in a second, and held until the
     test lets it move: a line empty after its opening would close at once."""
     with waiting_room_on(settings, "e2e-waiting-room"):
-        waiting_room.waiting_room_pause(paused=True)
+        line.waiting_room_pause(paused=True)
         season = a_season("Summer", opens_in=-timedelta(minutes=1))
-        assert waiting_room.waiting_room_sync() is not None
+        assert line.waiting_room_sync() is not None
         yield season
 
 
 def others_join(count: int) -> None:
     """Families who came through other browsers: each holds a place of its own."""
     for _ in range(count):
-        standing = waiting_room.line_join(line_token=None, access_token=None)
+        standing = line.line_join(line_token=None, access_token=None)
         assert standing.active and standing.position is not None
 
 
@@ -100,7 +100,7 @@ def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, liv
     others_join(2)
 
     with time_machine.travel(timezone.now(), tick=False) as clock:
-        waiting_room.waiting_room_pause(paused=False)
+        line.waiting_room_pause(paused=False)
         expect(main.get_by_text("The line is paused for a moment.")).to_have_count(
             0, timeout=NEXT_POLL
         )
@@ -112,7 +112,7 @@ def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, liv
         clock.shift(1)
         expect(place(page)).to_have_text("It's your turn!", timeout=NEXT_POLL)
         # The school holds the line again: the two behind wait, the family let in carries on.
-        live = waiting_room.waiting_room_pause(paused=True)
+        live = line.waiting_room_pause(paused=True)
         assert (live.active, live.paused, live.in_line, live.admitted) == (True, True, 5, 3)
     # Back where the family was going, with its admission.
     expect(page).to_have_url(re.compile(r"/all-classes$"))
@@ -132,7 +132,7 @@ def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, liv
     payment = Payment.objects.get(student=student, camp_class=pottery)
     assert payment.status == PaymentStatus.ENROLLED
     # The line was there all along: each write went through on the family's admission.
-    assert waiting_room.waiting_room_live().active
+    assert line.waiting_room_live().active
     assert {path for path, _ in writes} == {"selectClass", "createPaymentIntent", "payments"}
     assert all(carried for _, carried in writes)
 

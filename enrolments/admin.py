@@ -7,7 +7,6 @@ from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
 from enrolments.models import (
     AgeOverride,
-    AttendanceAction,
     Enrolment,
     SeatHold,
     Selection,
@@ -50,33 +49,6 @@ class EnrolmentAdmin(ViewOnlyAdmin):
     )
     list_select_related = ("student", "participant", "camp_class")
     readonly_fields = ("created_at", "ended_at", "end_reason")
-
-
-@admin.register(AttendanceAction)
-class AttendanceActionAdmin(ViewOnlyAdmin):
-    """Read only: attendance is taken on the Today screen and never changed (the database
-    refuses to); a correction is a new action there."""
-
-    list_display = (
-        "at",
-        "participant",
-        "meeting",
-        "action",
-        "collected_by_name",
-        "by_name",
-        "recorded_at",
-    )
-    list_filter = ("action", "collected_by_kind", "at")
-    search_fields = (
-        "participant__first_name",
-        "participant__last_name",
-        "meeting__camp_class__name",
-        "by_name",
-        "collected_by_name",
-        "client_id",
-    )
-    list_select_related = ("participant", "meeting__camp_class")
-    date_hierarchy = "at"
 
 
 @admin.register(AgeOverride)

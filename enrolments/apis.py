@@ -20,6 +20,7 @@ from accounts.access import access_own_email
 from accounts.permissions import IsInstructorOrAdmin, IsStudent
 from accounts.selectors import participant_list_for, user_by_calendar_token
 from accounts.services import account_holder_of, calendar_token_get_or_make, calendar_token_reset
+from attendance.selectors import family_seats_with_attendance
 from care.models import CarePart
 from classes.access import access_class_for_instructor
 from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
@@ -38,7 +39,6 @@ from enrolments.selectors import (
     roster_lines,
     selection_list_for,
 )
-from enrolments.selectors_attendance import family_seats_with_attendance
 from enrolments.serializers import (
     EligibilityOutputSerializer,
     EnrolledClassOutputSerializer,

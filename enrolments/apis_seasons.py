@@ -13,14 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from classes.registration import registration_opens_at, registration_shut
-from classes.schedule import school_timezone
 from classes.selectors import season_list
+from classes.serializers import SchoolTimeField
 from enrolments.seasons import early_access_seasons
-
-
-class SchoolTimeField(serializers.DateTimeField):
-    def to_representation(self, value):
-        return value.astimezone(school_timezone()).isoformat()
 
 
 class SeasonOutputSerializer(serializers.Serializer):

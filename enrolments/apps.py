@@ -15,14 +15,11 @@ class EnrolmentsConfig(AppConfig):
         from enrolments.selectors import care_read_scope, seat_holders_of, waiting_families_of
         from enrolments.services.seats import participant_leaving_checked
         from enrolments.services.waitlists import seats_added_offered
-        from enrolments.waiting_room import season_changed_synced
 
         # More seats in a class are offered to its waitlist, in the transaction that added them.
         events.subscribe(events.SEATS_ADDED, seats_added_offered)
         # A child's record stays while they hold a seat or a choice.
         events.subscribe(events.PARTICIPANT_LEAVING, participant_leaving_checked)
-        # The opening-morning line follows a season's opening as the back office moves it.
-        events.subscribe(events.SEASON_CHANGED, season_changed_synced)
         # Class answers show seats free, and a class's changes are told to its families: what
         # enrolments knows, asked by the classes app below it.
         events.answer_with(events.SEATS_FREE_IN_QUERY, availability.seats_free_in_query)

@@ -1,10 +1,9 @@
 """The season's figures that are enrolments' to answer, for the school's dashboard
-(`camp.reports`): registrations by day and by hour, each class's fill, and attendance.
+(`camp.reports`): registrations by day and by hour, and each class's fill.
 
 Every figure is one aggregate query, whatever the size of the school: the database counts, never
 a loop over rows here. A registration is a seat taken (an `Enrolment` created), a cancellation a
-seat given back; both are counted on the school's calendar. Attendance is read from each
-meeting's tally (`AttendanceTally`), kept as actions arrive, not from the actions themselves.
+seat given back; both are counted on the school's calendar.
 """
 
 import math
@@ -15,7 +14,6 @@ from django.db.models import (
     Count,
     Q,
     QuerySet,
-    Sum,
 )
 from django.db.models.functions import TruncDate
 from django.utils import timezone
@@ -25,7 +23,6 @@ from classes.models import Class, ClassStatus, Season
 from core.school_time import school_timezone
 from enrolments.availability import holds_live
 from enrolments.models import (
-    AttendanceTally,
     Enrolment,
     EnrolmentStatus,
     WaitlistEntry,
@@ -163,46 +160,6 @@ def class_fill(season: Season) -> list[ClassFill]:
         )
     ]
     return sorted(fill, key=lambda line: (-line.demand, line.camp_class.name, line.camp_class.pk))
-
-
-@dataclass(frozen=True)
-class ClassAttendance:
-    class_id: int
-    name: str
-    meetings: int
-    attended: int
-    absent: int
-
-    @property
-    def rate(self) -> float | None:
-        counted = self.attended + self.absent
-        return round(self.attended / counted, 4) if counted else None
-
-
-def attendance_by_class(season: Season, start: date, end: date) -> list[ClassAttendance]:
-    """For each of the season's classes with attendance taken at a meeting from `start` to
-    `end`: the meetings taken, children attended and absent; the lowest rate first. One query,
-    over the meetings' tallies."""
-    rows = (
-        AttendanceTally.objects.filter(
-            meeting__camp_class__season=season, meeting__day__gte=start, meeting__day__lte=end
-        )
-        .filter(Q(attended__gt=0) | Q(absent__gt=0))
-        .values("meeting__camp_class", "meeting__camp_class__name")
-        .annotate(meetings=Count("pk"), attended_sum=Sum("attended"), absent_sum=Sum("absent"))
-        .order_by()
-    )
-    classes = [
-        ClassAttendance(
-            class_id=row["meeting__camp_class"],
-            name=row["meeting__camp_class__name"],
-            meetings=row["meetings"],
-            attended=row["attended_sum"],
-            absent=row["absent_sum"],
-        )
-        for row in rows
-    ]
-    return sorted(classes, key=lambda line: (line.rate, line.name, line.class_id))
 
 
 def season_participants(season: Season) -> QuerySet[Participant]:

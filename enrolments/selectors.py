@@ -13,7 +13,6 @@ from django.db.models import (
     IntegerField,
     Max,
     OuterRef,
-    Q,
     QuerySet,
     Subquery,
     Value,
@@ -33,8 +32,6 @@ from core.spreadsheets import SafeCsvWriter
 from enrolments.availability import seats_free
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
-    ClassMessage,
-    ClassMessageAudience,
     Enrolment,
     EnrolmentStatus,
     Selection,
@@ -293,64 +290,28 @@ def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:
     ).exclude(status=WaitlistStatus.ACCEPTED, hold__isnull=True)
 
 
-def _seats_in(class_id: int) -> QuerySet[Enrolment]:
+def seats_in(class_id: int) -> QuerySet[Enrolment]:
+    """A class's seats taken now."""
     return Enrolment.objects.filter(camp_class_id=class_id, status=EnrolmentStatus.ACTIVE)
 
 
-def _places_on_waitlist_of(class_id: int) -> QuerySet[WaitlistEntry]:
+def places_on_waitlist_of(class_id: int) -> QuerySet[WaitlistEntry]:
+    """A class's places on its waitlist now, waiting or offered a seat."""
     return WaitlistEntry.objects.filter(camp_class_id=class_id, status__in=OPEN_WAITLIST_STATUSES)
 
 
 def seat_holders_of(*, class_id: int) -> QuerySet[User]:
     """The accounts that hold an active seat in a class, for the messages its changes send
     (asked by the classes app as `core.events.SEAT_HOLDERS`)."""
-    return User.objects.filter(pk__in=_seats_in(class_id).values("student_id")).order_by("id")
+    return User.objects.filter(pk__in=seats_in(class_id).values("student_id")).order_by("id")
 
 
 def waiting_families_of(*, class_id: int) -> QuerySet[User]:
     """The accounts with a place on a class's waitlist, waiting or offered a seat, for the
     messages its changes send (asked by the classes app as `core.events.WAITING_FAMILIES`)."""
     return User.objects.filter(
-        pk__in=_places_on_waitlist_of(class_id).values("student_id")
+        pk__in=places_on_waitlist_of(class_id).values("student_id")
     ).order_by("id")
-
-
-def class_families_for(*, class_id: int, audience: str) -> QuerySet[User]:
-    """The accounts a message to a class's `audience` (`ClassMessageAudience`) is written to:
-    those holding an active seat, those on its waitlist, or both; each account once, however
-    many of its people are enrolled or waiting."""
-    reached = Q()
-    if audience in (ClassMessageAudience.ENROLLED, ClassMessageAudience.BOTH):
-        reached |= Q(pk__in=_seats_in(class_id).values("student_id"))
-    if audience in (ClassMessageAudience.WAITLISTED, ClassMessageAudience.BOTH):
-        reached |= Q(pk__in=_places_on_waitlist_of(class_id).values("student_id"))
-    if not reached:
-        return User.objects.none()
-    return User.objects.filter(reached).order_by("id")
-
-
-def class_message_audiences_for(*, student: User, class_id: int) -> tuple[str, ...]:
-    """The audiences of a class's messages that reach a family as it stands now: a seat of one
-    of its people reads those to enrolled families, a place on the waitlist those to waitlisted
-    families, and either those to both. None: not one of the class's families."""
-    audiences: set[str] = set()
-    if _seats_in(class_id).filter(student=student).exists():
-        audiences |= {ClassMessageAudience.ENROLLED, ClassMessageAudience.BOTH}
-    if _places_on_waitlist_of(class_id).filter(student=student).exists():
-        audiences |= {ClassMessageAudience.WAITLISTED, ClassMessageAudience.BOTH}
-    return tuple(sorted(audiences))
-
-
-def class_message_list_for(
-    *, class_id: int, audiences: tuple[str, ...] | None = None
-) -> QuerySet[ClassMessage]:
-    """A class's messages to its families, the newest first, each with its sender; only those
-    to `audiences` when given (what a family reads), all of them otherwise (its instructor and
-    admins)."""
-    messages = ClassMessage.objects.filter(camp_class_id=class_id)
-    if audiences is not None:
-        messages = messages.filter(audience__in=audiences)
-    return messages.select_related("sender").order_by("-sent_at", "-id")
 
 
 def care_read_scope(*, instructor_id: int, participant_id: int) -> str | None:

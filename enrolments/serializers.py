@@ -47,7 +47,7 @@ class FamilyAttendanceOutputSerializer(serializers.Serializer):
 
 
 def family_attendance_answer(attendance) -> list[dict]:
-    """`selectors_attendance.family_attendance_of`'s `(meeting, fold)` pairs, as the API says."""
+    """`attendance.selectors.family_attendance_of`'s `(meeting, fold)` pairs, as the API says."""
     date_time = serializers.DateTimeField()
     return [
         {
@@ -75,7 +75,7 @@ class EnrolledClassOutputSerializer(ClassOutputSerializer):
     # The seat itself, which the family may cancel (/api/enrolments/{id}/cancellation).
     enrolmentId = serializers.IntegerField(source="id")
     # The child's attendance at the class's meetings that have any, oldest first
-    # (enrolments.selectors_attendance.family_seats_with_attendance, read with the list).
+    # (attendance.selectors.family_seats_with_attendance, read with the list).
     attendance = FamilyAttendanceOutputSerializer(many=True, source="family_attendance")
 
     @cached_property

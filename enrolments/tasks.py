@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from enrolments import services, waiting_room
+from enrolments import services
 from enrolments.services.class_reminders import class_reminders_due
 
 
@@ -24,13 +24,3 @@ def care_retention() -> None:
 @shared_task
 def class_reminders() -> None:
     class_reminders_due()
-
-
-@shared_task
-def attendance_checks() -> None:
-    services.attendance_checks_due()
-
-
-@shared_task
-def waiting_room_sync() -> None:
-    waiting_room.waiting_room_sync()

@@ -11,16 +11,8 @@ from enrolments.apis import (
     SelectionDeleteApi,
     SelectionListCreateApi,
 )
-from enrolments.apis_attendance import AttendanceTodayApi, MeetingAttendanceApi
-from enrolments.apis_attendance_admin import AttendanceCsvApi, AttendanceDayApi, StillHereListApi
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
-from enrolments.apis_class_messages import ClassMessageListCreateApi
 from enrolments.apis_seasons import SeasonListApi
-from enrolments.apis_waiting_room import (
-    WaitingRoomApi,
-    WaitingRoomLiveApi,
-    WaitingRoomPauseApi,
-)
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
     HoldExtendApi,
@@ -40,18 +32,6 @@ urlpatterns = [
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("classes/<id:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
     path("classes/<id:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
-    path(
-        "classes/<id:class_id>/messages", ClassMessageListCreateApi.as_view(), name="class-messages"
-    ),
-    path(
-        "meetings/<id:meeting_id>/attendance",
-        MeetingAttendanceApi.as_view(),
-        name="meeting-attendance",
-    ),
-    path("attendance/today", AttendanceTodayApi.as_view(), name="attendance-today"),
-    path("attendance", AttendanceDayApi.as_view(), name="attendance-day"),
-    path("attendance.csv", AttendanceCsvApi.as_view(), name="attendance-csv"),
-    path("attendance/still-here", StillHereListApi.as_view(), name="attendance-still-here"),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
     path("holds/<id:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),
     path("waitlist", WaitlistListCreateApi.as_view(), name="waitlist"),
@@ -62,12 +42,4 @@ urlpatterns = [
     path("calendarFeed/reset", CalendarFeedResetApi.as_view(), name="calendar-feed-reset"),
     # Any token that is not a person's answers 404 (the view looks it up, unique index).
     path("calendar/<str:token>.ics", CalendarFeedApi.as_view(), name="calendar-feed"),
-]
-
-# The opening morning's line, mounted ahead of every other API route (camp/urls.py): Django
-# tries the routes in order, and thousands of families poll it at an opening.
-waiting_room_patterns = [
-    path("waitingRoom", WaitingRoomApi.as_view(), name="waiting-room"),
-    path("waitingRoom/live", WaitingRoomLiveApi.as_view(), name="waiting-room-live"),
-    path("waitingRoom/pause", WaitingRoomPauseApi.as_view(), name="waiting-room-pause"),
 ]

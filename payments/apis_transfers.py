@@ -99,7 +99,7 @@ class EnrolmentTransferApi(APIView):
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
     throttle_scope = "payments"
-    # Takes a seat in the new class: behind the opening's line (enrolments.waiting_room_gate).
+    # Takes a seat in the new class: behind the opening's line (waiting_room.gate).
     waiting_room_gated = True
 
     @extend_schema_serializer(component_name="EnrolmentTransferQuery")

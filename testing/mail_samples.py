@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 
-from enrolments.services.class_messages import body_html
+from class_messages.services import body_html
 
 _ZONE = ZoneInfo(settings.SCHOOL_TIMEZONE)
 _FIRST = datetime(2027, 7, 5, 9, 0, tzinfo=_ZONE)

@@ -85,6 +85,9 @@ INSTALLED_APPS = [
     "care",
     "notifications",
     "enrolments",
+    "waiting_room",
+    "class_messages",
+    "attendance",
     "payments",
     "pages",
 ]
@@ -100,8 +103,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Registration writes wait their turn in the opening-morning line (enrolments.waiting_room).
-    "enrolments.waiting_room_gate.WaitingRoomGateMiddleware",
+    # Registration writes wait their turn in the opening-morning line (waiting_room.line).
+    "waiting_room.gate.WaitingRoomGateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # django-csp's, with the settings' policy built once (core.middleware).
@@ -260,9 +263,9 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {"id": int},
     # Names of their own for the enums whose field names ("kind", "status") others use too.
     "ENUM_NAME_OVERRIDES": {
-        "AttendanceStatusEnum": "enrolments.attendance.ATTENDANCE_STATUSES",
+        "AttendanceStatusEnum": "attendance.lines.ATTENDANCE_STATUSES",
         "CarePartEnum": "care.models.CarePart",
-        "CollectorKindEnum": "enrolments.models.CollectorKind",
+        "CollectorKindEnum": "attendance.models.CollectorKind",
         "SettleWithEnum": ["card", "credit"],
     },
     "POSTPROCESSING_HOOKS": [
@@ -304,7 +307,7 @@ CONTENT_SECURITY_POLICY = content_security_policy(
     stripe_js_url=STRIPE_JS_URL,
 )
 
-# Attendance on the days of camp (enrolments.attendance). An instructor takes a meeting's
+# Attendance on the days of camp (attendance.lines). An instructor takes a meeting's
 # attendance from this many minutes before it starts until midnight at the school; admins at
 # any time.
 ATTENDANCE_OPENS_MINUTES_BEFORE = int(env("ATTENDANCE_OPENS_MINUTES_BEFORE", "60"))

@@ -26,10 +26,12 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = SCHOOL_TIMEZONE
 
+# The waiting room's and attendance's tasks keep the names they had in enrolments (their
+# `shared_task(name=...)`), so these entries and any task already queued still find them.
 CELERY_BEAT_SCHEDULE = {
     # Rows whose worker died while sending, and rows whose hand-off to the broker was lost.
     "outbox-sweep": {"task": "notifications.tasks.outbox_sweep", "schedule": 60.0},
-    # The season opening next, told to the opening-morning line (enrolments.waiting_room), which
+    # The season opening next, told to the opening-morning line (waiting_room.line), which
     # forms before it; a line nobody polls is advanced, so it empties and the room turns off.
     "waiting-room-sync": {"task": "enrolments.tasks.waiting_room_sync", "schedule": 60.0},
     # Waitlist offers past their time go to the next in line; old holds are cleared away.
@@ -43,7 +45,7 @@ CELERY_BEAT_SCHEDULE = {
     "class-change-notices": {"task": "classes.tasks.class_change_notices", "schedule": 60.0},
     # A child still checked in END_OF_DAY_CHECK minutes after a class's last meeting of the
     # day, told to the instructor and the admins; a child not checked in, to the family (when
-    # ABSENCE_NOTICE_MINUTES is set). Once each (enrolments.services.attendance_checks).
+    # ABSENCE_NOTICE_MINUTES is set). Once each (attendance.services.checks).
     "attendance-checks": {"task": "enrolments.tasks.attendance_checks", "schedule": 60.0},
     # Families whose hold took the SetupIntent made ahead for them, and who still have a class
     # selected, given the next one (payments.services.customers).

@@ -60,7 +60,7 @@ PRICE_ADJUSTMENTS: list[str] = []
 CLASS_REMINDER_DAYS = int(env("CLASS_REMINDER_DAYS", "3"))
 
 # How many messages a class's instructor and the school's admins together may send to its
-# families in one school day (enrolments.services.class_messages): families read every one, so a
+# families in one school day (class_messages.services): families read every one, so a
 # slip of the Send button, or a script, must not fill their mailboxes.
 CLASS_MESSAGES_PER_DAY = int(env("CLASS_MESSAGES_PER_DAY", "5"))
 

@@ -1,4 +1,4 @@
-"""The opening-morning waiting room (enrolments/waiting_room.py): a line in Redis in front of the
+"""The opening-morning waiting room (waiting_room/line.py): a line in Redis in front of the
 registration writes when a season opens to every family, admitted at a rate.
 
 Without a Redis (`make run` on a machine with none) the room is off: everyone goes straight in.

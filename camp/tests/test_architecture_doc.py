@@ -26,7 +26,7 @@ ANSWERS = {
     "A seat taken": "enrolments.services.seats.seat_take",
     "An e-mail queued": "notifications.services.message_queue",
     "Whether an address is written to": "notifications.models.Mailbox",
-    "A message to a class's families": "enrolments.services.class_messages.class_message_send",
+    "A message to a class's families": "class_messages.services.class_message_send",
     "A waitlist offer made": "enrolments.services.waitlists.waitlist_offers_make",
     "A card charged": "payments.services.card_charges.card_charge",
     "What a seat paid": "payments.selectors.seat_paid",
@@ -37,9 +37,9 @@ ANSWERS = {
     "Who may see a class": "classes.access.access_class_for_viewer",
     "A child's paperwork done": "care.selectors.care_missing_for",
     "Who may read a care record": "care.access.access_care",
-    "A place in the opening's line": "enrolments.waiting_room.line_join",
-    "Attendance recorded": "enrolments.services.attendance.attendance_record",
-    "A child's attendance status": "enrolments.attendance.attendance_line_fold",
+    "A place in the opening's line": "waiting_room.line.line_join",
+    "Attendance recorded": "attendance.services.records.attendance_record",
+    "A child's attendance status": "attendance.lines.attendance_line_fold",
     "A plan's schedule": "payments.plans.plan_schedule",
     "A transfer": "payments.services.transfers.transfer_make",
     "A season's figures": "camp.reports.season_report",
@@ -55,8 +55,8 @@ ALSO_NAMED = {
     "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
     "Money given back": ["payments.services.ledger.ledger_credit_given"],
     "A place in the opening's line": [
-        "enrolments.waiting_room.admission_issue",
-        "enrolments.waiting_room.admission_check",
+        "waiting_room.line.admission_issue",
+        "waiting_room.line.admission_check",
     ],
 }
 

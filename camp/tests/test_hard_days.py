@@ -24,10 +24,11 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from accounts.models import Role
+from attendance.services import attendance_record
 from classes.models import Class, Meeting, Season
 from core.errors import Refused
 from enrolments.models import Enrolment, EnrolmentStatus
-from enrolments.services import attendance_record, care_reminders_due
+from enrolments.services import care_reminders_due
 from enrolments.services.class_reminders import class_reminders_due
 from notifications.models import Message
 from payments import tasks

@@ -1,10 +1,13 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
-Each app may import the apps below it: core < notifications < accounts < classes < care <
-enrolments < payments. Only its interface modules (the API, the admin, management commands) may
-also read another app's selectors, as the admin's class page reads the roster. `pages` (the
-school's own pages and its Contact form) stands beside the layers: it may import notifications
-and core, and no app imports it. Tests and migrations are left out.
+Each app may import the apps below it: core < notifications < accounts < classes < waiting_room <
+care < enrolments < class_messages < attendance < payments, each app just above the highest one it
+reads (the waiting room reads the seasons of classes; class messages and attendance read
+enrolments' seats and rosters, and neither reads the other). Only its interface modules (the
+API, the admin, management commands) may also read another app's selectors, as the admin's class
+page reads the roster, and the family's list of their classes reads each seat's attendance.
+`pages` (the school's own pages and its Contact form) stands beside the layers: it may import
+notifications and core, and no app imports it. Tests and migrations are left out.
 
 Nor does an app reach the rows of an app above it by another way: through a reverse relation
 the upper app declared on its models, or a model found through `_meta`. Where it needs to know
@@ -19,7 +22,18 @@ import pytest
 from django.apps import apps as django_apps
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ["core", "notifications", "accounts", "classes", "care", "enrolments", "payments"]
+LAYERS = [
+    "core",
+    "notifications",
+    "accounts",
+    "classes",
+    "waiting_room",
+    "care",
+    "enrolments",
+    "class_messages",
+    "attendance",
+    "payments",
+]
 # Apps beside the layers, with the apps each may import.
 BESIDE = {"pages": ["core", "notifications"]}
 APPS = [*LAYERS, *BESIDE]

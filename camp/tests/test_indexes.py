@@ -16,7 +16,18 @@ pytestmark = pytest.mark.django_db
 
 INDEXES_DOC = settings.BASE_DIR / "docs" / "indexes.md"
 TABLE_HEADER = "| Query | Filter and order | Table | Columns | Index |"
-CAMP_APPS = ("accounts", "classes", "care", "notifications", "enrolments", "payments", "pages")
+CAMP_APPS = (
+    "accounts",
+    "classes",
+    "care",
+    "notifications",
+    "waiting_room",
+    "enrolments",
+    "class_messages",
+    "attendance",
+    "payments",
+    "pages",
+)
 
 
 @dataclass(frozen=True)

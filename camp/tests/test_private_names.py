@@ -10,7 +10,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-OURS = ["core", "notifications", "accounts", "classes", "enrolments", "payments", "pages"]
+OURS = ["core", "notifications", "accounts", "classes", "waiting_room", "enrolments", "payments"]
+OURS += ["class_messages", "attendance", "pages"]
 OURS += ["camp", "bench", "testing", "e2e"]
 PUBLIC_UNDERSCORE = {"_meta"}
 

@@ -2,7 +2,7 @@
 the spreadsheets, the questions it refuses, and its cost, which does not grow with the school.
 
 Money is compared with Stripe's own list in payments/tests/test_season_report.py, attendance
-tallies with the actions' fold in enrolments/tests/test_attendance_tally.py.
+tallies with the actions' fold in attendance/tests/test_tally.py.
 """
 
 import csv

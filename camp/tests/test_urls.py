@@ -74,6 +74,15 @@ def test_the_admin_without_its_slash_is_sent_to_the_admin(browser):
     assert response["Location"] == "/admin/"
 
 
+def test_the_attendance_record_s_old_back_office_address_leads_to_its_new_one(browser):
+    response = browser.get("/admin/enrolments/attendanceaction/7/change/?_changelist_filters=a")
+
+    assert response.status_code == 302
+    assert response["Location"] == (
+        "/admin/attendance/attendanceaction/7/change/?_changelist_filters=a"
+    )
+
+
 @pytest.mark.parametrize("path", ["/static/missing.js", "/media/missing.png"])
 def test_a_missing_file_is_a_404_not_the_browser_app(browser, path):
     response = browser.get(path)

@@ -29,8 +29,11 @@ def test_who_listens_to_what():
         "seats_added": ["enrolments.services.waitlists.seats_added_offered"],
         "person_renamed": ["classes.search.instructor_renamed"],
         "person_registered": ["payments.tasks.person_registered_customer_queued"],
-        "participant_leaving": ["enrolments.services.seats.participant_leaving_checked"],
-        "season_changed": ["enrolments.waiting_room.season_changed_synced"],
+        "participant_leaving": [
+            "enrolments.services.seats.participant_leaving_checked",
+            "attendance.services.records.participant_leaving_checked",
+        ],
+        "season_changed": ["waiting_room.line.season_changed_synced"],
     }
 
 

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 def tallies_counted(apps, schema_editor):
     # The actions recorded before tallies were kept, counted once.
-    from enrolments.services.attendance import attendance_tallies_rebuild
+    from attendance.services import attendance_tallies_rebuild
 
     attendance_tallies_rebuild()
 

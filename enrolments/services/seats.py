@@ -19,7 +19,6 @@ from enrolments.availability import a_seat_free_beside
 from enrolments.facts import standing_read
 from enrolments.locks import class_lock
 from enrolments.models import (
-    AttendanceAction,
     Enrolment,
     EnrolmentStatus,
     SeatHold,
@@ -225,9 +224,8 @@ def _waitlist_settled(*, participant_id: int, camp_class_id: int, now) -> None:
 
 def participant_leaving_checked(*, participant: Participant) -> None:
     """A child's record is removed only when no seat or choice of theirs would be left to
-    nobody, and never once they have attendance on record: who came to the school and who
-    collected them is kept (`core.events.PARTICIPANT_LEAVING`, from
-    accounts.services.participant_delete)."""
+    nobody (`core.events.PARTICIPANT_LEAVING`, from accounts.services.participant_delete; the
+    attendance app keeps a child with attendance on record)."""
     if Selection.objects.filter(participant=participant).exists():
         raise Conflict(
             f"{participant.first_name} has a class selected. Remove it from your selected "
@@ -237,11 +235,6 @@ def participant_leaving_checked(*, participant: Participant) -> None:
         raise Conflict(
             f"{participant.first_name} is enrolled in a class, so their record is kept until "
             "the class is over or the seat is cancelled."
-        )
-    if AttendanceAction.objects.filter(participant=participant).exists():
-        raise Conflict(
-            f"{participant.first_name} has attendance on record at the school, so their record "
-            "is kept: it says when they came and who collected them."
         )
 
 

@@ -12,7 +12,16 @@ from pages.message_kinds import PageMessage
 
 pytestmark = pytest.mark.django_db
 
-SENDERS = ["accounts", "classes", "care", "enrolments", "payments", "pages"]
+SENDERS = [
+    "accounts",
+    "classes",
+    "care",
+    "enrolments",
+    "class_messages",
+    "attendance",
+    "payments",
+    "pages",
+]
 
 
 @pytest.mark.parametrize("kind", kinds.registered())

@@ -344,6 +344,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The product's Python: every app and the project package (tests and migrations apart).
 PRODUCT = ["accounts", "camp", "care", "classes", "core", "enrolments", "notifications"]
 PRODUCT += ["pages", "payments"]
+PRODUCT += ["waiting_room", "class_messages", "attendance"]
 THE_ONE_HOME = Path("payments") / "money.py"
 # Reading a decimal column back at its declared places is the column's shape, not a money rule.
 NOT_MONEY = {(Path("core") / "prepared.py", "number.quantize(places)")}

@@ -1,6 +1,6 @@
 /*
  * Running text cut into plain pieces and the http(s) addresses in it, as the server's e-mails
- * cut it (enrolments/services/class_messages.py): an address runs to the next space, angle
+ * cut it (class_messages/services.py): an address runs to the next space, angle
  * bracket or quote, and what ends a sentence after it (".", ",", a closing bracket it did not
  * open) is no part of it. Only http and https are ever addresses, so no other scheme (javascript:)
  * can become a link.

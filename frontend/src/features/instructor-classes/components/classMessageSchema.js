@@ -1,6 +1,6 @@
 import * as yup from "yup";
 
-// The server's limits and words (enrolments/apis_class_messages.py), so most refusals are
+// The server's limits and words (class_messages/apis.py), so most refusals are
 // caught here first.
 export const SUBJECT_MAX_LENGTH = 150;
 export const BODY_MAX_LENGTH = 5000;

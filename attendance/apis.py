@@ -1,0 +1,200 @@
+"""Attendance on the days of camp: a meeting's roster with each child's status, an action taken
+on it (`services.attendance_record`), and an instructor's Today. A class's instructor and admins
+only: who is at the school, and who collected them, goes nowhere else."""
+
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsInstructorOrAdmin
+from attendance.access import access_meeting_for_attendance
+from attendance.lines import (
+    ATTENDANCE_STATUSES,
+    attendance_line_of,
+    attendance_lines,
+    attendance_today,
+)
+from attendance.models import AttendanceAction, AttendanceActionKind, CollectorKind
+from attendance.services import attendance_record
+from classes.serializers import SchoolTimeField
+from core.api import ServiceInputSerializer
+from core.openapi import errors
+from enrolments.serializers import CareFlagsOutputSerializer
+
+CLIENT_ID_MIN_LENGTH = 8
+CLIENT_ID_MAX_LENGTH = AttendanceAction._meta.get_field("client_id").max_length
+NAME_MAX_LENGTH = AttendanceAction._meta.get_field("collected_by_name").max_length
+REASON_MAX_LENGTH = AttendanceAction._meta.get_field("override_reason").max_length
+
+COLLECTED_BY = inline_serializer(
+    "AttendanceCollectedBy",
+    {
+        "kind": serializers.ChoiceField(choices=CollectorKind.choices),
+        "id": serializers.CharField(allow_null=True),
+        "name": serializers.CharField(),
+    },
+    allow_null=True,
+)
+
+
+class CollectorOutputSerializer(serializers.Serializer):
+    """Someone who may collect a child (attendance.lines.Collector)."""
+
+    kind = serializers.ChoiceField(choices=CollectorKind.choices)
+    id = serializers.CharField()
+    name = serializers.CharField()
+    relationship = serializers.CharField()
+    phone = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="AttendanceLine")
+class AttendanceLineOutputSerializer(serializers.Serializer):
+    """One child on one meeting's roster (attendance.lines.AttendanceLine): the roster's
+    care flags, who may collect them, and where they stand."""
+
+    participantId = serializers.IntegerField(source="participant_id")  # noqa: N815 - the API's names
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=ATTENDANCE_STATUSES, source="fold.status")
+    checkedInAt = SchoolTimeField(source="fold.checked_in_at", allow_null=True)  # noqa: N815
+    checkedOutAt = SchoolTimeField(source="fold.checked_out_at", allow_null=True)  # noqa: N815
+    late = serializers.BooleanField(source="fold.late", help_text="Checked in after the start.")
+    early = serializers.BooleanField(source="fold.early", help_text="Checked out before the end.")
+    collectedBy = serializers.SerializerMethodField()  # noqa: N815
+    flags = CareFlagsOutputSerializer()
+    collectors = CollectorOutputSerializer(many=True)
+    mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
+    lastActionId = serializers.SerializerMethodField()  # noqa: N815
+    lastActionBy = serializers.SerializerMethodField()  # noqa: N815
+
+    @extend_schema_field(COLLECTED_BY)
+    def get_collectedBy(self, line) -> dict | None:  # noqa: N802
+        return line.fold.collected_by
+
+    def get_lastActionId(self, line) -> int | None:  # noqa: N802
+        return line.fold.last_action.pk if line.fold.last_action else None
+
+    def get_lastActionBy(self, line) -> str | None:  # noqa: N802
+        return line.fold.last_action.by_name if line.fold.last_action else None
+
+
+class CollectedByInputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=CollectorKind.choices,
+        error_messages={"invalid_choice": "Choose a guardian, a pick-up, alone or someone else."},
+    )
+    # A guardian's or a pick-up's id, from the line's `collectors`.
+    id = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64)
+    # Someone else's name (admins only), or the chosen collector's, to name them in a refusal.
+    name = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=NAME_MAX_LENGTH
+    )
+
+
+@extend_schema_serializer(component_name="AttendanceActionRecorded")
+class AttendanceActionOutputSerializer(serializers.Serializer):
+    clientId = serializers.CharField(source="client_id")  # noqa: N815
+    action = serializers.ChoiceField(choices=AttendanceActionKind.choices)
+    at = SchoolTimeField()
+    recordedAt = SchoolTimeField(source="recorded_at")  # noqa: N815
+    by = serializers.CharField(source="by_name")
+    line = AttendanceLineOutputSerializer(
+        allow_null=True, help_text="The child's line now; null if they no longer hold a seat."
+    )
+
+
+class MeetingAttendanceApi(APIView):
+    """GET /api/meetings/{id}/attendance: the meeting's roster, by name, with each child's
+    status. POST: record one action (check in, absent, check out, undo); a `clientId` sent
+    before answers the first action again, 200 instead of 201."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    @extend_schema_serializer(component_name="AttendanceActionInput")
+    class InputSerializer(ServiceInputSerializer):
+        clientId = serializers.CharField(  # noqa: N815
+            source="client_id", min_length=CLIENT_ID_MIN_LENGTH, max_length=CLIENT_ID_MAX_LENGTH
+        )
+        participantId = serializers.IntegerField(source="participant_id", min_value=1)  # noqa: N815
+        action = serializers.ChoiceField(
+            choices=AttendanceActionKind.choices,
+            error_messages={"invalid_choice": "Choose check in, check out, absent or undo."},
+        )
+        at = serializers.DateTimeField(help_text="When it was taken, on the device.")
+        collectedBy = CollectedByInputSerializer(  # noqa: N815
+            source="collected_by", required=False, allow_null=True
+        )
+        overrideReason = serializers.CharField(  # noqa: N815
+            source="override_reason",
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=REASON_MAX_LENGTH,
+        )
+
+    @extend_schema(
+        summary="A meeting's attendance, one line per child (the class's instructor, and admins)",
+        responses={200: AttendanceLineOutputSerializer(many=True), **errors(401, 403, 404)},
+    )
+    def get(self, request, meeting_id: int):
+        meeting = access_meeting_for_attendance(user=request.user, meeting_id=meeting_id)
+        lines = attendance_lines(meeting, reader=request.user)
+        return Response(AttendanceLineOutputSerializer(lines, many=True).data)
+
+    @extend_schema(
+        summary="Record an attendance action (the class's instructor on the meeting's day, and "
+        "admins); a repeated clientId answers the first action again",
+        request=InputSerializer,
+        responses={
+            201: AttendanceActionOutputSerializer,
+            200: AttendanceActionOutputSerializer,
+            **errors(400, 401, 403, 404, 409),
+        },
+    )
+    def post(self, request, meeting_id: int):
+        meeting = access_meeting_for_attendance(user=request.user, meeting_id=meeting_id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        action, created = data.call_service(
+            attendance_record, actor=request.user, meeting_id=meeting.pk, **data.validated_data
+        )
+        action.line = attendance_line_of(meeting, action.participant_id, reader=request.user)
+        return Response(
+            AttendanceActionOutputSerializer(action).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class TodayMeetingOutputSerializer(serializers.Serializer):
+    meetingId = serializers.IntegerField(source="meeting.pk")  # noqa: N815
+    classId = serializers.IntegerField(source="meeting.camp_class_id")  # noqa: N815
+    className = serializers.CharField(source="meeting.camp_class.name")  # noqa: N815
+    location = serializers.CharField(source="meeting.camp_class.location")
+    start = SchoolTimeField(source="meeting.start")
+    end = SchoolTimeField(source="meeting.end")
+    opensAt = SchoolTimeField(  # noqa: N815
+        source="opens_at", help_text="When the class's instructor may start taking attendance."
+    )
+    attendance = AttendanceLineOutputSerializer(source="lines", many=True)
+
+
+class AttendanceTodayApi(APIView):
+    """GET /api/attendance/today: the caller's classes meeting today at the school (every class's
+    for an admin), by start time, each with its attendance."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    @extend_schema(
+        summary="Today's meetings of the caller's classes with their attendance (instructors; "
+        "admins: every class)",
+        responses={200: TodayMeetingOutputSerializer(many=True), **errors(401, 403)},
+    )
+    def get(self, request):
+        return Response(
+            TodayMeetingOutputSerializer(attendance_today(request.user), many=True).data
+        )

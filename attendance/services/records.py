@@ -1,0 +1,384 @@
+"""Taking attendance on the days of camp: a class's instructor, or an admin, checks a child in,
+marks them absent, checks them out to someone who may collect them, or undoes their own last
+action (`models.AttendanceAction`, never changed once written).
+
+An action may be taken on a phone with no signal and sent later, maybe more than once: its
+`client_id`, the device's id for it, makes every sending after the first answer the first's row,
+with nothing checked again. Actions on one meeting are decided one at a time, under the meeting
+row's lock; the child's status they are checked against is the fold of the record
+(`attendance.lines.attendance_line_fold`).
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
+
+from accounts.models import Participant, Role, User
+from attendance.access import access_meeting_for_attendance
+from attendance.lines import (
+    ABSENT,
+    LEFT,
+    PRESENT,
+    attendance_closes_at,
+    attendance_line_fold,
+    attendance_opens_at,
+    collectors_for,
+    may_leave_alone,
+    standing_actions,
+)
+from attendance.models import AttendanceAction, AttendanceActionKind, AttendanceTally, CollectorKind
+from care.selectors import record_of
+from core.errors import Conflict, InvalidInput, Refused
+from core.school_time import school_timezone
+from enrolments.models import Enrolment, EnrolmentStatus
+from enrolments.selectors import roster_name
+
+# How far ahead of the server's clock a device's may run: an action is not taken in the future.
+AT_AHEAD_ALLOWED = timedelta(minutes=2)
+
+
+def _school_time(moment: datetime) -> str:
+    local = moment.astimezone(school_timezone())
+    return date_format(local, "g:i A") + " on " + date_format(local, "l, F j")
+
+
+# How long after its day an instructor's action taken on the day may still arrive: a phone
+# that was offline in the studio sends what it kept once it finds a signal.
+LATE_SENDING_ALLOWED = timedelta(days=1)
+
+
+def _window_checked(*, actor: User, meeting, at: datetime, now: datetime) -> None:
+    """An instructor takes a meeting's attendance on its day only, judged by when each action
+    was taken, so what a phone kept offline before midnight is still recorded when it is sent
+    after; an admin at any time."""
+    if actor.role == Role.ADMIN:
+        return
+    opens_at = attendance_opens_at(meeting)
+    if now < opens_at or at < opens_at:
+        raise Refused(
+            f"Attendance for this meeting opens at {_school_time(opens_at)}, "
+            f"{settings.ATTENDANCE_OPENS_MINUTES_BEFORE} minutes before it starts.",
+            code="attendance_not_open",
+        )
+    closes_at = attendance_closes_at(meeting)
+    if at >= closes_at or now >= closes_at + LATE_SENDING_ALLOWED:
+        raise Refused(
+            "Attendance for this meeting closed at midnight at the end of its day. Ask an admin "
+            "to record it.",
+            code="attendance_closed",
+        )
+
+
+def _at_checked(*, at: datetime, now: datetime) -> None:
+    if at > now + AT_AHEAD_ALLOWED:
+        raise InvalidInput({"at": ["The time an action was taken cannot be in the future."]})
+
+
+def _seat_of(*, meeting, participant_id: int) -> Enrolment:
+    enrolment = (
+        Enrolment.objects.filter(
+            camp_class_id=meeting.camp_class_id,
+            participant_id=participant_id,
+            status=EnrolmentStatus.ACTIVE,
+        )
+        .select_related("participant__account")
+        .first()
+    )
+    if enrolment is None:
+        raise InvalidInput({"participant_id": ["This person holds no seat in this class."]})
+    return enrolment
+
+
+def _collector_fields(
+    *, actor: User, participant: Participant, collected_by: dict | None, override_reason: str
+) -> dict:
+    """Who collected the child, as the care record names them: one of the child's collectors,
+    left alone where the record allows it, or, on an admin's word with a reason, someone else."""
+    child = roster_name(participant)
+    if not collected_by or not collected_by.get("kind"):
+        raise InvalidInput({"collected_by": [f"Say who collected {child}."]})
+    record = record_of(participant.pk)
+    collectors = collectors_for(participant, record)
+    kind = collected_by.get("kind")
+    given_id = str(collected_by.get("id") or "")
+    given_name = " ".join(str(collected_by.get("name") or "").split())
+    listed = [collector.name for collector in collectors]
+    on_the_list = (
+        f"{child}'s list of people who may collect them: {', '.join(listed)}"
+        if listed
+        else f"{child}'s list of people who may collect them, which is empty"
+    )
+    if kind in (CollectorKind.GUARDIAN, CollectorKind.PICKUP):
+        for collector in collectors:
+            if collector.kind == kind and collector.id == given_id:
+                return {
+                    "collected_by_kind": kind,
+                    "collected_by_id": collector.id,
+                    "collected_by_name": collector.name,
+                }
+        raise InvalidInput(
+            {"collected_by": [f"{given_name or 'This person'} is not on {on_the_list}."]}
+        )
+    if kind == CollectorKind.ALONE:
+        if not may_leave_alone(participant, record):
+            raise InvalidInput(
+                {
+                    "collected_by": [
+                        f"{child} may not leave alone: their care record does not allow it. "
+                        f"Choose someone from {on_the_list}."
+                    ]
+                }
+            )
+        return {"collected_by_kind": kind, "collected_by_id": "", "collected_by_name": child}
+    if kind == CollectorKind.OTHER:
+        if actor.role != Role.ADMIN:
+            raise InvalidInput(
+                {
+                    "collected_by": [
+                        f"{given_name or 'This person'} is not on {on_the_list}. Only an admin "
+                        "may let someone else collect them, with a reason."
+                    ]
+                }
+            )
+        if not given_name:
+            raise InvalidInput({"collected_by": [f"Give the name of who collected {child}."]})
+        if not override_reason.strip():
+            raise InvalidInput(
+                {
+                    "override_reason": [
+                        f"Say why {given_name}, who is not on {child}'s list, collected them."
+                    ]
+                }
+            )
+        return {
+            "collected_by_kind": kind,
+            "collected_by_id": "",
+            "collected_by_name": given_name,
+            "override_reason": override_reason.strip(),
+        }
+    raise InvalidInput(
+        {"collected_by": ["Who collected the child is a guardian, a pick-up, alone or other."]}
+    )
+
+
+def _undone_checked(*, actor: User, actions: list, at: datetime, child: str) -> AttendanceAction:
+    """The action an undo takes back: the newest that stands for this child at this meeting,
+    taken by the same person within `ATTENDANCE_UNDO_MINUTES` of the undo."""
+    standing = standing_actions(actions)
+    if not standing:
+        raise Conflict(f"There is nothing to undo for {child}.")
+    last = standing[-1]
+    if last.by_id != actor.pk:
+        raise Conflict(
+            f"{child}'s last action was taken by {last.by_name}: only they may undo it. "
+            "Record what is right instead."
+        )
+    if at - last.at > timedelta(minutes=settings.ATTENDANCE_UNDO_MINUTES):
+        raise Conflict(
+            f"An action can be undone within {settings.ATTENDANCE_UNDO_MINUTES} minutes of "
+            f"being taken. Record what is right for {child} instead."
+        )
+    return last
+
+
+def attendance_record(
+    *,
+    actor: User,
+    meeting_id: int,
+    client_id: str,
+    participant_id: int,
+    action: str,
+    at: datetime,
+    collected_by: dict | None = None,
+    override_reason: str = "",
+) -> tuple[AttendanceAction, bool]:
+    """Record one attendance action, and whether it is new: an action whose `client_id` is on
+    record already is answered with that row, nothing checked or written again (a device sends
+    again what it is not sure arrived).
+
+    Refused: a meeting not the actor's to take (NotFound), outside an instructor's day
+    (Refused), a cancelled meeting, checking out a child not present, and an undo with nothing
+    of the actor's to undo or too late (Conflict); an `at` in the future or off the meeting's
+    day, a participant with no seat in the class, or a collector not allowed (InvalidInput).
+    """
+    with transaction.atomic():
+        sent_before = _sent_before(actor=actor, meeting_id=meeting_id, client_id=client_id)
+        if sent_before is not None:
+            return sent_before, False
+        now = timezone.now()
+        meeting = access_meeting_for_attendance(user=actor, meeting_id=meeting_id, lock=True)
+        _at_checked(at=at, now=now)
+        _window_checked(actor=actor, meeting=meeting, at=at, now=now)
+        if meeting.cancelled:
+            raise Conflict("This meeting is cancelled: there is no attendance to take.")
+        if action not in AttendanceActionKind.values:
+            raise InvalidInput({"action": ["Choose check in, check out, absent or undo."]})
+        participant = _seat_of(meeting=meeting, participant_id=participant_id).participant
+        child = roster_name(participant)
+        actions = list(
+            AttendanceAction.objects.filter(meeting=meeting, participant=participant).order_by(
+                "at", "id"
+            )
+        )
+        fields = _action_fields(
+            actor=actor,
+            meeting=meeting,
+            participant=participant,
+            child=child,
+            action=action,
+            actions=actions,
+            at=at,
+            collected_by=collected_by,
+            override_reason=override_reason,
+        )
+        row = AttendanceAction(
+            meeting=meeting,
+            participant=participant,
+            action=action,
+            at=at,
+            recorded_at=now,
+            client_id=client_id,
+            by=actor,
+            by_name=actor.name or actor.email,
+            **fields,
+        )
+        sent_before = _written_or_sent_before(row, actor=actor, child=child)
+        if sent_before is not None:
+            return sent_before, False
+        _tally_moved(
+            meeting,
+            was=attendance_line_fold(meeting, actions).status,
+            now=attendance_line_fold(meeting, [*actions, row]).status,
+        )
+    return row, True
+
+
+def _written_or_sent_before(
+    row: AttendanceAction, *, actor: User, child: str
+) -> AttendanceAction | None:
+    """The action written; or, when a twin request wrote the same client id first, that
+    twin's row."""
+    try:
+        # A savepoint: a twin request that wrote the same client id first leaves this
+        # transaction usable, to read its row.
+        with transaction.atomic():
+            row.save(force_insert=True)
+    except IntegrityError:
+        sent_before = _sent_before(actor=actor, meeting_id=row.meeting_id, client_id=row.client_id)
+        if sent_before is None:
+            # The other unique rule: each action is undone once.
+            raise Conflict(f"That action for {child} was undone already.") from None
+        return sent_before
+    return None
+
+
+def _action_fields(
+    *,
+    actor: User,
+    meeting,
+    participant: Participant,
+    child: str,
+    action: str,
+    actions: list[AttendanceAction],
+    at: datetime,
+    collected_by: dict | None,
+    override_reason: str,
+) -> dict:
+    """What an undo or a check-out writes beside the action, once checked against the child's
+    record so far: the action an undo takes back; for a check-out (of a child present at its
+    time), who collected them."""
+    if action == AttendanceActionKind.UNDO:
+        return {"undoes": _undone_checked(actor=actor, actions=actions, at=at, child=child)}
+    if action == AttendanceActionKind.CHECK_OUT:
+        before = [earlier for earlier in actions if earlier.at <= at]
+        if attendance_line_fold(meeting, before).status != PRESENT:
+            raise Conflict(f"{child} is not checked in, so cannot be checked out.")
+        return _collector_fields(
+            actor=actor,
+            participant=participant,
+            collected_by=collected_by,
+            override_reason=override_reason,
+        )
+    return {}
+
+
+def _counted_as(status: str) -> str | None:
+    if status in (PRESENT, LEFT):
+        return "attended"
+    return "absent" if status == ABSENT else None
+
+
+def _tally_moved(meeting, *, was: str, now: str) -> None:
+    """Under the meeting's lock: its tally follows one child from one status to another."""
+    was, now = _counted_as(was), _counted_as(now)
+    if was == now:
+        return
+    AttendanceTally.objects.get_or_create(meeting=meeting)
+    moved = {}
+    if was is not None:
+        moved[was] = F(was) - 1
+    if now is not None:
+        moved[now] = F(now) + 1
+    AttendanceTally.objects.filter(meeting=meeting).update(**moved)
+
+
+# Each child's standing action at each meeting, the last by time taken (`standing_actions`), as
+# one statement both databases run; ROW_NUMBER picks the last.
+_TALLIES_COUNTED = """
+    SELECT meeting_id,
+           SUM(CASE WHEN action IN ('check_in', 'check_out') THEN 1 ELSE 0 END),
+           SUM(CASE WHEN action = 'absent' THEN 1 ELSE 0 END)
+    FROM (
+        SELECT standing.meeting_id, standing.action,
+               ROW_NUMBER() OVER (
+                   PARTITION BY standing.meeting_id, standing.participant_id
+                   ORDER BY standing.at DESC, standing.id DESC
+               ) AS latest
+        FROM enrolments_attendanceaction standing
+        WHERE standing.action <> 'undo'
+          AND NOT EXISTS (
+              SELECT 1 FROM enrolments_attendanceaction undo WHERE undo.undoes_id = standing.id
+          )
+    ) lines
+    WHERE latest = 1
+    GROUP BY meeting_id
+"""
+
+
+def attendance_tallies_rebuild() -> int:
+    """Count every meeting's tally again from its actions, in one transaction; how many
+    meetings have one. For a tally that went astray, and the data made before tallies."""
+    with transaction.atomic():
+        AttendanceTally.objects.all().delete()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO enrolments_attendancetally (meeting_id, attended, absent) "
+                + _TALLIES_COUNTED
+            )
+        return AttendanceTally.objects.count()
+
+
+def _sent_before(*, actor: User, meeting_id: int, client_id: str) -> AttendanceAction | None:
+    """The action recorded under this client id, if any: the same person's on the same meeting,
+    or nobody's to learn of."""
+    row = AttendanceAction.objects.filter(client_id=client_id).first()
+    if row is None:
+        return None
+    if row.by_id != actor.pk or row.meeting_id != meeting_id:
+        raise Conflict("This action's id is already used by another action.")
+    return row
+
+
+def participant_leaving_checked(*, participant: Participant) -> None:
+    """A child's record is never removed once they have attendance on record: who came to the
+    school and who collected them is kept (`core.events.PARTICIPANT_LEAVING`, from
+    accounts.services.participant_delete, asked after enrolments' own check)."""
+    if AttendanceAction.objects.filter(participant=participant).exists():
+        raise Conflict(
+            f"{participant.first_name} has attendance on record at the school, so their record "
+            "is kept: it says when they came and who collected them."
+        )
