@@ -86,6 +86,11 @@ INSTALLED_APPS = [
     "notifications",
     "enrolments",
     "payments",
+    "checkout",
+    "plans",
+    "changes",
+    "books",
+    "settlement",
     "pages",
 ]
 

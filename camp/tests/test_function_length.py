@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ["accounts", "classes", "care", "core", "enrolments", "notifications", "pages"]
-PRODUCT += ["payments", "camp"]
+PRODUCT += ["payments", "books", "plans", "checkout", "changes", "settlement", "camp"]
 NOT_PRODUCT = {"tests", "migrations"}
 MOST_LINES = 80
 

@@ -1,8 +1,9 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
 Each app may import the apps below it: core < notifications < accounts < classes < care <
-enrolments < payments. Only its interface modules (the API, the admin, management commands) may
-also read another app's selectors, as the admin's class page reads the roster. `pages` (the
+enrolments < payments < books < plans < checkout < changes < settlement. Only its interface
+modules (the API, the admin, management commands) may also read another app's selectors, as the
+admin's class page reads the roster. `pages` (the
 school's own pages and its Contact form) stands beside the layers: it may import notifications
 and core, and no app imports it. Tests and migrations are left out.
 
@@ -19,7 +20,20 @@ import pytest
 from django.apps import apps as django_apps
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ["core", "notifications", "accounts", "classes", "care", "enrolments", "payments"]
+LAYERS = [
+    "core",
+    "notifications",
+    "accounts",
+    "classes",
+    "care",
+    "enrolments",
+    "payments",
+    "books",
+    "plans",
+    "checkout",
+    "changes",
+    "settlement",
+]
 # Apps beside the layers, with the apps each may import.
 BESIDE = {"pages": ["core", "notifications"]}
 APPS = [*LAYERS, *BESIDE]

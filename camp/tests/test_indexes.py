@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 INDEXES_DOC = settings.BASE_DIR / "docs" / "indexes.md"
 TABLE_HEADER = "| Query | Filter and order | Table | Columns | Index |"
 CAMP_APPS = ("accounts", "classes", "care", "notifications", "enrolments", "payments", "pages")
+CAMP_APPS += ("books", "plans", "checkout", "changes", "settlement")
 
 
 @dataclass(frozen=True)

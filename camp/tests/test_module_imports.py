@@ -26,6 +26,11 @@ PRODUCT = [
     "care",
     "enrolments",
     "payments",
+    "books",
+    "plans",
+    "checkout",
+    "changes",
+    "settlement",
     "pages",
     "camp",
 ]

@@ -53,8 +53,8 @@ UNGATED = {
     "enrolments.apis_waitlist.WaitlistDeclineApi": "an offer declined goes to the next family",
     "enrolments.apis_waiting_room.WaitingRoomApi": "the line itself, where admissions come from",
     "enrolments.apis_waiting_room.WaitingRoomPauseApi": "admins holding the line",
-    "payments.apis.StripeWebhookApi": "Stripe telling of payments made through gated writes",
-    "payments.apis_cancellation.EnrolmentCancellationApi": "a seat given back, and refunded",
+    "settlement.apis.StripeWebhookApi": "Stripe telling of payments made through gated writes",
+    "changes.apis_cancellation.EnrolmentCancellationApi": "a seat given back, and refunded",
 }
 
 
