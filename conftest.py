@@ -25,6 +25,9 @@ from testing.public_writes import PublicWritesWatch
 from testing.servers import ROOT, free_port, process_env
 from testing.services import TEST_REDIS_URL
 
+# A season, a class and a family that pay against localstripe: the money apps' tests share them.
+pytest_plugins = ["testing.payment_fixtures"]
+
 
 @pytest.fixture(scope="session")
 def localstripe() -> str:

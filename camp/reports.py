@@ -1,7 +1,7 @@
 """The school's season at a glance: the admins' dashboard (`GET /api/reports/season`) and its
 tables as spreadsheets (`GET /api/reports/<table>.csv|.xlsx`).
 
-Each app answers its own figures (`enrolments.reports`, `payments.reports`,
+Each app answers its own figures (`enrolments.reports`, `books.reports`,
 `care.selectors.care_missing_count`); this module picks the season and the days, puts the
 figures together as the API's JSON, and lays each section out as a table: the table a chart
 stands beside in the browser, and the one a download holds. Every figure is an aggregate the
@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from openpyxl import Workbook
 
 from attendance.reports import attendance_by_class
+from books.reports import Period, instalments_owed, season_money
 from care.selectors import care_missing_count
 from classes.models import Season
 from classes.registration import registration_opens_at, seasons_opened_by
@@ -35,7 +36,6 @@ from enrolments.reports import (
     registrations_by_hour,
     season_participants,
 )
-from payments.reports import Period, instalments_owed, season_money
 from payments.services.common import CURRENCY
 
 # The longest span a report covers: a season's registration and its days, with room to spare.

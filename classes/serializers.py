@@ -111,7 +111,7 @@ class ClassOutputSerializer(serializers.Serializer):
     registrationOpen = serializers.SerializerMethodField()
     # When families may register is the season's (GET /api/seasons); null for a class of none.
     seasonId = serializers.IntegerField(source="season_id", allow_null=True)
-    # Ways to pay in parts (payments.plans): a deposit now, the rest in instalments.
+    # Ways to pay in parts (plans.schedule): a deposit now, the rest in instalments.
     plans = serializers.SerializerMethodField()
 
     def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names

@@ -10,11 +10,11 @@ import re
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
+from checkout.services import payment_fulfil, payment_record
+from checkout.tests.test_fulfilment import charge_for
 from classes.models import ClassStatus
 from e2e.class_steps import class_card, dashboard_menu, member
 from e2e.helpers import demo_image
-from payments.services import payment_fulfil, payment_record
-from payments.tests.test_services import charge_for
 from testing.factories import SelectionFactory
 from testing.seasons import a_season_class
 

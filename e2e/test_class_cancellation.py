@@ -21,9 +21,9 @@ from e2e.test_back_office import sign_in_from_the_admin
 from e2e.test_payment_plans import demo_plan, first_day_of, parent_and_child, shown
 from payments.models import CreditEntry, InstalmentStatus, PaidBy, Payment, PaymentStatus
 from payments.selectors import credit_balance
-from payments.services.instalments import instalment_paid_offline, instalments_charge
 from payments.tests import stripe_js
-from payments.tests.test_payment_plans import item, paid
+from plans.services import instalment_paid_offline, instalments_charge
+from plans.tests.test_payment_plans import item, paid
 from testing.seasons import a_season
 
 pytestmark = pytest.mark.usefixtures("emulator")

@@ -8,10 +8,10 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
+from checkout.pricing import discount_lost_by_cancelling
 from e2e.class_steps import check_accessible, class_card, dashboard_menu, sign_in
 from e2e.payment_steps import CARD_OK, card_field, fill_card, student_member, summer_class
 from payments.models import Checkout, CheckoutStatus, Payment, PromoCode, SiblingDiscount
-from payments.pricing import discount_lost_by_cancelling
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, SelectionFactory
 from testing.seasons import a_season

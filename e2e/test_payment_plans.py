@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
+from checkout.services import payment_fulfil, payment_record
+from checkout.tests.test_fulfilment import charge_for
 from classes.models import Class
 from core.school_time import school_timezone
 from e2e.class_steps import (
@@ -25,7 +27,6 @@ from e2e.class_steps import (
 )
 from e2e.payment_steps import CARD_OK, card_field, fill_card, student_member, summer_class
 from enrolments.models import Enrolment, EnrolmentStatus
-from payments import tasks
 from payments.models import (
     Checkout,
     Instalment,
@@ -39,9 +40,8 @@ from payments.models import (
     RefundStatus,
     Transfer,
 )
-from payments.services import payment_fulfil, payment_record
 from payments.tests import stripe_js
-from payments.tests.test_services import charge_for
+from settlement import tasks
 from testing.factories import ChildFactory, SelectionFactory
 from testing.seasons import a_season
 

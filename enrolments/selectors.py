@@ -13,6 +13,7 @@ from django.db.models import (
     IntegerField,
     Max,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Value,

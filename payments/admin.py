@@ -1,25 +1,15 @@
-from datetime import timedelta
-from decimal import Decimal
-
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
 from django.db.models import Case, Count, IntegerField, Value, When
-from django.template.response import TemplateResponse
 
-from classes.admin import ClassAdmin
 from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
 from payments.models import (
     CreditEntry,
     EarlyBirdPrice,
-    Instalment,
     MultiClassDiscount,
     Payment,
-    PaymentPlan,
-    PaymentPlanDue,
     PaymentStatus,
-    PlanChange,
     PromoCode,
     Refund,
     RefundPolicy,
@@ -28,22 +18,9 @@ from payments.models import (
     SiblingDiscount,
 )
 from payments.refund_policy import RefundTerms
-from payments.services import (
-    class_cancel,
-    class_cancellation_preview,
-    payment_refund,
-    refund_retry,
-)
-from payments.services.instalments import (
-    instalment_amount_change,
-    instalment_move,
-    instalment_paid_offline,
-    instalments_cancel_future,
-    release_extend,
-)
+from payments.services import payment_refund, refund_retry
 
 REFUND_REASON = "Refunded by the school."
-CANCEL_MESSAGE_MAX_LENGTH = 1000
 
 
 @admin.register(Payment)
@@ -174,56 +151,7 @@ class RefundAdmin(ViewOnlyAdmin):
             self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)
 
 
-@admin.action(description="Cancel selected classes, refunding every seat…", permissions=["change"])
-def cancel_classes(modeladmin, request, queryset):
-    """The school calls classes off. The first press is the dry run: what would be refunded and
-    who would be told, with a box for the school's message; confirming does it."""
-    classes = list(queryset.order_by("id"))
-    if request.POST.get("confirmed") != "yes":
-        previews = [class_cancellation_preview(class_id=camp_class.pk) for camp_class in classes]
-        return TemplateResponse(
-            request,
-            "admin/payments/class_cancel_confirm.html",
-            {
-                **modeladmin.admin_site.each_context(request),
-                "title": "Cancel classes",
-                "opts": modeladmin.model._meta,
-                "previews": previews,
-                "refund_total": sum((p.refund_total for p in previews), Decimal("0.00")),
-                "seats_total": sum(p.seats_refunded for p in previews),
-                "selected_ids": [camp_class.pk for camp_class in classes],
-                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            },
-        )
-    message = request.POST.get("message", "")[:CANCEL_MESSAGE_MAX_LENGTH]
-    for camp_class in classes:
-        try:
-            done = class_cancel(class_id=camp_class.pk, message=message)
-        except DomainError as error:
-            modeladmin.message_user(request, f"{camp_class.name}: {error}", messages.WARNING)
-            continue
-        modeladmin.message_user(
-            request,
-            f"{done.class_name} is cancelled: {done.seats_refunded} seats refunded "
-            f"(${done.refund_total:,.2f}), {done.selections_closed} selections and "
-            f"{done.waitlist_closed} waitlist places closed.",
-        )
-        if done.refunds_failed:
-            modeladmin.message_user(
-                request,
-                f"{done.class_name}: {len(done.refunds_failed)} refunds did not go through "
-                f"({'; '.join(sorted(set(done.refunds_failed.values())))}). Cancel it again to "
-                "retry them; the rest is done.",
-                messages.ERROR,
-            )
-    return None
-
-
-# The class page's actions live with classes; cancelling one moves money, so it is this app's.
-ClassAdmin.actions = (*ClassAdmin.actions, cancel_classes)
-
-
-# The season's price rules (`payments.pricing` applies them, in its order).
+# The season's price rules (`checkout.pricing` applies them, in its order).
 
 
 @admin.register(EarlyBirdPrice)
@@ -318,105 +246,3 @@ class CreditEntryAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         obj.by = request.user
         super().save_model(request, obj, form, change)
-
-
-class PaymentPlanDueInline(admin.TabularInline):
-    model = PaymentPlanDue
-    extra = 2
-
-
-@admin.register(PaymentPlan)
-class PaymentPlanAdmin(admin.ModelAdmin):
-    """A class's plans, or a season's for its classes that have none of their own. A change
-    applies to checkouts from then on; plans already chosen keep their instalments."""
-
-    list_display = ("label", "camp_class", "season", "deposit_percent", "deposit_amount")
-    list_filter = ("season",)
-    autocomplete_fields = ("camp_class",)
-    inlines = (PaymentPlanDueInline,)
-
-
-class InstalmentForm(forms.ModelForm):
-    paid_offline = forms.BooleanField(
-        required=False, label="Paid offline", help_text="Cash or cheque taken by the office."
-    )
-    change_note = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Why (a cheque's number, the family's request): kept with the change.",
-    )
-
-    class Meta:
-        model = Instalment
-        fields = ("due_on", "amount")
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("paid_offline") and not (cleaned.get("change_note") or "").strip():
-            self.add_error("change_note", "Say how it was paid (cash, cheque number).")
-        return cleaned
-
-
-@admin.register(Instalment)
-class InstalmentAdmin(admin.ModelAdmin):
-    """The school's view of every instalment (the failed ones first to see), and its changes:
-    each goes through payments.services.instalments, which keeps a PlanChange of it."""
-
-    form = InstalmentForm
-    list_display = ("payment", "kind", "due_on", "amount", "status", "paid_by", "declines")
-    list_filter = ("status", "kind", "due_on")
-    search_fields = ("payment__student__email", "payment__camp_class__name")
-    list_select_related = ("payment__camp_class", "payment__student")
-    readonly_fields = ("payment", "kind", "status", "paid_by", "tries", "declines", "message")
-    actions = ("cancel_remaining", "keep_seat_a_week")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def save_model(self, request, obj, form, change):
-        note = form.cleaned_data.get("change_note", "")
-        try:
-            if "due_on" in form.changed_data:
-                instalment_move(instalment_id=obj.pk, due_on=obj.due_on, by=request.user, note=note)
-            if "amount" in form.changed_data:
-                instalment_amount_change(
-                    instalment_id=obj.pk, amount=obj.amount, by=request.user, note=note
-                )
-            if form.cleaned_data.get("paid_offline"):
-                instalment_paid_offline(instalment_id=obj.pk, by=request.user, note=note)
-        except DomainError as error:
-            self.message_user(request, str(error), messages.ERROR)
-
-    @admin.action(description="Cancel the remaining instalments of their payments")
-    def cancel_remaining(self, request, queryset):
-        payments = set(queryset.values_list("payment_id", flat=True))
-        cancelled = sum(
-            instalments_cancel_future(payment_id=payment_id, by=request.user)
-            for payment_id in payments
-        )
-        self.message_user(request, f"{cancelled} instalments cancelled.")
-
-    @admin.action(description="Keep their overdue seats seven days more")
-    def keep_seat_a_week(self, request, queryset):
-        kept = 0
-        for payment_id in set(queryset.values_list("payment_id", flat=True)):
-            payment = Payment.objects.get(pk=payment_id)
-            if payment.release_on is None:
-                continue
-            release_extend(
-                payment_id=payment_id,
-                release_on=payment.release_on + timedelta(days=7),
-                by=request.user,
-            )
-            kept += 1
-        self.message_user(request, f"{kept} seats kept seven days more.")
-
-
-@admin.register(PlanChange)
-class PlanChangeAdmin(ViewOnlyAdmin):
-    list_display = ("at", "payment", "what", "by")
-    search_fields = ("payment__student__email", "what")
-    list_select_related = ("payment", "by")

@@ -19,6 +19,19 @@ class PaymentStatus(models.TextChoices):
     CANCELLED = "cancelled", "Cancelled by the family"
 
 
+class Kind:
+    """An adjustment's kind, as the API names it and `Payment.adjustments` keeps it."""
+
+    EARLY_BIRD = "early_bird"
+    SCHOLARSHIP = "scholarship"
+    SIBLING = "sibling"
+    MULTI_CLASS = "multi_class"
+    CODE = "code"
+    CREDIT = "credit"
+    # No rule of the school's makes one; the API's schema and the season's figures name it.
+    OTHER = "other"
+
+
 class Payment(models.Model):
     """A card payment for a class; one per Stripe PaymentIntent."""
 
@@ -60,7 +73,7 @@ class Payment(models.Model):
     payment_intent_id = models.CharField(max_length=255, blank=True, default="", db_default="")
     # What was charged for this seat, exactly as Stripe charged it (a checkout line: its share).
     price = models.DecimalField(max_digits=8, decimal_places=2)
-    # How that was reached (`payments.pricing`): the class's list price then, and each
+    # How that was reached (`checkout.pricing`): the class's list price then, and each
     # adjustment as the family read it ({kind, label, amount}). A later sibling or scholarship
     # is counted against what these gave. Null and empty for payments made before prices had
     # adjustments: those paid the list price.
@@ -85,7 +98,7 @@ class Payment(models.Model):
     # Null while the class had no dates (or for a payment without a seat).
     starts_at_promised = models.DateTimeField(null=True, blank=True)
     ends_at_promised = models.DateTimeField(null=True, blank=True)
-    # Paid by a plan (`payments.plans`): its name, the whole price owed (the charge above was
+    # Paid by a plan (`plans.schedule`): its name, the whole price owed (the charge above was
     # its deposit; `instalments` hold the rest), and the card later parts are charged to.
     plan_label = models.CharField(max_length=80, blank=True)
     plan_total = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
@@ -219,7 +232,7 @@ class ChargeAttempt(models.Model):
     setup_intent_id = models.CharField(max_length=255)
     # The price the student confirmed on the payment page, which is the price charged.
     amount_cents = models.PositiveIntegerField()
-    # How the price was reached (`payments.pricing`), kept for the payment it becomes.
+    # How the price was reached (`checkout.pricing`), kept for the payment it becomes.
     list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     adjustments = models.JSONField(default=list, blank=True)
     currency = models.CharField(max_length=3, default="usd")
@@ -360,7 +373,7 @@ class Refund(models.Model):
         return f"refund {self.pk} of ${self.amount} ({self.status})"
 
 
-# The school's price rules, per season, kept in the back office. `payments.pricing` applies
+# The school's price rules, per season, kept in the back office. `checkout.pricing` applies
 # them, in its order, and nothing else reads them to decide what anyone pays.
 
 
@@ -666,7 +679,7 @@ class CheckoutLine(models.Model):
         "accounts.Participant", on_delete=models.CASCADE, related_name="+"
     )
     camp_class = models.ForeignKey("classes.Class", on_delete=models.PROTECT, related_name="+")
-    # What the family confirmed for this line when it paid (`payments.pricing`).
+    # What the family confirmed for this line when it paid (`checkout.pricing`).
     list_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     adjustments = models.JSONField(default=list, blank=True)
     price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
@@ -694,7 +707,7 @@ class CheckoutLine(models.Model):
         return f"{self.participant} in {self.camp_class}"
 
 
-# Payment plans (`payments.plans`): a deposit now and the rest in instalments charged to the
+# Payment plans (`plans.schedule`): a deposit now and the rest in instalments charged to the
 # card saved at checkout, by the beat task `payments.tasks.instalments_charge`.
 
 

@@ -14,7 +14,7 @@ ZERO = Decimal("0.00")
 
 def cents(amount: Decimal) -> Decimal:
     """`amount` to the cent, a half cent up: $0.005 is $0.01, $0.025 is $0.03, $9.985 is $9.99.
-    What a line comes to (`payments.pricing.Quote.amount_due`), and every amount below."""
+    What a line comes to (`checkout.pricing.Quote.amount_due`), and every amount below."""
     return amount.quantize(CENT, rounding=ROUND_HALF_UP)
 
 

@@ -18,8 +18,6 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from accounts.models import User
-from core.public_cache import current_generation
-from core.school_time import school_today
 from payments.models import (
     MONEY_IN,
     MONEY_OUT,
@@ -33,7 +31,6 @@ from payments.models import (
     RefundPolicy,
     RefundStatus,
 )
-from payments.plans import plan_table, plans_open
 from payments.refund_policy import RefundTerms
 
 # A refund owed and not yet made: on record, not yet made at Stripe, or refused there.
@@ -116,36 +113,6 @@ def credit_balance(family_id: int) -> Decimal:
 def credit_entries_of(family: User) -> QuerySet[CreditEntry]:
     """The family's credit ledger, newest first (`credit_family_idx`)."""
     return CreditEntry.objects.filter(family_id=family.pk).order_by("-at", "-id")
-
-
-# Every plan the school has, with the public lists' generation and the school's day it was read
-# under: a plan's change replaces the generation (PaymentPlan is shown in the public lists), and
-# a new day may close a plan.
-_plan_table_read: tuple = (None, None, None)
-
-
-def class_plans(*, camp_class) -> list[dict]:
-    """The payment plans a class offers a checkout today, scheduled on its list price (a
-    family's own price, after its discounts, is the checkout's to schedule): what the class
-    JSON's `plans` says (`core.events.CLASS_PLANS`, asked by classes). Every class of an
-    answer asks, so the plans are read once per change and day, not once per class."""
-    global _plan_table_read
-    generation, today = current_generation(), school_today()
-    read_under, read_on, table = _plan_table_read
-    if (read_under, read_on) != (generation, today):
-        table = plan_table()
-        _plan_table_read = (generation, today, table)
-    return [
-        {
-            "id": schedule.plan.pk,
-            "label": schedule.plan.label,
-            "deposit": schedule.deposit,
-            "instalments": [
-                {"due_on": part.due_on, "amount": part.amount} for part in schedule.instalments
-            ],
-        }
-        for schedule in plans_open(camp_class, camp_class.price, plans=table.of(camp_class))
-    ]
 
 
 # --- What a seat paid: the one answer, read from the ledger (`payments.services.ledger`).

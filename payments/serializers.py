@@ -174,7 +174,7 @@ def receipt_number(payment) -> str:
 
 
 class AdjustmentOutputSerializer(serializers.Serializer):
-    """One change to a list price (`payments.pricing.Adjustment`): negative for a discount."""
+    """One change to a list price (`checkout.pricing.Adjustment`): negative for a discount."""
 
     kind = serializers.ChoiceField(
         choices=["early_bird", "scholarship", "sibling", "multi_class", "code", "credit", "other"]

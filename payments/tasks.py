@@ -6,17 +6,6 @@ from django.db import transaction
 
 from accounts.models import Role, User
 from payments.services.customers import card_setups_made_ahead, customer_made_ahead
-from payments.services.enrolment_cancellations import overdue_release
-from payments.services.instalments import instalments_charge, instalments_unanswered_settle
-
-
-@shared_task
-def instalments() -> None:
-    """A plan's instalments charged when due (or retried), charges Stripe never answered for
-    settled, and overdue seats whose grace ended released to the waitlist."""
-    instalments_unanswered_settle()
-    instalments_charge()
-    overdue_release()
 
 
 @shared_task

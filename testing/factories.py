@@ -267,7 +267,7 @@ def class_answer(camp_class: Class) -> dict:
         "registrationOpen": (starts_at is None or now < starts_at)
         and (closes_at is None or now < closes_at),
         "seasonId": camp_class.season_id,
-        # The plans' own tests (payments/tests/test_payment_plans.py) give classes plans.
+        # The plans' own tests (plans/tests/test_payment_plans.py) give classes plans.
         "plans": [],
     }
 

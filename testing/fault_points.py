@@ -4,7 +4,7 @@ The test settings install this app, and a server process started with CAMP_PAYME
 set (`settings.PAYMENT_FAULT_POINT`) is armed at start: nothing of it is in the product's code.
 
 - `after_charge`: Stripe has charged the card and answered, and the process dies before the
-  answer is put on record (payments/tests/test_crash.py).
+  answer is put on record (checkout/tests/test_crash.py).
 """
 
 import functools

@@ -89,6 +89,11 @@ INSTALLED_APPS = [
     "class_messages",
     "attendance",
     "payments",
+    "checkout",
+    "plans",
+    "changes",
+    "books",
+    "settlement",
     "pages",
 ]
 

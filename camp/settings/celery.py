@@ -50,8 +50,9 @@ CELERY_BEAT_SCHEDULE = {
     # Families whose hold took the SetupIntent made ahead for them, and who still have a class
     # selected, given the next one (payments.services.customers).
     "card-setups-ahead": {"task": "payments.tasks.card_setups_ahead", "schedule": 60.0},
-    # A plan's instalments due today charged once each (payments.services.instalments); a
-    # declined one tried again the next day; overdue seats released when their grace ends.
+    # A plan's instalments due today charged once each (plans.services); a declined one tried
+    # again the next day; overdue seats released when their grace ends. The task is
+    # settlement.tasks.instalments, under the name it had when payments held it.
     "instalments": {"task": "payments.tasks.instalments", "schedule": 3600.0},
     # The current seasons' reports made again before the last ones grow stale (camp.reports).
     "season-reports": {

@@ -10,7 +10,7 @@ from .env import env, env_bool
 # The school's name as search engines and shared links give it (the class pages' structured
 # data names it as each course's provider).
 SCHOOL_NAME = env("SCHOOL_NAME", "Camp Art & Craft School")
-# What a family's yearly statement (payments/statements.py) gives for the school, beside its
+# What a family's yearly statement (books/statements.py) gives for the school, beside its
 # name and the office's e-mail (SCHOOL_REPLY_TO): families claim care costs with it, so a real
 # school sets its own. The defaults are plainly a demo's; the phone is left out while unset.
 SCHOOL_TAX_ID = env("SCHOOL_TAX_ID", "00-0000000")
@@ -52,9 +52,6 @@ CREDIT_REFUND_BONUS_PERCENT = Decimal(env("CREDIT_REFUND_BONUS_PERCENT", "0"))
 # An instructor moves no meeting of a class with enrolments to within this many days of today
 # (nor into the past); the school's admins can, and the families are told either way.
 SCHEDULE_CHANGE_MIN_NOTICE_DAYS = int(env("SCHEDULE_CHANGE_MIN_NOTICE_DAYS", "7"))
-# Rules of a test's own that adjust a line's price after the school's (payments/pricing.py), as
-# dotted paths, in this order; the school's rules are kept per season in the back office.
-PRICE_ADJUSTMENTS: list[str] = []
 
 # Days before a class's first meeting that each enrolled family is reminded (once).
 CLASS_REMINDER_DAYS = int(env("CLASS_REMINDER_DAYS", "3"))
@@ -67,7 +64,7 @@ CLASS_MESSAGES_PER_DAY = int(env("CLASS_MESSAGES_PER_DAY", "5"))
 # Minutes after a first edit of a class its families are told what changed: later edits within
 # them join the same message, and edits undone within them send none.
 CLASS_CHANGE_NOTICE_DELAY_MINUTES = int(env("CLASS_CHANGE_NOTICE_DELAY_MINUTES", "10"))
-# Payment plans (payments.plans): a declined instalment is tried again daily, this many times in
+# Payment plans (plans.schedule): a declined instalment is tried again daily, this many times in
 # all after the first; then the enrolment is overdue and its seat kept this many days before it
 # goes to the waitlist.
 INSTALMENT_RETRIES = int(env("INSTALMENT_RETRIES", "3"))
@@ -76,7 +73,7 @@ OVERDUE_GRACE_DAYS = int(env("OVERDUE_GRACE_DAYS", "7"))
 # (a plan's deposit paid, a no-refund tier reached). Off: a family never pays more by cancelling.
 CANCELLATION_CHARGES_UNPAID = env_bool("CANCELLATION_CHARGES_UNPAID", False)
 
-# A family moves an enrolment to another class (payments.services.transfers) until this many
+# A family moves an enrolment to another class (changes.services.transfers) until this many
 # days before the earlier of the two classes' first meetings, for this fee on top of the price
 # difference.
 TRANSFER_CUTOFF_DAYS = int(env("TRANSFER_CUTOFF_DAYS", "7"))

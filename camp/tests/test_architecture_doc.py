@@ -19,10 +19,11 @@ SECTION = "## Where each answer lives"
 ANSWERS = {
     "Seats free": "enrolments.availability.free",
     "Who may take a class": "enrolments.rules.first_refusal",
+    "What the rules read": "enrolments.facts.FACTS",
     "When a season takes registrations": "classes.registration.registration_shut",
-    "A price": "payments.pricing.price_checkout",
+    "A price": "checkout.pricing.price_checkout",
     "Money rounded": "payments.money.cents",
-    "A family's checkout": "payments.services.family_checkout.checkout_pay",
+    "A family's checkout": "checkout.services.family_checkout.checkout_pay",
     "A seat taken": "enrolments.services.seats.seat_take",
     "An e-mail queued": "notifications.services.message_queue",
     "Whether an address is written to": "notifications.models.Mailbox",
@@ -40,8 +41,8 @@ ANSWERS = {
     "A place in the opening's line": "waiting_room.line.line_join",
     "Attendance recorded": "attendance.services.records.attendance_record",
     "A child's attendance status": "attendance.lines.attendance_line_fold",
-    "A plan's schedule": "payments.plans.plan_schedule",
-    "A transfer": "payments.services.transfers.transfer_make",
+    "A plan's schedule": "plans.schedule.plan_schedule",
+    "A transfer": "changes.services.transfers.transfer_make",
     "A season's figures": "camp.reports.season_report",
 }
 # Named in the same lines, beside the first.

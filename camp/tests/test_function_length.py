@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ["accounts", "classes", "care", "core", "enrolments", "notifications", "pages"]
 PRODUCT += ["waiting_room", "class_messages", "attendance"]
-PRODUCT += ["payments", "camp"]
+PRODUCT += ["payments", "books", "plans", "checkout", "changes", "settlement", "camp"]
 NOT_PRODUCT = {"tests", "migrations"}
 MOST_LINES = 80
 

@@ -25,18 +25,18 @@ from openpyxl import load_workbook
 
 from accounts.models import Role
 from attendance.services import attendance_record
+from changes.services import enrolment_cancel, enrolment_cancellation_preview
 from classes.models import Class, Meeting, Season
 from core.errors import Refused
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.services import care_reminders_due
 from enrolments.services.class_reminders import class_reminders_due
 from notifications.models import Message
-from payments import tasks
 from payments.models import Checkout, InstalmentStatus, Payment, PaymentPlan, PaymentPlanDue
-from payments.plans import plan_schedule, plans_open
 from payments.refund_policy import RefundTier
-from payments.services import enrolment_cancel, enrolment_cancellation_preview
 from payments.tests import stripe_js
+from plans.schedule import plan_schedule, plans_open
+from settlement import tasks
 from testing.dates import SCHOOL
 from testing.factories import ChildFactory, EnrolmentFactory, UserFactory, scheduled_class
 from testing.seasons import a_season, a_season_class

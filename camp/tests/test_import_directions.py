@@ -1,13 +1,16 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
 Each app may import the apps below it: core < notifications < accounts < classes < waiting_room <
-care < enrolments < class_messages < attendance < payments, each app just above the highest one it
-reads (the waiting room reads the seasons of classes; class messages and attendance read
-enrolments' seats and rosters, and neither reads the other). Only its interface modules (the
-API, the admin, management commands) may also read another app's selectors, as the admin's class
-page reads the roster, and the family's list of their classes reads each seat's attendance.
-`pages` (the school's own pages and its Contact form) stands beside the layers: it may import
-notifications and core, and no app imports it. Tests and migrations are left out.
+care < enrolments < class_messages < attendance < payments < books < plans < checkout < changes <
+settlement, each app just above the highest one it reads (the waiting room reads the seasons of
+classes; class messages and attendance read enrolments' seats and rosters, and neither reads the
+other; the money's apps stand on payments, each above the ones it asks: checkout opens a plan,
+a change prices what a cancellation loses, settlement hands a charge to the flow that made it).
+Only its interface modules (the API, the admin, management commands) may also read another app's
+selectors, as the admin's class page reads the roster, and the family's list of their classes
+reads each seat's attendance. `pages` (the school's own pages and its Contact form) stands beside
+the layers: it may import notifications and core, and no app imports it. Tests and migrations are
+left out.
 
 Nor does an app reach the rows of an app above it by another way: through a reverse relation
 the upper app declared on its models, or a model found through `_meta`. Where it needs to know
@@ -33,6 +36,11 @@ LAYERS = [
     "class_messages",
     "attendance",
     "payments",
+    "books",
+    "plans",
+    "checkout",
+    "changes",
+    "settlement",
 ]
 # Apps beside the layers, with the apps each may import.
 BESIDE = {"pages": ["core", "notifications"]}

@@ -28,6 +28,7 @@ CAMP_APPS = (
     "payments",
     "pages",
 )
+CAMP_APPS += ("books", "plans", "checkout", "changes", "settlement")
 
 
 @dataclass(frozen=True)

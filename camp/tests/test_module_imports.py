@@ -29,6 +29,11 @@ PRODUCT = [
     "class_messages",
     "attendance",
     "payments",
+    "books",
+    "plans",
+    "checkout",
+    "changes",
+    "settlement",
     "pages",
     "camp",
 ]

@@ -12,6 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ["core", "notifications", "accounts", "classes", "waiting_room", "enrolments", "payments"]
 OURS += ["class_messages", "attendance", "pages"]
+OURS += ["checkout", "plans", "changes", "books", "settlement"]
 OURS += ["camp", "bench", "testing", "e2e"]
 PUBLIC_UNDERSCORE = {"_meta"}
 
@@ -64,10 +65,10 @@ def test_no_module_reaches_another_module_s_private_names():
 
 
 def test_a_private_import_and_a_private_read_are_found(tmp_path):
-    module = tmp_path / "payments" / "services" / "checkout.py"
+    module = tmp_path / "checkout" / "services" / "seat_payment.py"
     module.parent.mkdir(parents=True)
     module.write_text(
-        "from payments.services.attempts import _attempt_mark, attempt_charge\n"
+        "from checkout.services.attempts import _attempt_mark, attempt_charge\n"
         "from core import public_cache\n"
         "from classes.models import Class\n"
         "public_cache._change_watchers.append(print)\n"
@@ -75,8 +76,8 @@ def test_a_private_import_and_a_private_read_are_found(tmp_path):
     )
 
     assert private_reaches(module, root=tmp_path) == [
-        "payments/services/checkout.py:1 imports payments.services.attempts._attempt_mark",
-        "payments/services/checkout.py:4 reads core.public_cache._change_watchers",
+        "checkout/services/seat_payment.py:1 imports checkout.services.attempts._attempt_mark",
+        "checkout/services/seat_payment.py:4 reads core.public_cache._change_watchers",
     ]
 
 

@@ -14,8 +14,8 @@ import requests
 from django.conf import settings
 
 from accounts.models import Role
+from checkout.tests.test_race import bearer, save_card
 from classes.models import ClassStatus
-from payments.tests.test_race import bearer, save_card
 from testing import services
 from testing.factories import ClassFactory, SelectionFactory, UserFactory
 from testing.servers import gunicorn_servers, process_env

@@ -751,7 +751,7 @@ def stripe_reports_a_payment_the_browser_left(school, counted):
 # Each step, the status it answers, and its queries. A signed-in call's first query loads the
 # caller named by the access token; a page adds the count of the whole list. A transaction
 # shows here as a savepoint and its release, since the test itself runs in one.
-# A class's answer names the payment plans it offers (payments.plans): every plan is read in
+# A class's answer names the payment plans it offers (plans.schedule): every plan is read in
 # one query per answer, whatever the number of classes (two when the school has plans).
 STEPS = [
     (a_visitor_lists_the_instructors, 200, 1),
@@ -854,9 +854,9 @@ STEPS = [
     # The selection as the payment page reads it, with the payment made before with the card
     # and the refund policy in force; the rules' one query; in its savepoint, the participant
     # locked, whether another charge of the seat is open, in one query (one seat, one charge:
-    # payments.services.seat_charges; two statements, since what the lock guards is read after
+    # checkout.services.seat_charges; two statements, since what the lock guards is read after
     # it), and the charge attempt. Then the seat and the payment in one savepoint
-    # (payments.services.fulfilment.payment_record_enrolled): the seat taken, which locks the
+    # (checkout.services.fulfilment.payment_record_enrolled): the seat taken, which locks the
     # class; the rules again under the lock; the enrolment; the hold and the selection settled;
     # the payment, enrolled; the receipt, composed by the worker that sends it; the attempt
     # charged. The answer is the payment as written.
@@ -925,7 +925,7 @@ STEPS = [
     # The policy in force: its newest row.
     (a_visitor_reads_the_refund_policy, 200, 1),
     # The caller; the payment with its seat, class and participant; what was paid for it (its
-    # charge, a plan's instalments paid, less refunds: payments.services.instalments).
+    # charge, a plan's instalments paid, less refunds: plans.services).
     (a_family_previews_cancelling_a_seat, 200, 3),
     # Under the payment's lock (the caller; the payment with its seat, class and participant):
     # the seat given back and offered to the waitlist (enrolments.services.seat_give_back); the

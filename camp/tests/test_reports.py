@@ -1,7 +1,7 @@
 """The admins' season report (camp.reports): each figure against the lists it must agree with,
 the spreadsheets, the questions it refuses, and its cost, which does not grow with the school.
 
-Money is compared with Stripe's own list in payments/tests/test_season_report.py, attendance
+Money is compared with Stripe's own list in books/tests/test_season_report.py, attendance
 tallies with the actions' fold in attendance/tests/test_tally.py.
 """
 

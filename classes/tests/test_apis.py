@@ -116,7 +116,7 @@ class TestClassList:
     ):
         ClassFactory.create_batch(rows, status=APPROVED)
 
-        # The classes; the payment plans (read once, payments.selectors.class_plans); the seats
+        # The classes; the payment plans (read once, plans.selectors.class_plans); the seats
         # held, which the cached answer writes in at each serving.
         with django_assert_num_queries(3):
             response = api_client.get("/api/classes")

@@ -73,8 +73,8 @@ def test_who_answers_what():
         "seat_holders": "enrolments.selectors.seat_holders_of",
         "waiting_families": "enrolments.selectors.waiting_families_of",
         "care_read_scope": "enrolments.selectors.care_read_scope",
-        "price_in_words": "payments.services.messages.price_in_words",
-        "class_plans": "payments.selectors.class_plans",
+        "price_in_words": "checkout.selectors.price_in_words",
+        "class_plans": "plans.selectors.class_plans",
     }
 
 

@@ -102,7 +102,7 @@ def seat_take(
 ) -> Enrolment:
     """Give the participant a seat in the class, paid for by the account (`student_id`), or
     raise SeatRefused with the reason. What was paid is the payments app's to check
-    (`payments.services.fulfilment`), before it asks for the seat.
+    (`checkout.services.fulfilment`), before it asks for the seat.
 
     One UPDATE takes a seat while the class has one left, which locks the class row, as every
     write of its seats, holds and offers does; under that lock the rules are asked again
@@ -117,7 +117,7 @@ def seat_take(
 
     In a savepoint of its own, so that a refusal leaves the caller's transaction usable; a
     caller that gives up its whole transaction on a refusal asks for none (`savepoint=False`).
-    A move (`payments.services.transfers`) names the class whose seat it gives back next
+    A move (`changes.services.transfers`) names the class whose seat it gives back next
     (`leaving_class_id`): the rules count that seat as gone already.
     """
     now = timezone.now()

@@ -86,14 +86,19 @@ ROOT = Path(__file__).resolve().parents[2]
 PYTHON_DIRS = [
     "accounts",
     "bench",
+    "books",
     "camp",
+    "changes",
+    "checkout",
     "classes",
     "core",
     "enrolments",
     "notifications",
     "pages",
     "payments",
+    "plans",
     "scripts",
+    "settlement",
     "testing",
 ]
 THE_ONE_HOME = ROOT / "enrolments" / "availability.py"

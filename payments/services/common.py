@@ -11,7 +11,7 @@ from core.errors import CardDeclined, Conflict, ProviderUnavailable
 from enrolments.models import Selection
 from payments import stripe_client
 from payments.models import ChargeAttempt, Payment
-from payments.pricing import in_cents
+from payments.money import in_cents
 
 logger = logging.getLogger(__name__)
 

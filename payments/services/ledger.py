@@ -18,13 +18,13 @@ from core.errors import Conflict
 from payments.models import (
     CreditEntry,
     Instalment,
+    Kind,
     LedgerEntry,
     LedgerKind,
     PaidBy,
     Payment,
     Refund,
 )
-from payments.pricing import Kind
 from payments.selectors import CARD, seat_paid
 from payments.services.common import is_free_enrolment
 

@@ -5,22 +5,20 @@ the registration morning's busiest request, is composed by the worker that sends
 
 from decimal import Decimal
 
-from accounts.models import Participant
 from classes.mail import class_mail
 from classes.models import Class
 from notifications.kinds import Composed
 from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
-from payments.pricing import price_for
 from payments.refund_policy import refund_policy_text_of
 
 
-def _money(amount: Decimal) -> str:
+def money(amount: Decimal) -> str:
     return f"${amount:,.2f}"
 
 
-def _money_change(amount: Decimal) -> str:
+def money_change(amount: Decimal) -> str:
     # As the payment page writes a discount: a true minus sign before the dollars.
     return f"\u2212${-amount:,.2f}" if amount < 0 else f"+${amount:,.2f}"
 
@@ -31,24 +29,12 @@ def _price_lines(payment: Payment) -> list[dict]:
     if not payment.adjustments or payment.list_price is None:
         return []
     return [
-        {"label": "List price", "amount": _money(payment.list_price)},
+        {"label": "List price", "amount": money(payment.list_price)},
         *(
-            {"label": a["label"], "amount": _money_change(Decimal(a["amount"]))}
+            {"label": a["label"], "amount": money_change(Decimal(a["amount"]))}
             for a in payment.adjustments
         ),
     ]
-
-
-def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]:
-    """What a seat costs the participant now (`payments.pricing.price_for`), as the payment
-    page shows it: the list price and each adjustment when there are any, then the total due."""
-    quote = price_for(participant, camp_class)
-    lines = []
-    if quote.adjustments:
-        lines.append({"label": "List price", "amount": _money(quote.list_price)})
-        lines += [{"label": a.label, "amount": _money_change(a.amount)} for a in quote.adjustments]
-    lines.append({"label": "Total due", "amount": _money(quote.amount_due)})
-    return lines
 
 
 def _payment_read(payment_id: int) -> Payment:
@@ -80,7 +66,7 @@ def _composed(
         "participant_name": payment.participant_name or payment.student.name,
         "for_child": payment.participant is not None and not payment.participant.is_account_holder,
         "instructor_name": camp_class.instructor.name,
-        "amount": _money(payment.price),
+        "amount": money(payment.price),
         "transaction_id": payment.transaction_id,
         "paid_at": payment.date,
         "free": payment.price == 0,
@@ -134,7 +120,7 @@ def receipt_composed(facts: dict) -> Composed:
         refund_policy=refund_policy_text_of(payment),
         plan_label=payment.plan_label,
         plan_parts=[
-            {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": _money(part.amount)}
+            {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": money(part.amount)}
             for part in payment.instalments.filter(kind="instalment").order_by("due_on", "id")
         ]
         if payment.plan_label
@@ -153,9 +139,9 @@ def refund_queue(
     the card, and `credit` as account credit (what the seat was paid with credit, in cash or by
     cheque, when the school gives it all back). A seat the school took back in full (the class
     cancelled, a refund by the school) leaves the family's calendar too."""
-    more = {} if amount is None else {"amount": _money(amount), "card_refunded": amount > 0}
+    more = {} if amount is None else {"amount": money(amount), "card_refunded": amount > 0}
     if credit > 0:
-        more["credit_amount"] = _money(credit)
+        more["credit_amount"] = money(credit)
     seat_gone = payment.status == PaymentStatus.REFUNDED and payment.enrolment_id is not None
     _queue(
         PaymentMessage.REFUND_MADE,
@@ -182,10 +168,10 @@ def enrolment_cancelled_queue(
         PaymentMessage.ENROLMENT_CANCELLED,
         payment,
         calendar_method="CANCEL",
-        refund=_money(refund),
+        refund=money(refund),
         refund_due=refund > 0 and not to_credit,
         to_credit=to_credit,
-        withheld=_money(withheld) if withheld > 0 else "",
+        withheld=money(withheld) if withheld > 0 else "",
         tier_label=tier_label,
         why=why,
         refund_policy=policy_text,
@@ -199,7 +185,7 @@ def instalment_failed_queue(instalment) -> None:
     _queue(
         PaymentMessage.INSTALMENT_FAILED,
         payment,
-        instalment_amount=_money(instalment.amount),
+        instalment_amount=money(instalment.amount),
         due_on=f"{instalment.due_on:%B} {instalment.due_on.day}",
         card_message=instalment.message,
         enrolment_id=payment.enrolment_id,
@@ -221,7 +207,7 @@ def seat_released_queue(payment: Payment, *, refund: Decimal) -> None:
         payment,
         calendar_method="CANCEL",
         release_on=f"{payment.release_on:%B} {payment.release_on.day}",
-        refund=_money(refund),
+        refund=money(refund),
         refund_due=refund > 0,
     )
 
@@ -249,11 +235,11 @@ def enrolment_transferred_queue(
         # Each move is its own message: a seat may move more than once.
         about=f"transfer:{transfer_id}",
         from_class_name=from_class_name,
-        difference=_money_change(difference),
-        fee=_money(fee) if fee > 0 else "",
-        withheld=_money(withheld) if withheld > 0 else "",
+        difference=money_change(difference),
+        fee=money(fee) if fee > 0 else "",
+        withheld=money(withheld) if withheld > 0 else "",
         charged=settled == "charged",
         given_back=settled == "given back",
-        card_amount=_money(card) if card > 0 else "",
-        credit_amount=_money(credit) if credit > 0 else "",
+        card_amount=money(card) if card > 0 else "",
+        credit_amount=money(credit) if credit > 0 else "",
     )

@@ -16,6 +16,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from accounts.models import Role
+from checkout.tests.test_race import TIMEOUT, bearer, post_all_at_once
 from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, EnrolmentStatus, SeatHold, WaitlistEntry, WaitlistStatus
 from enrolments.rules import Refusal
@@ -25,7 +26,6 @@ from notifications.models import Message
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
-from payments.tests.test_race import TIMEOUT, bearer, post_all_at_once
 from testing.factories import SelectionFactory, UserFactory, scheduled_class
 from testing.seats import seats_free_now
 

@@ -13,7 +13,7 @@ from payments.message_kinds import PaymentMessage
 from payments.models import Payment, RefundPolicy
 from payments.services import payment_refund
 from payments.tests import stripe_js
-from payments.tests.test_webhooks import authenticated_but_not_posted, post_event
+from settlement.tests.test_webhooks import authenticated_but_not_posted, post_event
 from testing.outbox import html_of, send_queued
 
 pytestmark = pytest.mark.django_db

@@ -54,6 +54,9 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
+from books.reports import Period, season_money
+from books.statements import statement_for
+from changes.services import class_cancel
 from classes.models import Class
 from core.school_time import school_timezone
 from payments import stripe_client
@@ -74,14 +77,12 @@ from payments.models import (
     SiblingDiscount,
     StripeCustomer,
 )
-from payments.reports import Period, season_money
 from payments.selectors import credit_balance, seat_paid
-from payments.services import class_cancel, payment_refund
-from payments.services.instalments import instalment_paid_offline
-from payments.statements import statement_for
-from payments.tasks import instalments as beat_instalments
+from payments.services import payment_refund
 from payments.tests import stripe_js
-from payments.tests.test_payment_plans import card_that_declines
+from plans.services import instalment_paid_offline
+from plans.tests.test_payment_plans import card_that_declines
+from settlement.tasks import instalments as beat_instalments
 from testing import identity
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season, a_season_class

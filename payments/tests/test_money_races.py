@@ -28,6 +28,7 @@ from django.conf import settings
 from django.db.models import Sum
 
 from accounts.models import Role
+from checkout.tests.test_race import TIMEOUT, bearer
 from core.school_time import school_today
 from enrolments.models import Enrolment, EnrolmentStatus
 from payments.models import (
@@ -46,11 +47,10 @@ from payments.models import (
     RefundStatus,
     Transfer,
 )
-from payments.pricing import in_cents
+from payments.money import in_cents
 from payments.selectors import credit_balance
 from payments.tests import stripe_js
-from payments.tests.test_payment_plans import a_plan
-from payments.tests.test_race import TIMEOUT, bearer
+from plans.tests.test_payment_plans import a_plan
 from testing import services
 from testing.clock import on_the_tests_clock
 from testing.factories import ChildFactory, UserFactory
@@ -128,7 +128,7 @@ from django.db import connection
 
 from core.errors import DomainError
 from payments.services import payment_refund
-from payments.services.instalments import instalments_charge
+from plans.services import instalments_charge
 
 WORK = {
     # The back office's "refund" action on one payment.

@@ -5,11 +5,11 @@ server. PostgreSQL only: the processes share the test database."""
 import pytest
 import requests
 
+from checkout.tests.test_race import bearer, save_card
 from notifications.models import Message, MessageStatus
 from payments.message_kinds import PaymentMessage
 from payments.models import Payment
 from payments.tests import stripe_js
-from payments.tests.test_race import bearer, save_card
 from testing.servers import celery_workers, gunicorn_servers, wait_for, wait_until_workers_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)

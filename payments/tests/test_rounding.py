@@ -24,8 +24,11 @@ from pathlib import Path
 
 import pytest
 
+from changes.services import enrolment_cancellation_preview
+from checkout.pricing import Adjustment, Quote, price_checkout
 from payments.models import (
     CreditEntry,
+    Kind,
     MultiClassDiscount,
     PaymentPlan,
     PaymentPlanDue,
@@ -42,10 +45,8 @@ from payments.money import (
     plan_instalments,
     shared,
 )
-from payments.plans import plan_schedule
-from payments.pricing import Adjustment, Kind, Quote, price_checkout
 from payments.refund_policy import RefundTerms, RefundTier
-from payments.services import enrolment_cancellation_preview
+from plans.schedule import plan_schedule
 from testing.factories import ChildFactory, PaymentFactory
 from testing.seasons import a_season, a_season_class
 
@@ -343,7 +344,7 @@ class TestThroughARefund:
 ROOT = Path(__file__).resolve().parents[2]
 # The product's Python: every app and the project package (tests and migrations apart).
 PRODUCT = ["accounts", "camp", "care", "classes", "core", "enrolments", "notifications"]
-PRODUCT += ["pages", "payments"]
+PRODUCT += ["pages", "payments", "books", "plans", "checkout", "changes", "settlement"]
 PRODUCT += ["waiting_room", "class_messages", "attendance"]
 THE_ONE_HOME = Path("payments") / "money.py"
 # Reading a decimal column back at its declared places is the column's shape, not a money rule.
@@ -397,11 +398,12 @@ def test_money_is_rounded_nowhere_but_in_payments_money():
 
 
 def test_the_walk_finds_rounding_written_again(tmp_path):
-    (tmp_path / "payments" / "services").mkdir(parents=True)
-    (tmp_path / "payments" / "services" / "transfers.py").write_text(
+    (tmp_path / "changes" / "services").mkdir(parents=True)
+    (tmp_path / "changes" / "services" / "transfers.py").write_text(
         "from decimal import ROUND_HALF_EVEN, Decimal\n"
         "fee = (price * 3 / 100).quantize(Decimal('0.01'), ROUND_HALF_EVEN)\n"
     )
+    (tmp_path / "payments").mkdir()
     (tmp_path / "payments" / "money.py").write_text("cent = amount.quantize(CENT)\n")
     (tmp_path / "payments" / "tests").mkdir()
     (tmp_path / "payments" / "tests" / "test_fees.py").write_text("x = y.quantize(CENT)\n")
@@ -412,8 +414,8 @@ def test_the_walk_finds_rounding_written_again(tmp_path):
 
     assert rounding_outside_money(tmp_path) == [
         "core/prepared.py:3 decimal.getcontext()",
-        "payments/services/transfers.py:1 from decimal import ROUND_HALF_EVEN, Decimal",
-        "payments/services/transfers.py:2 (price * 3 / 100).quantize(Decimal('0.01'), "
+        "changes/services/transfers.py:1 from decimal import ROUND_HALF_EVEN, Decimal",
+        "changes/services/transfers.py:2 (price * 3 / 100).quantize(Decimal('0.01'), "
         "ROUND_HALF_EVEN)",
-        "payments/services/transfers.py:2 ROUND_HALF_EVEN",
+        "changes/services/transfers.py:2 ROUND_HALF_EVEN",
     ]

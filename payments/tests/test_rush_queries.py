@@ -45,7 +45,7 @@ HOLD_QUERIES = 6
 # The caller; the selection as above, with the payment made before with this card and the
 # refund policy in force; the rules' one query with the paperwork; in one transaction
 # committed before Stripe is asked, the child locked, whether another charge of the seat is
-# open (one query, after the lock: payments.services.seat_charges) and the charge attempt.
+# open (one query, after the lock: checkout.services.seat_charges) and the charge attempt.
 # Then in one transaction: the seat taken, which locks the class; the rules again under the
 # lock; the enrolment; the hold and the selection settled; the payment, enrolled, and its
 # card charge in the ledger; its receipt queued, to be composed by the worker that sends it;

@@ -8,10 +8,10 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Participant, User
+from checkout.pricing import price_checkout
 from classes.models import Class, ClassStatus
 from classes.selectors import season_open_now
-from payments.models import PaymentPlan, PromoCode, SiblingDiscount
-from payments.pricing import Kind, price_checkout
+from payments.models import Kind, PaymentPlan, PromoCode, SiblingDiscount
 
 pytestmark = pytest.mark.django_db
 

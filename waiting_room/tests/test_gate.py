@@ -56,8 +56,8 @@ UNGATED = {
     "class_messages.apis.ClassMessageListCreateApi": "a message to a class's families",
     "enrolments.apis_waitlist.WaitlistEntryApi": "leaving a waitlist gives its offer to the next",
     "enrolments.apis_waitlist.WaitlistDeclineApi": "an offer declined goes to the next family",
-    "payments.apis.StripeWebhookApi": "Stripe telling of payments made through gated writes",
-    "payments.apis_cancellation.EnrolmentCancellationApi": "a seat given back, and refunded",
+    "settlement.apis.StripeWebhookApi": "Stripe telling of payments made through gated writes",
+    "changes.apis_cancellation.EnrolmentCancellationApi": "a seat given back, and refunded",
 }
 
 

@@ -1,0 +1,548 @@
+"""A family cancels one enrolment (one participant, one class): the seat goes back to the class
+and the school's refund policy, as it stood when they paid, says how much of the money goes back.
+
+The cancellation itself is one transaction under the payment's lock: the seat given back, the
+payment marked cancelled, the refund owed put on record and the family told. Stripe is asked
+only after it commits, outside any lock, with the refund's own idempotency key. A refund
+Stripe refuses, or that does not reach it, stays on record as failed: the back office sees it
+in its queue and retries it (`refund_retry`), and the payment never claims to be refunded
+until Stripe has made it.
+"""
+
+import logging
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from checkout.pricing import discount_lost_by_cancelling
+from classes.models import ClassStatus
+from core.errors import Conflict, NotFound
+from core.school_time import school_timezone, school_today
+from enrolments.models import Enrolment, EnrolmentStatus
+from enrolments.services import seat_give_back
+from payments.models import (
+    Instalment,
+    InstalmentKind,
+    InstalmentStatus,
+    Payment,
+    PaymentStatus,
+    Refund,
+    RefundStatus,
+)
+from payments.money import percent_of
+from payments.refund_policy import RefundTerms, RefundTier
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, seat_paid
+from payments.services.common import is_free_enrolment
+from payments.services.ledger import ledger_card_refunds, ledger_credit_given
+from payments.services.messages import (
+    enrolment_cancelled_queue,
+    seat_released_queue,
+)
+from payments.services.refunds import refund_send
+from plans.services import UNPAID, instalment_card_charge
+
+logger = logging.getLogger(__name__)
+
+ZERO = Decimal("0.00")
+# Why the seat went back, as the roster and the back office read it.
+SEAT_REASON = "Cancelled by the family."
+
+
+def _money(amount: Decimal) -> str:
+    return f"${amount:,.2f}"
+
+
+class RefundChanged(Conflict):
+    """The refund is not the one the family saw and confirmed (a day passed, and with it a
+    tier): nothing is cancelled."""
+
+    def __init__(self, current_refund: Decimal):
+        self.current_refund = current_refund
+        super().__init__(
+            f"The refund for cancelling is now {_money(current_refund)}. "
+            "Please check it and confirm again."
+        )
+
+
+class RefundTo:
+    CARD = "card"
+    CREDIT = "credit"
+
+
+class RefundOutcome:
+    """What became of the money owed back, as the family is told."""
+
+    NONE = "none"
+    SUCCEEDED = "succeeded"
+    # Taken as account credit instead of back to the card.
+    CREDITED = "credited"
+    # Owed and not yet made: Stripe refused it or was not reached; the school retries it.
+    PENDING = "pending"
+
+
+@dataclass(frozen=True)
+class CancellationQuote:
+    """What cancelling an enrolment now would give back, and why."""
+
+    enrolment_id: int
+    class_id: int
+    class_name: str
+    participant_name: str
+    paid: Decimal
+    refund: Decimal
+    tier: RefundTier
+    tier_label: str
+    # When it is cancelled, as the tier counts it: as the records and the e-mail say it once
+    # done ("you cancelled 9 days before ..."), and as the family reads it before confirming
+    # ("it is 9 days before ...").
+    why: str
+    why_now: str
+    policy_text: str
+    # A discount another of the family's classes loses with this one cancelled, kept from the
+    # refund (`checkout.pricing.discount_lost_by_cancelling`); `refund` is net of it.
+    withheld: Decimal = ZERO
+    refund_to: str = RefundTo.CARD
+    # What account credit the refund would become: the refund and the school's bonus.
+    credit_amount: Decimal = ZERO
+    credit_bonus_percent: Decimal = ZERO
+    # Account credit spent on this seat at checkout, given back as credit by the same tier.
+    credit_returned: Decimal = ZERO
+
+    @property
+    def reason(self) -> str:
+        """The payment's refund reason, as the family's history shows it."""
+        return f"{self.why[0].upper()}{self.why[1:]}: {self.tier_label.lower()}."
+
+
+@dataclass(frozen=True)
+class EnrolmentCancellation:
+    enrolment_id: int
+    refund: Decimal
+    refund_status: str
+    message: str
+    status: str = PaymentStatus.CANCELLED
+    refund_to: str = RefundTo.CARD
+    credit_amount: Decimal = ZERO
+
+
+def _payment_of(*, student: User, enrolment_id: int, lock: bool = False) -> Payment:
+    """The payment that bought this enrolment, when the caller's account paid for it; anyone
+    else's enrolment is as good as absent."""
+    payments = Payment.objects.select_related("enrolment", "camp_class", "participant")
+    if lock:
+        # The enrolment is on the nullable side of the join; only the payment is locked here
+        # (seat_give_back locks the enrolment).
+        payments = payments.select_for_update(of=("self",))
+    payment = payments.filter(enrolment_id=enrolment_id, student=student).first()
+    if payment is not None:
+        return payment
+    if Enrolment.objects.filter(pk=enrolment_id, student=student).exists():
+        # Every seat has its payment on record (a free one too); this one's is missing.
+        raise Conflict("This enrolment has no payment on record: please contact the school.")
+    raise NotFound("No such enrolment.")
+
+
+def _check_cancellable(payment: Payment, now: datetime) -> None:
+    camp_class = payment.camp_class
+    if payment.status == PaymentStatus.CANCELLED:
+        raise Conflict("This enrolment is already cancelled.")
+    if payment.status == PaymentStatus.REFUNDED:
+        raise Conflict("The school has already refunded this enrolment.")
+    enrolment = payment.enrolment
+    if payment.status != PaymentStatus.ENROLLED or (
+        enrolment is None or enrolment.status != EnrolmentStatus.ACTIVE
+    ):
+        raise Conflict("This enrolment cannot be cancelled.")
+    if camp_class.status == ClassStatus.CANCELLED:
+        # Its refund in full is the school's to make (class_cancel), not a policy's part.
+        raise Conflict("The school cancelled this class: your payment is refunded in full.")
+    # Ended by its dates now and by those the family enrolled under: a class moved into the past
+    # after they paid is still theirs to cancel, by the terms they were promised.
+    ends = [end for end in (camp_class.ends_at, payment.ends_at_promised) if end is not None]
+    if ends and now >= max(ends):
+        raise Conflict("This class has ended, so it can no longer be cancelled.")
+
+
+# Better refunds first: a family is given the best its promises allow.
+_TIER_RANK = {RefundTier.FULL: 2, RefundTier.PARTIAL: 1, RefundTier.NONE: 0}
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """Where a cancellation now falls against one first meeting."""
+
+    days_before: int | None
+    started: bool
+
+    @classmethod
+    def against(cls, starts_at: datetime | None, now: datetime) -> "_Standing":
+        if starts_at is None:
+            return cls(days_before=None, started=False)
+        # Whole days at the school, from today there to the first meeting's day.
+        today = timezone.localdate(now, timezone=school_timezone())
+        first = timezone.localdate(starts_at, timezone=school_timezone())
+        return cls(days_before=(first - today).days, started=now >= starts_at)
+
+
+def _change_window_end(payment: Payment) -> datetime | None:
+    """Until when this family may cancel for a full refund because the class's first meeting
+    moved after they enrolled; None when it has not moved since."""
+    moved_at = payment.camp_class.first_meeting_moved_at
+    if moved_at is None or payment.date >= moved_at:
+        return None
+    return moved_at + timedelta(days=settings.CHANGE_FULL_REFUND_DAYS)
+
+
+def _school_day(moment: datetime) -> str:
+    local = moment.astimezone(school_timezone())
+    return f"{local:%A, %B} {local.day}"
+
+
+@dataclass(frozen=True)
+class _Why:
+    done: str
+    now: str
+
+    def by_the_promise(self) -> "_Why":
+        said = " by the class's dates when you enrolled"
+        return _Why(done=self.done + said, now=self.now + said)
+
+
+def _when(*, days_before: int | None, started: bool) -> _Why:
+    if started:
+        return _Why("you cancelled after the class had started", "the class has started")
+    if days_before is None:
+        return _Why("you cancelled before the class had its dates", "the class has no dates yet")
+    if days_before == 0:
+        return _Why(
+            "you cancelled on the day of the first meeting", "today is the first meeting's day"
+        )
+    days = "1 day" if days_before == 1 else f"{days_before} days"
+    return _Why(
+        f"you cancelled {days} before the first meeting", f"it is {days} before the first meeting"
+    )
+
+
+def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> CancellationQuote:
+    """The refund by the terms the family paid under, counted from the class's dates now or as
+    they stood when the family enrolled, whichever gives more; in full while a move of the first
+    meeting since lets them cancel for a full refund."""
+    camp_class = payment.camp_class
+    terms = RefundTerms.from_snapshot(payment.refund_policy)
+    window_end = _change_window_end(payment)
+    if window_end is not None and now < window_end:
+        tier = RefundTier.FULL
+        said = (
+            f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
+            f", so you may cancel for a full refund until {_school_day(window_end)}"
+        )
+        why = _Why(done=said, now=said)
+    else:
+        standing = _Standing.against(camp_class.starts_at, now)
+        tier = terms.tier(days_before=standing.days_before, started=standing.started)
+        why = _when(days_before=standing.days_before, started=standing.started)
+        if payment.starts_at_promised is not None:
+            promised = _Standing.against(payment.starts_at_promised, now)
+            promised_tier = terms.tier(days_before=promised.days_before, started=promised.started)
+            if _TIER_RANK[promised_tier] > _TIER_RANK[tier]:
+                tier = promised_tier
+                why = _when(
+                    days_before=promised.days_before, started=promised.started
+                ).by_the_promise()
+    held = seat_paid(payment)
+    paid = held.card + held.paid_otherwise
+    refund = terms.refund_for(paid=paid, tier=tier)
+    if settings.CANCELLATION_CHARGES_UNPAID and payment.plan_total is not None:
+        # The school keeps what its policy keeps of the whole price: what was paid beyond that
+        # comes back, and what falls short is charged (`cancellation_charge`).
+        kept = payment.plan_total - terms.refund_for(paid=payment.plan_total, tier=tier)
+        refund = max(paid - kept, ZERO)
+    if is_free_enrolment(payment):
+        # Nothing went through Stripe, so nothing can come back through it.
+        refund = ZERO
+    # Credit spent on the seat goes back as credit, never to the card, by the same tier.
+    credit_spent = held.credit_at_checkout
+    credit_returned = terms.refund_for(paid=credit_spent, tier=tier) if credit_spent else ZERO
+    lost = discount_lost_by_cancelling(payment)
+    withheld = min(lost, refund + credit_returned)
+    # The lost discount comes off the card's refund first, then off the credit given back.
+    from_card = min(withheld, refund)
+    refund -= from_card
+    credit_returned -= withheld - from_card
+    bonus = settings.CREDIT_REFUND_BONUS_PERCENT
+    participant = payment.participant
+    return CancellationQuote(
+        enrolment_id=payment.enrolment_id,
+        class_id=camp_class.pk,
+        class_name=camp_class.name,
+        participant_name=payment.participant_name or (participant.name if participant else ""),
+        paid=paid,
+        refund=refund,
+        tier=tier,
+        tier_label=terms.tier_label(tier),
+        why=why.done,
+        why_now=why.now,
+        policy_text=terms.text,
+        withheld=withheld,
+        refund_to=refund_to,
+        credit_amount=refund + percent_of(refund, bonus),
+        credit_bonus_percent=bonus,
+        credit_returned=credit_returned,
+    )
+
+
+def enrolment_cancellation_preview(
+    *, student: User, enrolment_id: int, refund_to: str = RefundTo.CARD
+) -> CancellationQuote:
+    """What cancelling the enrolment now would refund, by the policy it was paid under, to the
+    card or as credit. Nothing is changed."""
+    payment = _payment_of(student=student, enrolment_id=enrolment_id)
+    now = timezone.now()
+    _check_cancellable(payment, now)
+    return _quote(payment, now, refund_to)
+
+
+def _refund_key(payment: Payment) -> str:
+    # One cancellation per payment, so one key per payment; unique in the table as well.
+    return f"camp-cancel-{payment.transaction_id}"
+
+
+def enrolment_cancel(
+    *,
+    student: User,
+    enrolment_id: int,
+    expected_refund: Decimal | None = None,
+    refund_to: str = RefundTo.CARD,
+) -> EnrolmentCancellation:
+    """Cancel the enrolment: the seat back to the class, the refund the policy gives back put
+    on record and then asked of Stripe (or, `refund_to` credit, added to the family's credit
+    with the school's bonus), the family told once of each. With `expected_refund` (what the
+    family confirmed), nothing is done unless that is still the refund."""
+    with transaction.atomic():
+        payment = _payment_of(student=student, enrolment_id=enrolment_id, lock=True)
+        now = timezone.now()
+        _check_cancellable(payment, now)
+        quote = _quote(payment, now, refund_to)
+        if expected_refund is not None and expected_refund != quote.refund:
+            raise RefundChanged(quote.refund)
+        _ended(payment, quote, seat_reason=SEAT_REASON)
+        to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
+        refunds = _refund_owed(payment, quote, by=student, to_credit=to_credit)
+        _checkout_credit_back(payment, quote, by=student)
+        enrolment_cancelled_queue(
+            payment,
+            refund=quote.credit_amount if to_credit else quote.refund,
+            tier_label=quote.tier_label,
+            why=quote.why,
+            policy_text=quote.policy_text,
+            withheld=quote.withheld,
+            to_credit=to_credit,
+        )
+    if to_credit:
+        return _credit_back_told(
+            quote,
+            EnrolmentCancellation(
+                enrolment_id=enrolment_id,
+                refund=quote.refund,
+                refund_status=RefundOutcome.CREDITED,
+                message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is "
+                "added to your account credit.",
+                refund_to=RefundTo.CREDIT,
+                credit_amount=quote.credit_amount,
+            ),
+        )
+    cancellation_charge(payment, quote)
+    if not refunds:
+        return _credit_back_told(quote, _nothing_refunded(payment, quote, enrolment_id))
+    return _credit_back_told(quote, _refunds_made(refunds, enrolment_id))
+
+
+def _refund_owed(
+    payment: Payment, quote: CancellationQuote, *, by: User, to_credit: bool
+) -> list[Refund]:
+    """Under the payment's lock, the refund the policy gives back: added to the family's credit
+    with the school's bonus, or put on record to be asked of Stripe once the cancellation
+    commits (those refunds returned)."""
+    if to_credit:
+        ledger_credit_given(
+            payment,
+            quote.refund,
+            bonus=quote.credit_amount - quote.refund,
+            reason=f"Refund for {quote.class_name} ({quote.participant_name}) as credit",
+            by=by,
+            drawn=(CARD, OTHER),
+        )
+        return []
+    if quote.refund > ZERO:
+        return _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+    return []
+
+
+def _nothing_refunded(
+    payment: Payment, quote: CancellationQuote, enrolment_id: int
+) -> EnrolmentCancellation:
+    """A cancellation with no refund to the card, and why there is none."""
+    if quote.paid > ZERO:
+        message = (
+            "Your enrolment is cancelled. Under the refund policy you paid under, "
+            "nothing is refunded."
+        )
+    elif (payment.list_price or ZERO) > ZERO:
+        # Discounts and credit paid for it: nothing went through the card.
+        message = "Your enrolment is cancelled. Nothing was paid by card, so none is refunded."
+    else:
+        message = "Your enrolment is cancelled. The class was free, so there is nothing to refund."
+    return EnrolmentCancellation(
+        enrolment_id=enrolment_id,
+        refund=ZERO,
+        refund_status=RefundOutcome.NONE,
+        message=message,
+    )
+
+
+def _refunds_made(refunds: list[Refund], enrolment_id: int) -> EnrolmentCancellation:
+    """The refunds on record asked of Stripe, after the cancellation committed; one it refused
+    or did not answer is left for the school to make."""
+    refunds = [refund_send(refund_id=refund.pk) for refund in refunds]
+    refunded = sum((refund.amount for refund in refunds), ZERO)
+    if all(refund.status == RefundStatus.SUCCEEDED for refund in refunds):
+        return EnrolmentCancellation(
+            enrolment_id=enrolment_id,
+            refund=refunded,
+            refund_status=RefundOutcome.SUCCEEDED,
+            message=f"Your enrolment is cancelled and {_money(refunded)} is refunded to "
+            "the card you paid with.",
+        )
+    return EnrolmentCancellation(
+        enrolment_id=enrolment_id,
+        refund=refunded,
+        refund_status=RefundOutcome.PENDING,
+        message=f"Your enrolment is cancelled. The refund of {_money(refunded)} could not "
+        "be made just now; the school will make it and e-mail you when it is done.",
+    )
+
+
+def _ended(payment: Payment, quote: CancellationQuote, *, seat_reason: str) -> None:
+    """Under the payment's lock: the seat back to the class (and its waitlist), the payment
+    cancelled, and what a plan had still to charge cancelled with it."""
+    seat_give_back(enrolment_id=payment.enrolment_id, reason=seat_reason)
+    payment.status = PaymentStatus.CANCELLED
+    payment.refund_reason = quote.reason
+    payment.save(update_fields=["status", "refund_reason"])
+    payment.instalments.filter(status__in=UNPAID).update(status=InstalmentStatus.CANCELLED)
+
+
+def cancellation_charge(payment: Payment, quote: CancellationQuote) -> None:
+    """With CANCELLATION_CHARGES_UNPAID, what the policy keeps of a plan's whole price beyond
+    what was paid is charged to the card on file, once; a decline waits in the school's queue
+    of failed instalments."""
+    if not settings.CANCELLATION_CHARGES_UNPAID or payment.plan_total is None:
+        return
+    terms = RefundTerms.from_snapshot(payment.refund_policy)
+    kept = payment.plan_total - terms.refund_for(paid=payment.plan_total, tier=quote.tier)
+    short = kept - quote.paid
+    if short < Decimal("0.50"):
+        return
+    instalment, created = Instalment.objects.get_or_create(
+        payment=payment,
+        kind=InstalmentKind.CANCELLATION,
+        defaults={"due_on": school_today(), "amount": short},
+    )
+    if created:
+        instalment_card_charge(instalment, on_session=False)
+
+
+def enrolment_release(*, payment_id: int) -> bool:
+    """An overdue balance's grace ran out: the seat goes to the waitlist, and what the family
+    paid is refunded by the policy they paid under, as their own cancellation would be. False
+    when it was paid (or its grace moved) meanwhile."""
+    with transaction.atomic():
+        payment = (
+            Payment.objects.select_for_update(of=("self",))
+            .select_related("enrolment", "camp_class", "participant")
+            .get(pk=payment_id)
+        )
+        today = school_today()
+        if (
+            payment.status != PaymentStatus.ENROLLED
+            or payment.release_on is None
+            or payment.release_on > today
+        ):
+            return False
+        quote = _quote(payment, timezone.now())
+        quote = replace(quote, why="the balance was still unpaid when its grace ended")
+        _ended(payment, quote, seat_reason="Released: the balance was unpaid.")
+        refunds = []
+        if quote.refund > ZERO:
+            refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
+        _checkout_credit_back(payment, quote)
+        seat_released_queue(payment, refund=quote.refund)
+    for refund in refunds:
+        refund_send(refund_id=refund.pk)
+    return True
+
+
+def overdue_release(*, today: date | None = None) -> int:
+    """Seats whose overdue balance's grace ran out go to the waitlist, by the refund policy as a
+    cancellation would. How many were released."""
+    today = today or school_today()
+    released = 0
+    for payment_id in Payment.objects.filter(
+        status=PaymentStatus.ENROLLED, release_on__lte=today
+    ).values_list("pk", flat=True):
+        if enrolment_release(payment_id=payment_id):
+            released += 1
+    return released
+
+
+def _credit_back_told(
+    quote: CancellationQuote, cancellation: EnrolmentCancellation
+) -> EnrolmentCancellation:
+    """The answer, with the account credit spent on the seat that goes back as credit."""
+    if quote.credit_returned <= ZERO:
+        return cancellation
+    return replace(
+        cancellation,
+        message=f"{cancellation.message} {_money(quote.credit_returned)} of account credit "
+        "spent on it is given back.",
+    )
+
+
+def _refunds_put_on_record(payment: Payment, *, amount: Decimal, reason: str) -> list[Refund]:
+    """In the caller's transaction, under the payment's lock: `amount` back to the charges it
+    came by (`ledger_card_refunds`); what was paid otherwise (cash, cheque, account credit on an
+    instalment) comes back as credit, and the ledger refuses more than that."""
+    refunds, left = ledger_card_refunds(
+        payment,
+        amount,
+        reason=reason,
+        key=lambda instalment_id: (
+            _refund_key(payment) + (f"-i{instalment_id}" if instalment_id else "")
+        ),
+    )
+    if left > ZERO:
+        ledger_credit_given(
+            payment,
+            left,
+            reason=f"Refund for {payment.camp_class.name} of what was paid in cash, by cheque "
+            "or with credit",
+            drawn=(OTHER,),
+        )
+    return refunds
+
+
+def _checkout_credit_back(payment: Payment, quote: CancellationQuote, by: User | None = None):
+    """The account credit spent on the seat at checkout goes back as credit, by the tier."""
+    if quote.credit_returned > ZERO:
+        ledger_credit_given(
+            payment,
+            quote.credit_returned,
+            reason=f"Credit spent on {quote.class_name} ({quote.participant_name}) given back",
+            by=by,
+            drawn=(CHECKOUT_CREDIT,),
+        )

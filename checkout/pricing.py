@@ -1,0 +1,553 @@
+"""The one place a price is computed: what a family's classes cost, line by line, and why.
+
+`price_checkout` prices a family's lines (a participant and a class each) together; `price_for`
+is its one-line form, for the spec's single-class payment. Checkout and the payment page ask it
+what to charge, the charge attempt keeps the amount it answered, and a charge is given its seat
+when its amount is the one its attempt confirmed (`checkout.services.fulfilment`); the receipt
+and refunds read the amount paid. Nothing else reads `Class.price` or the price rules to decide
+what anyone pays.
+
+The season's rules (`payments.models`, kept in the back office) apply in this order, each on
+what remains of a line after the ones before it, never below zero:
+
+1. early-bird: the class's lower price until a moment;
+2. scholarship: the family's grant for the season, a percentage or an amount, within its cap;
+3. sibling: off the second child and the third and later in the season, counted with the
+   children whose classes the family paid for already (two checkouts come to what one would);
+   the highest-priced child pays in full;
+4. multi-class: off a participant's Nth class in the season;
+5. code: a promo code typed at checkout, on the classes in its scope;
+
+and then account credit, when the family applies it. Amounts are in cents, rounded as
+`payments.money` says: a percentage to the cent on each line, a half cent up; an amount shared by
+several lines split in proportion, the rounding remainder on the last of them with room for it.
+"""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from decimal import Decimal
+
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from accounts.models import Participant, User
+from classes.models import Class
+from core.errors import InvalidInput
+from payments.models import (
+    EarlyBirdPrice,
+    Kind,
+    MultiClassDiscount,
+    Payment,
+    PaymentStatus,
+    PromoCode,
+    PromoCodeUse,
+    Scholarship,
+    SiblingDiscount,
+)
+from payments.money import cents, in_cents, percent_of, shared
+from payments.prepared import SeasonRules, season_rules
+from payments.selectors import credit_balance
+
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A change to the list price, with the words a family reads: negative for a discount."""
+
+    kind: str
+    label: str
+    amount: Decimal
+
+    def as_record(self) -> dict:
+        """As a payment keeps it (`Payment.adjustments`)."""
+        return {"kind": self.kind, "label": self.label, "amount": str(self.amount)}
+
+
+@dataclass(frozen=True)
+class Quote:
+    """One line: a class's list price for one participant, what changes it, and what is due."""
+
+    list_price: Decimal
+    adjustments: tuple[Adjustment, ...] = field(default=())
+    participant: Participant | None = field(default=None, compare=False)
+    camp_class: Class | None = field(default=None, compare=False)
+
+    @property
+    def amount_due(self) -> Decimal:
+        total = self.list_price + sum((a.amount for a in self.adjustments), Decimal(0))
+        # Never below nothing, whatever the adjustments add up to.
+        return cents(max(total, Decimal(0)))
+
+    @property
+    def amount_due_cents(self) -> int:
+        return in_cents(self.amount_due)
+
+    def with_adjustment(self, adjustment: Adjustment) -> "Quote":
+        return replace(self, adjustments=(*self.adjustments, adjustment))
+
+    def of_kind(self, kind: str) -> Decimal:
+        return sum((a.amount for a in self.adjustments if a.kind == kind), ZERO)
+
+
+@dataclass(frozen=True)
+class CheckoutQuote:
+    """A family's lines priced together, the code they typed and the credit applied."""
+
+    lines: tuple[Quote, ...]
+    promo_code: PromoCode | None = None
+
+    @property
+    def credit(self) -> Decimal:
+        return -sum((line.of_kind(Kind.CREDIT) for line in self.lines), ZERO)
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.amount_due for line in self.lines), ZERO)
+
+    @property
+    def total_cents(self) -> int:
+        return in_cents(self.total)
+
+
+@dataclass(frozen=True)
+class _Paid:
+    """A line the family paid for already in a season: whose, at what price before the
+    sibling step, and the sibling discount it was given."""
+
+    payment_id: int
+    participant_id: int
+    is_child: bool
+    camp_class_id: int
+    season_id: int
+    list_price: Decimal
+    before_sibling: Decimal
+    sibling: Decimal
+    scholarship: Decimal
+    multi_class: Decimal
+
+
+def _paid_lines(
+    family_id: int, season_ids: set[int], *, giving_back: int | None = None
+) -> list[_Paid]:
+    """The family's seats paid for in these seasons, as their payments recorded them; the one a
+    move gives back (`giving_back`, a payment's id) left out."""
+    if not season_ids or family_id is None:
+        return []
+    payments = Payment.objects.filter(
+        student_id=family_id,
+        status=PaymentStatus.ENROLLED,
+        camp_class__season_id__in=season_ids,
+        participant__isnull=False,
+    )
+    if giving_back is not None:
+        payments = payments.exclude(pk=giving_back)
+    rows = payments.order_by("id").values_list(
+        "id",
+        "participant_id",
+        "participant__is_account_holder",
+        "camp_class_id",
+        "camp_class__season_id",
+        "list_price",
+        "price",
+        "adjustments",
+    )
+    paid = []
+    for (
+        payment_id,
+        participant_id,
+        holder,
+        class_id,
+        season_id,
+        list_price,
+        price,
+        recorded,
+    ) in rows:
+        amounts = defaultdict(lambda: ZERO)
+        for adjustment in recorded or []:
+            amounts[adjustment["kind"]] += Decimal(adjustment["amount"])
+        listed = list_price if list_price is not None else price
+        paid.append(
+            _Paid(
+                payment_id=payment_id,
+                participant_id=participant_id,
+                is_child=not holder,
+                camp_class_id=class_id,
+                season_id=season_id,
+                list_price=listed,
+                before_sibling=listed + amounts[Kind.EARLY_BIRD] + amounts[Kind.SCHOLARSHIP],
+                sibling=-amounts[Kind.SIBLING],
+                scholarship=-amounts[Kind.SCHOLARSHIP],
+                multi_class=-amounts[Kind.MULTI_CLASS],
+            )
+        )
+    return paid
+
+
+def _early_bird(lines: list[Quote], at: datetime) -> list[Quote]:
+    priced = []
+    for line in lines:
+        early = getattr(line.camp_class, _EARLY_BIRD_READ)
+        if early is not None and at < early.until and early.price < line.amount_due:
+            line = line.with_adjustment(
+                Adjustment(Kind.EARLY_BIRD, "Early-bird price", early.price - line.amount_due)
+            )
+        priced.append(line)
+    return priced
+
+
+def _scholarship(
+    lines: list[Quote], grants: dict[int, Scholarship], paid: list[_Paid]
+) -> list[Quote]:
+    if not grants:
+        return lines
+    priced = list(lines)
+    for season_id, grant in grants.items():
+        used = sum((p.scholarship for p in paid if p.season_id == season_id), ZERO)
+        room = None if grant.cap is None else max(grant.cap - used, ZERO)
+        indexes = [i for i, line in enumerate(priced) if line.camp_class.season_id == season_id]
+        if grant.percent is not None:
+            amounts = [percent_of(priced[i].amount_due, grant.percent) for i in indexes]
+            if room is not None and sum(amounts, ZERO) > room:
+                amounts = shared(room, amounts)
+        else:
+            budget = max(grant.amount - used, ZERO)
+            if room is not None:
+                budget = min(budget, room)
+            amounts = shared(budget, [priced[i].amount_due for i in indexes])
+        for i, amount in zip(indexes, amounts, strict=True):
+            if amount > 0:
+                priced[i] = priced[i].with_adjustment(
+                    Adjustment(Kind.SCHOLARSHIP, "Scholarship", -amount)
+                )
+    return priced
+
+
+def _sibling_off(rule: SiblingDiscount, rank: int, amount: Decimal) -> Decimal:
+    """What the rule takes off one class of the child ranked `rank` (1 pays in full)."""
+    if rank < 2:
+        return ZERO
+    percent, fixed = (
+        (rule.second_percent, rule.second_amount)
+        if rank == 2
+        else (rule.third_percent, rule.third_amount)
+    )
+    off = percent_of(amount, percent) if percent is not None else fixed
+    return min(off, amount)
+
+
+def _sibling_entitled(
+    rule: SiblingDiscount, classes: list[tuple[int, Decimal, Decimal]]
+) -> tuple[Decimal, dict[int, int]]:
+    """What the rule gives a family's children for these classes (child, list price, amount
+    before this step), and each child's rank: by their highest-priced class, the dearest first."""
+    highest: dict[int, Decimal] = {}
+    for child, list_price, _ in classes:
+        highest[child] = max(highest.get(child, ZERO), list_price)
+    ranked = sorted(highest, key=lambda child: (-highest[child], child))
+    rank = {child: place for place, child in enumerate(ranked, start=1)}
+    owed = sum((_sibling_off(rule, rank[c], amount) for c, _, amount in classes), ZERO)
+    return owed, rank
+
+
+def discount_lost_by_cancelling(payment: Payment, *, replaced_by: Quote | None = None) -> Decimal:
+    """The discounts the family's other paid classes of the season were given beyond what they
+    are owed once this one is cancelled: a sibling discount (the dearest child leaves, so a
+    sibling is no longer a second child) and a multi-class discount (the participant's third
+    class is now their second). Kept from this payment's refund, never charged.
+
+    A move gives the seat back for another (`replaced_by`, the new class priced by
+    `price_for(..., giving_back=payment)`): the family's seats are counted as they stand after
+    it, so a move keeps no discount a cancellation would not keep."""
+    season_id = payment.camp_class.season_id
+    if season_id is None:
+        return ZERO
+    others = [p for p in _paid_lines(payment.student_id, {season_id}) if p.payment_id != payment.pk]
+    after = others + ([_as_paid(replaced_by)] if replaced_by is not None else [])
+    after = [p for p in after if p.season_id == season_id]
+    return _sibling_lost(season_id, after) + _multi_class_lost(
+        season_id, [p for p in after if p.participant_id == payment.participant_id]
+    )
+
+
+def _as_paid(line: Quote) -> _Paid:
+    """A line priced now, as it would stand among the family's paid seats."""
+    return _Paid(
+        payment_id=0,
+        participant_id=line.participant.pk,
+        is_child=not line.participant.is_account_holder,
+        camp_class_id=line.camp_class.pk,
+        season_id=line.camp_class.season_id,
+        list_price=line.list_price,
+        before_sibling=line.list_price
+        + line.of_kind(Kind.EARLY_BIRD)
+        + line.of_kind(Kind.SCHOLARSHIP),
+        sibling=-line.of_kind(Kind.SIBLING),
+        scholarship=-line.of_kind(Kind.SCHOLARSHIP),
+        multi_class=-line.of_kind(Kind.MULTI_CLASS),
+    )
+
+
+def _sibling_lost(season_id: int, others: list[_Paid]) -> Decimal:
+    rule = SiblingDiscount.objects.filter(season_id=season_id).first()
+    if rule is None:
+        return ZERO
+    children = [p for p in others if p.is_child]
+    owed, _ = _sibling_entitled(
+        rule, [(p.participant_id, p.list_price, p.before_sibling) for p in children]
+    )
+    return max(sum((p.sibling for p in children), ZERO) - owed, ZERO)
+
+
+def _multi_class_off(tiers: list[MultiClassDiscount], nth: int, amount: Decimal) -> Decimal:
+    """What the season's tiers take off a participant's `nth` class costing `amount`."""
+    tier = next((t for t in reversed(tiers) if t.nth <= nth), None)
+    if tier is None:
+        return ZERO
+    if tier.percent is not None:
+        return percent_of(amount, tier.percent)
+    return min(tier.amount, amount)
+
+
+def _multi_class_lost(season_id: int, theirs: list[_Paid]) -> Decimal:
+    """The participant's other paid classes, counted again without the cancelled one."""
+    tiers = list(MultiClassDiscount.objects.filter(season_id=season_id).order_by("nth"))
+    if not tiers or not theirs:
+        return ZERO
+    given = sum((p.multi_class for p in theirs), ZERO)
+    owed = sum(
+        (
+            _multi_class_off(tiers, nth, p.before_sibling - p.sibling)
+            for nth, p in enumerate(theirs, start=1)
+        ),
+        ZERO,
+    )
+    return max(given - owed, ZERO)
+
+
+def _sibling(
+    lines: list[Quote], rules: dict[int, SiblingDiscount], paid: list[_Paid]
+) -> list[Quote]:
+    """The family's children in a season ranked by their highest-priced class, paid or in this
+    checkout; what the rule gives them all, less what their paid classes were given, is this
+    checkout's, each line first taking its own child's part."""
+    priced = list(lines)
+    for season_id, rule in rules.items():
+        here = [
+            i
+            for i, line in enumerate(priced)
+            if line.camp_class.season_id == season_id and not line.participant.is_account_holder
+        ]
+        theirs = [p for p in paid if p.season_id == season_id and p.is_child]
+        # Each class of a child: (child, the class's list price, what remains before this step).
+        classes = [(p.participant_id, p.list_price, p.before_sibling) for p in theirs]
+        classes += [
+            (priced[i].participant.pk, priced[i].list_price, priced[i].amount_due) for i in here
+        ]
+        owed, rank = _sibling_entitled(rule, classes)
+        owed = max(owed - sum((p.sibling for p in theirs), ZERO), ZERO)
+        own = [
+            _sibling_off(rule, rank[priced[i].participant.pk], priced[i].amount_due) for i in here
+        ]
+        given = []
+        for amount in own:
+            given.append(min(amount, owed))
+            owed -= given[-1]
+        # What paid classes were owed and not given (a child who now ranks lower than when it
+        # was paid for) comes off this checkout's lines, the lowest-ranked child's first.
+        order = sorted(range(len(here)), key=lambda k: -rank[priced[here[k]].participant.pk])
+        for k in order:
+            room = priced[here[k]].amount_due - given[k]
+            extra = min(room, owed)
+            given[k] += extra
+            owed -= extra
+        for i, amount in zip(here, given, strict=True):
+            if amount > 0:
+                priced[i] = priced[i].with_adjustment(
+                    Adjustment(Kind.SIBLING, "Sibling discount", -amount)
+                )
+    return priced
+
+
+def _multi_class(
+    lines: list[Quote], tiers: dict[int, list[MultiClassDiscount]], paid: list[_Paid]
+) -> list[Quote]:
+    if not tiers:
+        return lines
+    counted = defaultdict(int)
+    for p in paid:
+        counted[(p.participant_id, p.season_id)] += 1
+    priced = []
+    for line in lines:
+        key = (line.participant.pk, line.camp_class.season_id)
+        counted[key] += 1
+        off = _multi_class_off(tiers.get(key[1], []), counted[key], line.amount_due)
+        if off > 0:
+            line = line.with_adjustment(
+                Adjustment(Kind.MULTI_CLASS, f"Class {counted[key]} in the season", -off)
+            )
+        priced.append(line)
+    return priced
+
+
+def promo_code_refusal(code: PromoCode, *, family_id: int, at: datetime) -> str | None:
+    """Why the family may not use the code now; None when they may. Its uses are counted again
+    under the code's lock when the checkout is paid (`payments.services`)."""
+    if code.valid_from is not None and at < code.valid_from:
+        return "This code is not valid yet."
+    if code.valid_until is not None and at >= code.valid_until:
+        return "This code has expired."
+    uses = PromoCodeUse.objects.filter(promo_code=code).aggregate(
+        all=Count("id"), family=Count("id", filter=Q(family_id=family_id))
+    )
+    if code.uses_limit is not None and uses["all"] >= code.uses_limit:
+        return "This code has been used as many times as it may be."
+    if code.uses_per_family is not None and uses["family"] >= code.uses_per_family:
+        return "Your family has used this code already."
+    return None
+
+
+def _in_scope(code: PromoCode, camp_class: Class, classes: set[int], categories: set[int]) -> bool:
+    if camp_class.season_id != code.season_id:
+        return False
+    if not classes and not categories:
+        return True
+    return camp_class.pk in classes or camp_class.category_id in categories
+
+
+def promo_code_find(code: str) -> PromoCode:
+    found = PromoCode.objects.filter(code=code.strip().upper()).first() if code.strip() else None
+    if found is None:
+        raise InvalidInput({"promo_code": ["No such code."]})
+    return found
+
+
+def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) -> list[Quote]:
+    refusal = promo_code_refusal(code, family_id=family_id, at=at)
+    if refusal is not None:
+        raise InvalidInput({"promo_code": [refusal]})
+    classes = set(code.classes.values_list("pk", flat=True))
+    categories = set(code.categories.values_list("pk", flat=True))
+    indexes = [
+        i for i, line in enumerate(lines) if _in_scope(code, line.camp_class, classes, categories)
+    ]
+    if not indexes:
+        raise InvalidInput({"promo_code": ["This code is not for these classes."]})
+    if code.percent is not None:
+        amounts = [percent_of(lines[i].amount_due, code.percent) for i in indexes]
+    else:
+        amounts = shared(code.amount, [lines[i].amount_due for i in indexes])
+    priced = list(lines)
+    for i, amount in zip(indexes, amounts, strict=True):
+        if amount > 0:
+            priced[i] = priced[i].with_adjustment(
+                Adjustment(Kind.CODE, f"Code {code.code}", -amount)
+            )
+    return priced
+
+
+def _credit(lines: list[Quote], family_id: int) -> list[Quote]:
+    balance = credit_balance(family_id)
+    amounts = shared(balance, [line.amount_due for line in lines])
+    return [
+        line.with_adjustment(Adjustment(Kind.CREDIT, "Account credit", -amount))
+        if amount > 0
+        else line
+        for line, amount in zip(lines, amounts, strict=True)
+    ]
+
+
+def price_checkout(
+    family: User,
+    items: Sequence[tuple[Participant, Class]],
+    *,
+    at: datetime | None = None,
+    promo_code: str = "",
+    apply_credit: bool = False,
+) -> CheckoutQuote:
+    """What the family's lines cost together at `at` (now by default), in the order of the
+    module's rules; a code that may not be used is an `InvalidInput` naming `promo_code`."""
+    return _priced(family.pk, items, at=at, promo_code=promo_code, apply_credit=apply_credit)
+
+
+def _priced(
+    family_id: int,
+    items: Sequence[tuple[Participant, Class]],
+    *,
+    at: datetime | None,
+    promo_code: str = "",
+    apply_credit: bool = False,
+    rules: SeasonRules | None = None,
+    giving_back: int | None = None,
+) -> CheckoutQuote:
+    at = at or timezone.now()
+    code = promo_code_find(promo_code) if promo_code else None
+    classes = [camp_class for _, camp_class in items]
+    _early_birds_read(classes)
+    lines = [
+        Quote(list_price=camp_class.price, participant=participant, camp_class=camp_class)
+        for participant, camp_class in items
+    ]
+    seasons = sorted({camp_class.season_id for camp_class in classes} - {None})
+    lines = _early_bird(lines, at)
+    if rules is None:
+        rules = season_rules(season_ids=seasons, family_id=family_id)
+    if rules.siblings or rules.scholarships or rules.tiers:
+        # What the family paid for in the season already counts only against its rules.
+        paid = _paid_lines(family_id, set(seasons), giving_back=giving_back)
+        lines = _scholarship(lines, rules.scholarships, paid)
+        lines = _sibling(lines, rules.siblings, paid)
+        lines = _multi_class(lines, rules.tiers, paid)
+    if code is not None:
+        lines = _code(lines, code, family_id=family_id, at=at)
+    if apply_credit:
+        lines = _credit(lines, family_id)
+    return CheckoutQuote(lines=tuple(lines), promo_code=code)
+
+
+# The attribute where a class carries its early-bird price once read (None: it has none). Django
+# has no public way to cache an absent reverse one-to-one on the instance (assigning None to
+# `camp_class.early_bird` forgets it), so the price is kept beside the relation, as
+# `Prefetch(to_attr=...)` keeps what it reads.
+_EARLY_BIRD_READ = "early_bird_read"
+
+
+def _early_birds_read(classes: list[Class]) -> None:
+    """Each class's early-bird price, read in one query (None where it has none)."""
+    unread = [c for c in classes if not hasattr(c, _EARLY_BIRD_READ)]
+    if not unread:
+        return
+    found = {e.camp_class_id: e for e in EarlyBirdPrice.objects.filter(camp_class__in=unread)}
+    for camp_class in unread:
+        early_bird_known(camp_class, found.get(camp_class.pk))
+
+
+def early_bird_known(camp_class: Class, early_bird: EarlyBirdPrice | None) -> None:
+    """The class's early-bird price (None: it has none), read with the class by the caller, so
+    that pricing it reads no more."""
+    setattr(camp_class, _EARLY_BIRD_READ, early_bird)
+
+
+def price_for(
+    participant: Participant,
+    camp_class: Class,
+    *,
+    at: datetime | None = None,
+    rules: SeasonRules | None = None,
+    giving_back: Payment | None = None,
+) -> Quote:
+    """What a seat in `camp_class` costs `participant` at `at` (now by default), alone: the
+    spec's single-class payment. `rules`: the class's season's price rules for the family, when
+    the caller read them with the class (`prepared.selection_to_pay`). A move prices its new
+    class as if the seat it gives back (`giving_back`) were gone already."""
+    # The family by its id: reading the account would cost a query the rules may not need.
+    family_id = participant.account_id
+    return _priced(
+        family_id,
+        [(participant, camp_class)],
+        at=at,
+        rules=rules,
+        giving_back=giving_back.pk if giving_back is not None else None,
+    ).lines[0]
