@@ -83,3 +83,9 @@ def seasons_opened_by(now: datetime, *, early_access: bool) -> Q:
     with `early_access`, to the first families let in."""
     opened = Q(opens_at__lte=now)
     return Q(early_access_opens_at__lte=now) | opened if early_access else opened
+
+
+def seasons_open(now: datetime) -> Q:
+    """`registration_shut` of a season for every family, as a filter: the seasons taking
+    registrations at `now`."""
+    return seasons_opened_by(now, early_access=False) & Q(closes_at__gt=now)

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.models import Category, Class, ClassStatus, Meeting, Season
-from classes.registration import seasons_opened_by
+from classes.registration import seasons_open
 from core import events, public_cache
 from core.public_cache import LiveFigure
 
@@ -219,9 +219,7 @@ def season_list() -> QuerySet[Season]:
 def season_open_now() -> Season | None:
     """The season taking registrations now (the earliest, should two overlap)."""
     now = timezone.now()
-    return (
-        season_list().filter(seasons_opened_by(now, early_access=False), closes_at__gt=now).first()
-    )
+    return season_list().filter(seasons_open(now)).first()
 
 
 def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:

@@ -28,9 +28,10 @@ from django.db.models import Field, QuerySet
 
 from core.prepared import loader
 
-# Markers no real value takes: ids far below any the database hands out, and moments in 1901,
-# each a microsecond apart.
-_FIRST_ID = -7_340_000_000
+# Markers no real value takes: numbers just under the largest a 32-bit column holds (Django drops
+# a comparison with a number no column of its type can hold, so a marker must fit them all), far
+# past any id the school will hand out; and moments in 1901, each a microsecond apart.
+_FIRST_ID = 2_147_483_000
 _FIRST_MOMENT = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
@@ -89,7 +90,7 @@ class CompiledQuery:
             if kind is datetime:
                 markers[name] = _FIRST_MOMENT + timedelta(microseconds=next(ids))
             else:
-                markers[name] = _FIRST_ID - next(ids)
+                markers[name] = _FIRST_ID + next(ids)
         queryset = self._build(markers)
         sql, params = queryset.query.get_compiler(using=using).as_sql()
         # A column named as itself needs no alias: the shorter statement keeps its parse in the
