@@ -19,7 +19,7 @@ SECTION = "## Where each answer lives"
 ANSWERS = {
     "Seats free": "enrolments.availability.free",
     "Who may take a class": "enrolments.rules.first_refusal",
-    "What the rules read": "enrolments.facts.FACTS",
+    "What the rules read": "enrolments.facts.standing_read",
     "When a season takes registrations": "classes.registration.registration_shut",
     "A price": "checkout.pricing.price_checkout",
     "Money rounded": "payments.money.cents",

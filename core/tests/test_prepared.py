@@ -112,6 +112,7 @@ def test_a_moment_given_in_any_zone_is_the_same_moment():
     assert closes_by(closes_at.astimezone(TORONTO) + timedelta(microseconds=1)) == 0
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_row_is_locked_only_in_a_transaction_and_only_where_rows_lock():
     reader = Reader()
     if not connection.features.has_select_for_update:
