@@ -26,7 +26,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, QuerySet
 
-from core.prepared import loader
+from core.prepared import column_names, loader
 
 # Markers no real value takes: numbers just under the largest a 32-bit column holds (Django drops
 # a comparison with a number no column of its type can hold, so a marker must fit them all), far
@@ -35,6 +35,8 @@ _FIRST_ID = 2_147_483_000
 _FIRST_MOMENT = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
 
 
+# What may follow a table named in FROM or JOIN when it has no alias.
+_NEXT_CLAUSE = r" (?:WHERE|LEFT|INNER|ON|ORDER|GROUP|LIMIT)\b|$"
 # `"table"."column" AS "column"`, as `values()` writes each of the model's columns.
 _SELF_ALIAS = re.compile(r'(\."(\w+)") AS "\2"')
 
@@ -70,8 +72,8 @@ class CompiledQuery:
             params[at] = adapt(value) if isinstance(value, datetime) else value
         with connection.cursor() as cursor:
             cursor.execute(statement.sql, params)
-            names = [column[0] for column in cursor.description]
             found = cursor.fetchall()
+            names = list(column_names(cursor, statement.sql))
         loaders = [statement.loaders.get(name) for name in names]
         return [
             {
@@ -95,7 +97,7 @@ class CompiledQuery:
         sql, params = queryset.query.get_compiler(using=using).as_sql()
         # A column named as itself needs no alias: the shorter statement keeps its parse in the
         # driver (`core.prepared.DRIVER_CACHED_BYTES`).
-        sql = _SELF_ALIAS.sub(r"\1", sql)
+        sql = _tables_named_short(_SELF_ALIAS.sub(r"\1", sql), queryset)
         names_at = {
             adapt(marker) if isinstance(marker, datetime) else marker: name
             for name, marker in markers.items()
@@ -108,6 +110,23 @@ class CompiledQuery:
             raise ValueError(f"The statement does not use {sorted(missing)}.")
         statement = _Statement(sql, list(params), places, _loaders(queryset, connection))
         return self._statements.setdefault(using, statement)
+
+
+def _tables_named_short(sql: str, queryset: QuerySet) -> str:
+    """The statement with each table the outer query names by itself (the model's, a join's)
+    given a short alias: Django writes `"classes_class"."id"` at every mention, a dozen bytes
+    each, and gives every subquery's tables aliases of their own (U0, V1), so a table named by
+    itself is the outer query's wherever it appears."""
+    for number, (alias, join) in enumerate(queryset.query.alias_map.items()):
+        if alias != join.table_name:
+            continue
+        quoted, short = f'"{alias}"', f"t{number}"
+        # Named by itself: followed by the next clause, not by an alias of its own.
+        named = re.compile(rf"((?:FROM|JOIN) {re.escape(quoted)})(?={_NEXT_CLAUSE})")
+        sql, found = named.subn(rf"\1 {short}", sql, count=1)
+        if found:
+            sql = sql.replace(f"{quoted}.", f"{short}.")
+    return sql
 
 
 def _loaders(queryset: QuerySet, connection) -> dict[str, Callable[[Any], Any] | None]:

@@ -160,6 +160,20 @@ def _locks_sql(tables: tuple[str, ...], lock: str) -> str:
     return f"SELECT t0.id FROM {named} WHERE {matched}{lock}"  # noqa: S608 - our tables
 
 
+# Each statement's columns by name, read from its first answer: the driver makes the description
+# anew at each asking, an object a column, which cost more than the rest of reading the row.
+_column_names: dict[str, dict[str, int]] = {}
+
+
+def column_names(cursor, sql: str) -> dict[str, int]:
+    """Where each of the statement's columns is in its rows, by the name the statement gives it."""
+    try:
+        return _column_names[sql]
+    except KeyError:
+        names = {column[0]: at for at, column in enumerate(cursor.description or ())}
+        return _column_names.setdefault(sql, names)
+
+
 # Each field's loader on each database, made at its first read: what a loader asks of the
 # connection (its vendor, its time zone) is the same in every thread.
 _field_loaders: dict[tuple[str, Field], Callable[[Any], Any] | None] = {}
@@ -195,7 +209,7 @@ class Reader:
         with self.connection.cursor() as cursor:
             cursor.execute(sql, params)
             found = cursor.fetchall()
-            names = {column[0]: at for at, column in enumerate(cursor.description or ())}
+            names = column_names(cursor, sql)
         return (Row(self, names, values) for values in found)
 
     def for_update(self) -> str:

@@ -320,18 +320,16 @@ def _hold_fields() -> list[str]:
     return [field.attname for field in SeatHold._meta.concrete_fields]
 
 
-def _hold_query(paying: bool) -> CompiledQuery:
+def _hold_query(with_class: bool) -> CompiledQuery:
     def build(given) -> QuerySet:
         participant = given["participant"]
         columns = _hold_columns(given)
-        if paying:
-            columns.update(_fact_columns(Of(given["participant"], given["now"]), paying=True))
-        else:
-            columns["held_for_others"] = held_for_others(
-                now=given["now"], participant_id=given["participant"]
-            )
+        columns["held_for_others"] = held_for_others(now=given["now"], participant_id=participant)
         # The participant's own hold, joined: one row at most (a unique constraint).
         own = FilteredRelation("seat_holds", condition=Q(seat_holds__participant_id=participant))
+        if not with_class:
+            queryset = Class.objects.filter(pk=given["class"]).order_by()
+            return queryset.annotate(own=own).annotate(**columns).values(*columns)
         queryset = _class_with_season(given["class"]).annotate(own=own).annotate(**columns)
         return _class_values(queryset, *_season_names(), *columns)
 
@@ -339,7 +337,7 @@ def _hold_query(paying: bool) -> CompiledQuery:
     return CompiledQuery(build, {**kinds, "day_ago": datetime})
 
 
-_HOLD = {paying: _hold_query(paying) for paying in (False, True)}
+_HOLD = {with_class: _hold_query(with_class) for with_class in (False, True)}
 
 
 @dataclass(frozen=True)
@@ -347,7 +345,7 @@ class HoldRead:
     """What taking a hold reads under the class's and the family's locks (`services.hold_take`):
     the class, the participant's own hold of it (running or run out), the seats others hold in
     it, and the family's holds; for a family about to pay, the participant's whole standing with
-    their paperwork, so the rules are asked of what the locks guard, in the same query."""
+    their paperwork, so the rules are asked of what the locks guard."""
 
     camp_class: Class
     own: SeatHold | None
@@ -365,7 +363,8 @@ def hold_read(
     paying: bool = False,
     using: str = DEFAULT_DB_ALIAS,
 ) -> HoldRead | None:
-    """`HoldRead` at `now`, in one query; None for no such class. A caller about to add a hold
+    """`HoldRead` at `now`, in one query (two for a family about to pay); None for no such class.
+    A caller about to add a hold
     takes the family's lock first, in a statement of its own: a statement that waits for a lock
     reads as things stood before it waited, so counting in the locking statement would miss a
     hold written while it waited."""
@@ -378,12 +377,25 @@ def hold_read(
         "now": now,
         "day_ago": now - timedelta(days=1),
     }
-    for values in _HOLD[paying].rows(given, using=using):
+    camp_class = standing = None
+    if paying:
+        # The standing with the paperwork, and the class, as paying reads them; the holds after
+        # it. One statement would be longer than the driver keeps the parse of.
+        read = standing_read(
+            participant_id=participant_id,
+            camp_class_id=camp_class_id,
+            now=now,
+            paying=True,
+            using=using,
+        )
+        if read is None:
+            return None
+        camp_class, standing = read
+    for values in _HOLD[not paying].rows(given, using=using):
         own = None
         if values["own_id"] is not None:
             names = _hold_fields()
             own = SeatHold.from_db(using, names, [values[f"own_{name}"] for name in names])
-        standing = _facts_read(values, paying=True, using=using) if paying else None
         family = FamilyHolds(
             values["family_in_class"],
             values["family_anywhere"],
@@ -391,7 +403,7 @@ def hold_read(
             values["last_lapse"],
         )
         return HoldRead(
-            camp_class=_class_read(values, using),
+            camp_class=camp_class or _class_read(values, using),
             own=own,
             held_for_others=values["held_for_others"],
             family=family,

@@ -29,6 +29,7 @@ from care.services import care_reads_logged
 from classes.models import Class, ClassStatus, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
+from core.compiled import CompiledQuery
 from core.spreadsheets import SafeCsvWriter
 from enrolments.availability import seats_free
 from enrolments.models import (
@@ -275,13 +276,28 @@ class Queue(NamedTuple):
     waiting: int
 
 
+def _queue_of(given) -> QuerySet:
+    return (
+        WaitlistEntry.objects.filter(camp_class_id=given["class"])
+        .order_by()
+        .values("camp_class_id")
+        .annotate(
+            last_rank=Max("rank"), waiting=Count("pk", filter=Q(status=WaitlistStatus.WAITING))
+        )
+        .values("last_rank", "waiting")
+    )
+
+
+# Asked at every join of a waitlist, on the opening morning too: compiled once (`core.compiled`).
+_QUEUE = CompiledQuery(_queue_of, {"class": int})
+
+
 def waitlist_queue(*, camp_class_id: int) -> Queue:
     """The class's waitlist as `Queue` says, in one query; read under the class's lock, the new
     entry goes at the back and its place is the waiting entries' count and one."""
-    found = WaitlistEntry.objects.filter(camp_class_id=camp_class_id).aggregate(
-        last_rank=Max("rank"), waiting=Count("pk", filter=Q(status=WaitlistStatus.WAITING))
-    )
-    return Queue(**found)
+    for row in _QUEUE.rows({"class": camp_class_id}):
+        return Queue(**row)
+    return Queue(last_rank=None, waiting=0)
 
 
 def waitlist_open_for_class(*, class_id: int) -> QuerySet[WaitlistEntry]:

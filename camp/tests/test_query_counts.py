@@ -847,10 +847,10 @@ STEPS = [
     # (enrolments.services.hold_take, in its savepoint): the class and then the account locked
     # in one statement (enrolments.locks.class_and_family_lock); the class, the
     # participant's hold, the seats held for others, what the family holds and let run out, and
-    # what the rules ask, in one query (enrolments.facts.hold_read); the hold made
+    # what the rules ask, in two queries (enrolments.facts.hold_read); the hold made
     # (renewed when one ran out). The Stripe customer, saved the first time in one
     # statement (core.prepared.insert_unless_present).
-    (a_student_starts_paying_by_card, 200, 8),
+    (a_student_starts_paying_by_card, 200, 9),
     # The selection as the payment page reads it, with the payment made before with the card
     # and the refund policy in force; the rules' one query; in its savepoint, the participant
     # locked, whether another charge of the seat is open, in one query (one seat, one charge:
