@@ -17,26 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from camp.tests.test_import_directions import APPS
+
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = [
-    "core",
-    "notifications",
-    "accounts",
-    "classes",
-    "waiting_room",
-    "care",
-    "enrolments",
-    "class_messages",
-    "attendance",
-    "payments",
-    "books",
-    "plans",
-    "checkout",
-    "changes",
-    "settlement",
-    "pages",
-    "camp",
-]
+# Every app of the layers, and the project package.
+PRODUCT = [*APPS, "camp"]
 
 
 def _product_modules(package: str):

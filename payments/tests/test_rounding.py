@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 
+from camp.tests.test_import_directions import APPS
 from changes.services import enrolment_cancellation_preview
 from checkout.pricing import Adjustment, Quote, price_checkout
 from payments.models import (
@@ -343,9 +344,7 @@ class TestThroughARefund:
 
 ROOT = Path(__file__).resolve().parents[2]
 # The product's Python: every app and the project package (tests and migrations apart).
-PRODUCT = ["accounts", "camp", "care", "classes", "core", "enrolments", "notifications"]
-PRODUCT += ["pages", "payments", "books", "plans", "checkout", "changes", "settlement"]
-PRODUCT += ["waiting_room", "class_messages", "attendance"]
+PRODUCT = [*APPS, "camp"]
 THE_ONE_HOME = Path("payments") / "money.py"
 # Reading a decimal column back at its declared places is the column's shape, not a money rule.
 NOT_MONEY = {(Path("core") / "prepared.py", "number.quantize(places)")}
