@@ -26,7 +26,7 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Field, QuerySet
 
-from core.prepared import column_names, loader
+from core.prepared import loader
 
 # Markers no real value takes: numbers just under the largest a 32-bit column holds (Django drops
 # a comparison with a number no column of its type can hold, so a marker must fit them all), far
@@ -60,6 +60,9 @@ class CompiledQuery:
         self._build = build
         self._kinds = dict(kinds)
         self._statements: dict[str, _Statement] = {}
+        # Each database's column names, in order, read from the first answer: the driver makes
+        # its description anew at each asking, an object a column.
+        self._names: dict[str, list[str]] = {}
 
     def rows(self, values: Mapping[str, Any], *, using: str = DEFAULT_DB_ALIAS) -> list[dict]:
         """The rows for these values, as dictionaries by column name."""
@@ -73,7 +76,9 @@ class CompiledQuery:
         with connection.cursor() as cursor:
             cursor.execute(statement.sql, params)
             found = cursor.fetchall()
-            names = list(column_names(cursor, statement.sql))
+            names = self._names.get(using) or self._names.setdefault(
+                using, [column[0] for column in cursor.description]
+            )
         loaders = [statement.loaders.get(name) for name in names]
         return [
             {
