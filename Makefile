@@ -12,7 +12,7 @@ PORT ?= 8000
 # a core, and each server or worker process a test starts compiles the project anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu lighthouse clean
+.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -249,6 +249,12 @@ bench-rush: install
 # PostgreSQL database of its own (camp_request_cpu) and localstripe: bench/request_cpu.py.
 bench-request-cpu: install
 	$(PY) bench/request_cpu.py
+
+# Not part of `make test`: what each statement kept as SQL or compiled once saves against the
+# ORM building its read at each call, on a PostgreSQL database of its own
+# (camp_statements_cpu): bench/statements_cpu.py.
+bench-statements-cpu: install
+	$(PY) bench/statements_cpu.py
 
 # Not part of `make test`: Lighthouse on /, /all-classes, a class page and /login of the seeded demo school,
 # served by gunicorn with production settings; bench/lighthouse.py writes its section of

@@ -35,6 +35,15 @@ def _caller_sql() -> str:
     """  # noqa: S608 - the model's columns; the token's id and the person's id are parameters
 
 
+def caller_read(*, user_id: int, jti: str) -> tuple[User | None, bool]:
+    """The person the token names, with whether the token was revoked, in one query; None for
+    no such person."""
+    if may_name_a_row(user_id):
+        for row in Reader().rows(_caller_sql(), {"jti": jti, "user": user_id}):
+            return row.model(CALLER), bool(row.value("revoked"))
+    return None, False
+
+
 class VerifiedTokens:
     """The tokens this process has verified, by their exact bytes (and the key they were verified
     with), until they expire.
@@ -94,10 +103,7 @@ class AccessTokenAuthentication(JWTAuthentication):
             jti = str(validated_token["jti"])
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidToken("The token names no user.") from error
-        user, revoked = None, False
-        if may_name_a_row(user_id):
-            for row in Reader().rows(_caller_sql(), {"jti": jti, "user": user_id}):
-                user, revoked = row.model(CALLER), bool(row.value("revoked"))
+        user, revoked = caller_read(user_id=user_id, jti=jti)
         if user is None or not user.is_active:
             raise AuthenticationFailed("This account is not available.", code="user_inactive")
         if revoked:

@@ -64,6 +64,11 @@ class CompiledQuery:
         # its description anew at each asking, an object a column.
         self._names: dict[str, list[str]] = {}
 
+    def queryset(self, values: Mapping[str, Any]) -> QuerySet:
+        """The queryset for these values, built and compiled at this call: what the compiled
+        statement answers in its place."""
+        return self._build(values)
+
     def rows(self, values: Mapping[str, Any], *, using: str = DEFAULT_DB_ALIAS) -> list[dict]:
         """The rows for these values, as dictionaries by column name."""
         connection = connections[using]

@@ -225,6 +225,11 @@ def _season_names() -> list[str]:
 _STANDING = {paying: _standing_query(paying) for paying in (False, True)}
 
 
+def standing_query(*, paying: bool = False) -> CompiledQuery:
+    """The statement `standing_read` runs: for a bench to set against its queryset."""
+    return _STANDING[paying]
+
+
 def standing_read(
     *,
     participant_id: int,
