@@ -97,14 +97,14 @@ def _live_expiries() -> holds_shown.Expiries:
     return by_class
 
 
-def seats_free_shown(*, seats_left: dict[int, int], now: datetime | None = None) -> dict[int, int]:
+def seats_free_shown(*, seats_left: dict[int, int]) -> dict[int, int]:
     """The seats free the class lists show now, for those of these classes (id: seats left)
     with seats held; the others show their seats left (SEATS_FREE_SHOWN). The holds are read
     again only after one changed (`holds_shown`), so a cached list shows a new hold within
     PUBLIC_LISTS_RECHECK_SECONDS without being built again. Every decision counts holds afresh
     instead."""
     by_class = holds_shown.expiries_by_class(_live_expiries)
-    now = now or timezone.now()
+    now = timezone.now()
     held = {
         class_id: sum(1 for expires_at in expiries if expires_at > now)
         for class_id, expiries in by_class.items()

@@ -18,6 +18,7 @@ The loader reads every fact in one query, for the two ways they are asked:
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS
@@ -175,34 +176,35 @@ def _fact_columns(of: Of, *, paying: bool) -> dict[str, Any]:
 _SEASON = "z_"
 
 
+@cache
+def _fields_of(model) -> tuple[tuple[str, str], ...]:
+    """The model's concrete fields as (attname, column), read once the models are loaded."""
+    return tuple((field.attname, field.column) for field in model._meta.concrete_fields)
+
+
 def _class_with_season(class_id: int) -> QuerySet[Class]:
-    season_fields = [field.attname for field in Season._meta.concrete_fields]
     return (
         Class.objects.filter(pk=class_id)
         .order_by()
-        .annotate(**{f"{_SEASON}{name}": F(f"season__{name}") for name in season_fields})
+        .annotate(**{f"{_SEASON}{name}": F(f"season__{name}") for name, _ in _fields_of(Season)})
     )
 
 
 def _class_read(values: dict, using: str) -> Class:
-    class_fields = [field.attname for field in Class._meta.concrete_fields]
-    read = [values[_column(Class, name)] for name in class_fields]
-    camp_class = Class.from_db(using, class_fields, read)
+    fields = _fields_of(Class)
+    camp_class = Class.from_db(
+        using, [name for name, _ in fields], [values[column] for _, column in fields]
+    )
     if camp_class.season_id is not None:
-        season_fields = [field.attname for field in Season._meta.concrete_fields]
+        names = [name for name, _ in _fields_of(Season)]
         camp_class.season = Season.from_db(
-            using, season_fields, [values[f"{_SEASON}{name}"] for name in season_fields]
+            using, names, [values[f"{_SEASON}{name}"] for name in names]
         )
     return camp_class
 
 
-def _column(model, attname: str) -> str:
-    return model._meta.get_field(attname).column
-
-
 def _class_values(queryset: QuerySet[Class], *names: str) -> QuerySet:
-    class_fields = [field.attname for field in Class._meta.concrete_fields]
-    return queryset.values(*class_fields, *names)
+    return queryset.values(*(name for name, _ in _fields_of(Class)), *names)
 
 
 _IDS_AND_NOW = {"participant": int, "class": int, "now": datetime, "leaving": int}
@@ -219,7 +221,7 @@ def _standing_query(paying: bool) -> CompiledQuery:
 
 
 def _season_names() -> list[str]:
-    return [f"{_SEASON}{field.attname}" for field in Season._meta.concrete_fields]
+    return [f"{_SEASON}{name}" for name, _ in _fields_of(Season)]
 
 
 _STANDING = {paying: _standing_query(paying) for paying in (False, True)}
@@ -262,11 +264,11 @@ def family_standings(
     in one query however many of either: each participant's facts as columns of its own."""
     if not participants or not classes:
         return {}
-    names = list(_fact_columns(Of(participants[0].pk, now), paying=False))
     columns: dict[str, Any] = {}
     for index, participant in enumerate(participants):
-        for name, expression in _fact_columns(Of(participant.pk, now), paying=False).items():
-            columns[f"{name}_{index}"] = expression
+        facts = _fact_columns(Of(participant.pk, now), paying=False)
+        columns.update({f"{name}_{index}": expression for name, expression in facts.items()})
+    names = list(facts)
     rows = (
         Class.objects.filter(pk__in=[camp_class.pk for camp_class in classes])
         .annotate(**columns)
@@ -322,7 +324,7 @@ def _hold_columns(given) -> dict[str, Any]:
 
 
 def _hold_fields() -> list[str]:
-    return [field.attname for field in SeatHold._meta.concrete_fields]
+    return [name for name, _ in _fields_of(SeatHold)]
 
 
 def _hold_query(with_class: bool) -> CompiledQuery:
