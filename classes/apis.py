@@ -28,6 +28,7 @@ from classes.access import (
 )
 from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
+from classes.catalog import UPCOMING, class_ended
 from classes.filters import FILTER_PARAMETERS, ClassFilter, classes_filtered
 from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
 from classes.models import (
@@ -48,10 +49,13 @@ from classes.selectors import (
     class_list_by_instructor,
     class_list_for,
     popular_class_list,
+    similar_open_classes,
 )
 from classes.serializers import (
     CategoryOutputSerializer,
     ClassOutputSerializer,
+    ClassPageOutputSerializer,
+    ClassPageWithFeedbackOutputSerializer,
     ClassWithFeedbackOutputSerializer,
     InstructorPageOutputSerializer,
 )
@@ -182,11 +186,14 @@ def _class_fields(data: dict) -> dict:
 
 
 class ClassListCreateApi(PublicListApi, APIView):
-    """GET /api/classes: approved classes (every class for admins). POST: propose a class."""
+    """GET /api/classes: approved classes (every class for admins), those that have ended only
+    when `when=past` asks (`classes.catalog`). POST: propose a class."""
 
     InputSerializer = ClassInputSerializer
     public_name = "classes"
     public_params = frozenset({"status", *PAGE_PARAMETER_NAMES, *ClassFilter.base_filters})
+    # A class leaves the catalog for its archive the day after its last meeting.
+    follows_the_day = True
 
     def follows_figures(self, query_params) -> bool:
         # Which classes have seats left, and which have the most families enrolled.
@@ -212,13 +219,18 @@ class ClassListCreateApi(PublicListApi, APIView):
         status_asked = query.validated_data.get("status")
         page = page_requested(request.query_params)
 
+        every_class = request.user.is_authenticated and request.user.role == Role.ADMIN
+
         def answer():
             classes = classes_filtered(
-                class_list_for(user=request.user, status=status_asked), request.query_params
+                class_list_for(user=request.user, status=status_asked),
+                request.query_params,
+                # An admin's list is the back office's: every class, ended too, unless asked.
+                when=None if every_class else UPCOMING,
             )
             return list_answer(request, classes, ClassOutputSerializer, page)
 
-        if request.user.is_authenticated and request.user.role == Role.ADMIN:
+        if every_class:
             # An admin's list holds every review state and changes with each decision.
             data, headers = answer()
             return Response(data, headers=headers)
@@ -260,18 +272,23 @@ class ClassUpdateApi(SameForEveryVisitor, APIView):
         summary="One class (approved: anyone; any status: its instructor and admins)",
         responses={
             200: OpenApiResponse(
-                ClassOutputSerializer,
+                ClassPageOutputSerializer,
                 description="The class. Its instructor and admins also get `feedback`, the "
-                "admin's latest note.",
+                "admin's latest note. A class that has ended says so, with open classes like it.",
             ),
             **errors(401, 404),
         },
     )
     def get(self, request, class_id: int):
         camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
-        if sees_review_of(user=request.user, camp_class=camp_class):
-            return Response(ClassWithFeedbackOutputSerializer(camp_class).data)
-        return Response(ClassOutputSerializer(camp_class).data)
+        # Asked only of a class that has ended: every other page costs no query more.
+        similar = similar_open_classes(camp_class=camp_class) if class_ended(camp_class) else ()
+        serializer = (
+            ClassPageWithFeedbackOutputSerializer
+            if sees_review_of(user=request.user, camp_class=camp_class)
+            else ClassPageOutputSerializer
+        )
+        return Response(serializer(camp_class, context={"similar": similar}).data)
 
     @extend_schema(
         summary="Edit a class (its instructor, or an admin)",
@@ -470,6 +487,8 @@ class ClassImageUploadApi(APIView):
 class PopularClassListApi(PublicListApi, APIView):
     permission_classes = [AllowAny]
     public_name = "popularClasses"
+    # An ended class leaves the list the day after its last meeting.
+    follows_the_day = True
 
     def follows_figures(self, query_params) -> bool:
         # The classes with the most families enrolled, in that order.

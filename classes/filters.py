@@ -1,7 +1,9 @@
 """The public list's filters and orderings (`GET /api/classes?...`), declared once.
 
 Each parameter is checked by its form field, so a bad value is a 400 naming the parameter; a
-list asked for without any of them answers as the spec's client expects (by id).
+list asked for without any of them answers as the spec's client expects (by id). Whatever is
+asked, the catalog leaves out the classes that have ended unless `when=past` asks for them
+alone (`classes.catalog`); an admin's list of every class keeps them unless `when` is given.
 """
 
 from datetime import date, datetime, time, timedelta
@@ -12,6 +14,7 @@ from django.db.models import F, OuterRef, QuerySet, Subquery
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
+from classes.catalog import PAST, UPCOMING, WHEN, classes_when, open_first
 from classes.models import MAX_AGE, Category, Class, Meeting
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import classes_matching
@@ -64,6 +67,7 @@ class ClassFilter(django_filters.FilterSet):
         method="filter_has_seats", choices=[("true", "true"), ("false", "false")]
     )
     instructor = WholeNumberFilter(field_name="instructor_id", min_value=1, max_value=MAX_ID)
+    when = django_filters.ChoiceFilter(method="filter_when", choices=[(w, w) for w in WHEN])
     ordering = django_filters.ChoiceFilter(
         method="filter_ordering", choices=[(name, name) for name in ORDERINGS]
     )
@@ -71,6 +75,11 @@ class ClassFilter(django_filters.FilterSet):
     class Meta:
         model = Class
         fields: list[str] = []
+
+    def __init__(self, *args, when: str | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Which classes the list holds when `when` is not asked: None for every class.
+        self.when_default = when
 
     def filter_search(self, classes, name, value):
         # Ranked by match only when nobody asked for another order.
@@ -127,8 +136,22 @@ class ClassFilter(django_filters.FilterSet):
         # minutes, and its waitlist takes names meanwhile.
         return classes.filter(seats__gt=0) if value == "true" else classes.filter(seats=0)
 
+    def filter_when(self, classes, name, value):
+        return classes_when(classes, value)
+
     def filter_ordering(self, classes, name, value):
-        return classes.order_by(*ORDERINGS[value])
+        when = self.form.cleaned_data.get("when") or self.when_default
+        return classes.order_by(*ordering_of(value, when))
+
+
+def ordering_of(name: str, when: str | None) -> tuple:
+    """An ordering of `ORDERINGS` as the list asked reads it: the catalog's classes open for
+    registration first; in the archive, soonest is the nearest to today, the last to end."""
+    if when == PAST and name == DEFAULT_ORDERING:
+        return (F("ends_at").desc(), "-id")
+    if when == UPCOMING:
+        return (open_first(), *ORDERINGS[name])
+    return ORDERINGS[name]
 
 
 # The same parameters as the API's schema tells them (the view is an APIView, which
@@ -172,6 +195,14 @@ FILTER_PARAMETERS = [
     ),
     OpenApiParameter("instructor", int, description="The instructor's id."),
     OpenApiParameter(
+        "when",
+        str,
+        enum=WHEN,
+        description="upcoming: the classes still to come or on, those open for registration "
+        "first (the default, except in an admin's list of every class); past: the classes that "
+        "have ended (their last meeting was before today, school time), the last to end first.",
+    ),
+    OpenApiParameter(
         "ordering",
         str,
         enum=tuple(ORDERINGS),
@@ -185,16 +216,23 @@ def _school_midnight(day) -> datetime:
     return datetime.combine(day, time(0), tzinfo=school_timezone())
 
 
-def classes_filtered(classes: QuerySet[Class], params) -> QuerySet[Class]:
+def classes_filtered(
+    classes: QuerySet[Class], params, *, when: str | None = UPCOMING
+) -> QuerySet[Class]:
     """The list narrowed and ordered by the parameters given; bad ones are an InvalidInput
-    naming each. Without any filter parameter, `classes` in their own order."""
+    naming each. Without any filter parameter, `classes` in their own order. `when` is which
+    classes the list holds unless the parameter says (`classes.catalog`): None for all."""
     asked = {name for name in ClassFilter.base_filters if params.get(name, "") != ""}
+    if "when" in asked:
+        when = params["when"] if params["when"] in WHEN else None
+    elif when is not None:
+        classes = classes_when(classes, when)
     if not asked:
         return classes
     if "ordering" not in asked:
         # Soonest first; a search on PostgreSQL puts the best match first instead.
-        classes = classes.order_by(*ORDERINGS[DEFAULT_ORDERING])
-    filters = ClassFilter(params, queryset=classes)
+        classes = classes.order_by(*ordering_of(DEFAULT_ORDERING, when))
+    filters = ClassFilter(params, queryset=classes, when=when)
     if not filters.is_valid():
         raise InvalidInput(
             {name: list(messages) for name, messages in filters.errors.items()},

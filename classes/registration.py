@@ -89,3 +89,12 @@ def seasons_open(now: datetime) -> Q:
     """`registration_shut` of a season for every family, as a filter: the seasons taking
     registrations at `now`."""
     return seasons_opened_by(now, early_access=False) & Q(closes_at__gt=now)
+
+
+def classes_shut(now: datetime) -> Q:
+    """`registration_shut` of a class and its season for every family, as a filter: the classes
+    a family can no longer register for at `now` (begun, closed, or their season closed). A
+    season not yet open is not shut: its classes are the next to book."""
+    return (
+        Q(starts_at__lte=now) | Q(registration_closes_at__lte=now) | Q(season__closes_at__lte=now)
+    )

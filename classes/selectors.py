@@ -5,24 +5,30 @@ from datetime import date
 
 from django.db.models import (
     Aggregate,
+    Case,
     CharField,
     Exists,
     F,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Value,
+    When,
 )
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from accounts.models import Role, User
+from classes.catalog import UPCOMING, classes_when, ended
 from classes.models import Category, Class, ClassStatus, Meeting, Season
-from classes.registration import seasons_open
+from classes.registration import classes_shut, seasons_open
 from core import events, public_cache
 from core.public_cache import LiveFigure
 
 POPULAR_CLASS_COUNT = 6
+# How many open classes an ended class's page suggests instead.
+SIMILAR_CLASS_COUNT = 3
 
 
 def classes_for_answers() -> QuerySet[Class]:
@@ -190,11 +196,31 @@ def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
 
 
 def popular_class_list() -> QuerySet[Class]:
-    """The approved classes with the most enrolments; ties go to the older class."""
+    """The approved classes with the most enrolments that have not ended (last season's full
+    classes would otherwise lead the home page); ties go to the older class."""
+    approved = classes_for_answers().filter(status=ClassStatus.APPROVED)
+    return classes_when(approved, UPCOMING).order_by("-enroll", "id")[:POPULAR_CLASS_COUNT]
+
+
+def similar_open_classes(*, camp_class: Class) -> QuerySet[Class]:
+    """For a class that has ended: the approved classes of its category or by its instructor
+    that a family may register for now (or once their season opens), both alike first, then the
+    soonest."""
+    alike = Q(instructor_id=camp_class.instructor_id)
+    if camp_class.category_id is not None:
+        alike |= Q(category_id=camp_class.category_id)
+    both = Q(instructor_id=camp_class.instructor_id, category_id=camp_class.category_id)
     return (
         classes_for_answers()
-        .filter(status=ClassStatus.APPROVED)
-        .order_by("-enroll", "id")[:POPULAR_CLASS_COUNT]
+        .filter(alike, status=ClassStatus.APPROVED)
+        .exclude(pk=camp_class.pk)
+        .exclude(ended())
+        .exclude(classes_shut(timezone.now()))
+        .order_by(
+            Case(When(both, then=Value(0)), default=Value(1)),
+            F("starts_at").asc(nulls_last=True),
+            "id",
+        )[:SIMILAR_CLASS_COUNT]
     )
 
 
@@ -233,8 +259,15 @@ def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:
 
 
 def sitemap_classes() -> QuerySet[Class]:
-    """Every approved class, oldest first, as the sitemap names it: its id and last change."""
-    return Class.objects.filter(status=ClassStatus.APPROVED).order_by("id").only("id", "updated_at")
+    """Every approved class that has not ended, oldest first, as the sitemap names it: its id
+    and last change. An ended class's page stays (it points to the classes open now), but the
+    sitemap names the pages worth a search engine's visit, and an ended class no longer is."""
+    return (
+        Class.objects.filter(status=ClassStatus.APPROVED)
+        .exclude(ended())
+        .order_by("id")
+        .only("id", "updated_at")
+    )
 
 
 def sitemap_instructors() -> QuerySet[User]:

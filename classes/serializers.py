@@ -1,6 +1,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from classes.catalog import class_ended
 from classes.registration import registration_shut
 from classes.schedule import (
     WEEKDAY_NAMES,
@@ -162,6 +163,32 @@ def _school_time(moment) -> str | None:
 
 class ClassWithFeedbackOutputSerializer(ClassOutputSerializer):
     """A class as its instructor (or an admin) sees it, with the admin's latest feedback."""
+
+    feedback = serializers.CharField()
+
+
+class ClassPageOutputSerializer(ClassOutputSerializer):
+    """A class as its own page shows it: whether it has ended (`classes.catalog.class_ended`)
+    and, for one that has, the open classes like it (in the context: `similar`)."""
+
+    ended = serializers.SerializerMethodField(
+        help_text="Its last meeting was before today (school time): it can no longer be booked."
+    )
+    similarClasses = serializers.SerializerMethodField(  # noqa: N815 - the API's field names
+        help_text="For a class that has ended, a few open classes of its category or by its "
+        "instructor; otherwise empty."
+    )
+
+    def get_ended(self, camp_class) -> bool:
+        return class_ended(camp_class)
+
+    @extend_schema_field(ClassOutputSerializer(many=True))
+    def get_similarClasses(self, camp_class) -> list[dict]:  # noqa: N802
+        return ClassOutputSerializer(self.context.get("similar", ()), many=True).data
+
+
+class ClassPageWithFeedbackOutputSerializer(ClassPageOutputSerializer):
+    """A class's page as its instructor (or an admin) sees it, with the admin's latest feedback."""
 
     feedback = serializers.CharField()
 

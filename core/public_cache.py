@@ -44,6 +44,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import resolve
 from rest_framework.renderers import JSONRenderer
 
+from core.school_time import school_today
 from core.shared_redis import shared_key, shared_redis
 
 GENERATION_KEY = "public-lists:generation"
@@ -452,11 +453,16 @@ class PublicListApi(SameForEveryVisitor):
 
     public_name: str
     public_params: frozenset[str] = frozenset()
+    # The list's rows change with the school's date, with no write to forget it by (a class that
+    # has ended leaves it): its answers are kept under the date, and tomorrow's are built anew.
+    follows_the_day: bool = False
 
     def public_key(self, request) -> str | None:
         # One answer per object for a detail view: its name has the URL's arguments in braces.
         name = self.public_name.format(**self.kwargs)
         key = public_key(name, request.GET, self.public_params)
+        if key is not None and self.follows_the_day:
+            key = f"{key}@{school_today().isoformat()}"
         if key is not None and self.follows_figures(request.GET):
             # Built again at each move of a figure, which may reorder its rows or drop one.
             key = f"{key}~{figures_generation()}"

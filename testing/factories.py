@@ -272,4 +272,16 @@ def class_answer(camp_class: Class) -> dict:
     }
 
 
+def class_page_answer(camp_class: Class, similar: tuple[Class, ...] = ()) -> dict:
+    """A class as its own page's answer gives it (GET /api/classes/{id}): whether it has ended
+    (its last meeting before the school's today) and, if so, the open classes like it."""
+    today = timezone.localdate(timezone=ZoneInfo(settings.SCHOOL_TIMEZONE))
+    last = camp_class.meetings.filter(cancelled=False).order_by("-start").first()
+    return {
+        **class_answer(camp_class),
+        "ended": last is not None and last.day < today,
+        "similarClasses": [class_answer(other) for other in similar],
+    }
+
+
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

@@ -1,12 +1,14 @@
 """What search engines are told: robots.txt, and the sitemap of every public page."""
 
 import xml.etree.ElementTree as ET
+from datetime import timedelta
 
 import pytest
 
 from accounts.models import Role
 from classes.models import Class, ClassStatus
-from testing.factories import ClassFactory, UserFactory
+from core.school_time import school_today
+from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +99,24 @@ def test_a_class_approved_later_joins_and_one_withdrawn_leaves(client):
     assert page not in before and instructor not in before
     assert page in approved and instructor in approved
     assert page not in withdrawn and instructor not in withdrawn
+
+
+def test_a_class_that_has_ended_leaves_the_sitemap_but_its_page_stays(client):
+    """Search engines are sent to what can be booked: an ended class's page still answers (it
+    points to the classes like it), but the sitemap no longer asks for it to be crawled."""
+    today = school_today()
+    ended = scheduled_class(start=today - timedelta(days=30))
+    yesterday = scheduled_class(start=today - timedelta(days=1))
+    coming = scheduled_class(start=today + timedelta(days=30), instructor=ended.instructor)
+
+    urls = every_url(client)
+
+    assert f"{SITE}/classes/{coming.pk}" in urls
+    assert f"{SITE}/classes/{ended.pk}" not in urls
+    assert f"{SITE}/classes/{yesterday.pk}" not in urls
+    # Its instructor's page still shows it, with the classes to come.
+    assert f"{SITE}/instructors/{ended.instructor_id}" in urls
+    assert client.get(f"/classes/{ended.pk}").status_code == 200
 
 
 def test_an_unknown_section_is_a_404(client):

@@ -8,7 +8,13 @@ import pytest
 
 from accounts.models import Role
 from classes.models import Category, Class, ClassStatus
-from testing.factories import ClassFactory, UserFactory, class_answer, scheduled_class
+from testing.factories import (
+    ClassFactory,
+    UserFactory,
+    class_answer,
+    class_page_answer,
+    scheduled_class,
+)
 
 # The data is a season written out as dates: read on the day it was written against.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
@@ -35,11 +41,11 @@ class TestOneClass:
         if who in FOLLOW_THE_REVIEW:
             # In any status, with the admin's feedback.
             assert response.status_code == 200
-            expected = {**class_answer(camp_class), "feedback": "Add a photo of a pot."}
+            expected = {**class_page_answer(camp_class), "feedback": "Add a photo of a pot."}
             assert response.json() == expected
         elif status == ClassStatus.APPROVED:
             assert response.status_code == 200
-            assert response.json() == class_answer(camp_class)
+            assert response.json() == class_page_answer(camp_class)
             assert "feedback" not in response.json()
         else:
             # As good as absent: a class under review is nobody else's business.
@@ -71,7 +77,7 @@ class TestOneClass:
 
         answer = api_client.get(f"/api/classes/{camp_class.pk}").json()
 
-        assert answer == class_answer(camp_class)
+        assert answer == class_page_answer(camp_class)
         assert answer["meetings"][0] == {
             "id": camp_class.meetings.get(day=date(2027, 6, 14)).pk,
             "start": "2027-06-14T09:00:00-07:00",

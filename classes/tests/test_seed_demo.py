@@ -9,7 +9,14 @@ from django.utils import timezone
 from PIL import Image
 
 from accounts.models import Participant, Role, User
-from classes.management.commands.seed_demo import independence_day_observed, season_start
+from classes.catalog import class_ended
+from classes.management.commands.seed_demo import (
+    CLASSES,
+    LAST_SEASON,
+    independence_day_observed,
+    last_season_start,
+    season_start,
+)
 from classes.models import Category, Class, ClassStatus, Meeting, Season
 from classes.registration import registration_shut
 from classes.schedule import meetings_of, school_timezone
@@ -42,7 +49,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 24 classes, "
+        "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 34 classes, "
         "9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
@@ -51,11 +58,12 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     assert counts() == after_first
     assert after_first == {
         "users": 9,
-        "classes": 24,
+        # This summer's 24, and last summer's run of 10 of them.
+        "classes": 34,
         "meetings": after_first["meetings"],
         # The demo student's "Myself" and two children.
         "participants": 3,
-        ClassStatus.APPROVED: 18,
+        ClassStatus.APPROVED: 28,
         ClassStatus.PENDING: 4,
         ClassStatus.DENIED: 2,
         ClassStatus.WITHDRAWN: 0,
@@ -85,9 +93,36 @@ def test_the_demo_has_a_past_an_open_and_a_coming_season_and_its_classes_are_in_
     assert open_now.opens_at <= now < open_now.closes_at
     assert now < coming.early_access_opens_at < coming.opens_at
     assert coming.early_access_returning
-    assert set(Class.objects.values_list("season", flat=True)) == {open_now.pk}
+    assert set(Class.objects.values_list("season", flat=True)) == {past.pk, open_now.pk}
+    assert Class.objects.filter(season=open_now).count() == len(CLASSES)
     first_day = season_start(timezone.localdate(timezone=school_timezone()))
     assert open_now.name == f"Summer {first_day.year}"
+
+
+def test_last_summer_s_run_of_some_classes_has_ended_and_filled_up():
+    seed()
+
+    past = Season.objects.order_by("starts_on").first()
+    last_summer = Class.objects.filter(season=past)
+    assert sorted(last_summer.values_list("name", flat=True)) == sorted(LAST_SEASON)
+    assert all(class_ended(camp_class) for camp_class in last_summer)
+    assert set(last_summer.values_list("status", "seats")) == {(ClassStatus.APPROVED, 0)}
+    # Each has this summer's run beside it, open.
+    for camp_class in last_summer:
+        assert Class.objects.filter(name=camp_class.name).exclude(season=past).exists()
+
+
+@pytest.mark.parametrize("month", range(1, 13))
+def test_last_summer_s_classes_have_ended_whenever_the_demo_is_seeded(month):
+    today = date(2027, month, 20)
+    start = season_start(today)
+
+    first = last_season_start(start, today)
+
+    assert first.weekday() == 0
+    assert first <= date(start.year - 1, 6, 14)
+    # The last of them ended in its season's fourth week, two weeks before the seeding at least.
+    assert first + timedelta(weeks=4) <= today - timedelta(weeks=2)
 
 
 def test_the_demo_people_have_their_roles():

@@ -3,7 +3,9 @@ to run again.
 
 The season is the coming summer's, counted from the day it runs (`season_start`), so its
 classes are always ahead: several weeks from the second Monday of June, morning, afternoon and
-evening classes for ages 5 to 17 and for adults, in every category of the school.
+evening classes for ages 5 to 17 and for adults, in every category of the school. Last summer's
+run of some of them has ended (`LAST_SEASON`), as a school in its second year has, so the
+catalog's archive and an ended class's page can be seen.
 """
 
 from dataclasses import dataclass
@@ -420,6 +422,33 @@ def schedule_details(demo: DemoClass, start: date) -> dict:
     return details
 
 
+# The approved classes the school also ran last summer, all ended: the catalog leaves them for
+# its archive, and each one's page points to this summer's classes like it.
+LAST_SEASON = (
+    "Wheel-Thrown Pottery",
+    "Acrylic Painting Basics",
+    "Loom Weaving for Beginners",
+    "Origami Animals",
+    "Brush Calligraphy",
+    "Woodcarving Spoons",
+    "Beaded Jewelry",
+    "Glass Tile Mosaics",
+    "Gelli Plate Printing",
+    "Little Potters",
+)
+# Its classes ended at least this long before the demo is seeded.
+LAST_SEASON_ENDED_WEEKS_AGO = 2
+
+
+def last_season_start(start: date, today: date) -> date:
+    """When last summer's classes began: the second Monday of last June, or earlier should the
+    demo be seeded in a summer, so that every one of them has ended by `today`."""
+    longest = max(demo.week + demo.weeks for demo in CLASSES if demo.name in LAST_SEASON)
+    latest = today - timedelta(weeks=longest + LAST_SEASON_ENDED_WEEKS_AGO)
+    latest -= timedelta(days=latest.weekday())
+    return min(_second_monday_of_june(start.year - 1), latest)
+
+
 DENIAL_FEEDBACK = "Please add a materials list and the safety steps for the tools."
 
 
@@ -485,6 +514,13 @@ class Command(BaseCommand):
         categories = {category.slug: category for category in Category.objects.all()}
         for demo in CLASSES:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
+        last_season = Season.objects.get(name=f"Summer {start.year - 1}")
+        last_start = last_season_start(start, timezone.localdate(timezone=school_timezone()))
+        for demo in CLASSES:
+            if demo.name in LAST_SEASON:
+                created["classes"] += self._class(
+                    demo, instructors[demo.handle], last_start, categories, season=last_season
+                )
 
         if settings.FIREBASE_AUTH_EMULATOR_HOST:
             created["emulator sign-ins"] = self._emulator_sign_ins(
@@ -558,12 +594,20 @@ class Command(BaseCommand):
         return made
 
     def _class(
-        self, demo: DemoClass, instructor: User, start: date, categories: dict[str, Category]
+        self,
+        demo: DemoClass,
+        instructor: User,
+        start: date,
+        categories: dict[str, Category],
+        season: Season | None = None,
     ) -> bool:
         """The demo class, made through classes.services (so its meetings are made) when it is
-        not there yet; whether it was made. Only its picture is refreshed on a later run."""
+        not there yet; whether it was made. Only its picture is refreshed on a later run. Given
+        a `season`, its run in that season (last summer's), which ended full."""
         image = demo_image(demo.banner)
         existing = Class.objects.filter(name=demo.name, instructor=instructor)
+        if season is not None:
+            existing = existing.filter(season=season)
         if existing.exists():
             existing.exclude(image=image).update(image=image)
             return False
@@ -581,12 +625,15 @@ class Command(BaseCommand):
             age_min=demo.ages[0],
             age_max=demo.ages[1],
             **schedule_details(demo, start),
+            **({"season": season} if season is not None else {}),
         )
         # The demo's own past: reviewed and partly taken, as if people had used the site. Set
         # directly, so seeding sends no review e-mails.
         Class.objects.filter(pk=camp_class.pk).update(
             status=demo.status,
             enroll=demo.enroll,
+            # Last summer's runs filled up.
+            seats=demo.seats if season is None else 0,
             feedback=DENIAL_FEEDBACK if demo.status == ClassStatus.DENIED else "",
         )
         return True
