@@ -219,18 +219,21 @@ class ClassListCreateApi(PublicListApi, APIView):
         status_asked = query.validated_data.get("status")
         page = page_requested(request.query_params)
 
-        every_class = request.user.is_authenticated and request.user.role == Role.ADMIN
+        admin = request.user.is_authenticated and request.user.role == Role.ADMIN
+        # The catalog is the approved classes, as everyone but an admin gets them, and as an
+        # admin asks for them on the public pages; an admin's list of every class, or of a
+        # review state, is the back office's, ended classes and all.
+        catalog = not admin or status_asked == ClassStatus.APPROVED
 
         def answer():
             classes = classes_filtered(
                 class_list_for(user=request.user, status=status_asked),
                 request.query_params,
-                # An admin's list is the back office's: every class, ended too, unless asked.
-                when=None if every_class else UPCOMING,
+                when=UPCOMING if catalog else None,
             )
             return list_answer(request, classes, ClassOutputSerializer, page)
 
-        if every_class:
+        if admin:
             # An admin's list holds every review state and changes with each decision.
             data, headers = answer()
             return Response(data, headers=headers)

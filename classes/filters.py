@@ -3,7 +3,8 @@
 Each parameter is checked by its form field, so a bad value is a 400 naming the parameter; a
 list asked for without any of them answers as the spec's client expects (by id). Whatever is
 asked, the catalog leaves out the classes that have ended unless `when=past` asks for them
-alone (`classes.catalog`); an admin's list of every class keeps them unless `when` is given.
+alone (`classes.catalog`); an admin's list of every class (or of a review state) keeps them
+unless `when` is given.
 """
 
 from datetime import date, datetime, time, timedelta
@@ -199,7 +200,7 @@ FILTER_PARAMETERS = [
         str,
         enum=WHEN,
         description="upcoming: the classes still to come or on, those open for registration "
-        "first (the default, except in an admin's list of every class); past: the classes that "
+        "first (the default, except in an admin's list of every class or of a review state); past: the classes that "
         "have ended (their last meeting was before today, school time), the last to end first.",
     ),
     OpenApiParameter(

@@ -167,24 +167,34 @@ class ClassWithFeedbackOutputSerializer(ClassOutputSerializer):
     feedback = serializers.CharField()
 
 
-class ClassPageOutputSerializer(ClassOutputSerializer):
-    """A class as its own page shows it: whether it has ended (`classes.catalog.class_ended`)
-    and, for one that has, the open classes like it (in the context: `similar`)."""
-
-    ended = serializers.SerializerMethodField(
-        help_text="Its last meeting was before today (school time): it can no longer be booked."
-    )
-    similarClasses = serializers.SerializerMethodField(  # noqa: N815 - the API's field names
-        help_text="For a class that has ended, a few open classes of its category or by its "
-        "instructor; otherwise empty."
-    )
-
-    def get_ended(self, camp_class) -> bool:
+class _EndedField(serializers.BooleanField):
+    def get_attribute(self, camp_class) -> bool:
         return class_ended(camp_class)
 
-    @extend_schema_field(ClassOutputSerializer(many=True))
-    def get_similarClasses(self, camp_class) -> list[dict]:  # noqa: N802
-        return ClassOutputSerializer(self.context.get("similar", ()), many=True).data
+
+class _SimilarClassesField(serializers.ListField):
+    def get_attribute(self, camp_class) -> list:
+        return list(self.parent.context.get("similar", ()))
+
+
+class ClassPageOutputSerializer(ClassOutputSerializer):
+    """A class as its own page shows it: whether it has ended (`classes.catalog.class_ended`)
+    and, for one that has, the open classes like it (in the context: `similar`).
+
+    Both optional in the schema, as a meeting's id is: the lists' answers, and the class pages
+    stubbed in the browser app's tests before they existed, stay valid; the server always gives
+    them here."""
+
+    ended = _EndedField(
+        required=False,
+        help_text="Its last meeting was before today (school time): it can no longer be booked.",
+    )
+    similarClasses = _SimilarClassesField(  # noqa: N815 - the API's field names
+        child=ClassOutputSerializer(),
+        required=False,
+        help_text="For a class that has ended, a few open classes of its category or by its "
+        "instructor; otherwise empty.",
+    )
 
 
 class ClassPageWithFeedbackOutputSerializer(ClassPageOutputSerializer):

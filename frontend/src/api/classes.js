@@ -34,6 +34,8 @@ export const CLASS_FILTERS = [
   "maxPrice",
   "hasSeats",
   "instructor",
+  // "past" for the archive of classes that have ended; left out, the classes still to come.
+  "when",
   "ordering",
 ];
 

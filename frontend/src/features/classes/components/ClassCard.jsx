@@ -25,11 +25,13 @@ const WhoCanTake = lazy(() =>
  * participant whether they can take it, or why not. With no seat free and someone who may join
  * its waitlist (`waitlist`), the button is Join the waitlist, which goes to onJoinWaitlist.
  * Before the class's season opens for them, `opens` says when, in a few words beside the button
- * (RegistrationCountdown). `notice` is what a Select or a join just did (SelectNotice).
+ * (RegistrationCountdown). `notice` is what a Select or a join just did (SelectNotice). A class
+ * that has `ended` has no button: the card says it ended, and its page offers others like it.
  */
 export function ClassCard({
   classItem,
   imagePriority,
+  ended = false,
   selectDisabled,
   selectLabel = LABELS.select,
   reason,
@@ -42,9 +44,9 @@ export function ClassCard({
 }) {
   const titleId = useId();
   const reasonId = useId();
-  const soldOut = isSoldOut(classItem) || waitlist;
-  const showChoices = hasKnownChoices(choices);
-  const hasReason = Boolean(reason) || showChoices || Boolean(opens);
+  const soldOut = !ended && (isSoldOut(classItem) || waitlist);
+  const showChoices = !ended && hasKnownChoices(choices);
+  const hasReason = !ended && (Boolean(reason) || showChoices || Boolean(opens));
   return (
     <ImageCard
       image={classItem.image}
@@ -57,17 +59,21 @@ export function ClassCard({
       headingLevel={2}
       className={soldOut ? "bg-danger-subtle border-danger" : ""}
       footer={
-        <>
-          <SelectNotice classId={classItem._id} notice={notice} />
-          <SelectButton
-            className="btn btn-primary w-100"
-            off={selectDisabled}
-            describedBy={hasReason ? `${titleId} ${reasonId}` : titleId}
-            onPress={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
-          >
-            {selectLabel}
-          </SelectButton>
-        </>
+        ended ? (
+          <p className="fw-semibold text-body-secondary mb-0">This class has ended.</p>
+        ) : (
+          <>
+            <SelectNotice classId={classItem._id} notice={notice} />
+            <SelectButton
+              className="btn btn-primary w-100"
+              off={selectDisabled}
+              describedBy={hasReason ? `${titleId} ${reasonId}` : titleId}
+              onPress={() => (waitlist ? onJoinWaitlist(classItem) : onSelect(classItem))}
+            >
+              {selectLabel}
+            </SelectButton>
+          </>
+        )
       }
     >
       {classItem.categoryName && (

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 
 import { WEEKDAYS } from "../../../components/ui/schedule";
 import { useTypedFilter } from "../hooks/useTypedFilter";
-import { DEFAULT_SORT, PARTS_OF_DAY, SORTS } from "./classFilters";
+import { DEFAULT_SORT, PARTS_OF_DAY, WHEN_OPTIONS, sortsFor } from "./classFilters";
 
 // A box written as it is typed (text, numbers, dates); it reaches the list once typing pauses.
 function TypedFilter({ name, label, value, onChange, inputRef, type = "text", ...inputProps }) {
@@ -107,7 +107,7 @@ export function ClassFilters({
             name="ordering"
             label="Sort by"
             value={filters.ordering || DEFAULT_SORT}
-            options={SORTS}
+            options={sortsFor(filters.when)}
             onChange={onChange}
           />
         </div>
@@ -131,6 +131,14 @@ export function ClassFilters({
       </div>
       <div id={panelId} className={`${panelOpen ? "" : "d-none "}d-md-block`}>
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 mt-0">
+          <SelectFilter
+            name="when"
+            label="Classes"
+            value={filters.when}
+            options={WHEN_OPTIONS}
+            emptyLabel="Still to come"
+            onChange={onChange}
+          />
           <SelectFilter
             name="category"
             label="Category"

@@ -26,10 +26,11 @@ const LoginRequiredDialog = lazy(() =>
  * of who can take which class); without it, the session and the class's public state decide
  * (selectAvailability). A full class's Join the waitlist goes the same way to
  * onJoinWaitlist(classItem, participant). `notices` are what each Select or join did, by class
- * id (useClassSelection).
+ * id (useClassSelection). The archive's classes (`past`) have ended: each card says so instead.
  */
 export function ClassesGrid({
   classes,
+  past = false,
   onSelect,
   onJoinWaitlist,
   availabilityOf,
@@ -94,6 +95,7 @@ export function ClassesGrid({
             <ClassCard
               classItem={classItem}
               imagePriority={imagePriority}
+              ended={past}
               selectDisabled={disabled}
               selectLabel={label}
               reason={reason}

@@ -17,6 +17,19 @@ export const SORTS = [
   { value: "popular", label: "Most popular" },
 ];
 
+// Which classes the list holds: those still to come (the default, left out of the address), or
+// the archive of those that have ended.
+export const PAST = "past";
+export const WHEN_OPTIONS = [{ value: PAST, label: "Past classes (archive)" }];
+
+// In the archive the server reads "soonest" as the nearest to today: the last to end first.
+export function sortsFor(when) {
+  if (when !== PAST) return SORTS;
+  return SORTS.map((sort) =>
+    sort.value === DEFAULT_SORT ? { ...sort, label: "Most recently ended" } : sort,
+  );
+}
+
 // The sort a list has when the address names none; it is left out of the address and the key.
 export const DEFAULT_SORT = "soonest";
 
@@ -57,6 +70,7 @@ const CLEAN = {
   // The page offers "only with seats left"; a list of full classes is nobody's wish.
   hasSeats: (value) => (value === "true" ? value : ""),
   instructor: (value) => (/^[1-9]\d{0,9}$/.test(value) ? value : ""),
+  when: (value) => (value === PAST ? value : ""),
   ordering: (value) => {
     const sort = oneOf(SORTS)(value);
     return sort === DEFAULT_SORT ? "" : sort;

@@ -23,6 +23,7 @@ import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
 import { SelectButton } from "../components/SelectButton";
 import { SelectNotice } from "../components/SelectNotice";
+import { SimilarClasses } from "../components/SimilarClasses";
 import { WhoCanTake } from "../components/WhoCanTake";
 import { LABELS, waitlistChoices } from "../components/selectRules";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
@@ -47,6 +48,7 @@ function paragraphsOf(description) {
 
 // When registration closes; once it has, the button says so (selectAvailability).
 function registrationNote(classItem) {
+  if (classItem.ended) return "";
   if (classItem.registrationOpen !== false && classItem.registrationClosesAt) {
     return `Registration closes ${formatDateTime(classItem.registrationClosesAt)}.`;
   }
@@ -86,11 +88,25 @@ function SignInForMessages() {
   );
 }
 
+/*
+ * What stands where Select does on the page of a class that has ended: nobody can take it any
+ * more, and the page says so rather than offering a button that cannot be pressed.
+ */
+function EndedNote() {
+  return (
+    <p className="alert alert-secondary fw-semibold mt-3 mb-0" role="status">
+      This class has ended.
+    </p>
+  );
+}
+
 function ClassDetails({ classItem }) {
   const { user, loading } = useAuth();
   // Asked for a signed-in reader only; a 404 (not one of the class's families) shows nothing.
   const { data: messages } = useClassMessages(classItem._id, { enabled: Boolean(user) });
-  const knownClasses = useMemo(() => [classItem], [classItem]);
+  const { ended } = classItem;
+  // A class that has ended is nobody's to take: nobody is asked who could.
+  const knownClasses = useMemo(() => (ended ? [] : [classItem]), [classItem, ended]);
   const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
     useClassSelection(knownClasses);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
@@ -156,25 +172,29 @@ function ClassDetails({ classItem }) {
             )}
             {listChoices && <WhoCanTake choices={choices} className="mb-2" />}
           </div>
-          <div className="d-flex flex-wrap gap-2 mt-3">
-            <SelectButton
-              className="btn btn-primary btn-lg"
-              off={disabled}
-              describedBy="class-select-notes"
-              onPress={handleSelect}
-            >
-              {label}
-            </SelectButton>
-            {meetings.length > 0 && (
-              <a
-                className="btn btn-outline-primary btn-lg"
-                href={classCalendarUrl(classItem._id)}
-                download={`${classItem.nameClass}.ics`}
+          {ended ? (
+            <EndedNote />
+          ) : (
+            <div className="d-flex flex-wrap gap-2 mt-3">
+              <SelectButton
+                className="btn btn-primary btn-lg"
+                off={disabled}
+                describedBy="class-select-notes"
+                onPress={handleSelect}
               >
-                Add to calendar
-              </a>
-            )}
-          </div>
+                {label}
+              </SelectButton>
+              {meetings.length > 0 && (
+                <a
+                  className="btn btn-outline-primary btn-lg"
+                  href={classCalendarUrl(classItem._id)}
+                  download={`${classItem.nameClass}.ics`}
+                >
+                  Add to calendar
+                </a>
+              )}
+            </div>
+          )}
         </div>
       </div>
       <div className="row g-4 g-lg-5 mt-0">
@@ -217,6 +237,7 @@ function ClassDetails({ classItem }) {
           )}
         </section>
       </div>
+      {ended && <SimilarClasses classes={classItem.similarClasses ?? []} />}
       {messages?.length > 0 && (
         <Suspense fallback={null}>
           <ClassMessages messages={messages} />

@@ -8,7 +8,7 @@ import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { ClassFilters } from "../components/ClassFilters";
-import { DEFAULT_SORT } from "../components/classFilters";
+import { DEFAULT_SORT, PAST } from "../components/classFilters";
 import { ClassesGrid } from "../components/ClassesGrid";
 import { useClassFilters } from "../hooks/useClassFilters";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
@@ -31,8 +31,10 @@ export function ClassesPage() {
     ...filters,
     ordering: filters.ordering || DEFAULT_SORT,
   });
+  // The archive's classes have ended: nobody can take them, so nobody is asked who could.
+  const past = filters.when === PAST;
   const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
-    useClassSelection(classes);
+    useClassSelection(past ? undefined : classes);
   const searchInputRef = useRef(null);
 
   // The button pressed goes away with the filters; the search box is where a new search starts.
@@ -47,7 +49,9 @@ export function ClassesPage() {
     <div className="container py-5">
       <h1 className="mb-2">All Classes</h1>
       <p className="lead text-body-secondary mb-4">
-        Find a class you love and save your seat before the summer fills up.
+        {past
+          ? "Classes that have ended, the most recent first. Their pages point to the classes like them still to come."
+          : "Find a class you love and save your seat before the summer fills up."}
       </p>
       <ClassFilters
         filters={filters}
@@ -65,11 +69,12 @@ export function ClassesPage() {
           loadingLabel="Loading classes…"
           placeholder={<CardGridPlaceholder lines={5} withButton />}
           errorTitle="The classes could not be loaded."
-          emptyMessage="No classes are open yet."
+          emptyMessage={past ? "No classes have ended yet." : "No classes are open yet."}
         >
           {(approved) => (
             <ClassesGrid
               classes={approved}
+              past={past}
               onSelect={select}
               onJoinWaitlist={joinWaitlist}
               availabilityOf={availabilityOf}
