@@ -200,8 +200,9 @@ FILTER_PARAMETERS = [
         str,
         enum=WHEN,
         description="upcoming: the classes still to come or on, those open for registration "
-        "first (the default, except in an admin's list of every class or of a review state); past: the classes that "
-        "have ended (their last meeting was before today, school time), the last to end first.",
+        "first (the default, but in an admin's list of every class or of a review state); "
+        "past: the classes that have ended (their last meeting was before today, school "
+        "time), the last to end first.",
     ),
     OpenApiParameter(
         "ordering",

@@ -196,3 +196,60 @@ def test_the_class_page_s_html_names_the_class_for_crawlers(live_server, transac
     assert head.meta["og:image"] == f"{live_server.url}{demo_image('pottery.webp')}"
     assert head.meta["description"].startswith("Centre clay on the wheel.")
     assert '"@type": "Course"' in html or '"@type":"Course"' in html
+
+
+def test_with_many_ended_classes_the_catalog_still_leads_with_one_to_book(page, live_server):
+    """A school in its second year: last season's classes have ended. The catalog opens on a
+    class to book, the keyboard reaches its Select at once, and the ended ones wait in the
+    archive, each page pointing to this season's class like it."""
+    maya = UserFactory(name="Maya Lindqvist", role="instructor")
+    pottery = category("pottery-ceramics", "Pottery & ceramics")
+    today = date.today()
+    for weeks_ago in range(29):
+        scheduled_class(
+            name=f"Last season's clay {weeks_ago + 1}",
+            image=demo_image("pottery.webp"),
+            start=today - timedelta(weeks=weeks_ago + 1),
+            hours=(time(9), time(12)),
+            instructor=maya,
+            category=pottery,
+        )
+    coming = scheduled_class(
+        name="Wheel-Thrown Pottery",
+        image=demo_image("pottery.webp"),
+        start=season_start(),
+        hours=(time(9), time(12)),
+        instructor=maya,
+        category=pottery,
+    )
+
+    page.goto("/all-classes")
+    expect(cards(page)).to_have_count(1)
+    first = cards(page).first
+    expect(first).to_have_accessible_name("Wheel-Thrown Pottery")
+    # From the card's title, one Tab reaches a Select that can be pressed.
+    first.get_by_role("link", name="Wheel-Thrown Pottery").focus()
+    page.keyboard.press("Tab")
+    select = first.get_by_role("button", name="Select")
+    expect(select).to_be_focused()
+    expect(select).not_to_have_attribute("aria-disabled", "true")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_be_visible()
+    page.keyboard.press("Escape")
+
+    page.get_by_label("Classes").select_option(label="Past classes (archive)")
+    expect(page).to_have_url(re.compile(r"when=past"))
+    expect(cards(page)).to_have_count(24)
+    last_week = cards(page).first
+    expect(last_week).to_have_accessible_name("Last season's clay 1")
+    expect(last_week.get_by_text("This class has ended.")).to_be_visible()
+    expect(last_week.get_by_role("button")).to_have_count(0)
+
+    last_week.get_by_role("link", name="Last season's clay 1").click()
+    main = page.get_by_role("main")
+    expect(main.get_by_text("This class has ended.")).to_be_visible()
+    expect(main.get_by_role("button", name="Select")).to_have_count(0)
+    instead = main.get_by_role("region", name="Coming up instead")
+    instead.get_by_role("link", name="Wheel-Thrown Pottery").click()
+    expect(page).to_have_url(re.compile(rf"/classes/{coming.pk}$"))
+    expect(page.get_by_role("button", name="Select")).to_be_visible()

@@ -120,17 +120,13 @@ class TestTheDefaultCatalog:
         assert response.json()[0]["registrationOpen"] is True
         assert open_class.pk == response.json()[0]["_id"]
 
-    def test_signed_in_families_and_instructors_get_the_same_catalog(
-        self, api_client_for, catalog
-    ):
+    def test_signed_in_families_and_instructors_get_the_same_catalog(self, api_client_for, catalog):
         for role in (Role.STUDENT, Role.INSTRUCTOR):
             client = api_client_for(UserFactory(role=role))
             response = client.get("/api/classes?ordering=soonest")
             assert names(response) == UPCOMING_SOONEST_OPEN_FIRST
 
-    def test_an_admin_s_back_office_lists_keep_the_ended_ones(
-        self, api_client_for, catalog
-    ):
+    def test_an_admin_s_back_office_lists_keep_the_ended_ones(self, api_client_for, catalog):
         admin = api_client_for(UserFactory(role=Role.ADMIN))
 
         every = names(admin.get("/api/classes"))
