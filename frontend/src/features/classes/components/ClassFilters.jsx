@@ -133,10 +133,10 @@ export function ClassFilters({
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 mt-0">
           <SelectFilter
             name="when"
-            label="Classes"
+            label="Show"
             value={filters.when}
             options={WHEN_OPTIONS}
-            emptyLabel="Still to come"
+            emptyLabel="Classes still to come"
             onChange={onChange}
           />
           <SelectFilter

@@ -33,9 +33,9 @@ test("the catalog asks for the classes still to come; Past classes asks for the 
   });
   const { router, user } = renderAt("/all-classes");
   await screen.findByRole("article", { name: "Clay Critters" });
-  expect(screen.getByLabelText("Classes")).toHaveValue("");
+  expect(screen.getByLabelText("Show")).toHaveValue("");
 
-  await user.selectOptions(screen.getByLabelText("Classes"), "Past classes (archive)");
+  await user.selectOptions(screen.getByLabelText("Show"), "Past classes (archive)");
 
   expect(router.state.location.search).toBe("?when=past");
   const card = await screen.findByRole("article", { name: "Last Summer's Watercolor" });
@@ -62,7 +62,7 @@ test("an archive address opens the archive, and clearing the filters goes back t
   const { router, user } = renderAt("/all-classes?when=past");
 
   await screen.findByRole("article", { name: "Last Summer's Watercolor" });
-  expect(screen.getByLabelText("Classes")).toHaveValue("past");
+  expect(screen.getByLabelText("Show")).toHaveValue("past");
   expect(screen.getByText(/Classes that have ended, the most recent first/)).toBeInTheDocument();
   await expectNoSeriousA11yViolations(document.body);
 
@@ -89,7 +89,7 @@ test("a family is not asked who could take the archive's classes", async () => {
   await screen.findByRole("article", { name: "Last Summer's Watercolor" });
   expect(screen.getByText("This class has ended.")).toBeInTheDocument();
   // The catalog, by contrast, asks once the family is known.
-  await user.selectOptions(screen.getByLabelText("Classes"), "Still to come");
+  await user.selectOptions(screen.getByLabelText("Show"), "Classes still to come");
   await screen.findByRole("article", { name: "Clay Critters" });
   await waitFor(() => expect(asked()).toHaveLength(1));
   expect(asked()[0]).toContain(`classIds=${comingClay._id}`);
