@@ -221,7 +221,6 @@ class ParticipantCareApi(APIView):
         answer = care_answer(participant, record, scope=FULL_SCOPE)
         return Response(CareRecordOutputSerializer(answer).data)
 
-
     @extend_schema(
         summary="Save a section of a child's care record: the fields sent (saving confirms it)",
         request=CareRecordInputSerializer(partial=True),
