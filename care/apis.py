@@ -479,6 +479,7 @@ class PolicyAcceptancesCreateApi(APIView):
     @extend_schema(
         summary="Accept several policies' current versions with one signature (201; 200 if all "
         "were accepted already)",
+        operation_id="policies_acceptances_signed_together",
         request=PolicyAcceptancesInputSerializer,
         responses={
             201: PolicyAcceptanceOutputSerializer(many=True),

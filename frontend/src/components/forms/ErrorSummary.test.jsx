@@ -39,7 +39,7 @@ test("the browser's refusal moves the focus to the summary, whose link goes to t
 });
 
 test("the server's refusal moves the focus there too, in the family's words", async () => {
-  const user = renderForm((_values, { setErrors }) => {
+  const user = renderForm(async (_values, { setErrors }) => {
     const refused = new ApiError(400, {
       message: "Please check these fields: promoCode.",
       errors: { promoCode: ["No such code."] },

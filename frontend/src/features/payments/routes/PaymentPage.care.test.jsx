@@ -63,8 +63,9 @@ function needs() {
   return within(screen.getByRole("region", { name: /first class the school needs/ }));
 }
 
+// The first list of the region: what is missing (the policies to sign list theirs below).
 function missingShown() {
-  return needs()
+  return within(needs().getAllByRole("list")[0])
     .getAllByRole("listitem")
     .map((item) => item.textContent);
 }
