@@ -249,6 +249,16 @@ function ConsentFields({ who }) {
 }
 
 /*
+ * Pressing Save would first take the focus from the field being typed in, whose message then
+ * shows and pushes Save down from under the pointer before the press ends: the press would do
+ * nothing. The field keeps the focus until the press is a click; the form then sends or says
+ * what is wrong.
+ */
+function keepTheFieldFocused(event) {
+  event.preventDefault();
+}
+
+/*
  * One section of the record, with its own form and Save: only its fields are sent (PATCH), the
  * rest of the record stays as saved. Its done mark is the server's word (careSections.js). A
  * refusal, the browser's or the server's, is summed up at the top of the section's form, which
@@ -308,12 +318,22 @@ function CareSection({
         )}
       </div>
       {note}
-      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
+      <Formik
+        initialValues={initialValues}
+        validationSchema={schema}
+        validateOnBlur={false}
+        onSubmit={submit}
+      >
         {({ isSubmitting }) => (
           <Form noValidate aria-label={`${who.Whose} care record: ${title}`}>
             <FormErrorSummary />
             {children}
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={isSubmitting}
+              onMouseDown={keepTheFieldFocused}
+            >
               {isSubmitting ? "Saving…" : `Save ${title}`}
             </button>
           </Form>

@@ -86,6 +86,7 @@ export function PoliciesSignForm({ policies, whomOf, only, headingLevel = 3, onA
     <Formik
       initialValues={{ signedName: "" }}
       validationSchema={policySignSchema}
+      validateOnBlur={false}
       onSubmit={submit}
     >
       {({ isSubmitting }) => (

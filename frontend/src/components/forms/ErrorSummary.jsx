@@ -93,7 +93,12 @@ export function formProblems({ errors, status, labels }) {
   return problems;
 }
 
-// The summary of the Formik form it sits in, shown once the form has been sent.
+/*
+ * The summary of the Formik form it sits in, shown once the form has been sent. Its form
+ * validates on change, not on blur (`validateOnBlur={false}`): the summary taking the focus
+ * blurs the field a form was sent from with Enter, and a validation then would wipe the
+ * server's messages the summary is showing.
+ */
 export function FormErrorSummary({ labels }) {
   const { errors, status, submitCount, isSubmitting } = useFormikContext();
   const problems = submitCount > 0 ? formProblems({ errors, status, labels }) : [];

@@ -47,6 +47,7 @@ export function ParticipantForm({
     <Formik
       initialValues={initialValuesOf(participant)}
       validationSchema={schema}
+      validateOnBlur={false}
       onSubmit={onSubmit}
     >
       {({ isSubmitting, values }) => (
