@@ -29,6 +29,7 @@ from care.selectors import (
     care_reads_of,
     confirmation_due,
     emergency_contacts_required,
+    policies_current,
     policies_for,
     policy_current,
     record_of,
@@ -38,11 +39,13 @@ from care.services import (
     care_reads_logged,
     care_record_confirm,
     care_record_save,
+    care_record_update,
     may_leave_alone_allowed,
+    policies_accept,
     policy_accept,
 )
 from core.api import ServiceInputSerializer
-from core.errors import NotFound
+from core.errors import InvalidInput, NotFound
 from core.openapi import errors
 
 TEXT_MAX = 2000
@@ -84,6 +87,24 @@ class CareRecordInputSerializer(ServiceInputSerializer):
     pickups = ContactSerializer(many=True, max_length=10)
     mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
     photoConsent = serializers.BooleanField(source="photo_consent", allow_null=True)  # noqa: N815
+
+
+class CareRecordSectionInputSerializer(CareRecordInputSerializer):
+    """A section of the record: only the fields sent, each checked as a whole save checks it
+    (a contact without a phone is refused here as there), not DRF's partial, which would let a
+    row's own fields go missing."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        sent = getattr(self, "initial_data", None)
+        sent = sent if isinstance(sent, dict) else {}
+        for name in [name for name in self.fields if name not in sent]:
+            self.fields.pop(name)
+
+    def validate(self, attrs):
+        if not attrs:
+            raise serializers.ValidationError("Send at least one part of the care record.")
+        return attrs
 
 
 class CareRecordOutputSerializer(serializers.Serializer):
@@ -169,7 +190,8 @@ def care_answer(
 
 class ParticipantCareApi(APIView):
     """GET /api/participants/{id}/care: the family, an instructor of a class the child holds a
-    seat in (part of it), admins; each staff read is logged. PUT: the family saves it whole."""
+    seat in (part of it), admins; each staff read is logged. PUT: the family saves it whole;
+    PATCH: one section of it (the fields sent), as the record's page saves each on its own."""
 
     permission_classes = [IsAuthenticated]
     family_throttle_scope = "family_writes"
@@ -195,6 +217,21 @@ class ParticipantCareApi(APIView):
         data.is_valid(raise_exception=True)
         record = data.call_service(
             care_record_save, participant=participant, by=request.user, **data.validated_data
+        )
+        answer = care_answer(participant, record, scope=FULL_SCOPE)
+        return Response(CareRecordOutputSerializer(answer).data)
+
+    @extend_schema(
+        summary="Save a section of a child's care record: the fields sent (saving confirms it)",
+        request=CareRecordInputSerializer(partial=True),
+        responses={200: CareRecordOutputSerializer, **errors(400, 401, 404)},
+    )
+    def patch(self, request, participant_id: int):
+        participant = access_own_care(family=request.user, participant_id=participant_id)
+        data = CareRecordSectionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        record = data.call_service(
+            care_record_update, participant=participant, by=request.user, **data.validated_data
         )
         answer = care_answer(participant, record, scope=FULL_SCOPE)
         return Response(CareRecordOutputSerializer(answer).data)
@@ -417,5 +454,70 @@ class PolicyAcceptanceCreateApi(APIView):
         )
         return Response(
             PolicyAcceptanceOutputSerializer(acceptance).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class PolicyAcceptanceItemSerializer(serializers.Serializer):
+    policyId = serializers.IntegerField(min_value=1)  # noqa: N815
+    participantId = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815
+
+
+@extend_schema_serializer(component_name="PolicyAcceptancesInput")
+class PolicyAcceptancesInputSerializer(ServiceInputSerializer):
+    acceptances = PolicyAcceptanceItemSerializer(many=True, min_length=1, max_length=50)
+    signedName = serializers.CharField(source="signed_name", max_length=LINE_MAX)  # noqa: N815
+
+
+class PolicyAcceptancesCreateApi(APIView):
+    """POST /api/policies/acceptances: a parent accepts every policy due at once, each for the
+    family or one child, by typing their full name once; all are recorded or none is."""
+
+    permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
+
+    @extend_schema(
+        summary="Accept several policies' current versions with one signature (201; 200 if all "
+        "were accepted already)",
+        operation_id="policies_acceptances_signed_together",
+        request=PolicyAcceptancesInputSerializer,
+        responses={
+            201: PolicyAcceptanceOutputSerializer(many=True),
+            200: PolicyAcceptanceOutputSerializer(many=True),
+            **errors(400, 401, 403, 404),
+        },
+    )
+    def post(self, request):
+        data = PolicyAcceptancesInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        current = {version.policy_id: version for version in policies_current()}
+        wanted = []
+        unknown = []
+        for index, item in enumerate(data.validated_data["acceptances"]):
+            version = current.get(item["policyId"])
+            if version is None:
+                unknown.append(f"Item {index + 1}: No such policy.")
+                continue
+            participant_id = item.get("participantId")
+            participant = (
+                access_own_care(family=request.user, participant_id=participant_id)
+                if participant_id is not None
+                else None
+            )
+            wanted.append((version, participant))
+        if unknown:
+            raise InvalidInput({"acceptances": unknown})
+        accepted = data.call_service(
+            policies_accept,
+            family=request.user,
+            acceptances=wanted,
+            signed_name=data.validated_data["signed_name"],
+            ip_address=BaseThrottle().get_ident(request),
+            user_agent=request.headers.get("User-Agent", ""),
+        )
+        created = any(was_created for _, was_created in accepted)
+        acceptances = [acceptance for acceptance, _ in accepted]
+        return Response(
+            PolicyAcceptanceOutputSerializer(acceptances, many=True).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )

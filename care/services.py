@@ -151,6 +151,39 @@ def care_record_save(
     return record
 
 
+# A record never saved, as a section saved on its own completes it.
+def _record_blank() -> dict:
+    return {
+        **empty_medical(),
+        "emergency_contacts": [],
+        "pickups": [],
+        "may_leave_alone": False,
+        "photo_consent": None,
+    }
+
+
+@transaction.atomic
+def care_record_update(*, participant: Participant, by: User, **parts) -> CareRecord:
+    """One section of the record saved on its own (its health, its contacts, its pick-ups, its
+    consent): the fields given replace the saved ones and the others stay as they were (blank
+    on a first save). As a whole save does, it confirms the record."""
+    unknown = set(parts) - {*MEDICAL_FIELDS, *OTHER_FIELDS}
+    if unknown:
+        raise InvalidInput({name: ["This is not a field of the care record."] for name in unknown})
+    record = CareRecord.objects.select_for_update().filter(participant=participant).first()
+    now_saved = record_as_saved(record) if record is not None else _record_blank()
+    whole = {**_record_blank(), **now_saved, **parts}
+    # What the record kept as saved is checked again with the rest: a child too young to leave
+    # alone is caught whichever section says so.
+    if "may_leave_alone" not in parts and not may_leave_alone_allowed(participant):
+        whole["may_leave_alone"] = False
+    return care_record_save(
+        participant=participant,
+        by=by,
+        **{name: whole[name] for name in (*MEDICAL_FIELDS, *OTHER_FIELDS)},
+    )
+
+
 @transaction.atomic
 def care_record_confirm(*, participant: Participant, by: User) -> CareRecord:
     """ "Still correct": the family confirms the record unchanged for another season."""
@@ -241,6 +274,48 @@ def policy_accept(
         return PolicyAcceptance.objects.get(
             version=version, account=family, participant=participant
         ), False
+
+
+@transaction.atomic
+def policies_accept(
+    *,
+    family: User,
+    acceptances: list[tuple[PolicyVersion, Participant | None]],
+    signed_name: str,
+    ip_address: str | None,
+    user_agent: str,
+) -> list[tuple[PolicyAcceptance, bool]]:
+    """One typed name accepting several policies at once (each for the family or one child):
+    every one is recorded, or, if one of them cannot be, none is. A problem with one is told
+    under `acceptances` by its place in the list."""
+    name = family.name or family.email
+    if not _same_name(signed_name, name):
+        raise InvalidInput(
+            {"signed_name": [f"Type your full name as it is on your account: {name}."]}
+        )
+    answers = []
+    problems: list[str] = []
+    for index, (version, participant) in enumerate(acceptances):
+        try:
+            answers.append(
+                policy_accept(
+                    family=family,
+                    version=version,
+                    participant=participant,
+                    signed_name=signed_name,
+                    ip_address=ip_address,
+                    user_agent=user_agent,
+                )
+            )
+        except InvalidInput as invalid:
+            problems.extend(
+                f"Item {index + 1}: {message}"
+                for messages in invalid.problems.values()
+                for message in messages
+            )
+    if problems:
+        raise InvalidInput({"acceptances": problems})
+    return answers
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ from care.apis import (
     ParticipantCareConfirmationApi,
     ParticipantCareHistoryApi,
     PolicyAcceptanceCreateApi,
+    PolicyAcceptancesCreateApi,
     PolicyListApi,
 )
 
@@ -27,6 +28,11 @@ urlpatterns = [
         name="care-access-log",
     ),
     path("policies", PolicyListApi.as_view(), name="policies"),
+    path(
+        "policies/acceptances",
+        PolicyAcceptancesCreateApi.as_view(),
+        name="policies-acceptances",
+    ),
     path(
         "policies/<id:policy_id>/acceptances",
         PolicyAcceptanceCreateApi.as_view(),

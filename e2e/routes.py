@@ -123,7 +123,7 @@ ROUTES = [
         "care-record",
         STUDENT,
         lambda s: f"/dashboard/family/{s.child.pk}/care",
-        "Save care record",
+        "Save emergency contacts",
         also="main form",
     ),
     Route("my-classes", INSTRUCTOR, "/dashboard/my-classes", "Clay Creatures"),

@@ -1,5 +1,6 @@
-"""A parent on a phone (390 px) fills in a child's care record from My Family, accepts the
-liability waiver, and enrols her, signing the rest of the school's policies on the payment page;
+"""A parent on a phone (390 px) fills in a child's care record from My Family a section at a
+time, copying the people from her brother's record, and is taken to what is wrong when a number
+is mistyped; then enrols her, signing every policy due with one typed name on the payment page;
 next season they confirm the record in one click; the instructor sees the EpiPen flag on the
 roster."""
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
-from care.models import CareRecord, PolicyAcceptance
+from care.models import CareRecord, PolicyAcceptance, empty_medical
 from classes.models import ClassStatus
 from e2e.class_steps import (
     check_accessible,
@@ -24,7 +25,7 @@ from e2e.class_steps import (
 from e2e.helpers import demo_image
 from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
 from enrolments.models import Enrolment
-from testing.care import school_policies_seeded
+from testing.care import CONTACTS, school_policies_seeded
 from testing.dates import years_before
 from testing.factories import ChildFactory, SelectionFactory, scheduled_class
 
@@ -84,21 +85,61 @@ def contact(form, group: str, name: str, relationship: str, phone: str) -> None:
     row.get_by_label("Phone").fill(phone)
 
 
+def saved(page: Page, section: str) -> None:
+    form = page.get_by_role("form", name=f"Mia's care record: {section}")
+    form.get_by_role("button", name=f"Save {section}").click()
+    expect(page.get_by_text(f"Mia's care record: {section} saved")).to_be_visible()
+
+
+def put_right(form, phone, typed: str) -> None:
+    """Save refused for the phone: the summary at the top of the form has the focus, on screen,
+    and its link takes the parent to the field."""
+    form.get_by_role("button", name="Save emergency contacts").click()
+    summary = form.get_by_role("alert")
+    expect(summary).to_be_focused()
+    expect(summary).to_be_in_viewport()
+    expect(summary).to_contain_text(
+        "Emergency contact 2, phone: Enter a valid phone number, with its area code."
+    )
+    expect(summary).not_to_contain_text("emergencyContacts")
+    summary.get_by_role("link").click()
+    expect(phone).to_be_focused()
+    phone.fill(typed)
+
+
 def fill_in_the_record(page: Page) -> None:
-    form = page.get_by_role("form", name="Mia's care record")
-    form.get_by_role("button", name="Add an allergy").click()
-    allergy = form.get_by_role("group", name="Allergy 1")
+    expect(page.get_by_text("0 of 4 sections done")).to_be_visible()
+    health = page.get_by_role("form", name="Mia's care record: health")
+    health.get_by_role("button", name="Add an allergy").click()
+    allergy = health.get_by_role("group", name="Allergy 1")
     allergy.get_by_label("Allergic to").fill("Peanuts")
     allergy.get_by_label("Severity").select_option("anaphylactic")
     allergy.get_by_label("What to do").fill("EpiPen in her bag's front pocket, then call 911.")
-    contact(form, "Emergency contact 1", "Rosa Lopez", "Aunt", "415 555 0134")
-    contact(form, "Emergency contact 2", "Luis Lopez", "Grandfather", "(415) 555-0177")
-    form.get_by_role("button", name="Add a person").click()
-    contact(form, "Pick-up person 1", "Luis Lopez", "Grandfather", "415 555 0177")
-    form.get_by_role("group", name="Photo consent").get_by_label("No").check()
+    saved(page, "health")
+    # Pick-ups ask for nothing (the parents may collect her): saved with the record, done.
+    expect(page.get_by_text("2 of 4 sections done")).to_be_visible()
+
+    # Her brother's people, copied in to look over; one number is then mistyped, by the
+    # browser's reckoning and then by the server's.
+    page.get_by_role("button", name="Copy contacts and pick-ups from Leo").click()
+    contacts = page.get_by_role("form", name="Mia's care record: emergency contacts")
+    first = contacts.get_by_role("group", name="Emergency contact 1")
+    expect(first.get_by_label("Name")).to_have_value("Rosa Lopez")
+    phone = contacts.get_by_role("group", name="Emergency contact 2").get_by_label("Phone")
+    phone.fill("555 01")
+    put_right(contacts, phone, "123 456 7890")
+    put_right(contacts, phone, "(415) 555-0177")
+    saved(page, "emergency contacts")
+
+    pickups = page.get_by_role("form", name="Mia's care record: pick-ups")
+    first_pickup = pickups.get_by_role("group", name="Pick-up person 1").get_by_label("Name")
+    expect(first_pickup).to_have_value("Luis Lopez")
+    saved(page, "pick-ups")
+    consent = page.get_by_role("form", name="Mia's care record: consent")
+    consent.get_by_role("group", name="Photo consent").get_by_label("No").check()
     fits_the_screen(page)
-    form.get_by_role("button", name="Save care record").click()
-    expect(page.get_by_text("Mia's care record is saved")).to_be_visible()
+    saved(page, "consent")
+    expect(page.get_by_text("4 of 4 sections done")).to_be_visible()
 
 
 def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
@@ -113,6 +154,15 @@ def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
         date_of_birth=years_before(timezone.localdate(), 9),
         care=False,
     )
+    leo = ChildFactory(account=ana, first_name="Leo", last_name="Lopez", care=False)
+    CareRecord.objects.create(
+        participant=leo,
+        medical=empty_medical(),
+        emergency_contacts=CONTACTS,
+        pickups=[CONTACTS[1]],
+        photo_consent=True,
+        confirmed_at=timezone.now(),
+    )
     selection = SelectionFactory(student=ana, participant=mia, camp_class=watercolour)
     sign_in(page, ana.email)
     page.set_viewport_size(PHONE)
@@ -126,25 +176,25 @@ def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
     assert record.medical["allergies"][0]["severity"] == "anaphylactic"
     assert [c["phone"] for c in record.emergency_contacts] == ["+14155550134", "+14155550177"]
 
+    # My Family names every policy due, for whom, in one form.
     page.get_by_role("link", name="Back to My Family").click()
-    waiver = page.get_by_role("form", name="Liability waiver for Mia")
-    waiver.get_by_label("Type your full name to accept").fill("Ana Lopez")
-    waiver.get_by_role("button", name="Accept").click()
-    expect(page.get_by_text(re.compile("^Accepted by Ana Lopez on"))).to_be_visible()
+    signature = page.get_by_role("form", name="Accept the school's policies")
+    expect(signature.get_by_text("for Mia and Leo").first).to_be_visible()
     fits_the_screen(page)
 
-    # The payment page asks for the three policies still due, one after the other, inline.
+    # The payment page asks for the four still due for Mia, signed at once with one name.
     page.goto(f"/dashboard/payment/{selection.pk}")
     main = page.get_by_role("main")
     expect(
         main.get_by_role("heading", name="Before Mia's first class the school needs:")
     ).to_be_visible()
     check_accessible(page)
-    for form_name in ("Photo policy", "Refund policy", "Code of conduct for Mia"):
-        form = main.get_by_role("form", name=form_name)
-        form.get_by_label("Type your full name to accept").fill("Ana Lopez")
-        form.get_by_role("button", name="Accept").click()
-        expect(form).to_be_hidden()
+    signature = main.get_by_role("form", name="Accept the school's policies")
+    for title in ("Liability waiver", "Photo policy", "Refund policy", "Code of conduct"):
+        expect(signature.get_by_text(title, exact=True)).to_be_visible()
+    signature.get_by_label("Type your full name to accept").fill("Ana Lopez")
+    signature.get_by_role("button", name="Accept all").click()
+    expect(signature).to_be_hidden()
     expect(main.get_by_text("Thank you: the school has everything it needs.")).to_be_visible()
     expect(card_field(page).get_by_placeholder("number")).to_be_visible(timeout=15_000)
     fill_card(page, CARD_OK)

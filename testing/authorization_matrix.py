@@ -372,6 +372,14 @@ MATRIX = (
         limited_by=(FAMILY_WRITES,),
     ),
     Call(
+        "PATCH",
+        "/api/participants/{child.id}/care",
+        (401, 200, 404, 404, 404, 404),
+        "the family only, one section of the record",
+        body={"photoConsent": True},
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
         "POST",
         "/api/participants/{child.id}/care/confirmation",
         (401, 200, 404, 404, 404, 404),
@@ -452,6 +460,18 @@ MATRIX = (
         (401, 200, 404, 403, 403, 403),
         "a parent, for their own family (accepted already here: 200)",
         body={"participantId": "{child.id}", "signedName": "{student.name}"},
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
+        "POST",
+        "/api/policies/acceptances",
+        (401, 200, 404, 403, 403, 403),
+        "a parent, for their own family, several policies at once (accepted already here: 200; "
+        "another family's child: 404)",
+        body={
+            "acceptances": [{"policyId": "{waiver.id}", "participantId": "{child.id}"}],
+            "signedName": "{student.name}",
+        },
         limited_by=(FAMILY_WRITES,),
     ),
     Call("GET", "/api/account/export", (401, 200, 200, 200, 200, 200), "one's own data only"),

@@ -183,6 +183,94 @@ class TestTheFamily:
         assert response.json()["code"] == "care_not_started"
 
 
+def section_saved(client, child, body) -> dict:
+    response = client.patch(f"/api/participants/{child.pk}/care", body, format="json")
+    assert response.status_code == 200, response.json()
+    return response.json()
+
+
+class TestASectionSavedOnItsOwn:
+    def test_a_first_section_starts_the_record_and_the_rest_stays_to_do(self, as_parent, mia):
+        answer = section_saved(as_parent, mia, {"photoConsent": True})
+
+        assert answer["photoConsent"] is True
+        assert (answer["emergencyContacts"], answer["allergies"]) == ([], [])
+        assert answer["confirmedAt"] is not None
+        assert answer["missing"][:1] == ["emergencyContacts"]
+        assert "record" not in answer["missing"]
+        assert "photoConsent" not in answer["missing"]
+
+    def test_the_fields_sent_replace_the_saved_ones_and_the_others_stay(self, as_parent, mia):
+        before = saved(as_parent, mia)
+
+        rosa = {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "415 555 0134"}
+
+        answer = section_saved(as_parent, mia, {"pickups": [rosa]})
+
+        assert answer["pickups"] == [
+            {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "+14155550134"}
+        ]
+        unchanged = ("allergies", "medications", "doctor", "emergencyContacts", "photoConsent")
+        assert [answer[name] for name in unchanged] == [before[name] for name in unchanged]
+        history = as_parent.get(f"/api/participants/{mia.pk}/care/history").json()
+        assert (history[0]["change"], history[0]["fields"]) == ("changed", ["pickups"])
+
+    def test_a_bad_phone_is_named_by_its_field_and_nothing_is_saved(self, as_parent, mia):
+        response = as_parent.patch(
+            f"/api/participants/{mia.pk}/care",
+            {"emergencyContacts": [{"name": "Rosa", "relationship": "Aunt", "phone": "12"}]},
+            format="json",
+        )
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {
+            "emergencyContacts": ["Item 1: phone: Enter a valid phone number, with its area code."]
+        }
+        assert not CareRecord.objects.exists()
+
+    def test_a_row_without_its_phone_is_refused_as_a_whole_save_refuses_it(self, as_parent, mia):
+        response = as_parent.patch(
+            f"/api/participants/{mia.pk}/care",
+            {"emergencyContacts": [{"name": "Rosa", "relationship": "Aunt"}]},
+            format="json",
+        )
+
+        assert response.status_code == 400
+        errors = response.json()["errors"]
+        assert list(errors) == ["emergencyContacts"]
+        assert errors["emergencyContacts"][0].endswith("phone: This field is required.")
+        assert not CareRecord.objects.exists()
+
+    def test_a_young_child_may_not_leave_alone_in_this_section_either(self, as_parent, mia):
+        response = as_parent.patch(
+            f"/api/participants/{mia.pk}/care", {"mayLeaveAlone": True}, format="json"
+        )
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {
+            "mayLeaveAlone": ["A child may leave on their own from the age of 12."]
+        }
+
+    def test_nothing_sent_is_refused(self, as_parent, mia):
+        response = as_parent.patch(f"/api/participants/{mia.pk}/care", {}, format="json")
+
+        assert response.status_code == 400
+        assert response.json()["errors"] == {
+            "non_field_errors": ["Send at least one part of the care record."]
+        }
+        assert not CareRecord.objects.exists()
+
+    def test_another_familys_child_is_not_found(self, api_client_for, mia):
+        stranger = api_client_for(UserFactory(role=Role.STUDENT))
+
+        response = stranger.patch(
+            f"/api/participants/{mia.pk}/care", {"photoConsent": True}, format="json"
+        )
+
+        assert response.status_code == 404
+        assert not CareRecord.objects.exists()
+
+
 class TestTheHistory:
     def test_every_change_is_kept_with_who_and_what(self, as_parent, mia):
         saved(as_parent, mia)

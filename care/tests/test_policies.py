@@ -112,3 +112,96 @@ def test_an_acceptance_is_never_edited(as_parent, mia):
         cursor.execute("UPDATE care_policyacceptance SET signed_name = 'Someone Else'")
 
     assert PolicyAcceptance.objects.get().signed_name == "Ana Lopez"
+
+
+def accept_all(client, items, signed_name="Ana Lopez"):
+    return client.post(
+        "/api/policies/acceptances",
+        {
+            "acceptances": [
+                {"policyId": policy(slug).pk, **({"participantId": who} if who else {})}
+                for slug, who in items
+            ],
+            "signedName": signed_name,
+        },
+        format="json",
+    )
+
+
+def test_one_signature_accepts_every_policy_due(as_parent, mia):
+    due = [
+        ("liability-waiver", mia.pk),
+        ("photo-policy", None),
+        ("refund-policy", None),
+        ("code-of-conduct", mia.pk),
+    ]
+
+    response = accept_all(as_parent, due)
+
+    assert response.status_code == 201
+    body = response.json()
+    expected = [(policy(slug).pk, who) for slug, who in due]
+    assert [(one["policyId"], one["participantId"]) for one in body] == expected
+    assert {(one["version"], one["signedName"]) for one in body} == {(1, "Ana Lopez")}
+    assert {p["slug"]: p["due"] for p in as_parent.get("/api/policies").json()} == {
+        "liability-waiver": [],
+        "photo-policy": [],
+        "refund-policy": [],
+        "code-of-conduct": [],
+    }
+    missing = as_parent.get(f"/api/participants/{mia.pk}/care").json()["missing"]
+    assert [item for item in missing if item.startswith("policy:")] == []
+    # Signing them again answers the first signatures.
+    assert accept_all(as_parent, due).status_code == 200
+    assert PolicyAcceptance.objects.count() == 4
+
+
+def test_one_that_cannot_be_accepted_records_none(as_parent, mia):
+    response = accept_all(as_parent, [("photo-policy", None), ("liability-waiver", None)])
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "acceptances": ["Item 2: Choose the child this policy is accepted for."]
+    }
+    assert not PolicyAcceptance.objects.exists()
+
+
+def test_the_one_name_must_be_the_parents(as_parent, mia):
+    response = accept_all(as_parent, [("photo-policy", None)], signed_name="Mia Lopez")
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "signedName": ["Type your full name as it is on your account: Ana Lopez."]
+    }
+    assert not PolicyAcceptance.objects.exists()
+
+
+def test_a_policy_that_is_not_is_named_by_its_place(as_parent, mia):
+    response = as_parent.post(
+        "/api/policies/acceptances",
+        {"acceptances": [{"policyId": 999999}], "signedName": "Ana Lopez"},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"acceptances": ["Item 1: No such policy."]}
+
+
+def test_an_empty_list_is_refused_by_its_field(as_parent, mia):
+    response = as_parent.post(
+        "/api/policies/acceptances", {"acceptances": [], "signedName": "Ana Lopez"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"acceptances"}
+
+
+def test_a_family_signs_only_for_its_own_children(api_client_for, mia):
+    stranger = api_client_for(UserFactory(role=Role.STUDENT, name="Eve Stone"))
+
+    response = accept_all(
+        stranger, [("photo-policy", None), ("liability-waiver", mia.pk)], signed_name="Eve Stone"
+    )
+
+    assert response.status_code == 404
+    assert not PolicyAcceptance.objects.exists()

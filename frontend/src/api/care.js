@@ -4,13 +4,14 @@ import useSWR, { useSWRConfig } from "swr";
 import { api } from "../lib/api";
 
 /*
- * GET/PUT /participants/:id/care, POST /participants/:id/care/confirmation, GET
+ * GET/PUT/PATCH /participants/:id/care, POST /participants/:id/care/confirmation, GET
  * /participants/:id/care/history and /participants/:id/care/access-log: one child's care record
  * (allergies, medications, emergency contacts, who may collect them, photo consent), what the
  * school still needs of it (`missing`, the school's policies included), its changes, and the
  * staff who read it.
  *
- * The family reads and writes the whole record. Staff read it only, as the caller may see it: an
+ * The family reads and writes the whole record, or one section of it at a time (PATCH: the
+ * fields sent replace the saved ones). Staff read it only, as the caller may see it: an
  * instructor's answer leaves out the keys they may not read (conditions, dietary and doctor,
  * unless the class is marked for full records) and holds only the medications given at camp; an
  * admin's answer is the whole record. A key that is absent is not shown, which is not the same
@@ -77,8 +78,8 @@ function trimmedRows(rows, fields) {
 }
 
 /*
- * The whole record as the server takes it: every field, an empty one as "" (a PUT replaces the
- * record). Leaving on their own is only for a child old enough; the form sends false otherwise.
+ * The whole record as the server takes it: every field, an empty one as "" (a section sends its
+ * own fields of it). Leaving on their own is only for a child old enough; the form sends false otherwise.
  */
 export function careRecordBody(values) {
   const people = ["name", "relationship", "phone"];
@@ -100,8 +101,14 @@ export function careRecordBody(values) {
   };
 }
 
-export function saveCareRecord(participantId, values) {
-  return api.put(careKey(participantId), careRecordBody(values));
+/*
+ * One section of the record (`fields`, the record's fields it holds) as its form has it: only
+ * those fields are sent, and the rest of the record stays as saved. Saving confirms the record.
+ */
+export function saveCareSection(participantId, values, fields) {
+  const whole = careRecordBody(values);
+  const section = Object.fromEntries(fields.map((field) => [field, whole[field]]));
+  return api.patch(careKey(participantId), section);
 }
 
 // "Still correct": confirms the record as saved. The server refuses (409) a record never saved.
@@ -128,9 +135,9 @@ function useCareChange(change) {
   );
 }
 
-// Saving the record also confirms it.
-export function useSaveCareRecord() {
-  return useCareChange(saveCareRecord);
+// Saving a section of the record also confirms it.
+export function useSaveCareSection() {
+  return useCareChange(saveCareSection);
 }
 
 export function useConfirmCareRecord() {

@@ -1,4 +1,5 @@
 import { config } from "../config/config";
+import { fieldsSentence } from "./fieldLabels";
 import {
   ADMISSION_HEADER,
   WAITING_ROOM_CODE,
@@ -20,9 +21,22 @@ function fallbackMessage(status) {
   return "That did not work. Please try again.";
 }
 
+// The server's sentence for input refused by field names those fields as the API does
+// ("Please check these fields: promoCode."): the family reads them in their own words instead.
+const FIELDS_SENTENCE = /^Please check these fields: /;
+
+function inTheirWords(message, errors) {
+  if (!FIELDS_SENTENCE.test(message)) return message;
+  const general = [].concat(errors?.non_field_errors ?? []);
+  const named = Object.keys(errors ?? {}).filter((name) => name !== "non_field_errors");
+  if (named.length === 0 && general.length > 0) return general.join(" ");
+  return fieldsSentence(named);
+}
+
 export class ApiError extends Error {
   constructor(status, body) {
-    const message = body && typeof body.message === "string" ? body.message : "";
+    const said = body && typeof body.message === "string" ? body.message : "";
+    const message = inTheirWords(said, body && body.errors);
     super(message || fallbackMessage(status));
     this.name = "ApiError";
     this.status = status;

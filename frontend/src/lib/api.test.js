@@ -47,6 +47,34 @@ test("a JSON error shows the server's own message", async () => {
 });
 
 test.each([
+  [{ promoCode: ["No such code."] }, "Please check: Promo code."],
+  [
+    { emergencyContacts: ["Item 1: phone: bad"], photoConsent: ["Answer Yes or No."] },
+    "Please check: Emergency contacts and Photo consent.",
+  ],
+  [{ someApiOnlyName: ["Bad."] }, "Please check what you entered."],
+  [
+    { non_field_errors: ["Send at least one part of the care record."] },
+    "Send at least one part of the care record.",
+  ],
+])(
+  "input refused by field is told in the family's words, never by the API's names",
+  async (errors, said) => {
+    const names = Object.keys(errors).join(", ");
+    serverAnswers(
+      400,
+      JSON.stringify({ message: `Please check these fields: ${names}.`, errors }),
+      "application/json",
+    );
+
+    const error = await failureOf(() => api.post("/checkouts", {}));
+
+    expect(error.message).toBe(said);
+    expect(error.fieldErrors).toEqual(errors);
+  },
+);
+
+test.each([
   [500, "<!DOCTYPE html><html><title>OperationalError at /api/selectClass</title>", SERVER_TROUBLE],
   [500, 'Traceback (most recent call last):\n  File "camp/views.py"', SERVER_TROUBLE],
   [502, "<html><body><h1>502 Bad Gateway</h1></body></html>", SERVER_BUSY],

@@ -55,7 +55,8 @@ function useListError(name) {
  * row is a group named "<rowName> <n>" (Testing Library and screen readers find its fields
  * within); `renderRow(prefix, index, autoFocus)` draws its fields under names `${prefix}.<field>`.
  * A new row takes the focus in its first field; once a row is removed, Add does. Rows beyond the
- * first `keep` can be removed; no row is added beyond `max`.
+ * first `keep` can be removed; no row is added beyond `max`. An error summary's link about the
+ * whole list (too few rows) takes the focus to the list (`data-field`).
  */
 export function RowsField({
   name,
@@ -76,7 +77,12 @@ export function RowsField({
   const error = useListError(name);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
-    <fieldset className="mb-4" aria-describedby={describedBy || undefined}>
+    <fieldset
+      className="mb-4"
+      aria-describedby={describedBy || undefined}
+      data-field={name}
+      tabIndex={-1}
+    >
       <legend className="h5 mb-1">{legend}</legend>
       <FieldHint id={id} hint={hint} />
       <FieldError id={id} invalid={Boolean(error)} error={error} always />

@@ -1,14 +1,16 @@
 import { Form, Formik } from "formik";
-import { useMemo } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 
-import { useSaveCareRecord } from "../../api/care";
+import { useCareRecord, useSaveCareSection } from "../../api/care";
 import { CheckboxField } from "../forms/CheckboxField";
+import { FormErrorSummary } from "../forms/ErrorSummary";
 import { FormField } from "../forms/FormField";
 import { SelectField } from "../forms/SelectField";
 import { RowsField, YesNoField } from "./CareFields";
 import { careRecordSchema, MAX_ROWS } from "./careRecordSchema";
-import { capitalised } from "./careWho";
+import { CARE_SECTIONS, sectionDone, sectionsProgress, sectionValues } from "./careSections";
 import { careServerErrors } from "./careServerErrors";
+import { capitalised } from "./careWho";
 
 const SEVERITY_OPTIONS = [
   { value: "mild", label: "Mild" },
@@ -27,6 +29,10 @@ function rowsOf(rows, blank) {
 }
 
 const ANSWERS = { true: "yes", false: "no" };
+
+// The sections a sibling's people are copied into: a copy draws them afresh (their key), and
+// saving one keeps it as it is.
+const COPIED_INTO = ["contacts", "pickups"];
 
 // The form's values from a record as the server answers it; a list of contacts is filled out
 // with empty rows to the number the school asks for.
@@ -48,13 +54,16 @@ export function careFormValues(record) {
   };
 }
 
-// The record to save from the form's values (api/care.js trims and sends it).
+// A section's record to save from its form's values (api/care.js trims and sends it).
 function recordOf(values, mayLeaveAloneAllowed) {
-  return {
-    ...values,
-    mayLeaveAlone: mayLeaveAloneAllowed && values.mayLeaveAlone,
-    photoConsent: values.photoConsent === "" ? null : values.photoConsent === "yes",
-  };
+  const record = { ...values };
+  if ("mayLeaveAlone" in values) {
+    record.mayLeaveAlone = mayLeaveAloneAllowed && values.mayLeaveAlone;
+  }
+  if ("photoConsent" in values) {
+    record.photoConsent = values.photoConsent === "" ? null : values.photoConsent === "yes";
+  }
+  return record;
 }
 
 function PersonFields({ prefix, autoFocus }) {
@@ -78,194 +87,382 @@ function PersonFields({ prefix, autoFocus }) {
   );
 }
 
-/*
- * A child's care record: allergies, medications, health, doctor, emergency contacts, who may
- * collect them, and photo consent. `record` is the record as the server answers it (a blank
- * one for a child whose record was never saved), `who` names its person (careWho.js). The form saves
- * the whole record (which confirms it too); its refusals go beside their fields, and the saved
- * record goes to `onSaved`. Rows stack on a narrow screen.
- */
-export function CareRecordForm({ participantId, record, who, onSaved }) {
-  const save = useSaveCareRecord();
-  const required = record.emergencyContactsRequired ?? 0;
-  const allowedAlone = Boolean(record.mayLeaveAloneAllowed);
-  const schema = useMemo(
-    () => careRecordSchema({ emergencyContactsRequired: required }),
-    [required],
+function HealthFields() {
+  return (
+    <>
+      <RowsField
+        name="allergies"
+        max={MAX_ROWS.allergies}
+        legend="Allergies"
+        hint="Food, medicine, insects, anything else. Leave empty if none."
+        rowName="Allergy"
+        blankRow={BLANK_ALLERGY}
+        addLabel="Add an allergy"
+        renderRow={(prefix, _index, autoFocus) => (
+          <div className="row g-2">
+            <div className="col-12 col-md-6">
+              <FormField
+                name={`${prefix}.name`}
+                label="Allergic to"
+                autoComplete="off"
+                autoFocus={autoFocus}
+              />
+            </div>
+            <div className="col-12 col-md-6">
+              <SelectField
+                name={`${prefix}.severity`}
+                label="Severity"
+                emptyLabel="Choose…"
+                options={SEVERITY_OPTIONS}
+              />
+            </div>
+            <div className="col-12">
+              <FormField
+                name={`${prefix}.action`}
+                label="What to do"
+                as="textarea"
+                rows={2}
+                hint="What the staff should do if they react."
+              />
+            </div>
+          </div>
+        )}
+      />
+      <RowsField
+        name="medications"
+        max={MAX_ROWS.medications}
+        legend="Medications"
+        hint="Leave empty if none."
+        rowName="Medication"
+        blankRow={BLANK_MEDICATION}
+        addLabel="Add a medication"
+        renderRow={(prefix, _index, autoFocus) => (
+          <>
+            <div className="row g-2">
+              <div className="col-12 col-md-4">
+                <FormField
+                  name={`${prefix}.name`}
+                  label="Medicine"
+                  autoComplete="off"
+                  autoFocus={autoFocus}
+                />
+              </div>
+              <div className="col-12 col-md-4">
+                <FormField name={`${prefix}.dose`} label="Dose" autoComplete="off" />
+              </div>
+              <div className="col-12 col-md-4">
+                <FormField name={`${prefix}.schedule`} label="When" autoComplete="off" />
+              </div>
+            </div>
+            <CheckboxField
+              name={`${prefix}.atCamp`}
+              label="Given at camp"
+              hint="Staff give it during class. Instructors see only these medications."
+            />
+          </>
+        )}
+      />
+      <fieldset className="mb-4">
+        <legend className="h5 mb-2">Health</legend>
+        <FormField
+          name="conditions"
+          label="Medical conditions"
+          as="textarea"
+          rows={3}
+          hint="Asthma, epilepsy, anything the staff should know. Leave empty if none."
+        />
+        <FormField
+          name="dietary"
+          label="Dietary needs"
+          as="textarea"
+          rows={2}
+          hint="Vegetarian, no pork, anything else. Leave empty if none."
+        />
+      </fieldset>
+      <fieldset className="mb-4">
+        <legend className="h5 mb-2">Doctor</legend>
+        <div className="row g-2">
+          <div className="col-12 col-md-6">
+            <FormField name="doctor.name" label="Doctor's name" autoComplete="off" />
+          </div>
+          <div className="col-12 col-md-6">
+            <FormField name="doctor.phone" label="Doctor's phone" type="tel" autoComplete="off" />
+          </div>
+        </div>
+      </fieldset>
+    </>
   );
-  const initialValues = useMemo(() => careFormValues(record), [record]);
+}
+
+function ContactsFields({ required }) {
+  return (
+    <RowsField
+      name="emergencyContacts"
+      max={MAX_ROWS.emergencyContacts}
+      legend="Emergency contacts"
+      hint={`People the school calls when it cannot reach you. The school needs at least ${required}.`}
+      rowName="Emergency contact"
+      blankRow={BLANK_PERSON}
+      addLabel="Add an emergency contact"
+      keep={required}
+      renderRow={(prefix, _index, autoFocus) => (
+        <PersonFields prefix={prefix} autoFocus={autoFocus} />
+      )}
+    />
+  );
+}
+
+function PickupsFields({ who, allowedAlone }) {
+  return (
+    <>
+      <RowsField
+        name="pickups"
+        max={MAX_ROWS.pickups}
+        legend="Who may collect them"
+        hint={`The people the staff may hand ${who.name} over to at the end of class${who.name === "you" ? "" : ", besides you"}.`}
+        rowName="Pick-up person"
+        blankRow={BLANK_PERSON}
+        addLabel="Add a person"
+        renderRow={(prefix, _index, autoFocus) => (
+          <PersonFields prefix={prefix} autoFocus={autoFocus} />
+        )}
+      />
+      {allowedAlone && (
+        <CheckboxField
+          name="mayLeaveAlone"
+          label="May leave on their own"
+          hint={`${capitalised(who.name)} may leave at the end of class without being collected.`}
+        />
+      )}
+    </>
+  );
+}
+
+function ConsentFields({ who }) {
+  return (
+    <YesNoField
+      name="photoConsent"
+      legend="Photo consent"
+      hint={`May the school take photos of ${who.name} in class?`}
+    />
+  );
+}
+
+/*
+ * Pressing Save would first take the focus from the field being typed in, whose message then
+ * shows and pushes Save down from under the pointer before the press ends: the press would do
+ * nothing. The field keeps the focus until the press is a click; the form then sends or says
+ * what is wrong.
+ */
+function keepTheFieldFocused(event) {
+  event.preventDefault();
+}
+
+/*
+ * One section of the record, with its own form and Save: only its fields are sent (PATCH), the
+ * rest of the record stays as saved. Its done mark is the server's word (careSections.js). A
+ * refusal, the browser's or the server's, is summed up at the top of the section's form, which
+ * takes the focus.
+ */
+function CareSection({
+  participantId,
+  section,
+  record,
+  startFrom,
+  who,
+  schema,
+  headingLevel,
+  headingRef,
+  note,
+  onSaved,
+  children,
+}) {
+  const save = useSaveCareSection();
+  const headingId = useId();
+  const allowedAlone = Boolean(record.mayLeaveAloneAllowed);
+  const done = sectionDone(section, record);
+  const Heading = `h${headingLevel}`;
+  const initialValues = useMemo(
+    () => sectionValues(section, careFormValues(startFrom)),
+    [section, startFrom],
+  );
+  const title = section.title.toLowerCase();
 
   async function submit(values, { setErrors, setStatus, resetForm }) {
     setStatus(undefined);
     let saved;
     try {
-      saved = await save(participantId, recordOf(values, allowedAlone));
+      saved = await save(participantId, recordOf(values, allowedAlone), section.fields);
     } catch (saveError) {
       const { errors, formError } = careServerErrors(saveError);
       setErrors(errors);
       setStatus(formError || undefined);
       return;
     }
-    resetForm({ values: careFormValues(saved) });
-    onSaved?.(saved);
+    resetForm({ values: sectionValues(section, careFormValues(saved)) });
+    onSaved?.(saved, section);
   }
 
   return (
-    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit}>
-      {({ isSubmitting, status }) => (
-        <Form noValidate aria-label={`${who.Whose} care record`}>
-          {status && (
-            <div className="alert alert-danger" role="alert">
-              {status}
-            </div>
-          )}
-          <RowsField
-            name="allergies"
-            max={MAX_ROWS.allergies}
-            legend="Allergies"
-            hint="Food, medicine, insects, anything else. Leave empty if none."
-            rowName="Allergy"
-            blankRow={BLANK_ALLERGY}
-            addLabel="Add an allergy"
-            renderRow={(prefix, _index, autoFocus) => (
-              <div className="row g-2">
-                <div className="col-12 col-md-6">
-                  <FormField
-                    name={`${prefix}.name`}
-                    label="Allergic to"
-                    autoComplete="off"
-                    autoFocus={autoFocus}
-                  />
-                </div>
-                <div className="col-12 col-md-6">
-                  <SelectField
-                    name={`${prefix}.severity`}
-                    label="Severity"
-                    emptyLabel="Choose…"
-                    options={SEVERITY_OPTIONS}
-                  />
-                </div>
-                <div className="col-12">
-                  <FormField
-                    name={`${prefix}.action`}
-                    label="What to do"
-                    as="textarea"
-                    rows={2}
-                    hint="What the staff should do if they react."
-                  />
-                </div>
-              </div>
-            )}
-          />
-          <RowsField
-            name="medications"
-            max={MAX_ROWS.medications}
-            legend="Medications"
-            hint="Leave empty if none."
-            rowName="Medication"
-            blankRow={BLANK_MEDICATION}
-            addLabel="Add a medication"
-            renderRow={(prefix, _index, autoFocus) => (
-              <>
-                <div className="row g-2">
-                  <div className="col-12 col-md-4">
-                    <FormField
-                      name={`${prefix}.name`}
-                      label="Medicine"
-                      autoComplete="off"
-                      autoFocus={autoFocus}
-                    />
-                  </div>
-                  <div className="col-12 col-md-4">
-                    <FormField name={`${prefix}.dose`} label="Dose" autoComplete="off" />
-                  </div>
-                  <div className="col-12 col-md-4">
-                    <FormField name={`${prefix}.schedule`} label="When" autoComplete="off" />
-                  </div>
-                </div>
-                <CheckboxField
-                  name={`${prefix}.atCamp`}
-                  label="Given at camp"
-                  hint="Staff give it during class. Instructors see only these medications."
-                />
-              </>
-            )}
-          />
-          <fieldset className="mb-4">
-            <legend className="h5 mb-2">Health</legend>
-            <FormField
-              name="conditions"
-              label="Medical conditions"
-              as="textarea"
-              rows={3}
-              hint="Asthma, epilepsy, anything the staff should know. Leave empty if none."
+    <section className="border rounded p-3 mb-4" aria-labelledby={headingId}>
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-2">
+        <Heading id={headingId} ref={headingRef} tabIndex={-1} className="h5 mb-0">
+          {section.title}
+        </Heading>
+        {done ? (
+          <span className="badge text-bg-success">
+            <span aria-hidden="true">✓ </span>Done
+          </span>
+        ) : (
+          <span className="badge text-bg-secondary">To do</span>
+        )}
+      </div>
+      {note}
+      <Formik
+        initialValues={initialValues}
+        validationSchema={schema}
+        validateOnBlur={false}
+        onSubmit={submit}
+      >
+        {({ isSubmitting }) => (
+          <Form noValidate aria-label={`${who.Whose} care record: ${title}`}>
+            <FormErrorSummary />
+            {children}
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={isSubmitting}
+              onMouseDown={keepTheFieldFocused}
+            >
+              {isSubmitting ? "Saving…" : `Save ${title}`}
+            </button>
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+// A sibling's record, offered once it holds contacts or people to collect them.
+function SiblingCopy({ sibling, onCopy }) {
+  const { data: record } = useCareRecord(sibling.participantId);
+  const people = (record?.emergencyContacts?.length ?? 0) + (record?.pickups?.length ?? 0);
+  if (!record?.confirmedAt || people === 0) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-primary btn-sm"
+      onClick={() => onCopy(record, sibling.name)}
+    >
+      Copy contacts and pick-ups from {sibling.name}
+    </button>
+  );
+}
+
+/*
+ * A child's care record, in sections saved one at a time: health (allergies, medications,
+ * conditions, diet, doctor), emergency contacts, pick-ups (and leaving alone, for a child old
+ * enough), and consent; with how many are done. `record` is the record as the server answers it
+ * (a blank one for a child whose record was never saved), `who` names its person (careWho.js).
+ * `siblings` ({ participantId, name }) are the family's other children: one whose record holds
+ * contacts or pick-ups is offered to copy them from, into this record's forms, to look over and
+ * save. Each saved section's record goes to `onSaved(record, section)`. Rows stack on a narrow
+ * screen.
+ */
+export function CareRecordForm({
+  participantId,
+  record,
+  who,
+  siblings = [],
+  headingLevel = 3,
+  onSaved,
+}) {
+  const required = record.emergencyContactsRequired ?? 0;
+  const allowedAlone = Boolean(record.mayLeaveAloneAllowed);
+  const schema = useMemo(
+    () => careRecordSchema({ emergencyContactsRequired: required }),
+    [required],
+  );
+  const schemas = useMemo(() => {
+    const picked = CARE_SECTIONS.map((section) => [section.key, schema.pick(section.fields)]);
+    return Object.fromEntries(picked);
+  }, [schema]);
+  // A sibling's people copied into the sections still to save (`pending`) until each is saved.
+  const [copied, setCopied] = useState(null);
+  const copiedAt = copied?.at;
+  const contactsHeading = useRef(null);
+  useEffect(() => {
+    if (copiedAt) contactsHeading.current?.focus();
+  }, [copiedAt]);
+  const { done, total } = sectionsProgress(record);
+
+  const pending = (key) => Boolean(copied?.pending.includes(key));
+  const startFrom = (key) =>
+    pending(key)
+      ? { ...record, emergencyContacts: copied.emergencyContacts, pickups: copied.pickups }
+      : record;
+  const copiedNote = (key) =>
+    pending(key) ? (
+      <p className="alert alert-info py-2">
+        Copied from {copied.from}&apos;s record. Look them over, then press Save.
+      </p>
+    ) : null;
+
+  function sectionSaved(saved, section) {
+    setCopied((before) =>
+      before ? { ...before, pending: before.pending.filter((key) => key !== section.key) } : null,
+    );
+    onSaved?.(saved, section);
+  }
+  const fieldsOf = {
+    health: <HealthFields />,
+    contacts: <ContactsFields required={required} />,
+    pickups: <PickupsFields who={who} allowedAlone={allowedAlone} />,
+    consent: <ConsentFields who={who} />,
+  };
+
+  return (
+    <div>
+      <p className="fw-semibold mb-2" aria-live="polite">
+        {done} of {total} sections done
+      </p>
+      <progress className="w-100 mb-3" max={total} value={done} aria-hidden="true" />
+      {siblings.length > 0 && (
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {siblings.map((sibling) => (
+            <SiblingCopy
+              key={sibling.participantId}
+              sibling={sibling}
+              onCopy={(from, name) =>
+                setCopied({
+                  from: name,
+                  emergencyContacts: from.emergencyContacts,
+                  pickups: from.pickups,
+                  pending: COPIED_INTO,
+                  at: Date.now(),
+                })
+              }
             />
-            <FormField
-              name="dietary"
-              label="Dietary needs"
-              as="textarea"
-              rows={2}
-              hint="Vegetarian, no pork, anything else. Leave empty if none."
-            />
-          </fieldset>
-          <fieldset className="mb-4">
-            <legend className="h5 mb-2">Doctor</legend>
-            <div className="row g-2">
-              <div className="col-12 col-md-6">
-                <FormField name="doctor.name" label="Doctor's name" autoComplete="off" />
-              </div>
-              <div className="col-12 col-md-6">
-                <FormField
-                  name="doctor.phone"
-                  label="Doctor's phone"
-                  type="tel"
-                  autoComplete="off"
-                />
-              </div>
-            </div>
-          </fieldset>
-          <RowsField
-            name="emergencyContacts"
-            max={MAX_ROWS.emergencyContacts}
-            legend="Emergency contacts"
-            hint={`People the school calls when it cannot reach you. The school needs at least ${required}.`}
-            rowName="Emergency contact"
-            blankRow={BLANK_PERSON}
-            addLabel="Add an emergency contact"
-            keep={required}
-            renderRow={(prefix, _index, autoFocus) => (
-              <PersonFields prefix={prefix} autoFocus={autoFocus} />
-            )}
-          />
-          <RowsField
-            name="pickups"
-            max={MAX_ROWS.pickups}
-            legend="Who may collect them"
-            hint={`The people the staff may hand ${who.name} over to at the end of class${who.name === "you" ? "" : ", besides you"}.`}
-            rowName="Pick-up person"
-            blankRow={BLANK_PERSON}
-            addLabel="Add a person"
-            renderRow={(prefix, _index, autoFocus) => (
-              <PersonFields prefix={prefix} autoFocus={autoFocus} />
-            )}
-          />
-          {allowedAlone && (
-            <CheckboxField
-              name="mayLeaveAlone"
-              label="May leave on their own"
-              hint={`${capitalised(who.name)} may leave at the end of class without being collected.`}
-            />
-          )}
-          <YesNoField
-            name="photoConsent"
-            legend="Photo consent"
-            hint={`May the school take photos of ${who.name} in class?`}
-          />
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save care record"}
-          </button>
-        </Form>
+          ))}
+        </div>
       )}
-    </Formik>
+      {CARE_SECTIONS.map((section) => (
+        <CareSection
+          key={COPIED_INTO.includes(section.key) ? `${section.key} ${copiedAt}` : section.key}
+          participantId={participantId}
+          section={section}
+          record={record}
+          startFrom={startFrom(section.key)}
+          who={who}
+          schema={schemas[section.key]}
+          headingLevel={headingLevel}
+          headingRef={section.key === "contacts" ? contactsHeading : undefined}
+          note={copiedNote(section.key)}
+          onSaved={sectionSaved}
+        >
+          {fieldsOf[section.key]}
+        </CareSection>
+      ))}
+    </div>
   );
 }

@@ -3,7 +3,11 @@ import { useId, useState } from "react";
 import { PlainText } from "../ui/PlainText";
 import { formatSchoolDay } from "./careDates";
 import { inSentence } from "./missingItems";
-import { PolicySignForm } from "./PolicySignForm";
+
+function inWords(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
 
 function acceptedLine(acceptance) {
   return `Accepted by ${acceptance.signedName} on ${formatSchoolDay(acceptance.acceptedAt)}`;
@@ -11,24 +15,19 @@ function acceptedLine(acceptance) {
 
 /*
  * One school policy: its title and version, its text on request, and for the family what they
- * accepted of it and a form for each acceptance still due (GET /policies `due`). A per-child
- * policy is accepted for each child; `whomOf(participantId)` names the child ("Mia", or "you"
- * for the account holder). With `only` (a participant id) the card shows only what is due for
- * that child (or for the family, of a family policy), as checkout asks. `onAccepted(acceptance)`
- * hears of each acceptance.
+ * accepted of it and for whom it is still due (GET /policies `due`); the family accepts every
+ * policy due at once, with one signature (PoliciesSignForm). A per-child policy is accepted for
+ * each child; `whomOf(participantId)` names the child ("Mia", or "you" for the account holder).
  */
-export function PolicyCard({ policy, whomOf, only, headingLevel = 3, onAccepted }) {
+export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
   const titleId = useId();
   const textId = useId();
   const [reading, setReading] = useState(false);
   const Heading = `h${headingLevel}`;
-  const shown = (participantId) =>
-    only === undefined || participantId === null || participantId === only;
-  const due = policy.due.filter(shown);
-  const accepted =
-    only === undefined
-      ? policy.accepted.filter((acceptance) => !policy.due.includes(acceptance.participantId))
-      : [];
+  const accepted = policy.accepted.filter(
+    (acceptance) => !policy.due.includes(acceptance.participantId),
+  );
+  const dueFor = policy.due.filter((participantId) => participantId !== null).map(whomOf);
   const named = inSentence(policy.title);
 
   return (
@@ -67,15 +66,11 @@ export function PolicyCard({ policy, whomOf, only, headingLevel = 3, onAccepted 
             ))}
           </ul>
         )}
-        {due.map((participantId) => (
-          <PolicySignForm
-            key={participantId ?? "family"}
-            policy={policy}
-            participantId={participantId}
-            whom={participantId === null ? undefined : whomOf(participantId)}
-            onAccepted={onAccepted}
-          />
-        ))}
+        {policy.due.length > 0 && (
+          <p className="fw-semibold mb-0">
+            {dueFor.length > 0 ? `Still to accept for ${inWords(dueFor)}` : "Still to accept"}
+          </p>
+        )}
       </div>
     </section>
   );

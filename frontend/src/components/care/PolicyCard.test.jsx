@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { respond, stubApi } from "../../testing/api";
+import { stubApi } from "../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../testing/axe";
 import { makeAcceptance, makePolicy } from "../../testing/careFixtures";
 import { renderWithProviders } from "../../testing/renderWithProviders";
@@ -9,29 +9,14 @@ import { PolicyCard } from "./PolicyCard";
 
 const NAMES = { 2: "Mia", 3: "Leo" };
 
-function renderCard(policy, { only, onAccepted = jest.fn() } = {}) {
+function renderCard(policy) {
   const rendered = renderWithProviders(
-    <PolicyCard
-      policy={policy}
-      only={only}
-      whomOf={(participantId) => NAMES[participantId]}
-      onAccepted={onAccepted}
-    />,
+    <PolicyCard policy={policy} whomOf={(participantId) => NAMES[participantId]} />,
   );
-  return { ...rendered, onAccepted, user: userEvent.setup() };
+  return { ...rendered, user: userEvent.setup() };
 }
 
-function signForm(name) {
-  return within(screen.getByRole("form", { name }));
-}
-
-function posts(fetch) {
-  return fetch.mock.calls
-    .filter(([, init]) => init.method === "POST")
-    .map(([url, init]) => [url, JSON.parse(init.body)]);
-}
-
-test("a per-child policy: its text on request, a form for each child due, who accepted the rest", async () => {
+test("a per-child policy: its text on request, who it is still due for, who accepted it", async () => {
   stubApi({});
   const policy = makePolicy({ due: [2], accepted: [makeAcceptance({ participantId: 3 })] });
   const { user } = renderCard(policy);
@@ -46,85 +31,17 @@ test("a per-child policy: its text on request, a form for each child due, who ac
     "true",
   );
 
-  expect(signForm("Liability waiver for Mia").getByText("For Mia")).toBeVisible();
-  expect(screen.queryByRole("form", { name: "Liability waiver for Leo" })).toBeNull();
+  expect(card.getByText("Still to accept for Mia")).toBeVisible();
   expect(card.getByText("For Leo")).toBeVisible();
   expect(card.getByText("Accepted by Ana Lopez on May 2, 2027")).toBeVisible();
+  // It is signed with the others, in one form: the card has none of its own.
+  expect(screen.queryByRole("form")).toBeNull();
   await expectNoSeriousA11yViolations();
 });
 
-test("accepting sends the typed name for the child", async () => {
-  const accepted = makeAcceptance();
-  const fetch = stubApi({
-    "POST /policies/1/acceptances": respond(201, accepted),
-    "/policies": [],
-  });
-  const { user, onAccepted } = renderCard(makePolicy());
-
-  const form = signForm("Liability waiver for Mia");
-  await user.type(form.getByLabelText("Type your full name to accept"), " Ana Lopez ");
-  await user.click(form.getByRole("button", { name: "Accept" }));
-
-  await waitFor(() => expect(onAccepted).toHaveBeenCalledWith(accepted));
-  expect(posts(fetch)).toEqual([
-    ["/api/policies/1/acceptances", { participantId: 2, signedName: "Ana Lopez" }],
-  ]);
-});
-
-test("a family policy is accepted once, for no child", async () => {
-  const policy = makePolicy({
-    _id: 4,
-    slug: "refund-policy",
-    title: "Refund policy",
-    perChild: false,
-    due: [null],
-  });
-  const accepted = makeAcceptance({ policyId: 4, participantId: null });
-  const fetch = stubApi({
-    "POST /policies/4/acceptances": respond(201, accepted),
-    "/policies": [],
-  });
-  const { user, onAccepted } = renderCard(policy);
-
-  const form = signForm("Refund policy");
-  expect(form.queryByText(/^For /)).toBeNull();
-  await user.type(form.getByLabelText("Type your full name to accept"), "Ana Lopez");
-  await user.click(form.getByRole("button", { name: "Accept" }));
-
-  await waitFor(() => expect(onAccepted).toHaveBeenCalled());
-  expect(posts(fetch)).toEqual([["/api/policies/4/acceptances", { signedName: "Ana Lopez" }]]);
-});
-
-test("a name is needed, and one the server refuses says why beside it", async () => {
-  const fetch = stubApi({
-    "POST /policies/1/acceptances": respond(400, {
-      message: "Some of the input cannot be used.",
-      errors: { signedName: ["Type your full name as it is on your account: Ana Lopez."] },
-    }),
-  });
-  const { user, onAccepted } = renderCard(makePolicy());
-  const form = signForm("Liability waiver for Mia");
-  const name = form.getByLabelText("Type your full name to accept");
-
-  await user.click(form.getByRole("button", { name: "Accept" }));
-  await waitFor(() => expect(name).toHaveAccessibleDescription("Type your full name to accept."));
-  expect(fetch).not.toHaveBeenCalled();
-
-  await user.type(name, "Ana");
-  await user.click(form.getByRole("button", { name: "Accept" }));
-  await waitFor(() =>
-    expect(name).toHaveAccessibleDescription(
-      "Type your full name as it is on your account: Ana Lopez.",
-    ),
-  );
-  expect(name).toHaveAttribute("aria-invalid", "true");
-  expect(onAccepted).not.toHaveBeenCalled();
-});
-
-test("at checkout the card asks only for the child paid for", () => {
+test("a family policy is still due for the family", () => {
   stubApi({});
-  renderCard(makePolicy({ due: [2, 3], accepted: [] }), { only: 3 });
+  renderCard(makePolicy({ title: "Refund policy", perChild: false, due: [null] }));
 
-  expect(screen.getByRole("form", { name: "Liability waiver for Leo" })).toBeInTheDocument();
-  expect(screen.queryByRole("form", { name: "Liability waiver for Mia" })).toBeNull();
+  expect(screen.getByText("Still to accept")).toBeVisible();
 });

@@ -13,3 +13,10 @@ export function careWho(participant) {
 export function capitalised(words) {
   return words ? words[0].toUpperCase() + words.slice(1) : words;
 }
+
+// The family's other children, whose records a child's may copy people from.
+export function siblingsOf(participants, participantId) {
+  return (participants ?? [])
+    .filter((person) => !person.isAccountHolder && String(person._id) !== String(participantId))
+    .map((person) => ({ participantId: person._id, name: careWho(person).name }));
+}

@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik";
 import { useMemo } from "react";
 
+import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { todayIso } from "./dates";
 import { NOTES_MAX_LENGTH, participantSchema } from "./participantSchema";
@@ -24,7 +25,8 @@ function initialValuesOf(participant) {
  * A child of the family (or the account holder, `participant.isAccountHolder`), new when
  * `participant` is left out. `label` names the form for screen readers. onSubmit receives
  * Formik's (values, helpers); onCancel, when given, offers a Cancel button. A form opened by a
- * press (Edit) takes the focus, `focusFirstField`, so typing starts where the press was.
+ * press (Edit) takes the focus, `focusFirstField`, so typing starts where the press was. A
+ * refusal (the browser's or the server's) is summed up at the top, which takes the focus.
  */
 export function ParticipantForm({
   participant,
@@ -45,15 +47,12 @@ export function ParticipantForm({
     <Formik
       initialValues={initialValuesOf(participant)}
       validationSchema={schema}
+      validateOnBlur={false}
       onSubmit={onSubmit}
     >
-      {({ isSubmitting, status, values }) => (
+      {({ isSubmitting, values }) => (
         <Form noValidate aria-label={label}>
-          {status && (
-            <div className="alert alert-danger" role="alert">
-              {status}
-            </div>
-          )}
+          <FormErrorSummary />
           <div className="row">
             <div className="col-sm-6">
               <FormField

@@ -1,14 +1,24 @@
 import { usePolicies } from "../../../api/policies";
+import { PoliciesSignForm } from "../../../components/care/PoliciesSignForm";
 import { PolicyCard } from "../../../components/care/PolicyCard";
 import { careWho } from "../../../components/care/careWho";
 import { inSentence } from "../../../components/care/missingItems";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useNotify } from "../../../lib/notices";
 
+// "the liability waiver and the photo policy": each policy one signature accepted, once.
+function acceptedInWords(policies, accepted) {
+  const titles = policies
+    .filter((policy) => accepted.some((acceptance) => acceptance.policyId === policy._id))
+    .map((policy) => `the ${inSentence(policy.title)}`);
+  if (titles.length <= 1) return titles.join("") || "the school's policies";
+  return `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}`;
+}
+
 /*
- * The school's policies on My Family: each with its text, what the family accepted, and a form
- * for each acceptance still due (a per-child policy for each child, a family policy once).
- * `participants` is the family, for the children's names.
+ * The school's policies on My Family: each with its text and what the family accepted, then one
+ * form that accepts every one still due (a per-child policy for each child, a family policy once)
+ * with one typed name. `participants` is the family, for the children's names.
  */
 export function SchoolPolicies({ participants }) {
   const { data: policies, error } = usePolicies();
@@ -39,15 +49,13 @@ export function SchoolPolicies({ participants }) {
                 key={policy._id}
                 policy={policy}
                 whomOf={(participantId) => whoOf(participantId).name}
-                onAccepted={(acceptance) =>
-                  notify(
-                    acceptance.participantId == null
-                      ? `You accepted the ${inSentence(policy.title)}`
-                      : `You accepted the ${inSentence(policy.title)} for ${whoOf(acceptance.participantId).name}`,
-                  )
-                }
               />
             ))}
+            <PoliciesSignForm
+              policies={list}
+              whomOf={(participantId) => whoOf(participantId).name}
+              onAccepted={(accepted) => notify(`You accepted ${acceptedInWords(list, accepted)}`)}
+            />
           </div>
         )}
       </QueryResult>

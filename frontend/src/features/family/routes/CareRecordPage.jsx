@@ -7,8 +7,9 @@ import { usePolicies } from "../../../api/policies";
 import { CareRecordForm } from "../../../components/care/CareRecordForm";
 import { ConfirmCareButton } from "../../../components/care/ConfirmCareButton";
 import { MissingList } from "../../../components/care/MissingList";
+import { PoliciesSignForm } from "../../../components/care/PoliciesSignForm";
 import { formatSchoolDay } from "../../../components/care/careDates";
-import { careWho } from "../../../components/care/careWho";
+import { careWho, siblingsOf } from "../../../components/care/careWho";
 import { isPolicyItem } from "../../../components/care/missingItems";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -45,8 +46,9 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
             />
             {policyDue && (
               <p className="mt-2 mb-0">
-                The school&apos;s policies are accepted on{" "}
-                <Link to={`${paths.dashboard.family}#school-policies`}>My Family</Link>.
+                The school&apos;s policies can be read on{" "}
+                <Link to={`${paths.dashboard.family}#school-policies`}>My Family</Link>, and
+                accepted there or below.
               </p>
             )}
           </>
@@ -101,7 +103,7 @@ export function CareRecordPage() {
           onConfirmed={() => notify(`Thank you: ${who.whose} care record is confirmed`)}
         />
         <section className="card shadow-sm" aria-labelledby="care-form-heading">
-          <div className="card-body p-4">
+          <div className="card-body p-3 p-sm-4">
             <h2 id="care-form-heading" className="h4 mb-3">
               The record
             </h2>
@@ -109,10 +111,26 @@ export function CareRecordPage() {
               participantId={participantId}
               record={record}
               who={who}
-              onSaved={() => notify(`${who.Whose} care record is saved`)}
+              siblings={siblingsOf(participants, participantId)}
+              onSaved={(_saved, section) =>
+                notify(`${who.Whose} care record: ${section.title.toLowerCase()} saved`)
+              }
             />
           </div>
         </section>
+        {policies && record.missing.some(isPolicyItem) && (
+          <section className="mt-4" aria-labelledby="care-policies-heading">
+            <h2 id="care-policies-heading" className="h4 mb-3">
+              The school&apos;s policies
+            </h2>
+            <PoliciesSignForm
+              policies={policies}
+              only={participant?._id}
+              whomOf={() => who.name}
+              onAccepted={() => notify("Thank you: the policies are accepted")}
+            />
+          </section>
+        )}
         <Disclosure title="Changes">
           <CareHistory participantId={participantId} />
         </Disclosure>

@@ -44,7 +44,7 @@ test("a record never filled in says what the school needs, in words", async () =
   expect(
     await screen.findByRole("heading", { level: 1, name: "Care record: Mia Lopez" }),
   ).toBeVisible();
-  await screen.findByRole("form", { name: "Mia's care record" });
+  await screen.findByRole("form", { name: "Mia's care record: health" });
   expect(document.title).toBe("Care record: Mia Lopez | Camp");
   expect(status().getByText("Before Mia's first class the school needs:")).toBeVisible();
   await waitFor(() =>
@@ -63,6 +63,9 @@ test("a record never filled in says what the school needs, in words", async () =
     "href",
     "/dashboard/family#school-policies",
   );
+  // The policies due for Mia are signed here too, with one name.
+  expect(screen.getByRole("form", { name: "Accept the school's policies" })).toBeVisible();
+  expect(screen.getByText("0 of 4 sections done")).toBeVisible();
   // Nothing saved yet: nothing to confirm.
   expect(screen.queryByRole("button", { name: "Still correct" })).toBeNull();
   await expectNoSeriousA11yViolations();
@@ -119,20 +122,37 @@ test("a refused confirmation says why", async () => {
   );
 });
 
-test("saving the record tells the family so", async () => {
+test("saving a section tells the family so", async () => {
   const saved = makeCompleteCareRecord();
-  stubApi({
+  const fetch = stubApi({
     "/participants": [myself, mia],
     "/policies": [],
     [careOfMia]: saved,
-    [`PUT ${careOfMia}`]: saved,
+    [`PATCH ${careOfMia}`]: saved,
     "/participants/2/care/history": [],
   });
   const { user, auth } = renderPage();
 
-  await user.click(await screen.findByRole("button", { name: "Save care record" }));
+  await user.click(await screen.findByRole("button", { name: "Save consent" }));
 
-  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("Mia's care record is saved"));
+  await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("Mia's care record: consent saved"));
+  expect(requests(fetch)).toContain(`PATCH /api${careOfMia}`);
+});
+
+test("a brother's or sister's contacts are offered to copy, never the parent's own", async () => {
+  const leo = makeChild({ _id: 3, firstName: "Leo" });
+  const fetch = stubApi({
+    "/participants": [myself, mia, leo],
+    "/policies": [],
+    [careOfMia]: makeCareRecord(),
+    "/participants/3/care": makeCompleteCareRecord({ participantId: 3 }),
+  });
+  renderPage();
+
+  expect(
+    await screen.findByRole("button", { name: "Copy contacts and pick-ups from Leo" }),
+  ).toBeVisible();
+  expect(requests(fetch)).not.toContain("GET /api/participants/1/care");
 });
 
 test("the changes and the readers open on request, and only then are asked for", async () => {

@@ -177,6 +177,13 @@ test("a child the server refuses shows its reason beside the field", async () =>
     ),
   );
   expect(addForm().getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
+  // The summary at the top of the form takes the focus, in the family's words.
+  const summary = addForm().getByRole("alert");
+  await waitFor(() => expect(summary).toHaveFocus());
+  expect(summary).toHaveTextContent("First name: Mia Lopez is already in your family.");
+  expect(summary).not.toHaveTextContent("firstName");
+  await user.click(within(summary).getByRole("link"));
+  expect(addForm().getByLabelText("First name")).toHaveFocus();
   expect(addForm().getByLabelText("First name")).toHaveValue("Mia");
   expect(auth.notify).not.toHaveBeenCalled();
   expect(requests(fetch)).toEqual(["GET /api/participants", "POST /api/participants"]);
@@ -360,42 +367,56 @@ describe("School policies", () => {
     return within(screen.getByRole("region", { name }));
   }
 
-  test("each policy says what is accepted and asks for what is due", async () => {
+  test("each policy says what is accepted and what is still due, and one form signs them all", async () => {
     stubApi({ "/participants": [myself, mia, leo], "/policies": [waiver, refunds] });
     renderPage();
 
     await screen.findByRole("region", { name: "Liability waiver" });
     expect(policy("Liability waiver").getByText("Version 2")).toBeVisible();
-    expect(
-      policy("Liability waiver").getByRole("form", { name: "Liability waiver for Mia" }),
-    ).toBeVisible();
+    expect(policy("Liability waiver").getByText("Still to accept for Mia")).toBeVisible();
     expect(policy("Liability waiver").getByText("For Leo")).toBeVisible();
     expect(
       policy("Liability waiver").getByText("Accepted by Ana Lopez on May 2, 2027"),
     ).toBeVisible();
-    // A family policy is accepted once, for nobody in particular.
-    expect(policy("Refund policy").getByRole("form", { name: "Refund policy" })).toBeVisible();
+    expect(policy("Refund policy").getByText("Still to accept")).toBeVisible();
+    // One form, one name, for every acceptance due.
+    expect(screen.getAllByRole("form", { name: "Accept the school's policies" })).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Accept all" })).toBeVisible();
     await expectNoSeriousA11yViolations();
   });
 
-  test("accepting a policy for a child shows who accepted it", async () => {
-    const answers = { "/participants": [myself, mia], "/policies": [waiver] };
+  test("one signature accepts every policy due, and the family is told which", async () => {
+    const answers = { "/participants": [myself, mia], "/policies": [waiver, refunds] };
     const fetch = stubApi(answers);
     const { user, auth } = renderPage();
-    const form = within(await screen.findByRole("form", { name: "Liability waiver for Mia" }));
-    answers["POST /policies/1/acceptances"] = respond(201, makeAcceptance());
-    answers["/policies"] = [{ ...waiver, due: [], accepted: [makeAcceptance()] }];
+    const form = within(await screen.findByRole("form", { name: "Accept the school's policies" }));
+    const accepted = [
+      makeAcceptance(),
+      makeAcceptance({ policyId: 4, participantId: null, version: 2 }),
+    ];
+    answers["POST /policies/acceptances"] = respond(201, accepted);
+    answers["/policies"] = [
+      { ...waiver, due: [], accepted: [makeAcceptance()] },
+      { ...refunds, due: [], accepted: [accepted[1]] },
+    ];
 
     await user.type(form.getByLabelText("Type your full name to accept"), "Ana Lopez");
-    await user.click(form.getByRole("button", { name: "Accept" }));
+    await user.click(form.getByRole("button", { name: "Accept all" }));
 
     await waitFor(() =>
-      expect(auth.notify).toHaveBeenCalledWith("You accepted the liability waiver for Mia"),
+      expect(auth.notify).toHaveBeenCalledWith(
+        "You accepted the liability waiver and the refund policy",
+      ),
     );
-    expect(sentBody(fetch, "POST")).toEqual({ participantId: 2, signedName: "Ana Lopez" });
+    expect(sentBody(fetch, "POST")).toEqual({
+      acceptances: [{ policyId: 1, participantId: 2 }, { policyId: 4 }],
+      signedName: "Ana Lopez",
+    });
     expect(
       await policy("Liability waiver").findByText("Accepted by Ana Lopez on May 2, 2027"),
     ).toBeVisible();
-    expect(screen.queryByRole("form", { name: "Liability waiver for Mia" })).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole("form", { name: "Accept the school's policies" })).toBeNull(),
+    );
   });
 });

@@ -6,16 +6,16 @@ import { usePolicies } from "../../../api/policies";
 import { CareRecordForm } from "../../../components/care/CareRecordForm";
 import { ConfirmCareButton } from "../../../components/care/ConfirmCareButton";
 import { MissingList } from "../../../components/care/MissingList";
-import { PolicyCard } from "../../../components/care/PolicyCard";
+import { PoliciesSignForm } from "../../../components/care/PoliciesSignForm";
 import { formatSchoolDay } from "../../../components/care/careDates";
-import { careWho } from "../../../components/care/careWho";
+import { careWho, siblingsOf } from "../../../components/care/careWho";
 import { RECORD_ITEMS } from "../../../components/care/missingItems";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { missingPolicySlugs } from "./checkout";
 
 // The record to fill in (or to look over before confirming), once it is here.
-function RecordPart({ participantId, who, onRecordChanged }) {
+function RecordPart({ participantId, who, siblings, onRecordChanged }) {
   const { data: record, error } = useCareRecord(participantId);
   if (record) {
     return (
@@ -23,6 +23,8 @@ function RecordPart({ participantId, who, onRecordChanged }) {
         participantId={participantId}
         record={record}
         who={who}
+        siblings={siblings}
+        headingLevel={4}
         onSaved={onRecordChanged}
       />
     );
@@ -68,9 +70,10 @@ function ConfirmPart({ participantId, who, onRecordChanged }) {
 /*
  * What the school needs before a child's first class, when opening the payment or paying was
  * refused for it (409 `care_incomplete`), done here: the care record filled in, or confirmed
- * as still correct, and each policy accepted. `onRecordChanged(record)` hears of a record saved
- * or confirmed, `onPolicyAccepted(slug)` of a policy accepted; `onRetry` asks to open the
- * payment again. `fallbackName` names the child while the family's list loads.
+ * as still correct, and every policy due accepted with one signature. `onRecordChanged(record)`
+ * hears of a section of the record saved or of the record confirmed, `onPolicyAccepted(slug)` of
+ * each policy accepted; `onRetry` asks to open the payment again. `fallbackName` names the child
+ * while the family's list loads.
  */
 export function CareNeeded({
   participantId,
@@ -88,6 +91,7 @@ export function CareNeeded({
     firstName: (fallbackName ?? "").split(" ")[0],
   };
   const who = careWho(participant);
+  const siblings = siblingsOf(participants, participantId);
   const recordDue = missing.some((item) => RECORD_ITEMS.includes(item));
   const confirmationDue = !recordDue && missing.includes("confirmation");
   const slugs = missingPolicySlugs(missing);
@@ -114,7 +118,12 @@ export function CareNeeded({
           <h3 id="care-needed-record" className="h5">
             {who.Whose} care record
           </h3>
-          <RecordPart participantId={participantId} who={who} onRecordChanged={onRecordChanged} />
+          <RecordPart
+            participantId={participantId}
+            who={who}
+            siblings={siblings}
+            onRecordChanged={onRecordChanged}
+          />
         </section>
       )}
       {confirmationDue && (
@@ -131,20 +140,18 @@ export function CareNeeded({
             <ErrorAlert title="The school's policies could not be loaded." error={policiesError} />
           )}
           {!policies && !policiesError && <Loading label="Loading the school's policies…" />}
-          {policies &&
-            slugs.map((slug) => {
-              const policy = policies.find((candidate) => candidate.slug === slug);
-              if (!policy) return null;
-              return (
-                <PolicyCard
-                  key={slug}
-                  policy={policy}
-                  only={participantId}
-                  whomOf={() => who.name}
-                  onAccepted={() => onPolicyAccepted(slug)}
-                />
-              );
-            })}
+          {policies && (
+            <PoliciesSignForm
+              policies={policies.filter((policy) => slugs.includes(policy.slug))}
+              only={participantId}
+              whomOf={() => who.name}
+              onAccepted={(accepted) =>
+                policies
+                  .filter((policy) => accepted.some((one) => one.policyId === policy._id))
+                  .forEach((policy) => onPolicyAccepted(policy.slug))
+              }
+            />
+          )}
         </div>
       )}
       <p className="mt-4 mb-0">

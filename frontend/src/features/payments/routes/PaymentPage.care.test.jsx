@@ -63,8 +63,9 @@ function needs() {
   return within(screen.getByRole("region", { name: /first class the school needs/ }));
 }
 
+// The first list of the region: what is missing (the policies to sign list theirs below).
 function missingShown() {
-  return needs()
+  return within(needs().getAllByRole("list")[0])
     .getAllByRole("listitem")
     .map((item) => item.textContent);
 }
@@ -86,7 +87,7 @@ test("opening the payment for a child whose record is out of date asks for it, t
       missing: ["policy:liability-waiver"],
     }),
     "/participants/2/care/history": [],
-    "POST /policies/1/acceptances": respond(201, makeAcceptance()),
+    "POST /policies/acceptances": respond(201, [makeAcceptance()]),
   };
   const fetch = stubApi(answers);
   const { user } = renderPage();
@@ -111,35 +112,44 @@ test("opening the payment for a child whose record is out of date asks for it, t
 
   answers["/createPaymentIntent"] = opened;
   answers["/policies"] = [makePolicy({ due: [], accepted: [makeAcceptance()] })];
-  const waiver = within(needs().getByRole("form", { name: "Liability waiver for Mia" }));
-  await user.type(waiver.getByLabelText("Type your full name to accept"), "Ana Lopez");
-  await user.click(waiver.getByRole("button", { name: "Accept" }));
+  const signature = within(needs().getByRole("form", { name: "Accept the school's policies" }));
+  expect(signature.getByText("Liability waiver")).toBeVisible();
+  await user.type(signature.getByLabelText("Type your full name to accept"), "Ana Lopez");
+  await user.click(signature.getByRole("button", { name: "Accept" }));
 
   expect(
     await screen.findByText("Thank you: the school has everything it needs."),
   ).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole("button", { name: /^Pay/ })).toBeEnabled());
   expect(posts(fetch, "/createPaymentIntent")).toHaveLength(2);
+  expect(posts(fetch, "/policies/acceptances").map(([, init]) => JSON.parse(init.body))).toEqual([
+    { acceptances: [{ policyId: 1, participantId: 2 }], signedName: "Ana Lopez" },
+  ]);
 });
 
-test("a record never filled in is filled in on the page", async () => {
+test("a record never filled in is filled in on the page, a section at a time", async () => {
   const answers = {
     [mySelections]: [forMia],
     "/participants": [myself, mia],
     "/policies": [],
     "/createPaymentIntent": careIncomplete(["record", "emergencyContacts", "photoConsent"]),
     "/participants/2/care": makeCareRecord(),
-    "PUT /participants/2/care": makeCompleteCareRecord({
+    "PATCH /participants/2/care": makeCompleteCareRecord({
       allergies: [],
       medications: [],
       pickups: [],
+      photoConsent: null,
+      complete: false,
+      missing: ["photoConsent"],
     }),
     "/participants/2/care/history": [],
   };
   const fetch = stubApi(answers);
   const { user } = renderPage();
 
-  const form = within(await screen.findByRole("form", { name: "Mia's care record" }));
+  const form = within(
+    await screen.findByRole("form", { name: "Mia's care record: emergency contacts" }),
+  );
   expect(missingShown()).toEqual(["Mia's care record", "2 emergency contacts", "photo consent"]);
   const contacts = [
     ["Emergency contact 1", "Rosa Lopez", "Aunt", "415 555 0134"],
@@ -151,14 +161,32 @@ test("a record never filled in is filled in on the page", async () => {
     await user.type(row.getByLabelText("Relationship"), relationship);
     await user.type(row.getByLabelText("Phone"), phone);
   }
-  await user.click(within(form.getByRole("group", { name: "Photo consent" })).getByLabelText("No"));
+  await user.click(form.getByRole("button", { name: "Save emergency contacts" }));
+  await waitFor(() => expect(screen.getByText("3 of 4 sections done")).toBeVisible());
+  expect(posts(fetch, "/createPaymentIntent")).toHaveLength(1);
+
+  const consent = within(screen.getByRole("form", { name: "Mia's care record: consent" }));
+  answers["PATCH /participants/2/care"] = makeCompleteCareRecord({ photoConsent: false });
   answers["/createPaymentIntent"] = opened;
-  await user.click(form.getByRole("button", { name: "Save care record" }));
+  await user.click(
+    within(consent.getByRole("group", { name: "Photo consent" })).getByLabelText("No"),
+  );
+  await user.click(consent.getByRole("button", { name: "Save consent" }));
 
   await waitFor(() => expect(screen.getByRole("button", { name: /^Pay/ })).toBeEnabled());
   expect(posts(fetch, "/createPaymentIntent")).toHaveLength(2);
-  const [, saved] = fetch.mock.calls.find(([, init]) => init.method === "PUT");
-  expect(JSON.parse(saved.body)).toMatchObject({ photoConsent: false });
+  const saved = fetch.mock.calls
+    .filter(([, init]) => init.method === "PATCH")
+    .map(([, init]) => JSON.parse(init.body));
+  expect(saved).toEqual([
+    {
+      emergencyContacts: [
+        { name: "Rosa Lopez", relationship: "Aunt", phone: "415 555 0134" },
+        { name: "Luis Lopez", relationship: "Grandfather", phone: "415 555 0177" },
+      ],
+    },
+    { photoConsent: false },
+  ]);
 });
 
 test("paying can be refused for the record too: nothing is charged, and the record is asked for", async () => {
@@ -173,7 +201,7 @@ test("paying can be refused for the record too: nothing is charged, and the reco
       complete: false,
       missing: ["photoConsent"],
     }),
-    "PUT /participants/2/care": makeCompleteCareRecord(),
+    "PATCH /participants/2/care": makeCompleteCareRecord(),
     "/participants/2/care/history": [],
   };
   const fetch = stubApi(answers);
@@ -183,13 +211,13 @@ test("paying can be refused for the record too: nothing is charged, and the reco
 
   await user.click(pay);
 
-  const form = within(await screen.findByRole("form", { name: "Mia's care record" }));
+  const form = within(await screen.findByRole("form", { name: "Mia's care record: consent" }));
   expect(missingShown()).toEqual(["photo consent"]);
   expect(screen.queryByRole("alert")).toBeNull();
   await user.click(
     within(form.getByRole("group", { name: "Photo consent" })).getByLabelText("Yes"),
   );
-  await user.click(form.getByRole("button", { name: "Save care record" }));
+  await user.click(form.getByRole("button", { name: "Save consent" }));
 
   // The payment is opened afresh: a new card setup, the seat held again.
   await waitFor(() => expect(screen.getByRole("button", { name: /^Pay/ })).toBeEnabled());
@@ -214,7 +242,7 @@ test("paying for a free class can be refused for the record too", async () => {
 
   await screen.findByRole("heading", { name: "Before Mia's first class the school needs:" });
   await waitFor(() => expect(missingShown()).toEqual(["the liability waiver"]));
-  expect(needs().getByRole("form", { name: "Liability waiver for Mia" })).toBeVisible();
+  expect(needs().getByRole("form", { name: "Accept the school's policies" })).toBeVisible();
   expect(screen.queryByRole("alert")).toBeNull();
 });
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
 import { useOpenCheckout } from "../../../api/checkouts";
+import { ErrorSummary, requestProblems } from "../../../components/forms/ErrorSummary";
 import { paths } from "../../../config/paths";
 
 function selectionLabel(selection) {
@@ -11,30 +12,13 @@ function selectionLabel(selection) {
 }
 
 /*
- * The server's reason for not opening the checkout, with the fields it refused (a code it does
- * not know, an item it cannot take): the sentence alone only names the fields. It takes the
- * focus, which left with the Check out button when it went off.
+ * The server's reason for not opening the checkout, as an error summary: each field it refused
+ * (a code it does not know, with a link to it) or its one sentence (an item it cannot take).
+ * The summary takes the focus, which left with the Check out button when it went off.
  */
-function Refusal({ refusal, promoCodeErrorId }) {
-  const alertRef = useRef(null);
-  useEffect(() => {
-    alertRef.current?.focus();
-  }, [refusal]);
-  const fields = refusal.fieldErrors ?? {};
-  return (
-    <div className="alert alert-danger mt-3 mb-0" role="alert" ref={alertRef} tabIndex={-1}>
-      <p className="mb-0">{refusal.message}</p>
-      {fields.promoCode?.[0] && (
-        <p className="mb-0 mt-1" id={promoCodeErrorId}>
-          Promo code: {fields.promoCode[0]}
-        </p>
-      )}
-      {fields.items?.map((said) => (
-        <p key={said} className="mb-0 mt-1">
-          {said}
-        </p>
-      ))}
-    </div>
+function refusalProblems(refusal, promoCodeErrorId) {
+  return requestProblems(refusal, ["promoCode"]).map((problem) =>
+    problem.field === "promoCode" ? { ...problem, id: promoCodeErrorId } : problem,
   );
 }
 
@@ -53,6 +37,7 @@ export function CheckoutTogether({ selections }) {
   const [applyCredit, setApplyCredit] = useState(false);
   const [posting, setPosting] = useState(false);
   const [refusal, setRefusal] = useState(null);
+  const [refusals, setRefusals] = useState(0);
   const idBase = useId();
   const promoCodeId = `${idBase}-promo-code`;
   const promoCodeErrorId = `${idBase}-promo-code-error`;
@@ -85,6 +70,7 @@ export function CheckoutTogether({ selections }) {
       navigate(paths.dashboard.checkout(checkout.id));
     } catch (error) {
       setRefusal(error);
+      setRefusals((count) => count + 1);
       setPosting(false);
     }
   }
@@ -95,6 +81,9 @@ export function CheckoutTogether({ selections }) {
         <h2 id={`${idBase}-heading`} className="h4 card-title">
           Check out together
         </h2>
+        {refusal && (
+          <ErrorSummary problems={refusalProblems(refusal, promoCodeErrorId)} attempt={refusals} />
+        )}
         <p>
           Pay for several classes with one payment. Each class ticked keeps its seat while you pay,
           and family discounts are worked out together.
@@ -129,6 +118,7 @@ export function CheckoutTogether({ selections }) {
             type="text"
             autoComplete="off"
             maxLength={40}
+            name="promoCode"
             value={promoCode}
             aria-invalid={promoCodeRefused || undefined}
             aria-describedby={promoCodeRefused ? promoCodeErrorId : undefined}
@@ -151,7 +141,6 @@ export function CheckoutTogether({ selections }) {
           {posting && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           Check out
         </button>
-        {refusal && <Refusal refusal={refusal} promoCodeErrorId={promoCodeErrorId} />}
       </form>
     </section>
   );

@@ -155,6 +155,10 @@ test("a code the server does not know is shown, and the family stays to change i
     "Promo code: No such code.",
   );
   expect(panel().getByLabelText("Promo code")).toHaveAttribute("aria-invalid", "true");
+  // In the family's words, with a way back to the field.
+  expect(alert).not.toHaveTextContent("promoCode");
+  await user.click(within(alert).getByRole("link", { name: "Promo code: No such code." }));
+  expect(panel().getByLabelText("Promo code")).toHaveFocus();
   expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
   expect(checkOut()).toBeEnabled();
   await expectNoSeriousA11yViolations();
