@@ -41,6 +41,7 @@ api_patterns = [
     path("", include("changes.urls")),
     path("", include("books.urls")),
     path("", include("settlement.urls")),
+    path("", include("family_home.urls")),
     path("", include("accounts.urls")),
     path("", include("classes.urls")),
     path("", include("care.urls")),

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
 from checkout.pricing import Adjustment
+from checkout.selectors import cart_for
 from checkout.services import (
     attempt_get_for,
     attempt_settle,
@@ -615,3 +616,51 @@ class CheckoutPaymentApi(APIView):
             },
             status=status.HTTP_201_CREATED if paid.created else status.HTTP_200_OK,
         )
+
+
+class CartLineOutputSerializer(serializers.Serializer):
+    """One selected class for one participant, priced with the family's other lines."""
+
+    selectionId = serializers.IntegerField()  # noqa: N815 - the API's field names
+    classId = serializers.IntegerField()  # noqa: N815
+    className = serializers.CharField()  # noqa: N815
+    participantId = serializers.IntegerField()  # noqa: N815
+    participantName = serializers.CharField()  # noqa: N815
+    listPrice = serializers.FloatField()  # noqa: N815
+    adjustments = AdjustmentOutputSerializer(many=True)
+    price = serializers.FloatField()
+
+
+class CartOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    # What a checkout of every line would charge, before a promo code or account credit.
+    total = serializers.FloatField()
+    lines = CartLineOutputSerializer(many=True)
+
+
+class CartApi(APIView):
+    """GET /api/cart: the family's selected classes, priced together as their checkout would
+    be, for the bar that opens that checkout."""
+
+    permission_classes = [IsStudent]
+
+    @extend_schema(
+        summary="The caller's selected classes priced together, as one checkout (students)",
+        responses={200: CartOutputSerializer, **errors(401, 403, 503)},
+    )
+    def get(self, request):
+        cart = cart_for(family=request.user)
+        lines = [
+            {
+                "selectionId": selection.pk,
+                "classId": selection.camp_class_id,
+                "className": selection.camp_class.name,
+                "participantId": selection.participant_id,
+                "participantName": selection.participant.name,
+                "listPrice": _money(quoted.list_price),
+                "adjustments": AdjustmentOutputSerializer(quoted.adjustments, many=True).data,
+                "price": _money(quoted.amount_due),
+            }
+            for selection, quoted in zip(cart.selections, cart.quote.lines, strict=True)
+        ]
+        return Response({"count": cart.count, "total": _money(cart.quote.total), "lines": lines})

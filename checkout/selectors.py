@@ -1,8 +1,12 @@
-"""Reads of checkout: a price as the payment page words it."""
+"""Reads of checkout: a price as the payment page words it, and the family's cart."""
 
-from accounts.models import Participant
-from checkout.pricing import price_for
+from dataclasses import dataclass
+
+from accounts.models import Participant, User
+from checkout.pricing import CheckoutQuote, price_checkout, price_for
 from classes.models import Class
+from enrolments.models import Selection
+from enrolments.selectors import selection_list_for
 from payments.services.messages import money, money_change
 
 
@@ -16,3 +20,27 @@ def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]
         lines += [{"label": a.label, "amount": money_change(a.amount)} for a in quote.adjustments]
     lines.append({"label": "Total due", "amount": money(quote.amount_due)})
     return lines
+
+
+@dataclass(frozen=True)
+class Cart:
+    """The family's selections, each a line, priced together as a checkout of them all would
+    price them before a code or credit (`checkout.pricing.price_checkout`)."""
+
+    selections: tuple[Selection, ...]
+    quote: CheckoutQuote
+
+    @property
+    def count(self) -> int:
+        return len(self.selections)
+
+
+def cart_for(*, family: User) -> Cart:
+    """The family's cart: every selection (`enrolments.selectors.selection_list_for`) priced
+    together, so the sibling and multi-class discounts of a checkout of them all show in it.
+    Whether a line may still be held is asked when the checkout is opened, not here."""
+    selections = tuple(selection_list_for(student=family))
+    if not selections:
+        return Cart(selections=(), quote=CheckoutQuote(lines=()))
+    quote = price_checkout(family, [(s.participant, s.camp_class) for s in selections])
+    return Cart(selections=selections, quote=quote)

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from checkout.apis import (
+    CartApi,
     CheckoutDetailApi,
     CheckoutLineDetailApi,
     CheckoutListApi,
@@ -18,6 +19,7 @@ urlpatterns = [
         PaymentAttemptDetailApi.as_view(),
         name="payment-attempt-detail",
     ),
+    path("cart", CartApi.as_view(), name="cart"),
     path("checkouts", CheckoutListApi.as_view(), name="checkout-list"),
     path("checkouts/<id:checkout_id>", CheckoutDetailApi.as_view(), name="checkout-detail"),
     path(

@@ -11,7 +11,7 @@ from accounts.permissions import IsInstructorOrAdmin
 from class_messages.access import access_class_messages, access_class_to_write_to
 from class_messages.models import ClassMessage, ClassMessageAudience
 from class_messages.selectors import class_message_list_for
-from class_messages.services import AUDIENCE_UNKNOWN, class_message_send
+from class_messages.services import AUDIENCE_UNKNOWN, class_message_send, class_messages_seen
 from core.openapi import errors
 
 SUBJECT_MAX_LENGTH = ClassMessage._meta.get_field("subject").max_length
@@ -93,7 +93,12 @@ class ClassMessageListCreateApi(APIView):
     )
     def get(self, request, class_id: int):
         reader = access_class_messages(user=request.user, class_id=class_id)
-        messages = class_message_list_for(class_id=reader.class_id, audiences=reader.audiences)
+        messages = list(
+            class_message_list_for(class_id=reader.class_id, audiences=reader.audiences)
+        )
+        if not reader.is_staff:
+            # A family reading them here has read them: its to-do list stops asking it to.
+            class_messages_seen(family=request.user, class_id=reader.class_id)
         shape = (
             ClassMessageOutputSerializer if reader.is_staff else FamilyClassMessageOutputSerializer
         )

@@ -58,3 +58,27 @@ class ClassMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} to {self.camp_class}'s {self.audience} families"
+
+
+class ClassMessagesSeen(models.Model):
+    """When a family last read a class's messages (its page asks for them): those sent since
+    are new to it, and its to-do list says so."""
+
+    family = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_messages_seen"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, related_name="messages_seen"
+    )
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            # One moment per family and class, moved on at each reading.
+            models.UniqueConstraint(
+                fields=["family", "camp_class"], name="class_messages_seen_once_per_family"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.family} read {self.camp_class}'s messages at {self.seen_at}"

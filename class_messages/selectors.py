@@ -1,9 +1,14 @@
-"""Reads of a class's messages: whom they reach, and which a reader sees."""
+"""Reads of a class's messages: whom they reach, which a reader sees, and which a family has
+not read yet."""
 
-from django.db.models import Q, QuerySet
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from accounts.models import User
-from class_messages.models import ClassMessage, ClassMessageAudience
+from class_messages.models import ClassMessage, ClassMessageAudience, ClassMessagesSeen
+from classes.models import Class
+from enrolments.models import OPEN_WAITLIST_STATUSES, Enrolment, EnrolmentStatus, WaitlistEntry
 from enrolments.selectors import places_on_waitlist_of, seats_in
 
 
@@ -43,3 +48,49 @@ def class_message_list_for(
     if audiences is not None:
         messages = messages.filter(audience__in=audiences)
     return messages.select_related("sender").order_by("-sent_at", "-id")
+
+
+@dataclass(frozen=True)
+class UnreadMessages:
+    """A class's messages that reached a family since it last read them: how many, and the
+    newest."""
+
+    camp_class: Class
+    count: int
+    newest: ClassMessage
+
+
+def class_messages_unread_for(*, family: User) -> list[UnreadMessages]:
+    """For each class whose messages reach the family now (a seat of one of its people reads
+    those to enrolled families, a place on the waitlist those to waitlisted ones), the messages
+    sent since the family last read them (`ClassMessagesSeen`), the newest class first. One
+    query."""
+    seated = Enrolment.objects.filter(student=family, status=EnrolmentStatus.ACTIVE)
+    waiting = WaitlistEntry.objects.filter(student=family, status__in=OPEN_WAITLIST_STATUSES)
+    read_since = ClassMessagesSeen.objects.filter(
+        family=family, camp_class_id=OuterRef("camp_class_id"), seen_at__gte=OuterRef("sent_at")
+    )
+    messages = (
+        ClassMessage.objects.filter(
+            Q(
+                audience__in=[ClassMessageAudience.ENROLLED, ClassMessageAudience.BOTH],
+                camp_class_id__in=seated.values("camp_class_id"),
+            )
+            | Q(
+                audience__in=[ClassMessageAudience.WAITLISTED, ClassMessageAudience.BOTH],
+                camp_class_id__in=waiting.values("camp_class_id"),
+            )
+        )
+        .exclude(Exists(read_since))
+        .select_related("camp_class")
+        .order_by("-sent_at", "-id")
+    )
+    unread: dict[int, UnreadMessages] = {}
+    for message in messages:
+        known = unread.get(message.camp_class_id)
+        unread[message.camp_class_id] = UnreadMessages(
+            camp_class=message.camp_class,
+            count=known.count + 1 if known else 1,
+            newest=known.newest if known else message,
+        )
+    return list(unread.values())

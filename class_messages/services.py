@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
 from class_messages.message_kinds import ClassMessageKind
-from class_messages.models import ClassMessage, ClassMessageAudience
+from class_messages.models import ClassMessage, ClassMessageAudience, ClassMessagesSeen
 from class_messages.selectors import class_families_for
 from core.errors import Conflict, InvalidInput, TooMany
 from core.school_time import school_timezone, school_today
@@ -163,3 +163,14 @@ def class_message_send(
     message.recipients = queued
     message.save(update_fields=["recipients"])
     return message
+
+
+def class_messages_seen(*, family: User, class_id: int, at: datetime | None = None) -> None:
+    """The family read the class's messages at `at` (now by default): those sent until then are
+    no longer new to it. One statement, whether it had read them before or not."""
+    ClassMessagesSeen.objects.bulk_create(
+        [ClassMessagesSeen(family=family, camp_class_id=class_id, seen_at=at or timezone.now())],
+        update_conflicts=True,
+        unique_fields=["family", "camp_class"],
+        update_fields=["seen_at"],
+    )

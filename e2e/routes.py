@@ -104,6 +104,8 @@ ROUTES = [
         "Stop announcements",
         also="main button",
     ),
+    # The family's to-do list: Mia's paperwork is done and nothing is offered or due.
+    Route("todo", STUDENT, "/dashboard", "Nothing to do"),
     Route("my-selected-classes", STUDENT, "/dashboard/my-selected-classes", "Batik on Silk"),
     Route(
         "payment",

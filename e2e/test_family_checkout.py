@@ -83,3 +83,45 @@ def test_two_children_one_checkout_with_a_code_one_charge_and_the_withheld_disco
         f"${Decimal('270.00') - withheld:.2f}"
     )
     check_accessible(page)
+
+
+def test_the_cart_bar_follows_the_family_and_opens_one_checkout_of_everything(
+    page: Page, emulator, live_server
+):
+    season = a_season(starts_in_days=40)
+    SiblingDiscount.objects.create(
+        season=season, second_percent=Decimal(10), third_percent=Decimal(15)
+    )
+    pottery = summer_class(season, "Wheel-Thrown Pottery", "pottery.webp", "300.00", week=0)
+    weaving = summer_class(season, "Loom Weaving", "origami.webp", "200.00", week=1)
+    sam = student_member(emulator, live_server)
+    mia = ChildFactory(account=sam, first_name="Mia", last_name="Rivera")
+    leo = ChildFactory(account=sam, first_name="Leo", last_name="Rivera")
+    SelectionFactory(student=sam, participant=mia, camp_class=pottery)
+    SelectionFactory(student=sam, participant=leo, camp_class=weaving)
+
+    sign_in(page, sam.email)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/all-classes")
+    cart = page.get_by_role("region", name="Your cart")
+    # Leo's is the cheaper class: his sibling discount is in the total, as checkout prices it.
+    checkout = cart.get_by_role("button", name="Checkout (2) · $480")
+    expect(checkout).to_be_visible()
+    # The page's end scrolls clear of the bar: the footer's last line is above it.
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    footer = page.get_by_role("contentinfo")
+    footer_bottom = footer.evaluate("node => node.getBoundingClientRect().bottom")
+    bar_top = cart.evaluate("node => node.getBoundingClientRect().top")
+    assert footer_bottom <= bar_top + 1
+    check_accessible(page)
+
+    checkout.focus()
+    page.keyboard.press("Enter")
+
+    expect(page).to_have_url(re.compile(r"/dashboard/checkout/\d+$"))
+    main = page.get_by_role("main")
+    expect(main.get_by_text("Sibling discount")).to_be_visible()
+    expect(main.locator("dt:text-is('Total due') + dd").last).to_have_text("$480.00")
+    # On the checkout itself the bar has nothing more to offer.
+    expect(page.get_by_role("region", name="Your cart")).to_have_count(0)

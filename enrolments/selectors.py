@@ -52,6 +52,23 @@ def selection_list_for(*, student: User, participant_id: int | None = None) -> Q
     return selections.select_related("participant", "camp_class__instructor").order_by("id")
 
 
+def first_class_starts_of(*, student: User, now: datetime | None = None) -> dict[int, datetime]:
+    """When each of a family's people has their first class still ahead, seated or selected:
+    by then their paperwork must be done. Two queries."""
+    now = now or timezone.now()
+    firsts: dict[int, datetime] = {}
+    for rows in (
+        Enrolment.objects.filter(student=student, status=EnrolmentStatus.ACTIVE),
+        Selection.objects.filter(student=student),
+    ):
+        for participant_id, starts_at in rows.filter(camp_class__starts_at__gt=now).values_list(
+            "participant_id", "camp_class__starts_at"
+        ):
+            if participant_id not in firsts or starts_at < firsts[participant_id]:
+                firsts[participant_id] = starts_at
+    return firsts
+
+
 def enrolment_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Enrolment]:
     """The seats a family holds, the latest first: one row per participant and class, so two
     siblings in one class are two rows. One participant's when asked. Each class's free seats
@@ -246,6 +263,22 @@ def waitlist_list_for(*, student: User) -> QuerySet[WaitlistEntry]:
         WaitlistEntry.objects.filter(student=student)
         .select_related("camp_class", "participant")
         .order_by("-created_at", "-id")
+    )
+
+
+def waitlist_offers_open_for(
+    *, student: User, now: datetime | None = None
+) -> QuerySet[WaitlistEntry]:
+    """A family's seats offered from a waitlist and not yet lapsed, the soonest to lapse
+    first."""
+    return (
+        WaitlistEntry.objects.filter(
+            student=student,
+            status=WaitlistStatus.OFFERED,
+            offer_expires_at__gt=now or timezone.now(),
+        )
+        .select_related("camp_class", "participant")
+        .order_by("offer_expires_at", "id")
     )
 
 

@@ -619,6 +619,8 @@ MATRIX = (
         "anyone signed in: their own address's settings",
         body={"announcements": False},
     ),
+    Call("GET", "/api/cart", (401, 200, 200, 403, 403, 403), "students, their own family's"),
+    Call("GET", "/api/todo", (401, 200, 200, 403, 403, 403), "students, their own family's"),
     Call(
         "POST",
         "/api/checkouts",

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "changes",
     "books",
     "settlement",
+    "family_home",
     "pages",
 ]
 

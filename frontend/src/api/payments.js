@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { cartKey } from "./cart";
 import { creditKey } from "./credit";
 import { isEligibilityKey } from "./eligibility";
 import { isEnrolledClassesKeyOf } from "./enrolledClasses";
@@ -87,6 +88,7 @@ export function useRefreshAfterPayment(email) {
         mutate(isPaymentsKeyOf(email)),
         mutate(isEligibilityKey),
         mutate(creditKey),
+        mutate(cartKey),
       ]),
     [email, mutate],
   );

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { cartKey } from "./cart";
 import { isEligibilityKey } from "./eligibility";
 import { isRegistrationNotOpen, revalidateSeasons } from "./seasons";
 
@@ -59,7 +60,11 @@ export function useSelectClass(email) {
         if (isRegistrationNotOpen(refusal)) await revalidateSeasons(mutate);
         throw refusal;
       }
-      await Promise.all([mutate(isSelectionsKeyOf(email)), mutate(isEligibilityKey)]);
+      await Promise.all([
+        mutate(isSelectionsKeyOf(email)),
+        mutate(isEligibilityKey),
+        mutate(cartKey),
+      ]);
       return result;
     },
     [email, mutate],
@@ -84,6 +89,8 @@ export function useDeleteSelection(email) {
         ),
         // The class can be selected again by the participant who held it.
         mutate(isEligibilityKey),
+        // The cart's count and total, its discounts worked out again without the line.
+        mutate(cartKey),
       ]);
       return result;
     },

@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
+import { cartKey } from "./cart";
 import { isEligibilityKey } from "./eligibility";
 import { isSelectionsKeyOf } from "./selections";
 
@@ -71,6 +72,7 @@ export function useAcceptOffer(email) {
       const answer = await acceptOffer(id);
       await Promise.all([
         mutate(isSelectionsKeyOf(email)),
+        mutate(cartKey),
         mutate(waitlistKey),
         mutate(isEligibilityKey),
       ]);

@@ -121,14 +121,13 @@ describe("the class pages of the dashboard", () => {
     ).toBeInTheDocument();
   });
 
-  test("a student opening the dashboard starts on My Selected Classes", async () => {
-    stubApi({ "/selectClass?email=student%40camp.test": [] });
+  test("a student opening the dashboard starts on their family's to-do list", async () => {
+    stubApi({ "/todo": [] });
     const { router } = renderRoutes(routes, { route: "/dashboard", auth: signedIn("student") });
 
-    expect(
-      await screen.findByRole("heading", { name: "My Selected Classes", level: 1 }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
+    expect(await screen.findByRole("heading", { name: "To Do", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing to do/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/dashboard");
   });
 });
 

@@ -1,11 +1,12 @@
 import { Outlet } from "react-router-dom";
 
+import { CartBar } from "../cart/CartBar";
 import { PageShell } from "./PageShell";
 import { WaitingRoomBanner } from "./WaitingRoomBanner";
 
 export function MainLayout() {
   return (
-    <PageShell>
+    <PageShell after={<CartBar />}>
       <WaitingRoomBanner />
       <Outlet />
     </PageShell>

@@ -6,7 +6,8 @@ import { Navbar } from "./Navbar";
 import { RouteAnnouncer } from "./RouteAnnouncer";
 
 // Navigation bar, main content and footer: every public page, and the error page, sit inside it.
-export function PageShell({ children }) {
+// `after` comes below the footer (the cart's bar, and the room it keeps free under the page).
+export function PageShell({ children, after = null }) {
   const main = useRef(null);
   const announcement = useRouteFocus(main);
   return (
@@ -20,6 +21,7 @@ export function PageShell({ children }) {
       </main>
       <RouteAnnouncer announcement={announcement} />
       <Footer />
+      {after}
     </div>
   );
 }

@@ -24,6 +24,8 @@ export const menuByRole = {
     { to: paths.dashboard.myPaymentHistory, label: "My Payment History" },
     { to: paths.dashboard.waitlist, label: "My Waitlist" },
     { to: paths.dashboard.family, label: "My Family" },
+    // The dashboard's own page for a family: everything it has to do, from every page above.
+    { to: paths.dashboard.root, label: "To Do", end: true },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
 };

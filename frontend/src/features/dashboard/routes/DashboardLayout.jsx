@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 
+import { CartBar } from "../../../components/cart/CartBar";
 import { Logo } from "../../../components/layout/Logo";
 import { RouteAnnouncer } from "../../../components/layout/RouteAnnouncer";
 import { ThemeToggle } from "../../../components/layout/ThemeToggle";
@@ -101,6 +102,7 @@ export function DashboardLayout() {
         </main>
         <RouteAnnouncer announcement={announcement} />
       </div>
+      <CartBar />
     </div>
   );
 }

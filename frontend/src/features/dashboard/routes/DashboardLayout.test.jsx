@@ -77,6 +77,7 @@ test.each([
       ["My Payment History", "/dashboard/my-payment-history"],
       ["My Waitlist", "/dashboard/waitlist"],
       ["My Family", "/dashboard/family"],
+      ["To Do", "/dashboard"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],
@@ -134,11 +135,21 @@ test("on small screens a button opens and closes the menu", async () => {
 test.each([
   ["admin", "/dashboard/all-users"],
   ["instructor", "/dashboard/my-classes"],
-  ["student", "/dashboard/my-selected-classes"],
 ])("/dashboard itself sends a %s to %s", (role, home) => {
   const { router } = renderDashboard(role, "/dashboard");
 
   expect(router.state.location.pathname).toBe(home);
+});
+
+test("/dashboard itself is a family's to-do list, marked in its menu", async () => {
+  const { router } = renderDashboard("student", "/dashboard");
+
+  expect(await screen.findByRole("heading", { level: 1, name: "To Do" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/dashboard");
+  expect(screen.getByRole("link", { name: "To Do" })).toHaveAttribute("aria-current", "page");
+  expect(screen.getByRole("link", { name: "My Selected Classes" })).not.toHaveAttribute(
+    "aria-current",
+  );
 });
 
 test("Log Out in the dashboard ends the session, says so and goes to the login page", async () => {

@@ -8,6 +8,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useSelections } from "../../../api/selections";
 import { CareNeeded } from "../components/CareNeeded";
+import { CheckOutTogetherNotice } from "../components/CheckOutTogetherNotice";
 import { CheckoutForm, FreeEnrolForm } from "../components/CheckoutForm";
 import { checkoutReducer, PAYING } from "../components/checkout";
 import { PriceSummary } from "../components/PriceSummary";
@@ -41,65 +42,70 @@ export function PaymentPage() {
   let content;
   if (selection) {
     const free = !(Number(selection.price) > 0) || Boolean(nothingDue);
+    // Offered while this class is still to pay for and others are selected beside it.
+    const together = found && selections.length > 1 && checkout.step !== "careNeeded";
     content = (
-      <div className="card shadow-sm">
-        <div className="card-body">
-          <h2 className="h4 card-title">{selection.nameClass}</h2>
-          {/* Each child's seat is paid for on its own: the page says whose seat this is. */}
-          {selection.participantName && (
-            <p className="mb-1">
-              For: <strong>{selection.participantName}</strong>
-            </p>
-          )}
-          <PriceSummary price={selection.price} quote={free ? null : quote} />
-          {checkout.step === "careNeeded" ? (
-            <CareNeeded
-              participantId={checkout.participantId}
-              missing={checkout.missing}
-              fallbackName={selection.participantName}
-              onRecordChanged={(record) =>
-                dispatch({ type: "recordChanged", missing: record.missing })
-              }
-              onPolicyAccepted={(slug) => dispatch({ type: "policyAccepted", slug })}
-              onRetry={() => dispatch({ type: "retry" })}
-            />
-          ) : (
-            <>
-              {checkout.careDone && (
-                <p className="text-success-emphasis fw-semibold" role="status">
-                  Thank you: the school has everything it needs.
-                </p>
-              )}
-              {/* Drawn afresh for each opening of the payment (`round`). */}
-              {nothingDue && (
-                <p className="fw-semibold" role="status">
-                  {nothingDue}
-                </p>
-              )}
-              {free ? (
-                <FreeEnrolForm
-                  key={checkout.round}
-                  selection={selection}
-                  user={user}
-                  onCareIncomplete={careIncomplete}
-                />
-              ) : (
-                <>
-                  <CheckoutForm
+      <>
+        {together && <CheckOutTogetherNotice selections={selections} />}
+        <div className="card shadow-sm">
+          <div className="card-body">
+            <h2 className="h4 card-title">{selection.nameClass}</h2>
+            {/* Each child's seat is paid for on its own: the page says whose seat this is. */}
+            {selection.participantName && (
+              <p className="mb-1">
+                For: <strong>{selection.participantName}</strong>
+              </p>
+            )}
+            <PriceSummary price={selection.price} quote={free ? null : quote} />
+            {checkout.step === "careNeeded" ? (
+              <CareNeeded
+                participantId={checkout.participantId}
+                missing={checkout.missing}
+                fallbackName={selection.participantName}
+                onRecordChanged={(record) =>
+                  dispatch({ type: "recordChanged", missing: record.missing })
+                }
+                onPolicyAccepted={(slug) => dispatch({ type: "policyAccepted", slug })}
+                onRetry={() => dispatch({ type: "retry" })}
+              />
+            ) : (
+              <>
+                {checkout.careDone && (
+                  <p className="text-success-emphasis fw-semibold" role="status">
+                    Thank you: the school has everything it needs.
+                  </p>
+                )}
+                {/* Drawn afresh for each opening of the payment (`round`). */}
+                {nothingDue && (
+                  <p className="fw-semibold" role="status">
+                    {nothingDue}
+                  </p>
+                )}
+                {free ? (
+                  <FreeEnrolForm
                     key={checkout.round}
                     selection={selection}
                     user={user}
                     onCareIncomplete={careIncomplete}
-                    onQuote={setQuote}
-                    onNothingDue={setNothingDue}
                   />
-                  <RefundPolicyNote />
-                </>
-              )}
-            </>
-          )}
+                ) : (
+                  <>
+                    <CheckoutForm
+                      key={checkout.round}
+                      selection={selection}
+                      user={user}
+                      onCareIncomplete={careIncomplete}
+                      onQuote={setQuote}
+                      onNothingDue={setNothingDue}
+                    />
+                    <RefundPolicyNote />
+                  </>
+                )}
+              </>
+            )}
+          </div>
         </div>
-      </div>
+      </>
     );
   } else if (selections) {
     content = (

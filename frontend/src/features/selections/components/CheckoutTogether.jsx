@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 
+import { useCart } from "../../../api/cart";
 import { useOpenCheckout } from "../../../api/checkouts";
 import { ErrorSummary, requestProblems } from "../../../components/forms/ErrorSummary";
+import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 
 function selectionLabel(selection) {
@@ -31,6 +33,8 @@ function refusalProblems(refusal, promoCodeErrorId) {
  */
 export function CheckoutTogether({ selections }) {
   const navigate = useNavigate();
+  // What they all cost together, as the server prices them (GET /cart); said once it is known.
+  const { data: cart } = useCart(true);
   const openCheckout = useOpenCheckout();
   const [unticked, setUnticked] = useState(() => new Set());
   const [promoCode, setPromoCode] = useState("");
@@ -76,13 +80,21 @@ export function CheckoutTogether({ selections }) {
   }
 
   return (
-    <section className="card shadow-sm mt-4" aria-labelledby={`${idBase}-heading`}>
+    <section className="card shadow-sm mb-4" aria-labelledby={`${idBase}-heading`}>
       <form className="card-body" onSubmit={checkOut} noValidate aria-busy={posting}>
         <h2 id={`${idBase}-heading`} className="h4 card-title">
           Check out together
         </h2>
         {refusal && (
           <ErrorSummary problems={refusalProblems(refusal, promoCodeErrorId)} attempt={refusals} />
+        )}
+        {cart?.count > 0 && (
+          <p className="fs-5 fw-semibold mb-2">
+            {cart.count === 1 ? "1 class" : `${cart.count} classes`}: {formatPrice(cart.total)}
+            <span className="d-block fs-6 fw-normal text-body-secondary">
+              with family discounts, before a promo code or account credit
+            </span>
+          </p>
         )}
         <p>
           Pay for several classes with one payment. Each class ticked keeps its seat while you pay,

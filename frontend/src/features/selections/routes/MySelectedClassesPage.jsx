@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 
-import { CardGrid } from "../../../components/cards/CardGrid";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ParticipantFilter, participantsNamedIn } from "../../../components/ui/ParticipantFilter";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -50,6 +49,9 @@ export function MySelectedClassesPage() {
         My Selected Classes
       </h1>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
+      {/* First, and for everyone's selections whoever the rows show: a family pays for its
+          classes at once, its discounts worked out together. */}
+      {everyone?.length > 0 && <CheckoutTogether selections={everyone} />}
       <ParticipantFilter
         everyone={everyone}
         shown={selections}
@@ -74,17 +76,15 @@ export function MySelectedClassesPage() {
         }
       >
         {(list) => (
-          <CardGrid
-            items={list}
-            getKey={(selection) => selection._id}
-            renderItem={(selection) => (
-              <SelectionCard selection={selection} busy={busy} onDelete={setRemoving} />
-            )}
-          />
+          <ul className="list-unstyled mb-0">
+            {list.map((selection) => (
+              <li key={selection._id}>
+                <SelectionCard selection={selection} busy={busy} onDelete={setRemoving} />
+              </li>
+            ))}
+          </ul>
         )}
       </QueryResult>
-      {/* Everyone's selections, whoever the cards show: a family pays for its classes at once. */}
-      {everyone?.length > 0 && <CheckoutTogether selections={everyone} />}
       {removing && (
         <RemoveSelectionDialog
           selection={removing}

@@ -12,6 +12,22 @@ const mySelections = "/selectClass?email=student%40camp.test";
 const watercolor = makeSelection();
 const pottery = makeSelection({ _id: 12, classId: 4, nameClass: "Pottery Wheel", price: 120 });
 
+// The two classes priced together, as GET /cart answers.
+const CART = {
+  count: 2,
+  total: 165.5,
+  lines: [watercolor, pottery].map((selection) => ({
+    selectionId: selection._id,
+    classId: selection.classId,
+    className: selection.nameClass,
+    participantId: selection.participantId,
+    participantName: selection.participantName,
+    listPrice: selection.price,
+    adjustments: [],
+    price: selection.price,
+  })),
+};
+
 function renderPage(route = "/dashboard/my-selected-classes") {
   const rendered = renderRoutes(
     [
@@ -32,12 +48,15 @@ function requests(fetch) {
 }
 
 test("each selected class shows its picture, name, instructor, seats and price", async () => {
-  const fetch = stubApi({ [mySelections]: [watercolor, pottery] });
+  const fetch = stubApi({ [mySelections]: [watercolor, pottery], "/cart": CART });
   renderPage();
 
   expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
   expect(document.title).toBe("My Selected Classes | Camp");
-  expect(requests(fetch)).toEqual([`GET /api${mySelections}`]);
+  // The list, then what its checkout costs (the panel at the top asks, once the list is in).
+  await waitFor(() =>
+    expect(requests(fetch)).toEqual([`GET /api${mySelections}`, "GET /api/cart"]),
+  );
   const image = card("Watercolor Basics").getByRole("img", { name: "Watercolor Basics" });
   expect(image).toHaveAttribute("src", watercolor.image);
   expect(image).toHaveAttribute("loading", "lazy");
@@ -45,6 +64,19 @@ test("each selected class shows its picture, name, instructor, seats and price",
   expect(card("Watercolor Basics").getByText("4")).toBeInTheDocument();
   expect(card("Watercolor Basics").getByText("$45.50")).toBeInTheDocument();
   expect(card("Pottery Wheel").getByText("$120.00")).toBeInTheDocument();
+});
+
+test("the page leads with checking out every class together, at the server's total", async () => {
+  stubApi({ [mySelections]: [watercolor, pottery], "/cart": CART });
+  renderPage();
+
+  const together = await screen.findByRole("region", { name: "Check out together" });
+  expect(await within(together).findByText(/^2 classes: \$165\.50/)).toBeInTheDocument();
+  // First on the page: before any class's own row.
+  const [firstRow] = screen.getAllByRole("article");
+  expect(
+    together.compareDocumentPosition(firstRow) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
 });
 
 test("Pay leads to the payment page of that selection", async () => {
