@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import User
+from classes.catalog import class_ended
 from classes.models import Class, Level
 from classes.schedule import meetings_of, registration_closes_at, schedule_of, school_timezone
 from pages.models import SitePage
@@ -151,15 +152,20 @@ def _offer(camp_class: Class, url: str) -> dict:
         # The currency every charge is made in, as ISO 4217 writes it.
         "priceCurrency": CURRENCY.upper(),
         "category": "Free" if camp_class.price == 0 else "Paid",
-        # Seats are the seats left: taking one lowers them.
-        "availability": "https://schema.org/InStock"
-        if camp_class.seats > 0
-        else "https://schema.org/SoldOut",
+        "availability": _availability(camp_class),
     }
     closes = registration_closes_at(camp_class)
     if closes is not None:
         offer["validThrough"] = _school_time(closes)
     return offer
+
+
+def _availability(camp_class: Class) -> str:
+    # An ended class's page stays, pointing to the classes like it; its offer is over.
+    if class_ended(camp_class):
+        return "https://schema.org/Discontinued"
+    # Seats are the seats left: taking one lowers them.
+    return "https://schema.org/InStock" if camp_class.seats > 0 else "https://schema.org/SoldOut"
 
 
 def _course_instance(request, camp_class: Class, offer: dict) -> dict:

@@ -12,6 +12,7 @@ import pytest
 from accounts.models import Role
 from camp.seo import iso_duration, summary
 from classes.models import Category, ClassStatus
+from core.school_time import school_today
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 # The data is a season written out as dates: read on the day it was written against.
@@ -232,6 +233,15 @@ class TestAClassPage:
             "Free",
         )
         assert free_course["offers"]["availability"] == "https://schema.org/InStock"
+
+    def test_a_class_that_has_ended_is_no_longer_offered(self, client):
+        ended = scheduled_class(start=school_today() - timedelta(days=3))
+
+        response = client.get(f"/classes/{ended.pk}")
+
+        assert response.status_code == 200
+        (course,) = head_of(response).json_ld()
+        assert course["offers"]["availability"] == "https://schema.org/Discontinued"
 
     def test_a_class_to_be_announced_says_where_but_not_when(self, client, settings):
         settings.SCHOOL_NAME = "Camp Art & Craft School"
