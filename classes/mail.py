@@ -54,3 +54,33 @@ def class_mail(camp_class: Class, *, method: str = "PUBLISH") -> tuple[dict, byt
     meetings = list(_meetings(camp_class))
     document = calendar_document(name=camp_class.name, meetings=meetings, method=method)
     return class_mail_details(camp_class, meetings), document
+
+
+def classes_mail(
+    classes: list[Class],
+    *,
+    name: str,
+    method: str = "PUBLISH",
+    in_calendar: list[Class] | None = None,
+) -> tuple[dict[int, dict], bytes]:
+    """Several classes told in one message (a family's checkout): each one's details, by its
+    id, and the meetings of those `in_calendar` (all of them unless named) in one iCalendar
+    document called `name`, each meeting once; one read of them."""
+    meetings = list(
+        Meeting.objects.filter(camp_class__in={c.pk for c in classes}).select_related(
+            "camp_class__instructor"
+        )
+    )
+    details = {
+        camp_class.pk: class_mail_details(
+            camp_class, [meeting for meeting in meetings if meeting.camp_class_id == camp_class.pk]
+        )
+        for camp_class in classes
+    }
+    kept = {c.pk for c in (classes if in_calendar is None else in_calendar)}
+    document = calendar_document(
+        name=name,
+        meetings=[meeting for meeting in meetings if meeting.camp_class_id in kept],
+        method=method,
+    )
+    return details, document

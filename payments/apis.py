@@ -1,5 +1,5 @@
-"""A family's payments: their history, a receipt, and what every payment that waits for the
-cardholder's bank answers."""
+"""A family's payments: their history, a payment's receipt, a checkout's one receipt, and what
+every payment that waits for the cardholder's bank answers."""
 
 from drf_spectacular.utils import (
     extend_schema,
@@ -15,9 +15,10 @@ from core.api import error_body
 from core.openapi import ErrorSerializer, errors
 from core.pagination import PAGE_PARAMETERS, list_response
 from enrolments.serializers import ParticipantQuerySerializer
-from payments.access import access_payment
+from payments.access import access_checkout_receipt, access_payment
 from payments.selectors import payment_list_for
 from payments.serializers import (
+    CheckoutReceiptOutputSerializer,
     PaymentOutputSerializer,
     PaymentReceiptOutputSerializer,
 )
@@ -84,3 +85,19 @@ class PaymentReceiptApi(APIView):
     def get(self, request, payment_id: int):
         payment = access_payment(viewer=request.user, payment_id=payment_id)
         return Response(PaymentReceiptOutputSerializer(payment).data)
+
+
+class CheckoutReceiptApi(APIView):
+    """GET /api/checkouts/{id}/receipt: a paid checkout's one receipt (every line, the one card
+    charge, its reference), for the family that paid it and for admins; anyone else's, or a
+    checkout not paid yet, is not found."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="A paid checkout's one receipt (the family that paid it, and admins)",
+        responses={200: CheckoutReceiptOutputSerializer, **errors(401, 404)},
+    )
+    def get(self, request, checkout_id: int):
+        receipt = access_checkout_receipt(viewer=request.user, checkout_id=checkout_id)
+        return Response(CheckoutReceiptOutputSerializer(receipt).data)

@@ -6,6 +6,8 @@ from django.db import models
 
 class PaymentMessage(models.TextChoices):
     PAYMENT_RECEIPT = "payment_receipt", "Payment receipt"
+    # A family's checkout paid with one charge: one receipt for all its lines.
+    CHECKOUT_RECEIPT = "checkout_receipt", "Checkout receipt"
     REFUND_MADE = "refund_made", "Refund made"
     CLASS_CANCELLED = "class_cancelled", "Class cancelled"
     ENROLMENT_CANCELLED = "enrolment_cancelled", "Enrolment cancelled by the family"

@@ -32,6 +32,11 @@ class Kind:
     OTHER = "other"
 
 
+# The transaction id of a checkout's line that discounts and credit paid whole (nothing by card):
+# this, then "<checkout id>:<line id>".
+FREE_CHECKOUT_TRANSACTION_PREFIX = "free_checkout"
+
+
 class Payment(models.Model):
     """A card payment for a class; one per Stripe PaymentIntent."""
 
@@ -145,6 +150,15 @@ class Payment(models.Model):
     def shares_its_charge(self) -> bool:
         """Whether the charge paid for other seats too, so a refund names its amount."""
         return bool(self.payment_intent_id)
+
+    @property
+    def is_checkout_line(self) -> bool:
+        """Whether this is one line of a family checkout (`CheckoutLine.payment`), told from the
+        row alone: the checkout's one card charge paid it with the others, or nothing was left
+        for the card. Its receipt is the checkout's."""
+        return self.shares_its_charge or self.transaction_id.startswith(
+            FREE_CHECKOUT_TRANSACTION_PREFIX
+        )
 
 
 class StripeCustomer(models.Model):
@@ -669,6 +683,16 @@ class Checkout(models.Model):
 
     def __str__(self) -> str:
         return f"Checkout {self.pk} of {self.family} ({self.status})"
+
+    @property
+    def reference(self) -> str:
+        return checkout_reference(self.pk)
+
+
+def checkout_reference(checkout_id: int) -> str:
+    """What a family reads a checkout by, on its receipt, its e-mail and each line's row of the
+    history: its number, which the back office finds it by."""
+    return f"Checkout #{checkout_id}"
 
 
 class CheckoutLine(models.Model):

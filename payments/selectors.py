@@ -9,6 +9,7 @@ from django.db.models import (
     Exists,
     Max,
     OuterRef,
+    Prefetch,
     Q,
     QuerySet,
     Subquery,
@@ -21,7 +22,12 @@ from accounts.models import User
 from payments.models import (
     MONEY_IN,
     MONEY_OUT,
+    Checkout,
+    CheckoutLine,
+    CheckoutStatus,
     CreditEntry,
+    Instalment,
+    InstalmentKind,
     LedgerEntry,
     LedgerKind,
     PaidBy,
@@ -55,7 +61,8 @@ def _payments_with_class(payments: QuerySet[Payment] | None = None) -> QuerySet[
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return payments.select_related("camp_class__instructor").annotate(
+    # A checkout's line knows its checkout (its one receipt, its reference) in the same join.
+    return payments.select_related("camp_class__instructor", "checkout_line").annotate(
         refunds_made=Coalesce(
             Subquery(succeeded, output_field=DecimalField(max_digits=8, decimal_places=2)),
             Value(Decimal("0.00")),
@@ -82,6 +89,46 @@ def payment_list_for(*, student: User, participant_id: int | None = None) -> Que
     if participant_id is not None:
         payments = payments.filter(participant_id=participant_id)
     return payments.order_by("-date", "-id")
+
+
+@dataclass(frozen=True)
+class CheckoutReceipt:
+    """A paid checkout as its receipt shows it: the family that paid, and each line, in the
+    order the family put them, with whom it was for, the class it bought (and its instructor)
+    and the payment it became (a plan's instalments read with it)."""
+
+    checkout: Checkout
+    lines: list[CheckoutLine]
+
+    @property
+    def first_payment(self) -> Payment | None:
+        return next((line.payment for line in self.lines if line.payment is not None), None)
+
+
+def checkout_receipt_read(*, checkout_id: int) -> CheckoutReceipt | None:
+    """The paid checkout's receipt, or None when there is no such checkout or it is not paid;
+    who may read it is `payments.access`'s. Three queries, whatever the number of lines."""
+    checkout = (
+        Checkout.objects.select_related("family", "promo_code")
+        .filter(pk=checkout_id, status=CheckoutStatus.PAID)
+        .first()
+    )
+    if checkout is None:
+        return None
+    lines = list(
+        checkout.lines.select_related(
+            "participant", "camp_class__instructor", "payment"
+        ).prefetch_related(
+            Prefetch(
+                "payment__instalments",
+                queryset=Instalment.objects.filter(kind=InstalmentKind.INSTALMENT).order_by(
+                    "due_on", "id"
+                ),
+                to_attr="plan_instalments",
+            )
+        )
+    )
+    return CheckoutReceipt(checkout=checkout, lines=lines)
 
 
 def refund_policy_in_force() -> RefundTerms:

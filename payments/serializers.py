@@ -15,6 +15,7 @@ from payments.models import (
     PaidBy,
     PaymentStatus,
     RefundStatus,
+    checkout_reference,
 )
 from payments.refund_policy import refund_policy_text_of
 from payments.selectors import MONEY_BACK_MADE, seat_given_back
@@ -79,6 +80,17 @@ class PaymentOutputSerializer(serializers.Serializer):
     # Refunded whole: each card charge given back and the account credit, adding up to
     # everything the seat was paid, as refundAmount alone (the first charge's) cannot say.
     refundParts = serializers.SerializerMethodField()  # noqa: N815
+    # One line of a family's checkout: the checkout its one card charge and one receipt belong
+    # to, and the reference the family reads it by (null and "" for a payment of its own).
+    checkoutId = serializers.SerializerMethodField()  # noqa: N815
+    checkoutReference = serializers.SerializerMethodField()  # noqa: N815
+
+    def get_checkoutId(self, payment) -> int | None:  # noqa: N802
+        return checkout_id_of(payment)
+
+    def get_checkoutReference(self, payment) -> str:  # noqa: N802
+        checkout_id = checkout_id_of(payment)
+        return checkout_reference(checkout_id) if checkout_id else ""
 
     @extend_schema_field(InstalmentOutputSerializer(many=True))
     def get_instalments(self, payment) -> list[dict]:
@@ -110,6 +122,15 @@ class PaymentOutputSerializer(serializers.Serializer):
                 status__in=(RefundStatus.PENDING, RefundStatus.FAILED)
             ).exists()
         return bool(owed)
+
+
+def checkout_id_of(payment) -> int | None:
+    """The checkout a payment is a line of; read with the payment by payments.selectors, asked
+    here only of a checkout's line read otherwise."""
+    if not payment.is_checkout_line:
+        return None
+    line = getattr(payment, "checkout_line", None)
+    return line.checkout_id if line is not None else None
 
 
 def _refunds_made(payment) -> Decimal:
@@ -181,3 +202,86 @@ class AdjustmentOutputSerializer(serializers.Serializer):
     )
     label = serializers.CharField()
     amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+
+
+class CheckoutReceiptLineSerializer(serializers.Serializer):
+    """One line of a checkout's receipt, read from the payment it became: whom for, the class
+    it bought (when and where, in the fields a class's own answer names them) and its price."""
+
+    id = serializers.IntegerField()
+    paymentId = serializers.IntegerField(source="payment.pk")  # noqa: N815
+    participantId = serializers.IntegerField(source="participant_id")  # noqa: N815
+    participantName = serializers.SerializerMethodField()  # noqa: N815
+    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
+    nameClass = serializers.CharField(source="camp_class.name")  # noqa: N815
+    instructorName = serializers.CharField(source="camp_class.instructor.name")  # noqa: N815
+    location = serializers.CharField(source="camp_class.location")
+    meetingDays = serializers.SerializerMethodField()  # noqa: N815
+    startTime = ClockTimeField(source="camp_class.start_time", allow_null=True)  # noqa: N815
+    endTime = ClockTimeField(source="camp_class.end_time", allow_null=True)  # noqa: N815
+    meetings = serializers.SerializerMethodField()
+    listPrice = serializers.DecimalField(  # noqa: N815
+        source="payment.list_price",
+        max_digits=8,
+        decimal_places=2,
+        coerce_to_string=False,
+        allow_null=True,
+    )
+    adjustments = AdjustmentOutputSerializer(source="payment.adjustments", many=True)
+    # What this line paid of the checkout: its price, or a plan's deposit.
+    price = serializers.DecimalField(
+        source="payment.price", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    planLabel = serializers.CharField(source="payment.plan_label")  # noqa: N815
+    instalments = InstalmentOutputSerializer(source="payment.plan_instalments", many=True)
+    # Enrolled, or refunded when its seat could not be taken after the charge (with why).
+    status = serializers.CharField(source="payment.status")
+    refundReason = serializers.CharField(source="payment.refund_reason")  # noqa: N815
+
+    def get_participantName(self, line) -> str:  # noqa: N802
+        return line.payment.participant_name or line.participant.name
+
+    def get_meetingDays(self, line) -> list[str]:  # noqa: N802
+        return [WEEKDAY_NAMES[day] for day in line.camp_class.meeting_days]
+
+    @extend_schema_field(MeetingOutputSerializer(many=True))
+    def get_meetings(self, line) -> list[dict]:
+        return MeetingOutputSerializer(meetings_of(line.camp_class), many=True).data
+
+
+class CheckoutReceiptOutputSerializer(serializers.Serializer):
+    """A family's checkout's one receipt: every line, the one amount charged to the card (as
+    the bank statement shows it), the credit spent, and the reference the family reads."""
+
+    id = serializers.IntegerField(source="checkout.pk")
+    reference = serializers.CharField(source="checkout.reference")
+    paidAt = serializers.DateTimeField(source="checkout.paid_at")  # noqa: N815
+    # Charged to the card, once for every line (0 when discounts and credit paid it all).
+    total = serializers.DecimalField(
+        source="checkout.total", max_digits=9, decimal_places=2, coerce_to_string=False
+    )
+    credit = serializers.DecimalField(
+        source="checkout.credit", max_digits=9, decimal_places=2, coerce_to_string=False
+    )
+    email = serializers.EmailField(source="checkout.family.email")
+    studentName = serializers.CharField(source="checkout.family.name")  # noqa: N815
+    timeZone = serializers.SerializerMethodField()  # noqa: N815
+    school = serializers.SerializerMethodField()
+    lines = serializers.SerializerMethodField()
+    refundPolicy = serializers.SerializerMethodField()  # noqa: N815
+
+    def get_timeZone(self, receipt) -> str:  # noqa: N802
+        return settings.SCHOOL_TIMEZONE
+
+    @extend_schema_field(ReceiptSchoolSerializer)
+    def get_school(self, receipt) -> dict:
+        return {"name": settings.SCHOOL_NAME, "replyTo": settings.SCHOOL_REPLY_TO}
+
+    @extend_schema_field(CheckoutReceiptLineSerializer(many=True))
+    def get_lines(self, receipt) -> list[dict]:
+        lines = [line for line in receipt.lines if line.payment is not None]
+        return CheckoutReceiptLineSerializer(lines, many=True).data
+
+    def get_refundPolicy(self, receipt) -> str:  # noqa: N802
+        first = receipt.first_payment
+        return refund_policy_text_of(first) if first else ""

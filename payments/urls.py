@@ -1,6 +1,6 @@
 from django.urls import path
 
-from payments.apis import PaymentListApi, PaymentReceiptApi
+from payments.apis import CheckoutReceiptApi, PaymentListApi, PaymentReceiptApi
 from payments.apis_credit import CreditApi
 
 urlpatterns = [
@@ -11,5 +11,10 @@ urlpatterns = [
         name="payment-receipt",
     ),
     path("payments/<str:email>", PaymentListApi.as_view(), name="payment-list"),
+    path(
+        "checkouts/<id:checkout_id>/receipt",
+        CheckoutReceiptApi.as_view(),
+        name="checkout-receipt",
+    ),
     path("credit", CreditApi.as_view(), name="credit"),
 ]

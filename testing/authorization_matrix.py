@@ -678,6 +678,12 @@ MATRIX = (
     ),
     Call(
         "GET",
+        "/api/checkouts/{paid_checkout.id}/receipt",
+        (401, 200, 404, 404, 404, 200),
+        "the family that paid it, or admins; anyone else's is as good as absent",
+    ),
+    Call(
+        "GET",
         "/api/enrolledStudent/{student.email}",
         (401, 200, 403, 403, 403, 403),
         "only one's own",

@@ -34,6 +34,7 @@ from payments.models import (
     ChargeAttempt,
     Checkout,
     CheckoutLine,
+    CheckoutStatus,
     PaymentStatus,
 )
 from payments.tests.stripe_js import signature
@@ -166,6 +167,26 @@ class World:
             camp_class=ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0")),
         )
         self.checkout_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
+        # A checkout the family paid, with its one receipt.
+        paid_class = ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0"))
+        self.paid_checkout = Checkout.objects.create(
+            family=self.student,
+            status=CheckoutStatus.PAID,
+            total=Decimal("0"),
+            paid_at=timezone.now(),
+        )
+        CheckoutLine.objects.create(
+            checkout=self.paid_checkout,
+            participant=self.child,
+            camp_class=paid_class,
+            payment=PaymentFactory(
+                student=self.student,
+                participant=self.child,
+                camp_class=paid_class,
+                price=Decimal("0"),
+                status=PaymentStatus.ENROLLED,
+            ),
+        )
         # A policy accepted per child (the family accepted it for both children already).
         self.waiver = Policy.objects.get(slug="liability-waiver")
         # One of the school's pages, as the footer links to it.

@@ -1,6 +1,6 @@
 """One checkout for the family: several (participant, class) lines held at once, priced
 together by `checkout.pricing.price_checkout`, paid with one card charge (or by discounts and
-credit alone), each line then its own payment, seat and receipt line.
+credit alone), each line then its own payment and seat, all told in one receipt.
 
 Opening holds a seat for every line in one transaction (all or none). Paying sets the promo
 code's use and the credit aside under their locks before the card is charged, so parallel
@@ -33,6 +33,7 @@ from enrolments.services import hold_take
 from enrolments.services.waitlists import hold_given_up
 from payments import stripe_client
 from payments.models import (
+    FREE_CHECKOUT_TRANSACTION_PREFIX,
     Checkout,
     CheckoutLine,
     CheckoutStatus,
@@ -48,13 +49,13 @@ from payments.selectors import refund_policy_in_force
 from payments.services import card_charges
 from payments.services.common import (
     CURRENCY,
-    FREE_TRANSACTION_PREFIX,
     METADATA_APP,
     MINIMUM_CARD_CHARGE_CENTS,
     stripe_call,
 )
 from payments.services.customers import card_setup_for
 from payments.services.ledger import ledger_payment_made
+from payments.services.messages import checkout_receipt_queue
 from plans.schedule import PlanPart, PlanSchedule, plan_schedule, plans_of, plans_open
 from plans.services import instalments_create
 
@@ -606,7 +607,7 @@ def _paid_without_card(checkout: Checkout, lines: list[CheckoutLine]) -> None:
     payments = _line_payments(
         checkout,
         lines,
-        transaction_id=lambda line: f"{FREE_TRANSACTION_PREFIX}checkout{checkout.pk}:{line.pk}",
+        transaction_id=lambda line: f"{FREE_CHECKOUT_TRANSACTION_PREFIX}{checkout.pk}:{line.pk}",
     )
     for index, (line, payment) in sorted(
         enumerate(zip(lines, payments, strict=True)), key=lambda item: item[1][0].camp_class_id
@@ -622,6 +623,7 @@ def _paid_without_card(checkout: Checkout, lines: list[CheckoutLine]) -> None:
     checkout.status = CheckoutStatus.PAID
     checkout.paid_at = timezone.now()
     checkout.save(update_fields=["status", "paid_at"])
+    checkout_receipt_queue(checkout)
 
 
 def _given_back(checkout_id: int, *, why: str) -> None:
@@ -804,6 +806,9 @@ def checkout_record(*, charge: stripe_client.Charge) -> Checkout | None:
         checkout.payment_intent_id = charge.id
         checkout.paid_at = timezone.now()
         checkout.save(update_fields=["status", "payment_intent_id", "paid_at"])
+        # One receipt for the one charge, queued with it: whichever of the browser, the webhook
+        # and reconciliation puts the checkout on record, the others find it paid.
+        checkout_receipt_queue(checkout)
     return checkout
 
 

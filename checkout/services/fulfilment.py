@@ -229,7 +229,10 @@ def payment_enrol(payment: Payment) -> Refusal | None:
     )
     payment.status = PaymentStatus.ENROLLED
     payment.enrolment = enrolment
-    receipt_queue(payment)
+    if not payment.is_checkout_line:
+        # A checkout's lines share one receipt, queued as the checkout was paid
+        # (`family_checkout.checkout_record`).
+        receipt_queue(payment)
     class_reminder_if_due(enrolment)
     return None
 

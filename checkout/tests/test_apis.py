@@ -63,6 +63,9 @@ def as_json(payment: Payment) -> dict:
         "refundParts": [{"way": "card", "amount": float(payment.price), "instalmentId": None}]
         if payment.status == "refunded"
         else [],
+        # A payment of its own, not a line of a family's checkout.
+        "checkoutId": None,
+        "checkoutReference": "",
     }
 
 
@@ -276,6 +279,8 @@ class TestPay:
             "planLabel": "",
             "instalments": [],
             "refundParts": [],
+            "checkoutId": None,
+            "checkoutReference": "",
         }
         assert seats_and_enroll(pottery) == (9, 3)
         assert not Selection.objects.filter(pk=selection.pk).exists()

@@ -5,13 +5,16 @@ the registration morning's busiest request, is composed by the worker that sends
 
 from decimal import Decimal
 
-from classes.mail import class_mail
+from django.conf import settings
+
+from classes.mail import class_mail, classes_mail
 from classes.models import Class
 from notifications.kinds import Composed
 from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
-from payments.models import Payment, PaymentStatus
+from payments.models import Checkout, CheckoutLine, Payment, PaymentStatus
 from payments.refund_policy import refund_policy_text_of
+from payments.selectors import checkout_receipt_read
 
 
 def money(amount: Decimal) -> str:
@@ -38,10 +41,17 @@ def _price_lines(payment: Payment) -> list[dict]:
 
 
 def _payment_read(payment_id: int) -> Payment:
-    # One read for the student, the class and its instructor.
-    return Payment.objects.select_related("student", "participant", "camp_class__instructor").get(
-        pk=payment_id
-    )
+    # One read for the student, the class and its instructor, and a checkout's line its checkout.
+    return Payment.objects.select_related(
+        "student", "participant", "camp_class__instructor", "checkout_line"
+    ).get(pk=payment_id)
+
+
+def _thread_of(payment: Payment) -> str:
+    """The messages about a payment go out in the order they were queued: a checkout's line's
+    with its checkout's receipt (which comes first), any other payment's on its own."""
+    line = getattr(payment, "checkout_line", None) if payment.is_checkout_line else None
+    return f"checkout:{line.checkout_id}" if line is not None else f"payment:{payment.pk}"
 
 
 def _composed(
@@ -86,7 +96,7 @@ def _queue(
         kind=kind,
         # A message repeated for one payment (each failed instalment) names what it is about.
         about=about or f"payment:{payment.pk}",
-        in_order_of=f"payment:{payment.pk}",
+        in_order_of=_thread_of(payment),
         recipient=payment.student.email,
         calendar=composed.calendar,
         context=composed.context,
@@ -125,6 +135,83 @@ def receipt_composed(facts: dict) -> Composed:
         ]
         if payment.plan_label
         else [],
+    )
+
+
+def checkout_receipt_queue(checkout: Checkout) -> None:
+    """A family's checkout paid: one receipt for all its lines and its one card charge, queued
+    in the transaction that put the checkout on record as paid, once whoever gets there first
+    (the browser, the webhook, reconciliation). Composed by the worker that sends it
+    (`checkout_receipt_composed`); a line's own payment sends no receipt of its own."""
+    message_queue_composed(
+        kind=PaymentMessage.CHECKOUT_RECEIPT,
+        about=f"checkout:{checkout.pk}",
+        in_order_of=f"checkout:{checkout.pk}",
+        recipient=checkout.family.email,
+        facts={"checkout_id": checkout.pk},
+    )
+
+
+def _plan_parts(payment: Payment) -> list[dict]:
+    return [
+        {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": money(part.amount)}
+        for part in payment.plan_instalments
+    ]
+
+
+def _checkout_line(line: CheckoutLine, details: dict) -> dict:
+    """One line of the checkout's receipt: whom for, the class (when, where, who teaches) and
+    what it cost; a line whose seat could not be taken says so (its refund is a message of its
+    own, which follows)."""
+    payment = line.payment
+    refunded = payment.status == PaymentStatus.REFUNDED
+    return {
+        **details,
+        "participant_name": payment.participant_name or line.participant.name,
+        "price_lines": _price_lines(payment),
+        "amount": money(payment.price),
+        "plan_label": payment.plan_label,
+        "plan_parts": _plan_parts(payment) if payment.plan_label else [],
+        "refunded": refunded,
+        "refund_reason": payment.refund_reason if refunded else "",
+    }
+
+
+def checkout_receipt_composed(facts: dict) -> Composed:
+    """The receipt `checkout_receipt_queue` queued (notifications.kinds.compose_with): every
+    line with its child, class, when, where and price, the amount charged to the card as the
+    bank shows it, and the checkout's reference; the meetings of every class a seat was taken
+    in, in one calendar."""
+    receipt = checkout_receipt_read(checkout_id=facts["checkout_id"])
+    checkout, lines = receipt.checkout, [line for line in receipt.lines if line.payment]
+    # A line refused its seat after the charge keeps its place on the receipt, but its class's
+    # meetings are not the family's to add.
+    seated = list(
+        {
+            line.camp_class_id: line.camp_class
+            for line in lines
+            if line.payment.status != PaymentStatus.REFUNDED
+        }.values()
+    )
+    details, calendar = classes_mail(
+        [line.camp_class for line in lines],
+        name=seated[0].name if len(seated) == 1 else f"Classes at {settings.SCHOOL_NAME}",
+        in_calendar=seated,
+    )
+    first = receipt.first_payment
+    return Composed(
+        context={
+            "name": checkout.family.name,
+            "reference": checkout.reference,
+            "lines": [_checkout_line(line, details[line.camp_class_id]) for line in lines],
+            "charged": money(checkout.total or Decimal(0)),
+            "card_charged": (checkout.total or 0) > 0,
+            "credit": money(checkout.credit) if checkout.credit > 0 else "",
+            "paid_at": checkout.paid_at,
+            "refund_policy": refund_policy_text_of(first) if first else "",
+            "checkout_id": checkout.pk,
+        },
+        calendar=calendar if seated else b"",
     )
 
 

@@ -71,6 +71,8 @@ def test_the_family_reads_the_whole_receipt(paid, api_client_for, summer_pottery
         "planLabel": "",
         "instalments": [],
         "refundParts": [],
+        "checkoutId": None,
+        "checkoutReference": "",
     }
 
 

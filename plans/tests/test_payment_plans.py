@@ -383,11 +383,11 @@ class TestCheckout:
             (dues[0].isoformat(), 150.0, "due"),
             (dues[1].isoformat(), 150.0, "due"),
         ]
-        # The receipt e-mail says what was the deposit and what is charged later, and when.
+        # The checkout's receipt says what was the deposit and what is charged later, and when.
         [receipt] = [
             sent.body
             for sent in send_queued()
-            if sent.extra_headers["X-Camp-Kind"] == PaymentMessage.PAYMENT_RECEIPT
+            if sent.extra_headers["X-Camp-Kind"] == PaymentMessage.CHECKOUT_RECEIPT
         ]
         assert f"Paid: $100.00 (the deposit of {PLAN_LABEL})" in receipt
         for due in dues:

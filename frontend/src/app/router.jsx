@@ -356,6 +356,17 @@ export const routes = [
             ),
           },
           {
+            // The family that paid, or an admin; the server answers anyone else "not found".
+            path: paths.dashboard.checkoutReceipt(":checkoutId"),
+            element: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "receipt" */ "../features/payments/routes/CheckoutReceiptPage"
+                ),
+              "CheckoutReceiptPage",
+            ),
+          },
+          {
             // In the payment page's chunk: paying with another card takes it with Stripe.js.
             path: paths.dashboard.balance(":enrolmentId"),
             element: lazyPage(

@@ -48,6 +48,8 @@ export const paths = {
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
     myPaymentHistory: "/dashboard/my-payment-history",
     receipt: (paymentId) => `/dashboard/receipts/${paymentId}`,
+    // A family's checkout's one receipt: every class of it, and its one card charge.
+    checkoutReceipt: (checkoutId) => `/dashboard/receipts/checkouts/${checkoutId}`,
     // What is left to pay for a seat paid by a plan, and paying it (`?pay=due` or `?pay=all`).
     balance: (enrolmentId) => `/dashboard/balance/${enrolmentId}`,
     family: "/dashboard/family",

@@ -280,6 +280,9 @@ export function makePayment(overrides = {}) {
     instalments: [],
     // Not refunded whole by the school.
     refundParts: [],
+    // A payment of its own, not a line of a family's checkout.
+    checkoutId: null,
+    checkoutReference: "",
     ...overrides,
   };
 }

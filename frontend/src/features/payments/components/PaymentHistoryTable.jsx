@@ -50,11 +50,17 @@ function PaymentStatus({ payment }) {
   );
 }
 
-// Named for its class and participant, as several rows each have one.
+/*
+ * Named for its class and participant, as several rows each have one. A line of a checkout has
+ * the checkout's one receipt: every class of it, and the one charge the bank shows.
+ */
 function ReceiptLink({ payment }) {
+  const to = payment.checkoutId
+    ? paths.dashboard.checkoutReceipt(payment.checkoutId)
+    : paths.dashboard.receipt(payment._id);
   return (
     <div className="mt-1">
-      <Link to={paths.dashboard.receipt(payment._id)}>
+      <Link to={to}>
         Receipt
         <span className="visually-hidden">
           {" "}
@@ -66,6 +72,26 @@ function ReceiptLink({ payment }) {
 }
 
 // Some money went back: a cancellation under the refund policy may return only part of it.
+/*
+ * What a family finds the payment by: a checkout's line shows its checkout's reference, which its
+ * other classes share (one charge for them all, not one each), rather than the line's own id.
+ */
+function transactionOf(payment) {
+  return payment.checkoutReference || payment.transactionId;
+}
+
+function TransactionCell({ payment, transaction = transactionOf(payment) }) {
+  const ofACheckout = Boolean(payment.checkoutReference) && transaction !== null;
+  return (
+    <Cell label="Transaction" className={ofACheckout ? "small" : "font-monospace small"}>
+      {transaction}
+      {ofACheckout && (
+        <div className="text-body-secondary">One card charge for all its classes</div>
+      )}
+    </Cell>
+  );
+}
+
 function hasRefund(payment) {
   return (
     payment.refundAmount !== null &&
@@ -106,9 +132,7 @@ function MoneyBackRow({
           <span className="text-body-secondary">Not recorded</span>
         )}
       </Cell>
-      <Cell label="Transaction" className="font-monospace small">
-        {transaction}
-      </Cell>
+      <TransactionCell payment={payment} transaction={transaction} />
       <Cell label="Status">
         <span className="badge text-bg-secondary">{badge}</span>
       </Cell>
@@ -125,7 +149,7 @@ function RefundRow({ payment }) {
       label={partial ? "Partial refund" : "Refund"}
       heading="Refund"
       amount={payment.refundAmount}
-      transaction={payment.transactionId}
+      transaction={transactionOf(payment)}
       badge="Refund"
     />
   );
@@ -159,7 +183,7 @@ function RefundPartRow({ payment, part }) {
       label={toCard ? "Refund to card" : "Account credit"}
       amount={part.amount}
       detail={<RefundedCharge payment={payment} part={part} />}
-      transaction={toCard && part.instalmentId === null ? payment.transactionId : null}
+      transaction={toCard && part.instalmentId === null ? transactionOf(payment) : null}
       badge={toCard ? "Refund" : "Credit"}
     />
   );
@@ -269,10 +293,8 @@ export function PaymentHistoryTable({ payments }) {
             <Cell label="Payment Date">
               <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
             </Cell>
-            {/* The id the bank statement and the receipt e-mail show, for the office to find it. */}
-            <Cell label="Transaction" className="font-monospace small">
-              {payment.transactionId}
-            </Cell>
+            {/* What the receipt e-mail shows, for the office to find the payment by. */}
+            <TransactionCell payment={payment} />
             <Cell label="Status">
               <PaymentStatus payment={payment} />
               <ReceiptLink payment={payment} />

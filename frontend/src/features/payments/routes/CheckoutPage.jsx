@@ -15,40 +15,31 @@ import { CheckoutLines, CheckoutTotal } from "../components/CheckoutLines";
 import { CheckoutPayForm } from "../components/CheckoutPayForm";
 import { checkoutReducer, PAYING } from "../components/checkout";
 
-function nameAndWhom(receipt) {
-  return receipt.participantName
-    ? `${receipt.nameClass} (${receipt.participantName})`
-    : receipt.nameClass;
+function nameAndWhom(line) {
+  return line.participantName ? `${line.nameClass} (${line.participantName})` : line.nameClass;
 }
 
 /*
- * Each line's receipt: from the payments the answer to Pay brought (a line refunded says why),
- * or, for a checkout paid before the page opened, from the payment each line names.
+ * The lines refused their seat after the charge, with why (their share is given back): from the
+ * payments the answer to Pay brought. A checkout paid before the page opened says none here.
  */
-function receiptsOf(checkout, payments) {
-  if (payments) {
-    return payments.map((payment) => ({
+function refusedOf(payments) {
+  return (payments ?? [])
+    .filter((payment) => payment.status === "refunded" && payment.refundReason)
+    .map((payment) => ({
       paymentId: payment._id,
       nameClass: payment.nameClass,
       participantName: payment.participantName,
-      refundReason: payment.status === "refunded" ? payment.refundReason : "",
-    }));
-  }
-  return checkout.lines
-    .filter((line) => line.paymentId !== null)
-    .map((line) => ({
-      paymentId: line.paymentId,
-      nameClass: line.className,
-      participantName: line.participantName,
-      refundReason: "",
+      refundReason: payment.refundReason,
     }));
 }
 
 /*
- * The checkout paid: the family is enrolled, and each line has its receipt. Paid just now
- * (`announce`), the message takes the focus the Pay button had.
+ * The checkout paid: the family is enrolled, and the checkout has its one receipt, for all its
+ * classes and its one card charge. Paid just now (`announce`), the message takes the focus the
+ * Pay button had.
  */
-function CheckoutPaid({ receipts, announce }) {
+function CheckoutPaid({ checkoutId, refused, announce }) {
   const statusRef = useRef(null);
   useEffect(() => {
     if (announce) statusRef.current?.focus();
@@ -57,23 +48,16 @@ function CheckoutPaid({ receipts, announce }) {
     <>
       <div role="status" className="mb-3" ref={statusRef} tabIndex={-1}>
         <p className="text-success-emphasis fw-semibold mb-1">Paid: your family is enrolled.</p>
-        {receipts
-          .filter((receipt) => receipt.refundReason)
-          .map((receipt) => (
-            <p key={receipt.paymentId} className="mb-1">
-              {nameAndWhom(receipt)}: {receipt.refundReason}
-            </p>
-          ))}
-      </div>
-      <ul className="list-unstyled">
-        {receipts.map((receipt) => (
-          <li key={receipt.paymentId}>
-            <Link to={paths.dashboard.receipt(receipt.paymentId)}>
-              Receipt: {nameAndWhom(receipt)}
-            </Link>
-          </li>
+        {refused.map((line) => (
+          <p key={line.paymentId} className="mb-1">
+            {nameAndWhom(line)}: {line.refundReason}
+          </p>
         ))}
-      </ul>
+      </div>
+      <p>
+        <Link to={paths.dashboard.checkoutReceipt(checkoutId)}>Your receipt for this checkout</Link>
+        : every class and the one card charge. It is on its way by e-mail too.
+      </p>
     </>
   );
 }
@@ -186,7 +170,11 @@ export function CheckoutPage() {
     let payment;
     if (paid) {
       payment = (
-        <CheckoutPaid receipts={receiptsOf(checkout, payments)} announce={payments !== null} />
+        <CheckoutPaid
+          checkoutId={checkout.id}
+          refused={refusedOf(payments)}
+          announce={payments !== null}
+        />
       );
     } else if (!open) {
       payment = (

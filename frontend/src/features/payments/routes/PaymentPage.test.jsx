@@ -48,6 +48,8 @@ function paymentFor(chosen, overrides) {
     planLabel: "",
     instalments: [],
     refundParts: [],
+    checkoutId: null,
+    checkoutReference: "",
     ...overrides,
   };
 }

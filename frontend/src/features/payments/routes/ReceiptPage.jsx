@@ -10,7 +10,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { instalmentKind, instalmentStatus } from "../components/instalments";
 import "./receipt.css";
 
-const STATUS_LABELS = {
+export const STATUS_LABELS = {
   enrolled: "Paid, enrolled",
   enrollPending: "Paid, enrolment pending",
   refunded: "Refunded",
@@ -18,7 +18,7 @@ const STATUS_LABELS = {
 };
 
 // A receipt's moments are the school's: the same date whichever zone the family prints it in.
-function formatSchoolMoment(iso, timeZone) {
+export function formatSchoolMoment(iso, timeZone) {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "long",
@@ -71,17 +71,50 @@ function PlanSchedule({ receipt }) {
   );
 }
 
+// Who was paid, and where to write about it: at the top of every receipt.
+export function ReceiptSchool({ school }) {
+  return (
+    <header className="mb-4">
+      <p className="fs-4 fw-semibold mb-1">{school.name}</p>
+      <p className="mb-0">
+        Questions about this payment: <a href={`mailto:${school.replyTo}`}>{school.replyTo}</a>
+      </p>
+    </header>
+  );
+}
+
+/*
+ * The card charge a payment came by. A line of a family's checkout was paid with the checkout's
+ * other classes in one charge: it names the checkout, whose receipt shows them all and the
+ * amount the bank shows, rather than the line's own transaction id.
+ */
+function PaidBy({ receipt }) {
+  if (receipt.checkoutReference) {
+    return (
+      <>
+        <dt className="col-sm-4">Paid in</dt>
+        <dd className="col-sm-8">
+          <Link to={paths.dashboard.checkoutReceipt(receipt.checkoutId)}>
+            {receipt.checkoutReference}
+          </Link>
+          <div>One card charge for every class of the checkout</div>
+        </dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt className="col-sm-4">Card transaction</dt>
+      <dd className="col-sm-8 font-monospace text-break">{receipt.transactionId}</dd>
+    </>
+  );
+}
+
 function ReceiptFacts({ receipt }) {
   const refunded = hasRefund(receipt);
   return (
     <>
-      <header className="mb-4">
-        <p className="fs-4 fw-semibold mb-1">{receipt.school.name}</p>
-        <p className="mb-0">
-          Questions about this payment:{" "}
-          <a href={`mailto:${receipt.school.replyTo}`}>{receipt.school.replyTo}</a>
-        </p>
-      </header>
+      <ReceiptSchool school={receipt.school} />
       <dl className="receipt-facts row mb-4">
         <dt className="col-sm-4">Receipt number</dt>
         <dd className="col-sm-8">{receipt.receiptNumber}</dd>
@@ -108,8 +141,7 @@ function ReceiptFacts({ receipt }) {
         </dd>
         <dt className="col-sm-4">{receipt.planLabel ? "Deposit" : "Amount"}</dt>
         <dd className="col-sm-8">{formatPrice(receipt.price)}</dd>
-        <dt className="col-sm-4">Card transaction</dt>
-        <dd className="col-sm-8 font-monospace text-break">{receipt.transactionId}</dd>
+        <PaidBy receipt={receipt} />
         <dt className="col-sm-4">Status</dt>
         <dd className="col-sm-8">
           {STATUS_LABELS[receipt.status] ?? receipt.status}

@@ -48,6 +48,8 @@ function receipt(overrides) {
     planLabel: "",
     instalments: [],
     refundParts: [],
+    checkoutId: null,
+    checkoutReference: "",
     refundPolicy: "Cancel 14 days or more before the first meeting for a full refund.",
     ...overrides,
   };

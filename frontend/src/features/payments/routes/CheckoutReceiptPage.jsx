@@ -1,0 +1,191 @@
+import { Link, useParams } from "react-router-dom";
+
+import { useCheckoutReceipt } from "../../../api/checkoutReceipts";
+import { ErrorAlert } from "../../../components/ui/ErrorAlert";
+import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
+import { Loading } from "../../../components/ui/Loading";
+import { formatDate, formatScheduleSummary } from "../../../components/ui/schedule";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { instalmentStatus } from "../components/instalments";
+import { formatSchoolMoment, ReceiptSchool, STATUS_LABELS } from "./ReceiptPage";
+import "./receipt.css";
+
+function meetingCount(line) {
+  const count = line.meetings.length;
+  return count > 0 ? ` (${count} ${count === 1 ? "meeting" : "meetings"})` : "";
+}
+
+// A plan's parts after this line's deposit, each with its date, amount and how it stands.
+function LinePlan({ line }) {
+  return (
+    <table className="table table-sm mb-0">
+      <caption className="caption-top">
+        Payment plan: {line.planLabel}. Still to pay, charged to the same card on each date:
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Due</th>
+          <th scope="col" className="text-end">
+            Amount
+          </th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {line.instalments.map((instalment) => (
+          <tr key={instalment.id}>
+            <td>
+              <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
+            </td>
+            <td className="text-end">{formatPrice(instalment.amount)}</td>
+            <td>{instalmentStatus(instalment)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/*
+ * One class of the checkout: for whom, when and where it meets, and how its price was reached
+ * (the list price, then each discount, the code and the credit by name).
+ */
+function ReceiptLine({ line }) {
+  const headingId = `receipt-line-${line.id}`;
+  const adjusted = line.listPrice !== null && line.adjustments.length > 0;
+  return (
+    <li className="border-top pt-3 mb-3">
+      <section aria-labelledby={headingId}>
+        <h3 id={headingId} className="h6">
+          {line.nameClass} for {line.participantName}
+        </h3>
+        <dl className="receipt-facts row mb-2">
+          <dt className="col-sm-4">Instructor</dt>
+          <dd className="col-sm-8">{line.instructorName}</dd>
+          <dt className="col-sm-4">Meets</dt>
+          <dd className="col-sm-8">
+            {formatScheduleSummary(line)}
+            {meetingCount(line)}
+          </dd>
+          <dt className="col-sm-4">Where</dt>
+          <dd className="col-sm-8">{line.location || "The class page will say where"}</dd>
+          {adjusted && (
+            <>
+              <dt className="col-sm-4">List price</dt>
+              <dd className="col-sm-8">{formatPrice(line.listPrice)}</dd>
+              {line.adjustments.map((adjustment) => (
+                <Adjustment
+                  key={`${adjustment.kind}-${adjustment.label}`}
+                  adjustment={adjustment}
+                />
+              ))}
+            </>
+          )}
+          <dt className="col-sm-4">{line.planLabel ? "Deposit" : "Paid"}</dt>
+          <dd className="col-sm-8">{formatPrice(line.price)}</dd>
+          {line.status !== "enrolled" && (
+            <>
+              <dt className="col-sm-4">Status</dt>
+              <dd className="col-sm-8">
+                {STATUS_LABELS[line.status] ?? line.status}
+                {line.refundReason && <div>{line.refundReason}</div>}
+              </dd>
+            </>
+          )}
+        </dl>
+        {line.planLabel && line.instalments.length > 0 && <LinePlan line={line} />}
+      </section>
+    </li>
+  );
+}
+
+function Adjustment({ adjustment }) {
+  return (
+    <>
+      <dt className="col-sm-4">{adjustment.label}</dt>
+      <dd className="col-sm-8">{formatPriceChange(adjustment.amount)}</dd>
+    </>
+  );
+}
+
+function CheckoutReceiptFacts({ receipt }) {
+  const byCard = Number(receipt.total) > 0;
+  return (
+    <>
+      <ReceiptSchool school={receipt.school} />
+      <dl className="receipt-facts row mb-4">
+        <dt className="col-sm-4">Reference</dt>
+        <dd className="col-sm-8">{receipt.reference}</dd>
+        <dt className="col-sm-4">Date</dt>
+        <dd className="col-sm-8">
+          <time dateTime={receipt.paidAt}>
+            {formatSchoolMoment(receipt.paidAt, receipt.timeZone)}
+          </time>
+        </dd>
+        <dt className="col-sm-4">Paid by</dt>
+        <dd className="col-sm-8">
+          {receipt.studentName} ({receipt.email})
+        </dd>
+        {byCard && (
+          <>
+            <dt className="col-sm-4">Charged to your card</dt>
+            <dd className="col-sm-8">
+              <strong>{formatPrice(receipt.total)}</strong>
+              <div>One charge for every class below, as your bank statement shows it</div>
+            </dd>
+          </>
+        )}
+        {Number(receipt.credit) > 0 && (
+          <>
+            <dt className="col-sm-4">Paid with account credit</dt>
+            <dd className="col-sm-8">{formatPrice(receipt.credit)}</dd>
+          </>
+        )}
+      </dl>
+      <h2 className="h5">Classes</h2>
+      <ul className="list-unstyled mb-4">
+        {receipt.lines.map((line) => (
+          <ReceiptLine key={line.id} line={line} />
+        ))}
+      </ul>
+      <h2 className="h5">Refund policy</h2>
+      <p>{receipt.refundPolicy}</p>
+    </>
+  );
+}
+
+/*
+ * A family's checkout's one receipt: every class it paid for, whom for, when and where, each
+ * price, and the one amount charged to the card with the checkout's reference. Made to be
+ * printed, as a payment's receipt is (receipt.css).
+ */
+export function CheckoutReceiptPage() {
+  useTitle("Receipt");
+  const { checkoutId } = useParams();
+  const { data: receipt, error } = useCheckoutReceipt(checkoutId);
+
+  let body;
+  if (receipt) body = <CheckoutReceiptFacts receipt={receipt} />;
+  else if (error) body = <ErrorAlert title="This receipt could not be loaded." error={error} />;
+  else body = <Loading label="Loading your receipt…" />;
+
+  return (
+    <article className="receipt" aria-labelledby="receipt-heading">
+      <h1 id="receipt-heading" className="h2 mb-4">
+        Receipt
+      </h1>
+      {body}
+      <div className="d-flex flex-wrap gap-2 mt-4 d-print-none">
+        {receipt && (
+          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+            Print
+          </button>
+        )}
+        <Link className="btn btn-outline-secondary" to={paths.dashboard.myPaymentHistory}>
+          Back to payment history
+        </Link>
+      </div>
+    </article>
+  );
+}
