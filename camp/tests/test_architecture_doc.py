@@ -44,6 +44,10 @@ ANSWERS = {
     "A plan's schedule": "plans.schedule.plan_schedule",
     "A transfer": "changes.services.transfers.transfer_make",
     "A season's figures": "camp.reports.season_report",
+    "A class ended": "classes.catalog.class_ended",
+    "A family's cart": "checkout.selectors.cart_for",
+    "A checkout's receipt": "payments.services.messages.checkout_receipt_queue",
+    "What a family has to do": "family_home.selectors.todo_for",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
