@@ -188,6 +188,18 @@ def care_answer(
     return answer
 
 
+def _care_saved(request, participant_id: int, input_serializer, save) -> Response:
+    """The family's own child's record saved whole or in part (`save`), answered in full."""
+    participant = access_own_care(family=request.user, participant_id=participant_id)
+    data = input_serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    record = data.call_service(
+        save, participant=participant, by=request.user, **data.validated_data
+    )
+    answer = care_answer(participant, record, scope=FULL_SCOPE)
+    return Response(CareRecordOutputSerializer(answer).data)
+
+
 class ParticipantCareApi(APIView):
     """GET /api/participants/{id}/care: the family, an instructor of a class the child holds a
     seat in (part of it), admins; each staff read is logged. PUT: the family saves it whole;
@@ -212,14 +224,7 @@ class ParticipantCareApi(APIView):
         responses={200: CareRecordOutputSerializer, **errors(400, 401, 404)},
     )
     def put(self, request, participant_id: int):
-        participant = access_own_care(family=request.user, participant_id=participant_id)
-        data = CareRecordInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        record = data.call_service(
-            care_record_save, participant=participant, by=request.user, **data.validated_data
-        )
-        answer = care_answer(participant, record, scope=FULL_SCOPE)
-        return Response(CareRecordOutputSerializer(answer).data)
+        return _care_saved(request, participant_id, CareRecordInputSerializer, care_record_save)
 
     @extend_schema(
         summary="Save a section of a child's care record: the fields sent (saving confirms it)",
@@ -227,14 +232,9 @@ class ParticipantCareApi(APIView):
         responses={200: CareRecordOutputSerializer, **errors(400, 401, 404)},
     )
     def patch(self, request, participant_id: int):
-        participant = access_own_care(family=request.user, participant_id=participant_id)
-        data = CareRecordSectionInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        record = data.call_service(
-            care_record_update, participant=participant, by=request.user, **data.validated_data
+        return _care_saved(
+            request, participant_id, CareRecordSectionInputSerializer, care_record_update
         )
-        answer = care_answer(participant, record, scope=FULL_SCOPE)
-        return Response(CareRecordOutputSerializer(answer).data)
 
 
 class ParticipantCareConfirmationApi(APIView):

@@ -335,15 +335,21 @@ def _parts_body(schedule) -> list[dict]:
     return [{"dueOn": part.due_on, "amount": float(part.amount)} for part in schedule.instalments]
 
 
-class CheckoutLineOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    classId = serializers.IntegerField()  # noqa: N815
+class PricedLineOutputSerializer(serializers.Serializer):
+    """A class for a participant, priced with the family's other lines: a checkout's or the
+    cart's."""
+
+    classId = serializers.IntegerField()  # noqa: N815 - the API's field names
     className = serializers.CharField()  # noqa: N815
     participantId = serializers.IntegerField()  # noqa: N815
     participantName = serializers.CharField()  # noqa: N815
     listPrice = serializers.FloatField()  # noqa: N815
     adjustments = AdjustmentOutputSerializer(many=True)
     price = serializers.FloatField()
+
+
+class CheckoutLineOutputSerializer(PricedLineOutputSerializer):
+    id = serializers.IntegerField()
     # The line's own payment once paid: its receipt and history row.
     paymentId = serializers.IntegerField(allow_null=True)  # noqa: N815
     # How the line is paid: in full (null), or by the plan named, whose deposit is due now.
@@ -618,17 +624,10 @@ class CheckoutPaymentApi(APIView):
         )
 
 
-class CartLineOutputSerializer(serializers.Serializer):
-    """One selected class for one participant, priced with the family's other lines."""
+class CartLineOutputSerializer(PricedLineOutputSerializer):
+    """One selected class for one participant."""
 
     selectionId = serializers.IntegerField()  # noqa: N815 - the API's field names
-    classId = serializers.IntegerField()  # noqa: N815
-    className = serializers.CharField()  # noqa: N815
-    participantId = serializers.IntegerField()  # noqa: N815
-    participantName = serializers.CharField()  # noqa: N815
-    listPrice = serializers.FloatField()  # noqa: N815
-    adjustments = AdjustmentOutputSerializer(many=True)
-    price = serializers.FloatField()
 
 
 class CartOutputSerializer(serializers.Serializer):

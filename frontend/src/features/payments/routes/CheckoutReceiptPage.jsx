@@ -1,14 +1,11 @@
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 
 import { useCheckoutReceipt } from "../../../api/checkoutReceipts";
-import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
-import { Loading } from "../../../components/ui/Loading";
 import { formatDate, formatScheduleSummary } from "../../../components/ui/schedule";
-import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { instalmentStatus } from "../components/instalments";
-import { formatSchoolMoment, ReceiptSchool, STATUS_LABELS } from "./ReceiptPage";
+import { formatSchoolMoment, PrintedReceipt, ReceiptSchool, STATUS_LABELS } from "./ReceiptPage";
 import "./receipt.css";
 
 function meetingCount(line) {
@@ -165,27 +162,5 @@ export function CheckoutReceiptPage() {
   const { checkoutId } = useParams();
   const { data: receipt, error } = useCheckoutReceipt(checkoutId);
 
-  let body;
-  if (receipt) body = <CheckoutReceiptFacts receipt={receipt} />;
-  else if (error) body = <ErrorAlert title="This receipt could not be loaded." error={error} />;
-  else body = <Loading label="Loading your receipt…" />;
-
-  return (
-    <article className="receipt" aria-labelledby="receipt-heading">
-      <h1 id="receipt-heading" className="h2 mb-4">
-        Receipt
-      </h1>
-      {body}
-      <div className="d-flex flex-wrap gap-2 mt-4 d-print-none">
-        {receipt && (
-          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-            Print
-          </button>
-        )}
-        <Link className="btn btn-outline-secondary" to={paths.dashboard.myPaymentHistory}>
-          Back to payment history
-        </Link>
-      </div>
-    </article>
-  );
+  return <PrintedReceipt receipt={receipt} error={error} Facts={CheckoutReceiptFacts} />;
 }

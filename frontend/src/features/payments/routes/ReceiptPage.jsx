@@ -180,16 +180,13 @@ function ReceiptFacts({ receipt }) {
 }
 
 /*
- * One payment's receipt, made to be printed: Print opens the browser's dialog, and the print
- * stylesheet (receipt.css) leaves out the menus and buttons and prints black on white.
+ * A receipt's page around its facts (`Facts`, given the receipt once loaded): its heading, and
+ * Print and the way back. Print opens the browser's dialog, and the print stylesheet
+ * (receipt.css) leaves out the menus and buttons and prints black on white.
  */
-export function ReceiptPage() {
-  useTitle("Receipt");
-  const { paymentId } = useParams();
-  const { data: receipt, error } = useReceipt(paymentId);
-
+export function PrintedReceipt({ receipt, error, Facts }) {
   let body;
-  if (receipt) body = <ReceiptFacts receipt={receipt} />;
+  if (receipt) body = <Facts receipt={receipt} />;
   else if (error) body = <ErrorAlert title="This receipt could not be loaded." error={error} />;
   else body = <Loading label="Loading your receipt…" />;
 
@@ -211,4 +208,16 @@ export function ReceiptPage() {
       </div>
     </article>
   );
+}
+
+/*
+ * One payment's receipt, made to be printed: Print opens the browser's dialog, and the print
+ * stylesheet (receipt.css) leaves out the menus and buttons and prints black on white.
+ */
+export function ReceiptPage() {
+  useTitle("Receipt");
+  const { paymentId } = useParams();
+  const { data: receipt, error } = useReceipt(paymentId);
+
+  return <PrintedReceipt receipt={receipt} error={error} Facts={ReceiptFacts} />;
 }
