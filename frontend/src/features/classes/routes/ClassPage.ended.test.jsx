@@ -6,6 +6,9 @@ import { makeMeetings, makeScheduledClass } from "../../../testing/fixtures";
 import { renderWithProviders, visitor } from "../../../testing/renderWithProviders";
 import { ClassPage } from "./ClassPage";
 
+// Last summer, whenever the tests run: a class that has ended.
+const LAST_YEAR = new Date().getFullYear() - 1;
+
 const clayThisSummer = makeScheduledClass({
   _id: 21,
   nameClass: "Wheel-Thrown Pottery",
@@ -22,15 +25,15 @@ const handBuilding = makeScheduledClass({
   instructorName: "Kofi Mensah",
   price: 30,
 });
-const lastSummerMeetings = makeMeetings(["2026-06-15", "2026-06-17"]);
+const lastSummerMeetings = makeMeetings([`${LAST_YEAR}-06-15`, `${LAST_YEAR}-06-17`]);
 // Last summer's run of the class: ended, with this summer's like it.
 const lastSummer = makeScheduledClass({
   _id: 7,
   nameClass: "Wheel-Thrown Pottery, last summer",
   category: "pottery-ceramics",
   categoryName: "Pottery & ceramics",
-  startDate: "2026-06-15",
-  endDate: "2026-06-17",
+  startDate: `${LAST_YEAR}-06-15`,
+  endDate: `${LAST_YEAR}-06-17`,
   meetings: lastSummerMeetings,
   startsAt: lastSummerMeetings[0].start,
   registrationClosesAt: lastSummerMeetings[0].start,

@@ -7,13 +7,16 @@ import { categories, makeChance, makeScheduledClass, myself } from "../../../tes
 import { renderWithProviders, signedIn } from "../../../testing/renderWithProviders";
 import { ClassesPage } from "./ClassesPage";
 
+// Last summer, whenever the tests run: a class that has ended.
+const LAST_YEAR = new Date().getFullYear() - 1;
+
 // Still to come: the catalog, as the server answers it without `when`.
 const comingClay = makeScheduledClass({ nameClass: "Clay Critters" });
 // Ended last summer: the archive's.
 const lastSummer = makeScheduledClass({
   nameClass: "Last Summer's Watercolor",
-  startDate: "2026-06-15",
-  endDate: "2026-06-19",
+  startDate: `${LAST_YEAR}-06-15`,
+  endDate: `${LAST_YEAR}-06-19`,
   registrationOpen: false,
 });
 
