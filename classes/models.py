@@ -27,6 +27,19 @@ class Level(models.TextChoices):
     ALL_LEVELS = "all-levels", "All levels"
 
 
+class Booking(models.TextChoices):
+    """How a family buys a class: whole, or by the week or the day (each a unit of its own)."""
+
+    WHOLE = "whole", "The whole class"
+    WEEKS = "weeks", "By the week"
+    DAYS = "days", "By the day"
+
+
+class CareKind(models.TextChoices):
+    BEFORE = "before", "Before-care"
+    AFTER = "after", "After-care"
+
+
 # The oldest age a class can ask for; 18 and over means adults.
 MAX_AGE = 99
 WHAT_TO_BRING_MAX_LENGTH = 500
@@ -111,8 +124,58 @@ class SeasonEarlyAccess(models.Model):
         return f"{self.email} ({self.season})"
 
 
+class ExtendedCare(ShownInPublicLists):
+    """Care a season offers before or after its day-camp classes (7:30-9:00, 15:00-18:00): each
+    day of it is a `Class` row of its own (`extended_care` set, made by `classes.series`), with
+    this capacity and price, which a family adds to the days its child is booked."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="extended_care")
+    kind = models.CharField(max_length=6, choices=CareKind.choices)
+    label = models.CharField(max_length=60)
+    start_time = models.TimeField()
+    end_time = models.TimeField()
+    price_per_day = models.DecimalField(max_digits=8, decimal_places=2)
+    # Every day of a week booked together costs this instead, where set.
+    price_per_week = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    seats = models.PositiveIntegerField()
+    # Who looks after the children: shown on the instructors' Today and the roster.
+    led_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="extended_care_led"
+    )
+
+    class Meta:
+        verbose_name_plural = "extended care"
+        ordering = ["season", "start_time", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=CareKind.values), name="extended_care_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(end_time__gt=models.F("start_time")),
+                name="extended_care_times_in_order",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(price_per_day__gte=Decimal("0"))
+                & (
+                    models.Q(price_per_week__isnull=True)
+                    | models.Q(price_per_week__gte=Decimal("0"))
+                ),
+                name="extended_care_prices_gte_0",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label}, {self.season}"
+
+
 class Class(ShownInPublicLists):
-    """An art or craft class an instructor proposes and an admin reviews."""
+    """An art or craft class an instructor proposes and an admin reviews.
+
+    A class sold by the week or the day (`booking`) is a series: each week or day is a row of
+    its own (`unit_of` the series), with its own seats, price and meetings, so availability, the
+    rules, holds, seats, prices and the ledger take it as a class. The series itself is what the
+    catalog shows; it has no meetings and takes no seat. A day of extended care is a row too
+    (`extended_care`). Neither kind of row is listed (`LISTED`)."""
 
     # A seat taken moves these, and the lists write them in at each serving (`SEAT_FIGURES`).
     live_fields = frozenset({"seats", "enroll"})
@@ -177,6 +240,17 @@ class Class(ShownInPublicLists):
     season = models.ForeignKey(
         Season, on_delete=models.PROTECT, null=True, blank=True, related_name="classes"
     )
+    booking = models.CharField(
+        max_length=5, choices=Booking.choices, default=Booking.WHOLE, db_default=Booking.WHOLE
+    )
+    unit_of = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="units"
+    )
+    # "Week 2", "Tue 23 Jun": what a family reads beside the series' name.
+    unit_label = models.CharField(max_length=40, blank=True, default="", db_default="")
+    extended_care = models.ForeignKey(
+        ExtendedCare, on_delete=models.CASCADE, null=True, blank=True, related_name="days"
+    )
     # PostgreSQL's full-text document of the class (name, description, category, instructor),
     # kept by classes.search; unused on SQLite.
     search_vector = SearchVectorField(null=True, blank=True, editable=False)
@@ -198,6 +272,8 @@ class Class(ShownInPublicLists):
             models.Index(fields=["status", "age_min", "age_max"], name="class_age_idx"),
             models.Index(fields=["status", "start_time"], name="class_part_of_day_idx"),
             models.Index(fields=["status", "seats"], name="class_seats_idx"),
+            models.Index(fields=["unit_of", "start_date"], name="class_units_idx"),
+            models.Index(fields=["extended_care", "start_date"], name="class_care_days_idx"),
             GinIndexOnPostgres(fields=["search_vector"], name="class_search_idx"),
         ]
         constraints = [
@@ -225,6 +301,16 @@ class Class(ShownInPublicLists):
                 ),
                 name="class_schedule_in_order",
             ),
+            models.CheckConstraint(
+                condition=models.Q(booking__in=Booking.values), name="class_booking_valid"
+            ),
+            # A unit is bought whole; a day of care belongs to no series and is bought whole.
+            models.CheckConstraint(
+                condition=models.Q(unit_of__isnull=True, extended_care__isnull=True)
+                | models.Q(booking=Booking.WHOLE, unit_of__isnull=True)
+                | models.Q(booking=Booking.WHOLE, extended_care__isnull=True),
+                name="class_unit_or_care_day",
+            ),
             # The first meeting and the last come together: both, or the schedule is open.
             models.CheckConstraint(
                 condition=models.Q(starts_at__isnull=True, ends_at__isnull=True)
@@ -235,6 +321,14 @@ class Class(ShownInPublicLists):
 
     def __str__(self) -> str:
         return self.name
+
+
+# The rows the catalog shows: series and whole classes, not their weeks, days or care days.
+LISTED = models.Q(unit_of__isnull=True, extended_care__isnull=True)
+
+
+def is_sold_by_unit(camp_class: Class) -> bool:
+    return camp_class.booking != Booking.WHOLE
 
 
 class Meeting(ShownInPublicLists):

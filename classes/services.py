@@ -16,10 +16,11 @@ from accounts.models import User
 from accounts.selectors import admin_list
 from classes.changes import class_change_noted, class_picture, has_families
 from classes.message_kinds import ClassMessage
-from classes.models import Class, ClassStatus, Meeting, Season, SeasonEarlyAccess
+from classes.models import Booking, Class, ClassStatus, Meeting, Season, SeasonEarlyAccess
 from classes.schedule import SCHEDULE_FIELDS, MeetingTime, meeting_times, schedule_from
 from classes.search import search_document
 from classes.selectors import pending_classes, season_open_now, seat_holders_of
+from classes.series import series_units_make, units_follow_series
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
 from core.school_time import school_today
@@ -42,12 +43,23 @@ DETAIL_FIELDS = (
 
 @transaction.atomic
 def class_create(
-    *, instructor: User, name: str, image: str, price: Decimal, seats: int, **details
+    *,
+    instructor: User,
+    name: str,
+    image: str,
+    price: Decimal,
+    seats: int,
+    booking: str = Booking.WHOLE,
+    **details,
 ) -> Class:
     """A new class waits for an admin's review, with nobody enrolled yet.
 
     `details` are any of DETAIL_FIELDS; a class given none has its schedule to be announced.
+    A class sold by the week or the day (`booking`) is made with its units, each of `seats`
+    seats at `price` (`classes.series`).
     """
+    if booking not in Booking.values:
+        raise InvalidInput({"booking": ["Book a class whole, by the week or by the day."]})
     camp_class = Class(
         instructor=instructor,
         name=name,
@@ -56,13 +68,16 @@ def class_create(
         seats=seats,
         status=ClassStatus.PENDING,
         enroll=0,
+        booking=booking,
     )
     meetings = _details_apply(camp_class, details)
     if "season" not in details:
         camp_class.season = season_for(camp_class.start_date)
     camp_class.search_vector = _search_document(camp_class, instructor)
     camp_class.save()
-    if meetings:
+    if booking != Booking.WHOLE:
+        series_units_make(series=camp_class)
+    elif meetings:
         _meetings_keep(camp_class, meetings)
     return camp_class
 
@@ -347,6 +362,7 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
         status=status, updated_at=now
     )
     if reviewed:
+        units_follow_series(series_id=class_id, status=status, updated_at=now)
         _review_message_queue(Class.objects.select_related("instructor").get(pk=class_id), now)
         return reviewed
     if not Class.objects.filter(pk=class_id).exists():

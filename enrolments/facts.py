@@ -314,7 +314,9 @@ def _hold_columns(given) -> dict[str, Any]:
     )
     columns = {
         "family_in_class": _count(live.filter(camp_class_id=OuterRef("pk"))),
-        "family_anywhere": _count(live),
+        # A day of extended care rides with the day it is added to: not a seat kept from others
+        # beyond it, so not counted against the family's holds across the school.
+        "family_anywhere": _count(live.filter(camp_class__extended_care__isnull=True)),
         "lapses": _count(lapsed),
         "last_lapse": Subquery(lapsed.order_by("-lapsed_at").values("lapsed_at")[:1]),
     }

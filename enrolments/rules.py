@@ -20,7 +20,7 @@ from accounts.ages import age_on
 from accounts.models import Participant
 from care.selectors import care_complete, care_missing
 from care.services import missing_in_words
-from classes.models import Class, ClassStatus, Season
+from classes.models import Booking, Class, ClassStatus, Season
 from classes.registration import Shut, Shutting, registration_shut
 from classes.schedule import school_timezone
 from core.errors import Conflict
@@ -50,6 +50,8 @@ class RefusalKind(StrEnum):
     HOLD_COOLDOWN = "hold-cooldown"
     CARE_INCOMPLETE = "care-incomplete"
     REGISTRATION_NOT_OPEN = "registration-not-open"
+    BY_UNIT = "by-unit"
+    EXTENDED_CARE = "extended-care"
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,8 @@ class Refusal:
     FULL: ClassVar["Refusal"]
     PRICE: ClassVar["Refusal"]
     STARTED: ClassVar["Refusal"]
+    BY_UNIT: ClassVar["Refusal"]
+    EXTENDED_CARE: ClassVar["Refusal"]
     NOBODY: ClassVar["Refusal"]
 
     @classmethod
@@ -241,6 +245,20 @@ Refusal.NOBODY = Refusal(
     "Choose who will take this class.",
     "The person this seat was for was removed from the family; your payment has been refunded.",
 )
+Refusal.BY_UNIT = Refusal(
+    RefusalKind.BY_UNIT,
+    "This class is booked by the week or the day: choose the ones to book.",
+    "This class is booked by the week or the day: choose the ones to book.",
+    "This class is booked by the week or the day; your payment has been refunded.",
+    code="choose_units",
+)
+Refusal.EXTENDED_CARE = Refusal(
+    RefusalKind.EXTENDED_CARE,
+    "Extended care is added to a day your child is booked, at checkout.",
+    "Extended care is added to a day your child is booked, at checkout.",
+    "Extended care goes with a booked day; your payment has been refunded.",
+    code="extended_care_with_a_day",
+)
 Refusal.STARTED = Refusal(
     RefusalKind.STARTED,
     "This class has already started.",
@@ -362,6 +380,19 @@ def _not_open(asked: Asked) -> Refusal | None:
     return Refusal.CLOSED if asked.camp_class.status != ClassStatus.APPROVED else None
 
 
+def _by_unit(asked: Asked) -> Refusal | None:
+    """A series sold by the week or the day takes no seat itself: its units do."""
+    return Refusal.BY_UNIT if asked.camp_class.booking != Booking.WHOLE else None
+
+
+def _care_alone(asked: Asked) -> Refusal | None:
+    """A day of extended care is not chosen on its own: a checkout adds it to a booked day
+    (`checkout.services.family_checkout`, which checks the day is booked)."""
+    if asked.selecting and asked.camp_class.extended_care_id is not None:
+        return Refusal.EXTENDED_CARE
+    return None
+
+
 def _season_closed(asked: Asked) -> Refusal | None:
     """Whether the class's season takes registrations now, for this family's early access
     (`classes.registration.registration_shut`)."""
@@ -417,6 +448,8 @@ def _clash(asked: Asked) -> Refusal | None:
 # itself comes before one about the participant's own other choices.
 RULES: tuple[Rule, ...] = (
     Rule("not-open", _not_open),
+    Rule("by-unit", _by_unit),
+    Rule("care-alone", _care_alone, when_taking=False),
     Rule("season", _season_closed),
     Rule("enrolled", _enrolled),
     Rule("registration", _too_late),

@@ -26,6 +26,8 @@ class Kind:
     SCHOLARSHIP = "scholarship"
     SIBLING = "sibling"
     MULTI_CLASS = "multi_class"
+    MULTI_WEEK = "multi_week"
+    WEEKLY_CARE = "weekly_care"
     CODE = "code"
     CREDIT = "credit"
     # No rule of the school's makes one; the API's schema and the season's figures name it.
@@ -491,6 +493,36 @@ class MultiClassDiscount(models.Model):
 
     def __str__(self) -> str:
         return f"From class {self.nth}, {self.season}"
+
+
+class MultiWeekDiscount(models.Model):
+    """Off every week a participant books in a season once they book `weeks` or more of them
+    (weeks of a class sold by the week, `classes.models.Booking`); the highest tier reached."""
+
+    season = models.ForeignKey(
+        "classes.Season", on_delete=models.CASCADE, related_name="multi_week_discounts"
+    )
+    weeks = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(2)], help_text="From this many weeks on."
+    )
+    percent = models.DecimalField(
+        max_digits=5,
+        decimal_places=2,
+        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("100"))],
+    )
+
+    class Meta:
+        ordering = ["season", "weeks"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "weeks"], name="multi_week_one_per_count"),
+            models.CheckConstraint(condition=models.Q(weeks__gte=2), name="multi_week_gte_2"),
+            models.CheckConstraint(
+                condition=models.Q(percent__gt=0, percent__lte=100), name="multi_week_percent"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.weeks} weeks or more, {self.season}"
 
 
 class Scholarship(models.Model):
