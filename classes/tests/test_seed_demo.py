@@ -12,12 +12,23 @@ from accounts.models import Participant, Role, User
 from classes.catalog import class_ended
 from classes.management.commands.seed_demo import (
     CLASSES,
+    DAY_CAMPS,
     LAST_SEASON,
     independence_day_observed,
     last_season_start,
     season_start,
 )
-from classes.models import Category, Class, ClassStatus, Meeting, Season
+from classes.models import (
+    LISTED,
+    Booking,
+    CareKind,
+    Category,
+    Class,
+    ClassStatus,
+    ExtendedCare,
+    Meeting,
+    Season,
+)
 from classes.registration import registration_shut
 from classes.schedule import meetings_of, school_timezone
 from classes.selectors import popular_class_list
@@ -55,27 +66,33 @@ def test_seeding_twice_creates_the_demo_once(emulator):
     second = seed()
 
     assert first.splitlines() == [
-        "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 34 classes, "
-        "9 emulator sign-ins.",
+        "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 36 classes, "
+        "2 extended-care options, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
     assert second == "Nothing to do: demo data already present.\n"
     assert counts() == after_first
+    # The day camps' units: five weeks, and five weeks of days but the Fourth of July's; a day
+    # of before-care and one of after-care for each day they meet.
+    units = 5 + 24
+    care_days = 2 * 24
     assert after_first == {
         "users": 9,
-        # This summer's 24, and last summer's run of 10 of them.
-        "classes": 34,
+        # This summer's 26 (two of them day camps), last summer's run of 10 of them, and the
+        # day camps' units and days of care.
+        "classes": 36 + units + care_days,
         "meetings": after_first["meetings"],
         # The demo student's "Myself" and two children.
         "participants": 3,
-        ClassStatus.APPROVED: 28,
+        ClassStatus.APPROVED: 30 + units + care_days,
         ClassStatus.PENDING: 4,
         ClassStatus.DENIED: 2,
         ClassStatus.WITHDRAWN: 0,
         ClassStatus.CANCELLED: 0,
     }
-    assert after_first["meetings"] > 24
+    assert after_first["meetings"] > 26 + units + care_days
+    assert ExtendedCare.objects.count() == 2
 
 
 def test_the_demo_accounts_sign_in_through_the_emulator(emulator, api_client):
@@ -100,7 +117,7 @@ def test_the_demo_has_a_past_an_open_and_a_coming_season_and_its_classes_are_in_
     assert now < coming.early_access_opens_at < coming.opens_at
     assert coming.early_access_returning
     assert set(Class.objects.values_list("season", flat=True)) == {past.pk, open_now.pk}
-    assert Class.objects.filter(season=open_now).count() == len(CLASSES)
+    assert Class.objects.filter(LISTED, season=open_now).count() == len(CLASSES) + len(DAY_CAMPS)
     first_day = season_start(timezone.localdate(timezone=school_timezone()))
     assert open_now.name == f"Summer {first_day.year}"
 
@@ -162,7 +179,7 @@ def test_the_popular_classes_are_in_a_clear_order():
 
 def test_every_demo_image_is_shipped_with_the_site():
     seed()
-    images = list(Class.objects.values_list("image", flat=True))
+    images = list(Class.objects.filter(LISTED).values_list("image", flat=True))
     images += User.objects.values_list("photo", flat=True)
 
     for image in images:
@@ -173,7 +190,7 @@ def test_every_demo_image_is_shipped_with_the_site():
 
 def test_every_demo_picture_comes_in_webp_at_the_widths_its_srcset_names():
     seed()
-    banners = set(Class.objects.values_list("image", flat=True))
+    banners = set(Class.objects.filter(LISTED).values_list("image", flat=True))
     portraits = set(User.objects.values_list("photo", flat=True))
 
     for pictures, place, widest in ((banners, "card", 1280), (portraits, "card", 960)):
@@ -245,7 +262,8 @@ class TestTheSeason:
         seed()
         start = season_start(timezone.localdate(timezone=school_timezone()))
 
-        classes = list(this_summer())
+        # A day camp's meetings are its units' (rows bought whole of their own).
+        classes = list(this_summer().filter(booking=Booking.WHOLE))
         assert all(camp_class.starts_at > timezone.now() for camp_class in classes)
         first_day = min(camp_class.starts_at for camp_class in classes)
         last_day = max(camp_class.ends_at for camp_class in classes)
@@ -258,7 +276,7 @@ class TestTheSeason:
 
     def test_mornings_afternoons_children_teens_and_adults(self):
         seed()
-        approved = Class.objects.filter(status=ClassStatus.APPROVED)
+        approved = Class.objects.filter(LISTED, status=ClassStatus.APPROVED)
 
         assert approved.filter(start_time__lt=time(12)).count() >= 5
         assert approved.filter(start_time__gte=time(12), start_time__lt=time(17)).count() >= 5
@@ -275,7 +293,7 @@ class TestTheSeason:
         seed()
 
         shown = set(
-            Class.objects.filter(status=ClassStatus.APPROVED).values_list(
+            Class.objects.filter(LISTED, status=ClassStatus.APPROVED).values_list(
                 "category__slug", flat=True
             )
         )
@@ -285,7 +303,7 @@ class TestTheSeason:
     def test_every_class_describes_itself(self):
         seed()
 
-        for camp_class in Class.objects.all():
+        for camp_class in Class.objects.filter(LISTED):
             paragraphs = camp_class.description.split("\n\n")
             assert 2 <= len(paragraphs) <= 3, camp_class.name
             assert all(paragraph.strip() for paragraph in paragraphs)
@@ -293,13 +311,17 @@ class TestTheSeason:
             assert camp_class.level and camp_class.location and camp_class.category_id
             assert camp_class.what_to_bring, camp_class.name
             assert len(camp_class.name) <= 40
-        rooms = set(Class.objects.values_list("location", flat=True))
+        rooms = set(Class.objects.filter(LISTED).values_list("location", flat=True))
         assert {"Studio A", "Clay Studio", "Wood Shop", "Garden Pavilion"} <= rooms
 
     def test_one_day_workshops(self):
         seed()
 
-        workshops = [c for c in Class.objects.all() if c.meetings.count() == 1]
+        workshops = [
+            c
+            for c in Class.objects.filter(LISTED, booking=Booking.WHOLE)
+            if c.meetings.count() == 1
+        ]
 
         assert len(workshops) >= 2
         assert all(workshop.start_date == workshop.end_date for workshop in workshops)
@@ -309,7 +331,9 @@ class TestTheSeason:
         holiday = independence_day_observed(season_start(timezone.localdate()).year)
 
         (camp_class,) = [
-            c for c in Class.objects.all() if holiday.isoformat() in c.no_meeting_dates
+            c
+            for c in Class.objects.filter(LISTED, booking=Booking.WHOLE)
+            if holiday.isoformat() in c.no_meeting_dates
         ]
         days = [meeting.day for meeting in camp_class.meetings.all()]
 
@@ -335,3 +359,105 @@ class TestTheSeason:
         assert list(Meeting.objects.values_list("id", "camp_class_id", "day", "sequence")) == (
             meetings
         )
+
+
+class TestTheDayCamps:
+    """A season of weekly day camps, one sold by the week and one by the day, with before- and
+    after-care, as a school that sells camp that way has it."""
+
+    def test_one_is_sold_by_the_week_and_one_by_the_day_over_the_season_s_first_five_weeks(self):
+        seed()
+        start = season_start(timezone.localdate(timezone=school_timezone()))
+        holiday = independence_day_observed(start.year)
+        zone = school_timezone()
+
+        weekly = Class.objects.get(name="Art Explorers", unit_of=None)
+        daily = Class.objects.get(name="Young Makers Studio", unit_of=None)
+
+        assert (weekly.booking, weekly.age_min, weekly.age_max) == (Booking.WEEKS, 6, 9)
+        assert (daily.booking, daily.age_min, daily.age_max) == (Booking.DAYS, 10, 13)
+        for series in (weekly, daily):
+            assert series.status == ClassStatus.APPROVED
+            assert series.season.name == f"Summer {start.year}"
+            assert not series.meetings.exists()
+            units = list(series.units.order_by("start_date"))
+            assert {unit.status for unit in units} == {ClassStatus.APPROVED}
+            assert {unit.price for unit in units} == {series.price}
+            days = [m.day for unit in units for m in unit.meetings.order_by("day")]
+            assert days[0] == start
+            assert days[-1] == start + timedelta(weeks=4, days=4)
+            assert holiday not in days
+            assert {day.weekday() for day in days} == set(range(5))
+            assert len(days) == 24
+            for unit in units:
+                for meeting in unit.meetings.all():
+                    hours = (
+                        meeting.start.astimezone(zone).time(),
+                        meeting.end.astimezone(zone).time(),
+                    )
+                    assert hours == (time(9), time(15))
+        weeks = list(weekly.units.order_by("start_date"))
+        assert [unit.unit_label.split(":")[0] for unit in weeks] == [
+            f"Week {n}" for n in range(1, 6)
+        ]
+        assert [unit.meetings.count() for unit in weeks].count(4) == 1
+        assert {unit.seats for unit in weeks} == {16}
+        assert weekly.price == Decimal("245.00")
+        # One day of the daily camp is sold out, so a family sees a full day beside open ones.
+        seats = list(daily.units.order_by("start_date").values_list("seats", flat=True))
+        assert (seats.count(0), seats[4], set(seats) - {0}) == (1, 0, {12})
+        assert daily.price == Decimal("55.00")
+
+    def test_before_and_after_care_every_day_the_camps_meet_led_by_an_instructor(self):
+        seed()
+        season = Class.objects.get(name="Art Explorers", unit_of=None).season
+        camp_days = sorted(
+            set(
+                Meeting.objects.filter(camp_class__unit_of__isnull=False).values_list(
+                    "day", flat=True
+                )
+            )
+        )
+
+        before, after = ExtendedCare.objects.filter(season=season).order_by("start_time")
+
+        assert (before.kind, before.start_time, before.end_time) == (
+            CareKind.BEFORE,
+            time(7, 30),
+            time(9),
+        )
+        assert (after.kind, after.start_time, after.end_time) == (
+            CareKind.AFTER,
+            time(15),
+            time(18),
+        )
+        assert (before.price_per_day, before.price_per_week, before.seats) == (
+            Decimal("15.00"),
+            Decimal("60.00"),
+            20,
+        )
+        assert (after.price_per_day, after.price_per_week, after.seats) == (
+            Decimal("25.00"),
+            Decimal("100.00"),
+            20,
+        )
+        for option in (before, after):
+            assert option.led_by.role == Role.INSTRUCTOR
+            days = option.days.order_by("start_date")
+            assert [day.start_date for day in days] == camp_days
+            assert {(day.price, day.seats, day.status) for day in days} == {
+                (option.price_per_day, 20, ClassStatus.APPROVED)
+            }
+        assert before.led_by != after.led_by
+
+    def test_seeding_again_keeps_the_care_a_school_changed_and_makes_no_day_twice(self):
+        seed()
+        after = ExtendedCare.objects.get(kind=CareKind.AFTER)
+        after.seats = 12
+        after.save()
+        rows = list(Class.objects.order_by("id").values_list("id", flat=True))
+
+        seed()
+
+        assert ExtendedCare.objects.get(pk=after.pk).seats == 12
+        assert list(Class.objects.order_by("id").values_list("id", flat=True)) == rows

@@ -20,8 +20,9 @@ from django.utils import timezone
 from accounts import firebase
 from accounts.models import Role, User
 from accounts.services import account_holder_of, participant_create
-from classes.models import Category, Class, ClassStatus, Season
+from classes.models import Booking, CareKind, Category, Class, ClassStatus, ExtendedCare, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
+from classes.series import extended_care_offer, units_follow_series
 from classes.services import class_create
 from core.pictures import variant_name
 
@@ -67,6 +68,12 @@ class DemoClass:
     # Registration closes this many days before the first meeting, at 5 p.m.; None leaves the
     # default (the first meeting's start).
     closes_days_before: int | None = None
+    # Sold whole, or by the week or the day (each a unit with `price` and `seats` of its own).
+    booking: str = Booking.WHOLE
+    # A day camp closes on the Fourth of July holiday that falls in its weeks.
+    closed_on_independence_day: bool = False
+    # The unit (0 is the first) that is already sold out, so the demo shows a full one.
+    full_unit: int | None = None
 
 
 # What a child brings to a class of each kind, as the school's e-mails list it.
@@ -368,6 +375,61 @@ CLASSES = [
 ]
 # fmt: on
 
+DAY_CAMP_HOURS = ("09:00", "15:00")
+# Day camps: the season's first five weeks, Monday to Friday, sold by the week or the day.
+# fmt: off
+DAY_CAMPS = [
+    DemoClass(
+        "Art Explorers", "tomas-okafor", "painting", "245.00", 16, 0, "Approved",
+        category="mixed-media", level="all-levels", location="Studio A",
+        ages=(6, 9), week=0, days="mon tue wed thu fri", hours=DAY_CAMP_HOURS, weeks=5,
+        booking=Booking.WEEKS, closed_on_independence_day=True,
+        description=(
+            "A week of day camp for young artists: painting in the morning, printing, collage "
+            "and clay in the afternoon, and a show for families on Friday.\n\n"
+            "Each week has a theme of its own, so children can come for one week or all five "
+            "without making the same thing twice.\n\n"
+            "Before-care from 7:30 and after-care until 6 can be added to any day."
+        ),
+    ),
+    DemoClass(
+        "Young Makers Studio", "rafael-moreno", "woodcarving", "55.00", 12, 0, "Approved",
+        category="woodworking", level="beginner", location="Wood Shop",
+        ages=(10, 13), week=0, days="mon tue wed thu fri", hours=DAY_CAMP_HOURS, weeks=5,
+        booking=Booking.DAYS, closed_on_independence_day=True, full_unit=4,
+        description=(
+            "A day in the shop for makers of 10 to 13: each day a project of its own in wood, "
+            "wire or cardboard, from a catapult to a marble run.\n\n"
+            "Come for one day or many. Tools are used under close supervision, with safety "
+            "glasses and ear protection."
+        ),
+    ),
+]
+# fmt: on
+
+
+@dataclass(frozen=True)
+class DemoCare:
+    kind: str
+    label: str
+    hours: tuple[str, str]
+    price_per_day: str
+    price_per_week: str
+    seats: int
+    # Who looks after the children: a demo instructor's handle.
+    handle: str
+
+
+# The day camps' before- and after-care, each day their units meet.
+EXTENDED_CARE = [
+    DemoCare(
+        CareKind.BEFORE, "Before-care", ("07:30", "09:00"), "15.00", "60.00", 20, "elsa-brandt"
+    ),
+    DemoCare(
+        CareKind.AFTER, "After-care", ("15:00", "18:00"), "25.00", "100.00", 20, "kofi-mensah"
+    ),
+]
+
 # A season's classes begin at least this long after the seeding, so the registration that
 # closes a week before them is still open.
 SEASON_LEAD = timedelta(weeks=3)
@@ -399,14 +461,16 @@ def schedule_details(demo: DemoClass, start: date) -> dict:
     """The class's schedule as classes.services takes it, in the season that begins `start`."""
     days = [WEEKDAY_NAMES.index(day) for day in demo.days.split()]
     holidays = []
+    holiday = independence_day_observed(start.year)
     if demo.week == INDEPENDENCE_WEEK:
-        holiday = independence_day_observed(start.year)
         monday = holiday - timedelta(days=holiday.weekday())
         holidays = [holiday]
     else:
         monday = start + timedelta(weeks=demo.week)
     first = monday + timedelta(days=min(days))
     last = monday + timedelta(weeks=demo.weeks - 1, days=max(days))
+    if demo.closed_on_independence_day and first <= holiday <= last:
+        holidays = [holiday]
     details = {
         "start_date": first,
         "end_date": last,
@@ -481,6 +545,7 @@ class Command(BaseCommand):
             "children": 0,
             "seasons": 0,
             "classes": 0,
+            "extended-care options": 0,
         }
 
         # Profiles are refreshed on every run; state that the app changes (a class's
@@ -512,8 +577,9 @@ class Command(BaseCommand):
 
         created["seasons"] = self._seasons(start)
         categories = {category.slug: category for category in Category.objects.all()}
-        for demo in CLASSES:
+        for demo in [*CLASSES, *DAY_CAMPS]:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
+        created["extended-care options"] = self._extended_care(start, instructors)
         last_season = Season.objects.get(name=f"Summer {start.year - 1}")
         last_start = last_season_start(start, timezone.localdate(timezone=school_timezone()))
         for demo in CLASSES:
@@ -625,6 +691,7 @@ class Command(BaseCommand):
             age_min=demo.ages[0],
             age_max=demo.ages[1],
             **schedule_details(demo, start),
+            booking=demo.booking,
             **({"season": season} if season is not None else {}),
         )
         # The demo's own past: reviewed and partly taken, as if people had used the site. Set
@@ -636,7 +703,34 @@ class Command(BaseCommand):
             seats=demo.seats if season is None else 0,
             feedback=DENIAL_FEEDBACK if demo.status == ClassStatus.DENIED else "",
         )
+        if demo.booking != Booking.WHOLE:
+            units_follow_series(series_id=camp_class.pk, status=demo.status)
+        if demo.full_unit is not None:
+            full = camp_class.units.order_by("start_date")[demo.full_unit]
+            Class.objects.filter(pk=full.pk).update(seats=0)
         return True
+
+    def _extended_care(self, start: date, instructors: dict[str, User]) -> int:
+        """The coming summer's before- and after-care, for every day its day camps meet; how many
+        options were made (an option there already keeps its prices and seats)."""
+        season = Season.objects.get(name=f"Summer {start.year}")
+        made = 0
+        for care in EXTENDED_CARE:
+            made += not ExtendedCare.objects.filter(
+                season=season, kind=care.kind, label=care.label
+            ).exists()
+            extended_care_offer(
+                season=season,
+                kind=care.kind,
+                label=care.label,
+                start_time=time.fromisoformat(care.hours[0]),
+                end_time=time.fromisoformat(care.hours[1]),
+                price_per_day=Decimal(care.price_per_day),
+                price_per_week=Decimal(care.price_per_week),
+                seats=care.seats,
+                led_by=instructors[care.handle],
+            )
+        return made
 
     def _emulator_sign_ins(self, people: list[User]) -> int:
         """Demo accounts in the Firebase Auth emulator, so the demo logins work locally."""

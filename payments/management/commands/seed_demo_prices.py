@@ -1,7 +1,8 @@
 """The demo's price rules (after `seed_demo`): the open season gives the second child 10% off and
 the third and later 15%, takes the code WELCOME10 (10% off, 1,000 uses, one per family), and
 offers every class a plan (a 25% deposit, the rest in two instalments due 30 and 14 days before
-the first meeting), so the rules can be tried at once. Made once: rules the demo's users changed
+the first meeting), and takes 10% off every week of its day camps a child books three or more
+weeks of, so the rules can be tried at once. Made once: rules the demo's users changed
 are left as they are."""
 
 from decimal import Decimal
@@ -9,11 +10,20 @@ from decimal import Decimal
 from django.core.management.base import BaseCommand
 
 from classes.selectors import season_open_now
-from payments.models import PaymentPlan, PaymentPlanDue, PromoCode, SiblingDiscount
+from payments.models import (
+    MultiWeekDiscount,
+    PaymentPlan,
+    PaymentPlanDue,
+    PromoCode,
+    SiblingDiscount,
+)
 
 
 class Command(BaseCommand):
-    help = "Give the demo's open season a sibling discount, the WELCOME10 code and a plan."
+    help = (
+        "Give the demo's open season a sibling discount, the WELCOME10 code, a plan and a "
+        "multi-week discount."
+    )
 
     def handle(self, *args, **options):
         season = season_open_now()
@@ -45,12 +55,16 @@ class Command(BaseCommand):
                     PaymentPlanDue(plan=plan, days_before=14),
                 ]
             )
+        _, multi_week = MultiWeekDiscount.objects.get_or_create(
+            season=season, weeks=3, defaults={"percent": Decimal(10)}
+        )
         made = [
             name
             for name, was_made in (
                 ("sibling discount", sibling),
                 ("WELCOME10", code),
                 ("payment plan", plan_made),
+                ("multi-week discount", multi_week),
             )
             if was_made
         ]
