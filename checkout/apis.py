@@ -343,9 +343,10 @@ class PricedLineOutputSerializer(serializers.Serializer):
     classId = serializers.IntegerField()  # noqa: N815 - the API's field names
     className = serializers.CharField()  # noqa: N815
     # A week or a day of a series: the series, and which; a day of extended care: its option.
-    unitOf = serializers.IntegerField(allow_null=True)  # noqa: N815
-    unitLabel = serializers.CharField(allow_blank=True)  # noqa: N815
-    extendedCareId = serializers.IntegerField(allow_null=True)  # noqa: N815
+    # Optional in the schema: the browser app's stubs from before them stay valid.
+    unitOf = serializers.IntegerField(allow_null=True, required=False)  # noqa: N815
+    unitLabel = serializers.CharField(allow_blank=True, required=False)  # noqa: N815
+    extendedCareId = serializers.IntegerField(allow_null=True, required=False)  # noqa: N815
     participantId = serializers.IntegerField()  # noqa: N815
     participantName = serializers.CharField()  # noqa: N815
     listPrice = serializers.FloatField()  # noqa: N815

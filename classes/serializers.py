@@ -87,6 +87,13 @@ class UnitOutputSerializer(serializers.Serializer):
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
 
 
+class _UnitsField(serializers.ListField):
+    def get_attribute(self, camp_class) -> list:
+        if camp_class.booking == Booking.WHOLE:
+            return []
+        return list(units_of(series=camp_class))
+
+
 class ClassOutputSerializer(serializers.Serializer):
     """A class as the browser app knows it (spec section 3), with what describes it to a family."""
 
@@ -127,18 +134,14 @@ class ClassOutputSerializer(serializers.Serializer):
     seasonId = serializers.IntegerField(source="season_id", allow_null=True)
     # Ways to pay in parts (plans.schedule): a deposit now, the rest in instalments.
     plans = serializers.SerializerMethodField()
-    # How it is bought (`classes.models.Booking`); a series' weeks or days, each booked alone.
-    booking = serializers.CharField()
-    units = serializers.SerializerMethodField()
+    # How it is bought (`classes.models.Booking`), and a series' weeks or days, each booked
+    # alone. Optional in the schema, as a meeting's id is: answers stubbed in the browser app's
+    # tests before they existed stay valid; the server always gives them.
+    booking = serializers.ChoiceField(choices=Booking.values, required=False)
+    units = _UnitsField(child=UnitOutputSerializer(), required=False)
     # For a week or a day of a series: the series, and which week or day it is.
-    unitOf = serializers.IntegerField(source="unit_of_id", allow_null=True)  # noqa: N815
-    unitLabel = serializers.CharField(source="unit_label")  # noqa: N815
-
-    @extend_schema_field(UnitOutputSerializer(many=True))
-    def get_units(self, camp_class) -> list[dict]:
-        if camp_class.booking == Booking.WHOLE:
-            return []
-        return UnitOutputSerializer(units_of(series=camp_class), many=True).data
+    unitOf = serializers.IntegerField(source="unit_of_id", allow_null=True, required=False)  # noqa: N815
+    unitLabel = serializers.CharField(source="unit_label", required=False)  # noqa: N815
 
     def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names
         free = getattr(camp_class, "seats_free", None)
