@@ -2,11 +2,13 @@
 priced and paid as classes of their own in one checkout, with extended care on their days; the
 multi-week rule and the weekly care price come from the one pricing function."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 
 from classes.models import Booking, Class
+from core.school_time import school_today
 from enrolments.models import Enrolment, SeatHold
 from payments.models import Checkout, CheckoutStatus, MultiWeekDiscount, Payment, PaymentStatus
 from payments.tests import stripe_js
@@ -26,7 +28,10 @@ def camp(season):
 
 @pytest.fixture
 def mia(family):
-    return ChildFactory(account=family, first_name="Mia")
+    # Eight this summer, whatever the clock says.
+    return ChildFactory(
+        account=family, first_name="Mia", date_of_birth=school_today() - timedelta(days=8 * 365)
+    )
 
 
 def booked(client, camp, child, weeks, care=()):
@@ -160,3 +165,32 @@ def test_a_day_is_booked_alone_from_a_series_sold_by_the_day(as_family, season, 
     assert [(line["classId"], line["price"]) for line in response.json()["lines"]] == [
         (days[2].pk, 45.0)
     ]
+
+
+def test_a_week_asks_the_rules_of_a_class_ages_and_clashes_included(
+    as_family, family, season, camp, mia
+):
+    week = units(camp)
+    older = a_day_camp(season, "150.00", name="Teen Studio", age_min=13, age_max=17)
+    clash = a_day_camp(season, "150.00", name="Sculpture Week")
+    booked(as_family, clash, mia, [units(clash)[0]])
+
+    too_young = booked(as_family, older, mia, [units(older)[1]])
+    clashing = booked(as_family, camp, mia, [week[0]])
+
+    assert too_young.status_code == 409 and "Ages 13" in too_young.json()["message"]
+    assert clashing.status_code == 409, clashing.json()
+    assert "same time as Sculpture Week" in clashing.json()["message"]
+
+
+def test_a_day_of_care_is_not_selected_on_its_own(as_family, family, season, camp, mia):
+    day = after_care(season).days.first()
+
+    response = as_family.post(
+        "/api/selectClass",
+        {"classId": day.pk, "email": family.email, "participantId": mia.pk},
+        format="json",
+    )
+
+    assert response.status_code == 409, response.json()
+    assert "added to a day your child is booked" in response.json()["message"]
