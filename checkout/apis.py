@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from accounts.permissions import IsStudent
 from checkout.items import CareAsked, Item, items_as_lines
 from checkout.pricing import Adjustment
-from checkout.selectors import cart_for
+from checkout.selectors import cart_for, checkout_quote
 from checkout.services import (
     attempt_get_for,
     attempt_settle,
@@ -472,6 +472,21 @@ class ExtendedCareInputSerializer(serializers.Serializer):
     )
 
 
+def _items_asked(items: list[dict]) -> list[Item]:
+    return [
+        Item(
+            class_id=item["classId"],
+            participant_id=item["participantId"],
+            unit_ids=tuple(item.get("units", ())),
+            care=tuple(
+                CareAsked(option_id=care["optionId"], unit_ids=tuple(care["units"]))
+                for care in item.get("extendedCare", ())
+            ),
+        )
+        for item in items
+    ]
+
+
 class CheckoutListApi(APIView):
     """POST /api/checkouts: hold every line at once and price them together."""
 
@@ -531,18 +546,7 @@ class CheckoutListApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        asked = [
-            Item(
-                class_id=item["classId"],
-                participant_id=item["participantId"],
-                unit_ids=tuple(item.get("units", ())),
-                care=tuple(
-                    CareAsked(option_id=care["optionId"], unit_ids=tuple(care["units"]))
-                    for care in item.get("extendedCare", ())
-                ),
-            )
-            for item in data.validated_data["items"]
-        ]
+        asked = _items_asked(data.validated_data["items"])
         plan_ids = {
             (item["classId"], item["participantId"]): item["planId"]
             for item in data.validated_data["items"]
@@ -559,6 +563,52 @@ class CheckoutListApi(APIView):
         except InvalidInput as problem:
             raise _renamed(problem) from problem
         return Response(_checkout_body(view), status=status.HTTP_201_CREATED)
+
+
+class CheckoutQuoteOutputSerializer(serializers.Serializer):
+    # What the lines cost together, before a promo code or account credit.
+    total = serializers.FloatField()
+    lines = PricedLineOutputSerializer(many=True)
+
+
+class CheckoutQuoteApi(APIView):
+    """POST /api/checkouts/quote: what a checkout of these items would cost, each line priced as
+    the checkout prices it, with nothing held: a family's running total while it chooses."""
+
+    permission_classes = [IsStudent]
+
+    @extend_schema_serializer(component_name="CheckoutQuoteInput")
+    class InputSerializer(serializers.Serializer):
+        items = CheckoutListApi.InputSerializer.ItemSerializer(
+            many=True, allow_empty=False, max_length=20
+        )
+
+    @extend_schema(
+        summary="Price a checkout of these items without holding anything (students)",
+        request=InputSerializer,
+        responses={200: CheckoutQuoteOutputSerializer, **errors(400, 401, 403, 503)},
+    )
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            quote = checkout_quote(
+                family=request.user, items=_items_asked(data.validated_data["items"])
+            )
+        except InvalidInput as problem:
+            raise _renamed(problem) from problem
+        lines = [
+            {
+                **_class_named(line.camp_class),
+                "participantId": line.participant.pk,
+                "participantName": line.participant.name,
+                "listPrice": _money(line.list_price),
+                "adjustments": AdjustmentOutputSerializer(line.adjustments, many=True).data,
+                "price": _money(line.amount_due),
+            }
+            for line in quote.lines
+        ]
+        return Response({"total": _money(quote.total), "lines": lines})
 
 
 class CheckoutDetailApi(APIView):

@@ -8,8 +8,10 @@ this module only says which rows an item means, and refuses an item that does no
 
 from dataclasses import dataclass, field
 
+from accounts.access import access_participant
+from accounts.models import Participant, User
 from classes.models import Booking, Class, ExtendedCare, Meeting
-from core.errors import InvalidInput
+from core.errors import InvalidInput, NotFound
 from enrolments.models import Enrolment, EnrolmentStatus
 
 
@@ -59,6 +61,28 @@ def items_as_lines(items: list[Item]) -> list[tuple[int, int]]:
             lines.append((unit_id, item.participant_id))
         lines += _care_lines(number, item, camp_class, units, options)
     return lines
+
+
+def lines_read(*, family: User, lines: list[tuple[int, int]]) -> list[tuple[Participant, Class]]:
+    """The participants and classes the lines name, each the family's own and existing."""
+    if not lines:
+        raise InvalidInput({"items": ["Choose at least one class."]})
+    if len(set(lines)) != len(lines):
+        raise InvalidInput({"items": ["A participant is in each class once per checkout."]})
+    classes = Class.objects.in_bulk({class_id for class_id, _ in lines})
+    read = []
+    for number, (class_id, participant_id) in enumerate(lines, start=1):
+        camp_class = classes.get(class_id)
+        if camp_class is None:
+            raise InvalidInput({"items": [f"Item {number}: no such class."]})
+        try:
+            participant = access_participant(account=family, participant_id=participant_id)
+        except NotFound:
+            raise InvalidInput(
+                {"items": [f"Item {number}: no such person in your family."]}
+            ) from None
+        read.append((participant, camp_class))
+    return read
 
 
 def _care_lines(number, item: Item, series: Class, units, options) -> list[tuple[int, int]]:

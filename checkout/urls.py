@@ -6,6 +6,7 @@ from checkout.apis import (
     CheckoutLineDetailApi,
     CheckoutListApi,
     CheckoutPaymentApi,
+    CheckoutQuoteApi,
     PaymentAttemptDetailApi,
     PaymentCreateApi,
     PaymentSetupCreateApi,
@@ -21,6 +22,7 @@ urlpatterns = [
     ),
     path("cart", CartApi.as_view(), name="cart"),
     path("checkouts", CheckoutListApi.as_view(), name="checkout-list"),
+    path("checkouts/quote", CheckoutQuoteApi.as_view(), name="checkout-quote"),
     path("checkouts/<id:checkout_id>", CheckoutDetailApi.as_view(), name="checkout-detail"),
     path(
         "checkouts/<id:checkout_id>/lines/<id:line_id>",

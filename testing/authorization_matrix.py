@@ -630,6 +630,13 @@ MATRIX = (
         limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES, *HOLD_LIMITS),
     ),
     Call(
+        "POST",
+        "/api/checkouts/quote",
+        (401, 200, 400, 403, 403, 403),
+        "students, for people of their own family (another family's child is no such person)",
+        body={"items": [{"classId": "{checkout_class.id}", "participantId": "{spare_child.id}"}]},
+    ),
+    Call(
         "GET",
         "/api/checkouts/{checkout.id}",
         (401, 200, 404, 403, 403, 403),

@@ -20,8 +20,8 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from accounts.access import access_participant
 from accounts.models import User
+from checkout.items import lines_read
 from checkout.pricing import CheckoutQuote, price_checkout, promo_code_find
 from checkout.services.fulfilment import payment_enrol, payment_fulfil
 from checkout.services.seat_charges import seat_charge_refusal
@@ -118,28 +118,6 @@ def _line_error(error: DomainError, *, index: int, participant, camp_class) -> D
     return error
 
 
-def _items_read(family: User, items: list[tuple[int, int]]) -> list[tuple]:
-    """The participants and classes the items name, each the family's own and existing."""
-    if not items:
-        raise InvalidInput({"items": ["Choose at least one class."]})
-    if len(set(items)) != len(items):
-        raise InvalidInput({"items": ["A participant is in each class once per checkout."]})
-    classes = Class.objects.in_bulk({class_id for class_id, _ in items})
-    read = []
-    for number, (class_id, participant_id) in enumerate(items, start=1):
-        camp_class = classes.get(class_id)
-        if camp_class is None:
-            raise InvalidInput({"items": [f"Item {number}: no such class."]})
-        try:
-            participant = access_participant(account=family, participant_id=participant_id)
-        except NotFound:
-            raise InvalidInput(
-                {"items": [f"Item {number}: no such person in your family."]}
-            ) from None
-        read.append((participant, camp_class))
-    return read
-
-
 def _lines_refused(pairs) -> None:
     """Every line may be paid for now, or the first that may not is named."""
     for index, (participant, camp_class) in enumerate(pairs):
@@ -227,7 +205,7 @@ def checkout_open(
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
     and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
     an item that is to be paid by one."""
-    pairs = _items_read(family, items)
+    pairs = lines_read(family=family, lines=items)
     code = promo_code_find(promo_code) if promo_code.strip() else None
     _lines_refused(pairs)
     quote = price_checkout(
