@@ -53,14 +53,18 @@ export function useCheckout(id) {
  * at once and prices them together, or holds none: a 409 then names the line that cannot be held
  * (`line`, `classId`, `participantId`). The code is looked up by what was typed; an unknown one is
  * a 400 with `errors.promoCode`. Only which classes, for whom and how are sent, never an amount.
+ * An item of a class sold by the week or the day names its `units` and the `extendedCare`
+ * ({optionId, units}) added to them; the checkout makes a line of each unit and each care day.
  */
 export function openCheckout({ items, promoCode = "", applyCredit = false }) {
   const code = promoCode.trim();
   return api.post("/checkouts", {
-    items: items.map(({ classId, participantId, planId }) => ({
+    items: items.map(({ classId, participantId, planId, units, extendedCare }) => ({
       classId,
       participantId,
       ...(planId != null ? { planId } : {}),
+      ...(units?.length ? { units } : {}),
+      ...(extendedCare?.length ? { extendedCare } : {}),
     })),
     ...(code ? { promoCode: code } : {}),
     applyCredit: Boolean(applyCredit),

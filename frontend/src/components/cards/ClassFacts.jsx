@@ -11,6 +11,7 @@ import {
   formatLevel,
   formatScheduleSummary,
 } from "../ui/schedule";
+import { fromPrice, isSoldByUnit } from "./byUnit";
 import { ClassStatusBadge } from "./ClassStatusBadge";
 
 const NOT_GIVEN = "Not given";
@@ -58,9 +59,17 @@ const FACTS = {
   instructor: { label: "Instructor", value: (c) => c.instructorName, long: true },
   instructorLinked: { label: "Instructor", value: (c) => <InstructorLink classItem={c} /> },
   instructorEmail: { label: "Instructor e-mail", value: (c) => c.instructorEmail, long: true },
-  price: { label: "Price", value: (c) => formatPrice(c.price) },
-  // The seats a family can take now: those left less those held for families paying.
-  seatsFree: { label: "Available seats", value: seatsFree },
+  // A class sold by the week or the day: its cheapest unit's, "From $245.00 / week".
+  price: {
+    label: "Price",
+    value: (c) => (isSoldByUnit(c) ? fromPrice(c) : formatPrice(c.price)),
+  },
+  // The seats a family can take now: those left less those held for families paying. Each
+  // unit of a class sold by the week or the day has its own, shown where it is booked.
+  seatsFree: {
+    label: "Available seats",
+    value: (c) => (isSoldByUnit(c) ? null : seatsFree(c)),
+  },
   // The seats left, as the class's own count (the dashboards, which review and run it).
   seats: { label: "Available seats", value: (c) => c.seats },
   status: { label: "Status", value: (c) => <ClassStatusBadge status={c.status} /> },

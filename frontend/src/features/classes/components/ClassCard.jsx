@@ -1,6 +1,7 @@
 import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router-dom";
 
+import { everyUnitFull, isSoldByUnit, unitWord } from "../../../components/cards/byUnit";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
@@ -27,6 +28,8 @@ const WhoCanTake = lazy(() =>
  * Before the class's season opens for them, `opens` says when, in a few words beside the button
  * (RegistrationCountdown). `notice` is what a Select or a join just did (SelectNotice). A class
  * that has `ended` has no button: the card says it ended, and its page offers others like it.
+ * A class sold by the week or the day is booked unit by unit on its page: its card leads there
+ * ("Book weeks"), its price is its cheapest unit's.
  */
 export function ClassCard({
   classItem,
@@ -44,9 +47,10 @@ export function ClassCard({
 }) {
   const titleId = useId();
   const reasonId = useId();
-  const soldOut = !ended && (isSoldOut(classItem) || waitlist);
-  const showChoices = !ended && hasKnownChoices(choices);
-  const hasReason = !ended && (Boolean(reason) || showChoices || Boolean(opens));
+  const byUnit = isSoldByUnit(classItem);
+  const soldOut = !ended && (byUnit ? everyUnitFull(classItem) : isSoldOut(classItem) || waitlist);
+  const showChoices = !ended && !byUnit && hasKnownChoices(choices);
+  const hasReason = !ended && !byUnit && (Boolean(reason) || showChoices || Boolean(opens));
   return (
     <ImageCard
       image={classItem.image}
@@ -61,6 +65,14 @@ export function ClassCard({
       footer={
         ended ? (
           <p className="fw-semibold text-body-secondary mb-0">This class has ended.</p>
+        ) : byUnit ? (
+          <Link
+            className="btn btn-primary w-100"
+            to={paths.classPage(classItem._id)}
+            aria-describedby={titleId}
+          >
+            {`Book ${unitWord(classItem)}s`}
+          </Link>
         ) : (
           <>
             <SelectNotice classId={classItem._id} notice={notice} />

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from "react-router-dom";
 
 import { classCalendarUrl, useClass } from "../../../api/classes";
 import { useClassMessages } from "../../../api/classMessages";
+import { isSoldByUnit } from "../../../components/cards/byUnit";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
 import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
@@ -19,6 +20,7 @@ import {
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { BookUnitsPanel } from "../components/BookUnitsPanel";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
 import { SelectButton } from "../components/SelectButton";
@@ -105,8 +107,14 @@ function ClassDetails({ classItem }) {
   // Asked for a signed-in reader only; a 404 (not one of the class's families) shows nothing.
   const { data: messages } = useClassMessages(classItem._id, { enabled: Boolean(user) });
   const { ended } = classItem;
-  // A class that has ended is nobody's to take: nobody is asked who could.
-  const knownClasses = useMemo(() => (ended ? [] : [classItem]), [classItem, ended]);
+  // Sold by the week or the day: its units are booked in its panel, not Selected.
+  const byUnit = isSoldByUnit(classItem);
+  // A class that has ended is nobody's to take: nobody is asked who could; a class sold by
+  // unit is asked about unit by unit, in its panel.
+  const knownClasses = useMemo(
+    () => (ended || byUnit ? [] : [classItem]),
+    [classItem, ended, byUnit],
+  );
   const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
     useClassSelection(knownClasses);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
@@ -163,17 +171,19 @@ function ClassDetails({ classItem }) {
           <div id="class-select-notes">
             <RegistrationCountdown opens={opens} />
             {registration && <p className="mb-2">{registration}</p>}
-            {reason && (
+            {reason && !byUnit && (
               <p
                 className={`fw-semibold mb-2 ${reason === LABELS.soldOut ? "text-danger-emphasis" : ""}`}
               >
                 {reason}
               </p>
             )}
-            {listChoices && <WhoCanTake choices={choices} className="mb-2" />}
+            {listChoices && !byUnit && <WhoCanTake choices={choices} className="mb-2" />}
           </div>
           {ended ? (
             <EndedNote />
+          ) : byUnit ? (
+            <BookUnitsPanel classItem={classItem} />
           ) : (
             <div className="d-flex flex-wrap gap-2 mt-3">
               <SelectButton

@@ -7,8 +7,13 @@ import "./price-summary.css";
 // The value of the "Pay in full" choice: a line paid by no plan.
 const IN_FULL = "full";
 
+// A week or a day of a class sold by unit, or a day of extended care, says which.
+function lineName(line) {
+  return line.unitLabel ? `${line.className} · ${line.unitLabel}` : line.className;
+}
+
 function whatAndWhom(line) {
-  return line.participantName ? `${line.className} for ${line.participantName}` : line.className;
+  return line.participantName ? `${lineName(line)} for ${line.participantName}` : lineName(line);
 }
 
 /*
@@ -136,7 +141,7 @@ export function CheckoutLines({
       {lines.map((line) => (
         <li key={line.id} className="card shadow-sm">
           <div className="card-body">
-            <h2 className="h5 card-title">{line.className}</h2>
+            <h2 className="h5 card-title">{lineName(line)}</h2>
             {line.participantName && (
               <p className="mb-2">
                 For: <strong>{line.participantName}</strong>

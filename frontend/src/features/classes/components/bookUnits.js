@@ -1,0 +1,117 @@
+import * as yup from "yup";
+
+import { unitWord } from "../../../components/cards/byUnit";
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { formatTime } from "../../../components/ui/schedule";
+
+/*
+ * A class sold by the week or the day (`booking`), as the family books it: for each child coming,
+ * the units ticked and, on each, the season's before- or after-care. The form's values are
+ * {coming: [participantId], booking: {p<participantId>: {units: [unitId], care: {u<unitId>:
+ * [optionId]}}}}, ids as strings (checkbox values); `checkoutItems` makes them the checkout's
+ * items. What they cost is the server's answer, never added up here.
+ */
+
+// "Book weeks", "Book days".
+export function bookingTitle(classItem) {
+  return `Book ${unitWord(classItem)}s`;
+}
+
+// "12 seats left", "1 seat left", "Full": what is left of a unit for a family to book now.
+export function seatsLeft(unit) {
+  const free = unit.seatsFree ?? unit.seats;
+  if (free <= 0) return "Full";
+  return free === 1 ? "1 seat left" : `${free} seats left`;
+}
+
+export function isFull(unit) {
+  return (unit.seatsFree ?? unit.seats) <= 0;
+}
+
+// "After-care, 3:00 PM–6:00 PM".
+export function careLabel(option) {
+  return `${option.label}, ${formatTime(option.startTime)}–${formatTime(option.endTime)}`;
+}
+
+// "$25.00 a day, $100.00 a whole week".
+export function carePrice(option) {
+  const perDay = `${formatPrice(option.pricePerDay)} a day`;
+  return option.pricePerWeek == null
+    ? perDay
+    : `${perDay}, ${formatPrice(option.pricePerWeek)} a whole week`;
+}
+
+export function participantKey(participantId) {
+  return `p${participantId}`;
+}
+
+export function unitKey(unitId) {
+  return `u${unitId}`;
+}
+
+// Nobody ticked; a family of one is coming already.
+export function initialBooking(participants) {
+  const booking = {};
+  for (const participant of participants) {
+    booking[participantKey(participant._id)] = { units: [], care: {} };
+  }
+  return {
+    coming: participants.length === 1 ? [String(participants[0]._id)] : [],
+    booking,
+  };
+}
+
+/*
+ * The problems that stop a checkout, in the family's words: nobody coming, or someone coming
+ * with nothing ticked. `names` are the participants' names by id.
+ */
+export function bookingSchema(classItem, names) {
+  const word = unitWord(classItem);
+  return yup.lazy((values) =>
+    yup.object({
+      coming: yup.array().min(1, `Choose who is coming.`),
+      booking: yup.object(
+        Object.fromEntries(
+          (values.coming ?? []).map((id) => [
+            participantKey(id),
+            yup.object({
+              units: yup.array().min(1, `Choose at least one ${word} for ${names[id] ?? "them"}.`),
+            }),
+          ]),
+        ),
+      ),
+    }),
+  );
+}
+
+/*
+ * One checkout item for each child coming, in the order of `participants`: the series, the
+ * units ticked (in the class's order) and each care option with the ticked units it is added to.
+ */
+export function checkoutItems(classItem, participants, values) {
+  const coming = new Set(values.coming);
+  const unitIds = (classItem.units ?? []).map((unit) => unit.id);
+  return participants
+    .filter((participant) => coming.has(String(participant._id)))
+    .map((participant) => {
+      const chosen = values.booking[participantKey(participant._id)] ?? { units: [], care: {} };
+      const ticked = new Set(chosen.units.map(Number));
+      const units = unitIds.filter((id) => ticked.has(id));
+      const careUnits = new Map();
+      for (const unitId of units) {
+        for (const optionId of chosen.care?.[unitKey(unitId)] ?? []) {
+          const key = Number(optionId);
+          careUnits.set(key, [...(careUnits.get(key) ?? []), unitId]);
+        }
+      }
+      return {
+        classId: classItem._id,
+        participantId: participant._id,
+        units,
+        extendedCare: [...careUnits.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([optionId, careFor]) => ({ optionId, units: careFor })),
+      };
+    })
+    .filter((item) => item.units.length > 0);
+}
