@@ -130,11 +130,21 @@ def test_a_parent_on_a_phone_books_three_weeks_and_after_care_for_two_children_a
 def test_on_a_desktop_the_weeks_and_their_care_are_read_and_priced(page: Page, day_camp):
     camp, care, parent, mia, _ = day_camp
     first = units(camp)[0]
-    sign_in(page, parent.email)
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
     page.set_viewport_size(DESKTOP)
 
+    # A visitor reads the weeks and is asked to sign in; the booking form (and the form
+    # libraries) is not downloaded for them (frontend/scripts/bundle-report.js counts on it).
     page.goto(f"/classes/{camp.pk}")
     panel = page.get_by_role("region", name="Book weeks")
+    expect(panel.get_by_text(first.unit_label)).to_be_visible()
+    expect(panel.get_by_role("button", name="Sign in to book")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requested if "/book-units." in url]
+
+    sign_in(page, parent.email)
+    page.goto(f"/classes/{camp.pk}")
     panel.get_by_role("group", name="Who is coming?").get_by_role(
         "checkbox", name="Mia Rivera"
     ).check()
@@ -155,6 +165,7 @@ def test_on_a_desktop_the_weeks_and_their_care_are_read_and_priced(page: Page, d
     # A week of after-care at its weekly price: $200 and $100.
     assert quote.total == Decimal("300.00")
     expect(panel.get_by_text("Total: $300.00")).to_be_visible()
+    assert [url for url in requested if "/book-units." in url]
     expect(page.get_by_role("button", name="Select")).to_have_count(0)
     fits_the_screen(page)
     check_accessible(page)

@@ -66,6 +66,11 @@ const PUBLIC_ROUTES = [
 ];
 // A signed-in user's browser restores the session on every page it opens.
 const SIGNED_IN_FIREBASE = true;
+// Lazy chunks a public page imports only for a signed-in family, after its first render: the
+// form that books a class's weeks or days (src/features/classes/components/BookUnitsPanel.jsx),
+// with the form libraries. A visitor's load leaves them out (e2e/test_weeks_and_care.py watches
+// the browser's requests); a signed-in one's counts them.
+const FAMILY_ONLY_CHUNKS = ["book-units"];
 
 function readManifest(dist = DIST) {
   const file = path.join(dist, "manifest.json");
@@ -129,7 +134,7 @@ function companionsOf(dist, byId) {
   return companions;
 }
 
-function withImportedChunks(dist, first, byId, companions = {}) {
+function withImportedChunks(dist, first, byId, companions = {}, leftOut = new Set()) {
   const firstId = Object.keys(byId).find((id) => byId[id] === first);
   // The route chunk's own companions only: another route sharing a vendor chunk is not loaded.
   const files = [...new Set([first, ...(companions[firstId] || []).map((id) => byId[id])])];
@@ -137,7 +142,7 @@ function withImportedChunks(dist, first, byId, companions = {}) {
     const source = fs.readFileSync(path.join(dist, files[index]), "utf8");
     for (const id of [...source.matchAll(/\.e\((\d+)\)/g)].map((match) => match[1])) {
       const file = byId[id];
-      if (file && !files.includes(file)) files.push(file);
+      if (file && !files.includes(file) && !leftOut.has(id)) files.push(file);
     }
   }
   return files;
@@ -208,11 +213,24 @@ function bundleReport(dist = DIST) {
   // The files a page downloads: the entry, then what it imports after the first render.
   const load = (extraFiles) => measure(dist, [...initialFiles, ...extraFiles]);
   const companions = companionsOf(dist, byId);
-  // A lazy chunk's scripts, with the chunks it imports, and its own style sheet.
-  const chunkFiles = (name) =>
+  // The family-only chunks' ids, with the companions they load beside them.
+  const familyOnly = new Set(
+    Object.keys(byId)
+      .filter((id) => FAMILY_ONLY_CHUNKS.some((name) => byId[id] === manifest[`${name}.js`]))
+      .flatMap((id) => companions[id] || [id]),
+  );
+  // A lazy chunk's scripts, with the chunks it imports (but those a signed-in family alone
+  // loads, unless `family`), and its own style sheet.
+  const chunkFiles = (name, { family = false } = {}) =>
     manifest[`${name}.js`]
       ? [
-          ...withImportedChunks(dist, manifest[`${name}.js`], byId, companions),
+          ...withImportedChunks(
+            dist,
+            manifest[`${name}.js`],
+            byId,
+            companions,
+            family ? new Set() : familyOnly,
+          ),
           ...(manifest[`${name}.css`] ? [manifest[`${name}.css`]] : []),
         ]
       : [];
@@ -233,6 +251,7 @@ function bundleReport(dist = DIST) {
   return {
     publicRoutes: PUBLIC_ROUTES.map(({ route, visitorFirebase, chunk }) => {
       const pageFiles = chunk ? chunkFiles(chunk) : [];
+      const familyFiles = chunk ? chunkFiles(chunk, { family: true }) : [];
       return {
         route,
         visitorFirebase,
@@ -240,7 +259,7 @@ function bundleReport(dist = DIST) {
         // What the page's first render needs; Firebase comes after it, where it comes at all.
         firstRender: load(pageFiles),
         visitor: load([...pageFiles, ...(visitorFirebase ? firebaseFiles : [])]),
-        signedIn: load([...pageFiles, ...(SIGNED_IN_FIREBASE ? firebaseFiles : [])]),
+        signedIn: load([...familyFiles, ...(SIGNED_IN_FIREBASE ? firebaseFiles : [])]),
       };
     }),
     firstLoad: measure(dist, initialFiles),

@@ -1,8 +1,6 @@
 import * as yup from "yup";
 
 import { unitWord } from "../../../components/cards/byUnit";
-import { formatPrice } from "../../../components/ui/formatPrice";
-import { formatTime } from "../../../components/ui/schedule";
 
 /*
  * A class sold by the week or the day (`booking`), as the family books it: for each child coming,
@@ -11,35 +9,6 @@ import { formatTime } from "../../../components/ui/schedule";
  * [optionId]}}}}, ids as strings (checkbox values); `checkoutItems` makes them the checkout's
  * items. What they cost is the server's answer, never added up here.
  */
-
-// "Book weeks", "Book days".
-export function bookingTitle(classItem) {
-  return `Book ${unitWord(classItem)}s`;
-}
-
-// "12 seats left", "1 seat left", "Full": what is left of a unit for a family to book now.
-export function seatsLeft(unit) {
-  const free = unit.seatsFree ?? unit.seats;
-  if (free <= 0) return "Full";
-  return free === 1 ? "1 seat left" : `${free} seats left`;
-}
-
-export function isFull(unit) {
-  return (unit.seatsFree ?? unit.seats) <= 0;
-}
-
-// "After-care, 3:00 PM–6:00 PM".
-export function careLabel(option) {
-  return `${option.label}, ${formatTime(option.startTime)}–${formatTime(option.endTime)}`;
-}
-
-// "$25.00 a day, $100.00 a whole week".
-export function carePrice(option) {
-  const perDay = `${formatPrice(option.pricePerDay)} a day`;
-  return option.pricePerWeek == null
-    ? perDay
-    : `${perDay}, ${formatPrice(option.pricePerWeek)} a whole week`;
-}
 
 export function participantKey(participantId) {
   return `p${participantId}`;

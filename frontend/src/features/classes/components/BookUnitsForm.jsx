@@ -1,0 +1,274 @@
+import { Field, Form, Formik, getIn, useFormikContext } from "formik";
+import { useId, useMemo } from "react";
+
+import { useCheckoutQuote } from "../../../api/checkoutQuotes";
+import { useEligibility } from "../../../api/eligibility";
+import { seasonOf, useSeasons } from "../../../api/seasons";
+import { unitWord } from "../../../components/cards/byUnit";
+import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
+import { formatPrice } from "../../../components/ui/formatPrice";
+import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
+import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
+import { bookingSchema, checkoutItems, initialBooking, participantKey, unitKey } from "./bookUnits";
+import { participantLabel } from "./selectRules";
+import { UnitFacts } from "./UnitFacts";
+import { careLabel, carePrice, isFull } from "./unitFacts";
+
+// The running total is asked once the ticking pauses this long.
+const QUOTE_AFTER_MS = 300;
+
+/*
+ * A unit for one child: its checkbox (off when it is full or the server says the child cannot
+ * take it, with the reason beside it) and, once ticked, the season's extended care to add to it.
+ */
+function UnitChoice({ unit, participant, refusal, careOptions }) {
+  const { values } = useFormikContext();
+  const idBase = useId();
+  const key = participantKey(participant._id);
+  const ticked = getIn(values, `booking.${key}.units`)?.includes(String(unit.id));
+  const off = isFull(unit) || Boolean(refusal);
+  const careLegendId = `${idBase}-care`;
+  return (
+    <li>
+      <div className="form-check">
+        <Field
+          type="checkbox"
+          id={`${idBase}-unit`}
+          className="form-check-input"
+          name={`booking.${key}.units`}
+          value={String(unit.id)}
+          disabled={off && !ticked}
+          aria-describedby={`${idBase}-facts`}
+        />
+        <label className="form-check-label fw-semibold" htmlFor={`${idBase}-unit`}>
+          {unit.label}
+        </label>
+        <UnitFacts id={`${idBase}-facts`} unit={unit} refusal={refusal} />
+      </div>
+      {ticked && careOptions.length > 0 && (
+        <fieldset className="ms-4 mt-1" aria-labelledby={careLegendId}>
+          <legend id={careLegendId} className="visually-hidden">
+            Extended care, {unit.label}
+          </legend>
+          {careOptions.map((option) => {
+            const optionId = `${idBase}-care-${option.id}`;
+            return (
+              <div className="form-check" key={option.id}>
+                <Field
+                  type="checkbox"
+                  id={optionId}
+                  className="form-check-input"
+                  name={`booking.${key}.care.${unitKey(unit.id)}`}
+                  value={String(option.id)}
+                  aria-describedby={`${optionId}-price`}
+                />
+                <label className="form-check-label" htmlFor={optionId}>
+                  {careLabel(option)}
+                </label>
+                <div id={`${optionId}-price`} className="small text-body-secondary">
+                  {carePrice(option)}
+                </div>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+    </li>
+  );
+}
+
+// A group's message once the form has been sent, tied to the group it is about.
+function GroupError({ id, name }) {
+  const { errors, submitCount } = useFormikContext();
+  const error = getIn(errors, name);
+  if (submitCount === 0 || typeof error !== "string") return null;
+  return (
+    <div id={id} className="invalid-feedback d-block">
+      {error}
+    </div>
+  );
+}
+
+// One child's units, in a group named for them (for a family of one, for the unit's word).
+function ParticipantUnits({ classItem, participant, legend, refusalsOf, careOptions }) {
+  const idBase = useId();
+  const { errors, submitCount } = useFormikContext();
+  const name = `booking.${participantKey(participant._id)}.units`;
+  const invalid = submitCount > 0 && Boolean(getIn(errors, name));
+  return (
+    <fieldset
+      className="mb-3"
+      data-field={name}
+      aria-describedby={invalid ? `${idBase}-error` : undefined}
+    >
+      <legend className="fs-6 fw-semibold mb-2">{legend}</legend>
+      <ul className="list-unstyled d-grid gap-2 mb-1">
+        {(classItem.units ?? []).map((unit) => (
+          <UnitChoice
+            key={unit.id}
+            unit={unit}
+            participant={participant}
+            refusal={refusalsOf(unit.id, participant._id)}
+            careOptions={careOptions}
+          />
+        ))}
+      </ul>
+      <GroupError id={`${idBase}-error`} name={name} />
+    </fieldset>
+  );
+}
+
+// What the units ticked cost together, as the checkout prices them (the server's answer).
+function RunningTotal({ classItem, participants }) {
+  const { values } = useFormikContext();
+  const items = useMemo(
+    () => checkoutItems(classItem, participants, values),
+    [classItem, participants, values],
+  );
+  const settled = useDebouncedValue(items, QUOTE_AFTER_MS);
+  const { data: quote } = useCheckoutQuote(settled);
+  const shown = items.length > 0 && quote;
+  return (
+    <div className="mb-3" aria-live="polite">
+      {shown ? (
+        <p className="fs-5 fw-semibold mb-0">
+          Total: {formatPrice(quote.total)}
+          <span className="d-block fs-6 fw-normal text-body-secondary">
+            with the season&apos;s discounts, before a promo code or account credit
+          </span>
+        </p>
+      ) : (
+        items.length === 0 && (
+          <p className="text-body-secondary mb-0">
+            Tick the {unitWord(classItem)}s to book to see the total.
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/*
+ * "Who is coming?": each of the family, off (with the reason) when the server says they can
+ * take none of the units.
+ */
+function WhoIsComing({ participants, refusalOfAll }) {
+  const idBase = useId();
+  const { errors, submitCount } = useFormikContext();
+  const invalid = submitCount > 0 && Boolean(errors.coming);
+  return (
+    <fieldset
+      className="mb-3"
+      data-field="coming"
+      aria-describedby={invalid ? `${idBase}-error` : undefined}
+    >
+      <legend className="fs-6 fw-semibold mb-2">Who is coming?</legend>
+      {participants.map((participant) => {
+        const id = `${idBase}-${participant._id}`;
+        const refusal = refusalOfAll(participant._id);
+        return (
+          <div className="form-check" key={participant._id}>
+            <Field
+              type="checkbox"
+              id={id}
+              className="form-check-input"
+              name="coming"
+              value={String(participant._id)}
+              disabled={Boolean(refusal)}
+              aria-describedby={refusal ? `${id}-reason` : undefined}
+            />
+            <label className="form-check-label" htmlFor={id}>
+              {participantLabel(participant)}
+            </label>
+            {refusal && (
+              <div id={`${id}-reason`} className="small text-body-secondary">
+                {refusal}
+              </div>
+            )}
+          </div>
+        );
+      })}
+      <GroupError id={`${idBase}-error`} name="coming" />
+    </fieldset>
+  );
+}
+
+/*
+ * The family's booking of a class sold by the week or the day (BookUnitsPanel): who is coming,
+ * each one's units and care, the running total, and Check out. A chunk of its own, with the form
+ * libraries, loaded for a signed-in family only.
+ */
+export function BookUnitsForm({ classItem, participants }) {
+  const { checkOutTogether } = useCheckOutTogether();
+  const unitIds = useMemo(() => (classItem.units ?? []).map((unit) => unit.id), [classItem]);
+  const { eligibilityByClass } = useEligibility(unitIds);
+  const { seasons } = useSeasons(classItem.seasonId != null);
+  const careOptions = seasonOf(seasons, classItem)?.extendedCare ?? [];
+  const names = Object.fromEntries(
+    participants.map((participant) => [String(participant._id), participantLabel(participant)]),
+  );
+  const family = participants.length > 1;
+
+  // The server's reason a child cannot take a unit (a full unit says Full by itself).
+  function refusalsOf(unitId, participantId) {
+    const chance = eligibilityByClass?.[unitId]?.find((row) => row.participantId === participantId);
+    if (!chance || chance.eligible || chance.kind === "full") return null;
+    return chance.reason;
+  }
+
+  // Why a child can take none of the units, when that is so: the first unit's reason.
+  function refusalOfAll(participantId) {
+    if (!eligibilityByClass || unitIds.length === 0) return null;
+    const refusals = unitIds.map(
+      (unitId) =>
+        refusalsOf(unitId, participantId) ??
+        (isFull((classItem.units ?? []).find((unit) => unit.id === unitId)) ? "Full" : null),
+    );
+    return refusals.every(Boolean) ? refusals[0] : null;
+  }
+
+  async function onSubmit(values, { setStatus }) {
+    setStatus(null);
+    const refusal = await checkOutTogether(checkoutItems(classItem, participants, values));
+    if (refusal) setStatus(refusal.message || "Something went wrong. Please try again.");
+  }
+
+  return (
+    <Formik
+      initialValues={initialBooking(participants)}
+      validationSchema={bookingSchema(classItem, names)}
+      validateOnBlur={false}
+      onSubmit={onSubmit}
+    >
+      {({ values, isSubmitting }) => (
+        <Form noValidate aria-busy={isSubmitting}>
+          <FormErrorSummary />
+          {family && <WhoIsComing participants={participants} refusalOfAll={refusalOfAll} />}
+          {participants
+            .filter((participant) => values.coming.includes(String(participant._id)))
+            .map((participant) => (
+              <ParticipantUnits
+                key={participant._id}
+                classItem={classItem}
+                participant={participant}
+                legend={
+                  family
+                    ? `${unitWord(classItem) === "day" ? "Days" : "Weeks"} for ${names[participant._id]}`
+                    : `${unitWord(classItem) === "day" ? "Days" : "Weeks"} to book`
+                }
+                refusalsOf={refusalsOf}
+                careOptions={careOptions}
+              />
+            ))}
+          <RunningTotal classItem={classItem} participants={participants} />
+          <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting}>
+            {isSubmitting && (
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            )}
+            Check out
+          </button>
+        </Form>
+      )}
+    </Formik>
+  );
+}
