@@ -55,7 +55,7 @@ class PaymentOutputSerializer(serializers.Serializer):
     # A JSON number, like a class's price.
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
     date = serializers.DateTimeField()
-    nameClass = serializers.CharField(source="camp_class.name")
+    nameClass = serializers.CharField(source="camp_class.title")
     image = serializers.CharField(source="camp_class.image")
     instructorEmail = serializers.EmailField(source="camp_class.instructor.email")
     instructorName = serializers.CharField(source="camp_class.instructor.name")

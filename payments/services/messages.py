@@ -71,7 +71,7 @@ def _composed(
         "price_lines": _price_lines(payment),
         "calendar_method": calendar_method,
         "name": payment.student.name,
-        "class_name": camp_class.name,
+        "class_name": camp_class.title,
         # Whom the seat is for: the parent pays and reads the mail, a child may take it.
         "participant_name": payment.participant_name or payment.student.name,
         "for_child": payment.participant is not None and not payment.participant.is_account_holder,
