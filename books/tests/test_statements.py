@@ -26,7 +26,7 @@ from payments.models import (
 from payments.selectors import CARD
 from payments.services.ledger import ledger_credit_given, ledger_instalment_paid, ledger_refund
 from testing.dates import summer, summer_year
-from testing.day_camp import a_day_camp, after_care, care_days_of, units_of
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
 from testing.seasons import a_season
 
@@ -370,7 +370,7 @@ def test_day_camp_weeks_and_after_care_are_listed_apart_as_dependent_care(
 ):
     season = a_season(starts_on=summer(7, 5), days=30)
     camp = a_day_camp(season, "200.00", weeks=2)
-    week_1, week_2 = units_of(camp)
+    week_1, week_2 = units(camp)
     option = after_care(season)
     paid(family, noa, week_1)
     paid(family, noa, week_2)

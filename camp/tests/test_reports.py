@@ -33,7 +33,7 @@ from enrolments.reports import season_participants
 from enrolments.selectors import roster_for, waitlist_list_for_class
 from payments.models import Payment, PaymentStatus
 from testing.care import care_completed
-from testing.day_camp import a_day_camp, after_care, care_days_of, units_of
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, PaymentFactory, UserFactory
 from testing.seasons import a_season, a_season_class
 
@@ -249,7 +249,7 @@ class TestDayCamp:
 
     def test_each_week_and_each_day_of_after_care_and_care_money_apart(self, as_admin, summer):
         camp = a_day_camp(summer, "200.00", weeks=2, seats=8)
-        week_1, week_2 = units_of(camp)
+        week_1, week_2 = units(camp)
         option = after_care(summer, per_day="25.00", seats=6)
         monday, tuesday, *rest = care_days_of(option, week_1)
         mia, leo = ChildFactory(), ChildFactory()
