@@ -146,7 +146,7 @@ def test_a_weeks_payment_names_the_day_camp_and_its_week_in_the_history_and_on_i
     api_client_for,
 ):
     season = a_season()
-    week_1, week_2 = units(a_day_camp(season, name="Art Explorers"))
+    week_1, week_2 = units(a_day_camp(season, weeks=2))
     family = UserFactory(role=Role.STUDENT)
     PaymentFactory(student=family, camp_class=week_2, status=PaymentStatus.ENROLLED)
     client = api_client_for(family)
