@@ -317,7 +317,8 @@ class CheckoutReceiptOutputSerializer(serializers.Serializer):
     school = serializers.SerializerMethodField()
     lines = serializers.SerializerMethodField()
     # The days of extended care, together by child, option and week (none among `lines`).
-    extendedCare = CareWeekOutputSerializer(source="care_weeks", many=True)  # noqa: N815
+    # Optional in the schema, as the class's units are: the server always gives it.
+    extendedCare = CareWeekOutputSerializer(source="care_weeks", many=True, required=False)  # noqa: N815
     refundPolicy = serializers.SerializerMethodField()  # noqa: N815
 
     def get_timeZone(self, receipt) -> str:  # noqa: N802
