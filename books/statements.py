@@ -238,6 +238,58 @@ class _StatementPdf(FPDF):
         self.set_font("Helvetica", size=8)
         self.cell(0, 10, f"Page {self.page_no()}/{{nb}}", align="C")
 
+    def text_line(self, text: str = "", *, size: int = 10, style: str = "", height: float = 5):
+        self.set_font("Helvetica", style=style, size=size)
+        self.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+    def lines_table(self, lines: tuple[StatementLine, ...], first_heading: str) -> None:
+        """The lines as a table: each one's name, dates of care, paid, refunded and net."""
+        self.set_font("Helvetica", size=9)
+        with self.table(
+            col_widths=(58, 58, 25, 25, 25),
+            text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+            line_height=5,
+        ) as rows:
+            header = rows.row()
+            for title in (first_heading, "Dates of care", "Paid", "Refunded", "Net paid"):
+                header.cell(title)
+            for item in lines:
+                row = rows.row()
+                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
+                row.cell(_printable(name))
+                row.cell(_dates_of_care(item))
+                row.cell(_money(item.paid, item.currency))
+                row.cell(_money(item.given_back, item.currency))
+                row.cell(_money(item.net, item.currency))
+        self.ln(3)
+
+
+def _payments_pdf(pdf: _StatementPdf, statement: Statement, currency: str) -> None:
+    """The year's payments: dependent care first (the day camp, then extended care) with its own
+    total, then the other classes."""
+    if statement.dependent_care:
+        pdf.text_line("Dependent care", size=12, style="B", height=7)
+        for kind, heading in (
+            (CareKind.DAY_CAMP, "Day camp (dependent care)"),
+            (CareKind.EXTENDED_CARE, "Extended care (dependent care)"),
+        ):
+            lines = tuple(item for item in statement.dependent_care if item.kind == kind)
+            if lines:
+                pdf.lines_table(lines, heading)
+        pdf.text_line(
+            f"Dependent care paid in {statement.year}: "
+            f"{_money(statement.dependent_care_total, currency)}",
+            style="B",
+        )
+        pdf.ln(4)
+    if statement.classes:
+        if statement.dependent_care:
+            pdf.text_line("Classes", size=12, style="B", height=7)
+        pdf.lines_table(statement.classes, "Class")
+    if not statement.lines:
+        pdf.text_line(f"No payments for care in {statement.year}.")
+        pdf.ln(2)
+
 
 def statement_pdf(statement: Statement) -> bytes:
     """The statement as a PDF of US Letter pages."""
@@ -247,10 +299,7 @@ def statement_pdf(statement: Statement) -> bytes:
     pdf.set_auto_page_break(auto=True, margin=20)
     pdf.add_page()
 
-    def line(text: str = "", *, size: int = 10, style: str = "", height: float = 5) -> None:
-        pdf.set_font("Helvetica", style=style, size=size)
-        pdf.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-
+    line = pdf.text_line
     line(settings.SCHOOL_NAME, size=16, style="B", height=8)
     line(settings.SCHOOL_ADDRESS)
     line(f"Tax ID: {settings.SCHOOL_TAX_ID}")
@@ -274,48 +323,7 @@ def statement_pdf(statement: Statement) -> bytes:
 
     currency = statement.lines[0].currency if statement.lines else "usd"
 
-    def table(lines: tuple[StatementLine, ...], first_heading: str) -> None:
-        pdf.set_font("Helvetica", size=9)
-        with pdf.table(
-            col_widths=(58, 58, 25, 25, 25),
-            text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
-            line_height=5,
-        ) as rows:
-            header = rows.row()
-            for title in (first_heading, "Dates of care", "Paid", "Refunded", "Net paid"):
-                header.cell(title)
-            for item in lines:
-                row = rows.row()
-                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
-                row.cell(_printable(name))
-                row.cell(_dates_of_care(item))
-                row.cell(_money(item.paid, item.currency))
-                row.cell(_money(item.given_back, item.currency))
-                row.cell(_money(item.net, item.currency))
-        pdf.ln(3)
-
-    if statement.dependent_care:
-        line("Dependent care", size=12, style="B", height=7)
-        for kind, heading in (
-            (CareKind.DAY_CAMP, "Day camp (dependent care)"),
-            (CareKind.EXTENDED_CARE, "Extended care (dependent care)"),
-        ):
-            lines = tuple(item for item in statement.dependent_care if item.kind == kind)
-            if lines:
-                table(lines, heading)
-        line(
-            f"Dependent care paid in {statement.year}: "
-            f"{_money(statement.dependent_care_total, currency)}",
-            style="B",
-        )
-        pdf.ln(4)
-    if statement.classes:
-        if statement.dependent_care:
-            line("Classes", size=12, style="B", height=7)
-        table(statement.classes, "Class")
-    if not statement.lines:
-        line(f"No payments for care in {statement.year}.")
-        pdf.ln(2)
+    _payments_pdf(pdf, statement, currency)
     line(
         f"Total paid for care in {statement.year}: {_money(statement.total, currency)}",
         size=12,
