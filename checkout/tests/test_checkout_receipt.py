@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import Role
 from checkout.services.family_checkout import checkout_charge_settle, checkout_pay
 from checkout.tests.test_family_checkout import asked_by_the_bank, card_saved, opened, paid
-from classes.models import Meeting
+from classes.models import Class, Meeting
 from core.school_time import school_timezone
 from notifications.models import Message
 from payments import stripe_client
@@ -491,3 +491,34 @@ def test_the_receipt_page_lists_the_weeks_and_the_weeks_care_together(
     assert {
         row["nameClass"] for row in history if row["classId"] == care_lines[0].camp_class_id
     } == {f"After-care — {care_lines[0].camp_class.unit_label}"}
+
+
+def test_a_day_of_care_refused_its_seat_after_the_bank_is_an_entry_of_its_own(
+    as_family, family, children, day_camp
+):
+    mia = children[0]
+    camp, (week_1, _), care = day_camp
+    answer = booked_weeks(as_family, camp, mia, [week_1], [(care, [week_1])]).json()
+    asked = asked_by_the_bank(as_family, family, answer)
+    # The Wednesday's after-care fills up while the family answers its bank.
+    wednesday = care_days_of(care, week_1)[2]
+    Class.objects.filter(pk=wednesday.pk).update(seats=0)
+
+    response = as_family.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"paymentIntentId": asked["paymentIntentId"], "total": answer["total"]},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    checkout = Checkout.objects.get()
+    body = as_family.get(f"/api/checkouts/{checkout.pk}/receipt").json()
+    taken, refused = body["extendedCare"]
+    assert (taken["status"], len(taken["days"]), taken["week"]) == (
+        "enrolled",
+        4,
+        week_1.unit_label.split(":")[0],
+    )
+    assert (refused["status"], refused["days"]) == ("refunded", [wednesday.start_date.isoformat()])
+    assert refused["refundReason"]
+    assert taken["price"] + refused["price"] == 100.0
