@@ -77,3 +77,12 @@ def before_care(season: Season, *, per_day: str = "15.00", seats: int = 10) -> E
         seats=seats,
         led_by=UserFactory(role=Role.INSTRUCTOR, name="Sam Ortega"),
     )
+
+
+def care_days_of(option: ExtendedCare, unit: Class) -> list[Class]:
+    """The option's days of care in the unit's days, in order."""
+    return list(
+        option.days.filter(start_date__gte=unit.start_date, start_date__lte=unit.end_date).order_by(
+            "start_date"
+        )
+    )
