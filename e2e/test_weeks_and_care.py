@@ -103,7 +103,7 @@ def test_a_parent_on_a_phone_books_three_weeks_and_after_care_for_two_children_a
 
     expect(page).to_have_url(re.compile(r"/dashboard/checkout/\d+$"))
     main = page.get_by_role("main")
-    expect(main.get_by_role("heading", name=f"{CAMP} · {week[1].unit_label}")).to_have_count(2)
+    expect(main.get_by_role("heading", name=f"{CAMP} — {week[1].unit_label}")).to_have_count(2)
     expect(main.locator("dt:text-is('Total due') + dd").last).to_have_text(total)
     expect(card_field(page).get_by_placeholder("number")).to_be_visible(timeout=15_000)
     fits_the_screen(page)

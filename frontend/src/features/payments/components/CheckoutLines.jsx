@@ -9,7 +9,7 @@ const IN_FULL = "full";
 
 // A week or a day of a class sold by unit, or a day of extended care, says which.
 function lineName(line) {
-  return line.unitLabel ? `${line.className} · ${line.unitLabel}` : line.className;
+  return line.unitLabel ? `${line.className} — ${line.unitLabel}` : line.className;
 }
 
 function whatAndWhom(line) {

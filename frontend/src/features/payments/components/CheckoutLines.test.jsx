@@ -23,11 +23,11 @@ test("a week of a series and a day of extended care each say which", () => {
   render(<CheckoutLines lines={lines} onRemove={() => {}} removing={null} />);
 
   expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
-    "Art Explorers · Week 2: Jun 21–25",
-    "After-care · Tue Jun 22",
+    "Art Explorers — Week 2: Jun 21–25",
+    "After-care — Tue Jun 22",
     "Watercolor Basics",
   ]);
   expect(
-    screen.getByRole("button", { name: "Remove After-care · Tue Jun 22 for Ana Lopez" }),
+    screen.getByRole("button", { name: "Remove After-care — Tue Jun 22 for Ana Lopez" }),
   ).toBeInTheDocument();
 });
