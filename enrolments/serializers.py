@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from classes.schedule import meetings_of
-from classes.serializers import ClassOutputSerializer, MeetingOutputSerializer
+from classes.serializers import ClassOutputSerializer, ClockTimeField, MeetingOutputSerializer
 from enrolments.rules import RefusalKind
 
 
@@ -156,6 +156,25 @@ class RosterLineOutputSerializer(serializers.Serializer):
     emergencyContactPhone = serializers.CharField(source="emergency_contact_phone")  # noqa: N815
     enrolledAt = serializers.DateTimeField(source="enrolled_at")  # noqa: N815
     careFlags = CareFlagsOutputSerializer(source="care")  # noqa: N815
+
+
+class CareBookedOutputSerializer(serializers.Serializer):
+    """A child's days of one extended-care option in a week or on a day of camp, and who looks
+    after them (enrolments.selectors.CareBooked)."""
+
+    optionId = serializers.IntegerField(source="option.pk")  # noqa: N815
+    kind = serializers.CharField(source="option.kind")
+    label = serializers.CharField(source="option.label")
+    startTime = ClockTimeField(source="option.start_time")  # noqa: N815
+    endTime = ClockTimeField(source="option.end_time")  # noqa: N815
+    ledBy = serializers.CharField(source="option.led_by.name")  # noqa: N815
+    days = serializers.ListField(child=serializers.DateField())
+
+
+class UnitRosterLineOutputSerializer(RosterLineOutputSerializer):
+    """A line of a week's or a day's roster: the class roster's, with the extended care."""
+
+    extendedCare = CareBookedOutputSerializer(source="extended_care", many=True)  # noqa: N815
 
 
 class WaitlistEntryOutputSerializer(serializers.Serializer):
