@@ -5,12 +5,15 @@ import { ApiError, api } from "../lib/api";
 
 /*
  * GET /attendance/today and POST /meetings/:id/attendance: an instructor's (or an admin's) day
- * of camp. Today is [{meetingId, classId, className, location, start, end, opensAt,
- * attendance: [line]}], by start time; a line is one child on the meeting's roster:
- * {participantId, name, status ("expected", "present", "absent" or "left"), checkedInAt,
- * checkedOutAt, late, early, collectedBy ({kind, id, name} or null), flags (the roster's
- * careFlags), collectors ([{kind: "guardian" | "pickup", id, name, relationship, phone}]),
- * mayLeaveAlone, lastActionId, lastActionBy}, in name order.
+ * of camp. Today is [{meetingId, classId, className, unitLabel (a week's or day's, else ""),
+ * extendedCare ({kind, label, ledBy} on a day of before- or after-care, else null), location,
+ * start, end, opensAt, attendance: [line]}], by start time; a line is one child on the
+ * meeting's roster: {participantId, name, status ("expected", "present", "absent" or "left"),
+ * checkedInAt, checkedOutAt, late, early, collectedBy ({kind, id, name} or null), flags (the
+ * roster's careFlags), collectors ([{kind: "guardian" | "pickup", id, name, relationship,
+ * phone}]), mayLeaveAlone, lastActionId, lastActionBy, extendedCare ([{meetingId, classId, kind,
+ * label, start, end, ledBy}]: the child's care that day), classesToday ([{meetingId, classId,
+ * className, unitLabel, start, end}]: their other classes that day)}, in name order.
  */
 
 export const todayAttendanceKey = "/attendance/today";
