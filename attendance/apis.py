@@ -25,6 +25,7 @@ from attendance.services import HAND_OVER_CHECK_IN, attendance_hand_over, attend
 from classes.models import CareKind
 from classes.serializers import SchoolTimeField
 from core.api import ServiceInputSerializer
+from core.converters import LARGEST_ROW_ID
 from core.openapi import errors
 from enrolments.serializers import CareFlagsOutputSerializer
 
@@ -233,8 +234,12 @@ class MeetingHandOverApi(APIView):
             min_length=CLIENT_ID_MIN_LENGTH,
             max_length=CLIENT_ID_MAX_LENGTH - len(HAND_OVER_CHECK_IN),
         )
-        participantId = serializers.IntegerField(source="participant_id", min_value=1)  # noqa: N815
-        toMeetingId = serializers.IntegerField(source="to_meeting_id", min_value=1)  # noqa: N815
+        participantId = serializers.IntegerField(  # noqa: N815
+            source="participant_id", min_value=1, max_value=LARGEST_ROW_ID
+        )
+        toMeetingId = serializers.IntegerField(  # noqa: N815
+            source="to_meeting_id", min_value=1, max_value=LARGEST_ROW_ID
+        )
         at = serializers.DateTimeField(help_text="When it was taken, on the device.")
 
     @extend_schema(

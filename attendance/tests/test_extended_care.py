@@ -277,6 +277,14 @@ class TestHandOver:
         assert leo.status_code == 400
         assert AttendanceAction.objects.count() == 1
 
+    def test_a_meeting_id_past_the_databases_range_is_refused_as_input(self, clock, staff, camp):
+        with clock.on(8):
+            refused = post(
+                staff("admin"), camp["before"], "handOver", participantId=2**64, toMeetingId=2**64
+            )
+        assert refused.status_code == 400
+        assert set(refused.json()["errors"]) == {"participantId", "toMeetingId"}
+
     def test_another_leaders_meeting_is_as_good_as_absent(self, clock, staff, camp):
         with clock.on(7, 40):
             post(
