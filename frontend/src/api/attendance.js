@@ -57,22 +57,44 @@ function refusalReason(error) {
 
 /*
  * Sends one action kept on the device: {clientId, meetingId, participantId, action, at,
- * collectedBy, overrideReason}. The same clientId sent twice is the same action to the server.
+ * collectedBy, overrideReason}; a hand-over ("hand_over") names the meeting the child goes to,
+ * toMeetingId. The same clientId sent twice is the same action to the server.
  * Resolves to {outcome: "sent", answer}, {outcome: "refused", reason} or {outcome: "failed"}
  * (to be sent again later); it never rejects.
  */
 export async function sendAttendanceAction(entry) {
-  const body = {
-    clientId: entry.clientId,
-    participantId: entry.participantId,
-    action: entry.action,
-    at: entry.at,
-  };
+  const body = { clientId: entry.clientId, participantId: entry.participantId, at: entry.at };
+  if (entry.action === "hand_over") {
+    return sendHandOver(entry, { ...body, toMeetingId: entry.toMeetingId });
+  }
+  body.action = entry.action;
   if (entry.collectedBy) body.collectedBy = collectorForServer(entry.collectedBy);
   if (entry.overrideReason) body.overrideReason = entry.overrideReason;
   try {
     const answer = await api.post(meetingAttendanceKey(entry.meetingId), body);
     return { outcome: "sent", answer };
+  } catch (error) {
+    if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
+    return { outcome: "failed", error };
+  }
+}
+
+/*
+ * POST /meetings/:id/handOver: a child handed from before-care to their class, or from their class
+ * to after-care ({checkedOut, checkedIn}, each as an action's answer). Answers as an action does,
+ * with the check-out as its answer and the check-in's line beside it (`alsoLine`).
+ */
+async function sendHandOver(entry, body) {
+  try {
+    const { checkedOut, checkedIn } = await api.post(
+      `/meetings/${encodeURIComponent(entry.meetingId)}/handOver`,
+      body,
+    );
+    return {
+      outcome: "sent",
+      answer: checkedOut,
+      alsoLine: { meetingId: entry.toMeetingId, line: checkedIn.line },
+    };
   } catch (error) {
     if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
     return { outcome: "failed", error };
@@ -104,7 +126,11 @@ export function useSendAttendanceAction() {
     async (entry) => {
       const result = await sendAttendanceAction(entry);
       if (result.outcome === "sent") {
-        mutate(todayAttendanceKey, (today) => withLine(today, entry.meetingId, result.answer.line));
+        const { alsoLine } = result;
+        mutate(todayAttendanceKey, (today) => {
+          const now = withLine(today, entry.meetingId, result.answer.line);
+          return alsoLine ? withLine(now, alsoLine.meetingId, alsoLine.line) : now;
+        });
       }
       return result;
     },

@@ -1,6 +1,6 @@
 import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
-import { actionsFor } from "./attendanceLine";
+import { actionsFor, handOverTo } from "./attendanceLine";
 import { DayPlan } from "./DayPlan";
 
 const STATUS_WORDS = {
@@ -50,6 +50,7 @@ function Times({ line }) {
 export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onAction, onCheckOut }) {
   const headingId = `attendance-${line.participantId}-name`;
   const allowed = closed ? {} : actionsFor(line.status);
+  const handOver = allowed.checkOut ? handOverTo(line, careKind) : null;
   const button = (label, onClick, tone) => (
     <button type="button" className={`btn ${tone}`} onClick={onClick}>
       {label}
@@ -79,7 +80,15 @@ export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onActi
         <div className="attendance-actions">
           {allowed.checkIn && button("Check in", () => onAction("check_in"), "btn-success")}
           {allowed.absent && button("Absent", () => onAction("absent"), "btn-outline-secondary")}
-          {allowed.checkOut && button("Check out", onCheckOut, "btn-primary")}
+          {handOver &&
+            button(
+              `Hand over to ${handOver.name}`,
+              () =>
+                onAction("hand_over", { toMeetingId: handOver.meetingId, toName: handOver.name }),
+              "btn-primary",
+            )}
+          {allowed.checkOut &&
+            button("Check out", onCheckOut, handOver ? "btn-outline-primary" : "btn-primary")}
           {!closed && canUndo && button("Undo", () => onAction("undo"), "btn-outline-danger")}
         </div>
       </div>

@@ -587,3 +587,63 @@ test("a child handed over to their class shows where they went", async () => {
   await screen.findByRole("listitem", { name: "Mia Lopez" });
   expect(child("Mia Lopez").getByText(/· Handed over to Art Adventures$/)).toBeInTheDocument();
 });
+
+test("a child going to after-care is handed over in one step, and shows where they went", async () => {
+  const posts = [];
+  const here = {
+    ...mia,
+    status: "present",
+    checkedInAt: inMinutes(-30),
+    extendedCare: [afterCare],
+  };
+  let lines = [here, sam];
+  global.fetch = jest.fn(async (url, init = {}) => {
+    const path = String(url).slice(config.apiBase.length);
+    if ((init.method ?? "GET") === "GET" && path === "/attendance/today") {
+      return answerFor(url, init, 200, today(lines));
+    }
+    if (init.method === "POST" && path === "/meetings/31/handOver") {
+      const body = JSON.parse(init.body);
+      posts.push(body);
+      const action = (kind, line) => ({
+        clientId: body.clientId,
+        action: kind,
+        at: body.at,
+        recordedAt: new Date().toISOString(),
+        by: "Maya Lindqvist",
+        line,
+      });
+      const left = {
+        ...here,
+        status: "left",
+        checkedOutAt: body.at,
+        collectedBy: { kind: "handover", id: "52", name: "After-care" },
+        lastActionId: 346,
+        lastActionBy: "Maya Lindqvist",
+      };
+      lines = [left, sam];
+      return answerFor(url, init, 201, {
+        checkedOut: action("check_out", left),
+        checkedIn: action("check_in", { ...left, status: "present", collectedBy: null }),
+      });
+    }
+    throw new Error(`Nothing answers ${init.method ?? "GET"} ${path} here.`);
+  });
+  const user = renderPage();
+
+  const handOver = await screen.findByRole("button", { name: "Hand over to After-care Mia Lopez" });
+  expect(child("Sam Reyes").queryByRole("button", { name: /Hand over/ })).not.toBeInTheDocument();
+  await user.click(handOver);
+
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]).toEqual({
+    clientId: expect.stringMatching(UUID),
+    participantId: 7,
+    toMeetingId: 52,
+    at: expect.any(String),
+  });
+  expect(await child("Mia Lopez").findByText(/Handed over to After-care$/)).toBeInTheDocument();
+  expect(child("Mia Lopez").getByText("Gone home")).toBeInTheDocument();
+  // It checked her in to after-care too: undoing half of it here would leave her in both.
+  expect(child("Mia Lopez").queryByRole("button", { name: /Undo/ })).not.toBeInTheDocument();
+});
