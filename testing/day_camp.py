@@ -1,89 +1,110 @@
-"""A day camp in tests: a class sold by the week (each week a unit of its own, `classes.series`),
-in a season with before-care and after-care, and children booked on weeks and days of care as a
-checkout leaves them (a seat in each unit and each day of care, each with its payment)."""
+"""A season's day camp in tests: a series sold by the week or the day over a season's first
+weeks, approved with its units, and extended care offered on its days; children booked on weeks
+and days of care as a checkout leaves them (a seat in each, each with its payment)."""
 
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
-from django.db.models import Q
-
-from accounts.models import User
+from accounts.models import Role, User
 from classes.models import Booking, CareKind, Class, ClassStatus, ExtendedCare, Season
-from classes.series import extended_care_offer
+from classes.series import extended_care_offer, units_follow_series
 from classes.services import class_create
 from testing.dates import SCHOOL
-from testing.factories import PaymentFactory
+from testing.factories import PaymentFactory, UserFactory
 
 
 def day_camp_season(first_monday: date, *, weeks: int = 2) -> Season:
-    opens = first_monday - timedelta(days=90)
+    """A season of `weeks` weeks from a Monday, its registration closed the day before."""
     return Season.objects.create(
         name="Day camp summer",
         starts_on=first_monday,
         ends_on=first_monday + timedelta(weeks=weeks),
-        opens_at=_school_noon(opens),
-        closes_at=_school_noon(first_monday - timedelta(days=1)),
+        opens_at=datetime.combine(first_monday - timedelta(days=90), time(12), SCHOOL),
+        closes_at=datetime.combine(first_monday - timedelta(days=1), time(12), SCHOOL),
     )
 
 
-def _school_noon(day: date) -> datetime:
-    return datetime.combine(day, time(12), SCHOOL)
-
-
-def weekly_class(
-    *,
+def a_day_camp(
     season: Season,
-    instructor: User,
-    name: str = "Art Adventures",
-    weeks: int = 2,
+    price: str = "200.00",
+    *,
     booking: str = Booking.WEEKS,
-    hours: tuple[time, time] = (time(9), time(15)),
+    weeks: int = 5,
+    seats: int = 10,
+    name: str = "Art Explorers",
+    **details,
 ) -> Class:
-    """A class of the season, Monday to Friday for `weeks` weeks, sold by the week (or the
-    day), approved with its units."""
+    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday, sold
+    by `booking`, approved; `price` and `seats` are each week's or day's."""
+    first_monday = season.starts_on + timedelta(days=(7 - season.starts_on.weekday()) % 7)
     series = class_create(
-        instructor=instructor,
+        instructor=details.pop("instructor", None) or UserFactory(role=Role.INSTRUCTOR),
         name=name,
         image="https://images.camp.test/classes/day-camp.jpg",
-        price=Decimal("250.00"),
-        seats=12,
+        price=Decimal(price),
+        seats=seats,
         booking=booking,
         season=season,
-        location="Studio 1",
-        start_date=season.starts_on,
-        end_date=season.starts_on + timedelta(weeks=weeks - 1, days=4),
+        start_date=first_monday,
+        end_date=first_monday + timedelta(weeks=weeks - 1, days=4),
         meeting_days=[0, 1, 2, 3, 4],
-        start_time=hours[0],
-        end_time=hours[1],
+        start_time=time(9),
+        end_time=time(15),
+        **details,
     )
-    Class.objects.filter(Q(pk=series.pk) | Q(unit_of=series)).update(status=ClassStatus.APPROVED)
+    Class.objects.filter(pk=series.pk).update(status=ClassStatus.APPROVED)
+    units_follow_series(series_id=series.pk, status=ClassStatus.APPROVED)
     series.refresh_from_db()
     return series
 
 
-def care_option(
-    *, season: Season, kind: str, leader: User, label: str | None = None
+def units(series: Class) -> list[Class]:
+    return list(series.units.order_by("start_date"))
+
+
+def after_care(
+    season: Season,
+    *,
+    per_day: str = "25.00",
+    per_week: str | None = "100.00",
+    seats: int = 10,
+    led_by: User | None = None,
 ) -> ExtendedCare:
-    """Before-care 7:30-9:00 or after-care 15:00-18:00 on every day the season's units meet."""
-    before = kind == CareKind.BEFORE
     return extended_care_offer(
         season=season,
-        kind=kind,
-        label=label or ("Before-care" if before else "After-care"),
-        start_time=time(7, 30) if before else time(15),
-        end_time=time(9) if before else time(18),
-        price_per_day=Decimal("12.00") if before else Decimal("18.00"),
-        price_per_week=None,
-        seats=10,
-        led_by=leader,
+        kind=CareKind.AFTER,
+        label="After-care",
+        start_time=time(15),
+        end_time=time(18),
+        price_per_day=Decimal(per_day),
+        price_per_week=Decimal(per_week) if per_week else None,
+        seats=seats,
+        led_by=led_by or UserFactory(role=Role.INSTRUCTOR, name="Rosa Lind"),
+    )
+
+
+def before_care(
+    season: Season, *, per_day: str = "15.00", seats: int = 10, led_by: User | None = None
+) -> ExtendedCare:
+    return extended_care_offer(
+        season=season,
+        kind=CareKind.BEFORE,
+        label="Before-care",
+        start_time=time(7, 30),
+        end_time=time(9),
+        price_per_day=Decimal(per_day),
+        price_per_week=Decimal("60.00"),
+        seats=seats,
+        led_by=led_by or UserFactory(role=Role.INSTRUCTOR, name="Sam Ortega"),
     )
 
 
 def care_day(option: ExtendedCare, day: date) -> Class:
+    """The option's day of care on `day` (a `Class` row)."""
     return option.days.get(start_date=day)
 
 
 def booked(parent: User, child, *classes: Class) -> None:
-    """The child holds a seat in each of these rows (units, days of care), each paid."""
+    """The child holds a seat in each of these rows (weeks, days, days of care), each paid."""
     for camp_class in classes:
         PaymentFactory(student=parent, participant=child, camp_class=camp_class, status="enrolled")

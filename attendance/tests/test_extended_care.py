@@ -16,10 +16,16 @@ from django.utils import timezone
 from accounts.models import Role
 from attendance.lines import pickup_id
 from attendance.models import AttendanceAction, AttendanceTally, CollectorKind
-from classes.models import CareKind
 from testing.care import care_completed
 from testing.dates import SCHOOL, summer
-from testing.day_camp import booked, care_day, care_option, day_camp_season, weekly_class
+from testing.day_camp import (
+    a_day_camp,
+    after_care,
+    before_care,
+    booked,
+    care_day,
+    day_camp_season,
+)
 from testing.factories import ChildFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -51,11 +57,13 @@ def camp(people, clock):
     (Sam) on Monday, collected by her parent or her aunt Rosa; Leo on week 1 with no care."""
     monday = clock.monday
     season = day_camp_season(monday)
-    series = weekly_class(season=season, instructor=people["instructor"])
+    series = a_day_camp(
+        season, instructor=people["instructor"], weeks=2, name="Art Adventures", location="Studio 1"
+    )
     sam = UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor")
     jo = UserFactory(role=Role.INSTRUCTOR, name="Jo Park")
-    after = care_day(care_option(season=season, kind=CareKind.AFTER, leader=sam), monday)
-    before = care_day(care_option(season=season, kind=CareKind.BEFORE, leader=jo), monday)
+    after = care_day(after_care(season, led_by=sam), monday)
+    before = care_day(before_care(season, led_by=jo), monday)
     week_1 = series.units.order_by("start_date").first()
     parent = UserFactory(role=Role.STUDENT, name="Ana Lopez")
     mia = ChildFactory(account=parent, first_name="Mia", last_name="Lopez", care=False)

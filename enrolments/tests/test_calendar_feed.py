@@ -10,10 +10,16 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.calendars import class_page_url
-from classes.models import CareKind, ClassStatus
+from classes.models import ClassStatus
 from enrolments.models import EnrolmentStatus
 from testing.calendars import calendar_of, event_by_uid, events_of
-from testing.day_camp import booked, care_day, care_option, day_camp_season, weekly_class
+from testing.day_camp import (
+    a_day_camp,
+    after_care,
+    booked,
+    care_day,
+    day_camp_season,
+)
 from testing.factories import (
     ChildFactory,
     ClassFactory,
@@ -248,12 +254,8 @@ def test_a_childs_weeks_and_days_of_extended_care_are_events_beside_each_other(
 ):
     monday = date(2027, 6, 14)
     season = day_camp_season(monday)
-    series = weekly_class(season=season, instructor=people["instructor"])
-    after = care_option(
-        season=season,
-        kind=CareKind.AFTER,
-        leader=UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor"),
-    )
+    series = a_day_camp(season, instructor=people["instructor"], weeks=2, name="Art Adventures")
+    after = after_care(season, led_by=UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor"))
     week_1 = series.units.order_by("start_date").first()
     mia = ChildFactory(account=people["student"], first_name="Mia")
     booked(people["student"], mia, week_1, care_day(after, monday + timedelta(days=2)))
@@ -284,7 +286,7 @@ def test_a_class_sold_by_the_week_has_its_weeks_meetings_in_its_calendar(
     client_as, api_client, people
 ):
     season = day_camp_season(date(2027, 6, 14))
-    series = weekly_class(season=season, instructor=people["instructor"], weeks=2)
+    series = a_day_camp(season, instructor=people["instructor"], weeks=2)
 
     calendar = calendar_of(api_client.get(f"/api/classes/{series.pk}/calendar.ics"))
 

@@ -9,14 +9,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from classes.models import CareKind
 from testing.dates import summer
 from testing.day_camp import (
+    a_day_camp,
+    after_care,
+    before_care,
     booked,
     care_day,
-    care_option,
     day_camp_season,
-    weekly_class,
 )
 from testing.factories import ChildFactory, UserFactory
 
@@ -31,14 +31,10 @@ def monday():
 @pytest.fixture
 def camp(people, monday):
     season = day_camp_season(monday)
-    series = weekly_class(season=season, instructor=people["instructor"])
+    series = a_day_camp(season, instructor=people["instructor"], weeks=2)
     sam = UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor")
-    after = care_option(season=season, kind=CareKind.AFTER, leader=sam)
-    before = care_option(
-        season=season,
-        kind=CareKind.BEFORE,
-        leader=UserFactory(role=Role.INSTRUCTOR, name="Jo Park"),
-    )
+    after = after_care(season, led_by=sam)
+    before = before_care(season, led_by=UserFactory(role=Role.INSTRUCTOR, name="Jo Park"))
     week_1, week_2 = series.units.order_by("start_date")
     parent = UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
     mia = ChildFactory(account=parent, first_name="Mia", last_name="Lopez")
@@ -115,9 +111,7 @@ def test_the_next_weeks_roster_is_its_own(client_as, camp, monday):
 
 
 def test_a_unit_of_another_class_or_the_series_itself_is_not_found(client_as, camp, people):
-    other = weekly_class(
-        season=camp["series"].season, instructor=people["instructor"], name="Clay Camp"
-    )
+    other = a_day_camp(camp["series"].season, instructor=people["instructor"], name="Clay Camp")
     client = client_as("instructor")
 
     assert unit_roster(client, other, camp["weeks"][0]).status_code == 404
