@@ -112,6 +112,20 @@ class AttendanceFold:
     # The newest action that stands (not undone, not an undo).
     last_action: AttendanceAction | None = None
 
+    @property
+    def handed_over_to(self) -> str | None:
+        """Where the check-out that stands handed the child over to (their class, after-care)."""
+        if self.collected_by and self.collected_by["kind"] == CollectorKind.HANDED_OVER:
+            return self.collected_by["name"]
+        return None
+
+    @property
+    def collector_name(self) -> str | None:
+        """Who collected the child, when the check-out that stands was to a person."""
+        if self.collected_by and self.handed_over_to is None:
+            return self.collected_by["name"]
+        return None
+
 
 def standing_actions(actions) -> list[AttendanceAction]:
     """Of one child's actions at one meeting, those that count, in the order they were taken:

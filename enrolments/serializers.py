@@ -44,6 +44,9 @@ class FamilyAttendanceOutputSerializer(serializers.Serializer):
     checkedInAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     checkedOutAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     collectedBy = serializers.CharField(allow_null=True)  # noqa: N815
+    # Where a child handed over went (from before-care to their class, from their class to
+    # after-care), instead of who collected them. Optional in the schema: older stubs lack it.
+    handedOverTo = serializers.CharField(allow_null=True, required=False)  # noqa: N815
 
 
 def family_attendance_answer(attendance) -> list[dict]:
@@ -60,7 +63,8 @@ def family_attendance_answer(attendance) -> list[dict]:
             "checkedOutAt": date_time.to_representation(fold.checked_out_at)
             if fold.checked_out_at
             else None,
-            "collectedBy": fold.collected_by["name"] if fold.collected_by else None,
+            "collectedBy": fold.collector_name,
+            "handedOverTo": fold.handed_over_to,
         }
         for meeting, fold in attendance
     ]

@@ -175,7 +175,9 @@ class TestToday:
 
 
 class TestHandOver:
-    def test_before_care_hands_the_child_over_to_their_class_in_one_step(self, clock, staff, camp):
+    def test_before_care_hands_the_child_over_to_their_class_in_one_step(
+        self, clock, staff, camp, api_client_for
+    ):
         with clock.on(7, 40):
             assert (
                 post(
@@ -213,6 +215,11 @@ class TestHandOver:
             "Jo Park",
         )
         assert AttendanceAction.objects.count() == 3
+        seats = api_client_for(camp["parent"]).get(f"/api/enrolledStudent/{camp['parent'].email}")
+        days = {seat["nameClass"]: seat["attendance"] for seat in seats.json()}
+        assert [(day["collectedBy"], day["handedOverTo"]) for day in days["Before-care"]] == [
+            (None, "Art Adventures")
+        ]
         tallies = AttendanceTally.objects.filter(meeting__in=[camp["before"], camp["class"]])
         assert sorted(tallies.values_list("attended", flat=True)) == [1, 1]
 
