@@ -5,17 +5,22 @@ before-care is handed over to their class (checked out of the one and in to the 
 step), handed from their class to after-care the same way, and checked out of after-care only
 to someone on their list, as from a class."""
 
+import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import date, datetime, time, timedelta
 
 import pytest
 import time_machine
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from accounts.models import Role
 from attendance.lines import pickup_id
 from attendance.models import AttendanceAction, AttendanceTally, CollectorKind
+from attendance.services import attendance_hand_over, attendance_record
+from core.errors import Conflict
+from testing import services
 from testing.care import care_completed
 from testing.dates import SCHOOL, summer
 from testing.day_camp import (
@@ -327,3 +332,80 @@ class TestHandOver:
                 collected_by_kind=CollectorKind.HANDED_OVER,
                 collected_by_name="Art Adventures",
             )
+
+
+def _at_once(clock, hand_over, count=2):
+    """`hand_over(n)` sent from `count` connections together, each answer or refusal kept."""
+    together = threading.Barrier(count)
+
+    def send(n):
+        try:
+            together.wait(timeout=10)
+            return hand_over(n)
+        except Conflict as refused:
+            return refused
+        finally:
+            connection.close()
+
+    with clock.on(8, 55), ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(send, range(count)))
+
+
+@services.postgresql_only("two connections write at once; SQLite takes one writer at a time.")
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_over_sent_twice_at_once_is_recorded_once(clock, camp):
+    jo = camp["jo"]
+    with clock.on(7, 40):
+        attendance_record(
+            actor=jo,
+            meeting_id=camp["before"].pk,
+            client_id="mia-in-before",
+            participant_id=camp["mia"].pk,
+            action="check_in",
+            at=clock.at(7, 40),
+        )
+
+    def hand_over(_):
+        return attendance_hand_over(
+            actor=jo,
+            meeting_id=camp["before"].pk,
+            to_meeting_id=camp["class"].pk,
+            client_id="mia-handed-over",
+            participant_id=camp["mia"].pk,
+            at=clock.at(8, 55),
+        )
+
+    answers = _at_once(clock, hand_over)
+    assert sorted(created for _, _, created in answers) == [False, True]
+    assert len({(out.pk, into.pk) for out, into, _ in answers}) == 1
+    assert AttendanceAction.objects.count() == 3
+
+
+@services.postgresql_only("two connections write at once; SQLite takes one writer at a time.")
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_handing_one_child_over_at_once_record_one_hand_over(clock, camp, people):
+    """Jo hands Mia over from before-care while an admin does the same: the second waits for the
+    first's locks and finds her gone, so she is checked in to her class once."""
+    with clock.on(7, 40):
+        attendance_record(
+            actor=camp["jo"],
+            meeting_id=camp["before"].pk,
+            client_id="mia-in-1",
+            participant_id=camp["mia"].pk,
+            action="check_in",
+            at=clock.at(7, 40),
+        )
+
+    def hand_over(n):
+        return attendance_hand_over(
+            actor=(camp["jo"], people["admin"])[n],
+            meeting_id=camp["before"].pk,
+            to_meeting_id=camp["class"].pk,
+            client_id=f"hand-over-{n}",
+            participant_id=camp["mia"].pk,
+            at=clock.at(8, 55),
+        )
+
+    answers = _at_once(clock, hand_over)
+    assert sorted(type(answer).__name__ for answer in answers) == ["Conflict", "tuple"]
+    assert AttendanceAction.objects.count() == 3
