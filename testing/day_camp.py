@@ -108,3 +108,12 @@ def booked(parent: User, child, *classes: Class) -> None:
     """The child holds a seat in each of these rows (weeks, days, days of care), each paid."""
     for camp_class in classes:
         PaymentFactory(student=parent, participant=child, camp_class=camp_class, status="enrolled")
+
+
+def care_days_of(option: ExtendedCare, unit: Class) -> list[Class]:
+    """The option's days of care in the unit's days, in order."""
+    return list(
+        option.days.filter(start_date__gte=unit.start_date, start_date__lte=unit.end_date).order_by(
+            "start_date"
+        )
+    )
