@@ -9,9 +9,12 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.contrib.messages import get_messages
+from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
+from accounts.models import Role
 from changes.services import class_cancel, enrolment_cancel, enrolment_cancellation_preview
 from changes.services.transfers import transfer_make, transfer_preview
 from classes.models import Class, ClassStatus
@@ -21,7 +24,7 @@ from payments.message_kinds import PaymentMessage
 from payments.models import Checkout, Payment, PaymentStatus
 from payments.refund_policy import RefundTier
 from payments.tests import stripe_js
-from testing.factories import ChildFactory
+from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season
 from testing.series import a_week_series, after_care, care_days_of, units_of
 
@@ -272,4 +275,24 @@ def test_the_family_sees_the_care_that_goes_with_a_week_before_cancelling(
             "creditReturned": 0.0,
         }
         for paid, day in ((monday_paid, monday), (tuesday_paid, tuesday))
+    ]
+
+
+def test_the_back_office_says_the_care_refunded_with_a_cancelled_series(
+    localstripe, family, mia, day_camp, care
+):
+    week1, _, _ = units_of(day_camp)
+    booked(family, mia, week1, *care_days_of(care, week1))
+    office = Client()
+    office.force_login(UserFactory(role=Role.ADMIN))
+
+    answer = office.post(
+        "/admin/classes/class/",
+        {"action": "cancel_classes", "_selected_action": [day_camp.pk], "confirmed": "yes"},
+        follow=True,
+    )
+
+    assert [str(m) for m in get_messages(answer.wsgi_request)] == [
+        "Day Camp is cancelled: 1 seats refunded ($275.00, with 5 days of extended care), "
+        "0 selections and 0 waitlist places closed."
     ]
