@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
+from checkout.items import CareAsked, Item, items_as_lines
 from checkout.pricing import Adjustment
 from checkout.selectors import cart_for
 from checkout.services import (
@@ -341,6 +342,11 @@ class PricedLineOutputSerializer(serializers.Serializer):
 
     classId = serializers.IntegerField()  # noqa: N815 - the API's field names
     className = serializers.CharField()  # noqa: N815
+    # A week or a day of a series: the series, and which; a day of extended care: its option.
+    # Optional in the schema: the browser app's stubs from before them stay valid.
+    unitOf = serializers.IntegerField(allow_null=True, required=False)  # noqa: N815
+    unitLabel = serializers.CharField(allow_blank=True, required=False)  # noqa: N815
+    extendedCareId = serializers.IntegerField(allow_null=True, required=False)  # noqa: N815
     participantId = serializers.IntegerField()  # noqa: N815
     participantName = serializers.CharField()  # noqa: N815
     listPrice = serializers.FloatField()  # noqa: N815
@@ -376,6 +382,17 @@ class CheckoutOutputSerializer(serializers.Serializer):
     clientSecret = serializers.CharField(allow_null=True)  # noqa: N815
 
 
+def _class_named(camp_class) -> dict:
+    """A line's class as a family reads it: a series' week or day, or a day of care, named."""
+    return {
+        "classId": camp_class.pk,
+        "className": camp_class.name,
+        "unitOf": camp_class.unit_of_id,
+        "unitLabel": camp_class.unit_label,
+        "extendedCareId": camp_class.extended_care_id,
+    }
+
+
 def _checkout_body(view: CheckoutView) -> dict:
     checkout = view.checkout
     paid = checkout.status != "open"
@@ -396,8 +413,7 @@ def _checkout_body(view: CheckoutView) -> dict:
         lines.append(
             {
                 "id": line.pk,
-                "classId": line.camp_class_id,
-                "className": line.camp_class.name,
+                **_class_named(line.camp_class),
                 "participantId": line.participant_id,
                 "participantName": line.participant.name,
                 "listPrice": _money(list_price),
@@ -443,6 +459,19 @@ class CheckoutRefusalSerializer(ErrorSerializer):
     total = serializers.FloatField(required=False)
 
 
+# The most weeks or days one item books: a summer's days.
+MAX_UNITS = 70
+
+
+class ExtendedCareInputSerializer(serializers.Serializer):
+    optionId = serializers.IntegerField(min_value=1, max_value=LARGEST_ROW_ID)  # noqa: N815
+    units = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=LARGEST_ROW_ID),
+        allow_empty=False,
+        max_length=MAX_UNITS,
+    )
+
+
 class CheckoutListApi(APIView):
     """POST /api/checkouts: hold every line at once and price them together."""
 
@@ -462,6 +491,23 @@ class CheckoutListApi(APIView):
             planId = serializers.IntegerField(  # noqa: N815
                 min_value=1, max_value=LARGEST_ROW_ID, required=False, allow_null=True
             )
+            # For a class booked by the week or the day: the weeks or days (`units`' ids), and
+            # the extended care added to some of them.
+            units = serializers.ListField(
+                child=serializers.IntegerField(min_value=1, max_value=LARGEST_ROW_ID),
+                required=False,
+                max_length=MAX_UNITS,
+            )
+            extendedCare = ExtendedCareInputSerializer(  # noqa: N815
+                many=True, required=False, max_length=4
+            )
+
+            def validate(self, attrs):
+                if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):
+                    raise serializers.ValidationError(
+                        {"planId": ["Weeks and days are paid in full."]}
+                    )
+                return attrs
 
         items = ItemSerializer(many=True, allow_empty=False, max_length=20)
         promoCode = serializers.CharField(  # noqa: N815
@@ -485,7 +531,18 @@ class CheckoutListApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        items = [(item["classId"], item["participantId"]) for item in data.validated_data["items"]]
+        asked = [
+            Item(
+                class_id=item["classId"],
+                participant_id=item["participantId"],
+                unit_ids=tuple(item.get("units", ())),
+                care=tuple(
+                    CareAsked(option_id=care["optionId"], unit_ids=tuple(care["units"]))
+                    for care in item.get("extendedCare", ())
+                ),
+            )
+            for item in data.validated_data["items"]
+        ]
         plan_ids = {
             (item["classId"], item["participantId"]): item["planId"]
             for item in data.validated_data["items"]
@@ -494,7 +551,7 @@ class CheckoutListApi(APIView):
         try:
             view = checkout_open(
                 family=request.user,
-                items=items,
+                items=items_as_lines(asked),
                 plan_ids=plan_ids,
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],
@@ -652,8 +709,7 @@ class CartApi(APIView):
         lines = [
             {
                 "selectionId": selection.pk,
-                "classId": selection.camp_class_id,
-                "className": selection.camp_class.name,
+                **_class_named(selection.camp_class),
                 "participantId": selection.participant_id,
                 "participantName": selection.participant.name,
                 "listPrice": _money(quoted.list_price),

@@ -16,9 +16,15 @@ what remains of a line after the ones before it, never below zero:
    children whose classes the family paid for already (two checkouts come to what one would);
    the highest-priced child pays in full;
 4. multi-class: off a participant's Nth class in the season;
-5. code: a promo code typed at checkout, on the classes in its scope;
+5. multi-week: off each week a participant books once they have `weeks` or more of a season's
+   weeks (`MultiWeekDiscount`; weeks paid before count, their price stays as paid);
+6. weekly care: every day of one week of an extended-care option, for one participant, costs
+   its weekly price where it has one;
+7. code: a promo code typed at checkout, on the classes in its scope;
 
-and then account credit, when the family applies it. Amounts are in cents, rounded as
+and then account credit, when the family applies it. A day of extended care is a service beside
+the classes: only the weekly price and credit change it, and it counts as no class to the others.
+Amounts are in cents, rounded as
 `payments.money` says: a percentage to the cent on each line, a half cent up; an amount shared by
 several lines split in proportion, the rounding remainder on the last of them with room for it.
 """
@@ -26,19 +32,20 @@ several lines split in proportion, the rounding remainder on the last of them wi
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import Class
+from classes.models import Booking, Class, ExtendedCare
 from core.errors import InvalidInput
 from payments.models import (
     EarlyBirdPrice,
     Kind,
     MultiClassDiscount,
+    MultiWeekDiscount,
     Payment,
     PaymentStatus,
     PromoCode,
@@ -140,6 +147,7 @@ def _paid_lines(
         student_id=family_id,
         status=PaymentStatus.ENROLLED,
         camp_class__season_id__in=season_ids,
+        camp_class__extended_care__isnull=True,
         participant__isnull=False,
     )
     if giving_back is not None:
@@ -207,7 +215,11 @@ def _scholarship(
     for season_id, grant in grants.items():
         used = sum((p.scholarship for p in paid if p.season_id == season_id), ZERO)
         room = None if grant.cap is None else max(grant.cap - used, ZERO)
-        indexes = [i for i, line in enumerate(priced) if line.camp_class.season_id == season_id]
+        indexes = [
+            i
+            for i, line in enumerate(priced)
+            if line.camp_class.season_id == season_id and not is_care_day(line)
+        ]
         if grant.percent is not None:
             amounts = [percent_of(priced[i].amount_due, grant.percent) for i in indexes]
             if room is not None and sum(amounts, ZERO) > room:
@@ -338,7 +350,9 @@ def _sibling(
         here = [
             i
             for i, line in enumerate(priced)
-            if line.camp_class.season_id == season_id and not line.participant.is_account_holder
+            if line.camp_class.season_id == season_id
+            and not line.participant.is_account_holder
+            and not is_care_day(line)
         ]
         theirs = [p for p in paid if p.season_id == season_id and p.is_child]
         # Each class of a child: (child, the class's list price, what remains before this step).
@@ -381,6 +395,9 @@ def _multi_class(
         counted[(p.participant_id, p.season_id)] += 1
     priced = []
     for line in lines:
+        if is_care_day(line):
+            priced.append(line)
+            continue
         key = (line.participant.pk, line.camp_class.season_id)
         counted[key] += 1
         off = _multi_class_off(tiers.get(key[1], []), counted[key], line.amount_due)
@@ -390,6 +407,90 @@ def _multi_class(
             )
         priced.append(line)
     return priced
+
+
+def is_care_day(line: Quote) -> bool:
+    return line.camp_class.extended_care_id is not None
+
+
+def _multi_week(lines: list[Quote], family_id: int, *, giving_back: int | None) -> list[Quote]:
+    """Each week a participant books here, off by the highest tier their weeks in the season
+    reach, those paid before counted (a move's old week left out)."""
+    seasons = {line.camp_class.season_id for line in lines if line.camp_class.unit_of_id}
+    tiers: dict[int, list[MultiWeekDiscount]] = defaultdict(list)
+    for tier in MultiWeekDiscount.objects.filter(season_id__in=seasons).order_by("weeks"):
+        tiers[tier.season_id].append(tier)
+    if not tiers:
+        return lines
+    series = {line.camp_class.unit_of_id for line in lines if line.camp_class.unit_of_id}
+    by_week = set(
+        Class.objects.filter(pk__in=series, booking=Booking.WEEKS).values_list("pk", flat=True)
+    )
+    weeks_here = [i for i, line in enumerate(lines) if line.camp_class.unit_of_id in by_week]
+    paid = Payment.objects.filter(
+        student_id=family_id,
+        status=PaymentStatus.ENROLLED,
+        camp_class__unit_of__booking=Booking.WEEKS,
+        camp_class__season_id__in=tiers.keys(),
+    ).exclude(pk=giving_back)
+    counted = defaultdict(int)
+    for participant_id, season_id in paid.values_list("participant_id", "camp_class__season_id"):
+        counted[(participant_id, season_id)] += 1
+    for i in weeks_here:
+        counted[(lines[i].participant.pk, lines[i].camp_class.season_id)] += 1
+    priced = list(lines)
+    for i in weeks_here:
+        line = priced[i]
+        weeks = counted[(line.participant.pk, line.camp_class.season_id)]
+        tier = next(
+            (t for t in reversed(tiers[line.camp_class.season_id]) if t.weeks <= weeks), None
+        )
+        off = percent_of(line.amount_due, tier.percent) if tier is not None else ZERO
+        if off > 0:
+            priced[i] = line.with_adjustment(
+                Adjustment(Kind.MULTI_WEEK, f"{tier.weeks} weeks or more", -off)
+            )
+    return priced
+
+
+def _weekly_care(lines: list[Quote]) -> list[Quote]:
+    """Every day an option offers in one week, for one participant here, at its weekly price
+    where that is less: the difference shared among the days."""
+    care = [i for i, line in enumerate(lines) if is_care_day(line)]
+    options = ExtendedCare.objects.in_bulk({lines[i].camp_class.extended_care_id for i in care})
+    weekly = {pk for pk, option in options.items() if option.price_per_week is not None}
+    if not weekly:
+        return lines
+    offered = defaultdict(set)
+    for option_id, day in Class.objects.filter(extended_care_id__in=weekly).values_list(
+        "extended_care_id", "start_date"
+    ):
+        offered[(option_id, _monday(day))].add(day)
+    weeks = defaultdict(list)
+    for i in care:
+        camp_class = lines[i].camp_class
+        if camp_class.extended_care_id in weekly:
+            key = (camp_class.extended_care_id, _monday(camp_class.start_date))
+            weeks[(lines[i].participant.pk, *key)].append(i)
+    priced = list(lines)
+    for (_, option_id, monday), indexes in weeks.items():
+        days = {priced[i].camp_class.start_date for i in indexes}
+        if days != offered[(option_id, monday)]:
+            continue
+        amounts = [priced[i].amount_due for i in indexes]
+        saving = sum(amounts, ZERO) - options[option_id].price_per_week
+        if saving <= 0:
+            continue
+        for i, amount in zip(indexes, shared(saving, amounts), strict=True):
+            if amount > 0:
+                priced[i] = priced[i].with_adjustment(
+                    Adjustment(Kind.WEEKLY_CARE, "Weekly rate", -amount)
+                )
+    return priced
+
+
+def _monday(day):
+    return day - timedelta(days=day.weekday())
 
 
 def promo_code_refusal(code: PromoCode, *, family_id: int, at: datetime) -> str | None:
@@ -410,7 +511,7 @@ def promo_code_refusal(code: PromoCode, *, family_id: int, at: datetime) -> str 
 
 
 def _in_scope(code: PromoCode, camp_class: Class, classes: set[int], categories: set[int]) -> bool:
-    if camp_class.season_id != code.season_id:
+    if camp_class.season_id != code.season_id or camp_class.extended_care_id is not None:
         return False
     if not classes and not categories:
         return True
@@ -500,6 +601,10 @@ def _priced(
         lines = _scholarship(lines, rules.scholarships, paid)
         lines = _sibling(lines, rules.siblings, paid)
         lines = _multi_class(lines, rules.tiers, paid)
+    if any(line.camp_class.unit_of_id is not None for line in lines):
+        lines = _multi_week(lines, family_id, giving_back=giving_back)
+    if any(is_care_day(line) for line in lines):
+        lines = _weekly_care(lines)
     if code is not None:
         lines = _code(lines, code, family_id=family_id, at=at)
     if apply_credit:

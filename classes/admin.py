@@ -3,9 +3,10 @@ from django.contrib import admin, messages
 from django.http import HttpResponse
 
 from classes.changes import class_change_noted, class_picture, has_families
-from classes.models import Category, Class, Meeting, Season
+from classes.models import Category, Class, ExtendedCare, Meeting, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
+from classes.series import extended_care_days_make
 from classes.services import (
     class_approve,
     class_deny,
@@ -182,6 +183,25 @@ class SeasonAdmin(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
         for season in seasons:
             events.publish(events.SEASON_CHANGED, season=season)
+
+
+@admin.register(ExtendedCare)
+class ExtendedCareAdmin(admin.ModelAdmin):
+    """A season's before- and after-care. Saving makes a day of it for each day the season's
+    weeks and days meet (`classes.series.extended_care_days_make`); a day already made keeps its
+    seats and price, as families may have booked it."""
+
+    list_display = ("label", "season", "kind", "start_time", "end_time", "price_per_day", "seats")
+    list_filter = ("season", "kind")
+    autocomplete_fields = ("led_by",)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        made = extended_care_days_make(option=obj)
+        if made:
+            self.message_user(
+                request, f"{len(made)} days of {obj.label} offered.", messages.SUCCESS
+            )
 
 
 @admin.register(Class)

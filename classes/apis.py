@@ -35,6 +35,7 @@ from classes.models import (
     DESCRIPTION_MAX_LENGTH,
     MAX_AGE,
     WHAT_TO_BRING_MAX_LENGTH,
+    Booking,
     Category,
     ClassStatus,
     Level,
@@ -108,6 +109,9 @@ class ClassInputSerializer(ServiceInputSerializer):
     """
 
     nameClass = serializers.CharField(max_length=40)  # noqa: N815 - the spec's field names
+    # Only a new class says it: weeks or days are made from its schedule, each `seats` seats at
+    # `price` (`classes.series`); an edit keeps how it is sold.
+    booking = serializers.ChoiceField(choices=Booking.values, required=False)
     seats = serializers.IntegerField(min_value=0, max_value=MAX_SEATS)
     price = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=0)
     image = serializers.CharField(max_length=1000, validators=[validate_image_url])
@@ -250,7 +254,10 @@ class ClassListCreateApi(PublicListApi, APIView):
         # Name, e-mail, status and enrolment in the body are ignored: the caller is the
         # instructor, and a new class is Pending with nobody enrolled.
         camp_class = data.call_service(
-            class_create, instructor=request.user, **_class_fields(data.validated_data)
+            class_create,
+            instructor=request.user,
+            booking=data.validated_data.get("booking", Booking.WHOLE),
+            **_class_fields(data.validated_data),
         )
         return Response({"insertedId": camp_class.pk}, status=status.HTTP_201_CREATED)
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.catalog import UPCOMING, classes_when, ended
-from classes.models import Category, Class, ClassStatus, Meeting, Season
+from classes.models import LISTED, Category, Class, ClassStatus, Meeting, Season
 from classes.registration import classes_shut, seasons_open
 from core import events, public_cache
 from core.public_cache import LiveFigure
@@ -38,6 +38,12 @@ def classes_for_answers() -> QuerySet[Class]:
     return Class.objects.select_related("instructor", "category").annotate(
         seats_free=seats_free_now(), meeting_ids=meeting_ids_in_query()
     )
+
+
+def listed_classes() -> QuerySet[Class]:
+    """`classes_for_answers` of the rows a list shows: a series, not its weeks or days, and no
+    day of extended care (`classes.models.LISTED`)."""
+    return classes_for_answers().filter(LISTED)
 
 
 class _JoinedByCommas(Aggregate):
@@ -187,7 +193,7 @@ def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
 
     `status` narrows the list further: an admin's review queue, or All Classes for an admin.
     """
-    classes = classes_for_answers().order_by("id")
+    classes = listed_classes().order_by("id")
     if not (user.is_authenticated and user.role == Role.ADMIN):
         classes = classes.filter(status=ClassStatus.APPROVED)
     if status:
@@ -198,7 +204,7 @@ def class_list_for(*, user, status: str | None = None) -> QuerySet[Class]:
 def popular_class_list() -> QuerySet[Class]:
     """The approved classes with the most enrolments that have not ended (last season's full
     classes would otherwise lead the home page); ties go to the older class."""
-    approved = classes_for_answers().filter(status=ClassStatus.APPROVED)
+    approved = listed_classes().filter(status=ClassStatus.APPROVED)
     return classes_when(approved, UPCOMING).order_by("-enroll", "id")[:POPULAR_CLASS_COUNT]
 
 
@@ -211,7 +217,7 @@ def similar_open_classes(*, camp_class: Class) -> QuerySet[Class]:
         alike |= Q(category_id=camp_class.category_id)
     both = Q(instructor_id=camp_class.instructor_id, category_id=camp_class.category_id)
     return (
-        classes_for_answers()
+        listed_classes()
         .filter(alike, status=ClassStatus.APPROVED)
         .exclude(pk=camp_class.pk)
         .exclude(ended())
@@ -226,7 +232,16 @@ def similar_open_classes(*, camp_class: Class) -> QuerySet[Class]:
 
 def class_list_by_instructor(*, email: str) -> QuerySet[Class]:
     """Every class an instructor has proposed, whatever its review says."""
-    return classes_for_answers().filter(instructor__email=email).order_by("id")
+    return listed_classes().filter(instructor__email=email).order_by("id")
+
+
+def units_of(*, series: Class) -> QuerySet[Class]:
+    """A series' weeks or days in order, each with its seats free now."""
+    return (
+        Class.objects.filter(unit_of=series)
+        .annotate(seats_free=seats_free_now())
+        .order_by("start_date", "id")
+    )
 
 
 def class_get(*, class_id: int) -> Class | None:
@@ -252,7 +267,7 @@ def approved_classes_of(*, instructor_id: int) -> QuerySet[Class]:
     """An instructor's approved classes for their page, the soonest first; those whose schedule
     is to be announced after every scheduled one."""
     return (
-        classes_for_answers()
+        listed_classes()
         .filter(instructor_id=instructor_id, status=ClassStatus.APPROVED)
         .order_by(F("starts_at").asc(nulls_last=True), "id")
     )
@@ -263,7 +278,7 @@ def sitemap_classes() -> QuerySet[Class]:
     and last change. An ended class's page stays (it points to the classes open now), but the
     sitemap names the pages worth a search engine's visit, and an ended class no longer is."""
     return (
-        Class.objects.filter(status=ClassStatus.APPROVED)
+        Class.objects.filter(LISTED, status=ClassStatus.APPROVED)
         .exclude(ended())
         .order_by("id")
         .only("id", "updated_at")
@@ -272,13 +287,15 @@ def sitemap_classes() -> QuerySet[Class]:
 
 def sitemap_instructors() -> QuerySet[User]:
     """The instructors whose page shows at least one class, as the sitemap names them."""
-    approved = Class.objects.filter(instructor_id=OuterRef("pk"), status=ClassStatus.APPROVED)
+    approved = Class.objects.filter(
+        LISTED, instructor_id=OuterRef("pk"), status=ClassStatus.APPROVED
+    )
     return User.objects.filter(Exists(approved), role=Role.INSTRUCTOR).order_by("id").only("id")
 
 
 def pending_classes() -> QuerySet[Class]:
     """Classes waiting for an admin's review, the longest waiting first."""
-    return classes_for_answers().filter(status=ClassStatus.PENDING).order_by("created_at")
+    return listed_classes().filter(status=ClassStatus.PENDING).order_by("created_at")
 
 
 def calendar_meetings(*, classes) -> QuerySet[Meeting]:

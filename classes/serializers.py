@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from classes.catalog import class_ended
+from classes.models import Booking
 from classes.registration import registration_shut
 from classes.schedule import (
     WEEKDAY_NAMES,
@@ -10,7 +11,7 @@ from classes.schedule import (
     school_timezone,
     total_hours,
 )
-from classes.selectors import meeting_ids_of, seats_free_moved
+from classes.selectors import meeting_ids_of, seats_free_moved, units_of
 from core import events
 
 
@@ -74,6 +75,25 @@ class ClassPlanSerializer(serializers.Serializer):
     instalments = PlanPartSerializer(many=True)
 
 
+class UnitOutputSerializer(serializers.Serializer):
+    """A week or a day of a series, as a family books it: its own seats and price."""
+
+    id = serializers.IntegerField()
+    label = serializers.CharField(source="unit_label")
+    startsOn = serializers.DateField(source="start_date")  # noqa: N815 - the API's field names
+    endsOn = serializers.DateField(source="end_date")  # noqa: N815
+    seats = serializers.IntegerField()
+    seatsFree = serializers.IntegerField(source="seats_free")  # noqa: N815
+    price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+
+
+class _UnitsField(serializers.ListField):
+    def get_attribute(self, camp_class) -> list:
+        if camp_class.booking == Booking.WHOLE:
+            return []
+        return list(units_of(series=camp_class))
+
+
 class ClassOutputSerializer(serializers.Serializer):
     """A class as the browser app knows it (spec section 3), with what describes it to a family."""
 
@@ -114,6 +134,14 @@ class ClassOutputSerializer(serializers.Serializer):
     seasonId = serializers.IntegerField(source="season_id", allow_null=True)
     # Ways to pay in parts (plans.schedule): a deposit now, the rest in instalments.
     plans = serializers.SerializerMethodField()
+    # How it is bought (`classes.models.Booking`), and a series' weeks or days, each booked
+    # alone. Optional in the schema, as a meeting's id is: answers stubbed in the browser app's
+    # tests before they existed stay valid; the server always gives them.
+    booking = serializers.ChoiceField(choices=Booking.values, required=False)
+    units = _UnitsField(child=UnitOutputSerializer(), required=False)
+    # For a week or a day of a series: the series, and which week or day it is.
+    unitOf = serializers.IntegerField(source="unit_of_id", allow_null=True, required=False)  # noqa: N815
+    unitLabel = serializers.CharField(source="unit_label", required=False)  # noqa: N815
 
     def get_seatsFree(self, camp_class) -> int:  # noqa: N802 - the API's field names
         free = getattr(camp_class, "seats_free", None)

@@ -14,8 +14,34 @@ from rest_framework.views import APIView
 
 from classes.registration import registration_opens_at, registration_shut
 from classes.selectors import season_list
-from classes.serializers import SchoolTimeField
+from classes.serializers import ClockTimeField, SchoolTimeField
 from enrolments.seasons import early_access_seasons
+
+
+class ExtendedCareOutputSerializer(serializers.Serializer):
+    """Care before or after a season's day-camp classes, added to a booked day at checkout."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    label = serializers.CharField()
+    startTime = ClockTimeField(source="start_time")  # noqa: N815 - the API's names
+    endTime = ClockTimeField(source="end_time")  # noqa: N815
+    pricePerDay = serializers.DecimalField(  # noqa: N815
+        source="price_per_day", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    pricePerWeek = serializers.DecimalField(  # noqa: N815
+        source="price_per_week",
+        max_digits=8,
+        decimal_places=2,
+        coerce_to_string=False,
+        allow_null=True,
+    )
+    seats = serializers.IntegerField()
+
+
+class _ExtendedCareField(serializers.ListField):
+    def get_attribute(self, season) -> list:
+        return list(season.extended_care.all())
 
 
 class SeasonOutputSerializer(serializers.Serializer):
@@ -31,6 +57,10 @@ class SeasonOutputSerializer(serializers.Serializer):
     # When the caller may register: the early-access opening when they have it.
     opensForYouAt = serializers.SerializerMethodField()  # noqa: N815
     registrationOpen = serializers.SerializerMethodField()  # noqa: N815
+    # Optional in the schema: the browser app's stubs from before it stay valid.
+    extendedCare = _ExtendedCareField(  # noqa: N815
+        child=ExtendedCareOutputSerializer(), required=False
+    )
 
     def get_hasEarlyAccess(self, season) -> bool:  # noqa: N802
         return season.pk in self.context["early_access"]
@@ -58,7 +88,7 @@ class SeasonListApi(APIView):
         responses={200: SeasonOutputSerializer(many=True)},
     )
     def get(self, request):
-        seasons = list(season_list())
+        seasons = list(season_list().prefetch_related("extended_care"))
         context = {
             "early_access": early_access_seasons(request.user, seasons),
             "now": timezone.now(),

@@ -8,6 +8,7 @@ from payments.models import (
     CreditEntry,
     EarlyBirdPrice,
     MultiClassDiscount,
+    MultiWeekDiscount,
     Payment,
     PaymentStatus,
     PromoCode,
@@ -170,6 +171,12 @@ class SiblingDiscountAdmin(admin.ModelAdmin):
 @admin.register(MultiClassDiscount)
 class MultiClassDiscountAdmin(admin.ModelAdmin):
     list_display = ("season", "nth", "percent", "amount")
+    list_filter = ("season",)
+
+
+@admin.register(MultiWeekDiscount)
+class MultiWeekDiscountAdmin(admin.ModelAdmin):
+    list_display = ("season", "weeks", "percent")
     list_filter = ("season",)
 
 

@@ -269,6 +269,11 @@ def class_answer(camp_class: Class) -> dict:
         "seasonId": camp_class.season_id,
         # The plans' own tests (plans/tests/test_payment_plans.py) give classes plans.
         "plans": [],
+        # A class bought whole; a series' weeks are in checkout/tests/test_weeks_and_days.py.
+        "booking": camp_class.booking,
+        "units": [],
+        "unitOf": camp_class.unit_of_id,
+        "unitLabel": camp_class.unit_label,
     }
 
 

@@ -44,6 +44,7 @@ ANSWERS = {
     "A plan's schedule": "plans.schedule.plan_schedule",
     "A transfer": "changes.services.transfers.transfer_make",
     "A season's figures": "camp.reports.season_report",
+    "A week, a day, a day of extended care": "classes.series.series_units_make",
     "A class ended": "classes.catalog.class_ended",
     "A family's cart": "checkout.selectors.cart_for",
     "A checkout's receipt": "payments.services.messages.checkout_receipt_queue",

@@ -1,0 +1,79 @@
+"""A season's day camp in tests: a series sold by the week or the day over a season's first
+weeks, approved with its units, and extended care offered on its days."""
+
+from datetime import time, timedelta
+from decimal import Decimal
+
+from accounts.models import Role
+from classes.models import Booking, CareKind, Class, ClassStatus, ExtendedCare, Season
+from classes.series import extended_care_offer, units_follow_series
+from classes.services import class_create
+from testing.factories import UserFactory
+
+
+def a_day_camp(
+    season: Season,
+    price: str = "200.00",
+    *,
+    booking: str = Booking.WEEKS,
+    weeks: int = 5,
+    seats: int = 10,
+    name: str = "Art Explorers",
+    **details,
+) -> Class:
+    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday, sold
+    by `booking`, approved; `price` and `seats` are each week's or day's."""
+    first_monday = season.starts_on + timedelta(days=(7 - season.starts_on.weekday()) % 7)
+    series = class_create(
+        instructor=details.pop("instructor", None) or UserFactory(role=Role.INSTRUCTOR),
+        name=name,
+        image="https://images.camp.test/classes/day-camp.jpg",
+        price=Decimal(price),
+        seats=seats,
+        booking=booking,
+        season=season,
+        start_date=first_monday,
+        end_date=first_monday + timedelta(weeks=weeks - 1, days=4),
+        meeting_days=[0, 1, 2, 3, 4],
+        start_time=time(9),
+        end_time=time(15),
+        **details,
+    )
+    Class.objects.filter(pk=series.pk).update(status=ClassStatus.APPROVED)
+    units_follow_series(series_id=series.pk, status=ClassStatus.APPROVED)
+    series.refresh_from_db()
+    return series
+
+
+def units(series: Class) -> list[Class]:
+    return list(series.units.order_by("start_date"))
+
+
+def after_care(
+    season: Season, *, per_day: str = "25.00", per_week: str | None = "100.00", seats: int = 10
+) -> ExtendedCare:
+    return extended_care_offer(
+        season=season,
+        kind=CareKind.AFTER,
+        label="After-care",
+        start_time=time(15),
+        end_time=time(18),
+        price_per_day=Decimal(per_day),
+        price_per_week=Decimal(per_week) if per_week else None,
+        seats=seats,
+        led_by=UserFactory(role=Role.INSTRUCTOR, name="Rosa Lind"),
+    )
+
+
+def before_care(season: Season, *, per_day: str = "15.00", seats: int = 10) -> ExtendedCare:
+    return extended_care_offer(
+        season=season,
+        kind=CareKind.BEFORE,
+        label="Before-care",
+        start_time=time(7, 30),
+        end_time=time(9),
+        price_per_day=Decimal(per_day),
+        price_per_week=Decimal("60.00"),
+        seats=seats,
+        led_by=UserFactory(role=Role.INSTRUCTOR, name="Sam Ortega"),
+    )
