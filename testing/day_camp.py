@@ -19,11 +19,15 @@ def a_day_camp(
     weeks: int = 5,
     seats: int = 10,
     name: str = "Art Explorers",
+    from_week: int = 0,
     **details,
 ) -> Class:
-    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday, sold
-    by `booking`, approved; `price` and `seats` are each week's or day's."""
-    first_monday = season.starts_on + timedelta(days=(7 - season.starts_on.weekday()) % 7)
+    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday
+    (`from_week` weeks on), sold by `booking`, approved; `price` and `seats` are each week's or
+    day's."""
+    first_monday = season.starts_on + timedelta(
+        days=(7 - season.starts_on.weekday()) % 7, weeks=from_week
+    )
     series = class_create(
         instructor=details.pop("instructor", None) or UserFactory(role=Role.INSTRUCTOR),
         name=name,
@@ -47,6 +51,12 @@ def a_day_camp(
 
 def units(series: Class) -> list[Class]:
     return list(series.units.order_by("start_date"))
+
+
+def care_days_of(option: ExtendedCare, unit: Class) -> list[Class]:
+    """The option's days that fall on the unit's days."""
+    days = unit.meetings.filter(cancelled=False).values_list("day", flat=True)
+    return list(option.days.filter(start_date__in=days).order_by("start_date"))
 
 
 def after_care(

@@ -24,9 +24,9 @@ from payments.message_kinds import PaymentMessage
 from payments.models import Checkout, Payment, PaymentStatus
 from payments.refund_policy import RefundTier
 from payments.tests import stripe_js
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season
-from testing.series import a_week_series, after_care, care_days_of, units_of
 
 pytestmark = pytest.mark.django_db
 
@@ -40,12 +40,12 @@ def summer():
 
 @pytest.fixture
 def day_camp(summer):
-    return a_week_series(summer, "200.00", weeks=3, seats=10)
+    return a_day_camp(summer, "200.00", weeks=3, seats=10)
 
 
 @pytest.fixture
 def care(summer, day_camp):
-    return after_care(summer, price_per_day="15.00", seats=10)
+    return after_care(summer, per_day="15.00", per_week=None, seats=10)
 
 
 @pytest.fixture
@@ -61,14 +61,26 @@ def client_of(family) -> APIClient:
 
 
 def booked(family, child, *classes) -> list[Payment]:
-    """The family books `classes` (weeks, days of care) for the child in one checkout, paid by
-    card; their payments, in that order."""
+    """The family books the weeks among `classes` for the child in one checkout, with the
+    after-care of every week a day of care among them falls in, paid by card; the payments of
+    `classes`, in that order."""
+    weeks = [c for c in classes if c.unit_of_id is not None]
+    care_days = [c for c in classes if c.extended_care_id is not None]
+    item = {
+        "classId": weeks[0].unit_of_id,
+        "participantId": child.pk,
+        "units": [week.pk for week in weeks],
+    }
+    if care_days:
+        days = {day.start_date for day in care_days}
+        item["extendedCare"] = [
+            {
+                "optionId": care_days[0].extended_care_id,
+                "units": [w.pk for w in weeks if w.meetings.filter(day__in=days).exists()],
+            }
+        ]
     client = client_of(family)
-    opened = client.post(
-        "/api/checkouts",
-        {"items": [{"classId": c.pk, "participantId": child.pk} for c in classes]},
-        format="json",
-    )
+    opened = client.post("/api/checkouts", {"items": [item]}, format="json")
     assert opened.status_code == 201, opened.json()
     answer = opened.json()
     saved = stripe_js.confirm_card_setup(answer["clientSecret"], email=family.email)
@@ -99,7 +111,7 @@ def status_of(payment: Payment) -> str:
 def test_a_cancelled_week_is_refunded_by_its_own_first_day_with_its_after_care(
     localstripe, family, mia, day_camp, care
 ):
-    week1, week2, week3 = units_of(day_camp)
+    week1, week2, week3 = units(day_camp)
     week2_care = care_days_of(care, week2)
     week3_care = care_days_of(care, week3)
     paid = booked(family, mia, week1, week2, week3, *week2_care, *week3_care)
@@ -143,7 +155,7 @@ def test_a_cancelled_week_is_refunded_by_its_own_first_day_with_its_after_care(
 def test_a_day_of_care_is_cancelled_on_its_own_by_its_own_day(
     localstripe, family, mia, day_camp, care
 ):
-    _, week2, _ = units_of(day_camp)
+    _, week2, _ = units(day_camp)
     monday, *_, friday = care_days_of(care, week2)
     week2_paid, monday_paid, friday_paid = booked(family, mia, week2, monday, friday)
 
@@ -163,7 +175,7 @@ def test_a_day_of_care_is_cancelled_on_its_own_by_its_own_day(
 def test_a_week_moved_to_another_refunds_the_care_of_its_old_days(
     localstripe, family, mia, day_camp, care
 ):
-    _, week2, week3 = units_of(day_camp)
+    _, week2, week3 = units(day_camp)
     week2_care = care_days_of(care, week2)
     week2_paid, *care_paid = booked(family, mia, week2, *week2_care)
 
@@ -199,9 +211,9 @@ def test_a_week_moved_to_another_refunds_the_care_of_its_old_days(
 def test_a_week_moved_to_a_week_on_the_same_days_keeps_its_care(
     localstripe, family, mia, summer, day_camp, care
 ):
-    _, week2, _ = units_of(day_camp)
-    sports = a_week_series(summer, "200.00", weeks=3, name="Sports Camp")
-    _, sports_week2, _ = units_of(sports)
+    _, week2, _ = units(day_camp)
+    sports = a_day_camp(summer, "200.00", weeks=3, name="Sports Camp")
+    _, sports_week2, _ = units(sports)
     week2_paid, *care_paid = booked(family, mia, week2, *care_days_of(care, week2))
 
     with days_before(week2, 20):
@@ -217,7 +229,7 @@ def test_a_week_moved_to_a_week_on_the_same_days_keeps_its_care(
 
 
 def test_a_day_of_care_is_never_moved(localstripe, family, mia, day_camp, care):
-    _, week2, week3 = units_of(day_camp)
+    _, week2, week3 = units(day_camp)
     monday = care_days_of(care, week2)[0]
     _, monday_paid = booked(family, mia, week2, monday)
 
@@ -233,7 +245,7 @@ def test_a_day_of_care_is_never_moved(localstripe, family, mia, day_camp, care):
 def test_the_school_cancelling_a_series_cancels_and_refunds_every_week_and_its_care(
     localstripe, family, mia, day_camp, care
 ):
-    week1, week2, week3 = units_of(day_camp)
+    week1, week2, week3 = units(day_camp)
     paid = booked(family, mia, week1, week3, *care_days_of(care, week3))
 
     done = class_cancel(class_id=day_camp.pk, message="The camp site flooded.")
@@ -254,15 +266,15 @@ def test_the_school_cancelling_a_series_cancels_and_refunds_every_week_and_its_c
 def test_the_family_sees_the_care_that_goes_with_a_week_before_cancelling(
     localstripe, family, mia, day_camp, care
 ):
-    _, week2, _ = units_of(day_camp)
-    monday, tuesday, *_ = care_days_of(care, week2)
-    week2_paid, monday_paid, tuesday_paid = booked(family, mia, week2, monday, tuesday)
+    _, week2, _ = units(day_camp)
+    days = care_days_of(care, week2)
+    week2_paid, *care_paid = booked(family, mia, week2, *days)
 
     with days_before(week2, 10):
         answer = client_of(family).get(f"/api/enrolments/{week2_paid.enrolment_id}/cancellation")
 
     assert answer.status_code == 200, answer.json()
-    assert (answer.json()["refundAmount"], answer.json()["extendedCareRefund"]) == (100.0, 15.0)
+    assert (answer.json()["refundAmount"], answer.json()["extendedCareRefund"]) == (100.0, 37.5)
     assert answer.json()["extendedCare"] == [
         {
             "enrolmentId": paid.enrolment_id,
@@ -274,14 +286,14 @@ def test_the_family_sees_the_care_that_goes_with_a_week_before_cancelling(
             "creditAmount": 7.5,
             "creditReturned": 0.0,
         }
-        for paid, day in ((monday_paid, monday), (tuesday_paid, tuesday))
+        for paid, day in zip(care_paid, days, strict=True)
     ]
 
 
 def test_the_back_office_says_the_care_refunded_with_a_cancelled_series(
     localstripe, family, mia, day_camp, care
 ):
-    week1, _, _ = units_of(day_camp)
+    week1, _, _ = units(day_camp)
     booked(family, mia, week1, *care_days_of(care, week1))
     office = Client()
     office.force_login(UserFactory(role=Role.ADMIN))
@@ -293,6 +305,6 @@ def test_the_back_office_says_the_care_refunded_with_a_cancelled_series(
     )
 
     assert [str(m) for m in get_messages(answer.wsgi_request)] == [
-        "Day Camp is cancelled: 1 seats refunded ($275.00, with 5 days of extended care), "
+        "Art Explorers is cancelled: 1 seats refunded ($275.00, with 5 days of extended care), "
         "0 selections and 0 waitlist places closed."
     ]

@@ -5,9 +5,9 @@ import pytest
 
 from classes.models import Class, ClassStatus
 from classes.series import units_follow_series
+from testing.day_camp import a_day_camp
 from testing.factories import ClassFactory
 from testing.seasons import a_season
-from testing.series import a_week_series
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_a_missing_class_is_not_found(client_as):
 
 
 def test_a_series_is_withdrawn_with_its_weeks(client_as, people):
-    series = a_week_series(a_season(), "200.00", weeks=3, instructor=people["instructor"])
+    series = a_day_camp(a_season(), "200.00", weeks=3, instructor=people["instructor"])
     Class.objects.filter(pk=series.pk).update(status=ClassStatus.PENDING)
     units_follow_series(series_id=series.pk, status=ClassStatus.PENDING)
 

@@ -8,9 +8,9 @@ from accounts.models import Role
 from classes.models import Class
 from enrolments.models import WaitlistEntry, WaitlistStatus
 from enrolments.services import seat_give_back, seat_take
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season
-from testing.series import a_week_series, after_care, care_days_of, units_of
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def summer():
 
 @pytest.fixture
 def day_camp(summer):
-    return a_week_series(summer, "200.00", weeks=3, seats=1)
+    return a_day_camp(summer, "200.00", weeks=3, seats=1)
 
 
 def a_child():
@@ -42,7 +42,7 @@ def join(api_client_for, child, camp_class):
 
 
 def test_a_week_sold_out_is_waited_for_while_the_next_is_sold(api_client_for, day_camp):
-    _, week2, week3 = units_of(day_camp)
+    _, week2, week3 = units(day_camp)
     taken = seated(a_child(), week2)
     mia = a_child()
 
@@ -65,7 +65,7 @@ def test_a_week_sold_out_is_waited_for_while_the_next_is_sold(api_client_for, da
 
 
 def test_a_seat_freed_in_one_week_offers_nobody_waiting_for_another(api_client_for, day_camp):
-    week1, week2, _ = units_of(day_camp)
+    week1, week2, _ = units(day_camp)
     seated(a_child(), week2)
     in_week1 = seated(a_child(), week1)
     assert join(api_client_for, a_child(), week2).status_code == 201
@@ -76,7 +76,7 @@ def test_a_seat_freed_in_one_week_offers_nobody_waiting_for_another(api_client_f
 
 
 def test_the_series_itself_is_never_waited_for(api_client_for, day_camp):
-    for unit in units_of(day_camp):
+    for unit in units(day_camp):
         seated(a_child(), unit)
 
     answer = join(api_client_for, a_child(), day_camp)
@@ -92,8 +92,8 @@ def test_the_series_itself_is_never_waited_for(api_client_for, day_camp):
 
 
 def test_a_day_sold_by_the_day_has_its_own_waitlist(api_client_for, summer):
-    by_the_day = a_week_series(summer, "45.00", weeks=1, seats=1, booking="days")
-    monday, tuesday, *_ = units_of(by_the_day)
+    by_the_day = a_day_camp(summer, "45.00", weeks=1, seats=1, booking="days")
+    monday, tuesday, *_ = units(by_the_day)
     taken = seated(a_child(), tuesday)
     leo = a_child()
     assert join(api_client_for, leo, tuesday).status_code == 201
@@ -109,7 +109,7 @@ def test_a_full_day_of_care_is_waited_for_by_a_child_booked_that_day(
     api_client_for, summer, day_camp
 ):
     care = after_care(summer, seats=1)
-    week1, week2, _ = units_of(day_camp)
+    week1, week2, _ = units(day_camp)
     monday = care_days_of(care, week2)[0]
     Class.objects.filter(pk=week2.pk).update(seats=5)
     seated(a_child(), monday)

@@ -69,6 +69,7 @@ from payments.models import (
     LedgerEntry,
     LedgerKind,
     MultiClassDiscount,
+    MultiWeekDiscount,
     PaidBy,
     Payment,
     PaymentPlan,
@@ -85,9 +86,9 @@ from plans.services import instalment_paid_offline
 from plans.tests.test_payment_plans import card_that_declines
 from settlement.tasks import instalments as beat_instalments
 from testing import identity
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season, a_season_class
-from testing.series import a_week_series, after_care, care_days_of, units_of
 
 pytestmark = pytest.mark.django_db
 
@@ -114,10 +115,11 @@ PROFILE = settings.get_profile("fuzz" if "CAMP_MONEY_EXAMPLES" in os.environ els
 # Two families, three children, three classes of two seats each: actions collide often.
 FAMILIES = (("Silva", ("Mia", "Leo")), ("Okafor", ("Zoe",)))
 CLASSES = (("Wheel Pottery", "300.00", 0), ("Watercolour", "200.00", 1), ("Clay", "400.00", 2))
-# A day camp sold by the week, two weeks of two seats, after the classes' weeks (no clash), and
-# after-care of two seats each day its weeks meet.
-DAY_CAMP = {"price": "150.00", "weeks": 2, "seats": 2, "from_week": 3, "name": "Day Camp"}
-AFTER_CARE = {"price_per_day": "20.00", "seats": 2}
+# A day camp sold by the week, two weeks of two seats, after the classes' weeks (no clash), with
+# 10% off from the second week; after-care of two seats each day its weeks meet, $20 a day or $80
+# a whole week.
+DAY_CAMP = {"weeks": 2, "seats": 2, "from_week": 3, "name": "Day Camp"}
+AFTER_CARE = {"per_day": "20.00", "per_week": "80.00", "seats": 2}
 # The clock never goes past the last class's first week: tiers, due dates and cut-offs all
 # fall inside it.
 LAST_DAY = 44
@@ -221,15 +223,9 @@ class MoneyMachine(RuleBasedStateMachine):
                 a_season_class(self.season, price, week=week, seats=2, name=name)
                 for name, price, week in CLASSES
             ]
-            self.day_camp = a_week_series(
-                self.season,
-                DAY_CAMP["price"],
-                weeks=DAY_CAMP["weeks"],
-                seats=DAY_CAMP["seats"],
-                from_week=DAY_CAMP["from_week"],
-                name=DAY_CAMP["name"],
-            )
-            self.weeks = units_of(self.day_camp)
+            self.day_camp = a_day_camp(self.season, "150.00", **DAY_CAMP)
+            MultiWeekDiscount.objects.create(season=self.season, weeks=2, percent=D(10))
+            self.weeks = units(self.day_camp)
             self.after_care = after_care(self.season, **AFTER_CARE)
             EarlyBirdPrice.objects.create(
                 camp_class=self.classes[0],
@@ -343,22 +339,24 @@ class MoneyMachine(RuleBasedStateMachine):
     )
     def book_weeks(self, child, weeks, care, credit):
         """A family books weeks of the day camp for a child, with after-care on every day of
-        some of them, in one checkout."""
+        some of them (the weeks booked here or before), in one checkout."""
         family, child = self.children[child]
         taken = set(self.enrolled_seats())
-        items = [
-            {"classId": booked.pk, "participantId": child.pk}
-            for week in sorted(weeks | care)
-            for booked in [
-                *([self.weeks[week]] if week in weeks else []),
-                *(care_days_of(self.after_care, self.weeks[week]) if week in care else []),
+        item = {
+            "classId": self.day_camp.pk,
+            "participantId": child.pk,
+            "units": [
+                self.weeks[week].pk
+                for week in sorted(weeks)
+                if (child.pk, self.weeks[week].pk) not in taken
+            ],
+        }
+        if care:
+            item["extendedCare"] = [
+                {"optionId": self.after_care.pk, "units": [self.weeks[w].pk for w in sorted(care)]}
             ]
-            if (child.pk, booked.pk) not in taken
-        ]
-        if not items:
-            return
         with self.today():
-            self.pay(family, {"items": items, "applyCredit": credit})
+            self.pay(family, {"items": [item], "applyCredit": credit})
 
     @precondition(lambda self: self.owing())
     @rule(pick=st.integers(0, 9))
