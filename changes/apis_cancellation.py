@@ -92,11 +92,14 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     creditReturned = serializers.DecimalField(  # noqa: N815
         source="credit_returned", max_digits=8, decimal_places=2, coerce_to_string=False
     )
-    # The days of extended care on the seat's days (a week's, a day's), cancelled with it.
-    extendedCare = CareDayQuoteOutputSerializer(source="care_days", many=True)  # noqa: N815
-    # What they give back together, to the card or (refundTo credit) as credit.
+    # The days of extended care on the seat's days (a week's, a day's), cancelled with it, and
+    # what they give back together, to the card or (refundTo credit) as credit. Optional in the
+    # schema: the browser app's stubs from before them stay valid; the server always gives them.
+    extendedCare = CareDayQuoteOutputSerializer(  # noqa: N815
+        source="care_days", many=True, required=False
+    )
     extendedCareRefund = serializers.DecimalField(  # noqa: N815
-        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False
+        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False, required=False
     )
 
 
@@ -114,9 +117,10 @@ class EnrolmentCancellationOutputSerializer(serializers.Serializer):
     creditAmount = serializers.DecimalField(  # noqa: N815
         source="credit_amount", max_digits=8, decimal_places=2, coerce_to_string=False
     )
-    # What the days of extended care cancelled with the seat gave back.
+    # What the days of extended care cancelled with the seat gave back (optional in the schema,
+    # as above).
     extendedCareRefund = serializers.DecimalField(  # noqa: N815
-        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False
+        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False, required=False
     )
 
 

@@ -31,8 +31,6 @@ const preview = {
   creditAmount: 60,
   creditBonusPercent: 0,
   creditReturned: 0,
-  extendedCare: [],
-  extendedCareRefund: 0,
 };
 const cancelled = {
   enrolmentId: 41,
@@ -42,7 +40,6 @@ const cancelled = {
   message: "Mia Lopez's seat in Watercolor Basics is cancelled. $60.00 is on its way back to you.",
   refundTo: "card",
   creditAmount: 0,
-  extendedCareRefund: 0,
 };
 
 // Other lists a cancellation changes, as other pages would have them cached and showing.
