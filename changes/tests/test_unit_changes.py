@@ -16,8 +16,10 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from changes.services import class_cancel, enrolment_cancel, enrolment_cancellation_preview
+from changes.services.enrolment_cancellations import enrolment_release
 from changes.services.transfers import transfer_make, transfer_preview
 from classes.models import Class, ClassStatus
+from core.school_time import school_today
 from enrolments.models import Enrolment, EnrolmentStatus
 from notifications.models import Message
 from payments.message_kinds import PaymentMessage
@@ -308,3 +310,29 @@ def test_the_back_office_says_the_care_refunded_with_a_cancelled_series(
         "Art Explorers is cancelled: 1 seats refunded ($275.00, with 5 days of extended care), "
         "0 selections and 0 waitlist places closed."
     ]
+
+
+def test_a_week_is_moved_to_a_week_not_to_its_series(localstripe, family, mia, day_camp):
+    _, week2, _ = units(day_camp)
+    [week2_paid] = booked(family, mia, week2)
+
+    quote = transfer_preview(
+        family=family, enrolment_id=week2_paid.enrolment_id, class_id=day_camp.pk
+    )
+
+    assert [r.code for r in quote.refusals] == ["choose_units"]
+
+
+def test_a_week_released_for_its_unpaid_balance_takes_its_care_with_it(
+    localstripe, family, mia, day_camp, care
+):
+    _, week2, _ = units(day_camp)
+    week2_paid, *care_paid = booked(family, mia, week2, *care_days_of(care, week2))
+    Payment.objects.filter(pk=week2_paid.pk).update(release_on=school_today())
+
+    with days_before(week2, 20):
+        assert enrolment_release(payment_id=week2_paid.pk)
+
+    assert status_of(week2_paid) == PaymentStatus.CANCELLED
+    assert {status_of(p) for p in care_paid} == {PaymentStatus.CANCELLED}
+    assert refunded_at_stripe(family) == [1500] * 5 + [20000]
