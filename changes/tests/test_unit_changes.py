@@ -15,7 +15,12 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
-from changes.services import class_cancel, enrolment_cancel, enrolment_cancellation_preview
+from changes.services import (
+    class_cancel,
+    class_cancellation_preview,
+    enrolment_cancel,
+    enrolment_cancellation_preview,
+)
 from changes.services.enrolment_cancellations import enrolment_release
 from changes.services.transfers import transfer_make, transfer_preview
 from classes.models import Class, ClassStatus
@@ -250,7 +255,14 @@ def test_the_school_cancelling_a_series_cancels_and_refunds_every_week_and_its_c
     week1, week2, week3 = units(day_camp)
     paid = booked(family, mia, week1, week3, *care_days_of(care, week3))
 
+    preview = class_cancellation_preview(class_id=day_camp.pk)
     done = class_cancel(class_id=day_camp.pk, message="The camp site flooded.")
+
+    assert (preview.seats_refunded, preview.care_days_refunded, preview.refund_total) == (
+        2,
+        5,
+        D("475.00"),
+    )
 
     assert (done.seats_refunded, done.care_days_refunded, done.refund_total) == (
         2,
