@@ -40,6 +40,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from changes.selectors import care_days_riding_on
 from changes.services.enrolment_cancellations import (
     RefundTo,
     care_days_moved,
@@ -69,7 +70,7 @@ from payments.models import (
     Transfer,
 )
 from payments.money import in_cents
-from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance, seat_paid
 from payments.services import card_charges
 from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
@@ -158,6 +159,13 @@ class TransferQuote:
     priced: Quote | None = field(default=None, compare=False)
     # Where Stripe.js saves a card to pay the total with (the preview's, when there is one).
     client_secret: str | None = None
+    # The days of extended care of the seat's days the new class does not meet: they cannot
+    # move, so the move gives them back whole (`care_days_moved`).
+    care_days: tuple[Payment, ...] = ()
+
+    @property
+    def care_refund(self) -> Decimal:
+        return sum((seat_paid(day).total for day in self.care_days), ZERO)
 
     @property
     def difference(self) -> Decimal:
@@ -298,7 +306,18 @@ def _quote(payment: Payment, new_class: Class) -> TransferQuote:
     withheld = ZERO
     if given_back > 0 and priced is not None:
         withheld = min(discount_lost_by_cancelling(payment, replaced_by=priced), given_back)
+    care_days = ()
+    if payment.enrolment is not None:
+        care_days = tuple(
+            care_days_riding_on(
+                family_id=payment.student_id,
+                participant_id=payment.enrolment.participant_id,
+                camp_class=payment.camp_class,
+                keeping=new_class,
+            )
+        )
     return TransferQuote(
+        care_days=care_days,
         enrolment_id=payment.enrolment_id,
         class_id=new_class.pk,
         class_name=new_class.name,

@@ -189,10 +189,21 @@ def test_a_week_moved_to_another_refunds_the_care_of_its_old_days(
     # Ten days before week 2, when cancelling it would give back half: the care of its days
     # cannot move with it, so it is given back whole.
     with days_before(week2, 10):
-        quote = transfer_preview(
-            family=family, enrolment_id=week2_paid.enrolment_id, class_id=week3.pk
+        preview = client_of(family).get(
+            f"/api/enrolments/{week2_paid.enrolment_id}/transfer", {"classId": week3.pk}
         )
-        assert (quote.refusals, quote.total) == ((), D("0.00"))
+        assert preview.status_code == 200, preview.json()
+        assert (preview.json()["refusals"], preview.json()["total"]) == ([], 0.0)
+        assert preview.json()["extendedCareRefund"] == 75.0
+        assert preview.json()["extendedCare"] == [
+            {
+                "enrolmentId": paid.enrolment_id,
+                "classId": day.pk,
+                "label": "After-care",
+                "day": day.unit_label,
+            }
+            for paid, day in zip(care_paid, week2_care, strict=True)
+        ]
         made = transfer_make(
             family=family,
             enrolment_id=week2_paid.enrolment_id,
@@ -224,6 +235,10 @@ def test_a_week_moved_to_a_week_on_the_same_days_keeps_its_care(
     week2_paid, *care_paid = booked(family, mia, week2, *care_days_of(care, week2))
 
     with days_before(week2, 20):
+        quote = transfer_preview(
+            family=family, enrolment_id=week2_paid.enrolment_id, class_id=sports_week2.pk
+        )
+        assert (quote.care_days, quote.care_refund) == ((), D("0.00"))
         transfer_make(
             family=family,
             enrolment_id=week2_paid.enrolment_id,
