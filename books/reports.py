@@ -38,6 +38,8 @@ from django.db.models.functions import Coalesce, TruncWeek
 from classes.models import Season
 from core.school_time import school_timezone, school_today
 from payments.models import (
+    MONEY_IN,
+    MONEY_OUT,
     CreditEntry,
     Instalment,
     InstalmentStatus,
@@ -57,10 +59,15 @@ ADJUSTMENT_KINDS = {
     Kind.EARLY_BIRD: "earlyBird",
     Kind.SIBLING: "sibling",
     Kind.MULTI_CLASS: "multiClass",
+    Kind.MULTI_WEEK: "multiWeek",
+    Kind.WEEKLY_CARE: "weeklyCare",
     Kind.CODE: "code",
     Kind.SCHOLARSHIP: "scholarship",
 }
 OTHER = "other"
+# What a payment bought, as the money's breakdown by kind names it.
+CLASSES = "classes"
+EXTENDED_CARE = "extendedCare"
 # Instalments the family still owes: not yet paid, and not called off.
 STILL_OWED = (InstalmentStatus.DUE, InstalmentStatus.FAILED)
 
@@ -110,6 +117,8 @@ class SeasonMoney:
     credit_issued: Decimal
     by_week: dict[date, MoneyLine] = field(default_factory=dict)
     by_category: dict[str, MoneyLine] = field(default_factory=dict)
+    # Classes (whole, or a week or a day of one) apart from extended care.
+    by_kind: dict[str, MoneyLine] = field(default_factory=dict)
 
 
 def _sum(expression, *, where: Q | None = None) -> Coalesce:
@@ -123,12 +132,22 @@ def _payments(season: Season) -> QuerySet[Payment]:
 
 
 def _by_week_and_category(rows: QuerySet, moment: str, relation: str = "", **sums) -> list:
-    """`sums` of the rows for each week (the Monday, on the school's calendar, of `moment`) and
-    each category ("" for none) together: one pass over the rows answers both breakdowns."""
+    """`sums` of the rows for each week (the Monday, on the school's calendar, of `moment`), each
+    category ("" for none) and each kind (a class, or extended care) together: one pass over the
+    rows answers every breakdown."""
     category = Coalesce(F(f"{relation}camp_class__category__name"), Value(""))
+    bought = Case(
+        When(
+            **{f"{relation}camp_class__extended_care__isnull": False},
+            then=Value(EXTENDED_CARE),
+        ),
+        default=Value(CLASSES),
+    )
     return list(
-        rows.annotate(week=TruncWeek(moment, tzinfo=school_timezone()), category=category)
-        .values("week", "category")
+        rows.annotate(
+            week=TruncWeek(moment, tzinfo=school_timezone()), category=category, bought=bought
+        )
+        .values("week", "category", "bought")
         .annotate(**{name: _sum(expression) for name, expression in sums.items()})
         .order_by()
     )
@@ -154,7 +173,8 @@ def _money_lines(season: Season, period: Period):
 
     def add(rows: list) -> None:
         for row in rows:
-            line = lines.setdefault((_as_day(row["week"]), row["category"]), MoneyLine())
+            group = (_as_day(row["week"]), row["category"], row["bought"])
+            line = lines.setdefault(group, MoneyLine())
             for name in ("gross", "reductions", "charged", "refunds"):
                 setattr(line, name, getattr(line, name) + row.get(name, ZERO))
 
@@ -236,7 +256,8 @@ def _adjustments(season: Season, period: Period) -> dict[str, Decimal]:
 
 
 def season_money(season: Season, period: Period) -> SeasonMoney:
-    """The season's money in the period: its totals, by week and by category. Seven queries."""
+    """The season's money in the period: its totals, by week, by category and by kind (classes,
+    extended care). Four queries."""
     adjustments = _adjustments(season, period)
     credit_spent = -adjustments.pop(Kind.CREDIT)
     lines, plan_later, instalments_paid = _money_lines(season, period)
@@ -251,7 +272,30 @@ def season_money(season: Season, period: Period) -> SeasonMoney:
         .aggregate(issued=_sum("amount"))["issued"],
         by_week=_summed(lines, lambda group: group[0]),
         by_category=_summed(lines, lambda group: group[1]),
+        by_kind=_summed(lines, lambda group: group[2]),
     )
+
+
+def care_day_revenue(season: Season) -> dict[int, Decimal]:
+    """What each of the season's days of extended care has brought in, by its class id: every
+    card charge, credit spent, cash and cheque for it less what went back, made (the ledger,
+    whenever it moved). One query."""
+    money = Case(
+        When(kind__in=MONEY_IN, then=F("amount")),
+        When(kind__in=MONEY_OUT, then=-F("amount")),
+        default=Value(ZERO),
+    )
+    rows = (
+        LedgerEntry.objects.filter(
+            payment__camp_class__season=season,
+            payment__camp_class__extended_care__isnull=False,
+        )
+        .filter(MONEY_BACK_MADE)
+        .values("payment__camp_class")
+        .annotate(revenue=_sum(money))
+        .order_by()
+    )
+    return {row["payment__camp_class"]: row["revenue"] for row in rows}
 
 
 @dataclass(frozen=True)

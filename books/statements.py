@@ -12,12 +12,18 @@ office's queue, counts once made) and the family's own money given back as accou
 school's bonus on it is no payment for care). A line that nets to nothing (refunded in full)
 and a free enrolment are left out; payments still pending or refunded by the school are not
 care paid for.
+
+Dependent care, which families claim on a dependent-care account or the child and dependent care
+credit, is listed apart: each option of extended care (before- or after-care) the child had, and
+each day camp (a class sold by the week or the day, `classes.models.Booking`), one line each for
+all its days in the year. A day of either refunded in full is no day of care.
 """
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
+from enum import StrEnum
 
 from django.conf import settings
 from django.db.models import Count, DecimalField, OuterRef, Subquery, Sum, Value
@@ -40,9 +46,18 @@ MONEY = DecimalField(max_digits=10, decimal_places=2)
 PAID_FOR_CARE = (PaymentStatus.ENROLLED, PaymentStatus.CANCELLED)
 
 
+class CareKind(StrEnum):
+    """What a line of the statement paid for: the first two are dependent care."""
+
+    DAY_CAMP = "day camp"
+    EXTENDED_CARE = "extended care"
+    CLASS = "class"
+
+
 @dataclass(frozen=True)
 class StatementLine:
-    """One class paid for, as the statement lists it."""
+    """One class paid for, as the statement lists it; a day camp's weeks or days, or an option
+    of extended care's days, together."""
 
     class_name: str
     first_day: date
@@ -53,10 +68,27 @@ class StatementLine:
     currency: str
     # The family cancelled the seat: what is left is what the school kept.
     cancelled: bool
+    kind: CareKind = CareKind.CLASS
 
     @property
     def net(self) -> Decimal:
         return self.paid - self.given_back
+
+    @property
+    def dependent_care(self) -> bool:
+        return self.kind != CareKind.CLASS
+
+    def joined(self, other: "StatementLine") -> "StatementLine":
+        """This line and another of the same day camp or extended care, as one."""
+        return replace(
+            self,
+            first_day=min(self.first_day, other.first_day),
+            last_day=max(self.last_day, other.last_day),
+            days=self.days + other.days,
+            paid=self.paid + other.paid,
+            given_back=self.given_back + other.given_back,
+            cancelled=self.cancelled and other.cancelled,
+        )
 
 
 @dataclass(frozen=True)
@@ -70,6 +102,18 @@ class Statement:
     @property
     def total(self) -> Decimal:
         return sum((line.net for line in self.lines), ZERO)
+
+    @property
+    def dependent_care(self) -> tuple[StatementLine, ...]:
+        return tuple(line for line in self.lines if line.dependent_care)
+
+    @property
+    def classes(self) -> tuple[StatementLine, ...]:
+        return tuple(line for line in self.lines if not line.dependent_care)
+
+    @property
+    def dependent_care_total(self) -> Decimal:
+        return sum((line.net for line in self.dependent_care), ZERO)
 
 
 def _meeting_days():
@@ -98,7 +142,7 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
             participant_id=participant.pk,
             status__in=PAID_FOR_CARE,
         )
-        .select_related("camp_class")
+        .select_related("camp_class__extended_care")
         .annotate(
             first_day=Subquery(_meeting_days().order_by("start").values("day")[:1]),
             last_day=Subquery(_meeting_days().order_by("-start").values("day")[:1]),
@@ -109,10 +153,21 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
         .filter(first_day__gte=date(year, 1, 1), first_day__lte=date(year, 12, 31))
         .order_by("first_day", "camp_class__name", "id")
     )
-    lines = []
+    # A day camp's weeks or days, and an option of extended care's days, each one line: keyed by
+    # the series or the option; every other class is a line of its own.
+    lines: dict[tuple, StatementLine] = {}
     for payment in payments:
+        camp_class = payment.camp_class
+        if camp_class.extended_care_id is not None:
+            key, kind = ("care", camp_class.extended_care_id), CareKind.EXTENDED_CARE
+            name = camp_class.extended_care.label
+        elif camp_class.unit_of_id is not None:
+            key, kind = ("series", camp_class.unit_of_id), CareKind.DAY_CAMP
+            name = camp_class.name
+        else:
+            key, kind, name = ("payment", payment.pk), CareKind.CLASS, camp_class.name
         line = StatementLine(
-            class_name=payment.camp_class.name,
+            class_name=name,
             first_day=payment.first_day,
             last_day=payment.last_day,
             days=payment.days,
@@ -120,14 +175,22 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
             given_back=payment.given_back,
             currency=payment.currency,
             cancelled=payment.status == PaymentStatus.CANCELLED,
+            kind=kind,
         )
-        if line.net > ZERO:
-            lines.append(line)
+        if line.net <= ZERO:
+            continue
+        lines[key] = lines[key].joined(line) if key in lines else line
     return Statement(
         year=year,
         participant=participant,
         family=participant.account,
-        lines=tuple(lines),
+        # Dependent care first, as the statement shows it; each kind by its first day.
+        lines=tuple(
+            sorted(
+                lines.values(),
+                key=lambda line: (list(CareKind).index(line.kind), line.first_day),
+            )
+        ),
         made_on=school_today(),
     )
 
@@ -175,6 +238,58 @@ class _StatementPdf(FPDF):
         self.set_font("Helvetica", size=8)
         self.cell(0, 10, f"Page {self.page_no()}/{{nb}}", align="C")
 
+    def text_line(self, text: str = "", *, size: int = 10, style: str = "", height: float = 5):
+        self.set_font("Helvetica", style=style, size=size)
+        self.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+
+    def lines_table(self, lines: tuple[StatementLine, ...], first_heading: str) -> None:
+        """The lines as a table: each one's name, dates of care, paid, refunded and net."""
+        self.set_font("Helvetica", size=9)
+        with self.table(
+            col_widths=(58, 58, 25, 25, 25),
+            text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
+            line_height=5,
+        ) as rows:
+            header = rows.row()
+            for title in (first_heading, "Dates of care", "Paid", "Refunded", "Net paid"):
+                header.cell(title)
+            for item in lines:
+                row = rows.row()
+                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
+                row.cell(_printable(name))
+                row.cell(_dates_of_care(item))
+                row.cell(_money(item.paid, item.currency))
+                row.cell(_money(item.given_back, item.currency))
+                row.cell(_money(item.net, item.currency))
+        self.ln(3)
+
+
+def _payments_pdf(pdf: _StatementPdf, statement: Statement, currency: str) -> None:
+    """The year's payments: dependent care first (the day camp, then extended care) with its own
+    total, then the other classes."""
+    if statement.dependent_care:
+        pdf.text_line("Dependent care", size=12, style="B", height=7)
+        for kind, heading in (
+            (CareKind.DAY_CAMP, "Day camp (dependent care)"),
+            (CareKind.EXTENDED_CARE, "Extended care (dependent care)"),
+        ):
+            lines = tuple(item for item in statement.dependent_care if item.kind == kind)
+            if lines:
+                pdf.lines_table(lines, heading)
+        pdf.text_line(
+            f"Dependent care paid in {statement.year}: "
+            f"{_money(statement.dependent_care_total, currency)}",
+            style="B",
+        )
+        pdf.ln(4)
+    if statement.classes:
+        if statement.dependent_care:
+            pdf.text_line("Classes", size=12, style="B", height=7)
+        pdf.lines_table(statement.classes, "Class")
+    if not statement.lines:
+        pdf.text_line(f"No payments for care in {statement.year}.")
+        pdf.ln(2)
+
 
 def statement_pdf(statement: Statement) -> bytes:
     """The statement as a PDF of US Letter pages."""
@@ -184,10 +299,7 @@ def statement_pdf(statement: Statement) -> bytes:
     pdf.set_auto_page_break(auto=True, margin=20)
     pdf.add_page()
 
-    def line(text: str = "", *, size: int = 10, style: str = "", height: float = 5) -> None:
-        pdf.set_font("Helvetica", style=style, size=size)
-        pdf.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
-
+    line = pdf.text_line
     line(settings.SCHOOL_NAME, size=16, style="B", height=8)
     line(settings.SCHOOL_ADDRESS)
     line(f"Tax ID: {settings.SCHOOL_TAX_ID}")
@@ -209,29 +321,9 @@ def statement_pdf(statement: Statement) -> bytes:
         line(f"Date of birth: {_day(participant.date_of_birth)}")
     pdf.ln(4)
 
-    if statement.lines:
-        pdf.set_font("Helvetica", size=9)
-        with pdf.table(
-            col_widths=(58, 58, 25, 25, 25),
-            text_align=("LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT"),
-            line_height=5,
-        ) as table:
-            header = table.row()
-            for title in ("Class", "Dates of care", "Paid", "Refunded", "Net paid"):
-                header.cell(title)
-            for item in statement.lines:
-                row = table.row()
-                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
-                row.cell(_printable(name))
-                row.cell(_dates_of_care(item))
-                row.cell(_money(item.paid, item.currency))
-                row.cell(_money(item.given_back, item.currency))
-                row.cell(_money(item.net, item.currency))
-        pdf.ln(3)
-    else:
-        line(f"No payments for care in {statement.year}.")
-        pdf.ln(2)
     currency = statement.lines[0].currency if statement.lines else "usd"
+
+    _payments_pdf(pdf, statement, currency)
     line(
         f"Total paid for care in {statement.year}: {_money(statement.total, currency)}",
         size=12,
@@ -242,7 +334,9 @@ def statement_pdf(statement: Statement) -> bytes:
     line(
         "Paid is what was charged for the class; refunded is what was given back, to the card "
         "or as account credit. Classes are listed in the year of their first meeting. Free "
-        "enrolments and classes refunded in full are not listed.",
+        "enrolments and classes refunded in full are not listed. Dependent care is the day "
+        "camp (booked by the week or the day) and the before- and after-care paid for the "
+        "child, each with all its days in the year; a day refunded in full is not counted.",
         size=8,
         height=4,
     )

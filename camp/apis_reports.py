@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from books.reports import CLASSES, EXTENDED_CARE
 from camp.reports import (
     TABLES,
     period_for_report,
@@ -19,6 +20,7 @@ from camp.reports import (
     table_csv_write,
     table_xlsx,
 )
+from classes.models import CareKind
 from core.converters import LARGEST_ROW_ID
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import errors
@@ -68,10 +70,16 @@ class _MoneyCategory(_MoneyLine):
     category = serializers.CharField()
 
 
+class _MoneyKind(_MoneyLine):
+    kind = serializers.ChoiceField(choices=[CLASSES, EXTENDED_CARE])
+
+
 class _Adjustments(serializers.Serializer):
     earlyBird = serializers.FloatField()  # noqa: N815
     sibling = serializers.FloatField()
     multiClass = serializers.FloatField()  # noqa: N815
+    multiWeek = serializers.FloatField()  # noqa: N815
+    weeklyCare = serializers.FloatField()  # noqa: N815
     code = serializers.FloatField()
     scholarship = serializers.FloatField()
     other = serializers.FloatField()
@@ -89,6 +97,8 @@ class _Money(serializers.Serializer):
     net = serializers.FloatField()
     byWeek = _MoneyWeek(many=True)  # noqa: N815
     byCategory = _MoneyCategory(many=True)  # noqa: N815
+    # Classes (whole, by the week or the day) and extended care, apart.
+    byKind = _MoneyKind(many=True)  # noqa: N815
 
 
 class _InstalmentWeek(serializers.Serializer):
@@ -130,6 +140,36 @@ class _ClassFill(serializers.Serializer):
     demand = serializers.IntegerField()
 
 
+class _UnitFill(serializers.Serializer):
+    """A week or a day of a class sold by them (`classId` the class, `unitId` the week's)."""
+
+    classId = serializers.IntegerField()  # noqa: N815
+    unitId = serializers.IntegerField()  # noqa: N815
+    name = serializers.CharField()
+    label = serializers.CharField()
+    startsOn = serializers.DateField()  # noqa: N815
+    endsOn = serializers.DateField()  # noqa: N815
+    seats = serializers.IntegerField()
+    taken = serializers.IntegerField()
+    held = serializers.IntegerField()
+    waitlisted = serializers.IntegerField()
+
+
+class _CareDay(serializers.Serializer):
+    """A day of an option of extended care: its seats, those taken, and what it brought in
+    (paid less given back, whenever it moved)."""
+
+    optionId = serializers.IntegerField()  # noqa: N815
+    label = serializers.CharField()
+    kind = serializers.ChoiceField(choices=CareKind.values)
+    dayId = serializers.IntegerField()  # noqa: N815
+    day = serializers.DateField()
+    seats = serializers.IntegerField()
+    taken = serializers.IntegerField()
+    held = serializers.IntegerField()
+    revenue = serializers.FloatField()
+
+
 class _Day(serializers.Serializer):
     day = serializers.DateField()
     registrations = serializers.IntegerField()
@@ -166,6 +206,8 @@ class SeasonReportOutputSerializer(serializers.Serializer):
     registrationsByDay = _Day(many=True)  # noqa: N815
     openingDay = _OpeningDay()  # noqa: N815
     classes = _ClassFill(many=True)
+    units = _UnitFill(many=True)
+    extendedCare = _CareDay(many=True)  # noqa: N815
     money = _Money()
     instalments = _Instalments()
     attendance = _Attendance()

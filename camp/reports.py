@@ -23,7 +23,15 @@ from django.utils.text import slugify
 from openpyxl import Workbook
 
 from attendance.reports import attendance_by_class
-from books.reports import Period, instalments_owed, season_money
+from books.reports import (
+    CLASSES,
+    EXTENDED_CARE,
+    ZERO,
+    Period,
+    care_day_revenue,
+    instalments_owed,
+    season_money,
+)
 from care.selectors import care_missing_count
 from classes.models import Season
 from classes.registration import registration_opens_at, seasons_opened_by
@@ -31,13 +39,16 @@ from core.errors import InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
 from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
 from enrolments.reports import (
-    class_fill,
+    SeasonFill,
     registrations_by_day,
     registrations_by_hour,
+    season_fill,
     season_participants,
 )
 from payments.services.common import CURRENCY
 
+# Raised when the report gains or changes a field: the shared cache's older reports are left.
+REPORT_SHAPE = 2
 # The longest span a report covers: a season's registration and its days, with room to spare.
 LONGEST_PERIOD_DAYS = 731
 
@@ -107,7 +118,7 @@ def _opening_day(season: Season) -> dict:
     }
 
 
-def _classes(season: Season) -> list[dict]:
+def _classes(fill: SeasonFill) -> list[dict]:
     return [
         {
             "classId": line.camp_class.pk,
@@ -119,7 +130,46 @@ def _classes(season: Season) -> list[dict]:
             "waitlisted": line.waitlisted,
             "demand": line.demand,
         }
-        for line in class_fill(season)
+        for line in fill.classes
+    ]
+
+
+def _units(fill: SeasonFill) -> list[dict]:
+    """Each week or day of a class sold by them: its seats and how many are taken."""
+    return [
+        {
+            "classId": line.camp_class.unit_of_id,
+            "unitId": line.camp_class.pk,
+            "name": line.camp_class.name,
+            "label": line.camp_class.unit_label,
+            "startsOn": line.camp_class.start_date,
+            "endsOn": line.camp_class.end_date,
+            "seats": line.capacity,
+            "taken": line.enrolled,
+            "held": line.held,
+            "waitlisted": line.waitlisted,
+        }
+        for line in fill.units
+    ]
+
+
+def _extended_care(season: Season, fill: SeasonFill) -> list[dict]:
+    """Each day of each option of extended care: its seats, how many are taken, and what it
+    brought in."""
+    revenue = care_day_revenue(season)
+    return [
+        {
+            "optionId": line.camp_class.extended_care_id,
+            "label": line.camp_class.extended_care.label,
+            "kind": line.camp_class.extended_care.kind,
+            "dayId": line.camp_class.pk,
+            "day": line.camp_class.start_date,
+            "seats": line.capacity,
+            "taken": line.enrolled,
+            "held": line.held,
+            "revenue": _money(revenue.get(line.camp_class.pk, ZERO)),
+        }
+        for line in fill.care_days
     ]
 
 
@@ -158,6 +208,11 @@ def _money_section(season: Season, period: Period) -> dict:
         "byCategory": [
             {"category": category or "No category", **_money_line(line)}
             for category, line in sorted(money.by_category.items())
+        ],
+        # Classes (whole, by the week or the day) and extended care, each always there.
+        "byKind": [
+            {"kind": kind, **_money_line(money.by_kind.get(kind, empty))}
+            for kind in (CLASSES, EXTENDED_CARE)
         ],
     }
 
@@ -215,6 +270,7 @@ def season_report(season: Season, period: Period) -> dict:
 
 
 def _season_report(season: Season, period: Period) -> dict:
+    fill = season_fill(season)
     return {
         "season": {
             "id": season.pk,
@@ -230,7 +286,9 @@ def _season_report(season: Season, period: Period) -> dict:
         "currency": CURRENCY,
         "registrationsByDay": _registrations(season, period),
         "openingDay": _opening_day(season),
-        "classes": _classes(season),
+        "classes": _classes(fill),
+        "units": _units(fill),
+        "extendedCare": _extended_care(season, fill),
         "money": _money_section(season, period),
         "instalments": _instalments(season),
         "attendance": _attendance(season, period),
@@ -239,7 +297,8 @@ def _season_report(season: Season, period: Period) -> dict:
 
 
 def _kept_as(season: Season, period: Period) -> str:
-    return f"season-report:{season.pk}:{period.start.isoformat()}:{period.end.isoformat()}"
+    days = f"{period.start.isoformat()}:{period.end.isoformat()}"
+    return f"season-report:{REPORT_SHAPE}:{season.pk}:{days}"
 
 
 def season_report_shown(season: Season, period: Period) -> dict:
@@ -314,10 +373,34 @@ def _classes_table(report: dict) -> Table:
     return Table(headings, rows)
 
 
+def _units_table(report: dict) -> Table:
+    rows = [
+        (line["name"], line["label"], line["seats"], line["taken"], line["held"])
+        for line in report["units"]
+    ]
+    return Table(("Class", "Week or day", "Seats", "Taken", "Held now"), rows)
+
+
+def _extended_care_table(report: dict) -> Table:
+    rows = [
+        (
+            line["label"],
+            date.fromisoformat(str(line["day"])),
+            line["seats"],
+            line["taken"],
+            line["revenue"],
+        )
+        for line in report["extendedCare"]
+    ]
+    return Table(("Extended care", "Day", "Seats", "Taken", "Revenue"), rows)
+
+
 ADJUSTMENT_NAMES = {
     "earlyBird": "Early-bird prices",
     "sibling": "Sibling discounts",
     "multiClass": "Multi-class discounts",
+    "multiWeek": "Multi-week discounts",
+    "weeklyCare": "Extended care's weekly rates",
     "code": "Promo codes",
     "scholarship": "Scholarships",
     "other": "Other adjustments",
@@ -357,6 +440,14 @@ def _money_by_category_table(report: dict) -> Table:
     return Table(("Category", *MONEY_HEADINGS), rows)
 
 
+KIND_NAMES = {CLASSES: "Classes", EXTENDED_CARE: "Extended care"}
+
+
+def _money_by_kind_table(report: dict) -> Table:
+    rows = [(KIND_NAMES[line["kind"]], *_money_cells(line)) for line in report["money"]["byKind"]]
+    return Table(("Kind", *MONEY_HEADINGS), rows)
+
+
 def _instalments_table(report: dict) -> Table:
     owed = report["instalments"]
     soon, overdue = owed["dueNext30Days"], owed["overdue"]
@@ -383,9 +474,12 @@ TABLES: dict[str, Callable[[dict], Table]] = {
     "registrations": _registrations_table,
     "opening-day": _opening_day_table,
     "classes": _classes_table,
+    "units": _units_table,
+    "extended-care": _extended_care_table,
     "money": _money_table,
     "money-by-week": _money_by_week_table,
     "money-by-category": _money_by_category_table,
+    "money-by-kind": _money_by_kind_table,
     "instalments": _instalments_table,
     "attendance": _attendance_table,
 }

@@ -322,6 +322,12 @@ class Class(ShownInPublicLists):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def title(self) -> str:
+        """The name a family reads for what it paid for: a week's, a day's or a day of extended
+        care's with its label ("Art Explorers — Week 2: Jun 28–Jul 2"), a whole class's alone."""
+        return f"{self.name} — {self.unit_label}" if self.unit_label else self.name
+
 
 # The rows the catalog shows: series and whole classes, not their weeks, days or care days.
 LISTED = models.Q(unit_of__isnull=True, extended_care__isnull=True)

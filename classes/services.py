@@ -365,8 +365,10 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
         status=status, updated_at=now
     )
     if reviewed:
-        units_follow_series(series_id=class_id, status=status, updated_at=now)
-        _review_message_queue(Class.objects.select_related("instructor").get(pk=class_id), now)
+        camp_class = Class.objects.select_related("instructor").get(pk=class_id)
+        if camp_class.booking != Booking.WHOLE:
+            units_follow_series(series_id=class_id, status=status, updated_at=now)
+        _review_message_queue(camp_class, now)
         return reviewed
     if not Class.objects.filter(pk=class_id).exists():
         raise NotFound("No such class.")

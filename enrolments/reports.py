@@ -1,5 +1,6 @@
 """The season's figures that are enrolments' to answer, for the school's dashboard
-(`camp.reports`): registrations by day and by hour, and each class's fill.
+(`camp.reports`): registrations by day and by hour, and each class's fill (a series', its
+weeks' or days', and each day of extended care's).
 
 Every figure is one aggregate query, whatever the size of the school: the database counts, never
 a loop over rows here. A registration is a seat taken (an `Enrolment` created), a cancellation a
@@ -19,7 +20,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from accounts.models import Participant
-from classes.models import Class, ClassStatus, Season
+from classes.models import Booking, Class, ClassStatus, Season
 from core.school_time import school_timezone
 from enrolments.availability import holds_live
 from enrolments.models import (
@@ -129,20 +130,43 @@ class ClassFill:
     enrolled: int
     held: int
     waitlisted: int
+    # Seats left: the class's own, or a series' units' together.
+    seats_left: int
 
     @property
     def capacity(self) -> int:
-        return self.camp_class.seats + self.enrolled
+        return self.seats_left + self.enrolled
 
     @property
     def demand(self) -> int:
         return self.enrolled + self.held + self.waitlisted
 
 
-def class_fill(season: Season) -> list[ClassFill]:
-    """The season's classes on offer, each with its fill, most in demand first. Four queries:
-    the classes, then each count grouped by class (a hash over the season's rows, where a count
-    per class would be a subquery per class)."""
+@dataclass(frozen=True)
+class SeasonFill:
+    """The season's fill: each class on offer (a series with its units' figures added up), each
+    week or day of a series, and each day of extended care (its option read with it)."""
+
+    classes: list[ClassFill]
+    units: list[ClassFill]
+    care_days: list[ClassFill]
+
+
+def _added_up(series: Class, units: list[ClassFill]) -> ClassFill:
+    return ClassFill(
+        camp_class=series,
+        enrolled=sum(unit.enrolled for unit in units),
+        held=sum(unit.held for unit in units),
+        waitlisted=sum(unit.waitlisted for unit in units),
+        seats_left=sum(unit.seats_left for unit in units),
+    )
+
+
+def season_fill(season: Season) -> SeasonFill:
+    """The season's classes on offer, each with its fill, most in demand first; a series' units
+    in order under it, and the days of extended care by day. Four queries: the classes, then
+    each count grouped by class (a hash over the season's rows, where a count per class would be
+    a subquery per class)."""
     classes = Class.objects.filter(season=season, status=ClassStatus.APPROVED)
     in_season = {"camp_class__season": season, "camp_class__status": ClassStatus.APPROVED}
     enrolled = _by_class(Enrolment.objects.filter(status=EnrolmentStatus.ACTIVE, **in_season))
@@ -154,12 +178,54 @@ def class_fill(season: Season) -> list[ClassFill]:
             enrolled=enrolled.get(camp_class.pk, 0),
             held=held.get(camp_class.pk, 0),
             waitlisted=waitlisted.get(camp_class.pk, 0),
+            seats_left=camp_class.seats,
         )
-        for camp_class in classes.select_related("category").only(
-            "pk", "name", "seats", "category__name"
+        for camp_class in classes.select_related("category", "extended_care").only(
+            "pk",
+            "name",
+            "seats",
+            "category__name",
+            "booking",
+            "unit_of_id",
+            "unit_label",
+            "start_date",
+            "end_date",
+            "extended_care__label",
+            "extended_care__kind",
         )
     ]
-    return sorted(fill, key=lambda line: (-line.demand, line.camp_class.name, line.camp_class.pk))
+    units = sorted(
+        (line for line in fill if line.camp_class.unit_of_id is not None),
+        key=lambda line: (line.camp_class.start_date, line.camp_class.pk),
+    )
+    care_days = sorted(
+        (line for line in fill if line.camp_class.extended_care_id is not None),
+        key=lambda line: (line.camp_class.start_date, line.camp_class.extended_care_id),
+    )
+    units_of = {}
+    for unit in units:
+        units_of.setdefault(unit.camp_class.unit_of_id, []).append(unit)
+    listed = [
+        _added_up(line.camp_class, units_of.get(line.camp_class.pk, []))
+        if line.camp_class.booking != Booking.WHOLE
+        else line
+        for line in fill
+        if line.camp_class.unit_of_id is None and line.camp_class.extended_care_id is None
+    ]
+    by_demand = sorted(
+        listed, key=lambda line: (-line.demand, line.camp_class.name, line.camp_class.pk)
+    )
+    order = {line.camp_class.pk: n for n, line in enumerate(by_demand)}
+    return SeasonFill(
+        classes=by_demand,
+        units=sorted(units, key=lambda line: order.get(line.camp_class.unit_of_id, len(order))),
+        care_days=care_days,
+    )
+
+
+def class_fill(season: Season) -> list[ClassFill]:
+    """The season's classes on offer with their fill, most in demand first (`season_fill`)."""
+    return season_fill(season).classes
 
 
 def season_participants(season: Season) -> QuerySet[Participant]:

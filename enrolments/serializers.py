@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from classes.schedule import meetings_of
-from classes.serializers import ClassOutputSerializer, MeetingOutputSerializer
+from classes.serializers import ClassOutputSerializer, ClockTimeField, MeetingOutputSerializer
 from core.api import ServiceInputSerializer
 from enrolments.rules import RefusalKind
 
@@ -45,6 +45,9 @@ class FamilyAttendanceOutputSerializer(serializers.Serializer):
     checkedInAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     checkedOutAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     collectedBy = serializers.CharField(allow_null=True)  # noqa: N815
+    # Where a child handed over went (from before-care to their class, from their class to
+    # after-care), instead of who collected them. Optional in the schema: older stubs lack it.
+    handedOverTo = serializers.CharField(allow_null=True, required=False)  # noqa: N815
 
 
 def family_attendance_answer(attendance) -> list[dict]:
@@ -61,7 +64,8 @@ def family_attendance_answer(attendance) -> list[dict]:
             "checkedOutAt": date_time.to_representation(fold.checked_out_at)
             if fold.checked_out_at
             else None,
-            "collectedBy": fold.collected_by["name"] if fold.collected_by else None,
+            "collectedBy": fold.collector_name,
+            "handedOverTo": fold.handed_over_to,
         }
         for meeting, fold in attendance
     ]
@@ -157,6 +161,25 @@ class RosterLineOutputSerializer(serializers.Serializer):
     emergencyContactPhone = serializers.CharField(source="emergency_contact_phone")  # noqa: N815
     enrolledAt = serializers.DateTimeField(source="enrolled_at")  # noqa: N815
     careFlags = CareFlagsOutputSerializer(source="care")  # noqa: N815
+
+
+class CareBookedOutputSerializer(serializers.Serializer):
+    """A child's days of one extended-care option in a week or on a day of camp, and who looks
+    after them (enrolments.selectors.CareBooked)."""
+
+    optionId = serializers.IntegerField(source="option.pk")  # noqa: N815
+    kind = serializers.CharField(source="option.kind")
+    label = serializers.CharField(source="option.label")
+    startTime = ClockTimeField(source="option.start_time")  # noqa: N815
+    endTime = ClockTimeField(source="option.end_time")  # noqa: N815
+    ledBy = serializers.CharField(source="option.led_by.name")  # noqa: N815
+    days = serializers.ListField(child=serializers.DateField())
+
+
+class UnitRosterLineOutputSerializer(RosterLineOutputSerializer):
+    """A line of a week's or a day's roster: the class roster's, with the extended care."""
+
+    extendedCare = CareBookedOutputSerializer(source="extended_care", many=True)  # noqa: N815
 
 
 class WaitlistEntryOutputSerializer(serializers.Serializer):

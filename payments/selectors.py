@@ -1,7 +1,7 @@
 """Reads of the payments app."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.db.models import (
@@ -92,6 +92,88 @@ def payment_list_for(*, student: User, participant_id: int | None = None) -> Que
 
 
 @dataclass(frozen=True)
+class CareWeek:
+    """A participant's days of one option of extended care in one week of a checkout, as its
+    receipt shows them: together, with what they cost together (the weekly rate among the
+    adjustments), rather than a line a day. `week` names the week booked with them ("Week 2"),
+    or, without one in the checkout, the days' span ("Jun 28–Jul 2")."""
+
+    lines: list[CheckoutLine]
+    week: str
+
+    @property
+    def first(self) -> CheckoutLine:
+        return self.lines[0]
+
+    @property
+    def days(self) -> list[date]:
+        return [line.camp_class.start_date for line in self.lines]
+
+    @property
+    def list_price(self) -> Decimal:
+        return sum(
+            (line.payment.list_price or line.payment.price for line in self.lines), Decimal(0)
+        )
+
+    @property
+    def price(self) -> Decimal:
+        return sum((line.payment.price for line in self.lines), Decimal(0))
+
+    @property
+    def adjustments(self) -> list[dict]:
+        """Each kind of adjustment of the days, added up, in the order they were made."""
+        summed: dict[tuple[str, str], Decimal] = {}
+        for line in self.lines:
+            for adjustment in line.payment.adjustments:
+                key = (adjustment["kind"], adjustment["label"])
+                summed[key] = summed.get(key, Decimal(0)) + Decimal(str(adjustment["amount"]))
+        return [
+            {"kind": kind, "label": label, "amount": amount}
+            for (kind, label), amount in summed.items()
+        ]
+
+    @property
+    def refunded(self) -> bool:
+        return self.first.payment.status == PaymentStatus.REFUNDED
+
+
+def _day_span(first: date, last: date) -> str:
+    if first == last:
+        return f"{first:%a %b} {first.day}"
+    return f"{first:%b} {first.day}–{last:%b} {last.day}"
+
+
+def _week_named(days: list[CheckoutLine], booked: list[CheckoutLine]) -> str:
+    """The week a participant's days of care fall in, by the name of the week of a class they
+    booked in the same checkout ("Week 2: Jun 28–Jul 2" reads "Week 2"); else the days' span."""
+    first, last = days[0].camp_class.start_date, days[-1].camp_class.start_date
+    for line in booked:
+        unit = line.camp_class
+        is_week = unit.unit_of_id is not None and unit.start_date != unit.end_date
+        if is_week and unit.start_date <= first and last <= unit.end_date:
+            return unit.unit_label.split(":")[0]
+    return _day_span(first, last)
+
+
+def _care_weeks(care: list[CheckoutLine], classes: list[CheckoutLine]) -> list[CareWeek]:
+    """The checkout's days of extended care together by participant, option and week (Monday to
+    Sunday), a day refused its seat apart from those taken; in the order the checkout has them."""
+    weeks: dict[tuple, list[CheckoutLine]] = {}
+    for line in care:
+        day = line.camp_class.start_date
+        monday = day - timedelta(days=day.weekday())
+        refunded = line.payment.status == PaymentStatus.REFUNDED
+        key = (line.participant_id, line.camp_class.extended_care_id, monday, refunded)
+        weeks.setdefault(key, []).append(line)
+    together = []
+    for (participant_id, *_), lines in weeks.items():
+        days = sorted(lines, key=lambda line: line.camp_class.start_date)
+        booked = [line for line in classes if line.participant_id == participant_id]
+        together.append(CareWeek(lines=days, week=_week_named(days, booked)))
+    return together
+
+
+@dataclass(frozen=True)
 class CheckoutReceipt:
     """A paid checkout as its receipt shows it: the family that paid, and each line, in the
     order the family put them, with whom it was for, the class it bought (and its instructor)
@@ -103,6 +185,21 @@ class CheckoutReceipt:
     @property
     def first_payment(self) -> Payment | None:
         return next((line.payment for line in self.lines if line.payment is not None), None)
+
+    @property
+    def paid_lines(self) -> list[CheckoutLine]:
+        return [line for line in self.lines if line.payment is not None]
+
+    @property
+    def class_lines(self) -> list[CheckoutLine]:
+        """The lines of classes, a week or a day of one among them; not extended care's."""
+        return [line for line in self.paid_lines if line.camp_class.extended_care_id is None]
+
+    @property
+    def care_weeks(self) -> list[CareWeek]:
+        """The days of extended care, together by participant, option and week."""
+        care = [line for line in self.paid_lines if line.camp_class.extended_care_id is not None]
+        return _care_weeks(care, self.class_lines)
 
 
 def checkout_receipt_read(*, checkout_id: int) -> CheckoutReceipt | None:

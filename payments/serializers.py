@@ -55,7 +55,7 @@ class PaymentOutputSerializer(serializers.Serializer):
     # A JSON number, like a class's price.
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
     date = serializers.DateTimeField()
-    nameClass = serializers.CharField(source="camp_class.name")
+    nameClass = serializers.CharField(source="camp_class.title")
     image = serializers.CharField(source="camp_class.image")
     instructorEmail = serializers.EmailField(source="camp_class.instructor.email")
     instructorName = serializers.CharField(source="camp_class.instructor.name")
@@ -198,7 +198,17 @@ class AdjustmentOutputSerializer(serializers.Serializer):
     """One change to a list price (`checkout.pricing.Adjustment`): negative for a discount."""
 
     kind = serializers.ChoiceField(
-        choices=["early_bird", "scholarship", "sibling", "multi_class", "code", "credit", "other"]
+        choices=[
+            "early_bird",
+            "scholarship",
+            "sibling",
+            "multi_class",
+            "multi_week",
+            "weekly_care",
+            "code",
+            "credit",
+            "other",
+        ]
     )
     label = serializers.CharField()
     amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
@@ -213,7 +223,8 @@ class CheckoutReceiptLineSerializer(serializers.Serializer):
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815
     participantName = serializers.SerializerMethodField()  # noqa: N815
     classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
-    nameClass = serializers.CharField(source="camp_class.name")  # noqa: N815
+    # A week or a day of a class named with it: "Art Explorers — Week 2: Jun 28–Jul 2".
+    nameClass = serializers.CharField(source="camp_class.title")  # noqa: N815
     instructorName = serializers.CharField(source="camp_class.instructor.name")  # noqa: N815
     location = serializers.CharField(source="camp_class.location")
     meetingDays = serializers.SerializerMethodField()  # noqa: N815
@@ -249,6 +260,43 @@ class CheckoutReceiptLineSerializer(serializers.Serializer):
         return MeetingOutputSerializer(meetings_of(line.camp_class), many=True).data
 
 
+class CareWeekOutputSerializer(serializers.Serializer):
+    """A participant's days of one option of extended care in one week of a checkout, together:
+    the option, the week ("Week 2", or the days' span without a week booked with them), each day,
+    the hours, who looks after the children, and what the days cost together (the weekly rate
+    among the adjustments)."""
+
+    participantId = serializers.IntegerField(source="first.participant_id")  # noqa: N815
+    participantName = serializers.SerializerMethodField()  # noqa: N815
+    optionId = serializers.IntegerField(source="first.camp_class.extended_care_id")  # noqa: N815
+    label = serializers.CharField(source="first.camp_class.name")
+    week = serializers.CharField()
+    days = serializers.ListField(child=serializers.DateField())
+    startTime = ClockTimeField(source="first.camp_class.start_time")  # noqa: N815
+    endTime = ClockTimeField(source="first.camp_class.end_time")  # noqa: N815
+    ledBy = serializers.CharField(source="first.camp_class.instructor.name")  # noqa: N815
+    # Each day's line and payment, as the history and a payment's receipt name them.
+    lineIds = serializers.SerializerMethodField()  # noqa: N815
+    paymentIds = serializers.SerializerMethodField()  # noqa: N815
+    listPrice = serializers.DecimalField(  # noqa: N815
+        source="list_price", max_digits=9, decimal_places=2, coerce_to_string=False
+    )
+    adjustments = AdjustmentOutputSerializer(many=True)
+    price = serializers.DecimalField(max_digits=9, decimal_places=2, coerce_to_string=False)
+    # Taken, or refunded when the days' seats could not be taken after the charge (with why).
+    status = serializers.CharField(source="first.payment.status")
+    refundReason = serializers.CharField(source="first.payment.refund_reason")  # noqa: N815
+
+    def get_participantName(self, week) -> str:  # noqa: N802
+        return week.first.payment.participant_name or week.first.participant.name
+
+    def get_lineIds(self, week) -> list[int]:  # noqa: N802
+        return [line.pk for line in week.lines]
+
+    def get_paymentIds(self, week) -> list[int]:  # noqa: N802
+        return [line.payment.pk for line in week.lines]
+
+
 class CheckoutReceiptOutputSerializer(serializers.Serializer):
     """A family's checkout's one receipt: every line, the one amount charged to the card (as
     the bank statement shows it), the credit spent, and the reference the family reads."""
@@ -268,6 +316,9 @@ class CheckoutReceiptOutputSerializer(serializers.Serializer):
     timeZone = serializers.SerializerMethodField()  # noqa: N815
     school = serializers.SerializerMethodField()
     lines = serializers.SerializerMethodField()
+    # The days of extended care, together by child, option and week (none among `lines`).
+    # Optional in the schema, as the class's units are: the server always gives it.
+    extendedCare = CareWeekOutputSerializer(source="care_weeks", many=True, required=False)  # noqa: N815
     refundPolicy = serializers.SerializerMethodField()  # noqa: N815
 
     def get_timeZone(self, receipt) -> str:  # noqa: N802
@@ -279,8 +330,7 @@ class CheckoutReceiptOutputSerializer(serializers.Serializer):
 
     @extend_schema_field(CheckoutReceiptLineSerializer(many=True))
     def get_lines(self, receipt) -> list[dict]:
-        lines = [line for line in receipt.lines if line.payment is not None]
-        return CheckoutReceiptLineSerializer(lines, many=True).data
+        return CheckoutReceiptLineSerializer(receipt.class_lines, many=True).data
 
     def get_refundPolicy(self, receipt) -> str:  # noqa: N802
         first = receipt.first_payment

@@ -203,7 +203,22 @@ SAMPLES: dict[str, dict] = {
                 "refund_reason": "",
             },
         ],
-        "charged": "$192.00",
+        "care_weeks": [
+            {
+                "heading": "After-care, Week 2: 5 days, 3:00 PM to 6:00 PM",
+                "participant_name": "Mia Silva",
+                "days": "Mon Jun 28, Tue Jun 29, Wed Jun 30, Thu Jul 1, Fri Jul 2",
+                "led_by": "Rosa Lind",
+                "price_lines": [
+                    {"label": "List price", "amount": "$125.00"},
+                    {"label": "Weekly rate", "amount": "\u2212$25.00"},
+                ],
+                "amount": "$100.00",
+                "refunded": False,
+                "refund_reason": "",
+            }
+        ],
+        "charged": "$292.00",
         "card_charged": True,
         "credit": "",
         "paid_at": _FIRST - timedelta(days=40),

@@ -26,7 +26,9 @@ from payments.models import (
 from payments.selectors import CARD
 from payments.services.ledger import ledger_credit_given, ledger_instalment_paid, ledger_refund
 from testing.dates import summer, summer_year
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
@@ -358,3 +360,56 @@ def test_a_class_paid_with_account_credit_is_care_paid_for(family, noa):
         ("Clay Studio", Decimal("100.00"), Decimal("100.00")),
         ("Watercolour", Decimal("100.00"), Decimal("100.00")),
     ]
+
+
+# -- Dependent care: a day camp's weeks and extended care -------------------------------------
+
+
+def test_day_camp_weeks_and_after_care_are_listed_apart_as_dependent_care(
+    family, noa, api_client_for
+):
+    season = a_season(starts_on=summer(7, 5), days=30)
+    camp = a_day_camp(season, "200.00", weeks=2)
+    week_1, week_2 = units(camp)
+    option = after_care(season)
+    paid(family, noa, week_1)
+    paid(family, noa, week_2)
+    # After-care every day of week 1 at the weekly rate, one day of it cancelled and refunded in
+    # full, another refunded by the school: neither is a day of care.
+    care = [
+        paid(family, noa, day, price=Decimal("20.00"), transaction_id=f"pi_care_{n}")
+        for n, day in enumerate(care_days_of(option, week_1))
+    ]
+    Payment.objects.filter(pk=care[3].pk).update(status=PaymentStatus.CANCELLED)
+    refund(care[3], "20.00")
+    Payment.objects.filter(pk=care[4].pk).update(status=PaymentStatus.REFUNDED)
+    clay = two_weeks("Clay Studio", start=summer(7, 19))
+    paid(family, noa, clay)
+
+    statement = statement_for(participant=noa, year=summer(7, 5).year)
+
+    assert [
+        (line.kind, line.class_name, line.first_day, line.last_day, line.days, line.net)
+        for line in statement.lines
+    ] == [
+        ("day camp", "Art Explorers", week_1.start_date, week_2.end_date, 10, Decimal("400.00")),
+        ("extended care", "After-care", week_1.start_date, summer(7, 7), 3, Decimal("60.00")),
+        ("class", "Clay Studio", summer(7, 19), summer(7, 30), 10, Decimal("100.00")),
+    ]
+    assert (statement.dependent_care_total, statement.total) == (
+        Decimal("460.00"),
+        Decimal("560.00"),
+    )
+    text = statement_text(get_statement(api_client_for(family), summer(7, 5).year, noa.pk))
+    assert settings.SCHOOL_ADDRESS in text and f"Tax ID: {settings.SCHOOL_TAX_ID}" in text
+    assert (
+        "Day camp (dependent care) Dates of care Paid Refunded Net paid Art Explorers "
+        f"{day(summer(7, 5))} - {day(summer(7, 16))} (10 days) $400.00 $0.00 $400.00"
+    ) in text
+    assert (
+        "Extended care (dependent care) Dates of care Paid Refunded Net paid After-care "
+        f"{day(summer(7, 5))} - {day(summer(7, 7))} (3 days) $60.00 $0.00 $60.00"
+    ) in text
+    assert f"Dependent care paid in {summer(7, 5).year}: $460.00" in text
+    assert f"Clay Studio {dates_of_care(summer(7, 19))} $100.00 $0.00 $100.00" in text
+    assert f"Total paid for care in {summer(7, 5).year}: $560.00" in text

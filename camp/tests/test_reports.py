@@ -8,6 +8,7 @@ tallies with the actions' fold in attendance/tests/test_tally.py.
 import csv
 import io
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 
 import pytest
 from django.db import connection
@@ -30,8 +31,10 @@ from enrolments.models import (
 )
 from enrolments.reports import season_participants
 from enrolments.selectors import roster_for, waitlist_list_for_class
+from payments.models import Payment, PaymentStatus
 from testing.care import care_completed
-from testing.factories import ChildFactory, UserFactory
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
+from testing.factories import ChildFactory, PaymentFactory, UserFactory
 from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +97,17 @@ def waiting(camp_class, child, rank: int) -> WaitlistEntry:
         status=WaitlistStatus.WAITING,
         rank=rank,
     )
+
+
+def care_paid(day, child, *, status=PaymentStatus.ENROLLED) -> Payment:
+    """A day of extended care paid at its price: seated (its seat taken), or refunded."""
+    payment = PaymentFactory(
+        student=child.account, participant=child, camp_class=day, price=day.price, status=status
+    )
+    if status == PaymentStatus.ENROLLED:
+        type(day).objects.filter(pk=day.pk).update(seats=day.seats - 1)
+        day.refresh_from_db()
+    return payment
 
 
 def report(client, **query):
@@ -229,6 +243,94 @@ class TestFigures:
         assert body["to"] == max(school_today(), summer.ends_on).isoformat()
 
 
+class TestDayCamp:
+    """A season with a day camp sold by the week and after-care: each week's and each day of
+    care's seats and those taken, and extended care's money apart from the classes'."""
+
+    def test_each_week_and_each_day_of_after_care_and_care_money_apart(self, as_admin, summer):
+        camp = a_day_camp(summer, "200.00", weeks=2, seats=8)
+        week_1, week_2 = units(camp)
+        option = after_care(summer, per_day="25.00", seats=6)
+        monday, tuesday, *rest = care_days_of(option, week_1)
+        mia, leo = ChildFactory(), ChildFactory()
+        seated(week_1, mia)
+        seated(week_1, leo)
+        seated(week_2, mia)
+        held(week_2, leo)
+        for child, day in ((mia, monday), (leo, monday), (mia, tuesday)):
+            care_paid(day, child)
+        # Leo's Tuesday, refunded by the school: charged and given back, no seat.
+        care_paid(tuesday, leo, status=PaymentStatus.REFUNDED)
+        paid_week = PaymentFactory(
+            student=mia.account, participant=mia, camp_class=week_2, price=Decimal("200.00")
+        )
+
+        body = report(as_admin, season=summer.pk)
+
+        assert body["classes"] == [
+            {
+                "classId": camp.pk,
+                "name": "Art Explorers",
+                "category": "",
+                "seats": 16,
+                "enrolled": 3,
+                "held": 1,
+                "waitlisted": 0,
+                "demand": 4,
+            }
+        ]
+        assert body["units"] == [
+            {
+                "classId": camp.pk,
+                "unitId": unit.pk,
+                "name": "Art Explorers",
+                "label": unit.unit_label,
+                "startsOn": unit.start_date.isoformat(),
+                "endsOn": unit.end_date.isoformat(),
+                "seats": 8,
+                "taken": taken,
+                "held": on_hold,
+                "waitlisted": 0,
+            }
+            for unit, taken, on_hold in ((week_1, 2, 0), (week_2, 1, 1))
+        ]
+        days = [monday, tuesday, *rest, *care_days_of(option, week_2)]
+        taken = {monday.pk: 2, tuesday.pk: 1}
+        revenue = {monday.pk: 50.0, tuesday.pk: 25.0}
+        assert body["extendedCare"] == [
+            {
+                "optionId": option.pk,
+                "label": "After-care",
+                "kind": "after",
+                "dayId": day.pk,
+                "day": day.start_date.isoformat(),
+                "seats": 6,
+                "taken": taken.get(day.pk, 0),
+                "held": 0,
+                "revenue": revenue.get(day.pk, 0.0),
+            }
+            for day in days
+        ]
+        by_kind = {line.pop("kind"): line for line in body["money"]["byKind"]}
+        assert by_kind == {
+            "classes": {
+                "gross": 200.0,
+                "adjustments": 0.0,
+                "charged": float(paid_week.price),
+                "refunds": 0.0,
+                "net": 200.0,
+            },
+            "extendedCare": {
+                "gross": 100.0,
+                "adjustments": 0.0,
+                "charged": 100.0,
+                "refunds": 25.0,
+                "net": 75.0,
+            },
+        }
+        assert body["money"]["net"] == 275.0
+
+
 class TestQuestionsRefused:
     @pytest.mark.parametrize(
         ("query", "field"),
@@ -320,6 +422,12 @@ class TestSpreadsheets:
                 "money-by-category",
                 ["Category", "Gross", "Discounts and credit", "Charged", "Refunds", "Net"],
             ),
+            (
+                "money-by-kind",
+                ["Kind", "Gross", "Discounts and credit", "Charged", "Refunds", "Net"],
+            ),
+            ("units", ["Class", "Week or day", "Seats", "Taken", "Held now"]),
+            ("extended-care", ["Extended care", "Day", "Seats", "Taken", "Revenue"]),
             ("instalments", ["Instalments", "Count", "Amount"]),
             ("attendance", ["Class", "Meetings", "Attended", "Absent", "Rate"]),
         ],

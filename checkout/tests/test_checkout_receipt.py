@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import Role
 from checkout.services.family_checkout import checkout_charge_settle, checkout_pay
 from checkout.tests.test_family_checkout import asked_by_the_bank, card_saved, opened, paid
-from classes.models import Meeting
+from classes.models import Class, Meeting
 from core.school_time import school_timezone
 from notifications.models import Message
 from payments import stripe_client
@@ -29,6 +29,7 @@ from payments.models import (
 from payments.tests import stripe_js
 from settlement.services import payments_reconcile
 from testing import services
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, UserFactory
 from testing.outbox import send_queued
 from testing.seasons import a_season_class
@@ -320,6 +321,8 @@ def test_the_family_reads_the_checkouts_one_receipt(
                 162.0,
             ),
         ],
+        # Days of extended care are listed together, apart from the classes: none here.
+        "extendedCare": [],
         "refundPolicy": body["refundPolicy"],
     }
     assert body["refundPolicy"].startswith("Cancel 14 days or more before the first meeting")
@@ -383,3 +386,139 @@ def test_a_checkouts_receipt_is_read_in_the_same_queries_for_one_line_or_two(
         counts.append(len(queries))
 
     assert counts[0] == counts[1], counts
+
+
+# -- Weeks of a day camp and extended care -----------------------------------------------------
+
+
+def booked_weeks(client, camp, child, weeks, care=()):
+    item = {"classId": camp.pk, "participantId": child.pk, "units": [w.pk for w in weeks]}
+    if care:
+        item["extendedCare"] = [
+            {"optionId": option.pk, "units": [w.pk for w in with_weeks]}
+            for option, with_weeks in care
+        ]
+    return client.post("/api/checkouts", {"items": [item]}, format="json")
+
+
+@pytest.fixture
+def day_camp(season):
+    camp = a_day_camp(season, "200.00", weeks=2)
+    return camp, units(camp), after_care(season, per_day="25.00", per_week="100.00")
+
+
+def test_a_day_camps_receipt_names_each_week_and_groups_a_weeks_after_care_in_one_entry(
+    as_family, family, children, day_camp, smtp_sink
+):
+    mia = children[0]
+    camp, (week_1, week_2), care = day_camp
+    answer = booked_weeks(as_family, camp, mia, [week_1, week_2], [(care, [week_2])]).json()
+
+    assert paid(as_family, answer, card_saved(answer, family)).status_code == 201
+
+    checkout = Checkout.objects.get()
+    assert (checkout.total, checkout.lines.count()) == (D("500.00"), 7)
+    send_queued()
+    [receipt] = smtp_sink.messages()
+    assert receipt["Subject"] == f"Your receipt: Checkout #{checkout.pk} ($500.00)"
+    text = plain_text(receipt)
+    assert f"\n1. Art Explorers — {week_1.unit_label} for {mia.name}\n" in text
+    assert f"\n2. Art Explorers — {week_2.unit_label} for {mia.name}\n" in text
+    week_name = week_2.unit_label.split(":")[0]
+    days = ", ".join(day.unit_label for day in care_days_of(care, week_2))
+    assert (
+        f"\n3. After-care, {week_name}: 5 days, 3:00 PM to 6:00 PM for {mia.name}\n"
+        f"Days: {days}\n"
+        "Looked after by: Rosa Lind\n"
+        "List price: $125.00\n"
+        "Weekly rate: \u2212$25.00\n"
+        "Paid: $100.00\n"
+    ) in text
+    # One entry for the week's care, never a line a day.
+    assert text.count("After-care") == 1 and "\n4. " not in text
+    assert "Charged to your card: $500.00 (one charge, as your bank statement shows it)" in text
+    # The calendar holds both weeks' meetings and every day of after-care, each once.
+    calendar = calendar_of(receipt)
+    meetings = Meeting.objects.filter(
+        camp_class__in=[line.camp_class_id for line in checkout.lines.all()]
+    )
+    assert calendar.count("BEGIN:VEVENT") == meetings.count() == 15
+    assert all(meeting.uid in calendar for meeting in meetings)
+    assert calendar.count("SUMMARY:After-care") == 5
+
+
+def test_the_receipt_page_lists_the_weeks_and_the_weeks_care_together(
+    as_family, family, children, day_camp
+):
+    mia = children[0]
+    camp, (week_1, week_2), care = day_camp
+    answer = booked_weeks(as_family, camp, mia, [week_1, week_2], [(care, [week_2])]).json()
+    paid(as_family, answer, card_saved(answer, family))
+    checkout = Checkout.objects.get()
+    care_lines = list(
+        checkout.lines.filter(camp_class__extended_care=care).order_by("camp_class__start_date")
+    )
+
+    body = as_family.get(f"/api/checkouts/{checkout.pk}/receipt").json()
+
+    assert body["total"] == 500.0
+    assert [(line["nameClass"], line["price"]) for line in body["lines"]] == [
+        (f"Art Explorers — {week_1.unit_label}", 200.0),
+        (f"Art Explorers — {week_2.unit_label}", 200.0),
+    ]
+    assert body["extendedCare"] == [
+        {
+            "participantId": mia.pk,
+            "participantName": mia.name,
+            "optionId": care.pk,
+            "label": "After-care",
+            "week": week_2.unit_label.split(":")[0],
+            "days": [line.camp_class.start_date.isoformat() for line in care_lines],
+            "startTime": "15:00",
+            "endTime": "18:00",
+            "ledBy": "Rosa Lind",
+            "lineIds": [line.pk for line in care_lines],
+            "paymentIds": [line.payment_id for line in care_lines],
+            "listPrice": 125.0,
+            "adjustments": [{"kind": "weekly_care", "label": "Weekly rate", "amount": -25.0}],
+            "price": 100.0,
+            "status": "enrolled",
+            "refundReason": "",
+        }
+    ]
+    # Each day's own payment still names the day, in the history.
+    history = as_family.get(f"/api/payments/{family.email}").json()
+    assert {
+        row["nameClass"] for row in history if row["classId"] == care_lines[0].camp_class_id
+    } == {f"After-care — {care_lines[0].camp_class.unit_label}"}
+
+
+def test_a_day_of_care_refused_its_seat_after_the_bank_is_an_entry_of_its_own(
+    as_family, family, children, day_camp
+):
+    mia = children[0]
+    camp, (week_1, _), care = day_camp
+    answer = booked_weeks(as_family, camp, mia, [week_1], [(care, [week_1])]).json()
+    asked = asked_by_the_bank(as_family, family, answer)
+    # The Wednesday's after-care fills up while the family answers its bank.
+    wednesday = care_days_of(care, week_1)[2]
+    Class.objects.filter(pk=wednesday.pk).update(seats=0)
+
+    response = as_family.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"paymentIntentId": asked["paymentIntentId"], "total": answer["total"]},
+        format="json",
+    )
+
+    assert response.status_code == 201, response.json()
+    checkout = Checkout.objects.get()
+    body = as_family.get(f"/api/checkouts/{checkout.pk}/receipt").json()
+    taken, refused = body["extendedCare"]
+    assert (taken["status"], len(taken["days"]), taken["week"]) == (
+        "enrolled",
+        4,
+        week_1.unit_label.split(":")[0],
+    )
+    assert (refused["status"], refused["days"]) == ("refunded", [wednesday.start_date.isoformat()])
+    assert refused["refundReason"]
+    assert taken["price"] + refused["price"] == 100.0

@@ -252,6 +252,10 @@ class TestClassCreate:
             "registrationOpen": True,
             "seasonId": None,
             "plans": [],
+            "booking": "whole",
+            "units": [],
+            "unitOf": None,
+            "unitLabel": "",
         }
         assert camp_class.price == Decimal("45.50")
 

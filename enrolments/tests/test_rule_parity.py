@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from care.models import CareRecord
-from classes.models import Class, ClassStatus, Season
+from classes.models import Booking, CareKind, Class, ClassStatus, ExtendedCare, Season
 from enrolments.models import EnrolmentStatus, SeatHold
 from enrolments.rules import RULES, RefusalKind, enrolment_refusal, family_refusals
 from enrolments.services import SeatRefused, seat_take
@@ -55,6 +55,33 @@ class Situation:
 
 def _not_open(situation):
     situation.change_class(status=ClassStatus.PENDING)
+
+
+def _by_unit(situation):
+    # The class is sold by the week: its weeks take seats, never the series itself.
+    situation.change_class(booking=Booking.WEEKS)
+
+
+def _care_alone(situation):
+    # The class is a day of after-care, which goes with a booked day, at checkout.
+    season = Season.objects.create(
+        name="Day camp",
+        starts_on=situation.camp_class.start_date,
+        ends_on=situation.camp_class.end_date,
+        opens_at=timezone.now() - timedelta(days=1),
+        closes_at=timezone.now() + timedelta(days=90),
+    )
+    after_care = ExtendedCare.objects.create(
+        season=season,
+        kind=CareKind.AFTER,
+        label="After-care",
+        start_time=time(15),
+        end_time=time(18),
+        price_per_day=25,
+        seats=10,
+        led_by=situation.camp_class.instructor,
+    )
+    situation.change_class(season=season, extended_care=after_care)
 
 
 def _season(situation):
@@ -120,6 +147,8 @@ def _clash(situation):
 
 SITUATIONS = {
     "not-open": (_not_open, RefusalKind.NOT_OPEN),
+    "by-unit": (_by_unit, RefusalKind.BY_UNIT),
+    "care-alone": (_care_alone, RefusalKind.EXTENDED_CARE),
     "season": (_season, RefusalKind.REGISTRATION_NOT_OPEN),
     "enrolled": (_enrolled, RefusalKind.ENROLLED),
     "registration": (_registration, RefusalKind.REGISTRATION_CLOSED),
@@ -135,10 +164,15 @@ def test_every_rule_has_a_situation_here():
     assert [rule.name for rule in RULES] == list(SITUATIONS)
 
 
-def test_only_the_selection_and_care_rules_are_not_asked_again_as_the_seat_is_taken():
-    # Taking the seat settles the selection it was paid from: being selected refuses nothing;
-    # paperwork is asked before the charge, and a seat paid for is never refused for it.
-    assert [rule.name for rule in RULES if not rule.when_taking] == ["selected", "care"]
+def test_only_the_choosing_and_care_rules_are_not_asked_again_as_the_seat_is_taken():
+    # Taking the seat settles the selection it was paid from: being selected refuses nothing,
+    # nor does a day of extended care a checkout added to a booked day; paperwork is asked
+    # before the charge, and a seat paid for is never refused for it.
+    assert [rule.name for rule in RULES if not rule.when_taking] == [
+        "care-alone",
+        "selected",
+        "care",
+    ]
     assert [rule.name for rule in RULES if rule.paying_only] == ["care"]
 
 

@@ -14,7 +14,7 @@ from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
 from payments.models import Checkout, CheckoutLine, Payment, PaymentStatus
 from payments.refund_policy import refund_policy_text_of
-from payments.selectors import checkout_receipt_read
+from payments.selectors import CareWeek, checkout_receipt_read
 
 
 def money(amount: Decimal) -> str:
@@ -71,7 +71,7 @@ def _composed(
         "price_lines": _price_lines(payment),
         "calendar_method": calendar_method,
         "name": payment.student.name,
-        "class_name": camp_class.name,
+        "class_name": camp_class.title,
         # Whom the seat is for: the parent pays and reads the mail, a child may take it.
         "participant_name": payment.participant_name or payment.student.name,
         "for_child": payment.participant is not None and not payment.participant.is_account_holder,
@@ -167,6 +167,8 @@ def _checkout_line(line: CheckoutLine, details: dict) -> dict:
     refunded = payment.status == PaymentStatus.REFUNDED
     return {
         **details,
+        # A week or a day named with its class: "Art Explorers — Week 2: Jun 28–Jul 2".
+        "class_name": line.camp_class.title,
         "participant_name": payment.participant_name or line.participant.name,
         "price_lines": _price_lines(payment),
         "amount": money(payment.price),
@@ -177,13 +179,45 @@ def _checkout_line(line: CheckoutLine, details: dict) -> dict:
     }
 
 
+def _clock(moment) -> str:
+    return f"{moment.hour % 12 or 12}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def _care_week(week: CareWeek) -> dict:
+    """A child's days of one option of extended care in one week, as one entry of the receipt:
+    "After-care, Week 2: 5 days, 3:00 PM to 6:00 PM", each day, who looks after the children,
+    and what the days cost together (the weekly rate among the adjustments)."""
+    day = week.first.camp_class
+    count = len(week.lines)
+    price_lines = []
+    if week.adjustments:
+        price_lines = [
+            {"label": "List price", "amount": money(week.list_price)},
+            *({"label": a["label"], "amount": money_change(a["amount"])} for a in week.adjustments),
+        ]
+    return {
+        "heading": (
+            f"{day.name}, {week.week}: {count} day{'s' if count != 1 else ''}, "
+            f"{_clock(day.start_time)} to {_clock(day.end_time)}"
+        ),
+        "participant_name": week.first.payment.participant_name or week.first.participant.name,
+        "days": ", ".join(line.camp_class.unit_label for line in week.lines),
+        "led_by": day.instructor.name,
+        "price_lines": price_lines,
+        "amount": money(week.price),
+        "refunded": week.refunded,
+        "refund_reason": week.first.payment.refund_reason if week.refunded else "",
+    }
+
+
 def checkout_receipt_composed(facts: dict) -> Composed:
     """The receipt `checkout_receipt_queue` queued (notifications.kinds.compose_with): every
-    line with its child, class, when, where and price, the amount charged to the card as the
-    bank shows it, and the checkout's reference; the meetings of every class a seat was taken
-    in, in one calendar."""
+    line with its child, class, when, where and price, a child's days of extended care together
+    by option and week, the amount charged to the card as the bank shows it, and the checkout's
+    reference; the meetings of every class (and day of care) a seat was taken in, in one
+    calendar."""
     receipt = checkout_receipt_read(checkout_id=facts["checkout_id"])
-    checkout, lines = receipt.checkout, [line for line in receipt.lines if line.payment]
+    checkout, lines = receipt.checkout, receipt.paid_lines
     # A line refused its seat after the charge keeps its place on the receipt, but its class's
     # meetings are not the family's to add.
     seated = list(
@@ -203,7 +237,10 @@ def checkout_receipt_composed(facts: dict) -> Composed:
         context={
             "name": checkout.family.name,
             "reference": checkout.reference,
-            "lines": [_checkout_line(line, details[line.camp_class_id]) for line in lines],
+            "lines": [
+                _checkout_line(line, details[line.camp_class_id]) for line in receipt.class_lines
+            ],
+            "care_weeks": [_care_week(week) for week in receipt.care_weeks],
             "charged": money(checkout.total or Decimal(0)),
             "card_charged": (checkout.total or 0) > 0,
             "credit": money(checkout.credit) if checkout.credit > 0 else "",

@@ -11,9 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from payments.models import Payment, RefundPolicy
+from payments.models import Payment, PaymentStatus, RefundPolicy
 from payments.tests.summer_term import at
-from testing.factories import UserFactory
+from testing.day_camp import a_day_camp, units
+from testing.factories import PaymentFactory, UserFactory
+from testing.seasons import a_season
 
 # The data is a season written out as dates: read on the day it was written against.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
@@ -138,3 +140,19 @@ def test_a_receipt_is_read_in_a_fixed_number_of_queries(paid, api_client_for):
         client.get(receipt(paid))
 
     assert len(queries) <= 3, [query["sql"] for query in queries]
+
+
+def test_a_weeks_payment_names_the_day_camp_and_its_week_in_the_history_and_on_its_receipt(
+    api_client_for,
+):
+    season = a_season()
+    week_1, week_2 = units(a_day_camp(season, weeks=2))
+    family = UserFactory(role=Role.STUDENT)
+    PaymentFactory(student=family, camp_class=week_2, status=PaymentStatus.ENROLLED)
+    client = api_client_for(family)
+
+    [row] = client.get(f"/api/payments/{family.email}").json()
+    receipt_body = client.get(f"/api/payments/{row['_id']}/receipt").json()
+
+    assert week_2.unit_label.startswith("Week 2: ")
+    assert row["nameClass"] == receipt_body["nameClass"] == f"Art Explorers — {week_2.unit_label}"

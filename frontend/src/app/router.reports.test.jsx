@@ -24,9 +24,20 @@ const report = {
     })),
   },
   classes: [],
+  units: [],
+  extendedCare: [],
   money: {
     gross: 0,
-    adjustments: { earlyBird: 0, sibling: 0, multiClass: 0, code: 0, scholarship: 0, other: 0 },
+    adjustments: {
+      earlyBird: 0,
+      sibling: 0,
+      multiClass: 0,
+      multiWeek: 0,
+      weeklyCare: 0,
+      code: 0,
+      scholarship: 0,
+      other: 0,
+    },
     creditSpent: 0,
     planLater: 0,
     instalmentsPaid: 0,
@@ -36,6 +47,10 @@ const report = {
     net: 0,
     byWeek: [],
     byCategory: [],
+    byKind: [
+      { kind: "classes", gross: 0, adjustments: 0, charged: 0, refunds: 0, net: 0 },
+      { kind: "extendedCare", gross: 0, adjustments: 0, charged: 0, refunds: 0, net: 0 },
+    ],
   },
   instalments: {
     dueNext30Days: { count: 0, amount: 0 },

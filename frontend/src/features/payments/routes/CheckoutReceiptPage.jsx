@@ -2,7 +2,7 @@ import { useParams } from "react-router-dom";
 
 import { useCheckoutReceipt } from "../../../api/checkoutReceipts";
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
-import { formatDate, formatScheduleSummary } from "../../../components/ui/schedule";
+import { formatDate, formatScheduleSummary, formatTime } from "../../../components/ui/schedule";
 import { useTitle } from "../../../hooks/useTitle";
 import { instalmentStatus } from "../components/instalments";
 import { formatSchoolMoment, PrintedReceipt, ReceiptSchool, STATUS_LABELS } from "./ReceiptPage";
@@ -97,6 +97,60 @@ function ReceiptLine({ line }) {
   );
 }
 
+// "2027-06-28" -> "Mon Jun 28".
+function shortDay(isoDate) {
+  return formatDate(isoDate).split(",").slice(0, 2).join("");
+}
+
+/*
+ * A child's days of one option of extended care in one week, together: the option, the week, how
+ * many days and their hours, who looks after the children, and what the days cost together (the
+ * weekly rate among the adjustments).
+ */
+function ReceiptCareWeek({ week }) {
+  const headingId = `receipt-care-${week.lineIds[0]}`;
+  const count = week.days.length;
+  return (
+    <li className="border-top pt-3 mb-3">
+      <section aria-labelledby={headingId}>
+        <h3 id={headingId} className="h6">
+          {week.label}, {week.week}: {count} {count === 1 ? "day" : "days"},{" "}
+          {formatTime(week.startTime)} to {formatTime(week.endTime)} for {week.participantName}
+        </h3>
+        <dl className="receipt-facts row mb-2">
+          <dt className="col-sm-4">Days</dt>
+          <dd className="col-sm-8">{week.days.map(shortDay).join(", ")}</dd>
+          <dt className="col-sm-4">Looked after by</dt>
+          <dd className="col-sm-8">{week.ledBy}</dd>
+          {week.adjustments.length > 0 && (
+            <>
+              <dt className="col-sm-4">List price</dt>
+              <dd className="col-sm-8">{formatPrice(week.listPrice)}</dd>
+              {week.adjustments.map((adjustment) => (
+                <Adjustment
+                  key={`${adjustment.kind}-${adjustment.label}`}
+                  adjustment={adjustment}
+                />
+              ))}
+            </>
+          )}
+          <dt className="col-sm-4">Paid</dt>
+          <dd className="col-sm-8">{formatPrice(week.price)}</dd>
+          {week.status !== "enrolled" && (
+            <>
+              <dt className="col-sm-4">Status</dt>
+              <dd className="col-sm-8">
+                {STATUS_LABELS[week.status] ?? week.status}
+                {week.refundReason && <div>{week.refundReason}</div>}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+    </li>
+  );
+}
+
 function Adjustment({ adjustment }) {
   return (
     <>
@@ -108,6 +162,7 @@ function Adjustment({ adjustment }) {
 
 function CheckoutReceiptFacts({ receipt }) {
   const byCard = Number(receipt.total) > 0;
+  const care = receipt.extendedCare ?? [];
   return (
     <>
       <ReceiptSchool school={receipt.school} />
@@ -146,6 +201,16 @@ function CheckoutReceiptFacts({ receipt }) {
           <ReceiptLine key={line.id} line={line} />
         ))}
       </ul>
+      {care.length > 0 && (
+        <>
+          <h2 className="h5">Extended care</h2>
+          <ul className="list-unstyled mb-4">
+            {care.map((week) => (
+              <ReceiptCareWeek key={week.lineIds[0]} week={week} />
+            ))}
+          </ul>
+        </>
+      )}
       <h2 className="h5">Refund policy</h2>
       <p>{receipt.refundPolicy}</p>
     </>

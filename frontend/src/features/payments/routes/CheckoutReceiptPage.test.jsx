@@ -133,6 +133,71 @@ test("the checkout's one receipt lists each class, whom for, when, where and its
   await expectNoSeriousA11yViolations();
 });
 
+test("a day camp's weeks are named, and a week's after-care is one entry with its weekly rate", async () => {
+  const weekDays = ["2027-06-21", "2027-06-22", "2027-06-23", "2027-06-24", "2027-06-25"];
+  renderReceipt(
+    receipt({
+      total: 500,
+      lines: [1, 2].map((number) =>
+        line({
+          id: 40 + number,
+          paymentId: 50 + number,
+          nameClass: `Art Explorers — Week ${number}: Jun ${7 * number + 7}–Jun ${7 * number + 11}`,
+          listPrice: 200,
+          adjustments: [],
+          price: 200,
+        }),
+      ),
+      extendedCare: [
+        {
+          participantId: 5,
+          participantName: "Mia Rivera",
+          optionId: 3,
+          label: "After-care",
+          week: "Week 2",
+          days: weekDays,
+          startTime: "15:00",
+          endTime: "18:00",
+          ledBy: "Rosa Lind",
+          lineIds: [43, 44, 45, 46, 47],
+          paymentIds: [53, 54, 55, 56, 57],
+          listPrice: 125,
+          adjustments: [{ kind: "weekly_care", label: "Weekly rate", amount: -25 }],
+          price: 100,
+          status: "enrolled",
+          refundReason: "",
+        },
+      ],
+    }),
+  );
+
+  expect(await screen.findByText("Checkout #12")).toBeInTheDocument();
+  expect(lineOf("Art Explorers — Week 1: Jun 14–Jun 18 for Mia Rivera")).toBeInTheDocument();
+  expect(lineOf("Art Explorers — Week 2: Jun 21–Jun 25 for Mia Rivera")).toBeInTheDocument();
+  expect(screen.getByRole("heading", { level: 2, name: "Extended care" })).toBeInTheDocument();
+  const care = lineOf("After-care, Week 2: 5 days, 3:00 PM to 6:00 PM for Mia Rivera");
+  expect(fact("Days", care)).toHaveTextContent(
+    "Mon Jun 21, Tue Jun 22, Wed Jun 23, Thu Jun 24, Fri Jun 25",
+  );
+  expect(fact("Looked after by", care)).toHaveTextContent("Rosa Lind");
+  expect(fact("List price", care)).toHaveTextContent("$125.00");
+  expect(fact("Weekly rate", care)).toHaveTextContent("−$25.00");
+  expect(fact("Paid", care)).toHaveTextContent("$100.00");
+  // One entry for the week, never a line a day.
+  expect(screen.getAllByRole("heading", { level: 3, name: /^After-care/ })).toHaveLength(1);
+  expect(fact("Charged to your card")).toHaveTextContent(
+    "$500.00One charge for every class below, as your bank statement shows it",
+  );
+  await expectNoSeriousA11yViolations();
+});
+
+test("a checkout without extended care shows no such heading", async () => {
+  renderReceipt(receipt());
+
+  expect(await screen.findByText("Checkout #12")).toBeInTheDocument();
+  expect(screen.queryByRole("heading", { name: "Extended care" })).not.toBeInTheDocument();
+});
+
 test("credit spent, a plan's deposit and its instalments, and a line refused its seat are each said", async () => {
   renderReceipt(
     receipt({

@@ -12,6 +12,8 @@ const ADJUSTMENTS = {
   earlyBird: "Early-bird prices",
   sibling: "Sibling discounts",
   multiClass: "Multi-class discounts",
+  multiWeek: "Multi-week discounts",
+  weeklyCare: "Extended care's weekly rates",
   code: "Promo codes",
   scholarship: "Scholarships",
   other: "Other adjustments",
@@ -37,6 +39,9 @@ const CATEGORY_COLUMNS = [
   { heading: "Category", cell: (row) => categoryName(row) },
   ...AMOUNT_COLUMNS,
 ];
+
+const KINDS = { classes: "Classes", extendedCare: "Extended care" };
+const KIND_COLUMNS = [{ heading: "Kind", cell: (row) => KINDS[row.kind] }, ...AMOUNT_COLUMNS];
 
 function categoryName(row) {
   return row.category || "No category";
@@ -96,6 +101,12 @@ export function MoneySection({ figures }) {
     [figures.byCategory],
   );
   const summaryCaption = "Money in the range";
+  const kindId = useId();
+  const byKind = figures.byKind ?? [];
+  // Apart only where the season sold extended care: otherwise it is all the classes'.
+  const careSold = byKind.some(
+    (row) => row.kind === "extendedCare" && (row.gross !== 0 || row.charged !== 0),
+  );
 
   return (
     <section aria-labelledby="report-money" className="mb-5">
@@ -112,6 +123,18 @@ export function MoneySection({ figures }) {
           rowKey={(row) => row.figure}
         />
       </div>
+      {careSold && (
+        <div className="report-summary">
+          <TableDownloads table="money-by-kind" caption="Classes and extended care" />
+          <ReportTable
+            id={kindId}
+            caption="Classes and extended care"
+            columns={KIND_COLUMNS}
+            rows={byKind}
+            rowKey={(row) => row.kind}
+          />
+        </div>
+      )}
       <h3 className="h5 mb-3">By week</h3>
       <ChartAndTable
         table="money-by-week"

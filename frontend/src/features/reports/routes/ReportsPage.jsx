@@ -11,6 +11,7 @@ import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
 import { AttendanceSection } from "../components/AttendanceSection";
 import { ClassFillSection } from "../components/ClassFillSection";
+import { DayCampSection } from "../components/DayCampSection";
 import { InstalmentsSection } from "../components/InstalmentsSection";
 import { MoneySection } from "../components/MoneySection";
 import { RangeForm } from "../components/RangeForm";
@@ -113,6 +114,7 @@ export function ReportsPage() {
         <ReportFiles.Provider value={files}>
           <RegistrationsSection byDay={report.registrationsByDay} openingDay={report.openingDay} />
           <ClassFillSection classes={report.classes} />
+          <DayCampSection units={report.units} extendedCare={report.extendedCare} />
           <MoneySection figures={report.money} />
           <InstalmentsSection instalments={report.instalments} />
           <AttendanceSection attendance={report.attendance} />

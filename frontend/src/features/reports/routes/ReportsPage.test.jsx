@@ -97,12 +97,16 @@ function seasonReport(overrides = {}) {
       fillOf(12, "Wheel Throwing", { enrolled: 12, held: 1, waitlisted: 4 }),
       fillOf(14, "Watercolour for Kids", { seats: 10, enrolled: 6, held: 0, waitlisted: 0 }),
     ],
+    units: [],
+    extendedCare: [],
     money: {
       gross: 1350,
       adjustments: {
         earlyBird: -100,
         sibling: -50,
         multiClass: -20,
+        multiWeek: 0,
+        weeklyCare: 0,
         code: -10,
         scholarship: -200,
         other: 0,
@@ -119,6 +123,10 @@ function seasonReport(overrides = {}) {
         { weekOf: nextMonday, ...moneyLine(350, -80, 190, 0) },
       ],
       byCategory: [{ category: "Pottery", ...moneyLine(1350, -380, 690, 45.5) }],
+      byKind: [
+        { kind: "classes", ...moneyLine(1350, -380, 690, 45.5) },
+        { kind: "extendedCare", ...moneyLine(0, 0, 0, 0) },
+      ],
     },
     instalments: {
       dueNext30Days: { count: 3, amount: 150 },
@@ -301,6 +309,8 @@ test("money reads from the list prices to the net, as the money file does, then 
     ["Early-bird prices", "-$100.00"],
     ["Sibling discounts", "-$50.00"],
     ["Multi-class discounts", "-$20.00"],
+    ["Multi-week discounts", "$0.00"],
+    ["Extended care's weekly rates", "$0.00"],
     ["Promo codes", "-$10.00"],
     ["Scholarships", "-$200.00"],
     ["Other adjustments", "$0.00"],
@@ -337,6 +347,92 @@ test("money reads from the list prices to the net, as the money file does, then 
     ["Gross", [1350]],
     ["Net", [644.5]],
   ]);
+});
+
+test("a season sold by the week with after-care: each week's fill, each day of care, and its money apart", async () => {
+  const report = seasonReport();
+  const monday = dayFromToday(14);
+  stubApi({
+    [reportKey]: {
+      ...report,
+      classes: [fillOf(20, "Art Explorers", { seats: 16, enrolled: 3, held: 1 })],
+      units: [
+        {
+          classId: 20,
+          unitId: 21,
+          name: "Art Explorers",
+          label: "Week 1: Jun 21–Jun 25",
+          startsOn: monday,
+          endsOn: monday,
+          seats: 8,
+          taken: 2,
+          held: 0,
+          waitlisted: 0,
+        },
+        {
+          classId: 20,
+          unitId: 22,
+          name: "Art Explorers",
+          label: "Week 2: Jun 28–Jul 2",
+          startsOn: monday,
+          endsOn: monday,
+          seats: 8,
+          taken: 1,
+          held: 1,
+          waitlisted: 0,
+        },
+      ],
+      extendedCare: [
+        {
+          optionId: 5,
+          label: "After-care",
+          kind: "after",
+          dayId: 31,
+          day: monday,
+          seats: 6,
+          taken: 2,
+          held: 0,
+          revenue: 50,
+        },
+      ],
+      money: {
+        ...report.money,
+        byKind: [
+          { kind: "classes", ...moneyLine(1350, -380, 690, 45.5) },
+          { kind: "extendedCare", ...moneyLine(100, 0, 100, 25) },
+        ],
+      },
+    },
+  });
+  renderPage();
+
+  const weeks = await screen.findByRole("table", { name: "Fill per week or day" });
+  expect(rowsOf(weeks)).toEqual([
+    ["Class", "Week or day", "Seats", "Taken", "Held now"],
+    ["Art Explorers", "Week 1: Jun 21–Jun 25", "8", "2", "0"],
+    ["Art Explorers", "Week 2: Jun 28–Jul 2", "8", "1", "1"],
+  ]);
+  expect(rowsOf(tableNamed("Extended care per day"))).toEqual([
+    ["Extended care", "Day", "Seats", "Taken", "Revenue"],
+    ["After-care", dayInWords(monday), "6", "2", "$50.00"],
+  ]);
+  expect(rowsOf(tableNamed("Classes and extended care"))).toEqual([
+    ["Kind", "Gross", "Discounts and credit", "Charged", "Refunds", "Net"],
+    ["Classes", "$1,350.00", "-$380.00", "$690.00", "$45.50", "$644.50"],
+    ["Extended care", "$100.00", "$0.00", "$100.00", "$25.00", "$75.00"],
+  ]);
+  expect(
+    screen.getByRole("button", { name: "Download Extended care per day as CSV" }),
+  ).toBeVisible();
+});
+
+test("a season of whole classes shows no weeks, days or extended care", async () => {
+  stubApi({ [reportKey]: seasonReport() });
+  renderPage();
+
+  await screen.findByRole("table", { name: "Money in the range" });
+  expect(screen.queryByRole("heading", { name: "Weeks, days and extended care" })).toBeNull();
+  expect(screen.queryByRole("table", { name: "Classes and extended care" })).toBeNull();
 });
 
 test("instalments due and overdue, attendance lowest first, and the missing care records", async () => {
