@@ -66,12 +66,6 @@ def units(series: Class) -> list[Class]:
     return list(series.units.order_by("start_date"))
 
 
-def care_days_of(option: ExtendedCare, unit: Class) -> list[Class]:
-    """The option's days that fall on the unit's days."""
-    days = unit.meetings.filter(cancelled=False).values_list("day", flat=True)
-    return list(option.days.filter(start_date__in=days).order_by("start_date"))
-
-
 def after_care(
     season: Season,
     *,
