@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from classes.schedule import meetings_of
 from classes.serializers import ClassOutputSerializer, ClockTimeField, MeetingOutputSerializer
+from core.api import ServiceInputSerializer
 from enrolments.rules import RefusalKind
 
 
@@ -207,7 +208,9 @@ class ClassWaitlistEntryOutputSerializer(WaitlistEntryOutputSerializer):
     moveReason = serializers.CharField(source="move_reason")  # noqa: N815
 
 
-class WaitlistJoinInputSerializer(serializers.Serializer):
-    classId = serializers.IntegerField(min_value=1)  # noqa: N815
+class WaitlistJoinInputSerializer(ServiceInputSerializer):
+    classId = serializers.IntegerField(source="class_id", min_value=1)  # noqa: N815
     # Whom the place is for; the account holder when left out.
-    participantId = serializers.IntegerField(min_value=1, required=False)  # noqa: N815
+    participantId = serializers.IntegerField(  # noqa: N815
+        source="participant_id", min_value=1, required=False
+    )

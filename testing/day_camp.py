@@ -32,11 +32,15 @@ def a_day_camp(
     weeks: int = 5,
     seats: int = 10,
     name: str = "Art Explorers",
+    from_week: int = 0,
     **details,
 ) -> Class:
-    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday, sold
-    by `booking`, approved; `price` and `seats` are each week's or day's."""
-    first_monday = season.starts_on + timedelta(days=(7 - season.starts_on.weekday()) % 7)
+    """Monday to Friday, 9:00 to 15:00, for `weeks` weeks from the season's first Monday
+    (`from_week` weeks on), sold by `booking`, approved; `price` and `seats` are each week's or
+    day's."""
+    first_monday = season.starts_on + timedelta(
+        days=(7 - season.starts_on.weekday()) % 7, weeks=from_week
+    )
     series = class_create(
         instructor=details.pop("instructor", None) or UserFactory(role=Role.INSTRUCTOR),
         name=name,
