@@ -240,9 +240,11 @@ bench: build
 # opening's line for 40 classes of 12 seats, through gunicorn, PostgreSQL (RUSH_DATABASE_URL,
 # default camp_rush), Redis, a Celery worker and localstripe; checks the end state and the
 # opening morning's targets and rewrites the rush's section of docs/performance.md (`make bench`
-# keeps it).
+# keeps it); then the same morning for 8 day camps sold by the week (40 weeks of 12 seats, two
+# weeks in a row a child), into a section of its own.
 bench-rush: install
 	$(PY) bench/rush.py
+	$(PY) bench/rush.py --morning weeks
 
 # Not part of `make test`: our own CPU per request of the morning's writes (select, hold, pay,
 # join a waitlist) through Django's whole stack in one process, with a profile of each, on a

@@ -21,9 +21,11 @@ from attendance.lines import (
     attendance_today,
 )
 from attendance.models import AttendanceAction, AttendanceActionKind, CollectorKind
-from attendance.services import attendance_record
+from attendance.services import HAND_OVER_CHECK_IN, attendance_hand_over, attendance_record
+from classes.models import CareKind
 from classes.serializers import SchoolTimeField
 from core.api import ServiceInputSerializer
+from core.converters import LARGEST_ROW_ID
 from core.openapi import errors
 from enrolments.serializers import CareFlagsOutputSerializer
 
@@ -53,10 +55,35 @@ class CollectorOutputSerializer(serializers.Serializer):
     phone = serializers.CharField()
 
 
+class SameDayCareOutputSerializer(serializers.Serializer):
+    """A day of extended care a child has on a meeting's day, and who looks after them."""
+
+    meetingId = serializers.IntegerField(source="pk")  # noqa: N815
+    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
+    kind = serializers.CharField(source="camp_class.extended_care.kind")
+    label = serializers.CharField(source="camp_class.extended_care.label")
+    start = SchoolTimeField()
+    end = SchoolTimeField()
+    ledBy = serializers.CharField(source="camp_class.extended_care.led_by.name")  # noqa: N815
+
+
+class SameDayClassOutputSerializer(serializers.Serializer):
+    """Another class a child has on a meeting's day: on a day of care, the class they are
+    handed to or come from."""
+
+    meetingId = serializers.IntegerField(source="pk")  # noqa: N815
+    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
+    className = serializers.CharField(source="camp_class.name")  # noqa: N815
+    unitLabel = serializers.CharField(source="camp_class.unit_label")  # noqa: N815
+    start = SchoolTimeField()
+    end = SchoolTimeField()
+
+
 @extend_schema_serializer(component_name="AttendanceLine")
 class AttendanceLineOutputSerializer(serializers.Serializer):
     """One child on one meeting's roster (attendance.lines.AttendanceLine): the roster's
-    care flags, who may collect them, and where they stand."""
+    care flags, who may collect them, where they stand, and the rest of their day: their
+    before- and after-care and their other classes."""
 
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815 - the API's names
     name = serializers.CharField()
@@ -71,6 +98,8 @@ class AttendanceLineOutputSerializer(serializers.Serializer):
     mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
     lastActionId = serializers.SerializerMethodField()  # noqa: N815
     lastActionBy = serializers.SerializerMethodField()  # noqa: N815
+    extendedCare = SameDayCareOutputSerializer(source="extended_care", many=True)  # noqa: N815
+    classesToday = SameDayClassOutputSerializer(source="classes", many=True)  # noqa: N815
 
     @extend_schema_field(COLLECTED_BY)
     def get_collectedBy(self, line) -> dict | None:  # noqa: N802
@@ -170,10 +199,85 @@ class MeetingAttendanceApi(APIView):
         )
 
 
+TODAY_CARE = inline_serializer(
+    "TodayExtendedCare",
+    {
+        "kind": serializers.ChoiceField(choices=CareKind.choices),
+        "label": serializers.CharField(),
+        "ledBy": serializers.CharField(),
+    },
+    allow_null=True,
+)
+
+
+@extend_schema_serializer(component_name="AttendanceHandOver")
+class HandOverOutputSerializer(serializers.Serializer):
+    checkedOut = AttendanceActionOutputSerializer(  # noqa: N815
+        source="check_out", help_text="The check-out of the meeting the child left."
+    )
+    checkedIn = AttendanceActionOutputSerializer(  # noqa: N815
+        source="check_in", help_text="The check-in to the meeting they went to."
+    )
+
+
+class MeetingHandOverApi(APIView):
+    """POST /api/meetings/{id}/handOver: a child handed from this meeting's before-care to their
+    class, or from this class to after-care: checked out of this meeting and into the other
+    in one step. A `clientId` sent before answers the first hand-over again, 200 not 201."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    @extend_schema_serializer(component_name="AttendanceHandOverInput")
+    class InputSerializer(ServiceInputSerializer):
+        clientId = serializers.CharField(  # noqa: N815
+            source="client_id",
+            min_length=CLIENT_ID_MIN_LENGTH,
+            max_length=CLIENT_ID_MAX_LENGTH - len(HAND_OVER_CHECK_IN),
+        )
+        participantId = serializers.IntegerField(  # noqa: N815
+            source="participant_id", min_value=1, max_value=LARGEST_ROW_ID
+        )
+        toMeetingId = serializers.IntegerField(  # noqa: N815
+            source="to_meeting_id", min_value=1, max_value=LARGEST_ROW_ID
+        )
+        at = serializers.DateTimeField(help_text="When it was taken, on the device.")
+
+    @extend_schema(
+        summary="Hand a child over from before-care to their class, or from their class to "
+        "after-care (the meeting's instructor or care leader on its day, and admins)",
+        request=InputSerializer,
+        responses={
+            201: HandOverOutputSerializer,
+            200: HandOverOutputSerializer,
+            **errors(400, 401, 403, 404, 409),
+        },
+    )
+    def post(self, request, meeting_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        check_out, check_in, created = data.call_service(
+            attendance_hand_over, actor=request.user, meeting_id=meeting_id, **data.validated_data
+        )
+        for action in (check_out, check_in):
+            action.line = attendance_line_of(
+                action.meeting, action.participant_id, reader=request.user
+            )
+        return Response(
+            HandOverOutputSerializer({"check_out": check_out, "check_in": check_in}).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
 class TodayMeetingOutputSerializer(serializers.Serializer):
     meetingId = serializers.IntegerField(source="meeting.pk")  # noqa: N815
     classId = serializers.IntegerField(source="meeting.camp_class_id")  # noqa: N815
     className = serializers.CharField(source="meeting.camp_class.name")  # noqa: N815
+    unitLabel = serializers.CharField(  # noqa: N815
+        source="meeting.camp_class.unit_label", help_text="The week or day; empty for a class."
+    )
+    extendedCare = serializers.SerializerMethodField(  # noqa: N815
+        help_text="On a day of before- or after-care: its option; null for a class."
+    )
     location = serializers.CharField(source="meeting.camp_class.location")
     start = SchoolTimeField(source="meeting.start")
     end = SchoolTimeField(source="meeting.end")
@@ -181,6 +285,13 @@ class TodayMeetingOutputSerializer(serializers.Serializer):
         source="opens_at", help_text="When the class's instructor may start taking attendance."
     )
     attendance = AttendanceLineOutputSerializer(source="lines", many=True)
+
+    @extend_schema_field(TODAY_CARE)
+    def get_extendedCare(self, today) -> dict | None:  # noqa: N802
+        option = today.meeting.camp_class.extended_care
+        if option is None:
+            return None
+        return {"kind": option.kind, "label": option.label, "ledBy": option.led_by.name}
 
 
 class AttendanceTodayApi(APIView):

@@ -20,7 +20,7 @@ from care.models import CarePart, CareRecord
 from care.selectors import CareFlags, records_of
 from classes.models import Class, Meeting
 from core.school_time import school_timezone, school_today
-from enrolments.selectors import RosterLine, roster_for, roster_lines
+from enrolments.selectors import RosterLine, roster_for, roster_lines, same_day_meetings
 
 EXPECTED = "expected"
 PRESENT = "present"
@@ -112,6 +112,20 @@ class AttendanceFold:
     # The newest action that stands (not undone, not an undo).
     last_action: AttendanceAction | None = None
 
+    @property
+    def handed_over_to(self) -> str | None:
+        """Where the check-out that stands handed the child over to (their class, after-care)."""
+        if self.collected_by and self.collected_by["kind"] == CollectorKind.HANDED_OVER:
+            return self.collected_by["name"]
+        return None
+
+    @property
+    def collector_name(self) -> str | None:
+        """Who collected the child, when the check-out that stands was to a person."""
+        if self.collected_by and self.handed_over_to is None:
+            return self.collected_by["name"]
+        return None
+
 
 def standing_actions(actions) -> list[AttendanceAction]:
     """Of one child's actions at one meeting, those that count, in the order they were taken:
@@ -169,10 +183,24 @@ class AttendanceLine:
     fold: AttendanceFold
     collectors: list[Collector] = field(default_factory=list)
     may_leave_alone: bool = False
+    # The child's other meetings that day (`enrolments.selectors.same_day_meetings`).
+    same_day: list[Meeting] = field(default_factory=list)
 
     @property
     def participant_id(self) -> int:
         return self.roster.participant_id
+
+    @property
+    def extended_care(self) -> list[Meeting]:
+        """The child's before- and after-care that day: where they go after this class, or
+        come from before it, and who looks after them."""
+        return [m for m in self.same_day if m.camp_class.extended_care_id is not None]
+
+    @property
+    def classes(self) -> list[Meeting]:
+        """The child's classes that day: on a day of care, the class they are handed to or
+        come from."""
+        return [m for m in self.same_day if m.camp_class.extended_care_id is None]
 
     @property
     def name(self) -> str:
@@ -191,10 +219,11 @@ def attendance_lines_by_meeting(
     participant_id: int | None = None,
 ) -> dict[int, list[AttendanceLine]]:
     """Each meeting's lines, by meeting id, every child holding a seat in its class in the
-    roster's order (`enrolments.selectors.roster_for`, by name); one child's only, when asked.
+    roster's order (`enrolments.selectors.roster_for`, by name); one child's only, when asked;
+    each with the child's other meetings that day (their extended care, their classes).
     A fixed number of queries however many meetings, children and actions: the roster, its care
-    flags, the records' pick-ups and the actions; and the flags' read by `reader`, logged as
-    `part` (`enrolments.selectors.roster_lines`)."""
+    flags, the records' pick-ups, the children's days and the actions; and the flags' read by
+    `reader`, logged as `part` (`enrolments.selectors.roster_lines`)."""
     if not meetings:
         return {}
     class_ids = {meeting.camp_class_id for meeting in meetings}
@@ -208,6 +237,9 @@ def attendance_lines_by_meeting(
         lines_of_class.setdefault(line.enrolment.camp_class_id, []).append(line)
     participant_ids = {line.participant_id for lines in lines_of_class.values() for line in lines}
     records = records_of(list(participant_ids), medical=False)
+    same_day = same_day_meetings(
+        participant_ids=participant_ids, days={meeting.day for meeting in meetings}
+    )
     actions: dict[tuple[int, int], list[AttendanceAction]] = {}
     for action in AttendanceAction.objects.filter(meeting__in=[m.pk for m in meetings]).order_by(
         "at", "id"
@@ -228,6 +260,11 @@ def attendance_lines_by_meeting(
                 may_leave_alone=may_leave_alone(
                     line.enrolment.participant, records.get(line.participant_id)
                 ),
+                same_day=[
+                    other
+                    for other in same_day.get((line.participant_id, meeting.day), [])
+                    if other.pk != meeting.pk
+                ],
             )
             for line in lines_of_class.get(meeting.camp_class_id, [])
         ]
@@ -255,7 +292,9 @@ def attendance_line_of(
 def meetings_on(*, day: date, user: User | None = None) -> QuerySet[Meeting]:
     """The meetings that take place on a day at the school, with their class, by start: of the
     classes `user` teaches, or every class's for an admin (or with no user)."""
-    meetings = Meeting.objects.filter(day=day, cancelled=False).select_related("camp_class")
+    meetings = Meeting.objects.filter(day=day, cancelled=False).select_related(
+        "camp_class__extended_care__led_by"
+    )
     if user is not None and user.role != Role.ADMIN:
         meetings = meetings.filter(camp_class__instructor=user)
     return meetings.order_by("start", "camp_class__name", "id")

@@ -23,6 +23,9 @@ class CollectorKind(models.TextChoices):
     ALONE = "alone", "Left alone"
     # Someone not on the list: only an admin, with a reason.
     OTHER = "other", "Someone else"
+    # Handed from before-care to their class, or from their class to after-care: the meeting
+    # they went to (`collected_by_id`), where the same hand-over checked them in.
+    HANDED_OVER = "handover", "Handed over"
 
 
 class AttendanceAction(models.Model):
@@ -100,6 +103,12 @@ class AttendanceAction(models.Model):
                     & models.Q(collected_by_kind="")
                 ),
                 name="attendance_check_out_has_collector",
+            ),
+            # A hand-over names the meeting the child went to.
+            models.CheckConstraint(
+                condition=~models.Q(collected_by_kind=CollectorKind.HANDED_OVER)
+                | ~models.Q(collected_by_id=""),
+                name="attendance_hand_over_names_meeting",
             ),
             # Someone not on the list is named, and the admin who allowed it said why.
             models.CheckConstraint(

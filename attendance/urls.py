@@ -1,6 +1,6 @@
 from django.urls import path
 
-from attendance.apis import AttendanceTodayApi, MeetingAttendanceApi
+from attendance.apis import AttendanceTodayApi, MeetingAttendanceApi, MeetingHandOverApi
 from attendance.apis_admin import AttendanceCsvApi, AttendanceDayApi, StillHereListApi
 
 urlpatterns = [
@@ -8,6 +8,11 @@ urlpatterns = [
         "meetings/<id:meeting_id>/attendance",
         MeetingAttendanceApi.as_view(),
         name="meeting-attendance",
+    ),
+    path(
+        "meetings/<id:meeting_id>/handOver",
+        MeetingHandOverApi.as_view(),
+        name="meeting-hand-over",
     ),
     path("attendance/today", AttendanceTodayApi.as_view(), name="attendance-today"),
     path("attendance", AttendanceDayApi.as_view(), name="attendance-day"),

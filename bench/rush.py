@@ -14,8 +14,13 @@ rush's busiest 30 s again, each request at the moment it was sent, the end state
 the rush's section of docs/performance.md is written again (the rest of the page is `make
 bench`'s).
 
-    .venv/bin/python bench/rush.py [--families 1000,5000] [--output PATH]
+    .venv/bin/python bench/rush.py [--families 1000,5000] [--output PATH] [--morning weeks]
     .venv/bin/python bench/rush.py --from-work /tmp/camp-rush-XXXX   # the section again
+
+`--morning weeks`: the same morning for a season sold by the week: 8 day camps of 5 weeks, each
+week a class of its own (`classes.series`) of 12 seats, and each child's family books two weeks
+in a row of a camp, each week through the same steps, held to the same targets; its section of
+docs/performance.md is its own (`rush-weeks`). `make bench-rush` runs both mornings.
 
 Each run's figures stay in its folder (rush.json, requests-<families>.json), printed at the end.
 
@@ -74,9 +79,13 @@ from sections import section_put  # noqa: E402
 from server import THREADS, free_port, gunicorn, stopped  # noqa: E402
 
 ROOT = run.ROOT
-SECTION = "rush"
 CLASSES = 40
 SEATS = 12
+# The weeks' morning: its camps, each of as many weeks, as many weeks in all as the classes'
+# morning has classes; each child is booked for this many weeks in a row of one camp.
+CAMPS = 8
+WEEKS = CLASSES // CAMPS
+WEEKS_PER_CHILD = 2
 PRICE = Decimal("45.50")
 # How the children's choices spread over the classes: the first is the most wanted, as on a real
 # morning, so the popular classes fill and their waitlists grow while others keep seats.
@@ -104,6 +113,49 @@ UNLOADED_SECONDS = 15
 YARDSTICK_PAUSE_SECONDS = 1.0
 # The rate the line starts admitting families at (the server slows it when its answers do).
 ADMIT_PER_MINUTE = int(os.environ.get("RUSH_ADMIT_PER_MINUTE", "300"))
+
+
+@dataclass(frozen=True)
+class Morning:
+    """What the families book on the morning, and how its section of docs/performance.md says
+    it: the classes of a season, or the weeks of its day camps."""
+
+    name: str
+    section: str
+    title: str
+    command: str
+    # "... open at one moment."
+    offer: str
+    # "each family selects ..."
+    choice: str
+    # "... joins the waitlist when the <unit> is full."
+    unit: str
+    weeks: bool = False
+
+
+MORNINGS = {
+    "classes": Morning(
+        name="classes",
+        section="rush",
+        title="The registration-morning rush",
+        command="bench/rush.py",
+        offer=f"{CLASSES} classes of {SEATS} seats",
+        choice="a class for\neach child in turn (the first classes are the most wanted)",
+        unit="class",
+    ),
+    "weeks": Morning(
+        name="weeks",
+        section="rush-weeks",
+        title="The registration-morning rush, by the week",
+        command="bench/rush.py --morning weeks",
+        offer=f"{CAMPS} day camps of {WEEKS} weeks, each week a class of its own of {SEATS} "
+        f"seats ({CLASSES} weeks),",
+        choice=f"{WEEKS_PER_CHILD} weeks in a row of a day camp for\neach child, week by week "
+        "(the first camps are the most wanted)",
+        unit="week",
+        weeks=True,
+    ),
+}
 
 
 def server_env(**extra) -> dict:
@@ -205,12 +257,12 @@ def celery_worker(work: Path, env: dict, name: str) -> subprocess.Popen:
 # --- the school ------------------------------------------------------------------------------
 
 
-def seed(families: int, warming: int) -> dict:
-    """The classes and the families, inserted directly, each with the Stripe Customer the worker
-    makes when a family registers; each child's wanted class. Also a class
-    and `warming` families of one child for it, who go through every step before the doors open,
-    as the server has served before registration opens (each worker's first Stripe call, say,
-    loads the SDK's modules)."""
+def seed(families: int, warming: int, morning: Morning = MORNINGS["classes"]) -> dict:
+    """The classes (or the day camps' weeks) and the families, inserted directly, each with the
+    Stripe Customer the worker makes when a family registers; each child's wanted classes. Also
+    a class and `warming` families of one child for it, who go through every step before the
+    doors open, as the server has served before registration opens (each worker's first Stripe
+    call, say, loads the SDK's modules)."""
     from django.utils import timezone
 
     from classes.management.commands.seed_demo import season_start
@@ -231,6 +283,9 @@ def seed(families: int, warming: int) -> dict:
     # The catalog's numbers with a schedule (one in twenty is to be announced), for everyone:
     # no age limits, so every child may take any class.
     numbers = [n for n in range(CLASSES + 3) if catalog.meetings(n)][: CLASSES + 1]
+    if morning.weeks:
+        # The warm-up's class alone: the weeks are the day camps'.
+        numbers = numbers[CLASSES:]
     classes, users, children = seeding.school_seeded(
         catalog,
         domain="rush.camp.test",
@@ -242,22 +297,52 @@ def seed(families: int, warming: int) -> dict:
                 "enroll": 0,
                 "level": Level.values[number % len(Level.values)],
                 # The warm-up's class is of no season: its families register before the opening.
-                "season": season if nth < CLASSES else None,
+                "season": season if nth < CLASSES and not morning.weeks else None,
             }
             for nth, number in enumerate(numbers)
         },
         # Half the families have one child, half two; the warm-up's families one each.
         children=[1 + n % 2 if n < families else 1 for n in range(families + warming)],
     )
+    if morning.weeks:
+        weeks = seeding.series_seeded(
+            catalog,
+            season=season,
+            instructor=classes[0].instructor,
+            price=PRICE,
+            seats=SEATS,
+            series=CAMPS,
+            weeks=WEEKS,
+        )
+        classes = [*weeks, *classes]
     seeding.stripe_customers_made(users)
     choose = random.Random(families)  # noqa: S311 - a fixed spread, not a secret
     rushing_accounts = {user.pk for user in users[:families]}
     rushing = [child for child in children if child.account_id in rushing_accounts]
-    wanted = choose.choices([c.pk for c in classes[:CLASSES]], weights=POPULARITY, k=len(rushing))
-    wanted += [classes[CLASSES].pk] * (len(children) - len(rushing))
+    if morning.weeks:
+        # A camp by its popularity, and the weeks in a row from one of its weeks.
+        camps = choose.choices(range(CAMPS), weights=POPULARITY[:CAMPS], k=len(rushing))
+        wanted = [
+            [classes[camp * WEEKS + first + nth].pk for nth in range(WEEKS_PER_CHILD)]
+            for camp, first in zip(
+                camps,
+                (choose.randrange(WEEKS - WEEKS_PER_CHILD + 1) for _ in rushing),
+                strict=False,
+            )
+        ]
+    else:
+        wanted = [
+            [class_id]
+            for class_id in choose.choices(
+                [c.pk for c in classes[:CLASSES]], weights=POPULARITY, k=len(rushing)
+            )
+        ]
+    wanted += [[classes[CLASSES].pk]] * (len(children) - len(rushing))
     by_family = defaultdict(list)
-    for child, class_id in zip(rushing + children[len(rushing) :], wanted, strict=True):
-        by_family[child.account_id].append({"participant": child.pk, "class": class_id})
+    for child, class_ids in zip(rushing + children[len(rushing) :], wanted, strict=True):
+        by_family[child.account_id] += [
+            {"participant": child.pk, "class": class_id} for class_id in class_ids
+        ]
     everyone = [
         {"user": user.pk, "email": user.email, "name": user.name, "children": by_family[user.pk]}
         for user in users
@@ -805,7 +890,9 @@ def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
 # --- one run ---------------------------------------------------------------------------------
 
 
-def bench_families(families: int, work: Path, stripe_url: str) -> dict:
+def bench_families(
+    families: int, work: Path, stripe_url: str, morning: Morning = MORNINGS["classes"]
+) -> dict:
     import django
     from django.db import connections
 
@@ -816,8 +903,12 @@ def bench_families(families: int, work: Path, stripe_url: str) -> dict:
     run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
     django.setup()
     requests.delete(f"{stripe_url}/_config/data", timeout=30).raise_for_status()
-    seeded = seed(families, warming=WARMING_FAMILIES)
-    children = sum(len(family["children"]) for family in seeded["families"])
+    seeded = seed(families, warming=WARMING_FAMILIES, morning=morning)
+    # A child booked for two weeks is one child with two classes wanted.
+    children = sum(
+        len({wanted["participant"] for wanted in family["children"]})
+        for family in seeded["families"]
+    )
     connections.close_all()
 
     mail = work / f"mail-{families}"
@@ -1487,9 +1578,17 @@ def _absolute_row(step: str, figures: dict) -> str:
     )
 
 
-def _morning(runs: list[dict], host: dict, measured: datetime | None) -> dict[str, str]:
+def _morning(
+    runs: list[dict], host: dict, measured: datetime | None, morning: Morning
+) -> dict[str, str]:
     """When and where the runs were measured, and the morning they met."""
     return {
+        "title": morning.title,
+        "command": morning.command,
+        "offer": morning.offer,
+        "choice": morning.choice,
+        "unit": morning.unit,
+        "weeks": morning.weeks,
         "measured": f"{measured or datetime.now(UTC):%Y-%m-%d %H:%M}",
         "cores": str(host["cores"]),
         "cpu": host["cpu"],
@@ -1524,13 +1623,18 @@ def _columns(runs: list[dict]) -> dict[str, str]:
     }
 
 
-def section(runs: list[dict], host: dict, measured: datetime | None = None) -> str:
+def section(
+    runs: list[dict],
+    host: dict,
+    measured: datetime | None = None,
+    morning: Morning = MORNINGS["classes"],
+) -> str:
     """The rush's part of docs/performance.md: the targets and the line, ratios, growth, the end
     state, the time split, the absolute figures and how to run it again."""
     steps = [step for step in STEPS if any(run_["steps"][step]["count"] for run_ in runs)]
     largest = runs[-1]
     figures = {
-        **_morning(runs, host, measured),
+        **_morning(runs, host, measured, morning),
         **_columns(runs),
         "targets": _targets_table(runs),
         "cpu_all_judged": all(cpu_judged(run_["families"]) for run_ in runs),
@@ -1560,12 +1664,19 @@ def main() -> None:
     parser.add_argument("--families", default="1000,5000", help="families per run, comma-separated")
     parser.add_argument("--output", type=Path, default=ROOT / "docs" / "performance.md")
     parser.add_argument(
+        "--morning",
+        choices=sorted(MORNINGS),
+        default="classes",
+        help="what the families book: the season's classes, or its day camps' weeks",
+    )
+    parser.add_argument(
         "--from-work",
         type=Path,
         help="write the section again from an earlier run's folder (its rush.json and "
         "requests-*.json), without running",
     )
     arguments = parser.parse_args()
+    morning = MORNINGS[arguments.morning]
     cpu = re.search(r"^model name\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.MULTILINE)
     host = {"cores": os.cpu_count(), "cpu": cpu.group(1).strip() if cpu else "unknown CPU"}
     if arguments.from_work:
@@ -1578,7 +1689,9 @@ def main() -> None:
             )
             run_["workers_held"] = rush_checks.workers_held(records)
         page = arguments.output.read_text() if arguments.output.exists() else ""
-        arguments.output.write_text(section_put(page, SECTION, section(runs, host, measured)))
+        arguments.output.write_text(
+            section_put(page, morning.section, section(runs, host, measured, morning))
+        )
         print(f"==> Wrote the rush's section of {arguments.output} again")
         return
     sys.path.insert(0, str(ROOT))
@@ -1590,10 +1703,17 @@ def main() -> None:
     try:
         for families in (int(size) for size in arguments.families.split(",")):
             load_before = os.getloadavg()[0]
-            runs.append({**bench_families(families, work, stripe_url), "load_before": load_before})
+            runs.append(
+                {
+                    **bench_families(families, work, stripe_url, morning),
+                    "load_before": load_before,
+                }
+            )
             # Written after each run, so a larger run that cannot finish leaves the others'.
             page = arguments.output.read_text() if arguments.output.exists() else ""
-            arguments.output.write_text(section_put(page, SECTION, section(runs, host)))
+            arguments.output.write_text(
+                section_put(page, morning.section, section(runs, host, morning=morning))
+            )
             (work / "rush.json").write_text(json.dumps(runs, indent=2, default=str))
             print(f"==> Wrote the rush's section of {arguments.output} (logs in {work})")
     finally:

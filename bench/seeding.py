@@ -108,3 +108,100 @@ def stripe_customers_made(users: list, *, threads: int = 8) -> None:
     ).count()
     if unready:
         raise RuntimeError(f"No SetupIntent made ahead for {unready} families")
+
+
+def series_seeded(
+    catalog,
+    *,
+    season,
+    instructor,
+    price: Decimal,
+    seats: int,
+    series: int,
+    weeks: int,
+) -> list:
+    """`series` day camps of the season sold by the week (`classes.series`), each of `weeks`
+    weeks from the catalog's first Monday, Monday to Friday 9 to 3, open to every age; each week
+    a class of its own (a unit of its camp) of `seats` seats at `price`. The weeks, camp by camp,
+    in order."""
+    from datetime import time
+
+    from classes.models import Booking, Category, Class, ClassStatus, Meeting
+    from classes.schedule import Schedule, meeting_times
+    from classes.series import week_label
+
+    category_ids = dict(Category.objects.values_list("slug", "id"))
+
+    def words(number: int) -> dict:
+        details = catalog.details(number, category_ids)
+        return {
+            "name": f"Day Camp {number + 1}",
+            "description": details["description"],
+            "category_id": details["category_id"],
+        }
+
+    def week_of(nth: int) -> tuple[Schedule, list]:
+        monday = catalog.season + timedelta(weeks=nth)
+        schedule = Schedule(
+            start_date=monday,
+            end_date=monday + timedelta(days=4),
+            meeting_days=(0, 1, 2, 3, 4),
+            start_time=time(9),
+            end_time=time(15),
+        )
+        return schedule, meeting_times(schedule)
+
+    def dated(schedule: Schedule, meetings: list) -> dict:
+        return {
+            "start_date": schedule.start_date,
+            "end_date": schedule.end_date,
+            "meeting_days": list(schedule.meeting_days),
+            "start_time": schedule.start_time,
+            "end_time": schedule.end_time,
+            "starts_at": meetings[0].start,
+            "ends_at": meetings[-1].end,
+        }
+
+    shared = {
+        "image": "https://images.camp.test/classes/day-camp.jpg",
+        "price": price,
+        "seats": seats,
+        "enroll": 0,
+        "status": ClassStatus.APPROVED,
+        "instructor": instructor,
+        "location": "Studio 1",
+        "season": season,
+        "age_min": None,
+        "age_max": None,
+    }
+    first, _ = week_of(0)
+    last, last_meetings = week_of(weeks - 1)
+    whole = Schedule(
+        start_date=first.start_date,
+        end_date=last.end_date,
+        meeting_days=first.meeting_days,
+        start_time=first.start_time,
+        end_time=first.end_time,
+    )
+    camps = Class.objects.bulk_create(
+        Class(booking=Booking.WEEKS, **shared, **words(n), **dated(whole, meeting_times(whole)))
+        for n in range(series)
+    )
+    weeks_made = [week_of(nth) for nth in range(weeks)]
+    units = Class.objects.bulk_create(
+        Class(
+            unit_of=camp,
+            unit_label=week_label(nth + 1, schedule.start_date, schedule.end_date),
+            **shared,
+            **words(n),
+            **dated(schedule, meetings),
+        )
+        for n, camp in enumerate(camps)
+        for nth, (schedule, meetings) in enumerate(weeks_made)
+    )
+    Meeting.objects.bulk_create(
+        Meeting(camp_class=unit, day=meeting.day, start=meeting.start, end=meeting.end)
+        for unit, (_, meetings) in zip(units, weeks_made * series, strict=True)
+        for meeting in meetings
+    )
+    return units

@@ -44,7 +44,13 @@ def cancel_classes(modeladmin, request, queryset):
         modeladmin.message_user(
             request,
             f"{done.class_name} is cancelled: {done.seats_refunded} seats refunded "
-            f"(${done.refund_total:,.2f}), {done.selections_closed} selections and "
+            f"(${done.refund_total:,.2f}"
+            + (
+                f", with {done.care_days_refunded} days of extended care"
+                if done.care_days_refunded
+                else ""
+            )
+            + f"), {done.selections_closed} selections and "
             f"{done.waitlist_closed} waitlist places closed.",
         )
         if done.refunds_failed:

@@ -39,6 +39,25 @@ class RefundPolicyDetailApi(APIView):
         return Response(RefundPolicyOutputSerializer(refund_policy_in_force()).data)
 
 
+class CareDayQuoteOutputSerializer(serializers.Serializer):
+    """A day of extended care cancelled with the seat, by the seat's tier."""
+
+    enrolmentId = serializers.IntegerField(source="enrolment_id")  # noqa: N815
+    classId = serializers.IntegerField(source="class_id")  # noqa: N815
+    label = serializers.CharField(source="class_name")
+    day = serializers.CharField(source="unit_label")
+    paid = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    refundAmount = serializers.DecimalField(  # noqa: N815
+        source="refund", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    creditAmount = serializers.DecimalField(  # noqa: N815
+        source="credit_amount", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    creditReturned = serializers.DecimalField(  # noqa: N815
+        source="credit_returned", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+
+
 class CancellationQuoteOutputSerializer(serializers.Serializer):
     enrolmentId = serializers.IntegerField(source="enrolment_id")  # noqa: N815
     classId = serializers.IntegerField(source="class_id")  # noqa: N815
@@ -73,6 +92,15 @@ class CancellationQuoteOutputSerializer(serializers.Serializer):
     creditReturned = serializers.DecimalField(  # noqa: N815
         source="credit_returned", max_digits=8, decimal_places=2, coerce_to_string=False
     )
+    # The days of extended care on the seat's days (a week's, a day's), cancelled with it, and
+    # what they give back together, to the card or (refundTo credit) as credit. Optional in the
+    # schema: the browser app's stubs from before them stay valid; the server always gives them.
+    extendedCare = CareDayQuoteOutputSerializer(  # noqa: N815
+        source="care_days", many=True, required=False
+    )
+    extendedCareRefund = serializers.DecimalField(  # noqa: N815
+        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False, required=False
+    )
 
 
 class EnrolmentCancellationOutputSerializer(serializers.Serializer):
@@ -88,6 +116,11 @@ class EnrolmentCancellationOutputSerializer(serializers.Serializer):
     refundTo = serializers.ChoiceField(source="refund_to", choices=REFUND_TO)  # noqa: N815
     creditAmount = serializers.DecimalField(  # noqa: N815
         source="credit_amount", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    # What the days of extended care cancelled with the seat gave back (optional in the schema,
+    # as above).
+    extendedCareRefund = serializers.DecimalField(  # noqa: N815
+        source="care_refund", max_digits=8, decimal_places=2, coerce_to_string=False, required=False
     )
 
 

@@ -38,6 +38,15 @@ class TransferRefusalSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
+class CareDayOutputSerializer(serializers.Serializer):
+    """A day of extended care the move gives back."""
+
+    enrolmentId = serializers.IntegerField(source="enrolment_id")  # noqa: N815
+    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
+    label = serializers.CharField(source="camp_class.name")
+    day = serializers.CharField(source="camp_class.unit_label")
+
+
 class TransferQuoteOutputSerializer(serializers.Serializer):
     classId = serializers.IntegerField(source="class_id")  # noqa: N815 - the API's names
     className = serializers.CharField(source="class_name")  # noqa: N815
@@ -59,6 +68,13 @@ class TransferQuoteOutputSerializer(serializers.Serializer):
     refusals = TransferRefusalSerializer(many=True)
     # Where Stripe.js saves a new card to pay the total with; null when nothing is paid by card.
     clientSecret = serializers.CharField(source="client_secret", allow_null=True)  # noqa: N815
+    # The days of extended care on the seat's days that the new class does not meet: moving
+    # cancels them and gives them back whole, beside the total. Optional in the schema: the
+    # browser app's stubs from before them stay valid; the server always gives them.
+    extendedCare = CareDayOutputSerializer(  # noqa: N815
+        source="care_days", many=True, required=False
+    )
+    extendedCareRefund = _money(source="care_refund", required=False)  # noqa: N815
 
 
 class TransferMadeOutputSerializer(serializers.Serializer):

@@ -17,6 +17,16 @@ def access_class_for_instructor(*, user: User, class_id: int) -> Class:
     return camp_class
 
 
+def access_unit_for_instructor(*, user: User, class_id: int, unit_id: int) -> Class:
+    """A week or day of a series (`Class.unit_of`), for the series' instructor or an admin
+    (`access_class_for_instructor`); a unit of another series is not found."""
+    series = access_class_for_instructor(user=user, class_id=class_id)
+    unit = class_get(class_id=unit_id)
+    if unit is None or unit.unit_of_id != series.pk:
+        raise NotFound("No such week or day of this class.")
+    return unit
+
+
 def access_class_for_viewer(*, user, class_id: int) -> Class:
     """A class with its instructor, as its page shows it: an approved class to anyone (signed in
     or not), any other to its instructor and admins. To anyone else it is not found, so the ids

@@ -45,8 +45,8 @@ from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     SEAT_FIGURES,
     approved_classes_of,
-    calendar_meetings,
     category_list,
+    class_calendar_meetings,
     class_list_by_instructor,
     class_list_for,
     popular_class_list,
@@ -538,7 +538,7 @@ class ClassCalendarApi(APIView):
     def get(self, request, class_id: int):
         camp_class = access_class_for_viewer(user=request.user, class_id=class_id)
         document = calendar_document(
-            name=camp_class.name, meetings=calendar_meetings(classes=[camp_class.pk])
+            name=camp_class.name, meetings=class_calendar_meetings(class_id=camp_class.pk)
         )
         filename = f"{slugify(camp_class.name) or f'class-{camp_class.pk}'}.ics"
         response = HttpResponse(

@@ -86,9 +86,24 @@ def _school_timezone(zone: ZoneInfo, *, first: date, last: date) -> Timezone:
     )
 
 
+def event_title(meeting: Meeting, *, zone: ZoneInfo) -> str:
+    """A meeting's name in a calendar: its class's; a day of extended care's, with its hours
+    ("After-care, 15:00–18:00"), since the class it goes with is an event beside it."""
+    camp_class = meeting.camp_class
+    if camp_class.extended_care_id is None:
+        return _one_line(camp_class.name)
+    start, end = meeting.start.astimezone(zone), meeting.end.astimezone(zone)
+    return f"{_one_line(camp_class.extended_care.label)}, {start:%H:%M}–{end:%H:%M}"
+
+
 def _event(meeting: Meeting, *, zone: ZoneInfo, now: datetime) -> Event:
     camp_class = meeting.camp_class
-    url = class_page_url(camp_class.pk)
+    # A week or a day is read on its series' page; a day of care has no page of its own.
+    url = (
+        None
+        if camp_class.extended_care_id
+        else class_page_url(camp_class.unit_of_id or camp_class.pk)
+    )
     event = Event()
     event.add("uid", meeting.uid)
     # With METHOD, DTSTAMP is when this document was made; the meeting's own last change is
@@ -99,12 +114,13 @@ def _event(meeting: Meeting, *, zone: ZoneInfo, now: datetime) -> Event:
     event.add("dtstart", meeting.start.astimezone(zone))
     event.add("dtend", meeting.end.astimezone(zone))
     # Some calendars show a cancelled event until they next drop it: its title says so too.
-    name = _one_line(camp_class.name)
+    name = event_title(meeting, zone=zone)
     event.add("summary", f"Cancelled: {name}" if meeting.cancelled else name)
     if camp_class.location:
         event.add("location", _one_line(camp_class.location))
     event.add("description", _description(meeting, url))
-    event.add("url", url)
+    if url:
+        event.add("url", url)
     event.add("status", "CANCELLED" if meeting.cancelled else "CONFIRMED")
     event.add("transp", "OPAQUE")
     return event
@@ -114,13 +130,16 @@ def _one_line(text: str) -> str:
     return " ".join(_CONTROL_CHARACTERS.sub(" ", text).split())
 
 
-def _description(meeting: Meeting, url: str) -> str:
+def _description(meeting: Meeting, url: str | None) -> str:
     camp_class = meeting.camp_class
     name = _one_line(camp_class.name)
+    if camp_class.unit_label and camp_class.extended_care_id is None:
+        name = f"{name}, {_one_line(camp_class.unit_label)}"
     instructor = _one_line(camp_class.instructor.name)
     lines = []
     if meeting.cancelled:
         lines.append("This meeting is cancelled.")
     lines.append(f"{name} with {instructor}." if instructor else f"{name}.")
-    lines.append(f"Class page: {url}")
+    if url:
+        lines.append(f"Class page: {url}")
     return "\n".join(lines)

@@ -304,8 +304,16 @@ def calendar_meetings(*, classes) -> QuerySet[Meeting]:
     a meeting learns from its STATUS that it is off."""
     return (
         Meeting.objects.filter(camp_class__in=classes)
-        .select_related("camp_class__instructor")
+        .select_related("camp_class__instructor", "camp_class__extended_care")
         .order_by("start", "id")
+    )
+
+
+def class_calendar_meetings(*, class_id: int) -> QuerySet[Meeting]:
+    """A class's meetings for its calendar file (`calendar_meetings`): a class sold by the week
+    or the day has none of its own, so its weeks' or days' are its meetings."""
+    return calendar_meetings(
+        classes=Class.objects.filter(Q(pk=class_id) | Q(unit_of_id=class_id)).values("pk")
     )
 
 

@@ -331,13 +331,16 @@ CLOSED_FOR_GOOD = (ClassStatus.WITHDRAWN, ClassStatus.CANCELLED)
 def class_withdraw(*, class_id: int, instructor: User) -> int:
     """An instructor takes back their own class while it waits for review (Pending, or Denied
     and not yet answered): it leaves the review queue and is never shown. An approved class
-    has families choosing it; only the school cancels it (payments.services.class_cancel)."""
+    has families choosing it; only the school cancels it (payments.services.class_cancel). A
+    series' weeks or days are withdrawn with it."""
+    now = timezone.now()
     withdrawn = Class.objects.filter(
         pk=class_id,
         instructor=instructor,
         status__in=(ClassStatus.PENDING, ClassStatus.DENIED),
-    ).update(status=ClassStatus.WITHDRAWN, updated_at=timezone.now())
+    ).update(status=ClassStatus.WITHDRAWN, updated_at=now)
     if withdrawn:
+        units_follow_series(series_id=class_id, status=ClassStatus.WITHDRAWN, updated_at=now)
         return withdrawn
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:

@@ -93,12 +93,12 @@ def fits_the_screen(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def open_today(page: Page, email: str) -> None:
+def open_today(page: Page, email: str, *, class_name: str = WATERCOLOUR) -> None:
     sign_in(page, email)
     page.set_viewport_size(PHONE)
     page.goto("/dashboard/today")
     expect(page.get_by_role("heading", level=1, name="Today")).to_be_visible()
-    expect(page.get_by_role("heading", level=2, name=WATERCOLOUR)).to_be_visible()
+    expect(page.get_by_role("heading", level=2, name=class_name)).to_be_visible()
 
 
 def check_out(page: Page, name: str, collector: str, *, other_name: str = "") -> None:

@@ -22,7 +22,7 @@ from accounts.selectors import participant_list_for, user_by_calendar_token
 from accounts.services import account_holder_of, calendar_token_get_or_make, calendar_token_reset
 from attendance.selectors import family_seats_with_attendance
 from care.models import CarePart
-from classes.access import access_class_for_instructor
+from classes.access import access_class_for_instructor, access_unit_for_instructor
 from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
 from classes.models import Class
@@ -38,6 +38,7 @@ from enrolments.selectors import (
     roster_for,
     roster_lines,
     selection_list_for,
+    unit_roster_lines,
 )
 from enrolments.serializers import (
     EligibilityOutputSerializer,
@@ -45,6 +46,7 @@ from enrolments.serializers import (
     ParticipantQuerySerializer,
     RosterLineOutputSerializer,
     SelectionOutputSerializer,
+    UnitRosterLineOutputSerializer,
 )
 from enrolments.services import selection_create, selection_delete
 
@@ -293,6 +295,24 @@ class ClassRosterApi(APIView):
     def get(self, request, class_id: int):
         _, lines = _roster_of(request, class_id, part=CarePart.ROSTER)
         return Response(RosterLineOutputSerializer(lines, many=True).data)
+
+
+class UnitRosterApi(APIView):
+    """GET /api/classes/{id}/units/{unitId}/roster: who is booked on one week or day of a class
+    sold by the week or the day, as the class roster shows them, each with the extended care
+    booked on its days and who looks after them. The series' instructor and admins only."""
+
+    permission_classes = [IsInstructorOrAdmin]
+
+    @extend_schema(
+        summary="A week's or a day's roster, with extended care (the class's instructor, and "
+        "admins)",
+        responses={200: UnitRosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
+    )
+    def get(self, request, class_id: int, unit_id: int):
+        unit = access_unit_for_instructor(user=request.user, class_id=class_id, unit_id=unit_id)
+        lines = unit_roster_lines(unit, reader=request.user, part=CarePart.ROSTER)
+        return Response(UnitRosterLineOutputSerializer(lines, many=True).data)
 
 
 class ClassRosterCsvApi(APIView):

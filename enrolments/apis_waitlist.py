@@ -84,10 +84,11 @@ class WaitlistListCreateApi(APIView):
     def post(self, request):
         data = WaitlistJoinInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = waitlist_join(
+        entry = data.call_service(
+            waitlist_join,
             student=request.user,
-            class_id=data.validated_data["classId"],
-            participant_id=data.validated_data.get("participantId"),
+            class_id=data.validated_data["class_id"],
+            participant_id=data.validated_data.get("participant_id"),
         )
         # Its place was counted as it joined, under the class's lock: nothing to read again.
         return Response(WaitlistEntryOutputSerializer(entry).data, status=status.HTTP_201_CREATED)

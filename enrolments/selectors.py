@@ -3,7 +3,7 @@ and the school's admins read it (who comes, how old they are on the first day, w
 them, whom to call: one shape for the page, its CSV and the back office's export); a class's
 families and the messages written to them."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
@@ -26,7 +26,7 @@ from accounts.models import Participant, User
 from care.models import CarePart
 from care.selectors import CareFlags, care_flags_for, care_missing_for
 from care.services import care_reads_logged
-from classes.models import Class, ClassStatus, Meeting
+from classes.models import Class, ClassStatus, ExtendedCare, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
 from core.compiled import CompiledQuery
@@ -173,6 +173,85 @@ def roster_lines(enrolments, *, reader: User | None, part: CarePart | None) -> l
             )
         )
     return lines
+
+
+def same_day_meetings(*, participant_ids, days) -> dict[tuple[int, date], list[Meeting]]:
+    """Each of these children's meetings on these days, by child and day, in time order: the
+    meetings of every class they hold a seat in (a whole class, a week or a day, a day of
+    extended care), with the class, its series and its care option and leader. What a roster
+    and the Today screen say of the rest of a child's day. Two queries."""
+    seats = (
+        Enrolment.objects.filter(
+            status=EnrolmentStatus.ACTIVE,
+            participant_id__in=list(participant_ids),
+            camp_class__meetings__day__in=list(days),
+        )
+        .values_list("participant_id", "camp_class_id")
+        .distinct()
+    )
+    children_of_class: dict[int, set[int]] = {}
+    for participant_id, class_id in seats:
+        children_of_class.setdefault(class_id, set()).add(participant_id)
+    answer: dict[tuple[int, date], list[Meeting]] = {}
+    if not children_of_class:
+        return answer
+    meetings = (
+        Meeting.objects.filter(
+            camp_class_id__in=list(children_of_class), day__in=list(days), cancelled=False
+        )
+        .select_related("camp_class__unit_of", "camp_class__extended_care__led_by")
+        .order_by("start", "id")
+    )
+    for meeting in meetings:
+        for participant_id in children_of_class[meeting.camp_class_id]:
+            answer.setdefault((participant_id, meeting.day), []).append(meeting)
+    return answer
+
+
+@dataclass(frozen=True)
+class CareBooked:
+    """A child's days of one extended-care option in a week or on a day of camp."""
+
+    option: ExtendedCare
+    days: list[date]
+
+
+@dataclass(frozen=True)
+class UnitRosterLine(RosterLine):
+    """A line of a week's or a day's roster: the class roster's, with the child's extended
+    care on the unit's days."""
+
+    extended_care: tuple[CareBooked, ...] = ()
+
+
+def unit_roster_lines(unit: Class, *, reader: User, part: CarePart) -> list[UnitRosterLine]:
+    """Who is booked on a week or day of a series (its roster, `roster_for` and
+    `roster_lines`), each with the extended care booked on the days the unit meets, option by
+    option in the day's order."""
+    lines = roster_lines(
+        roster_for(classes=Class.objects.filter(pk=unit.pk)), reader=reader, part=part
+    )
+    days = list(
+        Meeting.objects.filter(camp_class=unit, cancelled=False).values_list("day", flat=True)
+    )
+    booked = same_day_meetings(participant_ids=[line.participant_id for line in lines], days=days)
+    answer = []
+    for line in lines:
+        care: dict[int, CareBooked] = {}
+        for day in sorted(days):
+            for meeting in booked.get((line.participant_id, day), []):
+                option = meeting.camp_class.extended_care
+                if option is not None:
+                    care.setdefault(option.pk, CareBooked(option=option, days=[])).days.append(day)
+        answer.append(
+            UnitRosterLine(
+                **{field.name: getattr(line, field.name) for field in fields(RosterLine)},
+                extended_care=tuple(
+                    sorted(care.values(), key=lambda c: (c.option.start_time, c.option.pk))
+                ),
+            )
+        )
+    return answer
 
 
 CSV_COLUMNS = (

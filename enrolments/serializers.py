@@ -4,7 +4,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from classes.schedule import meetings_of
-from classes.serializers import ClassOutputSerializer, MeetingOutputSerializer
+from classes.serializers import ClassOutputSerializer, ClockTimeField, MeetingOutputSerializer
+from core.api import ServiceInputSerializer
 from enrolments.rules import RefusalKind
 
 
@@ -44,6 +45,9 @@ class FamilyAttendanceOutputSerializer(serializers.Serializer):
     checkedInAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     checkedOutAt = serializers.DateTimeField(allow_null=True)  # noqa: N815
     collectedBy = serializers.CharField(allow_null=True)  # noqa: N815
+    # Where a child handed over went (from before-care to their class, from their class to
+    # after-care), instead of who collected them. Optional in the schema: older stubs lack it.
+    handedOverTo = serializers.CharField(allow_null=True, required=False)  # noqa: N815
 
 
 def family_attendance_answer(attendance) -> list[dict]:
@@ -60,7 +64,8 @@ def family_attendance_answer(attendance) -> list[dict]:
             "checkedOutAt": date_time.to_representation(fold.checked_out_at)
             if fold.checked_out_at
             else None,
-            "collectedBy": fold.collected_by["name"] if fold.collected_by else None,
+            "collectedBy": fold.collector_name,
+            "handedOverTo": fold.handed_over_to,
         }
         for meeting, fold in attendance
     ]
@@ -158,6 +163,25 @@ class RosterLineOutputSerializer(serializers.Serializer):
     careFlags = CareFlagsOutputSerializer(source="care")  # noqa: N815
 
 
+class CareBookedOutputSerializer(serializers.Serializer):
+    """A child's days of one extended-care option in a week or on a day of camp, and who looks
+    after them (enrolments.selectors.CareBooked)."""
+
+    optionId = serializers.IntegerField(source="option.pk")  # noqa: N815
+    kind = serializers.CharField(source="option.kind")
+    label = serializers.CharField(source="option.label")
+    startTime = ClockTimeField(source="option.start_time")  # noqa: N815
+    endTime = ClockTimeField(source="option.end_time")  # noqa: N815
+    ledBy = serializers.CharField(source="option.led_by.name")  # noqa: N815
+    days = serializers.ListField(child=serializers.DateField())
+
+
+class UnitRosterLineOutputSerializer(RosterLineOutputSerializer):
+    """A line of a week's or a day's roster: the class roster's, with the extended care."""
+
+    extendedCare = CareBookedOutputSerializer(source="extended_care", many=True)  # noqa: N815
+
+
 class WaitlistEntryOutputSerializer(serializers.Serializer):
     """A family's place on a class's waitlist, or what became of it."""
 
@@ -184,7 +208,9 @@ class ClassWaitlistEntryOutputSerializer(WaitlistEntryOutputSerializer):
     moveReason = serializers.CharField(source="move_reason")  # noqa: N815
 
 
-class WaitlistJoinInputSerializer(serializers.Serializer):
-    classId = serializers.IntegerField(min_value=1)  # noqa: N815
+class WaitlistJoinInputSerializer(ServiceInputSerializer):
+    classId = serializers.IntegerField(source="class_id", min_value=1)  # noqa: N815
     # Whom the place is for; the account holder when left out.
-    participantId = serializers.IntegerField(min_value=1, required=False)  # noqa: N815
+    participantId = serializers.IntegerField(  # noqa: N815
+        source="participant_id", min_value=1, required=False
+    )

@@ -10,6 +10,7 @@ from enrolments.apis import (
     EnrolledClassListApi,
     SelectionDeleteApi,
     SelectionListCreateApi,
+    UnitRosterApi,
 )
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_seasons import SeasonListApi
@@ -31,6 +32,11 @@ urlpatterns = [
     path("care/missing", CareGapListApi.as_view(), name="care-missing"),
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("classes/<id:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
+    path(
+        "classes/<id:class_id>/units/<id:unit_id>/roster",
+        UnitRosterApi.as_view(),
+        name="class-unit-roster",
+    ),
     path("classes/<id:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
     path("holds/<id:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),

@@ -338,6 +338,12 @@ MATRIX = (
         (401, 403, 403, 200, 403, 200),
         "the class's instructor, or admins: children's details go nowhere else",
     ),
+    Call(
+        "GET",
+        "/api/classes/{weekly_class.id}/units/{week.id}/roster",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins: children's details go nowhere else",
+    ),
     # --- A class's messages to its families (the student's child holds a seat in the class).
     Call(
         "GET",
@@ -428,6 +434,20 @@ MATRIX = (
             "clientId": "matrix-check-in-0001",
             "participantId": "{child.id}",
             "action": "check_in",
+            "at": "{now}",
+        },
+        limited_by=("ATTENDANCE_OPENS_MINUTES_BEFORE",),
+    ),
+    Call(
+        "POST",
+        "/api/meetings/{before_care.id}/handOver",
+        (401, 403, 403, 201, 404, 201),
+        "the instructor or care leader of the meeting the child leaves, on its day, or admins; "
+        "another instructor's meeting is as good as absent",
+        body={
+            "clientId": "matrix-hand-over-0001",
+            "participantId": "{child.id}",
+            "toMeetingId": "{meeting.id}",
             "at": "{now}",
         },
         limited_by=("ATTENDANCE_OPENS_MINUTES_BEFORE",),

@@ -10,13 +10,17 @@ from attendance.services.checks import (
     still_checked_in_due,
 )
 from attendance.services.records import (
+    HAND_OVER_CHECK_IN,
+    attendance_hand_over,
     attendance_record,
     attendance_tallies_rebuild,
     participant_leaving_checked,
 )
 
 __all__ = [
+    "HAND_OVER_CHECK_IN",
     "attendance_checks_due",
+    "attendance_hand_over",
     "attendance_record",
     "attendance_tallies_rebuild",
     "not_checked_in_due",

@@ -32,6 +32,7 @@ from attendance.lines import (
 )
 from attendance.models import AttendanceAction, AttendanceActionKind, AttendanceTally, CollectorKind
 from care.selectors import record_of
+from classes.models import CareKind, Meeting
 from core.errors import Conflict, InvalidInput, Refused
 from core.school_time import school_timezone
 from enrolments.models import Enrolment, EnrolmentStatus
@@ -134,6 +135,15 @@ def _collector_fields(
                 }
             )
         return {"collected_by_kind": kind, "collected_by_id": "", "collected_by_name": child}
+    if kind == CollectorKind.HANDED_OVER:
+        raise InvalidInput(
+            {
+                "collected_by": [
+                    f"Hand {child} over to their class or to extended care with the hand-over, "
+                    "which checks them in there."
+                ]
+            }
+        )
     if kind == CollectorKind.OTHER:
         if actor.role != Role.ADMIN:
             raise InvalidInput(
@@ -255,6 +265,167 @@ def attendance_record(
             now=attendance_line_fold(meeting, [*actions, row]).status,
         )
     return row, True
+
+
+# The hand-over's check-in is recorded under the check-out's client id and this.
+HAND_OVER_CHECK_IN = "~in"
+
+
+def _hand_over_checked(*, meeting, to_meeting) -> None:
+    """A child is handed from before-care to a class that day, or from a class to after-care."""
+    from_care, to_care = meeting.camp_class.extended_care, to_meeting.camp_class.extended_care
+    if (
+        to_meeting.day == meeting.day
+        and (from_care is None) != (to_care is None)
+        and (from_care is None or from_care.kind == CareKind.BEFORE)
+        and (to_care is None or to_care.kind == CareKind.AFTER)
+    ):
+        return
+    raise InvalidInput(
+        {
+            "to_meeting_id": [
+                "A child is handed over from before-care to their class, or from their class "
+                "to after-care, on the same day."
+            ]
+        }
+    )
+
+
+def _meetings_locked(*, actor: User, meeting_id: int, to_meeting_id: int):
+    """The meeting the child leaves, whose attendance the actor takes, and the one they go to,
+    both locked, the lower id first, as every hand-over takes them: two hand-overs at once
+    between the same meetings wait for one another rather than each hold one."""
+    to_meetings = Meeting.objects.select_related("camp_class__extended_care").select_for_update(
+        of=("self",)
+    )
+    if to_meeting_id < meeting_id:
+        to_meeting = to_meetings.filter(pk=to_meeting_id).first()
+    meeting = access_meeting_for_attendance(user=actor, meeting_id=meeting_id, lock=True)
+    if to_meeting_id >= meeting_id:
+        to_meeting = to_meetings.filter(pk=to_meeting_id).first()
+    if to_meeting is None or to_meeting.pk == meeting.pk:
+        raise InvalidInput({"to_meeting_id": ["No such meeting to hand the child over to."]})
+    return meeting, to_meeting
+
+
+def attendance_hand_over(
+    *,
+    actor: User,
+    meeting_id: int,
+    to_meeting_id: int,
+    client_id: str,
+    participant_id: int,
+    at: datetime,
+) -> tuple[AttendanceAction, AttendanceAction, bool]:
+    """A child handed from before-care to their class, or from their class to after-care: the
+    check-out of the meeting they leave, to the meeting they go to (`CollectorKind.HANDED_OVER`),
+    and their check-in there, recorded together at `at` by whoever takes the first meeting's
+    attendance (an admin at any time); and whether it is new. A `client_id` on record already
+    answers the hand-over it made, nothing checked or written again.
+
+    Refused as `attendance_record` refuses a check-out and a check-in, and: a meeting to go to
+    that is not the class or after-care of the same day, a child with no seat there, or already
+    checked in there (InvalidInput, Conflict)."""
+    with transaction.atomic():
+        sent_before = _hand_over_sent_before(
+            actor=actor, meeting_id=meeting_id, client_id=client_id
+        )
+        if sent_before is not None:
+            return *sent_before, False
+        now = timezone.now()
+        meeting, to_meeting = _meetings_locked(
+            actor=actor, meeting_id=meeting_id, to_meeting_id=to_meeting_id
+        )
+        # A twin sending that took the locks first has written it: read again under them.
+        sent_before = _hand_over_sent_before(
+            actor=actor, meeting_id=meeting_id, client_id=client_id
+        )
+        if sent_before is not None:
+            return *sent_before, False
+        participant = _hand_over_allowed(
+            actor=actor,
+            meeting=meeting,
+            to_meeting=to_meeting,
+            participant_id=participant_id,
+            at=at,
+            now=now,
+        )
+        went_to = to_meeting.camp_class.name
+        if to_meeting.camp_class.extended_care is not None:
+            went_to = to_meeting.camp_class.extended_care.label
+        written = {"at": at, "recorded_at": now, "by": actor, "by_name": actor.name or actor.email}
+        check_out = _hand_over_write(
+            AttendanceAction(
+                meeting=meeting,
+                participant=participant,
+                action=AttendanceActionKind.CHECK_OUT,
+                client_id=client_id,
+                collected_by_kind=CollectorKind.HANDED_OVER,
+                collected_by_id=str(to_meeting.pk),
+                collected_by_name=went_to,
+                **written,
+            ),
+            refused_if=lambda status: status != PRESENT,
+            refusal=f"{roster_name(participant)} is not checked in, so cannot be handed over.",
+        )
+        check_in = _hand_over_write(
+            AttendanceAction(
+                meeting=to_meeting,
+                participant=participant,
+                action=AttendanceActionKind.CHECK_IN,
+                client_id=client_id + HAND_OVER_CHECK_IN,
+                **written,
+            ),
+            refused_if=lambda status: status == PRESENT,
+            refusal=f"{roster_name(participant)} is checked in to {went_to} already.",
+        )
+    return check_out, check_in, True
+
+
+def _hand_over_allowed(
+    *, actor: User, meeting, to_meeting, participant_id: int, at: datetime, now: datetime
+) -> Participant:
+    """The child handed over, once the hand-over is one the actor may take at `at`: from
+    before-care to a class or a class to after-care, both meetings open to them and on, and a
+    seat in each."""
+    _hand_over_checked(meeting=meeting, to_meeting=to_meeting)
+    _at_checked(at=at, now=now)
+    for either in (meeting, to_meeting):
+        _window_checked(actor=actor, meeting=either, at=at, now=now)
+        if either.cancelled:
+            raise Conflict("This meeting is cancelled: there is no attendance to take.")
+    _seat_of(meeting=to_meeting, participant_id=participant_id)
+    return _seat_of(meeting=meeting, participant_id=participant_id).participant
+
+
+def _hand_over_write(row: AttendanceAction, *, refused_if, refusal: str) -> AttendanceAction:
+    """One of a hand-over's two actions, under its meeting's lock: refused when the child's
+    status there at its time is `refused_if`, else written and counted in the meeting's tally."""
+    actions = list(
+        AttendanceAction.objects.filter(meeting=row.meeting, participant=row.participant)
+    )
+    before = [earlier for earlier in actions if earlier.at <= row.at]
+    if refused_if(attendance_line_fold(row.meeting, before).status):
+        raise Conflict(refusal)
+    row.save(force_insert=True)
+    _tally_moved(
+        row.meeting,
+        was=attendance_line_fold(row.meeting, actions).status,
+        now=attendance_line_fold(row.meeting, [*actions, row]).status,
+    )
+    return row
+
+
+def _hand_over_sent_before(
+    *, actor: User, meeting_id: int, client_id: str
+) -> tuple[AttendanceAction, AttendanceAction] | None:
+    check_out = _sent_before(actor=actor, meeting_id=meeting_id, client_id=client_id)
+    if check_out is None:
+        return None
+    check_in = AttendanceAction.objects.filter(client_id=client_id + HAND_OVER_CHECK_IN).first()
+    if check_in is None:
+        raise Conflict("This action's id is already used by another action.")
+    return check_out, check_in
 
 
 def _written_or_sent_before(

@@ -336,6 +336,7 @@ def test_a_family_sees_their_own_children_s_attendance_on_their_enrolled_classes
                 "checkedInAt": iso(at(9, 5)),
                 "checkedOutAt": None,
                 "collectedBy": None,
+                "handedOverTo": None,
             }
         ],
         ("Leo Silva", "Clay Creatures"): [
@@ -346,6 +347,7 @@ def test_a_family_sees_their_own_children_s_attendance_on_their_enrolled_classes
                 "checkedInAt": iso(at(9, 5)),
                 "checkedOutAt": iso(at(9, 40)),
                 "collectedBy": "Ana Silva",
+                "handedOverTo": None,
             }
         ],
     }
@@ -369,6 +371,7 @@ def test_another_family_sees_only_their_own(camp, api_client_for):
                 "checkedInAt": None,
                 "checkedOutAt": None,
                 "collectedBy": None,
+                "handedOverTo": None,
             }
         ],
         ("Zoe Ortiz", "Clay Creatures"): [],

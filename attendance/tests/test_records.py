@@ -568,6 +568,9 @@ class TestReading:
             "mayLeaveAlone": False,
             "lastActionId": last.pk,
             "lastActionBy": "Maya Lindqvist",
+            # A class bought whole, with no extended care: nothing else that day.
+            "extendedCare": [],
+            "classesToday": [],
         }
         assert lines["Leo Lopez"]["status"] == "expected"
         assert lines["Leo Lopez"]["mayLeaveAlone"] is True
@@ -624,6 +627,8 @@ class TestReading:
             "start": clock.at(9).isoformat(),
             "end": clock.at(12).isoformat(),
             "opensAt": clock.at(8).isoformat(),
+            "unitLabel": "",
+            "extendedCare": None,
         }
         assert [line["name"] for line in meeting["attendance"]] == ["Leo Lopez", "Mia Lopez"]
         assert [m["className"] for m in everyone.json()] == ["Clay", "Watercolour for Kids"]

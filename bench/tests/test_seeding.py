@@ -3,7 +3,7 @@ from datetime import time, timedelta
 import pytest
 
 from accounts.models import Participant
-from bench.seeding import school_seeded
+from bench.seeding import school_seeded, series_seeded
 from classes.models import Class, Meeting
 from classes.schedule import Schedule, meeting_times
 from enrolments.rules import RefusalKind, enrolment_refusal
@@ -79,3 +79,42 @@ def test_the_families_have_the_children_asked_and_each_child_may_take_every_clas
         ]
         for child in children
     ] == [[None, RefusalKind.FULL]] * len(children)
+
+
+def test_the_day_camps_weeks_are_classes_each_child_may_take_for_a_week():
+    season = a_season(opens_in=-timedelta(hours=1))
+    catalog = Catalog(season)
+    catalog.season = catalog.monday
+    [camp_class], _, [child] = school_seeded(
+        catalog,
+        domain="seeding.camp.test",
+        instructor_name="Seeding Instructor",
+        price=45,
+        classes={3: {"seats": 12, "season": season}},
+        children=[1],
+    )
+
+    weeks = series_seeded(
+        catalog,
+        season=season,
+        instructor=camp_class.instructor,
+        price=45,
+        seats=12,
+        series=2,
+        weeks=3,
+    )
+
+    assert [(week.unit_of.name, week.unit_label[:6], week.seats) for week in weeks] == [
+        (f"Day Camp {camp}", f"Week {nth}", 12) for camp in (1, 2) for nth in (1, 2, 3)
+    ]
+    assert {week.unit_of.booking for week in weeks} == {"weeks"}
+    assert [
+        list(Meeting.objects.filter(camp_class=week).values_list("day", flat=True))
+        for week in weeks[:3]
+    ] == [[catalog.monday + timedelta(weeks=nth, days=day) for day in range(5)] for nth in range(3)]
+    # A week is a class like any other: the rules let the child take it, the series they refuse.
+    assert enrolment_refusal(participant=child, camp_class=weeks[0], paying=True) is None
+    assert (
+        enrolment_refusal(participant=child, camp_class=weeks[0].unit_of, paying=True).kind
+        == RefusalKind.BY_UNIT
+    )

@@ -52,6 +52,12 @@ ANSWERS = {
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
+    "Attendance recorded": ["attendance.services.records.attendance_hand_over"],
+    "A week, a day, a day of extended care": [
+        "classes.series.extended_care_days_make",
+        "classes.models.LISTED",
+        "checkout.items.items_as_lines",
+    ],
     "An e-mail queued": [
         "notifications.sending.message_send",
         "notifications.tasks.message_send_task",

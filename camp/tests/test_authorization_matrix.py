@@ -10,7 +10,7 @@ Stripe calls go to localstripe, sign-in to the Firebase Auth emulator (scripts/w
 import copy
 import json
 import re
-from datetime import timedelta
+from datetime import time, timedelta
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -22,8 +22,9 @@ from django.utils import timezone
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
+from attendance.models import AttendanceAction, AttendanceActionKind
 from care.models import Policy
-from classes.models import ClassStatus, Meeting
+from classes.models import Booking, CareKind, ClassStatus, ExtendedCare, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from notifications.mailboxes import mailbox_for
@@ -156,6 +157,52 @@ class World:
             end=now + timedelta(hours=2),
         )
         self.now = now.isoformat()
+        # A class sold by the week, with a week; and before-care this morning, led by the
+        # instructor, where the child was checked in and is handed over to the open class.
+        self.weekly_class = ClassFactory(
+            instructor=self.instructor, status=ClassStatus.APPROVED, booking=Booking.WEEKS
+        )
+        self.week = ClassFactory(
+            instructor=self.instructor,
+            status=ClassStatus.APPROVED,
+            unit_of=self.weekly_class,
+            unit_label="Week 1",
+        )
+        before_care = ClassFactory(
+            instructor=self.instructor,
+            status=ClassStatus.APPROVED,
+            extended_care=ExtendedCare.objects.create(
+                season=self.season,
+                kind=CareKind.BEFORE,
+                label="Before-care",
+                start_time=time(7, 30),
+                end_time=time(9),
+                price_per_day=Decimal("12"),
+                seats=10,
+                led_by=self.instructor,
+            ),
+        )
+        self.before_care = Meeting.objects.create(
+            camp_class=before_care,
+            day=school_today(),
+            start=now - timedelta(minutes=50),
+            end=now + timedelta(minutes=30),
+        )
+        PaymentFactory(
+            student=self.student,
+            participant=self.child,
+            camp_class=before_care,
+            status=PaymentStatus.ENROLLED,
+        )
+        AttendanceAction.objects.create(
+            meeting=self.before_care,
+            participant=self.child,
+            action=AttendanceActionKind.CHECK_IN,
+            at=now - timedelta(minutes=40),
+            client_id="matrix-before-care-check-in",
+            by=self.instructor,
+            by_name=self.instructor.name,
+        )
         # The student's address as a place to write to: its unsubscribe link's token.
         self.mailbox = mailbox_for(self.student.email)
         # A checkout of the family's: the account holder in a free class, so paying it asks

@@ -9,6 +9,10 @@ class); a charge already on its way is refunded by `payment_fulfil` for the same
 each seat is refunded in its own transaction, through Stripe, as an admin's refund is: a refund
 Stripe does not answer leaves that payment enrolled and reported, and cancelling again finishes
 it (a payment refunded before is not refunded twice).
+
+A child's days of extended care on the class's days go with it, refunded in full the same way
+(`changes.selectors.care_days_riding_on`). A class sold by the week or the day (a series) is
+cancelled unit by unit, each as a class of its own, the series closed first with all its units.
 """
 
 from dataclasses import dataclass, field
@@ -17,7 +21,9 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from classes.models import Class, ClassStatus
+from changes.selectors import care_days_riding_on
+from classes.models import Class, ClassStatus, is_sold_by_unit
+from classes.series import units_follow_series
 from core.errors import Conflict, DomainError, NotFound
 from enrolments.models import Selection
 from enrolments.selectors import waitlist_open_for_class
@@ -42,6 +48,17 @@ class ClassCancellation:
     waitlist_closed: int = 0
     # Payments whose refund did not go through, with why: cancelling again retries them.
     refunds_failed: dict[int, str] = field(default_factory=dict)
+    # Days of extended care on the class's days, refunded with it (in `refund_total`).
+    care_days_refunded: int = 0
+
+    def add(self, unit: "ClassCancellation") -> None:
+        """A unit's cancellation, counted into its series'."""
+        self.seats_refunded += unit.seats_refunded
+        self.refund_total += unit.refund_total
+        self.selections_closed += unit.selections_closed
+        self.waitlist_closed += unit.waitlist_closed
+        self.refunds_failed |= unit.refunds_failed
+        self.care_days_refunded += unit.care_days_refunded
 
 
 def _enrolled_payments(class_id: int):
@@ -50,21 +67,45 @@ def _enrolled_payments(class_id: int):
     )
 
 
+def _care_days_of(payment: Payment, camp_class: Class) -> list[Payment]:
+    return list(
+        care_days_riding_on(
+            family_id=payment.student_id,
+            participant_id=payment.enrolment.participant_id,
+            camp_class=camp_class,
+        )
+    )
+
+
 def class_cancellation_preview(*, class_id: int) -> ClassCancellation:
     """The dry run: how many seats would be refunded, for how much (all each was paid, by
-    card, credit, cash or cheque), and how many families who chose the class would be told.
-    Nothing is changed."""
+    card, credit, cash or cheque, and the days of care that go with them), and how many
+    families who chose the class would be told. Nothing is changed."""
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")
-    paid = [seat_paid(payment).total for payment in _enrolled_payments(class_id)]
-    return ClassCancellation(
-        class_id=class_id,
-        class_name=camp_class.name,
-        seats_refunded=len(paid),
-        refund_total=sum(paid, Decimal("0.00")),
-        selections_closed=Selection.objects.filter(camp_class_id=class_id).count(),
-        waitlist_closed=waitlist_open_for_class(class_id=class_id).count(),
+    preview = ClassCancellation(class_id=class_id, class_name=camp_class.name)
+    if is_sold_by_unit(camp_class):
+        for unit_id in _units_of(class_id):
+            preview.add(class_cancellation_preview(class_id=unit_id))
+        return preview
+    payments = list(_enrolled_payments(class_id).select_related("enrolment"))
+    care_days = [day for payment in payments for day in _care_days_of(payment, camp_class)]
+    preview.seats_refunded = len(payments)
+    preview.care_days_refunded = len(care_days)
+    preview.refund_total = sum(
+        (seat_paid(payment).total for payment in payments + care_days), Decimal("0.00")
+    )
+    preview.selections_closed = Selection.objects.filter(camp_class_id=class_id).count()
+    preview.waitlist_closed = waitlist_open_for_class(class_id=class_id).count()
+    return preview
+
+
+def _units_of(series_id: int) -> list[int]:
+    return list(
+        Class.objects.filter(unit_of_id=series_id)
+        .order_by("start_date", "pk")
+        .values_list("pk", flat=True)
     )
 
 
@@ -82,10 +123,11 @@ def _close(*, class_id: int, message: str) -> tuple[Class, int, int]:
     if camp_class.status == ClassStatus.WITHDRAWN:
         raise Conflict("This class was withdrawn by its instructor; nobody chose it.")
     if camp_class.status != ClassStatus.CANCELLED:
-        Class.objects.filter(pk=class_id).update(
-            status=ClassStatus.CANCELLED, updated_at=timezone.now()
-        )
+        now = timezone.now()
+        Class.objects.filter(pk=class_id).update(status=ClassStatus.CANCELLED, updated_at=now)
         camp_class.status = ClassStatus.CANCELLED
+        # Every week or day of a series closes with it at once: none is sold meanwhile.
+        units_follow_series(series_id=class_id, status=ClassStatus.CANCELLED, updated_at=now)
     selections = list(
         Selection.objects.filter(camp_class_id=class_id).select_related("student", "participant")
     )
@@ -122,13 +164,29 @@ def class_cancel(*, class_id: int, message: str = "") -> ClassCancellation:
         selections_closed=closed,
         waitlist_closed=waited,
     )
+    if is_sold_by_unit(camp_class):
+        for unit_id in _units_of(class_id):
+            done.add(class_cancel(class_id=unit_id, message=message))
+        return done
     reason = _refund_reason(camp_class.name, message)
-    for payment in _enrolled_payments(class_id):
-        try:
-            given_back = seat_paid(payment).total
-            if payment_refund(payment_id=payment.pk, reason=reason):
-                done.seats_refunded += 1
-                done.refund_total += given_back
-        except DomainError as error:
-            done.refunds_failed[payment.pk] = str(error)
+    for payment in _enrolled_payments(class_id).select_related("enrolment"):
+        # Read before the seat goes: the days of care that ride on it.
+        care_days = _care_days_of(payment, camp_class)
+        if _refunded(payment, reason, done):
+            done.seats_refunded += 1
+        for care_day in care_days:
+            if _refunded(care_day, reason, done):
+                done.care_days_refunded += 1
     return done
+
+
+def _refunded(payment: Payment, reason: str, done: ClassCancellation) -> bool:
+    """The payment refunded in full by this call, counted into `done`; a failure noted there."""
+    try:
+        given_back = seat_paid(payment).total
+        if payment_refund(payment_id=payment.pk, reason=reason):
+            done.refund_total += given_back
+            return True
+    except DomainError as error:
+        done.refunds_failed[payment.pk] = str(error)
+    return False

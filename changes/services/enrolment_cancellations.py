@@ -19,8 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from changes.selectors import care_days_riding_on
 from checkout.pricing import discount_lost_by_cancelling
-from classes.models import ClassStatus
+from classes.models import Class, ClassStatus
 from core.errors import Conflict, NotFound
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
@@ -49,6 +50,8 @@ from plans.services import UNPAID, instalment_card_charge
 logger = logging.getLogger(__name__)
 
 ZERO = Decimal("0.00")
+# A day of care whose seat moved is given back whole, not by a tier of the policy.
+IN_FULL = "Refunded in full"
 # Why the seat went back, as the roster and the back office read it.
 SEAT_REASON = "Cancelled by the family."
 
@@ -112,6 +115,26 @@ class CancellationQuote:
     credit_bonus_percent: Decimal = ZERO
     # Account credit spent on this seat at checkout, given back as credit by the same tier.
     credit_returned: Decimal = ZERO
+    # The week's or the day's label ("Week 2: Jun 28–Jul 2", "Tue Jun 29") of a unit or a day
+    # of care; empty for a class bought whole.
+    unit_label: str = ""
+    # The days of extended care that go with this seat's days (`care_days_riding_on`), each
+    # quoted by this seat's tier: cancelled with it, in its transaction.
+    care_days: tuple["CancellationQuote", ...] = ()
+    # Given back whole, not by the policy: the days of care of a seat that moved (they cannot
+    # move with it), and the quote they are quoted by.
+    in_full: bool = False
+
+    @property
+    def care_refund(self) -> Decimal:
+        """What the days of care give back, to the card or (`refund_to` credit) as credit."""
+        return sum(
+            (
+                day.credit_amount if self.refund_to == RefundTo.CREDIT else day.refund
+                for day in self.care_days
+            ),
+            ZERO,
+        )
 
     @property
     def reason(self) -> str:
@@ -128,6 +151,8 @@ class EnrolmentCancellation:
     status: str = PaymentStatus.CANCELLED
     refund_to: str = RefundTo.CARD
     credit_amount: Decimal = ZERO
+    # What the days of extended care cancelled with the seat gave back.
+    care_refund: Decimal = ZERO
 
 
 def _payment_of(*, student: User, enrolment_id: int, lock: bool = False) -> Payment:
@@ -228,14 +253,26 @@ def _when(*, days_before: int | None, started: bool) -> _Why:
     )
 
 
-def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> CancellationQuote:
+def _quote(
+    payment: Payment,
+    now: datetime,
+    refund_to: str = RefundTo.CARD,
+    *,
+    tier_of: CancellationQuote | None = None,
+) -> CancellationQuote:
     """The refund by the terms the family paid under, counted from the class's dates now or as
     they stood when the family enrolled, whichever gives more; in full while a move of the first
-    meeting since lets them cancel for a full refund."""
+    meeting since lets them cancel for a full refund. A day of care cancelled with its seat is
+    refunded by that seat's tier (`tier_of`): the policy applies to the week's or the day's
+    first meeting, not to each day of care in it."""
     camp_class = payment.camp_class
     terms = RefundTerms.from_snapshot(payment.refund_policy)
     window_end = _change_window_end(payment)
-    if window_end is not None and now < window_end:
+    in_full = tier_of is not None and tier_of.in_full
+    if tier_of is not None:
+        tier = tier_of.tier
+        why = _Why(done=tier_of.why, now=tier_of.why_now)
+    elif window_end is not None and now < window_end:
         tier = RefundTier.FULL
         said = (
             f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
@@ -268,13 +305,16 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
     # Credit spent on the seat goes back as credit, never to the card, by the same tier.
     credit_spent = held.credit_at_checkout
     credit_returned = terms.refund_for(paid=credit_spent, tier=tier) if credit_spent else ZERO
-    lost = discount_lost_by_cancelling(payment)
+    if in_full:
+        refund, credit_returned = (ZERO if is_free_enrolment(payment) else paid), credit_spent
+    lost = ZERO if in_full else discount_lost_by_cancelling(payment)
     withheld = min(lost, refund + credit_returned)
     # The lost discount comes off the card's refund first, then off the credit given back.
     from_card = min(withheld, refund)
     refund -= from_card
     credit_returned -= withheld - from_card
-    bonus = settings.CREDIT_REFUND_BONUS_PERCENT
+    # The school's bonus is for a refund taken as credit, not for money given back whole.
+    bonus = ZERO if in_full else settings.CREDIT_REFUND_BONUS_PERCENT
     participant = payment.participant
     return CancellationQuote(
         enrolment_id=payment.enrolment_id,
@@ -284,7 +324,7 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         paid=paid,
         refund=refund,
         tier=tier,
-        tier_label=terms.tier_label(tier),
+        tier_label=IN_FULL if in_full else terms.tier_label(tier),
         why=why.done,
         why_now=why.now,
         policy_text=terms.text,
@@ -293,18 +333,74 @@ def _quote(payment: Payment, now: datetime, refund_to: str = RefundTo.CARD) -> C
         credit_amount=refund + percent_of(refund, bonus),
         credit_bonus_percent=bonus,
         credit_returned=credit_returned,
+        unit_label=camp_class.unit_label,
+        in_full=in_full,
     )
+
+
+def _with_care_days(
+    payment: Payment,
+    quote: CancellationQuote,
+    now: datetime,
+    *,
+    lock: bool = False,
+    left_class: Class | None = None,
+) -> CancellationQuote:
+    """The quote with the days of care that go with the seat (those not over yet), each
+    quoted by the seat's tier; under their payments' locks, in id order, when `lock`. A move
+    names the class the seat left (`left_class`): the days of care on its days go, but for
+    those the new seat meets on."""
+    riding = care_days_riding_on(
+        family_id=payment.student_id,
+        participant_id=payment.enrolment.participant_id,
+        camp_class=left_class or payment.camp_class,
+    )
+    if lock:
+        riding = riding.select_for_update(of=("self",))
+    days = tuple(
+        _quote(care_day, now, quote.refund_to, tier_of=quote)
+        for care_day in riding
+        if care_day.camp_class.ends_at is None or now < care_day.camp_class.ends_at
+    )
+    return replace(quote, care_days=days) if days else quote
+
+
+def care_days_moved(
+    payment: Payment, *, left_class: Class, by: User, now: datetime, refund_to: str
+) -> tuple[CancellationQuote, list[Refund]]:
+    """A seat moved out of `left_class` (in the move's transaction, the new seat taken): its
+    days of care on days the new seat does not meet cannot move with it, so they are cancelled
+    and given back whole (to the card, or as credit), not by the policy: the family did not
+    give them up. The quote with those days, and the refunds to send once the move commits."""
+    said = f"you moved {_named(left_class)}"
+    moved = CancellationQuote(
+        enrolment_id=payment.enrolment_id,
+        class_id=left_class.pk,
+        class_name=left_class.name,
+        participant_name=payment.participant_name,
+        paid=ZERO,
+        refund=ZERO,
+        tier=RefundTier.FULL,
+        tier_label=IN_FULL,
+        why=said,
+        why_now=said,
+        policy_text="",
+        refund_to=refund_to,
+        in_full=True,
+    )
+    quote = _with_care_days(payment, moved, now, lock=True, left_class=left_class)
+    return quote, care_days_ended(quote, by=by, seat_reason=f"Moved with {_named(left_class)}.")
 
 
 def enrolment_cancellation_preview(
     *, student: User, enrolment_id: int, refund_to: str = RefundTo.CARD
 ) -> CancellationQuote:
     """What cancelling the enrolment now would refund, by the policy it was paid under, to the
-    card or as credit. Nothing is changed."""
+    card or as credit, with the days of care that go with it. Nothing is changed."""
     payment = _payment_of(student=student, enrolment_id=enrolment_id)
     now = timezone.now()
     _check_cancellable(payment, now)
-    return _quote(payment, now, refund_to)
+    return _with_care_days(payment, _quote(payment, now, refund_to), now)
 
 
 def _refund_key(payment: Payment) -> str:
@@ -330,10 +426,12 @@ def enrolment_cancel(
         quote = _quote(payment, now, refund_to)
         if expected_refund is not None and expected_refund != quote.refund:
             raise RefundChanged(quote.refund)
+        quote = _with_care_days(payment, quote, now, lock=True)
         _ended(payment, quote, seat_reason=SEAT_REASON)
         to_credit = refund_to == RefundTo.CREDIT and quote.refund > ZERO
         refunds = _refund_owed(payment, quote, by=student, to_credit=to_credit)
         _checkout_credit_back(payment, quote, by=student)
+        care_refunds = care_days_ended(quote, by=student, seat_reason=_with_it(payment))
         enrolment_cancelled_queue(
             payment,
             refund=quote.credit_amount if to_credit else quote.refund,
@@ -342,24 +440,100 @@ def enrolment_cancel(
             policy_text=quote.policy_text,
             withheld=quote.withheld,
             to_credit=to_credit,
+            care_days=care_days_named(quote),
+            care_refund=quote.care_refund,
         )
+    # The family hears of the days of care in the cancellation's own e-mail.
+    for refund in care_refunds:
+        refund_send(refund_id=refund.pk, told=False)
     if to_credit:
-        return _credit_back_told(
+        return _care_days_told(
             quote,
-            EnrolmentCancellation(
-                enrolment_id=enrolment_id,
-                refund=quote.refund,
-                refund_status=RefundOutcome.CREDITED,
-                message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is "
-                "added to your account credit.",
-                refund_to=RefundTo.CREDIT,
-                credit_amount=quote.credit_amount,
+            _credit_back_told(
+                quote,
+                EnrolmentCancellation(
+                    enrolment_id=enrolment_id,
+                    refund=quote.refund,
+                    refund_status=RefundOutcome.CREDITED,
+                    message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is "
+                    "added to your account credit.",
+                    refund_to=RefundTo.CREDIT,
+                    credit_amount=quote.credit_amount,
+                ),
             ),
         )
     cancellation_charge(payment, quote)
     if not refunds:
-        return _credit_back_told(quote, _nothing_refunded(payment, quote, enrolment_id))
-    return _credit_back_told(quote, _refunds_made(refunds, enrolment_id))
+        return _care_days_told(
+            quote, _credit_back_told(quote, _nothing_refunded(payment, quote, enrolment_id))
+        )
+    return _care_days_told(quote, _credit_back_told(quote, _refunds_made(refunds, enrolment_id)))
+
+
+def _named(camp_class: Class) -> str:
+    if camp_class.unit_label:
+        return f"{camp_class.name}, {camp_class.unit_label}"
+    return camp_class.name
+
+
+def _with_it(payment: Payment) -> str:
+    return f"Cancelled with {_named(payment.camp_class)}."
+
+
+def care_days_named(quote: CancellationQuote) -> str:
+    """The days of care cancelled with the seat, as the e-mail names them."""
+    return "; ".join(f"{day.class_name}, {day.unit_label}" for day in quote.care_days)
+
+
+def care_days_ended(quote: CancellationQuote, *, by: User | None, seat_reason: str) -> list[Refund]:
+    """In the seat's transaction, under the care days' payments' locks (`_with_care_days`):
+    each day of care quoted with the seat ended as the seat is, its refund on record (or, by
+    the quote, given as credit) to be asked of Stripe once the transaction commits, those
+    refunds returned."""
+    refunds = []
+    for day in quote.care_days:
+        care_payment = (
+            Payment.objects.select_for_update(of=("self",))
+            .select_related("enrolment", "camp_class", "participant")
+            .get(enrolment_id=day.enrolment_id, status=PaymentStatus.ENROLLED)
+        )
+        _ended(care_payment, day, seat_reason=seat_reason)
+        to_credit = day.refund_to == RefundTo.CREDIT and day.refund > ZERO
+        refunds += _refund_owed(care_payment, day, by=by, to_credit=to_credit)
+        _checkout_credit_back(care_payment, day, by=by)
+    return refunds
+
+
+def _care_days_told(
+    quote: CancellationQuote, cancellation: EnrolmentCancellation
+) -> EnrolmentCancellation:
+    """The answer, with the days of care that went with the seat."""
+    if not quote.care_days:
+        return cancellation
+    return replace(
+        cancellation,
+        message=care_days_told(quote, cancellation.message),
+        care_refund=quote.care_refund,
+    )
+
+
+def care_days_told(quote: CancellationQuote, message: str) -> str:
+    """A change's message to the family, with the days of care that went with the seat."""
+    if not quote.care_days:
+        return message
+    days = len(quote.care_days)
+    said = (
+        "The day of extended care with it is cancelled too"
+        if days == 1
+        else f"The {days} days of extended care with it are cancelled too"
+    )
+    if quote.care_refund <= ZERO:
+        said += "."
+    elif quote.refund_to == RefundTo.CREDIT:
+        said += f": {_money(quote.care_refund)} is added to your account credit."
+    else:
+        said += f": {_money(quote.care_refund)} is refunded to the card you paid with."
+    return f"{message} {said}"
 
 
 def _refund_owed(
@@ -474,14 +648,17 @@ def enrolment_release(*, payment_id: int) -> bool:
             or payment.release_on > today
         ):
             return False
-        quote = _quote(payment, timezone.now())
+        now = timezone.now()
+        quote = _quote(payment, now)
         quote = replace(quote, why="the balance was still unpaid when its grace ended")
+        quote = _with_care_days(payment, quote, now, lock=True)
         _ended(payment, quote, seat_reason="Released: the balance was unpaid.")
         refunds = []
         if quote.refund > ZERO:
             refunds = _refunds_put_on_record(payment, amount=quote.refund, reason=quote.reason)
         _checkout_credit_back(payment, quote)
-        seat_released_queue(payment, refund=quote.refund)
+        refunds += care_days_ended(quote, by=None, seat_reason=_with_it(payment))
+        seat_released_queue(payment, refund=quote.refund + quote.care_refund)
     for refund in refunds:
         refund_send(refund_id=refund.pk)
     return True

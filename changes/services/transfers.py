@@ -22,6 +22,12 @@ difference, plus `TRANSFER_FEE` and that discount, is the move's total:
 
 The family's lock order is the cancellation's: the payment, the family (for credit), then both
 classes by id, so two moves in opposite directions wait for each other instead of deadlocking.
+
+A week or a day (a unit of a series, `classes.series`) moves as a class does, to another unit
+of its series or to any class. Its days of extended care do not move with it: those on days the
+new seat does not meet are cancelled and given back whole in the move's transaction
+(`care_days_moved`), and the family adds care to the new days at checkout. A day of care
+itself is not moved.
 """
 
 import logging
@@ -34,12 +40,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from changes.selectors import care_days_riding_on
+from changes.services.enrolment_cancellations import (
+    RefundTo,
+    care_days_moved,
+    care_days_named,
+    care_days_told,
+)
 from checkout.pricing import Quote, discount_lost_by_cancelling, price_for
 from classes.models import Class, ClassStatus
 from core.errors import CardDeclined, Conflict, DomainError, InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
-from enrolments.rules import RefusalKind, enrolment_refusal
+from enrolments.rules import Refusal, RefusalKind, enrolment_refusal
 from enrolments.services import SeatRefused, seat_give_back, seat_take
 from enrolments.services.holds import class_locked
 from payments import stripe_client
@@ -57,7 +70,7 @@ from payments.models import (
     Transfer,
 )
 from payments.money import in_cents
-from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance
+from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance, seat_paid
 from payments.services import card_charges
 from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
@@ -146,6 +159,13 @@ class TransferQuote:
     priced: Quote | None = field(default=None, compare=False)
     # Where Stripe.js saves a card to pay the total with (the preview's, when there is one).
     client_secret: str | None = None
+    # The days of extended care of the seat's days the new class does not meet: they cannot
+    # move, so the move gives them back whole (`care_days_moved`).
+    care_days: tuple[Payment, ...] = ()
+
+    @property
+    def care_refund(self) -> Decimal:
+        return sum((seat_paid(day).total for day in self.care_days), ZERO)
 
     @property
     def difference(self) -> Decimal:
@@ -241,6 +261,14 @@ def _refusals(payment: Payment, new_class: Class, cutoff_on: date | None) -> lis
         ]
     if new_class.pk == payment.camp_class_id:
         return [TransferRefusal("same_class", "This enrolment is in this class already.")]
+    if payment.camp_class.extended_care_id is not None or new_class.extended_care_id is not None:
+        return [
+            TransferRefusal(
+                Refusal.EXTENDED_CARE.code,
+                "A day of extended care goes with the day it was booked for: cancel it, and "
+                "add care to another booked day at checkout.",
+            )
+        ]
     refusals = []
     if cutoff_on is not None and school_today() > cutoff_on:
         days = settings.TRANSFER_CUTOFF_DAYS
@@ -278,7 +306,18 @@ def _quote(payment: Payment, new_class: Class) -> TransferQuote:
     withheld = ZERO
     if given_back > 0 and priced is not None:
         withheld = min(discount_lost_by_cancelling(payment, replaced_by=priced), given_back)
+    care_days = ()
+    if payment.enrolment is not None:
+        care_days = tuple(
+            care_days_riding_on(
+                family_id=payment.student_id,
+                participant_id=payment.enrolment.participant_id,
+                camp_class=payment.camp_class,
+                keeping=new_class,
+            )
+        )
     return TransferQuote(
+        care_days=care_days,
         enrolment_id=payment.enrolment_id,
         class_id=new_class.pk,
         class_name=new_class.name,
@@ -531,6 +570,13 @@ def _moved(
             )
         from_class, old_enrolment_id, enrolment = _seat_moved(family, payment, new_class)
         _payment_moved(payment, new_class, enrolment, quote)
+        care, care_refunds = care_days_moved(
+            payment,
+            left_class=from_class,
+            by=family,
+            now=timezone.now(),
+            refund_to=RefundTo.CREDIT if settle_with == SettleWith.CREDIT else RefundTo.CARD,
+        )
         transfer = Transfer.objects.create(
             payment=payment,
             from_class=from_class,
@@ -562,11 +608,17 @@ def _moved(
             settled="charged" if total > 0 else "given back" if total < 0 else "even",
             card=card,
             credit=credit,
+            care_days=care_days_named(care),
+            care_refund=care.care_refund,
         )
     refunds = [refund_send(refund_id=refund.pk, told=False) for refund in refunds]
+    for refund in care_refunds:
+        refund_send(refund_id=refund.pk, told=False)
     return TransferMade(
         transfer=transfer,
-        message=_told(quote, total=total, card=card, credit=credit, refunds=refunds),
+        message=care_days_told(
+            care, _told(quote, total=total, card=card, credit=credit, refunds=refunds)
+        ),
     )
 
 

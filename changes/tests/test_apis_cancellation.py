@@ -80,6 +80,8 @@ class TestThePreview:
             "creditAmount": 22.75,
             "creditBonusPercent": 0.0,
             "creditReturned": 0.0,
+            "extendedCare": [],
+            "extendedCareRefund": 0.0,
         }
 
     def test_anyone_elses_enrolment_is_not_found(self, paid, api_client_for):
@@ -129,6 +131,7 @@ class TestCancelling:
             "with.",
             "refundTo": "card",
             "creditAmount": 0.0,
+            "extendedCareRefund": 0.0,
         }
         assert again.status_code == 409
         assert again.json() == {"message": "This enrolment is already cancelled."}

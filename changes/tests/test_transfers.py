@@ -141,6 +141,8 @@ class TestThePreview:
             "cutoffOn": (first_day(pottery) - timedelta(days=7)).isoformat(),
             "refusals": [],
             "clientSecret": None,
+            "extendedCare": [],
+            "extendedCareRefund": 0.0,
         }
 
     def test_a_dearer_class_with_the_fee_is_paid_and_offers_a_card(

@@ -4,7 +4,10 @@ school cancels, and a withdrawn or cancelled class is not edited again."""
 import pytest
 
 from classes.models import Class, ClassStatus
+from classes.series import units_follow_series
+from testing.day_camp import a_day_camp
 from testing.factories import ClassFactory
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +69,16 @@ def test_a_withdrawn_class_is_not_edited_or_withdrawn_again(client_as, people):
 
 def test_a_missing_class_is_not_found(client_as):
     assert client_as("instructor").post("/api/classes/999999/withdraw").status_code == 404
+
+
+def test_a_series_is_withdrawn_with_its_weeks(client_as, people):
+    series = a_day_camp(a_season(), "200.00", weeks=3, instructor=people["instructor"])
+    Class.objects.filter(pk=series.pk).update(status=ClassStatus.PENDING)
+    units_follow_series(series_id=series.pk, status=ClassStatus.PENDING)
+
+    response = withdraw(client_as("instructor"), series)
+
+    assert response.status_code == 200, response.json()
+    assert set(Class.objects.filter(unit_of=series).values_list("status", flat=True)) == {
+        ClassStatus.WITHDRAWN
+    }

@@ -16,9 +16,9 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Participant, User
 from classes.mail import class_mail
-from classes.models import Class, ClassStatus
+from classes.models import Class, ClassStatus, Meeting, is_sold_by_unit
 from classes.schedule import registration_closes_at, school_timezone
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound
@@ -30,6 +30,7 @@ from enrolments.locks import class_lock, family_lock
 from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
+    EnrolmentStatus,
     HoldLapse,
     SeatHold,
     Selection,
@@ -56,11 +57,25 @@ SOON_DAYS = 7
 @transaction.atomic
 def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -> WaitlistEntry:
     """Put one of the family at the back of a full class's list, once while they wait. The entry
-    knows its place (`position`), counted under the class's lock."""
+    knows its place (`position`), counted under the class's lock.
+
+    A class sold by the week or the day has no list of its own: each week or day has its own,
+    as it has its own seats. A day of extended care has one too, for a child booked that day."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
     if not class_lock(camp_class_id=class_id):
         raise NotFound("No such class.")
     camp_class, standing = standing_read(participant_id=participant.pk, camp_class_id=class_id)
+    if is_sold_by_unit(camp_class):
+        raise InvalidInput(
+            {
+                "class_id": [
+                    "This class is booked by the week or the day: join the waitlist of the "
+                    "week or day that is full."
+                ]
+            }
+        )
+    if camp_class.extended_care_id is not None and not _booked_that_day(participant, camp_class):
+        raise Refusal.EXTENDED_CARE.conflict()
     refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
         raise Conflict("Seats are free in this class: select it instead.")
@@ -92,6 +107,17 @@ def _already_on_list(participant) -> str:
     if participant.is_account_holder:
         return "You are already on this class's waitlist."
     return f"{participant.first_name} is already on this class's waitlist."
+
+
+def _booked_that_day(participant: Participant, care_day: Class) -> bool:
+    """Whether the participant has a seat meeting on the day of care's day, which it goes with."""
+    return Meeting.objects.filter(
+        day=care_day.start_date,
+        cancelled=False,
+        camp_class__extended_care__isnull=True,
+        camp_class__enrolments__participant=participant,
+        camp_class__enrolments__status=EnrolmentStatus.ACTIVE,
+    ).exists()
 
 
 def _entry_locked(*, student: User, entry_id: int) -> WaitlistEntry:

@@ -2,17 +2,32 @@
 address whose long random token is the only key, replaced when they reset it."""
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Role, User
+from classes.calendars import class_page_url
 from classes.models import ClassStatus
 from enrolments.models import EnrolmentStatus
 from testing.calendars import calendar_of, event_by_uid, events_of
-from testing.factories import ClassFactory, EnrolmentFactory, SelectionFactory, scheduled_class
+from testing.day_camp import (
+    a_day_camp,
+    after_care,
+    booked,
+    care_day,
+    day_camp_season,
+)
+from testing.factories import (
+    ChildFactory,
+    ClassFactory,
+    EnrolmentFactory,
+    SelectionFactory,
+    UserFactory,
+    scheduled_class,
+)
 
 # The data is a season written out as dates: read on the day it was written against.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
@@ -232,3 +247,50 @@ def test_the_address_is_only_for_the_signed_in(api_client, method, path):
 
     assert response.status_code == 401
     assert not User.objects.exclude(calendar_token=None).exists()
+
+
+def test_a_childs_weeks_and_days_of_extended_care_are_events_beside_each_other(
+    client_as, api_client, people
+):
+    monday = date(2027, 6, 14)
+    season = day_camp_season(monday)
+    series = a_day_camp(season, instructor=people["instructor"], weeks=2, name="Art Adventures")
+    after = after_care(season, led_by=UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor"))
+    week_1 = series.units.order_by("start_date").first()
+    mia = ChildFactory(account=people["student"], first_name="Mia")
+    booked(people["student"], mia, week_1, care_day(after, monday + timedelta(days=2)))
+
+    calendar = calendar_of(api_client.get(feed_path(feed_url(client_as("student")))))
+
+    events = events_of(calendar)
+    assert [(str(event["SUMMARY"]), event.decoded("DTSTART")) for event in events] == [
+        *[
+            ("Art Adventures", datetime(2027, 6, day, 9, tzinfo=LOS_ANGELES))
+            for day in (14, 15, 16)
+        ],
+        ("After-care, 15:00–18:00", datetime(2027, 6, 16, 15, tzinfo=LOS_ANGELES)),
+        *[("Art Adventures", datetime(2027, 6, day, 9, tzinfo=LOS_ANGELES)) for day in (17, 18)],
+    ]
+    care = events[3]
+    assert care.decoded("DTEND") == datetime(2027, 6, 16, 18, tzinfo=LOS_ANGELES)
+    assert "URL" not in care
+    assert str(care["DESCRIPTION"]) == "After-care with Sam Okafor."
+    # A week's meetings are read on its class's page.
+    assert str(events[0]["URL"]) == class_page_url(series.pk)
+    assert str(events[0]["DESCRIPTION"]).startswith(
+        f"Art Adventures, {week_1.unit_label} with {people['instructor'].name}."
+    )
+
+
+def test_a_class_sold_by_the_week_has_its_weeks_meetings_in_its_calendar(
+    client_as, api_client, people
+):
+    season = day_camp_season(date(2027, 6, 14))
+    series = a_day_camp(season, instructor=people["instructor"], weeks=2)
+
+    calendar = calendar_of(api_client.get(f"/api/classes/{series.pk}/calendar.ics"))
+
+    assert len(events_of(calendar)) == 10
+    assert set(event_by_uid(calendar)) == {
+        meeting.uid for unit in series.units.all() for meeting in unit.meetings.all()
+    }

@@ -285,9 +285,12 @@ def enrolment_cancelled_queue(
     policy_text: str,
     withheld: Decimal = Decimal(0),
     to_credit: bool = False,
+    care_days: str = "",
+    care_refund: Decimal = Decimal(0),
 ) -> None:
     """The family cancelled: what the policy gives back (to the card, or as account credit),
-    why that much, and a discount kept from it."""
+    why that much, and a discount kept from it; the days of extended care cancelled with the
+    seat (`care_days`, named) and what they give back, the same way."""
     _queue(
         PaymentMessage.ENROLMENT_CANCELLED,
         payment,
@@ -299,6 +302,8 @@ def enrolment_cancelled_queue(
         tier_label=tier_label,
         why=why,
         refund_policy=policy_text,
+        care_days=care_days,
+        care_refund=money(care_refund),
     )
 
 
@@ -347,11 +352,14 @@ def enrolment_transferred_queue(
     card: Decimal = Decimal(0),
     credit: Decimal = Decimal(0),
     withheld: Decimal = Decimal(0),
+    care_days: str = "",
+    care_refund: Decimal = Decimal(0),
 ) -> None:
     """The family moved the seat (`payment` names the new class now): the new class's when and
     where with its meetings to add, and what the move cost or gave back. `settled` says how:
     "charged" (`card` to the card, `credit` from the account), "given back" (`card` refunded,
-    `credit` added) or "even"."""
+    `credit` added) or "even". The days of extended care of the old seat cancelled with the
+    move (`care_days`, named) and what they gave back."""
     _queue(
         PaymentMessage.ENROLMENT_TRANSFERRED,
         payment,
@@ -366,4 +374,6 @@ def enrolment_transferred_queue(
         given_back=settled == "given back",
         card_amount=money(card) if card > 0 else "",
         credit_amount=money(credit) if credit > 0 else "",
+        care_days=care_days,
+        care_refund=money(care_refund),
     )

@@ -3,11 +3,12 @@ real app (its API with the families' own sign-ins, the back office, beat's task)
 with every cent accounted for after every step.
 
 The families check out one or several children (sibling, multi-class and early-bird discounts, a
-code, account credit, a plan's deposit), their instalments fall due and beat charges them (or
-the card declines, and the family pays the balance, or the office takes cash), they move seats
-up and down (by card or credit) and cancel in each refund tier (to the card or as credit); the
-school cancels classes (the service and the back office's action), refunds seats and grants
-credit. After each step:
+code, account credit, a plan's deposit), or book weeks of a day camp with after-care on their
+days in one checkout; their instalments fall due and beat charges them (or the card declines,
+and the family pays the balance, or the office takes cash); they move seats up and down (by card
+or credit) and cancel in each refund tier (to the card or as credit), a week with its after-care
+too; the school cancels classes and the day camp with all its weeks (the service and the back
+office's action), refunds seats and grants credit. After each step:
 
 1. What localstripe was charged less what it gave back is what our records say the cards hold
    (the ledger, charge by charge).
@@ -68,6 +69,7 @@ from payments.models import (
     LedgerEntry,
     LedgerKind,
     MultiClassDiscount,
+    MultiWeekDiscount,
     PaidBy,
     Payment,
     PaymentPlan,
@@ -84,6 +86,7 @@ from plans.services import instalment_paid_offline
 from plans.tests.test_payment_plans import card_that_declines
 from settlement.tasks import instalments as beat_instalments
 from testing import identity
+from testing.day_camp import a_day_camp, after_care, care_days_of, units
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_season, a_season_class
 
@@ -112,6 +115,11 @@ PROFILE = settings.get_profile("fuzz" if "CAMP_MONEY_EXAMPLES" in os.environ els
 # Two families, three children, three classes of two seats each: actions collide often.
 FAMILIES = (("Silva", ("Mia", "Leo")), ("Okafor", ("Zoe",)))
 CLASSES = (("Wheel Pottery", "300.00", 0), ("Watercolour", "200.00", 1), ("Clay", "400.00", 2))
+# A day camp sold by the week, two weeks of two seats, after the classes' weeks (no clash), with
+# 10% off from the second week; after-care of two seats each day its weeks meet, $20 a day or $80
+# a whole week.
+DAY_CAMP = {"weeks": 2, "seats": 2, "from_week": 3, "name": "Day Camp"}
+AFTER_CARE = {"per_day": "20.00", "per_week": "80.00", "seats": 2}
 # The clock never goes past the last class's first week: tiers, due dates and cut-offs all
 # fall inside it.
 LAST_DAY = 44
@@ -215,6 +223,10 @@ class MoneyMachine(RuleBasedStateMachine):
                 a_season_class(self.season, price, week=week, seats=2, name=name)
                 for name, price, week in CLASSES
             ]
+            self.day_camp = a_day_camp(self.season, "150.00", **DAY_CAMP)
+            MultiWeekDiscount.objects.create(season=self.season, weeks=2, percent=D(10))
+            self.weeks = units(self.day_camp)
+            self.after_care = after_care(self.season, **AFTER_CARE)
             EarlyBirdPrice.objects.create(
                 camp_class=self.classes[0],
                 price=D("270.00"),
@@ -253,9 +265,35 @@ class MoneyMachine(RuleBasedStateMachine):
         return self.payments(PaymentStatus.ENROLLED)
 
     def quote_kept(self, payment: Payment, preview: dict, to_credit: bool) -> Decimal:
-        """What the school keeps of a seat its family gives up, by the app's own quote."""
+        """What the school keeps of a seat its family gives up, by the app's own quote, with
+        the days of extended care that go with it."""
         back = money(preview["creditAmount"] if to_credit else preview["refundAmount"])
-        return seat_paid(payment).total - back - money(preview["creditReturned"])
+        kept = seat_paid(payment).total - back - money(preview["creditReturned"])
+        for day in preview["extendedCare"]:
+            care = Payment.objects.get(enrolment_id=day["enrolmentId"])
+            back = money(day["creditAmount"] if to_credit else day["refundAmount"])
+            kept += seat_paid(care).total - back - money(day["creditReturned"])
+        return kept
+
+    def pay(self, family: User, body: dict, *, declines: bool = False) -> None:
+        """The family's checkout of `body` opened and paid (refused, or declined, as may be)."""
+        client = self.as_family(family)
+        opened = client.post("/api/checkouts", body, format="json")
+        assert opened.status_code in (201, 400, 409), opened.json()
+        if opened.status_code != 201:
+            return
+        answer = opened.json()
+        pay = {"total": answer["total"]}
+        if answer["clientSecret"]:
+            number = stripe_js.CARD_DECLINED_WHEN_CHARGED if declines else stripe_js.CARD_OK
+            saved = stripe_js.confirm_card_setup(
+                answer["clientSecret"], number, email=family.email, name=family.name
+            )
+            pay["setupIntentId"] = saved["setupIntent"]["id"]
+        paid = client.post(f"/api/checkouts/{answer['id']}/payment", pay, format="json")
+        assert paid.status_code in (201, 402, 409), paid.json()
+        if paid.status_code == 201 and money(answer["credit"]) > 0:
+            self.card_only = False
 
     # --- What families do.
 
@@ -290,23 +328,35 @@ class MoneyMachine(RuleBasedStateMachine):
         if code:
             body["promoCode"] = "WELCOME10"
         with self.today():
-            client = self.as_family(family)
-            opened = client.post("/api/checkouts", body, format="json")
-            assert opened.status_code in (201, 400, 409), opened.json()
-            if opened.status_code != 201:
-                return
-            answer = opened.json()
-            pay = {"total": answer["total"]}
-            if answer["clientSecret"]:
-                number = stripe_js.CARD_DECLINED_WHEN_CHARGED if declines else stripe_js.CARD_OK
-                saved = stripe_js.confirm_card_setup(
-                    answer["clientSecret"], number, email=family.email, name=family.name
-                )
-                pay["setupIntentId"] = saved["setupIntent"]["id"]
-            paid = client.post(f"/api/checkouts/{answer['id']}/payment", pay, format="json")
-            assert paid.status_code in (201, 402, 409), paid.json()
-            if paid.status_code == 201 and money(answer["credit"]) > 0:
-                self.card_only = False
+            self.pay(family, body, declines=declines)
+
+    @precondition(lambda self: self.day <= 30)
+    @rule(
+        child=st.integers(0, 2),
+        weeks=st.sets(st.integers(0, DAY_CAMP["weeks"] - 1), min_size=1),
+        care=st.sets(st.integers(0, DAY_CAMP["weeks"] - 1)),
+        credit=st.booleans(),
+    )
+    def book_weeks(self, child, weeks, care, credit):
+        """A family books weeks of the day camp for a child, with after-care on every day of
+        some of them (the weeks booked here or before), in one checkout."""
+        family, child = self.children[child]
+        taken = set(self.enrolled_seats())
+        item = {
+            "classId": self.day_camp.pk,
+            "participantId": child.pk,
+            "units": [
+                self.weeks[week].pk
+                for week in sorted(weeks)
+                if (child.pk, self.weeks[week].pk) not in taken
+            ],
+        }
+        if care:
+            item["extendedCare"] = [
+                {"optionId": self.after_care.pk, "units": [self.weeks[w].pk for w in sorted(care)]}
+            ]
+        with self.today():
+            self.pay(family, {"items": [item], "applyCredit": credit})
 
     @precondition(lambda self: self.owing())
     @rule(pick=st.integers(0, 9))
@@ -397,7 +447,17 @@ class MoneyMachine(RuleBasedStateMachine):
         enrolled = self.enrolled()
         if not enrolled:
             return
-        payment = enrolled[pick % len(enrolled)]
+        self.cancelled(enrolled[pick % len(enrolled)], to_credit)
+
+    @precondition(lambda self: self.enrolled())
+    @rule(pick=st.integers(0, 9), to_credit=st.booleans())
+    def family_cancels_a_week(self, pick, to_credit):
+        """A family cancels one week of the day camp, and the after-care of its days with it."""
+        weeks = [p for p in self.enrolled() if p.camp_class_id in {w.pk for w in self.weeks}]
+        if weeks:
+            self.cancelled(weeks[pick % len(weeks)], to_credit)
+
+    def cancelled(self, payment: Payment, to_credit: bool) -> None:
         refund_to = "credit" if to_credit else "card"
         with self.today():
             client = self.as_family(payment.student)
@@ -419,9 +479,9 @@ class MoneyMachine(RuleBasedStateMachine):
 
     # --- What the school does.
 
-    @rule(which=st.integers(0, 2), through_the_back_office=st.booleans())
+    @rule(which=st.integers(0, 3), through_the_back_office=st.booleans())
     def school_cancels(self, which, through_the_back_office):
-        camp_class = self.classes[which]
+        camp_class = [*self.classes, self.day_camp][which]
         with self.today():
             if through_the_back_office:
                 answer = self.back_office().post(
@@ -651,3 +711,34 @@ def test_a_move_down_taken_as_credit_is_not_refunded_twice(localstripe, emulator
 
         # The family paid $270 and gets $270 back, not $340.
         assert (D("270.00") - stripe_net()) + credit_balance(payment.student_id) == D("270.00")
+
+
+@pytest.mark.parametrize("to_credit", [False, True], ids=["to the card", "as credit"])
+def test_a_week_cancelled_with_its_after_care_gives_back_each_day_once(
+    localstripe, emulator, to_credit
+):
+    with a_run(localstripe) as machine:
+        machine.school(gift=False, opening=[(1, [0])], plan=False)
+        # Mia (the Silva family's first child) has week 1 and its after-care, and week 2 alone.
+        machine.book_weeks(child=0, weeks={0, 1}, care={0}, credit=False)
+        week1, week2 = machine.weeks
+        after_care_days = care_days_of(machine.after_care, week1)
+        paid = Payment.objects.filter(status=PaymentStatus.ENROLLED, camp_class__in=[week1, week2])
+        assert paid.count() == 2
+        assert (
+            Payment.objects.filter(
+                status=PaymentStatus.ENROLLED, camp_class__in=after_care_days
+            ).count()
+            == 5
+        )
+
+        machine.family_cancels_a_week(pick=0, to_credit=to_credit)
+
+        assert set(
+            Payment.objects.filter(camp_class__in=[week1, *after_care_days]).values_list(
+                "status", flat=True
+            )
+        ) == {PaymentStatus.CANCELLED}
+        assert Payment.objects.get(camp_class=week2).status == PaymentStatus.ENROLLED
+        with machine.today():
+            machine.check_money()

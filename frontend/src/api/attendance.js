@@ -5,12 +5,15 @@ import { ApiError, api } from "../lib/api";
 
 /*
  * GET /attendance/today and POST /meetings/:id/attendance: an instructor's (or an admin's) day
- * of camp. Today is [{meetingId, classId, className, location, start, end, opensAt,
- * attendance: [line]}], by start time; a line is one child on the meeting's roster:
- * {participantId, name, status ("expected", "present", "absent" or "left"), checkedInAt,
- * checkedOutAt, late, early, collectedBy ({kind, id, name} or null), flags (the roster's
- * careFlags), collectors ([{kind: "guardian" | "pickup", id, name, relationship, phone}]),
- * mayLeaveAlone, lastActionId, lastActionBy}, in name order.
+ * of camp. Today is [{meetingId, classId, className, unitLabel (a week's or day's, else ""),
+ * extendedCare ({kind, label, ledBy} on a day of before- or after-care, else null), location,
+ * start, end, opensAt, attendance: [line]}], by start time; a line is one child on the
+ * meeting's roster: {participantId, name, status ("expected", "present", "absent" or "left"),
+ * checkedInAt, checkedOutAt, late, early, collectedBy ({kind, id, name} or null), flags (the
+ * roster's careFlags), collectors ([{kind: "guardian" | "pickup", id, name, relationship,
+ * phone}]), mayLeaveAlone, lastActionId, lastActionBy, extendedCare ([{meetingId, classId, kind,
+ * label, start, end, ledBy}]: the child's care that day), classesToday ([{meetingId, classId,
+ * className, unitLabel, start, end}]: their other classes that day)}, in name order.
  */
 
 export const todayAttendanceKey = "/attendance/today";
@@ -54,22 +57,44 @@ function refusalReason(error) {
 
 /*
  * Sends one action kept on the device: {clientId, meetingId, participantId, action, at,
- * collectedBy, overrideReason}. The same clientId sent twice is the same action to the server.
+ * collectedBy, overrideReason}; a hand-over ("hand_over") names the meeting the child goes to,
+ * toMeetingId. The same clientId sent twice is the same action to the server.
  * Resolves to {outcome: "sent", answer}, {outcome: "refused", reason} or {outcome: "failed"}
  * (to be sent again later); it never rejects.
  */
 export async function sendAttendanceAction(entry) {
-  const body = {
-    clientId: entry.clientId,
-    participantId: entry.participantId,
-    action: entry.action,
-    at: entry.at,
-  };
+  const body = { clientId: entry.clientId, participantId: entry.participantId, at: entry.at };
+  if (entry.action === "hand_over") {
+    return sendHandOver(entry, { ...body, toMeetingId: entry.toMeetingId });
+  }
+  body.action = entry.action;
   if (entry.collectedBy) body.collectedBy = collectorForServer(entry.collectedBy);
   if (entry.overrideReason) body.overrideReason = entry.overrideReason;
   try {
     const answer = await api.post(meetingAttendanceKey(entry.meetingId), body);
     return { outcome: "sent", answer };
+  } catch (error) {
+    if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
+    return { outcome: "failed", error };
+  }
+}
+
+/*
+ * POST /meetings/:id/handOver: a child handed from before-care to their class, or from their class
+ * to after-care ({checkedOut, checkedIn}, each as an action's answer). Answers as an action does,
+ * with the check-out as its answer and the check-in's line beside it (`alsoLine`).
+ */
+async function sendHandOver(entry, body) {
+  try {
+    const { checkedOut, checkedIn } = await api.post(
+      `/meetings/${encodeURIComponent(entry.meetingId)}/handOver`,
+      body,
+    );
+    return {
+      outcome: "sent",
+      answer: checkedOut,
+      alsoLine: { meetingId: entry.toMeetingId, line: checkedIn.line },
+    };
   } catch (error) {
     if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
     return { outcome: "failed", error };
@@ -101,7 +126,11 @@ export function useSendAttendanceAction() {
     async (entry) => {
       const result = await sendAttendanceAction(entry);
       if (result.outcome === "sent") {
-        mutate(todayAttendanceKey, (today) => withLine(today, entry.meetingId, result.answer.line));
+        const { alsoLine } = result;
+        mutate(todayAttendanceKey, (today) => {
+          const now = withLine(today, entry.meetingId, result.answer.line);
+          return alsoLine ? withLine(now, alsoLine.meetingId, alsoLine.line) : now;
+        });
       }
       return result;
     },

@@ -1,6 +1,7 @@
 import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
-import { actionsFor } from "./attendanceLine";
+import { actionsFor, handOverTo } from "./attendanceLine";
+import { DayPlan } from "./DayPlan";
 
 const STATUS_WORDS = {
   expected: "Expected",
@@ -17,6 +18,13 @@ const STATUS_TONE = {
   left: "text-bg-primary",
 };
 
+// Who took the child: left alone, handed over to their class or extended care, or collected.
+function collectedWords({ kind, name }) {
+  if (kind === "alone") return "Left alone";
+  if (kind === "handover") return `Handed over to ${name}`;
+  return `Collected by ${name}`;
+}
+
 // "Arrived 9:05 AM (late)", "Left 11:40 AM (early)", "Collected by Ana Lopez".
 function Times({ line }) {
   const facts = [];
@@ -27,22 +35,22 @@ function Times({ line }) {
     facts.push(`Left ${formatLocalTime(line.checkedOutAt)}${line.early ? " (early)" : ""}`);
   }
   if (line.collectedBy) {
-    facts.push(
-      line.collectedBy.kind === "alone" ? "Left alone" : `Collected by ${line.collectedBy.name}`,
-    );
+    facts.push(collectedWords(line.collectedBy));
   }
   if (facts.length === 0) return null;
   return <p className="small mb-2">{facts.join(" · ")}</p>;
 }
 
 /*
- * One child on today's roster: name, care flags, where they are, and the actions that fit.
+ * One child on today's roster: name, care flags, the rest of their day (extended care, or on a
+ * day of care the class they come from), where they are, and the actions that fit.
  * `line` is the server's line with the actions waiting on the device already applied
  * (lineWithQueued); `refusal` the server's reason the last action sent was not recorded.
  */
-export function AttendanceRow({ line, refusal, canUndo, closed, onAction, onCheckOut }) {
+export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onAction, onCheckOut }) {
   const headingId = `attendance-${line.participantId}-name`;
   const allowed = closed ? {} : actionsFor(line.status);
+  const handOver = allowed.checkOut ? handOverTo(line, careKind) : null;
   const button = (label, onClick, tone) => (
     <button type="button" className={`btn ${tone}`} onClick={onClick}>
       {label}
@@ -59,6 +67,7 @@ export function AttendanceRow({ line, refusal, canUndo, closed, onAction, onChec
           <span className={`badge ${STATUS_TONE[line.status]}`}>{STATUS_WORDS[line.status]}</span>
         </div>
         <CareFlags flags={line.flags} label={`Care flags for ${line.name}`} atTheDoor />
+        <DayPlan line={line} careKind={careKind} />
         <Times line={line} />
         {line.waiting && (
           <p className="small fw-semibold text-warning-emphasis mb-2">Waiting to send</p>
@@ -71,7 +80,15 @@ export function AttendanceRow({ line, refusal, canUndo, closed, onAction, onChec
         <div className="attendance-actions">
           {allowed.checkIn && button("Check in", () => onAction("check_in"), "btn-success")}
           {allowed.absent && button("Absent", () => onAction("absent"), "btn-outline-secondary")}
-          {allowed.checkOut && button("Check out", onCheckOut, "btn-primary")}
+          {handOver &&
+            button(
+              `Hand over to ${handOver.name}`,
+              () =>
+                onAction("hand_over", { toMeetingId: handOver.meetingId, toName: handOver.name }),
+              "btn-primary",
+            )}
+          {allowed.checkOut &&
+            button("Check out", onCheckOut, handOver ? "btn-outline-primary" : "btn-primary")}
           {!closed && canUndo && button("Undo", () => onAction("undo"), "btn-outline-danger")}
         </div>
       </div>

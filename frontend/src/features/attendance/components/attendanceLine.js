@@ -17,6 +17,10 @@ function applied(shown, entry) {
   if (entry.action === "check_out") {
     return { ...shown, status: "left", checkedOutAt: entry.at, collectedBy: entry.collectedBy };
   }
+  if (entry.action === "hand_over") {
+    const collectedBy = { kind: "handover", id: String(entry.toMeetingId), name: entry.toName };
+    return { ...shown, status: "left", checkedOutAt: entry.at, collectedBy };
+  }
   return shown;
 }
 
@@ -55,12 +59,28 @@ export function lineWithQueued(line, queued) {
  * When no time is known (an absence recorded elsewhere) the server decides.
  */
 export function mayUndo({ line, queued, me, recordedAt = {}, now }) {
+  // A hand-over checked the child in elsewhere too: what is right is recorded there instead.
+  if (line.collectedBy?.kind === "handover") return false;
   const last = queued.at(-1);
   if (last) return last.action !== "undo" && now - Date.parse(last.at) < UNDO_MS;
   if (!line.lastActionId || !me || line.lastActionBy !== me) return false;
   const times = { present: line.checkedInAt, left: line.checkedOutAt };
   const at = recordedAt[line.lastActionId] ?? times[line.status] ?? null;
   return at === null || now - Date.parse(at) < UNDO_MS;
+}
+
+/*
+ * Where a child present here is handed over to, if anywhere ({meetingId, name}): from before-care
+ * (`careKind` "before") to their first class of the day; from a class to their after-care.
+ */
+export function handOverTo(line, careKind) {
+  if (careKind === "before") {
+    const [next] = line.classesToday ?? [];
+    return next ? { meetingId: next.meetingId, name: next.className } : null;
+  }
+  if (careKind) return null;
+  const after = (line.extendedCare ?? []).find((care) => care.kind === "after");
+  return after ? { meetingId: after.meetingId, name: after.label } : null;
 }
 
 // Which of Check in, Absent and Check out fit the child's status.

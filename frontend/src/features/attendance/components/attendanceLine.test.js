@@ -1,4 +1,4 @@
-import { actionsFor, lineWithQueued, mayUndo } from "./attendanceLine";
+import { actionsFor, handOverTo, lineWithQueued, mayUndo } from "./attendanceLine";
 
 const MINUTE = 60 * 1000;
 const now = Date.now();
@@ -79,4 +79,31 @@ test("the buttons fit the child's status", () => {
   expect(actionsFor("absent")).toEqual({ checkIn: true, absent: false, checkOut: false });
   expect(actionsFor("present")).toEqual({ checkIn: false, absent: false, checkOut: true });
   expect(actionsFor("left")).toEqual({ checkIn: false, absent: false, checkOut: false });
+});
+
+test("a child is handed from before-care to their first class, and from a class to after-care", () => {
+  const classToday = { meetingId: 31, className: "Art Adventures" };
+  const after = { meetingId: 52, kind: "after", label: "After-care" };
+  const before = { meetingId: 51, kind: "before", label: "Before-care" };
+  const day = { ...line, classesToday: [classToday], extendedCare: [before, after] };
+
+  expect(handOverTo(day, "before")).toEqual({ meetingId: 31, name: "Art Adventures" });
+  expect(handOverTo(day, null)).toEqual({ meetingId: 52, name: "After-care" });
+  expect(handOverTo(day, "after")).toBeNull();
+  expect(handOverTo({ ...day, extendedCare: [before] }, null)).toBeNull();
+  expect(handOverTo({ ...line, classesToday: [], extendedCare: [] }, "before")).toBeNull();
+});
+
+test("a waiting hand-over shows the child gone to the other meeting, and is not undone here", () => {
+  const present = { ...line, status: "present", checkedInAt: ago(30) };
+  const shown = lineWithQueued(present, [
+    queued("hand_over", 1, { toMeetingId: 52, toName: "After-care" }),
+  ]);
+
+  expect(shown).toMatchObject({
+    status: "left",
+    checkedOutAt: ago(1),
+    collectedBy: { kind: "handover", id: "52", name: "After-care" },
+  });
+  expect(mayUndo({ line: shown, queued: [queued("hand_over", 1)], me: "Maya", now })).toBe(false);
 });

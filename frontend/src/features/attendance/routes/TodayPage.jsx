@@ -58,6 +58,7 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut }) {
         {meeting.className}
       </h2>
       <p className="text-body-secondary mb-2">
+        {meeting.unitLabel && `${meeting.unitLabel} · `}
         {formatTime(start)}–{formatTime(end)}
         {meeting.location && ` · ${meeting.location}`}
       </p>
@@ -89,6 +90,7 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut }) {
               <AttendanceRow
                 key={line.participantId}
                 line={line}
+                careKind={meeting.extendedCare?.kind}
                 refusal={refusalOf(line)}
                 canUndo={mayUndo({ line, queued, me, recordedAt: queue.recordedAt, now })}
                 closed={closed}

@@ -28,6 +28,8 @@ const line = (overrides) => ({
   mayLeaveAlone: false,
   lastActionId: null,
   lastActionBy: null,
+  extendedCare: [],
+  classesToday: [],
   ...overrides,
 });
 
@@ -59,17 +61,20 @@ const sam = line({
   mayLeaveAlone: true,
 });
 
-function today(attendance = [mia, sam]) {
+function today(attendance = [mia, sam], more = {}) {
   return [
     {
       meetingId: 31,
       classId: 3,
       className: "Watercolour for Kids",
+      unitLabel: "",
+      extendedCare: null,
       location: "Studio 2, 1250 Maple Avenue",
       start: inMinutes(-30),
       end: inMinutes(150),
       opensAt: inMinutes(-90),
       attendance,
+      ...more,
     },
   ];
 }
@@ -480,4 +485,165 @@ test("a day without classes says so", async () => {
   renderPage();
 
   expect(await screen.findByText("No classes meet today.")).toBeInTheDocument();
+});
+
+// Times at the school, as the server writes them: "2027-06-14T15:00:00-07:00".
+const at = (hhmm) => `2027-06-14T${hhmm}:00-07:00`;
+const afterCare = {
+  meetingId: 52,
+  classId: 40,
+  kind: "after",
+  label: "After-care",
+  start: at("15:00"),
+  end: at("18:00"),
+  ledBy: "Sam Okafor",
+};
+const beforeCare = {
+  ...afterCare,
+  meetingId: 51,
+  classId: 41,
+  kind: "before",
+  label: "Before-care",
+  start: at("07:30"),
+  end: at("09:00"),
+  ledBy: "Jo Park",
+};
+
+test("on a week of camp each child shows the before- and after-care they go to, and with whom", async () => {
+  stubApi({
+    "/attendance/today": today([{ ...mia, extendedCare: [beforeCare, afterCare] }, sam], {
+      className: "Art Adventures",
+      unitLabel: "Week 1: Jun 14–Jun 18",
+    }),
+  });
+  renderPage();
+
+  const meeting = await screen.findByRole("region", { name: "Art Adventures" });
+  expect(within(meeting).getByText(/^Week 1: Jun 14–Jun 18 · /)).toBeInTheDocument();
+  const day = child("Mia Lopez").getByRole("list", { name: "Mia Lopez's day" });
+  expect(
+    within(day)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent),
+  ).toEqual([
+    "Before-care 7:30 AM–9:00 AM with Jo Park",
+    "After-care 3:00 PM–6:00 PM with Sam Okafor",
+  ]);
+  expect(child("Sam Reyes").queryByRole("list", { name: /day/ })).not.toBeInTheDocument();
+  await expectNoSeriousA11yViolations();
+});
+
+test("on a day of after-care each child shows the class they come from", async () => {
+  const artAdventures = {
+    meetingId: 31,
+    classId: 3,
+    className: "Art Adventures",
+    unitLabel: "Week 1: Jun 14–Jun 18",
+    start: at("09:00"),
+    end: at("15:00"),
+  };
+  stubApi({
+    "/attendance/today": today(
+      [
+        {
+          ...mia,
+          status: "present",
+          checkedInAt: at("15:00"),
+          classesToday: [artAdventures],
+          extendedCare: [beforeCare],
+        },
+      ],
+      {
+        meetingId: 52,
+        className: "After-care",
+        unitLabel: "Mon Jun 14",
+        extendedCare: { kind: "after", label: "After-care", ledBy: "Sam Okafor" },
+      },
+    ),
+  });
+  renderPage();
+
+  await screen.findByRole("region", { name: "After-care" });
+  const day = child("Mia Lopez").getByRole("list", { name: "Mia Lopez's day" });
+  expect(within(day).getByRole("listitem")).toHaveTextContent(
+    "From Art Adventures, Week 1: Jun 14–Jun 18 (9:00 AM–3:00 PM)",
+  );
+});
+
+test("a child handed over to their class shows where they went", async () => {
+  stubApi({
+    "/attendance/today": today([
+      {
+        ...mia,
+        status: "left",
+        checkedInAt: inMinutes(-60),
+        checkedOutAt: inMinutes(-5),
+        collectedBy: { kind: "handover", id: "31", name: "Art Adventures" },
+      },
+    ]),
+  });
+  renderPage();
+
+  await screen.findByRole("listitem", { name: "Mia Lopez" });
+  expect(child("Mia Lopez").getByText(/· Handed over to Art Adventures$/)).toBeInTheDocument();
+});
+
+test("a child going to after-care is handed over in one step, and shows where they went", async () => {
+  const posts = [];
+  const here = {
+    ...mia,
+    status: "present",
+    checkedInAt: inMinutes(-30),
+    extendedCare: [afterCare],
+  };
+  let lines = [here, sam];
+  global.fetch = jest.fn(async (url, init = {}) => {
+    const path = String(url).slice(config.apiBase.length);
+    if ((init.method ?? "GET") === "GET" && path === "/attendance/today") {
+      return answerFor(url, init, 200, today(lines));
+    }
+    if (init.method === "POST" && path === "/meetings/31/handOver") {
+      const body = JSON.parse(init.body);
+      posts.push(body);
+      const action = (kind, line) => ({
+        clientId: body.clientId,
+        action: kind,
+        at: body.at,
+        recordedAt: new Date().toISOString(),
+        by: "Maya Lindqvist",
+        line,
+      });
+      const left = {
+        ...here,
+        status: "left",
+        checkedOutAt: body.at,
+        collectedBy: { kind: "handover", id: "52", name: "After-care" },
+        lastActionId: 346,
+        lastActionBy: "Maya Lindqvist",
+      };
+      lines = [left, sam];
+      return answerFor(url, init, 201, {
+        checkedOut: action("check_out", left),
+        checkedIn: action("check_in", { ...left, status: "present", collectedBy: null }),
+      });
+    }
+    throw new Error(`Nothing answers ${init.method ?? "GET"} ${path} here.`);
+  });
+  const user = renderPage();
+
+  const handOver = await screen.findByRole("button", { name: "Hand over to After-care Mia Lopez" });
+  expect(child("Sam Reyes").queryByRole("button", { name: /Hand over/ })).not.toBeInTheDocument();
+  await user.click(handOver);
+
+  await waitFor(() => expect(posts).toHaveLength(1));
+  expect(posts[0]).toEqual({
+    clientId: expect.stringMatching(UUID),
+    participantId: 7,
+    toMeetingId: 52,
+    at: expect.any(String),
+  });
+  expect(await child("Mia Lopez").findByText(/Handed over to After-care$/)).toBeInTheDocument();
+  expect(child("Mia Lopez").getByText("Gone home")).toBeInTheDocument();
+  // It checked her in to after-care too: undoing half of it here would leave her in both.
+  expect(child("Mia Lopez").queryByRole("button", { name: /Undo/ })).not.toBeInTheDocument();
 });

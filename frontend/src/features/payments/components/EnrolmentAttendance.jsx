@@ -11,6 +11,7 @@ function dayInWords(record) {
   if (record.status === "left") {
     parts.push(record.checkedOutAt ? `left at ${formatLocalTime(record.checkedOutAt)}` : "left");
     if (record.collectedBy) parts.push(`collected by ${record.collectedBy}`);
+    if (record.handedOverTo) parts.push(`went to ${record.handedOverTo}`);
   }
   return parts.join(", ");
 }

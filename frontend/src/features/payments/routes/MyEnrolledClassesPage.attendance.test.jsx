@@ -163,3 +163,29 @@ test("an enrolment with no day marked, or only undone ones, shows no attendance"
   const batikCard = within(screen.getByRole("article", { name: "Batik on Silk" }));
   expect(batikCard.queryByRole("list", { name: "Attendance" })).not.toBeInTheDocument();
 });
+
+test("a child handed from before-care to their class shows where they went", async () => {
+  const leftAt = daysAgo(1, 2);
+  const beforeCare = makeEnrolledClass({
+    nameClass: "Before-care",
+    attendance: [
+      {
+        meetingId: 71,
+        day: dateOf(daysAgo(1)),
+        status: "left",
+        checkedInAt: daysAgo(1).toISOString(),
+        checkedOutAt: leftAt.toISOString(),
+        collectedBy: null,
+        handedOverTo: "Art Adventures",
+      },
+    ],
+  });
+  stubApi({ [myEnrolled]: [beforeCare], "/calendarFeed": { url: feedUrl } });
+  renderPage();
+
+  const card = within(await screen.findByRole("article", { name: "Before-care" }));
+  await screen.findByLabelText("Calendar link");
+  const [day] = within(card.getByRole("list", { name: "Attendance" })).getAllByRole("listitem");
+  expect(day).toHaveTextContent(`left at ${timeOf(leftAt)}, went to Art Adventures`);
+  expect(day).not.toHaveTextContent("collected by");
+});
