@@ -253,6 +253,34 @@ def _when(*, days_before: int | None, started: bool) -> _Why:
     )
 
 
+def _tier_now(
+    payment: Payment, terms: RefundTerms, now: datetime, tier_of: CancellationQuote | None
+) -> tuple[str, _Why]:
+    """The policy's tier for cancelling now, and why: a seat's own for a day of care cancelled
+    with it; full within a moved first meeting's window; else by the days left before the first
+    meeting, now or as promised at enrolment, whichever gives more."""
+    camp_class = payment.camp_class
+    window_end = _change_window_end(payment)
+    if tier_of is not None:
+        return tier_of.tier, _Why(done=tier_of.why, now=tier_of.why_now)
+    if window_end is not None and now < window_end:
+        said = (
+            f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
+            f", so you may cancel for a full refund until {_school_day(window_end)}"
+        )
+        return RefundTier.FULL, _Why(done=said, now=said)
+    standing = _Standing.against(camp_class.starts_at, now)
+    tier = terms.tier(days_before=standing.days_before, started=standing.started)
+    why = _when(days_before=standing.days_before, started=standing.started)
+    if payment.starts_at_promised is not None:
+        promised = _Standing.against(payment.starts_at_promised, now)
+        promised_tier = terms.tier(days_before=promised.days_before, started=promised.started)
+        if _TIER_RANK[promised_tier] > _TIER_RANK[tier]:
+            tier = promised_tier
+            why = _when(days_before=promised.days_before, started=promised.started).by_the_promise()
+    return tier, why
+
+
 def _quote(
     payment: Payment,
     now: datetime,
@@ -267,30 +295,8 @@ def _quote(
     first meeting, not to each day of care in it."""
     camp_class = payment.camp_class
     terms = RefundTerms.from_snapshot(payment.refund_policy)
-    window_end = _change_window_end(payment)
     in_full = tier_of is not None and tier_of.in_full
-    if tier_of is not None:
-        tier = tier_of.tier
-        why = _Why(done=tier_of.why, now=tier_of.why_now)
-    elif window_end is not None and now < window_end:
-        tier = RefundTier.FULL
-        said = (
-            f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
-            f", so you may cancel for a full refund until {_school_day(window_end)}"
-        )
-        why = _Why(done=said, now=said)
-    else:
-        standing = _Standing.against(camp_class.starts_at, now)
-        tier = terms.tier(days_before=standing.days_before, started=standing.started)
-        why = _when(days_before=standing.days_before, started=standing.started)
-        if payment.starts_at_promised is not None:
-            promised = _Standing.against(payment.starts_at_promised, now)
-            promised_tier = terms.tier(days_before=promised.days_before, started=promised.started)
-            if _TIER_RANK[promised_tier] > _TIER_RANK[tier]:
-                tier = promised_tier
-                why = _when(
-                    days_before=promised.days_before, started=promised.started
-                ).by_the_promise()
+    tier, why = _tier_now(payment, terms, now, tier_of)
     held = seat_paid(payment)
     paid = held.card + held.paid_otherwise
     refund = terms.refund_for(paid=paid, tier=tier)
