@@ -53,6 +53,8 @@ ANSWERS = {
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
     "Attendance recorded": ["attendance.services.records.attendance_hand_over"],
+    "A family's cart": ["checkout.selectors.checkout_quote"],
+    "A transfer": ["changes.selectors.care_days_riding_on"],
     "A week, a day, a day of extended care": [
         "classes.series.extended_care_days_make",
         "classes.models.LISTED",
