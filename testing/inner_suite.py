@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from testing import services
 from testing.servers import ROOT
 
 # Variables of the outer run that would change the inner one's outcome.
@@ -23,7 +24,9 @@ def run_inner_suite(
     folder: Path, source: str, *, plugin: str, **env: str
 ) -> subprocess.CompletedProcess:
     """Run `source` as a test file in `folder` with `plugin` and `env`, on the test settings and
-    SQLite; its output lists each test's outcome (-rA)."""
+    SQLite; its output lists each test's outcome (-rA). Whichever the outer pass, the inner suite
+    is the same, so the PostgreSQL pass leaves the test to the SQLite pass."""
+    services.left_to_the_sqlite_pass("its small suite runs in a process of its own, on SQLite.")
     (folder / "test_inner.py").write_text(source)
     (folder / "pytest.ini").write_text("[pytest]\n")
     environment = {key: value for key, value in os.environ.items() if key not in OUTER_ONLY}

@@ -78,6 +78,14 @@ def postgresql_only(why: str):
     return pytest.mark.skipif(not _on_postgresql(), reason=_postgresql_reason(why))
 
 
+def left_to_the_sqlite_pass(why: str) -> None:
+    """Call at the top of a test or fixture whose case runs on a SQLite file of its own, not on
+    the suite's database: it runs alike on either pass, so the PostgreSQL pass leaves it to the
+    SQLite pass, which always runs, instead of running it twice."""
+    if _on_postgresql():
+        pytest.skip(ELSEWHERE[1] + why)
+
+
 def sqlite_only(why: str):
     """A mark for a test whose subject is SQLite's own behaviour; the SQLite pass always runs."""
     return pytest.mark.skipif(_on_postgresql(), reason=ELSEWHERE[1] + why)

@@ -68,6 +68,9 @@ def site_env(request, empty_localstripe):
     # Reconciliation reads every charge at Stripe: the other database's case, whose rows may
     # carry the same ids, must leave none behind for this one.
     if request.param == "sqlite":
+        services.left_to_the_sqlite_pass(
+            "the crash test's SQLite case serves a SQLite file of its own, whichever the pass."
+        )
         url = request.getfixturevalue("sqlite_file_url")
     elif connection.vendor == "postgresql":
         url = database_url()

@@ -48,6 +48,9 @@ def _run(env: dict, *args: str) -> str:
 def school(request, tmp_path):
     """A server on the kind of database named, seeded with a student and a free class."""
     if request.param == "sqlite":
+        services.left_to_the_sqlite_pass(
+            "the lock test's SQLite case serves a SQLite file of its own, whichever the pass."
+        )
         url = request.getfixturevalue("sqlite_file_url")
     elif connection.vendor == "postgresql":
         url = database_url()
