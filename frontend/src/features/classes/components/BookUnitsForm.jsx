@@ -9,7 +9,14 @@ import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
 import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
-import { bookingSchema, checkoutItems, initialBooking, participantKey, unitKey } from "./bookUnits";
+import {
+  bookingSchema,
+  checkoutItems,
+  initialBooking,
+  participantKey,
+  unitKey,
+  unitsByWeek,
+} from "./bookUnits";
 import { participantLabel } from "./selectRules";
 import { UnitFacts } from "./UnitFacts";
 import { careLabel, carePrice, isFull } from "./unitFacts";
@@ -95,6 +102,10 @@ function ParticipantUnits({ classItem, participant, legend, refusalsOf, careOpti
   const { errors, submitCount } = useFormikContext();
   const name = `booking.${participantKey(participant._id)}.units`;
   const invalid = submitCount > 0 && Boolean(getIn(errors, name));
+  const units = classItem.units ?? [];
+  // A series sold by the day lists a summer of days: each week's under its own heading.
+  const groups =
+    classItem.booking === "days" ? unitsByWeek(units) : [{ key: "all", label: "", units }];
   return (
     <fieldset
       className="mb-3"
@@ -102,17 +113,26 @@ function ParticipantUnits({ classItem, participant, legend, refusalsOf, careOpti
       aria-describedby={invalid ? `${idBase}-error` : undefined}
     >
       <legend className="fs-6 fw-semibold mb-2">{legend}</legend>
-      <ul className="list-unstyled d-grid gap-2 mb-1">
-        {(classItem.units ?? []).map((unit) => (
-          <UnitChoice
-            key={unit.id}
-            unit={unit}
-            participant={participant}
-            refusal={refusalsOf(unit.id, participant._id)}
-            careOptions={careOptions}
-          />
-        ))}
-      </ul>
+      {groups.map((group) => (
+        <div key={group.key} role={group.label ? "group" : undefined} aria-label={group.label}>
+          {group.label && (
+            <p className="small fw-semibold text-body-secondary mb-1" aria-hidden="true">
+              {group.label}
+            </p>
+          )}
+          <ul className="list-unstyled d-grid gap-2 mb-2">
+            {group.units.map((unit) => (
+              <UnitChoice
+                key={unit.id}
+                unit={unit}
+                participant={participant}
+                refusal={refusalsOf(unit.id, participant._id)}
+                careOptions={careOptions}
+              />
+            ))}
+          </ul>
+        </div>
+      ))}
       <GroupError id={`${idBase}-error`} name={name} />
     </fieldset>
   );

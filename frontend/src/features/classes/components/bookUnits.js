@@ -84,3 +84,26 @@ export function checkoutItems(classItem, participants, values) {
     })
     .filter((item) => item.units.length > 0);
 }
+
+// A series' days, a week to a group (Monday to Sunday), so a summer of days reads as its weeks:
+// [{ key: "2027-06-28", label: "Week of Jun 28", units: [...] }]. Dates are the school's days,
+// read without a time zone so the browser's own cannot move them.
+export function unitsByWeek(units) {
+  const weeks = new Map();
+  for (const unit of units) {
+    const [year, month, day] = unit.startsOn.split("-").map(Number);
+    const date = new Date(Date.UTC(year, month - 1, day));
+    date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+    const key = date.toISOString().slice(0, 10);
+    if (!weeks.has(key)) {
+      const shown = date.toLocaleDateString("en-US", {
+        month: "short",
+        day: "numeric",
+        timeZone: "UTC",
+      });
+      weeks.set(key, { key, label: `Week of ${shown}`, units: [] });
+    }
+    weeks.get(key).units.push(unit);
+  }
+  return [...weeks.values()];
+}

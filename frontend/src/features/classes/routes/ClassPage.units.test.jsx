@@ -323,3 +323,26 @@ test("the page prices a series from its cheapest week and leaves its seats to th
   expect(screen.getByText("From $245.00 / week")).toBeInTheDocument();
   expect(screen.queryByText("Available seats")).not.toBeInTheDocument();
 });
+
+test("a series sold by the day lists its days under their weeks", async () => {
+  const day = (id, startsOn) => ({ ...week(id, 0, startsOn, startsOn), label: `Day ${startsOn}` });
+  const DAYS = [day(81, "2027-06-17"), day(82, "2027-06-18"), day(83, "2027-06-21")];
+  renderPage({
+    "/classes/7": { ...artExplorers, booking: "days", units: DAYS },
+    "/participants": [myself],
+    "/eligibility?classIds=81,82,83": {
+      classes: Object.fromEntries(DAYS.map((unit) => [unit.id, [makeChance(myself)]])),
+    },
+  });
+  const panel = within(await screen.findByRole("region", { name: "Book days" }));
+
+  const first = await panel.findByRole("group", { name: "Week of Jun 14" });
+  const second = panel.getByRole("group", { name: "Week of Jun 21" });
+
+  expect(
+    within(first)
+      .getAllByRole("checkbox")
+      .map((box) => box.labels[0].textContent),
+  ).toEqual(["Day 2027-06-17", "Day 2027-06-18"]);
+  expect(within(second).getByRole("checkbox", { name: "Day 2027-06-21" })).toBeInTheDocument();
+});
