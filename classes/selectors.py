@@ -1,4 +1,4 @@
-from collections import ChainMap
+from collections import ChainMap, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -235,13 +235,36 @@ def class_list_by_instructor(*, email: str) -> QuerySet[Class]:
     return listed_classes().filter(instructor__email=email).order_by("id")
 
 
-def units_of(*, series: Class) -> QuerySet[Class]:
-    """A series' weeks or days in order, each with its seats free now."""
-    return (
+def units_of(*, series: Class) -> list[Class]:
+    """A series' weeks or days in order, each with its seats free now and, for each extended
+    care its season offers, the fewest seats free on any of the unit's days (`care_free`:
+    {option id: seats}), so a family sees a week whose after-care is full before checking out."""
+    units = list(
         Class.objects.filter(unit_of=series)
         .annotate(seats_free=seats_free_now())
         .order_by("start_date", "id")
     )
+    care_days = (
+        Class.objects.filter(extended_care__season_id=series.season_id)
+        .annotate(seats_free=seats_free_now())
+        .values_list("extended_care_id", "start_date", "seats_free")
+        if series.season_id is not None and units
+        else []
+    )
+    free_on: dict[int, dict[date, int]] = defaultdict(dict)
+    for option_id, day, free in care_days:
+        free_on[option_id][day] = free
+    days = defaultdict(set)
+    if free_on:
+        meetings = Meeting.objects.filter(camp_class__in=units, cancelled=False)
+        for class_id, day in meetings.values_list("camp_class_id", "day"):
+            days[class_id].add(day)
+    for unit in units:
+        unit.care_free = {
+            option_id: min((by_day.get(day, 0) for day in days[unit.pk]), default=0)
+            for option_id, by_day in free_on.items()
+        }
+    return units
 
 
 def class_get(*, class_id: int) -> Class | None:

@@ -75,6 +75,17 @@ class ClassPlanSerializer(serializers.Serializer):
     instalments = PlanPartSerializer(many=True)
 
 
+class UnitCareOutputSerializer(serializers.Serializer):
+    optionId = serializers.IntegerField()  # noqa: N815 - the API's field names
+    seatsFree = serializers.IntegerField()  # noqa: N815
+
+
+class _UnitCareField(serializers.ListField):
+    def get_attribute(self, unit) -> list:
+        free = getattr(unit, "care_free", {})
+        return [{"optionId": option, "seatsFree": seats} for option, seats in free.items()]
+
+
 class UnitOutputSerializer(serializers.Serializer):
     """A week or a day of a series, as a family books it: its own seats and price."""
 
@@ -85,13 +96,18 @@ class UnitOutputSerializer(serializers.Serializer):
     seats = serializers.IntegerField()
     seatsFree = serializers.IntegerField(source="seats_free")  # noqa: N815
     price = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    # Each of the season's extended care: the fewest seats free on the unit's days. Optional in
+    # the schema: the browser app's stubs from before it stay valid.
+    extendedCare = _UnitCareField(  # noqa: N815
+        child=UnitCareOutputSerializer(), required=False
+    )
 
 
 class _UnitsField(serializers.ListField):
     def get_attribute(self, camp_class) -> list:
         if camp_class.booking == Booking.WHOLE:
             return []
-        return list(units_of(series=camp_class))
+        return units_of(series=camp_class)
 
 
 class ClassOutputSerializer(serializers.Serializer):

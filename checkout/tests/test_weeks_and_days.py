@@ -194,3 +194,19 @@ def test_a_day_of_care_is_not_selected_on_its_own(as_family, family, season, cam
 
     assert response.status_code == 409, response.json()
     assert "added to a day your child is booked" in response.json()["message"]
+
+
+def test_each_week_says_how_many_seats_its_extended_care_has_left(as_family, season, camp):
+    care = after_care(season, seats=6)
+    week = units(camp)
+    # One day of week 2's after-care has two seats left: the week has two.
+    tuesday = care.days.get(start_date=week[1].start_date + timedelta(days=1))
+    Class.objects.filter(pk=tuesday.pk).update(seats=2, enroll=4)
+
+    answer = as_family.get(f"/api/classes/{camp.pk}").json()
+
+    assert [u["extendedCare"] for u in answer["units"][:3]] == [
+        [{"optionId": care.pk, "seatsFree": 6}],
+        [{"optionId": care.pk, "seatsFree": 2}],
+        [{"optionId": care.pk, "seatsFree": 6}],
+    ]

@@ -19,7 +19,7 @@ import {
 } from "./bookUnits";
 import { participantLabel } from "./selectRules";
 import { UnitFacts } from "./UnitFacts";
-import { careLabel, carePrice, isFull } from "./unitFacts";
+import { careFull, careLabel, carePrice, isFull } from "./unitFacts";
 
 // The running total is asked once the ticking pauses this long.
 const QUOTE_AFTER_MS = 300;
@@ -59,21 +59,25 @@ function UnitChoice({ unit, participant, refusal, careOptions }) {
           </legend>
           {careOptions.map((option) => {
             const optionId = `${idBase}-care-${option.id}`;
+            const name = `booking.${key}.care.${unitKey(unit.id)}`;
+            const chosen = getIn(values, name)?.includes(String(option.id));
+            const full = careFull(unit, option);
             return (
               <div className="form-check" key={option.id}>
                 <Field
                   type="checkbox"
                   id={optionId}
                   className="form-check-input"
-                  name={`booking.${key}.care.${unitKey(unit.id)}`}
+                  name={name}
                   value={String(option.id)}
+                  disabled={full && !chosen}
                   aria-describedby={`${optionId}-price`}
                 />
                 <label className="form-check-label" htmlFor={optionId}>
                   {careLabel(option)}
                 </label>
                 <div id={`${optionId}-price`} className="small text-body-secondary">
-                  {carePrice(option)}
+                  {full ? `${carePrice(option)} · Full on a day of it` : carePrice(option)}
                 </div>
               </div>
             );

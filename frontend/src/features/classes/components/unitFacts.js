@@ -32,3 +32,10 @@ export function carePrice(option) {
     ? perDay
     : `${perDay}, ${formatPrice(option.pricePerWeek)} a whole week`;
 }
+
+// Whether an extended care is full on a day of the unit (the unit's `extendedCare` says the
+// fewest seats left on its days; an older answer without it is taken as having room).
+export function careFull(unit, option) {
+  const seats = unit.extendedCare?.find((care) => care.optionId === option.id);
+  return seats !== undefined && seats.seatsFree <= 0;
+}

@@ -346,3 +346,26 @@ test("a series sold by the day lists its days under their weeks", async () => {
   ).toEqual(["Day 2027-06-17", "Day 2027-06-18"]);
   expect(within(second).getByRole("checkbox", { name: "Day 2027-06-21" })).toBeInTheDocument();
 });
+
+test("an extended care full on a day of a week is off for that week, and says so", async () => {
+  const fullAfterCare = [
+    { optionId: 8, seatsFree: 4 },
+    { optionId: 9, seatsFree: 0 },
+  ];
+  const units = [{ ...WEEKS[0], extendedCare: fullAfterCare }, WEEKS[1], WEEKS[2]];
+  const { user } = renderPage({
+    "/classes/7": { ...artExplorers, units },
+    "/participants": [myself],
+    [eligibility]: {
+      classes: Object.fromEntries(WEEKS.map((unit) => [unit.id, [makeChance(myself)]])),
+    },
+  });
+  const panel = await bookingPanel();
+
+  await user.click(await panel.findByRole("checkbox", { name: "Week 1: 2027-06-14" }));
+
+  const care = panel.getByRole("group", { name: "Extended care, Week 1: 2027-06-14" });
+  expect(within(care).getByRole("checkbox", { name: /After-care/ })).toBeDisabled();
+  expect(within(care).getByText(/Full on a day of it/)).toBeInTheDocument();
+  expect(within(care).getByRole("checkbox", { name: /Before-care/ })).toBeEnabled();
+});
