@@ -15,7 +15,9 @@ def care_days_riding_on(
     the class a move would take them to): a day of care goes with a booked day, so it goes when
     its day goes (a week cancelled or moved, the school's cancellation). Ordered by id, the
     order their locks are taken in."""
-    if camp_class.extended_care_id is not None:
+    # Care is added to a series' weeks and days only (`checkout.items`): a class bought whole,
+    # or a day of care itself, carries none.
+    if camp_class.unit_of_id is None:
         return Payment.objects.none()
     days = set(
         Meeting.objects.filter(camp_class_id=camp_class.pk, cancelled=False).values_list(

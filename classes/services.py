@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -333,15 +334,14 @@ def class_withdraw(*, class_id: int, instructor: User) -> int:
     and not yet answered): it leaves the review queue and is never shown. An approved class
     has families choosing it; only the school cancels it (payments.services.class_cancel). A
     series' weeks or days are withdrawn with it."""
-    now = timezone.now()
+    # One UPDATE for the class and a series' units, which share its instructor and its review.
     withdrawn = Class.objects.filter(
-        pk=class_id,
+        Q(pk=class_id) | Q(unit_of_id=class_id),
         instructor=instructor,
         status__in=(ClassStatus.PENDING, ClassStatus.DENIED),
-    ).update(status=ClassStatus.WITHDRAWN, updated_at=now)
+    ).update(status=ClassStatus.WITHDRAWN, updated_at=timezone.now())
     if withdrawn:
-        units_follow_series(series_id=class_id, status=ClassStatus.WITHDRAWN, updated_at=now)
-        return withdrawn
+        return 1
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
         raise NotFound("No such class.")

@@ -52,6 +52,8 @@ UNGATED = {
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",
+    "attendance.apis.MeetingHandOverApi": "an instructor's hand-over between meetings, no seat",
+    "checkout.apis.CheckoutQuoteApi": "a running total priced, nothing held or written",
     "enrolments.apis_care.CareReminderCreateApi": "admins' reminders of care records, no seat",
     "class_messages.apis.ClassMessageListCreateApi": "a message to a class's families",
     "enrolments.apis_waitlist.WaitlistEntryApi": "leaving a waitlist gives its offer to the next",
