@@ -267,8 +267,9 @@ def _sibling_entitled(
 def discount_lost_by_cancelling(payment: Payment, *, replaced_by: Quote | None = None) -> Decimal:
     """The discounts the family's other paid classes of the season were given beyond what they
     are owed once this one is cancelled: a sibling discount (the dearest child leaves, so a
-    sibling is no longer a second child) and a multi-class discount (the participant's third
-    class is now their second). Kept from this payment's refund, never charged.
+    sibling is no longer a second child), a multi-class discount (the participant's third
+    class is now their second) and a multi-week one (their third week now their second). Kept
+    from this payment's refund, never charged.
 
     A move gives the seat back for another (`replaced_by`, the new class priced by
     `price_for(..., giving_back=payment)`): the family's seats are counted as they stand after
@@ -279,9 +280,63 @@ def discount_lost_by_cancelling(payment: Payment, *, replaced_by: Quote | None =
     others = [p for p in _paid_lines(payment.student_id, {season_id}) if p.payment_id != payment.pk]
     after = others + ([_as_paid(replaced_by)] if replaced_by is not None else [])
     after = [p for p in after if p.season_id == season_id]
-    return _sibling_lost(season_id, after) + _multi_class_lost(
-        season_id, [p for p in after if p.participant_id == payment.participant_id]
+    return (
+        _sibling_lost(season_id, after)
+        + _multi_class_lost(
+            season_id, [p for p in after if p.participant_id == payment.participant_id]
+        )
+        + _multi_week_lost(payment, replaced_by)
     )
+
+
+# What a week's price was before the multi-week step: its list price and the steps before it.
+_BEFORE_MULTI_WEEK = (Kind.EARLY_BIRD, Kind.SCHOLARSHIP, Kind.SIBLING, Kind.MULTI_CLASS)
+
+
+def _multi_week_lost(payment: Payment, replaced_by: Quote | None) -> Decimal:
+    """A week cancelled: the participant's other weeks of the season counted again without it
+    (with the week a move takes them to), each owed the tier that count reaches, not the one it
+    was paid under."""
+    camp_class = payment.camp_class
+    if (
+        camp_class.unit_of_id is None
+        or not Class.objects.filter(pk=camp_class.unit_of_id, booking=Booking.WEEKS).exists()
+    ):
+        return ZERO
+    tiers = list(MultiWeekDiscount.objects.filter(season_id=camp_class.season_id).order_by("weeks"))
+    if not tiers:
+        return ZERO
+    others = (
+        Payment.objects.filter(
+            student_id=payment.student_id,
+            participant_id=payment.participant_id,
+            status=PaymentStatus.ENROLLED,
+            camp_class__unit_of__booking=Booking.WEEKS,
+            camp_class__season_id=camp_class.season_id,
+        )
+        .exclude(pk=payment.pk)
+        .values_list("list_price", "price", "adjustments")
+    )
+    weeks = len(others)
+    if replaced_by is not None and replaced_by.camp_class.unit_of_id is not None:
+        weeks += Class.objects.filter(
+            pk=replaced_by.camp_class.unit_of_id, booking=Booking.WEEKS
+        ).count()
+    tier = next((t for t in reversed(tiers) if t.weeks <= weeks), None)
+    lost = ZERO
+    for list_price, price, recorded in others:
+        amounts = defaultdict(lambda: ZERO)
+        for adjustment in recorded or []:
+            amounts[adjustment["kind"]] += Decimal(adjustment["amount"])
+        given = -amounts[Kind.MULTI_WEEK]
+        if given <= 0:
+            continue
+        before = (list_price if list_price is not None else price) + sum(
+            (amounts[kind] for kind in _BEFORE_MULTI_WEEK), ZERO
+        )
+        owed = percent_of(before, tier.percent) if tier is not None else ZERO
+        lost += max(given - owed, ZERO)
+    return lost
 
 
 def _as_paid(line: Quote) -> _Paid:

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from changes.services import enrolment_cancellation_preview
 from classes.models import Booking, Class
 from core.school_time import school_today
 from enrolments.models import Enrolment, SeatHold
@@ -210,3 +211,26 @@ def test_each_week_says_how_many_seats_its_extended_care_has_left(as_family, sea
         [{"optionId": care.pk, "seatsFree": 2}],
         [{"optionId": care.pk, "seatsFree": 6}],
     ]
+
+
+def test_a_week_cancelled_keeps_the_multi_week_discount_its_other_weeks_no_longer_earn(
+    as_family, family, camp, mia
+):
+    week = units(camp)
+    answer = booked(as_family, camp, mia, week[:3]).json()
+    saved = stripe_js.confirm_card_setup(
+        answer["clientSecret"], stripe_js.CARD_OK, email=family.email, name=family.name
+    )
+    as_family.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"total": answer["total"], "setupIntentId": saved["setupIntent"]["id"]},
+        format="json",
+    )
+    first = Enrolment.objects.get(camp_class=week[0])
+
+    quote = enrolment_cancellation_preview(student=family, enrolment_id=first.pk)
+
+    # Three weeks earned 10% off each ($180); two earn none, so the $20 given to each of the
+    # two kept comes off the cancelled week's refund, as a sibling or multi-class one would.
+    assert answer["total"] == 540.0
+    assert (quote.paid, quote.withheld, quote.refund) == (D("180.00"), D("40.00"), D("140.00"))
