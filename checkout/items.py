@@ -52,8 +52,6 @@ def items_as_lines(items: list[Item]) -> list[tuple[int, int]]:
             continue
         if camp_class is None or camp_class.booking == Booking.WHOLE:
             raise _problem(number, "only a class booked by the week or the day has units.")
-        if not item.unit_ids and not item.care:
-            raise _problem(number, "choose the weeks or days to book.")
         for unit_id in item.unit_ids:
             unit = units.get(unit_id)
             if unit is None or unit.unit_of_id != camp_class.pk:

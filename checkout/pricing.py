@@ -322,7 +322,7 @@ def _multi_week_lost(payment: Payment, replaced_by: Quote | None) -> Decimal:
         weeks += Class.objects.filter(
             pk=replaced_by.camp_class.unit_of_id, booking=Booking.WEEKS
         ).count()
-    tier = next((t for t in reversed(tiers) if t.weeks <= weeks), None)
+    tier = _week_tier(tiers, weeks)
     lost = ZERO
     for list_price, price, recorded in others:
         amounts = defaultdict(lambda: ZERO)
@@ -468,6 +468,11 @@ def is_care_day(line: Quote) -> bool:
     return line.camp_class.extended_care_id is not None
 
 
+def _week_tier(tiers: list[MultiWeekDiscount], weeks: int) -> MultiWeekDiscount | None:
+    """The highest of a season's multi-week tiers (lowest first) that `weeks` weeks reach."""
+    return next((t for t in reversed(tiers) if t.weeks <= weeks), None)
+
+
 def _multi_week(lines: list[Quote], family_id: int, *, giving_back: int | None) -> list[Quote]:
     """Each week a participant books here, off by the highest tier their weeks in the season
     reach, those paid before counted (a move's old week left out)."""
@@ -497,9 +502,7 @@ def _multi_week(lines: list[Quote], family_id: int, *, giving_back: int | None) 
     for i in weeks_here:
         line = priced[i]
         weeks = counted[(line.participant.pk, line.camp_class.season_id)]
-        tier = next(
-            (t for t in reversed(tiers[line.camp_class.season_id]) if t.weeks <= weeks), None
-        )
+        tier = _week_tier(tiers[line.camp_class.season_id], weeks)
         off = percent_of(line.amount_due, tier.percent) if tier is not None else ZERO
         if off > 0:
             priced[i] = line.with_adjustment(
