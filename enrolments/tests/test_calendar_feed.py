@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import Role, User
 from classes.calendars import class_page_url
 from classes.models import ClassStatus
+from core.school_time import school_today
 from enrolments.models import EnrolmentStatus
 from testing.calendars import calendar_of, event_by_uid, events_of
 from testing.day_camp import (
@@ -249,10 +250,21 @@ def test_the_address_is_only_for_the_signed_in(api_client, method, path):
     assert not User.objects.exclude(calendar_token=None).exists()
 
 
+def a_monday_ahead() -> date:
+    """A Monday some weeks after the school's today, whatever day the clock says it is."""
+    today = school_today()
+    return today + timedelta(weeks=4, days=7 - today.weekday())
+
+
+def at(monday: date, days_after: int, hour: int) -> datetime:
+    """`hour` o'clock at the school, `days_after` days after `monday`."""
+    return datetime.combine(monday + timedelta(days=days_after), time(hour), LOS_ANGELES)
+
+
 def test_a_childs_weeks_and_days_of_extended_care_are_events_beside_each_other(
     client_as, api_client, people
 ):
-    monday = date(2027, 6, 14)
+    monday = a_monday_ahead()
     season = day_camp_season(monday)
     series = a_day_camp(season, instructor=people["instructor"], weeks=2, name="Art Adventures")
     after = after_care(season, led_by=UserFactory(role=Role.INSTRUCTOR, name="Sam Okafor"))
@@ -264,15 +276,12 @@ def test_a_childs_weeks_and_days_of_extended_care_are_events_beside_each_other(
 
     events = events_of(calendar)
     assert [(str(event["SUMMARY"]), event.decoded("DTSTART")) for event in events] == [
-        *[
-            ("Art Adventures", datetime(2027, 6, day, 9, tzinfo=LOS_ANGELES))
-            for day in (14, 15, 16)
-        ],
-        ("After-care, 15:00–18:00", datetime(2027, 6, 16, 15, tzinfo=LOS_ANGELES)),
-        *[("Art Adventures", datetime(2027, 6, day, 9, tzinfo=LOS_ANGELES)) for day in (17, 18)],
+        *[("Art Adventures", at(monday, day, 9)) for day in (0, 1, 2)],
+        ("After-care, 15:00–18:00", at(monday, 2, 15)),
+        *[("Art Adventures", at(monday, day, 9)) for day in (3, 4)],
     ]
     care = events[3]
-    assert care.decoded("DTEND") == datetime(2027, 6, 16, 18, tzinfo=LOS_ANGELES)
+    assert care.decoded("DTEND") == at(monday, 2, 18)
     assert "URL" not in care
     assert str(care["DESCRIPTION"]) == "After-care with Sam Okafor."
     # A week's meetings are read on its class's page.
@@ -285,7 +294,7 @@ def test_a_childs_weeks_and_days_of_extended_care_are_events_beside_each_other(
 def test_a_class_sold_by_the_week_has_its_weeks_meetings_in_its_calendar(
     client_as, api_client, people
 ):
-    season = day_camp_season(date(2027, 6, 14))
+    season = day_camp_season(a_monday_ahead())
     series = a_day_camp(season, instructor=people["instructor"], weeks=2)
 
     calendar = calendar_of(api_client.get(f"/api/classes/{series.pk}/calendar.ics"))
