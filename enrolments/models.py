@@ -367,3 +367,50 @@ class WaitlistEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} waiting for {self.camp_class} ({self.status})"
+
+
+class SeatHoldAddOn(models.Model):
+    """Stock of an add-on's option held with a seat: counted against the option's stock while
+    its hold lives, gone with it (taken into `AddOnOption.sold` as the seat is taken)."""
+
+    hold = models.ForeignKey(SeatHold, on_delete=models.CASCADE, related_name="add_ons")
+    option = models.ForeignKey(
+        "classes.AddOnOption", on_delete=models.CASCADE, related_name="holds"
+    )
+    quantity = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hold", "option"], name="hold_add_on_once"),
+            models.CheckConstraint(
+                condition=models.Q(quantity__gte=1), name="hold_add_on_quantity_gte_1"
+            ),
+        ]
+
+
+class Answer(models.Model):
+    """A child's answer to one of the school's questions, never changed: a change is a new row,
+    and the newest is the answer. A class's question is answered for that class (the series of
+    a week or a day); a season's once for the season (`camp_class` empty)."""
+
+    participant = models.ForeignKey(
+        "accounts.Participant", on_delete=models.CASCADE, related_name="answers"
+    )
+    question = models.ForeignKey(
+        "classes.Question", on_delete=models.PROTECT, related_name="answers"
+    )
+    camp_class = models.ForeignKey(
+        "classes.Class", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    value = models.JSONField()
+    answered_at = models.DateTimeField(default=timezone.now)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
+        indexes = [
+            models.Index(fields=["participant", "question", "id"], name="answer_newest_idx"),
+        ]

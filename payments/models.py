@@ -29,6 +29,8 @@ class Kind:
     MULTI_WEEK = "multi_week"
     WEEKLY_CARE = "weekly_care"
     CODE = "code"
+    # Bought beside the seat (`classes.models.AddOn`): adds to a line, never a discount.
+    ADD_ON = "add_on"
     CREDIT = "credit"
     # No rule of the school's makes one; the API's schema and the season's figures name it.
     OTHER = "other"
@@ -750,6 +752,11 @@ class CheckoutLine(models.Model):
     payment = models.OneToOneField(
         Payment, null=True, blank=True, on_delete=models.PROTECT, related_name="checkout_line"
     )
+    # The add-ons chosen for the line ([{addOnId, optionId, quantity}], required ones added by
+    # the server) and the school's questions answered for it ({questionId: value}), kept until
+    # the line's seat is taken with them.
+    add_ons = models.JSONField(default=list, blank=True)
+    answers = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -1087,3 +1094,35 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of ${self.amount} for payment {self.payment_id}"
+
+
+class AddOnPurchase(models.Model):
+    """An add-on bought with a seat (its payment): what it was, how many, at what price. Given
+    back with the seat by the refund policy, but for one marked non-refundable once delivered
+    and delivered (`delivered_at`)."""
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="add_ons")
+    add_on = models.ForeignKey("classes.AddOn", on_delete=models.PROTECT, related_name="+")
+    option = models.ForeignKey(
+        "classes.AddOnOption", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    label = models.CharField(max_length=110)
+    quantity = models.PositiveSmallIntegerField()
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    # When the seat was given back and the option's stock with it (not once delivered).
+    returned_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(quantity__gte=1), name="add_on_purchase_quantity_gte_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(amount__gte=Decimal("0")), name="add_on_purchase_amount_gte_0"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} × {self.quantity}"

@@ -64,14 +64,25 @@ def own_emulator(tmp_path, monkeypatch):
         start_new_session=True,
     )
 
+    def group_alive() -> bool:
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
     def stop() -> None:
-        if process.poll() is None:
+        # The whole group, not only the process started: under faketime the emulator is a child
+        # that shuts down on its own time, answering on kept-alive connections meanwhile.
+        if group_alive():
             os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        deadline = time.monotonic() + 20
+        while group_alive() and time.monotonic() < deadline:
+            process.poll()
+            time.sleep(0.1)
+        if group_alive():
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
     host = f"127.0.0.1:{port}"
     deadline = time.monotonic() + 60
