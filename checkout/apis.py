@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from checkout.items import CareAsked, Item, items_as_lines
+from checkout.items import AddOnAsked, CareAsked, Item, items_read
 from checkout.pricing import Adjustment
 from checkout.selectors import cart_for, checkout_quote
 from checkout.services import (
@@ -472,6 +472,24 @@ class ExtendedCareInputSerializer(serializers.Serializer):
     )
 
 
+class AddOnInputSerializer(serializers.Serializer):
+    """An add-on asked with an item (a required one is added whatever is asked)."""
+
+    id = serializers.IntegerField(min_value=1, max_value=LARGEST_ROW_ID)
+    # Required when the add-on has options (a T-shirt's size).
+    optionId = serializers.IntegerField(  # noqa: N815
+        min_value=1, max_value=LARGEST_ROW_ID, required=False, allow_null=True
+    )
+    quantity = serializers.IntegerField(min_value=1, max_value=99, required=False, default=1)
+    # For a per-day add-on of a class booked by the week or the day: which of the item's
+    # units (all of them when absent).
+    units = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=LARGEST_ROW_ID),
+        required=False,
+        max_length=MAX_UNITS,
+    )
+
+
 def _items_asked(items: list[dict]) -> list[Item]:
     return [
         Item(
@@ -481,6 +499,15 @@ def _items_asked(items: list[dict]) -> list[Item]:
             care=tuple(
                 CareAsked(option_id=care["optionId"], unit_ids=tuple(care["units"]))
                 for care in item.get("extendedCare", ())
+            ),
+            add_ons=tuple(
+                AddOnAsked(
+                    add_on_id=wanted["id"],
+                    option_id=wanted.get("optionId"),
+                    quantity=wanted["quantity"],
+                    unit_ids=tuple(wanted["units"]) if "units" in wanted else None,
+                )
+                for wanted in item.get("addOns", ())
             ),
         )
         for item in items
@@ -516,6 +543,7 @@ class CheckoutListApi(APIView):
             extendedCare = ExtendedCareInputSerializer(  # noqa: N815
                 many=True, required=False, max_length=4
             )
+            addOns = AddOnInputSerializer(many=True, required=False, max_length=20)  # noqa: N815
 
             def validate(self, attrs):
                 if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):
@@ -553,9 +581,11 @@ class CheckoutListApi(APIView):
             if item.get("planId")
         }
         try:
+            lines, add_ons = items_read(asked)
             view = checkout_open(
                 family=request.user,
-                items=items_as_lines(asked),
+                items=lines,
+                add_ons=add_ons,
                 plan_ids=plan_ids,
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],

@@ -20,7 +20,13 @@ what remains of a line after the ones before it, never below zero:
    weeks (`MultiWeekDiscount`; weeks paid before count, their price stays as paid);
 6. weekly care: every day of one week of an extended-care option, for one participant, costs
    its weekly price where it has one;
-7. code: a promo code typed at checkout, on the classes in its scope;
+7. add-ons: what the family buys beside the seat (`classes.models.AddOn`: a materials fee,
+   a T-shirt, lunch), each an adjustment that adds to its line; a required one is added here
+   whatever the line asked (a class's once per item, or each week or day when per day; a
+   season's once per participant per season, not again once bought). No rule above reduces an
+   add-on: they come after them;
+8. code: a promo code typed at checkout, on the classes in its scope (and on their add-ons when
+   the code `includes_add_ons`);
 
 and then account credit, when the family applies it. A day of extended care is a service beside
 the classes: only the weekly price and credit change it, and it counts as no class to the others.
@@ -39,9 +45,10 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import Booking, Class, ExtendedCare
+from classes.models import AddOn, AddOnOption, Booking, Class, ExtendedCare
 from core.errors import InvalidInput
 from payments.models import (
+    AddOnPurchase,
     EarlyBirdPrice,
     Kind,
     MultiClassDiscount,
@@ -61,16 +68,42 @@ ZERO = Decimal("0.00")
 
 
 @dataclass(frozen=True)
+class AddOnChosen:
+    """An add-on a line is bought with: which, in which option (a T-shirt's size), how many."""
+
+    add_on_id: int
+    option_id: int | None = None
+    quantity: int = 1
+
+    def as_record(self) -> dict:
+        """As a checkout line and a payment's adjustment keep it."""
+        return {"addOnId": self.add_on_id, "optionId": self.option_id, "quantity": self.quantity}
+
+    @classmethod
+    def from_record(cls, record: dict) -> "AddOnChosen":
+        return cls(
+            add_on_id=record["addOnId"],
+            option_id=record.get("optionId"),
+            quantity=record.get("quantity", 1),
+        )
+
+
+@dataclass(frozen=True)
 class Adjustment:
-    """A change to the list price, with the words a family reads: negative for a discount."""
+    """A change to the list price, with the words a family reads: negative for a discount.
+    An add-on's names what was bought (`add_on`), so its purchase is written from it."""
 
     kind: str
     label: str
     amount: Decimal
+    add_on: AddOnChosen | None = field(default=None, compare=False)
 
     def as_record(self) -> dict:
         """As a payment keeps it (`Payment.adjustments`)."""
-        return {"kind": self.kind, "label": self.label, "amount": str(self.amount)}
+        record = {"kind": self.kind, "label": self.label, "amount": str(self.amount)}
+        if self.add_on is not None:
+            record |= self.add_on.as_record()
+        return record
 
 
 @dataclass(frozen=True)
@@ -583,6 +616,112 @@ def promo_code_find(code: str) -> PromoCode:
     return found
 
 
+def _add_ons_offered(lines: list[Quote]) -> list[AddOn]:
+    """The add-ons of the lines' classes (a week's or a day's are its series') and seasons: a
+    class's own first, then its season's, each in the school's order."""
+    owners = {_add_on_owner(line) for line in lines}
+    seasons = {line.camp_class.season_id for line in lines} - {None}
+    offered = AddOn.objects.filter(Q(camp_class_id__in=owners) | Q(season_id__in=seasons))
+    return sorted(offered, key=lambda a: (a.camp_class_id is None, a.position, a.pk))
+
+
+def _add_on_owner(line: Quote) -> int:
+    """The class whose add-ons a line is offered: a week's or a day's series, or itself."""
+    return line.camp_class.unit_of_id or line.camp_class.pk
+
+
+def _season_add_ons_bought(
+    family_id: int, add_ons: list[AddOn], *, giving_back: int | None
+) -> set[tuple[int, int]]:
+    """(participant, add-on) of the season's required add-ons bought with a seat still held."""
+    required = [a.pk for a in add_ons if a.required and a.season_id is not None]
+    if not required or family_id is None:
+        return set()
+    bought = AddOnPurchase.objects.filter(
+        payment__student_id=family_id,
+        payment__status=PaymentStatus.ENROLLED,
+        add_on_id__in=required,
+        returned_at=None,
+    ).exclude(payment_id=giving_back)
+    return set(bought.values_list("payment__participant_id", "add_on_id"))
+
+
+def _add_on_adjustment(add_on: AddOn, option: AddOnOption | None, chosen: AddOnChosen):
+    label = add_on.label if option is None else f"{add_on.label} ({option.label})"
+    if chosen.quantity > 1:
+        label += f" ×{chosen.quantity}"
+    return Adjustment(Kind.ADD_ON, label, add_on.price * chosen.quantity, add_on=chosen)
+
+
+def _required_here(add_on: AddOn, line: Quote, firsts: set, bought: set) -> bool:
+    """Whether the server adds this required add-on to the line: per day on every line; a
+    class's once per item (its first line here); a season's once per participant, unless
+    bought already."""
+    if add_on.per_day:
+        return True
+    participant = line.participant.pk
+    if add_on.camp_class_id is not None:
+        return (participant, _add_on_owner(line)) in firsts
+    return (participant, add_on.season_id) in firsts and (participant, add_on.pk) not in bought
+
+
+def _add_ons(
+    lines: list[Quote],
+    chosen: Sequence[Sequence[AddOnChosen]],
+    family_id: int,
+    *,
+    giving_back: int | None,
+) -> list[Quote]:
+    """Each line's add-ons, those it asked and the required ones, each an adjustment adding its
+    price times its quantity. A day of extended care has none."""
+    offered = _add_ons_offered(lines)
+    if not offered:
+        return lines
+    options = AddOnOption.objects.in_bulk(
+        {c.option_id for asked in chosen for c in asked if c.option_id is not None}
+    )
+    bought = _season_add_ons_bought(family_id, offered, giving_back=giving_back)
+    seen, priced = set(), []
+    for line, asked in zip(lines, chosen, strict=True):
+        if is_care_day(line):
+            priced.append(line)
+            continue
+        participant = line.participant.pk
+        firsts = {
+            key
+            for key in (
+                (participant, _add_on_owner(line)),
+                (participant, line.camp_class.season_id),
+            )
+            if key not in seen
+        }
+        seen |= firsts
+        by_id = {c.add_on_id: c for c in asked}
+        for add_on in offered:
+            if add_on.camp_class_id not in (None, _add_on_owner(line)) or (
+                add_on.season_id not in (None, line.camp_class.season_id)
+            ):
+                continue
+            pick = by_id.pop(add_on.pk, None)
+            if pick is None and add_on.required and _required_here(add_on, line, firsts, bought):
+                pick = AddOnChosen(add_on_id=add_on.pk)
+            if pick is not None:
+                option = options.get(pick.option_id)
+                line = line.with_adjustment(_add_on_adjustment(add_on, option, pick))
+        if by_id:
+            raise InvalidInput({"addOns": [f"{line.camp_class.name}: no such add-on."]})
+        priced.append(line)
+    return priced
+
+
+def _before_add_ons(line: Quote, code: PromoCode) -> Decimal:
+    """What of a line a code takes its part of: the classes alone, or with their add-ons."""
+    if code.includes_add_ons:
+        return line.amount_due
+    # Every step before the add-ons stops at zero, so what remains without them is >= 0.
+    return line.amount_due - line.of_kind(Kind.ADD_ON)
+
+
 def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) -> list[Quote]:
     refusal = promo_code_refusal(code, family_id=family_id, at=at)
     if refusal is not None:
@@ -594,10 +733,11 @@ def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) 
     ]
     if not indexes:
         raise InvalidInput({"promo_code": ["This code is not for these classes."]})
+    bases = [_before_add_ons(lines[i], code) for i in indexes]
     if code.percent is not None:
-        amounts = [percent_of(lines[i].amount_due, code.percent) for i in indexes]
+        amounts = [percent_of(base, code.percent) for base in bases]
     else:
-        amounts = shared(code.amount, [lines[i].amount_due for i in indexes])
+        amounts = shared(code.amount, bases)
     priced = list(lines)
     for i, amount in zip(indexes, amounts, strict=True):
         if amount > 0:
@@ -625,10 +765,20 @@ def price_checkout(
     at: datetime | None = None,
     promo_code: str = "",
     apply_credit: bool = False,
+    add_ons: Sequence[Sequence[AddOnChosen]] | None = None,
 ) -> CheckoutQuote:
     """What the family's lines cost together at `at` (now by default), in the order of the
-    module's rules; a code that may not be used is an `InvalidInput` naming `promo_code`."""
-    return _priced(family.pk, items, at=at, promo_code=promo_code, apply_credit=apply_credit)
+    module's rules; a code that may not be used is an `InvalidInput` naming `promo_code`.
+    `add_ons`: each line's add-ons asked (parallel to `items`); the required ones are added
+    whatever it says."""
+    return _priced(
+        family.pk,
+        items,
+        at=at,
+        promo_code=promo_code,
+        apply_credit=apply_credit,
+        add_ons=add_ons,
+    )
 
 
 def _priced(
@@ -640,6 +790,7 @@ def _priced(
     apply_credit: bool = False,
     rules: SeasonRules | None = None,
     giving_back: int | None = None,
+    add_ons: Sequence[Sequence[AddOnChosen]] | None = None,
 ) -> CheckoutQuote:
     at = at or timezone.now()
     code = promo_code_find(promo_code) if promo_code else None
@@ -663,6 +814,7 @@ def _priced(
         lines = _multi_week(lines, family_id, giving_back=giving_back)
     if any(is_care_day(line) for line in lines):
         lines = _weekly_care(lines)
+    lines = _add_ons(lines, add_ons or [() for _ in lines], family_id, giving_back=giving_back)
     if code is not None:
         lines = _code(lines, code, family_id=family_id, at=at)
     if apply_credit:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from accounts.models import Participant, User
-from checkout.items import Item, items_as_lines, lines_read
+from checkout.items import Item, items_read, lines_read
 from checkout.pricing import CheckoutQuote, price_checkout, price_for
 from classes.models import Class, ClassStatus
 from core.errors import InvalidInput
@@ -52,8 +52,9 @@ def checkout_quote(*, family: User, items: list[Item]) -> CheckoutQuote:
     """What a checkout of `items` would cost now, line by line (each unit and each day of
     extended care a line, `checkout.items`), priced as the checkout prices them, before a code or
     credit. Nothing is held: whether each line may be taken is asked when the checkout opens."""
-    pairs = lines_read(family=family, lines=items_as_lines(items))
+    lines, add_ons = items_read(items)
+    pairs = lines_read(family=family, lines=lines)
     for number, (_, camp_class) in enumerate(pairs, start=1):
         if camp_class.status != ClassStatus.APPROVED:
             raise InvalidInput({"items": [f"Item {number}: no such class."]})
-    return price_checkout(family, pairs)
+    return price_checkout(family, pairs, add_ons=add_ons)

@@ -44,6 +44,7 @@ from classes.models import (
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     SEAT_FIGURES,
+    add_ons_shown,
     approved_classes_of,
     category_list,
     class_calendar_meetings,
@@ -284,7 +285,8 @@ class ClassUpdateApi(SameForEveryVisitor, APIView):
             200: OpenApiResponse(
                 ClassPageOutputSerializer,
                 description="The class. Its instructor and admins also get `feedback`, the "
-                "admin's latest note. A class that has ended says so, with open classes like it.",
+                "admin's latest note. A class that has ended says so, with open classes like it. "
+                "Its add-ons (`addOns`), each option with what it has left.",
             ),
             **errors(401, 404),
         },
@@ -298,7 +300,8 @@ class ClassUpdateApi(SameForEveryVisitor, APIView):
             if sees_review_of(user=request.user, camp_class=camp_class)
             else ClassPageOutputSerializer
         )
-        return Response(serializer(camp_class, context={"similar": similar}).data)
+        context = {"similar": similar, "addOns": add_ons_shown(camp_class=camp_class)}
+        return Response(serializer(camp_class, context=context).data)
 
     @extend_schema(
         summary="Edit a class (its instructor, or an admin)",

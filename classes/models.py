@@ -452,6 +452,9 @@ class AddOnOption(ShownInPublicLists):
     taken with it, never past `stock` (none: no limit), and falls as one is given back before
     it was delivered. Live holds of it are `enrolments.models.SeatHoldAddOn` rows."""
 
+    # The lists show no stock: a T-shirt sold as a seat is taken leaves them cached.
+    public_fields = frozenset({"add_on", "label", "stock", "position"})
+
     add_on = models.ForeignKey(AddOn, on_delete=models.CASCADE, related_name="options")
     label = models.CharField(max_length=40)
     stock = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no limit.")

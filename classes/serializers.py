@@ -221,6 +221,32 @@ class _SimilarClassesField(serializers.ListField):
         return list(self.parent.context.get("similar", ()))
 
 
+class _AddOnsField(serializers.ListField):
+    def get_attribute(self, camp_class) -> list:
+        return list(self.parent.context.get("addOns", ()))
+
+
+class AddOnOptionOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    # What is left to buy now; null: no limit.
+    left = serializers.IntegerField(allow_null=True)
+
+
+class AddOnOutputSerializer(serializers.Serializer):
+    """Something a family buys with the class: a materials fee, a T-shirt, lunch."""
+
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    price = serializers.FloatField()
+    # Charged with every seat, whatever the family chooses.
+    required = serializers.BooleanField()
+    # Bought for each week or day booked.
+    perDay = serializers.BooleanField()  # noqa: N815 - the API's field names
+    options = AddOnOptionOutputSerializer(many=True)
+    maxQuantity = serializers.IntegerField()  # noqa: N815
+
+
 class ClassPageOutputSerializer(ClassOutputSerializer):
     """A class as its own page shows it: whether it has ended (`classes.catalog.class_ended`)
     and, for one that has, the open classes like it (in the context: `similar`).
@@ -238,6 +264,12 @@ class ClassPageOutputSerializer(ClassOutputSerializer):
         required=False,
         help_text="For a class that has ended, a few open classes of its category or by its "
         "instructor; otherwise empty.",
+    )
+    addOns = _AddOnsField(  # noqa: N815
+        child=AddOnOutputSerializer(),
+        required=False,
+        help_text="What a family may buy with the class (in the context: `addOns`): the "
+        "class's own (a week's or a day's: its series'), then its season's.",
     )
 
 

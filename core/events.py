@@ -145,6 +145,13 @@ CLASS_PLANS = Question(
     description="The payment plans the class offers a checkout today, scheduled on its list "
     "price: [{id, label, deposit, instalments: [{due_on, amount}]}].",
 )
+ADD_ON_OPTIONS_HELD = Question(
+    "add_on_options_held",
+    asker="classes",
+    facts=("option_ids", "now"),
+    description="Of each add-on option, how many are held with seats at that moment "
+    "(families paying): {option id: quantity}.",
+)
 QUESTIONS = (
     SEATS_HELD,
     SEATS_FREE_IN_QUERY,
@@ -154,6 +161,7 @@ QUESTIONS = (
     CARE_READ_SCOPE,
     PRICE_IN_WORDS,
     CLASS_PLANS,
+    ADD_ON_OPTIONS_HELD,
 )
 
 _answerers: dict[Question, Callable[..., Any]] = {}

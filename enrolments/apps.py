@@ -25,6 +25,7 @@ class EnrolmentsConfig(AppConfig):
         events.answer_with(events.SEATS_FREE_IN_QUERY, availability.seats_free_in_query)
         events.answer_with(events.SEATS_FREE_SHOWN, availability.seats_free_shown)
         events.answer_with(events.SEATS_HELD, availability.seats_held)
+        events.answer_with(events.ADD_ON_OPTIONS_HELD, availability.add_on_options_held)
         events.answer_with(events.SEAT_HOLDERS, seat_holders_of)
         events.answer_with(events.WAITING_FAMILIES, waiting_families_of)
         # An instructor reads the care records of the children in their classes.

@@ -13,13 +13,25 @@ The classes app sits below this one and shows seats free in every class answer: 
 
 from datetime import datetime
 
-from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models import Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from classes.models import Class
 from enrolments import holds_shown
-from enrolments.models import SeatHold
+from enrolments.models import SeatHold, SeatHoldAddOn
+
+
+def add_on_options_held(
+    *, option_ids, now: datetime, beside_hold: int | None = None
+) -> dict[int, int]:
+    """Of each add-on option, how many are held now with seats (`SeatHoldAddOn` of a live hold),
+    but for one hold's own (`beside_hold`): what an option has left is its stock less its sold
+    and these (`AddOnOption`)."""
+    held = SeatHoldAddOn.objects.filter(option_id__in=option_ids, hold__expires_at__gt=now)
+    if beside_hold is not None:
+        held = held.exclude(hold_id=beside_hold)
+    return dict(held.values("option_id").annotate(n=Sum("quantity")).values_list("option_id", "n"))
 
 
 def free(seats, held, *, greatest=max):

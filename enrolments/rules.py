@@ -52,6 +52,7 @@ class RefusalKind(StrEnum):
     REGISTRATION_NOT_OPEN = "registration-not-open"
     BY_UNIT = "by-unit"
     EXTENDED_CARE = "extended-care"
+    ADD_ON_SOLD_OUT = "add-on-sold-out"
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,17 @@ class Refusal:
             f"{name} is already enrolled in this class.",
             f"{name} is already enrolled in this class.",
             f"{name} was already enrolled in this class; this payment has been refunded.",
+        )
+
+    @classmethod
+    def add_on_sold_out(cls, label: str) -> "Refusal":
+        said = f"{label} is sold out."
+        return cls(
+            RefusalKind.ADD_ON_SOLD_OUT,
+            said,
+            said,
+            f"{label} sold out while you were paying; your payment has been refunded.",
+            code="add_on_sold_out",
         )
 
     @classmethod

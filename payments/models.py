@@ -579,6 +579,9 @@ class PromoCode(models.Model):
     categories = models.ManyToManyField("classes.Category", blank=True, related_name="+")
     uses_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Uses in all.")
     uses_per_family = models.PositiveIntegerField(null=True, blank=True)
+    # Off the add-ons bought with the classes too (a T-shirt, a materials fee); by default a
+    # code takes off the classes alone.
+    includes_add_ons = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

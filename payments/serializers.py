@@ -206,6 +206,7 @@ class AdjustmentOutputSerializer(serializers.Serializer):
             "multi_week",
             "weekly_care",
             "code",
+            "add_on",
             "credit",
             "other",
         ]

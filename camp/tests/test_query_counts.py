@@ -768,14 +768,15 @@ STEPS = [
     (an_admin_pages_through_the_pending_classes, 200, 4),
     (a_visitor_sees_the_popular_classes, 200, 3),
     (a_visitor_lists_the_categories, 200, 1),
-    # The class with its instructor and category.
-    (a_visitor_opens_a_class, 200, 2),
-    (an_instructor_opens_their_class_under_review, 200, 3),
+    # The class with its instructor and category; the add-ons it offers (classes.selectors.
+    # add_ons_shown; their options, and the stock held, only for a class that has some).
+    (a_visitor_opens_a_class, 200, 3),
+    (an_instructor_opens_their_class_under_review, 200, 4),
     # The instructor; their approved classes with instructor and category; the seats held.
     (a_visitor_opens_an_instructor_s_page, 200, 4),
     # The page's head: the class with its instructor and category; the instructor. Then its
     # first screen, the API's answer above (camp/first_screen.py), here with nothing cached.
-    (a_visitor_opens_the_page_of_a_class, 200, 3),
+    (a_visitor_opens_the_page_of_a_class, 200, 4),
     (a_visitor_opens_the_page_of_an_instructor, 200, 5),
     # The popular classes; the count and the page of those starting soon.
     (a_visitor_opens_the_home_page, 200, 5),
@@ -849,8 +850,9 @@ STEPS = [
     # participant's hold, the seats held for others, what the family holds and let run out, and
     # what the rules ask, in two queries (enrolments.facts.hold_read); the hold made
     # (renewed when one ran out). The Stripe customer, saved the first time in one
-    # statement (core.prepared.insert_unless_present).
-    (a_student_starts_paying_by_card, 200, 9),
+    # statement (core.prepared.insert_unless_present). The add-ons the price adds
+    # (checkout.pricing).
+    (a_student_starts_paying_by_card, 200, 10),
     # The selection as the payment page reads it, with the payment made before with the card
     # and the refund policy in force; the rules' one query; in its savepoint, the participant
     # locked, whether another charge of the seat is open, in one query (one seat, one charge:
@@ -859,11 +861,13 @@ STEPS = [
     # (checkout.services.fulfilment.payment_record_enrolled): the seat taken, which locks the
     # class; the rules again under the lock; the enrolment; the hold and the selection settled;
     # the payment, enrolled; the receipt, composed by the worker that sends it; the attempt
-    # charged. The answer is the payment as written.
-    (a_student_pays_with_the_saved_card, 201, 19),
+    # charged. The answer is the payment as written. The add-ons the price adds
+    # (checkout.pricing); the hold's add-on stock, gone with the hold (Django's cascade).
+    (a_student_pays_with_the_saved_card, 201, 22),
     # The selection and the rules, as paying by card; the free enrolment recorded, then its
     # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
-    (a_student_enrols_in_a_free_class, 201, 16),
+    # The add-ons the price adds (checkout.pricing).
+    (a_student_enrols_in_a_free_class, 201, 17),
     (a_student_reads_their_payment_history, 200, 2),
     (a_student_pages_through_their_payment_history, 200, 3),
     # The caller; the seats; their classes' meeting ids (classes.selectors.meeting_ids_read);
@@ -883,7 +887,8 @@ STEPS = [
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them.
-    (a_parent_removes_a_child, 200, 22),
+    # Their holds' add-on stock, with the holds (Django's cascade).
+    (a_parent_removes_a_child, 200, 23),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -906,7 +911,9 @@ STEPS = [
     # pointed at it; the entry; read back with its place.
     (a_student_accepts_an_offer, 200, 13),
     # As accepting, then the hold gone and the seat offered on (nobody else waits here).
-    (a_student_declines_an_offer, 200, 12),
+    # The hold's add-on stock, with the hold (Django's cascade); the price of the offer, in
+    # the message, with its add-ons.
+    (a_student_declines_an_offer, 200, 14),
     (a_student_leaves_a_waitlist, 200, 9),
     # The caller; the class; the entries with their places and families.
     (an_instructor_reads_a_class_waitlist, 200, 3),
@@ -926,7 +933,8 @@ STEPS = [
     (a_visitor_reads_the_refund_policy, 200, 1),
     # The caller; the payment with its seat, class and participant; what was paid for it (its
     # charge, a plan's instalments paid, less refunds: plans.services).
-    (a_family_previews_cancelling_a_seat, 200, 3),
+    # The add-ons delivered that the refund keeps (payments.services.add_ons.kept_on_refund).
+    (a_family_previews_cancelling_a_seat, 200, 4),
     # Under the payment's lock (the caller; the payment with its seat, class and participant):
     # the seat given back and offered to the waitlist (enrolments.services.seat_give_back); the
     # payment cancelled, with a plan's instalments still to pay; what was paid; each charge's
@@ -934,12 +942,14 @@ STEPS = [
     # message. Then, Stripe's refund made: the refund read; under the payment's lock, the
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
-    (a_family_cancels_a_seat_paid_by_card, 200, 38),
+    # The add-ons: those delivered kept, the others given back with the seat.
+    (a_family_cancels_a_seat_paid_by_card, 200, 41),
     # Recorded before; its student and class; its participant; the attempt whose list price and
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
     # payment enrolled; the receipt to its student (composed when sent).
-    (stripe_reports_a_payment_the_browser_left, 200, 24),
+    # The add-ons the price adds (checkout.pricing); the hold's add-on stock, with the hold.
+    (stripe_reports_a_payment_the_browser_left, 200, 26),
 ]
 
 

@@ -38,6 +38,7 @@ from payments.models import (
 from payments.money import percent_of
 from payments.refund_policy import RefundTerms, RefundTier
 from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, seat_paid
+from payments.services.add_ons import add_ons_given_back, kept_on_refund
 from payments.services.common import is_free_enrolment
 from payments.services.ledger import ledger_card_refunds, ledger_credit_given
 from payments.services.messages import (
@@ -299,7 +300,11 @@ def _quote(
     tier, why = _tier_now(payment, terms, now, tier_of)
     held = seat_paid(payment)
     paid = held.card + held.paid_otherwise
-    refund = terms.refund_for(paid=paid, tier=tier)
+    # An add-on delivered that is not refundable once delivered is the family's to keep, and
+    # so is its price: off what the card paid first, then off the credit spent.
+    add_ons_kept = ZERO if in_full else kept_on_refund(payment)
+    kept_from_paid = min(add_ons_kept, paid)
+    refund = terms.refund_for(paid=paid - kept_from_paid, tier=tier)
     if settings.CANCELLATION_CHARGES_UNPAID and payment.plan_total is not None:
         # The school keeps what its policy keeps of the whole price: what was paid beyond that
         # comes back, and what falls short is charged (`cancellation_charge`).
@@ -310,7 +315,10 @@ def _quote(
         refund = ZERO
     # Credit spent on the seat goes back as credit, never to the card, by the same tier.
     credit_spent = held.credit_at_checkout
-    credit_returned = terms.refund_for(paid=credit_spent, tier=tier) if credit_spent else ZERO
+    credit_kept = min(add_ons_kept - kept_from_paid, credit_spent)
+    credit_returned = (
+        terms.refund_for(paid=credit_spent - credit_kept, tier=tier) if credit_spent else ZERO
+    )
     if in_full:
         refund, credit_returned = (ZERO if is_free_enrolment(payment) else paid), credit_spent
     lost = ZERO if in_full else discount_lost_by_cancelling(payment)
@@ -611,6 +619,7 @@ def _ended(payment: Payment, quote: CancellationQuote, *, seat_reason: str) -> N
     """Under the payment's lock: the seat back to the class (and its waitlist), the payment
     cancelled, and what a plan had still to charge cancelled with it."""
     seat_give_back(enrolment_id=payment.enrolment_id, reason=seat_reason)
+    add_ons_given_back(payment)
     payment.status = PaymentStatus.CANCELLED
     payment.refund_reason = quote.reason
     payment.save(update_fields=["status", "refund_reason"])

@@ -22,14 +22,20 @@ from django.utils import timezone
 
 from accounts.models import User
 from checkout.items import lines_read
-from checkout.pricing import CheckoutQuote, price_checkout, promo_code_find
+from checkout.pricing import (
+    AddOnChosen,
+    CheckoutQuote,
+    Quote,
+    price_checkout,
+    promo_code_find,
+)
 from checkout.services.fulfilment import payment_enrol, payment_fulfil
 from checkout.services.seat_charges import seat_charge_refusal
 from classes.models import Class
 from core.errors import CardDeclined, Conflict, DomainError, InvalidInput, NotFound
 from enrolments.models import SeatHold, Selection
 from enrolments.rules import enrolment_refusal
-from enrolments.services import hold_take
+from enrolments.services import hold_add_ons_put, hold_take
 from enrolments.services.waitlists import hold_given_up
 from payments import stripe_client
 from payments.models import (
@@ -137,7 +143,22 @@ def _priced(family: User, checkout: Checkout, lines: list[CheckoutLine]) -> Chec
         [(line.participant, line.camp_class) for line in lines],
         promo_code=checkout.promo_code.code if checkout.promo_code_id else "",
         apply_credit=checkout.apply_credit,
+        add_ons=[[AddOnChosen.from_record(r) for r in line.add_ons] for line in lines],
     )
+
+
+def _add_ons_priced(priced: Quote) -> list[AddOnChosen]:
+    """The add-ons a line was priced with: those asked and the required ones the server added."""
+    return [a.add_on for a in priced.adjustments if a.add_on is not None]
+
+
+def _stock_wanted(add_ons: list[AddOnChosen]) -> dict[int, int]:
+    """Of each option with stock a line buys, how many."""
+    wanted: dict[int, int] = {}
+    for chosen in add_ons:
+        if chosen.option_id is not None:
+            wanted[chosen.option_id] = wanted.get(chosen.option_id, 0) + chosen.quantity
+    return wanted
 
 
 def _card_needed(total_cents: int) -> None:
@@ -201,16 +222,24 @@ def checkout_open(
     promo_code: str = "",
     apply_credit: bool = False,
     plan_ids: dict[tuple[int, int], int] | None = None,
+    add_ons: list[tuple[AddOnChosen, ...]] | None = None,
 ) -> CheckoutView:
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
     and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
-    an item that is to be paid by one."""
+    an item that is to be paid by one; `add_ons`, parallel to `items`, each line's add-ons
+    asked (`checkout.items.items_read`), kept on the line with the required ones and their
+    stock held with its seat."""
     pairs = lines_read(family=family, lines=items)
     code = promo_code_find(promo_code) if promo_code.strip() else None
     _lines_refused(pairs)
     quote = price_checkout(
-        family, pairs, promo_code=code.code if code else "", apply_credit=apply_credit
+        family,
+        pairs,
+        promo_code=code.code if code else "",
+        apply_credit=apply_credit,
+        add_ons=add_ons,
     )
+    bought = [_add_ons_priced(priced) for priced in quote.lines]
     plans = []
     for index, ((participant, camp_class), priced) in enumerate(
         zip(pairs, quote.lines, strict=True)
@@ -229,23 +258,41 @@ def checkout_open(
         )
         CheckoutLine.objects.bulk_create(
             CheckoutLine(
-                checkout=checkout, participant=participant, camp_class=camp_class, plan=plan
+                checkout=checkout,
+                participant=participant,
+                camp_class=camp_class,
+                plan=plan,
+                add_ons=[chosen.as_record() for chosen in line_add_ons],
             )
-            for (participant, camp_class), plan in zip(pairs, plans, strict=True)
+            for (participant, camp_class), plan, line_add_ons in zip(
+                pairs, plans, bought, strict=True
+            )
         )
         # In the order of the classes' ids: two checkouts with the same classes take the
         # classes' locks in one order, so neither waits on the other for ever.
         ordered = sorted(enumerate(pairs), key=lambda pair: pair[1][1].pk)
+        stock = []
         for index, (participant, camp_class) in ordered:
             selection, _ = Selection.objects.get_or_create(
                 participant=participant, camp_class=camp_class, defaults={"student": family}
             )
             try:
-                hold_take(selection=selection)
+                hold = hold_take(selection=selection)
             except Conflict as error:
                 raise _line_error(
                     error, index=index, participant=participant, camp_class=camp_class
                 ) from None
+            stock.append((index, hold, _stock_wanted(bought[index])))
+        # Every seat held first, then the options' stock: every checkout takes the classes'
+        # locks before any option's, so none waits on another for ever.
+        try:
+            hold_add_ons_put(holds=[(hold, wanted) for _, hold, wanted in stock])
+        except Conflict as error:
+            index = error.details.get("hold", 0)
+            participant, camp_class = pairs[stock[index][0]]
+            raise _line_error(
+                error, index=stock[index][0], participant=participant, camp_class=camp_class
+            ) from None
     return checkout_view(family=family, checkout_id=checkout.pk)
 
 

@@ -21,6 +21,7 @@ from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payme
 from payments.money import in_cents
 from payments.refund_policy import RefundTerms
 from payments.selectors import CHECKOUT_CREDIT, refund_policy_in_force, seat_paid
+from payments.services.add_ons import add_on_options_of, add_ons_given_back
 from payments.services.common import (
     CURRENCY,
     METADATA_APP,
@@ -131,6 +132,7 @@ def payment_record_enrolled(
         participant=participant,
         camp_class_id=selection.camp_class_id,
         savepoint=False,
+        add_on_options=add_on_options_of(attempt.adjustments),
     )
     # The class as the seat left it, read under its lock: its dates are the ones the refund
     # terms count from (Payment.starts_at_promised). Its instructor as the selection read it.
@@ -214,6 +216,7 @@ def payment_enrol(payment: Payment) -> Refusal | None:
             student_id=payment.student_id,
             participant=payment.participant,
             camp_class_id=payment.camp_class_id,
+            add_on_options=add_on_options_of(payment.adjustments),
         )
     except SeatRefused as refused:
         return refused.refusal
@@ -267,6 +270,8 @@ def payment_fulfil(*, payment_id: int) -> Payment:
             with stripe_call():
                 payment.refund_id = payment_charge_refund(payment, reason=refusal.refund_reason)
             _money_back(payment, reason=refusal.refund_reason)
+            # Its add-ons went with the seat it never had: no stock of theirs was taken.
+            add_ons_given_back(payment, stock_taken=False)
             payment.status = PaymentStatus.REFUNDED
             payment.refund_reason = refusal.refund_reason
             payment.refunded_at = timezone.now()

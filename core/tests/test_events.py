@@ -75,6 +75,7 @@ def test_who_answers_what():
         "care_read_scope": "enrolments.selectors.care_read_scope",
         "price_in_words": "checkout.selectors.price_in_words",
         "class_plans": "plans.selectors.class_plans",
+        "add_on_options_held": "enrolments.availability.add_on_options_held",
     }
 
 

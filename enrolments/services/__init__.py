@@ -11,7 +11,7 @@ from enrolments.services.care_reminders import (
     care_retention_pass,
 )
 from enrolments.services.expiry import holds_tidy
-from enrolments.services.holds import hold_extend, hold_take
+from enrolments.services.holds import hold_add_ons_put, hold_extend, hold_take
 from enrolments.services.seats import (
     SeatRefused,
     seat_give_back,
@@ -35,6 +35,7 @@ __all__ = [
     "care_family_remind",
     "care_reminders_due",
     "care_retention_pass",
+    "hold_add_ons_put",
     "hold_extend",
     "hold_release",
     "hold_take",

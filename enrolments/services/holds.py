@@ -18,13 +18,13 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from classes.models import Class
+from classes.models import AddOnOption, Class
 from core.errors import Conflict, NotFound
 from enrolments.access import access_selection
-from enrolments.availability import seats_free_beside
+from enrolments.availability import add_on_options_held, seats_free_beside
 from enrolments.facts import hold_read
 from enrolments.locks import class_and_family_lock
-from enrolments.models import HoldLapse, SeatHold, Selection, WaitlistEntry
+from enrolments.models import HoldLapse, SeatHold, SeatHoldAddOn, Selection, WaitlistEntry
 from enrolments.rules import Refusal, hold_refusal, standing_refusal
 
 
@@ -150,6 +150,47 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         selection=selection,
         waitlist_entry=None,
     )
+
+
+def add_on_sold_out(option: AddOnOption, *, hold: int = 0) -> Conflict:
+    return Conflict(
+        f"{option.add_on.label} ({option.label}) is sold out.",
+        code="add_on_sold_out",
+        details={"optionId": option.pk, "hold": hold},
+    )
+
+
+@transaction.atomic
+def hold_add_ons_put(*, holds: list[tuple[SeatHold, dict[int, int]]]) -> None:
+    """The add-on stock each hold keeps while it lives ({option id: how many}), replacing what
+    it kept before. Under the options' locks, taken in id order (after the seats' locks, so
+    never in another order than another checkout's): an option may be held while its stock
+    less its sold and the live holds of others has room; else a Conflict `add_on_sold_out`
+    naming the option and (`details["hold"]`) the index of the hold refused."""
+    option_ids = sorted({option_id for _, wanted in holds for option_id in wanted})
+    SeatHoldAddOn.objects.filter(hold__in=[hold for hold, _ in holds]).delete()
+    if not option_ids:
+        return
+    options = {
+        option.pk: option
+        for option in AddOnOption.objects.select_for_update(of=("self",))
+        .select_related("add_on")
+        .filter(pk__in=option_ids)
+        .order_by("pk")
+    }
+    now = timezone.now()
+    held = add_on_options_held(option_ids=option_ids, now=now)
+    rows = []
+    for index, (hold, wanted) in enumerate(holds):
+        for option_id, quantity in sorted(wanted.items()):
+            option = options[option_id]
+            if option.stock is not None:
+                left = option.stock - option.sold - held.get(option_id, 0)
+                if quantity > left:
+                    raise add_on_sold_out(option, hold=index)
+            held[option_id] = held.get(option_id, 0) + quantity
+            rows.append(SeatHoldAddOn(hold=hold, option_id=option_id, quantity=quantity))
+    SeatHoldAddOn.objects.bulk_create(rows)
 
 
 @transaction.atomic

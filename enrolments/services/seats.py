@@ -11,7 +11,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import Class
+from classes.models import AddOnOption, Class
 from core.errors import Conflict, NotFound
 from core.prepared import insert_unless_present
 from enrolments.access import participant_for
@@ -99,6 +99,7 @@ def seat_take(
     camp_class_id: int,
     savepoint: bool = True,
     leaving_class_id: int | None = None,
+    add_on_options: dict[int, int] | None = None,
 ) -> Enrolment:
     """Give the participant a seat in the class, paid for by the account (`student_id`), or
     raise SeatRefused with the reason. What was paid is the payments app's to check
@@ -118,7 +119,8 @@ def seat_take(
     In a savepoint of its own, so that a refusal leaves the caller's transaction usable; a
     caller that gives up its whole transaction on a refusal asks for none (`savepoint=False`).
     A move (`changes.services.transfers`) names the class whose seat it gives back next
-    (`leaving_class_id`): the rules count that seat as gone already.
+    (`leaving_class_id`): the rules count that seat as gone already. The add-on stock bought
+    with the seat (`add_on_options`) is taken with it (`_add_on_stock_taken`).
     """
     now = timezone.now()
     participant_id = participant.pk
@@ -159,6 +161,7 @@ def seat_take(
             SeatHold.objects.filter(
                 participant_id=participant_id, camp_class_id=camp_class_id
             ).delete()
+            _add_on_stock_taken(add_on_options or {})
             _selection_settled(participant_id=participant_id, camp_class_id=camp_class_id)
             if standing.waitlisted:
                 _waitlist_settled(
@@ -169,6 +172,17 @@ def seat_take(
         # gave the seat back.
         raise SeatRefused(Refusal.enrolled(participant)) from None
     return enrolment
+
+
+def _add_on_stock_taken(wanted: dict[int, int]) -> None:
+    """Each option's quantity ({option id: how many}) added to its sold, in id order, by one
+    conditional UPDATE that never sells past its stock (the seat's hold of it went with the
+    hold): an option sold out refuses the seat as a class full does."""
+    for option_id, quantity in sorted(wanted.items()):
+        room = Q(stock__isnull=True) | Q(stock__gte=F("sold") + quantity)
+        if not AddOnOption.objects.filter(room, pk=option_id).update(sold=F("sold") + quantity):
+            option = AddOnOption.objects.select_related("add_on").get(pk=option_id)
+            raise SeatRefused(Refusal.add_on_sold_out(f"{option.add_on.label} ({option.label})"))
 
 
 def _seat_taken(camp_class_id: int) -> bool:

@@ -26,6 +26,7 @@ from payments.models import (
     Refund,
 )
 from payments.selectors import CARD, seat_paid
+from payments.services.add_ons import add_on_purchases_make
 from payments.services.common import is_free_enrolment
 
 ZERO = Decimal("0.00")
@@ -46,7 +47,8 @@ def credit_spent_at_checkout(payment: Payment) -> Decimal:
 
 def ledger_payment_made(payment: Payment) -> None:
     """A payment put on record: its card charge (none for a free enrolment) and the account
-    credit spent on it. In the caller's transaction, with the payment."""
+    credit spent on it, and the add-ons its price bought (`add_ons`). In the caller's
+    transaction, with the payment."""
     entries = []
     if payment.price > ZERO and not is_free_enrolment(payment):
         entries.append(_entry(payment, LedgerKind.CHARGE, payment.price, at=payment.date))
@@ -54,6 +56,7 @@ def ledger_payment_made(payment: Payment) -> None:
     if credit > ZERO:
         entries.append(_entry(payment, LedgerKind.CREDIT_SPENT, credit, at=payment.date))
     LedgerEntry.objects.bulk_create(entries)
+    add_on_purchases_make(payment)
 
 
 def ledger_instalment_paid(instalment: Instalment) -> None:

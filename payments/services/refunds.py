@@ -14,6 +14,7 @@ from payments import stripe_client
 from payments.models import InstalmentStatus, Payment, PaymentStatus, Refund, RefundStatus
 from payments.money import in_cents
 from payments.selectors import CHECKOUT_CREDIT, OTHER, seat_paid
+from payments.services.add_ons import add_ons_given_back
 from payments.services.common import is_free_enrolment, payment_charge_refund, stripe_call
 from payments.services.ledger import ledger_card_refunds, ledger_credit_given
 from payments.services.messages import refund_queue
@@ -57,6 +58,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         ).update(status=InstalmentStatus.CANCELLED)
         # The seat this payment took goes back to the class.
         seat_give_back(enrolment_id=payment.enrolment_id, reason=reason)
+        add_ons_given_back(payment)
         payment.status = PaymentStatus.REFUNDED
         payment.refund_reason = reason
         payment.refund_id = refund_id
