@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.http import HttpResponse
 
 from classes.changes import class_change_noted, class_picture, has_families
-from classes.models import Category, Class, ExtendedCare, Meeting, Season
+from classes.models import AddOn, AddOnOption, Category, Class, ExtendedCare, Meeting, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
 from classes.series import extended_care_days_make
@@ -132,6 +132,45 @@ class SeasonAdminForm(forms.ModelForm):
             raise forms.ValidationError(invalid.problems["emails"]) from None
 
 
+class AddOnOptionInline(admin.TabularInline):
+    """An add-on's choices (a T-shirt's sizes), each with its stock: empty for no limit."""
+
+    model = AddOnOption
+    extra = 0
+    fields = ("label", "stock", "sold", "position")
+    readonly_fields = ("sold",)
+
+
+@admin.register(AddOn)
+class AddOnAdmin(admin.ModelAdmin):
+    """What a family buys with a class: of one class (every week or day of a series) or of a
+    whole season; its options and their stock below."""
+
+    list_display = ("label", "camp_class", "season", "price", "required", "per_day")
+    list_filter = ("season", "required", "per_day")
+    search_fields = ("label", "camp_class__name")
+    autocomplete_fields = ("camp_class",)
+    inlines = (AddOnOptionInline,)
+
+
+class AddOnInline(admin.TabularInline):
+    """The add-ons offered with a class or a season; their options are edited on the add-on's
+    own page."""
+
+    model = AddOn
+    extra = 0
+    fields = (
+        "label",
+        "price",
+        "required",
+        "per_day",
+        "max_quantity",
+        "non_refundable_once_delivered",
+        "position",
+    )
+    show_change_link = True
+
+
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     """The school's seasons: when each takes registrations, and who may register early."""
@@ -139,6 +178,7 @@ class SeasonAdmin(admin.ModelAdmin):
     form = SeasonAdminForm
     list_display = ("name", "starts_on", "ends_on", "opens_at", "closes_at", "early_access")
     readonly_fields = ("early_access_count",)
+    inlines = (AddOnInline,)
     fieldsets = (
         (None, {"fields": ("name", "starts_on", "ends_on")}),
         ("Registration", {"fields": ("opens_at", "closes_at")}),
@@ -276,7 +316,7 @@ class ClassAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
-    inlines = (MeetingInline,)
+    inlines = (MeetingInline, AddOnInline)
     date_hierarchy = "created_at"
     actions = ("approve_selected", "deny_selected", "export_roster")
 

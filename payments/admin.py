@@ -5,6 +5,7 @@ from django.db.models import Case, Count, IntegerField, Value, When
 from core.admin import ViewOnlyAdmin
 from core.errors import DomainError
 from payments.models import (
+    AddOnPurchase,
     CreditEntry,
     EarlyBirdPrice,
     MultiClassDiscount,
@@ -20,6 +21,7 @@ from payments.models import (
 )
 from payments.refund_policy import RefundTerms
 from payments.services import payment_refund, refund_retry
+from payments.services.add_ons import add_ons_delivered
 
 REFUND_REASON = "Refunded by the school."
 
@@ -55,6 +57,44 @@ class PaymentAdmin(ViewOnlyAdmin):
         self.message_user(request, f"{refunded} refunded; each seat was given back.")
         for reason, count in skipped.items():
             self.message_user(request, f"{count} skipped: {reason}", messages.WARNING)
+
+
+@admin.register(AddOnPurchase)
+class AddOnPurchaseAdmin(ViewOnlyAdmin):
+    """The add-ons bought with seats, as their payments bought them: the one change the school
+    makes is to mark what it handed out delivered (a kit, a T-shirt), which a refund of one not
+    refundable once delivered then keeps."""
+
+    list_display = (
+        "label",
+        "quantity",
+        "amount",
+        "payment",
+        "participant",
+        "class_name",
+        "delivered_at",
+        "returned_at",
+    )
+    list_filter = ("add_on", "delivered_at", "returned_at")
+    search_fields = ("label", "payment__participant_name", "payment__camp_class__name")
+    list_select_related = ("payment", "payment__camp_class")
+    actions = ("mark_delivered",)
+
+    @admin.display(description="for")
+    def participant(self, purchase: AddOnPurchase) -> str:
+        return purchase.payment.participant_name
+
+    @admin.display(description="class")
+    def class_name(self, purchase: AddOnPurchase) -> str:
+        return purchase.payment.camp_class.name
+
+    def has_deliver_permission(self, request):
+        return request.user.has_perm("payments.change_payment")
+
+    @admin.action(description="Mark delivered", permissions=["deliver"])
+    def mark_delivered(self, request, queryset):
+        delivered = add_ons_delivered(purchase_ids=list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{delivered} marked delivered.")
 
 
 @admin.register(RefundPolicy)
@@ -210,6 +250,7 @@ class PromoCodeForm(forms.ModelForm):
             "categories",
             "uses_limit",
             "uses_per_family",
+            "includes_add_ons",
         )
 
     def clean_code(self) -> str:

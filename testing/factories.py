@@ -14,7 +14,7 @@ from PIL import Image
 
 from accounts.models import Participant, Role, User
 from accounts.services import account_holder_of
-from classes.models import Class, ClassStatus
+from classes.models import AddOn, Class, ClassStatus
 from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
@@ -286,7 +286,35 @@ def class_page_answer(camp_class: Class, similar: tuple[Class, ...] = ()) -> dic
         **class_answer(camp_class),
         "ended": last is not None and last.day < today,
         "similarClasses": [class_answer(other) for other in similar],
+        "addOns": add_ons_answer(camp_class),
     }
+
+
+def add_ons_answer(camp_class: Class) -> list[dict]:
+    """A class's add-ons as its page gives them: its own (a week's or a day's: its series'),
+    then its season's, each option with its stock less its sold (no seat held with any)."""
+    owner = camp_class.unit_of_id or camp_class.pk
+    own = AddOn.objects.filter(camp_class_id=owner).order_by("position", "id")
+    season = AddOn.objects.filter(season_id=camp_class.season_id).order_by("position", "id")
+    return [
+        {
+            "id": add_on.pk,
+            "label": add_on.label,
+            "price": float(add_on.price),
+            "required": add_on.required,
+            "perDay": add_on.per_day,
+            "maxQuantity": add_on.max_quantity,
+            "options": [
+                {
+                    "id": option.pk,
+                    "label": option.label,
+                    "left": None if option.stock is None else option.stock - option.sold,
+                }
+                for option in add_on.options.order_by("position", "id")
+            ],
+        }
+        for add_on in [*own, *(season if camp_class.season_id else [])]
+    ]
 
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

@@ -110,8 +110,9 @@ def test_the_cart_costs_the_same_queries_however_many_lines(
         )
 
     # The caller; the selections with their classes and people; the classes' early-bird prices;
-    # the season's price rules; what the family paid for in the season already.
-    with django_assert_num_queries(5):
+    # the season's price rules; what the family paid for in the season already; the add-ons
+    # the classes and the season offer.
+    with django_assert_num_queries(6):
         response = as_family.get("/api/cart")
 
     assert response.json()["count"] == rows

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from classes.models import Category, Class, ClassStatus, Meeting
+from classes.models import AddOn, Category, Class, ClassStatus, Meeting
 from classes.search import classes_matching
 from classes.services import class_update
 from testing.factories import ClassFactory, UserFactory, scheduled_class
@@ -45,6 +45,9 @@ def class_form(camp_class: Class, **changes) -> dict:
         "enroll": camp_class.enroll,
         "meetings-TOTAL_FORMS": meetings,
         "meetings-INITIAL_FORMS": meetings,
+        # The add-ons' inline, with none.
+        "add_ons-TOTAL_FORMS": 0,
+        "add_ons-INITIAL_FORMS": 0,
         **{
             f"meetings-{number}-id": meeting.pk
             for number, meeting in enumerate(camp_class.meetings.order_by("start", "id"))
@@ -169,7 +172,8 @@ class TestAClassInTheBackOffice:
         }
         assert "description" in fieldsets["What it is"]
         assert "start_date" in fieldsets["Schedule"]
-        (meetings,) = response.context["inline_admin_formsets"]
+        meetings, add_ons = response.context["inline_admin_formsets"]
+        assert add_ons.opts.model is AddOn
         rows = [
             (
                 form.original.day,

@@ -27,6 +27,9 @@ def season_form(**fields) -> dict:
         "closes_at_1": "09:00:00",
         "early_access_opens_at_0": (opens - timedelta(days=7)).date().isoformat(),
         "early_access_opens_at_1": "09:00:00",
+        # The add-ons' inline, with none.
+        "add_ons-TOTAL_FORMS": 0,
+        "add_ons-INITIAL_FORMS": 0,
     }
     form.update(fields)
     return form

@@ -58,6 +58,14 @@ def kept_on_refund(payment: Payment) -> Decimal:
     return sum(kept, ZERO)
 
 
+def add_ons_delivered(*, purchase_ids: list[int]) -> int:
+    """Add-ons handed out: those of seats still held and not yet delivered are marked delivered
+    now (one given back stays given back). How many were marked."""
+    return AddOnPurchase.objects.filter(
+        pk__in=purchase_ids, delivered_at__isnull=True, returned_at__isnull=True
+    ).update(delivered_at=timezone.now())
+
+
 def add_ons_given_back(payment: Payment, *, stock_taken: bool = True) -> None:
     """The seat went back: each add-on not delivered goes back with it, its stock to its option
     (`stock_taken`: the seat had taken it; a seat never taken took none)."""
