@@ -20,6 +20,7 @@ from classes.management.commands.seed_demo import (
 )
 from classes.models import (
     LISTED,
+    AddOn,
     Booking,
     CareKind,
     Category,
@@ -67,7 +68,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
 
     assert first.splitlines() == [
         "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 36 classes, "
-        "2 extended-care options, 9 emulator sign-ins.",
+        "2 extended-care options, 5 add-ons, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -461,3 +462,30 @@ class TestTheDayCamps:
 
         assert ExtendedCare.objects.get(pk=after.pk).seats == 12
         assert list(Class.objects.order_by("id").values_list("id", flat=True)) == rows
+
+
+def test_the_coming_summer_has_a_materials_fee_a_t_shirt_in_sizes_and_lunch_by_the_day():
+    seed()
+    start = season_start(timezone.localdate(timezone=school_timezone()))
+    summer = Season.objects.get(name=f"Summer {start.year}")
+
+    pottery = Class.objects.filter(
+        season=summer, category__slug="pottery-ceramics", unit_of=None
+    ).order_by("id")
+    fees = AddOn.objects.filter(camp_class__in=pottery, label="Materials fee")
+    assert pottery.exists()
+    assert sorted(fee.camp_class_id for fee in fees) == [c.pk for c in pottery]
+    assert all(fee.required and fee.price == Decimal("18.00") for fee in fees)
+    shirt = AddOn.objects.get(season=summer, label="Camp T-shirt")
+    assert not shirt.required and shirt.non_refundable_once_delivered
+    assert [(o.label, o.stock, o.sold) for o in shirt.options.all()] == [
+        ("S", 20, 0),
+        ("M", 30, 0),
+        ("L", 20, 0),
+    ]
+    lunch = AddOn.objects.get(label="Lunch")
+    assert (lunch.camp_class.name, lunch.camp_class.booking, lunch.per_day) == (
+        "Young Makers Studio",
+        Booking.DAYS,
+        True,
+    )

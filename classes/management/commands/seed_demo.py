@@ -20,7 +20,17 @@ from django.utils import timezone
 from accounts import firebase
 from accounts.models import Role, User
 from accounts.services import account_holder_of, participant_create
-from classes.models import Booking, CareKind, Category, Class, ClassStatus, ExtendedCare, Season
+from classes.models import (
+    AddOn,
+    AddOnOption,
+    Booking,
+    CareKind,
+    Category,
+    Class,
+    ClassStatus,
+    ExtendedCare,
+    Season,
+)
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.series import extended_care_offer, units_follow_series
 from classes.services import class_create
@@ -546,6 +556,7 @@ class Command(BaseCommand):
             "seasons": 0,
             "classes": 0,
             "extended-care options": 0,
+            "add-ons": 0,
         }
 
         # Profiles are refreshed on every run; state that the app changes (a class's
@@ -580,6 +591,7 @@ class Command(BaseCommand):
         for demo in [*CLASSES, *DAY_CAMPS]:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
         created["extended-care options"] = self._extended_care(start, instructors)
+        created["add-ons"] = self._add_ons(start)
         last_season = Season.objects.get(name=f"Summer {start.year - 1}")
         last_start = last_season_start(start, timezone.localdate(timezone=school_timezone()))
         for demo in CLASSES:
@@ -731,6 +743,48 @@ class Command(BaseCommand):
                 led_by=instructors[care.handle],
             )
         return made
+
+    def _add_ons(self, start: date) -> int:
+        """The coming summer's add-ons: a materials fee on each pottery class (required), a
+        camp T-shirt in three sizes with their stock, and lunch on each day of the days camp;
+        how many were made (one there already is kept as it is)."""
+        season = Season.objects.get(name=f"Summer {start.year}")
+        made = []
+        pottery = Class.objects.filter(
+            season=season, category__slug="pottery-ceramics", unit_of=None
+        ).order_by("id")
+        for camp_class in pottery:
+            made.append(
+                AddOn.objects.get_or_create(
+                    camp_class=camp_class,
+                    label="Materials fee",
+                    defaults={"price": Decimal("18.00"), "required": True},
+                )
+            )
+        made.append(
+            AddOn.objects.get_or_create(
+                season=season,
+                label="Camp T-shirt",
+                defaults={
+                    "price": Decimal("15.00"),
+                    "max_quantity": 2,
+                    "non_refundable_once_delivered": True,
+                },
+            )
+        )
+        shirt, made_shirt = made[-1]
+        if made_shirt:
+            for position, (size, stock) in enumerate((("S", 20), ("M", 30), ("L", 20))):
+                AddOnOption.objects.create(add_on=shirt, label=size, stock=stock, position=position)
+        days = Class.objects.get(name="Young Makers Studio", season=season, unit_of=None)
+        made.append(
+            AddOn.objects.get_or_create(
+                camp_class=days,
+                label="Lunch",
+                defaults={"price": Decimal("9.50"), "per_day": True},
+            )
+        )
+        return sum(was_made for _, was_made in made)
 
     def _emulator_sign_ins(self, people: list[User]) -> int:
         """Demo accounts in the Firebase Auth emulator, so the demo logins work locally."""
