@@ -3,9 +3,11 @@ price was reached, what the card was charged and given back, and the instalments
 
 Two kinds of figure, kept apart:
 
-- Sales, by when a seat was bought (`Payment.date`): the list prices (gross), each kind of
-  adjustment the family read (`Payment.adjustments`), what account credit paid, and what a plan
-  left for later.
+- Sales, by when a seat was bought (`Payment.date`): the list prices and the add-ons bought with
+  the seats (`AddOnPurchase`; gross), each kind of discount the family read
+  (`Payment.adjustments`), what account credit paid, and what a plan left for later. The money
+  by kind shows the add-ons' gross apart from the classes' and extended care's, whose card money
+  they are paid with.
 - Card money, by when it moved, so that `net` is what the card processor shows for the same
   days, to the cent: the ledger's card charges (each payment's own share of a charge, each
   instalment or move paid by card) less its refunds to the card, made (`payments.services.ledger`).
@@ -27,8 +29,10 @@ from django.db.models import (
     DecimalField,
     ExpressionWrapper,
     F,
+    OuterRef,
     Q,
     QuerySet,
+    Subquery,
     Sum,
     Value,
     When,
@@ -40,6 +44,7 @@ from core.school_time import school_timezone, school_today
 from payments.models import (
     MONEY_IN,
     MONEY_OUT,
+    AddOnPurchase,
     CreditEntry,
     Instalment,
     InstalmentStatus,
@@ -68,6 +73,7 @@ OTHER = "other"
 # What a payment bought, as the money's breakdown by kind names it.
 CLASSES = "classes"
 EXTENDED_CARE = "extendedCare"
+ADD_ONS = "addOns"
 # Instalments the family still owes: not yet paid, and not called off.
 STILL_OWED = (InstalmentStatus.DUE, InstalmentStatus.FAILED)
 
@@ -177,14 +183,29 @@ def _money_lines(season: Season, period: Period):
             line = lines.setdefault(group, MoneyLine())
             for name in ("gross", "reductions", "charged", "refunds"):
                 setattr(line, name, getattr(line, name) + row.get(name, ZERO))
+            if row.get("add_ons"):
+                lines.setdefault((*group[:2], ADD_ONS), MoneyLine()).gross += row["add_ons"]
 
     due = Coalesce(F("plan_total"), F("price"), output_field=MONEY)
     listed = Coalesce(F("list_price"), F("price"), output_field=MONEY)
+    bought = Coalesce(
+        Subquery(
+            AddOnPurchase.objects.filter(payment=OuterRef("pk"))
+            .values("payment")
+            .annotate(total=Sum("amount"))
+            .values("total"),
+            output_field=MONEY,
+        ),
+        Value(ZERO),
+        output_field=MONEY,
+    )
     sales = _by_week_and_category(
         _sales(season, period),
         "date",
         gross=listed,
-        reductions=ExpressionWrapper(listed - due, output_field=MONEY),
+        add_ons=bought,
+        # The discounts and credit: what the list price and the add-ons came to, less what is due.
+        reductions=ExpressionWrapper(listed + bought - due, output_field=MONEY),
         plan_later=Case(
             When(plan_total__isnull=False, then=F("plan_total") - F("price")), default=Value(ZERO)
         ),
@@ -247,7 +268,8 @@ def _adjustments(season: Season, period: Period) -> dict[str, Decimal]:
         by_kind = {kind: Decimal(int(cents)) * CENT for kind, cents in cursor.fetchall()}
     adjustments = dict.fromkeys([*ADJUSTMENT_KINDS.values(), OTHER], ZERO)
     for kind, amount in by_kind.items():
-        if kind == Kind.CREDIT:
+        if kind in (Kind.CREDIT, Kind.ADD_ON):
+            # Credit is its own figure; an add-on is sold, not a discount (the gross has it).
             continue
         name = ADJUSTMENT_KINDS.get(kind, OTHER)
         adjustments[name] += amount

@@ -16,7 +16,9 @@ care paid for.
 Dependent care, which families claim on a dependent-care account or the child and dependent care
 credit, is listed apart: each option of extended care (before- or after-care) the child had, and
 each day camp (a class sold by the week or the day, `classes.models.Booking`), one line each for
-all its days in the year. A day of either refunded in full is no day of care.
+all its days in the year. A day of either refunded in full is no day of care. What a day
+camp's seat paid for add-ons bought with it (lunch, a T-shirt: `payments.models.AddOnPurchase`)
+is no care: it is said apart and left out of the dependent-care total.
 """
 
 import unicodedata
@@ -34,7 +36,14 @@ from fpdf.enums import XPos, YPos
 from accounts.models import Participant, User
 from classes.models import Meeting
 from core.school_time import school_today
-from payments.models import MONEY_IN, MONEY_OUT, LedgerEntry, Payment, PaymentStatus
+from payments.models import (
+    MONEY_IN,
+    MONEY_OUT,
+    AddOnPurchase,
+    LedgerEntry,
+    Payment,
+    PaymentStatus,
+)
 from payments.selectors import MONEY_BACK_MADE
 
 # The years a statement may be asked for: any other is a mistake in the address.
@@ -69,10 +78,17 @@ class StatementLine:
     # The family cancelled the seat: what is left is what the school kept.
     cancelled: bool
     kind: CareKind = CareKind.CLASS
+    # Of what the seats paid, the add-ons bought with them and kept (not given back).
+    add_ons: Decimal = ZERO
 
     @property
     def net(self) -> Decimal:
         return self.paid - self.given_back
+
+    @property
+    def care(self) -> Decimal:
+        """What was paid for the care itself: the net less the add-ons kept."""
+        return max(self.net - self.add_ons, ZERO)
 
     @property
     def dependent_care(self) -> bool:
@@ -88,6 +104,7 @@ class StatementLine:
             paid=self.paid + other.paid,
             given_back=self.given_back + other.given_back,
             cancelled=self.cancelled and other.cancelled,
+            add_ons=self.add_ons + other.add_ons,
         )
 
 
@@ -113,7 +130,12 @@ class Statement:
 
     @property
     def dependent_care_total(self) -> Decimal:
-        return sum((line.net for line in self.dependent_care), ZERO)
+        """The dependent care paid for: its lines' net, less the add-ons bought with them."""
+        return sum((line.care for line in self.dependent_care), ZERO)
+
+    @property
+    def dependent_care_add_ons(self) -> Decimal:
+        return sum((line.net - line.care for line in self.dependent_care), ZERO)
 
 
 def _meeting_days():
@@ -126,6 +148,17 @@ def _ledger_sum(kinds, *made) -> Coalesce:
     total = (
         LedgerEntry.objects.filter(payment=OuterRef("pk"), kind__in=kinds)
         .filter(*made)
+        .values("payment")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return Coalesce(Subquery(total, output_field=MONEY), Value(ZERO), output_field=MONEY)
+
+
+def _add_ons_kept() -> Coalesce:
+    """The payment's add-ons not given back, added up; 0 for none."""
+    total = (
+        AddOnPurchase.objects.filter(payment=OuterRef("pk"), returned_at__isnull=True)
         .values("payment")
         .annotate(total=Sum("amount"))
         .values("total")
@@ -149,6 +182,7 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
             days=Subquery(_meeting_days().values("camp_class").annotate(n=Count("pk")).values("n")),
             paid=_ledger_sum(MONEY_IN),
             given_back=_ledger_sum(MONEY_OUT, MONEY_BACK_MADE),
+            add_ons_kept=_add_ons_kept(),
         )
         .filter(first_day__gte=date(year, 1, 1), first_day__lte=date(year, 12, 31))
         .order_by("first_day", "camp_class__name", "id")
@@ -176,6 +210,7 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
             currency=payment.currency,
             cancelled=payment.status == PaymentStatus.CANCELLED,
             kind=kind,
+            add_ons=payment.add_ons_kept,
         )
         if line.net <= ZERO:
             continue
@@ -276,6 +311,11 @@ def _payments_pdf(pdf: _StatementPdf, statement: Statement, currency: str) -> No
             lines = tuple(item for item in statement.dependent_care if item.kind == kind)
             if lines:
                 pdf.lines_table(lines, heading)
+        if statement.dependent_care_add_ons > ZERO:
+            pdf.text_line(
+                "Of these, add-ons bought with the care (lunch, a T-shirt), which are not "
+                f"dependent care: {_money(statement.dependent_care_add_ons, currency)}"
+            )
         pdf.text_line(
             f"Dependent care paid in {statement.year}: "
             f"{_money(statement.dependent_care_total, currency)}",

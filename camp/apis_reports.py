@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from books.reports import CLASSES, EXTENDED_CARE
+from books.reports import ADD_ONS, CLASSES, EXTENDED_CARE
 from camp.reports import (
     TABLES,
     period_for_report,
@@ -71,7 +71,7 @@ class _MoneyCategory(_MoneyLine):
 
 
 class _MoneyKind(_MoneyLine):
-    kind = serializers.ChoiceField(choices=[CLASSES, EXTENDED_CARE])
+    kind = serializers.ChoiceField(choices=[CLASSES, EXTENDED_CARE, ADD_ONS])
 
 
 class _Adjustments(serializers.Serializer):

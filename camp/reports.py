@@ -24,6 +24,7 @@ from openpyxl import Workbook
 
 from attendance.reports import attendance_by_class
 from books.reports import (
+    ADD_ONS,
     CLASSES,
     EXTENDED_CARE,
     ZERO,
@@ -209,10 +210,11 @@ def _money_section(season: Season, period: Period) -> dict:
             {"category": category or "No category", **_money_line(line)}
             for category, line in sorted(money.by_category.items())
         ],
-        # Classes (whole, by the week or the day) and extended care, each always there.
+        # Classes (whole, by the week or the day), extended care and the add-ons bought with
+        # them (their gross: the card money is the seats'), each always there.
         "byKind": [
             {"kind": kind, **_money_line(money.by_kind.get(kind, empty))}
-            for kind in (CLASSES, EXTENDED_CARE)
+            for kind in (CLASSES, EXTENDED_CARE, ADD_ONS)
         ],
     }
 
@@ -440,7 +442,7 @@ def _money_by_category_table(report: dict) -> Table:
     return Table(("Category", *MONEY_HEADINGS), rows)
 
 
-KIND_NAMES = {CLASSES: "Classes", EXTENDED_CARE: "Extended care"}
+KIND_NAMES = {CLASSES: "Classes", EXTENDED_CARE: "Extended care", ADD_ONS: "Add-ons"}
 
 
 def _money_by_kind_table(report: dict) -> Table:

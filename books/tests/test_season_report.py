@@ -21,7 +21,7 @@ from accounts.models import Role
 from accounts.services import account_holder_of
 from changes.services import enrolment_cancel
 from changes.services.enrolment_cancellations import RefundTo
-from classes.models import Class
+from classes.models import AddOn, AddOnOption, Class
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment
 from payments.models import (
@@ -222,3 +222,49 @@ def test_the_seasons_net_money_is_what_stripe_lists_to_the_cent(
     second = mias_clay.instalments.order_by("due_on").last()
     due_soon = second.due_on <= school_today() + timedelta(days=30)
     assert instalments["dueNext30Days"]["count"] == (1 if due_soon else 0)
+
+
+def test_add_ons_sold_are_in_the_gross_and_apart_by_kind_and_the_card_money_stays_stripe_s(
+    api_client_for,
+):
+    since = int(timezone.now().timestamp()) - 5
+    summer = a_season()
+    PromoCode.objects.create(season=summer, code="TEN", percent=D(10))
+    clay = a_season_class(summer, "200.00", name="Clay")
+    AddOn.objects.create(camp_class=clay, label="Materials fee", price=D("20.00"), required=True)
+    shirt = AddOn.objects.create(season=summer, label="T-shirt", price=D("15.00"))
+    medium = AddOnOption.objects.create(add_on=shirt, label="M", stock=5)
+    family = UserFactory(role=Role.STUDENT)
+    mia = ChildFactory(account=family, first_name="Mia")
+    client = api_client_for(family)
+    items = [
+        {
+            "classId": clay.pk,
+            "participantId": mia.pk,
+            "addOns": [{"id": shirt.pk, "optionId": medium.pk}],
+        }
+    ]
+    answer = client.post("/api/checkouts", {"items": items, "promoCode": "TEN"}, format="json")
+    answer = answer.json()
+    saved = stripe_js.confirm_card_setup(
+        answer["clientSecret"], stripe_js.CARD_OK, email=family.email, name=family.name
+    )
+    paid = client.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"total": answer["total"], "setupIntentId": saved["setupIntent"]["id"]},
+        format="json",
+    )
+    assert paid.status_code == 201, paid.json()
+    admin = UserFactory(role=Role.ADMIN)
+
+    response = api_client_for(admin).get("/api/reports/season", {"season": summer.pk})
+
+    assert response.status_code == 200, response.json()
+    money = response.json()["money"]
+    # The class at $200 less the code's $20 (not off the add-ons), with $35 of add-ons.
+    assert (money["gross"], money["adjustments"]["code"], money["net"]) == (235.0, -20.0, 215.0)
+    assert money["adjustments"]["other"] == 0.0
+    by_kind = {line["kind"]: line for line in money["byKind"]}
+    assert (by_kind["classes"]["gross"], by_kind["classes"]["adjustments"]) == (200.0, -20.0)
+    assert by_kind["addOns"]["gross"] == 35.0
+    assert stripe_money([family], since) == (cents(money["charged"]), 0)

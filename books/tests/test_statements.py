@@ -8,12 +8,14 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 from pypdf import PdfReader
 
 from accounts.models import Role
 from books.statements import statement_for
-from classes.models import Class, Meeting
+from classes.models import AddOn, Class, Meeting
 from payments.models import (
+    AddOnPurchase,
     CreditEntry,
     Instalment,
     InstalmentStatus,
@@ -413,3 +415,41 @@ def test_day_camp_weeks_and_after_care_are_listed_apart_as_dependent_care(
     assert f"Dependent care paid in {summer(7, 5).year}: $460.00" in text
     assert f"Clay Studio {dates_of_care(summer(7, 19))} $100.00 $0.00 $100.00" in text
     assert f"Total paid for care in {summer(7, 5).year}: $560.00" in text
+
+
+def test_lunch_bought_with_day_camp_days_is_said_apart_and_is_no_dependent_care(
+    family, noa, api_client_for
+):
+    season = a_season(starts_on=summer(7, 5), days=30)
+    camp = a_day_camp(season, "200.00", weeks=2)
+    week_1, week_2 = units(camp)
+    lunch = AddOn.objects.create(
+        camp_class=camp, label="Lunch", price=Decimal("9.50"), per_day=True
+    )
+    for week in (week_1, week_2):
+        payment = paid(family, noa, week, price=Decimal("247.50"))
+        AddOnPurchase.objects.create(
+            payment=payment, add_on=lunch, label="Lunch ×5", quantity=5, amount=Decimal("47.50")
+        )
+    # Week 2's lunches were given back with a refund of them (the seat kept).
+    AddOnPurchase.objects.filter(payment__camp_class=week_2).update(returned_at=timezone.now())
+    refund(Payment.objects.get(camp_class=week_2), "47.50")
+
+    statement = statement_for(participant=noa, year=summer(7, 5).year)
+
+    [line] = statement.lines
+    assert (line.net, line.add_ons, line.care) == (
+        Decimal("447.50"),
+        Decimal("47.50"),
+        Decimal("400.00"),
+    )
+    assert (statement.dependent_care_total, statement.total) == (
+        Decimal("400.00"),
+        Decimal("447.50"),
+    )
+    text = statement_text(get_statement(api_client_for(family), summer(7, 5).year, noa.pk))
+    assert (
+        "Of these, add-ons bought with the care (lunch, a T-shirt), which are not dependent "
+        "care: $47.50"
+    ) in text
+    assert f"Dependent care paid in {summer(7, 5).year}: $400.00" in text

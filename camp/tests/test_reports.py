@@ -327,6 +327,13 @@ class TestDayCamp:
                 "refunds": 25.0,
                 "net": 75.0,
             },
+            "addOns": {
+                "gross": 0.0,
+                "adjustments": 0.0,
+                "charged": 0.0,
+                "refunds": 0.0,
+                "net": 0.0,
+            },
         }
         assert body["money"]["net"] == 275.0
 
