@@ -72,6 +72,7 @@ from payments.models import (
 from payments.money import in_cents
 from payments.selectors import CARD, CHECKOUT_CREDIT, OTHER, credit_balance, seat_paid
 from payments.services import card_charges
+from payments.services.add_ons import add_on_purchases_make, add_ons_given_back
 from payments.services.common import MINIMUM_CARD_CHARGE_CENTS
 from payments.services.customers import card_setup_for
 from payments.services.ledger import (
@@ -673,6 +674,9 @@ def _payment_moved(
             "adjustments",
         ]
     )
+    # The old seat's add-ons go back with it (but one delivered); the new price's are bought.
+    add_ons_given_back(payment)
+    add_on_purchases_make(payment)
 
 
 def _difference_settled(

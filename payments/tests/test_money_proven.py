@@ -8,7 +8,10 @@ days in one checkout; their instalments fall due and beat charges them (or the c
 and the family pays the balance, or the office takes cash); they move seats up and down (by card
 or credit) and cancel in each refund tier (to the card or as credit), a week with its after-care
 too; the school cancels classes and the day camp with all its weeks (the service and the back
-office's action), refunds seats and grants credit. After each step:
+office's action), refunds seats and grants credit. Clay has a required materials fee, and a
+T-shirt (the season's, its medium of two in stock) is bought with classes; the back office marks
+T-shirts delivered, which a cancellation then keeps (not refundable once delivered). After each
+step:
 
 1. What localstripe was charged less what it gave back is what our records say the cards hold
    (the ledger, charge by charge).
@@ -20,6 +23,8 @@ office's action), refunds seats and grants credit. After each step:
    reads them) plus what the school kept where the app said it keeps something (what a refund
    tier keeps of a seat given up).
 5. `seat_paid` is never negative.
+6. An add-on's option is never sold past its stock, and what it has sold is what the purchases
+   not given back bought.
 
 Our side is read through the app's own reading functions (`seat_paid`, the season report, the
 statements, `credit_balance`) so that a new way of recording money is held to the same account.
@@ -58,10 +63,11 @@ from accounts.models import Role, User
 from books.reports import Period, season_money
 from books.statements import statement_for
 from changes.services import class_cancel
-from classes.models import Class
+from classes.models import AddOn, AddOnOption, Class
 from core.school_time import school_timezone
 from payments import stripe_client
 from payments.models import (
+    AddOnPurchase,
     Checkout,
     EarlyBirdPrice,
     Instalment,
@@ -223,6 +229,20 @@ class MoneyMachine(RuleBasedStateMachine):
                 a_season_class(self.season, price, week=week, seats=2, name=name)
                 for name, price, week in CLASSES
             ]
+            AddOn.objects.create(
+                camp_class=self.classes[2], label="Materials fee", price=D("30.00"), required=True
+            )
+            self.shirt = AddOn.objects.create(
+                season=self.season,
+                label="T-shirt",
+                price=D("15.00"),
+                max_quantity=2,
+                non_refundable_once_delivered=True,
+            )
+            self.sizes = [
+                AddOnOption.objects.create(add_on=self.shirt, label="M", stock=2),
+                AddOnOption.objects.create(add_on=self.shirt, label="L"),
+            ]
             self.day_camp = a_day_camp(self.season, "150.00", **DAY_CAMP)
             MultiWeekDiscount.objects.create(season=self.season, weeks=2, percent=D(10))
             self.weeks = units(self.day_camp)
@@ -329,6 +349,53 @@ class MoneyMachine(RuleBasedStateMachine):
             body["promoCode"] = "WELCOME10"
         with self.today():
             self.pay(family, body, declines=declines)
+
+    @precondition(lambda self: self.day <= 30)
+    @rule(
+        family=st.integers(0, 1),
+        picks=st.lists(st.integers(0, 5), min_size=1, max_size=2),
+        size=st.integers(0, 1),
+        quantity=st.integers(1, 2),
+        credit=st.booleans(),
+    )
+    def checkout_with_t_shirts(self, family, picks, size, quantity, credit):
+        """A family checks out classes with a T-shirt (or two) on each; Clay's materials fee is
+        added whatever they ask; the medium may sell out."""
+        family = self.families[family]
+        taken = set(self.enrolled_seats())
+        free = [
+            (child, camp_class)
+            for owner, child in self.children
+            for camp_class in self.classes
+            if owner == family and (child.pk, camp_class.pk) not in taken
+        ]
+        if not free:
+            return
+        shirt = {"id": self.shirt.pk, "optionId": self.sizes[size].pk, "quantity": quantity}
+        items = [
+            {"classId": camp_class.pk, "participantId": child.pk, "addOns": [shirt]}
+            for child, camp_class in dict.fromkeys(free[pick % len(free)] for pick in picks)
+        ]
+        with self.today():
+            self.pay(family, {"items": items, "applyCredit": credit})
+
+    @precondition(lambda self: self.enrolled())
+    @rule(pick=st.integers(0, 9))
+    def t_shirt_delivered(self, pick):
+        """The school hands out a T-shirt bought with a seat and marks it delivered."""
+        bought = list(
+            AddOnPurchase.objects.filter(
+                payment__status=PaymentStatus.ENROLLED, add_on=self.shirt, delivered_at=None
+            ).order_by("id")
+        )
+        if not bought:
+            return
+        with self.today():
+            answer = self.back_office().post(
+                "/admin/payments/addonpurchase/",
+                {"action": "mark_delivered", "_selected_action": [bought[pick % len(bought)].pk]},
+            )
+        assert answer.status_code == 302
 
     @precondition(lambda self: self.day <= 30)
     @rule(
@@ -555,6 +622,12 @@ class MoneyMachine(RuleBasedStateMachine):
         for customer, held in stripe_held.values():
             card_net[customers.get(customer)] += held
 
+        # 6: stock sold is the purchases kept, never past the stock.
+        for option in AddOnOption.objects.all():
+            kept = AddOnPurchase.objects.filter(option=option, returned_at=None)
+            assert option.sold == sum(kept.values_list("quantity", flat=True))
+            assert option.stock is None or option.sold <= option.stock
+
         # 5: what each seat holds is never below nothing, part by part.
         for payment in Payment.objects.order_by("id"):
             parts = seat_paid(payment).parts
@@ -740,5 +813,30 @@ def test_a_week_cancelled_with_its_after_care_gives_back_each_day_once(
             )
         ) == {PaymentStatus.CANCELLED}
         assert Payment.objects.get(camp_class=week2).status == PaymentStatus.ENROLLED
+        with machine.today():
+            machine.check_money()
+
+
+def test_a_t_shirt_delivered_is_kept_and_the_rest_given_back_by_the_policy(localstripe, emulator):
+    with a_run(localstripe) as machine:
+        machine.school(gift=False, opening=[(1, [0])], plan=False)
+        # The Silvas' Mia: Clay ($400 and its $30 materials fee) with two mediums ($30).
+        machine.checkout_with_t_shirts(family=0, picks=[2], size=0, quantity=2, credit=False)
+        clay = Payment.objects.get(status=PaymentStatus.ENROLLED, camp_class=machine.classes[2])
+        assert clay.price == D("460.00")
+        assert AddOnOption.objects.get(pk=machine.sizes[0].pk).sold == 2
+        machine.t_shirt_delivered(pick=0)
+        with machine.today():
+            machine.check_money()
+
+        machine.family_cancels(
+            pick=[p.pk for p in machine.enrolled()].index(clay.pk), to_credit=False
+        )
+
+        clay.refresh_from_db()
+        assert clay.status == PaymentStatus.CANCELLED
+        # Weeks ahead, in full but for the two T-shirts Mia wears.
+        assert sum(r["amount"] for r in stripe_js.refunds_of(clay.charge_id)) == 43000
+        assert machine.kept[clay.student_id] == D("30.00")
         with machine.today():
             machine.check_money()
