@@ -11,10 +11,11 @@ import pytest
 from django.utils import timezone
 
 from checkout.pricing import price_checkout, price_for
-from classes.models import AddOn, AddOnOption
+from classes.models import AddOn, AddOnOption, Booking
 from enrolments.models import SeatHold, SeatHoldAddOn
 from payments.models import AddOnPurchase, Checkout, Kind, Payment, PaymentStatus, PromoCode
 from payments.tests import stripe_js
+from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory
 from testing.outbox import send_queued
 from testing.seasons import a_season_class
@@ -267,3 +268,60 @@ def test_a_cancelled_seat_gives_back_its_add_ons_but_one_delivered_and_not_refun
     kept = AddOnPurchase.objects.get(payment=leos, option=sizes["L"])
     assert kept.returned_at is None
     assert all(p.returned_at is not None for p in AddOnPurchase.objects.exclude(pk=kept.pk))
+
+
+def test_lunch_per_day_on_the_days_named_and_a_kit_once_per_item_of_a_days_camp(
+    as_family, family, children, season
+):
+    days_camp = a_day_camp(season, "40.00", booking=Booking.DAYS, weeks=1)
+    monday, tuesday, wednesday, *_ = units(days_camp)
+    lunch = AddOn.objects.create(
+        camp_class=days_camp, label="Lunch", price=D("9.50"), per_day=True, max_quantity=2
+    )
+    AddOn.objects.create(camp_class=days_camp, label="Kit", price=D("12.00"), required=True)
+    item = {
+        "classId": days_camp.pk,
+        "participantId": children[0].pk,
+        "units": [monday.pk, tuesday.pk, wednesday.pk],
+        "addOns": [{"id": lunch.pk, "units": [monday.pk, wednesday.pk]}],
+    }
+
+    response = as_family.post("/api/checkouts/quote", {"items": [item]}, format="json")
+
+    assert response.status_code == 200, response.json()
+    assert [
+        (line["classId"], [(a["label"], a["amount"]) for a in line["adjustments"]])
+        for line in response.json()["lines"]
+    ] == [
+        (monday.pk, [("Lunch", 9.5), ("Kit", 12.0)]),
+        (tuesday.pk, []),
+        (wednesday.pk, [("Lunch", 9.5)]),
+    ]
+    assert response.json()["total"] == 151.0
+
+    item["addOns"][0]["units"] = [monday.pk, days_camp.pk]
+    refused = as_family.post("/api/checkouts/quote", {"items": [item]}, format="json")
+
+    assert refused.status_code == 400
+    assert refused.json()["errors"]["addOns"] == [
+        "Item 1: Lunch: only per day, on the weeks or days booked."
+    ]
+
+
+def test_a_season_s_required_add_on_is_charged_once_per_child_per_season(
+    as_family, family, children, pottery, season
+):
+    AddOn.objects.create(season=season, label="Registration kit", price=D("20.00"), required=True)
+    watercolour = a_season_class(season, "200.00", name="Watercolour", week=1)
+    mia = children[0]
+
+    quote = price_checkout(family, [(mia, pottery), (mia, watercolour)])
+
+    assert [line.of_kind(Kind.ADD_ON) for line in quote.lines] == [D("20.00"), D("0.00")]
+
+    answer = opened(as_family, item(mia, pottery)).json()
+    assert paid_by_card(as_family, family, answer).status_code == 201
+
+    # Bought with Pottery: Watercolour, later, is not charged it again; Leo is.
+    assert price_for(mia, watercolour).of_kind(Kind.ADD_ON) == D("0.00")
+    assert price_for(children[1], watercolour).of_kind(Kind.ADD_ON) == D("20.00")
