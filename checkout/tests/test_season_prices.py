@@ -12,7 +12,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import Role
-from classes.models import ClassStatus
+from classes.models import AddOn, ClassStatus
 from payments.models import CreditEntry, Payment, PromoCode, Scholarship, SiblingDiscount
 from testing.factories import ChildFactory, ClassFactory, SelectionFactory, UserFactory
 from testing.seasons import a_season
@@ -171,3 +171,27 @@ def test_a_class_the_discounts_cover_enrols_without_a_card(
     assert payment.adjustments == [
         {"kind": "scholarship", "label": "Scholarship", "amount": "-300.00"}
     ]
+
+
+def test_the_single_class_payment_charges_a_required_add_on_and_buys_it(
+    localstripe, season, student, as_student, pay
+):
+    mia = ChildFactory(account=student)
+    pottery = ClassFactory(status=ClassStatus.APPROVED, season=season, price=D("300.00"))
+    fee = AddOn.objects.create(
+        camp_class=pottery, label="Materials fee", price=D("25.00"), required=True
+    )
+    selection = SelectionFactory(student=student, participant=mia, camp_class=pottery)
+
+    opened = as_student.post("/api/createPaymentIntent", {"payId": selection.pk}, format="json")
+    paid = pay(as_student, selection)
+
+    assert opened.json()["adjustments"] == [
+        {"kind": "add_on", "label": "Materials fee", "amount": 25.0}
+    ]
+    assert opened.json()["amountDue"] == 325.0
+    assert paid.status_code == 201
+    payment = Payment.objects.get(participant=mia)
+    assert payment.price == D("325.00")
+    [bought] = payment.add_ons.all()
+    assert (bought.add_on, bought.label, bought.amount) == (fee, "Materials fee", D("25.00"))
