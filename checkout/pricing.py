@@ -661,8 +661,9 @@ def _required_here(add_on: AddOn, line: Quote, firsts: set, bought: set) -> bool
         return True
     participant = line.participant.pk
     if add_on.camp_class_id is not None:
-        return (participant, _add_on_owner(line)) in firsts
-    return (participant, add_on.season_id) in firsts and (participant, add_on.pk) not in bought
+        return ("class", participant, _add_on_owner(line)) in firsts
+    first_in_season = ("season", participant, add_on.season_id) in firsts
+    return first_in_season and (participant, add_on.pk) not in bought
 
 
 def _add_ons(
@@ -687,11 +688,12 @@ def _add_ons(
             priced.append(line)
             continue
         participant = line.participant.pk
+        # The participant's first line here of this class (or series) and of this season.
         firsts = {
             key
             for key in (
-                (participant, _add_on_owner(line)),
-                (participant, line.camp_class.season_id),
+                ("class", participant, _add_on_owner(line)),
+                ("season", participant, line.camp_class.season_id),
             )
             if key not in seen
         }

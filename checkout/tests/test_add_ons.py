@@ -11,14 +11,14 @@ import pytest
 from django.utils import timezone
 
 from checkout.pricing import price_checkout, price_for
-from classes.models import AddOn, AddOnOption, Booking
+from classes.models import AddOn, AddOnOption, Booking, Class
 from enrolments.models import SeatHold, SeatHoldAddOn
 from payments.models import AddOnPurchase, Checkout, Kind, Payment, PaymentStatus, PromoCode
 from payments.tests import stripe_js
 from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory
 from testing.outbox import send_queued
-from testing.seasons import a_season_class
+from testing.seasons import a_season, a_season_class
 
 pytestmark = pytest.mark.django_db
 
@@ -325,3 +325,21 @@ def test_a_season_s_required_add_on_is_charged_once_per_child_per_season(
     # Bought with Pottery: Watercolour, later, is not charged it again; Leo is.
     assert price_for(mia, watercolour).of_kind(Kind.ADD_ON) == D("0.00")
     assert price_for(children[1], watercolour).of_kind(Kind.ADD_ON) == D("20.00")
+
+
+def test_a_class_s_required_add_on_is_charged_whatever_its_id_shares_with_its_season(family):
+    # A class and its season may have the same id: each is counted as what it is.
+    first = a_season()
+    clay = a_season_class(first, "100.00", name="Clay")
+    pottery = a_season_class(first, "100.00", name="Pottery", week=1)
+    season = first if first.pk == pottery.pk else a_season("Autumn", pk=pottery.pk)
+    Class.objects.filter(pk__in=[clay.pk, pottery.pk]).update(season=season)
+    clay.refresh_from_db()
+    pottery.refresh_from_db()
+    AddOn.objects.create(camp_class=pottery, label="Materials fee", price=D("25.00"), required=True)
+    mia = ChildFactory(account=family, first_name="Mia")
+
+    quote = price_checkout(family, [(mia, clay), (mia, pottery)])
+
+    assert pottery.season_id == pottery.pk
+    assert [line.of_kind(Kind.ADD_ON) for line in quote.lines] == [D("0.00"), D("25.00")]

@@ -40,8 +40,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # made. Then the SetupIntent the
 # worker made ahead taken for the selection, in one statement on PostgreSQL
 # (payments.prepared.ready_setup_claim); where none was made ahead, the Stripe customer saved
-# instead, the first time, with the SetupIntent asked of Stripe.
-HOLD_QUERIES = 7
+# instead, the first time, with the SetupIntent asked of Stripe. The add-ons the price adds
+# (checkout.pricing).
+HOLD_QUERIES = 8
 # The caller; the selection as above, with the payment made before with this card and the
 # refund policy in force; the rules' one query with the paperwork; in one transaction
 # committed before Stripe is asked, the child locked, whether another charge of the seat is
@@ -49,8 +50,10 @@ HOLD_QUERIES = 7
 # Then in one transaction: the seat taken, which locks the class; the rules again under the
 # lock; the enrolment; the hold and the selection settled; the payment, enrolled, and its
 # card charge in the ledger; its receipt queued, to be composed by the worker that sends it;
-# the attempt marked charged. The answer is the payment as written.
-PAY_QUERIES = 15
+# the attempt marked charged. The answer is the payment as written. The add-ons the price adds
+# (checkout.pricing); the hold's add-on stock deleted with it (Django's cascade: the hold read,
+# its add-on stock deleted, then the hold).
+PAY_QUERIES = 18
 
 
 class Counted:
