@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from checkout.pricing import price_checkout, price_for
 from classes.models import AddOn, AddOnOption, Booking, Class
-from enrolments.models import SeatHold, SeatHoldAddOn
+from enrolments.models import SeatHold, SeatHoldAddOn, Selection
+from enrolments.services import hold_take
 from payments.models import AddOnPurchase, Checkout, Kind, Payment, PaymentStatus, PromoCode
 from payments.tests import stripe_js
 from testing.day_camp import a_day_camp, units
@@ -343,3 +344,20 @@ def test_a_class_s_required_add_on_is_charged_whatever_its_id_shares_with_its_se
 
     assert pottery.season_id == pottery.pk
     assert [line.of_kind(Kind.ADD_ON) for line in quote.lines] == [D("0.00"), D("25.00")]
+
+
+def test_a_hold_renewed_after_it_ran_out_keeps_no_stock_it_kept_before(
+    as_family, api_client_for, family, children, pottery, tshirt
+):
+    shirt, sizes = tshirt
+    medium = {"id": shirt.pk, "optionId": sizes["M"].pk}
+    assert opened(as_family, item(children[0], pottery, medium)).status_code == 201
+    SeatHold.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+
+    # The same seat held again without a T-shirt (the payment page of the one class).
+    selection = Selection.objects.get(participant=children[0], camp_class=pottery)
+    hold_take(selection=selection)
+
+    assert not SeatHoldAddOn.objects.exists()
+    other = ChildFactory(first_name="Ada")
+    assert opened(api_client_for(other.account), item(other, pottery, medium)).status_code == 201

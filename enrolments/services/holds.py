@@ -138,6 +138,8 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         raise Conflict(Refusal.FULL.before_paying)
     if held is not None:
         holds_lapsed([held])
+        # The stock it kept lapsed with it: renewed, the hold keeps none until asked again.
+        SeatHoldAddOn.objects.filter(hold=held).delete()
     refusal = hold_refusal(holds=read.family, now=now)
     if refusal is not None:
         raise Conflict(refusal.before_paying, code=refusal.kind)
