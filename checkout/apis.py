@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
 from checkout.items import AddOnAsked, CareAsked, Item, items_read
-from checkout.pricing import Adjustment
+from checkout.pricing import AddOnChosen, Adjustment
 from checkout.selectors import cart_for, checkout_quote
 from checkout.services import (
     attempt_get_for,
@@ -403,7 +403,12 @@ def _checkout_body(view: CheckoutView) -> dict:
             # As confirmed when it was paid, whatever the rules say now.
             list_price, price = line.list_price, line.price
             adjustments = [
-                Adjustment(kind=a["kind"], label=a["label"], amount=a["amount"])
+                Adjustment(
+                    kind=a["kind"],
+                    label=a["label"],
+                    amount=a["amount"],
+                    add_on=AddOnChosen.from_record(a) if "addOnId" in a else None,
+                )
                 for a in line.adjustments
             ]
         else:

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db.models import Sum
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import SkipField
 
 from classes.schedule import WEEKDAY_NAMES, meetings_of
 from classes.serializers import ClockTimeField, MeetingOutputSerializer
@@ -194,6 +195,15 @@ def receipt_number(payment) -> str:
     return f"{paid:%Y}-{payment.pk:06d}"
 
 
+class _AddOnPart(serializers.IntegerField):
+    """A part of an add-on's adjustment (`Adjustment.add_on`); left out of any other kind."""
+
+    def get_attribute(self, adjustment):
+        if getattr(adjustment, "add_on", None) is None:
+            raise SkipField()
+        return super().get_attribute(adjustment)
+
+
 class AdjustmentOutputSerializer(serializers.Serializer):
     """One change to a list price (`checkout.pricing.Adjustment`): negative for a discount."""
 
@@ -213,6 +223,10 @@ class AdjustmentOutputSerializer(serializers.Serializer):
     )
     label = serializers.CharField()
     amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    # An add-on's: which was bought, in which option, how many (absent on any other kind).
+    addOnId = _AddOnPart(source="add_on.add_on_id", required=False)  # noqa: N815
+    optionId = _AddOnPart(source="add_on.option_id", required=False, allow_null=True)  # noqa: N815
+    quantity = _AddOnPart(source="add_on.quantity", required=False)
 
 
 class CheckoutReceiptLineSerializer(serializers.Serializer):

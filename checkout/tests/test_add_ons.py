@@ -139,9 +139,23 @@ def test_a_season_add_on_is_priced_with_its_option_and_quantity_in_the_quote(
 
     assert response.status_code == 200, response.json()
     [line] = response.json()["lines"]
-    assert [(a["kind"], a["label"], a["amount"]) for a in line["adjustments"]] == [
-        ("add_on", "Materials fee", 25.0),
-        ("add_on", "T-shirt (L) ×2", 30.0),
+    assert line["adjustments"] == [
+        {
+            "kind": "add_on",
+            "label": "Materials fee",
+            "amount": 25.0,
+            "addOnId": materials.pk,
+            "optionId": None,
+            "quantity": 1,
+        },
+        {
+            "kind": "add_on",
+            "label": "T-shirt (L) ×2",
+            "amount": 30.0,
+            "addOnId": shirt.pk,
+            "optionId": sizes["L"].pk,
+            "quantity": 2,
+        },
     ]
     assert (line["price"], response.json()["total"]) == (355.0, 355.0)
 
@@ -200,6 +214,11 @@ def test_an_add_on_is_held_with_the_seat_bought_with_the_payment_and_on_the_rece
     response = paid_by_card(as_family, family, answer)
 
     assert response.status_code == 201, response.json()
+    [line] = as_family.get(f"/api/checkouts/{answer['id']}").json()["lines"]
+    assert [(a["label"], a.get("optionId")) for a in line["adjustments"]] == [
+        ("Materials fee", None),
+        ("T-shirt (M)", sizes["M"].pk),
+    ]
     payment = Payment.objects.get()
     assert (payment.status, payment.price) == (PaymentStatus.ENROLLED, D("340.00"))
     assert [(p.label, p.quantity, p.amount, p.option_id) for p in payment.add_ons.all()] == [

@@ -187,7 +187,14 @@ def test_the_single_class_payment_charges_a_required_add_on_and_buys_it(
     paid = pay(as_student, selection)
 
     assert opened.json()["adjustments"] == [
-        {"kind": "add_on", "label": "Materials fee", "amount": 25.0}
+        {
+            "kind": "add_on",
+            "label": "Materials fee",
+            "amount": 25.0,
+            "addOnId": fee.pk,
+            "optionId": None,
+            "quantity": 1,
+        }
     ]
     assert opened.json()["amountDue"] == 325.0
     assert paid.status_code == 201
