@@ -26,9 +26,7 @@ def test_an_add_on_is_edited_with_its_options_and_listed_on_its_season_and_class
     season_page = admin_client.get(f"/admin/classes/season/{season.pk}/change/")
 
     assert page.status_code == 200
-    assert [inline.opts.model for inline in page.context["inline_admin_formsets"]] == [
-        AddOnOption
-    ]
+    assert [inline.opts.model for inline in page.context["inline_admin_formsets"]] == [AddOnOption]
     assert season_page.status_code == 200
     assert AddOn in [inline.opts.model for inline in season_page.context["inline_admin_formsets"]]
     assert "T-shirt" in season_page.content.decode()
