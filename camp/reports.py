@@ -8,7 +8,6 @@ stands beside in the browser, and the one a download holds. Every figure is an a
 database makes; nothing here reads row by row.
 """
 
-import io
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from openpyxl import Workbook
 
 from attendance.reports import attendance_by_class
 from books.reports import (
@@ -37,7 +35,7 @@ from classes.models import Season
 from classes.registration import registration_opens_at, seasons_opened_by
 from core.errors import InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
-from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
+from core.spreadsheets import SafeCsvWriter, xlsx_bytes
 from enrolments.reports import (
     SeasonFill,
     registrations_by_day,
@@ -496,13 +494,6 @@ def report_file_name(name: str, season: Season, extension: str) -> str:
     return f"camp-{slugify(season.name) or season.pk}-{name}.{extension}"
 
 
-def _cell(value):
-    """A cell as a spreadsheet keeps it: numbers as numbers, days as days, text made safe."""
-    if value is None or isinstance(value, int | float | Decimal | date):
-        return value
-    return spreadsheet_safe(value)
-
-
 def table_csv_write(table: Table, target) -> None:
     writer = SafeCsvWriter(target)
     writer.writerow(table.headings)
@@ -511,12 +502,4 @@ def table_csv_write(table: Table, target) -> None:
 
 
 def table_xlsx(table: Table, title: str) -> bytes:
-    workbook = Workbook(write_only=True)
-    # A sheet's title is at most 31 characters.
-    sheet = workbook.create_sheet(title=title[:31])
-    sheet.append([_cell(heading) for heading in table.headings])
-    for row in table.rows:
-        sheet.append([_cell(cell) for cell in row])
-    stream = io.BytesIO()
-    workbook.save(stream)
-    return stream.getvalue()
+    return xlsx_bytes(table.headings, table.rows, title=title)

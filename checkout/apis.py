@@ -461,6 +461,8 @@ class CheckoutRefusalSerializer(ErrorSerializer):
 
 # The most weeks or days one item books: a summer's days.
 MAX_UNITS = 70
+# The most answers one item gives: more questions than a class and its season ask.
+MAX_ANSWERS = 50
 
 
 class ExtendedCareInputSerializer(serializers.Serializer):
@@ -482,6 +484,7 @@ def _items_asked(items: list[dict]) -> list[Item]:
                 CareAsked(option_id=care["optionId"], unit_ids=tuple(care["units"]))
                 for care in item.get("extendedCare", ())
             ),
+            answers=item.get("answers", {}),
         )
         for item in items
     ]
@@ -516,6 +519,18 @@ class CheckoutListApi(APIView):
             extendedCare = ExtendedCareInputSerializer(  # noqa: N815
                 many=True, required=False, max_length=4
             )
+            # The school's questions answered for this child ({questionId: value}), checked at
+            # POST /api/checkouts (not by the quote: the family is still typing).
+            answers = serializers.DictField(
+                child=serializers.JSONField(allow_null=True), required=False
+            )
+
+            def validate_answers(self, answers: dict) -> dict:
+                if len(answers) > MAX_ANSWERS:
+                    raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
+                if not all(key.isdigit() and len(key) < 12 for key in answers):
+                    raise serializers.ValidationError("Answers are keyed by the question's id.")
+                return {int(key): value for key, value in answers.items()}
 
             def validate(self, attrs):
                 if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):
@@ -559,6 +574,7 @@ class CheckoutListApi(APIView):
                 plan_ids=plan_ids,
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],
+                answers={(item.class_id, item.participant_id): item.answers for item in asked},
             )
         except InvalidInput as problem:
             raise _renamed(problem) from problem

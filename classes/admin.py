@@ -16,7 +16,14 @@ from classes.services import (
 from core import events
 from core.errors import DomainError, InvalidInput
 from core.spreadsheets import SafeCsvWriter
-from enrolments.selectors import CSV_COLUMNS, roster_csv_cells, roster_for, roster_lines
+from enrolments.selectors import (
+    CSV_COLUMNS,
+    roster_answer_cells,
+    roster_csv_cells,
+    roster_for,
+    roster_lines,
+    roster_questions,
+)
 from payments.selectors import payments_of_enrolments
 
 ROSTER_COLUMNS = ("class", *CSV_COLUMNS, "transaction id", "price", "date")
@@ -324,9 +331,12 @@ class ClassAdmin(admin.ModelAdmin):
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = 'attachment; filename="roster.csv"'
         writer = SafeCsvWriter(response)
-        writer.writerow(ROSTER_COLUMNS)
         # Allergies and pick-ups, read by an admin: logged for each child's family as a download.
-        for line in roster_lines(enrolled, reader=request.user, part="export"):
+        lines = roster_lines(enrolled, reader=request.user, part="export")
+        # Every answer to the school's questions, a column for each question answered.
+        questions = roster_questions(lines)
+        writer.writerow([*ROSTER_COLUMNS, *(question.label for question in questions)])
+        for line in lines:
             payment = paid_by[line.enrolment.pk]
             writer.writerow(
                 [
@@ -335,6 +345,7 @@ class ClassAdmin(admin.ModelAdmin):
                     payment.transaction_id,
                     f"{payment.price:.2f}",
                     payment.date.isoformat(),
+                    *roster_answer_cells(line, questions),
                 ]
             )
         return response

@@ -414,3 +414,6 @@ class Answer(models.Model):
         indexes = [
             models.Index(fields=["participant", "question", "id"], name="answer_newest_idx"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} answered question {self.question_id}"

@@ -21,6 +21,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import User
+from checkout.answers import checkout_answers
 from checkout.items import lines_read
 from checkout.pricing import CheckoutQuote, price_checkout, promo_code_find
 from checkout.services.fulfilment import payment_enrol, payment_fulfil
@@ -201,11 +202,14 @@ def checkout_open(
     promo_code: str = "",
     apply_credit: bool = False,
     plan_ids: dict[tuple[int, int], int] | None = None,
+    answers: dict[tuple[int, int], dict] | None = None,
 ) -> CheckoutView:
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
     and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
-    an item that is to be paid by one."""
+    an item that is to be paid by one; `answers` the answers to the school's questions, by
+    (the item's class id, participant id), checked here (`checkout.answers`)."""
     pairs = lines_read(family=family, lines=items)
+    kept_answers = checkout_answers(pairs, answers or {})
     code = promo_code_find(promo_code) if promo_code.strip() else None
     _lines_refused(pairs)
     quote = price_checkout(
@@ -229,9 +233,15 @@ def checkout_open(
         )
         CheckoutLine.objects.bulk_create(
             CheckoutLine(
-                checkout=checkout, participant=participant, camp_class=camp_class, plan=plan
+                checkout=checkout,
+                participant=participant,
+                camp_class=camp_class,
+                plan=plan,
+                answers=line_answers,
             )
-            for (participant, camp_class), plan in zip(pairs, plans, strict=True)
+            for (participant, camp_class), plan, line_answers in zip(
+                pairs, plans, kept_answers, strict=True
+            )
         )
         # In the order of the classes' ids: two checkouts with the same classes take the
         # classes' locks in one order, so neither waits on the other for ever.
