@@ -85,15 +85,16 @@ class TestOneClass:
         }
         assert len(answer["meetings"]) == 5
 
-    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 2), ("instructor", 3)])
+    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 3), ("instructor", 4)])
     def test_the_class_is_read_once(
         self, client_as, people, who, queries, django_assert_num_queries
     ):
         camp_class = ClassFactory(instructor=people["instructor"], status=ClassStatus.APPROVED)
         client = client_as(who)
 
-        # The class with its instructor, category and seats free; the payment plans; for a
-        # signed-in caller, the caller first.
+        # The class with its instructor, category and seats free; the payment plans; the
+        # school's questions (the class's and its season's); for a signed-in caller, the caller
+        # first.
         with django_assert_num_queries(queries):
             response = client.get(f"/api/classes/{camp_class.pk}")
 
