@@ -36,6 +36,8 @@ def answers_record(
     current = answers_current(participant_ids=[participant.pk], question_ids=wanted).get(
         participant.pk, {}
     )
+    # In the order the class asks them: its own, then its season's.
+    questions = sorted(questions, key=lambda q: (q.season_id is not None, q.position, q.pk))
     rows = [
         Answer(
             participant=participant,
