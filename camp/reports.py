@@ -40,6 +40,7 @@ from enrolments.reports import (
     SeasonFill,
     registrations_by_day,
     registrations_by_hour,
+    season_answers,
     season_fill,
     season_participants,
 )
@@ -468,6 +469,17 @@ def _attendance_table(report: dict) -> Table:
     return Table(("Class", "Meetings", "Attended", "Absent", "Rate"), rows)
 
 
+def _answers_table(report: dict) -> Table:
+    """Every answer to the school's questions of the season's seats, read now (not from the
+    kept report: the answers are the family's words, not a figure)."""
+    season = Season.objects.get(pk=report["season"]["id"])
+    rows = [
+        (line.class_name, line.participant_name, line.question, line.answer)
+        for line in season_answers(season)
+    ]
+    return Table(("Class", "Participant", "Question", "Answer"), rows)
+
+
 TABLES: dict[str, Callable[[dict], Table]] = {
     "registrations": _registrations_table,
     "opening-day": _opening_day_table,
@@ -480,6 +492,7 @@ TABLES: dict[str, Callable[[dict], Table]] = {
     "money-by-kind": _money_by_kind_table,
     "instalments": _instalments_table,
     "attendance": _attendance_table,
+    "answers": _answers_table,
 }
 
 

@@ -159,12 +159,12 @@ def _question_order(question: Question) -> tuple:
 
 
 def roster_answers(
-    enrolments: list[Enrolment], *, reader: User
+    enrolments: list[Enrolment], *, everything: bool
 ) -> dict[int, tuple[AnswerShown, ...]]:
     """What each seat's child answered to its class's questions (a week's or day's: its
-    series'), and its season's, by enrolment id: an admin reads every answer, anyone else (the
-    class's instructor) those the school marked `instructor_sees`. A follow-up's answer only
-    while its question is shown. One query."""
+    series'), and its season's, by enrolment id: `everything` for an admin, else (the class's
+    instructor) those the school marked `instructor_sees`. A follow-up's answer only while its
+    question is shown. One query."""
     if not enrolments:
         return {}
     classes = {enrolment.camp_class for enrolment in enrolments}
@@ -181,7 +181,6 @@ def roster_answers(
     current: dict[int, dict[int, Answer]] = {}
     for answer in rows:
         current.setdefault(answer.participant_id, {})[answer.question_id] = answer
-    everything = reader.role == Role.ADMIN
     shown_to_reader: dict[int, tuple[AnswerShown, ...]] = {}
     for enrolment in enrolments:
         camp_class = enrolment.camp_class
@@ -244,7 +243,7 @@ def roster_lines(enrolments, *, reader: User | None, part: CarePart | None) -> l
     answers = {}
     if reader is not None:
         care_reads_logged(participants=participants.values(), reader=reader, part=part)
-        answers = roster_answers(enrolments, reader=reader)
+        answers = roster_answers(enrolments, everything=reader.role == Role.ADMIN)
     lines = []
     for enrolment in enrolments:
         participant = enrolment.participant
