@@ -75,6 +75,8 @@ class TestClassAdmin:
                 # The meetings' read-only inline, as the page sends it.
                 "meetings-TOTAL_FORMS": "0",
                 "meetings-INITIAL_FORMS": "0",
+                "questions-TOTAL_FORMS": "0",
+                "questions-INITIAL_FORMS": "0",
             },
         )
 

@@ -27,6 +27,9 @@ def season_form(**fields) -> dict:
         "closes_at_1": "09:00:00",
         "early_access_opens_at_0": (opens - timedelta(days=7)).date().isoformat(),
         "early_access_opens_at_1": "09:00:00",
+        # The season's questions: none here (classes/tests/test_questions_admin.py).
+        "questions-TOTAL_FORMS": "0",
+        "questions-INITIAL_FORMS": "0",
     }
     form.update(fields)
     return form

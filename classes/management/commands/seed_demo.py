@@ -777,7 +777,7 @@ class Command(BaseCommand):
         )
         made += follow_up_made
         pottery = Class.objects.filter(
-            category__slug="pottery-ceramics", unit_of=None, extended_care=None
+            category__slug="pottery-ceramics", season=season, unit_of=None, extended_care=None
         ).exclude(questions__label=WHEEL_QUESTION)
         for camp_class in pottery:
             Question.objects.create(
