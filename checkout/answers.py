@@ -5,7 +5,8 @@ named by question, child and question. An item's answers are kept on its first l
 (`checkout.services.fulfilment`).
 
 A season's questions are answered once per child per season: not asked again of a child who has
-an answer now, and one item's answer serves the child's other items of the season.
+an answer now, and one item's answer serves the child's other items of the season. A series'
+questions, answered with some of its weeks or days, are not asked again with others.
 """
 
 from accounts.models import Participant
@@ -43,9 +44,11 @@ def checkout_answers(
     season_questions = {
         question.pk for questions in asked.values() for question in questions if question.season_id
     }
+    # What each child answered before: a season's question in another class, a series'
+    # question with another of its weeks or days.
     current = answers_current(
         participant_ids={participant.pk for participant, _ in pairs},
-        question_ids=season_questions,
+        question_ids={question.pk for questions in asked.values() for question in questions},
     )
     # A child's answers to a season's questions, given with any item: they serve every item.
     seasons: dict[int, dict[int, object]] = {}

@@ -313,8 +313,10 @@ def test_a_week_s_answers_are_kept_on_the_item_s_first_week_for_the_series(
     as_family, family, children, season
 ):
     camp = a_day_camp(season, "100.00")
-    first, second = units(camp)[:2]
-    lunch = Question.objects.create(camp_class=camp, label="Lunch allergies?", kind="short_text")
+    first, second, third = units(camp)[:3]
+    lunch = Question.objects.create(
+        camp_class=camp, label="Lunch allergies?", kind="short_text", required=True
+    )
     maya, _ = children
 
     opened = checkout(
@@ -329,3 +331,12 @@ def test_a_week_s_answers_are_kept_on_the_item_s_first_week_for_the_series(
     [answer] = Answer.objects.all()
     assert (answer.question_id, answer.camp_class_id, answer.value) == (lunch.pk, camp.pk, "Sesame")
     assert Decimal(opened["total"]) > 0
+
+    # Another week of the series later: answered already, not asked again.
+    response = checkout(as_family, item(maya, camp, units=[third.pk]))
+    assert response.status_code == 201, response.json()
+    # Another child is asked.
+    response = checkout(as_family, item(children[1], camp, units=[third.pk]))
+    assert response.json()["errors"] == {
+        "answers": {str(lunch.pk): ["Leo Silva: Please answer “Lunch allergies?”."]}
+    }
