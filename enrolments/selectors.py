@@ -141,6 +141,16 @@ def answer_history(*, participant_id: int, question_ids: Iterable[int]) -> list[
     )
 
 
+def answers_of_family(*, participant_ids: Iterable[int]) -> list[Answer]:
+    """Every answer a family gave to the school's questions, each change too, with its question:
+    their data export. One query."""
+    return list(
+        Answer.objects.filter(participant_id__in=list(participant_ids))
+        .select_related("question")
+        .order_by("id")
+    )
+
+
 @dataclass(frozen=True)
 class AnswerShown:
     """A child's answer now to one of the school's questions, as a roster shows it."""
