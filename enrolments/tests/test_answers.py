@@ -16,6 +16,7 @@ from classes.models import Question, QuestionKind
 from core.school_time import school_timezone, school_today
 from enrolments.models import Answer
 from enrolments.services import answers_record
+from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory, PaymentFactory, scheduled_class
 from testing.seasons import a_season
 
@@ -285,3 +286,27 @@ class TestTheRoster:
         cells = dict(zip(header, row, strict=True))
         assert cells["Has your child used a pottery wheel?"] == "No"
         assert cells["How did you hear of us?"] == "'" + EVIL
+
+
+def test_a_week_s_roster_shows_the_series_answers_and_the_season_s(
+    client_as, people, season, questions
+):
+    camp = a_day_camp(season, instructor=people["instructor"])
+    lunch = Question.objects.create(
+        camp_class=camp, label="Lunch allergies?", kind="short_text", instructor_sees=True
+    )
+    week = units(camp)[0]
+    leo = ChildFactory(account=people["student"], first_name="Leo", last_name="Silva")
+    PaymentFactory(student=people["student"], participant=leo, camp_class=week, status="enrolled")
+    answers_record(
+        participant=leo,
+        answers={lunch.pk: "Sesame", questions["sensory"].pk: False},
+        by_id=people["student"].pk,
+    )
+
+    [line] = client_as("instructor").get(f"/api/classes/{camp.pk}/units/{week.pk}/roster").json()
+
+    assert [(a["label"], a["text"]) for a in line["answers"]] == [
+        ("Lunch allergies?", "Sesame"),
+        ("Any sensory needs we should plan for?", "No"),
+    ]
