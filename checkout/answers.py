@@ -1,6 +1,6 @@
 """The school's questions answered at checkout, per child and item, checked before anything is
-held (`classes.questions` judges each answer): a missing or bad answer refuses the checkout,
-named by question, child and question. An item's answers are kept on its first line
+held (`classes.questions` judges each answer): a missing or bad answer refuses the checkout, by
+question id, naming the child and the question. An item's answers are kept on its first line
 (`payments.models.CheckoutLine.answers`) and become the child's answers as its seat is taken
 (`checkout.services.fulfilment`).
 
