@@ -27,7 +27,7 @@ from classes.serializers import SchoolTimeField
 from core.api import ServiceInputSerializer
 from core.converters import LARGEST_ROW_ID
 from core.openapi import errors
-from enrolments.serializers import CareFlagsOutputSerializer
+from enrolments.serializers import CareFlagsOutputSerializer, RosterAnswerOutputSerializer
 
 CLIENT_ID_MIN_LENGTH = 8
 CLIENT_ID_MAX_LENGTH = AttendanceAction._meta.get_field("client_id").max_length
@@ -100,6 +100,9 @@ class AttendanceLineOutputSerializer(serializers.Serializer):
     lastActionBy = serializers.SerializerMethodField()  # noqa: N815
     extendedCare = SameDayCareOutputSerializer(source="extended_care", many=True)  # noqa: N815
     classesToday = SameDayClassOutputSerializer(source="classes", many=True)  # noqa: N815
+    # The family's answers to the school's questions marked for the instructor (an admin:
+    # every one), as the roster shows them. Optional in the schema: older stubs stay valid.
+    answers = RosterAnswerOutputSerializer(source="roster.answers", many=True, required=False)
 
     @extend_schema_field(COLLECTED_BY)
     def get_collectedBy(self, line) -> dict | None:  # noqa: N802

@@ -13,7 +13,7 @@ from accounts.services import account_holder_of
 from care.apis import PolicyAcceptanceOutputSerializer, care_exports
 from care.selectors import policy_acceptances_of
 from core.openapi import errors
-from enrolments.selectors import enrolment_history_for, selection_list_for
+from enrolments.selectors import answers_of_family, enrolment_history_for, selection_list_for
 from enrolments.serializers import SelectionOutputSerializer
 from payments.selectors import payment_list_for
 from payments.serializers import PaymentOutputSerializer
@@ -36,7 +36,7 @@ def _enrolment(enrolment) -> dict:
 def family_data(account) -> dict:
     """Everything about the account and its family: the person, their participants, choices,
     seats (given back ones too), payments, care records with their history and who read them,
-    and the policies they accepted."""
+    the policies they accepted and their answers to the school's questions."""
     account_holder_of(account)
     participants = list(participant_list_for(account=account))
     return {
@@ -61,6 +61,18 @@ def family_data(account) -> dict:
         ).data,
         "enrolments": [_enrolment(row) for row in enrolment_history_for(student=account)],
         "payments": PaymentOutputSerializer(payment_list_for(student=account), many=True).data,
+        # The answers to the school's questions, every change as it was given.
+        "answers": [
+            {
+                "participantId": answer.participant_id,
+                "questionId": answer.question_id,
+                "question": answer.question.label,
+                "classId": answer.camp_class_id,
+                "value": answer.value,
+                "answeredAt": answer.answered_at.isoformat(),
+            }
+            for answer in answers_of_family(participant_ids=[p.pk for p in participants])
+        ],
     }
 
 

@@ -8,7 +8,6 @@ stands beside in the browser, and the one a download holds. Every figure is an a
 database makes; nothing here reads row by row.
 """
 
-import io
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,7 +19,6 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
-from openpyxl import Workbook
 
 from attendance.reports import attendance_by_class
 from books.reports import (
@@ -38,11 +36,12 @@ from classes.models import Season
 from classes.registration import registration_opens_at, seasons_opened_by
 from core.errors import InvalidInput, NotFound
 from core.school_time import school_timezone, school_today
-from core.spreadsheets import SafeCsvWriter, spreadsheet_safe
+from core.spreadsheets import SafeCsvWriter, xlsx_bytes
 from enrolments.reports import (
     SeasonFill,
     registrations_by_day,
     registrations_by_hour,
+    season_answers,
     season_fill,
     season_participants,
 )
@@ -472,6 +471,17 @@ def _attendance_table(report: dict) -> Table:
     return Table(("Class", "Meetings", "Attended", "Absent", "Rate"), rows)
 
 
+def _answers_table(report: dict) -> Table:
+    """Every answer to the school's questions of the season's seats, read now (not from the
+    kept report: the answers are the family's words, not a figure)."""
+    season = Season.objects.get(pk=report["season"]["id"])
+    rows = [
+        (line.class_name, line.participant_name, line.question, line.answer)
+        for line in season_answers(season)
+    ]
+    return Table(("Class", "Participant", "Question", "Answer"), rows)
+
+
 TABLES: dict[str, Callable[[dict], Table]] = {
     "registrations": _registrations_table,
     "opening-day": _opening_day_table,
@@ -484,6 +494,7 @@ TABLES: dict[str, Callable[[dict], Table]] = {
     "money-by-kind": _money_by_kind_table,
     "instalments": _instalments_table,
     "attendance": _attendance_table,
+    "answers": _answers_table,
 }
 
 
@@ -498,13 +509,6 @@ def report_file_name(name: str, season: Season, extension: str) -> str:
     return f"camp-{slugify(season.name) or season.pk}-{name}.{extension}"
 
 
-def _cell(value):
-    """A cell as a spreadsheet keeps it: numbers as numbers, days as days, text made safe."""
-    if value is None or isinstance(value, int | float | Decimal | date):
-        return value
-    return spreadsheet_safe(value)
-
-
 def table_csv_write(table: Table, target) -> None:
     writer = SafeCsvWriter(target)
     writer.writerow(table.headings)
@@ -513,12 +517,4 @@ def table_csv_write(table: Table, target) -> None:
 
 
 def table_xlsx(table: Table, title: str) -> bytes:
-    workbook = Workbook(write_only=True)
-    # A sheet's title is at most 31 characters.
-    sheet = workbook.create_sheet(title=title[:31])
-    sheet.append([_cell(heading) for heading in table.headings])
-    for row in table.rows:
-        sheet.append([_cell(cell) for cell in row])
-    stream = io.BytesIO()
-    workbook.save(stream)
-    return stream.getvalue()
+    return xlsx_bytes(table.headings, table.rows, title=title)

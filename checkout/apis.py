@@ -466,6 +466,8 @@ class CheckoutRefusalSerializer(ErrorSerializer):
 
 # The most weeks or days one item books: a summer's days.
 MAX_UNITS = 70
+# The most answers one item gives: more questions than a class and its season ask.
+MAX_ANSWERS = 50
 
 
 class ExtendedCareInputSerializer(serializers.Serializer):
@@ -514,6 +516,7 @@ def _items_asked(items: list[dict]) -> list[Item]:
                 )
                 for wanted in item.get("addOns", ())
             ),
+            answers=item.get("answers", {}),
         )
         for item in items
     ]
@@ -549,6 +552,18 @@ class CheckoutListApi(APIView):
                 many=True, required=False, max_length=4
             )
             addOns = AddOnInputSerializer(many=True, required=False, max_length=20)  # noqa: N815
+            # The school's questions answered for this child ({questionId: value}), checked at
+            # POST /api/checkouts (not by the quote: the family is still typing).
+            answers = serializers.DictField(
+                child=serializers.JSONField(allow_null=True), required=False
+            )
+
+            def validate_answers(self, answers: dict) -> dict:
+                if len(answers) > MAX_ANSWERS:
+                    raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
+                if not all(key.isdigit() and len(key) < 12 for key in answers):
+                    raise serializers.ValidationError("Answers are keyed by the question's id.")
+                return {int(key): value for key, value in answers.items()}
 
             def validate(self, attrs):
                 if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):
@@ -594,6 +609,7 @@ class CheckoutListApi(APIView):
                 plan_ids=plan_ids,
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],
+                answers={(item.class_id, item.participant_id): item.answers for item in asked},
             )
         except InvalidInput as problem:
             raise _renamed(problem) from problem

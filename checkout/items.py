@@ -42,6 +42,8 @@ class Item:
     unit_ids: tuple[int, ...] = ()
     care: tuple[CareAsked, ...] = field(default=())
     add_ons: tuple[AddOnAsked, ...] = field(default=())
+    # The school's questions answered for the participant: {question id: value}.
+    answers: dict[int, object] = field(default_factory=dict, hash=False, compare=False)
 
 
 def _problem(number: int, said: str) -> InvalidInput:

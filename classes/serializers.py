@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 from classes.catalog import class_ended
 from classes.models import Booking
+from classes.questions import question_body, questions_of
 from classes.registration import registration_shut
 from classes.schedule import (
     WEEKDAY_NAMES,
@@ -247,6 +248,30 @@ class AddOnOutputSerializer(serializers.Serializer):
     maxQuantity = serializers.IntegerField()  # noqa: N815
 
 
+class QuestionShowIfOutputSerializer(serializers.Serializer):
+    questionId = serializers.IntegerField()  # noqa: N815 - the API's field names
+    answer = serializers.CharField()
+
+
+class QuestionOutputSerializer(serializers.Serializer):
+    """One of the school's questions, as a class asks it (`classes.questions.question_body`)."""
+
+    id = serializers.IntegerField()
+    label = serializers.CharField()
+    kind = serializers.CharField()
+    required = serializers.BooleanField()
+    help = serializers.CharField(allow_blank=True)
+    choices = serializers.ListField(child=serializers.CharField())
+    # A follow-up: asked only when the question named has this answer.
+    showIf = QuestionShowIfOutputSerializer(allow_null=True)  # noqa: N815
+    instructorSees = serializers.BooleanField(required=False)  # noqa: N815
+
+
+class _QuestionsField(serializers.ListField):
+    def get_attribute(self, camp_class) -> list:
+        return [question_body(question) for question in questions_of(camp_class)]
+
+
 class ClassPageOutputSerializer(ClassOutputSerializer):
     """A class as its own page shows it: whether it has ended (`classes.catalog.class_ended`)
     and, for one that has, the open classes like it (in the context: `similar`).
@@ -271,6 +296,9 @@ class ClassPageOutputSerializer(ClassOutputSerializer):
         help_text="What a family may buy with the class (in the context: `addOns`): the "
         "class's own (a week's or a day's: its series'), then its season's.",
     )
+    # The school's questions a family answers per child at checkout: the class's own (a
+    # series': its weeks and days share them), then its season's.
+    questions = _QuestionsField(child=QuestionOutputSerializer(), required=False)
 
 
 class ClassPageWithFeedbackOutputSerializer(ClassPageOutputSerializer):

@@ -40,6 +40,17 @@ def _field_messages(detail, where: str = "") -> list[str]:
     return [f"{where}{detail}"]
 
 
+# Fields whose errors are an object of their own, by key, each key's messages a list: the
+# answers to the school's questions, by question id, so a form shows each beside its question.
+KEYED_FIELDS = ("answers",)
+
+
+def _field_errors(name: str, detail):
+    if name in KEYED_FIELDS and isinstance(detail, dict):
+        return {str(key): _field_messages(messages) for key, messages in detail.items()}
+    return _field_messages(detail)
+
+
 def error_body(message: str, fields: dict | None = None) -> dict:
     """The one error shape: a human sentence plus, for bad input, messages per field."""
     body = {"message": message}
@@ -75,9 +86,13 @@ def exception_handler(exc, context):
 
     if isinstance(exc, exceptions.ValidationError):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
-        fields = {name: _field_messages(messages) for name, messages in detail.items()}
+        fields = {name: _field_errors(name, messages) for name, messages in detail.items()}
         named = ", ".join(fields)
-        response.data = error_body(f"Please check these fields: {named}.", fields)
+        message = f"Please check these fields: {named}."
+        if list(fields) == ["answers"] and isinstance(fields["answers"], dict):
+            # Each names the child and the question: the sentence a family reads first.
+            message = " ".join(m for messages in fields["answers"].values() for m in messages)
+        response.data = error_body(message, fields)
     elif isinstance(exc.detail, dict):
         # simplejwt explains a rejected token as {"detail": ..., "code": ..., "messages": ...}.
         response.data = error_body(str(exc.detail.get("detail", "Request refused.")))

@@ -65,8 +65,9 @@ class ProviderUnavailable(DomainError):
 
 class InvalidInput(DomainError):
     """Input a service cannot use, with a message per item, keyed by the service's own names
-    (the API layer renames them to its fields)."""
+    (the API layer renames them to its fields); a field of keyed parts (the answers to the
+    school's questions) has its messages by key."""
 
-    def __init__(self, problems: dict[str, list[str]], message: str = ""):
+    def __init__(self, problems: dict[str, list[str] | dict[str, list[str]]], message: str = ""):
         self.problems = problems
         super().__init__(message or "Some of the input cannot be used.")

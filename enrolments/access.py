@@ -5,7 +5,7 @@ from accounts.access import access_participant
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
 from core.errors import NotFound
-from enrolments.models import Selection, WaitlistEntry
+from enrolments.models import Enrolment, EnrolmentStatus, Selection, WaitlistEntry
 
 
 def access_selection(*, student: User, selection_id: int, lock: bool = False) -> Selection:
@@ -40,3 +40,16 @@ def access_waitlist_entry(*, student: User, entry_id: int, lock: bool = False) -
     if entry is None:
         raise NotFound("No such waitlist entry.")
     return entry
+
+
+def access_enrolment(*, student: User, enrolment_id: int) -> Enrolment:
+    """One of the family's own seats, held now, with its class and child; anyone else's, or one
+    given back, is not found."""
+    enrolment = (
+        Enrolment.objects.select_related("camp_class", "participant")
+        .filter(pk=enrolment_id, student=student, status=EnrolmentStatus.ACTIVE)
+        .first()
+    )
+    if enrolment is None:
+        raise NotFound("No such enrolment.")
+    return enrolment

@@ -31,12 +31,14 @@ from core.errors import NotFound
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
+from core.spreadsheets import xlsx_bytes
 from enrolments.rules import family_refusals
 from enrolments.selectors import (
     calendar_meetings_for,
     roster_csv_write,
     roster_for,
     roster_lines,
+    roster_table,
     selection_list_for,
     unit_roster_lines,
 )
@@ -336,4 +338,32 @@ class ClassRosterCsvApi(APIView):
         # Children's details: never kept by a shared cache.
         patch_cache_control(response, private=True, no_store=True)
         roster_csv_write(lines, response)
+        return response
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+class ClassRosterXlsxApi(APIView):
+    """GET /api/classes/{id}/roster.xlsx: the same roster as an Excel workbook, every text cell
+    spreadsheet-safe."""
+
+    permission_classes = [IsInstructorOrAdmin]
+    content_negotiation_class = FileAnswerNegotiation
+
+    @extend_schema(
+        operation_id="class_roster_xlsx",
+        summary="A class's roster as an Excel workbook (its instructor, and admins)",
+        responses={
+            (200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="The roster."),
+            **errors(401, 403, 404),
+        },
+    )
+    def get(self, request, class_id: int):
+        camp_class, lines = _roster_of(request, class_id, part=CarePart.EXPORT)
+        headings, rows = roster_table(lines)
+        response = HttpResponse(xlsx_bytes(headings, rows, title="Roster"), content_type=XLSX)
+        response["Content-Disposition"] = f'attachment; filename="roster-{camp_class.pk}.xlsx"'
+        # Children's details: never kept by a shared cache.
+        patch_cache_control(response, private=True, no_store=True)
         return response

@@ -387,6 +387,9 @@ class SeatHoldAddOn(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.option} × {self.quantity}, held"
+
 
 class Answer(models.Model):
     """A child's answer to one of the school's questions, never changed: a change is a new row,
@@ -414,3 +417,6 @@ class Answer(models.Model):
         indexes = [
             models.Index(fields=["participant", "question", "id"], name="answer_newest_idx"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} answered question {self.question_id}"

@@ -29,6 +29,7 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
+from enrolments.selectors import roster_answers, roster_name
 
 
 def school_midnight(day: date) -> datetime:
@@ -234,3 +235,45 @@ def season_participants(season: Season) -> QuerySet[Participant]:
         camp_class__season=season, status=EnrolmentStatus.ACTIVE
     ).values("participant_id")
     return Participant.objects.filter(pk__in=seated)
+
+
+@dataclass(frozen=True)
+class SeasonAnswer:
+    """One child's answer now to one of the school's questions, for a class of the season."""
+
+    class_name: str
+    participant_name: str
+    question: str
+    answer: str
+
+
+def season_answers(season: Season) -> list[SeasonAnswer]:
+    """What each child holding a seat in the season answered to its class's questions and the
+    season's (a series' weeks or days once, as the series), class by class and child by child,
+    in the school's order of questions: the admins' export. Two queries."""
+    seats = list(
+        Enrolment.objects.filter(
+            camp_class__season=season,
+            status=EnrolmentStatus.ACTIVE,
+            camp_class__extended_care__isnull=True,
+        )
+        .select_related("camp_class__unit_of", "participant__account")
+        .order_by("camp_class__name", "participant__first_name", "participant__last_name", "id")
+    )
+    answers = roster_answers(seats, everything=True)
+    rows, seen = [], set()
+    for seat in seats:
+        series = seat.camp_class.unit_of or seat.camp_class
+        if (series.pk, seat.participant_id) in seen:
+            continue
+        seen.add((series.pk, seat.participant_id))
+        rows += [
+            SeasonAnswer(
+                class_name=series.name,
+                participant_name=roster_name(seat.participant),
+                question=shown.question.label,
+                answer=shown.text,
+            )
+            for shown in answers[seat.pk]
+        ]
+    return rows

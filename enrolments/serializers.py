@@ -149,6 +149,18 @@ class CareFlagsOutputSerializer(serializers.Serializer):
     missing = serializers.ListField(child=serializers.CharField())
 
 
+class RosterAnswerOutputSerializer(serializers.Serializer):
+    """A child's answer now to one of the school's questions (`selectors.AnswerShown`)."""
+
+    questionId = serializers.IntegerField(source="question.pk")  # noqa: N815
+    label = serializers.CharField(source="question.label")
+    kind = serializers.CharField(source="question.kind")
+    # The answer as kept (by kind: text, a choice, a list of choices, true/false, a date, a
+    # number), and as people read it.
+    value = serializers.JSONField()
+    text = serializers.CharField()
+
+
 class RosterLineOutputSerializer(serializers.Serializer):
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815
     participantName = serializers.CharField(source="participant_name")  # noqa: N815
@@ -161,6 +173,9 @@ class RosterLineOutputSerializer(serializers.Serializer):
     emergencyContactPhone = serializers.CharField(source="emergency_contact_phone")  # noqa: N815
     enrolledAt = serializers.DateTimeField(source="enrolled_at")  # noqa: N815
     careFlags = CareFlagsOutputSerializer(source="care")  # noqa: N815
+    # What the family answered to the school's questions: an instructor reads those marked
+    # for them, an admin every one. Optional in the schema: stubs from before it stay valid.
+    answers = RosterAnswerOutputSerializer(many=True, required=False)
 
 
 class CareBookedOutputSerializer(serializers.Serializer):

@@ -6,12 +6,14 @@ from enrolments.apis import (
     CalendarFeedResetApi,
     ClassRosterApi,
     ClassRosterCsvApi,
+    ClassRosterXlsxApi,
     EligibilityApi,
     EnrolledClassListApi,
     SelectionDeleteApi,
     SelectionListCreateApi,
     UnitRosterApi,
 )
+from enrolments.apis_answers import EnrolmentAnswersApi
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_seasons import SeasonListApi
 from enrolments.apis_waitlist import (
@@ -28,6 +30,11 @@ urlpatterns = [
     path("selectClass/<id:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("seasons", SeasonListApi.as_view(), name="seasons"),
+    path(
+        "enrolments/<id:enrolment_id>/answers",
+        EnrolmentAnswersApi.as_view(),
+        name="enrolment-answers",
+    ),
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
     path("care/missing", CareGapListApi.as_view(), name="care-missing"),
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
@@ -38,6 +45,9 @@ urlpatterns = [
         name="class-unit-roster",
     ),
     path("classes/<id:class_id>/roster.csv", ClassRosterCsvApi.as_view(), name="class-roster-csv"),
+    path(
+        "classes/<id:class_id>/roster.xlsx", ClassRosterXlsxApi.as_view(), name="class-roster-xlsx"
+    ),
     path("classes/<id:class_id>/waitlist", ClassWaitlistApi.as_view(), name="class-waitlist"),
     path("holds/<id:selection_id>/extend", HoldExtendApi.as_view(), name="hold-extend"),
     path("waitlist", WaitlistListCreateApi.as_view(), name="waitlist"),

@@ -340,6 +340,12 @@ MATRIX = (
     ),
     Call(
         "GET",
+        "/api/classes/{open_class.id}/roster.xlsx",
+        (401, 403, 403, 200, 403, 200),
+        "the class's instructor, or admins: children's details go nowhere else",
+    ),
+    Call(
+        "GET",
         "/api/classes/{weekly_class.id}/units/{week.id}/roster",
         (401, 403, 403, 200, 403, 200),
         "the class's instructor, or admins: children's details go nowhere else",
@@ -742,6 +748,22 @@ MATRIX = (
         (401, 404, 404, 403, 403, 403),
         "an id past the database's range names no enrolment",
         limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
+    ),
+    # --- A family's answers to the school's questions for a seat.
+    Call(
+        "GET",
+        "/api/enrolments/{cancellable.enrolment_id}/answers",
+        (401, 200, 404, 403, 403, 403),
+        "the family whose seat it is; anyone else's is as good as absent",
+    ),
+    Call(
+        "PUT",
+        "/api/enrolments/{cancellable.enrolment_id}/answers",
+        (401, 200, 404, 403, 403, 403),
+        "the family whose seat it is, until the class's first day; anyone else's is as good as "
+        "absent",
+        body={"answers": {}},
+        limited_by=(FAMILY_WRITES,),
     ),
     # --- A family's balance on a seat paid by a plan (here paid in full: nothing is due).
     Call(

@@ -287,6 +287,31 @@ def class_page_answer(camp_class: Class, similar: tuple[Class, ...] = ()) -> dic
         "ended": last is not None and last.day < today,
         "similarClasses": [class_answer(other) for other in similar],
         "addOns": add_ons_answer(camp_class),
+        "questions": [question_answer(question) for question in questions_asked(camp_class)],
+    }
+
+
+def questions_asked(camp_class: Class) -> list:
+    """A class's questions as a family answers them: its series' own, then its season's."""
+    series = camp_class.unit_of or camp_class
+    own = list(series.questions.order_by("position", "id"))
+    season = camp_class.season.questions.order_by("position", "id") if camp_class.season else []
+    return own + list(season)
+
+
+def question_answer(question) -> dict:
+    """One of the school's questions as the API gives it."""
+    return {
+        "id": question.pk,
+        "label": question.label,
+        "kind": question.kind,
+        "required": question.required,
+        "help": question.help,
+        "choices": question.choices,
+        "showIf": {"questionId": question.show_if_question_id, "answer": question.show_if_answer}
+        if question.show_if_question_id
+        else None,
+        "instructorSees": question.instructor_sees,
     }
 
 

@@ -20,9 +20,9 @@ from attendance.lines import pickup_id
 from attendance.models import AttendanceAction, AttendanceActionKind
 from attendance.services import attendance_record
 from care.models import CareRead, empty_medical
-from classes.models import Meeting
+from classes.models import Meeting, Question
 from core.errors import Conflict
-from enrolments.services import seat_give_back
+from enrolments.services import answers_record, seat_give_back
 from testing import services
 from testing.care import care_completed
 from testing.dates import SCHOOL, summer
@@ -571,6 +571,8 @@ class TestReading:
             # A class bought whole, with no extended care: nothing else that day.
             "extendedCare": [],
             "classesToday": [],
+            # The school asks no questions of this class (test_an_instructor_s_today_...).
+            "answers": [],
         }
         assert lines["Leo Lopez"]["status"] == "expected"
         assert lines["Leo Lopez"]["mayLeaveAlone"] is True
@@ -605,6 +607,47 @@ class TestReading:
             ("Maya Lindqvist", "today"),
         ]
         assert CareRead.objects.filter(participant=leo).count() == 2
+
+    def test_an_instructor_s_today_shows_only_the_answers_marked_for_them_an_admin_s_all(
+        self, clock, api_client_for, people, family, watercolour
+    ):
+        mia, parent = family["mia"], family["parent"]
+        wheel = Question.objects.create(
+            camp_class=watercolour, label="Used a brush?", kind="yes_no", instructor_sees=True
+        )
+        school = Question.objects.create(
+            camp_class=watercolour, label="How did you hear of us?", kind="short_text"
+        )
+        answers_record(
+            participant=mia, answers={wheel.pk: True, school.pk: "A friend"}, by_id=parent.pk
+        )
+
+        with clock.on(9):
+            shown = {
+                who: {
+                    line["name"]: line["answers"]
+                    for line in api_client_for(people[who])
+                    .get("/api/attendance/today")
+                    .json()[0]["attendance"]
+                }
+                for who in ("instructor", "admin")
+            }
+
+        said = {"questionId": wheel.pk, "label": "Used a brush?", "kind": "yes_no"}
+        assert shown["instructor"] == {
+            "Leo Lopez": [],
+            "Mia Lopez": [{**said, "value": True, "text": "Yes"}],
+        }
+        assert shown["admin"]["Mia Lopez"] == [
+            {**said, "value": True, "text": "Yes"},
+            {
+                "questionId": school.pk,
+                "label": "How did you hear of us?",
+                "kind": "short_text",
+                "value": "A friend",
+                "text": "A friend",
+            },
+        ]
 
     def test_a_pick_ups_id_stays_whatever_its_spacing_and_case(self):
         assert pickup_id({"name": "  rosa   LOPEZ ", "phone": "+14155550134"}) == pickup_id(ROSA)

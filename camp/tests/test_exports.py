@@ -3,7 +3,8 @@
 import pytest
 
 from accounts.models import Role
-from enrolments.services import seat_give_back
+from classes.models import Question, QuestionKind
+from enrolments.services import answers_record, seat_give_back
 from payments.models import PaymentStatus
 from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, UserFactory
 
@@ -17,9 +18,15 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
     paid = PaymentFactory(student=parent, participant=mia, status=PaymentStatus.ENROLLED)
     given_back = PaymentFactory(student=parent, status=PaymentStatus.ENROLLED)
     seat_give_back(enrolment_id=given_back.enrolment_id, reason="Refunded by the school.")
+    wheel = Question.objects.create(
+        camp_class=paid.camp_class, label="Used a wheel?", kind=QuestionKind.YES_NO
+    )
+    answers_record(participant=mia, answers={wheel.pk: False}, by_id=parent.pk)
+    answers_record(participant=mia, answers={wheel.pk: True}, by_id=parent.pk)
     stranger = UserFactory(role=Role.STUDENT, email="zoe@camp.test")
-    ChildFactory(account=stranger, first_name="Zed")
+    zed = ChildFactory(account=stranger, first_name="Zed")
     PaymentFactory(student=stranger, status=PaymentStatus.ENROLLED)
+    answers_record(participant=zed, answers={wheel.pk: True}, by_id=stranger.pk)
 
     response = api_client_for(parent).get("/api/account/export")
 
@@ -36,6 +43,7 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
         "payments",
         "careRecords",
         "policyAcceptances",
+        "answers",
     }
     assert (data["account"]["email"], data["account"]["name"]) == ("ana@camp.test", "Ana Lopez")
     assert [(row["firstName"], row["notes"]) for row in data["participants"]] == [
@@ -54,6 +62,10 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
     assert (mias["history"], mias["accessLog"]) == ([], [])
     assert data["careRecords"][0]["record"]["confirmedAt"] is None
     assert len(data["policyAcceptances"]) == 4
+    assert [(row["participantId"], row["question"], row["value"]) for row in data["answers"]] == [
+        (mia.pk, "Used a wheel?", False),
+        (mia.pk, "Used a wheel?", True),
+    ]
     assert "zoe@camp.test" not in response.content.decode()
     assert "Zed" not in response.content.decode()
 

@@ -769,14 +769,15 @@ STEPS = [
     (a_visitor_sees_the_popular_classes, 200, 3),
     (a_visitor_lists_the_categories, 200, 1),
     # The class with its instructor and category; the add-ons it offers (classes.selectors.
-    # add_ons_shown; their options, and the stock held, only for a class that has some).
-    (a_visitor_opens_a_class, 200, 3),
-    (an_instructor_opens_their_class_under_review, 200, 4),
+    # add_ons_shown; their options, and the stock held, only for a class that has some); the
+    # school's questions it asks (its own and its season's, in one query).
+    (a_visitor_opens_a_class, 200, 4),
+    (an_instructor_opens_their_class_under_review, 200, 5),
     # The instructor; their approved classes with instructor and category; the seats held.
     (a_visitor_opens_an_instructor_s_page, 200, 4),
     # The page's head: the class with its instructor and category; the instructor. Then its
     # first screen, the API's answer above (camp/first_screen.py), here with nothing cached.
-    (a_visitor_opens_the_page_of_a_class, 200, 4),
+    (a_visitor_opens_the_page_of_a_class, 200, 5),
     (a_visitor_opens_the_page_of_an_instructor, 200, 5),
     # The popular classes; the count and the page of those starting soon.
     (a_visitor_opens_the_home_page, 200, 5),
@@ -886,9 +887,9 @@ STEPS = [
     # and the policies accepted for them go with them, at once.
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
-    # attendance e-mails sent about them.
+    # attendance e-mails sent about them. Their answers to the school's questions.
     # Their holds' add-on stock, with the holds (Django's cascade).
-    (a_parent_removes_a_child, 200, 23),
+    (a_parent_removes_a_child, 200, 24),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -896,9 +897,10 @@ STEPS = [
     # The caller; the class; its enrolments with their families and payments. Their care flags:
     # the records, the policies' current versions, the acceptances (care.selectors). The read
     # of those flags logged for every child's family, in one INSERT (care.services.
-    # care_reads_logged), however long the roster.
-    (an_instructor_reads_a_class_roster, 200, 7),
-    (an_instructor_downloads_a_class_roster, 200, 7),
+    # care_reads_logged), however long the roster. The children's answers to the school's
+    # questions, with their questions, in one query (enrolments.selectors.roster_answers).
+    (an_instructor_reads_a_class_roster, 200, 8),
+    (an_instructor_downloads_a_class_roster, 200, 8),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
@@ -919,7 +921,8 @@ STEPS = [
     (an_instructor_reads_a_class_waitlist, 200, 3),
     # The caller; "Myself"; the family; selections; every seat; payments. The care records,
     # the policies' current versions, acceptances, versions and reads; the policies accepted.
-    (a_family_downloads_their_data, 200, 12),
+    # The answers to the school's questions, with their questions.
+    (a_family_downloads_their_data, 200, 13),
     # The caller; the count; the page; its classes' meeting ids; its attendance actions.
     (a_student_pages_through_their_enrolled_classes, 200, 6),
     # The class with its instructor; its meetings with theirs.

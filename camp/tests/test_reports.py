@@ -20,7 +20,7 @@ from accounts.models import Role
 from camp.reports import period_for_report, season_report, season_reports_refresh
 from care.models import CareRecord
 from care.selectors import care_missing_for
-from classes.models import Category, ClassStatus
+from classes.models import Category, ClassStatus, Question
 from core.school_time import school_timezone, school_today
 from enrolments.models import (
     Enrolment,
@@ -31,6 +31,7 @@ from enrolments.models import (
 )
 from enrolments.reports import season_participants
 from enrolments.selectors import roster_for, waitlist_list_for_class
+from enrolments.services import answers_record
 from payments.models import Payment, PaymentStatus
 from testing.care import care_completed
 from testing.day_camp import a_day_camp, after_care, care_days_of, units
@@ -437,6 +438,7 @@ class TestSpreadsheets:
             ("extended-care", ["Extended care", "Day", "Seats", "Taken", "Revenue"]),
             ("instalments", ["Instalments", "Count", "Amount"]),
             ("attendance", ["Class", "Meetings", "Attended", "Absent", "Rate"]),
+            ("answers", ["Class", "Participant", "Question", "Answer"]),
         ],
     )
     def test_every_table_downloads(self, as_admin, summer, sly, table, headings):
@@ -444,6 +446,28 @@ class TestSpreadsheets:
 
         assert response.status_code == 200
         assert next(csv.reader(io.StringIO(response.content.decode()))) == headings
+
+    def test_the_answers_table_has_every_answer_of_the_season_spreadsheet_safe(
+        self, as_admin, summer, sly
+    ):
+        [seat] = Enrolment.objects.filter(camp_class=sly)
+        wheel = Question.objects.create(camp_class=sly, label="Used a wheel?", kind="yes_no")
+        heard = Question.objects.create(season=summer, label="Heard of us?", kind="short_text")
+        answers_record(
+            participant=seat.participant,
+            answers={wheel.pk: False, heard.pk: "@SUM(A1)"},
+            by_id=seat.student_id,
+        )
+
+        response = as_admin.get("/api/reports/answers.xlsx", {"season": summer.pk})
+
+        sheet = load_workbook(io.BytesIO(response.content)).active
+        name = seat.participant.name
+        assert list(sheet.iter_rows(values_only=True)) == [
+            ("Class", "Participant", "Question", "Answer"),
+            ("'=HYPERLINK(evil)", name, "Used a wheel?", "No"),
+            ("'=HYPERLINK(evil)", name, "Heard of us?", "'@SUM(A1)"),
+        ]
 
     def test_the_opening_days_table_has_its_24_hours(self, as_admin, summer, sly):
         response = as_admin.get("/api/reports/opening-day.xlsx", {"season": summer.pk})

@@ -21,6 +21,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import User
+from checkout.answers import checkout_answers
 from checkout.items import lines_read
 from checkout.pricing import (
     AddOnChosen,
@@ -223,13 +224,16 @@ def checkout_open(
     apply_credit: bool = False,
     plan_ids: dict[tuple[int, int], int] | None = None,
     add_ons: list[tuple[AddOnChosen, ...]] | None = None,
+    answers: dict[tuple[int, int], dict] | None = None,
 ) -> CheckoutView:
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
     and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
     an item that is to be paid by one; `add_ons`, parallel to `items`, each line's add-ons
     asked (`checkout.items.items_read`), kept on the line with the required ones and their
-    stock held with its seat."""
+    stock held with its seat; `answers` the answers to the school's questions, by (the item's
+    class id, participant id), checked here (`checkout.answers`)."""
     pairs = lines_read(family=family, lines=items)
+    kept_answers = checkout_answers(pairs, answers or {})
     code = promo_code_find(promo_code) if promo_code.strip() else None
     _lines_refused(pairs)
     quote = price_checkout(
@@ -263,9 +267,10 @@ def checkout_open(
                 camp_class=camp_class,
                 plan=plan,
                 add_ons=[chosen.as_record() for chosen in line_add_ons],
+                answers=line_answers,
             )
-            for (participant, camp_class), plan, line_add_ons in zip(
-                pairs, plans, bought, strict=True
+            for (participant, camp_class), plan, line_add_ons, line_answers in zip(
+                pairs, plans, bought, kept_answers, strict=True
             )
         )
         # In the order of the classes' ids: two checkouts with the same classes take the

@@ -14,7 +14,7 @@ from checkout.pricing import price_for
 from classes.models import Class
 from enrolments.models import Selection
 from enrolments.rules import Refusal
-from enrolments.services import SeatRefused, seat_take
+from enrolments.services import SeatRefused, answers_record, seat_take
 from enrolments.services.class_reminders import class_reminder_if_due
 from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
@@ -220,6 +220,8 @@ def payment_enrol(payment: Payment) -> Refusal | None:
         )
     except SeatRefused as refused:
         return refused.refusal
+    if payment.is_checkout_line:
+        _line_answers_kept(payment)
     # In the caller's transaction, with the seat: both are kept, or neither. The class's dates
     # as they stand under the seat's lock are the ones the refund terms count from
     # (Payment.starts_at_promised); read in the same UPDATE.
@@ -238,6 +240,18 @@ def payment_enrol(payment: Payment) -> Refusal | None:
         receipt_queue(payment)
     class_reminder_if_due(enrolment)
     return None
+
+
+def _line_answers_kept(payment: Payment) -> None:
+    """A checkout line's answers to the school's questions (checked as it was opened) become
+    the child's answers, with the seat: kept in its transaction, or neither is."""
+    answers = CheckoutLine.objects.filter(payment=payment).values_list("answers", flat=True).first()
+    if answers:
+        answers_record(
+            participant=payment.participant,
+            answers=answers,
+            by_id=payment.student_id,
+        )
 
 
 def _money_back(payment: Payment, *, reason: str) -> None:

@@ -77,6 +77,8 @@ class TestClassAdmin:
                 "meetings-INITIAL_FORMS": "0",
                 "add_ons-TOTAL_FORMS": "0",
                 "add_ons-INITIAL_FORMS": "0",
+                "questions-TOTAL_FORMS": "0",
+                "questions-INITIAL_FORMS": "0",
             },
         )
 

@@ -53,6 +53,9 @@ def class_form(camp_class: Class, **changes) -> dict:
             for number, meeting in enumerate(camp_class.meetings.order_by("start", "id"))
         },
         **{f"meetings-{number}-camp_class": camp_class.pk for number in range(meetings)},
+        # The school's questions of the class: none here (classes/tests/test_questions_admin.py).
+        "questions-TOTAL_FORMS": 0,
+        "questions-INITIAL_FORMS": 0,
         **changes,
     }
 
@@ -172,8 +175,9 @@ class TestAClassInTheBackOffice:
         }
         assert "description" in fieldsets["What it is"]
         assert "start_date" in fieldsets["Schedule"]
-        meetings, add_ons = response.context["inline_admin_formsets"]
+        meetings, add_ons, questions = response.context["inline_admin_formsets"]
         assert add_ons.opts.model is AddOn
+        assert questions.formset.total_form_count() == 0
         rows = [
             (
                 form.original.day,

@@ -85,7 +85,7 @@ class TestOneClass:
         }
         assert len(answer["meetings"]) == 5
 
-    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 3), ("instructor", 4)])
+    @pytest.mark.parametrize(("who", "queries"), [("anonymous", 4), ("instructor", 5)])
     def test_the_class_is_read_once(
         self, client_as, people, who, queries, django_assert_num_queries
     ):
@@ -93,7 +93,8 @@ class TestOneClass:
         client = client_as(who)
 
         # The class with its instructor, category and seats free; the payment plans; its
-        # add-ons (their options only when it has some); for a signed-in caller, the caller
+        # add-ons (their options only when it has some); the school's questions (the class's
+        # and its season's); for a signed-in caller, the caller
         # first.
         with django_assert_num_queries(queries):
             response = client.get(f"/api/classes/{camp_class.pk}")

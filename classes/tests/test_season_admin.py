@@ -30,6 +30,9 @@ def season_form(**fields) -> dict:
         # The add-ons' inline, with none.
         "add_ons-TOTAL_FORMS": 0,
         "add_ons-INITIAL_FORMS": 0,
+        # The season's questions: none here (classes/tests/test_questions_admin.py).
+        "questions-TOTAL_FORMS": "0",
+        "questions-INITIAL_FORMS": "0",
     }
     form.update(fields)
     return form

@@ -28,6 +28,7 @@ from classes.models import (
     ClassStatus,
     ExtendedCare,
     Meeting,
+    Question,
     Season,
 )
 from classes.registration import registration_shut
@@ -68,7 +69,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
 
     assert first.splitlines() == [
         "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 36 classes, "
-        "2 extended-care options, 5 add-ons, 9 emulator sign-ins.",
+        "2 extended-care options, 5 add-ons, 5 questions, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -489,3 +490,25 @@ def test_the_coming_summer_has_a_materials_fee_a_t_shirt_in_sizes_and_lunch_by_t
         Booking.DAYS,
         True,
     )
+
+
+def test_the_season_asks_about_sensory_needs_with_a_follow_up_and_pottery_about_the_wheel():
+    seed()
+
+    season = Season.objects.get(questions__label="Any sensory needs we should plan for?")
+    sensory, helps = season.questions.order_by("position")
+    assert (sensory.kind, sensory.required, sensory.instructor_sees) == ("yes_no", True, True)
+    assert (helps.label, helps.kind, helps.show_if_question, helps.show_if_answer) == (
+        "Tell us what helps",
+        "long_text",
+        sensory,
+        "yes",
+    )
+    wheel = Question.objects.filter(label="Has your child used a pottery wheel?")
+    assert {q.camp_class.category.slug for q in wheel} == {"pottery-ceramics"}
+    assert {q.camp_class.season_id for q in wheel} == {season.pk}
+    assert (
+        wheel.count()
+        == Class.objects.filter(LISTED, season=season, category__slug="pottery-ceramics").count()
+    )
+    assert all(q.instructor_sees and q.kind == "yes_no" for q in wheel)

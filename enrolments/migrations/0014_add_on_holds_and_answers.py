@@ -7,41 +7,101 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0007_account_holders'),
-        ('classes', '0014_add_ons_and_questions'),
-        ('enrolments', '0013_attendance_and_class_messages_are_apps_of_their_own'),
+        ("accounts", "0007_account_holders"),
+        ("classes", "0014_add_ons_and_questions"),
+        ("enrolments", "0013_attendance_and_class_messages_are_apps_of_their_own"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Answer',
+            name="Answer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('value', models.JSONField()),
-                ('answered_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('answered_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('camp_class', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='classes.class')),
-                ('participant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='answers', to='accounts.participant')),
-                ('question', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='answers', to='classes.question')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("value", models.JSONField()),
+                ("answered_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "answered_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "camp_class",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="classes.class",
+                    ),
+                ),
+                (
+                    "participant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="answers",
+                        to="accounts.participant",
+                    ),
+                ),
+                (
+                    "question",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="answers",
+                        to="classes.question",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['id'],
-                'indexes': [models.Index(fields=['participant', 'question', 'id'], name='answer_newest_idx')],
+                "ordering": ["id"],
+                "indexes": [
+                    models.Index(fields=["participant", "question", "id"], name="answer_newest_idx")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='SeatHoldAddOn',
+            name="SeatHoldAddOn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('quantity', models.PositiveSmallIntegerField()),
-                ('hold', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='add_ons', to='enrolments.seathold')),
-                ('option', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='holds', to='classes.addonoption')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("quantity", models.PositiveSmallIntegerField()),
+                (
+                    "hold",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="add_ons",
+                        to="enrolments.seathold",
+                    ),
+                ),
+                (
+                    "option",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="holds",
+                        to="classes.addonoption",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('hold', 'option'), name='hold_add_on_once'), models.CheckConstraint(condition=models.Q(('quantity__gte', 1)), name='hold_add_on_quantity_gte_1')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("hold", "option"), name="hold_add_on_once"),
+                    models.CheckConstraint(
+                        condition=models.Q(("quantity__gte", 1)), name="hold_add_on_quantity_gte_1"
+                    ),
+                ],
             },
         ),
     ]

@@ -8,7 +8,8 @@ from decimal import Decimal
 from django.conf import settings
 
 from classes.mail import class_mail, classes_mail
-from classes.models import Class
+from classes.models import Class, Question
+from classes.questions import answer_text, shown_questions
 from notifications.kinds import Composed
 from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
@@ -159,10 +160,30 @@ def _plan_parts(payment: Payment) -> list[dict]:
     ]
 
 
-def _checkout_line(line: CheckoutLine, details: dict) -> dict:
-    """One line of the checkout's receipt: whom for, the class (when, where, who teaches) and
-    what it cost; a line whose seat could not be taken says so (its refund is a message of its
-    own, which follows)."""
+def _answers_read(lines: list[CheckoutLine]) -> dict[int, Question]:
+    """The questions the lines' answers answer, by id: one query, none for no answers."""
+    ids = {int(question_id) for line in lines for question_id in line.answers}
+    return Question.objects.in_bulk(ids) if ids else {}
+
+
+def _line_answers(line: CheckoutLine, questions: dict[int, Question]) -> list[dict]:
+    """What the family answered for the line's child, in the school's order: each question and
+    its answer as people read them (escaped as the template writes them, like every value)."""
+    values = {int(question_id): value for question_id, value in line.answers.items()}
+    asked = sorted(
+        (questions[question_id] for question_id in values if question_id in questions),
+        key=lambda question: (question.season_id is not None, question.position, question.pk),
+    )
+    return [
+        {"label": question.label, "text": answer_text(question, values[question.pk])}
+        for question in shown_questions(asked, values)
+    ]
+
+
+def _checkout_line(line: CheckoutLine, details: dict, questions: dict[int, Question]) -> dict:
+    """One line of the checkout's receipt: whom for, the class (when, where, who teaches), what
+    it cost and what the family answered for the child; a line whose seat could not be taken
+    says so (its refund is a message of its own, which follows)."""
     payment = line.payment
     refunded = payment.status == PaymentStatus.REFUNDED
     return {
@@ -176,6 +197,7 @@ def _checkout_line(line: CheckoutLine, details: dict) -> dict:
         "plan_parts": _plan_parts(payment) if payment.plan_label else [],
         "refunded": refunded,
         "refund_reason": payment.refund_reason if refunded else "",
+        "answers": _line_answers(line, questions),
     }
 
 
@@ -233,12 +255,14 @@ def checkout_receipt_composed(facts: dict) -> Composed:
         in_calendar=seated,
     )
     first = receipt.first_payment
+    questions = _answers_read(receipt.class_lines)
     return Composed(
         context={
             "name": checkout.family.name,
             "reference": checkout.reference,
             "lines": [
-                _checkout_line(line, details[line.camp_class_id]) for line in receipt.class_lines
+                _checkout_line(line, details[line.camp_class_id], questions)
+                for line in receipt.class_lines
             ],
             "care_weeks": [_care_week(week) for week in receipt.care_weeks],
             "charged": money(checkout.total or Decimal(0)),

@@ -29,6 +29,8 @@ from classes.models import (
     Class,
     ClassStatus,
     ExtendedCare,
+    Question,
+    QuestionKind,
     Season,
 )
 from classes.schedule import WEEKDAY_NAMES, school_timezone
@@ -440,6 +442,9 @@ EXTENDED_CARE = [
     ),
 ]
 
+SENSORY_QUESTION = "Any sensory needs we should plan for?"
+WHEEL_QUESTION = "Has your child used a pottery wheel?"
+
 # A season's classes begin at least this long after the seeding, so the registration that
 # closes a week before them is still open.
 SEASON_LEAD = timedelta(weeks=3)
@@ -557,6 +562,7 @@ class Command(BaseCommand):
             "classes": 0,
             "extended-care options": 0,
             "add-ons": 0,
+            "questions": 0,
         }
 
         # Profiles are refreshed on every run; state that the app changes (a class's
@@ -592,6 +598,7 @@ class Command(BaseCommand):
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
         created["extended-care options"] = self._extended_care(start, instructors)
         created["add-ons"] = self._add_ons(start)
+        created["questions"] = self._questions(start)
         last_season = Season.objects.get(name=f"Summer {start.year - 1}")
         last_start = last_season_start(start, timezone.localdate(timezone=school_timezone()))
         for demo in CLASSES:
@@ -785,6 +792,48 @@ class Command(BaseCommand):
             )
         )
         return sum(was_made for _, was_made in made)
+
+    def _questions(self, start: date) -> int:
+        """The school's own questions: the coming summer asks once per child about sensory
+        needs (and, for a yes, what helps), each pottery class whether the child has used a
+        wheel; all shown to the instructors. How many were made (one there already stays as
+        the school edited it)."""
+        season = Season.objects.get(name=f"Summer {start.year}")
+        sensory, made = Question.objects.get_or_create(
+            season=season,
+            label=SENSORY_QUESTION,
+            defaults={
+                "kind": QuestionKind.YES_NO,
+                "required": True,
+                "help": "Noise, textures, busy rooms: anything the instructors should know.",
+                "instructor_sees": True,
+            },
+        )
+        _, follow_up_made = Question.objects.get_or_create(
+            season=season,
+            label="Tell us what helps",
+            defaults={
+                "kind": QuestionKind.LONG_TEXT,
+                "required": True,
+                "show_if_question": sensory,
+                "show_if_answer": "yes",
+                "instructor_sees": True,
+                "position": 1,
+            },
+        )
+        made += follow_up_made
+        pottery = Class.objects.filter(
+            category__slug="pottery-ceramics", season=season, unit_of=None, extended_care=None
+        ).exclude(questions__label=WHEEL_QUESTION)
+        for camp_class in pottery:
+            Question.objects.create(
+                camp_class=camp_class,
+                label=WHEEL_QUESTION,
+                kind=QuestionKind.YES_NO,
+                instructor_sees=True,
+            )
+            made += 1
+        return made
 
     def _emulator_sign_ins(self, people: list[User]) -> int:
         """Demo accounts in the Firebase Auth emulator, so the demo logins work locally."""

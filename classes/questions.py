@@ -1,0 +1,189 @@
+"""The school's own questions, asked per child: which a class asks, which of them are shown (a
+follow-up only for its given answer), and whether an answer will do. One engine for checkout,
+the family's own edits, the roster and the receipt: none judges an answer by itself.
+
+A class asks its own questions (a week's or a day's: its series') then its season's. A value is
+JSON, by kind: text a string, one choice one of `choices`, several choices a list of them, yes
+or no a boolean, a date "YYYY-MM-DD", a number a JSON number.
+"""
+
+import math
+from collections.abc import Iterable
+from datetime import date
+
+from django.db.models import Q
+
+from classes.models import Class, Question, QuestionKind
+
+# The longest answer a text question takes, by kind.
+TEXT_LIMITS = {QuestionKind.SHORT_TEXT: 200, QuestionKind.LONG_TEXT: 2000}
+
+
+def series_id_of(camp_class: Class) -> int:
+    """The class whose questions a class asks: a week's or a day's series, else itself."""
+    return camp_class.unit_of_id or camp_class.pk
+
+
+def questions_of_classes(classes: Iterable[Class]) -> dict[int, list[Question]]:
+    """Each class's questions (by class id), its own (its series') then its season's, each in
+    the school's order; a day of extended care asks none. One query for them all."""
+    classes = [c for c in classes if c.extended_care_id is None]
+    series_ids = {series_id_of(c) for c in classes}
+    season_ids = {c.season_id for c in classes if c.season_id is not None}
+    if not classes:
+        return {}
+    rows = list(
+        Question.objects.filter(Q(camp_class_id__in=series_ids) | Q(season_id__in=season_ids))
+    )
+    asked = {}
+    for camp_class in classes:
+        own = [q for q in rows if q.camp_class_id == series_id_of(camp_class)]
+        season = [q for q in rows if q.season_id and q.season_id == camp_class.season_id]
+        asked[camp_class.pk] = own + season
+    return asked
+
+
+def questions_of(camp_class: Class) -> list[Question]:
+    return questions_of_classes([camp_class]).get(camp_class.pk, [])
+
+
+def is_blank(value) -> bool:
+    if isinstance(value, str):
+        return not value.strip()
+    return value is None or value == []
+
+
+def _gives(question: Question, value, wanted: str) -> bool:
+    """Whether `value`, an answer to `question`, is the answer `wanted` that asks a follow-up."""
+    if question.kind == QuestionKind.YES_NO:
+        return isinstance(value, bool) and value == (wanted.strip().lower() in ("yes", "true"))
+    if question.kind == QuestionKind.CHOICES:
+        return isinstance(value, list) and wanted in value
+    return not is_blank(value) and str(value) == wanted
+
+
+def shown_questions(questions: list[Question], values: dict[int, object]) -> list[Question]:
+    """The questions a child is asked given their answers `values` (by question id): a follow-up
+    only while the question it follows is shown and answered as it says."""
+    by_id = {question.pk: question for question in questions}
+    shown: dict[int, bool] = {}
+
+    def is_shown(question: Question, depth: int = 0) -> bool:
+        if question.pk not in shown:
+            parent = by_id.get(question.show_if_question_id)
+            if question.show_if_question_id is None:
+                shown[question.pk] = True
+            elif parent is None or depth > len(questions):
+                shown[question.pk] = False
+            else:
+                shown[question.pk] = is_shown(parent, depth + 1) and _gives(
+                    parent, values.get(parent.pk), question.show_if_answer
+                )
+        return shown[question.pk]
+
+    return [question for question in questions if is_shown(question)]
+
+
+def _date_problem(value) -> str | None:
+    if not isinstance(value, str):
+        return "give a date"
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return "give a date as YYYY-MM-DD"
+    return None if len(value) == 10 else "give a date as YYYY-MM-DD"
+
+
+def value_problem(question: Question, value) -> str | None:
+    """Why `value` (not blank) will not do as an answer to `question`; None when it will."""
+    kind = question.kind
+    if kind in TEXT_LIMITS:
+        if not isinstance(value, str):
+            return "write it as text"
+        limit = TEXT_LIMITS[kind]
+        return f"at most {limit} characters, please" if len(value.strip()) > limit else None
+    if kind == QuestionKind.ONE_CHOICE:
+        return None if isinstance(value, str) and value in question.choices else "choose one"
+    if kind == QuestionKind.CHOICES:
+        fits = isinstance(value, list) and all(
+            isinstance(each, str) and each in question.choices for each in value
+        )
+        if not fits or len(set(value)) != len(value):
+            return "choose among the answers offered"
+        return None
+    if kind == QuestionKind.YES_NO:
+        return None if isinstance(value, bool) else "answer yes or no"
+    if kind == QuestionKind.DATE:
+        return _date_problem(value)
+    if kind == QuestionKind.NUMBER:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return None if number and math.isfinite(value) else "give a number"
+    return "this question cannot be answered"
+
+
+def cleaned(question: Question, value):
+    """An answer as it is kept: text without the spaces around it."""
+    return value.strip() if isinstance(value, str) and question.kind in TEXT_LIMITS else value
+
+
+def answers_checked(
+    *,
+    questions: list[Question],
+    given: dict[int, object],
+    current: dict[int, object],
+    who: str,
+    where: str,
+) -> tuple[dict[int, object], dict[str, list[str]]]:
+    """The answers `given` (by question id) for a child (`who`) to the `questions` a class
+    (`where`) asks, checked: what to keep (the shown questions' answers, cleaned) and the
+    problems by question id. A question the child answered already (`current`, by question id:
+    a season's, answered for another class) needs no answer again; a given one replaces it."""
+    problems: dict[str, list[str]] = {}
+    asked = {question.pk for question in questions}
+    for question_id in given:
+        if question_id not in asked:
+            problems[str(question_id)] = [f"{who}: this is not a question {where} asks."]
+    values = {**current, **{k: v for k, v in given.items() if not is_blank(v)}}
+    keep: dict[int, object] = {}
+    for question in shown_questions(questions, values):
+        value = given.get(question.pk)
+        if is_blank(value):
+            if question.required and is_blank(current.get(question.pk)):
+                problems[str(question.pk)] = [f"{who}: Please answer “{question.label}”."]
+            continue
+        problem = value_problem(question, value)
+        if problem is not None:
+            problems[str(question.pk)] = [f"{who}: “{question.label}”: {problem}."]
+            continue
+        keep[question.pk] = cleaned(question, value)
+    return keep, problems
+
+
+def answer_text(question: Question, value) -> str:
+    """An answer as people read it (a roster, a receipt, a spreadsheet)."""
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, list):
+        return ", ".join(str(each) for each in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return "" if value is None else str(value)
+
+
+def question_body(question: Question) -> dict:
+    """A question as the API gives it (the class's JSON, a family's answers)."""
+    return {
+        "id": question.pk,
+        "label": question.label,
+        "kind": question.kind,
+        "required": question.required,
+        "help": question.help,
+        "choices": list(question.choices or []),
+        "showIf": {
+            "questionId": question.show_if_question_id,
+            "answer": question.show_if_answer,
+        }
+        if question.show_if_question_id
+        else None,
+        "instructorSees": question.instructor_sees,
+    }

@@ -1,0 +1,99 @@
+"""A family's answers to the school's questions for one of its seats: read, and changed until the
+class's first day, each change kept (`enrolments.services.enrolment_answers_update`)."""
+
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsStudent
+from classes.questions import question_body, questions_of
+from classes.serializers import QuestionOutputSerializer
+from core.openapi import errors
+from enrolments.access import access_enrolment
+from enrolments.models import Enrolment
+from enrolments.selectors import answer_history
+from enrolments.services import answers_editable_until, enrolment_answers_update
+
+MAX_ANSWERS = 50
+
+
+class AnswerHistoryOutputSerializer(serializers.Serializer):
+    questionId = serializers.IntegerField()  # noqa: N815
+    value = serializers.JSONField()
+    answeredAt = serializers.DateTimeField()  # noqa: N815
+
+
+class EnrolmentAnswersOutputSerializer(serializers.Serializer):
+    enrolmentId = serializers.IntegerField()  # noqa: N815
+    # From then on the answers are the school's to change: the start of the class's first day.
+    editableUntil = serializers.DateTimeField(allow_null=True)  # noqa: N815
+    questions = QuestionOutputSerializer(many=True)
+    # The answer now to each question answered, by question id.
+    answers = serializers.DictField(child=serializers.JSONField())
+    # Every answer given, the first first: each change is kept.
+    history = AnswerHistoryOutputSerializer(many=True)
+
+
+def _answers_body(enrolment: Enrolment) -> dict:
+    questions = questions_of(enrolment.camp_class)
+    history = answer_history(
+        participant_id=enrolment.participant_id, question_ids=[q.pk for q in questions]
+    )
+    return {
+        "enrolmentId": enrolment.pk,
+        "editableUntil": answers_editable_until(enrolment.camp_class),
+        "questions": [question_body(question) for question in questions],
+        "answers": {str(answer.question_id): answer.value for answer in history},
+        "history": [
+            {
+                "questionId": answer.question_id,
+                "value": answer.value,
+                "answeredAt": answer.answered_at,
+            }
+            for answer in history
+        ],
+    }
+
+
+class EnrolmentAnswersApi(APIView):
+    """GET /api/enrolments/{id}/answers: the family's answers for one of its seats, with the
+    questions and every change. PUT: change them, checked as at checkout, until the class's
+    first day (then 409 `answers_closed`). Another family's seat is not found."""
+
+    permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
+
+    @extend_schema_serializer(component_name="EnrolmentAnswersInput")
+    class InputSerializer(serializers.Serializer):
+        answers = serializers.DictField(child=serializers.JSONField(allow_null=True))
+
+        def validate_answers(self, answers: dict) -> dict:
+            if len(answers) > MAX_ANSWERS:
+                raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
+            if not all(key.isdigit() and len(key) < 12 for key in answers):
+                raise serializers.ValidationError("Answers are keyed by the question's id.")
+            return {int(key): value for key, value in answers.items()}
+
+    @extend_schema(
+        summary="The family's answers to the school's questions for one of its seats (students)",
+        responses={200: EnrolmentAnswersOutputSerializer, **errors(401, 403, 404)},
+    )
+    def get(self, request, enrolment_id: int):
+        enrolment = access_enrolment(student=request.user, enrolment_id=enrolment_id)
+        return Response(EnrolmentAnswersOutputSerializer(_answers_body(enrolment)).data)
+
+    @extend_schema(
+        summary="Change the family's answers for one of its seats, until the class's first day "
+        "(students)",
+        request=InputSerializer,
+        responses={200: EnrolmentAnswersOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def put(self, request, enrolment_id: int):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        enrolment = access_enrolment(student=request.user, enrolment_id=enrolment_id)
+        enrolment_answers_update(
+            enrolment=enrolment, answers=data.validated_data["answers"], by=request.user
+        )
+        return Response(EnrolmentAnswersOutputSerializer(_answers_body(enrolment)).data)
