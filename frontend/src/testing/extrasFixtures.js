@@ -61,7 +61,7 @@ export const WHAT_HELPS = makeQuestion({
   kind: "long_text",
   required: true,
   help: "Quiet corners, ear defenders, breaks: whatever works for your child.",
-  showIf: { questionId: 101, answer: true },
+  showIf: { questionId: 101, answer: "yes" },
 });
 
 export const POTTERY_WHEEL = makeQuestion({

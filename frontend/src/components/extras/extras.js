@@ -88,9 +88,15 @@ export function asFormValue(question, value) {
   return String(value);
 }
 
-// Whether the form's answer is the one a follow-up is shown for.
+// A follow-up's answer for yes or no, as the school wrote it ("yes", "true"; the API's string).
+function meansYes(wanted) {
+  if (typeof wanted === "boolean") return wanted;
+  return ["yes", "true"].includes(String(wanted).trim().toLowerCase());
+}
+
+// Whether the form's answer is the one a follow-up is shown for (as classes/questions.py says).
 function answered(question, value, wanted) {
-  if (question.kind === "yes_no") return value === (wanted ? "yes" : "no");
+  if (question.kind === "yes_no") return value === (meansYes(wanted) ? "yes" : "no");
   if (question.kind === "choices") return Array.isArray(value) && value.includes(wanted);
   return value !== undefined && String(value) === String(wanted);
 }
@@ -311,11 +317,31 @@ function childNamed(candidates, message) {
   );
 }
 
+// The item a message of the server names: "Item 2: …" by its place in the request, else the
+// child it names ("Maya: Please answer …"), else the first that fits.
+function itemNamed(plan, candidates, message) {
+  const numbered = /^Item (\d+): /.exec(message);
+  const byNumber = numbered ? plan[Number(numbered[1]) - 1] : null;
+  if (byNumber && candidates.includes(byNumber)) return byNumber;
+  return childNamed(candidates, message);
+}
+
+// A 409 `add_on_sold_out` names the line's class and child, and the add-on ("T-shirt (M)").
+function soldOutItem(body, plan) {
+  return plan.find(
+    (item) =>
+      item.participantId === body.participantId &&
+      (item.classItem?._id === body.classId ||
+        (item.units ?? []).some((unit) => unit.id === body.classId)),
+  );
+}
+
 /*
  * A refused checkout's messages on the fields they are about: the server's `errors.answers`
- * ({questionId: [message]}, the message naming the child) and `errors.addOns` (by add-on id, or
- * a list of sentences naming the child and the add-on). Answers {errors (for Formik's setErrors),
- * rest (the sentences no field of the form shows)}.
+ * ({questionId: [message]}, the message naming the child), `errors.addOns` (sentences naming
+ * the item by its place, "Item 2: T-shirt: …", and the add-on), and an option sold out as the
+ * seat was held (409 `add_on_sold_out`). Answers {errors (for Formik's setErrors), rest (the
+ * sentences no field of the form shows)}.
  */
 export function extrasServerErrors(error, plan) {
   const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
@@ -343,18 +369,22 @@ export function extrasServerErrors(error, plan) {
         [].concat(messages).map((message) => [id, message]),
       )
     : [].concat(fieldErrors.addOns ?? []).map((message) => [null, String(message)]);
+  const fits = (id, message) => (addOn) =>
+    id !== null ? String(addOn.id) === id : message.includes(addOn.label);
   for (const [id, message] of addOnMessages) {
-    const offering = plan.filter((item) =>
-      item.addOns.some((addOn) =>
-        id !== null ? String(addOn.id) === id : message.includes(addOn.label),
-      ),
-    );
-    const item = childNamed(offering, message);
-    const addOn = item?.addOns.find((entry) =>
-      id !== null ? String(entry.id) === id : message.includes(entry.label),
-    );
+    const offering = plan.filter((item) => item.addOns.some(fits(id, message)));
+    const item = itemNamed(plan, offering, message);
+    const addOn = item?.addOns.find(fits(id, message));
     if (item && addOn) put(`${addOnPath(item.key, addOn.id)}.${addOnField(addOn, item)}`, message);
     else rest.push(message);
+  }
+  const body = error instanceof ApiError ? error.body : {};
+  if (body.code === "add_on_sold_out") {
+    const item = soldOutItem(body, plan);
+    const addOn = item?.addOns.find((entry) => error.message.includes(entry.label));
+    if (item && addOn) {
+      put(`${addOnPath(item.key, addOn.id)}.${addOnField(addOn, item)}`, error.message);
+    } else rest.push(error.message);
   }
   return { errors, rest };
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { respond, stubApi } from "../../../testing/api";
+import { respond, respondUnchecked, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import {
   MATERIALS_FEE,
@@ -222,20 +222,11 @@ test("unanswered questions and a T-shirt without a size stop the checkout, each 
   expect(posted(fetch, "/checkouts")).toEqual([]);
 });
 
-test("the server's refusal of an answer and of an add-on is shown on their fields", async () => {
-  stubApi(
-    stubs({
-      "POST /checkouts": respond(400, {
-        message: "Please check these fields: answers, addOns.",
-        errors: {
-          answers: { 103: ["Mia Lopez: Please answer “Has your child used a pottery wheel?”."] },
-          addOns: ["Mia Lopez, Pottery Wheel: T-shirt (S) is sold out."],
-        },
-      }),
-    }),
-  );
-  const { user, router } = renderPage();
-  await screen.findByRole("region", { name: "Pottery Wheel for Ana Lopez" });
+// The one error shape's `errors` lists each field's messages; the answers' come as an object
+// by question id (core/api.py KEYED_FIELDS), which the schema's Error does not say yet.
+const ANSWERS_KEYED = "errors.answers is keyed by question id, which the Error schema lacks";
+
+async function answerAll(user) {
   const forAna = item("Pottery Wheel for Ana Lopez");
   const forMia = item("Pottery Wheel for Mia Lopez");
   await answer(user, forAna, "Any sensory needs we should plan for?", "No");
@@ -244,20 +235,88 @@ test("the server's refusal of an answer and of an add-on is shown on their field
   await answer(user, forMia, "Has your child used a pottery wheel?", "No");
   await user.click(forMia.getByRole("checkbox", { name: "T-shirt" }));
   await user.selectOptions(forMia.getByLabelText("T-shirt: size"), "S · 2 left");
+}
+
+test("the server's refusal of an answer is shown on its question, for the child it names", async () => {
+  stubApi(
+    stubs({
+      "POST /checkouts": respondUnchecked(ANSWERS_KEYED, 400, {
+        message: "Mia Lopez: Please answer “Has your child used a pottery wheel?”.",
+        errors: {
+          answers: { 103: ["Mia Lopez: Please answer “Has your child used a pottery wheel?”."] },
+        },
+      }),
+    }),
+  );
+  const { user, router } = renderPage();
+  await screen.findByRole("region", { name: "Pottery Wheel for Ana Lopez" });
+  await answerAll(user);
 
   await user.click(panel().getByRole("button", { name: "Check out" }));
 
   const summary = await panel().findByRole("alert");
-  expect(summary).toHaveTextContent("Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.");
-  const wheel = forMia.getByRole("radiogroup", { name: "Has your child used a pottery wheel?" });
-  expect(wheel).toHaveAccessibleDescription(
+  expect(summary).toHaveTextContent(
     "Mia Lopez: Please answer “Has your child used a pottery wheel?”.",
   );
   expect(
-    forAna.getByRole("radiogroup", { name: "Has your child used a pottery wheel?" }),
+    item("Pottery Wheel for Mia Lopez").getByRole("radiogroup", {
+      name: "Has your child used a pottery wheel?",
+    }),
+  ).toHaveAccessibleDescription("Mia Lopez: Please answer “Has your child used a pottery wheel?”.");
+  expect(
+    item("Pottery Wheel for Ana Lopez").getByRole("radiogroup", {
+      name: "Has your child used a pottery wheel?",
+    }),
   ).not.toHaveAccessibleDescription();
-  expect(forMia.getByLabelText("T-shirt: size")).toHaveAccessibleDescription(
+  expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
+});
+
+test("the server's refusal of an add-on, naming the item by its place, is shown on its field", async () => {
+  stubApi(
+    stubs({
+      "POST /checkouts": respond(400, {
+        message: "Please check these fields: addOns.",
+        errors: { addOns: ["Item 2: T-shirt: choose one of its options."] },
+      }),
+    }),
+  );
+  const { user } = renderPage();
+  await screen.findByRole("region", { name: "Pottery Wheel for Ana Lopez" });
+  await answerAll(user);
+
+  await user.click(panel().getByRole("button", { name: "Check out" }));
+
+  expect(await panel().findByRole("alert")).toHaveTextContent(
+    "Item 2: T-shirt: choose one of its options.",
+  );
+  expect(
+    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: size"),
+  ).toHaveAccessibleDescription("Item 2: T-shirt: choose one of its options.");
+});
+
+test("a size sold out as the seat is held is said beside the size, and nothing is held", async () => {
+  stubApi(
+    stubs({
+      "POST /checkouts": respond(409, {
+        message: "Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.",
+        code: "add_on_sold_out",
+        line: 1,
+        classId: 4,
+        participantId: 7,
+      }),
+    }),
+  );
+  const { user, router } = renderPage();
+  await screen.findByRole("region", { name: "Pottery Wheel for Ana Lopez" });
+  await answerAll(user);
+
+  await user.click(panel().getByRole("button", { name: "Check out" }));
+
+  expect(await panel().findByRole("alert")).toHaveTextContent(
     "Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.",
   );
+  expect(
+    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: size"),
+  ).toHaveAccessibleDescription("Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.");
   expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
 });
