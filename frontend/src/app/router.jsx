@@ -337,17 +337,6 @@ export const routes = [
             ),
           },
           {
-            // The family's own enrolment; the server answers anyone else "not found".
-            path: paths.dashboard.enrolmentAnswers(":enrolmentId"),
-            element: lazyPage(
-              () =>
-                import(
-                  /* webpackChunkName: "enrolment-answers" */ "../features/payments/routes/EnrolmentAnswersPage"
-                ),
-              "EnrolmentAnswersPage",
-            ),
-          },
-          {
             path: paths.dashboard.myPaymentHistory,
             element: lazyPage(
               () =>

@@ -46,8 +46,6 @@ export const paths = {
     profile: "/dashboard/profile",
     mySelectedClasses: "/dashboard/my-selected-classes",
     myEnrolledClasses: "/dashboard/my-enrolled-classes",
-    // One enrolment's answers to the school's questions, changed until the class's first day.
-    enrolmentAnswers: (enrolmentId) => `/dashboard/my-enrolled-classes/${enrolmentId}/answers`,
     myPaymentHistory: "/dashboard/my-payment-history",
     receipt: (paymentId) => `/dashboard/receipts/${paymentId}`,
     // A family's checkout's one receipt: every class of it, and its one card charge.

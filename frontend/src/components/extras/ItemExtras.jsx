@@ -26,7 +26,7 @@ function OptionSelect({ addOn, name, label }) {
       <select
         id={field.id}
         name={name}
-        className={`form-select form-select-sm${field.invalid ? " is-invalid" : ""}`}
+        className={`form-select${field.invalid ? " is-invalid" : ""}`}
         value={field.value ?? ""}
         aria-invalid={field.invalid || undefined}
         aria-required="true"
@@ -61,7 +61,7 @@ function QuantityInput({ addOn, name }) {
         inputMode="numeric"
         min={1}
         max={addOn.maxQuantity}
-        className={`form-control form-control-sm w-auto${field.invalid ? " is-invalid" : ""}`}
+        className={`form-control w-auto${field.invalid ? " is-invalid" : ""}`}
         value={field.value ?? "1"}
         aria-invalid={field.invalid || undefined}
         aria-describedby={describedBy(hintId, field.error && `${field.id}-error`)}

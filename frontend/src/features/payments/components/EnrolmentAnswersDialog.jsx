@@ -1,6 +1,5 @@
 import { Form, Formik } from "formik";
 import { useMemo, useRef, useState } from "react";
-import { Link, useLocation, useParams } from "react-router-dom";
 import * as yup from "yup";
 
 import { useEnrolmentAnswers, useSaveEnrolmentAnswers } from "../../../api/enrolmentAnswers";
@@ -13,12 +12,11 @@ import {
   shownQuestions,
 } from "../../../components/extras/extras";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
+import { Dialog } from "../../../components/ui/Dialog";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 import { formatDate } from "../../../components/ui/schedule";
-import { paths } from "../../../config/paths";
-import { useTitle } from "../../../hooks/useTitle";
 import { ApiError } from "../../../lib/api";
 
 const CLOSED = "answers_closed";
@@ -181,17 +179,14 @@ function AnswersForm({ data, enrolmentId, onClosed }) {
 }
 
 /*
- * One enrolment's answers to the school's questions (from My Enrolled Classes, its Answers
- * link): the family changes them until the class's first day, each change kept by the server,
- * and reads them after. The class and the child come with the link, when it brought them.
+ * One enrolment's answers to the school's questions (My Enrolled Classes, the card's Answers):
+ * the family changes them until the class's first day, each change kept by the server, and
+ * reads them after. A chunk of its own, with the form libraries, loaded as it opens.
  */
-export function EnrolmentAnswersPage() {
-  useTitle("Answers");
-  const { enrolmentId } = useParams();
-  const { state } = useLocation();
+export function EnrolmentAnswersDialog({ enrolment, onClose }) {
+  const { enrolmentId } = enrolment;
   const { data, error } = useEnrolmentAnswers(enrolmentId);
   const [closedBecause, setClosedBecause] = useState("");
-  const about = [state?.className, state?.participantName].filter(Boolean).join(", ");
   const open = data && !closedBecause && stillOpen(data.editableUntil);
 
   let body;
@@ -230,14 +225,15 @@ export function EnrolmentAnswersPage() {
   }
 
   return (
-    <section aria-labelledby="enrolment-answers-heading" className="enrolment-answers">
-      <p className="mb-2">
-        <Link to={paths.dashboard.myEnrolledClasses}>My Enrolled Classes</Link>
-      </p>
-      <h1 id="enrolment-answers-heading" className="h2 mb-3 text-break">
-        Answers{about ? ` for ${about}` : ""}
-      </h1>
+    <Dialog
+      title={
+        enrolment.participantName
+          ? `Answers for ${enrolment.nameClass}, ${enrolment.participantName}`
+          : `Answers for ${enrolment.nameClass}`
+      }
+      onClose={onClose}
+    >
       {body}
-    </section>
+    </Dialog>
   );
 }
