@@ -15,7 +15,7 @@ function addOnPrice(addOn) {
   return addOn.perDay ? `${formatPrice(addOn.price)} a day` : formatPrice(addOn.price);
 }
 
-// The add-on's size (or other option): one left at none is off.
+// The add-on's option (a T-shirt's size): one with none left is off.
 function OptionSelect({ addOn, name, label }) {
   const field = useExtraField(name);
   return (
@@ -81,7 +81,7 @@ function AddOnDetails({ addOn, path }) {
   return (
     <div className="ms-4">
       {addOn.options?.length > 0 && (
-        <OptionSelect addOn={addOn} name={`${path}.optionId`} label={`${addOn.label}: size`} />
+        <OptionSelect addOn={addOn} name={`${path}.optionId`} label={`${addOn.label}: option`} />
       )}
       {addOn.maxQuantity > 1 && <QuantityInput addOn={addOn} name={`${path}.quantity`} />}
     </div>

@@ -133,7 +133,7 @@ test("each child answers the questions once, a follow-up appears only for its an
   await answer(user, forAna, "Any sensory needs we should plan for?", "Yes");
 
   await user.click(forMia.getByRole("checkbox", { name: "T-shirt" }));
-  await user.selectOptions(forMia.getByLabelText("T-shirt: size"), "S · 2 left");
+  await user.selectOptions(forMia.getByLabelText("T-shirt: option"), "S · 2 left");
   await user.click(panel().getByRole("button", { name: "Check out" }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard/checkout/5"));
@@ -172,7 +172,7 @@ test("a required add-on is included with its price, a sold-out size is off, and 
   expect(panel().getByText("Includes Materials fee $30.00")).toBeInTheDocument();
 
   await user.click(forAna.getByRole("checkbox", { name: "T-shirt" }));
-  const size = forAna.getByLabelText("T-shirt: size");
+  const size = forAna.getByLabelText("T-shirt: option");
   expect(within(size).getByRole("option", { name: "M · Sold out" })).toBeDisabled();
   expect(within(size).getByRole("option", { name: "S · 2 left" })).toBeEnabled();
   expect(within(size).getByRole("option", { name: "L" })).toBeEnabled();
@@ -211,7 +211,7 @@ test("unanswered questions and a T-shirt without a size stop the checkout, each 
   expect(forAna.getByRole("textbox", { name: "Tell us what helps" })).toHaveAccessibleDescription(
     expect.stringContaining("Ana Lopez: Please answer “Tell us what helps”."),
   );
-  expect(forAna.getByLabelText("T-shirt: size")).toHaveAccessibleDescription(
+  expect(forAna.getByLabelText("T-shirt: option")).toHaveAccessibleDescription(
     "Ana Lopez, Pottery Wheel, T-shirt: Choose an option.",
   );
   // Its link takes the focus to the field.
@@ -234,7 +234,7 @@ async function answerAll(user) {
   await answer(user, forMia, "Any sensory needs we should plan for?", "No");
   await answer(user, forMia, "Has your child used a pottery wheel?", "No");
   await user.click(forMia.getByRole("checkbox", { name: "T-shirt" }));
-  await user.selectOptions(forMia.getByLabelText("T-shirt: size"), "S · 2 left");
+  await user.selectOptions(forMia.getByLabelText("T-shirt: option"), "S · 2 left");
 }
 
 test("the server's refusal of an answer is shown on its question, for the child it names", async () => {
@@ -290,7 +290,7 @@ test("the server's refusal of an add-on, naming the item by its place, is shown 
     "Item 2: T-shirt: choose one of its options.",
   );
   expect(
-    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: size"),
+    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: option"),
   ).toHaveAccessibleDescription("Item 2: T-shirt: choose one of its options.");
 });
 
@@ -316,7 +316,7 @@ test("a size sold out as the seat is held is said beside the size, and nothing i
     "Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.",
   );
   expect(
-    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: size"),
+    item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: option"),
   ).toHaveAccessibleDescription("Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.");
   expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
 });
