@@ -8,10 +8,11 @@ import { api } from "../lib/api";
  * page's (api/classes.js), so only a signed-in family's checkout loads it. Answers {classes: {id:
  * class JSON}, error}; a class that cannot be read (gone, not approved) is left out, and the
  * checkout sends its item without add-ons or answers, for the server to name what is missing.
+ * `refresh` asks again: what each option has left, after one sold out as the seat was held.
  */
 export function useClassesForCheckout(classIds) {
   const ids = [...new Set(classIds.map(Number))].sort((a, b) => a - b);
-  const { data, error } = useSWR(
+  const { data, error, mutate } = useSWR(
     ids.length ? ["/classes/for-checkout", ids.join(",")] : null,
     async () => {
       const answers = await Promise.all(
@@ -21,5 +22,5 @@ export function useClassesForCheckout(classIds) {
     },
     { keepPreviousData: true, revalidateOnFocus: false },
   );
-  return { classes: data, error };
+  return { classes: data, error, refresh: mutate };
 }

@@ -1,7 +1,9 @@
 import { Field, Form, Formik, getIn, useFormikContext } from "formik";
 import { useId, useMemo } from "react";
+import { useSWRConfig } from "swr";
 
 import { useCheckoutQuote } from "../../../api/checkoutQuotes";
+import { classKey } from "../../../api/classes";
 import { useEligibility } from "../../../api/eligibility";
 import { seasonOf, useSeasons } from "../../../api/seasons";
 import { unitWord } from "../../../components/cards/byUnit";
@@ -250,6 +252,7 @@ function WhoIsComing({ participants, refusalOfAll }) {
  */
 export function BookUnitsForm({ classItem, participants }) {
   const { checkOutTogether } = useCheckOutTogether();
+  const { mutate } = useSWRConfig();
   const unitIds = useMemo(() => (classItem.units ?? []).map((unit) => unit.id), [classItem]);
   const { eligibilityByClass } = useEligibility(unitIds);
   const { seasons } = useSeasons(classItem.seasonId != null);
@@ -284,6 +287,8 @@ export function BookUnitsForm({ classItem, participants }) {
     if (!refusal) return;
     const plan = bookingPlan(classItem, participants, values);
     const { errors, rest } = extrasServerErrors(refusal, plan);
+    // An option sold out as the seat was held: what each has left is asked again.
+    if (refusal.body?.code === "add_on_sold_out") mutate(classKey(classItem._id));
     setErrors(errors);
     if (rest.length > 0) setStatus(rest.join(" "));
     else if (Object.keys(errors).length === 0) {

@@ -23,6 +23,9 @@ import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
 // The running total is asked once the ticking pauses this long.
 const QUOTE_AFTER_MS = 300;
 
+// An option sold out as the seat was held: what each has left is asked again.
+const ADD_ON_SOLD_OUT = "add_on_sold_out";
+
 // The server's answers kept beside their fields; any other field's is said in the summary.
 const FORM_FIELDS = ["promoCode", "answers", "addOns"];
 
@@ -224,7 +227,9 @@ function showRefusal(error, plan, { setErrors, setStatus }) {
 export function CheckoutTogether({ selections }) {
   const navigate = useNavigate();
   const openCheckout = useOpenCheckout();
-  const { classes } = useClassesForCheckout(selections.map((selection) => selection.classId));
+  const { classes, refresh } = useClassesForCheckout(
+    selections.map((selection) => selection.classId),
+  );
   const idBase = useId();
 
   const schema = useMemo(
@@ -245,6 +250,7 @@ export function CheckoutTogether({ selections }) {
       navigate(paths.dashboard.checkout(checkout.id));
     } catch (error) {
       showRefusal(error, plan, helpers);
+      if (error?.body?.code === ADD_ON_SOLD_OUT) refresh();
     }
   }
 

@@ -295,20 +295,27 @@ test("the server's refusal of an add-on, naming the item by its place, is shown 
 });
 
 test("a size sold out as the seat is held is said beside the size, and nothing is held", async () => {
-  stubApi(
-    stubs({
-      "POST /checkouts": respond(409, {
-        message: "Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.",
-        code: "add_on_sold_out",
-        line: 1,
-        classId: 4,
-        participantId: 7,
-      }),
+  const answers = stubs({
+    "POST /checkouts": respond(409, {
+      message: "Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.",
+      code: "add_on_sold_out",
+      line: 1,
+      classId: 4,
+      participantId: 7,
     }),
-  );
+  });
+  stubApi(answers);
   const { user, router } = renderPage();
   await screen.findByRole("region", { name: "Pottery Wheel for Ana Lopez" });
   await answerAll(user);
+  // Another family took the last small one meanwhile.
+  const smallGone = T_SHIRT.options.map((option) =>
+    option.id === 21 ? { ...option, left: 0 } : option,
+  );
+  answers["/classes/4"] = {
+    ...pottery,
+    addOns: [MATERIALS_FEE, { ...T_SHIRT, options: smallGone }],
+  };
 
   await user.click(panel().getByRole("button", { name: "Check out" }));
 
@@ -319,4 +326,11 @@ test("a size sold out as the seat is held is said beside the size, and nothing i
     item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: option"),
   ).toHaveAccessibleDescription("Mia Lopez, Pottery Wheel: T-shirt (S) is sold out.");
   expect(router.state.location.pathname).toBe("/dashboard/my-selected-classes");
+  // What each size has left is asked again.
+  expect(
+    await within(item("Pottery Wheel for Mia Lopez").getByLabelText("T-shirt: option")).findByRole(
+      "option",
+      { name: "S · Sold out" },
+    ),
+  ).toBeDisabled();
 });
