@@ -55,17 +55,24 @@ export function useCheckout(id) {
  * a 400 with `errors.promoCode`. Only which classes, for whom and how are sent, never an amount.
  * An item of a class sold by the week or the day names its `units` and the `extendedCare`
  * ({optionId, units}) added to them; the checkout makes a line of each unit and each care day.
+ * An item names the `addOns` bought with it ({id, optionId, quantity, units}; a required one the
+ * server adds itself) and the child's `answers` to the school's questions ({questionId: value}):
+ * a missing or bad one is a 400 with `errors.answers.<questionId>`, a bad add-on `errors.addOns`.
  */
 export function openCheckout({ items, promoCode = "", applyCredit = false }) {
   const code = promoCode.trim();
   return api.post("/checkouts", {
-    items: items.map(({ classId, participantId, planId, units, extendedCare }) => ({
-      classId,
-      participantId,
-      ...(planId != null ? { planId } : {}),
-      ...(units?.length ? { units } : {}),
-      ...(extendedCare?.length ? { extendedCare } : {}),
-    })),
+    items: items.map(
+      ({ classId, participantId, planId, units, extendedCare, addOns, answers }) => ({
+        classId,
+        participantId,
+        ...(planId != null ? { planId } : {}),
+        ...(units?.length ? { units } : {}),
+        ...(extendedCare?.length ? { extendedCare } : {}),
+        ...(addOns?.length ? { addOns } : {}),
+        ...(answers && Object.keys(answers).length ? { answers } : {}),
+      }),
+    ),
     ...(code ? { promoCode: code } : {}),
     applyCredit: Boolean(applyCredit),
   });

@@ -1,15 +1,20 @@
 import { Field, Form, Formik, getIn, useFormikContext } from "formik";
 import { useId, useMemo } from "react";
+import { useSWRConfig } from "swr";
 
 import { useCheckoutQuote } from "../../../api/checkoutQuotes";
+import { classKey } from "../../../api/classes";
 import { useEligibility } from "../../../api/eligibility";
 import { seasonOf, useSeasons } from "../../../api/seasons";
 import { unitWord } from "../../../components/cards/byUnit";
+import { ItemExtras } from "../../../components/extras/ItemExtras";
+import { addOnsCharged, extrasServerErrors } from "../../../components/extras/extras";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
 import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
 import {
+  bookingPlan,
   bookingSchema,
   checkoutItems,
   initialBooking,
@@ -142,27 +147,40 @@ function ParticipantUnits({ classItem, participant, legend, refusalsOf, careOpti
   );
 }
 
-// What the units ticked cost together, as the checkout prices them (the server's answer).
+/*
+ * What the units ticked cost together, with their add-ons, as the checkout prices them (the
+ * server's answer); the answers are not the quote's business.
+ */
 function RunningTotal({ classItem, participants }) {
   const { values } = useFormikContext();
-  const items = useMemo(
-    () => checkoutItems(classItem, participants, values),
-    [classItem, participants, values],
+  // As text, so the same items asked again (a new list at each render) are the same value.
+  const items = JSON.stringify(
+    checkoutItems(classItem, participants, values, { withAnswers: false }),
   );
   const settled = useDebouncedValue(items, QUOTE_AFTER_MS);
-  const { data: quote } = useCheckoutQuote(settled);
-  const shown = items.length > 0 && quote;
+  const { data: quote } = useCheckoutQuote(useMemo(() => JSON.parse(settled), [settled]));
+  const booked = items !== "[]";
+  const shown = booked && quote;
+  const charged = addOnsCharged(quote);
   return (
     <div className="mb-3" aria-live="polite">
       {shown ? (
-        <p className="fs-5 fw-semibold mb-0">
-          Total: {formatPrice(quote.total)}
-          <span className="d-block fs-6 fw-normal text-body-secondary">
-            with the season&apos;s discounts, before a promo code or account credit
-          </span>
-        </p>
+        <>
+          <p className="fs-5 fw-semibold mb-0">
+            Total: {formatPrice(quote.total)}
+            <span className="d-block fs-6 fw-normal text-body-secondary">
+              with the season&apos;s discounts, before a promo code or account credit
+            </span>
+          </p>
+          {charged.length > 0 && (
+            <p className="small text-body-secondary mb-0">
+              Includes{" "}
+              {charged.map(({ label, amount }) => `${label} ${formatPrice(amount)}`).join(", ")}
+            </p>
+          )}
+        </>
       ) : (
-        items.length === 0 && (
+        !booked && (
           <p className="text-body-secondary mb-0">
             Tick the {unitWord(classItem)}s to book to see the total.
           </p>
@@ -170,6 +188,16 @@ function RunningTotal({ classItem, participants }) {
       )}
     </div>
   );
+}
+
+// Each child booked: the series' add-ons (lunch on each day booked) and the school's questions.
+function BookingExtras({ classItem, participants }) {
+  const { values } = useFormikContext();
+  const plan = useMemo(
+    () => bookingPlan(classItem, participants, values),
+    [classItem, participants, values],
+  );
+  return plan.map((planItem) => <ItemExtras key={planItem.key} planItem={planItem} plan={plan} />);
 }
 
 /*
@@ -224,6 +252,7 @@ function WhoIsComing({ participants, refusalOfAll }) {
  */
 export function BookUnitsForm({ classItem, participants }) {
   const { checkOutTogether } = useCheckOutTogether();
+  const { mutate } = useSWRConfig();
   const unitIds = useMemo(() => (classItem.units ?? []).map((unit) => unit.id), [classItem]);
   const { eligibilityByClass } = useEligibility(unitIds);
   const { seasons } = useSeasons(classItem.seasonId != null);
@@ -251,16 +280,26 @@ export function BookUnitsForm({ classItem, participants }) {
     return refusals.every(Boolean) ? refusals[0] : null;
   }
 
-  async function onSubmit(values, { setStatus }) {
+  // A refused answer or add-on is shown beside its field; any other refusal is said at the top.
+  async function onSubmit(values, { setErrors, setStatus }) {
     setStatus(null);
     const refusal = await checkOutTogether(checkoutItems(classItem, participants, values));
-    if (refusal) setStatus(refusal.message || "Something went wrong. Please try again.");
+    if (!refusal) return;
+    const plan = bookingPlan(classItem, participants, values);
+    const { errors, rest } = extrasServerErrors(refusal, plan);
+    // An option sold out as the seat was held: what each has left is asked again.
+    if (refusal.body?.code === "add_on_sold_out") mutate(classKey(classItem._id));
+    setErrors(errors);
+    if (rest.length > 0) setStatus(rest.join(" "));
+    else if (Object.keys(errors).length === 0) {
+      setStatus(refusal.message || "Something went wrong. Please try again.");
+    }
   }
 
   return (
     <Formik
       initialValues={initialBooking(participants)}
-      validationSchema={bookingSchema(classItem, names)}
+      validationSchema={bookingSchema(classItem, participants, names)}
       validateOnBlur={false}
       onSubmit={onSubmit}
     >
@@ -284,6 +323,7 @@ export function BookUnitsForm({ classItem, participants }) {
                 careOptions={careOptions}
               />
             ))}
+          <BookingExtras classItem={classItem} participants={participants} />
           <RunningTotal classItem={classItem} participants={participants} />
           <button type="submit" className="btn btn-primary btn-lg" disabled={isSubmitting}>
             {isSubmitting && (

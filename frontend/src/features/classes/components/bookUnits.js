@@ -1,13 +1,16 @@
 import * as yup from "yup";
 
 import { unitWord } from "../../../components/cards/byUnit";
+import { extrasSchema, itemExtras, planExtras } from "../../../components/extras/extras";
 
 /*
  * A class sold by the week or the day (`booking`), as the family books it: for each child coming,
  * the units ticked and, on each, the season's before- or after-care. The form's values are
  * {coming: [participantId], booking: {p<participantId>: {units: [unitId], care: {u<unitId>:
- * [optionId]}}}}, ids as strings (checkbox values); `checkoutItems` makes them the checkout's
- * items. What they cost is the server's answer, never added up here.
+ * [optionId]}}}, addOns, answers}, ids as strings (checkbox values), with each child's add-ons
+ * and answers as components/extras/extras.js keeps them (an item's key is b<participantId>);
+ * `checkoutItems` makes them the checkout's items. What they cost is the server's answer, never
+ * added up here.
  */
 
 export function participantKey(participantId) {
@@ -27,17 +30,21 @@ export function initialBooking(participants) {
   return {
     coming: participants.length === 1 ? [String(participants[0]._id)] : [],
     booking,
+    addOns: {},
+    answers: {},
   };
 }
 
 /*
  * The problems that stop a checkout, in the family's words: nobody coming, or someone coming
- * with nothing ticked. `names` are the participants' names by id.
+ * with nothing ticked; and, for each child booked, an add-on or an answer the server would
+ * refuse. `names` are the participants' names by id.
  */
-export function bookingSchema(classItem, names) {
+export function bookingSchema(classItem, participants, names) {
   const word = unitWord(classItem);
   return yup.lazy((values) =>
     yup.object({
+      ...extrasSchema(bookingPlan(classItem, participants, values), values).fields,
       coming: yup.array().min(1, `Choose who is coming.`),
       booking: yup.object(
         Object.fromEntries(
@@ -55,9 +62,41 @@ export function bookingSchema(classItem, names) {
 
 /*
  * One checkout item for each child coming, in the order of `participants`: the series, the
- * units ticked (in the class's order) and each care option with the ticked units it is added to.
+ * units ticked (in the class's order), each care option with the ticked units it is added to,
+ * and (unless `withAnswers` is false, as for a quote) the add-ons and answers.
  */
-export function checkoutItems(classItem, participants, values) {
+export function checkoutItems(classItem, participants, values, { withAnswers = true } = {}) {
+  const plan = bookingPlan(classItem, participants, values);
+  return plan.map((planItem) => ({
+    ...planItem.item,
+    ...itemExtras(planItem, values, plan, { withAnswers }),
+  }));
+}
+
+/*
+ * Each child booked as an item with the add-ons it offers and the questions it asks (the
+ * series' own, which its units share): see components/extras/extras.js.
+ */
+export function bookingPlan(classItem, participants, values) {
+  const names = new Map(participants.map((participant) => [participant._id, participant]));
+  const labels = new Map((classItem.units ?? []).map((unit) => [unit.id, unit.label]));
+  return planExtras(
+    bookedItems(classItem, participants, values).map((item) => {
+      const participant = names.get(item.participantId);
+      return {
+        key: `b${item.participantId}`,
+        item,
+        participantId: item.participantId,
+        participantName: [participant.firstName, participant.lastName].filter(Boolean).join(" "),
+        className: classItem.nameClass,
+        classItem,
+        units: item.units.map((id) => ({ id, label: labels.get(id) })),
+      };
+    }),
+  );
+}
+
+function bookedItems(classItem, participants, values) {
   const coming = new Set(values.coming);
   const unitIds = (classItem.units ?? []).map((unit) => unit.id);
   return participants

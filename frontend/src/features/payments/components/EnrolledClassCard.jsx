@@ -12,11 +12,12 @@ import { EnrolmentBalance } from "./EnrolmentBalance";
  * Class leads to the class's page too, where its schedule and meetings are: the spec's button
  * is a link that looks like one, named with the class for screen readers. Cancel enrolment goes
  * to `onCancel` (which asks first), and Move to another class to `onMove` (which shows what the
- * move costs first); an enrolment the server gave no id cannot be cancelled or moved here. Below
+ * move costs first), and Answers to `onAnswers` (the child's answers to the school's questions); an
+ * enrolment the server gave no id cannot be cancelled, moved or answered for here. Below
  * the facts, the balance of a seat paid by a plan, and the days the school marked the child's
  * attendance.
  */
-export function EnrolledClassCard({ enrolledClass, onCancel, onMove }) {
+export function EnrolledClassCard({ enrolledClass, onCancel, onMove, onAnswers }) {
   const hasId = enrolledClass.enrolmentId != null;
   const titleId = useId();
   return (
@@ -36,6 +37,16 @@ export function EnrolledClassCard({ enrolledClass, onCancel, onMove }) {
           >
             Start Class
           </Link>
+          {onAnswers && hasId && (
+            <button
+              type="button"
+              className="btn btn-outline-primary w-100 mt-2"
+              aria-describedby={titleId}
+              onClick={() => onAnswers(enrolledClass)}
+            >
+              Answers
+            </button>
+          )}
           {onMove && hasId && (
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
@@ -15,6 +15,13 @@ import { CalendarFeed } from "../components/CalendarFeed";
 import { CancelEnrolmentDialog } from "../components/CancelEnrolmentDialog";
 import { EnrolledClassCard } from "../components/EnrolledClassCard";
 import { TransferEnrolmentDialog } from "../components/TransferEnrolmentDialog";
+
+// The answers' dialog, with the form libraries, loads as it first opens.
+const EnrolmentAnswersDialog = lazy(() =>
+  import(/* webpackChunkName: "enrolment-answers" */ "../components/EnrolmentAnswersDialog").then(
+    (module) => ({ default: module.EnrolmentAnswersDialog }),
+  ),
+);
 
 // A row is an enrolment: the class's id alone repeats when two children share a class.
 function enrolmentKey(enrolledClass) {
@@ -36,6 +43,8 @@ export function MyEnrolledClassesPage() {
   const [failure, setFailure] = useState("");
   // The enrolment being moved to another class, while its dialog is open.
   const [moving, setMoving] = useState(null);
+  // The enrolment whose answers to the school's questions are open.
+  const [answering, setAnswering] = useState(null);
   // The cancelled (or moved) card leaves with its button; focus goes back to the top of the page, once the
   // dialog has closed (closing hands focus back to the button that opened it).
   const headingRef = useRef(null);
@@ -111,6 +120,7 @@ export function MyEnrolledClassesPage() {
                 enrolledClass={enrolledClass}
                 onCancel={setCancelling}
                 onMove={setMoving}
+                onAnswers={setAnswering}
               />
             )}
           />
@@ -127,6 +137,11 @@ export function MyEnrolledClassesPage() {
           onConfirm={confirmCancel}
           onClose={closeDialog}
         />
+      )}
+      {answering && (
+        <Suspense fallback={null}>
+          <EnrolmentAnswersDialog enrolment={answering} onClose={() => setAnswering(null)} />
+        </Suspense>
       )}
       {moving && (
         <TransferEnrolmentDialog

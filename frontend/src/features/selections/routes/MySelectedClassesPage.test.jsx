@@ -53,9 +53,16 @@ test("each selected class shows its picture, name, instructor, seats and price",
 
   expect(await screen.findByRole("article", { name: "Watercolor Basics" })).toBeInTheDocument();
   expect(document.title).toBe("My Selected Classes | Camp");
-  // The list, then what its checkout costs (the panel at the top asks, once the list is in).
+  // The list, then what its checkout costs (the panel at the top asks, once the list is in),
+  // beside each class's add-ons and questions for the checkout.
   await waitFor(() =>
-    expect(requests(fetch)).toEqual([`GET /api${mySelections}`, "GET /api/cart"]),
+    expect(requests(fetch).filter((request) => !request.startsWith("GET /api/classes/"))).toEqual([
+      `GET /api${mySelections}`,
+      "GET /api/cart",
+    ]),
+  );
+  expect(requests(fetch)).toEqual(
+    expect.arrayContaining(["GET /api/classes/3", "GET /api/classes/4"]),
   );
   const image = card("Watercolor Basics").getByRole("img", { name: "Watercolor Basics" });
   expect(image).toHaveAttribute("src", watercolor.image);
