@@ -2,8 +2,23 @@
 
 from functools import cache
 
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema_field, inline_serializer
 from rest_framework import serializers
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            },
+        ]
+    }
+)
+class _FieldMessages(serializers.JSONField):
+    """A field's messages: a list, or for a field keyed by id an object of lists."""
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -11,9 +26,10 @@ class ErrorSerializer(serializers.Serializer):
 
     message = serializers.CharField()
     errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
+        child=_FieldMessages(),
         required=False,
-        help_text="For bad input: the messages of each field that was refused.",
+        help_text="For bad input: the messages of each field that was refused; for a field "
+        "keyed by id (`answers`, core.api.KEYED_FIELDS), an object of each id's messages.",
     )
     code = serializers.CharField(
         required=False,
