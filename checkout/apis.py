@@ -31,6 +31,7 @@ from checkout.services.family_checkout import (
     checkout_pay,
     checkout_view,
 )
+from classes.serializers import AnswersInputField
 from core.api import error_body
 from core.converters import LARGEST_ROW_ID
 from core.errors import InvalidInput
@@ -466,8 +467,6 @@ class CheckoutRefusalSerializer(ErrorSerializer):
 
 # The most weeks or days one item books: a summer's days.
 MAX_UNITS = 70
-# The most answers one item gives: more questions than a class and its season ask.
-MAX_ANSWERS = 50
 
 
 class ExtendedCareInputSerializer(serializers.Serializer):
@@ -554,16 +553,7 @@ class CheckoutListApi(APIView):
             addOns = AddOnInputSerializer(many=True, required=False, max_length=20)  # noqa: N815
             # The school's questions answered for this child ({questionId: value}), checked at
             # POST /api/checkouts (not by the quote: the family is still typing).
-            answers = serializers.DictField(
-                child=serializers.JSONField(allow_null=True), required=False
-            )
-
-            def validate_answers(self, answers: dict) -> dict:
-                if len(answers) > MAX_ANSWERS:
-                    raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
-                if not all(key.isdigit() and len(key) < 12 for key in answers):
-                    raise serializers.ValidationError("Answers are keyed by the question's id.")
-                return {int(key): value for key, value in answers.items()}
+            answers = AnswersInputField(required=False)
 
             def validate(self, attrs):
                 if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):

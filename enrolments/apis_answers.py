@@ -8,14 +8,12 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
 from classes.questions import question_body, questions_of
-from classes.serializers import QuestionOutputSerializer
+from classes.serializers import AnswersInputField, QuestionOutputSerializer
 from core.openapi import errors
 from enrolments.access import access_enrolment
 from enrolments.models import Enrolment
 from enrolments.selectors import answer_history
 from enrolments.services import answers_editable_until, enrolment_answers_update
-
-MAX_ANSWERS = 50
 
 
 class AnswerHistoryOutputSerializer(serializers.Serializer):
@@ -66,14 +64,7 @@ class EnrolmentAnswersApi(APIView):
 
     @extend_schema_serializer(component_name="EnrolmentAnswersInput")
     class InputSerializer(serializers.Serializer):
-        answers = serializers.DictField(child=serializers.JSONField(allow_null=True))
-
-        def validate_answers(self, answers: dict) -> dict:
-            if len(answers) > MAX_ANSWERS:
-                raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
-            if not all(key.isdigit() and len(key) < 12 for key in answers):
-                raise serializers.ValidationError("Answers are keyed by the question's id.")
-            return {int(key): value for key, value in answers.items()}
+        answers = AnswersInputField()
 
     @extend_schema(
         summary="The family's answers to the school's questions for one of its seats (students)",

@@ -371,9 +371,15 @@ class WaitlistEntry(models.Model):
 
 class SeatHoldAddOn(models.Model):
     """Stock of an add-on's option held with a seat: counted against the option's stock while
-    its hold lives, gone with it (taken into `AddOnOption.sold` as the seat is taken)."""
+    its hold lives (taken into `AddOnOption.sold` as the seat is taken).
 
-    hold = models.ForeignKey(SeatHold, on_delete=models.CASCADE, related_name="add_ons")
+    A hold's row goes without asking for these (no cascade, no constraint): every count joins
+    the live hold, so a row whose hold is gone counts for nothing, and a hold's delete, on every
+    seat taken, costs no query more. `expiry.holds_tidy` removes such rows."""
+
+    hold = models.ForeignKey(
+        SeatHold, on_delete=models.DO_NOTHING, db_constraint=False, related_name="add_ons"
+    )
     option = models.ForeignKey(
         "classes.AddOnOption", on_delete=models.CASCADE, related_name="holds"
     )

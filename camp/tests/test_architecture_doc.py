@@ -49,10 +49,21 @@ ANSWERS = {
     "A family's cart": "checkout.selectors.cart_for",
     "A checkout's receipt": "payments.services.messages.checkout_receipt_queue",
     "What a family has to do": "family_home.selectors.todo_for",
+    "An add-on": "checkout.items.items_read",
+    "The school's questions": "classes.questions.answers_checked",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
     "Attendance recorded": ["attendance.services.records.attendance_hand_over"],
+    "An add-on": [
+        "enrolments.services.hold_add_ons_put",
+        "payments.services.add_ons.add_on_purchases_make",
+    ],
+    "The school's questions": [
+        "checkout.answers.checkout_answers",
+        "enrolments.services.answers_record",
+        "enrolments.selectors.roster_answers",
+    ],
     "A family's cart": ["checkout.selectors.checkout_quote"],
     "A transfer": ["changes.selectors.care_days_riding_on"],
     "A week, a day, a day of extended care": [

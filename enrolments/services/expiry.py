@@ -1,13 +1,14 @@
 """The minute's round (Celery beat, `enrolments.tasks.holds_tidy`): what runs out by the clock
 is settled here. Counting never waits for it: an expired hold or offer stops taking a seat at
 its expiry time. This round does what must follow: the rows that ran out are removed, each
-recorded as lapsed (`holds.holds_lapsed`), and the next family is offered the seat."""
+recorded as lapsed (`holds.holds_lapsed`), with the add-on stock of holds gone, and the next
+family is offered the seat."""
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from enrolments.models import SeatHold, WaitlistStatus
+from enrolments.models import SeatHold, SeatHoldAddOn, WaitlistStatus
 from enrolments.services.holds import holds_lapsed
 from enrolments.services.waitlists import offers_after_expiry
 
@@ -24,4 +25,7 @@ def holds_tidy() -> int:
         ran_out = list(ran_out.select_for_update(of=("self",)))
         holds_lapsed(ran_out)
         SeatHold.objects.filter(pk__in=[hold.pk for hold in ran_out]).delete()
+        SeatHoldAddOn.objects.filter(
+            ~Exists(SeatHold.objects.filter(pk=OuterRef("hold_id")))
+        ).delete()
     return offers_after_expiry()

@@ -8,7 +8,8 @@ import { useEligibility } from "../../../api/eligibility";
 import { seasonOf, useSeasons } from "../../../api/seasons";
 import { unitWord } from "../../../components/cards/byUnit";
 import { ItemExtras } from "../../../components/extras/ItemExtras";
-import { addOnsCharged, extrasServerErrors } from "../../../components/extras/extras";
+import AddOnsIncluded from "../../../components/extras/AddOnsIncluded";
+import { extrasServerErrors } from "../../../components/extras/extras";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
@@ -161,7 +162,6 @@ function RunningTotal({ classItem, participants }) {
   const { data: quote } = useCheckoutQuote(useMemo(() => JSON.parse(settled), [settled]));
   const booked = items !== "[]";
   const shown = booked && quote;
-  const charged = addOnsCharged(quote);
   return (
     <div className="mb-3" aria-live="polite">
       {shown ? (
@@ -172,12 +172,7 @@ function RunningTotal({ classItem, participants }) {
               with the season&apos;s discounts, before a promo code or account credit
             </span>
           </p>
-          {charged.length > 0 && (
-            <p className="small text-body-secondary mb-0">
-              Includes{" "}
-              {charged.map(({ label, amount }) => `${label} ${formatPrice(amount)}`).join(", ")}
-            </p>
-          )}
+          <AddOnsIncluded quote={quote} />
         </>
       ) : (
         !booked && (

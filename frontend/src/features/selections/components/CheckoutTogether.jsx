@@ -10,12 +10,12 @@ import { useOpenCheckout } from "../../../api/checkouts";
 import { ErrorSummary, formProblems } from "../../../components/forms/ErrorSummary";
 import { ItemExtras } from "../../../components/extras/ItemExtras";
 import {
-  addOnsCharged,
   extrasSchema,
   extrasServerErrors,
   itemExtras,
   planExtras,
 } from "../../../components/extras/extras";
+import AddOnsIncluded from "../../../components/extras/AddOnsIncluded";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
 import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
@@ -78,7 +78,6 @@ function RunningTotal({ plan }) {
   const shownQuote = withAddOns && plan.length > 0 ? quote : null;
   const count = shownQuote ? plan.length : cart?.count;
   const total = shownQuote ? shownQuote.total : cart?.total;
-  const charged = addOnsCharged(shownQuote);
   if (!(count > 0)) return null;
   return (
     <div className="mb-2" aria-live="polite">
@@ -88,12 +87,7 @@ function RunningTotal({ plan }) {
           with family discounts, before a promo code or account credit
         </span>
       </p>
-      {charged.length > 0 && (
-        <p className="small text-body-secondary mb-0">
-          Includes{" "}
-          {charged.map(({ label, amount }) => `${label} ${formatPrice(amount)}`).join(", ")}
-        </p>
-      )}
+      <AddOnsIncluded quote={shownQuote} />
     </div>
   );
 }
