@@ -26,6 +26,7 @@ CAMP_APPS = frozenset(
     {
         "accounts",
         "classes",
+        "extras",
         "care",
         "enrolments",
         "class_messages",

@@ -13,8 +13,9 @@ from accounts.services import account_holder_of
 from care.apis import PolicyAcceptanceOutputSerializer, care_exports
 from care.selectors import policy_acceptances_of
 from core.openapi import errors
-from enrolments.selectors import answers_of_family, enrolment_history_for, selection_list_for
+from enrolments.selectors import enrolment_history_for, selection_list_for
 from enrolments.serializers import SelectionOutputSerializer
+from extras.selectors import answers_of_family
 from payments.selectors import payment_list_for
 from payments.serializers import PaymentOutputSerializer
 

@@ -1,5 +1,5 @@
 """The school's questions answered at checkout, per child and item, checked before anything is
-held (`classes.questions` judges each answer): a missing or bad answer refuses the checkout, by
+held (`extras.questions` judges each answer): a missing or bad answer refuses the checkout, by
 question id, naming the child and the question. An item's answers are kept on its first line
 (`payments.models.CheckoutLine.answers`) and become the child's answers as its seat is taken
 (`checkout.services.fulfilment`).
@@ -11,9 +11,9 @@ questions, answered with some of its weeks or days, are not asked again with oth
 
 from accounts.models import Participant
 from classes.models import Class
-from classes.questions import answers_checked, questions_of_classes, series_id_of
 from core.errors import InvalidInput
-from enrolments.selectors import answers_current
+from extras.questions import answers_checked
+from extras.selectors import answers_current, questions_of_classes, series_id_of
 
 
 def item_first_lines(pairs: list[tuple[Participant, Class]]) -> dict[int, tuple[int, int]]:

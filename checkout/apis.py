@@ -31,11 +31,11 @@ from checkout.services.family_checkout import (
     checkout_pay,
     checkout_view,
 )
-from classes.serializers import AnswersInputField
 from core.api import error_body
 from core.converters import LARGEST_ROW_ID
 from core.errors import InvalidInput
 from core.openapi import ErrorSerializer, errors
+from extras.serializers import AnswersInputField
 from payments.apis import PaymentActionSerializer, bank_confirmation_asked
 from payments.models import Payment, PaymentStatus
 from payments.selectors import payment_get

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from accounts.access import access_participant
 from accounts.models import Participant, User
 from checkout.pricing import AddOnChosen
-from classes.models import AddOn, Booking, Class, ExtendedCare, Meeting
+from classes.models import Booking, Class, ExtendedCare, Meeting
 from core.errors import InvalidInput, NotFound
 from enrolments.models import Enrolment, EnrolmentStatus
+from extras.models import AddOn
 
 
 @dataclass(frozen=True)

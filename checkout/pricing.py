@@ -20,7 +20,7 @@ what remains of a line after the ones before it, never below zero:
    weeks (`MultiWeekDiscount`; weeks paid before count, their price stays as paid);
 6. weekly care: every day of one week of an extended-care option, for one participant, costs
    its weekly price where it has one;
-7. add-ons: what the family buys beside the seat (`classes.models.AddOn`: a materials fee,
+7. add-ons: what the family buys beside the seat (`extras.models.AddOn`: a materials fee,
    a T-shirt, lunch), each an adjustment that adds to its line; a required one is added here
    whatever the line asked (a class's once per item, or each week or day when per day; a
    season's once per participant per season, not again once bought). No rule above reduces an
@@ -45,8 +45,9 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import AddOn, AddOnOption, Booking, Class, ExtendedCare
+from classes.models import Booking, Class, ExtendedCare
 from core.errors import InvalidInput
+from extras.models import AddOn, AddOnOption
 from payments.models import (
     AddOnPurchase,
     EarlyBirdPrice,

@@ -3,17 +3,7 @@ from django.contrib import admin, messages
 from django.http import HttpResponse
 
 from classes.changes import class_change_noted, class_picture, has_families
-from classes.models import (
-    AddOn,
-    AddOnOption,
-    Category,
-    Class,
-    ExtendedCare,
-    Meeting,
-    Question,
-    QuestionKind,
-    Season,
-)
+from classes.models import Category, Class, ExtendedCare, Meeting, Season
 from classes.schedule import WEEKDAY_NAMES, school_timezone
 from classes.search import search_vector_refresh
 from classes.series import extended_care_days_make
@@ -114,105 +104,6 @@ class MeetingInline(admin.TabularInline):
         return _school_time(meeting.end, "%H:%M")
 
 
-class ChoicesField(forms.CharField):
-    """A question's answers offered, one per line, kept as a list."""
-
-    widget = forms.Textarea(attrs={"rows": 3})
-
-    def prepare_value(self, value):
-        return "\n".join(value) if isinstance(value, list) else value
-
-    def to_python(self, value):
-        return [line.strip() for line in (value or "").splitlines() if line.strip()]
-
-
-CHOSEN = (QuestionKind.ONE_CHOICE, QuestionKind.CHOICES)
-
-
-class QuestionForm(forms.ModelForm):
-    choices = ChoicesField(required=False, help_text="For a choice question: one per line.")
-
-    class Meta:
-        model = Question
-        fields = (
-            "label",
-            "kind",
-            "required",
-            "help",
-            "choices",
-            "show_if_question",
-            "show_if_answer",
-            "instructor_sees",
-            "position",
-        )
-
-    def clean(self):
-        cleaned = super().clean()
-        kind, choices = cleaned.get("kind"), cleaned.get("choices") or []
-        if kind in CHOSEN and not choices:
-            self.add_error("choices", "A choice question offers its answers, one per line.")
-        if kind not in CHOSEN and choices:
-            self.add_error("choices", "Only a choice question offers answers.")
-        asked_after = cleaned.get("show_if_question")
-        answer = (cleaned.get("show_if_answer") or "").strip()
-        if asked_after is not None:
-            own = self.instance
-            # Asked of a class or a season: the inline's row knows it, this form may change it.
-            camp_class = cleaned.get("camp_class", own.camp_class if own.camp_class_id else None)
-            season = cleaned.get("season", own.season if own.season_id else None)
-            if (asked_after.camp_class_id, asked_after.season_id) != (
-                camp_class.pk if camp_class else None,
-                season.pk if season else None,
-            ) or asked_after.pk == own.pk:
-                self.add_error("show_if_question", "A follow-up follows a question of its own.")
-            elif not _possible_answer(asked_after, answer):
-                self.add_error("show_if_answer", "Give one of that question's answers.")
-        elif answer:
-            self.add_error("show_if_answer", "Name the question this one follows.")
-        return cleaned
-
-
-def _possible_answer(question: Question, answer: str) -> bool:
-    if question.kind == QuestionKind.YES_NO:
-        return answer.lower() in ("yes", "no")
-    if question.kind in CHOSEN:
-        return answer in question.choices
-    return bool(answer)
-
-
-class QuestionInline(admin.StackedInline):
-    """The school's own questions, asked per child at checkout. A follow-up is asked only when
-    the question it follows (of the same class or season) has the answer given."""
-
-    model = Question
-    form = QuestionForm
-    fk_name = None
-    extra = 0
-    classes = ("collapse",)
-
-
-class ClassQuestionInline(QuestionInline):
-    fk_name = "camp_class"
-
-
-class SeasonQuestionInline(QuestionInline):
-    fk_name = "season"
-
-
-@admin.register(Question)
-class QuestionAdmin(admin.ModelAdmin):
-    """Every question of every class and season, to find one; edited with its class or season."""
-
-    form = QuestionForm
-    list_display = ("label", "kind", "camp_class", "season", "required", "instructor_sees")
-    list_filter = ("kind", "required", "instructor_sees", "season")
-    search_fields = ("label", "camp_class__name")
-    raw_id_fields = ("camp_class",)
-
-    def get_fields(self, request, obj=None):
-        return ("camp_class", "season", *QuestionForm.Meta.fields)
-
-
 class SeasonAdminForm(forms.ModelForm):
     early_access_list = forms.FileField(
         required=False,
@@ -248,51 +139,11 @@ class SeasonAdminForm(forms.ModelForm):
             raise forms.ValidationError(invalid.problems["emails"]) from None
 
 
-class AddOnOptionInline(admin.TabularInline):
-    """An add-on's choices (a T-shirt's sizes), each with its stock: empty for no limit."""
-
-    model = AddOnOption
-    extra = 0
-    fields = ("label", "stock", "sold", "position")
-    readonly_fields = ("sold",)
-
-
-@admin.register(AddOn)
-class AddOnAdmin(admin.ModelAdmin):
-    """What a family buys with a class: of one class (every week or day of a series) or of a
-    whole season; its options and their stock below."""
-
-    list_display = ("label", "camp_class", "season", "price", "required", "per_day")
-    list_filter = ("season", "required", "per_day")
-    search_fields = ("label", "camp_class__name")
-    autocomplete_fields = ("camp_class",)
-    inlines = (AddOnOptionInline,)
-
-
-class AddOnInline(admin.TabularInline):
-    """The add-ons offered with a class or a season; their options are edited on the add-on's
-    own page."""
-
-    model = AddOn
-    extra = 0
-    fields = (
-        "label",
-        "price",
-        "required",
-        "per_day",
-        "max_quantity",
-        "non_refundable_once_delivered",
-        "position",
-    )
-    show_change_link = True
-
-
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     """The school's seasons: when each takes registrations, and who may register early."""
 
     form = SeasonAdminForm
-    inlines = (AddOnInline, SeasonQuestionInline)
     list_display = ("name", "starts_on", "ends_on", "opens_at", "closes_at", "early_access")
     readonly_fields = ("early_access_count",)
     fieldsets = (
@@ -432,7 +283,8 @@ class ClassAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
-    inlines = (MeetingInline, AddOnInline, ClassQuestionInline)
+    # The add-ons and questions it offers and asks follow (`extras.admin`).
+    inlines = (MeetingInline,)
     date_hierarchy = "created_at"
     actions = ("approve_selected", "deny_selected", "export_roster")
 

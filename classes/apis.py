@@ -44,7 +44,6 @@ from classes.models import (
 from classes.schedule import MAX_SCHEDULE_DAYS, WEEKDAY_NAMES, school_timezone
 from classes.selectors import (
     SEAT_FIGURES,
-    add_ons_shown,
     approved_classes_of,
     category_list,
     class_calendar_meetings,
@@ -83,6 +82,7 @@ from core.pagination import (
 )
 from core.public_cache import PublicListApi, SameForEveryVisitor, public_answer
 from core.validators import validate_image_url
+from extras.selectors import add_ons_shown
 
 # Seats are a PositiveIntegerField: PostgreSQL's integer.
 MAX_SEATS = 2_147_483_647

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import Role, User
 from classes.catalog import UPCOMING, classes_when, ended
-from classes.models import LISTED, AddOn, Category, Class, ClassStatus, Meeting, Season
+from classes.models import LISTED, Category, Class, ClassStatus, Meeting, Season
 from classes.registration import classes_shut, seasons_open
 from core import events, public_cache
 from core.public_cache import LiveFigure
@@ -265,44 +265,6 @@ def units_of(*, series: Class) -> list[Class]:
             for option_id, by_day in free_on.items()
         }
     return units
-
-
-def add_ons_shown(*, camp_class: Class) -> list[dict]:
-    """The add-ons a family may buy with the class (a week's or a day's are its series'): the
-    class's own, then its season's, each option with what it has left now (None: no limit),
-    its stock less its sold and those held with seats (`core.events.ADD_ON_OPTIONS_HELD`)."""
-    owner = camp_class.unit_of_id or camp_class.pk
-    offered = AddOn.objects.filter(Q(camp_class_id=owner) | Q(season_id=camp_class.season_id))
-    add_ons = sorted(
-        offered.prefetch_related("options"), key=lambda a: (a.camp_class_id is None, a.position)
-    )
-    counted = [o.pk for a in add_ons for o in a.options.all() if o.stock is not None]
-    held = (
-        events.ask(events.ADD_ON_OPTIONS_HELD, option_ids=counted, now=timezone.now())
-        if counted
-        else {}
-    )
-    return [
-        {
-            "id": add_on.pk,
-            "label": add_on.label,
-            "price": float(add_on.price),
-            "required": add_on.required,
-            "perDay": add_on.per_day,
-            "maxQuantity": add_on.max_quantity,
-            "options": [
-                {
-                    "id": option.pk,
-                    "label": option.label,
-                    "left": None
-                    if option.stock is None
-                    else max(option.stock - option.sold - held.get(option.pk, 0), 0),
-                }
-                for option in add_on.options.all()
-            ],
-        }
-        for add_on in add_ons
-    ]
 
 
 def class_get(*, class_id: int) -> Class | None:

@@ -3,7 +3,6 @@ from rest_framework import serializers
 
 from classes.catalog import class_ended
 from classes.models import Booking
-from classes.questions import question_body, questions_of
 from classes.registration import registration_shut
 from classes.schedule import (
     WEEKDAY_NAMES,
@@ -14,6 +13,7 @@ from classes.schedule import (
 )
 from classes.selectors import meeting_ids_of, seats_free_moved, units_of
 from core import events
+from extras.selectors import question_body, questions_of
 
 
 @extend_schema_field(
@@ -254,7 +254,7 @@ class QuestionShowIfOutputSerializer(serializers.Serializer):
 
 
 class QuestionOutputSerializer(serializers.Serializer):
-    """One of the school's questions, as a class asks it (`classes.questions.question_body`)."""
+    """One of the school's questions, as a class asks it (`extras.selectors.question_body`)."""
 
     id = serializers.IntegerField()
     label = serializers.CharField()
@@ -265,27 +265,6 @@ class QuestionOutputSerializer(serializers.Serializer):
     # A follow-up: asked only when the question named has this answer.
     showIf = QuestionShowIfOutputSerializer(allow_null=True)  # noqa: N815
     instructorSees = serializers.BooleanField(required=False)  # noqa: N815
-
-
-# The most answers one request gives for a child: more than any class and season ask.
-MAX_ANSWERS = 50
-
-
-class AnswersInputField(serializers.DictField):
-    """A child's answers to the school's questions as a request gives them, {questionId: value},
-    keyed by the questions' ids as ints; each value is checked against its question by
-    `classes.questions.answers_checked`."""
-
-    def __init__(self, **kwargs):
-        super().__init__(child=serializers.JSONField(allow_null=True), **kwargs)
-
-    def to_internal_value(self, data) -> dict:
-        answers = super().to_internal_value(data)
-        if len(answers) > MAX_ANSWERS:
-            raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
-        if not all(key.isdigit() and len(key) < 12 for key in answers):
-            raise serializers.ValidationError("Answers are keyed by the question's id.")
-        return {int(key): value for key, value in answers.items()}
 
 
 class _QuestionsField(serializers.ListField):

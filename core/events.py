@@ -147,7 +147,7 @@ CLASS_PLANS = Question(
 )
 ADD_ON_OPTIONS_HELD = Question(
     "add_on_options_held",
-    asker="classes",
+    asker="extras",
     facts=("option_ids", "now"),
     description="Of each add-on option, how many are held with seats at that moment "
     "(families paying): {option id: quantity}.",

@@ -9,10 +9,9 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from classes.models import AddOn, AddOnOption, Question, QuestionKind
 from e2e.class_steps import check_accessible, sign_in
 from e2e.payment_steps import CARD_OK, card_field, fill_card, student_member, summer_class
-from enrolments.models import Answer
+from extras.models import AddOn, AddOnOption, Answer, Question, QuestionKind
 from payments.models import AddOnPurchase, Checkout, CheckoutStatus, Payment
 from payments.tests import stripe_js
 from testing.factories import ChildFactory, SelectionFactory

@@ -380,9 +380,7 @@ class SeatHoldAddOn(models.Model):
     hold = models.ForeignKey(
         SeatHold, on_delete=models.DO_NOTHING, db_constraint=False, related_name="add_ons"
     )
-    option = models.ForeignKey(
-        "classes.AddOnOption", on_delete=models.CASCADE, related_name="holds"
-    )
+    option = models.ForeignKey("extras.AddOnOption", on_delete=models.CASCADE, related_name="holds")
     quantity = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -395,34 +393,3 @@ class SeatHoldAddOn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.option} × {self.quantity}, held"
-
-
-class Answer(models.Model):
-    """A child's answer to one of the school's questions, never changed: a change is a new row,
-    and the newest is the answer. A class's question is answered for that class (the series of
-    a week or a day); a season's once for the season (`camp_class` empty)."""
-
-    participant = models.ForeignKey(
-        "accounts.Participant", on_delete=models.CASCADE, related_name="answers"
-    )
-    question = models.ForeignKey(
-        "classes.Question", on_delete=models.PROTECT, related_name="answers"
-    )
-    camp_class = models.ForeignKey(
-        "classes.Class", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    value = models.JSONField()
-    answered_at = models.DateTimeField(default=timezone.now)
-    answered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["id"]
-        # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.
-        indexes = [
-            models.Index(fields=["participant", "question", "id"], name="answer_newest_idx"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.participant} answered question {self.question_id}"

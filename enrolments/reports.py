@@ -29,7 +29,8 @@ from enrolments.models import (
     WaitlistEntry,
     WaitlistStatus,
 )
-from enrolments.selectors import roster_answers, roster_name
+from enrolments.selectors import roster_name
+from extras.selectors import roster_answers
 
 
 def school_midnight(day: date) -> datetime:

@@ -3,7 +3,6 @@ and the school's admins read it (who comes, how old they are on the first day, w
 them, whom to call: one shape for the page, its CSV and the back office's export); a class's
 families and the messages written to them."""
 
-from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from typing import NamedTuple
@@ -27,16 +26,15 @@ from accounts.models import Participant, Role, User
 from care.models import CarePart
 from care.selectors import CareFlags, care_flags_for, care_missing_for
 from care.services import care_reads_logged
-from classes.models import Class, ClassStatus, ExtendedCare, Meeting, Question
-from classes.questions import answer_text, series_id_of, shown_questions
+from classes.models import Class, ClassStatus, ExtendedCare, Meeting
 from classes.schedule import school_timezone
 from classes.selectors import calendar_meetings
 from core.compiled import CompiledQuery
 from core.spreadsheets import SafeCsvWriter
+from enrolments.access import access_enrolment
 from enrolments.availability import seats_free
 from enrolments.models import (
     OPEN_WAITLIST_STATUSES,
-    Answer,
     Enrolment,
     EnrolmentStatus,
     Selection,
@@ -44,6 +42,8 @@ from enrolments.models import (
     WaitlistStatus,
 )
 from enrolments.rules import participant_age
+from extras.models import Question
+from extras.selectors import AnswerShown, question_order, roster_answers
 
 
 def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
@@ -116,101 +116,6 @@ def calendar_meetings_for(*, student: User) -> QuerySet[Meeting]:
             "camp_class_id"
         )
     )
-
-
-def answers_current(
-    *, participant_ids: Iterable[int], question_ids: Iterable[int]
-) -> dict[int, dict[int, Answer]]:
-    """Each child's answer now to each of these questions, by child and question: the newest
-    row of each (a change is a row of its own). One query (`answer_newest_idx`)."""
-    current: dict[int, dict[int, Answer]] = {}
-    rows = Answer.objects.filter(
-        participant_id__in=list(participant_ids), question_id__in=list(question_ids)
-    ).order_by("id")
-    for answer in rows:
-        current.setdefault(answer.participant_id, {})[answer.question_id] = answer
-    return current
-
-
-def answer_history(*, participant_id: int, question_ids: Iterable[int]) -> list[Answer]:
-    """Every answer a child gave to these questions, the first first."""
-    return list(
-        Answer.objects.filter(
-            participant_id=participant_id, question_id__in=list(question_ids)
-        ).order_by("id")
-    )
-
-
-def answers_of_family(*, participant_ids: Iterable[int]) -> list[Answer]:
-    """Every answer a family gave to the school's questions, each change too, with its question:
-    their data export. One query."""
-    return list(
-        Answer.objects.filter(participant_id__in=list(participant_ids))
-        .select_related("question")
-        .order_by("id")
-    )
-
-
-@dataclass(frozen=True)
-class AnswerShown:
-    """A child's answer now to one of the school's questions, as a roster shows it."""
-
-    question: Question
-    value: object
-
-    @property
-    def text(self) -> str:
-        return answer_text(self.question, self.value)
-
-
-def _question_order(question: Question) -> tuple:
-    # A class's own questions, then its season's, each in the school's order.
-    return (question.season_id is not None, question.position, question.pk)
-
-
-def roster_answers(
-    enrolments: list[Enrolment], *, everything: bool
-) -> dict[int, tuple[AnswerShown, ...]]:
-    """What each seat's child answered to its class's questions (a week's or day's: its
-    series'), and its season's, by enrolment id: `everything` for an admin, else (the class's
-    instructor) those the school marked `instructor_sees`. A follow-up's answer only while its
-    question is shown. One query."""
-    if not enrolments:
-        return {}
-    classes = {enrolment.camp_class for enrolment in enrolments}
-    series_ids = {series_id_of(camp_class) for camp_class in classes}
-    season_ids = {camp_class.season_id for camp_class in classes if camp_class.season_id}
-    rows = (
-        Answer.objects.filter(
-            participant_id__in={enrolment.participant_id for enrolment in enrolments}
-        )
-        .filter(Q(question__camp_class_id__in=series_ids) | Q(question__season_id__in=season_ids))
-        .select_related("question")
-        .order_by("id")
-    )
-    current: dict[int, dict[int, Answer]] = {}
-    for answer in rows:
-        current.setdefault(answer.participant_id, {})[answer.question_id] = answer
-    shown_to_reader: dict[int, tuple[AnswerShown, ...]] = {}
-    for enrolment in enrolments:
-        camp_class = enrolment.camp_class
-        if camp_class.extended_care_id is not None:
-            shown_to_reader[enrolment.pk] = ()
-            continue
-        mine = [
-            answer
-            for answer in current.get(enrolment.participant_id, {}).values()
-            if answer.question.camp_class_id == series_id_of(camp_class)
-            or (answer.question.season_id and answer.question.season_id == camp_class.season_id)
-        ]
-        questions = sorted((answer.question for answer in mine), key=_question_order)
-        values = {answer.question_id: answer.value for answer in mine}
-        shown_to_reader[enrolment.pk] = tuple(
-            AnswerShown(question=question, value=values[question.pk])
-            for question in shown_questions(questions, values)
-            if everything or question.instructor_sees
-        )
-    return shown_to_reader
 
 
 @dataclass(frozen=True)
@@ -400,7 +305,7 @@ def roster_questions(lines: list[RosterLine]) -> list[Question]:
     """The questions the lines' answers answer, each once, as columns of a file: a class's own,
     then its season's, each in the school's order."""
     questions = {shown.question.pk: shown.question for line in lines for shown in line.answers}
-    return sorted(questions.values(), key=_question_order)
+    return sorted(questions.values(), key=question_order)
 
 
 def roster_answer_cells(line: RosterLine, questions: list[Question]) -> list[str]:
@@ -635,3 +540,9 @@ def care_gaps(*, within_days: int | None = None, now: datetime | None = None) ->
         for enrolment in enrolments
         if missing[enrolment.participant_id]
     ]
+
+
+def seat_of_family(*, family: User, enrolment_id: int) -> Enrolment:
+    """One of the family's own seats held now, for another app's page of it (the answers to the
+    school's questions): `access.access_enrolment`'s check."""
+    return access_enrolment(student=family, enrolment_id=enrolment_id)

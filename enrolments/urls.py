@@ -13,7 +13,6 @@ from enrolments.apis import (
     SelectionListCreateApi,
     UnitRosterApi,
 )
-from enrolments.apis_answers import EnrolmentAnswersApi
 from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_seasons import SeasonListApi
 from enrolments.apis_waitlist import (
@@ -30,11 +29,6 @@ urlpatterns = [
     path("selectClass/<id:selection_id>", SelectionDeleteApi.as_view(), name="selection-delete"),
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("seasons", SeasonListApi.as_view(), name="seasons"),
-    path(
-        "enrolments/<id:enrolment_id>/answers",
-        EnrolmentAnswersApi.as_view(),
-        name="enrolment-answers",
-    ),
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
     path("care/missing", CareGapListApi.as_view(), name="care-missing"),
     path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),

@@ -29,7 +29,7 @@ class Kind:
     MULTI_WEEK = "multi_week"
     WEEKLY_CARE = "weekly_care"
     CODE = "code"
-    # Bought beside the seat (`classes.models.AddOn`): adds to a line, never a discount.
+    # Bought beside the seat (`extras.models.AddOn`): adds to a line, never a discount.
     ADD_ON = "add_on"
     CREDIT = "credit"
     # No rule of the school's makes one; the API's schema and the season's figures name it.
@@ -1105,9 +1105,9 @@ class AddOnPurchase(models.Model):
     and delivered (`delivered_at`)."""
 
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="add_ons")
-    add_on = models.ForeignKey("classes.AddOn", on_delete=models.PROTECT, related_name="+")
+    add_on = models.ForeignKey("extras.AddOn", on_delete=models.PROTECT, related_name="+")
     option = models.ForeignKey(
-        "classes.AddOnOption", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "extras.AddOnOption", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     label = models.CharField(max_length=110)
     quantity = models.PositiveSmallIntegerField()

@@ -14,10 +14,11 @@ from PIL import Image
 
 from accounts.models import Participant, Role, User
 from accounts.services import account_holder_of
-from classes.models import AddOn, Class, ClassStatus
+from classes.models import Class, ClassStatus
 from classes.search import search_vector_refresh
 from classes.services import class_create
 from enrolments.models import Enrolment, EnrolmentStatus, Selection
+from extras.models import AddOn
 from payments.models import Payment, PaymentStatus
 from payments.selectors import seat_paid
 from payments.services.ledger import ledger_card_refunded, ledger_payment_made

@@ -20,9 +20,11 @@ from attendance.lines import pickup_id
 from attendance.models import AttendanceAction, AttendanceActionKind
 from attendance.services import attendance_record
 from care.models import CareRead, empty_medical
-from classes.models import Meeting, Question
+from classes.models import Meeting
 from core.errors import Conflict
-from enrolments.services import answers_record, seat_give_back
+from enrolments.services import seat_give_back
+from extras.models import Question
+from extras.services import answers_record
 from testing import services
 from testing.care import care_completed
 from testing.dates import SCHOOL, summer

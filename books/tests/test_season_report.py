@@ -21,9 +21,10 @@ from accounts.models import Role
 from accounts.services import account_holder_of
 from changes.services import enrolment_cancel
 from changes.services.enrolment_cancellations import RefundTo
-from classes.models import AddOn, AddOnOption, Class
+from classes.models import Class
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment
+from extras.models import AddOn, AddOnOption
 from payments.models import (
     CreditEntry,
     EarlyBirdPrice,

@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from accounts.models import Role
 from books.statements import statement_for
-from classes.models import AddOn, Class, Meeting
+from classes.models import Class, Meeting
+from extras.models import AddOn
 from payments.models import (
     AddOnPurchase,
     CreditEntry,

@@ -82,6 +82,7 @@ INSTALLED_APPS = [
     "core",
     "accounts",
     "classes",
+    "extras",
     "care",
     "notifications",
     "enrolments",

@@ -50,7 +50,7 @@ ANSWERS = {
     "A checkout's receipt": "payments.services.messages.checkout_receipt_queue",
     "What a family has to do": "family_home.selectors.todo_for",
     "An add-on": "checkout.items.items_read",
-    "The school's questions": "classes.questions.answers_checked",
+    "The school's questions": "extras.questions.answers_checked",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
@@ -61,8 +61,8 @@ ALSO_NAMED = {
     ],
     "The school's questions": [
         "checkout.answers.checkout_answers",
-        "enrolments.services.answers_record",
-        "enrolments.selectors.roster_answers",
+        "extras.services.answers_record",
+        "extras.selectors.roster_answers",
     ],
     "A family's cart": ["checkout.selectors.checkout_quote"],
     "A transfer": ["changes.selectors.care_days_riding_on"],

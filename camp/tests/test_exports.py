@@ -3,8 +3,9 @@
 import pytest
 
 from accounts.models import Role
-from classes.models import Question, QuestionKind
-from enrolments.services import answers_record, seat_give_back
+from enrolments.services import seat_give_back
+from extras.models import Question, QuestionKind
+from extras.services import answers_record
 from payments.models import PaymentStatus
 from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, UserFactory
 

@@ -768,7 +768,7 @@ STEPS = [
     (an_admin_pages_through_the_pending_classes, 200, 4),
     (a_visitor_sees_the_popular_classes, 200, 3),
     (a_visitor_lists_the_categories, 200, 1),
-    # The class with its instructor and category; the add-ons it offers (classes.selectors.
+    # The class with its instructor and category; the add-ons it offers (extras.selectors.
     # add_ons_shown; their options, and the stock held, only for a class that has some); the
     # school's questions it asks (its own and its season's, in one query).
     (a_visitor_opens_a_class, 200, 4),
@@ -863,8 +863,8 @@ STEPS = [
     # class; the rules again under the lock; the enrolment; the hold and the selection settled;
     # the payment, enrolled; the receipt, composed by the worker that sends it; the attempt
     # charged. The answer is the payment as written. The add-ons the price adds
-    # (checkout.pricing); the hold's add-on stock, gone with the hold (Django's cascade).
-    (a_student_pays_with_the_saved_card, 201, 22),
+    # (checkout.pricing).
+    (a_student_pays_with_the_saved_card, 201, 20),
     # The selection and the rules, as paying by card; the free enrolment recorded, then its
     # seat taken (in savepoints); the receipt queued (composed when sent); the answer read back.
     # The add-ons the price adds (checkout.pricing).
@@ -888,8 +888,7 @@ STEPS = [
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them. Their answers to the school's questions.
-    # Their holds' add-on stock, with the holds (Django's cascade).
-    (a_parent_removes_a_child, 200, 24),
+    (a_parent_removes_a_child, 200, 23),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -898,7 +897,7 @@ STEPS = [
     # the records, the policies' current versions, the acceptances (care.selectors). The read
     # of those flags logged for every child's family, in one INSERT (care.services.
     # care_reads_logged), however long the roster. The children's answers to the school's
-    # questions, with their questions, in one query (enrolments.selectors.roster_answers).
+    # questions, with their questions, in one query (extras.selectors.roster_answers).
     (an_instructor_reads_a_class_roster, 200, 8),
     (an_instructor_downloads_a_class_roster, 200, 8),
     # The selection; the class locked; the hold; its new time.
@@ -913,9 +912,8 @@ STEPS = [
     # pointed at it; the entry; read back with its place.
     (a_student_accepts_an_offer, 200, 13),
     # As accepting, then the hold gone and the seat offered on (nobody else waits here).
-    # The hold's add-on stock, with the hold (Django's cascade); the price of the offer, in
-    # the message, with its add-ons.
-    (a_student_declines_an_offer, 200, 14),
+    # The price of the offer, in the message, with its add-ons.
+    (a_student_declines_an_offer, 200, 12),
     (a_student_leaves_a_waitlist, 200, 9),
     # The caller; the class; the entries with their places and families.
     (an_instructor_reads_a_class_waitlist, 200, 3),
@@ -951,8 +949,8 @@ STEPS = [
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
     # payment enrolled; the receipt to its student (composed when sent).
-    # The add-ons the price adds (checkout.pricing); the hold's add-on stock, with the hold.
-    (stripe_reports_a_payment_the_browser_left, 200, 26),
+    # The add-ons the price adds (checkout.pricing).
+    (stripe_reports_a_payment_the_browser_left, 200, 24),
 ]
 
 

@@ -20,7 +20,7 @@ from accounts.models import Role
 from camp.reports import period_for_report, season_report, season_reports_refresh
 from care.models import CareRecord
 from care.selectors import care_missing_for
-from classes.models import Category, ClassStatus, Question
+from classes.models import Category, ClassStatus
 from core.school_time import school_timezone, school_today
 from enrolments.models import (
     Enrolment,
@@ -31,7 +31,8 @@ from enrolments.models import (
 )
 from enrolments.reports import season_participants
 from enrolments.selectors import roster_for, waitlist_list_for_class
-from enrolments.services import answers_record
+from extras.models import Question
+from extras.services import answers_record
 from payments.models import Payment, PaymentStatus
 from testing.care import care_completed
 from testing.day_camp import a_day_camp, after_care, care_days_of, units

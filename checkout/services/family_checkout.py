@@ -216,6 +216,36 @@ def _plan_chosen(camp_class: Class, amount: Decimal, plan_id: int | None) -> Pay
     return schedule.plan
 
 
+def _lines_held(family: User, pairs, bought: list[tuple[AddOnChosen, ...]]) -> None:
+    """A seat held for every line, then each line's add-on stock with it; or the refusal of the
+    first line that cannot be held, named."""
+    # In the order of the classes' ids: two checkouts with the same classes take the
+    # classes' locks in one order, so neither waits on the other for ever.
+    ordered = sorted(enumerate(pairs), key=lambda pair: pair[1][1].pk)
+    stock = []
+    for index, (participant, camp_class) in ordered:
+        selection, _ = Selection.objects.get_or_create(
+            participant=participant, camp_class=camp_class, defaults={"student": family}
+        )
+        try:
+            hold = hold_take(selection=selection)
+        except Conflict as error:
+            raise _line_error(
+                error, index=index, participant=participant, camp_class=camp_class
+            ) from None
+        stock.append((index, hold, _stock_wanted(bought[index])))
+    # Every seat held first, then the options' stock: every checkout takes the classes'
+    # locks before any option's, so none waits on another for ever.
+    try:
+        hold_add_ons_put(holds=[(hold, wanted) for _, hold, wanted in stock])
+    except Conflict as error:
+        index = error.details.get("hold", 0)
+        participant, camp_class = pairs[stock[index][0]]
+        raise _line_error(
+            error, index=stock[index][0], participant=participant, camp_class=camp_class
+        ) from None
+
+
 def checkout_open(
     *,
     family: User,
@@ -273,31 +303,7 @@ def checkout_open(
                 pairs, plans, bought, kept_answers, strict=True
             )
         )
-        # In the order of the classes' ids: two checkouts with the same classes take the
-        # classes' locks in one order, so neither waits on the other for ever.
-        ordered = sorted(enumerate(pairs), key=lambda pair: pair[1][1].pk)
-        stock = []
-        for index, (participant, camp_class) in ordered:
-            selection, _ = Selection.objects.get_or_create(
-                participant=participant, camp_class=camp_class, defaults={"student": family}
-            )
-            try:
-                hold = hold_take(selection=selection)
-            except Conflict as error:
-                raise _line_error(
-                    error, index=index, participant=participant, camp_class=camp_class
-                ) from None
-            stock.append((index, hold, _stock_wanted(bought[index])))
-        # Every seat held first, then the options' stock: every checkout takes the classes'
-        # locks before any option's, so none waits on another for ever.
-        try:
-            hold_add_ons_put(holds=[(hold, wanted) for _, hold, wanted in stock])
-        except Conflict as error:
-            index = error.details.get("hold", 0)
-            participant, camp_class = pairs[stock[index][0]]
-            raise _line_error(
-                error, index=stock[index][0], participant=participant, camp_class=camp_class
-            ) from None
+        _lines_held(family, pairs, bought)
     return checkout_view(family=family, checkout_id=checkout.pk)
 
 

@@ -14,8 +14,9 @@ from checkout.pricing import price_for
 from classes.models import Class
 from enrolments.models import Selection
 from enrolments.rules import Refusal
-from enrolments.services import SeatRefused, answers_record, seat_take
+from enrolments.services import SeatRefused, seat_take
 from enrolments.services.class_reminders import class_reminder_if_due
+from extras.services import answers_record
 from payments import stripe_client
 from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
 from payments.money import in_cents

@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from checkout.tests.test_race import TIMEOUT, bearer
-from classes.models import AddOn, AddOnOption
+from extras.models import AddOn, AddOnOption
 from payments.models import AddOnPurchase, Payment, PaymentStatus
 from payments.tests.test_money_races import (
     a_family,

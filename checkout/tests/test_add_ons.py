@@ -11,9 +11,11 @@ import pytest
 from django.utils import timezone
 
 from checkout.pricing import price_checkout, price_for
-from classes.models import AddOn, AddOnOption, Booking, Class
+from classes.models import Booking, Class
+from enrolments.availability import add_on_options_held
 from enrolments.models import SeatHold, SeatHoldAddOn, Selection
-from enrolments.services import hold_take
+from enrolments.services import hold_take, holds_tidy
+from extras.models import AddOn, AddOnOption
 from payments.models import AddOnPurchase, Checkout, Kind, Payment, PaymentStatus, PromoCode
 from payments.tests import stripe_js
 from testing.day_camp import a_day_camp, units
@@ -227,6 +229,10 @@ def test_an_add_on_is_held_with_the_seat_bought_with_the_payment_and_on_the_rece
     ]
     sizes["M"].refresh_from_db()
     assert sizes["M"].sold == 1
+    # Sold, no longer held: the hold's row counts for nothing once its hold is gone, and the
+    # minute's tidy removes it.
+    assert add_on_options_held(option_ids=[sizes["M"].pk], now=timezone.now()) == {}
+    holds_tidy()
     assert not SeatHoldAddOn.objects.exists()
     send_queued()
     [receipt] = smtp_sink.messages()

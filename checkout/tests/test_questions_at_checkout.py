@@ -9,8 +9,7 @@ from decimal import Decimal
 import pytest
 
 from checkout.tests.test_family_checkout import card_saved, paid
-from classes.models import Question, QuestionKind
-from enrolments.models import Answer
+from extras.models import Answer, Question, QuestionKind
 from payments.models import CheckoutLine
 from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory, class_page_answer

@@ -12,7 +12,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import Role
-from classes.models import AddOn, ClassStatus
+from classes.models import ClassStatus
+from extras.models import AddOn
 from payments.models import CreditEntry, Payment, PromoCode, Scholarship, SiblingDiscount
 from testing.factories import ChildFactory, ClassFactory, SelectionFactory, UserFactory
 from testing.seasons import a_season

@@ -8,9 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Role
-from classes.models import AddOn, Category, Class, ClassStatus, Meeting
+from classes.models import Category, Class, ClassStatus, Meeting
 from classes.search import classes_matching
 from classes.services import class_update
+from extras.models import AddOn
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
 # The data is a season written out as dates: read on the day it was written against.

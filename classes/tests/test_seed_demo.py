@@ -20,7 +20,6 @@ from classes.management.commands.seed_demo import (
 )
 from classes.models import (
     LISTED,
-    AddOn,
     Booking,
     CareKind,
     Category,
@@ -28,7 +27,6 @@ from classes.models import (
     ClassStatus,
     ExtendedCare,
     Meeting,
-    Question,
     Season,
 )
 from classes.registration import registration_shut
@@ -69,7 +67,7 @@ def test_seeding_twice_creates_the_demo_once(emulator):
 
     assert first.splitlines() == [
         "Created 7 instructors, 2 demo accounts, 2 children, 3 seasons, 36 classes, "
-        "2 extended-care options, 5 add-ons, 5 questions, 9 emulator sign-ins.",
+        "2 extended-care options, 9 emulator sign-ins.",
         "Demo student: student@camp.test; demo admin: admin@camp.test.",
         "Every demo account signs in with the password Camp@2003.",
     ]
@@ -463,52 +461,3 @@ class TestTheDayCamps:
 
         assert ExtendedCare.objects.get(pk=after.pk).seats == 12
         assert list(Class.objects.order_by("id").values_list("id", flat=True)) == rows
-
-
-def test_the_coming_summer_has_a_materials_fee_a_t_shirt_in_sizes_and_lunch_by_the_day():
-    seed()
-    start = season_start(timezone.localdate(timezone=school_timezone()))
-    summer = Season.objects.get(name=f"Summer {start.year}")
-
-    pottery = Class.objects.filter(
-        season=summer, category__slug="pottery-ceramics", unit_of=None
-    ).order_by("id")
-    fees = AddOn.objects.filter(camp_class__in=pottery, label="Materials fee")
-    assert pottery.exists()
-    assert sorted(fee.camp_class_id for fee in fees) == [c.pk for c in pottery]
-    assert all(fee.required and fee.price == Decimal("18.00") for fee in fees)
-    shirt = AddOn.objects.get(season=summer, label="Camp T-shirt")
-    assert not shirt.required and shirt.non_refundable_once_delivered
-    assert [(o.label, o.stock, o.sold) for o in shirt.options.all()] == [
-        ("S", 20, 0),
-        ("M", 30, 0),
-        ("L", 20, 0),
-    ]
-    lunch = AddOn.objects.get(label="Lunch")
-    assert (lunch.camp_class.name, lunch.camp_class.booking, lunch.per_day) == (
-        "Young Makers Studio",
-        Booking.DAYS,
-        True,
-    )
-
-
-def test_the_season_asks_about_sensory_needs_with_a_follow_up_and_pottery_about_the_wheel():
-    seed()
-
-    season = Season.objects.get(questions__label="Any sensory needs we should plan for?")
-    sensory, helps = season.questions.order_by("position")
-    assert (sensory.kind, sensory.required, sensory.instructor_sees) == ("yes_no", True, True)
-    assert (helps.label, helps.kind, helps.show_if_question, helps.show_if_answer) == (
-        "Tell us what helps",
-        "long_text",
-        sensory,
-        "yes",
-    )
-    wheel = Question.objects.filter(label="Has your child used a pottery wheel?")
-    assert {q.camp_class.category.slug for q in wheel} == {"pottery-ceramics"}
-    assert {q.camp_class.season_id for q in wheel} == {season.pk}
-    assert (
-        wheel.count()
-        == Class.objects.filter(LISTED, season=season, category__slug="pottery-ceramics").count()
-    )
-    assert all(q.instructor_sees and q.kind == "yes_no" for q in wheel)

@@ -5,11 +5,6 @@ care records' reminders (`care_reminders`).
 Imported from the package root.
 """
 
-from enrolments.services.answers import (
-    answers_editable_until,
-    answers_record,
-    enrolment_answers_update,
-)
 from enrolments.services.care_reminders import (
     care_family_remind,
     care_reminders_due,
@@ -37,13 +32,10 @@ from enrolments.services.waitlists import (
 
 __all__ = [
     "SeatRefused",
-    "answers_editable_until",
-    "answers_record",
     "care_family_remind",
     "care_reminders_due",
     "care_retention_pass",
     "hold_add_ons_put",
-    "enrolment_answers_update",
     "hold_extend",
     "hold_release",
     "hold_take",

@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from classes.models import AddOnOption, Class
+from classes.models import Class
 from core.errors import Conflict, NotFound
 from enrolments.access import access_selection
 from enrolments.availability import add_on_options_held, seats_free_beside
@@ -26,6 +26,7 @@ from enrolments.facts import hold_read
 from enrolments.locks import class_and_family_lock
 from enrolments.models import HoldLapse, SeatHold, SeatHoldAddOn, Selection, WaitlistEntry
 from enrolments.rules import Refusal, hold_refusal, standing_refusal
+from extras.models import AddOnOption
 
 
 def class_locked(camp_class_id: int) -> Class:

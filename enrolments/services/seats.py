@@ -11,7 +11,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import AddOnOption, Class
+from classes.models import Class
 from core.errors import Conflict, NotFound
 from core.prepared import insert_unless_present
 from enrolments.access import participant_for
@@ -34,6 +34,7 @@ from enrolments.rules import (
 )
 from enrolments.services.holds import class_locked
 from enrolments.services.waitlists import hold_given_up, waitlist_offers_make
+from extras.models import AddOnOption
 
 
 class SeatRefused(Conflict):

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from classes.models import AddOnOption
+from extras.models import AddOnOption
 from payments.models import AddOnPurchase, Kind, Payment
 
 ZERO = Decimal("0.00")

@@ -8,8 +8,9 @@ from decimal import Decimal
 from django.conf import settings
 
 from classes.mail import class_mail, classes_mail
-from classes.models import Class, Question
-from classes.questions import answer_text, shown_questions
+from classes.models import Class
+from extras.models import Question
+from extras.questions import answer_text, shown_questions
 from notifications.kinds import Composed
 from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage

@@ -63,8 +63,9 @@ from accounts.models import Role, User
 from books.reports import Period, season_money
 from books.statements import statement_for
 from changes.services import class_cancel
-from classes.models import AddOn, AddOnOption, Class
+from classes.models import Class
 from core.school_time import school_timezone
+from extras.models import AddOn, AddOnOption
 from payments import stripe_client
 from payments.models import (
     AddOnPurchase,

@@ -51,9 +51,8 @@ HOLD_QUERIES = 8
 # lock; the enrolment; the hold and the selection settled; the payment, enrolled, and its
 # card charge in the ledger; its receipt queued, to be composed by the worker that sends it;
 # the attempt marked charged. The answer is the payment as written. The add-ons the price adds
-# (checkout.pricing); the hold's add-on stock deleted with it (Django's cascade: the hold read,
-# its add-on stock deleted, then the hold).
-PAY_QUERIES = 18
+# (checkout.pricing); a hold's add-on stock is not asked for as the hold goes (`SeatHoldAddOn`).
+PAY_QUERIES = 16
 
 
 class Counted:

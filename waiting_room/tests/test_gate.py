@@ -55,7 +55,7 @@ UNGATED = {
     "attendance.apis.MeetingHandOverApi": "an instructor's hand-over between meetings, no seat",
     "checkout.apis.CheckoutQuoteApi": "a running total priced, nothing held or written",
     "enrolments.apis_care.CareReminderCreateApi": "admins' reminders of care records, no seat",
-    "enrolments.apis_answers.EnrolmentAnswersApi": "a seat's answers changed, no seat taken",
+    "extras.apis.EnrolmentAnswersApi": "a seat's answers changed, no seat taken",
     "class_messages.apis.ClassMessageListCreateApi": "a message to a class's families",
     "enrolments.apis_waitlist.WaitlistEntryApi": "leaving a waitlist gives its offer to the next",
     "enrolments.apis_waitlist.WaitlistDeclineApi": "an offer declined goes to the next family",

@@ -21,16 +21,12 @@ from accounts import firebase
 from accounts.models import Role, User
 from accounts.services import account_holder_of, participant_create
 from classes.models import (
-    AddOn,
-    AddOnOption,
     Booking,
     CareKind,
     Category,
     Class,
     ClassStatus,
     ExtendedCare,
-    Question,
-    QuestionKind,
     Season,
 )
 from classes.schedule import WEEKDAY_NAMES, school_timezone
@@ -442,8 +438,6 @@ EXTENDED_CARE = [
     ),
 ]
 
-SENSORY_QUESTION = "Any sensory needs we should plan for?"
-WHEEL_QUESTION = "Has your child used a pottery wheel?"
 
 # A season's classes begin at least this long after the seeding, so the registration that
 # closes a week before them is still open.
@@ -561,8 +555,6 @@ class Command(BaseCommand):
             "seasons": 0,
             "classes": 0,
             "extended-care options": 0,
-            "add-ons": 0,
-            "questions": 0,
         }
 
         # Profiles are refreshed on every run; state that the app changes (a class's
@@ -597,8 +589,6 @@ class Command(BaseCommand):
         for demo in [*CLASSES, *DAY_CAMPS]:
             created["classes"] += self._class(demo, instructors[demo.handle], start, categories)
         created["extended-care options"] = self._extended_care(start, instructors)
-        created["add-ons"] = self._add_ons(start)
-        created["questions"] = self._questions(start)
         last_season = Season.objects.get(name=f"Summer {start.year - 1}")
         last_start = last_season_start(start, timezone.localdate(timezone=school_timezone()))
         for demo in CLASSES:
@@ -749,90 +739,6 @@ class Command(BaseCommand):
                 seats=care.seats,
                 led_by=instructors[care.handle],
             )
-        return made
-
-    def _add_ons(self, start: date) -> int:
-        """The coming summer's add-ons: a materials fee on each pottery class (required), a
-        camp T-shirt in three sizes with their stock, and lunch on each day of the days camp;
-        how many were made (one there already is kept as it is)."""
-        season = Season.objects.get(name=f"Summer {start.year}")
-        made = []
-        pottery = Class.objects.filter(
-            season=season, category__slug="pottery-ceramics", unit_of=None
-        ).order_by("id")
-        for camp_class in pottery:
-            made.append(
-                AddOn.objects.get_or_create(
-                    camp_class=camp_class,
-                    label="Materials fee",
-                    defaults={"price": Decimal("18.00"), "required": True},
-                )
-            )
-        made.append(
-            AddOn.objects.get_or_create(
-                season=season,
-                label="Camp T-shirt",
-                defaults={
-                    "price": Decimal("15.00"),
-                    "max_quantity": 2,
-                    "non_refundable_once_delivered": True,
-                },
-            )
-        )
-        shirt, made_shirt = made[-1]
-        if made_shirt:
-            for position, (size, stock) in enumerate((("S", 20), ("M", 30), ("L", 20))):
-                AddOnOption.objects.create(add_on=shirt, label=size, stock=stock, position=position)
-        days = Class.objects.get(name="Young Makers Studio", season=season, unit_of=None)
-        made.append(
-            AddOn.objects.get_or_create(
-                camp_class=days,
-                label="Lunch",
-                defaults={"price": Decimal("9.50"), "per_day": True},
-            )
-        )
-        return sum(was_made for _, was_made in made)
-
-    def _questions(self, start: date) -> int:
-        """The school's own questions: the coming summer asks once per child about sensory
-        needs (and, for a yes, what helps), each pottery class whether the child has used a
-        wheel; all shown to the instructors. How many were made (one there already stays as
-        the school edited it)."""
-        season = Season.objects.get(name=f"Summer {start.year}")
-        sensory, made = Question.objects.get_or_create(
-            season=season,
-            label=SENSORY_QUESTION,
-            defaults={
-                "kind": QuestionKind.YES_NO,
-                "required": True,
-                "help": "Noise, textures, busy rooms: anything the instructors should know.",
-                "instructor_sees": True,
-            },
-        )
-        _, follow_up_made = Question.objects.get_or_create(
-            season=season,
-            label="Tell us what helps",
-            defaults={
-                "kind": QuestionKind.LONG_TEXT,
-                "required": True,
-                "show_if_question": sensory,
-                "show_if_answer": "yes",
-                "instructor_sees": True,
-                "position": 1,
-            },
-        )
-        made += follow_up_made
-        pottery = Class.objects.filter(
-            category__slug="pottery-ceramics", season=season, unit_of=None, extended_care=None
-        ).exclude(questions__label=WHEEL_QUESTION)
-        for camp_class in pottery:
-            Question.objects.create(
-                camp_class=camp_class,
-                label=WHEEL_QUESTION,
-                kind=QuestionKind.YES_NO,
-                instructor_sees=True,
-            )
-            made += 1
         return made
 
     def _emulator_sign_ins(self, people: list[User]) -> int:

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from classes.models import AddOn, AddOnOption
+from extras.models import AddOn, AddOnOption
 from payments.models import AddOnPurchase, Kind
 from testing.factories import PaymentFactory
 
@@ -22,7 +22,7 @@ def shirt(season):
 def test_an_add_on_is_edited_with_its_options_and_listed_on_its_season_and_class(
     admin_client, season, shirt
 ):
-    page = admin_client.get(f"/admin/classes/addon/{shirt.pk}/change/")
+    page = admin_client.get(f"/admin/extras/addon/{shirt.pk}/change/")
     season_page = admin_client.get(f"/admin/classes/season/{season.pk}/change/")
 
     assert page.status_code == 200

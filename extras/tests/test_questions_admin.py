@@ -4,9 +4,9 @@ for one of its answers."""
 
 import pytest
 
-from classes.models import Question, QuestionKind
 from classes.tests.test_catalog_admin import class_form
 from classes.tests.test_season_admin import season_form
+from extras.models import Question, QuestionKind
 from testing.factories import ClassFactory
 from testing.seasons import a_season
 
@@ -141,7 +141,7 @@ def test_every_question_is_listed_to_find(admin_client):
     season = a_season()
     Question.objects.create(season=season, label="Any sensory needs?", kind=QuestionKind.YES_NO)
 
-    response = admin_client.get("/admin/classes/question/")
+    response = admin_client.get("/admin/extras/question/")
 
     assert response.status_code == 200
     assert "Any sensory needs?" in response.content.decode()

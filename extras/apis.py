@@ -1,5 +1,5 @@
 """A family's answers to the school's questions for one of its seats: read, and changed until the
-class's first day, each change kept (`enrolments.services.enrolment_answers_update`)."""
+class's first day, each change kept (`extras.services.answers_update`)."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -7,13 +7,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudent
-from classes.questions import question_body, questions_of
-from classes.serializers import AnswersInputField, QuestionOutputSerializer
+from classes.serializers import QuestionOutputSerializer
 from core.openapi import errors
-from enrolments.access import access_enrolment
-from enrolments.models import Enrolment
-from enrolments.selectors import answer_history
-from enrolments.services import answers_editable_until, enrolment_answers_update
+from enrolments.selectors import seat_of_family
+from extras.selectors import answer_history, answers_editable_until, question_body, questions_of
+from extras.serializers import AnswersInputField
+from extras.services import answers_update
 
 
 class AnswerHistoryOutputSerializer(serializers.Serializer):
@@ -33,7 +32,7 @@ class EnrolmentAnswersOutputSerializer(serializers.Serializer):
     history = AnswerHistoryOutputSerializer(many=True)
 
 
-def _answers_body(enrolment: Enrolment) -> dict:
+def _answers_body(enrolment) -> dict:
     questions = questions_of(enrolment.camp_class)
     history = answer_history(
         participant_id=enrolment.participant_id, question_ids=[q.pk for q in questions]
@@ -71,7 +70,7 @@ class EnrolmentAnswersApi(APIView):
         responses={200: EnrolmentAnswersOutputSerializer, **errors(401, 403, 404)},
     )
     def get(self, request, enrolment_id: int):
-        enrolment = access_enrolment(student=request.user, enrolment_id=enrolment_id)
+        enrolment = seat_of_family(family=request.user, enrolment_id=enrolment_id)
         return Response(EnrolmentAnswersOutputSerializer(_answers_body(enrolment)).data)
 
     @extend_schema(
@@ -83,8 +82,11 @@ class EnrolmentAnswersApi(APIView):
     def put(self, request, enrolment_id: int):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        enrolment = access_enrolment(student=request.user, enrolment_id=enrolment_id)
-        enrolment_answers_update(
-            enrolment=enrolment, answers=data.validated_data["answers"], by=request.user
+        enrolment = seat_of_family(family=request.user, enrolment_id=enrolment_id)
+        answers_update(
+            participant=enrolment.participant,
+            camp_class=enrolment.camp_class,
+            answers=data.validated_data["answers"],
+            by=request.user,
         )
         return Response(EnrolmentAnswersOutputSerializer(_answers_body(enrolment)).data)

@@ -1,20 +1,22 @@
 """A child's answers to the school's questions kept: each change a row of its own, never an
-update (`enrolments.models.Answer`), so what a family said and when stays on record. Written as
-a seat is taken with the answers given at checkout, and as a family edits them before the class's
-first day."""
-
-from datetime import datetime, time
+update (`extras.models.Answer`), so what a family said and when stays on record. Written as a
+seat is taken with the answers given at checkout, and as a family edits them before the class's
+first day (`answers_update`)."""
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Participant, User
-from classes.models import Class, Question
-from classes.questions import answers_checked, questions_of
+from classes.models import Class
 from core.errors import Conflict, InvalidInput
-from core.school_time import school_timezone
-from enrolments.models import Answer, Enrolment
-from enrolments.selectors import answers_current
+from extras.models import Answer, Question
+from extras.questions import answers_checked
+from extras.selectors import (
+    answers_current,
+    answers_editable_until,
+    question_order,
+    questions_of,
+)
 
 
 def answers_record(
@@ -37,7 +39,7 @@ def answers_record(
         participant.pk, {}
     )
     # In the order the class asks them: its own, then its season's.
-    questions = sorted(questions, key=lambda q: (q.season_id is not None, q.position, q.pk))
+    questions = sorted(questions, key=question_order)
     rows = [
         Answer(
             participant=participant,
@@ -54,19 +56,10 @@ def answers_record(
     return len(rows)
 
 
-def answers_editable_until(camp_class: Class) -> datetime | None:
-    """Until when a family may change their answers for a seat: the start of the class's first
-    day, school time (a week's or a day's own first day). None for a class with no dates yet."""
-    if camp_class.start_date is None:
-        return None
-    return datetime.combine(camp_class.start_date, time.min, tzinfo=school_timezone())
-
-
-def enrolment_answers_update(*, enrolment: Enrolment, answers: dict, by: User) -> int:
-    """A family's answers for its seat changed, checked as at checkout against the answers the
-    child has now; only the values that changed are written. Refused from the class's first day
-    on. How many rows were written."""
-    camp_class = enrolment.camp_class
+def answers_update(*, participant: Participant, camp_class: Class, answers: dict, by: User) -> int:
+    """A family's answers for the child's seat in the class changed, checked as at checkout
+    against the answers the child has now; only the values that changed are written. Refused
+    from the class's first day on. How many rows were written."""
     until = answers_editable_until(camp_class)
     if until is not None and timezone.now() >= until:
         raise Conflict(
@@ -75,7 +68,6 @@ def enrolment_answers_update(*, enrolment: Enrolment, answers: dict, by: User) -
             code="answers_closed",
         )
     questions = questions_of(camp_class)
-    participant = enrolment.participant
     current = answers_current(
         participant_ids=[participant.pk], question_ids=[q.pk for q in questions]
     ).get(participant.pk, {})

@@ -1,6 +1,7 @@
-"""The school's own questions, asked per child: which a class asks, which of them are shown (a
-follow-up only for its given answer), and whether an answer will do. One engine for checkout,
-the family's own edits, the roster and the receipt: none judges an answer by itself.
+"""The school's own questions, asked per child: which of them are shown (a follow-up only for its
+given answer), and whether an answer will do (which a class asks: `extras.selectors`). One
+engine for checkout, the family's own edits, the roster and the receipt: none judges an answer
+by itself.
 
 A class asks its own questions (a week's or a day's: its series') then its season's. A value is
 JSON, by kind: text a string, one choice one of `choices`, several choices a list of them, yes
@@ -8,43 +9,12 @@ or no a boolean, a date "YYYY-MM-DD", a number a JSON number.
 """
 
 import math
-from collections.abc import Iterable
 from datetime import date
 
-from django.db.models import Q
-
-from classes.models import Class, Question, QuestionKind
+from extras.models import Question, QuestionKind
 
 # The longest answer a text question takes, by kind.
 TEXT_LIMITS = {QuestionKind.SHORT_TEXT: 200, QuestionKind.LONG_TEXT: 2000}
-
-
-def series_id_of(camp_class: Class) -> int:
-    """The class whose questions a class asks: a week's or a day's series, else itself."""
-    return camp_class.unit_of_id or camp_class.pk
-
-
-def questions_of_classes(classes: Iterable[Class]) -> dict[int, list[Question]]:
-    """Each class's questions (by class id), its own (its series') then its season's, each in
-    the school's order; a day of extended care asks none. One query for them all."""
-    classes = [c for c in classes if c.extended_care_id is None]
-    series_ids = {series_id_of(c) for c in classes}
-    season_ids = {c.season_id for c in classes if c.season_id is not None}
-    if not classes:
-        return {}
-    rows = list(
-        Question.objects.filter(Q(camp_class_id__in=series_ids) | Q(season_id__in=season_ids))
-    )
-    asked = {}
-    for camp_class in classes:
-        own = [q for q in rows if q.camp_class_id == series_id_of(camp_class)]
-        season = [q for q in rows if q.season_id and q.season_id == camp_class.season_id]
-        asked[camp_class.pk] = own + season
-    return asked
-
-
-def questions_of(camp_class: Class) -> list[Question]:
-    return questions_of_classes([camp_class]).get(camp_class.pk, [])
 
 
 def is_blank(value) -> bool:
@@ -168,22 +138,3 @@ def answer_text(question: Question, value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return "" if value is None else str(value)
-
-
-def question_body(question: Question) -> dict:
-    """A question as the API gives it (the class's JSON, a family's answers)."""
-    return {
-        "id": question.pk,
-        "label": question.label,
-        "kind": question.kind,
-        "required": question.required,
-        "help": question.help,
-        "choices": list(question.choices or []),
-        "showIf": {
-            "questionId": question.show_if_question_id,
-            "answer": question.show_if_answer,
-        }
-        if question.show_if_question_id
-        else None,
-        "instructorSees": question.instructor_sees,
-    }

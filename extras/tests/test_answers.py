@@ -12,10 +12,9 @@ import time_machine
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from classes.models import Question, QuestionKind
 from core.school_time import school_timezone, school_today
-from enrolments.models import Answer
-from enrolments.services import answers_record
+from extras.models import Answer, Question, QuestionKind
+from extras.services import answers_record
 from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory, PaymentFactory, scheduled_class
 from testing.seasons import a_season
