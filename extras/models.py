@@ -10,6 +10,13 @@ from django.utils import timezone
 from core.public_cache import ShownInPublicLists
 
 
+def of_a_class_or_a_season(name: str) -> models.CheckConstraint:
+    """A row offered or asked by one class or by one season, never both nor neither."""
+    return models.CheckConstraint(
+        condition=models.Q(camp_class__isnull=True) ^ models.Q(season__isnull=True), name=name
+    )
+
+
 class AddOn(ShownInPublicLists):
     """Something a family buys with a class beside the seat: a materials fee, a T-shirt, lunch.
     Offered by one class (every week or day of a series) or by a whole season (with each of its
@@ -36,10 +43,7 @@ class AddOn(ShownInPublicLists):
     class Meta:
         ordering = ["position", "id"]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(camp_class__isnull=True) ^ models.Q(season__isnull=True),
-                name="add_on_of_a_class_or_a_season",
-            ),
+            of_a_class_or_a_season("add_on_of_a_class_or_a_season"),
             models.CheckConstraint(
                 condition=models.Q(price__gte=Decimal("0")), name="add_on_price_gte_0"
             ),
@@ -119,10 +123,7 @@ class Question(ShownInPublicLists):
     class Meta:
         ordering = ["position", "id"]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(camp_class__isnull=True) ^ models.Q(season__isnull=True),
-                name="question_of_a_class_or_a_season",
-            ),
+            of_a_class_or_a_season("question_of_a_class_or_a_season"),
             models.CheckConstraint(
                 condition=models.Q(kind__in=QuestionKind.values), name="question_kind_valid"
             ),
