@@ -34,7 +34,12 @@ function day(id, startsOn) {
     price: 60,
   };
 }
-const DAYS = [day(81, "2027-06-14"), day(82, "2027-06-15"), day(83, "2027-06-16")];
+// Three days in a row, two months from the test's today: days to come, whenever it runs.
+function isoDaysFromNow(days) {
+  return new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+const [FIRST, SECOND, THIRD] = [60, 61, 62].map(isoDaysFromNow);
+const DAYS = [day(81, FIRST), day(82, SECOND), day(83, THIRD)];
 // A class sold by the day: lunch on each day booked, a required materials fee, the season's
 // question with its follow-up.
 const youngMakers = makeScheduledClass({
@@ -122,17 +127,17 @@ test("lunch is offered on each day booked, the fee is included, and the question
   const { fetch, user, router } = renderPage();
   const panel = within(await screen.findByRole("region", { name: "Book days" }));
   const days = within(await panel.findByRole("group", { name: "Days to book" }));
-  await user.click(days.getByRole("checkbox", { name: "Day 2027-06-14" }));
-  await user.click(days.getByRole("checkbox", { name: "Day 2027-06-15" }));
+  await user.click(days.getByRole("checkbox", { name: `Day ${FIRST}` }));
+  await user.click(days.getByRole("checkbox", { name: `Day ${SECOND}` }));
 
   const extras = within(panel.getByRole("region", { name: "Young Makers Studio for Mia Lopez" }));
   expect(extras.getByText("$15.00 · Included")).toBeInTheDocument();
   const lunchDays = within(extras.getByRole("group", { name: "Lunch" }));
   expect(lunchDays.getAllByRole("checkbox").map((box) => box.labels[0].textContent)).toEqual([
-    "Day 2027-06-14",
-    "Day 2027-06-15",
+    `Day ${FIRST}`,
+    `Day ${SECOND}`,
   ]);
-  await user.click(lunchDays.getByRole("checkbox", { name: "Day 2027-06-14" }));
+  await user.click(lunchDays.getByRole("checkbox", { name: `Day ${FIRST}` }));
   expect(await panel.findByText("Total: $151.00")).toBeInTheDocument();
   expect(panel.getByText("Includes Materials fee $15.00, Lunch $8.00")).toBeInTheDocument();
   await waitFor(() =>
@@ -192,7 +197,7 @@ test("the server's refusal of an answer is shown beside its question", async () 
   });
   const panel = within(await screen.findByRole("region", { name: "Book days" }));
   const days = within(await panel.findByRole("group", { name: "Days to book" }));
-  await user.click(days.getByRole("checkbox", { name: "Day 2027-06-16" }));
+  await user.click(days.getByRole("checkbox", { name: `Day ${THIRD}` }));
   const extras = within(panel.getByRole("region", { name: "Young Makers Studio for Mia Lopez" }));
   await user.click(
     within(
