@@ -48,6 +48,7 @@ from accounts.models import Participant, User
 from classes.models import Booking, Class, ExtendedCare
 from core.errors import InvalidInput
 from extras.models import AddOn, AddOnOption
+from extras.selectors import add_ons_offered, series_id_of
 from payments.models import (
     AddOnPurchase,
     EarlyBirdPrice,
@@ -617,20 +618,6 @@ def promo_code_find(code: str) -> PromoCode:
     return found
 
 
-def _add_ons_offered(lines: list[Quote]) -> list[AddOn]:
-    """The add-ons of the lines' classes (a week's or a day's are its series') and seasons: a
-    class's own first, then its season's, each in the school's order."""
-    owners = {_add_on_owner(line) for line in lines}
-    seasons = {line.camp_class.season_id for line in lines} - {None}
-    offered = AddOn.objects.filter(Q(camp_class_id__in=owners) | Q(season_id__in=seasons))
-    return sorted(offered, key=lambda a: (a.camp_class_id is None, a.position, a.pk))
-
-
-def _add_on_owner(line: Quote) -> int:
-    """The class whose add-ons a line is offered: a week's or a day's series, or itself."""
-    return line.camp_class.unit_of_id or line.camp_class.pk
-
-
 def _season_add_ons_bought(
     family_id: int, add_ons: list[AddOn], *, giving_back: int | None
 ) -> set[tuple[int, int]]:
@@ -662,7 +649,7 @@ def _required_here(add_on: AddOn, line: Quote, firsts: set, bought: set) -> bool
         return True
     participant = line.participant.pk
     if add_on.camp_class_id is not None:
-        return ("class", participant, _add_on_owner(line)) in firsts
+        return ("class", participant, series_id_of(line.camp_class)) in firsts
     first_in_season = ("season", participant, add_on.season_id) in firsts
     return first_in_season and (participant, add_on.pk) not in bought
 
@@ -676,7 +663,7 @@ def _add_ons(
 ) -> list[Quote]:
     """Each line's add-ons, those it asked and the required ones, each an adjustment adding its
     price times its quantity. A day of extended care has none."""
-    offered = _add_ons_offered(lines)
+    offered = add_ons_offered(line.camp_class for line in lines)
     if not offered:
         return lines
     options = AddOnOption.objects.in_bulk(
@@ -693,7 +680,7 @@ def _add_ons(
         firsts = {
             key
             for key in (
-                ("class", participant, _add_on_owner(line)),
+                ("class", participant, series_id_of(line.camp_class)),
                 ("season", participant, line.camp_class.season_id),
             )
             if key not in seen
@@ -701,7 +688,7 @@ def _add_ons(
         seen |= firsts
         by_id = {c.add_on_id: c for c in asked}
         for add_on in offered:
-            if add_on.camp_class_id not in (None, _add_on_owner(line)) or (
+            if add_on.camp_class_id not in (None, series_id_of(line.camp_class)) or (
                 add_on.season_id not in (None, line.camp_class.season_id)
             ):
                 continue

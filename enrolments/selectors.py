@@ -43,7 +43,7 @@ from enrolments.models import (
 )
 from enrolments.rules import participant_age
 from extras.models import Question
-from extras.selectors import AnswerShown, question_order, roster_answers
+from extras.selectors import AnswerShown, offer_order, roster_answers
 
 
 def selection_list_for(*, student: User, participant_id: int | None = None) -> QuerySet[Selection]:
@@ -305,7 +305,7 @@ def roster_questions(lines: list[RosterLine]) -> list[Question]:
     """The questions the lines' answers answer, each once, as columns of a file: a class's own,
     then its season's, each in the school's order."""
     questions = {shown.question.pk: shown.question for line in lines for shown in line.answers}
-    return sorted(questions.values(), key=question_order)
+    return sorted(questions.values(), key=offer_order)
 
 
 def roster_answer_cells(line: RosterLine, questions: list[Question]) -> list[str]:

@@ -61,15 +61,29 @@ def question_body(question: Question) -> dict:
     }
 
 
+def offer_order(row: AddOn | Question) -> tuple:
+    """Where an add-on or a question comes in a class's list: the class's own, then its
+    season's, each in the school's order."""
+    return (row.season_id is not None, row.position, row.pk)
+
+
+def add_ons_offered(classes: Iterable[Class], *, with_options: bool = False) -> list[AddOn]:
+    """The add-ons of these classes (a week's or a day's are its series') and their seasons, in
+    `offer_order`; with their options read too when asked. One query (two with options)."""
+    classes = list(classes)
+    owners = {series_id_of(camp_class) for camp_class in classes}
+    seasons = {camp_class.season_id for camp_class in classes} - {None}
+    offered = AddOn.objects.filter(Q(camp_class_id__in=owners) | Q(season_id__in=seasons))
+    if with_options:
+        offered = offered.prefetch_related("options")
+    return sorted(offered, key=offer_order)
+
+
 def add_ons_shown(*, camp_class: Class) -> list[dict]:
     """The add-ons a family may buy with the class (a week's or a day's are its series'): the
     class's own, then its season's, each option with what it has left now (None: no limit),
     its stock less its sold and those held with seats (`core.events.ADD_ON_OPTIONS_HELD`)."""
-    owner = camp_class.unit_of_id or camp_class.pk
-    offered = AddOn.objects.filter(Q(camp_class_id=owner) | Q(season_id=camp_class.season_id))
-    add_ons = sorted(
-        offered.prefetch_related("options"), key=lambda a: (a.camp_class_id is None, a.position)
-    )
+    add_ons = add_ons_offered([camp_class], with_options=True)
     counted = [o.pk for a in add_ons for o in a.options.all() if o.stock is not None]
     held = (
         events.ask(events.ADD_ON_OPTIONS_HELD, option_ids=counted, now=timezone.now())
@@ -144,12 +158,6 @@ class AnswerShown:
         return answer_text(self.question, self.value)
 
 
-def question_order(question: Question) -> tuple:
-    """Where a question comes in a class's list."""
-    # A class's own questions, then its season's, each in the school's order.
-    return (question.season_id is not None, question.position, question.pk)
-
-
 def roster_answers(enrolments: list, *, everything: bool) -> dict[int, tuple[AnswerShown, ...]]:
     """What each seat's child answered to its class's questions (a week's or day's: its
     series'), and its season's, by seat id (`enrolments`, a roster's seats): `everything` for an
@@ -183,7 +191,7 @@ def roster_answers(enrolments: list, *, everything: bool) -> dict[int, tuple[Ans
             if answer.question.camp_class_id == series_id_of(camp_class)
             or (answer.question.season_id and answer.question.season_id == camp_class.season_id)
         ]
-        questions = sorted((answer.question for answer in mine), key=question_order)
+        questions = sorted((answer.question for answer in mine), key=offer_order)
         values = {answer.question_id: answer.value for answer in mine}
         shown_to_reader[enrolment.pk] = tuple(
             AnswerShown(question=question, value=values[question.pk])

@@ -14,7 +14,7 @@ from extras.questions import answers_checked
 from extras.selectors import (
     answers_current,
     answers_editable_until,
-    question_order,
+    offer_order,
     questions_of,
 )
 
@@ -39,7 +39,7 @@ def answers_record(
         participant.pk, {}
     )
     # In the order the class asks them: its own, then its season's.
-    questions = sorted(questions, key=question_order)
+    questions = sorted(questions, key=offer_order)
     rows = [
         Answer(
             participant=participant,
