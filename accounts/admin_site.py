@@ -32,6 +32,8 @@ CAMP_APPS = frozenset(
         "class_messages",
         "attendance",
         "payments",
+        "books",
+        "front_desk",
         "pages",
     }
 )

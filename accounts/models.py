@@ -11,6 +11,8 @@ class Role(models.TextChoices):
     ADMIN = "admin", "Admin"
     INSTRUCTOR = "instructor", "Instructor"
     STUDENT = "student", "Student"
+    # The front desk: registers families and checks out for them, reads rosters; nothing else.
+    OFFICE = "office", "Office"
 
 
 class UserManager(BaseUserManager.from_queryset(PublicListsQuerySet)):
@@ -48,6 +50,8 @@ class User(ShownInPublicLists, AbstractBaseUser, PermissionsMixin):
     # only an account with a verified e-mail may claim such a row (accounts.services).
     firebase_uid = models.CharField(max_length=128, unique=True, null=True, blank=True)
     name = models.CharField(max_length=150, blank=True)
+    # A family's telephone, as the front desk took it (the desk finds a family by it).
+    phone = models.CharField(max_length=40, blank=True)
     photo = models.CharField(max_length=1000, blank=True, validators=[validate_image_url])
     role = models.CharField(max_length=20, choices=Role.choices, default=Role.STUDENT)
     is_active = models.BooleanField(default=True)

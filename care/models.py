@@ -7,6 +7,7 @@ readable for the roster. Every saved version, every read by staff (of the record
 roster's flags), and every acceptance is kept and never edited.
 """
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -52,6 +53,16 @@ class CareRecord(models.Model):
     photo_consent = models.BooleanField(null=True)
     # When the family last saved it or said it is still correct.
     confirmed_at = models.DateTimeField(null=True)
+    # Taken by phone at the front desk (by whom, when): the family confirms it at its first
+    # sign-in after.
+    taken_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
     medical_erased_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

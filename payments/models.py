@@ -9,6 +9,15 @@ from django.utils import timezone
 from core.public_cache import ShownInPublicLists
 
 
+class PaidWith(models.TextChoices):
+    """How a payment's money came: by card (online, or typed at the front desk), or in cash or
+    by cheque taken by the office."""
+
+    CARD = "card", "Card"
+    CASH = "cash", "Cash"
+    CHEQUE = "cheque", "Cheque"
+
+
 class PaymentStatus(models.TextChoices):
     # Charged, seat not yet taken: the charge is on record before the enrolment is decided.
     ENROLL_PENDING = "enrollPending", "Enrolment pending"
@@ -118,6 +127,9 @@ class Payment(models.Model):
     # admin may move it), then goes to the waitlist.
     overdue_since = models.DateField(null=True, blank=True)
     release_on = models.DateField(null=True, blank=True)
+    paid_with = models.CharField(
+        max_length=10, choices=PaidWith.choices, default=PaidWith.CARD, db_default=PaidWith.CARD
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -133,6 +145,9 @@ class Payment(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=PaymentStatus.values), name="payment_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(paid_with__in=PaidWith.values), name="payment_paid_with_valid"
             ),
             # An enrolled payment names the seat it bought; one seat per student and class is
             # the enrolment's own constraint.
@@ -697,6 +712,19 @@ class Checkout(models.Model):
     # When the card was last asked: an answer not come by a while after is settled from Stripe.
     charging_since = models.DateTimeField(null=True, blank=True)
     paid_at = models.DateTimeField(null=True, blank=True)
+    # Opened at the front desk by this member of staff for the family; none when the family
+    # opened it itself.
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    # Paid in cash or by cheque at the desk: how, and the office's reference (a cheque's number,
+    # a receipt book's); empty for a card.
+    paid_with = models.CharField(max_length=10, choices=PaidWith.choices, blank=True)
+    paid_reference = models.CharField(max_length=120, blank=True)
 
     class Meta:
         # What each index serves: docs/indexes.md, checked by camp/tests/test_indexes.py.

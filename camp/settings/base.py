@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "attendance",
     "payments",
     "checkout",
+    "front_desk",
     "plans",
     "changes",
     "books",

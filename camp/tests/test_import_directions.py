@@ -2,12 +2,13 @@
 
 Each app may import the apps below it: core < notifications < accounts < classes < extras <
 waiting_room < care < enrolments < class_messages < attendance < payments < books < plans <
-checkout < changes < settlement < family_home, each app just above the highest one it reads
-(what a class offers and asks beside its seat, and the waiting room, read the catalog; class
-messages and attendance read enrolments' seats and rosters, and neither reads the other; the
-money's apps stand on payments, each above the ones it asks: checkout opens a plan, a change
-prices what a cancellation loses, settlement hands a charge to the flow that made it; on top,
-the family's home gathers its to-do list from them all).
+checkout < front_desk < changes < settlement < family_home, each app just above the highest one
+it reads (what a class offers and asks beside its seat, and the waiting room, read the catalog;
+class messages and attendance read enrolments' seats and rosters, and neither reads the other;
+the money's apps stand on payments, each above the ones it asks: checkout opens a plan, the
+front desk checks out for a family, a change prices what a cancellation loses, settlement hands
+a charge to the flow that made it; on top, the family's home gathers its to-do list from them
+all).
 Only its interface modules (the API, the admin, management commands) may also read another app's
 selectors, as the admin's class page reads the roster, and the family's list of their classes
 reads each seat's attendance. `pages` (the school's own pages and its Contact form) stands beside
@@ -42,6 +43,7 @@ LAYERS = [
     "books",
     "plans",
     "checkout",
+    "front_desk",
     "changes",
     "settlement",
     "family_home",
