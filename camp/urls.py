@@ -38,6 +38,7 @@ api_patterns = [
     path("", include("attendance.urls")),
     path("", include("payments.urls")),
     path("", include("checkout.urls")),
+    path("", include("front_desk.urls")),
     path("", include("plans.urls")),
     path("", include("changes.urls")),
     path("", include("books.urls")),
