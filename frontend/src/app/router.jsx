@@ -4,7 +4,13 @@ import { Navigate, useLocation, useParams, useRoutes } from "react-router-dom";
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
 import { ClassesPage } from "../features/classes/routes/ClassesPage";
-import { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "../lib/auth";
+import {
+  AdminRoute,
+  InstructorOrAdminRoute,
+  InstructorRoute,
+  OfficeOrAdminRoute,
+  PrivateRoute,
+} from "../lib/auth";
 import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
 import { HomePage } from "../features/home/routes/HomePage";
@@ -399,6 +405,45 @@ export const routes = [
               () =>
                 import(/* webpackChunkName: "family" */ "../features/family/routes/CareRecordPage"),
               "CareRecordPage",
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // The office's own pages, in the dashboard's frame; their chunk (forms, Stripe.js on demand)
+    // is downloaded by the office and admins only.
+    path: paths.frontDesk,
+    element: <OfficeOrAdminRoute pending={<LoadingBar />} />,
+    children: [
+      {
+        element: lazyPage(
+          () =>
+            import(
+              /* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"
+            ),
+          "DashboardLayout",
+        ),
+        children: [
+          {
+            index: true,
+            element: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "front-desk" */ "../features/front-desk/routes/FrontDeskPage"
+                ),
+              "FrontDeskPage",
+            ),
+          },
+          {
+            path: paths.frontDeskDay,
+            element: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "front-desk" */ "../features/front-desk/routes/DayClosePage"
+                ),
+              "DayClosePage",
             ),
           },
         ],

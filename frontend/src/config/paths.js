@@ -20,6 +20,9 @@ export const paths = {
   unsubscribe: (token) => `/unsubscribe/${token}`,
   // The link of the e-mail telling a family an instalment failed: it leads to the balance below.
   balanceLink: (enrolmentId) => `/balance/${enrolmentId}`,
+  // The office and admins: registering a family in person or by phone, and the day's takings.
+  frontDesk: "/frontDesk",
+  frontDeskDay: "/frontDesk/day",
   dashboard: {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",
@@ -65,5 +68,6 @@ export const paths = {
 export function dashboardHomeFor(role) {
   if (role === "admin") return paths.dashboard.allUsers;
   if (role === "instructor") return paths.dashboard.myClasses;
+  if (role === "office") return paths.frontDesk;
   return paths.dashboard.mySelectedClasses;
 }

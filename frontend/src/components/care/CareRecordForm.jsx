@@ -249,6 +249,27 @@ function ConsentFields({ who }) {
 }
 
 /*
+ * Every section's fields in one form, for a record taken whole at once (the front desk, on the
+ * telephone with the family): the form around them holds the record's values (careFormValues)
+ * and checks them with careRecordSchema; careRecordBody (api/care.js) makes what is sent.
+ */
+export function CareRecordFields({ who, required = 0, allowedAlone = false, headingLevel = 3 }) {
+  const Heading = `h${headingLevel}`;
+  return (
+    <>
+      <Heading className="h6 mt-3">Health</Heading>
+      <HealthFields />
+      <Heading className="h6 mt-3">Emergency contacts</Heading>
+      <ContactsFields required={required} />
+      <Heading className="h6 mt-3">Pick-ups</Heading>
+      <PickupsFields who={who} allowedAlone={allowedAlone} />
+      <Heading className="h6 mt-3">Consent</Heading>
+      <ConsentFields who={who} />
+    </>
+  );
+}
+
+/*
  * Pressing Save would first take the focus from the field being typed in, whose message then
  * shows and pushes Save down from under the pointer before the press ends: the press would do
  * nothing. The field keeps the focus until the press is a click; the form then sends or says

@@ -25,6 +25,7 @@ const anyRole = () => true;
 const adminOnly = (role) => role === "admin";
 const instructorOnly = (role) => role === "instructor";
 const instructorOrAdmin = (role) => role === "instructor" || role === "admin";
+const officeOrAdmin = (role) => role === "office" || role === "admin";
 
 export function PrivateRoute(props) {
   return <Guard allows={anyRole} {...props} />;
@@ -41,4 +42,9 @@ export function InstructorRoute(props) {
 // A class's own pages that its instructor and the admins both read (the roster).
 export function InstructorOrAdminRoute(props) {
   return <Guard allows={instructorOrAdmin} {...props} />;
+}
+
+// The front desk: the office, and admins who stand in for it.
+export function OfficeOrAdminRoute(props) {
+  return <Guard allows={officeOrAdmin} {...props} />;
 }

@@ -9,5 +9,11 @@ export {
   useAuth,
   usePrepareSignIn,
 } from "./AuthProvider";
-export { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "./guards";
+export {
+  AdminRoute,
+  InstructorOrAdminRoute,
+  InstructorRoute,
+  OfficeOrAdminRoute,
+  PrivateRoute,
+} from "./guards";
 export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";

@@ -10,12 +10,20 @@ export const menuByRole = {
     { to: paths.dashboard.attendance, label: "Attendance" },
     { to: paths.dashboard.reports, label: "Reports" },
     { to: paths.dashboard.waitingRoom, label: "Waiting Room" },
+    { to: paths.frontDesk, label: "Front desk", end: true },
+    { to: paths.frontDeskDay, label: "Day's takings" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [
     { to: paths.dashboard.today, label: "Today" },
     { to: paths.dashboard.myClasses, label: "My Classes" },
     { to: paths.dashboard.addClass, label: "Add a Class" },
+    { to: paths.dashboard.profile, label: "My Profile" },
+  ],
+  // The office registers families and reads rosters; nothing else of the school's.
+  office: [
+    { to: paths.frontDesk, label: "Front desk", end: true },
+    { to: paths.frontDeskDay, label: "Day's takings" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   student: [

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 
 import { usePayBalance } from "../../../api/balances";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { cardSaved, useCardField } from "../hooks/useCardField";
+import { cardSaved, useCardField } from "../../../hooks/useCardField";
 import { withBankConfirmation } from "../lib/withBankConfirmation";
 import { FALLBACK_FAILURE, PayFailure } from "./PayFailure";
 

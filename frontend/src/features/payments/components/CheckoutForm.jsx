@@ -9,8 +9,8 @@ import {
   recordPayment,
   useRefreshAfterPayment,
 } from "../../../api/payments";
-import { billingDetails } from "../hooks/useCardField";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { billingDetails } from "../../../hooks/useCardField";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { isCareIncomplete, isNothingDue } from "./checkout";
 import { SeatHold } from "./SeatHold";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 
 import { usePayCheckout } from "../../../api/checkouts";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { cardSaved, useCardField } from "../hooks/useCardField";
+import { cardSaved, useCardField } from "../../../hooks/useCardField";
 import { withBankConfirmation } from "../lib/withBankConfirmation";
 import { isCareIncomplete } from "./checkout";
 import { FALLBACK_FAILURE, PayFailure } from "./PayFailure";

@@ -1,4 +1,4 @@
-import { loadStripeJs } from "./loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 
 /*
  * A charge our server makes, through the bank's 3-D Secure when it asks for it: `charge({})` is

@@ -11,13 +11,13 @@ import {
   todayFrozenAt,
 } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { BalancePage } from "./BalancePage";
 
 todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const BALANCE = "/enrolments/41/balance";
 const PAYMENT = "/api/enrolments/41/balance/payment";

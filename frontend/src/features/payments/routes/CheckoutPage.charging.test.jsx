@@ -7,11 +7,11 @@ import { fakeStripe } from "../../../testing/fakeStripe";
 import { makeCheckoutLine } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { CONFIRMING_MESSAGE } from "../components/CheckoutForm";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { CheckoutPage } from "./CheckoutPage";
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const CHECKOUT = "/api/checkouts/5";
 const PAID_MESSAGE = "Paid: your family is enrolled.";

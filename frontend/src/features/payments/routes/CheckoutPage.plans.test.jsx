@@ -6,13 +6,13 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { fakeStripe } from "../../../testing/fakeStripe";
 import { BEFORE_THE_INSTALMENTS, makePayment, todayFrozenAt } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { CheckoutPage } from "./CheckoutPage";
 
 todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const HOLD_ENDS = new Date(Date.now() + 15 * 60 * 1000).toISOString();
 const CHECKOUT = "/checkouts/5";

@@ -9,11 +9,11 @@ import { makeCompleteCareRecord, makePolicy } from "../../../testing/careFixture
 import { fakeStripe } from "../../../testing/fakeStripe";
 import { makeCheckoutLine, makeChild, makePayment, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { CheckoutPage } from "./CheckoutPage";
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const HOLD_ENDS = new Date(Date.now() + 15 * 60 * 1000).toISOString();
 const CHECKOUT = "/checkouts/5";

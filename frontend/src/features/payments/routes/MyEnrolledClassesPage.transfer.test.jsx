@@ -12,13 +12,13 @@ import {
   todayFrozenAt,
 } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { MyEnrolledClassesPage } from "./MyEnrolledClassesPage";
 
 todayFrozenAt(BEFORE_THE_INSTALMENTS);
 
 // Stripe.js is the card provider's code, not ours: 3-D Secure gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const myEnrolled = "/enrolledStudent/student%40camp.test";
 const TRANSFER = "/api/enrolments/41/transfer";

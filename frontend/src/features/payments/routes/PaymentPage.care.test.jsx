@@ -12,11 +12,11 @@ import {
 import { makeChild, makeSelection, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 // Filling a care record types a few hundred characters; on a busy machine that takes longer
 // than the default five seconds.

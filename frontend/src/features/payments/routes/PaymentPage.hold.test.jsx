@@ -6,11 +6,11 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { hoursAgo, makePayment, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const NOW = new Date("2027-06-01T10:00:00Z");
 const mySelections = "/selectClass?email=student%40camp.test";

@@ -6,11 +6,11 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeCheckoutLine, makeSelection } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { fakeStripe } from "../../../testing/fakeStripe";
-import { loadStripeJs } from "../lib/loadStripeJs";
+import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { PaymentPage } from "./PaymentPage";
 
 // Stripe.js is the card provider's code, not ours: the page gets a stand-in Stripe object.
-jest.mock("../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
+jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 
 const mySelections = "/selectClass?email=student%40camp.test";
 const watercolorForMia = makeSelection({ participantId: 7, participantName: "Mia Lopez" });

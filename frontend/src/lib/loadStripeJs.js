@@ -1,4 +1,4 @@
-import { config } from "../../../config/config";
+import { config } from "../config/config";
 
 // Stripe's own address; any other (localstripe's stand-in) is loaded here before loadStripe runs.
 const STRIPE_JS_ORIGIN = "https://js.stripe.com/";

@@ -1,0 +1,64 @@
+import { Form, Formik } from "formik";
+import { useId } from "react";
+import * as yup from "yup";
+
+import { createFamily } from "../../../api/frontDesk";
+import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
+import { FormField } from "../../../components/forms/FormField";
+import { showRefusal } from "./refusal";
+
+const schema = yup.object({
+  name: yup.string().trim().required("Enter the account holder's name."),
+  email: yup
+    .string()
+    .trim()
+    .email("Enter an e-mail address like name@example.com.")
+    .required("Enter the family's e-mail address."),
+  phone: yup.string().trim().max(40, "A telephone number is at most 40 characters."),
+});
+
+const LABELS = { name: "Name", email: "E-mail", phone: "Telephone" };
+
+/*
+ * A family new to the school: the account holder's name, e-mail and telephone. The server makes
+ * the account and e-mails the family a link to set its password; a family already known is to be
+ * found above instead (the server's 409 says so).
+ */
+export function NewFamilyForm({ onCreated }) {
+  const id = useId();
+  async function register(values, helpers) {
+    helpers.setStatus(null);
+    try {
+      onCreated(await createFamily(values));
+    } catch (error) {
+      showRefusal(error, ["name", "email", "phone"], helpers);
+    }
+  }
+  return (
+    <section className="card mb-4" aria-labelledby={`${id}-heading`}>
+      <div className="card-body">
+        <h2 id={`${id}-heading`} className="h4 card-title">
+          Register a new family
+        </h2>
+        <Formik
+          initialValues={{ name: "", email: "", phone: "" }}
+          validationSchema={schema}
+          validateOnBlur={false}
+          onSubmit={register}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate aria-busy={isSubmitting}>
+              <FormErrorSummary labels={LABELS} />
+              <FormField name="name" label="Account holder's name" autoComplete="off" />
+              <FormField name="email" type="email" label="E-mail" autoComplete="off" />
+              <FormField name="phone" type="tel" label="Telephone" autoComplete="off" />
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+                Register the family
+              </button>
+            </Form>
+          )}
+        </Formik>
+      </div>
+    </section>
+  );
+}
