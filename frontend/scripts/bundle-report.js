@@ -48,6 +48,8 @@ const ROUTE_CHUNKS = {
   "my-waitlist": "/dashboard/waitlist",
   family: "/dashboard/family",
   payment: "/dashboard/payment/:id",
+  // The office's pages, in the dashboard's frame: no family's page carries them.
+  "front-desk": "/frontDesk, /frontDesk/day",
 };
 const FIREBASE_CHUNK = "firebase";
 // Whether each public page downloads the Firebase chunk, for a visitor and for a signed-in user.

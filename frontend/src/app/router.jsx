@@ -10,6 +10,7 @@ import {
   InstructorRoute,
   OfficeOrAdminRoute,
   PrivateRoute,
+  RosterRoute,
 } from "../lib/auth";
 import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
@@ -169,16 +170,6 @@ export const routes = [
                 ),
               },
               {
-                path: paths.dashboard.attendance,
-                element: lazyPage(
-                  () =>
-                    import(
-                      /* webpackChunkName: "attendance-admin" */ "../features/attendance-admin/routes/AttendancePage"
-                    ),
-                  "AttendancePage",
-                ),
-              },
-              {
                 // Its own chunk carries the chart library: no one but an admin downloads it.
                 path: paths.dashboard.reports,
                 element: lazyPage(
@@ -237,6 +228,38 @@ export const routes = [
             ],
           },
           {
+            // The office reads the day's attendance as admins do.
+            element: <OfficeOrAdminRoute pending={<LoadingBar />} />,
+            children: [
+              {
+                path: paths.dashboard.attendance,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "attendance-admin" */ "../features/attendance-admin/routes/AttendancePage"
+                    ),
+                  "AttendancePage",
+                ),
+              },
+            ],
+          },
+          {
+            // A class's roster: its instructor, admins and the office (from the attendance page).
+            element: <RosterRoute pending={<LoadingBar />} />,
+            children: [
+              {
+                path: paths.dashboard.classRoster(":id"),
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
+                    ),
+                  "ClassRosterPage",
+                ),
+              },
+            ],
+          },
+          {
             // The class's instructor and the admins; the server refuses anyone else's class.
             element: <InstructorOrAdminRoute pending={<LoadingBar />} />,
             children: [
@@ -249,16 +272,6 @@ export const routes = [
                       /* webpackChunkName: "today" */ "../features/attendance/routes/TodayPage"
                     ),
                   "TodayPage",
-                ),
-              },
-              {
-                path: paths.dashboard.classRoster(":id"),
-                element: lazyPage(
-                  () =>
-                    import(
-                      /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
-                    ),
-                  "ClassRosterPage",
                 ),
               },
               {

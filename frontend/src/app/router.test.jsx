@@ -46,6 +46,22 @@ test("an admin opening the dashboard starts on Manage Users, beside the admin me
   expect(menu.getByRole("link", { name: "Manage Users" })).toHaveAttribute("aria-current", "page");
 });
 
+test("the office opening the dashboard starts at the front desk, loaded on demand", async () => {
+  const { router } = renderRoutes(routes, { route: "/dashboard", auth: signedIn("office") });
+
+  expect(await screen.findByRole("heading", { name: "Front desk" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/frontDesk");
+  const menu = within(screen.getByRole("navigation", { name: "Dashboard" }));
+  expect(menu.getByRole("link", { name: "Front desk" })).toHaveAttribute("aria-current", "page");
+});
+
+test("a family asking for the front desk is sent home", async () => {
+  const { router } = renderRoutes(routes, { route: "/frontDesk", auth: signedIn("student") });
+
+  await screen.findByRole("navigation", { name: "Main" });
+  expect(router.state.location.pathname).toBe("/");
+});
+
 test("while the session loads the dashboard shows a progress bar", async () => {
   renderRoutes(routes, { route: "/dashboard/all-users", auth: { ...visitor, loading: true } });
 

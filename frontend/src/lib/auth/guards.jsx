@@ -26,6 +26,7 @@ const adminOnly = (role) => role === "admin";
 const instructorOnly = (role) => role === "instructor";
 const instructorOrAdmin = (role) => role === "instructor" || role === "admin";
 const officeOrAdmin = (role) => role === "office" || role === "admin";
+const rosterReader = (role) => instructorOrAdmin(role) || role === "office";
 
 export function PrivateRoute(props) {
   return <Guard allows={anyRole} {...props} />;
@@ -47,4 +48,9 @@ export function InstructorOrAdminRoute(props) {
 // The front desk: the office, and admins who stand in for it.
 export function OfficeOrAdminRoute(props) {
   return <Guard allows={officeOrAdmin} {...props} />;
+}
+
+// A class's roster and the day's attendance that leads to it: its instructor, admins, the office.
+export function RosterRoute(props) {
+  return <Guard allows={rosterReader} {...props} />;
 }

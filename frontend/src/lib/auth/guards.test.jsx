@@ -1,7 +1,13 @@
 import { screen } from "@testing-library/react";
 
 import { renderRoutes, signedIn, visitor } from "../../testing/renderWithProviders";
-import { AdminRoute, InstructorOrAdminRoute, InstructorRoute, PrivateRoute } from "./guards";
+import {
+  AdminRoute,
+  InstructorOrAdminRoute,
+  InstructorRoute,
+  OfficeOrAdminRoute,
+  PrivateRoute,
+} from "./guards";
 
 function Page({ name }) {
   return <h1>{name}</h1>;
@@ -30,6 +36,11 @@ const routes = [
         children: [{ path: "/dashboard/my-classes/3/roster", element: <Page name="Roster" /> }],
       },
     ],
+  },
+  {
+    path: "/frontDesk",
+    element: <OfficeOrAdminRoute pending={opening} />,
+    children: [{ index: true, element: <Page name="Front desk" /> }],
   },
   { path: "/login", element: <Page name="Login" /> },
   { path: "/", element: <Page name="Home" /> },
@@ -89,6 +100,8 @@ test.each([
   ["admin", "/dashboard/my-selected-classes", "Selected classes"],
   ["instructor", "/dashboard/my-classes/3/roster", "Roster"],
   ["admin", "/dashboard/my-classes/3/roster", "Roster"],
+  ["office", "/frontDesk", "Front desk"],
+  ["admin", "/frontDesk", "Front desk"],
 ])("a signed-in %s reaches %s", (role, route, heading) => {
   renderRoutes(routes, { route, auth: signedIn(role) });
 
@@ -100,6 +113,9 @@ test.each([
   ["student", "/dashboard/my-classes"],
   ["instructor", "/dashboard/all-users"],
   ["student", "/dashboard/my-classes/3/roster"],
+  ["student", "/frontDesk"],
+  ["instructor", "/frontDesk"],
+  ["office", "/dashboard/all-users"],
 ])("a signed-in %s asking for %s is sent home", (role, route) => {
   const { router } = renderRoutes(routes, { route, auth: signedIn(role) });
 

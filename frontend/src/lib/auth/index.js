@@ -15,5 +15,6 @@ export {
   InstructorRoute,
   OfficeOrAdminRoute,
   PrivateRoute,
+  RosterRoute,
 } from "./guards";
 export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";

@@ -24,6 +24,8 @@ export const menuByRole = {
   office: [
     { to: paths.frontDesk, label: "Front desk", end: true },
     { to: paths.frontDeskDay, label: "Day's takings" },
+    // Each day's classes, each leading to its roster.
+    { to: paths.dashboard.attendance, label: "Rosters" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   student: [

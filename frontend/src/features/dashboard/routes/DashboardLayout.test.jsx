@@ -57,6 +57,17 @@ test.each([
       ["Attendance", "/dashboard/attendance"],
       ["Reports", "/dashboard/reports"],
       ["Waiting Room", "/dashboard/waiting-room"],
+      ["Front desk", "/frontDesk"],
+      ["Day's takings", "/frontDesk/day"],
+      ["My Profile", "/dashboard/profile"],
+    ],
+  ],
+  [
+    "office",
+    [
+      ["Front desk", "/frontDesk"],
+      ["Day's takings", "/frontDesk/day"],
+      ["Rosters", "/dashboard/attendance"],
       ["My Profile", "/dashboard/profile"],
     ],
   ],
