@@ -1,6 +1,6 @@
 """Who may call what: roles are always read from our database, never from the request."""
 
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 
 from accounts.models import Role
 
@@ -40,4 +40,37 @@ class IsInstructorOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
 
 
-__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsInstructorOrAdmin", "IsStudent"]
+class IsOfficeOrAdmin(BasePermission):
+    """The school's office and admins: the front desk, and the attendance sheets."""
+
+    message = "Only the office and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.OFFICE, Role.ADMIN))
+
+
+class ReadsRosters(BasePermission):
+    """A class's roster: its instructor (checked by the access helper that reads the class),
+    the office and admins. The office reads, never writes: only safe methods let it in."""
+
+    message = "Only instructors, the office and admins may read a roster."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        if user.role == Role.OFFICE:
+            return request.method in SAFE_METHODS
+        return user.role in (Role.INSTRUCTOR, Role.ADMIN)
+
+
+__all__ = [
+    "IsAdmin",
+    "IsAuthenticated",
+    "IsInstructor",
+    "IsInstructorOrAdmin",
+    "IsOfficeOrAdmin",
+    "IsStudent",
+    "ReadsRosters",
+]

@@ -1,4 +1,24 @@
 """The front desk's routes: families (`apis_families`), checkouts and payments taken for them
 (`apis_checkouts`), the log and the day's close (`apis`)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from front_desk.apis_families import (
+    FamilyChildCreateApi,
+    FamilyListCreateApi,
+    ParticipantCareTakeApi,
+)
+
+urlpatterns = [
+    path("frontDesk/families", FamilyListCreateApi.as_view(), name="front-desk-families"),
+    path(
+        "frontDesk/families/<id:family_id>/participants",
+        FamilyChildCreateApi.as_view(),
+        name="front-desk-family-participants",
+    ),
+    path(
+        "frontDesk/participants/<id:participant_id>/care",
+        ParticipantCareTakeApi.as_view(),
+        name="front-desk-participant-care",
+    ),
+]
