@@ -40,4 +40,22 @@ class IsInstructorOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
 
 
-__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsInstructorOrAdmin", "IsStudent"]
+class IsOfficeOrAdmin(BasePermission):
+    """The office and admins: the front desk (families registered, checkouts and payments
+    taken for them, the day closed)."""
+
+    message = "Only the office and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.OFFICE, Role.ADMIN))
+
+
+__all__ = [
+    "IsAdmin",
+    "IsAuthenticated",
+    "IsInstructor",
+    "IsInstructorOrAdmin",
+    "IsOfficeOrAdmin",
+    "IsStudent",
+]

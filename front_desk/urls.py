@@ -1,4 +1,24 @@
 """The front desk's routes: families (`apis_families`), checkouts and payments taken for them
 (`apis_checkouts`), the log and the day's close (`apis`)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from front_desk.apis_checkouts import (
+    DeskCheckoutDetailApi,
+    DeskCheckoutListApi,
+    DeskCheckoutPaymentApi,
+)
+
+urlpatterns: list = [
+    path("frontDesk/checkouts", DeskCheckoutListApi.as_view(), name="desk-checkout-list"),
+    path(
+        "frontDesk/checkouts/<id:checkout_id>",
+        DeskCheckoutDetailApi.as_view(),
+        name="desk-checkout-detail",
+    ),
+    path(
+        "frontDesk/checkouts/<id:checkout_id>/payment",
+        DeskCheckoutPaymentApi.as_view(),
+        name="desk-checkout-payment",
+    ),
+]
