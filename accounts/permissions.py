@@ -40,4 +40,33 @@ class IsInstructorOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.INSTRUCTOR, Role.ADMIN))
 
 
-__all__ = ["IsAdmin", "IsAuthenticated", "IsInstructor", "IsInstructorOrAdmin", "IsStudent"]
+class IsOfficeOrAdmin(BasePermission):
+    """The front desk: the office and admins."""
+
+    message = "Only the office and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.OFFICE, Role.ADMIN))
+
+
+class IsStudentOrAdmin(BasePermission):
+    """A family's own rows (the access helper or selector narrows a family to its own), and
+    admins all of them."""
+
+    message = "Only families and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
+
+
+__all__ = [
+    "IsAdmin",
+    "IsAuthenticated",
+    "IsInstructor",
+    "IsInstructorOrAdmin",
+    "IsOfficeOrAdmin",
+    "IsStudent",
+    "IsStudentOrAdmin",
+]
