@@ -145,9 +145,7 @@ def test_admins_read_the_log_and_a_family_its_own(api_client_for, office):
         kind=DeskActionKind.FAMILY_REGISTERED,
         summary="Registered the family",
     )
-    desk_log(
-        actor=office, family=kim, kind=DeskActionKind.FAMILY_REGISTERED, summary="Registered"
-    )
+    desk_log(actor=office, family=kim, kind=DeskActionKind.FAMILY_REGISTERED, summary="Registered")
 
     everything = api_client_for(admin).get("/api/frontDesk/log").json()
     one = api_client_for(admin).get(f"/api/frontDesk/log?familyId={lopez.pk}").json()
