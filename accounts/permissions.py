@@ -41,14 +41,24 @@ class IsInstructorOrAdmin(BasePermission):
 
 
 class IsOfficeOrAdmin(BasePermission):
-    """The office and admins: the front desk (families registered, checkouts and payments
-    taken for them, the day closed)."""
+    """The front desk: the office and admins."""
 
     message = "Only the office and admins may do this."
 
     def has_permission(self, request, view) -> bool:
         user = request.user
         return bool(user and user.is_authenticated and user.role in (Role.OFFICE, Role.ADMIN))
+
+
+class IsStudentOrAdmin(BasePermission):
+    """A family's own rows (the access helper or selector narrows a family to its own), and
+    admins all of them."""
+
+    message = "Only families and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
 
 
 __all__ = [
@@ -58,4 +68,5 @@ __all__ = [
     "IsInstructorOrAdmin",
     "IsOfficeOrAdmin",
     "IsStudent",
+    "IsStudentOrAdmin",
 ]

@@ -3,13 +3,16 @@
 
 from django.urls import path
 
+from front_desk.apis import DeskDayApi, DeskLogApi
 from front_desk.apis_checkouts import (
     DeskCheckoutDetailApi,
     DeskCheckoutListApi,
     DeskCheckoutPaymentApi,
 )
 
-urlpatterns: list = [
+urlpatterns = [
+    path("frontDesk/log", DeskLogApi.as_view(), name="front-desk-log"),
+    path("frontDesk/day", DeskDayApi.as_view(), name="front-desk-day"),
     path("frontDesk/checkouts", DeskCheckoutListApi.as_view(), name="desk-checkout-list"),
     path(
         "frontDesk/checkouts/<id:checkout_id>",

@@ -3,7 +3,7 @@ an entry."""
 
 from django.db import migrations
 
-MESSAGE = "The front desk's log is never edited."
+MESSAGE = "The front desk log is never edited."
 SQLITE = [
     f"""CREATE TRIGGER front_desk_deskaction_never_edited
     BEFORE UPDATE ON front_desk_deskaction
