@@ -168,6 +168,10 @@ def desk_checkout_pay(
     )
     if paid.created and paid.checkout.status == CheckoutStatus.PAID:
         with transaction.atomic():
+            # Taken at the desk, so among the day's takings (`selectors.day_takings`); a
+            # checkout the family pays online by the desk's link stays the family's own.
+            Checkout.objects.filter(pk=checkout.pk, paid_with="").update(paid_with=PaidWith.CARD)
+            paid.checkout.paid_with = PaidWith.CARD
             _payment_logged(staff, paid.checkout, "by card")
         if not keep_card and paid.checkout.setup_intent_id:
             card_saved_forget(setup_intent_id=paid.checkout.setup_intent_id)
