@@ -65,6 +65,17 @@ class ReadsRosters(BasePermission):
         return user.role in (Role.INSTRUCTOR, Role.ADMIN)
 
 
+class IsStudentOrAdmin(BasePermission):
+    """A family's own rows (the access helper or selector narrows a family to its own), and
+    admins all of them."""
+
+    message = "Only families and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
+
+
 __all__ = [
     "IsAdmin",
     "IsAuthenticated",
@@ -72,5 +83,6 @@ __all__ = [
     "IsInstructorOrAdmin",
     "IsOfficeOrAdmin",
     "IsStudent",
+    "IsStudentOrAdmin",
     "ReadsRosters",
 ]

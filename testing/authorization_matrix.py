@@ -859,6 +859,21 @@ MATRIX = (
         body={"classId": "{checkout_line.camp_class_id}", "settleWith": "credit", "total": 0},
         limited_by=("THROTTLE_PAYMENTS", FAMILY_WRITES),
     ),
+    # --- The front desk: the office and admins; its log, admins and each family its own.
+    Call(
+        "GET",
+        "/api/frontDesk/log",
+        (401, 200, 200, 403, 403, 200, 403),
+        "admins all of it; a family only its own entries",
+    ),
+    Call("GET", "/api/frontDesk/day", (401, 403, 403, 403, 403, 200, 200), "the office and admins"),
+    Call(
+        "POST",
+        "/api/frontDesk/day",
+        (401, 403, 403, 403, 403, 201, 201),
+        "the office and admins",
+        body={"date": "{today.iso}", "countedCash": "0.00", "countedCheques": "0.00"},
+    ),
     # --- Calendar feeds.
     Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200, 200), "one's own, signed in"),
     Call(

@@ -96,6 +96,8 @@ class World:
         self.child = ChildFactory(account=self.student, first_name="Noa")
         # The year a family's statement is asked for (GET /api/statements/{year}.pdf).
         self.statement = SimpleNamespace(year=school_today().year)
+        # The day the front desk closes (POST /api/frontDesk/day).
+        self.today = SimpleNamespace(iso=school_today().isoformat())
         self.spare_child = ChildFactory(account=self.student, first_name="Eli")
         PaymentFactory(
             student=self.student,
