@@ -91,7 +91,12 @@ function Closed({ closed }) {
       </p>
       <p className="mb-1">
         Counted: cash {formatPrice(closed.countedCash)}, cheques{" "}
-        {formatPrice(closed.countedCheques)}. Difference {formatPrice(closed.difference)}.
+        {formatPrice(closed.countedCheques)}.
+        {closed.recordedCash !== undefined &&
+          ` Recorded: cash ${formatPrice(closed.recordedCash)}, cheques ${formatPrice(
+            closed.recordedCheques,
+          )}.`}{" "}
+        Difference {formatPrice(closed.difference)}.
       </p>
       {closed.note && <p className="mb-0">Note: {closed.note}</p>}
     </div>

@@ -64,6 +64,8 @@ test("closing the day shows the difference as it is typed, then who closed it", 
       closedAt: new Date().toISOString(),
       countedCash: 75,
       countedCheques: 45,
+      recordedCash: 80,
+      recordedCheques: 45,
       difference: -5,
       note: "Five dollars short.",
     },
@@ -81,6 +83,9 @@ test("closing the day shows the difference as it is typed, then who closed it", 
 
   expect(await screen.findByText(/Closed by Sam Office/)).toBeInTheDocument();
   expect(screen.getByText("Note: Five dollars short.")).toBeInTheDocument();
+  expect(
+    screen.getByText(/Recorded: cash \$80.00, cheques \$45.00. Difference -\$5.00/),
+  ).toBeInTheDocument();
   const call = fetch.mock.calls.find(([, init]) => init?.method === "POST");
   expect(JSON.parse(call[1].body)).toEqual({
     date: today,
