@@ -5,11 +5,18 @@ which has no TRUNCATE, the flush deletes each table's rows, in no fixed order; t
 record's trigger refuses to delete an action while its meeting and its child are there
 (enrolments/migrations/0010_attendance_never_edited.py). So before the flush the harness deletes
 the meetings, then the actions they leave behind, as only a wipe of everything may; the trigger
-stays. PostgreSQL's flush is a TRUNCATE, which row triggers do not see.
+stays. The front desk's log refuses every delete (front_desk/migrations/0002_log_never_edited.py):
+its guard is set aside for the wipe and made again as the migration makes it. PostgreSQL's flush
+is a TRUNCATE, which row triggers do not see.
 """
+
+from importlib import import_module
 
 import pytest
 from django.db import connection
+
+_DESK_LOG = import_module("front_desk.migrations.0002_log_never_edited")
+_DESK_LOG_GUARD = "front_desk_deskaction_never_deleted"
 
 
 def _transactional(request) -> bool:
@@ -35,5 +42,10 @@ def attendance_record_wipeable(request):
         try:
             cursor.execute('DELETE FROM "classes_meeting"')
             cursor.execute('DELETE FROM "enrolments_attendanceaction"')
+            cursor.execute(f"DROP TRIGGER {_DESK_LOG_GUARD}")
+            try:
+                cursor.execute('DELETE FROM "front_desk_deskaction"')
+            finally:
+                cursor.execute(next(sql for sql in _DESK_LOG.SQLITE if _DESK_LOG_GUARD in sql))
         finally:
             cursor.execute("PRAGMA foreign_keys = ON")

@@ -1,21 +1,30 @@
 import { useId } from "react";
 
+import { isPolicyItem, missingInShort } from "../../../components/care/missingItems";
 import { formatPrice } from "../../../components/ui/formatPrice";
-import { fieldLabel } from "../../../lib/fieldLabels";
 
-// What a child's care record still lacks, or that the family has yet to confirm it.
+// What a child's care record still lacks, that the family has yet to confirm a record taken by
+// phone, and the school's policies the family signs online.
 function CareStatus({ participant }) {
   const missing = participant.careMissing ?? [];
-  if (missing.length > 0) {
-    const words = missing.map((item) => fieldLabel([item]) || item);
-    return <span className="badge text-bg-warning">Care record missing: {words.join(", ")}</span>;
-  }
-  if (participant.careToConfirm) {
-    return (
-      <span className="badge text-bg-info">Taken by phone, to be confirmed by the family</span>
-    );
-  }
-  return <span className="badge text-bg-success">Care record complete</span>;
+  const policies = missing.filter(isPolicyItem).map(missingInShort);
+  const record = missing.filter((item) => !isPolicyItem(item)).map(missingInShort);
+  return (
+    <>
+      {participant.careToConfirm && (
+        <span className="badge text-bg-info">Taken by phone, to be confirmed by the family</span>
+      )}
+      {record.length > 0 && (
+        <span className="badge text-bg-warning">Still needed: {record.join(", ")}</span>
+      )}
+      {policies.length > 0 && (
+        <span className="badge text-bg-secondary">To sign online: {policies.join(", ")}</span>
+      )}
+      {missing.length === 0 && !participant.careToConfirm && (
+        <span className="badge text-bg-success">Care record complete</span>
+      )}
+    </>
+  );
 }
 
 // The family chosen at the desk: who they are and their children with their care records.

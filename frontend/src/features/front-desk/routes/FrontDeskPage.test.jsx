@@ -31,7 +31,7 @@ const mia = {
   name: "Mia Lopez",
   dateOfBirth: "2017-05-02",
   isAccountHolder: false,
-  careMissing: ["emergencyContacts"],
+  careMissing: ["emergencyContacts", "policy:liability-waiver"],
 };
 const family = {
   id: 40,
@@ -109,7 +109,8 @@ test("the office finds a family by name and reads its children's care records", 
 
   const children = screen.getByRole("list", { name: "Children" });
   expect(within(children).getByText("Mia Lopez")).toBeInTheDocument();
-  expect(within(children).getByText(/Care record missing: Emergency contacts/)).toBeInTheDocument();
+  expect(within(children).getByText("Still needed: emergency contacts")).toBeInTheDocument();
+  expect(within(children).getByText("To sign online: liability waiver")).toBeInTheDocument();
   expect(within(children).queryByText("Ana Lopez")).not.toBeInTheDocument();
   await expectNoSeriousA11yViolations(document.body);
 });
