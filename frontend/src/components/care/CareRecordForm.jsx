@@ -200,7 +200,11 @@ function ContactsFields({ required }) {
       name="emergencyContacts"
       max={MAX_ROWS.emergencyContacts}
       legend="Emergency contacts"
-      hint={`People the school calls when it cannot reach you. The school needs at least ${required}.`}
+      hint={
+        required
+          ? `People the school calls when it cannot reach you. The school needs at least ${required}.`
+          : "People the school calls when it cannot reach you."
+      }
       rowName="Emergency contact"
       blankRow={BLANK_PERSON}
       addLabel="Add an emergency contact"

@@ -31,8 +31,9 @@ const childSchema = yup.object({
   dateOfBirth: yup.string().required("Enter the child's date of birth."),
 });
 
-// A blank record with one emergency contact's row to fill in while the family is on the line.
-const BLANK_CARE = careFormValues({ emergencyContactsRequired: 1 });
+// A blank record with rows for the two emergency contacts most schools ask for (the server names
+// the school's own number if it asks for more), to fill in while the family is on the line.
+const BLANK_CARE = careFormValues({ emergencyContactsRequired: 2 });
 
 function CareByPhone() {
   const { values } = useFormikContext();

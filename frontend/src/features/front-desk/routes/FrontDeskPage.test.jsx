@@ -164,10 +164,16 @@ test("a child is added with the care record taken by phone", async () => {
   await user.type(form.getByLabelText("First name"), "Leo");
   await user.type(form.getByLabelText("Last name"), "Lopez");
   await user.type(form.getByLabelText("Date of birth"), "2018-03-04");
-  const contact = within(form.getByRole("group", { name: "Emergency contact 1" }));
-  await user.type(contact.getByLabelText("Name"), "Rosa Lopez");
-  await user.type(contact.getByLabelText("Relationship"), "Grandmother");
-  await user.type(contact.getByLabelText("Phone"), "(555) 555-0199");
+  const contacts = [
+    ["Rosa Lopez", "Grandmother", "+14155550199"],
+    ["Tomás Lopez", "Uncle", "+14155550142"],
+  ];
+  for (const [index, [name, relationship, phone]] of contacts.entries()) {
+    const contact = within(form.getByRole("group", { name: `Emergency contact ${index + 1}` }));
+    await user.type(contact.getByLabelText("Name"), name);
+    await user.type(contact.getByLabelText("Relationship"), relationship);
+    await user.type(contact.getByLabelText("Phone"), phone);
+  }
   await user.click(form.getByRole("radio", { name: "Yes" }));
   await user.click(form.getByRole("button", { name: "Add the child" }));
 
@@ -180,7 +186,8 @@ test("a child is added with the care record taken by phone", async () => {
   expect(body).toMatchObject({ firstName: "Leo", lastName: "Lopez", dateOfBirth: "2018-03-04" });
   expect(body.care).toMatchObject({
     emergencyContacts: [
-      { name: "Rosa Lopez", relationship: "Grandmother", phone: "(555) 555-0199" },
+      { name: "Rosa Lopez", relationship: "Grandmother", phone: "+14155550199" },
+      { name: "Tomás Lopez", relationship: "Uncle", phone: "+14155550142" },
     ],
     photoConsent: "yes",
   });
