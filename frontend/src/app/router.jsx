@@ -228,36 +228,35 @@ export const routes = [
             ],
           },
           {
-            // The office reads the day's attendance as admins do.
-            element: <OfficeOrAdminRoute pending={<LoadingBar />} />,
-            children: [
-              {
-                path: paths.dashboard.attendance,
-                element: lazyPage(
+            // The office reads the day's attendance as admins do. (The session is open here: a
+            // guard inside the dashboard has nothing to wait for.)
+            path: paths.dashboard.attendance,
+            element: (
+              <OfficeOrAdminRoute>
+                {lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "attendance-admin" */ "../features/attendance-admin/routes/AttendancePage"
                     ),
                   "AttendancePage",
-                ),
-              },
-            ],
+                )}
+              </OfficeOrAdminRoute>
+            ),
           },
           {
             // A class's roster: its instructor, admins and the office (from the attendance page).
-            element: <RosterRoute pending={<LoadingBar />} />,
-            children: [
-              {
-                path: paths.dashboard.classRoster(":id"),
-                element: lazyPage(
+            path: paths.dashboard.classRoster(":id"),
+            element: (
+              <RosterRoute>
+                {lazyPage(
                   () =>
                     import(
                       /* webpackChunkName: "class-roster" */ "../features/instructor-classes/routes/ClassRosterPage"
                     ),
                   "ClassRosterPage",
-                ),
-              },
-            ],
+                )}
+              </RosterRoute>
+            ),
           },
           {
             // The class's instructor and the admins; the server refuses anyone else's class.
@@ -425,43 +424,13 @@ export const routes = [
     ],
   },
   {
-    // The office's own pages, in the dashboard's frame; their chunk (forms, Stripe.js on demand)
-    // is downloaded by the office and admins only.
-    path: paths.frontDesk,
-    element: <OfficeOrAdminRoute pending={<LoadingBar />} />,
-    children: [
-      {
-        element: lazyPage(
-          () =>
-            import(
-              /* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"
-            ),
-          "DashboardLayout",
-        ),
-        children: [
-          {
-            index: true,
-            element: lazyPage(
-              () =>
-                import(
-                  /* webpackChunkName: "front-desk" */ "../features/front-desk/routes/FrontDeskPage"
-                ),
-              "FrontDeskPage",
-            ),
-          },
-          {
-            path: paths.frontDeskDay,
-            element: lazyPage(
-              () =>
-                import(
-                  /* webpackChunkName: "front-desk" */ "../features/front-desk/routes/DayClosePage"
-                ),
-              "DayClosePage",
-            ),
-          },
-        ],
-      },
-    ],
+    // The office's own pages (the front desk, the day's takings): their guard and route table
+    // come in their own chunk, so no family's page carries them.
+    path: `${paths.frontDesk}/*`,
+    element: lazyPage(
+      () => import(/* webpackChunkName: "front-desk" */ "./FrontDeskArea"),
+      "FrontDeskArea",
+    ),
   },
   { path: paths.balanceLink(":enrolmentId"), element: <BalanceLink /> },
   { path: "*", element: <ErrorPage /> },

@@ -20,9 +20,9 @@ export const paths = {
   unsubscribe: (token) => `/unsubscribe/${token}`,
   // The link of the e-mail telling a family an instalment failed: it leads to the balance below.
   balanceLink: (enrolmentId) => `/balance/${enrolmentId}`,
-  // The office and admins: registering a family in person or by phone, and the day's takings.
+  // The office and admins: registering a family in person or by phone (its other pages are in
+  // frontDeskPaths.js, out of the first load).
   frontDesk: "/frontDesk",
-  frontDeskDay: "/frontDesk/day",
   dashboard: {
     root: "/dashboard",
     allUsers: "/dashboard/all-users",

@@ -21,36 +21,19 @@ function Guard({ allows, pending = null, children }) {
   return children ?? <Outlet />;
 }
 
-const anyRole = () => true;
-const adminOnly = (role) => role === "admin";
-const instructorOnly = (role) => role === "instructor";
-const instructorOrAdmin = (role) => role === "instructor" || role === "admin";
-const officeOrAdmin = (role) => role === "office" || role === "admin";
-const rosterReader = (role) => instructorOrAdmin(role) || role === "office";
-
-export function PrivateRoute(props) {
-  return <Guard allows={anyRole} {...props} />;
+// A guard for the roles named, or for anyone signed in (no `roles`).
+function guardFor(roles) {
+  return function RoleGuard(props) {
+    return <Guard allows={(role) => !roles || roles.includes(role)} {...props} />;
+  };
 }
 
-export function AdminRoute(props) {
-  return <Guard allows={adminOnly} {...props} />;
-}
-
-export function InstructorRoute(props) {
-  return <Guard allows={instructorOnly} {...props} />;
-}
-
-// A class's own pages that its instructor and the admins both read (the roster).
-export function InstructorOrAdminRoute(props) {
-  return <Guard allows={instructorOrAdmin} {...props} />;
-}
-
-// The front desk: the office, and admins who stand in for it.
-export function OfficeOrAdminRoute(props) {
-  return <Guard allows={officeOrAdmin} {...props} />;
-}
-
-// A class's roster and the day's attendance that leads to it: its instructor, admins, the office.
-export function RosterRoute(props) {
-  return <Guard allows={rosterReader} {...props} />;
-}
+export const PrivateRoute = guardFor();
+export const AdminRoute = guardFor(["admin"]);
+export const InstructorRoute = guardFor(["instructor"]);
+// A class's own pages that its instructor and the admins both read (messages, care records).
+export const InstructorOrAdminRoute = guardFor(["instructor", "admin"]);
+// The office's pages (the front desk, the day's attendance), which admins may use too.
+export const OfficeOrAdminRoute = guardFor(["office", "admin"]);
+// A class's roster: its instructor, the admins, and the office.
+export const RosterRoute = guardFor(["instructor", "admin", "office"]);

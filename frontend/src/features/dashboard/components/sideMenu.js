@@ -1,3 +1,4 @@
+import { frontDeskPaths } from "../../../config/frontDeskPaths";
 import { paths } from "../../../config/paths";
 
 // The dashboard pages each role works with.
@@ -11,7 +12,7 @@ export const menuByRole = {
     { to: paths.dashboard.reports, label: "Reports" },
     { to: paths.dashboard.waitingRoom, label: "Waiting Room" },
     { to: paths.frontDesk, label: "Front desk", end: true },
-    { to: paths.frontDeskDay, label: "Day's takings" },
+    { to: frontDeskPaths.day, label: "Day's takings" },
     { to: paths.dashboard.profile, label: "My Profile" },
   ],
   instructor: [
@@ -23,7 +24,7 @@ export const menuByRole = {
   // The office registers families and reads rosters; nothing else of the school's.
   office: [
     { to: paths.frontDesk, label: "Front desk", end: true },
-    { to: paths.frontDeskDay, label: "Day's takings" },
+    { to: frontDeskPaths.day, label: "Day's takings" },
     // Each day's classes, each leading to its roster.
     { to: paths.dashboard.attendance, label: "Rosters" },
     { to: paths.dashboard.profile, label: "My Profile" },

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 
-import { paths } from "../../../config/paths";
+import { frontDeskPaths } from "../../../config/frontDeskPaths";
 import { useTitle } from "../../../hooks/useTitle";
 import { AddChildForm } from "../components/AddChildForm";
 import { DeskCheckoutForm } from "../components/DeskCheckoutForm";
@@ -36,7 +36,7 @@ export function FrontDeskPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
         <h1>Front desk</h1>
-        <Link to={paths.frontDeskDay}>The day&apos;s takings</Link>
+        <Link to={frontDeskPaths.day}>The day&apos;s takings</Link>
       </div>
       {!family ? (
         <>
