@@ -49,6 +49,11 @@ export function addChild(familyId, child, care) {
   });
 }
 
+// A child's care record read out on the telephone, for a child already on the family's account.
+export function takeCareByPhone(participantId, care) {
+  return api.put(`/frontDesk/participants/${encodeURIComponent(participantId)}/care`, care);
+}
+
 /*
  * The checkout opened on the family's behalf: `items` exactly as the family's own checkout
  * takes them (api/checkouts.js). Answers as the family's: {id, status, lines, ..., clientSecret}.

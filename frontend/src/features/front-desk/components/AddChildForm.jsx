@@ -10,20 +10,10 @@ import { careWho } from "../../../components/care/careWho";
 import { CheckboxField } from "../../../components/forms/CheckboxField";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
+import { CARE_FIELDS, DESK_CARE_START } from "./careByPhone";
 import { showRefusal } from "./refusal";
 
 const CHILD_FIELDS = ["firstName", "lastName", "dateOfBirth"];
-const CARE_FIELDS = [
-  "allergies",
-  "medications",
-  "conditions",
-  "dietary",
-  "doctor",
-  "emergencyContacts",
-  "pickups",
-  "mayLeaveAlone",
-  "photoConsent",
-];
 
 const childSchema = yup.object({
   firstName: yup.string().trim().required("Enter the child's first name."),
@@ -31,9 +21,7 @@ const childSchema = yup.object({
   dateOfBirth: yup.string().required("Enter the child's date of birth."),
 });
 
-// A blank record with rows for the two emergency contacts most schools ask for (the server names
-// the school's own number if it asks for more), to fill in while the family is on the line.
-const BLANK_CARE = careFormValues({ emergencyContactsRequired: 2 });
+const BLANK_CARE = careFormValues(DESK_CARE_START);
 
 function CareByPhone() {
   const { values } = useFormikContext();

@@ -1,7 +1,8 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 
 import { isPolicyItem, missingInShort } from "../../../components/care/missingItems";
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { CareByPhoneForm } from "./CareByPhoneForm";
 
 // What a child's care record still lacks, that the family has yet to confirm a record taken by
 // phone, and the school's policies the family signs online.
@@ -28,8 +29,9 @@ function CareStatus({ participant }) {
 }
 
 // The family chosen at the desk: who they are and their children with their care records.
-export function FamilyCard({ family, onChangeFamily }) {
+export function FamilyCard({ family, onChangeFamily, onChildChanged }) {
   const id = useId();
+  const [taking, setTaking] = useState(null);
   const children = family.participants.filter((person) => !person.isAccountHolder);
   return (
     <section className="card mb-4" aria-labelledby={`${id}-heading`}>
@@ -56,9 +58,30 @@ export function FamilyCard({ family, onChangeFamily }) {
         ) : (
           <ul className="list-unstyled mb-0" aria-label="Children">
             {children.map((child) => (
-              <li key={child.id} className="d-flex flex-wrap align-items-center gap-2 mb-1">
-                <span className="fw-semibold">{child.name}</span>
-                <CareStatus participant={child} />
+              <li key={child.id} className="mb-1">
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  <span className="fw-semibold">{child.name}</span>
+                  <CareStatus participant={child} />
+                  {taking !== child.id && (
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0"
+                      onClick={() => setTaking(child.id)}
+                    >
+                      Take {child.firstName}&apos;s care record by phone
+                    </button>
+                  )}
+                </div>
+                {taking === child.id && (
+                  <CareByPhoneForm
+                    child={child}
+                    onCancel={() => setTaking(null)}
+                    onSaved={(saved) => {
+                      setTaking(null);
+                      onChildChanged(saved);
+                    }}
+                  />
+                )}
               </li>
             ))}
           </ul>

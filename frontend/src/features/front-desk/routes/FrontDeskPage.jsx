@@ -32,6 +32,13 @@ export function FrontDeskPage() {
     setFamily((before) => ({ ...before, participants: [...before.participants, child] }));
   }
 
+  function childChanged(child) {
+    setFamily((before) => ({
+      ...before,
+      participants: before.participants.map((other) => (other.id === child.id ? child : other)),
+    }));
+  }
+
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
@@ -45,7 +52,11 @@ export function FrontDeskPage() {
         </>
       ) : (
         <>
-          <FamilyCard family={family} onChangeFamily={() => choose(null)} />
+          <FamilyCard
+            family={family}
+            onChangeFamily={() => choose(null)}
+            onChildChanged={childChanged}
+          />
           {result ? (
             <DeskResult
               result={result}

@@ -193,6 +193,46 @@ test("a child is added with the care record taken by phone", async () => {
   });
 });
 
+test("a child already on the account has their care record taken by phone", async () => {
+  const { user, fetch } = renderPage({
+    "PUT /frontDesk/participants/31/care": {
+      ...mia,
+      careMissing: ["policy:liability-waiver"],
+      careToConfirm: true,
+    },
+  });
+  await chooseLopez(user);
+
+  await user.click(screen.getByRole("button", { name: "Take Mia's care record by phone" }));
+  const form = within(screen.getByRole("region", { name: "Mia's care record, taken by phone" }));
+  const contacts = [
+    ["Rosa Lopez", "Grandmother", "+14155550199"],
+    ["Tomás Lopez", "Uncle", "+14155550142"],
+  ];
+  for (const [index, [name, relationship, phone]] of contacts.entries()) {
+    const contact = within(form.getByRole("group", { name: `Emergency contact ${index + 1}` }));
+    await user.type(contact.getByLabelText("Name"), name);
+    await user.type(contact.getByLabelText("Relationship"), relationship);
+    await user.type(contact.getByLabelText("Phone"), phone);
+  }
+  await user.click(form.getByRole("radio", { name: "No" }));
+  await user.click(form.getByRole("button", { name: "Save Mia's care record" }));
+
+  const children = screen.getByRole("list", { name: "Children" });
+  expect(
+    await within(children).findByText("Taken by phone, to be confirmed by the family"),
+  ).toBeInTheDocument();
+  expect(within(children).queryByText(/Still needed/)).not.toBeInTheDocument();
+  expect(screen.queryByRole("region", { name: "Mia's care record, taken by phone" })).toBeNull();
+  expect(sent(fetch, "PUT", "/frontDesk/participants/31/care")).toMatchObject({
+    emergencyContacts: [
+      { name: "Rosa Lopez", relationship: "Grandmother", phone: "+14155550199" },
+      { name: "Tomás Lopez", relationship: "Uncle", phone: "+14155550142" },
+    ],
+    photoConsent: "no",
+  });
+});
+
 test("the office checks out a class for a child and takes cash", async () => {
   const { user, fetch } = renderPage({
     "POST /frontDesk/checkouts": respond(201, opened),
