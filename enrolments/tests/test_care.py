@@ -10,6 +10,7 @@ import pytest
 import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.models import Role
 from care.models import CareRead, CareRecord, CareRecordVersion, CareReminder
@@ -325,6 +326,23 @@ class TestRetention:
         for version in CareRecordVersion.objects.filter(participant=mia):
             assert version.snapshot.get("allergies", []) == []
         assert CareRecordVersion.objects.filter(participant=mia).first().change == "erased"
+
+    def test_a_record_taken_by_phone_and_never_confirmed_is_erased_in_its_turn(
+        self, teacher, family, mia
+    ):
+        watercolour = a_class(teacher, in_days=3)
+        EnrolmentFactory(student=family, participant=mia, camp_class=watercolour)
+        CareRecord.objects.filter(participant=mia).update(
+            confirmed_at=None, taken_at=timezone.now()
+        )
+        ended = watercolour.ends_at
+
+        with time_machine.travel(ended + timedelta(days=364)):
+            assert care_retention_pass() == 0
+        with time_machine.travel(ended + timedelta(days=366)):
+            assert care_retention_pass() == 1
+
+        assert CareRecord.objects.get(participant=mia).medical["allergies"] == []
 
     def test_a_class_still_ahead_keeps_the_record(self, teacher, family, mia):
         past = a_class(teacher, in_days=3)
