@@ -360,3 +360,27 @@ def test_an_unknown_family_is_a_400_naming_it(as_office, instructor, classes, ch
 
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["familyId"]
+
+
+def test_a_family_cancelling_a_seat_paid_in_cash_is_told_it_comes_back_as_credit(
+    as_office, as_family, family, children, classes
+):
+    mia, _ = children
+    answer = opened(as_office, family, (mia, classes[0]))
+    assert pay(as_office, answer, method="cash").status_code == 201
+    url = f"/api/enrolments/{Payment.objects.get().enrolment_id}/cancellation"
+    preview = as_family.get(url, {"refundTo": "card"}).json()
+
+    cancelled = as_family.post(
+        url, {"refundTo": "card", "refundAmount": preview["refundAmount"]}, format="json"
+    )
+
+    assert cancelled.status_code == 200, cancelled.json()
+    back = D(str(preview["refundAmount"]))
+    assert back > 0
+    assert cancelled.json()["message"] == (
+        f"Your enrolment is cancelled and ${back:,.2f} is added to your account credit: it was "
+        "paid in cash, by cheque or with credit, which no card can take back."
+    )
+    assert credit_balance(family.pk) == back
+    assert not Refund.objects.exists()

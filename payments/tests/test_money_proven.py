@@ -4,14 +4,14 @@ with every cent accounted for after every step.
 
 The families check out one or several children (sibling, multi-class and early-bird discounts, a
 code, account credit, a plan's deposit), or book weeks of a day camp with after-care on their
-days in one checkout, or the office checks them out at the front desk for cash or a cheque; their instalments fall due and beat charges them (or the card declines,
-and the family pays the balance, or the office takes cash); they move seats up and down (by card
-or credit) and cancel in each refund tier (to the card or as credit), a week with its after-care
-too; the school cancels classes and the day camp with all its weeks (the service and the back
-office's action), refunds seats and grants credit. Clay has a required materials fee, and a
-T-shirt (the season's, its medium of two in stock) is bought with classes; the back office marks
-T-shirts delivered, which a cancellation then keeps (not refundable once delivered). After each
-step:
+days in one checkout, or the office checks them out at the front desk for cash or a cheque;
+their instalments fall due and beat charges them (or the card declines, and the family pays the
+balance, or the office takes cash); they move seats up and down (by card or credit) and cancel
+in each refund tier (to the card or as credit), a week with its after-care too; the school
+cancels classes and the day camp with all its weeks (the service and the back office's action),
+refunds seats and grants credit. Clay has a required materials fee, and a T-shirt (the season's,
+its medium of two in stock) is bought with classes; the back office marks T-shirts delivered,
+which a cancellation then keeps (not refundable once delivered). After each step:
 
 1. What localstripe was charged less what it gave back is what our records say the cards hold
    (the ledger, charge by charge).
