@@ -384,3 +384,23 @@ def test_a_family_cancelling_a_seat_paid_in_cash_is_told_it_comes_back_as_credit
     )
     assert credit_balance(family.pk) == back
     assert not Refund.objects.exists()
+
+
+def test_a_card_declined_at_the_desk_takes_nothing_and_logs_no_payment(
+    as_office, family, children, classes
+):
+    mia, _ = children
+    answer = opened(as_office, family, (mia, classes[0]))
+    setup = stripe_js.confirm_card_setup(
+        answer["clientSecret"],
+        stripe_js.CARD_DECLINED_WHEN_CHARGED,
+        email=family.email,
+        name=family.name,
+    )["setupIntent"]
+
+    response = pay(as_office, answer, method="card", setupIntentId=setup["id"])
+
+    assert response.status_code == 402, response.json()
+    assert not Payment.objects.exists()
+    assert Checkout.objects.get().status == CheckoutStatus.OPEN
+    assert not DeskAction.objects.filter(kind=DeskActionKind.PAYMENT_TAKEN).exists()
