@@ -360,3 +360,47 @@ def test_an_unknown_family_is_a_400_naming_it(as_office, instructor, classes, ch
 
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["familyId"]
+
+
+def test_a_family_cancelling_a_seat_paid_in_cash_is_told_it_comes_back_as_credit(
+    as_office, as_family, family, children, classes
+):
+    mia, _ = children
+    answer = opened(as_office, family, (mia, classes[0]))
+    assert pay(as_office, answer, method="cash").status_code == 201
+    url = f"/api/enrolments/{Payment.objects.get().enrolment_id}/cancellation"
+    preview = as_family.get(url, {"refundTo": "card"}).json()
+
+    cancelled = as_family.post(
+        url, {"refundTo": "card", "refundAmount": preview["refundAmount"]}, format="json"
+    )
+
+    assert cancelled.status_code == 200, cancelled.json()
+    back = D(str(preview["refundAmount"]))
+    assert back > 0
+    assert cancelled.json()["message"] == (
+        f"Your enrolment is cancelled and ${back:,.2f} is added to your account credit: it was "
+        "paid in cash, by cheque or with credit, which no card can take back."
+    )
+    assert credit_balance(family.pk) == back
+    assert not Refund.objects.exists()
+
+
+def test_a_card_declined_at_the_desk_takes_nothing_and_logs_no_payment(
+    as_office, family, children, classes
+):
+    mia, _ = children
+    answer = opened(as_office, family, (mia, classes[0]))
+    setup = stripe_js.confirm_card_setup(
+        answer["clientSecret"],
+        stripe_js.CARD_DECLINED_WHEN_CHARGED,
+        email=family.email,
+        name=family.name,
+    )["setupIntent"]
+
+    response = pay(as_office, answer, method="card", setupIntentId=setup["id"])
+
+    assert response.status_code == 402, response.json()
+    assert not Payment.objects.exists()
+    assert Checkout.objects.get().status == CheckoutStatus.OPEN
+    assert not DeskAction.objects.filter(kind=DeskActionKind.PAYMENT_TAKEN).exists()
