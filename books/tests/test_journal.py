@@ -142,7 +142,7 @@ def a_season_of_money(api_client_for, localstripe, summer, classes, plan):  # no
     }
     client = api_client_for(admin)
     report = client.get("/api/reports/season", {"season": summer.pk, **days}).json()
-    return client, days, report["money"], cash
+    return client, {**days, "season": summer.pk}, report["money"], cash
 
 
 def test_the_journal_balances_and_its_accounts_are_the_season_report_s(a_season_of_money):
@@ -218,6 +218,63 @@ def test_every_file_has_the_same_numbers_as_numbers(a_season_of_money):
         assert fields[0] in ("TRNS", "SPL") and fields[2] == "GENERAL JOURNAL"
         total += D(fields[5])
     assert transactions == len({row["Entry"] for row in plain})
+
+
+def number_cells(rows) -> list[list]:
+    """Rows as a spreadsheet reads a CSV: a cell that is a number is one."""
+
+    def read(cell):
+        try:
+            return D(cell)
+        except ArithmeticError:
+            return cell
+
+    return [[read(cell) for cell in row] for row in rows]
+
+
+MONEY_COLUMNS = ("gross", "adjustments", "charged", "refunds", "net")
+
+
+@pytest.mark.parametrize("table", ["money-by-week", "money-by-category", "money-by-kind"])
+def test_each_money_table_adds_up_to_the_season_s_totals_in_a_spreadsheet(a_season_of_money, table):
+    client, days, money, _ = a_season_of_money
+    totals = {
+        "gross": money["gross"],
+        "adjustments": sum(money["adjustments"].values()) - money["creditSpent"],
+        "charged": money["charged"],
+        "refunds": money["refunds"],
+        "net": money["net"],
+    }
+    assert totals["adjustments"] < 0 and totals["refunds"] > 0
+    plain = client.get(f"/api/reports/{table}.csv", days).content.decode()
+    workbook = openpyxl.load_workbook(
+        io.BytesIO(client.get(f"/api/reports/{table}.xlsx", days).content)
+    )
+    read_csv = number_cells(list(csv.reader(io.StringIO(plain)))[1:])
+    read_xlsx = list(workbook.active.iter_rows(min_row=2, values_only=True))
+
+    for column, figure in enumerate(MONEY_COLUMNS, start=1):
+        assert cents(sum(row[column] for row in read_csv)) == cents(totals[figure]), figure
+        assert cents(sum(row[column] for row in read_xlsx)) == cents(totals[figure]), figure
+
+
+def test_the_money_table_s_discounts_credit_and_refunds_are_numbers(a_season_of_money):
+    client, days, money, _ = a_season_of_money
+
+    plain = client.get("/api/reports/money.csv", days).content.decode()
+
+    figures = dict(number_cells(list(csv.reader(io.StringIO(plain)))[1:]))
+    assert figures["Refunds"] == -D(str(money["refunds"])) < 0
+    assert figures["Paid with account credit"] == -D(str(money["creditSpent"])) < 0
+    assert figures["Promo codes"] == D(str(money["adjustments"]["code"])) < 0
+    # A spreadsheet's sum of the sales' rows: what the families were asked for at once.
+    reduced = sum(amount for name, amount in figures.items() if amount < 0 and name != "Refunds")
+    assert cents(figures["Gross (list prices)"] + reduced) == cents(
+        money["gross"]
+        + sum(money["adjustments"].values())
+        - money["creditSpent"]
+        - money["planLater"]
+    )
 
 
 def test_a_category_s_own_account_takes_its_classes_sales(a_season_of_money, summer):  # noqa: F811
