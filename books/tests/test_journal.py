@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import Role
+from accounts.tests.test_back_office import signed_in_as_admin
 from books.accounts import DEFAULT_ACCOUNTS, chart_read
 from books.journal import payout_entry
 from books.models import CategoryAccount, LedgerAccount
@@ -400,3 +401,17 @@ def test_a_payout_s_fees_are_stripe_s_expense_and_its_deposit_the_bank_s():
         AccountRole.STRIPE_FEES: (D("3.20"), D(0)),
         AccountRole.STRIPE_CLEARING: (D(0), D("97.30")),
     }
+
+
+def test_the_school_keeps_its_chart_of_accounts_in_the_back_office():
+    browser = signed_in_as_admin()
+    pages = ["ledgeraccount", "categoryaccount", "addonaccount", "extendedcareaccount"]
+
+    for page in pages:
+        assert browser.get(f"/admin/books/{page}/").status_code == 200, page
+        assert browser.get(f"/admin/books/{page}/add/").status_code == 200, page
+    listed = browser.get("/admin/books/ledgeraccount/").content.decode()
+    # The defaults the app's migration made, each role once.
+    for code, name, _ in DEFAULT_ACCOUNTS.values():
+        assert code in listed and name.split(" (")[0] in listed
+    assert LedgerAccount.objects.exclude(default_for="").count() == len(DEFAULT_ACCOUNTS)
