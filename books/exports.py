@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from books.journal import JournalEntry
+from books.models import AccountType, Role
 from core.spreadsheets import SafeCsvWriter, xlsx_bytes
 
 JOURNAL_HEADINGS = (
@@ -66,11 +67,31 @@ def _iif_text(text: str) -> str:
     return " ".join(str(text).replace('"', "'").split())
 
 
+# QuickBooks Desktop's account types, by the chart's: an account the import names that the
+# company file lacks is made with its type (the bank as a bank account), not guessed.
+IIF_TYPES = {
+    AccountType.ASSET: "OCASSET",
+    AccountType.LIABILITY: "OCLIAB",
+    AccountType.INCOME: "INC",
+    AccountType.CONTRA_INCOME: "INC",
+    AccountType.EXPENSE: "EXP",
+}
+
+
+def _iif_accounts(entries: list[JournalEntry]) -> list[str]:
+    accounts = {line.account.name: line.account for entry in entries for line in entry.lines}
+    rows = ["!ACCNT\tNAME\tACCNTTYPE\tACCNUM"]
+    for name, account in sorted(accounts.items()):
+        kind = "BANK" if account.default_for == Role.BANK else IIF_TYPES[account.type]
+        rows.append("\t".join(("ACCNT", _iif_text(name), kind, _iif_text(account.code))))
+    return rows
+
+
 def journal_iif(entries: list[JournalEntry]) -> str:
-    """QuickBooks Desktop's import: each entry a GENERAL JOURNAL transaction, its first line the
-    TRNS row and the rest SPL rows, closed by ENDTRNS; a debit positive, a credit negative;
-    accounts by name, the family in the memo."""
-    rows = [
+    """QuickBooks Desktop's import: the accounts it names (ACCNT), then each entry a GENERAL
+    JOURNAL transaction, its first line the TRNS row and the rest SPL rows, closed by ENDTRNS; a
+    debit positive, a credit negative; accounts by name, the family in the memo."""
+    rows = _iif_accounts(entries) + [
         "!TRNS\tTRNSID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO",
         "!SPL\tSPLID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO",
         "!ENDTRNS",

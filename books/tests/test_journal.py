@@ -204,6 +204,11 @@ def test_every_file_has_the_same_numbers_as_numbers(a_season_of_money):
     )
 
     iif = client.get("/api/reports/journal.iif", days).content.decode().splitlines()
+    accounts = [line.split("\t") for line in iif if line.startswith("ACCNT")]
+    assert iif[0] == "!ACCNT\tNAME\tACCNTTYPE\tACCNUM"
+    assert ["ACCNT", "Stripe clearing", "OCASSET", CODES["stripe_clearing"]] in accounts
+    assert ["ACCNT", "Tuition", "INC", CODES["tuition"]] in accounts
+    iif = iif[1 + len(accounts) :]
     assert iif[:3] == [
         "!TRNS\tTRNSID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO",
         "!SPL\tSPLID\tTRNSTYPE\tDATE\tACCNT\tAMOUNT\tDOCNUM\tMEMO",
@@ -415,3 +420,24 @@ def test_the_school_keeps_its_chart_of_accounts_in_the_back_office():
     for code, name, _ in DEFAULT_ACCOUNTS.values():
         assert code in listed and name.split(" (")[0] in listed
     assert LedgerAccount.objects.exclude(default_for="").count() == len(DEFAULT_ACCOUNTS)
+
+
+def test_a_family_s_name_a_spreadsheet_would_run_is_text_and_its_amounts_numbers(
+    api_client_for, localstripe
+):
+    family = UserFactory(role=Role.STUDENT, name='=HYPERLINK("http://evil.test","x")')
+    CreditEntry.objects.create(family=family, amount=D("-5.00"), reason="-cmd taken back")
+    today = school_today().isoformat()
+    admin = api_client_for(UserFactory(role=Role.ADMIN))
+
+    rows = csv_rows(
+        admin.get("/api/reports/journal.csv", {"from": today, "to": today}).content.decode()
+    )
+
+    ours = [row for row in rows if row["Entry"].startswith("C")]
+    assert {row["Family"] for row in ours} == {f"'{family.name}"}
+    assert {(row["Account code"], row["Debit"], row["Credit"]) for row in ours} == {
+        (CODES["credit"], "5.00", ""),
+        (CODES["discounts"], "", "5.00"),
+    }
+    assert ours[0]["Memo"] == "Account credit taken back: -cmd taken back"
