@@ -149,3 +149,33 @@ def ensure_account(*, email: str, password: str, name: str, photo: str) -> bool:
             app=_app(),
         )
         return True
+
+
+def account_with_password_link(*, email: str, name: str) -> tuple[str, str]:
+    """A Firebase account for the address without a password (the one it has already, if any,
+    kept as it is), and a one-time link for its owner to set the password: its uid and the link.
+
+    The front desk makes accounts for families registering by phone or in person; only the
+    owner of the address, following the link, chooses the password. IdentityUnavailable when
+    Firebase could not be asked or did not do it: nothing is known to be made then.
+    """
+    app = _app()
+    try:
+        try:
+            account = auth.get_user_by_email(email, app=app)
+        except auth.UserNotFoundError:
+            account = auth.create_user(email=email, display_name=name or None, app=app)
+        link = auth.generate_password_reset_link(
+            email,
+            action_code_settings=auth.ActionCodeSettings(
+                url=f"{settings.SITE_URL.rstrip('/')}/login"
+            ),
+            app=app,
+        )
+    except firebase_admin.exceptions.FirebaseError as error:
+        logger.warning("Firebase could not make an account for the front desk: %s", error)
+        raise IdentityUnavailable(
+            "The sign-in service did not answer: the family's account could not be made. "
+            "Nothing was saved; try again shortly."
+        ) from error
+    return account.uid, link

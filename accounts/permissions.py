@@ -1,6 +1,6 @@
 """Who may call what: roles are always read from our database, never from the request."""
 
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 
 from accounts.models import Role
 
@@ -41,7 +41,7 @@ class IsInstructorOrAdmin(BasePermission):
 
 
 class IsOfficeOrAdmin(BasePermission):
-    """The front desk: the office and admins."""
+    """The school's office and admins: the front desk, and the attendance sheets."""
 
     message = "Only the office and admins may do this."
 
@@ -61,6 +61,21 @@ class IsStudentOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
 
 
+class ReadsRosters(BasePermission):
+    """A class's roster: its instructor (checked by the access helper that reads the class),
+    the office and admins. The office reads, never writes: only safe methods let it in."""
+
+    message = "Only instructors, the office and admins may read a roster."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        if user.role == Role.OFFICE:
+            return request.method in SAFE_METHODS
+        return user.role in (Role.INSTRUCTOR, Role.ADMIN)
+
+
 __all__ = [
     "IsAdmin",
     "IsAuthenticated",
@@ -69,4 +84,5 @@ __all__ = [
     "IsOfficeOrAdmin",
     "IsStudent",
     "IsStudentOrAdmin",
+    "ReadsRosters",
 ]

@@ -1,6 +1,7 @@
-"""The admins' view of attendance: a day's counts per meeting, the children still here, and a
-day's record as CSV. Children's details: admins only (an instructor takes their own classes'
-attendance through GET /api/meetings/{id}/attendance)."""
+"""The school's view of attendance: a day's counts per meeting, the children still here, and a
+day's record as CSV. Children's details: admins and the office, who read them and change
+nothing here (an instructor takes their own classes' attendance through
+GET /api/meetings/{id}/attendance)."""
 
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
@@ -10,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.permissions import IsAdmin
+from accounts.permissions import IsOfficeOrAdmin
 from attendance.selectors import (
     attendance_counts_on,
     attendance_csv_write,
@@ -53,12 +54,13 @@ class MeetingCountsOutputSerializer(serializers.Serializer):
 
 class AttendanceDayApi(APIView):
     """GET /api/attendance?day=YYYY-MM-DD[&classId=]: each meeting of the day, by start, with how
-    many children are expected yet, present, absent, gone home and still here (admins)."""
+    many children are expected yet, present, absent, gone home and still here (the office and
+    admins)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [IsOfficeOrAdmin]
 
     @extend_schema(
-        summary="A day's attendance per meeting (admins)",
+        summary="A day's attendance per meeting (the office and admins)",
         parameters=[AttendanceDayQuerySerializer],
         responses={200: MeetingCountsOutputSerializer(many=True), **errors(400, 401, 403)},
     )
@@ -88,12 +90,12 @@ class StillHereOutputSerializer(serializers.Serializer):
 
 class StillHereListApi(APIView):
     """GET /api/attendance/still-here: the children checked in and not checked out today, across
-    classes, with whom to call (admins; the page asks again every few seconds)."""
+    classes, with whom to call (the office and admins; the page asks again every few seconds)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [IsOfficeOrAdmin]
 
     @extend_schema(
-        summary="Children checked in and not checked out today (admins)",
+        summary="Children checked in and not checked out today (the office and admins)",
         responses={200: StillHereOutputSerializer(many=True), **errors(401, 403)},
     )
     def get(self, request):
@@ -105,14 +107,14 @@ class StillHereListApi(APIView):
 
 class AttendanceCsvApi(APIView):
     """GET /api/attendance.csv?day=YYYY-MM-DD[&classId=]: a day's attendance, a row per child per
-    meeting, as a spreadsheet-safe CSV download (admins)."""
+    meeting, as a spreadsheet-safe CSV download (the office and admins)."""
 
-    permission_classes = [IsAdmin]
+    permission_classes = [IsOfficeOrAdmin]
     content_negotiation_class = FileAnswerNegotiation
 
     @extend_schema(
         operation_id="attendance_csv",
-        summary="A day's attendance as CSV (admins)",
+        summary="A day's attendance as CSV (the office and admins)",
         parameters=[AttendanceDayQuerySerializer],
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The attendance."),

@@ -34,6 +34,7 @@ from care.selectors import (
     policy_current,
     record_of,
     records_of,
+    taken_to_confirm,
 )
 from care.services import (
     care_reads_logged,
@@ -122,6 +123,10 @@ class CareRecordOutputSerializer(serializers.Serializer):
     mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
     photoConsent = serializers.BooleanField(source="photo_consent", allow_null=True)  # noqa: N815
     confirmedAt = serializers.DateTimeField(source="confirmed_at", allow_null=True)  # noqa: N815
+    # Taken by phone by the office at the front desk (null: never); `takenToConfirm` while the
+    # family has not confirmed it since.
+    takenAt = serializers.DateTimeField(source="taken_at", allow_null=True, required=False)  # noqa: N815
+    takenToConfirm = serializers.BooleanField(source="taken_to_confirm", required=False)  # noqa: N815
     complete = serializers.BooleanField()
     missing = serializers.ListField(child=serializers.CharField())
     needsConfirmation = serializers.BooleanField(source="needs_confirmation")  # noqa: N815
@@ -174,6 +179,8 @@ def care_answer(
         "may_leave_alone": record.may_leave_alone if record is not None else False,
         "photo_consent": record.photo_consent if record is not None else None,
         "confirmed_at": record.confirmed_at if record is not None else None,
+        "taken_at": record.taken_at if record is not None else None,
+        "taken_to_confirm": taken_to_confirm(record),
         "complete": not missing,
         "missing": missing,
         "needs_confirmation": confirmation_due(record, now=now),

@@ -69,16 +69,37 @@ def record_of(participant_id: int) -> CareRecord | None:
     return CareRecord.objects.filter(participant_id=participant_id).first()
 
 
+def vouched_at(record: CareRecord | None) -> datetime | None:
+    """When the record was last given as true: saved or confirmed by the family, or taken by
+    phone by the office (the family told it then), whichever is the later."""
+    if record is None:
+        return None
+    times = [at for at in (record.confirmed_at, record.taken_at) if at is not None]
+    return max(times) if times else None
+
+
+def taken_to_confirm(record: CareRecord | None) -> bool:
+    """Taken by phone at the front desk and not yet confirmed (or saved) by the family since:
+    complete for the rules, but the family is asked to read it through (`family_home`'s to-do,
+    the record's page)."""
+    return (
+        record is not None
+        and record.taken_at is not None
+        and (record.confirmed_at is None or record.confirmed_at < record.taken_at)
+    )
+
+
 def confirmation_due(record: CareRecord | None, *, now: datetime) -> bool:
+    vouched = vouched_at(record)
     return record is not None and (
-        record.confirmed_at is None
-        or record.confirmed_at < now - timedelta(days=settings.CARE_CONFIRM_DAYS)
+        vouched is None or vouched < now - timedelta(days=settings.CARE_CONFIRM_DAYS)
     )
 
 
 def record_missing(participant: Participant, record: CareRecord | None, now: datetime) -> list:
-    """What the participant's record still lacks at `now` (`care_missing_for`'s first part)."""
-    if record is None or record.confirmed_at is None:
+    """What the participant's record still lacks at `now` (`care_missing_for`'s first part). A
+    record the office took by phone counts as the family's own: the family gave it then."""
+    if vouched_at(record) is None:
         return [RECORD]
     missing = []
     if confirmation_due(record, now=now):
@@ -151,10 +172,9 @@ def care_missing_count(participants: QuerySet[Participant], *, now: datetime | N
     now = now or timezone.now()
     if not settings.CARE_REQUIRED_FOR_ADULTS:
         participants = participants.filter(is_account_holder=False)
+    fresh = now - timedelta(days=settings.CARE_CONFIRM_DAYS)
     records_done = (
-        CareRecord.objects.filter(
-            confirmed_at__gte=now - timedelta(days=settings.CARE_CONFIRM_DAYS)
-        )
+        CareRecord.objects.filter(Q(confirmed_at__gte=fresh) | Q(taken_at__gte=fresh))
         .annotate(contacts=_ListLength("emergency_contacts"))
         .filter(
             Q(
@@ -301,7 +321,7 @@ class CareStanding:
 
 
 # The record's columns `record_missing` reads.
-RECORD_FIELDS = ("emergency_contacts", "photo_consent", "confirmed_at")
+RECORD_FIELDS = ("emergency_contacts", "photo_consent", "confirmed_at", "taken_at")
 
 
 def care_columns(*, participant_id, now: datetime) -> dict:

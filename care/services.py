@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import TextField, Value
+from django.db.models import Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 
@@ -26,7 +26,7 @@ from care.models import (
     empty_medical,
 )
 from care.phones import INVALID, e164
-from care.selectors import POLICY_PREFIX, care_required
+from care.selectors import POLICY_PREFIX, care_required, vouched_at
 from core.errors import Conflict, InvalidInput
 from core.school_time import school_today
 from notifications.services import message_queue
@@ -95,9 +95,15 @@ def care_record_save(
     pickups: list[dict],
     may_leave_alone: bool,
     photo_consent: bool | None,
+    taken_by_phone: bool = False,
 ) -> CareRecord:
     """The family saves their child's whole record; saving it confirms it. The version it
-    replaces stays in the history, with what changed."""
+    replaces stays in the history, with what changed.
+
+    `taken_by_phone`: the office (`by`) typed it at the front desk as the family told it: it
+    counts as given (`care.selectors.vouched_at`), is marked taken by `by` now, and waits for
+    the family to confirm it (`care.selectors.taken_to_confirm`); the family's own confirmation
+    is left as it was."""
     problems: dict[str, list[str]] = {}
     emergency_contacts = _contacts(
         emergency_contacts, field="emergency_contacts", problems=problems
@@ -131,7 +137,10 @@ def care_record_save(
     record.pickups = pickups
     record.may_leave_alone = may_leave_alone
     record.photo_consent = photo_consent
-    record.confirmed_at = now
+    if taken_by_phone:
+        record.taken_by, record.taken_at = by, now
+    else:
+        record.confirmed_at = now
     record.medical_erased_at = None
     record.save()
     after = record_as_saved(record)
@@ -188,7 +197,7 @@ def care_record_update(*, participant: Participant, by: User, **parts) -> CareRe
 def care_record_confirm(*, participant: Participant, by: User) -> CareRecord:
     """ "Still correct": the family confirms the record unchanged for another season."""
     record = CareRecord.objects.select_for_update().filter(participant=participant).first()
-    if record is None or record.confirmed_at is None:
+    if vouched_at(record) is None:
         raise Conflict(
             "There is no care record to confirm yet: fill it in first.", code="care_not_started"
         )
@@ -325,10 +334,13 @@ def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime)
     records were erased."""
     now = timezone.now()
     erased = 0
-    for record in CareRecord.objects.select_for_update().filter(
-        participant_id__in=participant_ids,
-        medical_erased_at__isnull=True,
-        confirmed_at__lt=unchanged_since,
+    # Given (saved, confirmed or taken by phone) at some time, and at none since.
+    for record in (
+        CareRecord.objects.select_for_update()
+        .filter(participant_id__in=participant_ids, medical_erased_at__isnull=True)
+        .filter(Q(confirmed_at__isnull=False) | Q(taken_at__isnull=False))
+        .exclude(confirmed_at__gte=unchanged_since)
+        .exclude(taken_at__gte=unchanged_since)
     ):
         record.medical = empty_medical()
         record.medical_erased_at = now

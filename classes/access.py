@@ -7,20 +7,24 @@ from classes.selectors import class_get
 from core.errors import NotFound, Refused
 
 
-def access_class_for_instructor(*, user: User, class_id: int) -> Class:
-    """A class with its instructor, for that instructor or an admin; refused to anyone else."""
+def access_class_for_instructor(*, user: User, class_id: int, roster: bool = False) -> Class:
+    """A class with its instructor, for that instructor or an admin (and, reading its `roster`,
+    the office); refused to anyone else."""
     camp_class = class_get(class_id=class_id)
     if camp_class is None:
         raise NotFound("No such class.")
-    if camp_class.instructor_id != user.pk and user.role != Role.ADMIN:
+    readers = (Role.ADMIN, Role.OFFICE) if roster else (Role.ADMIN,)
+    if camp_class.instructor_id != user.pk and user.role not in readers:
         raise Refused("You can only see your own classes.")
     return camp_class
 
 
-def access_unit_for_instructor(*, user: User, class_id: int, unit_id: int) -> Class:
+def access_unit_for_instructor(
+    *, user: User, class_id: int, unit_id: int, roster: bool = False
+) -> Class:
     """A week or day of a series (`Class.unit_of`), for the series' instructor or an admin
-    (`access_class_for_instructor`); a unit of another series is not found."""
-    series = access_class_for_instructor(user=user, class_id=class_id)
+    (`access_class_for_instructor`, as `roster` says); a unit of another series is not found."""
+    series = access_class_for_instructor(user=user, class_id=class_id, roster=roster)
     unit = class_get(class_id=unit_id)
     if unit is None or unit.unit_of_id != series.pk:
         raise NotFound("No such week or day of this class.")

@@ -41,8 +41,9 @@ def _field_messages(detail, where: str = "") -> list[str]:
 
 
 # Fields whose errors are an object of their own, by key, each key's messages a list: the
-# answers to the school's questions, by question id, so a form shows each beside its question.
-KEYED_FIELDS = ("answers",)
+# answers to the school's questions, by question id, so a form shows each beside its question;
+# a care record sent with a child (the front desk's), by the record's field.
+KEYED_FIELDS = ("answers", "care")
 
 
 def _field_errors(name: str, detail):

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.access import access_own_email
-from accounts.permissions import IsInstructorOrAdmin, IsStudent
+from accounts.permissions import IsStudent, ReadsRosters
 from accounts.selectors import participant_list_for, user_by_calendar_token
 from accounts.services import account_holder_of, calendar_token_get_or_make, calendar_token_reset
 from attendance.selectors import family_seats_with_attendance
@@ -277,21 +277,23 @@ class EligibilityApi(APIView):
 
 
 def _roster_of(request, class_id: int, *, part: CarePart):
-    """The class, read for its own instructor or an admin (refused to anyone else), and its
+    """The class, read for its own instructor, the office or an admin (refused to anyone else),
+    and its
     roster's lines, their care flags' read logged as `part`."""
-    camp_class = access_class_for_instructor(user=request.user, class_id=class_id)
+    camp_class = access_class_for_instructor(user=request.user, class_id=class_id, roster=True)
     enrolments = roster_for(classes=Class.objects.filter(pk=camp_class.pk))
     return camp_class, roster_lines(enrolments, reader=request.user, part=part)
 
 
 class ClassRosterApi(APIView):
     """GET /api/classes/{id}/roster: who is enrolled, with what to know about them and whom to
-    call. The class's own instructor and admins only: children's details go nowhere else."""
+    call. The class's own instructor, the office and admins only: children's details go nowhere
+    else."""
 
-    permission_classes = [IsInstructorOrAdmin]
+    permission_classes = [ReadsRosters]
 
     @extend_schema(
-        summary="A class's roster (its instructor, and admins)",
+        summary="A class's roster (its instructor, the office and admins)",
         responses={200: RosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request, class_id: int):
@@ -302,17 +304,19 @@ class ClassRosterApi(APIView):
 class UnitRosterApi(APIView):
     """GET /api/classes/{id}/units/{unitId}/roster: who is booked on one week or day of a class
     sold by the week or the day, as the class roster shows them, each with the extended care
-    booked on its days and who looks after them. The series' instructor and admins only."""
+    booked on its days and who looks after them. The series' instructor, the office and admins."""
 
-    permission_classes = [IsInstructorOrAdmin]
+    permission_classes = [ReadsRosters]
 
     @extend_schema(
-        summary="A week's or a day's roster, with extended care (the class's instructor, and "
-        "admins)",
+        summary="A week's or a day's roster, with extended care (the class's instructor, the "
+        "office and admins)",
         responses={200: UnitRosterLineOutputSerializer(many=True), **errors(401, 403, 404)},
     )
     def get(self, request, class_id: int, unit_id: int):
-        unit = access_unit_for_instructor(user=request.user, class_id=class_id, unit_id=unit_id)
+        unit = access_unit_for_instructor(
+            user=request.user, class_id=class_id, unit_id=unit_id, roster=True
+        )
         lines = unit_roster_lines(unit, reader=request.user, part=CarePart.ROSTER)
         return Response(UnitRosterLineOutputSerializer(lines, many=True).data)
 
@@ -320,12 +324,12 @@ class UnitRosterApi(APIView):
 class ClassRosterCsvApi(APIView):
     """GET /api/classes/{id}/roster.csv: the same roster as a spreadsheet-safe CSV download."""
 
-    permission_classes = [IsInstructorOrAdmin]
+    permission_classes = [ReadsRosters]
     content_negotiation_class = FileAnswerNegotiation
 
     @extend_schema(
         operation_id="class_roster_csv",
-        summary="A class's roster as CSV (its instructor, and admins)",
+        summary="A class's roster as CSV (its instructor, the office and admins)",
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The roster."),
             **errors(401, 403, 404),
@@ -348,12 +352,12 @@ class ClassRosterXlsxApi(APIView):
     """GET /api/classes/{id}/roster.xlsx: the same roster as an Excel workbook, every text cell
     spreadsheet-safe."""
 
-    permission_classes = [IsInstructorOrAdmin]
+    permission_classes = [ReadsRosters]
     content_negotiation_class = FileAnswerNegotiation
 
     @extend_schema(
         operation_id="class_roster_xlsx",
-        summary="A class's roster as an Excel workbook (its instructor, and admins)",
+        summary="A class's roster as an Excel workbook (its instructor, the office, admins)",
         responses={
             (200, XLSX): OpenApiResponse(OpenApiTypes.BINARY, description="The roster."),
             **errors(401, 403, 404),

@@ -16,7 +16,7 @@ class ToDoOutputSerializer(serializers.Serializer):
     entry, the participant and the class; a balance the enrolment, the class and the amount due
     now; a care record the participant and what it lacks; a policy its title and the children
     it waits on (none: the family's to accept once); a class's messages the class, how many are
-    unread and the newest's subject."""
+    unread and the newest's subject; a care record taken by phone the participant and when."""
 
     kind = serializers.ChoiceField(choices=KINDS)
     # By when it must be done; null: no deadline.
@@ -34,6 +34,8 @@ class ToDoOutputSerializer(serializers.Serializer):
     waitlistEntryId = serializers.IntegerField(allow_null=True)  # noqa: N815
     count = serializers.IntegerField(allow_null=True)
     subject = serializers.CharField(allow_blank=True)
+    # A care record taken by phone: when the office took it.
+    takenAt = serializers.DateTimeField(allow_null=True, required=False)  # noqa: N815
 
 
 def _todo_body(todo: ToDo) -> dict:
@@ -54,6 +56,9 @@ def _todo_body(todo: ToDo) -> dict:
         "waitlistEntryId": todo.waitlist_entry_id,
         "count": todo.count,
         "subject": todo.subject,
+        "takenAt": todo.taken_at.astimezone(school_timezone()).isoformat()
+        if todo.taken_at
+        else None,
     }
 
 

@@ -18,7 +18,14 @@ from django.utils import timezone
 
 from accounts.models import Participant, User
 from accounts.selectors import participant_list_for
-from care.selectors import POLICY_PREFIX, care_missing_for, care_required, policies_current
+from care.selectors import (
+    POLICY_PREFIX,
+    care_missing_for,
+    care_required,
+    policies_current,
+    records_of,
+    taken_to_confirm,
+)
 from class_messages.selectors import class_messages_unread_for
 from classes.models import Class
 from core.school_time import school_timezone
@@ -30,12 +37,14 @@ class Kind:
     OFFER = "waitlistOffer"
     BALANCE = "balance"
     CARE = "careRecord"
+    # A care record the office took by phone, for the family to read through and confirm.
+    CARE_TAKEN = "careTakenByPhone"
     POLICY = "policy"
     MESSAGES = "classMessages"
 
 
 # Between two things due at the same moment, or with no deadline, the first of these first.
-KINDS = (Kind.OFFER, Kind.BALANCE, Kind.CARE, Kind.POLICY, Kind.MESSAGES)
+KINDS = (Kind.OFFER, Kind.BALANCE, Kind.CARE, Kind.CARE_TAKEN, Kind.POLICY, Kind.MESSAGES)
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,8 @@ class ToDo:
     waitlist_entry_id: int | None = None
     count: int | None = None
     subject: str = ""
+    # When the office took the care record by phone.
+    taken_at: datetime | None = None
 
 
 def _school_day_start(day: date) -> datetime:
@@ -91,15 +102,27 @@ def _balances(family: User) -> list[ToDo]:
 
 
 def _paperwork(family: User, now: datetime) -> list[ToDo]:
-    """Each child's care record still to complete or confirm, then each policy still to accept,
-    due by the first class ahead of whoever it waits on."""
+    """Each child's care record still to complete or confirm (or, taken by phone by the office,
+    to read through and confirm), then each policy still to accept, due by the first class
+    ahead of whoever it waits on."""
     people = [person for person in participant_list_for(account=family) if care_required(person)]
     if not people:
         return []
     firsts = first_class_starts_of(student=family, now=now)
-    missing = care_missing_for(people, now=now)
+    records = records_of([person.pk for person in people], medical=False)
+    missing = care_missing_for(people, now=now, records=records)
     todos = []
     for person in people:
+        record_of_person = records.get(person.pk)
+        if taken_to_confirm(record_of_person):
+            todos.append(
+                ToDo(
+                    kind=Kind.CARE_TAKEN,
+                    due_at=firsts.get(person.pk),
+                    participant=person,
+                    taken_at=record_of_person.taken_at,
+                )
+            )
         record = tuple(item for item in missing[person.pk] if not item.startswith(POLICY_PREFIX))
         if record:
             todos.append(

@@ -4,8 +4,24 @@
 from django.urls import path
 
 from front_desk.apis import DeskDayApi, DeskLogApi
+from front_desk.apis_families import (
+    FamilyChildCreateApi,
+    FamilyListCreateApi,
+    ParticipantCareTakeApi,
+)
 
 urlpatterns = [
     path("frontDesk/log", DeskLogApi.as_view(), name="front-desk-log"),
     path("frontDesk/day", DeskDayApi.as_view(), name="front-desk-day"),
+    path("frontDesk/families", FamilyListCreateApi.as_view(), name="front-desk-families"),
+    path(
+        "frontDesk/families/<id:family_id>/participants",
+        FamilyChildCreateApi.as_view(),
+        name="front-desk-family-participants",
+    ),
+    path(
+        "frontDesk/participants/<id:participant_id>/care",
+        ParticipantCareTakeApi.as_view(),
+        name="front-desk-participant-care",
+    ),
 ]

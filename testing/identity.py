@@ -4,7 +4,7 @@ import base64
 import json
 import os
 import time
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import requests
 from django.conf import settings
@@ -140,3 +140,15 @@ def unsigned_token(**claims) -> str:
         **claims,
     }
     return f"{_b64({'alg': 'none', 'typ': 'JWT'})}.{_b64(body)}."
+
+
+def account_of(email: str) -> dict | None:
+    """The emulator's account for the address, as its admin API gives it; None for none."""
+    users = _admin("lookup", {"email": [email]}).get("users", [])
+    return users[0] if users else None
+
+
+def password_set_by_link(link: str, password: str) -> None:
+    """What following a one-time link to set the password does, and typing a new one."""
+    [code] = parse_qs(urlparse(link).query)["oobCode"]
+    _identity_toolkit("resetPassword", {"oobCode": code, "newPassword": password})

@@ -65,6 +65,10 @@ PAYMENT = {
 SAMPLES: dict[str, dict] = {
     "welcome": {"name": "Ana Silva"},
     "role_changed": {"name": "Maya Lindqvist", "role": "instructor"},
+    "desk_family_registered": {
+        "name": "Ana Silva",
+        "link": "https://camp.example/__/auth/action?mode=resetPassword&oobCode=sample",
+    },
     "class_approved": {"name": "Maya Lindqvist", "class_name": "Wheel-Thrown Pottery"},
     "class_denied": {
         "name": "Maya Lindqvist",

@@ -41,9 +41,9 @@ def test_an_admin_by_role_opens_every_page_of_the_back_office(url):
     assert signed_in(admin).get(url).status_code == 200
 
 
-@pytest.mark.parametrize("role", [Role.STUDENT, Role.INSTRUCTOR])
+@pytest.mark.parametrize("role", [Role.STUDENT, Role.INSTRUCTOR, Role.OFFICE])
 @pytest.mark.parametrize("url", CHANGELISTS)
-def test_students_and_instructors_are_sent_to_the_admin_login(role, url):
+def test_students_instructors_and_the_office_are_sent_to_the_admin_login(role, url):
     person = UserFactory(role=role)
 
     assert is_refused(signed_in(person).get(url))
@@ -153,8 +153,9 @@ class TestFirebaseLogin:
         assert response.json() == {"redirect": "/admin/"}
         assert client.get("/admin/classes/class/").status_code == 200
 
-    def test_a_students_id_token_is_refused(self, emulator):
-        UserFactory(role=Role.STUDENT, email="sam@camp.test")
+    @pytest.mark.parametrize("role", [Role.STUDENT, Role.OFFICE])
+    def test_a_students_or_the_office_s_id_token_is_refused(self, emulator, role):
+        UserFactory(role=role, email="sam@camp.test")
         token = emulator.sign_up("sam@camp.test")["idToken"]
         client = Client()
 

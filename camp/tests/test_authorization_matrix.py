@@ -69,6 +69,7 @@ class World:
             "instructor": self.instructor,
             "other instructor": UserFactory(role=Role.INSTRUCTOR),
             "admin": UserFactory(role=Role.ADMIN),
+            "office": UserFactory(role=Role.OFFICE),
         }
         # The address of the student's calendar feed, as GET /api/calendarFeed makes it.
         calendar_token_get_or_make(user=self.student)

@@ -208,7 +208,16 @@ class TestFigures:
         policy_unsigned = ChildFactory(care=False)
         care_completed(policy_unsigned)
         policy_unsigned.account.policy_acceptances.all().delete()
+        # Taken by phone at the front desk, never confirmed by the family: done; taken long ago
+        # and never confirmed since: wanting its confirmation.
+        by_phone = ChildFactory(care=False)
+        care_completed(by_phone, taken_at=timezone.now())
+        CareRecord.objects.filter(participant=by_phone).update(confirmed_at=None)
+        by_phone_long_ago = ChildFactory(care=False)
+        care_completed(by_phone_long_ago, taken_at=timezone.now() - timedelta(days=400))
+        CareRecord.objects.filter(participant=by_phone_long_ago).update(confirmed_at=None)
         children = [done, unconfirmed, one_contact, no_consent, no_record, policy_unsigned]
+        children += [by_phone, by_phone_long_ago]
         for child in children:
             seated(camp_class, child)
         assert CareRecord.objects.filter(participant=no_record).count() == 0
@@ -216,7 +225,7 @@ class TestFigures:
         body = report(as_admin, season=summer.pk)
 
         wanting = care_missing_for(list(season_participants(summer)))
-        assert body["missingCare"] == sum(1 for items in wanting.values() if items) == 5
+        assert body["missingCare"] == sum(1 for items in wanting.values() if items) == 6
 
     def test_instalments_and_attendance_are_empty_for_a_season_without_them(self, as_admin, summer):
         a_season_class(summer, "100.00", seats=20)

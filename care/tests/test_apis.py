@@ -62,6 +62,8 @@ class TestTheFamily:
             "mayLeaveAlone": False,
             "photoConsent": None,
             "confirmedAt": None,
+            "takenAt": None,
+            "takenToConfirm": False,
             "complete": False,
             "missing": [
                 "record",

@@ -147,12 +147,35 @@ def done(child):
     pass
 
 
+# Taken by phone at the front desk: what the family told the office counts as theirs.
+LONG_AGO = timedelta(days=1000)
+
+
+def taken_by_phone_never_confirmed(child):
+    CareRecord.objects.filter(participant=child).update(confirmed_at=None, taken_at=timezone.now())
+
+
+def taken_by_phone_after_a_confirmation_long_ago(child):
+    CareRecord.objects.filter(participant=child).update(
+        confirmed_at=timezone.now() - LONG_AGO, taken_at=timezone.now()
+    )
+
+
+def taken_by_phone_long_ago(child):
+    CareRecord.objects.filter(participant=child).update(
+        confirmed_at=None, taken_at=timezone.now() - LONG_AGO
+    )
+
+
 SITUATIONS = [
     (done, True),
     (photo_refused, True),
     (a_version_to_come, True),
     (only_the_newest_version_signed, True),
     (no_policies_at_all, True),
+    (taken_by_phone_never_confirmed, True),
+    (taken_by_phone_after_a_confirmation_long_ago, True),
+    (taken_by_phone_long_ago, False),
     (no_record, False),
     (never_confirmed, False),
     (one_contact_short, False),

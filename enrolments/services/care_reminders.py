@@ -1,8 +1,8 @@
 """What the school does about care records it still lacks for enrolled children: reminders
-before the first meeting (when `CARE_REQUIRED_AT` is `first_meeting`), an admin's reminder to
-one family, and the end of retention for the medical part. Each e-mail is sent once
-(`care.services.care_reminder_send`, keyed), and says what is missing, never what a record
-holds."""
+before the first meeting (of the policies alone when `CARE_REQUIRED_AT` is `checkout`), an
+admin's reminder to one family, and the end of retention for the medical part. Each e-mail is
+sent once (`care.services.care_reminder_send`, keyed), and says what is missing, never what a
+record holds."""
 
 from datetime import datetime, timedelta
 
@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from accounts.models import User
+from care.selectors import POLICY_PREFIX
 from care.services import care_medical_erase, care_reminder_send
 from core.errors import NotFound
 from core.school_time import school_today
@@ -37,21 +38,30 @@ def care_family_remind(*, family_id: int) -> bool:
 
 
 def care_reminders_due(*, now: datetime | None = None) -> int:
-    """At `first_meeting`, each family whose child's record is incomplete is reminded
+    """At `first_meeting`, each family whose child's paperwork is incomplete is reminded
     `CARE_REMINDER_DAYS` (7 and 2) days before the class's first meeting, once each. A child
     enrolled 5 days before gets the 7-day reminder at once and the 2-day one later; one enrolled
-    the day before, only the 2-day one. Returns how many e-mails were queued."""
+    the day before, only the 2-day one. At `checkout` a seat is paid for with the paperwork
+    done, but for the policies: a seat taken at the front desk leaves them to the family to
+    accept online (and a new version may come after), so those alone are reminded. Returns how
+    many e-mails were queued."""
     days = sorted(settings.CARE_REMINDER_DAYS)
-    if settings.CARE_REQUIRED_AT != "first_meeting" or not days:
+    if not days:
         return 0
+    policies_only = settings.CARE_REQUIRED_AT != "first_meeting"
     sent = 0
     for gap in care_gaps(within_days=days[-1], now=now):
+        missing = [
+            item for item in gap.missing if not policies_only or item.startswith(POLICY_PREFIX)
+        ]
+        if not missing:
+            continue
         # The nearest reminder day not yet passed.
         day = next(d for d in days if d >= gap.days_to_first_meeting)
         sent += care_reminder_send(
             key=f"first-meeting:{gap.camp_class.pk}:{gap.participant.pk}:{day}",
             family=gap.family,
-            children=[(gap.participant.name, gap.missing)],
+            children=[(gap.participant.name, missing)],
             first_class=gap.camp_class.name,
         )
     return sent

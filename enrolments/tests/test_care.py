@@ -10,6 +10,7 @@ import pytest
 import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from accounts.models import Role
 from care.models import CareRead, CareRecord, CareRecordVersion, CareReminder
@@ -17,7 +18,7 @@ from classes.models import ClassStatus
 from core.school_time import school_timezone, school_today
 from enrolments.services import care_reminders_due, care_retention_pass
 from notifications.models import Message
-from testing.care import care_completed
+from testing.care import care_completed, policies_accepted
 from testing.factories import ChildFactory, EnrolmentFactory, UserFactory, scheduled_class
 from testing.outbox import send_queued
 
@@ -283,12 +284,25 @@ class TestRemindersBeforeTheFirstMeeting:
 
         assert care_reminders_due() == 0
 
-    def test_at_checkout_the_pass_sends_nothing(self, teacher, family):
+    def test_at_checkout_a_record_missing_is_not_reminded(self, teacher, family):
         leo = ChildFactory(account=family, first_name="Leo", care=False)
+        policies_accepted(leo)
         EnrolmentFactory(student=family, participant=leo, camp_class=a_class(teacher, in_days=2))
 
         assert care_reminders_due() == 0
         assert not CareReminder.objects.exists()
+
+    def test_at_checkout_the_policies_a_desk_seat_left_are_reminded(self, teacher, family):
+        # A seat taken at the front desk: the record taken by phone, the policies left to the
+        # family to accept online.
+        leo = ChildFactory(account=family, first_name="Leo", care=False)
+        EnrolmentFactory(student=family, participant=leo, camp_class=a_class(teacher, in_days=2))
+
+        assert care_reminders_due() == 1
+        [reminder] = Message.objects.filter(kind="care_reminder")
+        assert "Leo Lopez" in reminder.text
+        assert "acceptance of the liability waiver" in reminder.text
+        assert "the care record (" not in reminder.text
 
 
 class TestRetention:
@@ -312,6 +326,23 @@ class TestRetention:
         for version in CareRecordVersion.objects.filter(participant=mia):
             assert version.snapshot.get("allergies", []) == []
         assert CareRecordVersion.objects.filter(participant=mia).first().change == "erased"
+
+    def test_a_record_taken_by_phone_and_never_confirmed_is_erased_in_its_turn(
+        self, teacher, family, mia
+    ):
+        watercolour = a_class(teacher, in_days=3)
+        EnrolmentFactory(student=family, participant=mia, camp_class=watercolour)
+        CareRecord.objects.filter(participant=mia).update(
+            confirmed_at=None, taken_at=timezone.now()
+        )
+        ended = watercolour.ends_at
+
+        with time_machine.travel(ended + timedelta(days=364)):
+            assert care_retention_pass() == 0
+        with time_machine.travel(ended + timedelta(days=366)):
+            assert care_retention_pass() == 1
+
+        assert CareRecord.objects.get(participant=mia).medical["allergies"] == []
 
     def test_a_class_still_ahead_keeps_the_record(self, teacher, family, mia):
         past = a_class(teacher, in_days=3)

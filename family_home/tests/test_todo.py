@@ -66,6 +66,7 @@ def item(**fields) -> dict:
         "waitlistEntryId": None,
         "count": None,
         "subject": "",
+        "takenAt": None,
         **fields,
     }
 

@@ -20,6 +20,7 @@ SENDERS = [
     "class_messages",
     "attendance",
     "payments",
+    "front_desk",
     "pages",
 ]
 

@@ -22,10 +22,11 @@ export const CARE_SECTIONS = [
 
 /*
  * Whether a section is done, as the server says it: the record has been saved (a section saved
- * on its own saves it) and the server's `missing` names nothing of this section.
+ * on its own saves it, and so does the school's office taking it by phone) and the server's `missing` names nothing of this section.
  */
 export function sectionDone(section, record) {
-  if (!record.confirmedAt || record.missing.includes("record")) return false;
+  const saved = record.confirmedAt || record.takenAt;
+  if (!saved || record.missing.includes("record")) return false;
   return section.item === null || !record.missing.includes(section.item);
 }
 

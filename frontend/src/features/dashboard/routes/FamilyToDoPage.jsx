@@ -51,6 +51,16 @@ const KINDS = {
       .join(" "),
     to: paths.dashboard.careRecord(item.participantId),
   }),
+  careTakenByPhone: (item) => ({
+    task: `Check and confirm ${possessive(item.participantName)} care record, taken by phone by the office`,
+    details: [
+      item.takenAt && `Taken on ${formatDate(item.takenAt)}.`,
+      item.dueAt && `Before the first class, ${formatDateTime(item.dueAt)}.`,
+    ]
+      .filter(Boolean)
+      .join(" "),
+    to: paths.dashboard.careRecord(item.participantId),
+  }),
   policy: (item) => ({
     task: `Accept the ${inSentence(item.policyTitle)}`,
     details: [

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 
 import { stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
+import { formatDate } from "../../../components/ui/schedule";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { DashboardHome } from "./DashboardHome";
 
@@ -166,4 +167,25 @@ test("staff start on their own first page, with no to-do list asked for", async 
 
   expect(await screen.findByRole("heading", { name: "My Classes" })).toBeInTheDocument();
   expect(fetch).not.toHaveBeenCalled();
+});
+
+test("a care record the office took by phone asks the family to check and confirm it", async () => {
+  const takenAt = new Date().toISOString();
+  stubApi({
+    "/todo": [
+      todo({ kind: "careTakenByPhone", participantId: 8, participantName: "Leo Lopez", takenAt }),
+    ],
+  });
+  renderHome();
+  await screen.findByRole("list", { name: "Things to do, the most urgent first" });
+
+  expect(items()).toEqual([
+    [
+      "Check and confirm Leo Lopez's care record, taken by phone by the office",
+      "/dashboard/family/8/care",
+    ],
+  ]);
+  expect(screen.getByRole("listitem").querySelector(".small").textContent).toBe(
+    `Taken on ${formatDate(takenAt)}.`,
+  );
 });

@@ -23,7 +23,8 @@ import { participantName } from "../components/participantName";
 // Where the record stands: complete, or what the school still needs; and "Still correct".
 function CareStatus({ participantId, record, who, policies, onConfirmed }) {
   const confirmId = useId();
-  const saved = record.confirmedAt !== null;
+  // Saved by the family, or taken by phone by the school's office.
+  const saved = record.confirmedAt !== null || Boolean(record.takenAt);
   const policyDue = record.missing.some(isPolicyItem);
   return (
     <section className="card shadow-sm mb-4" aria-labelledby={`${confirmId}-title`}>
@@ -53,7 +54,19 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
             )}
           </>
         )}
-        {saved && (
+        {record.takenToConfirm && (
+          <div className="mt-3">
+            <p id={confirmId} className="alert alert-warning mb-2">
+              {`The school's office took this record by phone on ${formatSchoolDay(record.takenAt)}. Please check it below and confirm it: correct and save what is wrong, or press Still correct.`}
+            </p>
+            <ConfirmCareButton
+              participantId={participantId}
+              describedBy={confirmId}
+              onConfirmed={onConfirmed}
+            />
+          </div>
+        )}
+        {saved && !record.takenToConfirm && (
           <div className="mt-3">
             <p id={confirmId} className="mb-2">
               {record.needsConfirmation

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeCareRecord, makeCompleteCareRecord, makePolicy } from "../../../testing/careFixtures";
+import { formatSchoolDay } from "../../../components/care/careDates";
 import { makeChild, myself } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { CareRecordPage } from "./CareRecordPage";
@@ -233,4 +234,35 @@ test("a child not in the family is not found", async () => {
   expect(await screen.findByRole("alert")).toHaveTextContent(
     "The care record could not be loaded.",
   );
+});
+
+test("a record the school's office took by phone asks the family to check and confirm it", async () => {
+  const takenAt = new Date().toISOString();
+  const taken = makeCompleteCareRecord({ confirmedAt: null, takenAt, takenToConfirm: true });
+  const confirmed = makeCompleteCareRecord({
+    confirmedAt: new Date().toISOString(),
+    takenAt,
+    takenToConfirm: false,
+  });
+  const fetch = stubApi({
+    "/participants": [myself, mia],
+    "/policies": [],
+    [careOfMia]: taken,
+    "POST /participants/2/care/confirmation": confirmed,
+    "/participants/2/care/history": [],
+  });
+  const { user, auth } = renderPage();
+
+  const button = await screen.findByRole("button", { name: "Still correct" });
+  expect(button).toHaveAccessibleDescription(
+    `The school's office took this record by phone on ${formatSchoolDay(takenAt)}. Please check it below and confirm it: correct and save what is wrong, or press Still correct.`,
+  );
+  expect(screen.getByText("4 of 4 sections done")).toBeVisible();
+  await user.click(button);
+
+  await waitFor(() =>
+    expect(auth.notify).toHaveBeenCalledWith("Thank you: Mia's care record is confirmed"),
+  );
+  expect(requests(fetch)).toContain("POST /api/participants/2/care/confirmation");
+  expect(screen.queryByText(/took this record by phone/)).toBeNull();
 });

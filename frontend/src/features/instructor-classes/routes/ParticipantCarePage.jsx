@@ -17,7 +17,12 @@ function RecordState({ care }) {
         <p className="alert alert-warning fw-semibold">This care record is incomplete.</p>
       )}
       <p className="text-body-secondary">
-        {care.confirmedAt ? (
+        {care.takenToConfirm ? (
+          <>
+            Taken by phone by the school&apos;s office, not yet confirmed by the family:{" "}
+            <time dateTime={care.takenAt}>{formatLocalDateTime(care.takenAt)}</time>
+          </>
+        ) : care.confirmedAt ? (
           <>
             Last confirmed by the family:{" "}
             <time dateTime={care.confirmedAt}>{formatLocalDateTime(care.confirmedAt)}</time>

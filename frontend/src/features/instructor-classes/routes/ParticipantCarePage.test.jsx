@@ -217,3 +217,17 @@ test("a record that cannot be read says why; without the roster the page is stil
   expect(alert).toHaveTextContent("Not found.");
   expect(screen.getByRole("heading", { level: 1, name: "Care record" })).toBeInTheDocument();
 });
+
+test("a record the office took by phone says so until the family confirms it", async () => {
+  const takenAt = new Date().toISOString();
+  stubApi({
+    [care]: instructorRecord({ confirmedAt: null, takenAt, takenToConfirm: true }),
+    [roster]: [rosterLine],
+  });
+  renderPage();
+
+  expect(
+    await screen.findByText(/^Taken by phone by the school's office, not yet confirmed/),
+  ).toBeInTheDocument();
+  expect(screen.queryByText("The family has not filled in this care record yet.")).toBeNull();
+});
