@@ -394,7 +394,8 @@ def _class_named(camp_class) -> dict:
     }
 
 
-def _checkout_body(view: CheckoutView) -> dict:
+def checkout_body(view: CheckoutView) -> dict:
+    """A checkout as `CheckoutOutputSerializer` says it: the family's, and the front desk's."""
     checkout = view.checkout
     paid = checkout.status != "open"
     lines = []
@@ -496,7 +497,8 @@ class AddOnInputSerializer(serializers.Serializer):
     )
 
 
-def _items_asked(items: list[dict]) -> list[Item]:
+def items_asked(items: list[dict]) -> list[Item]:
+    """A checkout's items as `CheckoutListApi.InputSerializer` validated them, for `items_read`."""
     return [
         Item(
             class_id=item["classId"],
@@ -584,7 +586,7 @@ class CheckoutListApi(APIView):
     def post(self, request):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        asked = _items_asked(data.validated_data["items"])
+        asked = items_asked(data.validated_data["items"])
         plan_ids = {
             (item["classId"], item["participantId"]): item["planId"]
             for item in data.validated_data["items"]
@@ -603,7 +605,7 @@ class CheckoutListApi(APIView):
             )
         except InvalidInput as problem:
             raise _renamed(problem) from problem
-        return Response(_checkout_body(view), status=status.HTTP_201_CREATED)
+        return Response(checkout_body(view), status=status.HTTP_201_CREATED)
 
 
 class CheckoutQuoteOutputSerializer(serializers.Serializer):
@@ -634,7 +636,7 @@ class CheckoutQuoteApi(APIView):
         data.is_valid(raise_exception=True)
         try:
             quote = checkout_quote(
-                family=request.user, items=_items_asked(data.validated_data["items"])
+                family=request.user, items=items_asked(data.validated_data["items"])
             )
         except InvalidInput as problem:
             raise _renamed(problem) from problem
@@ -662,7 +664,7 @@ class CheckoutDetailApi(APIView):
         responses={200: CheckoutOutputSerializer, **errors(401, 403, 404, 503)},
     )
     def get(self, request, checkout_id: int):
-        return Response(_checkout_body(checkout_view(family=request.user, checkout_id=checkout_id)))
+        return Response(checkout_body(checkout_view(family=request.user, checkout_id=checkout_id)))
 
 
 class CheckoutLineDetailApi(APIView):
@@ -694,7 +696,7 @@ class CheckoutLineDetailApi(APIView):
             line_id=line_id,
             plan_id=data.validated_data["planId"],
         )
-        return Response(_checkout_body(view))
+        return Response(checkout_body(view))
 
     @extend_schema(
         summary="Take a line out of the caller's open checkout; the rest priced again (students)",
@@ -702,7 +704,7 @@ class CheckoutLineDetailApi(APIView):
     )
     def delete(self, request, checkout_id: int, line_id: int):
         view = checkout_line_remove(family=request.user, checkout_id=checkout_id, line_id=line_id)
-        return Response(_checkout_body(view))
+        return Response(checkout_body(view))
 
 
 class CheckoutPaidSerializer(serializers.Serializer):
@@ -765,7 +767,7 @@ class CheckoutPaymentApi(APIView):
         view = checkout_view(family=request.user, checkout_id=checkout_id)
         return Response(
             {
-                "checkout": _checkout_body(view),
+                "checkout": checkout_body(view),
                 "payments": PaymentOutputSerializer(paid.payments, many=True).data,
             },
             status=status.HTTP_201_CREATED if paid.created else status.HTTP_200_OK,

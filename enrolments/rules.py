@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.ages import age_on
 from accounts.models import Participant
-from care.selectors import care_complete, care_missing
+from care.selectors import POLICY_PREFIX, care_complete, care_missing
 from care.services import missing_in_words
 from classes.models import Booking, Class, ClassStatus, Season
 from classes.registration import Shut, Shutting, registration_shut
@@ -367,6 +367,9 @@ class Asked:
     # The ids of the seasons the family has early access to, when the caller read them for many
     # classes at once (`family_refusals`); else the `season` rule asks when it matters.
     early_access: frozenset[int] | None = None
+    # Staff pay at the front desk for the family: the school's policies are the family's to
+    # sign online at their first sign-in, so only the care record itself is asked for.
+    at_desk: bool = False
 
     def has_early_access(self, season: Season) -> bool:
         if self.early_access is not None:
@@ -448,6 +451,8 @@ def _care_incomplete(asked: Asked) -> Refusal | None:
         return None
     # Incomplete, or not read yet: what is missing, by name, for the refusal.
     missing = care_missing(asked.participant, now=asked.now)
+    if asked.at_desk:
+        missing = [item for item in missing if not item.startswith(POLICY_PREFIX)]
     return Refusal.care_incomplete(asked.participant, missing) if missing else None
 
 
@@ -519,6 +524,7 @@ def enrolment_refusal(
     camp_class: Class,
     paying: bool = False,
     leaving_class_id: int | None = None,
+    at_desk: bool = False,
 ) -> Refusal | None:
     """May this participant take this class now? None if so; otherwise the reason why not.
 
@@ -526,6 +532,7 @@ def enrolment_refusal(
     (`facts.standing_read`). `family_refusals` answers the same question for a family and a page
     of classes at once, for showing before anyone clicks; this one is what paying asks. A move
     names the class it leaves (`leaving_class_id`), asked as if that seat were given back.
+    `at_desk`: the office pays for the family (`Asked.at_desk`).
     """
     now = timezone.now()
     read = standing_read(
@@ -537,15 +544,18 @@ def enrolment_refusal(
     )
     # A class deleted since the caller read it left nothing behind: no seat, hold or meeting.
     standing = read[1] if read is not None else Standing()
-    return first_refusal(Asked(participant, camp_class, standing, now, paying=paying))
+    return first_refusal(
+        Asked(participant, camp_class, standing, now, paying=paying, at_desk=at_desk)
+    )
 
 
-def hold_refusal(*, holds: FamilyHolds, now: datetime) -> Refusal | None:
+def hold_refusal(*, holds: FamilyHolds, now: datetime, at_desk: bool = False) -> Refusal | None:
     """May the family hold one more seat (the payment page, a waitlist offer)? Asked after
     `enrolment_refusal` says the participant may take the class, and only for a new hold: one
     still running is kept as it is. In this order: `HOLDS_PER_FAMILY_PER_CLASS` in the class,
     `HOLDS_PER_FAMILY` across the school, then a wait of `HOLD_COOLDOWN_MINUTES` after the last
-    of `HOLD_LAPSES_BEFORE_COOLDOWN` holds that ran out unpaid within a day.
+    of `HOLD_LAPSES_BEFORE_COOLDOWN` holds that ran out unpaid within a day; not for the office
+    (`at_desk`), which a family that could not pay online calls.
 
     A participant holds a class's seat at most once (a unique constraint), so a family never
     holds more seats of a class than it has people the rules let take it."""
@@ -555,7 +565,9 @@ def hold_refusal(*, holds: FamilyHolds, now: datetime) -> Refusal | None:
     most = settings.HOLDS_PER_FAMILY
     if holds.anywhere >= most:
         return Refusal.holds(most)
-    if holds.lapses >= settings.HOLD_LAPSES_BEFORE_COOLDOWN and holds.last_lapse is not None:
+    if at_desk or holds.last_lapse is None:
+        return None
+    if holds.lapses >= settings.HOLD_LAPSES_BEFORE_COOLDOWN:
         until = holds.last_lapse + timedelta(minutes=settings.HOLD_COOLDOWN_MINUTES)
         if now < until:
             return Refusal.hold_cooldown(holds.lapses, until)

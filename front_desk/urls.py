@@ -4,6 +4,11 @@
 from django.urls import path
 
 from front_desk.apis import DeskDayApi, DeskLogApi
+from front_desk.apis_checkouts import (
+    DeskCheckoutDetailApi,
+    DeskCheckoutListApi,
+    DeskCheckoutPaymentApi,
+)
 from front_desk.apis_families import (
     FamilyChildCreateApi,
     FamilyListCreateApi,
@@ -23,5 +28,16 @@ urlpatterns = [
         "frontDesk/participants/<id:participant_id>/care",
         ParticipantCareTakeApi.as_view(),
         name="front-desk-participant-care",
+    ),
+    path("frontDesk/checkouts", DeskCheckoutListApi.as_view(), name="desk-checkout-list"),
+    path(
+        "frontDesk/checkouts/<id:checkout_id>",
+        DeskCheckoutDetailApi.as_view(),
+        name="desk-checkout-detail",
+    ),
+    path(
+        "frontDesk/checkouts/<id:checkout_id>/payment",
+        DeskCheckoutPaymentApi.as_view(),
+        name="desk-checkout-payment",
     ),
 ]

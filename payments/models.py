@@ -48,6 +48,8 @@ class Kind:
 # The transaction id of a checkout's line that discounts and credit paid whole (nothing by card):
 # this, then "<checkout id>:<line id>".
 FREE_CHECKOUT_TRANSACTION_PREFIX = "free_checkout"
+# A checkout's line paid in cash or by cheque at the front desk: this, then the same.
+DESK_CHECKOUT_TRANSACTION_PREFIX = "desk_checkout"
 
 
 class Payment(models.Model):
@@ -174,9 +176,10 @@ class Payment(models.Model):
     def is_checkout_line(self) -> bool:
         """Whether this is one line of a family checkout (`CheckoutLine.payment`), told from the
         row alone: the checkout's one card charge paid it with the others, or nothing was left
-        for the card. Its receipt is the checkout's."""
+        for the card, or it was paid in cash or by cheque at the desk. Its receipt is the
+        checkout's."""
         return self.shares_its_charge or self.transaction_id.startswith(
-            FREE_CHECKOUT_TRANSACTION_PREFIX
+            (FREE_CHECKOUT_TRANSACTION_PREFIX, DESK_CHECKOUT_TRANSACTION_PREFIX)
         )
 
 

@@ -281,7 +281,11 @@ class SeatPart:
     def way(self) -> str:
         if self.kind == LedgerKind.CHARGE:
             return CARD
-        return CHECKOUT_CREDIT if self.instalment_id is None else OTHER
+        # The payment's own cash or cheque (a desk checkout's) goes back as credit, as an
+        # instalment's does; only the credit spent at checkout is its own way.
+        if self.kind == LedgerKind.CREDIT_SPENT and self.instalment_id is None:
+            return CHECKOUT_CREDIT
+        return OTHER
 
 
 @dataclass(frozen=True)

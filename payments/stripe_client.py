@@ -341,6 +341,14 @@ def card_setup_retrieve(setup_intent_id: str) -> CardSetup:
         raise _translated(error) from error
 
 
+def card_forget(payment_method_id: str) -> None:
+    """The card no longer saved under its Customer: nothing can charge it again."""
+    try:
+        _answer("post", f"/v1/payment_methods/{_path_part(payment_method_id)}/detach")
+    except stripe.StripeError as error:
+        raise _translated(error) from error
+
+
 def charge_create(
     *,
     amount: int,

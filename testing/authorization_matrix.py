@@ -890,6 +890,32 @@ MATRIX = (
         "the office and admins",
         body={"date": "{today.iso}", "countedCash": "0.00", "countedCheques": "0.00"},
     ),
+    Call(
+        "POST",
+        "/api/frontDesk/checkouts",
+        (401, 403, 403, 403, 403, 201, 201),
+        "the office and admins, for a family",
+        body={
+            "familyId": "{student.id}",
+            "items": [{"classId": "{checkout_class.id}", "participantId": "{spare_child.id}"}],
+        },
+        # The family's holds count as theirs; the wait after holds ran out online does not.
+        limited_by=("THROTTLE_PAYMENTS", "HOLDS_PER_FAMILY_PER_CLASS", "HOLDS_PER_FAMILY"),
+    ),
+    Call(
+        "GET",
+        "/api/frontDesk/checkouts/{desk_checkout.id}",
+        (401, 403, 403, 403, 403, 200, 200),
+        "the office and admins",
+    ),
+    Call(
+        "POST",
+        "/api/frontDesk/checkouts/{desk_checkout.id}/payment",
+        (401, 403, 403, 403, 403, 201, 201),
+        "the office and admins (here nothing is due: taken as cash)",
+        body={"method": "cash", "total": 0},
+        limited_by=("THROTTLE_PAYMENTS",),
+    ),
     # --- Calendar feeds.
     Call("GET", "/api/calendarFeed", (401, 200, 200, 200, 200, 200, 200), "one's own, signed in"),
     Call(

@@ -100,6 +100,19 @@ SAMPLES: dict[str, dict] = {
         ],
         "full_refund_until": _FIRST - timedelta(days=20),
     },
+    "desk_pay_later_link": {
+        "name": "Ana Silva",
+        "checkout_id": 1234,
+        "lines": [
+            {
+                "class_name": "Wheel-Thrown Pottery",
+                "participant_name": "Mia Silva",
+                "price": "$270.00",
+            }
+        ],
+        "total": "$270.00",
+        "held_until": _FIRST - timedelta(days=30),
+    },
     "care_reminder": {
         "name": "Ana Silva",
         "first_class": "Wheel-Thrown Pottery",

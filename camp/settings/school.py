@@ -27,6 +27,8 @@ CALENDAR_UID_DOMAIN = env("CALENDAR_UID_DOMAIN", "calendar.camp-school")
 # How long a seat is kept for a family on the payment page, and the one extension they may ask.
 SEAT_HOLD_MINUTES = int(env("SEAT_HOLD_MINUTES", "15"))
 SEAT_HOLD_EXTENSION_MINUTES = int(env("SEAT_HOLD_EXTENSION_MINUTES", "10"))
+# How long the seats of a checkout the front desk sends a family a link to pay later stay held.
+FRONT_DESK_PAY_LATER_HOURS = int(env("FRONT_DESK_PAY_LATER_HOURS", "48"))
 # How long a waitlist offer holds its seat: shorter when the class starts within a week.
 WAITLIST_OFFER_HOURS = int(env("WAITLIST_OFFER_HOURS", "24"))
 WAITLIST_OFFER_SHORT_HOURS = int(env("WAITLIST_OFFER_SHORT_HOURS", "4"))

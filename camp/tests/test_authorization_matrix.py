@@ -217,6 +217,15 @@ class World:
             camp_class=ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0")),
         )
         self.checkout_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
+        # A checkout the front desk opened for the family: the account holder in a free class.
+        self.desk_checkout = Checkout.objects.create(
+            family=self.student, opened_by=self.people["admin"]
+        )
+        CheckoutLine.objects.create(
+            checkout=self.desk_checkout,
+            participant=holder,
+            camp_class=ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0")),
+        )
         # A checkout the family paid, with its one receipt.
         paid_class = ClassFactory(status=ClassStatus.APPROVED, price=Decimal("0"))
         self.paid_checkout = Checkout.objects.create(

@@ -575,6 +575,19 @@ def _nothing_refunded(
     payment: Payment, quote: CancellationQuote, enrolment_id: int
 ) -> EnrolmentCancellation:
     """A cancellation with no refund to the card, and why there is none."""
+    if quote.refund > ZERO:
+        # Paid in cash or by cheque at the front desk: no card can take it back, so the refund
+        # went to the family's account credit (`_refunds_put_on_record`).
+        return EnrolmentCancellation(
+            enrolment_id=enrolment_id,
+            refund=quote.refund,
+            refund_status=RefundOutcome.CREDITED,
+            message=f"Your enrolment is cancelled and {_money(quote.refund)} is added to your "
+            "account credit: it was paid in cash, by cheque or with credit, which no card can take "
+            "back.",
+            refund_to=RefundTo.CREDIT,
+            credit_amount=quote.refund,
+        )
     if quote.paid > ZERO:
         message = (
             "Your enrolment is cancelled. Under the refund policy you paid under, "

@@ -12,6 +12,7 @@ payment is (`fulfilment.payment_fulfil`): a seat, or that line's money back.
 """
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -40,6 +41,7 @@ from enrolments.services import hold_add_ons_put, hold_take
 from enrolments.services.waitlists import hold_given_up
 from payments import stripe_client
 from payments.models import (
+    DESK_CHECKOUT_TRANSACTION_PREFIX,
     FREE_CHECKOUT_TRANSACTION_PREFIX,
     Checkout,
     CheckoutLine,
@@ -125,10 +127,13 @@ def _line_error(error: DomainError, *, index: int, participant, camp_class) -> D
     return error
 
 
-def _lines_refused(pairs) -> None:
-    """Every line may be paid for now, or the first that may not is named."""
+def _lines_refused(pairs, *, at_desk: bool = False) -> None:
+    """Every line may be paid for now, or the first that may not is named. `at_desk`: the
+    office pays for the family (`enrolments.rules.Asked.at_desk`)."""
     for index, (participant, camp_class) in enumerate(pairs):
-        refusal = enrolment_refusal(participant=participant, camp_class=camp_class, paying=True)
+        refusal = enrolment_refusal(
+            participant=participant, camp_class=camp_class, paying=True, at_desk=at_desk
+        )
         if refusal is not None:
             raise _line_error(
                 refusal.conflict_before_paying(),
@@ -216,7 +221,9 @@ def _plan_chosen(camp_class: Class, amount: Decimal, plan_id: int | None) -> Pay
     return schedule.plan
 
 
-def _lines_held(family: User, pairs, bought: list[tuple[AddOnChosen, ...]]) -> None:
+def _lines_held(
+    family: User, pairs, bought: list[tuple[AddOnChosen, ...]], *, at_desk: bool
+) -> None:
     """A seat held for every line, then each line's add-on stock with it; or the refusal of the
     first line that cannot be held, named."""
     # In the order of the classes' ids: two checkouts with the same classes take the
@@ -228,7 +235,7 @@ def _lines_held(family: User, pairs, bought: list[tuple[AddOnChosen, ...]]) -> N
             participant=participant, camp_class=camp_class, defaults={"student": family}
         )
         try:
-            hold = hold_take(selection=selection)
+            hold = hold_take(selection=selection, at_desk=at_desk)
         except Conflict as error:
             raise _line_error(
                 error, index=index, participant=participant, camp_class=camp_class
@@ -255,17 +262,22 @@ def checkout_open(
     plan_ids: dict[tuple[int, int], int] | None = None,
     add_ons: list[tuple[AddOnChosen, ...]] | None = None,
     answers: dict[tuple[int, int], dict] | None = None,
+    opened_by: User | None = None,
+    recorded: Callable[[Checkout], object] | None = None,
 ) -> CheckoutView:
     """Open a checkout for `items` ((class id, participant id) pairs): every line may be taken
     and is held now, or none is and the refusal names the line. `plan_ids` names a plan for
     an item that is to be paid by one; `add_ons`, parallel to `items`, each line's add-ons
     asked (`checkout.items.items_read`), kept on the line with the required ones and their
     stock held with its seat; `answers` the answers to the school's questions, by (the item's
-    class id, participant id), checked here (`checkout.answers`)."""
+    class id, participant id), checked here (`checkout.answers`). `opened_by`: the member of
+    staff opening it at the front desk for the family, with `recorded` called in the
+    transaction that opens it (the desk's log)."""
+    at_desk = opened_by is not None
     pairs = lines_read(family=family, lines=items)
     kept_answers = checkout_answers(pairs, answers or {})
     code = promo_code_find(promo_code) if promo_code.strip() else None
-    _lines_refused(pairs)
+    _lines_refused(pairs, at_desk=at_desk)
     quote = price_checkout(
         family,
         pairs,
@@ -288,7 +300,7 @@ def checkout_open(
     _card_needed(_due_now(plans, [c for _, c in pairs], quote).total_cents)
     with transaction.atomic():
         checkout = Checkout.objects.create(
-            family=family, promo_code=code, apply_credit=apply_credit
+            family=family, promo_code=code, apply_credit=apply_credit, opened_by=opened_by
         )
         CheckoutLine.objects.bulk_create(
             CheckoutLine(
@@ -303,7 +315,9 @@ def checkout_open(
                 pairs, plans, bought, kept_answers, strict=True
             )
         )
-        _lines_held(family, pairs, bought)
+        _lines_held(family, pairs, bought, at_desk=at_desk)
+        if recorded is not None:
+            recorded(checkout)
     return checkout_view(family=family, checkout_id=checkout.pk)
 
 
@@ -479,12 +493,29 @@ def checkout_line_remove(*, family: User, checkout_id: int, line_id: int) -> Che
     return checkout_view(family=family, checkout_id=checkout_id)
 
 
+@dataclass(frozen=True)
+class _Offline:
+    """Cash or a cheque the office takes at the desk for the whole checkout, and what is
+    written with it in its transaction (the desk's log)."""
+
+    paid_with: str
+    reference: str
+    recorded: Callable[[Checkout], object] | None = None
+
+
 def _set_aside(
-    family: User, checkout_id: int, confirmed_total: Decimal, setup_intent_id: str
+    family: User,
+    checkout_id: int,
+    confirmed_total: Decimal,
+    setup_intent_id: str,
+    *,
+    at_desk: bool = False,
+    offline: _Offline | None = None,
 ) -> Checkout:
     """Under the checkout's, the code's and the family's locks: price the lines again, check
     the total is the one confirmed, put the code's use and the credit spent on record, and
-    keep each line's price. A checkout that costs nothing is paid here, every seat taken.
+    keep each line's price. A checkout that costs nothing, or paid in cash or by cheque at the
+    desk (`offline`), is paid here, every seat taken.
     Under its lines' participants' locks, no seat of it is being paid for by another charge
     (`seat_charges`): the checkout is charging when they are let go."""
     with transaction.atomic():
@@ -497,14 +528,16 @@ def _set_aside(
         lines = _lines_of(checkout)
         if not lines:
             raise Conflict("This checkout has no classes left.", code="checkout_empty")
-        _lines_chargeable(checkout, lines)
+        _lines_chargeable(checkout, lines, at_desk=at_desk)
         if checkout.promo_code_id:
             # Counted under the code's lock: the uses read here are all there are.
             PromoCode.objects.select_for_update().get(pk=checkout.promo_code_id)
         if checkout.apply_credit:
             # The family's lock: two of its checkouts never spend the same credit.
             User.objects.select_for_update().get(pk=family.pk)
-        quote, due = _priced_as_confirmed(family, checkout, lines, confirmed_total)
+        quote, due = _priced_as_confirmed(
+            family, checkout, lines, confirmed_total, card=offline is None
+        )
         _code_and_credit_spent(family, checkout, quote)
         _line_prices_kept(lines, quote, due)
         checkout.status = CheckoutStatus.CHARGING
@@ -517,12 +550,12 @@ def _set_aside(
         checkout.save(
             update_fields=["status", "total", "credit", "charging_since", "setup_intent_id"]
         )
-        if due.total_cents == 0:
-            _paid_without_card(checkout, lines)
+        if offline is not None or due.total_cents == 0:
+            _paid_at_once(checkout, lines, offline)
     return checkout
 
 
-def _lines_chargeable(checkout: Checkout, lines: list[CheckoutLine]) -> None:
+def _lines_chargeable(checkout: Checkout, lines: list[CheckoutLine], *, at_desk: bool) -> None:
     """Each line's seat is not being paid for by another charge, and the rules still let its
     participant take it; else the first line refused says why."""
     pairs = [(line.participant, line.camp_class) for line in lines]
@@ -531,14 +564,20 @@ def _lines_chargeable(checkout: Checkout, lines: list[CheckoutLine]) -> None:
         index, error = refusal
         participant, camp_class = pairs[index]
         raise _line_error(error, index=index, participant=participant, camp_class=camp_class)
-    _lines_refused(pairs)
+    _lines_refused(pairs, at_desk=at_desk)
 
 
 def _priced_as_confirmed(
-    family: User, checkout: Checkout, lines: list[CheckoutLine], confirmed_total: Decimal
+    family: User,
+    checkout: Checkout,
+    lines: list[CheckoutLine],
+    confirmed_total: Decimal,
+    *,
+    card: bool,
 ) -> tuple[CheckoutQuote, _DueNow]:
     """The lines priced again and what is due now, when that is the total the family
-    confirmed, with the plans they chose still offered."""
+    confirmed, with the plans they chose still offered (and the card's least charge, when a
+    card pays it)."""
     try:
         quote = _priced(family, checkout, lines)
     except InvalidInput as problem:
@@ -557,7 +596,8 @@ def _priced_as_confirmed(
         )
     if due.total_cents != in_cents(confirmed_total):
         raise TotalChanged(due.total)
-    _card_needed(due.total_cents)
+    if card:
+        _card_needed(due.total_cents)
     return quote, due
 
 
@@ -637,13 +677,29 @@ def _line_payments(checkout: Checkout, lines: list[CheckoutLine], *, transaction
     return payments
 
 
-def _paid_without_card(checkout: Checkout, lines: list[CheckoutLine]) -> None:
-    """Discounts and credit cover everything: every line takes its seat now, or none does and
-    nothing stays on record (the caller's transaction)."""
+def _paid_at_once(checkout: Checkout, lines: list[CheckoutLine], offline: _Offline | None) -> None:
+    """Discounts and credit cover everything, or the office took cash or a cheque for it:
+    every line takes its seat now, or none does and nothing stays on record (the caller's
+    transaction), so no money is taken for a seat refused."""
+    prefix = FREE_CHECKOUT_TRANSACTION_PREFIX
+    paid = {}
+    if offline is not None:
+        if any(line.plan_id for line in lines):
+            raise InvalidInput(
+                {
+                    "paid_with": [
+                        "A payment plan's instalments are charged to a card: take its deposit "
+                        "by card (keeping the card), or pay it in full."
+                    ]
+                }
+            )
+        prefix, paid = DESK_CHECKOUT_TRANSACTION_PREFIX, {"paid_with": offline.paid_with}
+        checkout.paid_with, checkout.paid_reference = offline.paid_with, offline.reference
     payments = _line_payments(
         checkout,
         lines,
-        transaction_id=lambda line: f"{FREE_CHECKOUT_TRANSACTION_PREFIX}{checkout.pk}:{line.pk}",
+        transaction_id=lambda line: f"{prefix}{checkout.pk}:{line.pk}",
+        **paid,
     )
     for index, (line, payment) in sorted(
         enumerate(zip(lines, payments, strict=True)), key=lambda item: item[1][0].camp_class_id
@@ -658,7 +714,9 @@ def _paid_without_card(checkout: Checkout, lines: list[CheckoutLine]) -> None:
             )
     checkout.status = CheckoutStatus.PAID
     checkout.paid_at = timezone.now()
-    checkout.save(update_fields=["status", "paid_at"])
+    checkout.save(update_fields=["status", "paid_at", "paid_with", "paid_reference"])
+    if offline is not None and offline.recorded is not None:
+        offline.recorded(checkout)
     checkout_receipt_queue(checkout)
 
 
@@ -706,10 +764,12 @@ def checkout_pay(
     confirmed_total: Decimal,
     setup_intent_id: str = "",
     payment_intent_id: str = "",
+    at_desk: bool = False,
 ) -> CheckoutPaid:
     """Pay the checkout with one charge of the card saved in `setup_intent_id` (or, after
     3-D Secure, settle `payment_intent_id`), for exactly `confirmed_total`; each line then
-    takes its seat or gives its share back. A repeated request answers the first one's."""
+    takes its seat or gives its share back. A repeated request answers the first one's.
+    `at_desk`: the office types the card for the family (`enrolments.rules.Asked.at_desk`)."""
     checkout = _checkout_of(family, checkout_id)
     if checkout.status == CheckoutStatus.PAID:
         return _paid(checkout, created=False)
@@ -729,10 +789,34 @@ def checkout_pay(
                 made_for=lambda metadata: metadata == _setup_metadata(family, checkout),
                 not_made_for="This card was not saved for this checkout.",
             )
-    checkout = _set_aside(family, checkout.pk, confirmed_total, setup.id if setup else "")
+    checkout = _set_aside(
+        family, checkout.pk, confirmed_total, setup.id if setup else "", at_desk=at_desk
+    )
     if checkout.status == CheckoutStatus.PAID:
         return _paid(checkout, created=True)
     return _charge(family, checkout, setup)
+
+
+def checkout_pay_offline(
+    *,
+    family: User,
+    checkout_id: int,
+    confirmed_total: Decimal,
+    paid_with: str,
+    reference: str = "",
+    recorded: Callable[[Checkout], object] | None = None,
+) -> CheckoutPaid:
+    """The office took cash or a cheque (`paid_with`, with its `reference`) for exactly
+    `confirmed_total` at the front desk: set aside and priced as a card's checkout is, then
+    every line a payment in cash or by cheque and its seat, all in one transaction with
+    `recorded` (the desk's log); a seat refused leaves nothing on record, so no money is taken
+    for it. A repeated request answers the first one's."""
+    checkout = _checkout_of(family, checkout_id)
+    if checkout.status == CheckoutStatus.PAID:
+        return _paid(checkout, created=False)
+    offline = _Offline(paid_with=paid_with, reference=reference, recorded=recorded)
+    checkout = _set_aside(family, checkout.pk, confirmed_total, "", at_desk=True, offline=offline)
+    return _paid(checkout, created=True)
 
 
 def _charge(family: User, checkout: Checkout, setup) -> CheckoutPaid:

@@ -18,7 +18,14 @@ from enrolments.services import SeatRefused, seat_take
 from enrolments.services.class_reminders import class_reminder_if_due
 from extras.services import answers_record
 from payments import stripe_client
-from payments.models import ChargeAttempt, CheckoutLine, InstalmentStatus, Payment, PaymentStatus
+from payments.models import (
+    ChargeAttempt,
+    CheckoutLine,
+    InstalmentStatus,
+    PaidWith,
+    Payment,
+    PaymentStatus,
+)
 from payments.money import in_cents
 from payments.refund_policy import RefundTerms
 from payments.selectors import CHECKOUT_CREDIT, refund_policy_in_force, seat_paid
@@ -183,8 +190,9 @@ def _charged_as_confirmed(payment: Payment) -> bool:
     whatever the class's price says now. A charge with no attempt on record is held to the
     amount due now (`checkout.pricing.price_for`); a free enrolment pays nothing."""
     paid = in_cents(payment.price)
-    if payment.shares_its_charge:
-        # A family checkout's line: its share of the one total the family confirmed.
+    if payment.shares_its_charge or payment.paid_with != PaidWith.CARD:
+        # A family checkout's line: its share of the one total the family confirmed (or the
+        # cash or cheque the office took for it).
         return CheckoutLine.objects.filter(payment=payment, price=payment.price).exists()
     if is_free_enrolment(payment):
         # Made by `checkout._enrol_free` in this transaction, when price_for said nothing is due.

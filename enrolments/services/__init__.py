@@ -11,7 +11,7 @@ from enrolments.services.care_reminders import (
     care_retention_pass,
 )
 from enrolments.services.expiry import holds_tidy
-from enrolments.services.holds import hold_add_ons_put, hold_extend, hold_take
+from enrolments.services.holds import hold_add_ons_put, hold_extend, hold_take, holds_keep_until
 from enrolments.services.seats import (
     SeatRefused,
     seat_give_back,
@@ -39,6 +39,7 @@ __all__ = [
     "hold_extend",
     "hold_release",
     "hold_take",
+    "holds_keep_until",
     "holds_tidy",
     "seat_give_back",
     "seat_take",

@@ -88,7 +88,7 @@ def holds_lapsed(holds) -> None:
 
 
 @transaction.atomic
-def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
+def hold_take(*, selection: Selection, paying: bool = False, at_desk: bool = False) -> SeatHold:
     """Hold a seat for the selection's participant while their family pays.
 
     `paying`: the family is on the payment page, so the rules (`rules.first_refusal`) are asked
@@ -141,7 +141,7 @@ def hold_take(*, selection: Selection, paying: bool = False) -> SeatHold:
         holds_lapsed([held])
         # The stock it kept lapsed with it: renewed, the hold keeps none until asked again.
         SeatHoldAddOn.objects.filter(hold=held).delete()
-    refusal = hold_refusal(holds=read.family, now=now)
+    refusal = hold_refusal(holds=read.family, now=now, at_desk=at_desk)
     if refusal is not None:
         raise Conflict(refusal.before_paying, code=refusal.kind)
     return hold_put(
@@ -194,6 +194,20 @@ def hold_add_ons_put(*, holds: list[tuple[SeatHold, dict[int, int]]]) -> None:
             held[option_id] = held.get(option_id, 0) + quantity
             rows.append(SeatHoldAddOn(hold=hold, option_id=option_id, quantity=quantity))
     SeatHoldAddOn.objects.bulk_create(rows)
+
+
+@transaction.atomic
+def holds_keep_until(*, student_id: int, seats: list[tuple[int, int]], until) -> int:
+    """The family's live holds of these seats ((participant id, class id)) kept until `until`:
+    a checkout the office sent them a link to pay later. How many were kept."""
+    held = SeatHold.objects.filter(student_id=student_id, expires_at__gt=timezone.now())
+    kept = 0
+    for participant_id, camp_class_id in sorted(seats, key=lambda seat: seat[1]):
+        class_locked(camp_class_id)
+        kept += held.filter(participant_id=participant_id, camp_class_id=camp_class_id).update(
+            expires_at=until
+        )
+    return kept
 
 
 @transaction.atomic

@@ -1,8 +1,10 @@
 """Every eligibility rule refuses wherever it is asked: for the cards before anyone clicks
-(`family_refusals`, a batch), for one participant as paying asks (`enrolment_refusal`), and
-under the class's lock as the seat is taken (`seat_take`); the care rule only as the family
-pays. Each rule of `rules.RULES` has a
-situation here in which it alone refuses; a rule added without one fails the first test."""
+(`family_refusals`, a batch), for one participant as paying asks (`enrolment_refusal`), under
+the class's lock as the seat is taken (`seat_take`), and as a checkout is opened, by the family
+or by the office for them at the front desk, which answer alike; the care rule only as the
+family pays. Each rule of `rules.RULES` has a situation here in which it alone refuses; a rule
+added without one fails the first test. The one difference at the desk: the school's policies
+are the family's to sign online, so the office is not refused for them."""
 
 from datetime import date, time, timedelta
 from zoneinfo import ZoneInfo
@@ -10,11 +12,16 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from care.models import CareRecord
+from accounts.models import Role
+from care.models import CareRecord, Policy, PolicyVersion
+from checkout.items import Item, items_read
+from checkout.services.family_checkout import checkout_open
 from classes.models import Booking, CareKind, Class, ClassStatus, ExtendedCare, Season
+from core.errors import Conflict, InvalidInput
 from enrolments.models import EnrolmentStatus, SeatHold
 from enrolments.rules import RULES, RefusalKind, enrolment_refusal, family_refusals
 from enrolments.services import SeatRefused, seat_take
+from front_desk.services.checkouts import desk_checkout_open
 from testing.factories import (
     ChildFactory,
     EnrolmentFactory,
@@ -208,6 +215,31 @@ def test_with_no_reason_every_place_lets_the_child_in():
     assert situation.child.enrolments.get().status == EnrolmentStatus.ACTIVE
 
 
+def _checkout_refusal(situation, *, at_desk: bool) -> str | None:
+    """What opening a checkout of the child in the class answers: the family's own, or the one
+    the office opens for them at the front desk. None when it opens."""
+    items = [Item(class_id=situation.camp_class.pk, participant_id=situation.child.pk)]
+    try:
+        if at_desk:
+            desk_checkout_open(
+                staff=UserFactory(role=Role.OFFICE),
+                family_id=situation.family.pk,
+                items=items,
+                plan_ids={},
+            )
+        else:
+            lines, add_ons = items_read(items)
+            checkout_open(family=situation.family, items=lines, add_ons=add_ons)
+    except (Conflict, InvalidInput) as refused:
+        return f"{refused.code}: {refused.message}"
+    return None
+
+
+# The rules a checkout does not ask: it takes a class selected before, and a day of extended
+# care with a booked day, which `checkout.items` checks.
+NOT_ASKED_AT_CHECKOUT = {"selected", "care-alone"}
+
+
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.name)
 def test_each_rule_refuses_in_the_list_and_under_the_lock(rule):
     arrange, kind = SITUATIONS[rule.name]
@@ -217,6 +249,12 @@ def test_each_rule_refuses_in_the_list_and_under_the_lock(rule):
     paying = enrolment_refusal(
         participant=situation.child, camp_class=situation.camp_class, paying=True
     )
+    at_desk = _checkout_refusal(situation, at_desk=True)
+    assert at_desk == _checkout_refusal(situation, at_desk=False)
+    if rule.name not in NOT_ASKED_AT_CHECKOUT:
+        assert at_desk is not None
+    if paying is not None and rule.name != "by-unit":
+        assert at_desk.endswith(paying.before_paying)
     if rule.paying_only:
         assert paying.kind == kind
         assert _family_answer(situation) is None
@@ -233,3 +271,29 @@ def test_each_rule_refuses_in_the_list_and_under_the_lock(rule):
     else:
         assert paying is None
         assert taking is None
+
+
+def test_policies_unsigned_refuse_the_family_but_not_the_office_at_the_desk():
+    # The family has not yet signed the school's policies, which it does online at its first
+    # sign-in; the child's record itself is complete.
+    situation = Situation()
+    waiver = Policy.objects.create(slug="kiln-safety", title="Kiln safety")
+    PolicyVersion.objects.create(
+        policy=waiver, number=1, text="...", published_at=timezone.now() - timedelta(days=1)
+    )
+    child, camp_class = situation.child, situation.camp_class
+
+    paying = enrolment_refusal(participant=child, camp_class=camp_class, paying=True)
+    desk = enrolment_refusal(participant=child, camp_class=camp_class, paying=True, at_desk=True)
+
+    assert paying.kind == RefusalKind.CARE_INCOMPLETE
+    assert desk is None
+    assert _checkout_refusal(situation, at_desk=False).startswith("care_incomplete")
+    assert _checkout_refusal(situation, at_desk=True) is None
+
+
+def test_a_missing_care_record_refuses_the_office_at_the_desk_too():
+    situation = Situation()
+    _care(situation)
+
+    assert _checkout_refusal(situation, at_desk=True).startswith("care_incomplete")

@@ -157,3 +157,12 @@ def _customer_made(student: User, *, replacing: bool) -> str:
     # A parallel request (the worker and a first hold at once) saved the student's customer
     # first; the one made here stays empty.
     return _customer_on_record(student)
+
+
+def card_saved_forget(*, setup_intent_id: str) -> None:
+    """The card a SetupIntent saved taken off the family's Customer: typed at the front desk
+    for one payment, it is not kept unless the family agrees."""
+    with stripe_call():
+        setup = stripe_client.card_setup_retrieve(setup_intent_id)
+        if setup.payment_method_id:
+            stripe_client.card_forget(setup.payment_method_id)

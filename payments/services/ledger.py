@@ -22,6 +22,7 @@ from payments.models import (
     LedgerEntry,
     LedgerKind,
     PaidBy,
+    PaidWith,
     Payment,
     Refund,
 )
@@ -46,12 +47,13 @@ def credit_spent_at_checkout(payment: Payment) -> Decimal:
 
 
 def ledger_payment_made(payment: Payment) -> None:
-    """A payment put on record: its card charge (none for a free enrolment) and the account
-    credit spent on it, and the add-ons its price bought (`add_ons`). In the caller's
-    transaction, with the payment."""
+    """A payment put on record: its card charge (none for a free enrolment), or the cash or
+    cheque the office took, and the account credit spent on it, and the add-ons its price
+    bought (`add_ons`). In the caller's transaction, with the payment."""
     entries = []
     if payment.price > ZERO and not is_free_enrolment(payment):
-        entries.append(_entry(payment, LedgerKind.CHARGE, payment.price, at=payment.date))
+        kind = LedgerKind.CHARGE if payment.paid_with == PaidWith.CARD else LedgerKind.OFFLINE
+        entries.append(_entry(payment, kind, payment.price, at=payment.date))
     credit = credit_spent_at_checkout(payment)
     if credit > ZERO:
         entries.append(_entry(payment, LedgerKind.CREDIT_SPENT, credit, at=payment.date))

@@ -14,7 +14,7 @@ from extras.questions import answer_text, shown_questions
 from notifications.kinds import Composed
 from notifications.services import message_queue, message_queue_composed
 from payments.message_kinds import PaymentMessage
-from payments.models import Checkout, CheckoutLine, Payment, PaymentStatus
+from payments.models import Checkout, CheckoutLine, PaidWith, Payment, PaymentStatus
 from payments.refund_policy import refund_policy_text_of
 from payments.selectors import CareWeek, checkout_receipt_read
 
@@ -267,7 +267,10 @@ def checkout_receipt_composed(facts: dict) -> Composed:
             ],
             "care_weeks": [_care_week(week) for week in receipt.care_weeks],
             "charged": money(checkout.total or Decimal(0)),
-            "card_charged": (checkout.total or 0) > 0,
+            # Cash or a cheque taken at the front desk ("cash", "cheque"), else the card.
+            "paid_offline": checkout.paid_with if checkout.paid_with != PaidWith.CARD else "",
+            "paid_reference": checkout.paid_reference,
+            "card_charged": (checkout.total or 0) > 0 and checkout.paid_with in ("", PaidWith.CARD),
             "credit": money(checkout.credit) if checkout.credit > 0 else "",
             "paid_at": checkout.paid_at,
             "refund_policy": refund_policy_text_of(first) if first else "",

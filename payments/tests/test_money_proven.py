@@ -4,14 +4,14 @@ with every cent accounted for after every step.
 
 The families check out one or several children (sibling, multi-class and early-bird discounts, a
 code, account credit, a plan's deposit), or book weeks of a day camp with after-care on their
-days in one checkout; their instalments fall due and beat charges them (or the card declines,
-and the family pays the balance, or the office takes cash); they move seats up and down (by card
-or credit) and cancel in each refund tier (to the card or as credit), a week with its after-care
-too; the school cancels classes and the day camp with all its weeks (the service and the back
-office's action), refunds seats and grants credit. Clay has a required materials fee, and a
-T-shirt (the season's, its medium of two in stock) is bought with classes; the back office marks
-T-shirts delivered, which a cancellation then keeps (not refundable once delivered). After each
-step:
+days in one checkout, or the office checks them out at the front desk for cash or a cheque;
+their instalments fall due and beat charges them (or the card declines, and the family pays the
+balance, or the office takes cash); they move seats up and down (by card or credit) and cancel
+in each refund tier (to the card or as credit), a week with its after-care too; the school
+cancels classes and the day camp with all its weeks (the service and the back office's action),
+refunds seats and grants credit. Clay has a required materials fee, and a T-shirt (the season's,
+its medium of two in stock) is bought with classes; the back office marks T-shirts delivered,
+which a cancellation then keeps (not refundable once delivered). After each step:
 
 1. What localstripe was charged less what it gave back is what our records say the cards hold
    (the ledger, charge by charge).
@@ -482,6 +482,54 @@ class MoneyMachine(RuleBasedStateMachine):
         self.cash[instalment.payment.student_id] += instalment.amount
         self.card_only = False
 
+    @precondition(lambda self: self.day <= 30)
+    @rule(
+        family=st.integers(0, 1),
+        picks=st.lists(st.integers(0, 5), min_size=1, max_size=3),
+        code=st.booleans(),
+        credit=st.booleans(),
+        cheque=st.booleans(),
+    )
+    def paid_at_the_desk(self, family, picks, code, credit, cheque):
+        """The office checks a family out at the front desk and takes cash or a cheque."""
+        family = self.families[family]
+        taken = set(self.enrolled_seats())
+        free = [
+            (child, camp_class)
+            for owner, child in self.children
+            for camp_class in self.classes
+            if owner == family and (child.pk, camp_class.pk) not in taken
+        ]
+        if not free:
+            return
+        items = [
+            {"classId": camp_class.pk, "participantId": child.pk}
+            for child, camp_class in dict.fromkeys(free[pick % len(free)] for pick in picks)
+        ]
+        body = {"familyId": family.pk, "items": items, "applyCredit": credit}
+        if code:
+            body["promoCode"] = "WELCOME10"
+        with self.today():
+            office = self.as_family(self.admin)
+            opened = office.post("/api/frontDesk/checkouts", body, format="json")
+            assert opened.status_code in (201, 400, 409), opened.json()
+            if opened.status_code != 201:
+                return
+            answer = opened.json()
+            paid = office.post(
+                f"/api/frontDesk/checkouts/{answer['id']}/payment",
+                {
+                    "method": "cheque" if cheque else "cash",
+                    "reference": "1042",
+                    "total": answer["total"],
+                },
+                format="json",
+            )
+            assert paid.status_code in (201, 409), paid.json()
+        if paid.status_code == 201:
+            self.cash[family.pk] += money(answer["total"])
+            self.card_only = False
+
     @precondition(lambda self: self.enrolled())
     @rule(pick=st.integers(0, 9), to=st.integers(0, 1), credit=st.booleans())
     def transfer(self, pick, to, credit):
@@ -855,5 +903,29 @@ def test_a_t_shirt_delivered_is_kept_and_the_rest_given_back_by_the_policy(local
         # Weeks ahead, in full but for the two T-shirts Mia wears.
         assert sum(r["amount"] for r in stripe_js.refunds_of(clay.charge_id)) == 43000
         assert machine.kept[clay.student_id] == D("30.00")
+        with machine.today():
+            machine.check_money()
+
+
+@pytest.mark.parametrize("to_credit", [False, True], ids=["to the card", "as credit"])
+def test_cash_taken_at_the_desk_goes_back_as_credit_and_is_accounted_for(
+    localstripe, emulator, to_credit
+):
+    with a_run(localstripe) as machine:
+        machine.school(gift=False, opening=[(1, [0])], plan=False)
+        # The Silvas' Mia in Watercolour, $200 in cash at the desk.
+        machine.paid_at_the_desk(family=0, picks=[1], code=False, credit=False, cheque=False)
+        desk = Payment.objects.get(camp_class=machine.classes[1], status=PaymentStatus.ENROLLED)
+        assert machine.cash[desk.student_id] == D("200.00")
+        with machine.today():
+            machine.check_money()
+
+        machine.family_cancels(
+            pick=[p.pk for p in machine.enrolled()].index(desk.pk), to_credit=to_credit
+        )
+
+        # Weeks ahead, in full: back as account credit whichever the family asked, never to a
+        # card it did not pay with.
+        assert credit_balance(desk.student_id) >= D("200.00")
         with machine.today():
             machine.check_money()

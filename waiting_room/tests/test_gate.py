@@ -64,6 +64,9 @@ UNGATED = {
     "front_desk.apis_families.FamilyListCreateApi": "the office registering a family, no seat",
     "front_desk.apis_families.FamilyChildCreateApi": "the office adding a child, no seat",
     "front_desk.apis_families.ParticipantCareTakeApi": "a care record taken by phone, no seat",
+    "front_desk.apis.DeskDayApi": "the office's day closed, no seat",
+    "front_desk.apis_checkouts.DeskCheckoutListApi": "the office, for a family on the phone",
+    "front_desk.apis_checkouts.DeskCheckoutPaymentApi": "the office, for a family on the phone",
 }
 
 
