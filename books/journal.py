@@ -26,7 +26,7 @@ from django.db.models import Prefetch, Q
 
 from books.accounts import Chart, chart_read
 from books.models import LedgerAccount, Role
-from books.payouts import payouts_read
+from books.payouts import Payout, payouts_read
 from books.reports import Period
 from core.school_time import school_timezone
 from payments.models import (
@@ -41,7 +41,6 @@ from payments.models import (
     Payment,
 )
 from payments.selectors import MONEY_BACK_MADE
-from payments.stripe_client import Payout
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")

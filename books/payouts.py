@@ -40,16 +40,60 @@ class PayoutMatched:
         return self.net == self.amount
 
 
-def payouts_read(period: Period) -> list[stripe_client.Payout]:
+@dataclass(frozen=True)
+class Payout:
+    """A payout and the balance's movements it pays out. `matched_by` says how they were found:
+    Stripe's own list of the payout's ("payout"), or, where the provider keeps none
+    (localstripe), those made after the payout before it and up to this one ("window")."""
+
+    id: str
+    amount: int
+    currency: str
+    status: str
+    arrival: int
+    lines: tuple[stripe_client.BalanceLine, ...]
+    matched_by: str
+
+
+def _payout(sent: stripe_client.PayoutSent, lines, matched_by: str) -> Payout:
+    return Payout(
+        id=sent.id,
+        amount=sent.amount,
+        currency=sent.currency,
+        status=sent.status,
+        arrival=sent.arrival,
+        lines=tuple(lines),
+        matched_by=matched_by,
+    )
+
+
+def _payouts_arriving(start: datetime, end: datetime) -> list[Payout]:
+    window = {"gte": int(start.timestamp()), "lt": int(end.timestamp())}
+    if stripe_client.lists_by_payout():
+        return [
+            _payout(sent, stripe_client.balance_lines(payout=sent.id), "payout")
+            for sent in stripe_client.payouts_list(arrival_date=window)
+        ]
+    lines = sorted(stripe_client.balance_lines(), key=lambda line: line.created)
+    found, since = [], -1
+    for sent in sorted(stripe_client.payouts_list(), key=lambda p: (p.created, p.id)):
+        made = [line for line in lines if since < line.created <= sent.created]
+        since = sent.created
+        if window["gte"] <= sent.arrival < window["lt"]:
+            found.append(_payout(sent, made, "window"))
+    return found
+
+
+def payouts_read(period: Period) -> list[Payout]:
     try:
-        return stripe_client.payouts_arriving(period.begins, period.ends)
+        return _payouts_arriving(period.begins, period.ends)
     except stripe_client.PaymentProviderError as error:
         raise ProviderUnavailable(
             "Stripe's payouts could not be read. Try again in a moment."
         ) from error
 
 
-def payout_matched(payout: stripe_client.Payout) -> PayoutMatched:
+def payout_matched(payout: Payout) -> PayoutMatched:
     lines = payout.lines
     return PayoutMatched(
         id=payout.id,

@@ -7,7 +7,7 @@ Answers come back as small frozen records, so no other module depends on the SDK
 import io
 import threading
 import urllib.parse
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -480,78 +480,63 @@ class BalanceLine:
 
 
 @dataclass(frozen=True)
-class Payout:
-    """Money Stripe sent to the school's bank: its cents, the day it arrives (epoch seconds),
-    and the balance's movements it pays out. `matched_by` says how they were found: Stripe's own
-    list of the payout's ("payout"), or, where the provider keeps none (localstripe), those made
-    after the payout before it and up to this one ("window")."""
+class PayoutSent:
+    """Money Stripe sent to the school's bank: cents, made and arriving (epoch seconds)."""
 
     id: str
     amount: int
     currency: str
     status: str
+    created: int
     arrival: int
-    lines: tuple[BalanceLine, ...]
-    matched_by: str
 
 
-# The balance's movements.
-HISTORY = "/v1/balance_transactions"
+def lists_by_payout() -> bool:
+    """Whether the provider lists a payout's own movements: Stripe does, localstripe (at
+    STRIPE_API_BASE) keeps no such list."""
+    return settings.STRIPE_API_BASE is None
 
 
 def _listed(path: str, params: dict) -> Iterator[dict]:
     after: dict = {}
-    while True:
-        page = _answer("get", path, {**params, "limit": 100, **after})
-        yield from page["data"]
-        if not page.get("has_more") or not page["data"]:
-            return
-        after = {"starting_after": page["data"][-1]["id"]}
-
-
-def _balance_line(txn: Mapping) -> BalanceLine:
-    source = txn.get("source") or ""
-    return BalanceLine(
-        id=txn["id"],
-        type=txn.get("type") or "",
-        amount=int(txn["amount"]),
-        fee=int(txn.get("fee") or 0),
-        source=source if isinstance(source, str) else source.get("id", ""),
-        created=int(txn.get("created") or 0),
-    )
-
-
-def payouts_arriving(start: datetime, end: datetime) -> list[Payout]:
-    """The payouts arriving at the bank from `start` up to `end`, each with its movements."""
-    window = {"gte": int(start.timestamp()), "lt": int(end.timestamp())}
-    at_stripe = settings.STRIPE_API_BASE is None
     try:
-        payouts = list(_listed("/v1/payouts", {"arrival_date": window} if at_stripe else {}))
-        if at_stripe:
-            return [
-                _payout(payout, map(_balance_line, _listed(HISTORY, {"payout": payout["id"]})))
-                for payout in payouts
-            ]
-        lines = sorted(map(_balance_line, _listed(HISTORY, {})), key=lambda t: t.created)
+        while True:
+            page = _answer("get", path, {**params, "limit": 100, **after})
+            yield from page["data"]
+            if not page.get("has_more") or not page["data"]:
+                return
+            after = {"starting_after": page["data"][-1]["id"]}
     except stripe.StripeError as error:
         raise _translated(error) from error
-    found, since = [], -1
-    for payout in sorted(payouts, key=lambda p: (p["created"], p["id"])):
-        made = [line for line in lines if since < line.created <= payout["created"]]
-        since = payout["created"]
-        if window["gte"] <= payout["arrival_date"] < window["lt"]:
-            found.append(_payout(payout, made, "window"))
-    return found
 
 
-def _payout(payout: Mapping, lines: Iterable[BalanceLine], matched_by: str = "payout") -> Payout:
-    return Payout(
-        id=payout["id"],
-        amount=int(payout["amount"]),
-        currency=payout.get("currency") or "",
-        status=payout.get("status") or "",
-        arrival=int(payout["arrival_date"]),
-        # The payout's own movement out of the balance is the payout itself.
-        lines=tuple(line for line in lines if line.type != "payout"),
-        matched_by=matched_by,
-    )
+def payouts_list(**params) -> list[PayoutSent]:
+    """Stripe's payouts (`arrival_date={"gte": .., "lt": ..}` narrows them where Stripe can)."""
+    return [
+        PayoutSent(
+            id=payout["id"],
+            amount=int(payout["amount"]),
+            currency=payout.get("currency") or "",
+            status=payout.get("status") or "",
+            created=int(payout["created"]),
+            arrival=int(payout["arrival_date"]),
+        )
+        for payout in _listed("/v1/payouts", params)
+    ]
+
+
+def balance_lines(**params) -> list[BalanceLine]:
+    """The balance's movements (`payout=` one payout's, where Stripe lists them), the payouts'
+    own apart."""
+    return [
+        BalanceLine(
+            id=txn["id"],
+            type=txn.get("type") or "",
+            amount=int(txn["amount"]),
+            fee=int(txn.get("fee") or 0),
+            source=txn["source"] if isinstance(txn.get("source"), str) else "",
+            created=int(txn.get("created") or 0),
+        )
+        for txn in _listed("/v1/balance_transactions", params)
+        if txn.get("type") != "payout"
+    ]

@@ -23,6 +23,7 @@ from books.accounts import DEFAULT_ACCOUNTS, chart_read
 from books.journal import payout_entry
 from books.models import CategoryAccount, LedgerAccount
 from books.models import Role as AccountRole
+from books.payouts import Payout
 from books.tests.test_season_report import (  # noqa: F401 - the season report's own fixtures
     cents,
     checkout_paid,
@@ -384,7 +385,7 @@ def test_a_payout_is_matched_to_its_charges_and_refunds_and_is_the_bank_s_deposi
 
 
 def test_a_payout_s_fees_are_stripe_s_expense_and_its_deposit_the_bank_s():
-    payout = stripe_client.Payout(
+    payout = Payout(
         id="po_1",
         amount=9410,
         currency="usd",
