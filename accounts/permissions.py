@@ -50,6 +50,17 @@ class IsOfficeOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.OFFICE, Role.ADMIN))
 
 
+class IsStudentOrAdmin(BasePermission):
+    """A family's own rows (the access helper or selector narrows a family to its own), and
+    admins all of them."""
+
+    message = "Only families and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
+
+
 class ReadsRosters(BasePermission):
     """A class's roster: its instructor (checked by the access helper that reads the class),
     the office and admins. The office reads, never writes: only safe methods let it in."""
@@ -63,17 +74,6 @@ class ReadsRosters(BasePermission):
         if user.role == Role.OFFICE:
             return request.method in SAFE_METHODS
         return user.role in (Role.INSTRUCTOR, Role.ADMIN)
-
-
-class IsStudentOrAdmin(BasePermission):
-    """A family's own rows (the access helper or selector narrows a family to its own), and
-    admins all of them."""
-
-    message = "Only families and admins may do this."
-
-    def has_permission(self, request, view) -> bool:
-        user = request.user
-        return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
 
 
 __all__ = [

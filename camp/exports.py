@@ -16,6 +16,7 @@ from core.openapi import errors
 from enrolments.selectors import enrolment_history_for, selection_list_for
 from enrolments.serializers import SelectionOutputSerializer
 from extras.selectors import answers_of_family
+from front_desk.selectors import desk_log_for
 from payments.selectors import payment_list_for
 from payments.serializers import PaymentOutputSerializer
 
@@ -37,7 +38,8 @@ def _enrolment(enrolment) -> dict:
 def family_data(account) -> dict:
     """Everything about the account and its family: the person, their participants, choices,
     seats (given back ones too), payments, care records with their history and who read them,
-    the policies they accepted and their answers to the school's questions."""
+    the policies they accepted, their answers to the school's questions and what the front desk
+    did for them."""
     account_holder_of(account)
     participants = list(participant_list_for(account=account))
     return {
@@ -49,6 +51,7 @@ def family_data(account) -> dict:
             "photo": account.photo,
             "role": account.role,
             "bio": account.bio,
+            "phone": account.phone,
             "joinedAt": account.date_joined.isoformat(),
             "registeredAt": account.registered_at.isoformat() if account.registered_at else None,
         },
@@ -73,6 +76,11 @@ def family_data(account) -> dict:
                 "answeredAt": answer.answered_at.isoformat(),
             }
             for answer in answers_of_family(participant_ids=[p.pk for p in participants])
+        ],
+        # What the front desk did for the family, as the family reads it.
+        "frontDeskLog": [
+            {"at": entry.at.isoformat(), "kind": entry.kind, "summary": entry.summary}
+            for entry in desk_log_for(viewer=account)
         ],
     }
 

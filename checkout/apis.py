@@ -497,6 +497,15 @@ class AddOnInputSerializer(serializers.Serializer):
     )
 
 
+def plans_asked(items: list[dict]) -> dict[tuple[int, int], int]:
+    """The plan named for each item that names one, by (class id, participant id)."""
+    return {
+        (item["classId"], item["participantId"]): item["planId"]
+        for item in items
+        if item.get("planId")
+    }
+
+
 def items_asked(items: list[dict]) -> list[Item]:
     """A checkout's items as `CheckoutListApi.InputSerializer` validated them, for `items_read`."""
     return [
@@ -587,11 +596,7 @@ class CheckoutListApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         asked = items_asked(data.validated_data["items"])
-        plan_ids = {
-            (item["classId"], item["participantId"]): item["planId"]
-            for item in data.validated_data["items"]
-            if item.get("planId")
-        }
+        plan_ids = plans_asked(data.validated_data["items"])
         try:
             lines, add_ons = items_read(asked)
             view = checkout_open(

@@ -344,7 +344,7 @@ class ClassAdmin(admin.ModelAdmin):
                     line.enrolment.camp_class.name,
                     *roster_csv_cells(line),
                     payment.transaction_id,
-                    f"{payment.price:.2f}",
+                    payment.price,
                     payment.date.isoformat(),
                     *roster_answer_cells(line, questions),
                 ]

@@ -4,6 +4,9 @@ A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is read b
 LibreOffice and Google Sheets as a formula, so a class or a person named `=HYPERLINK(...)` would
 run in the admin's spreadsheet. Such a cell is written with a leading apostrophe, which the
 spreadsheet shows as text (OWASP's advice for CSV injection).
+
+Only text is guarded: a number (an int, a float, a Decimal) is written as the number it is, so
+a negative amount (a discount, a refund) stays a number a spreadsheet adds up.
 """
 
 import csv
@@ -16,8 +19,13 @@ from openpyxl import Workbook
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+NUMBERS = (int, float, Decimal)
+
+
 def spreadsheet_safe(cell: object) -> str:
     text = str(cell)
+    if isinstance(cell, NUMBERS) and not isinstance(cell, bool):
+        return text
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
@@ -33,7 +41,7 @@ class SafeCsvWriter:
 
 def xlsx_cell(value):
     """A cell as a workbook keeps it: numbers as numbers, days as days, text made safe."""
-    if value is None or isinstance(value, int | float | Decimal | date):
+    if value is None or isinstance(value, (*NUMBERS, date)):
         return value
     return spreadsheet_safe(value)
 

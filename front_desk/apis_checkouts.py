@@ -22,6 +22,7 @@ from checkout.apis import (
     CheckoutRefusalSerializer,
     checkout_body,
     items_asked,
+    plans_asked,
 )
 from core.converters import LARGEST_ROW_ID
 from core.errors import InvalidInput
@@ -85,11 +86,7 @@ class DeskCheckoutListApi(APIView):
                 staff=request.user,
                 family_id=data.validated_data["familyId"],
                 items=items_asked(asked),
-                plan_ids={
-                    (item["classId"], item["participantId"]): item["planId"]
-                    for item in asked
-                    if item.get("planId")
-                },
+                plan_ids=plans_asked(asked),
                 promo_code=data.validated_data.get("promoCode", ""),
                 apply_credit=data.validated_data["applyCredit"],
             )

@@ -1,5 +1,5 @@
-"""What the front desk tells families by e-mail. Registered with the outbox in
-front_desk/apps.py; the templates are in front_desk/templates/notifications/<kind>.*."""
+"""What the front desk tells families by e-mail. Registered with the outbox in front_desk/apps.py;
+the templates are in front_desk/templates/notifications/<kind>.*."""
 
 from django.db import models
 

@@ -16,6 +16,8 @@ from front_desk.apis_families import (
 )
 
 urlpatterns = [
+    path("frontDesk/log", DeskLogApi.as_view(), name="front-desk-log"),
+    path("frontDesk/day", DeskDayApi.as_view(), name="front-desk-day"),
     path("frontDesk/families", FamilyListCreateApi.as_view(), name="front-desk-families"),
     path(
         "frontDesk/families/<id:family_id>/participants",
@@ -27,8 +29,6 @@ urlpatterns = [
         ParticipantCareTakeApi.as_view(),
         name="front-desk-participant-care",
     ),
-    path("frontDesk/log", DeskLogApi.as_view(), name="front-desk-log"),
-    path("frontDesk/day", DeskDayApi.as_view(), name="front-desk-day"),
     path("frontDesk/checkouts", DeskCheckoutListApi.as_view(), name="desk-checkout-list"),
     path(
         "frontDesk/checkouts/<id:checkout_id>",

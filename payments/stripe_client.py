@@ -465,3 +465,78 @@ def webhook_event(*, payload: bytes, signature: str) -> WebhookEvent:
         raise InvalidSignature(str(error)) from error
     data_object = event.data.object
     return WebhookEvent(type=event.type, object_id=getattr(data_object, "id", "") or "")
+
+
+@dataclass(frozen=True)
+class BalanceLine:
+    """A movement of the Stripe balance (a charge, a refund): cents, Stripe's fee apart."""
+
+    id: str
+    type: str
+    amount: int
+    fee: int
+    source: str
+    created: int
+
+
+@dataclass(frozen=True)
+class PayoutSent:
+    """Money Stripe sent to the school's bank: cents, made and arriving (epoch seconds)."""
+
+    id: str
+    amount: int
+    currency: str
+    status: str
+    created: int
+    arrival: int
+
+
+def lists_by_payout() -> bool:
+    """Whether the provider lists a payout's own movements: Stripe does, localstripe (at
+    STRIPE_API_BASE) keeps no such list."""
+    return settings.STRIPE_API_BASE is None
+
+
+def _listed(path: str, params: dict) -> Iterator[dict]:
+    after: dict = {}
+    try:
+        while True:
+            page = _answer("get", path, {**params, "limit": 100, **after})
+            yield from page["data"]
+            if not page.get("has_more") or not page["data"]:
+                return
+            after = {"starting_after": page["data"][-1]["id"]}
+    except stripe.StripeError as error:
+        raise _translated(error) from error
+
+
+def payouts_list(**params) -> list[PayoutSent]:
+    """Stripe's payouts (`arrival_date={"gte": .., "lt": ..}` narrows them where Stripe can)."""
+    return [
+        PayoutSent(
+            id=payout["id"],
+            amount=int(payout["amount"]),
+            currency=payout.get("currency") or "",
+            status=payout.get("status") or "",
+            created=int(payout["created"]),
+            arrival=int(payout["arrival_date"]),
+        )
+        for payout in _listed("/v1/payouts", params)
+    ]
+
+
+def balance_lines(**params) -> list[BalanceLine]:
+    """The balance's movements (`payout=` one payout's, where Stripe lists them), the payouts'
+    own apart."""
+    return [
+        BalanceLine(
+            id=txn["id"],
+            type=txn.get("type") or "",
+            amount=int(txn["amount"]),
+            fee=int(txn.get("fee") or 0),
+            source=txn["source"] if isinstance(txn.get("source"), str) else "",
+            created=int(txn.get("created") or 0),
+        )
+        for txn in _listed("/v1/balance_transactions", params)
+        if txn.get("type") != "payout"
+    ]

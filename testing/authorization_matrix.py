@@ -577,6 +577,22 @@ MATRIX = (
         (401, 403, 403, 403, 403, 200, 403),
         "admins",
     ),
+    # --- The school's books: the journal's exports and Stripe's payouts.
+    *(
+        Call(
+            "GET",
+            f"/api/reports/journal.{extension}?from={{meeting.day}}&to={{meeting.day}}",
+            (401, 403, 403, 403, 403, 200, 403),
+            "admins",
+        )
+        for extension in ("csv", "xlsx", "iif", "qbo.csv", "xero.csv")
+    ),
+    Call(
+        "GET",
+        "/api/reports/payouts?from={meeting.day}&to={meeting.day}",
+        (401, 403, 403, 403, 403, 200, 403),
+        "admins",
+    ),
     # --- Selections.
     Call(
         "GET",

@@ -51,6 +51,9 @@ ANSWERS = {
     "What a family has to do": "family_home.selectors.todo_for",
     "An add-on": "checkout.items.items_read",
     "The school's questions": "extras.questions.answers_checked",
+    "A care record taken by phone": "care.selectors.vouched_at",
+    "The front desk": "front_desk.services.families.family_register",
+    "The books": "books.journal.journal_for",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
@@ -65,6 +68,12 @@ ALSO_NAMED = {
         "extras.selectors.roster_answers",
     ],
     "A family's cart": ["checkout.selectors.checkout_quote"],
+    "The front desk": [
+        "front_desk.services.checkouts.desk_checkout_pay",
+        "checkout.services.family_checkout.checkout_pay_offline",
+        "front_desk.services.log.desk_log",
+        "front_desk.services.days.day_close",
+    ],
     "A transfer": ["changes.selectors.care_days_riding_on"],
     "A week, a day, a day of extended care": [
         "classes.series.extended_care_days_make",

@@ -6,6 +6,8 @@ from accounts.models import Role
 from enrolments.services import seat_give_back
 from extras.models import Question, QuestionKind
 from extras.services import answers_record
+from front_desk.models import DeskActionKind
+from front_desk.services.log import desk_log
 from payments.models import PaymentStatus
 from testing.factories import ChildFactory, PaymentFactory, SelectionFactory, UserFactory
 
@@ -28,6 +30,14 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
     zed = ChildFactory(account=stranger, first_name="Zed")
     PaymentFactory(student=stranger, status=PaymentStatus.ENROLLED)
     answers_record(participant=zed, answers={wheel.pk: True}, by_id=stranger.pk)
+    office = UserFactory(role=Role.OFFICE)
+    desk_log(
+        actor=office,
+        family=parent,
+        kind=DeskActionKind.FAMILY_REGISTERED,
+        summary="Registered the family",
+    )
+    desk_log(actor=office, family=stranger, kind=DeskActionKind.CHILD_ADDED, summary="Added Zed")
 
     response = api_client_for(parent).get("/api/account/export")
 
@@ -45,6 +55,7 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
         "careRecords",
         "policyAcceptances",
         "answers",
+        "frontDeskLog",
     }
     assert (data["account"]["email"], data["account"]["name"]) == ("ana@camp.test", "Ana Lopez")
     assert [(row["firstName"], row["notes"]) for row in data["participants"]] == [
@@ -67,6 +78,7 @@ def test_the_export_holds_the_account_the_family_and_their_history(api_client_fo
         (mia.pk, "Used a wheel?", False),
         (mia.pk, "Used a wheel?", True),
     ]
+    assert [row["summary"] for row in data["frontDeskLog"]] == ["Registered the family"]
     assert "zoe@camp.test" not in response.content.decode()
     assert "Zed" not in response.content.decode()
 

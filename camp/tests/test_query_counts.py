@@ -919,8 +919,8 @@ STEPS = [
     (an_instructor_reads_a_class_waitlist, 200, 3),
     # The caller; "Myself"; the family; selections; every seat; payments. The care records,
     # the policies' current versions, acceptances, versions and reads; the policies accepted.
-    # The answers to the school's questions, with their questions.
-    (a_family_downloads_their_data, 200, 13),
+    # The answers to the school's questions, with their questions. The front desk's log.
+    (a_family_downloads_their_data, 200, 14),
     # The caller; the count; the page; its classes' meeting ids; its attendance actions.
     (a_student_pages_through_their_enrolled_classes, 200, 6),
     # The class with its instructor; its meetings with theirs.

@@ -16,6 +16,7 @@ from care.models import CareRecord
 from care.selectors import care_missing
 from front_desk.models import DeskAction, DeskActionKind
 from notifications.models import Message
+from testing.authorization_matrix import CARE_BODY
 from testing.care import care_completed, policies_accepted
 from testing.factories import ChildFactory, UserFactory
 from testing.outbox import send_queued
@@ -24,20 +25,8 @@ from testing.servers import free_port
 pytestmark = pytest.mark.django_db
 
 FAMILIES = "/api/frontDesk/families"
-CARE = {
-    "allergies": [{"name": "Peanuts", "severity": "anaphylactic", "action": "EpiPen"}],
-    "medications": [],
-    "conditions": "",
-    "dietary": "",
-    "doctor": {"name": "", "phone": ""},
-    "emergencyContacts": [
-        {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "415 555 0134"},
-        {"name": "Luis Lopez", "relationship": "Grandfather", "phone": "415 555 0177"},
-    ],
-    "pickups": [],
-    "mayLeaveAlone": False,
-    "photoConsent": True,
-}
+# A child's record as the family's own form sends it.
+CARE = CARE_BODY
 
 
 @pytest.fixture

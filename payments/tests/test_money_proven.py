@@ -60,6 +60,7 @@ from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
+from books.journal import journal_for
 from books.reports import Period, season_money
 from books.statements import statement_for
 from changes.services import class_cancel
@@ -725,6 +726,21 @@ class MoneyMachine(RuleBasedStateMachine):
                 ZERO,
             )
             assert statements == total_card, (statements, total_card)
+
+        # 7: the books' journal balances, entry by entry, and its sales are the report's.
+        entries = journal_for(Period(start=date(2000, 1, 1), end=date(2100, 12, 31)), payouts=False)
+        assert all(entry.balanced for entry in entries), [e for e in entries if not e.balanced]
+        sold = sum(
+            (
+                line.credit - line.debit
+                for e in entries
+                if e.number.startswith("S")
+                for line in e.lines
+                if line.account.type == "income"
+            ),
+            ZERO,
+        )
+        assert sold == report.total.gross, (sold, report.total.gross)
 
         # 4: credit never below nothing, and no family's money vanishes.
         for family in self.families:

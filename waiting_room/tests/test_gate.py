@@ -61,12 +61,12 @@ UNGATED = {
     "enrolments.apis_waitlist.WaitlistDeclineApi": "an offer declined goes to the next family",
     "settlement.apis.StripeWebhookApi": "Stripe telling of payments made through gated writes",
     "changes.apis_cancellation.EnrolmentCancellationApi": "a seat given back, and refunded",
-    "front_desk.apis.DeskDayApi": "the office's day closed, no seat",
-    "front_desk.apis_checkouts.DeskCheckoutListApi": "the office, for a family on the phone",
-    "front_desk.apis_checkouts.DeskCheckoutPaymentApi": "the office, for a family on the phone",
     "front_desk.apis_families.FamilyListCreateApi": "the office registering a family, no seat",
     "front_desk.apis_families.FamilyChildCreateApi": "the office adding a child, no seat",
     "front_desk.apis_families.ParticipantCareTakeApi": "a care record taken by phone, no seat",
+    "front_desk.apis.DeskDayApi": "the office's day closed, no seat",
+    "front_desk.apis_checkouts.DeskCheckoutListApi": "the office, for a family on the phone",
+    "front_desk.apis_checkouts.DeskCheckoutPaymentApi": "the office, for a family on the phone",
 }
 
 

@@ -14,6 +14,7 @@ import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
 import { useNotify } from "../../../lib/notices";
 import { todayIso } from "../components/dates";
+import { OfficeLog } from "../components/OfficeLog";
 import { ParticipantCard } from "../components/ParticipantCard";
 import { PARTICIPANT_FIELDS, ParticipantForm } from "../components/ParticipantForm";
 import { participantName } from "../components/participantName";
@@ -37,8 +38,8 @@ async function submitted(send, { setErrors, setStatus }) {
 /*
  * /dashboard/family: the people a student selects classes for, the account holder first, then
  * the children (who have no login of their own); adding, editing and removing children; the way
- * to each one's care record; the school's policies to accept; and a copy of everything the
- * school keeps about the family.
+ * to each one's care record; the school's policies to accept; what the office did for the
+ * family at the front desk; and a copy of everything the school keeps about the family.
  */
 export function FamilyPage() {
   useTitle("My Family");
@@ -140,6 +141,7 @@ export function FamilyPage() {
         </div>
       </section>
       <SchoolPolicies participants={participants} />
+      <OfficeLog />
       <section className="mt-4" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading" className="h4">
           Your data

@@ -19,10 +19,12 @@ const mia = makeChild({
   emergencyContactPhone: "555-0100",
 });
 
-// The page asks for the school's policies beside the family: none, unless a test gives some.
-// (The answers stay the test's own object: a test changes them as the server would.)
+// The page asks for the school's policies and the front desk's log beside the family: none,
+// unless a test gives some. (The answers stay the test's own object: a test changes them as the
+// server would.)
 function stubApi(answers) {
   if (!Object.hasOwn(answers, "/policies")) answers["/policies"] = [];
+  if (!Object.hasOwn(answers, "/frontDesk/log")) answers["/frontDesk/log"] = [];
   return stubAnyApi(answers);
 }
 
@@ -53,11 +55,11 @@ function addForm() {
   return within(screen.getByRole("form", { name: "Add a child" }));
 }
 
-// The family's own requests, the policies' GET left out.
+// The family's own requests, the policies' and the desk log's GETs left out.
 function requests(fetch) {
   return fetch.mock.calls
     .map(([url, init]) => `${init.method} ${url}`)
-    .filter((request) => request !== "GET /api/policies");
+    .filter((request) => !["GET /api/policies", "GET /api/frontDesk/log"].includes(request));
 }
 
 // The server's answer to the page's POST, which stubApi cannot tell from the GET of one path.
@@ -418,5 +420,37 @@ describe("School policies", () => {
     await waitFor(() =>
       expect(screen.queryByRole("form", { name: "Accept the school's policies" })).toBeNull(),
     );
+  });
+});
+
+describe("Done for you by the office", () => {
+  const registered = {
+    id: 7,
+    at: new Date(Date.now() - 86400000).toISOString(),
+    kind: "family_registered",
+    summary: "Registered the family",
+    actor: { name: "The office", role: "office" },
+    family: { id: 1, name: "Ana Lopez" },
+  };
+
+  test("what the front desk did for the family is listed, said to be the office's", async () => {
+    stubApi({ "/participants": [myself, mia], "/frontDesk/log": [registered] });
+    renderPage();
+
+    const section = within(
+      await screen.findByRole("region", { name: "Done for you by the office" }),
+    );
+
+    expect(section.getByText("Registered the family")).toBeVisible();
+    expect(section.getByText(/by the office on/)).toBeVisible();
+  });
+
+  test("a family that never dealt with the desk sees nothing of it", async () => {
+    stubApi({ "/participants": [myself, mia] });
+    renderPage();
+
+    await screen.findByRole("article", { name: "Mia Lopez" });
+
+    expect(screen.queryByRole("region", { name: "Done for you by the office" })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { paths } from "../../../config/paths";
 import { useFileDownload } from "../../../hooks/useFileDownload";
 import { useTitle } from "../../../hooks/useTitle";
 import { AttendanceSection } from "../components/AttendanceSection";
+import { BooksSection } from "../components/BooksSection";
 import { ClassFillSection } from "../components/ClassFillSection";
 import { DayCampSection } from "../components/DayCampSection";
 import { InstalmentsSection } from "../components/InstalmentsSection";
@@ -116,6 +117,7 @@ export function ReportsPage() {
           <ClassFillSection classes={report.classes} />
           <DayCampSection units={report.units} extendedCare={report.extendedCare} />
           <MoneySection figures={report.money} />
+          <BooksSection key={`${report.from} ${report.to}`} from={report.from} to={report.to} />
           <InstalmentsSection instalments={report.instalments} />
           <AttendanceSection attendance={report.attendance} />
           <MissingCare count={report.missingCare} />
