@@ -8,6 +8,7 @@ import { isSoldByUnit, unitWord } from "../../../components/cards/byUnit";
 import { ItemExtras } from "../../../components/extras/ItemExtras";
 import { extrasSchema, extrasServerErrors } from "../../../components/extras/extras";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
+import { formatPrice } from "../../../components/ui/formatPrice";
 import { ClassPicker } from "./ClassPicker";
 import { deskItems, deskPlan, itemKey } from "./deskCheckout";
 
@@ -40,6 +41,28 @@ function UnitChoices({ item, classItem, index }) {
   );
 }
 
+// A class offering payment plans: paid in full today, or a deposit now and instalments later.
+function PlanChoice({ item, classItem, index }) {
+  const id = useId();
+  const plans = classItem?.plans ?? [];
+  if (plans.length === 0) return null;
+  return (
+    <div className="mb-2">
+      <label className="form-label small mb-1" htmlFor={id}>
+        How the family pays for {item.className}
+      </label>
+      <Field as="select" id={id} name={`items.${index}.planId`} className="form-select w-auto">
+        <option value="">In full today</option>
+        {plans.map((offered) => (
+          <option key={offered.id} value={String(offered.id)}>
+            {offered.label}: {formatPrice(offered.deposit)} now
+          </option>
+        ))}
+      </Field>
+    </div>
+  );
+}
+
 function ChosenItem({ item, index, classItem, plan, onRemove }) {
   const planItem = plan.find((entry) => entry.key === item.key);
   return (
@@ -53,6 +76,7 @@ function ChosenItem({ item, index, classItem, plan, onRemove }) {
         </button>
       </div>
       {isSoldByUnit(classItem) && <UnitChoices item={item} classItem={classItem} index={index} />}
+      <PlanChoice item={item} classItem={classItem} index={index} />
       {planItem && <ItemExtras planItem={planItem} plan={plan} headingLevel={4} />}
     </li>
   );
@@ -78,6 +102,7 @@ function BuilderFields({ family, classesRef }) {
         participantId: child.id,
         participantName: child.firstName,
         units: [],
+        planId: "",
       },
     ]);
   }

@@ -12,6 +12,7 @@ export function deskPlan(values, classes) {
         participantId: item.participantId,
         participantName: item.participantName,
         className: item.className,
+        planId: item.planId,
         classItem,
         units: item.units.map((id) => ({ id: Number(id), label: labels.get(String(id)) })),
       };
@@ -24,6 +25,7 @@ export function deskItems(plan, values) {
   return plan.map((item) => ({
     classId: item.classId,
     participantId: item.participantId,
+    ...(item.planId ? { planId: Number(item.planId) } : {}),
     ...(item.units.length ? { units: item.units.map((unit) => unit.id) } : {}),
     ...itemExtras(item, values, plan),
   }));

@@ -260,6 +260,38 @@ test("the office checks out a class for a child and takes cash", async () => {
   expect(loadStripeJs).toHaveBeenCalled();
 });
 
+test("a class paid by a plan is opened with it, and the card kept for the instalments", async () => {
+  const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const byPlan = {
+    ...watercolor,
+    plans: [
+      { id: 6, label: "Two parts", deposit: 30, instalments: [{ dueOn: inAMonth, amount: 30 }] },
+    ],
+  };
+  const openedByPlan = { ...opened, total: 30, later: 30 };
+  const { user, fetch } = renderPage({
+    "/classes/3": byPlan,
+    "POST /frontDesk/checkouts": respond(201, openedByPlan),
+  });
+  await chooseLopez(user);
+
+  await user.click(await screen.findByRole("button", { name: "Add Watercolor Basics for Mia" }));
+  await user.selectOptions(
+    await screen.findByLabelText("How the family pays for Watercolor Basics"),
+    "Two parts: $30.00 now",
+  );
+  await user.click(screen.getByRole("button", { name: "Check out" }));
+  await screen.findByRole("heading", { name: "Payment" });
+
+  expect(sent(fetch, "POST", "/frontDesk/checkouts").items).toEqual([
+    { classId: 3, participantId: 31, planId: 6 },
+  ]);
+  expect(screen.getByText("Later, by instalments: $30.00")).toBeInTheDocument();
+  expect(
+    screen.getByRole("checkbox", { name: "The family agrees to keep this card on file" }),
+  ).toBeChecked();
+});
+
 test("a cheque is not taken without its number", async () => {
   const { user, fetch } = renderPage({ "POST /frontDesk/checkouts": respond(201, opened) });
   await chooseLopez(user);
