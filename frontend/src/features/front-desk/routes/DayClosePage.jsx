@@ -7,6 +7,7 @@ import { useCloseDay, useDeskDay } from "../../../api/frontDesk";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { formatPrice } from "../../../components/ui/formatPrice";
+import { Loading } from "../../../components/ui/Loading";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { showRefusal } from "../components/refusal";
@@ -177,6 +178,7 @@ export function DayClosePage() {
         />
       </div>
       {error && <p className="text-danger">{error.message}</p>}
+      {!day && !error && <Loading label="Loading the day's takings…" />}
       {day && (
         <>
           <Takings day={day} />
