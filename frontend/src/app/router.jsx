@@ -26,6 +26,12 @@ function lazyPage(load, name) {
   return <Page />;
 }
 
+// The dashboard's frame (menu and page), for the family's and staff's pages and the front desk's.
+const dashboardFrame = lazyPage(
+  () => import(/* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"),
+  "DashboardLayout",
+);
+
 // The balance's address in the e-mail, kept short; the page lives in the dashboard.
 function BalanceLink() {
   const { enrolmentId } = useParams();
@@ -127,13 +133,7 @@ export const routes = [
     element: <PrivateRoute pending={<LoadingBar />} />,
     children: [
       {
-        element: lazyPage(
-          () =>
-            import(
-              /* webpackChunkName: "dashboard" */ "../features/dashboard/routes/DashboardLayout"
-            ),
-          "DashboardLayout",
-        ),
+        element: dashboardFrame,
         children: [
           { index: true, element: <DashboardHome /> },
           {
@@ -424,13 +424,24 @@ export const routes = [
     ],
   },
   {
-    // The office's own pages (the front desk, the day's takings): their guard and route table
-    // come in their own chunk, so no family's page carries them.
-    path: `${paths.frontDesk}/*`,
-    element: lazyPage(
-      () => import(/* webpackChunkName: "front-desk" */ "./FrontDeskArea"),
-      "FrontDeskArea",
-    ),
+    // The office's own pages (the front desk, the day's takings), in the dashboard's frame.
+    path: paths.frontDesk,
+    element: <OfficeOrAdminRoute pending={<LoadingBar />} />,
+    children: [
+      {
+        element: dashboardFrame,
+        children: [
+          ["", "FrontDeskPage"],
+          ["day", "DayClosePage"],
+        ].map(([path, name]) => ({
+          path,
+          element: lazyPage(
+            () => import(/* webpackChunkName: "front-desk" */ "../features/front-desk/routes"),
+            name,
+          ),
+        })),
+      },
+    ],
   },
   { path: paths.balanceLink(":enrolmentId"), element: <BalanceLink /> },
   { path: "*", element: <ErrorPage /> },
