@@ -274,6 +274,16 @@ class MoneyMachine(RuleBasedStateMachine):
             )
         )
 
+    def seats_free_to(self, family) -> list:
+        """Each (child, class) of the family's not yet enrolled."""
+        taken = set(self.enrolled_seats())
+        return [
+            (child, camp_class)
+            for owner, child in self.children
+            for camp_class in self.classes
+            if owner == family and (child.pk, camp_class.pk) not in taken
+        ]
+
     def owing(self) -> bool:
         return Instalment.objects.filter(
             payment__status=PaymentStatus.ENROLLED,
@@ -331,13 +341,7 @@ class MoneyMachine(RuleBasedStateMachine):
     )
     def checkout(self, family, picks, code, credit, plan, declines):
         family = self.families[family]
-        taken = set(self.enrolled_seats())
-        free = [
-            (child, camp_class)
-            for owner, child in self.children
-            for camp_class in self.classes
-            if owner == family and (child.pk, camp_class.pk) not in taken
-        ]
+        free = self.seats_free_to(family)
         if not free:
             return
         items = []
@@ -364,13 +368,7 @@ class MoneyMachine(RuleBasedStateMachine):
         """A family checks out classes with a T-shirt (or two) on each; Clay's materials fee is
         added whatever they ask; the medium may sell out."""
         family = self.families[family]
-        taken = set(self.enrolled_seats())
-        free = [
-            (child, camp_class)
-            for owner, child in self.children
-            for camp_class in self.classes
-            if owner == family and (child.pk, camp_class.pk) not in taken
-        ]
+        free = self.seats_free_to(family)
         if not free:
             return
         shirt = {"id": self.shirt.pk, "optionId": self.sizes[size].pk, "quantity": quantity}
@@ -493,13 +491,7 @@ class MoneyMachine(RuleBasedStateMachine):
     def paid_at_the_desk(self, family, picks, code, credit, cheque):
         """The office checks a family out at the front desk and takes cash or a cheque."""
         family = self.families[family]
-        taken = set(self.enrolled_seats())
-        free = [
-            (child, camp_class)
-            for owner, child in self.children
-            for camp_class in self.classes
-            if owner == family and (child.pk, camp_class.pk) not in taken
-        ]
+        free = self.seats_free_to(family)
         if not free:
             return
         items = [

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 
 import { JOURNAL_FILES, fetchJournalFile, useStripePayouts } from "../../../api/books";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -6,6 +6,7 @@ import { Loading } from "../../../components/ui/Loading";
 import { formatDate } from "../../../components/ui/schedule";
 import { useFileDownload } from "../../../hooks/useFileDownload";
 import { moneyColumn } from "./columns";
+import { DateField } from "./RangeForm";
 import { ReportTable } from "./ReportTable";
 
 const PAYOUT_COLUMNS = [
@@ -17,25 +18,6 @@ const PAYOUT_COLUMNS = [
   moneyColumn("Deposit", "amount"),
   { heading: "Matched", cell: (row) => (row.matched ? "Yes" : "No: check in Stripe") },
 ];
-
-function DayField({ label, value, onChange }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className="form-control"
-        value={value}
-        required
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
 
 function Payouts({ range }) {
   const { data, error, isLoading } = useStripePayouts(range);
@@ -75,8 +57,8 @@ export function BooksSection({ from: reportFrom, to: reportTo }) {
         Stripe&rsquo;s payouts matched to the charges, refunds and fees they pay out.
       </p>
       <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <DayField label="Books from" value={from} onChange={setFrom} />
-        <DayField label="Books to" value={to} onChange={setTo} />
+        <DateField label="Books from" value={from} onChange={setFrom} />
+        <DateField label="Books to" value={to} onChange={setTo} />
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3">
         {JOURNAL_FILES.map((journal) => (

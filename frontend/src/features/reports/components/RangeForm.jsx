@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 // A whole date as a date field gives it; a field emptied or half typed gives "".
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function DateField({ label, value, onChange, min, max, error }) {
+// A day's field of the reports page, with the server's refusal of it beside it.
+export function DateField({ label, value, onChange, min, max, error }) {
   const id = useId();
   return (
     <div>
