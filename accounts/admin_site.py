@@ -31,6 +31,7 @@ CAMP_APPS = frozenset(
         "enrolments",
         "class_messages",
         "attendance",
+        "health",
         "payments",
         "books",
         "front_desk",

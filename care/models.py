@@ -64,6 +64,10 @@ class CareRecord(models.Model):
     )
     taken_at = models.DateTimeField(null=True, blank=True)
     medical_erased_at = models.DateTimeField(null=True, blank=True)
+    # Whether the record asks for an allergy action plan (an allergy of a severity in
+    # `CARE_ACTION_PLAN_FOR`), kept in the clear when the record is saved, so that whether it is
+    # complete is read without opening the medical part.
+    action_plan_needed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -108,6 +112,9 @@ class CarePart(models.TextChoices):
     ATTENDANCE = "attendance", "A meeting's attendance"
     TODAY = "today", "The Today screen"
     EXPORT = "export", "A roster downloaded"
+    DOCUMENT = "document", "A document"
+    INCIDENT = "incident", "An incident report"
+    MEDICATION = "medication", "The medication log"
 
 
 class CareRead(models.Model):
@@ -211,3 +218,46 @@ class CareReminder(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class DocumentKind(models.TextChoices):
+    IMMUNISATION = "immunisation", "Immunisation record"
+    ACTION_PLAN = "action_plan", "Allergy action plan"
+    DOCTOR_NOTE = "doctor_note", "Doctor's note"
+    OTHER = "other", "Other document"
+
+
+class CareDocument(models.Model):
+    """A document a family gave the school for one child: a PDF or an image, its kind checked
+    by its content, stored encrypted (`care.encryption`) through Django's storage API under
+    `storage_name`; readable by the family and admins, an action plan by the child's
+    instructors too (each staff read logged)."""
+
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="care_documents"
+    )
+    kind = models.CharField(max_length=20, choices=DocumentKind.choices)
+    # The name the family's file had, for the download; never a path.
+    file_name = models.CharField(max_length=200)
+    # What the content is (application/pdf, image/png, image/jpeg), read from the bytes.
+    content_type = models.CharField(max_length=60)
+    size = models.PositiveIntegerField()
+    storage_name = models.CharField(max_length=300, unique=True)
+    expires_on = models.DateField(null=True, blank=True)
+    uploaded_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    uploaded_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-uploaded_at", "-id"]
+        indexes = [
+            models.Index(fields=["participant", "kind", "expires_on"], name="care_document_idx"),
+            models.Index(fields=["expires_on"], name="care_document_expiry_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=DocumentKind.values), name="care_document_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.participant}"

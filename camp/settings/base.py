@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "waiting_room",
     "class_messages",
     "attendance",
+    "health",
     "payments",
     "checkout",
     "front_desk",

@@ -25,3 +25,17 @@ CARE_RETENTION_DAYS = int(env("CARE_RETENTION_DAYS", "365"))
 CARE_PHONE_REGION = env("CARE_PHONE_REGION", "US")
 # Reminders to complete a record, at `first_meeting`: this many days before the first meeting.
 CARE_REMINDER_DAYS = tuple(int(day) for day in env_list("CARE_REMINDER_DAYS", "7,2"))
+
+# Documents a family uploads for a child (immunisation records, allergy action plans...): the
+# largest file taken, and the days before a document's expiry its family is reminded.
+CARE_DOCUMENT_MAX_BYTES = int(env("CARE_DOCUMENT_MAX_BYTES", str(10 * 1024 * 1024)))
+CARE_DOCUMENT_REMINDER_DAYS = tuple(
+    int(day) for day in env_list("CARE_DOCUMENT_REMINDER_DAYS", "30,7")
+)
+# A record with an allergy of one of these severities is complete only with an allergy action
+# plan on file that has not expired; empty asks for none.
+CARE_ACTION_PLAN_FOR = tuple(env_list("CARE_ACTION_PLAN_FOR", "severe,anaphylactic"))
+
+# Incident reports are kept this many years after the day they happened (beyond the care
+# record's retention: an insurer or a court may ask for one long after).
+INCIDENT_RETENTION_YEARS = int(env("INCIDENT_RETENTION_YEARS", "7"))

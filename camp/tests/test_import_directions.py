@@ -39,6 +39,7 @@ LAYERS = [
     "enrolments",
     "class_messages",
     "attendance",
+    "health",
     "payments",
     "books",
     "plans",

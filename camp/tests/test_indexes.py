@@ -25,6 +25,7 @@ CAMP_APPS = (
     "enrolments",
     "class_messages",
     "attendance",
+    "health",
     "payments",
     "pages",
 )

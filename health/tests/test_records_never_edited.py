@@ -1,0 +1,107 @@
+"""The database holds the health records as the school's: a closed incident and its addenda are
+never changed, a report is not removed before its retention ends, and the medication log is
+only ever added to, whatever writes to the tables (here the ORM's own UPDATE and DELETE)."""
+
+from datetime import date, time, timedelta
+
+import pytest
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from classes.models import Meeting
+from health.models import (
+    Incident,
+    IncidentAddendum,
+    IncidentChild,
+    IncidentKind,
+    MedicationAdministration,
+    MedicationOutcome,
+)
+from testing.dates import summer
+from testing.factories import ChildFactory, scheduled_class
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def meeting(people) -> Meeting:
+    pottery = scheduled_class(
+        name="Pottery",
+        start=summer(6, 14),
+        end=summer(6, 14),
+        days=(0,),
+        hours=(time(9), time(12)),
+        instructor=people["instructor"],
+    )
+    return pottery.meetings.get()
+
+
+def _incident(meeting, reporter, *, keep_until: date, closed: bool = False) -> Incident:
+    now = timezone.now()
+    incident = Incident.objects.create(
+        meeting=meeting,
+        at=now,
+        kind=IncidentKind.INJURY,
+        body_area="left_hand",
+        description="Cut a finger on a clay tool.",
+        client_id=f"incident-{keep_until}-{closed}",
+        reported_by=reporter,
+        reported_by_name=reporter.name,
+        keep_until=keep_until,
+        closed_at=now if closed else None,
+        closed_by=reporter if closed else None,
+        closed_by_name=reporter.name if closed else "",
+    )
+    IncidentChild.objects.create(incident=incident, participant=ChildFactory())
+    IncidentAddendum.objects.create(incident=incident, text="Plaster.", by=reporter, by_name="M")
+    return incident
+
+
+def _refused(write) -> None:
+    with pytest.raises(DatabaseError), transaction.atomic():
+        write()
+
+
+def test_a_closed_incident_its_children_and_addenda_are_never_changed(meeting, people):
+    incident = _incident(
+        meeting, people["admin"], keep_until=date.today() + timedelta(days=1), closed=True
+    )
+    _refused(lambda: Incident.objects.filter(pk=incident.pk).update(description="Nothing."))
+    _refused(lambda: IncidentChild.objects.filter(incident=incident).update(family_emailed_at=None))
+    _refused(lambda: IncidentAddendum.objects.filter(incident=incident).update(text="Changed."))
+    _refused(lambda: Incident.objects.filter(pk=incident.pk).delete())
+    _refused(lambda: IncidentAddendum.objects.filter(incident=incident).delete())
+    incident.refresh_from_db()
+    assert incident.description == "Cut a finger on a clay tool."
+
+
+def test_an_open_incident_is_reviewed_but_kept_until_its_retention_ends(meeting, people):
+    incident = _incident(meeting, people["admin"], keep_until=date.today())
+    Incident.objects.filter(pk=incident.pk).update(follow_up="Called home.")
+    _refused(lambda: Incident.objects.filter(pk=incident.pk).delete())
+    _refused(lambda: IncidentAddendum.objects.filter(incident=incident).update(text="Changed."))
+
+
+def test_a_report_past_its_retention_may_be_deleted_with_everything_in_it(meeting, people):
+    incident = _incident(
+        meeting, people["admin"], keep_until=date.today() - timedelta(days=1), closed=True
+    )
+    Incident.objects.filter(pk=incident.pk).delete()
+    assert not IncidentChild.objects.exists()
+    assert not IncidentAddendum.objects.exists()
+
+
+def test_a_dose_given_is_never_changed_or_removed(meeting, people):
+    dose = MedicationAdministration.objects.create(
+        participant=ChildFactory(),
+        meeting=meeting,
+        medication="Inhaler",
+        dose="2 puffs",
+        outcome=MedicationOutcome.GIVEN,
+        at=timezone.now(),
+        client_id="dose-1",
+        by=people["instructor"],
+        by_name="Maya Lindqvist",
+    )
+    _refused(lambda: MedicationAdministration.objects.filter(pk=dose.pk).update(outcome="missed"))
+    _refused(lambda: MedicationAdministration.objects.filter(pk=dose.pk).delete())
