@@ -61,6 +61,22 @@ class IsStudentOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
 
 
+class IsStudentInstructorOrAdmin(BasePermission):
+    """A child's health records (an incident report): the family, the instructor of the class
+    it happened in, and admins, each narrowed to their own by the access helper; never the
+    office, whose work is the front desk."""
+
+    message = "Only families, instructors and admins may do this."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(
+            user
+            and user.is_authenticated
+            and user.role in (Role.STUDENT, Role.INSTRUCTOR, Role.ADMIN)
+        )
+
+
 class ReadsRosters(BasePermission):
     """A class's roster: its instructor (checked by the access helper that reads the class),
     the office and admins. The office reads, never writes: only safe methods let it in."""
@@ -83,6 +99,7 @@ __all__ = [
     "IsInstructorOrAdmin",
     "IsOfficeOrAdmin",
     "IsStudent",
+    "IsStudentInstructorOrAdmin",
     "IsStudentOrAdmin",
     "ReadsRosters",
 ]

@@ -62,6 +62,26 @@ PAYMENT = {
     "refund_policy": POLICY,
 }
 
+INCIDENT = {
+    "name": FAMILY["name"],
+    "children": FAMILY["participant_name"],
+    "class_name": CLASS["class_name"],
+    "at": _FIRST + timedelta(minutes=70),
+    "location": "The courtyard",
+    "kind": "Injury",
+    "body_area": "Left hand",
+    "description": "Mia cut her finger on a trimming tool while cleaning her pot.",
+    "first_aid": "Washed with water, a plaster put on.",
+    "told": "Her mother, by phone",
+    "parent_told_at": _FIRST + timedelta(minutes=85),
+    "follow_up": "Check the plaster at pick-up.",
+    "reported_by": CLASS["instructor_name"],
+    "addendum": "",
+    "addendum_by": "",
+    "report_url": "http://localhost:8000/dashboard/family/12/care#incident-3",
+    "school_phone": "+1 707 555 0100",
+}
+
 SAMPLES: dict[str, dict] = {
     "welcome": {"name": "Ana Silva"},
     "role_changed": {"name": "Maya Lindqvist", "role": "instructor"},
@@ -158,6 +178,12 @@ SAMPLES: dict[str, dict] = {
         "meeting_start": _FIRST,
         "location": CLASS["location"],
         "school_phone": "+1 707 555 0100",
+    },
+    "incident_reported": INCIDENT,
+    "incident_addendum": {
+        **INCIDENT,
+        "addendum": "Mia's hand was checked again at lunch: the cut is clean and healing.",
+        "addendum_by": "Rosa Admin",
     },
     "class_message": {
         "class_id": CLASS["class_id"],

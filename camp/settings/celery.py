@@ -63,6 +63,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),
     },
+    # Incident reports deleted once their retention (INCIDENT_RETENTION_YEARS) has ended.
+    "incident-retention": {
+        "task": "health.tasks.incident_retention",
+        "schedule": crontab(minute=45, hour=3),
+    },
     # One message a day to each admin listing every class that waits for review.
     "review-digest": {
         "task": "classes.tasks.review_digest",

@@ -1,0 +1,1 @@
+"""Reads of health and safety, one module per record: incident reports (`incidents`)."""
