@@ -536,6 +536,63 @@ MATRIX = (
         (401, 403, 403, 403, 403, 200, 200),
         "admins and the office, reading",
     ),
+    # --- Incident reports: an open one about the student's child at the open class's meeting
+    # today. The family reads its own view; the class's instructor and admins the school's.
+    Call(
+        "POST",
+        "/api/incidents",
+        (401, 403, 403, 201, 404, 201, 403),
+        "the meeting's class's instructor, or admins; another instructor's meeting is as good "
+        "as absent",
+        body={
+            "clientId": "matrix-incident-0001",
+            "meetingId": "{meeting.id}",
+            "participantIds": ["{child.id}"],
+            "at": "{now}",
+            "kind": "illness",
+            "description": "Felt dizzy in the sun.",
+        },
+    ),
+    Call("GET", "/api/incidents?open=true", (401, 403, 403, 403, 403, 200, 403), "admins"),
+    Call(
+        "GET",
+        "/api/incidents/{incident.id}",
+        (401, 200, 404, 200, 404, 200, 403),
+        "the family of a child in it (its own view), the class's instructor and admins; "
+        "anyone else's is as good as absent",
+    ),
+    Call(
+        "PATCH",
+        "/api/incidents/{incident.id}",
+        (401, 403, 403, 403, 403, 200, 403),
+        "admins, while it is open",
+        body={"followUp": "Called home."},
+    ),
+    Call(
+        "GET",
+        "/api/incidents/{incident.id}.pdf",
+        (401, 200, 404, 200, 404, 200, 403),
+        "as the report: the family's view for the family",
+    ),
+    Call(
+        "POST",
+        "/api/incidents/{incident.id}/closing",
+        (401, 403, 403, 403, 403, 200, 403),
+        "admins",
+    ),
+    Call(
+        "POST",
+        "/api/incidents/{incident.id}/addenda",
+        (401, 403, 403, 201, 404, 201, 403),
+        "the class's instructor, or admins; another instructor's report is as good as absent",
+        body={"text": "Went home early.", "internal": True},
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}/incidents",
+        (401, 200, 404, 200, 404, 200, 403),
+        "the family; admins; an instructor of the child, the reports at their own classes",
+    ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200, 200), "public texts"),
     Call(
         "POST",

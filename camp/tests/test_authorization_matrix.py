@@ -27,6 +27,8 @@ from care.models import Policy
 from classes.models import Booking, CareKind, ClassStatus, ExtendedCare, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
+from health.models import Incident, IncidentChild, IncidentKind
+from health.services.incidents import keep_until_for
 from notifications.mailboxes import mailbox_for
 from pages.models import PageSlug
 from pages.selectors import site_page_get
@@ -206,6 +208,20 @@ class World:
             by=self.instructor,
             by_name=self.instructor.name,
         )
+        # An open incident report about the child at the open class's meeting, by its
+        # instructor.
+        self.incident = Incident.objects.create(
+            meeting=self.meeting,
+            at=now,
+            kind=IncidentKind.ILLNESS,
+            description="Felt sick after lunch.",
+            internal_notes="Lunch came from home.",
+            client_id="matrix-incident",
+            reported_by=self.instructor,
+            reported_by_name=self.instructor.name,
+            keep_until=keep_until_for(now),
+        )
+        IncidentChild.objects.create(incident=self.incident, participant=self.child)
         # The student's address as a place to write to: its unsubscribe link's token.
         self.mailbox = mailbox_for(self.student.email)
         # A checkout of the family's: the account holder in a free class, so paying it asks

@@ -30,6 +30,7 @@ from classes.models import Category, Class, ClassStatus, Meeting
 from classes.selectors import POPULAR_CLASS_COUNT
 from enrolments.models import Enrolment, WaitlistEntry
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
+from health.models import Incident, IncidentAddendum, IncidentChild, IncidentKind
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
@@ -601,6 +602,50 @@ def an_instructor_downloads_a_class_roster(school, counted):
         return school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster.csv")
 
 
+def _incidents_about(school) -> None:
+    """A report for each child at a meeting of the first open class, each about the first
+    child and that one, with an addendum: the first child's list grows with the school."""
+    first = summer_at(6, 14, 9)
+    meeting = Meeting.objects.create(
+        camp_class=school.open_classes[0],
+        day=first.date(),
+        start=first,
+        end=first + timedelta(hours=3),
+    )
+    for number, child in enumerate(school.children):
+        incident = Incident.objects.create(
+            meeting=meeting,
+            at=first + timedelta(minutes=number),
+            kind=IncidentKind.OTHER,
+            description="Lost a shoe.",
+            client_id=f"query-counts-{number}",
+            reported_by=school.instructor,
+            reported_by_name=school.instructor.name,
+            keep_until=first.date(),
+        )
+        IncidentChild.objects.bulk_create(
+            IncidentChild(incident=incident, participant=each)
+            for each in {school.children[0], child}
+        )
+        IncidentAddendum.objects.create(
+            incident=incident, text="Found.", by=school.instructor, by_name="Maya"
+        )
+
+
+def an_instructor_reads_a_child_s_incidents(school, counted):
+    _incidents_about(school)
+    with counted:
+        response = school.as_instructor.get(f"/api/participants/{school.children[0].pk}/incidents")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def a_parent_reads_a_child_s_incidents(school, counted):
+    _incidents_about(school)
+    with counted:
+        return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
+
+
 def a_student_asks_to_hold_their_seat_longer(school, counted):
     with counted:
         return school.as_student.post(f"/api/holds/{school.held_selection.pk}/extend")
@@ -888,7 +933,9 @@ STEPS = [
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them. Their answers to the school's questions.
-    (a_parent_removes_a_child, 200, 23),
+    # Their health records: any incident report naming them (which keeps the child), then what
+    # PROTECT guards of them (the reports' children, the medication given) and their documents.
+    (a_parent_removes_a_child, 200, 27),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -900,6 +947,12 @@ STEPS = [
     # questions, with their questions, in one query (extras.selectors.roster_answers).
     (an_instructor_reads_a_class_roster, 200, 8),
     (an_instructor_downloads_a_class_roster, 200, 8),
+    # The caller; the child; the reports at the instructor's classes (as an instructor
+    # teaching the child: their seats); the reports' children with their families, their
+    # addenda; the read logged for every child shown, in one INSERT.
+    (an_instructor_reads_a_child_s_incidents, 200, 7),
+    # The caller; the child; the reports; their children with their families; their addenda.
+    (a_parent_reads_a_child_s_incidents, 200, 5),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
