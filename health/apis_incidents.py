@@ -61,6 +61,7 @@ def _text(field: str, name: str, **more) -> serializers.CharField:
     )
 
 
+@extend_schema_serializer(component_name="IncidentChild")
 class IncidentChildOutputSerializer(serializers.Serializer):
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815 - the API's names
     name = serializers.CharField()
@@ -117,6 +118,7 @@ def _shown(incident: Incident, *, view: str, request) -> dict:
     ).data
 
 
+@extend_schema_serializer(component_name="IncidentEdit")
 class IncidentEditInputSerializer(ServiceInputSerializer):
     """What an admin may change of an open report (all optional in a PATCH)."""
 
@@ -165,6 +167,7 @@ class IncidentInputSerializer(IncidentEditInputSerializer):
     at = serializers.DateTimeField(help_text="When it happened, on the device.")
 
 
+@extend_schema_serializer(component_name="IncidentQuery")
 class IncidentQuerySerializer(serializers.Serializer):
     open = serializers.BooleanField(
         required=False,
