@@ -275,6 +275,7 @@ SPECTACULAR_SETTINGS = {
         "AttendanceStatusEnum": "attendance.lines.ATTENDANCE_STATUSES",
         "CarePartEnum": "care.models.CarePart",
         "CollectorKindEnum": "attendance.models.CollectorKind",
+        "IncidentKindEnum": "health.models.IncidentKind",
         "SettleWithEnum": ["card", "credit"],
     },
     "POSTPROCESSING_HOOKS": [
