@@ -1,7 +1,8 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
-import { ApiError, api } from "../lib/api";
+import { api } from "../lib/api";
+import { triedSending } from "../lib/offlineQueue";
 
 /*
  * GET /attendance/today and POST /meetings/:id/attendance: an instructor's (or an admin's) day
@@ -36,17 +37,6 @@ function collectorForServer({ kind, id, name }) {
   return { kind };
 }
 
-/*
- * A 4xx in our server's own shape is its answer to this action, final: sending it again would be
- * refused again. A 401 says the session ran out, a 408 or 429 to ask later: the action still
- * stands. Anything else (no network, a 5xx, a captive portal's page) is not an answer at all.
- */
-function isRefusal(error) {
-  if (!(error instanceof ApiError) || !error.fromOurServer) return false;
-  if ([401, 408, 429].includes(error.status)) return false;
-  return error.status >= 400 && error.status < 500;
-}
-
 // The server's sentence for a refusal: the field's own message (who may collect the child, when
 // the action was taken) before the general one.
 function refusalReason(error) {
@@ -70,13 +60,7 @@ export async function sendAttendanceAction(entry) {
   body.action = entry.action;
   if (entry.collectedBy) body.collectedBy = collectorForServer(entry.collectedBy);
   if (entry.overrideReason) body.overrideReason = entry.overrideReason;
-  try {
-    const answer = await api.post(meetingAttendanceKey(entry.meetingId), body);
-    return { outcome: "sent", answer };
-  } catch (error) {
-    if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
-    return { outcome: "failed", error };
-  }
+  return triedSending(() => api.post(meetingAttendanceKey(entry.meetingId), body), refusalReason);
 }
 
 /*
@@ -85,20 +69,15 @@ export async function sendAttendanceAction(entry) {
  * with the check-out as its answer and the check-in's line beside it (`alsoLine`).
  */
 async function sendHandOver(entry, body) {
-  try {
-    const { checkedOut, checkedIn } = await api.post(
-      `/meetings/${encodeURIComponent(entry.meetingId)}/handOver`,
-      body,
-    );
-    return {
-      outcome: "sent",
-      answer: checkedOut,
-      alsoLine: { meetingId: entry.toMeetingId, line: checkedIn.line },
-    };
-  } catch (error) {
-    if (isRefusal(error)) return { outcome: "refused", reason: refusalReason(error) };
-    return { outcome: "failed", error };
-  }
+  const path = `/meetings/${encodeURIComponent(entry.meetingId)}/handOver`;
+  const result = await triedSending(() => api.post(path, body), refusalReason);
+  if (result.outcome !== "sent") return result;
+  const { checkedOut, checkedIn } = result.answer;
+  return {
+    outcome: "sent",
+    answer: checkedOut,
+    alsoLine: { meetingId: entry.toMeetingId, line: checkedIn.line },
+  };
 }
 
 // Today's meetings with one child's line replaced by the one the server answered with.

@@ -1,8 +1,11 @@
+import { ApiError } from "./api";
+
 /*
- * Actions taken where the signal may fail (attendance in a basement studio) are kept on the
- * device first, in IndexedDB, and sent later in the order they were taken. This module is the
- * store (one database, one object store whose auto-incremented key keeps that order) and the
- * small state machine of sending them: what the page shows and when it may send next.
+ * Actions taken where the signal may fail (attendance in a basement studio, an incident report,
+ * a dose given) are kept on the device first, in IndexedDB, and sent later in the order they
+ * were taken. This module is the store (one database, one object store whose auto-incremented
+ * key keeps that order), the small state machine of sending them (what the page shows and when
+ * it may send next) and what a try at sending one came to.
  */
 
 const STORE = "actions";
@@ -67,11 +70,13 @@ export function openQueue(name) {
  * - "stalled": the last try found no network or a failing server; the entries wait for the next
  *   try (the browser coming back online, or the retry timer).
  * `entries` are what waits, oldest first; `refusals` the actions the server refused, each
- * {entry, reason}, until another action for the same child is taken.
+ * {entry, reason}, until another action about the same thing is taken or it is dismissed.
  */
 export const initialQueueState = { status: "loading", entries: [], inFlight: null, refusals: [] };
 
-const sameChild = (a, b) => a.meetingId === b.meetingId && a.participantId === b.participantId;
+// What an entry is about, for its refusal: its own `about` (a report, one medication of a
+// child), else the child at the meeting (an attendance action).
+const aboutOf = (entry) => entry.about ?? `${entry.meetingId}:${entry.participantId}`;
 
 function afterSettling(state, clientId) {
   const entries = state.entries.filter((entry) => entry.clientId !== clientId);
@@ -91,7 +96,8 @@ export function nextQueueState(state, event) {
       return { ...state, entries, status: entries.length ? "ready" : "idle" };
     }
     case "queued": {
-      const refusals = state.refusals.filter((refusal) => !sameChild(refusal.entry, event.entry));
+      const about = aboutOf(event.entry);
+      const refusals = state.refusals.filter((refusal) => aboutOf(refusal.entry) !== about);
       const entries = [...state.entries, event.entry];
       const status = state.status === "idle" ? "ready" : state.status;
       return { ...state, entries, refusals, status };
@@ -108,6 +114,10 @@ export function nextQueueState(state, event) {
       const refusals = [...state.refusals, { entry, reason: event.reason }];
       return { ...afterSettling(state, event.clientId), refusals };
     }
+    case "dismissed": {
+      const refusals = state.refusals.filter(({ entry }) => entry.clientId !== event.clientId);
+      return refusals.length === state.refusals.length ? state : { ...state, refusals };
+    }
     case "failed":
       if (state.status !== "sending") return state;
       return { ...state, status: "stalled", inFlight: null };
@@ -116,5 +126,36 @@ export function nextQueueState(state, event) {
       return { ...state, status: state.entries.length ? "ready" : "idle" };
     default:
       return state;
+  }
+}
+
+/*
+ * A 4xx in our server's own shape is its answer to this action, final: sending it again would be
+ * refused again. A 401 says the session ran out, a 408 or 429 to ask later: the action still
+ * stands. Anything else (no network, a 5xx, a captive portal's page) is not an answer at all.
+ */
+export function isRefusal(error) {
+  if (!(error instanceof ApiError) || !error.fromOurServer) return false;
+  if ([401, 408, 429].includes(error.status)) return false;
+  return error.status >= 400 && error.status < 500;
+}
+
+// The server's sentence for a refusal: the first field's own message, else the general one.
+function firstReason(error) {
+  return Object.values(error.fieldErrors).flat()[0] || error.message;
+}
+
+/*
+ * What one try at sending a kept action came to: {outcome: "sent", answer}, {outcome:
+ * "refused", reason} (`reasonOf(error)` the sentence to show) or {outcome: "failed", error}, to
+ * be sent again later. `request()` sends it and resolves to the server's answer; this never
+ * rejects.
+ */
+export async function triedSending(request, reasonOf = firstReason) {
+  try {
+    return { outcome: "sent", answer: await request() };
+  } catch (error) {
+    if (isRefusal(error)) return { outcome: "refused", reason: reasonOf(error) };
+    return { outcome: "failed", error };
   }
 }

@@ -1,5 +1,6 @@
 import { freshIndexedDb } from "../testing/indexedDb";
-import { initialQueueState, nextQueueState, openQueue } from "./offlineQueue";
+import { ApiError } from "./api";
+import { initialQueueState, nextQueueState, openQueue, triedSending } from "./offlineQueue";
 
 beforeEach(freshIndexedDb);
 
@@ -80,6 +81,35 @@ describe("the queue's state machine", () => {
     expect(state.refusals.map((refusal) => refusal.entry.clientId)).toEqual(["b"]);
   });
 
+  test("an entry about something of its own clears only a refusal about the same", () => {
+    const report = (clientId, about) => ({ clientId, meetingId: 31, about, kind: "injury" });
+    const refused = run(
+      { type: "loaded", entries: [report("a", "incident:1"), report("b", "incident:2")] },
+      { type: "send" },
+      { type: "refused", clientId: "a", reason: "No." },
+      { type: "send" },
+      { type: "refused", clientId: "b", reason: "Not either." },
+    );
+    // Another report at the same meeting leaves both; the first one put right clears its own.
+    const another = nextQueueState(refused, { type: "queued", entry: report("c", "incident:3") });
+    expect(another.refusals).toHaveLength(2);
+    const rightAgain = nextQueueState(another, {
+      type: "queued",
+      entry: report("d", "incident:1"),
+    });
+    expect(rightAgain.refusals.map((refusal) => refusal.entry.clientId)).toEqual(["b"]);
+  });
+
+  test("a dismissed refusal is forgotten; dismissing one not there changes nothing", () => {
+    const refused = run(
+      { type: "loaded", entries: [entry("a")] },
+      { type: "send" },
+      { type: "refused", clientId: "a", reason: "No." },
+    );
+    expect(nextQueueState(refused, { type: "dismissed", clientId: "a" }).refusals).toEqual([]);
+    expect(nextQueueState(refused, { type: "dismissed", clientId: "z" })).toBe(refused);
+  });
+
   test("a failed try keeps the action and stalls until the next try", () => {
     let state = run(
       { type: "loaded", entries: [entry("a")] },
@@ -126,5 +156,40 @@ describe("the queue kept in IndexedDB", () => {
     const after = openQueue("camp-attendance");
     expect(await after.all()).toEqual([{ ...kept, seq: 1 }]);
     await after.close();
+  });
+});
+
+describe("what a try at sending came to", () => {
+  const refusal = (status, body) => new ApiError(status, body);
+
+  test("an answer is sent; our server's 4xx is refused with its field's sentence", async () => {
+    expect(await triedSending(async () => ({ id: 1 }))).toEqual({
+      outcome: "sent",
+      answer: { id: 1 },
+    });
+    const refused = refusal(400, {
+      message: "Please check these fields: bodyArea.",
+      errors: { bodyArea: ["Choose where on the body the injury is."] },
+    });
+    expect(
+      await triedSending(async () => {
+        throw refused;
+      }),
+    ).toEqual({ outcome: "refused", reason: "Choose where on the body the injury is." });
+  });
+
+  test("no network, a 5xx, a 429 or a page not from our server is a failed try", async () => {
+    const failures = [
+      new TypeError("Failed to fetch"),
+      refusal(503, { message: "Busy." }),
+      refusal(429, { message: "Slow down." }),
+      refusal(403, null),
+    ];
+    for (const failure of failures) {
+      const result = await triedSending(async () => {
+        throw failure;
+      });
+      expect(result).toEqual({ outcome: "failed", error: failure });
+    }
   });
 });
