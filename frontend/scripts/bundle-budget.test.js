@@ -23,12 +23,15 @@ const budgetOf = (route) => (SIGN_IN_PAGES.includes(route) ? SIGN_IN_BUDGET : FI
 // Libraries that stand in for React's API: none may be in any chunk the build makes.
 const REACT_SUBSTITUTES = ["preact", "@preact", "inferno", "nervjs", "react-lite", "anujs"];
 
-// Strings only the payment page (Stripe), the dashboard and Today (its IndexedDB) contain.
+// Strings only the payment page (Stripe), the dashboard and Today (its IndexedDB databases)
+// contain.
 const NOT_ON_PUBLIC_PAGES = [
   "js.stripe.com",
   "confirmCardSetup",
   "Open Dashboard Menu",
   "camp-attendance",
+  "camp-incidents",
+  "camp-medications",
 ];
 // The Firebase Auth SDK's own endpoints: only its code names them.
 const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com"];
@@ -152,6 +155,10 @@ test("the payment page, the dashboard and Today are lazy chunks of their own", (
   assert.ok(
     contentOf(chunks.today.files).includes("Waiting to send"),
     "the today chunk lost the Today page",
+  );
+  assert.ok(
+    contentOf(chunks.today.files).includes("camp-incidents"),
+    "the today chunk lost its incident reports",
   );
   const payment = chunks.payment.files
     .map((file) => fs.readFileSync(path.join(DIST, file), "utf8"))

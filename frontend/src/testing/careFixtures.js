@@ -60,6 +60,7 @@ export function makeCareFlags(overrides = {}) {
     mayLeaveAlone: false,
     complete: true,
     missing: [],
+    actionPlanOnFile: false,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
+import { ActionPlan } from "./ActionPlan";
 import { actionsFor, handOverTo } from "./attendanceLine";
 import { DayPlan } from "./DayPlan";
 
@@ -67,6 +68,7 @@ export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onActi
           <span className={`badge ${STATUS_TONE[line.status]}`}>{STATUS_WORDS[line.status]}</span>
         </div>
         <CareFlags flags={line.flags} label={`Care flags for ${line.name}`} atTheDoor />
+        <ActionPlan line={line} />
         <DayPlan line={line} careKind={careKind} />
         <Times line={line} />
         {line.waiting && (

@@ -7,8 +7,13 @@ import { useAuth } from "../../../lib/auth";
 import { useTodayAttendance } from "../../../api/attendance";
 import { AttendanceRow } from "../components/AttendanceRow";
 import { CheckOutDialog } from "../components/CheckOutDialog";
+import { CorrectDoseDialog } from "../components/CorrectDoseDialog";
+import { IncidentDialog } from "../components/IncidentDialog";
+import { MeetingHealth } from "../components/MeetingHealth";
+import { doseAbout } from "../components/MedicationDue";
 import { lineWithQueued, mayUndo } from "../components/attendanceLine";
 import { useAttendanceQueue } from "../hooks/useAttendanceQueue";
+import { useDoseQueue, useIncidentQueue } from "../hooks/useHealthQueues";
 import "../components/attendance.css";
 
 // Undo comes and goes with the clock; to the half minute is near enough.
@@ -23,15 +28,30 @@ function useNow() {
   return now;
 }
 
-function waitingWords(count) {
-  return count === 1 ? "1 action waiting to send" : `${count} actions waiting to send`;
+const WAITING = [
+  ["actions", "action"],
+  ["reports", "incident report"],
+  ["doses", "medication entry", "medication entries"],
+];
+
+// "2 actions waiting to send", "1 incident report waiting to send"...
+function waitingWords(counts) {
+  return WAITING.filter(([key]) => counts[key] > 0).map(([key, one, many = `${one}s`]) => {
+    const count = counts[key];
+    return `${count} ${count === 1 ? one : many} waiting to send`;
+  });
 }
 
-function WaitingBanner({ count, stalled }) {
-  if (count === 0) return null;
+function WaitingBanner({ counts, stalled }) {
+  const lines = waitingWords(counts);
+  if (lines.length === 0) return null;
   return (
     <div className="alert alert-warning attendance-waiting py-2" role="status">
-      <strong>{waitingWords(count)}</strong>
+      {lines.map((line) => (
+        <strong key={line} className="d-block">
+          {line}
+        </strong>
+      ))}
       {stalled && (
         <span className="d-block small">
           Not sent yet: they are sent as soon as the connection is back.
@@ -41,7 +61,7 @@ function WaitingBanner({ count, stalled }) {
   );
 }
 
-function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut }) {
+function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health }) {
   const headingId = `meeting-${meeting.meetingId}`;
   const start = localParts(meeting.start).time;
   const end = localParts(meeting.end).time;
@@ -67,6 +87,14 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut }) {
           Attendance opens at {formatTime(localParts(meeting.opensAt).time)}.
         </p>
       )}
+      <MeetingHealth
+        meeting={meeting}
+        incidents={health.incidents}
+        doses={health.doses}
+        onReport={(refusal) => health.onReport(meeting, refusal)}
+        onRecord={(line, outcome) => health.onRecord(meeting, line, outcome)}
+        onCorrect={(line, entry) => health.onCorrect(meeting, line, entry)}
+      />
       {meeting.attendance.length === 0 ? (
         <p className="text-body-secondary">No one is enrolled in this class.</p>
       ) : (
@@ -106,10 +134,78 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut }) {
 }
 
 /*
+ * Health and safety on the page: the device's queues of incident reports and doses, and the
+ * report or the correction being written, if any ({meeting, refusal} and {meeting, line,
+ * entry}). `health` is what each meeting is handed; `dialogs` what is open.
+ */
+function useTodayHealth() {
+  const incidents = useIncidentQueue();
+  const doses = useDoseQueue();
+  const [reporting, setReporting] = useState(null);
+  const [correcting, setCorrecting] = useState(null);
+  const record = (meeting, line, details) =>
+    doses.take({
+      about: doseAbout({ ...line, meetingId: meeting.meetingId }),
+      meetingId: meeting.meetingId,
+      participantId: line.participantId,
+      name: line.name,
+      medication: line.medication,
+      at: new Date().toISOString(),
+      note: "",
+      corrects: null,
+      ...details,
+    });
+  const health = {
+    incidents,
+    doses,
+    onReport: (meeting, refusal) => setReporting({ meeting, refusal }),
+    onRecord: (meeting, line, outcome) => record(meeting, line, { outcome }),
+    onCorrect: (meeting, line, entry) => setCorrecting({ meeting, line, entry }),
+  };
+  const dialogs = (
+    <>
+      {reporting && (
+        <IncidentDialog
+          meeting={reporting.meeting}
+          draft={reporting.refusal?.entry}
+          onClose={() => setReporting(null)}
+          onSave={(report) => {
+            incidents.take({
+              // A report put right after a refusal is the same report: its refusal goes.
+              about: reporting.refusal?.entry.about ?? `incident:${crypto.randomUUID()}`,
+              meetingId: reporting.meeting.meetingId,
+              ...report,
+            });
+            setReporting(null);
+          }}
+        />
+      )}
+      {correcting && (
+        <CorrectDoseDialog
+          line={correcting.line}
+          entry={correcting.entry}
+          meetingStart={correcting.meeting.start}
+          onClose={() => setCorrecting(null)}
+          onSave={(correction) => {
+            record(correcting.meeting, correcting.line, {
+              ...correction,
+              corrects: correcting.entry.id,
+            });
+            setCorrecting(null);
+          }}
+        />
+      )}
+    </>
+  );
+  return { health, dialogs };
+}
+
+/*
  * An instructor's day of camp on a phone (an admin's: every class meeting today): each meeting
- * with its roster, and Check in, Absent, Check out and Undo for each child. Actions are kept on
- * the device and sent in order (useAttendanceQueue), so a studio without signal loses nothing;
- * what waits is counted above and marked on the child.
+ * with its roster, and Check in, Absent, Check out and Undo for each child; an incident report,
+ * the medication due and a child's action plan. Actions, reports and doses are kept on the
+ * device and sent in order (useOfflineQueue), so a studio without signal loses nothing; what
+ * waits is counted above and marked where it belongs.
  */
 export function TodayPage() {
   useTitle("Today");
@@ -119,14 +215,21 @@ export function TodayPage() {
   const queue = useAttendanceQueue();
   const now = useNow();
   const [checkingOut, setCheckingOut] = useState(null);
+  const { health, dialogs } = useTodayHealth();
   const me = queue.me ?? user?.displayName ?? null;
+  const waiting = {
+    actions: queue.entries.length,
+    reports: health.incidents.entries.length,
+    doses: health.doses.entries.length,
+  };
+  const stalled = [queue, health.incidents, health.doses].some((q) => q.status === "stalled");
 
   return (
     <section aria-labelledby="today-heading">
       <h1 id="today-heading" className="h2 mb-3">
         Today
       </h1>
-      <WaitingBanner count={queue.entries.length} stalled={queue.status === "stalled"} />
+      <WaitingBanner counts={waiting} stalled={stalled} />
       <QueryResult
         data={data}
         error={error}
@@ -144,6 +247,7 @@ export function TodayPage() {
               now={now}
               isAdmin={isAdmin}
               onCheckOut={setCheckingOut}
+              health={health}
             />
           ))
         }
@@ -159,6 +263,7 @@ export function TodayPage() {
           }}
         />
       )}
+      {dialogs}
     </section>
   );
 }
