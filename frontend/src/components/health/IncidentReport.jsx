@@ -65,7 +65,8 @@ export function Addenda({ addenda, headingLevel = 3 }) {
 /*
  * An incident report as its reader may read it: the family's view (its own children, no internal
  * notes) or the school's (every child, the internal notes, marked as never shown to the family).
- * Text is shown as it was typed, never as markup.
+ * Text is shown as it was typed, never as markup. `headingLevel` is the level of the heading the
+ * report sits under: its own sections' headings are one below it.
  */
 export function IncidentReport({ incident, headingLevel = 3 }) {
   const internal = "internalNotes" in incident;

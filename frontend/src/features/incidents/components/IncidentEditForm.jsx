@@ -21,10 +21,17 @@ import {
 export function IncidentEditForm({ incident, onSaved, onCancel }) {
   const update = useUpdateIncident();
 
+  const initialValues = editValuesOf(incident);
+
   async function submit(values, helpers) {
     helpers.setStatus(null);
+    const changes = editBodyOf(values, initialValues);
+    if (Object.keys(changes).length === 0) {
+      onCancel();
+      return;
+    }
     try {
-      await update(incident.id, editBodyOf(values));
+      await update(incident.id, changes);
       onSaved();
     } catch (failure) {
       const { fields, formError } = serverErrors(failure, INCIDENT_EDIT_FIELDS);
@@ -35,7 +42,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
 
   return (
     <Formik
-      initialValues={editValuesOf(incident)}
+      initialValues={initialValues}
       validationSchema={incidentEditSchema}
       validateOnBlur={false}
       onSubmit={submit}

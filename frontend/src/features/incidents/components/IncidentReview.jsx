@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 import { useCloseIncident, useIncident } from "../../../api/health";
 import { IncidentPdfButton } from "../../../components/health/IncidentPdfButton";
@@ -46,7 +46,7 @@ function CloseDialog({ closing, onConfirm, onCancel }) {
  * The buttons of an open report: edit it, close it. A refusal (closed meanwhile by another
  * admin: 409) is shown above them.
  */
-function OpenReportActions({ incident, onEdit }) {
+function OpenReportActions({ incident, onEdit, editRef }) {
   const close = useCloseIncident();
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
@@ -72,7 +72,7 @@ function OpenReportActions({ incident, onEdit }) {
     <>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline-primary" onClick={onEdit}>
+        <button type="button" ref={editRef} className="btn btn-outline-primary" onClick={onEdit}>
           Edit the report
         </button>
         <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
@@ -99,6 +99,13 @@ export function IncidentReview({ incidentId }) {
   const { data: incident, error } = useIncident(incidentId);
   const [editing, setEditing] = useState(false);
   const notify = useNotify();
+  // Saved or cancelled, the form goes: the focus returns to the button that opened it.
+  const editRef = useRef(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editRef.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   if (!incident) {
     if (error) return <ErrorAlert title="The report could not be loaded." error={error} />;
@@ -123,7 +130,13 @@ export function IncidentReview({ incidentId }) {
         <>
           <IncidentReport incident={incident} headingLevel={2} />
           <div className="d-flex flex-wrap gap-2 align-items-start mt-3">
-            {open && <OpenReportActions incident={incident} onEdit={() => setEditing(true)} />}
+            {open && (
+              <OpenReportActions
+                incident={incident}
+                onEdit={() => setEditing(true)}
+                editRef={editRef}
+              />
+            )}
             <IncidentPdfButton incidentId={incident.id} />
           </div>
         </>

@@ -82,8 +82,8 @@ export function editValuesOf(incident) {
   };
 }
 
-// The PATCH's body: every field the form has, trimmed; a body area only for an injury.
-export function editBodyOf(values) {
+// Every field as the server takes it: trimmed; a body area only for an injury.
+function sentOf(values) {
   const text = (name) => (values[name] ?? "").trim();
   return {
     kind: values.kind,
@@ -96,4 +96,14 @@ export function editBodyOf(values) {
     followUp: text("followUp"),
     internalNotes: text("internalNotes"),
   };
+}
+
+/*
+ * The PATCH's body: only the fields the admin changed (`initial`, the form's starting values),
+ * so an edit never rewrites what it did not touch (a time the input rounds to the minute).
+ */
+export function editBodyOf(values, initial) {
+  const now = sentOf(values);
+  const before = sentOf(initial);
+  return Object.fromEntries(Object.entries(now).filter(([name, value]) => value !== before[name]));
 }

@@ -187,19 +187,14 @@ describe("a report's review", () => {
     await user.click(form.getByRole("button", { name: "Save the report" }));
 
     await waitFor(() => expect(auth.notify).toHaveBeenCalledWith("The report is saved"));
+    // Only what was changed is sent.
     expect(bodyOf(sent, "PATCH /api/incidents/5")).toEqual({
-      kind: "injury",
-      bodyArea: "left_leg",
-      location: "The garden",
       description: "Mia tripped on the garden path.",
-      firstAid: "Cleaned and a plaster.",
-      told: "Ana Lopez by phone",
-      parentToldAt: new Date(new Date(grazedKnee.parentToldAt).setSeconds(0, 0)).toISOString(),
-      followUp: "Watch for swelling.",
       internalNotes: "",
     });
     expect(await screen.findByText("Mia tripped on the garden path.")).toBeVisible();
     expect(screen.queryByRole("form", { name: "Edit the report" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Edit the report" })).toHaveFocus();
     expect(requests(fetch)).toEqual(["GET /api/incidents/5"]);
   });
 
@@ -215,6 +210,7 @@ describe("a report's review", () => {
 
     await user.click(await screen.findByRole("button", { name: "Edit the report" }));
     const form = within(screen.getByRole("form", { name: "Edit the report" }));
+    await user.type(form.getByLabelText("Follow-up"), " Call on Monday.");
     await user.click(form.getByRole("button", { name: "Save the report" }));
 
     expect(await form.findByRole("alert")).toHaveTextContent(
@@ -362,5 +358,28 @@ describe("a report's review", () => {
     stubApi({ "/incidents/9": respond(404, { message: "Not found." }) });
     renderPage("/dashboard/incidents?report=9");
     expect(await screen.findByRole("alert")).toHaveTextContent("The report could not be loaded.");
+  });
+});
+
+test("an illness made an injury sends where on the body; an edit changing nothing sends nothing", async () => {
+  const illness = { ...grazedKnee, kind: "illness", bodyArea: "" };
+  const fetch = stubApi({ "/incidents/5": illness, "PATCH /incidents/5": grazedKnee });
+  const { user } = renderPage("/dashboard/incidents?report=5");
+
+  await user.click(await screen.findByRole("button", { name: "Edit the report" }));
+  await user.click(screen.getByRole("button", { name: "Save the report" }));
+  expect(await screen.findByRole("button", { name: "Edit the report" })).toHaveFocus();
+  expect(requests(fetch)).toEqual(["GET /api/incidents/5"]);
+
+  await user.click(screen.getByRole("button", { name: "Edit the report" }));
+  const form = within(screen.getByRole("form", { name: "Edit the report" }));
+  await user.selectOptions(form.getByLabelText("What kind"), "Injury");
+  await user.selectOptions(form.getByLabelText("Where on the body"), "Right hand");
+  await user.click(form.getByRole("button", { name: "Save the report" }));
+
+  await waitFor(() => expect(requests(fetch)).toContain("PATCH /api/incidents/5"));
+  expect(bodyOf(fetch, "PATCH /api/incidents/5")).toEqual({
+    kind: "injury",
+    bodyArea: "right_hand",
   });
 });
