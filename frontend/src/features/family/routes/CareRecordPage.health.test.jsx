@@ -274,6 +274,20 @@ describe("Documents", () => {
     await expectNoSeriousA11yViolations();
   });
 
+  test("a record without an action plan says so, and the page has the form to upload one", async () => {
+    stubPage({
+      "/participants/2/care": makeCompleteCareRecord({ complete: false, missing: ["actionPlan"] }),
+      [documentsOfMia]: [oldNote],
+    });
+    renderPage();
+
+    const status = within(await screen.findByRole("region", { name: "Where the record stands" }));
+    expect(status.getByRole("listitem")).toHaveTextContent(
+      "an allergy action plan on file that has not expired",
+    );
+    expect(await screen.findByRole("form", { name: "Upload a document for Mia" })).toBeVisible();
+  });
+
   test("an upload sends the file, its kind and its expiry as multipart", async () => {
     const expiresOn = daysAhead(300);
     const fetch = stubPage({
