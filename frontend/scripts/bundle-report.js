@@ -36,6 +36,7 @@ const ROUTE_CHUNKS = {
   "manage-classes": "/dashboard/manage-classes",
   "attendance-admin": "/dashboard/attendance",
   reports: "/dashboard/reports",
+  incidents: "/dashboard/incidents",
   "waiting-room-live": "/dashboard/waiting-room",
   "my-classes": "/dashboard/my-classes",
   today: "/dashboard/today",

@@ -170,6 +170,16 @@ export const routes = [
                 ),
               },
               {
+                path: paths.dashboard.incidents,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "incidents" */ "../features/incidents/routes/IncidentsPage"
+                    ),
+                  "IncidentsPage",
+                ),
+              },
+              {
                 // Its own chunk carries the chart library: no one but an admin downloads it.
                 path: paths.dashboard.reports,
                 element: lazyPage(

@@ -35,6 +35,8 @@ export const paths = {
     reports: "/dashboard/reports",
     // Admins: the opening morning's line as it moves, and a button to pause it.
     waitingRoom: "/dashboard/waiting-room",
+    // Admins: incident reports to review and close.
+    incidents: "/dashboard/incidents",
     myClasses: "/dashboard/my-classes",
     // Instructors and admins: today's class meetings, to take attendance on a phone.
     today: "/dashboard/today",

@@ -5,6 +5,8 @@
  *   confirmation       filled in long ago: to be confirmed as still correct
  *   emergencyContacts  fewer emergency contacts than the school asks for
  *   photoConsent       photo consent not answered
+ *   actionPlan         a severe allergy without an allergy action plan on file, or with an
+ *                      expired one (uploaded under the record's Documents)
  *   policy:<slug>      a school policy to accept
  * In words two ways: missingInWords, a sentence's worth for the family ("Mia's care record",
  * "the liability waiver"), and missingInShort, a few words for the admins' table ("care record",
@@ -56,6 +58,8 @@ export function missingInWords(
         : `${emergencyContactsRequired} emergency contacts`;
     case "photoConsent":
       return "photo consent";
+    case "actionPlan":
+      return "an allergy action plan on file that has not expired";
     default:
       return item;
   }
@@ -67,6 +71,7 @@ const SHORT_WORDS = {
   confirmation: "confirmation that the record is still correct",
   emergencyContacts: "emergency contacts",
   photoConsent: "photo consent",
+  actionPlan: "allergy action plan",
 };
 
 // "policy:liability-waiver" reads "liability waiver"; an item this page does not know, as is.

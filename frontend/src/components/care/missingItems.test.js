@@ -11,6 +11,7 @@ test.each([
   ["confirmation", "a check that Mia's care record is still correct"],
   ["emergencyContacts", "2 emergency contacts"],
   ["photoConsent", "photo consent"],
+  ["actionPlan", "an allergy action plan on file that has not expired"],
   ["policy:liability-waiver", "the liability waiver"],
   ["policy:photo-policy", "the photo policy"],
   // A policy the page has not loaded yet is named by its slug.
@@ -39,6 +40,7 @@ test.each([
   ["confirmation", "confirmation that the record is still correct"],
   ["emergencyContacts", "emergency contacts"],
   ["photoConsent", "photo consent"],
+  ["actionPlan", "allergy action plan"],
   ["policy:liability-waiver", "liability waiver"],
   ["policy:code-of-conduct", "code of conduct"],
   ["somethingNew", "somethingNew"],

@@ -54,6 +54,7 @@ test.each([
       ["Manage Classes", "/dashboard/manage-classes"],
       ["Today", "/dashboard/today"],
       ["Missing Care Records", "/dashboard/care-missing"],
+      ["Incidents", "/dashboard/incidents"],
       ["Attendance", "/dashboard/attendance"],
       ["Reports", "/dashboard/reports"],
       ["Waiting Room", "/dashboard/waiting-room"],

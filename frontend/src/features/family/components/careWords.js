@@ -43,6 +43,9 @@ const READ_PARTS = {
   attendance: "the allergy and pick-up flags on a meeting's attendance",
   today: "the allergy and pick-up flags on the Today screen",
   export: "a downloaded class roster",
+  document: "a document on file",
+  incident: "an incident report",
+  medication: "the medication log",
 };
 
 // One line of the access log: "Pat Instructor (instructor) read the care record".

@@ -18,6 +18,9 @@ import { useTitle } from "../../../hooks/useTitle";
 import { useNotify } from "../../../lib/notices";
 import { CareAccessLog, CareHistory } from "../components/CareHistory";
 import { Disclosure } from "../components/Disclosure";
+import { DocumentsSection } from "../components/DocumentsSection";
+import { IncidentsSection } from "../components/IncidentsSection";
+import { MedicationLog } from "../components/MedicationLog";
 import { participantName } from "../components/participantName";
 
 // Where the record stands: complete, or what the school still needs; and "Still correct".
@@ -144,6 +147,11 @@ export function CareRecordPage() {
             />
           </section>
         )}
+        <DocumentsSection participantId={participantId} who={who} />
+        <IncidentsSection participantId={participantId} who={who} />
+        <Disclosure title="Medication given">
+          <MedicationLog participantId={participantId} who={who} />
+        </Disclosure>
         <Disclosure title="Changes">
           <CareHistory participantId={participantId} />
         </Disclosure>

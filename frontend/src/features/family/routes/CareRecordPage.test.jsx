@@ -11,6 +11,8 @@ import { CareRecordPage } from "./CareRecordPage";
 
 const mia = makeChild({ dateOfBirth: "2019-01-01" });
 const careOfMia = "/participants/2/care";
+// The page's health sections (CareRecordPage.health.test.jsx), with nothing in them yet.
+const healthOfMia = { "/participants/2/incidents": [], "/participants/2/documents": [] };
 
 function renderPage() {
   const auth = signedIn("student");
@@ -35,6 +37,7 @@ function requests(fetch) {
 test("a record never filled in says what the school needs, in words", async () => {
   stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [makePolicy()],
     [careOfMia]: makeCareRecord({
       missing: ["record", "emergencyContacts", "photoConsent", "policy:liability-waiver"],
@@ -82,6 +85,7 @@ test("a record confirmed long ago is confirmed again with Still correct", async 
   const confirmed = makeCompleteCareRecord({ confirmedAt: "2027-05-02T10:00:00-07:00" });
   const fetch = stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: old,
     "POST /participants/2/care/confirmation": confirmed,
@@ -107,6 +111,7 @@ test("a record confirmed long ago is confirmed again with Still correct", async 
 test("a refused confirmation says why", async () => {
   stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: makeCompleteCareRecord(),
     "POST /participants/2/care/confirmation": respond(409, {
@@ -127,6 +132,7 @@ test("saving a section tells the family so", async () => {
   const saved = makeCompleteCareRecord();
   const fetch = stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: saved,
     [`PATCH ${careOfMia}`]: saved,
@@ -144,6 +150,7 @@ test("a brother's or sister's contacts are offered to copy, never the parent's o
   const leo = makeChild({ _id: 3, firstName: "Leo" });
   const fetch = stubApi({
     "/participants": [myself, mia, leo],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: makeCareRecord(),
     "/participants/3/care": makeCompleteCareRecord({ participantId: 3 }),
@@ -159,6 +166,7 @@ test("a brother's or sister's contacts are offered to copy, never the parent's o
 test("the changes and the readers open on request, and only then are asked for", async () => {
   const fetch = stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: makeCompleteCareRecord(),
     "/participants/2/care/history": [
@@ -223,6 +231,7 @@ test("the changes and the readers open on request, and only then are asked for",
 test("a child not in the family is not found", async () => {
   stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     "/participants/9/care": respond(404, { message: "Not found." }),
   });
@@ -246,6 +255,7 @@ test("a record the school's office took by phone asks the family to check and co
   });
   const fetch = stubApi({
     "/participants": [myself, mia],
+    ...healthOfMia,
     "/policies": [],
     [careOfMia]: taken,
     "POST /participants/2/care/confirmation": confirmed,
