@@ -32,6 +32,7 @@ def test_who_listens_to_what():
         "participant_leaving": [
             "enrolments.services.seats.participant_leaving_checked",
             "attendance.services.records.participant_leaving_checked",
+            "health.medications.services.participant_leaving_checked",
         ],
         "season_changed": ["waiting_room.line.season_changed_synced"],
     }

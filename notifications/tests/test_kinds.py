@@ -19,6 +19,7 @@ SENDERS = [
     "enrolments",
     "class_messages",
     "attendance",
+    "health",
     "payments",
     "front_desk",
     "pages",
