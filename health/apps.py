@@ -8,11 +8,13 @@ class HealthConfig(AppConfig):
 
     def ready(self):
         from core import events
+        from health.medications import participant_leaving_checked as medication_kept
         from health.message_kinds import HealthMessage
-        from health.services.incidents import participant_leaving_checked
+        from health.services.incidents import participant_leaving_checked as incidents_kept
         from notifications import kinds
 
         kinds.register(HealthMessage, app="health")
-        # A child in an incident report is kept as long as the report is (subscribed after
-        # attendance's check: INSTALLED_APPS lists attendance first).
-        events.subscribe(events.PARTICIPANT_LEAVING, participant_leaving_checked)
+        # A child in an incident report, or with medication given on record, is kept as long as
+        # the record is (asked after attendance's own check: INSTALLED_APPS lists it first).
+        events.subscribe(events.PARTICIPANT_LEAVING, incidents_kept)
+        events.subscribe(events.PARTICIPANT_LEAVING, medication_kept)

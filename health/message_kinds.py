@@ -10,3 +10,5 @@ class HealthMessage(models.TextChoices):
     INCIDENT_REPORTED = "incident_reported", "An incident report about a child"
     # To the same families, when the school adds to the report something for them to read.
     INCIDENT_ADDENDUM = "incident_addendum", "Something added to an incident report"
+    # To every admin, once per entry: a dose the care record asks for was not given.
+    MEDICATION_MISSED = "medication_missed", "A dose of medication missed at camp"

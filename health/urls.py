@@ -8,6 +8,11 @@ from health.apis_incidents import (
     IncidentPdfApi,
     ParticipantIncidentListApi,
 )
+from health.apis_medications import (
+    MedicationAdministrationCreateApi,
+    MeetingMedicationsApi,
+    ParticipantMedicationsApi,
+)
 
 urlpatterns = [
     path("incidents", IncidentListApi.as_view(), name="incidents"),
@@ -27,5 +32,20 @@ urlpatterns = [
         "participants/<id:participant_id>/incidents",
         ParticipantIncidentListApi.as_view(),
         name="participant-incidents",
+    ),
+    path(
+        "meetings/<id:meeting_id>/medications",
+        MeetingMedicationsApi.as_view(),
+        name="meeting-medications",
+    ),
+    path(
+        "medications/administrations",
+        MedicationAdministrationCreateApi.as_view(),
+        name="medication-administrations",
+    ),
+    path(
+        "participants/<id:participant_id>/medications",
+        ParticipantMedicationsApi.as_view(),
+        name="participant-medications",
     ),
 ]

@@ -516,6 +516,35 @@ MATRIX = (
         (401, 403, 403, 200, 200, 200, 403),
         "instructors, their own classes meeting today; admins, every class's",
     ),
+    # --- The medication log: the student's child takes an inhaler at camp (their care record);
+    # the class's instructor and admins record each dose at the meeting of the open class today.
+    # Every staff read is logged for the family.
+    Call(
+        "GET",
+        "/api/meetings/{meeting.id}/medications",
+        (401, 403, 403, 200, 404, 200, 403),
+        "the class's instructor, or admins; another instructor's meeting is as good as absent",
+    ),
+    Call(
+        "POST",
+        "/api/medications/administrations",
+        (401, 403, 403, 201, 404, 201, 403),
+        "the class's instructor, or admins; another instructor's meeting is as good as absent",
+        body={
+            "clientId": "matrix-dose-0001",
+            "participantId": "{child.id}",
+            "meetingId": "{meeting.id}",
+            "medication": "Inhaler",
+            "outcome": "given",
+            "at": "{now}",
+        },
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}/medications",
+        (401, 200, 404, 403, 403, 200, 403),
+        "the family and admins; another family's child is as good as absent",
+    ),
     # --- Attendance, the school's view: children's details, admins and the office, who read it (an
     # instructor takes their own meetings' attendance on the meeting's roster).
     Call(

@@ -23,7 +23,7 @@ from django.utils import timezone
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from attendance.models import AttendanceAction, AttendanceActionKind
-from care.models import Policy
+from care.models import Policy, empty_medical
 from classes.models import Booking, CareKind, ClassStatus, ExtendedCare, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
@@ -43,6 +43,7 @@ from payments.models import (
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
 from testing.authorization_matrix import CALLERS, MATRIX
+from testing.care import care_completed
 from testing.factories import (
     ChildFactory,
     ClassFactory,
@@ -222,6 +223,16 @@ class World:
             keep_until=keep_until_for(now),
         )
         IncidentChild.objects.create(incident=self.incident, participant=self.child)
+        # The child takes an inhaler at camp: the medication log's doses due at the meeting.
+        care_completed(
+            self.child,
+            medical={
+                **empty_medical(),
+                "medications": [
+                    {"name": "Inhaler", "dose": "2 puffs", "schedule": "12:00", "at_camp": True}
+                ],
+            },
+        )
         # The student's address as a place to write to: its unsubscribe link's token.
         self.mailbox = mailbox_for(self.student.email)
         # A checkout of the family's: the account holder in a free class, so paying it asks

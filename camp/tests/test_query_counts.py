@@ -26,14 +26,22 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
+from care.models import empty_medical
 from classes.models import Category, Class, ClassStatus, Meeting
 from classes.selectors import POPULAR_CLASS_COUNT
 from enrolments.models import Enrolment, WaitlistEntry
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
-from health.models import Incident, IncidentAddendum, IncidentChild, IncidentKind
+from health.models import (
+    Incident,
+    IncidentAddendum,
+    IncidentChild,
+    IncidentKind,
+    MedicationAdministration,
+)
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
+from testing.care import care_completed
 from testing.dates import summer_at
 from testing.factories import (
     ChildFactory,
@@ -597,6 +605,36 @@ def an_instructor_reads_a_class_roster(school, counted):
     return response
 
 
+def an_instructor_reads_the_doses_due_at_a_meeting(school, counted):
+    # Every child of the class's roster takes two medications at camp, one dose given already.
+    camp_class = school.open_classes[0]
+    first = summer_at(6, 14, 9)
+    meeting = Meeting.objects.create(
+        camp_class=camp_class, day=first.date(), start=first, end=first + timedelta(hours=3)
+    )
+    medications = [
+        {"name": "Inhaler", "dose": "2 puffs", "schedule": "12:00 with lunch", "at_camp": True},
+        {"name": "Ritalin", "dose": "5 mg", "schedule": "10 am", "at_camp": True},
+    ]
+    for child in school.children:
+        care_completed(child, medical={**empty_medical(), "medications": medications})
+        MedicationAdministration.objects.create(
+            participant=child,
+            meeting=meeting,
+            medication="Ritalin",
+            dose="5 mg",
+            outcome="given",
+            at=first + timedelta(hours=1),
+            client_id=f"dose-{child.pk}",
+            by=school.instructor,
+            by_name=school.instructor.name,
+        )
+    with counted:
+        response = school.as_instructor.get(f"/api/meetings/{meeting.pk}/medications")
+    assert len(response.json()) == 2 * school.rows
+    return response
+
+
 def an_instructor_downloads_a_class_roster(school, counted):
     with counted:
         return school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster.csv")
@@ -933,9 +971,10 @@ STEPS = [
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
     # attendance e-mails sent about them. Their answers to the school's questions.
-    # Their health records: any incident report naming them (which keeps the child), then what
-    # PROTECT guards of them (the reports' children, the medication given) and their documents.
-    (a_parent_removes_a_child, 200, 27),
+    # Their health records: any incident report naming them and any medication given on record
+    # (each keeps the child), then what PROTECT guards of them (the reports' children, the
+    # medication given) and their documents.
+    (a_parent_removes_a_child, 200, 28),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -953,6 +992,10 @@ STEPS = [
     (an_instructor_reads_a_child_s_incidents, 200, 7),
     # The caller; the child; the reports; their children with their families; their addenda.
     (a_parent_reads_a_child_s_incidents, 200, 5),
+    # The caller; the meeting with its class; the class (the instructor's own?); the roster with
+    # its families; the care records (each decrypted for its medications); the meeting's doses
+    # recorded; the read logged for every child listed, in one INSERT.
+    (an_instructor_reads_the_doses_due_at_a_meeting, 200, 7),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.

@@ -5,10 +5,13 @@ only ever added to, whatever writes to the tables (here the ORM's own UPDATE and
 from datetime import date, time, timedelta
 
 import pytest
-from django.db import DatabaseError, transaction
+import time_machine
+from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
+from care.models import empty_medical
 from classes.models import Meeting
+from health.medications import medication_administration_record
 from health.models import (
     Incident,
     IncidentAddendum,
@@ -17,8 +20,9 @@ from health.models import (
     MedicationAdministration,
     MedicationOutcome,
 )
+from testing.care import care_completed
 from testing.dates import summer
-from testing.factories import ChildFactory, scheduled_class
+from testing.factories import ChildFactory, EnrolmentFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +109,63 @@ def test_a_dose_given_is_never_changed_or_removed(meeting, people):
     )
     _refused(lambda: MedicationAdministration.objects.filter(pk=dose.pk).update(outcome="missed"))
     _refused(lambda: MedicationAdministration.objects.filter(pk=dose.pk).delete())
+
+
+def _correction(meeting, people) -> tuple[MedicationAdministration, MedicationAdministration]:
+    """A dose given and its correction, recorded as the school's pages record them."""
+    child = ChildFactory(care=False)
+    care_completed(
+        child,
+        medical={
+            **empty_medical(),
+            "medications": [
+                {"name": "Inhaler", "dose": "2 puffs", "schedule": "12:00", "at_camp": True}
+            ],
+        },
+    )
+    EnrolmentFactory(student=child.account, participant=child, camp_class=meeting.camp_class)
+    with time_machine.travel(meeting.start + timedelta(hours=1), tick=False):
+        dose = {
+            "actor": people["instructor"],
+            "meeting_id": meeting.pk,
+            "participant_id": child.pk,
+            "medication": "Inhaler",
+            "at": timezone.now(),
+        }
+        given, _ = medication_administration_record(**dose, outcome=MedicationOutcome.GIVEN)
+        refused, _ = medication_administration_record(
+            **dose, outcome=MedicationOutcome.REFUSED, corrects_id=given.pk, note="Spat it out."
+        )
+    return given, refused
+
+
+def test_a_correction_and_the_entry_it_corrects_are_never_changed_or_removed(meeting, people):
+    given, refused = _correction(meeting, people)
+    entries = MedicationAdministration.objects.filter(pk__in=[given.pk, refused.pk])
+    # Taking a correction back, or pointing it elsewhere, is a change like any other.
+    _refused(lambda: MedicationAdministration.objects.filter(pk=refused.pk).update(corrects=None))
+    _refused(lambda: entries.update(note="Rewritten."))
+    _refused(lambda: entries.delete())
+    given.outcome = MedicationOutcome.MISSED
+    _refused(given.save)
+    _refused(lambda: MedicationAdministration.objects.bulk_update([given], ["outcome"]))
+
+    def by_sql():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "UPDATE health_medicationadministration SET outcome = %s WHERE id = %s",
+                ["given", refused.pk],
+            )
+
+    _refused(by_sql)
+    assert list(entries.order_by("id").values_list("outcome", "corrects_id", "note")) == [
+        ("given", None, ""),
+        ("refused", given.pk, "Spat it out."),
+    ]
+
+
+def test_the_child_and_the_meeting_of_a_dose_are_kept(meeting, people):
+    given, _ = _correction(meeting, people)
+    _refused(lambda: given.participant.delete())
+    _refused(lambda: Meeting.objects.filter(pk=meeting.pk).delete())
+    assert MedicationAdministration.objects.count() == 2
