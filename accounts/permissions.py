@@ -61,6 +61,22 @@ class IsStudentOrAdmin(BasePermission):
         return bool(user and user.is_authenticated and user.role in (Role.STUDENT, Role.ADMIN))
 
 
+class IsNotOffice(BasePermission):
+    """A child's health papers (documents, incident reports): the family, the child's
+    instructors and admins, each narrowed by the access helper that reads the row; never the
+    office, whose work is the desk, not a child's health."""
+
+    message = "The office may not read a child's health records."
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(
+            user
+            and user.is_authenticated
+            and user.role in (Role.STUDENT, Role.INSTRUCTOR, Role.ADMIN)
+        )
+
+
 class ReadsRosters(BasePermission):
     """A class's roster: its instructor (checked by the access helper that reads the class),
     the office and admins. The office reads, never writes: only safe methods let it in."""
@@ -81,6 +97,7 @@ __all__ = [
     "IsAuthenticated",
     "IsInstructor",
     "IsInstructorOrAdmin",
+    "IsNotOffice",
     "IsOfficeOrAdmin",
     "IsStudent",
     "IsStudentOrAdmin",

@@ -887,8 +887,10 @@ STEPS = [
     # and the policies accepted for them go with them, at once.
     # A seat refunded with the child: its class's meetings, for the calendar that takes them off.
     # Their attendance: any on record (which keeps the child), what PROTECT guards of it, and the
-    # attendance e-mails sent about them. Their answers to the school's questions.
-    (a_parent_removes_a_child, 200, 23),
+    # attendance e-mails sent about them. Their answers to the school's questions. What
+    # PROTECT guards of their incident reports and medication log; their documents, read for
+    # their files to go once the deletion is kept (care.apps).
+    (a_parent_removes_a_child, 200, 26),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
