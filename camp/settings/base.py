@@ -275,6 +275,7 @@ SPECTACULAR_SETTINGS = {
         "AttendanceStatusEnum": "attendance.lines.ATTENDANCE_STATUSES",
         "CarePartEnum": "care.models.CarePart",
         "CollectorKindEnum": "attendance.models.CollectorKind",
+        "DocumentKindEnum": "care.models.DocumentKind",
         "SettleWithEnum": ["card", "credit"],
     },
     "POSTPROCESSING_HOOKS": [
