@@ -62,9 +62,9 @@ class IsStudentOrAdmin(BasePermission):
 
 
 class IsStudentInstructorOrAdmin(BasePermission):
-    """A child's health records (an incident report): the family, the instructor of the class
-    it happened in, and admins, each narrowed to their own by the access helper; never the
-    office, whose work is the front desk."""
+    """A child's health records (incident reports, documents): the family, the child's
+    instructors and admins, each narrowed to their own by the access helper that reads the row;
+    never the office, whose work is the front desk, not a child's health."""
 
     message = "Only families, instructors and admins may do this."
 

@@ -1,6 +1,7 @@
 """Whose care record a caller may open, and how much of it: read and checked in one call."""
 
 from accounts.models import Participant, Role, User
+from care.models import CareDocument, DocumentKind
 from care.selectors import read_scope
 from core.errors import NotFound
 
@@ -34,3 +35,37 @@ def access_own_care(*, family: User, participant_id: int) -> Participant:
     if participant is None:
         raise NotFound("No such person in your family.")
     return participant
+
+
+def _family_or_admin(reader: User, participant: Participant) -> bool:
+    return participant.account_id == reader.pk or reader.role == Role.ADMIN
+
+
+def access_documents(*, reader: User, participant_id: int) -> tuple[Participant, bool]:
+    """A child's documents: the participant, and whether the reader may see only the action
+    plans (an instructor of a class the child is in, whatever the class lets them read of the
+    record); the family and admins see every one; to anyone else, as good as absent."""
+    participant, _ = access_care(reader=reader, participant_id=participant_id)
+    return participant, not _family_or_admin(reader, participant)
+
+
+def access_documents_to_add(*, by: User, participant_id: int) -> Participant:
+    """Adding a document: the family, for its own child, and admins."""
+    participant = Participant.objects.filter(pk=participant_id).first()
+    if participant is None or not _family_or_admin(by, participant):
+        raise NotFound(NOT_FOUND)
+    return participant
+
+
+def access_document(*, reader: User, document_id: int) -> CareDocument:
+    """One document's file: the family and admins; an instructor of the child, an action plan
+    only; to anyone else, as good as absent."""
+    document = CareDocument.objects.select_related("participant").filter(pk=document_id).first()
+    if document is None:
+        raise NotFound("No such document.")
+    participant = document.participant
+    if read_scope(reader=reader, participant=participant) is None:
+        raise NotFound("No such document.")
+    if not _family_or_admin(reader, participant) and document.kind != DocumentKind.ACTION_PLAN:
+        raise NotFound("No such document.")
+    return document

@@ -1,4 +1,13 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete
+
+
+def _document_deleted(sender, instance, **kwargs) -> None:
+    # However the row went (its child removed, the family's account closed), its encrypted file
+    # goes with it: `care.services.document_file_forgotten`.
+    from care.services import document_file_forgotten
+
+    document_file_forgotten(storage_name=instance.storage_name)
 
 
 class CareConfig(AppConfig):
@@ -7,6 +16,8 @@ class CareConfig(AppConfig):
 
     def ready(self):
         from care.message_kinds import CareMessage
+        from care.models import CareDocument
         from notifications import kinds
 
         kinds.register(CareMessage, app="care")
+        post_delete.connect(_document_deleted, sender=CareDocument, dispatch_uid="care-document")

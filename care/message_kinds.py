@@ -7,3 +7,5 @@ from django.db import models
 
 class CareMessage(models.TextChoices):
     CARE_REMINDER = "care_reminder", "Care record reminder"
+    # A document of the child's (an allergy action plan...) expires soon: give a new one.
+    CARE_DOCUMENT_REMINDER = "care_document_reminder", "A child's document expiring"

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import (
     Count,
+    DateTimeField,
     Exists,
     Func,
     IntegerField,
@@ -18,25 +19,29 @@ from django.db.models import (
     Subquery,
     Value,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
 from accounts.models import Participant, Role, User
 from care.models import (
+    CareDocument,
     CareRead,
     CareRecord,
     CareRecordVersion,
+    DocumentKind,
     PolicyAcceptance,
     PolicyVersion,
     Severity,
 )
 from core import events
+from core.school_time import school_timezone
 
 # What may be missing, by name (the API's `missing`); a policy is `policy:<slug>`.
 RECORD = "record"
 CONFIRMATION = "confirmation"
 EMERGENCY_CONTACTS = "emergencyContacts"
 PHOTO_CONSENT = "photoConsent"
+ACTION_PLAN = "actionPlan"
 POLICY_PREFIX = "policy:"
 
 SEVERITY_ORDER = [Severity.MILD, Severity.SEVERE, Severity.ANAPHYLACTIC]
@@ -65,8 +70,59 @@ def policies_current(*, now: datetime | None = None) -> list[PolicyVersion]:
     return list(latest.values())
 
 
+def school_day_of(now: datetime):
+    return timezone.localdate(now, timezone=school_timezone())
+
+
+def action_plan_asked(medical: dict) -> bool:
+    """Whether a record's medical part asks for an allergy action plan: an allergy of a
+    severity in `CARE_ACTION_PLAN_FOR` (kept as `CareRecord.action_plan_needed` at each save)."""
+    asked = set(settings.CARE_ACTION_PLAN_FOR)
+    return any(allergy.get("severity") in asked for allergy in medical.get("allergies", []))
+
+
+def action_plans_current(*, now: datetime | None = None) -> QuerySet[CareDocument]:
+    """Allergy action plans on file that have not expired on the school's day of `now`: one
+    expiring today still holds today. The day is the database's reading of `now` (not a date
+    made here), so a statement compiled once (`enrolments.facts`) reads each call's own."""
+    today = TruncDate(
+        Value(now or timezone.now(), output_field=DateTimeField()), tzinfo=school_timezone()
+    )
+    return CareDocument.objects.filter(kind=DocumentKind.ACTION_PLAN).filter(
+        Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+    )
+
+
+def _plan_on_file(participant_id, now: datetime) -> Exists:
+    return Exists(action_plans_current(now=now).filter(participant_id=participant_id))
+
+
+def _with_plan_on_file(records: QuerySet[CareRecord], now: datetime) -> QuerySet[CareRecord]:
+    # In the same query as the records: whether each child has a current action plan.
+    return records.annotate(action_plan_on_file=_plan_on_file(OuterRef("participant_id"), now))
+
+
+def action_plan_on_file(record: CareRecord, now: datetime) -> bool:
+    """From the records' own query where it asked (`records_of`), else asked here."""
+    known = getattr(record, "action_plan_on_file", None)
+    if known is not None:
+        return known
+    return action_plans_current(now=now).filter(participant_id=record.participant_id).exists()
+
+
+def action_plan_missing(record: CareRecord, now: datetime) -> bool:
+    """The record asks for an action plan (as saved, while the school asks for any) and none
+    is on file, or the one on file has expired."""
+    return (
+        record.action_plan_needed
+        and bool(settings.CARE_ACTION_PLAN_FOR)
+        and not action_plan_on_file(record, now)
+    )
+
+
 def record_of(participant_id: int) -> CareRecord | None:
-    return CareRecord.objects.filter(participant_id=participant_id).first()
+    records = CareRecord.objects.filter(participant_id=participant_id)
+    return _with_plan_on_file(records, timezone.now()).first()
 
 
 def vouched_at(record: CareRecord | None) -> datetime | None:
@@ -108,6 +164,8 @@ def record_missing(participant: Participant, record: CareRecord | None, now: dat
         missing.append(EMERGENCY_CONTACTS)
     if not participant.is_account_holder and record.photo_consent is None:
         missing.append(PHOTO_CONSENT)
+    if action_plan_missing(record, now):
+        missing.append(ACTION_PLAN)
     return missing
 
 
@@ -128,7 +186,7 @@ def care_missing_for(
     if not asked:
         return missing
     if records is None:
-        records = records_of([participant.pk for participant in asked], medical=False)
+        records = records_of([participant.pk for participant in asked], medical=False, now=now)
     current = policies_current(now=now)
     accepted = set(
         PolicyAcceptance.objects.filter(
@@ -145,9 +203,14 @@ def care_missing_for(
     return missing
 
 
-def records_of(participant_ids: list[int], *, medical: bool = True) -> dict[int, CareRecord]:
-    """The participants' records by participant id; without the medical part unless asked."""
-    records = CareRecord.objects.filter(participant_id__in=participant_ids)
+def records_of(
+    participant_ids: list[int], *, medical: bool = True, now: datetime | None = None
+) -> dict[int, CareRecord]:
+    """The participants' records by participant id, each with whether a current action plan
+    is on file at `now`; without the medical part unless asked."""
+    records = _with_plan_on_file(
+        CareRecord.objects.filter(participant_id__in=participant_ids), now or timezone.now()
+    )
     if not medical:
         records = records.defer("medical")
     return {record.participant_id: record for record in records}
@@ -184,8 +247,12 @@ def care_missing_count(participants: QuerySet[Participant], *, now: datetime | N
             )
             | Q(participant__is_account_holder=True, contacts__gte=1)
         )
-        .values("participant_id")
     )
+    if settings.CARE_ACTION_PLAN_FOR:
+        records_done = records_done.filter(
+            Q(action_plan_needed=False) | _plan_on_file(OuterRef("participant_id"), now)
+        )
+    records_done = records_done.values("participant_id")
     missing = ~Q(pk__in=records_done)
     for version in policies_current(now=now):
         signed = PolicyAcceptance.objects.filter(version=version)
@@ -233,6 +300,8 @@ class CareFlags:
     may_leave_alone: bool
     complete: bool
     missing: list[str]
+    # A current allergy action plan is on file: an instructor may open it from the roster.
+    action_plan_on_file: bool = False
 
 
 def care_flags_for(participants: list[Participant]) -> dict[int, CareFlags]:
@@ -256,6 +325,7 @@ def care_flags_for(participants: list[Participant]) -> dict[int, CareFlags]:
             may_leave_alone=record.may_leave_alone if record is not None else False,
             complete=not missing[participant.pk],
             missing=missing[participant.pk],
+            action_plan_on_file=bool(record is not None and record.action_plan_on_file),
         )
     return flags
 
@@ -321,7 +391,13 @@ class CareStanding:
 
 
 # The record's columns `record_missing` reads.
-RECORD_FIELDS = ("emergency_contacts", "photo_consent", "confirmed_at", "taken_at")
+RECORD_FIELDS = (
+    "emergency_contacts",
+    "photo_consent",
+    "confirmed_at",
+    "taken_at",
+    "action_plan_needed",
+)
 
 
 def care_columns(*, participant_id, now: datetime) -> dict:
@@ -356,6 +432,7 @@ def care_columns(*, participant_id, now: datetime) -> dict:
     columns["care_policies_unaccepted"] = Coalesce(
         Subquery(unaccepted, output_field=IntegerField()), Value(0)
     )
+    columns["care_action_plan_on_file"] = _plan_on_file(participant_id, now)
     return columns
 
 
@@ -365,6 +442,7 @@ def care_standing(values: dict, using: str) -> CareStanding:
     if values["care_id"] is not None:
         names = ["id", *RECORD_FIELDS]
         record = CareRecord.from_db(using, names, [values[f"care_{name}"] for name in names])
+        record.action_plan_on_file = bool(values["care_action_plan_on_file"])
     return CareStanding(record=record, policies_unaccepted=values["care_policies_unaccepted"])
 
 
@@ -375,4 +453,37 @@ def care_complete(participant: Participant, standing: CareStanding, *, now: date
         return True
     return standing.policies_unaccepted == 0 and not record_missing(
         participant, standing.record, now
+    )
+
+
+def documents_of(*, participant_id: int, action_plans_only: bool) -> QuerySet[CareDocument]:
+    """A child's documents, newest first, with who uploaded each; only the action plans for a
+    reader who may see no other (an instructor of the child's class)."""
+    documents = CareDocument.objects.filter(participant_id=participant_id).select_related(
+        "uploaded_by"
+    )
+    if action_plans_only:
+        documents = documents.filter(kind=DocumentKind.ACTION_PLAN)
+    return documents
+
+
+def document_expired(document: CareDocument, *, now: datetime | None = None) -> bool:
+    today = school_day_of(now or timezone.now())
+    return document.expires_on is not None and document.expires_on < today
+
+
+def documents_expiring(*, first, last) -> QuerySet[CareDocument]:
+    """The documents whose last day is between `first` and `last`, with their child and family,
+    for the reminders: none the family has replaced already by one of the same kind that lasts
+    longer (or does not expire)."""
+    replaced = CareDocument.objects.filter(
+        participant_id=OuterRef("participant_id"),
+        kind=OuterRef("kind"),
+        uploaded_at__gt=OuterRef("uploaded_at"),
+    ).filter(Q(expires_on__isnull=True) | Q(expires_on__gt=OuterRef("expires_on")))
+    return (
+        CareDocument.objects.filter(expires_on__range=(first, last))
+        .exclude(Exists(replaced))
+        .select_related("participant__account")
+        .order_by("expires_on", "id")
     )

@@ -1,9 +1,10 @@
 """Writing care records: saving and confirming a child's record (each version kept), logging
 staff reads, accepting a policy, erasing the medical part at the end of retention, re-encrypting
-under a new key, and the reminders to complete a record (each sent once)."""
+under a new key, the reminders to complete a record (each sent once), and a child's documents
+(uploaded, and their family reminded before each expires)."""
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -13,20 +14,35 @@ from django.utils import timezone
 
 from accounts.ages import age_on
 from accounts.models import Participant, User
+from care.documents import (
+    document_checked,
+    document_removed,
+    document_resealed,
+    document_sealed_store,
+)
 from care.encryption import resealed
 from care.models import (
     CareChange,
+    CareDocument,
     CarePart,
     CareRead,
     CareRecord,
     CareRecordVersion,
     CareReminder,
+    DocumentKind,
     PolicyAcceptance,
     PolicyVersion,
     empty_medical,
 )
 from care.phones import INVALID, e164
-from care.selectors import POLICY_PREFIX, care_required, vouched_at
+from care.selectors import (
+    POLICY_PREFIX,
+    action_plan_asked,
+    care_required,
+    documents_expiring,
+    school_day_of,
+    vouched_at,
+)
 from core.errors import Conflict, InvalidInput
 from core.school_time import school_today
 from notifications.services import message_queue
@@ -142,6 +158,7 @@ def care_record_save(
     else:
         record.confirmed_at = now
     record.medical_erased_at = None
+    record.action_plan_needed = action_plan_asked(record.medical)
     record.save()
     after = record_as_saved(record)
     if before is None:
@@ -329,9 +346,9 @@ def policies_accept(
 
 @transaction.atomic
 def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime) -> int:
-    """The medical part of these records (and of their kept versions) emptied, for records not
-    saved or confirmed since `unchanged_since`; contacts and consents stay. Returns how many
-    records were erased."""
+    """The medical part of these records (and of their kept versions) emptied, and the children's
+    documents removed, for records not saved or confirmed since `unchanged_since`; contacts and
+    consents stay. Returns how many records were erased."""
     now = timezone.now()
     erased = 0
     # Given (saved, confirmed or taken by phone) at some time, and at none since.
@@ -344,7 +361,11 @@ def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime)
     ):
         record.medical = empty_medical()
         record.medical_erased_at = now
-        record.save(update_fields=["medical", "medical_erased_at", "updated_at"])
+        # No allergy is left on it to ask for a plan.
+        record.action_plan_needed = False
+        record.save(
+            update_fields=["medical", "medical_erased_at", "action_plan_needed", "updated_at"]
+        )
         versions = list(CareRecordVersion.objects.filter(participant_id=record.participant_id))
         for version in versions:
             version.snapshot = {**version.snapshot, **empty_medical()}
@@ -353,6 +374,9 @@ def care_medical_erase(*, participant_ids: list[int], unchanged_since: datetime)
         _version_kept(
             record=record, change=CareChange.ERASED, fields=list(MEDICAL_FIELDS), by=None, at=now
         )
+        # The child's documents say what the medical part said: they go with it (their files
+        # once this is committed, `document_file_forgotten`).
+        CareDocument.objects.filter(participant_id=record.participant_id).delete()
         erased += 1
     return erased
 
@@ -379,7 +403,19 @@ def care_keys_rotated(*, batch: int = 500) -> int:
                     )
                 rotated += len(rows)
                 last = rows[-1][0]
-    return rotated
+    return rotated + care_documents_resealed()
+
+
+def care_documents_resealed() -> int:
+    """Every document's file encrypted again under the newest key: stored anew, the row moved
+    to it, then the old file removed, so a failure midway leaves each document readable."""
+    resealed_count = 0
+    for document in CareDocument.objects.order_by("pk").iterator():
+        new_name = document_resealed(document.storage_name)
+        CareDocument.objects.filter(pk=document.pk).update(storage_name=new_name)
+        document_removed(document.storage_name)
+        resealed_count += 1
+    return resealed_count
 
 
 def care_reminder_send(
@@ -414,7 +450,91 @@ def missing_in_words(item: str) -> str:
         "confirmation": "a confirmation that the care record is still correct",
         "emergencyContacts": "emergency contacts",
         "photoConsent": "an answer about photos",
+        "actionPlan": "an allergy action plan that has not expired (upload it with the record)",
     }
     if item.startswith(POLICY_PREFIX):
         return "acceptance of the " + item.removeprefix(POLICY_PREFIX).replace("-", " ")
     return words.get(item, item)
+
+
+def care_document_upload(
+    *,
+    participant: Participant,
+    by: User,
+    upload,
+    kind: DocumentKind | str,
+    expires_on: date | None = None,
+) -> CareDocument:
+    """A document the family (or an admin) gives the school for a child: checked by its
+    content (`care.documents`), stored encrypted, and recorded."""
+    if expires_on is not None and expires_on < school_day_of(timezone.now()):
+        raise InvalidInput({"expires_on": ["This date has passed: the document has expired."]})
+    checked = document_checked(upload)
+    storage_name = document_sealed_store(checked.content)
+    try:
+        with transaction.atomic():
+            return CareDocument.objects.create(
+                participant=participant,
+                kind=DocumentKind(kind),
+                file_name=checked.file_name,
+                content_type=checked.content_type,
+                size=len(checked.content),
+                storage_name=storage_name,
+                expires_on=expires_on,
+                uploaded_by=by,
+            )
+    except BaseException:
+        # Nothing records the file: it would be nobody's.
+        document_removed(storage_name)
+        raise
+
+
+def document_file_forgotten(*, storage_name: str) -> None:
+    """A document's row is gone (its child removed, or the family's account): its file goes
+    once the deletion is committed, never before (a rolled-back deletion keeps its file)."""
+    transaction.on_commit(lambda: document_removed(storage_name))
+
+
+def _reminder_day(days_left: int) -> int | None:
+    """Which of `CARE_DOCUMENT_REMINDER_DAYS` a document with `days_left` is reminded for: the
+    nearest not yet passed, so a document found late gets one reminder, not one for each."""
+    due = [day for day in settings.CARE_DOCUMENT_REMINDER_DAYS if day >= days_left]
+    return min(due) if due else None
+
+
+def document_reminders_send(*, now: datetime | None = None) -> int:
+    """Each family told, `CARE_DOCUMENT_REMINDER_DAYS` before a document of their child expires,
+    to give a new one; once for each document and reminder day (keyed in `CareReminder`).
+    Answers how many e-mails were queued."""
+    if not settings.CARE_DOCUMENT_REMINDER_DAYS:
+        return 0
+    today = school_day_of(now or timezone.now())
+    last = today + timedelta(days=max(settings.CARE_DOCUMENT_REMINDER_DAYS))
+    sent = 0
+    for document in documents_expiring(first=today, last=last):
+        day = _reminder_day((document.expires_on - today).days)
+        if day is not None and _document_reminder_send(document, day=day):
+            sent += 1
+    return sent
+
+
+@transaction.atomic
+def _document_reminder_send(document: CareDocument, *, day: int) -> bool:
+    key = f"care-document:{document.pk}:{day}"
+    family = document.participant.account
+    _, created = CareReminder.objects.get_or_create(key=key, defaults={"account": family})
+    if not created:
+        return False
+    message_queue(
+        kind="care_document_reminder",
+        about=key,
+        recipient=family.email,
+        context={
+            "name": family.name,
+            "child": document.participant.name,
+            "document": document.get_kind_display(),
+            "file_name": document.file_name,
+            "expires_on": document.expires_on,
+        },
+    )
+    return True

@@ -9,6 +9,7 @@ from care.apis import (
     PolicyAcceptancesCreateApi,
     PolicyListApi,
 )
+from care.apis_documents import DocumentDetailApi, ParticipantDocumentListApi
 
 urlpatterns = [
     path("participants/<id:participant_id>/care", ParticipantCareApi.as_view(), name="care"),
@@ -27,6 +28,12 @@ urlpatterns = [
         ParticipantCareAccessLogApi.as_view(),
         name="care-access-log",
     ),
+    path(
+        "participants/<id:participant_id>/documents",
+        ParticipantDocumentListApi.as_view(),
+        name="care-documents",
+    ),
+    path("documents/<id:document_id>", DocumentDetailApi.as_view(), name="care-document"),
     path("policies", PolicyListApi.as_view(), name="policies"),
     path(
         "policies/acceptances",

@@ -147,6 +147,10 @@ class CareFlagsOutputSerializer(serializers.Serializer):
     mayLeaveAlone = serializers.BooleanField(source="may_leave_alone")  # noqa: N815
     complete = serializers.BooleanField()
     missing = serializers.ListField(child=serializers.CharField())
+    # A current allergy action plan is on file (GET /api/participants/{id}/documents has it).
+    actionPlanOnFile = serializers.BooleanField(  # noqa: N815
+        source="action_plan_on_file", required=False
+    )
 
 
 class RosterAnswerOutputSerializer(serializers.Serializer):

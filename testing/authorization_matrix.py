@@ -26,6 +26,8 @@ CALLERS = (
 # How a call carries its body, when it is not JSON with the caller's access token.
 JSON = "json"
 IMAGE_UPLOAD = "multipart image"
+# A one-page PDF as a child's document (an allergy action plan), in a multipart form.
+DOCUMENT_UPLOAD = "multipart PDF"
 # The Firebase ID token of the caller's own account (a newcomer's for anonymous).
 FIREBASE_ID_TOKEN = "Firebase ID token"
 # A Stripe event signed with the webhook secret; the access token, if any, changes nothing.
@@ -460,6 +462,35 @@ MATRIX = (
         "/api/participants/{child.id}/care/access-log",
         (401, 200, 404, 404, 404, 200, 404),
         "the family and admins",
+    ),
+    # A child's documents: the family and admins; the child's instructor the action plans only
+    # (logged); never the office.
+    Call(
+        "GET",
+        "/api/participants/{child.id}/documents",
+        (401, 200, 404, 200, 404, 200, 403),
+        "the family and admins every document; the instructor of a class the child holds a seat "
+        "in, the action plans only; never the office",
+    ),
+    Call(
+        "POST",
+        "/api/participants/{child.id}/documents",
+        (401, 201, 404, 403, 403, 201, 403),
+        "the family, for its own child, and admins",
+        sends=DOCUMENT_UPLOAD,
+        limited_by=("THROTTLE_UPLOADS", "CARE_DOCUMENT_MAX_BYTES"),
+    ),
+    Call(
+        "GET",
+        "/api/documents/{action_plan.id}",
+        (401, 200, 404, 200, 404, 200, 403),
+        "an action plan: the family, the child's instructor and admins",
+    ),
+    Call(
+        "GET",
+        "/api/documents/{immunisation.id}",
+        (401, 200, 404, 404, 404, 200, 403),
+        "any other document: the family and admins only",
     ),
     Call(
         "GET",

@@ -140,6 +140,13 @@ SAMPLES: dict[str, dict] = {
             {"name": "Mia Silva", "missing": ["emergency contacts", "the liability waiver"]}
         ],
     },
+    "care_document_reminder": {
+        "name": "Ana Silva",
+        "child": "Mia Silva",
+        "document": "Allergy action plan",
+        "file_name": "mia-action-plan.pdf",
+        "expires_on": (_FIRST + timedelta(days=7)).date(),
+    },
     "waitlist_offer": {
         **CLASS,
         **FAMILY,

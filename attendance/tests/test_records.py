@@ -550,6 +550,7 @@ class TestReading:
                 "mayLeaveAlone": False,
                 "complete": True,
                 "missing": [],
+                "actionPlanOnFile": False,
             },
             "collectors": [
                 {

@@ -276,6 +276,7 @@ SPECTACULAR_SETTINGS = {
         "CarePartEnum": "care.models.CarePart",
         "CollectorKindEnum": "attendance.models.CollectorKind",
         "IncidentKindEnum": "health.models.IncidentKind",
+        "DocumentKindEnum": "care.models.DocumentKind",
         "SettleWithEnum": ["card", "credit"],
     },
     "POSTPROCESSING_HOOKS": [

@@ -59,6 +59,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "camp.tasks.season_reports",
         "schedule": max(60.0, SEASON_REPORT_FRESH_SECONDS * 0.8),
     },
+    # Families told a child's document (an allergy action plan...) expires soon, each
+    # CARE_DOCUMENT_REMINDER_DAYS before, once each (care.services.document_reminders_send).
+    "care-document-reminders": {
+        "task": "care.tasks.document_reminders",
+        "schedule": crontab(minute=0, hour=9),
+    },
     "care-retention": {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),

@@ -36,3 +36,26 @@ if IMAGE_STORAGE_BUCKET:
             "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
         },
     }
+
+# Documents families give for a child (`care.documents`): encrypted before they are stored, and
+# never under MEDIA_ROOT, which this server serves to anyone: a folder of its own here, or a
+# private bucket (objects read through the API only, never by a public address) when one is named.
+CARE_DOCUMENT_ROOT = Path(env("CARE_DOCUMENT_ROOT", str(BASE_DIR / "care-documents")))
+STORAGES["care_documents"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": CARE_DOCUMENT_ROOT},
+}
+CARE_DOCUMENT_BUCKET = env("CARE_DOCUMENT_BUCKET")
+if CARE_DOCUMENT_BUCKET:
+    STORAGES["care_documents"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": CARE_DOCUMENT_BUCKET,
+            "endpoint_url": env("AWS_S3_ENDPOINT_URL"),
+            "region_name": env("AWS_S3_REGION_NAME"),
+            "default_acl": "private",
+            "querystring_auth": True,
+            "file_overwrite": False,
+            "location": "care-documents",
+        },
+    }

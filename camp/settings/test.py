@@ -27,9 +27,14 @@ CARE_ENCRYPTION_KEYS = env_list("CARE_ENCRYPTION_KEYS")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-media-"))
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-static-"))
+CARE_DOCUMENT_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-care-documents-"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "care_documents": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": CARE_DOCUMENT_ROOT},
+    },
 }
 
 # Tasks queued by the suite's own process go nowhere unless a test names a broker: the tests that

@@ -23,7 +23,8 @@ from django.utils import timezone
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from attendance.models import AttendanceAction, AttendanceActionKind
-from care.models import Policy, empty_medical
+from care.models import DocumentKind, Policy, empty_medical
+from care.services import care_document_upload
 from classes.models import Booking, CareKind, ClassStatus, ExtendedCare, Meeting
 from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
@@ -43,7 +44,7 @@ from payments.models import (
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
 from testing.authorization_matrix import CALLERS, MATRIX
-from testing.care import care_completed
+from testing.care import action_plan_uploaded, care_completed, pdf_upload, png_upload
 from testing.factories import (
     ChildFactory,
     ClassFactory,
@@ -277,6 +278,14 @@ class World:
         self.waiver = Policy.objects.get(slug="liability-waiver")
         # One of the school's pages, as the footer links to it.
         self.page = site_page_get(slug=PageSlug.PRIVACY)
+        # The child's documents: an allergy action plan and an immunisation record.
+        self.action_plan = action_plan_uploaded(self.child)
+        self.immunisation = care_document_upload(
+            participant=self.child,
+            by=self.student,
+            upload=png_upload("shots.png"),
+            kind=DocumentKind.IMMUNISATION,
+        )
 
     def called_by(self, caller: str) -> "World":
         """The world as one case sees it: its caller, and `now` as the case is run."""
@@ -342,6 +351,8 @@ def call_as(world: World, client, call: table.Call, request):
     method = getattr(client, call.method.lower())
     if call.sends == table.IMAGE_UPLOAD:
         return method(path, {"image": banner_png()}, format="multipart")
+    if call.sends == table.DOCUMENT_UPLOAD:
+        return method(path, {"file": pdf_upload(), "kind": "action_plan"}, format="multipart")
     if call.sends == table.SIGNED_STRIPE_EVENT:
         payload = stripe_event()
         return method(

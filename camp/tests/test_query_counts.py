@@ -973,7 +973,8 @@ STEPS = [
     # attendance e-mails sent about them. Their answers to the school's questions.
     # Their health records: any incident report naming them and any medication given on record
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
-    # medication given) and their documents.
+    # medication given) and their documents, read for their files to go once the deletion is
+    # kept (care.apps).
     (a_parent_removes_a_child, 200, 28),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a

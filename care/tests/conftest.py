@@ -8,6 +8,20 @@ from testing.dates import years_before
 from testing.factories import ChildFactory, UserFactory
 
 
+@pytest.fixture(autouse=True)
+def document_folder(settings, tmp_path):
+    """The children's documents of this test in a folder of its own, so a test reads back
+    exactly the files it stored."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "care_documents": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path / "care-documents"},
+        },
+    }
+    return tmp_path / "care-documents"
+
+
 @pytest.fixture
 def parent():
     return UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")

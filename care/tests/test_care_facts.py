@@ -7,10 +7,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.models import Role
+from accounts.models import Participant, Role
 from accounts.services import account_holder_of
-from care.models import CareRecord, Policy, PolicyAcceptance, PolicyVersion
-from care.selectors import care_complete, care_missing, policies_current
+from care.models import (
+    CareDocument,
+    CareRecord,
+    Policy,
+    PolicyAcceptance,
+    PolicyVersion,
+    empty_medical,
+)
+from care.selectors import care_complete, care_missing, care_missing_count, policies_current
+from core.school_time import school_today
 from enrolments.facts import hold_read, standing_read
 from testing.care import care_completed
 from testing.factories import ChildFactory, ClassFactory, UserFactory
@@ -167,7 +175,50 @@ def taken_by_phone_long_ago(child):
     )
 
 
+def with_allergy(child, severity: str) -> None:
+    # As the family saves it; `care_completed` uploads the plan a severe allergy asks for.
+    allergy = {"name": "Peanuts", "severity": severity, "action": "EpiPen"}
+    care_completed(child, medical={**empty_medical(), "allergies": [allergy]})
+
+
+def mild_allergy(child):
+    with_allergy(child, "mild")
+
+
+def severe_allergy_with_its_plan(child):
+    with_allergy(child, "severe")
+
+
+def anaphylaxis_without_a_plan(child):
+    with_allergy(child, "anaphylactic")
+    CareDocument.objects.filter(participant=child).delete()
+
+
+def plan_expires_today(child):
+    # Its last day still counts.
+    with_allergy(child, "anaphylactic")
+    CareDocument.objects.filter(participant=child).update(expires_on=school_today())
+
+
+def plan_expired(child):
+    with_allergy(child, "anaphylactic")
+    CareDocument.objects.filter(participant=child).update(
+        expires_on=school_today() - timedelta(days=1)
+    )
+
+
+def only_another_kind_of_document(child):
+    with_allergy(child, "severe")
+    CareDocument.objects.filter(participant=child).update(kind="doctor_note")
+
+
 SITUATIONS = [
+    (mild_allergy, True),
+    (severe_allergy_with_its_plan, True),
+    (plan_expires_today, True),
+    (anaphylaxis_without_a_plan, False),
+    (plan_expired, False),
+    (only_another_kind_of_document, False),
     (done, True),
     (photo_refused, True),
     (a_version_to_come, True),
@@ -199,6 +250,9 @@ def test_a_child_s_paperwork_read_with_the_class_is_the_rule_s(situation, comple
 
     assert read_with_the_class(child, now) is complete
     assert (care_missing(child, now=now) == []) is complete
+    # The admins' count, written as one query (camp.reports), says the same.
+    counted = care_missing_count(Participant.objects.filter(pk=child.pk), now=now)
+    assert (counted == 0) is complete
 
 
 def test_a_record_confirmed_too_long_ago_is_missing_its_confirmation(settings):

@@ -94,6 +94,8 @@ class TestTheRoster:
                 "mayLeaveAlone": False,
                 "complete": True,
                 "missing": [],
+                # Her anaphylactic allergy's action plan, which the family uploaded.
+                "actionPlanOnFile": True,
             },
             "Leo Lopez": {
                 "allergy": None,
@@ -108,6 +110,7 @@ class TestTheRoster:
                     "policy:liability-waiver",
                     "policy:code-of-conduct",
                 ],
+                "actionPlanOnFile": False,
             },
         }
 

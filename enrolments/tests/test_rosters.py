@@ -104,6 +104,7 @@ def test_the_instructor_sees_each_enrolled_child_with_what_to_know(client_as, wa
             "mayLeaveAlone": False,
             "complete": True,
             "missing": [],
+            "actionPlanOnFile": False,
         },
         # The school asks no questions of this class (enrolments/tests/test_answers.py).
         "answers": [],

@@ -17,7 +17,7 @@ from care.selectors import care_missing
 from front_desk.models import DeskAction, DeskActionKind
 from notifications.models import Message
 from testing.authorization_matrix import CARE_BODY
-from testing.care import care_completed, policies_accepted
+from testing.care import action_plan_uploaded, care_completed, policies_accepted
 from testing.factories import ChildFactory, UserFactory
 from testing.outbox import send_queued
 from testing.servers import free_port
@@ -25,8 +25,9 @@ from testing.servers import free_port
 pytestmark = pytest.mark.django_db
 
 FAMILIES = "/api/frontDesk/families"
-# A child's record as the family's own form sends it.
-CARE = CARE_BODY
+# A child's record as the family's own form sends it; an allergy that asks for no action plan
+# (a plan the family uploads itself: test_a_severe_allergy_taken_by_phone_asks_for_its_plan).
+CARE = {**CARE_BODY, "allergies": [{"name": "Peanuts", "severity": "mild", "action": "Ice"}]}
 
 
 @pytest.fixture
@@ -266,6 +267,28 @@ class TestChildrenAndCare:
         assert not [
             item for item in family.get("/api/todo").json() if item["kind"] == "careTakenByPhone"
         ]
+
+    def test_a_severe_allergy_taken_by_phone_asks_for_its_plan(self, desk, lopez):
+        # The office takes the record, never a document: the plan is the family's to upload.
+        response = desk.post(
+            f"{FAMILIES}/{lopez.pk}/participants",
+            {
+                "firstName": "Leo",
+                "lastName": "Lopez",
+                "dateOfBirth": "2018-04-01",
+                "care": CARE_BODY,
+            },
+            format="json",
+        )
+
+        assert response.status_code == 201
+        leo = Participant.objects.get(account=lopez, first_name="Leo")
+        assert CareRecord.objects.get(participant=leo).action_plan_needed is True
+        assert response.json()["careMissing"][0] == "actionPlan"
+        policies_accepted(leo)
+        assert care_missing(leo) == ["actionPlan"]
+        action_plan_uploaded(leo)
+        assert care_missing(leo) == []
 
     def test_a_record_that_cannot_be_kept_is_refused_under_care_and_no_child_is_added(
         self, desk, lopez

@@ -1,14 +1,17 @@
-"""The demo family's care records (after `seed_demo`): Lily's is filled in and her policies
-accepted, so the roster shows her allergy; Max's is not, so paying for him shows what the
-checkout asks. Made once: a record the demo's users changed is left as it is."""
+"""The demo family's care records (after `seed_demo`): Lily's is filled in, her allergy action
+plan uploaded (her allergy asks for one) and her policies accepted, so the roster shows her
+allergy and her plan; Max's is not, so paying for him shows what the checkout asks. Made once: a
+record the demo's users changed is left as it is."""
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import BaseCommand
 from django.utils import timezone
+from fpdf import FPDF
 
 from accounts.models import Participant, User
-from care.models import CareRecord, CareRecordVersion, PolicyAcceptance
-from care.selectors import policies_current
-from care.services import record_as_saved
+from care.models import CareRecord, CareRecordVersion, DocumentKind, PolicyAcceptance
+from care.selectors import action_plan_asked, policies_current
+from care.services import care_document_upload, record_as_saved
 
 DEMO_STUDENT_EMAIL = "student@camp.test"
 
@@ -35,6 +38,20 @@ LILY = {
 }
 
 
+def action_plan_pdf(name: str, allergy: dict) -> SimpleUploadedFile:
+    """A one-page allergy action plan, as a doctor's office would fill it in."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", style="B", size=16)
+    pdf.cell(text=f"Allergy action plan: {name}", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", size=12)
+    for line in (f"Allergy: {allergy['name']} ({allergy['severity']})", allergy["action"]):
+        pdf.multi_cell(0, text=line, new_x="LMARGIN", new_y="NEXT")
+    return SimpleUploadedFile(
+        "lily-action-plan.pdf", bytes(pdf.output()), content_type="application/pdf"
+    )
+
+
 class Command(BaseCommand):
     help = "Fill in the demo family's care records (run after seed_demo)."
 
@@ -44,7 +61,19 @@ class Command(BaseCommand):
         if parent is None or lily is None or CareRecord.objects.filter(participant=lily).exists():
             self.stdout.write("Nothing to do: the demo care records are there already.")
             return
-        record = CareRecord.objects.create(participant=lily, confirmed_at=timezone.now(), **LILY)
+        record = CareRecord.objects.create(
+            participant=lily,
+            confirmed_at=timezone.now(),
+            action_plan_needed=action_plan_asked(LILY["medical"]),
+            **LILY,
+        )
+        if record.action_plan_needed:
+            care_document_upload(
+                participant=lily,
+                by=parent,
+                upload=action_plan_pdf(lily.name, LILY["medical"]["allergies"][0]),
+                kind=DocumentKind.ACTION_PLAN,
+            )
         CareRecordVersion.objects.create(
             participant=lily,
             change="created",
@@ -59,4 +88,6 @@ class Command(BaseCommand):
                 participant=lily if version.policy.per_child else None,
                 defaults={"signed_name": parent.name or parent.email},
             )
-        self.stdout.write(self.style.SUCCESS("Filled in Lily's care record and policies."))
+        self.stdout.write(
+            self.style.SUCCESS("Filled in Lily's care record, her action plan and policies.")
+        )
