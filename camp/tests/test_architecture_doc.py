@@ -54,6 +54,9 @@ ANSWERS = {
     "A care record taken by phone": "care.selectors.vouched_at",
     "The front desk": "front_desk.services.families.family_register",
     "The books": "books.journal.journal_for",
+    "An incident report": "health.services.incidents.incident_report",
+    "A dose given": "health.medications.medication_administration_record",
+    "A child's document": "care.services.care_document_upload",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
@@ -75,6 +78,15 @@ ALSO_NAMED = {
         "front_desk.services.days.day_close",
     ],
     "A transfer": ["changes.selectors.care_days_riding_on"],
+    "An incident report": [
+        "health.services.incidents.incident_close",
+        "health.services.incidents.incidents_past_retention",
+    ],
+    "A dose given": ["health.medications.doses_due"],
+    "A child's document": [
+        "care.documents.document_checked",
+        "care.selectors.action_plans_current",
+    ],
     "A week, a day, a day of extended care": [
         "classes.series.extended_care_days_make",
         "classes.models.LISTED",
