@@ -1,4 +1,4 @@
-import { areaLabel } from "./bodyAreas";
+import { bodyAreaLabel } from "../../../components/health/incidentWords";
 
 /*
  * The child's body from the front (as you face them: their right on your left) and from the
@@ -44,7 +44,7 @@ function Shape({ shape, selected, onChoose }) {
       className={`body-area${selected ? " body-area-selected" : ""}`}
       onClick={() => onChoose(area)}
     >
-      <title>{areaLabel(area)}</title>
+      <title>{bodyAreaLabel(area)}</title>
     </Element>
   );
 }

@@ -7,7 +7,7 @@ import { RadioGroupField } from "../../../components/forms/RadioGroupField";
 import { SelectField } from "../../../components/forms/SelectField";
 import { FieldError, useFieldMessages } from "../../../components/forms/fieldMessages";
 import { Dialog } from "../../../components/ui/Dialog";
-import { BODY_AREAS, INCIDENT_KINDS } from "./bodyAreas";
+import { BODY_AREAS, INCIDENT_KINDS } from "../../../components/health/incidentWords";
 import { BodyDiagram } from "./BodyDiagram";
 import { incidentSchema } from "./incidentSchema";
 import { dayStartOf, inputValueOf, momentOf } from "./whenFields";

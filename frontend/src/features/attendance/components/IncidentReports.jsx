@@ -1,10 +1,10 @@
 import { formatLocalTime } from "../../../components/ui/localTime";
-import { areaLabel, kindLabel } from "./bodyAreas";
+import { bodyAreaLabel, kindLabel } from "../../../components/health/incidentWords";
 
 // "Injury (left arm): Mia Lopez, Sam Reyes at 10:05 AM".
 function summary(report) {
   const kind = report.bodyArea
-    ? `${kindLabel(report.kind)} (${areaLabel(report.bodyArea).toLowerCase()})`
+    ? `${kindLabel(report.kind)} (${bodyAreaLabel(report.bodyArea).toLowerCase()})`
     : kindLabel(report.kind);
   return `${kind}: ${report.names.join(", ")} at ${formatLocalTime(report.at)}`;
 }

@@ -1,6 +1,6 @@
 import { array, object, string } from "yup";
 
-import { BODY_AREAS, INCIDENT_KINDS } from "./bodyAreas";
+import { BODY_AREAS, INCIDENT_KINDS } from "../../../components/health/incidentWords";
 import { CLOCK_SKEW_MS } from "./whenFields";
 
 export const CHOOSE_CHILD = "Choose at least one child.";
