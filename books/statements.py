@@ -21,7 +21,6 @@ camp's seat paid for add-ons bought with it (lunch, a T-shirt: `payments.models.
 is no care: it is said apart and left out of the dependent-care total.
 """
 
-import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
@@ -35,6 +34,7 @@ from fpdf.enums import XPos, YPos
 
 from accounts.models import Participant, User
 from classes.models import Meeting
+from core.pdf_text import printable
 from core.school_time import school_today
 from payments.models import (
     MONEY_IN,
@@ -233,23 +233,6 @@ def statement_for(*, participant: Participant, year: int) -> Statement:
 # --- The PDF.
 
 
-def _printable(text: str) -> str:
-    """Text the PDF's built-in fonts can show (Latin-1): a letter outside it keeps its base
-    letter where it has one ("Nguyễn" reads "Nguyen"), else becomes "?"."""
-    shown = []
-    for character in text:
-        if ord(character) < 256:
-            shown.append(character)
-            continue
-        base = "".join(
-            part
-            for part in unicodedata.normalize("NFKD", character)
-            if ord(part) < 256 and not unicodedata.combining(part)
-        )
-        shown.append(base or "?")
-    return "".join(shown)
-
-
 def _money(amount: Decimal, currency: str = "usd") -> str:
     if currency.lower() == "usd":
         return f"${amount:,.2f}"
@@ -275,7 +258,7 @@ class _StatementPdf(FPDF):
 
     def text_line(self, text: str = "", *, size: int = 10, style: str = "", height: float = 5):
         self.set_font("Helvetica", style=style, size=size)
-        self.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.multi_cell(0, height, printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
     def lines_table(self, lines: tuple[StatementLine, ...], first_heading: str) -> None:
         """The lines as a table: each one's name, dates of care, paid, refunded and net."""
@@ -291,7 +274,7 @@ class _StatementPdf(FPDF):
             for item in lines:
                 row = rows.row()
                 name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
-                row.cell(_printable(name))
+                row.cell(printable(name))
                 row.cell(_dates_of_care(item))
                 row.cell(_money(item.paid, item.currency))
                 row.cell(_money(item.given_back, item.currency))
@@ -334,8 +317,8 @@ def _payments_pdf(pdf: _StatementPdf, statement: Statement, currency: str) -> No
 def statement_pdf(statement: Statement) -> bytes:
     """The statement as a PDF of US Letter pages."""
     pdf = _StatementPdf(format="letter")
-    pdf.set_title(_printable(f"{settings.SCHOOL_NAME}: statement {statement.year}"))
-    pdf.set_author(_printable(settings.SCHOOL_NAME))
+    pdf.set_title(printable(f"{settings.SCHOOL_NAME}: statement {statement.year}"))
+    pdf.set_author(printable(settings.SCHOOL_NAME))
     pdf.set_auto_page_break(auto=True, margin=20)
     pdf.add_page()
 

@@ -2,34 +2,17 @@
 (`health.selectors.incidents.incident_shown`): the family's holds no internal notes and no
 internal addendum; the school's has both, each marked "Internal"."""
 
-import unicodedata
 from datetime import datetime
 
 from django.conf import settings
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
+from core.pdf_text import printable
 from core.school_time import school_timezone
 from health.models import Incident
 
 INTERNAL = "Internal"
-
-
-def _printable(text: str) -> str:
-    """Text the PDF's built-in fonts can show (Latin-1): a letter outside it keeps its base
-    letter where it has one ("Nguyễn" reads "Nguyen"), else becomes "?"."""
-    shown = []
-    for character in text:
-        if ord(character) < 256:
-            shown.append(character)
-            continue
-        base = "".join(
-            part
-            for part in unicodedata.normalize("NFKD", character)
-            if ord(part) < 256 and not unicodedata.combining(part)
-        )
-        shown.append(base or "?")
-    return "".join(shown)
 
 
 def _moment(moment: datetime | None) -> str:
@@ -48,7 +31,7 @@ class _IncidentPdf(FPDF):
 
     def text_line(self, text: str = "", *, size: int = 10, style: str = "", height: float = 5):
         self.set_font("Helvetica", style=style, size=size)
-        self.multi_cell(0, height, _printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.multi_cell(0, height, printable(text), new_x=XPos.LMARGIN, new_y=YPos.NEXT)
 
     def field(self, label: str, value: str) -> None:
         """A heading and its text, left out when there is nothing to say."""
@@ -82,8 +65,8 @@ def _facts(incident: Incident) -> list[tuple[str, str]]:
 def incident_pdf(incident: Incident) -> bytes:
     """The report as `incident_shown` prepared it for its reader."""
     pdf = _IncidentPdf(format="letter")
-    pdf.set_title(_printable(f"{settings.SCHOOL_NAME}: incident report {incident.pk}"))
-    pdf.set_author(_printable(settings.SCHOOL_NAME))
+    pdf.set_title(printable(f"{settings.SCHOOL_NAME}: incident report {incident.pk}"))
+    pdf.set_author(printable(settings.SCHOOL_NAME))
     pdf.set_auto_page_break(auto=True, margin=20)
     pdf.add_page()
     pdf.text_line(settings.SCHOOL_NAME, size=16, style="B", height=8)
