@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from accounts.ages import age_on
 from accounts.models import Participant
-from care.selectors import POLICY_PREFIX, care_complete, care_missing
+from care.selectors import ACTION_PLAN, POLICY_PREFIX, care_complete, care_missing
 from care.services import missing_in_words
 from classes.models import Booking, Class, ClassStatus, Season
 from classes.registration import Shut, Shutting, registration_shut
@@ -368,7 +368,8 @@ class Asked:
     # classes at once (`family_refusals`); else the `season` rule asks when it matters.
     early_access: frozenset[int] | None = None
     # Staff pay at the front desk for the family: the school's policies are the family's to
-    # sign online at their first sign-in, so only the care record itself is asked for.
+    # sign online at their first sign-in, and an allergy action plan theirs to upload (the
+    # office handles no health papers), so only the care record itself is asked for.
     at_desk: bool = False
 
     def has_early_access(self, season: Season) -> bool:
@@ -452,7 +453,9 @@ def _care_incomplete(asked: Asked) -> Refusal | None:
     # Incomplete, or not read yet: what is missing, by name, for the refusal.
     missing = care_missing(asked.participant, now=asked.now)
     if asked.at_desk:
-        missing = [item for item in missing if not item.startswith(POLICY_PREFIX)]
+        missing = [
+            item for item in missing if not item.startswith(POLICY_PREFIX) and item != ACTION_PLAN
+        ]
     return Refusal.care_incomplete(asked.participant, missing) if missing else None
 
 

@@ -292,6 +292,22 @@ def test_policies_unsigned_refuse_the_family_but_not_the_office_at_the_desk():
     assert _checkout_refusal(situation, at_desk=True) is None
 
 
+def test_an_action_plan_not_uploaded_refuses_the_family_but_not_the_office_at_the_desk():
+    # The child's record names a severe allergy (the flag its save keeps) and no plan is on
+    # file: the family uploads it online; the office handles no health papers.
+    situation = Situation()
+    CareRecord.objects.filter(participant=situation.child).update(action_plan_needed=True)
+    child, camp_class = situation.child, situation.camp_class
+
+    paying = enrolment_refusal(participant=child, camp_class=camp_class, paying=True)
+    desk = enrolment_refusal(participant=child, camp_class=camp_class, paying=True, at_desk=True)
+
+    assert paying.kind == RefusalKind.CARE_INCOMPLETE
+    assert desk is None
+    assert _checkout_refusal(situation, at_desk=False).startswith("care_incomplete")
+    assert _checkout_refusal(situation, at_desk=True) is None
+
+
 def test_a_missing_care_record_refuses_the_office_at_the_desk_too():
     situation = Situation()
     _care(situation)
