@@ -13,7 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import Role
-from care.models import CareRecord, PolicyAcceptance, empty_medical
+from care.models import CareDocument, CareRecord, DocumentKind, PolicyAcceptance, empty_medical
 from classes.models import ClassStatus
 from e2e.class_steps import (
     check_accessible,
@@ -25,7 +25,7 @@ from e2e.class_steps import (
 from e2e.helpers import demo_image
 from e2e.payment_steps import CARD_OK, card_field, fill_card, pay_button
 from enrolments.models import Enrolment
-from testing.care import CONTACTS, school_policies_seeded
+from testing.care import CONTACTS, a_pdf, school_policies_seeded
 from testing.dates import years_before
 from testing.factories import ChildFactory, SelectionFactory, scheduled_class
 
@@ -143,7 +143,7 @@ def fill_in_the_record(page: Page) -> None:
 
 
 def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
-    page: Page, ana, instructor, watercolour
+    page: Page, ana, instructor, watercolour, tmp_path
 ):
     school_policies_seeded()
     mia = ChildFactory(
@@ -174,6 +174,16 @@ def test_a_parent_on_a_phone_fills_in_the_record_signs_and_enrols(
     check_accessible(page)
     record = CareRecord.objects.get(participant=mia)
     assert record.medical["allergies"][0]["severity"] == "anaphylactic"
+
+    # An anaphylactic allergy asks for an allergy action plan: the doctor's, uploaded here.
+    plan = tmp_path / "action-plan.pdf"
+    plan.write_bytes(a_pdf())
+    upload = page.get_by_role("form", name=re.compile("^Upload a document for Mia"))
+    upload.get_by_label("File", exact=True).set_input_files(plan)
+    upload.get_by_label("Kind of document").select_option("action_plan")
+    upload.get_by_role("button", name="Upload document").click()
+    expect(page.get_by_role("button", name="Download action-plan.pdf")).to_be_visible()
+    assert CareDocument.objects.get(participant=mia).kind == DocumentKind.ACTION_PLAN
     assert [c["phone"] for c in record.emergency_contacts] == ["+14155550134", "+14155550177"]
 
     # My Family names every policy due, for whom, in one form.
