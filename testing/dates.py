@@ -61,3 +61,14 @@ def years_before(day: date, years: int) -> date:
 def years_after(day: date, years: int) -> date:
     """The same day `years` later; 29 February goes to 28 February in a common year."""
     return years_before(day, -years)
+
+
+def database_today() -> date:
+    """Today by the database's own clock (UTC), which its triggers read: a moved test clock
+    (testing.clock) moves Python's, not the database server's."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT CURRENT_DATE")
+        value = cursor.fetchone()[0]
+    return value if isinstance(value, date) else date.fromisoformat(value)

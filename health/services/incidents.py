@@ -14,6 +14,8 @@ from uuid import uuid4
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import DateField
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from accounts.models import Participant, User
@@ -341,13 +343,22 @@ def incident_addendum_add(
     return addendum
 
 
+# The database's own day, as its triggers read it (migrations/0002_records_never_edited.py).
+_DATABASE_TODAY = RawSQL("CURRENT_DATE", [], output_field=DateField())
+
+
 def incidents_past_retention(*, today: date | None = None) -> int:
     """Delete the reports whose retention ended (`keep_until` before today), with their
     children and addenda; how many reports. The daily beat's (health.tasks)."""
-    # The database's triggers judge by its own date (UTC): never sweep past it.
-    today = today or min(school_today(), timezone.now().date())
+    today = today or school_today()
     with transaction.atomic():
-        _, deleted = Incident.objects.filter(keep_until__lt=today).delete()
+        # Past by the school's day and by the database's own (UTC), which its triggers judge
+        # a report's retention by: never sweep what they would refuse.
+        _, deleted = (
+            Incident.objects.filter(keep_until__lt=today)
+            .filter(keep_until__lt=_DATABASE_TODAY)
+            .delete()
+        )
     return deleted.get(Incident._meta.label, 0)
 
 

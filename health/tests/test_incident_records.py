@@ -15,7 +15,7 @@ from classes.models import Meeting
 from health import tasks
 from health.models import Incident, IncidentAddendum, IncidentChild, IncidentKind
 from health.services.incidents import incidents_past_retention, keep_until_for
-from testing.dates import SCHOOL, summer
+from testing.dates import SCHOOL, database_today, summer
 from testing.factories import ChildFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
@@ -76,8 +76,9 @@ class TestRetention:
     def test_the_sweep_deletes_the_reports_past_their_retention_and_keeps_the_others(
         self, meeting, people
     ):
-        # The database's day (UTC); the school's may be a day behind it.
-        today = timezone.now().date()
+        # The database's day (UTC), which its triggers read; the school's may be a day behind
+        # it, and a moved test clock moves neither.
+        today = database_today()
         child = ChildFactory()
         past = _incident(
             meeting, people["admin"], child, keep_until=today - timedelta(days=2), closed=True
@@ -96,7 +97,7 @@ class TestRetention:
         participant_delete(account=child.account, participant_id=child.pk)
 
     def test_the_daily_beat_runs_the_sweep(self, meeting, people):
-        long_ago = timezone.now().date() - timedelta(days=2)
+        long_ago = database_today() - timedelta(days=2)
         _incident(meeting, people["admin"], ChildFactory(), keep_until=long_ago)
 
         assert tasks.incident_retention.apply().get() == 1
@@ -116,7 +117,7 @@ class TestBackOffice:
     ):
         child = ChildFactory()
         incident = _incident(
-            meeting, people["admin"], child, keep_until=date.today() + timedelta(days=9)
+            meeting, people["admin"], child, keep_until=database_today() + timedelta(days=9)
         )
         page = f"/admin/health/incident/{incident.pk}/change/"
 
@@ -151,7 +152,7 @@ class TestBackOffice:
             meeting,
             people["admin"],
             ChildFactory(),
-            keep_until=date.today() + timedelta(days=9),
+            keep_until=database_today() + timedelta(days=9),
             closed=True,
         )
         page = f"/admin/health/incident/{incident.pk}/change/"

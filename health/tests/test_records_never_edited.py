@@ -21,7 +21,7 @@ from health.models import (
     MedicationOutcome,
 )
 from testing.care import care_completed
-from testing.dates import summer
+from testing.dates import database_today, summer
 from testing.factories import ChildFactory, EnrolmentFactory, scheduled_class
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +68,7 @@ def _refused(write) -> None:
 
 def test_a_closed_incident_its_children_and_addenda_are_never_changed(meeting, people):
     incident = _incident(
-        meeting, people["admin"], keep_until=date.today() + timedelta(days=1), closed=True
+        meeting, people["admin"], keep_until=database_today() + timedelta(days=1), closed=True
     )
     _refused(lambda: Incident.objects.filter(pk=incident.pk).update(description="Nothing."))
     _refused(lambda: IncidentChild.objects.filter(incident=incident).update(family_emailed_at=None))
@@ -80,7 +80,7 @@ def test_a_closed_incident_its_children_and_addenda_are_never_changed(meeting, p
 
 
 def test_an_open_incident_is_reviewed_but_kept_until_its_retention_ends(meeting, people):
-    incident = _incident(meeting, people["admin"], keep_until=date.today())
+    incident = _incident(meeting, people["admin"], keep_until=database_today())
     Incident.objects.filter(pk=incident.pk).update(follow_up="Called home.")
     _refused(lambda: Incident.objects.filter(pk=incident.pk).delete())
     _refused(lambda: IncidentAddendum.objects.filter(incident=incident).update(text="Changed."))
@@ -88,7 +88,7 @@ def test_an_open_incident_is_reviewed_but_kept_until_its_retention_ends(meeting,
 
 def test_a_report_past_its_retention_may_be_deleted_with_everything_in_it(meeting, people):
     incident = _incident(
-        meeting, people["admin"], keep_until=date.today() - timedelta(days=1), closed=True
+        meeting, people["admin"], keep_until=database_today() - timedelta(days=1), closed=True
     )
     Incident.objects.filter(pk=incident.pk).delete()
     assert not IncidentChild.objects.exists()
