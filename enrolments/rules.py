@@ -367,9 +367,8 @@ class Asked:
     # The ids of the seasons the family has early access to, when the caller read them for many
     # classes at once (`family_refusals`); else the `season` rule asks when it matters.
     early_access: frozenset[int] | None = None
-    # Staff pay at the front desk for the family: the school's policies are the family's to
-    # sign online at their first sign-in, and an allergy action plan theirs to upload (the
-    # office handles no health papers), so only the care record itself is asked for.
+    # Staff pay at the front desk for the family: the policies and an allergy action plan are the
+    # family's to give online (the office handles no health papers); only the record is asked.
     at_desk: bool = False
 
     def has_early_access(self, season: Season) -> bool:
@@ -453,9 +452,7 @@ def _care_incomplete(asked: Asked) -> Refusal | None:
     # Incomplete, or not read yet: what is missing, by name, for the refusal.
     missing = care_missing(asked.participant, now=asked.now)
     if asked.at_desk:
-        missing = [
-            item for item in missing if not item.startswith(POLICY_PREFIX) and item != ACTION_PLAN
-        ]
+        missing = [item for item in missing if not item.startswith((POLICY_PREFIX, ACTION_PLAN))]
     return Refusal.care_incomplete(asked.participant, missing) if missing else None
 
 

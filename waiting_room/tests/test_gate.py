@@ -49,6 +49,11 @@ WRITES = ("post", "put", "patch", "delete")
 # The write views of the registration apps that need no admission, and why: none takes, keeps,
 # moves or pays for a seat. Giving one back is never held up (the line's families need it).
 UNGATED = {
+    "health.apis_incidents.IncidentListApi": "an incident reported at a meeting, no seat",
+    "health.apis_incidents.IncidentDetailApi": "an incident report reviewed, no seat",
+    "health.apis_incidents.IncidentAddendumListApi": "an incident report added to, no seat",
+    "health.apis_incidents.IncidentClosingApi": "an incident report closed, no seat",
+    "health.apis_medications.MedicationAdministrationCreateApi": "a dose recorded, no seat",
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",
