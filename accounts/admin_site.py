@@ -32,6 +32,7 @@ CAMP_APPS = frozenset(
         "class_messages",
         "attendance",
         "health",
+        "artwork",
         "payments",
         "books",
         "front_desk",

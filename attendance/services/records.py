@@ -33,6 +33,7 @@ from attendance.lines import (
 from attendance.models import AttendanceAction, AttendanceActionKind, AttendanceTally, CollectorKind
 from care.selectors import record_of
 from classes.models import CareKind, Meeting
+from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput, Refused
 from core.school_time import school_timezone
 from enrolments.models import Enrolment, EnrolmentStatus
@@ -534,14 +535,12 @@ def attendance_tallies_rebuild() -> int:
 
 
 def _sent_before(*, actor: User, meeting_id: int, client_id: str) -> AttendanceAction | None:
-    """The action recorded under this client id, if any: the same person's on the same meeting,
-    or nobody's to learn of."""
-    row = AttendanceAction.objects.filter(client_id=client_id).first()
-    if row is None:
-        return None
-    if row.by_id != actor.pk or row.meeting_id != meeting_id:
-        raise Conflict("This action's id is already used by another action.")
-    return row
+    return sent_before(
+        AttendanceAction.objects,
+        client_id=client_id,
+        same={"by_id": actor.pk, "meeting_id": meeting_id},
+        what="action",
+    )
 
 
 def participant_leaving_checked(*, participant: Participant) -> None:

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "class_messages",
     "attendance",
     "health",
+    "artwork",
     "payments",
     "checkout",
     "front_desk",

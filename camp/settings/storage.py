@@ -59,3 +59,26 @@ if CARE_DOCUMENT_BUCKET:
             "location": "care-documents",
         },
     }
+
+# Photographs of children's artwork (`artwork.images`): read through the API alone, which asks who
+# is reading (or whether the piece is in the public gallery) at every request, so never under
+# MEDIA_ROOT: a folder of its own here, or a private bucket when one is named.
+ARTWORK_ROOT = Path(env("ARTWORK_ROOT", str(BASE_DIR / "artwork-photos")))
+STORAGES["artworks"] = {
+    "BACKEND": "django.core.files.storage.FileSystemStorage",
+    "OPTIONS": {"location": ARTWORK_ROOT},
+}
+ARTWORK_BUCKET = env("ARTWORK_BUCKET")
+if ARTWORK_BUCKET:
+    STORAGES["artworks"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": ARTWORK_BUCKET,
+            "endpoint_url": env("AWS_S3_ENDPOINT_URL"),
+            "region_name": env("AWS_S3_REGION_NAME"),
+            "default_acl": "private",
+            "querystring_auth": True,
+            "file_overwrite": False,
+            "location": "artworks",
+        },
+    }

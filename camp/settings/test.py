@@ -28,12 +28,17 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-media-"))
 STATIC_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-static-"))
 CARE_DOCUMENT_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-care-documents-"))
+ARTWORK_ROOT = Path(tempfile.mkdtemp(prefix="camp-test-artworks-"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     "care_documents": {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {"location": CARE_DOCUMENT_ROOT},
+    },
+    "artworks": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": ARTWORK_ROOT},
     },
 }
 

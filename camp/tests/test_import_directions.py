@@ -40,6 +40,7 @@ LAYERS = [
     "class_messages",
     "attendance",
     "health",
+    "artwork",
     "payments",
     "books",
     "plans",

@@ -26,6 +26,7 @@ CAMP_APPS = (
     "class_messages",
     "attendance",
     "health",
+    "artwork",
     "payments",
     "pages",
 )

@@ -19,6 +19,7 @@ from care.models import CarePart
 from care.selectors import record_of
 from care.services import care_reads_logged
 from classes.models import Class, Meeting
+from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput
 from core.school_time import school_timezone
 from enrolments.selectors import roster_for, roster_name
@@ -32,12 +33,12 @@ AT_AHEAD_ALLOWED = timedelta(minutes=2)
 
 
 def _sent_before(*, actor: User, client_id: str) -> MedicationAdministration | None:
-    """The entry recorded under this client id, if any: the same person's, or nobody's to
-    learn of."""
-    entry = MedicationAdministration.objects.filter(client_id=client_id).first()
-    if entry is not None and entry.by_id != actor.pk:
-        raise Conflict("This entry's id is already used by another entry.")
-    return entry
+    return sent_before(
+        MedicationAdministration.objects,
+        client_id=client_id,
+        same={"by_id": actor.pk},
+        what="entry",
+    )
 
 
 def _seat_holder(meeting: Meeting, participant_id: int) -> Participant | None:

@@ -21,6 +21,7 @@ from django.utils import timezone
 from accounts.models import Participant, User
 from attendance.access import access_meeting_for_attendance
 from classes.models import Meeting
+from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
@@ -137,14 +138,12 @@ def _report_checked(
 
 
 def _sent_before(*, actor: User, meeting_id: int, client_id: str) -> Incident | None:
-    """The report written under this client id, if any: the same person's at the same meeting,
-    or nobody's to learn of."""
-    incident = Incident.objects.filter(client_id=client_id).first()
-    if incident is None:
-        return None
-    if incident.reported_by_id != actor.pk or incident.meeting_id != meeting_id:
-        raise Conflict("This report's id is already used by another report.")
-    return incident
+    return sent_before(
+        Incident.objects,
+        client_id=client_id,
+        same={"reported_by_id": actor.pk, "meeting_id": meeting_id},
+        what="report",
+    )
 
 
 def incident_report(
