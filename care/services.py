@@ -159,7 +159,12 @@ def care_record_save(
         record.confirmed_at = now
     record.medical_erased_at = None
     record.action_plan_needed = action_plan_asked(record.medical)
-    record.save()
+    if before is not None and before["photo_consent"] == photo_consent:
+        # The consent as it was: written without it, the public lists (whose gallery reads it)
+        # keep their answers, as they should through a morning of families saving records.
+        record.save(update_fields=_fields_but_consent())
+    else:
+        record.save()
     after = record_as_saved(record)
     if before is None:
         _version_kept(record=record, change=CareChange.CREATED, fields=[], by=by, at=now)
@@ -175,6 +180,14 @@ def care_record_save(
             at=now,
         )
     return record
+
+
+def _fields_but_consent() -> list[str]:
+    return [
+        field.name
+        for field in CareRecord._meta.concrete_fields
+        if not field.primary_key and field.name not in {"participant", "photo_consent"}
+    ]
 
 
 # A record never saved, as a section saved on its own completes it.

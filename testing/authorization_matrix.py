@@ -653,6 +653,21 @@ MATRIX = (
         (401, 200, 404, 200, 404, 200, 403),
         "the family; admins; an instructor of the child, the reports at their own classes",
     ),
+    # --- Children's artwork: a piece of the child's, photographed at the open class.
+    Call(
+        "GET",
+        "/api/gallery?classId={open_class.id}",
+        (200, 200, 200, 200, 200, 200, 200),
+        "public: approved pieces whose every child has photo consent, first names only",
+    ),
+    Call("GET", "/api/artworks?approved=false", (401, 403, 403, 403, 403, 200, 403), "admins"),
+    Call(
+        "POST",
+        "/api/artworks/{artwork.id}/approval",
+        (401, 403, 403, 403, 403, 200, 403),
+        "admins",
+        body={"approved": True},
+    ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200, 200), "public texts"),
     Call(
         "POST",

@@ -41,6 +41,7 @@ from health.models import (
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
+from testing.artwork import artwork_made
 from testing.care import care_completed
 from testing.dates import summer_at
 from testing.factories import (
@@ -684,6 +685,52 @@ def a_parent_reads_a_child_s_incidents(school, counted):
         return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
 
 
+def _pieces(school, *, approved: bool) -> list:
+    """A piece of the first open class for each child, each tagged with that child and the
+    first: the gallery, and its children, grow with the school."""
+    camp_class = school.open_classes[0]
+    return [
+        artwork_made(camp_class, list({school.children[0], child}), approved=approved)
+        for child in school.children
+    ]
+
+
+def a_visitor_opens_the_gallery(school, counted):
+    _pieces(school, approved=True)
+    with counted:
+        response = school.visitor.get("/api/gallery?page_size=100")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def a_visitor_opens_a_class_s_strip_of_pieces(school, counted):
+    _pieces(school, approved=True)
+    with counted:
+        return school.visitor.get(f"/api/gallery?classId={school.open_classes[0].pk}")
+
+
+def a_crawler_reads_the_pages_sitemap(school, counted):
+    _pieces(school, approved=True)
+    with counted:
+        response = school.visitor.get("/sitemap-pages.xml")
+    assert response.content.count(b"<image:loc>") == school.rows
+    return response
+
+
+def an_admin_reviews_the_pieces(school, counted):
+    _pieces(school, approved=False)
+    with counted:
+        return school.as_admin.get("/api/artworks?approved=false")
+
+
+def an_admin_approves_a_piece(school, counted):
+    piece = _pieces(school, approved=False)[-1]
+    with counted:
+        return school.as_admin.post(
+            f"/api/artworks/{piece.pk}/approval", {"approved": True}, format="json"
+        )
+
+
 def a_student_asks_to_hold_their_seat_longer(school, counted):
     with counted:
         return school.as_student.post(f"/api/holds/{school.held_selection.pk}/extend")
@@ -997,6 +1044,18 @@ STEPS = [
     # its families; the care records (each decrypted for its medications); the meeting's doses
     # recorded; the read logged for every child listed, in one INSERT.
     (an_instructor_reads_the_doses_due_at_a_meeting, 200, 7),
+    # The count; the page of public pieces (approved, tagged, every child consenting: one
+    # query); their children with their first names.
+    (a_visitor_opens_the_gallery, 200, 3),
+    (a_visitor_opens_a_class_s_strip_of_pieces, 200, 3),
+    # The public pieces' pictures, for the gallery's entry.
+    (a_crawler_reads_the_pages_sitemap, 200, 1),
+    # The caller; the pieces with their class, season and whether the gallery shows each; their
+    # children.
+    (an_admin_reviews_the_pieces, 200, 3),
+    # The caller; in its savepoint the piece locked and approved; then read back as the list
+    # shows it, with its children.
+    (an_admin_approves_a_piece, 200, 7),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
