@@ -1,20 +1,21 @@
 """The public gallery (GET /api/gallery, every visitor's, cached as the catalog's lists are), and
 the admins' review of the pieces that may go in it (GET /api/artworks, POST .../approval)."""
 
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from artwork.files import picture_sources
 from artwork.selectors.gallery import (
     artwork_for_review,
     artworks_for_review,
     first_names,
     gallery_pieces,
 )
-from artwork.serializers import ArtworkOutputSerializer, PictureField
+from artwork.serializers import ArtworkOutputSerializer, ArtworkPictureSerializer
 from artwork.services.approval import artwork_approval_set
 from core.api import ServiceInputSerializer
 from core.converters import LARGEST_ROW_ID
@@ -42,10 +43,14 @@ class GalleryPieceOutputSerializer(serializers.Serializer):
     className = serializers.CharField(source="camp_class.name")  # noqa: N815
     takenOn = serializers.DateField(source="taken_on")  # noqa: N815
     firstNames = serializers.SerializerMethodField()  # noqa: N815
-    picture = PictureField(keyed=False)
+    picture = serializers.SerializerMethodField()
 
     def get_firstNames(self, artwork) -> list[str]:  # noqa: N802 - named for its field
         return first_names(artwork)
+
+    @extend_schema_field(ArtworkPictureSerializer)
+    def get_picture(self, artwork) -> dict:
+        return picture_sources(artwork, keyed=False)
 
 
 @extend_schema_serializer(component_name="GalleryQuery")

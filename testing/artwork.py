@@ -1,73 +1,145 @@
-"""Children's artwork in tests: a piece as the instructor's phone leaves it, its pictures real
-files in the `artworks` storage under the names `artwork.files` gives them."""
+"""Children's artwork in tests: photographs as a phone takes them (with EXIF, GPS and all), and
+pieces on record with their pictures stored, as `artwork.services.taking.artwork_take` keeps
+them (for fixtures built where its transaction of its own cannot run)."""
 
 import io
-import uuid
+import struct
 
-from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from PIL import Image
 
-from accounts.models import Participant, Role, User
-from artwork.files import artwork_storage, picture_names
-from artwork.models import Artwork, ArtworkChild, Stage
-from classes.models import Class
-from core.pictures import webp_variants
+from accounts.models import Role
+from artwork.images import pictures_store
+from artwork.models import Artwork, ArtworkChild
 from core.school_time import school_today
 from testing.factories import UserFactory
 
-# Wide enough for the smallest copy of the ladder (core.pictures.WIDTHS), small enough to be quick.
-PICTURE_SIZE = (400, 300)
+ORIENTATION = 0x0112
+GPS_IFD = 0x8825
+# Somewhere in San Francisco, as a phone writes it: degrees, minutes, seconds.
+GPS = {1: "N", 2: (37.0, 46.0, 29.7), 3: "W", 4: (122.0, 25.0, 9.9)}
 
 
-def picture_jpeg(size: tuple[int, int] = PICTURE_SIZE, colour: str = "peru") -> bytes:
-    picture = io.BytesIO()
-    Image.new("RGB", size, colour).save(picture, format="JPEG", quality=85)
-    return picture.getvalue()
+# sRGB's primaries as an ICC profile gives them (CIE XYZ, adapted to D50).
+SRGB_RED, SRGB_GREEN, SRGB_BLUE = (
+    (0.4361, 0.2225, 0.0139),
+    (0.3851, 0.7169, 0.0971),
+    (0.1431, 0.0606, 0.7141),
+)
+D50 = (0.9642, 1.0, 0.8249)
 
 
-def artwork_made(
-    camp_class: Class,
-    children: list[Participant],
+def _s15(value: float) -> bytes:
+    return struct.pack(">i", round(value * 65536))
+
+
+def _xyz(x: float, y: float, z: float) -> bytes:
+    return b"XYZ " + bytes(4) + _s15(x) + _s15(y) + _s15(z)
+
+
+def swapped_primaries_profile() -> bytes:
+    """An ICC colour profile (v2, RGB, matrix and gamma 2.2) whose red is sRGB's green and whose
+    green is sRGB's red: a picture's red pixels tagged with it are green once in sRGB. Any
+    profile but sRGB's would do, as a phone's Display P3 does; this one shows plainly."""
+    text = b"Swapped primaries\0"
+    tags = {
+        b"desc": b"desc" + bytes(4) + struct.pack(">I", len(text)) + text + bytes(78),
+        b"wtpt": _xyz(*D50),
+        b"rXYZ": _xyz(*SRGB_GREEN),
+        b"gXYZ": _xyz(*SRGB_RED),
+        b"bXYZ": _xyz(*SRGB_BLUE),
+        **dict.fromkeys(
+            (b"rTRC", b"gTRC", b"bTRC"),
+            b"curv" + bytes(4) + struct.pack(">IH", 1, round(2.2 * 256)) + bytes(2),
+        ),
+    }
+    start = 128 + 4 + 12 * len(tags)
+    table, data = b"", b""
+    for signature, body in tags.items():
+        body += bytes(-len(body) % 4)
+        table += signature + struct.pack(">II", start + len(data), len(body))
+        data += body
+    header = (
+        struct.pack(">I", start + len(data))
+        + bytes(4)
+        + bytes([2, 0x10, 0, 0])
+        + b"mntrRGB XYZ "
+        + bytes(12)
+        + b"acsp"
+        + bytes(28)
+        + b"".join(_s15(part) for part in D50)
+        + bytes(48)
+    )
+    return header + struct.pack(">I", len(tags)) + table + data
+
+
+def phone_exif(*, orientation: int = 1) -> Image.Exif:
+    """The EXIF a phone writes: its make and model, where the photograph was taken (GPS), and
+    which way up it is."""
+    exif = Image.Exif()
+    exif[0x010F] = "Apple"
+    exif[0x0110] = "iPhone 15"
+    exif[ORIENTATION] = orientation
+    exif.get_ifd(GPS_IFD).update(GPS)
+    return exif
+
+
+def photo_bytes(
+    size: tuple[int, int] = (640, 480),
     *,
-    approved: bool = False,
-    approved_by: User | None = None,
-    stage: str = Stage.IN_PROGRESS,
-    title: str = "Coil pot",
-    taken_on=None,
-) -> Artwork:
-    """A piece photographed at `camp_class` by its instructor today (or on `taken_on`), the
-    children tagged on it; `approved` for the gallery by an admin (`approved_by`, else a new
-    one). Its JPEG and WebP copies are stored as the taking stores them."""
-    jpeg = picture_jpeg()
-    image = Image.open(io.BytesIO(jpeg))
-    copies = webp_variants(image)
-    stem = uuid.uuid4().hex
-    names = picture_names(image_stem=stem, widths=sorted(copies))
-    for name, content in zip(
-        names, [jpeg, *(copies[width] for width in sorted(copies))], strict=True
-    ):
-        artwork_storage().save(name, ContentFile(content))
+    image_format: str = "JPEG",
+    mode: str = "RGB",
+    color="teal",
+    exif: Image.Exif | None = None,
+    **options,
+) -> bytes:
+    image = Image.new(mode, size, color)
+    if exif is not None:
+        options["exif"] = exif.tobytes()
+    output = io.BytesIO()
+    image.save(output, format=image_format, **options)
+    return output.getvalue()
+
+
+def photo_upload(name: str = "pot.jpg", content: bytes | None = None) -> SimpleUploadedFile:
+    """A photograph as the browser sends it: a JPEG with a phone's EXIF, unless `content`."""
+    if content is None:
+        content = photo_bytes(exif=phone_exif())
+    return SimpleUploadedFile(name, content, content_type="image/jpeg")
+
+
+def artwork_photographed(camp_class, *, children=(), by=None, **fields) -> Artwork:
+    """A piece of the class, photographed today by its instructor (or `by`), its pictures in
+    the storage, and `children` tagged on it."""
+    pictures = pictures_store(photo_upload())
     now = timezone.now()
-    if approved and approved_by is None:
-        approved_by = UserFactory(role=Role.ADMIN)
     artwork = Artwork.objects.create(
         camp_class=camp_class,
-        client_id=f"test-{stem}",
-        title=title,
-        stage=stage,
-        image_stem=stem,
-        widths=sorted(copies),
-        width=image.width,
-        height=image.height,
-        stored_bytes=len(jpeg) + sum(len(content) for content in copies.values()),
-        taken_by=camp_class.instructor,
-        taken_on=taken_on or school_today(),
-        ready_at=now if stage == Stage.READY else None,
-        approved_at=now if approved else None,
-        approved_by=approved_by if approved else None,
+        client_id=fields.pop("client_id", pictures.image_stem),
+        image_stem=pictures.image_stem,
+        widths=pictures.widths,
+        width=pictures.width,
+        height=pictures.height,
+        stored_bytes=pictures.stored_bytes,
+        taken_by=by or camp_class.instructor,
+        taken_on=fields.pop("taken_on", school_today()),
+        created_at=now,
+        **fields,
     )
     ArtworkChild.objects.bulk_create(
-        ArtworkChild(artwork=artwork, participant=child) for child in children
+        ArtworkChild(artwork=artwork, participant=child, tagged_at=now) for child in children
     )
     return artwork
+
+
+def artwork_approved(camp_class, *, children=(), admin=None, **fields) -> Artwork:
+    """A piece as `artwork_photographed` makes it, approved for the public gallery by `admin`
+    (a new one unless given): the gallery shows it while every child tagged has photo consent."""
+    return artwork_photographed(
+        camp_class,
+        children=children,
+        approved_at=timezone.now(),
+        approved_by=admin or UserFactory(role=Role.ADMIN),
+        **fields,
+    )

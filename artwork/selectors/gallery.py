@@ -10,9 +10,10 @@ Every part of the rule is public data (`ShownInPublicLists`: the piece's approva
 care record's consent, the children's first names), so a change of any forgets the cached lists.
 """
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from artwork.models import Artwork, ArtworkChild
+from artwork.selectors.pieces import pieces_shown
 from care.models import CareRecord
 
 # The gallery's order: the day each piece was photographed, the latest first.
@@ -27,15 +28,6 @@ def consented() -> Exists:
     """Whether the tagged child (an ArtworkChild's row, as the outer query) has photo consent."""
     return Exists(
         CareRecord.objects.filter(participant=OuterRef("participant_id"), photo_consent=True)
-    )
-
-
-def _children_by_name() -> Prefetch:
-    return Prefetch(
-        "children",
-        queryset=ArtworkChild.objects.select_related("participant").order_by(
-            "participant__first_name", "participant_id"
-        ),
     )
 
 
@@ -61,11 +53,7 @@ def gallery_pieces(*, class_id: int | None = None) -> QuerySet[Artwork]:
     pieces = public_artworks()
     if class_id is not None:
         pieces = pieces.filter(camp_class_id=class_id)
-    return (
-        pieces.select_related("camp_class")
-        .prefetch_related(_children_by_name())
-        .order_by(*NEWEST_FIRST)
-    )
+    return pieces_shown(pieces).order_by(*NEWEST_FIRST)
 
 
 def sitemap_pieces() -> QuerySet[Artwork]:
@@ -86,11 +74,8 @@ def artworks_for_review(*, approved: bool | None) -> QuerySet[Artwork]:
     pieces = Artwork.objects.all()
     if approved is not None:
         pieces = pieces.filter(approved_at__isnull=not approved)
-    return (
-        pieces.select_related("camp_class__season")
-        .prefetch_related(_children_by_name())
-        .annotate(in_gallery=Exists(public_artworks().filter(pk=OuterRef("pk"))))
-        .order_by("-created_at", "-pk")
+    return pieces_shown(pieces).annotate(
+        in_gallery=Exists(public_artworks().filter(pk=OuterRef("pk")))
     )
 
 

@@ -18,7 +18,7 @@ from care.services import care_record_update
 from classes.models import ClassStatus
 from core import public_cache
 from core.pagination import DEFAULT_PAGE_SIZE
-from testing.artwork import artwork_made
+from testing.artwork import artwork_approved, artwork_photographed
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 from testing.seasons import a_season
 
@@ -83,7 +83,7 @@ def test_an_approved_piece_of_consenting_children_shows_with_their_first_names_a
     api_client, family, pottery
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_made(pottery, [noa, ada], approved=True, title="Two owls")
+    piece = artwork_approved(pottery, children=[noa, ada], title="Two owls")
 
     response = api_client.get("/api/gallery")
 
@@ -97,11 +97,14 @@ def test_an_approved_piece_of_consenting_children_shows_with_their_first_names_a
             "takenOn": piece.taken_on.isoformat(),
             "firstNames": ["Ada", "Noa"],
             "picture": {
-                "src": f"/api/artworks/{piece.pk}/images/320w.webp",
-                "srcset": f"/api/artworks/{piece.pk}/images/320w.webp 320w",
+                "src": f"/api/artworks/{piece.pk}/images/640w.webp",
+                "srcset": ", ".join(
+                    f"/api/artworks/{piece.pk}/images/{width}w.webp {width}w"
+                    for width in (320, 480, 640)
+                ),
                 "sizes": picture_sources(piece, keyed=False)["sizes"],
-                "width": 400,
-                "height": 300,
+                "width": 640,
+                "height": 480,
                 "download": f"/api/artworks/{piece.pk}/images/original.jpg?download=1",
             },
         }
@@ -127,8 +130,8 @@ def test_a_piece_with_one_child_without_consent_is_never_shown(
     else:
         leo = child(family, "Leo")
         CareRecord.objects.filter(participant=leo).update(photo_consent=consent)
-    piece = artwork_made(pottery, [noa, leo], approved=True)
-    shown = artwork_made(pottery, [noa], approved=True)
+    piece = artwork_approved(pottery, children=[noa, leo])
+    shown = artwork_approved(pottery, children=[noa])
 
     asked = [
         api_client.get(path)
@@ -149,8 +152,8 @@ def test_a_piece_with_one_child_without_consent_is_never_shown(
 
 def test_unapproved_and_untagged_pieces_are_never_shown(api_client, family, pottery):
     noa = child(family, "Noa")
-    waiting = artwork_made(pottery, [noa])
-    untagged = artwork_made(pottery, [], approved=True)
+    waiting = artwork_photographed(pottery, children=[noa])
+    untagged = artwork_approved(pottery, children=[])
 
     response = api_client.get("/api/gallery")
 
@@ -169,7 +172,7 @@ def test_withdrawn_consent_takes_the_piece_down_at_once_cached_answer_and_all(
     django_capture_on_commit_callbacks,
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_made(pottery, [noa, ada], approved=True)
+    piece = artwork_approved(pottery, children=[noa, ada])
     before = api_client.get("/api/gallery")
     with django_assert_num_queries(0):
         cached = api_client.get("/api/gallery")
@@ -195,7 +198,7 @@ def test_consent_given_again_brings_the_piece_back(
 ):
     noa = child(family, "Noa")
     CareRecord.objects.filter(participant=noa).update(photo_consent=False)
-    piece = artwork_made(pottery, [noa], approved=True)
+    piece = artwork_approved(pottery, children=[noa])
     assert api_client.get("/api/gallery").json() == []
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -238,7 +241,7 @@ def test_a_child_renamed_or_removed_leaves_the_gallery_at_once(
     api_client, family, pottery, django_capture_on_commit_callbacks
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_made(pottery, [noa, ada], approved=True)
+    piece = artwork_approved(pottery, children=[noa, ada])
     assert api_client.get("/api/gallery").json()[0]["firstNames"] == ["Ada", "Noa"]
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -255,9 +258,9 @@ def test_a_child_renamed_or_removed_leaves_the_gallery_at_once(
 
 def test_a_class_s_strip_shows_its_own_pieces_newest_first(api_client, family, pottery):
     noa = child(family, "Noa")
-    first = artwork_made(pottery, [noa], approved=True, title="First")
-    second = artwork_made(pottery, [noa], approved=True, title="Second")
-    artwork_made(ClassFactory(status=ClassStatus.APPROVED), [noa], approved=True)
+    first = artwork_approved(pottery, children=[noa], title="First")
+    second = artwork_approved(pottery, children=[noa], title="Second")
+    artwork_approved(ClassFactory(status=ClassStatus.APPROVED), children=[noa])
 
     response = api_client.get(f"/api/gallery?classId={pottery.pk}")
     unknown = api_client.get("/api/gallery?classId=999999")
@@ -268,7 +271,7 @@ def test_a_class_s_strip_shows_its_own_pieces_newest_first(api_client, family, p
 
 def test_the_gallery_answers_a_page_at_a_time(api_client, family, pottery):
     noa = child(family, "Noa")
-    pieces = [artwork_made(pottery, [noa], approved=True) for _ in range(3)]
+    pieces = [artwork_approved(pottery, children=[noa]) for _ in range(3)]
 
     whole = api_client.get("/api/gallery")
     second = api_client.get("/api/gallery?page=2&page_size=2")
@@ -336,9 +339,9 @@ def test_the_admins_review_list_shows_each_piece_and_whether_the_gallery_shows_i
     noa, leo = child(family, "Noa"), child(family, "Leo", care=False)
     pottery.season = a_season("Gallery summer")
     pottery.save()
-    waiting = artwork_made(pottery, [noa])
-    shown = artwork_made(pottery, [noa], approved=True)
-    kept_out = artwork_made(pottery, [noa, leo], approved=True)
+    waiting = artwork_photographed(pottery, children=[noa])
+    shown = artwork_approved(pottery, children=[noa])
+    kept_out = artwork_approved(pottery, children=[noa, leo])
     client = api_client_for(admin)
 
     to_approve = client.get("/api/artworks?approved=false")
@@ -358,7 +361,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
     api_client, api_client_for, family, pottery, django_capture_on_commit_callbacks
 ):
     admin = UserFactory(role=Role.ADMIN)
-    piece = artwork_made(pottery, [child(family, "Noa")])
+    piece = artwork_photographed(pottery, children=[child(family, "Noa")])
     client = api_client_for(admin)
     assert api_client.get("/api/gallery").json() == []
 
@@ -393,7 +396,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
 
 def test_approving_a_piece_not_there_or_without_saying_is_refused(api_client_for, family, pottery):
     client = api_client_for(UserFactory(role=Role.ADMIN))
-    piece = artwork_made(pottery, [child(family, "Noa")])
+    piece = artwork_photographed(pottery, children=[child(family, "Noa")])
 
     missing = client.post("/api/artworks/999999/approval", {"approved": True}, format="json")
     unsaid = client.post(f"/api/artworks/{piece.pk}/approval", {}, format="json")
