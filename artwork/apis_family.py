@@ -14,7 +14,7 @@ from drf_spectacular.utils import (
     extend_schema_field,
     extend_schema_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -28,7 +28,7 @@ from artwork.services.family import artwork_child_untag
 from classes.serializers import SchoolTimeField
 from core.converters import LARGEST_ROW_ID
 from core.negotiation import FileAnswerNegotiation
-from core.openapi import errors
+from core.openapi import count_of, errors
 
 
 @extend_schema_serializer(component_name="ArtworkChild")
@@ -120,11 +120,15 @@ class ParticipantArtworkUntagApi(APIView):
     @extend_schema(
         summary="Take a child off a piece of artwork (the family, admins); a piece with no "
         "child left is deleted with its pictures",
-        responses={204: None, **errors(401, 403, 404, 429)},
+        responses={
+            200: count_of("ArtworkChildDeleted", "deletedCount"),
+            **errors(401, 403, 404, 429),
+        },
     )
     def delete(self, request, participant_id: int, artwork_id: int):
+        # Answered like the API's other removals (a selection's, a child's): the count removed.
         artwork_child_untag(by=request.user, participant_id=participant_id, artwork_id=artwork_id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"deletedCount": 1})
 
 
 class ParticipantPortfolioPdfApi(APIView):

@@ -43,6 +43,7 @@ from payments.models import (
 )
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
+from testing.artwork import artwork_made
 from testing.authorization_matrix import CALLERS, MATRIX
 from testing.care import action_plan_uploaded, care_completed, pdf_upload, png_upload
 from testing.factories import (
@@ -286,6 +287,8 @@ class World:
             upload=png_upload("shots.png"),
             kind=DocumentKind.IMMUNISATION,
         )
+        # A piece photographed at the open class, the child tagged on it.
+        self.artwork = artwork_made(self.open_class, [self.child], title="Clay owl")
 
     def called_by(self, caller: str) -> "World":
         """The world as one case sees it: its caller, and `now` as the case is run."""

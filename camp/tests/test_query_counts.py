@@ -41,6 +41,7 @@ from health.models import (
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
+from testing.artwork import artwork_made
 from testing.care import care_completed
 from testing.dates import summer_at
 from testing.factories import (
@@ -684,6 +685,29 @@ def a_parent_reads_a_child_s_incidents(school, counted):
         return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
 
 
+def _artwork_of(school) -> None:
+    """A piece of the first open class for each child, each with the first child on it: the
+    first child's pieces grow with the school."""
+    for child in school.children:
+        artwork_made(school.open_classes[0], list({school.children[0], child}), size=(400, 300))
+
+
+def a_parent_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_student.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def an_instructor_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_instructor.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
 def a_student_asks_to_hold_their_seat_longer(school, counted):
     with counted:
         return school.as_student.post(f"/api/holds/{school.held_selection.pk}/extend")
@@ -997,6 +1021,10 @@ STEPS = [
     # its families; the care records (each decrypted for its medications); the meeting's doses
     # recorded; the read logged for every child listed, in one INSERT.
     (an_instructor_reads_the_doses_due_at_a_meeting, 200, 7),
+    # The caller; the child; the pieces with their classes and seasons; the children on them.
+    (a_parent_reads_a_child_s_artwork, 200, 4),
+    # As the parent, and whether the instructor teaches the child (care.selectors.read_scope).
+    (an_instructor_reads_a_child_s_artwork, 200, 5),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.
