@@ -63,7 +63,7 @@ class ArtworkOutputSerializer(serializers.Serializer):
     readyAt = SchoolTimeField(source="ready_at", allow_null=True)  # noqa: N815
     approvedAt = SchoolTimeField(source="approved_at", allow_null=True)  # noqa: N815
     participants = ArtworkChildOutputSerializer(
-        source="shown_children",
+        source="children.all",
         many=True,
         help_text="The children tagged on it; for a family, its own children only.",
     )

@@ -17,8 +17,8 @@ from core.errors import NotFound
 def artworks_of_child(
     *, participant: Participant, view: str, reader: User, season_id: int | None = None
 ) -> list[Artwork]:
-    """The child's pieces in this view, of one season when asked, newest first; each with
-    `shown_children`, the children tagged on it that the view names (the family's: its own)."""
+    """The child's pieces in this view, of one season when asked, newest first; each with its
+    children read (`children.all()`) as the view names them: the family's, its own only."""
     pieces = Artwork.objects.filter(children__participant=participant)
     if view == INSTRUCTOR:
         pieces = pieces.filter(camp_class__instructor=reader)
@@ -31,7 +31,7 @@ def artworks_of_child(
         tagged = tagged.filter(participant__account_id=participant.account_id)
     return list(
         pieces.select_related("camp_class__season")
-        .prefetch_related(Prefetch("children", queryset=tagged, to_attr="shown_children"))
+        .prefetch_related(Prefetch("children", queryset=tagged))
         .order_by("-created_at", "-id")
     )
 
