@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from care.models import empty_medical
 from classes.models import Meeting
-from health.medications import medication_administration_record
 from health.models import (
     Incident,
     IncidentAddendum,
@@ -19,6 +18,7 @@ from health.models import (
     MedicationAdministration,
     MedicationOutcome,
 )
+from health.services.medications import medication_administration_record
 from testing.care import care_completed
 from testing.dates import database_today, summer
 from testing.factories import ChildFactory, EnrolmentFactory, scheduled_class
