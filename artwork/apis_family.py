@@ -8,70 +8,20 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiResponse,
-    extend_schema,
-    extend_schema_field,
-    extend_schema_serializer,
-)
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsStudentInstructorOrAdmin, IsStudentOrAdmin
 from artwork.access_children import access_child_artworks, access_child_for_family
-from artwork.files import picture_sources
-from artwork.models import Stage
 from artwork.portfolio_pdf import portfolio_pdf
 from artwork.selectors.family import artworks_of_child, portfolio_of
+from artwork.serializers import ArtworkOutputSerializer
 from artwork.services.family import artwork_child_untag
-from classes.serializers import SchoolTimeField
 from core.converters import LARGEST_ROW_ID
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import count_of, errors
-
-
-@extend_schema_serializer(component_name="ArtworkChild")
-class ArtworkChildOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField(source="participant_id")
-    firstName = serializers.CharField(source="participant.first_name")  # noqa: N815 - the API's names
-
-
-@extend_schema_serializer(component_name="ArtworkPicture")
-class ArtworkPictureSerializer(serializers.Serializer):
-    src = serializers.CharField()
-    srcset = serializers.CharField()
-    sizes = serializers.CharField()
-    width = serializers.IntegerField()
-    height = serializers.IntegerField()
-    download = serializers.CharField(help_text="The JPEG, as an attachment.")
-
-
-@extend_schema_serializer(component_name="Artwork")
-class ArtworkOutputSerializer(serializers.Serializer):
-    """A piece as its family and the school see it; its pictures' addresses carry a key that
-    opens them for a while (artwork.files)."""
-
-    id = serializers.IntegerField()
-    classId = serializers.IntegerField(source="camp_class_id")  # noqa: N815
-    className = serializers.CharField(source="camp_class.name")  # noqa: N815
-    seasonId = serializers.IntegerField(source="camp_class.season_id", allow_null=True)  # noqa: N815
-    seasonName = serializers.CharField(source="camp_class.season.name", allow_null=True)  # noqa: N815
-    title = serializers.CharField()
-    stage = serializers.ChoiceField(choices=Stage.choices)
-    takenOn = serializers.DateField(source="taken_on")  # noqa: N815
-    readyAt = SchoolTimeField(source="ready_at", allow_null=True)  # noqa: N815
-    approvedAt = SchoolTimeField(source="approved_at", allow_null=True)  # noqa: N815
-    participants = ArtworkChildOutputSerializer(
-        source="children.all",
-        many=True,
-        help_text="The children tagged on it; for a family, its own children only.",
-    )
-    picture = serializers.SerializerMethodField()
-
-    @extend_schema_field(ArtworkPictureSerializer)
-    def get_picture(self, artwork) -> dict:
-        return picture_sources(artwork, keyed=True)
 
 
 @extend_schema_serializer(component_name="ChildArtworkQuery")

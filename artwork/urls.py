@@ -5,8 +5,16 @@ from artwork.apis_family import (
     ParticipantArtworkUntagApi,
     ParticipantPortfolioPdfApi,
 )
+from artwork.apis_taking import ArtworkDetailApi, ArtworkPictureApi, ClassArtworkListApi
 
 urlpatterns = [
+    path("classes/<id:class_id>/artworks", ClassArtworkListApi.as_view(), name="class-artworks"),
+    path("artworks/<id:artwork_id>", ArtworkDetailApi.as_view(), name="artwork"),
+    path(
+        "artworks/<id:artwork_id>/images/<str:name>",
+        ArtworkPictureApi.as_view(),
+        name="artwork-picture",
+    ),
     path(
         "participants/<id:participant_id>/artworks",
         ParticipantArtworkListApi.as_view(),

@@ -1,93 +1,167 @@
-"""Pieces of children's artwork in tests: rows as a photograph taken at a class leaves them, with
-small real pictures in the `artworks` storage under the names `artwork.files` gives them (a JPEG
-original and the WebP copies of its width), so that reading, serving, a PDF or a deletion finds
-real files."""
+"""Children's artwork in tests: photographs as a phone takes them (with EXIF, GPS and all), and
+pieces on record with their pictures stored, as `artwork.services.taking.artwork_take` keeps
+them (for fixtures built where its transaction of its own cannot run), at any stage, approved
+or told to their families."""
 
 import io
-import uuid
+import struct
 
-from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from PIL import Image
 
-from accounts.models import Participant, User
-from artwork.files import ORIGINAL, artwork_storage, copy_name, picture_names
+from accounts.models import User
+from artwork.files import artwork_storage, picture_names
+from artwork.images import pictures_store
 from artwork.models import Artwork, ArtworkChild, Stage
-from classes.models import Class
-from core.pictures import WIDTHS
 from core.school_time import school_today
 
+ORIENTATION = 0x0112
+GPS_IFD = 0x8825
+# Somewhere in San Francisco, as a phone writes it: degrees, minutes, seconds.
+GPS = {1: "N", 2: (37.0, 46.0, 29.7), 3: "W", 4: (122.0, 25.0, 9.9)}
 
-def picture_bytes(size: tuple[int, int] = (480, 360), color: str = "teal", fmt: str = "JPEG"):
-    """A plain picture of `size`, encoded as `fmt`."""
+
+# sRGB's primaries as an ICC profile gives them (CIE XYZ, adapted to D50).
+SRGB_RED, SRGB_GREEN, SRGB_BLUE = (
+    (0.4361, 0.2225, 0.0139),
+    (0.3851, 0.7169, 0.0971),
+    (0.1431, 0.0606, 0.7141),
+)
+D50 = (0.9642, 1.0, 0.8249)
+
+
+def _s15(value: float) -> bytes:
+    return struct.pack(">i", round(value * 65536))
+
+
+def _xyz(x: float, y: float, z: float) -> bytes:
+    return b"XYZ " + bytes(4) + _s15(x) + _s15(y) + _s15(z)
+
+
+def swapped_primaries_profile() -> bytes:
+    """An ICC colour profile (v2, RGB, matrix and gamma 2.2) whose red is sRGB's green and whose
+    green is sRGB's red: a picture's red pixels tagged with it are green once in sRGB. Any
+    profile but sRGB's would do, as a phone's Display P3 does; this one shows plainly."""
+    text = b"Swapped primaries\0"
+    tags = {
+        b"desc": b"desc" + bytes(4) + struct.pack(">I", len(text)) + text + bytes(78),
+        b"wtpt": _xyz(*D50),
+        b"rXYZ": _xyz(*SRGB_GREEN),
+        b"gXYZ": _xyz(*SRGB_RED),
+        b"bXYZ": _xyz(*SRGB_BLUE),
+        **dict.fromkeys(
+            (b"rTRC", b"gTRC", b"bTRC"),
+            b"curv" + bytes(4) + struct.pack(">IH", 1, round(2.2 * 256)) + bytes(2),
+        ),
+    }
+    start = 128 + 4 + 12 * len(tags)
+    table, data = b"", b""
+    for signature, body in tags.items():
+        body += bytes(-len(body) % 4)
+        table += signature + struct.pack(">II", start + len(data), len(body))
+        data += body
+    header = (
+        struct.pack(">I", start + len(data))
+        + bytes(4)
+        + bytes([2, 0x10, 0, 0])
+        + b"mntrRGB XYZ "
+        + bytes(12)
+        + b"acsp"
+        + bytes(28)
+        + b"".join(_s15(part) for part in D50)
+        + bytes(48)
+    )
+    return header + struct.pack(">I", len(tags)) + table + data
+
+
+def phone_exif(*, orientation: int = 1) -> Image.Exif:
+    """The EXIF a phone writes: its make and model, where the photograph was taken (GPS), and
+    which way up it is."""
+    exif = Image.Exif()
+    exif[0x010F] = "Apple"
+    exif[0x0110] = "iPhone 15"
+    exif[ORIENTATION] = orientation
+    exif.get_ifd(GPS_IFD).update(GPS)
+    return exif
+
+
+def photo_bytes(
+    size: tuple[int, int] = (640, 480),
+    *,
+    image_format: str = "JPEG",
+    mode: str = "RGB",
+    color="teal",
+    exif: Image.Exif | None = None,
+    **options,
+) -> bytes:
+    image = Image.new(mode, size, color)
+    if exif is not None:
+        options["exif"] = exif.tobytes()
     output = io.BytesIO()
-    Image.new("RGB", size, color).save(output, format=fmt)
+    image.save(output, format=image_format, **options)
     return output.getvalue()
 
 
-def pictures_stored(*, image_stem: str, size: tuple[int, int], color: str) -> tuple[list, int]:
-    """The piece's files, stored as `artwork.images` stores them: the widths of its WebP copies
-    and every file's bytes together."""
-    storage = artwork_storage()
-    original = picture_bytes(size, color)
-    storage.save(f"{image_stem}/{ORIGINAL}", ContentFile(original))
-    widths = [width for width in WIDTHS if width <= size[0]]
-    stored = len(original)
-    for width in widths:
-        height = max(1, round(size[1] * width / size[0]))
-        copy = picture_bytes((width, height), color, fmt="WEBP")
-        storage.save(f"{image_stem}/{copy_name(width)}", ContentFile(copy))
-        stored += len(copy)
-    return widths, stored
+def photo_upload(name: str = "pot.jpg", content: bytes | None = None) -> SimpleUploadedFile:
+    """A photograph as the browser sends it: a JPEG with a phone's EXIF, unless `content`."""
+    if content is None:
+        content = photo_bytes(exif=phone_exif())
+    return SimpleUploadedFile(name, content, content_type="image/jpeg")
 
 
-def artwork_made(
-    camp_class: Class,
-    children: list[Participant] = (),
-    *,
-    title: str = "",
-    stage: str = Stage.IN_PROGRESS,
-    approved_by: User | None = None,
-    taken_by: User | None = None,
-    size: tuple[int, int] = (480, 360),
-    color: str = "teal",
-    told: bool = False,
-    **fields,
-) -> Artwork:
-    """A piece photographed at `camp_class` by its instructor (or `taken_by`) today, tagged with
-    `children`; ready for pick-up since now when its stage is; approved for the gallery by
-    `approved_by` when given. `told`: its families were told of it already (and of it ready).
-    Any other field of `Artwork` may be given (`taken_on`, `created_at`...)."""
-    image_stem = f"test-{uuid.uuid4().hex}"
-    widths, stored = pictures_stored(image_stem=image_stem, size=size, color=color)
+def artwork_photographed(camp_class, *, children=(), by=None, **fields) -> Artwork:
+    """A piece of the class, photographed today by its instructor (or `by`), its pictures in
+    the storage, and `children` tagged on it."""
+    pictures = pictures_store(photo_upload())
     now = timezone.now()
     artwork = Artwork.objects.create(
         camp_class=camp_class,
-        client_id=fields.pop("client_id", f"test-{uuid.uuid4()}"),
-        title=title,
-        stage=stage,
-        image_stem=image_stem,
-        widths=widths,
-        width=size[0],
-        height=size[1],
-        stored_bytes=stored,
-        taken_by=taken_by or camp_class.instructor,
+        client_id=fields.pop("client_id", pictures.image_stem),
+        image_stem=pictures.image_stem,
+        widths=pictures.widths,
+        width=pictures.width,
+        height=pictures.height,
+        stored_bytes=pictures.stored_bytes,
+        taken_by=by or camp_class.instructor,
         taken_on=fields.pop("taken_on", school_today()),
-        ready_at=now if stage == Stage.READY else None,
+        created_at=fields.pop("created_at", now),
+        **fields,
+    )
+    ArtworkChild.objects.bulk_create(
+        ArtworkChild(artwork=artwork, participant=child, tagged_at=now) for child in children
+    )
+    return artwork
+
+
+def artwork_made(
+    camp_class,
+    children=(),
+    *,
+    stage: str = Stage.IN_PROGRESS,
+    approved_by: User | None = None,
+    told: bool = False,
+    **fields,
+) -> Artwork:
+    """A piece photographed (`artwork_photographed`) at `stage`: ready for pick-up since now
+    when it is; approved for the gallery by `approved_by` when given. `told`: its families were
+    told of it already in their daily e-mail (and of it ready). Any field of `Artwork` may be
+    given (`title`, `taken_on`, `created_at`...)."""
+    now = timezone.now()
+    ready = stage == Stage.READY
+    artwork = artwork_photographed(
+        camp_class,
+        children=children,
+        stage=stage,
+        ready_at=now if ready else None,
         approved_at=now if approved_by else None,
         approved_by=approved_by,
         **fields,
     )
-    told_at = now if told else None
-    ArtworkChild.objects.bulk_create(
-        ArtworkChild(
-            artwork=artwork,
-            participant=child,
-            told_new_at=told_at,
-            told_ready_at=told_at if stage == Stage.READY else None,
+    if told:
+        ArtworkChild.objects.filter(artwork=artwork).update(
+            told_new_at=now, told_ready_at=now if ready else None
         )
-        for child in children
-    )
     return artwork
 
 

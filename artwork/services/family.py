@@ -1,28 +1,15 @@
 """What a family does with its child's pieces beside looking: takes the child off a piece (an
 admin may do it for them). A piece with no child left on it is nobody's: it is deleted, and
-every stored file of it (the JPEG and each WebP copy) once the deletion is committed, never
-before, so a deletion rolled back keeps its pictures."""
+every stored file of it with it once the deletion is committed (artwork.apps)."""
 
 from django.db import transaction
 
 from accounts.models import User
 from artwork.access_children import access_child_for_family
-from artwork.files import artwork_storage, picture_names
 from artwork.models import Artwork, ArtworkChild
 from core.errors import NotFound
 
 NO_SUCH_PIECE = "No such piece of artwork."
-
-
-def pictures_forgotten(*, names: list[str]) -> None:
-    """A deleted piece's files go once its deletion is committed."""
-    transaction.on_commit(lambda: _pictures_delete(names))
-
-
-def _pictures_delete(names: list[str]) -> None:
-    storage = artwork_storage()
-    for name in names:
-        storage.delete(name)
 
 
 @transaction.atomic
@@ -41,7 +28,5 @@ def artwork_child_untag(*, by: User, participant_id: int, artwork_id: int) -> bo
     ArtworkChild.objects.filter(artwork=artwork, participant=participant).delete()
     if ArtworkChild.objects.filter(artwork=artwork).exists():
         return False
-    names = picture_names(image_stem=artwork.image_stem, widths=artwork.widths)
     artwork.delete()
-    pictures_forgotten(names=names)
     return True

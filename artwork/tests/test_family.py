@@ -101,7 +101,7 @@ class TestList:
             # Another family's child on the same piece is not named to this one.
             "participants": [{"id": mia.pk, "firstName": "Mia"}],
         }
-        assert picture["width"] == 480 and picture["height"] == 360
+        assert picture["width"] == 640 and picture["height"] == 480
         key = picture["src"].split("?key=")[1]
         assert picture_key_opens(key, artwork_id=bowl.pk)
         assert body[0]["stage"] == "ready" and body[0]["readyAt"]
@@ -187,7 +187,7 @@ class TestTakingAChildOff:
         self, client_as, families, pottery, django_capture_on_commit_callbacks
     ):
         mia = families["mia"]
-        bowl = artwork_made(pottery, [mia], title="Blue bowl", size=(700, 500))
+        bowl = artwork_made(pottery, [mia], title="Blue bowl")
         assert len(stored_names(bowl)) == 4  # the JPEG and the 320, 480 and 640 copies
 
         with django_capture_on_commit_callbacks() as on_commit:
