@@ -1,6 +1,7 @@
 """Children's artwork in tests: photographs as a phone takes them (with EXIF, GPS and all), and
 pieces on record with their pictures stored, as `artwork.services.taking.artwork_take` keeps
-them (for fixtures built where its transaction of its own cannot run)."""
+them (for fixtures built where its transaction of its own cannot run), at any stage, approved
+or told to their families."""
 
 import io
 import struct
@@ -9,11 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from PIL import Image
 
-from accounts.models import Role
+from accounts.models import User
+from artwork.files import artwork_storage, picture_names
 from artwork.images import pictures_store
-from artwork.models import Artwork, ArtworkChild
+from artwork.models import Artwork, ArtworkChild, Stage
 from core.school_time import school_today
-from testing.factories import UserFactory
 
 ORIENTATION = 0x0112
 GPS_IFD = 0x8825
@@ -124,7 +125,7 @@ def artwork_photographed(camp_class, *, children=(), by=None, **fields) -> Artwo
         stored_bytes=pictures.stored_bytes,
         taken_by=by or camp_class.instructor,
         taken_on=fields.pop("taken_on", school_today()),
-        created_at=now,
+        created_at=fields.pop("created_at", now),
         **fields,
     )
     ArtworkChild.objects.bulk_create(
@@ -133,13 +134,39 @@ def artwork_photographed(camp_class, *, children=(), by=None, **fields) -> Artwo
     return artwork
 
 
-def artwork_approved(camp_class, *, children=(), admin=None, **fields) -> Artwork:
-    """A piece as `artwork_photographed` makes it, approved for the public gallery by `admin`
-    (a new one unless given): the gallery shows it while every child tagged has photo consent."""
-    return artwork_photographed(
+def artwork_made(
+    camp_class,
+    children=(),
+    *,
+    stage: str = Stage.IN_PROGRESS,
+    approved_by: User | None = None,
+    told: bool = False,
+    **fields,
+) -> Artwork:
+    """A piece photographed (`artwork_photographed`) at `stage`: ready for pick-up since now
+    when it is; approved for the gallery by `approved_by` when given. `told`: its families were
+    told of it already in their daily e-mail (and of it ready). Any field of `Artwork` may be
+    given (`title`, `taken_on`, `created_at`...)."""
+    now = timezone.now()
+    ready = stage == Stage.READY
+    artwork = artwork_photographed(
         camp_class,
         children=children,
-        approved_at=timezone.now(),
-        approved_by=admin or UserFactory(role=Role.ADMIN),
+        stage=stage,
+        ready_at=now if ready else None,
+        approved_at=now if approved_by else None,
+        approved_by=approved_by,
         **fields,
     )
+    if told:
+        ArtworkChild.objects.filter(artwork=artwork).update(
+            told_new_at=now, told_ready_at=now if ready else None
+        )
+    return artwork
+
+
+def stored_names(artwork: Artwork) -> list[str]:
+    """Which of the piece's files are in the storage now."""
+    storage = artwork_storage()
+    names = picture_names(image_stem=artwork.image_stem, widths=artwork.widths)
+    return [name for name in names if storage.exists(name)]

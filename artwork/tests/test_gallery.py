@@ -18,7 +18,7 @@ from care.services import care_record_update
 from classes.models import ClassStatus
 from core import public_cache
 from core.pagination import DEFAULT_PAGE_SIZE
-from testing.artwork import artwork_approved, artwork_photographed
+from testing.artwork import artwork_made
 from testing.factories import ChildFactory, ClassFactory, UserFactory
 from testing.seasons import a_season
 
@@ -39,6 +39,11 @@ def family():
 @pytest.fixture
 def pottery():
     return ClassFactory(status=ClassStatus.APPROVED, name="Clay Creatures")
+
+
+def admin():
+    """An admin who approves a piece for the gallery."""
+    return UserFactory(role=Role.ADMIN)
 
 
 def child(family, first_name: str, **fields):
@@ -83,7 +88,7 @@ def test_an_approved_piece_of_consenting_children_shows_with_their_first_names_a
     api_client, family, pottery
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_approved(pottery, children=[noa, ada], title="Two owls")
+    piece = artwork_made(pottery, [noa, ada], approved_by=admin(), title="Two owls")
 
     response = api_client.get("/api/gallery")
 
@@ -130,8 +135,8 @@ def test_a_piece_with_one_child_without_consent_is_never_shown(
     else:
         leo = child(family, "Leo")
         CareRecord.objects.filter(participant=leo).update(photo_consent=consent)
-    piece = artwork_approved(pottery, children=[noa, leo])
-    shown = artwork_approved(pottery, children=[noa])
+    piece = artwork_made(pottery, [noa, leo], approved_by=admin())
+    shown = artwork_made(pottery, [noa], approved_by=admin())
 
     asked = [
         api_client.get(path)
@@ -152,8 +157,8 @@ def test_a_piece_with_one_child_without_consent_is_never_shown(
 
 def test_unapproved_and_untagged_pieces_are_never_shown(api_client, family, pottery):
     noa = child(family, "Noa")
-    waiting = artwork_photographed(pottery, children=[noa])
-    untagged = artwork_approved(pottery, children=[])
+    waiting = artwork_made(pottery, [noa])
+    untagged = artwork_made(pottery, [], approved_by=admin())
 
     response = api_client.get("/api/gallery")
 
@@ -172,7 +177,7 @@ def test_withdrawn_consent_takes_the_piece_down_at_once_cached_answer_and_all(
     django_capture_on_commit_callbacks,
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_approved(pottery, children=[noa, ada])
+    piece = artwork_made(pottery, [noa, ada], approved_by=admin())
     before = api_client.get("/api/gallery")
     with django_assert_num_queries(0):
         cached = api_client.get("/api/gallery")
@@ -198,7 +203,7 @@ def test_consent_given_again_brings_the_piece_back(
 ):
     noa = child(family, "Noa")
     CareRecord.objects.filter(participant=noa).update(photo_consent=False)
-    piece = artwork_approved(pottery, children=[noa])
+    piece = artwork_made(pottery, [noa], approved_by=admin())
     assert api_client.get("/api/gallery").json() == []
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -241,7 +246,7 @@ def test_a_child_renamed_or_removed_leaves_the_gallery_at_once(
     api_client, family, pottery, django_capture_on_commit_callbacks
 ):
     noa, ada = child(family, "Noa"), child(family, "Ada")
-    piece = artwork_approved(pottery, children=[noa, ada])
+    piece = artwork_made(pottery, [noa, ada], approved_by=admin())
     assert api_client.get("/api/gallery").json()[0]["firstNames"] == ["Ada", "Noa"]
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -258,9 +263,9 @@ def test_a_child_renamed_or_removed_leaves_the_gallery_at_once(
 
 def test_a_class_s_strip_shows_its_own_pieces_newest_first(api_client, family, pottery):
     noa = child(family, "Noa")
-    first = artwork_approved(pottery, children=[noa], title="First")
-    second = artwork_approved(pottery, children=[noa], title="Second")
-    artwork_approved(ClassFactory(status=ClassStatus.APPROVED), children=[noa])
+    first = artwork_made(pottery, [noa], approved_by=admin(), title="First")
+    second = artwork_made(pottery, [noa], approved_by=admin(), title="Second")
+    artwork_made(ClassFactory(status=ClassStatus.APPROVED), [noa], approved_by=admin())
 
     response = api_client.get(f"/api/gallery?classId={pottery.pk}")
     unknown = api_client.get("/api/gallery?classId=999999")
@@ -271,7 +276,7 @@ def test_a_class_s_strip_shows_its_own_pieces_newest_first(api_client, family, p
 
 def test_the_gallery_answers_a_page_at_a_time(api_client, family, pottery):
     noa = child(family, "Noa")
-    pieces = [artwork_approved(pottery, children=[noa]) for _ in range(3)]
+    pieces = [artwork_made(pottery, [noa], approved_by=admin()) for _ in range(3)]
 
     whole = api_client.get("/api/gallery")
     second = api_client.get("/api/gallery?page=2&page_size=2")
@@ -339,9 +344,9 @@ def test_the_admins_review_list_shows_each_piece_and_whether_the_gallery_shows_i
     noa, leo = child(family, "Noa"), child(family, "Leo", care=False)
     pottery.season = a_season("Gallery summer")
     pottery.save()
-    waiting = artwork_photographed(pottery, children=[noa])
-    shown = artwork_approved(pottery, children=[noa])
-    kept_out = artwork_approved(pottery, children=[noa, leo])
+    waiting = artwork_made(pottery, [noa])
+    shown = artwork_made(pottery, [noa], approved_by=admin())
+    kept_out = artwork_made(pottery, [noa, leo], approved_by=admin())
     client = api_client_for(admin)
 
     to_approve = client.get("/api/artworks?approved=false")
@@ -361,7 +366,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
     api_client, api_client_for, family, pottery, django_capture_on_commit_callbacks
 ):
     admin = UserFactory(role=Role.ADMIN)
-    piece = artwork_photographed(pottery, children=[child(family, "Noa")])
+    piece = artwork_made(pottery, [child(family, "Noa")])
     client = api_client_for(admin)
     assert api_client.get("/api/gallery").json() == []
 
@@ -396,7 +401,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
 
 def test_approving_a_piece_not_there_or_without_saying_is_refused(api_client_for, family, pottery):
     client = api_client_for(UserFactory(role=Role.ADMIN))
-    piece = artwork_photographed(pottery, children=[child(family, "Noa")])
+    piece = artwork_made(pottery, [child(family, "Noa")])
 
     missing = client.post("/api/artworks/999999/approval", {"approved": True}, format="json")
     unsaid = client.post(f"/api/artworks/{piece.pk}/approval", {}, format="json")

@@ -42,7 +42,7 @@ from health.models import (
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
-from testing.artwork import artwork_approved, artwork_photographed
+from testing.artwork import artwork_made
 from testing.care import care_completed
 from testing.dates import summer_at
 from testing.factories import (
@@ -711,16 +711,36 @@ def a_parent_reads_a_child_s_incidents(school, counted):
         return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
 
 
-def _pieces(school, *, approved: bool) -> list:
-    """A piece of the first open class for each child, each tagged with that child and the
-    first: the gallery, and its children, grow with the school."""
-    camp_class = school.open_classes[0]
-    make = artwork_approved if approved else artwork_photographed
-    return [make(camp_class, children={school.children[0], child}) for child in school.children]
+def _artwork_of(school, *, approved_by=None) -> list:
+    """A piece of the first open class for each child, each with the first child on it: the
+    first child's pieces, and the gallery (pieces `approved_by` an admin), grow with the
+    school."""
+    return [
+        artwork_made(
+            school.open_classes[0], list({school.children[0], child}), approved_by=approved_by
+        )
+        for child in school.children
+    ]
+
+
+def a_parent_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_student.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def an_instructor_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_instructor.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
 
 
 def a_visitor_opens_the_gallery(school, counted):
-    _pieces(school, approved=True)
+    _artwork_of(school, approved_by=school.admin)
     with counted:
         response = school.visitor.get("/api/gallery?page_size=100")
     assert len(response.json()) == school.rows
@@ -728,13 +748,13 @@ def a_visitor_opens_the_gallery(school, counted):
 
 
 def a_visitor_opens_a_class_s_strip_of_pieces(school, counted):
-    _pieces(school, approved=True)
+    _artwork_of(school, approved_by=school.admin)
     with counted:
         return school.visitor.get(f"/api/gallery?classId={school.open_classes[0].pk}")
 
 
 def a_crawler_reads_the_pages_sitemap(school, counted):
-    _pieces(school, approved=True)
+    _artwork_of(school, approved_by=school.admin)
     with counted:
         response = school.visitor.get("/sitemap-pages.xml")
     assert response.content.count(b"<image:loc>") == school.rows
@@ -742,13 +762,13 @@ def a_crawler_reads_the_pages_sitemap(school, counted):
 
 
 def an_admin_reviews_the_pieces(school, counted):
-    _pieces(school, approved=False)
+    _artwork_of(school)
     with counted:
         return school.as_admin.get("/api/artworks?approved=false")
 
 
 def an_admin_approves_a_piece(school, counted):
-    piece = _pieces(school, approved=False)[-1]
+    piece = _artwork_of(school)[-1]
     with counted:
         return school.as_admin.post(
             f"/api/artworks/{piece.pk}/approval", {"approved": True}, format="json"
@@ -1045,8 +1065,8 @@ STEPS = [
     # Their health records: any incident report naming them and any medication given on record
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
     # medication given) and their documents, read for their files to go once the deletion is
-    # kept (care.apps).
-    (a_parent_removes_a_child, 200, 28),
+    # kept (care.apps). The pieces of artwork they were tagged on lose their tag.
+    (a_parent_removes_a_child, 200, 29),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -1071,6 +1091,10 @@ STEPS = [
     # its families; the care records (each decrypted for its medications); the meeting's doses
     # recorded; the read logged for every child listed, in one INSERT.
     (an_instructor_reads_the_doses_due_at_a_meeting, 200, 7),
+    # The caller; the child; the pieces with their classes and seasons; the children on them.
+    (a_parent_reads_a_child_s_artwork, 200, 4),
+    # As the parent, and whether the instructor teaches the child (care.selectors.read_scope).
+    (an_instructor_reads_a_child_s_artwork, 200, 5),
     # The count; the page of public pieces (approved, tagged, every child consenting: one
     # query); their children with their first names.
     (a_visitor_opens_the_gallery, 200, 3),
