@@ -340,14 +340,14 @@ def without_times(answer):
 def test_the_admins_review_list_shows_each_piece_and_whether_the_gallery_shows_it(
     api_client_for, family, pottery
 ):
-    admin = UserFactory(role=Role.ADMIN)
+    reviewer = admin()
     noa, leo = child(family, "Noa"), child(family, "Leo", care=False)
     pottery.season = a_season("Gallery summer")
     pottery.save()
     waiting = artwork_made(pottery, [noa])
-    shown = artwork_made(pottery, [noa], approved_by=admin())
-    kept_out = artwork_made(pottery, [noa, leo], approved_by=admin())
-    client = api_client_for(admin)
+    shown = artwork_made(pottery, [noa], approved_by=reviewer)
+    kept_out = artwork_made(pottery, [noa, leo], approved_by=reviewer)
+    client = api_client_for(reviewer)
 
     to_approve = client.get("/api/artworks?approved=false")
     approved = client.get("/api/artworks?approved=true")
@@ -365,9 +365,9 @@ def test_the_admins_review_list_shows_each_piece_and_whether_the_gallery_shows_i
 def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
     api_client, api_client_for, family, pottery, django_capture_on_commit_callbacks
 ):
-    admin = UserFactory(role=Role.ADMIN)
+    reviewer = admin()
     piece = artwork_made(pottery, [child(family, "Noa")])
-    client = api_client_for(admin)
+    client = api_client_for(reviewer)
     assert api_client.get("/api/gallery").json() == []
 
     def approval(approved: bool):
@@ -391,7 +391,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
     # Approved twice: who approved it, and when, stay the first approval's.
     assert again.status_code == 200
     assert again.json()["approvedAt"] == approved.json()["approvedAt"]
-    assert approved_again.approved_by == admin
+    assert approved_again.approved_by == reviewer
     assert withdrawn.status_code == 200
     assert withdrawn.json()["approvedAt"] is None
     assert withdrawn.json()["inGallery"] is False
@@ -400,7 +400,7 @@ def test_an_admin_approves_a_piece_into_the_gallery_and_withdraws_it(
 
 
 def test_approving_a_piece_not_there_or_without_saying_is_refused(api_client_for, family, pottery):
-    client = api_client_for(UserFactory(role=Role.ADMIN))
+    client = api_client_for(admin())
     piece = artwork_made(pottery, [child(family, "Noa")])
 
     missing = client.post("/api/artworks/999999/approval", {"approved": True}, format="json")
