@@ -8,12 +8,9 @@ the child is as good as absent.
 
 from accounts.models import Participant, Role, User
 from artwork.models import Artwork
-from care.selectors import read_scope
+from care.access import access_child_records
 from core.errors import NotFound
 
-FAMILY = "family"
-SCHOOL = "school"
-INSTRUCTOR = "instructor"
 NO_SUCH_PERSON = "No such person."
 
 
@@ -21,21 +18,13 @@ def access_child_artworks(*, user: User, participant_id: int) -> tuple[Participa
     """The child and the view this person has of their pieces: `FAMILY` (the child's own
     family), `SCHOOL` (admins: every piece) or `INSTRUCTOR` (an instructor of the child: the
     pieces of the classes they teach)."""
-    participant = Participant.objects.filter(pk=participant_id).first()
-    if participant is None:
-        raise NotFound(NO_SUCH_PERSON)
-    if participant.account_id == user.pk:
-        return participant, FAMILY
-    if user.role == Role.ADMIN:
-        return participant, SCHOOL
-    if user.role == Role.INSTRUCTOR and (
-        read_scope(reader=user, participant=participant) is not None
-        or Artwork.objects.filter(
-            children__participant=participant, camp_class__instructor=user
-        ).exists()
-    ):
-        return participant, INSTRUCTOR
-    raise NotFound(NO_SUCH_PERSON)
+    return access_child_records(
+        reader=user,
+        participant_id=participant_id,
+        recorded_in_class_of=lambda child: Artwork.objects.filter(
+            children__participant=child, camp_class__instructor=user
+        ).exists(),
+    )
 
 
 def access_child_for_family(*, user: User, participant_id: int) -> Participant:

@@ -1,11 +1,17 @@
 """Whose care record a caller may open, and how much of it: read and checked in one call."""
 
+from collections.abc import Callable
+
 from accounts.models import Participant, Role, User
 from care.models import CareDocument, DocumentKind
 from care.selectors import read_scope
 from core.errors import NotFound
 
 NOT_FOUND = "No such person."
+# Who is looking at a child's records of the days of camp (`access_child_records`).
+FAMILY = "family"
+SCHOOL = "school"
+INSTRUCTOR = "instructor"
 
 
 def access_care(*, reader: User, participant_id: int) -> tuple[Participant, str]:
@@ -18,6 +24,28 @@ def access_care(*, reader: User, participant_id: int) -> tuple[Participant, str]
     if scope is None:
         raise NotFound(NOT_FOUND)
     return participant, scope
+
+
+def access_child_records(
+    *, reader: User, participant_id: int, recorded_in_class_of: Callable[[Participant], bool]
+) -> tuple[Participant, str]:
+    """A child whose records of the days of camp (incident reports, artwork) the reader may
+    list, and how: `FAMILY` (the child's own), `SCHOOL` (admins) or `INSTRUCTOR`, for a child
+    they teach now or one a record of a class of theirs names (`recorded_in_class_of`). Anyone
+    else's child is as good as absent."""
+    participant = Participant.objects.filter(pk=participant_id).first()
+    if participant is None:
+        raise NotFound(NOT_FOUND)
+    if participant.account_id == reader.pk:
+        return participant, FAMILY
+    if reader.role == Role.ADMIN:
+        return participant, SCHOOL
+    if reader.role == Role.INSTRUCTOR and (
+        read_scope(reader=reader, participant=participant) is not None
+        or recorded_in_class_of(participant)
+    ):
+        return participant, INSTRUCTOR
+    raise NotFound(NOT_FOUND)
 
 
 def access_care_of_family_or_admin(*, reader: User, participant_id: int) -> Participant:

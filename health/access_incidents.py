@@ -6,14 +6,14 @@ a child in it, who sees only its own children. To anyone else a report is as goo
 """
 
 from accounts.models import Participant, Role, User
-from care.selectors import read_scope
+from care.access import FAMILY as CHILD_S_FAMILY
+from care.access import access_child_records
 from core.errors import NotFound
 from health.models import Incident
 
 STAFF = "staff"
 FAMILY = "family"
 NO_SUCH_INCIDENT = "No such incident report."
-NO_SUCH_PERSON = "No such person."
 
 
 def _incidents(*, lock: bool):
@@ -57,18 +57,11 @@ def access_participant_incidents(*, user: User, participant_id: int) -> tuple[Pa
     """A child whose incident reports this person may list, and their view: the family and
     admins every report; an instructor the reports at meetings of the classes they teach, for
     a child they teach now or one in such a report. Anyone else's child is as good as absent."""
-    participant = Participant.objects.filter(pk=participant_id).first()
-    if participant is None:
-        raise NotFound(NO_SUCH_PERSON)
-    if participant.account_id == user.pk:
-        return participant, FAMILY
-    if user.role == Role.ADMIN:
-        return participant, STAFF
-    if user.role == Role.INSTRUCTOR and (
-        read_scope(reader=user, participant=participant) is not None
-        or Incident.objects.filter(
-            children__participant=participant, meeting__camp_class__instructor=user
-        ).exists()
-    ):
-        return participant, STAFF
-    raise NotFound(NO_SUCH_PERSON)
+    participant, viewer = access_child_records(
+        reader=user,
+        participant_id=participant_id,
+        recorded_in_class_of=lambda child: Incident.objects.filter(
+            children__participant=child, meeting__camp_class__instructor=user
+        ).exists(),
+    )
+    return participant, FAMILY if viewer == CHILD_S_FAMILY else STAFF

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from accounts.models import Participant, User
-from artwork.access_children import FAMILY, INSTRUCTOR
 from artwork.models import Artwork, ArtworkChild
+from care.access import FAMILY, INSTRUCTOR
 from classes.models import Season
 from core.errors import NotFound
 
