@@ -72,6 +72,9 @@ function Piece({ piece, onDelete }) {
   );
 }
 
+// Pieces of classes that belong to no season: listed together, with no season's PDF.
+const NO_SEASON = "Other classes";
+
 // A season's pieces and their PDF, a page a piece.
 function Season({ season, participantId, download, onDelete }) {
   const headingId = useId();
@@ -79,28 +82,30 @@ function Season({ season, participantId, download, onDelete }) {
   return (
     <section className="mt-3" aria-labelledby={headingId}>
       <h4 id={headingId} className="h6 mb-2">
-        {season.seasonName}
+        {season.seasonName ?? NO_SEASON}
       </h4>
       <ul className="list-unstyled artwork-grid mb-2">
         {season.pieces.map((piece) => (
           <Piece key={piece.id} piece={piece} onDelete={onDelete} />
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn-outline-primary"
-        aria-describedby={headingId}
-        // Not disabled while it downloads: a disabled button would drop the focus.
-        aria-disabled={preparing}
-        onClick={() =>
-          download.download(
-            () => fetchPortfolioPdf(participantId, season.seasonId),
-            season.seasonId,
-          )
-        }
-      >
-        {preparing ? "Preparing the PDF…" : "Download portfolio (PDF)"}
-      </button>
+      {season.seasonId != null && (
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          aria-describedby={headingId}
+          // Not disabled while it downloads: a disabled button would drop the focus.
+          aria-disabled={preparing}
+          onClick={() =>
+            download.download(
+              () => fetchPortfolioPdf(participantId, season.seasonId),
+              season.seasonId,
+            )
+          }
+        >
+          {preparing ? "Preparing the PDF…" : "Download portfolio (PDF)"}
+        </button>
+      )}
     </section>
   );
 }

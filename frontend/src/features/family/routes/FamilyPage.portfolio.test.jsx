@@ -195,3 +195,13 @@ test("a portfolio that cannot be loaded says so", async () => {
   const portfolio = await portfolioOf("Mia Lopez");
   expect(await portfolio.findByText("The portfolio could not be loaded.")).toBeVisible();
 });
+
+test("pieces of a class in no season are listed together, with no season's PDF", async () => {
+  network([makeArtwork({ id: 43, seasonId: null, seasonName: null, participants: miaTagged })]);
+  renderPage();
+
+  const portfolio = await portfolioOf("Mia Lopez");
+  const other = within(await portfolio.findByRole("region", { name: "Other classes" }));
+  expect(other.getByRole("figure", { name: "Blue bowl" })).toBeVisible();
+  expect(other.queryByRole("button", { name: "Download portfolio (PDF)" })).toBeNull();
+});

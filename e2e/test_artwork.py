@@ -1,0 +1,197 @@
+"""An instructor photographs two pieces of artwork on a phone (390 px) from Today with no signal:
+both wait on the phone, are sent once the connection is back, and are tagged with the child who
+made them. The child's parent sees them in the child's portfolio on My Family and downloads the
+season's portfolio as a PDF, a page a piece."""
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from PIL import Image
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from accounts.models import Role
+from artwork.models import Artwork, ArtworkChild, Stage
+from classes.models import Class, ClassStatus, Season
+from core.school_time import school_today
+from e2e.class_steps import (
+    check_accessible,
+    instructor_member,
+    log_out,
+    member,
+    sign_in,
+    wait_for_picture,
+)
+from e2e.helpers import demo_image
+from e2e.test_attendance import PHONE, fits_the_screen, meeting_hours_around_now, open_today
+from payments.models import PaymentStatus
+from testing.care import care_completed
+from testing.factories import ChildFactory, PaymentFactory, scheduled_class
+
+pytestmark = pytest.mark.usefixtures("emulator")
+
+POTTERY = "Pottery Wheel Basics"
+SEASON = "Summer at the studio"
+LAPTOP = {"width": 1280, "height": 800}
+PIECES = {"Blue bowl": (40, 90, 200), "Clay owl": (150, 100, 60)}
+
+
+@pytest.fixture
+def instructor(emulator, live_server):
+    return instructor_member(emulator, live_server)
+
+
+@pytest.fixture
+def pottery(instructor) -> Class:
+    """Meeting today only, begun an hour ago, in a season of its own."""
+    today = school_today()
+    Season.objects.create(
+        name=SEASON,
+        starts_on=today - timedelta(days=7),
+        ends_on=today + timedelta(days=30),
+        opens_at=timezone.now() - timedelta(days=60),
+        closes_at=timezone.now() - timedelta(days=8),
+    )
+    return scheduled_class(
+        name=POTTERY,
+        start=today,
+        end=today,
+        days=(today.weekday(),),
+        hours=meeting_hours_around_now(),
+        instructor=instructor,
+        image=demo_image("watercolor.webp"),
+        location="Clay studio",
+        status=ClassStatus.APPROVED,
+    )
+
+
+@pytest.fixture
+def family(emulator, live_server, pottery):
+    """Ana Lopez, who can sign in, and her children Leo and Mia, both in the class."""
+    parent = member(
+        emulator,
+        live_server,
+        name="Ana Lopez",
+        email="ana@camp.test",
+        role=Role.STUDENT,
+        portrait="student",
+    )
+    children = {}
+    for first_name in ("Leo", "Mia"):
+        child = ChildFactory(account=parent, first_name=first_name, last_name="Lopez", care=False)
+        care_completed(child)
+        PaymentFactory(
+            student=parent, participant=child, camp_class=pottery, status=PaymentStatus.ENROLLED
+        )
+        children[first_name] = child
+    return {"parent": parent, **children}
+
+
+def photo_of(folder: Path, title: str) -> Path:
+    """A real JPEG, as a phone's camera hands it over: a piece on the studio's table."""
+    path = folder / f"{title.lower().replace(' ', '-')}.jpg"
+    image = Image.new("RGB", (640, 480), (236, 228, 214))
+    image.paste(PIECES[title], (200, 120, 440, 360))
+    image.save(path, format="JPEG", quality=85)
+    return path
+
+
+def photograph(page: Page, path: Path, title: str, stage: str) -> None:
+    camera = page.get_by_label(f"Photo of a piece of artwork for {POTTERY}")
+    expect(camera).to_have_attribute("capture", "environment")
+    camera.set_input_files(path)
+    dialog = page.get_by_role("dialog", name="Save artwork")
+    dialog.get_by_label("Title").fill(title)
+    dialog.get_by_label(stage).check()
+    fits_the_screen(page)
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+
+
+def tag(page: Page, title: str, child: str, *, stage: str | None = None) -> None:
+    piece = page.get_by_role("list", name=f"Artwork of {POTTERY}").get_by_role(
+        "listitem", name=title
+    )
+    piece.get_by_role("button", name="Tag children").click()
+    dialog = page.get_by_role("dialog", name="Edit artwork")
+    dialog.get_by_label(child).check()
+    if stage:
+        dialog.get_by_label(stage).check()
+    dialog.get_by_role("button", name="Save").click()
+    expect(dialog).to_be_hidden()
+    expect(piece.get_by_text(child.split()[0], exact=True)).to_be_visible()
+
+
+def test_pieces_photographed_offline_reach_the_childs_portfolio_and_its_pdf(
+    page: Page, instructor, pottery, family, tmp_path
+):
+    open_today(page, instructor.email, class_name=POTTERY)
+    page.context.set_offline(True)
+
+    photograph(page, photo_of(tmp_path, "Blue bowl"), "Blue bowl", "Firing")
+    photograph(page, photo_of(tmp_path, "Clay owl"), "Clay owl", "Drying")
+    waiting = page.get_by_role("list", name=f"Artwork photographed here for {POTTERY}")
+    expect(waiting.get_by_text("Waiting to send")).to_have_count(2)
+    banner = page.get_by_role("main").get_by_role("status").filter(has_text="waiting to send")
+    expect(banner).to_contain_text("2 pieces of artwork waiting to send")
+    assert not Artwork.objects.exists()
+    fits_the_screen(page)
+
+    # The signal is back: both are sent, once each, and listed as the school holds them.
+    page.context.set_offline(False)
+    expect(banner).to_be_hidden()
+    pieces = page.get_by_role("list", name=f"Artwork of {POTTERY}")
+    expect(pieces.get_by_role("listitem")).to_have_count(2)
+    assert sorted(Artwork.objects.values_list("title", flat=True)) == ["Blue bowl", "Clay owl"]
+    assert set(Artwork.objects.values_list("camp_class_id", flat=True)) == {pottery.pk}
+    assert not ArtworkChild.objects.exists()
+
+    # Tagged afterwards: Mia made both; the bowl is out of the kiln.
+    tag(page, "Blue bowl", "Mia Lopez", stage="Ready for pick-up")
+    tag(page, "Clay owl", "Mia Lopez")
+    for artwork in Artwork.objects.all():
+        assert list(artwork.children.values_list("participant_id", flat=True)) == [family["Mia"].pk]
+    assert Artwork.objects.get(title="Blue bowl").stage == Stage.READY
+    fits_the_screen(page)
+    check_accessible(page)
+
+    # A reload sends nothing again.
+    page.reload()
+    expect(pieces.get_by_role("listitem")).to_have_count(2)
+    assert Artwork.objects.count() == 2
+
+    # Ana, on her phone: Mia's portfolio holds both; Leo's has none.
+    page.set_viewport_size(LAPTOP)
+    page.goto("/")
+    log_out(page)
+    sign_in(page, family["parent"].email)
+    page.set_viewport_size(PHONE)
+    page.goto("/dashboard/family")
+    mia = page.get_by_role("article", name="Mia Lopez").get_by_role("region", name="Portfolio")
+    season = mia.get_by_role("region", name=SEASON)
+    expect(season.get_by_role("figure")).to_have_count(2)
+    for title in PIECES:
+        picture = season.get_by_role("img", name=title)
+        assert wait_for_picture(page, picture) > 0, f"{title}'s photo did not load"
+    bowl = season.get_by_role("figure", name="Blue bowl")
+    expect(bowl.get_by_text("Ready for pick-up")).to_be_visible()
+    expect(bowl.get_by_text(POTTERY)).to_be_visible()
+    leo = page.get_by_role("article", name="Leo Lopez").get_by_role("region", name="Portfolio")
+    expect(leo.get_by_role("figure")).to_have_count(0)
+    fits_the_screen(page)
+    check_accessible(page)
+
+    download_button = season.get_by_role("button", name="Download portfolio (PDF)")
+    download_button.scroll_into_view_if_needed()
+    with page.expect_download() as downloading:
+        download_button.click()
+    saved = tmp_path / "portfolio.pdf"
+    downloading.value.save_as(saved)
+    assert saved.read_bytes().startswith(b"%PDF")
+    pdf = PdfReader(saved)
+    assert len(pdf.pages) == 2
+    text = "\n".join(pdf_page.extract_text() for pdf_page in pdf.pages)
+    for title in PIECES:
+        assert title in text
