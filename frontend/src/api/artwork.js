@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig } from "swr";
 
-import { api, fetchFile } from "../lib/api";
+import { ApiError, api, fetchFile } from "../lib/api";
 import { triedSending } from "../lib/offlineQueue";
 
 /*
@@ -41,21 +41,33 @@ export function useParticipantArtworks(participantId) {
   return useSWR(participantArtworksKey(participantId), notRetriedWhenRefused);
 }
 
+// The class's limits for a day (429, until the school's midnight, by these codes).
+const DAY_LIMITS = ["artwork_daily_count", "artwork_daily_bytes"];
+
+const dayLimitReached = (error) =>
+  error instanceof ApiError && error.status === 429 && DAY_LIMITS.includes(error.body.code);
+
 /*
  * POST /classes/:id/artworks (multipart): one piece photographed on this device and kept there,
  * {clientId, classId, file (the photo, a Blob), fileName, title, stage, participantIds}; what
  * else the entry carries (the children's names, the meeting) stays on the device. The same
  * clientId again is the same piece to the server (200, nothing stored twice). Resolves as
- * triedSending does, the answer the piece.
+ * triedSending does, the answer the piece. A class's day's limit reached is the server's answer
+ * for the day, a refusal: tried again every few seconds, the whole photo would go each time,
+ * and the pieces of the instructor's other classes would wait behind it.
  */
-export function sendArtwork(entry) {
+export async function sendArtwork(entry) {
   const form = new FormData();
   form.append("clientId", entry.clientId);
   form.append("file", entry.file, entry.fileName || "artwork.jpg");
   form.append("title", entry.title);
   form.append("stage", entry.stage);
   for (const id of entry.participantIds) form.append("participantIds", String(id));
-  return triedSending(() => api.post(classArtworksKey(entry.classId), form));
+  const result = await triedSending(() => api.post(classArtworksKey(entry.classId), form));
+  if (result.outcome === "failed" && dayLimitReached(result.error)) {
+    return { outcome: "refused", reason: result.error.message };
+  }
+  return result;
 }
 
 // Sends as sendArtwork does; a piece the server took is asked for again with its class's list.

@@ -356,3 +356,31 @@ test("a day of after-care photographs nothing: its pieces belong to the classes"
   expect(meeting().queryByRole("button", { name: "Photograph artwork" })).not.toBeInTheDocument();
   expect(global.fetch.mock.calls.map(([url]) => url)).not.toContain("/api/classes/3/artworks");
 });
+
+test("a class's day's limit reached is a refusal: the photo is not sent again and again", async () => {
+  const said =
+    "Watercolour for Kids has photographed 60 pieces today, the most a class may in a day. " +
+    "You can photograph more from midnight (school time), Tuesday, July 7.";
+  const sent = network({
+    post: () =>
+      respond(
+        429,
+        {
+          message: said,
+          code: "artwork_daily_count",
+          limit: 60,
+          resetsAt: inMinutes(600),
+        },
+        { "Retry-After": "36000" },
+      ),
+  });
+  const user = renderPage();
+
+  await savePiece(user, { title: "Blue bowl" });
+  expect(await meeting().findByRole("alert")).toHaveTextContent(`Photo not sent: ${said}`);
+  expect(screen.queryByText(/waiting to send/)).not.toBeInTheDocument();
+  backOnline();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(sent.posts).toHaveLength(1);
+  expect(await openQueue(ARTWORK_DATABASE).all()).toEqual([]);
+});
