@@ -4,27 +4,25 @@ to send, and sends them in the order taken once the connection is back. Someone 
 list is refused, and the page says why beside the child."""
 
 import uuid
-from datetime import datetime, time, timedelta
 
 import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from accounts.models import Role
 from attendance.lines import pickup_id
 from attendance.models import AttendanceAction, AttendanceActionKind, CollectorKind
 from attendance.services import attendance_record
-from classes.models import Class, ClassStatus
-from core.school_time import school_timezone, school_today
-from e2e.class_steps import check_accessible, instructor_member, sign_in
-from e2e.helpers import demo_image
-from payments.models import PaymentStatus
-from testing.care import care_completed
-from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
+from classes.models import Class
+from e2e.class_steps import check_accessible, instructor_member
+from e2e.today_steps import (
+    class_meeting_now,
+    fits_the_screen,
+    lopez_children_enrolled,
+    open_today,
+)
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
-PHONE = {"width": 390, "height": 844}
 WATERCOLOUR = "Watercolour for Kids"
 ROSA = {"name": "Rosa Lopez", "relationship": "Aunt", "phone": "+14155550134"}
 
@@ -34,51 +32,16 @@ def instructor(emulator, live_server):
     return instructor_member(emulator, live_server)
 
 
-def meeting_hours_around_now() -> tuple[time, time]:
-    """A meeting that started an hour ago (at midnight, in the first hour of the day) and runs
-    on until before the next midnight at the school: its instructor may take attendance now, at
-    any hour of the run."""
-    now = timezone.localtime(timezone=school_timezone())
-    midnight = datetime.combine(now.date(), time(0), tzinfo=school_timezone())
-    start = max(now - timedelta(hours=1), midnight).replace(second=0, microsecond=0)
-    end = min(start + timedelta(hours=3), midnight + timedelta(hours=23, minutes=59))
-    return start.time(), end.time()
-
-
 @pytest.fixture
 def watercolour(instructor) -> Class:
-    """Meeting today only, begun an hour ago, at the school's time."""
-    today = school_today()
-    return scheduled_class(
-        name=WATERCOLOUR,
-        start=today,
-        end=today,
-        days=(today.weekday(),),
-        hours=meeting_hours_around_now(),
-        instructor=instructor,
-        image=demo_image("watercolor.webp"),
-        location="Studio 2",
-        status=ClassStatus.APPROVED,
-    )
+    return class_meeting_now(WATERCOLOUR, instructor, location="Studio 2")
 
 
 @pytest.fixture
 def family(watercolour):
     """Ana Lopez's three children in the class, each with a care record naming their aunt Rosa
     as a pick-up; Ana, their parent, may collect them too."""
-    parent = UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
-    children = {}
-    for first_name in ("Leo", "Mia", "Noa"):
-        child = ChildFactory(account=parent, first_name=first_name, last_name="Lopez", care=False)
-        care_completed(child, pickups=[ROSA])
-        PaymentFactory(
-            student=parent,
-            participant=child,
-            camp_class=watercolour,
-            status=PaymentStatus.ENROLLED,
-        )
-        children[first_name] = child
-    return children
+    return lopez_children_enrolled(watercolour, ("Leo", "Mia", "Noa"), pickups=[ROSA])
 
 
 def child_row(page: Page, name: str):
@@ -87,18 +50,6 @@ def child_row(page: Page, name: str):
 
 def waiting_banner(page: Page):
     return page.get_by_role("main").get_by_role("status").filter(has_text="waiting to send")
-
-
-def fits_the_screen(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def open_today(page: Page, email: str, *, class_name: str = WATERCOLOUR) -> None:
-    sign_in(page, email)
-    page.set_viewport_size(PHONE)
-    page.goto("/dashboard/today")
-    expect(page.get_by_role("heading", level=1, name="Today")).to_be_visible()
-    expect(page.get_by_role("heading", level=2, name=class_name)).to_be_visible()
 
 
 def check_out(page: Page, name: str, collector: str, *, other_name: str = "") -> None:
@@ -115,7 +66,7 @@ def test_check_outs_taken_without_a_signal_wait_and_are_sent_in_order(
     page: Page, instructor, watercolour, family
 ):
     meeting = watercolour.meetings.get()
-    open_today(page, instructor.email)
+    open_today(page, instructor.email, class_name=WATERCOLOUR)
 
     # The roster in name order; the three check-ins reach the school while the signal holds.
     main = page.get_by_role("main")
@@ -201,7 +152,7 @@ def test_someone_not_on_the_childs_list_is_refused_and_the_page_says_why(
         action=AttendanceActionKind.CHECK_IN,
         at=timezone.now(),
     )
-    open_today(page, instructor.email)
+    open_today(page, instructor.email, class_name=WATERCOLOUR)
     row = child_row(page, "Mia Lopez")
     expect(row.get_by_text("Here", exact=True)).to_be_visible()
 

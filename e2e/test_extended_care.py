@@ -15,7 +15,8 @@ from classes.services import class_create
 from core.school_time import school_today
 from e2e.class_steps import instructor_member
 from e2e.helpers import demo_image
-from e2e.test_attendance import child_row, fits_the_screen, meeting_hours_around_now, open_today
+from e2e.test_attendance import child_row
+from e2e.today_steps import fits_the_screen, meeting_hours_around_now, open_today
 from testing.day_camp import booked
 from testing.factories import ChildFactory, UserFactory
 

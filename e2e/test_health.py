@@ -5,16 +5,10 @@ with what a parent needs to know and not the school's internal notes."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from accounts.models import Role
-from classes.models import Class, ClassStatus
-from core.school_time import school_today
+from classes.models import Class
 from e2e.class_steps import check_accessible, instructor_member
-from e2e.helpers import demo_image
-from e2e.test_attendance import fits_the_screen, meeting_hours_around_now, open_today
+from e2e.today_steps import class_meeting_now, fits_the_screen, lopez_children_enrolled, open_today
 from health.models import Incident, IncidentChild
-from payments.models import PaymentStatus
-from testing.care import care_completed
-from testing.factories import ChildFactory, PaymentFactory, UserFactory, scheduled_class
 from testing.outbox import send_queued
 
 pytestmark = pytest.mark.usefixtures("emulator")
@@ -30,32 +24,12 @@ def instructor(emulator, live_server):
 
 @pytest.fixture
 def pottery(instructor) -> Class:
-    today = school_today()
-    return scheduled_class(
-        name=POTTERY,
-        start=today,
-        end=today,
-        days=(today.weekday(),),
-        hours=meeting_hours_around_now(),
-        instructor=instructor,
-        image=demo_image("watercolor.webp"),
-        location="Clay studio",
-        status=ClassStatus.APPROVED,
-    )
+    return class_meeting_now(POTTERY, instructor, location="Clay studio")
 
 
 @pytest.fixture
 def family(pottery):
-    parent = UserFactory(role=Role.STUDENT, name="Ana Lopez", email="ana@camp.test")
-    children = {}
-    for first_name in ("Leo", "Mia"):
-        child = ChildFactory(account=parent, first_name=first_name, last_name="Lopez", care=False)
-        care_completed(child)
-        PaymentFactory(
-            student=parent, participant=child, camp_class=pottery, status=PaymentStatus.ENROLLED
-        )
-        children[first_name] = child
-    return {"parent": parent, **children}
+    return lopez_children_enrolled(pottery, ("Leo", "Mia"))
 
 
 def test_an_incident_reported_offline_reaches_the_school_and_the_parent_once(

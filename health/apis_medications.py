@@ -1,7 +1,7 @@
 """The medication log: the doses due at a meeting with what was recorded of each (the class's
-instructor and admins), a dose recorded (`health.medications.medication_administration_record`),
-and a child's whole log (the family and admins). Every staff read is in the family's access
-log."""
+instructor and admins), a dose recorded
+(`health.services.medications.medication_administration_record`), and a child's whole log (the
+family and admins). Every staff read is in the family's access log."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -17,13 +17,9 @@ from classes.serializers import SchoolTimeField
 from core.api import ServiceInputSerializer
 from core.converters import LARGEST_ROW_ID
 from core.openapi import errors
-from health.medications import (
-    DOSE_STATUSES,
-    doses_due,
-    medication_administration_record,
-    medication_log_of,
-)
 from health.models import MedicationAdministration, MedicationOutcome
+from health.selectors.medications import DOSE_STATUSES, doses_due, medication_log_of
+from health.services.medications import medication_administration_record
 
 CLIENT_ID_MAX_LENGTH = MedicationAdministration._meta.get_field("client_id").max_length
 MEDICATION_MAX_LENGTH = MedicationAdministration._meta.get_field("medication").max_length
@@ -45,7 +41,7 @@ class DoseEntryOutputSerializer(serializers.Serializer):
 
 @extend_schema_serializer(component_name="DoseDue")
 class DoseDueOutputSerializer(serializers.Serializer):
-    """One medication of one child at a meeting (health.medications.DoseDue)."""
+    """One medication of one child at a meeting (health.selectors.medications.DoseDue)."""
 
     participantId = serializers.IntegerField(source="participant_id")  # noqa: N815 - the API's names
     name = serializers.CharField()

@@ -8,9 +8,9 @@ class HealthConfig(AppConfig):
 
     def ready(self):
         from core import events
-        from health.medications import participant_leaving_checked as medication_kept
         from health.message_kinds import HealthMessage
         from health.services.incidents import participant_leaving_checked as incidents_kept
+        from health.services.medications import participant_leaving_checked as medication_kept
         from notifications import kinds
 
         kinds.register(HealthMessage, app="health")

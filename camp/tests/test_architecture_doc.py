@@ -55,7 +55,7 @@ ANSWERS = {
     "The front desk": "front_desk.services.families.family_register",
     "The books": "books.journal.journal_for",
     "An incident report": "health.services.incidents.incident_report",
-    "A dose given": "health.medications.medication_administration_record",
+    "A dose given": "health.services.medications.medication_administration_record",
     "A child's document": "care.services.care_document_upload",
 }
 # Named in the same lines, beside the first.
@@ -82,7 +82,7 @@ ALSO_NAMED = {
         "health.services.incidents.incident_close",
         "health.services.incidents.incidents_past_retention",
     ],
-    "A dose given": ["health.medications.doses_due"],
+    "A dose given": ["health.selectors.medications.doses_due"],
     "A child's document": [
         "care.documents.document_checked",
         "care.selectors.action_plans_current",

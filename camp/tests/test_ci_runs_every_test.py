@@ -5,6 +5,8 @@ conftest loads, on SQLite (no DATABASE_URL) and with nothing answering where Red
 """
 
 import textwrap
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +68,18 @@ def test_in_ci_a_test_left_to_the_postgresql_pass_skips_and_says_so(tmp_path):
 
     assert "Runs in the PostgreSQL pass: the race runs two server processes." in done.stdout
     assert "2 failed, 1 passed, 1 skipped" in done.stdout
+
+
+def test_the_server_suite_collects_every_folder_of_tests():
+    # `pytest` with no arguments, as `make test` runs it, collects only `testpaths`: a new app's
+    # tests left out of it would never run anywhere but on its author's machine.
+    root = Path(__file__).resolve().parents[2]
+    settings = tomllib.loads((root / "pyproject.toml").read_text())
+    collected = set(settings["tool"]["pytest"]["ini_options"]["testpaths"])
+    with_tests = {
+        folder.parent.name
+        for folder in root.glob("*/tests")
+        if (folder / "__init__.py").exists() and any(folder.glob("test_*.py"))
+    }
+
+    assert with_tests - collected == set()

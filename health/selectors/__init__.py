@@ -1,1 +1,2 @@
-"""Reads of health and safety, one module per record: incident reports (`incidents`)."""
+"""Reads of health and safety, one module per record: incident reports (`incidents`) and the
+medication log (`medications`)."""

@@ -1,1 +1,2 @@
-"""Writes of health and safety, one module per record: incident reports (`incidents`)."""
+"""Writes of health and safety, one module per record: incident reports (`incidents`) and the
+medication given (`medications`)."""

@@ -7,7 +7,6 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 from django.conf import settings
-from django.utils import timezone
 
 from accounts.services import participant_delete
 from care.models import CarePart, CareRead
@@ -17,6 +16,7 @@ from health.models import Incident, IncidentAddendum, IncidentChild, IncidentKin
 from health.services.incidents import incidents_past_retention, keep_until_for
 from testing.dates import SCHOOL, database_today, summer
 from testing.factories import ChildFactory, scheduled_class
+from testing.health import incident_written
 
 pytestmark = pytest.mark.django_db
 
@@ -35,24 +35,17 @@ def meeting(people) -> Meeting:
 
 
 def _incident(meeting, reporter, child, *, keep_until: date, closed: bool = False) -> Incident:
-    now = timezone.now()
-    incident = Incident.objects.create(
-        meeting=meeting,
-        at=now,
+    return incident_written(
+        meeting,
+        reporter,
+        child,
+        keep_until=keep_until,
+        closed=closed,
         kind=IncidentKind.ILLNESS,
+        body_area="",
         description="Felt sick after lunch.",
         internal_notes="Lunch came from home.",
-        client_id=f"incident-{keep_until}-{closed}-{child.pk}",
-        reported_by=reporter,
-        reported_by_name=reporter.name,
-        keep_until=keep_until,
-        closed_at=now if closed else None,
-        closed_by=reporter if closed else None,
-        closed_by_name=reporter.name if closed else "",
     )
-    IncidentChild.objects.create(incident=incident, participant=child)
-    IncidentAddendum.objects.create(incident=incident, text="Went home.", by=reporter, by_name="M")
-    return incident
 
 
 class TestRetention:

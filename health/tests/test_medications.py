@@ -21,8 +21,9 @@ from care.models import CarePart, CareRead, empty_medical
 from classes.models import Meeting
 from core.errors import Conflict, InvalidInput
 from enrolments.services import seat_give_back
-from health.medications import medication_administration_record, schedule_time
 from health.models import MedicationAdministration
+from health.selectors.medications import schedule_time
+from health.services.medications import medication_administration_record
 from notifications.models import Message
 from testing import services
 from testing.care import care_completed

@@ -2,7 +2,7 @@
 never changed, a report is not removed before its retention ends, and the medication log is
 only ever added to, whatever writes to the tables (here the ORM's own UPDATE and DELETE)."""
 
-from datetime import date, time, timedelta
+from datetime import time, timedelta
 
 import pytest
 import time_machine
@@ -11,18 +11,18 @@ from django.utils import timezone
 
 from care.models import empty_medical
 from classes.models import Meeting
-from health.medications import medication_administration_record
 from health.models import (
     Incident,
     IncidentAddendum,
     IncidentChild,
-    IncidentKind,
     MedicationAdministration,
     MedicationOutcome,
 )
+from health.services.medications import medication_administration_record
 from testing.care import care_completed
 from testing.dates import database_today, summer
 from testing.factories import ChildFactory, EnrolmentFactory, scheduled_class
+from testing.health import incident_written
 
 pytestmark = pytest.mark.django_db
 
@@ -40,35 +40,18 @@ def meeting(people) -> Meeting:
     return pottery.meetings.get()
 
 
-def _incident(meeting, reporter, *, keep_until: date, closed: bool = False) -> Incident:
-    now = timezone.now()
-    incident = Incident.objects.create(
-        meeting=meeting,
-        at=now,
-        kind=IncidentKind.INJURY,
-        body_area="left_hand",
-        description="Cut a finger on a clay tool.",
-        client_id=f"incident-{keep_until}-{closed}",
-        reported_by=reporter,
-        reported_by_name=reporter.name,
-        keep_until=keep_until,
-        closed_at=now if closed else None,
-        closed_by=reporter if closed else None,
-        closed_by_name=reporter.name if closed else "",
-    )
-    IncidentChild.objects.create(incident=incident, participant=ChildFactory())
-    IncidentAddendum.objects.create(incident=incident, text="Plaster.", by=reporter, by_name="M")
-    return incident
-
-
 def _refused(write) -> None:
     with pytest.raises(DatabaseError), transaction.atomic():
         write()
 
 
 def test_a_closed_incident_its_children_and_addenda_are_never_changed(meeting, people):
-    incident = _incident(
-        meeting, people["admin"], keep_until=database_today() + timedelta(days=1), closed=True
+    incident = incident_written(
+        meeting,
+        people["admin"],
+        ChildFactory(),
+        keep_until=database_today() + timedelta(days=1),
+        closed=True,
     )
     _refused(lambda: Incident.objects.filter(pk=incident.pk).update(description="Nothing."))
     _refused(lambda: IncidentChild.objects.filter(incident=incident).update(family_emailed_at=None))
@@ -80,15 +63,21 @@ def test_a_closed_incident_its_children_and_addenda_are_never_changed(meeting, p
 
 
 def test_an_open_incident_is_reviewed_but_kept_until_its_retention_ends(meeting, people):
-    incident = _incident(meeting, people["admin"], keep_until=database_today())
+    incident = incident_written(
+        meeting, people["admin"], ChildFactory(), keep_until=database_today()
+    )
     Incident.objects.filter(pk=incident.pk).update(follow_up="Called home.")
     _refused(lambda: Incident.objects.filter(pk=incident.pk).delete())
     _refused(lambda: IncidentAddendum.objects.filter(incident=incident).update(text="Changed."))
 
 
 def test_a_report_past_its_retention_may_be_deleted_with_everything_in_it(meeting, people):
-    incident = _incident(
-        meeting, people["admin"], keep_until=database_today() - timedelta(days=1), closed=True
+    incident = incident_written(
+        meeting,
+        people["admin"],
+        ChildFactory(),
+        keep_until=database_today() - timedelta(days=1),
+        closed=True,
     )
     Incident.objects.filter(pk=incident.pk).delete()
     assert not IncidentChild.objects.exists()

@@ -23,9 +23,9 @@ from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput
 from core.school_time import school_timezone
 from enrolments.selectors import roster_for, roster_name
-from health.medications.selectors import medication_at_camp
 from health.message_kinds import HealthMessage
 from health.models import MedicationAdministration, MedicationOutcome
+from health.selectors.medications import medication_at_camp
 from notifications.services import message_queue
 
 # How far ahead of the server's clock a device's may run: a dose is not given in the future.
