@@ -12,23 +12,17 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from accounts.models import Role
 from artwork.models import Artwork, ArtworkChild, Stage
-from classes.models import Class, ClassStatus, Season
+from classes.models import Class, Season
 from core.school_time import school_today
-from e2e.class_steps import (
-    check_accessible,
-    instructor_member,
-    log_out,
-    member,
-    sign_in,
-    wait_for_picture,
+from e2e.class_steps import check_accessible, instructor_member, log_out, sign_in, wait_for_picture
+from e2e.today_steps import (
+    PHONE,
+    class_meeting_now,
+    fits_the_screen,
+    lopez_children_enrolled,
+    open_today,
 )
-from e2e.helpers import demo_image
-from e2e.test_attendance import PHONE, fits_the_screen, meeting_hours_around_now, open_today
-from payments.models import PaymentStatus
-from testing.care import care_completed
-from testing.factories import ChildFactory, PaymentFactory, scheduled_class
 
 pytestmark = pytest.mark.usefixtures("emulator")
 
@@ -45,7 +39,7 @@ def instructor(emulator, live_server):
 
 @pytest.fixture
 def pottery(instructor) -> Class:
-    """Meeting today only, begun an hour ago, in a season of its own."""
+    """Meeting now, in a season of its own: a portfolio's PDF is a season's."""
     today = school_today()
     Season.objects.create(
         name=SEASON,
@@ -54,39 +48,15 @@ def pottery(instructor) -> Class:
         opens_at=timezone.now() - timedelta(days=60),
         closes_at=timezone.now() - timedelta(days=8),
     )
-    return scheduled_class(
-        name=POTTERY,
-        start=today,
-        end=today,
-        days=(today.weekday(),),
-        hours=meeting_hours_around_now(),
-        instructor=instructor,
-        image=demo_image("watercolor.webp"),
-        location="Clay studio",
-        status=ClassStatus.APPROVED,
-    )
+    return class_meeting_now(POTTERY, instructor, location="Clay studio")
 
 
 @pytest.fixture
-def family(emulator, live_server, pottery):
+def family(emulator, pottery):
     """Ana Lopez, who can sign in, and her children Leo and Mia, both in the class."""
-    parent = member(
-        emulator,
-        live_server,
-        name="Ana Lopez",
-        email="ana@camp.test",
-        role=Role.STUDENT,
-        portrait="student",
-    )
-    children = {}
-    for first_name in ("Leo", "Mia"):
-        child = ChildFactory(account=parent, first_name=first_name, last_name="Lopez", care=False)
-        care_completed(child)
-        PaymentFactory(
-            student=parent, participant=child, camp_class=pottery, status=PaymentStatus.ENROLLED
-        )
-        children[first_name] = child
-    return {"parent": parent, **children}
+    family = lopez_children_enrolled(pottery, ("Leo", "Mia"))
+    emulator.sign_up(family["parent"].email, name=family["parent"].name)
+    return family
 
 
 def photo_of(folder: Path, title: str) -> Path:
