@@ -55,7 +55,7 @@ function network(pieces = [bowl, owl, lastYear]) {
       answers["/participants/2/artworks"] = answers["/participants/2/artworks"].filter(
         (piece) => !String(url).endsWith(`/artworks/${piece.id}`),
       );
-      return answerFor(url, init, 204, undefined);
+      return answerFor(url, init, 200, { deletedCount: 1 });
     }
     return json(url, init);
   });
