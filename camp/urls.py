@@ -37,6 +37,7 @@ api_patterns = [
     path("", include("class_messages.urls")),
     path("", include("attendance.urls")),
     path("", include("health.urls")),
+    path("", include("artwork.urls")),
     path("", include("payments.urls")),
     path("", include("checkout.urls")),
     path("", include("front_desk.urls")),

@@ -24,9 +24,7 @@ from core.api import ServiceInputSerializer
 from core.errors import InvalidInput
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import errors
-
-# What a multipart body carries beside the file itself: its boundaries, headers and the kind.
-MULTIPART_OVERHEAD_BYTES = 64 * 1024
+from core.parsers import upload_declared_too_large
 
 
 @extend_schema_serializer(component_name="CareDocumentInput")
@@ -95,10 +93,7 @@ class ParticipantDocumentListApi(APIView):
     )
     def post(self, request, participant_id: int):
         participant = access_documents_to_add(by=request.user, participant_id=participant_id)
-        # An oversized body is refused on its declared length, before it is read and spooled.
-        declared = request.META.get("CONTENT_LENGTH") or "0"
-        limit = settings.CARE_DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
-        if declared.isdigit() and int(declared) > limit:
+        if upload_declared_too_large(request, file_bytes=settings.CARE_DOCUMENT_MAX_BYTES):
             megabytes = settings.CARE_DOCUMENT_MAX_BYTES / (1024 * 1024)
             raise _file_refused(f"The file is larger than {megabytes:g} MB.")
         try:

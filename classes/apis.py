@@ -30,7 +30,7 @@ from classes.calendars import MEDIA_TYPE as CALENDAR_MEDIA_TYPE
 from classes.calendars import calendar_document
 from classes.catalog import UPCOMING, class_ended
 from classes.filters import FILTER_PARAMETERS, ClassFilter, classes_filtered
-from classes.images import MAX_UPLOAD_BYTES, ImageRejected, class_image_store
+from classes.images import MAX_UPLOAD_BYTES, class_image_store
 from classes.models import (
     DESCRIPTION_MAX_LENGTH,
     MAX_AGE,
@@ -71,6 +71,7 @@ from classes.services import (
 )
 from core.api import ServiceInputSerializer
 from core.errors import NotFound
+from core.images import ImageRejected, size_refusal
 from core.negotiation import FileAnswerNegotiation
 from core.openapi import ErrorSerializer, count_of, errors
 from core.pagination import (
@@ -80,14 +81,13 @@ from core.pagination import (
     list_response,
     page_requested,
 )
+from core.parsers import upload_declared_too_large
 from core.public_cache import PublicListApi, SameForEveryVisitor, public_answer
 from core.validators import validate_image_url
 from extras.selectors import add_ons_shown
 
 # Seats are a PositiveIntegerField: PostgreSQL's integer.
 MAX_SEATS = 2_147_483_647
-# What multipart framing adds around the file: boundaries, headers, a file name.
-MULTIPART_OVERHEAD_BYTES = 64 * 1024
 TIME_FORMATS = ["%H:%M", "%H:%M:%S"]
 
 
@@ -478,10 +478,8 @@ class ClassImageUploadApi(APIView):
         },
     )
     def post(self, request):
-        # Refuse an oversized body on its declared length, before it is read and spooled.
-        declared = request.META.get("CONTENT_LENGTH") or "0"
-        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES:
-            return _upload_refused("The image is larger than 5 MB.")
+        if upload_declared_too_large(request, file_bytes=MAX_UPLOAD_BYTES):
+            return _upload_refused(size_refusal(MAX_UPLOAD_BYTES))
         try:
             upload = request.FILES.get("image")
         except (exceptions.ParseError, exceptions.UnsupportedMediaType):

@@ -13,17 +13,15 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageOps
+
+from core.images import image_decoded, without_metadata
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 # Banners are shown in cards about 400 CSS pixels wide; 1600 pixels stay sharp even on a 3x
 # phone screen. Larger images are scaled down, keeping their proportions, so that a phone photo
 # does not cost every visitor megabytes.
 MAX_SIDE = 1600
-# Decoding costs memory by pixels, not bytes: a 5 MB PNG can claim a billion pixels. This still
-# takes a 48-megapixel phone photo.
-MAX_PIXELS = 50_000_000
-
 ACCEPTED = "JPEG, PNG, WebP or GIF"
 # Pillow's format name -> the stored file's extension and how it is encoded again.
 _FORMATS: dict[str, tuple[str, dict]] = {
@@ -36,68 +34,22 @@ _FORMATS: dict[str, tuple[str, dict]] = {
 _KEEPS_ICC_PROFILE = {"JPEG", "PNG", "WEBP"}
 
 
-class ImageRejected(Exception):
-    """The upload is not an image we keep; the message tells the uploader what is wrong."""
-
-
 def class_image_store(*, upload: UploadedFile) -> str:
-    """Check and re-encode an uploaded banner, store it, and answer its storage URL."""
+    """Check and re-encode an uploaded banner, store it, and answer its storage URL; a file
+    that is not an image we keep raises `core.images.ImageRejected`."""
     content, extension = _reencode(upload)
     name = default_storage.save(f"classes/{uuid.uuid4().hex}.{extension}", ContentFile(content))
     return default_storage.url(name)
 
 
 def _reencode(upload: UploadedFile) -> tuple[bytes, str]:
-    # The size the upload handler counted, so a huge file is refused before anything reads it.
-    if upload.size is None or upload.size > MAX_UPLOAD_BYTES:
-        raise ImageRejected("The image is larger than 5 MB.")
-    image, image_format = _decode(upload)
+    image, image_format = image_decoded(
+        upload, formats=_FORMATS, accepted=ACCEPTED, max_bytes=MAX_UPLOAD_BYTES
+    )
     try:
         return _encode(image, image_format), _FORMATS[image_format][0]
     finally:
         image.close()
-
-
-def _decode(upload: UploadedFile) -> tuple[Image.Image, str]:
-    """The first frame of the upload, fully decoded, and its detected format."""
-    try:
-        upload.seek(0)
-        with Image.open(upload) as probe:
-            image_format = probe.format or ""
-            if image_format not in _FORMATS:
-                raise ImageRejected(
-                    f"{image_format} images are not accepted: upload a {ACCEPTED} image."
-                )
-            width, height = probe.size
-            if width * height > MAX_PIXELS:
-                raise Image.DecompressionBombError
-            # Checks what can be checked without decoding (PNG chunk checksums, for one).
-            probe.verify()
-        # verify() leaves the image unusable, so it is opened again and really decoded; a
-        # truncated or damaged file fails here rather than later in a student's browser.
-        upload.seek(0)
-        image = Image.open(upload, formats=[image_format])
-        image.load()
-    except ImageRejected:
-        raise
-    except Image.DecompressionBombError:
-        raise ImageRejected(
-            f"The image has too many pixels: at most {MAX_PIXELS // 1_000_000} megapixels."
-        ) from None
-    except UnidentifiedImageError:
-        # Pillow does not read SVG at all, but its uploader deserves a better answer than
-        # "not an image".
-        upload.seek(0)
-        if b"<svg" in upload.read(1024).lower():
-            raise ImageRejected(
-                f"SVG images are not accepted: upload a {ACCEPTED} image."
-            ) from None
-        raise ImageRejected(f"The file is not an image: upload a {ACCEPTED} image.") from None
-    except Exception:
-        # Pillow reports damaged data through many exception types (OSError, SyntaxError,
-        # ValueError, EOFError, struct.error...); to the uploader they all mean the same.
-        raise ImageRejected("The image is truncated or corrupt.") from None
-    return image, image_format
 
 
 def _encode(image: Image.Image, image_format: str) -> bytes:
@@ -123,11 +75,8 @@ def _encode(image: Image.Image, image_format: str) -> bytes:
     if transparency is not None and image.mode in ("P", "L", "RGB"):
         options["transparency"] = transparency
 
-    # Encoders fall back on image.info for EXIF, XMP, comments and text chunks: empty it so
-    # that nothing but the pixels and the options chosen above reaches the stored file.
-    image.info = {}
     output = io.BytesIO()
-    image.save(output, format=image_format, **options)
+    without_metadata(image).save(output, format=image_format, **options)
     return output.getvalue()
 
 

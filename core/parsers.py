@@ -16,3 +16,15 @@ class JsonParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:
             raise ParseError("JSON parse error - the body is nested too deeply.") from error
+
+
+# What multipart framing adds around an uploaded file: boundaries, headers, its name, the form's
+# other fields.
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+
+def upload_declared_too_large(request, *, file_bytes: int) -> bool:
+    """Whether a multipart body's declared length is more than a file of `file_bytes` and its
+    framing: such a body is refused on it, before it is read and spooled to disk."""
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    return declared.isdigit() and int(declared) > file_bytes + MULTIPART_OVERHEAD_BYTES

@@ -28,6 +28,8 @@ JSON = "json"
 IMAGE_UPLOAD = "multipart image"
 # A one-page PDF as a child's document (an allergy action plan), in a multipart form.
 DOCUMENT_UPLOAD = "multipart PDF"
+# A phone's photograph of a piece (a JPEG with its EXIF) and the body's fields, in a multipart form.
+PHOTOGRAPH_UPLOAD = "multipart photograph"
 # The Firebase ID token of the caller's own account (a newcomer's for anonymous).
 FIREBASE_ID_TOKEN = "Firebase ID token"
 # A Stripe event signed with the webhook secret; the access token, if any, changes nothing.
@@ -652,6 +654,42 @@ MATRIX = (
         "/api/participants/{child.id}/incidents",
         (401, 200, 404, 200, 404, 200, 403),
         "the family; admins; an instructor of the child, the reports at their own classes",
+    ),
+    # --- Children's artwork: a piece of the open class, with the child tagged, not approved for
+    # the public gallery. Its pictures open with the key handed out with it, to whoever has it.
+    Call(
+        "POST",
+        "/api/classes/{open_class.id}/artworks",
+        (401, 403, 403, 201, 404, 201, 403),
+        "the class's instructor, or admins; another instructor's class is as good as absent",
+        body={"clientId": "matrix-artwork-0001", "participantIds": "{child.id}", "title": "Pot"},
+        sends=PHOTOGRAPH_UPLOAD,
+        limited_by=("ARTWORK_MAX_BYTES", "ARTWORK_DAILY_COUNT", "ARTWORK_DAILY_BYTES"),
+    ),
+    Call(
+        "GET",
+        "/api/classes/{open_class.id}/artworks",
+        (401, 403, 403, 200, 404, 200, 403),
+        "the class's instructor, or admins; another instructor's class is as good as absent",
+    ),
+    Call(
+        "PATCH",
+        "/api/artworks/{artwork.id}",
+        (401, 403, 403, 200, 404, 200, 403),
+        "its class's instructor, or admins; another instructor's piece is as good as absent",
+        body={"title": "Coil pot", "stage": "ready", "participantIds": ["{child.id}"]},
+    ),
+    Call(
+        "GET",
+        "/api/artworks/{artwork.id}/images/{artwork_files.copy}?key={artwork_files.key}",
+        (200, 200, 200, 200, 200, 200, 200),
+        "whoever holds the key handed out with the piece (an <img> sends no access token)",
+    ),
+    Call(
+        "GET",
+        "/api/artworks/{artwork.id}/images/{artwork_files.original}",
+        (404, 404, 404, 404, 404, 404, 404),
+        "no key, and not in the public gallery: as good as absent to anyone",
     ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200, 200), "public texts"),
     Call(

@@ -72,3 +72,13 @@ def database_today() -> date:
         cursor.execute("SELECT CURRENT_DATE")
         value = cursor.fetchone()[0]
     return value if isinstance(value, date) else date.fromisoformat(value)
+
+
+def noon_at_school():
+    """The clock at noon at the school today, ticking (a time-machine travel, to enter): what a
+    test does now falls on today's school day whenever the suite runs."""
+    import time_machine
+
+    from core.school_time import school_today
+
+    return time_machine.travel(datetime.combine(school_today(), time(12), SCHOOL), tick=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 from corsheaders.defaults import default_headers
 
+from .artwork import *  # noqa: F403
 from .cache import *  # noqa: F403
 from .care import *  # noqa: F403
 from .celery import *  # noqa: F403

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
+from artwork.files import ORIGINAL, copy_name, picture_key
 from attendance.models import AttendanceAction, AttendanceActionKind
 from care.models import DocumentKind, Policy, empty_medical
 from care.services import care_document_upload
@@ -43,6 +44,7 @@ from payments.models import (
 )
 from payments.tests.stripe_js import signature
 from testing import authorization_matrix as table
+from testing.artwork import artwork_photographed, photo_upload
 from testing.authorization_matrix import CALLERS, MATRIX
 from testing.care import action_plan_uploaded, care_completed, pdf_upload, png_upload
 from testing.factories import (
@@ -224,6 +226,14 @@ class World:
             keep_until=keep_until_for(now),
         )
         IncidentChild.objects.create(incident=self.incident, participant=self.child)
+        # A piece of the open class the child made, photographed there today; its pictures'
+        # names and the key that opens them.
+        self.artwork = artwork_photographed(self.open_class, children=[self.child])
+        self.artwork_files = SimpleNamespace(
+            original=ORIGINAL,
+            copy=copy_name(self.artwork.widths[0]),
+            key=picture_key(self.artwork.pk),
+        )
         # The child takes an inhaler at camp: the medication log's doses due at the meeting.
         care_completed(
             self.child,
@@ -351,6 +361,8 @@ def call_as(world: World, client, call: table.Call, request):
     method = getattr(client, call.method.lower())
     if call.sends == table.IMAGE_UPLOAD:
         return method(path, {"image": banner_png()}, format="multipart")
+    if call.sends == table.PHOTOGRAPH_UPLOAD:
+        return method(path, {"file": photo_upload(), **body}, format="multipart")
     if call.sends == table.DOCUMENT_UPLOAD:
         return method(path, {"file": pdf_upload(), "kind": "action_plan"}, format="multipart")
     if call.sends == table.SIGNED_STRIPE_EVENT:

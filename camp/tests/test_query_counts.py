@@ -26,6 +26,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
+from artwork.models import Artwork, ArtworkChild
 from care.models import empty_medical
 from classes.models import Category, Class, ClassStatus, Meeting
 from classes.selectors import POPULAR_CLASS_COUNT
@@ -640,6 +641,31 @@ def an_instructor_downloads_a_class_roster(school, counted):
         return school.as_instructor.get(f"/api/classes/{school.open_classes[0].pk}/roster.csv")
 
 
+def an_instructor_lists_a_class_s_pieces(school, counted):
+    """A piece for each child of the first open class, each with that child and the first
+    tagged: the list grows with the school, and so do its pieces' children."""
+    camp_class = school.open_classes[0]
+    for number, child in enumerate(school.children):
+        artwork = Artwork.objects.create(
+            camp_class=camp_class,
+            client_id=f"query-counts-artwork-{number}",
+            image_stem=f"query-counts-{number}",
+            widths=[320, 480],
+            width=640,
+            height=480,
+            stored_bytes=1000,
+            taken_by=school.instructor,
+            taken_on=summer_at(6, 14, 9).date(),
+        )
+        ArtworkChild.objects.bulk_create(
+            ArtworkChild(artwork=artwork, participant=each) for each in {school.children[0], child}
+        )
+    with counted:
+        response = school.as_instructor.get(f"/api/classes/{camp_class.pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
 def _incidents_about(school) -> None:
     """A report for each child at a meeting of the first open class, each about the first
     child and that one, with an addendum: the first child's list grows with the school."""
@@ -987,6 +1013,9 @@ STEPS = [
     # questions, with their questions, in one query (extras.selectors.roster_answers).
     (an_instructor_reads_a_class_roster, 200, 8),
     (an_instructor_downloads_a_class_roster, 200, 8),
+    # The caller; the class; its pieces with their class and season; their children with
+    # their first names.
+    (an_instructor_lists_a_class_s_pieces, 200, 4),
     # The caller; the child; the reports at the instructor's classes (as an instructor
     # teaching the child: their seats); the reports' children with their families, their
     # addenda; the read logged for every child shown, in one INSERT.

@@ -7,10 +7,9 @@ camp/tests/test_authorization_matrix.py's (another family and another instructor
 
 import io
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 import pytest
-import time_machine
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from pypdf import PdfReader
@@ -22,7 +21,7 @@ from core.school_time import school_timezone, school_today
 from enrolments.services import seat_give_back
 from health.models import Incident, IncidentAddendum
 from notifications.models import Message
-from testing.dates import SCHOOL
+from testing.dates import SCHOOL, noon_at_school
 from testing.factories import ChildFactory, ClassFactory, PaymentFactory, UserFactory
 from testing.outbox import send_queued
 
@@ -35,7 +34,7 @@ INTERNAL = "Staff note: the tool tray was left open by the assistant."
 def noon():
     """The clock at noon at the school today, ticking, so a report made now is on the
     meeting's day whenever the suite runs."""
-    with time_machine.travel(datetime.combine(school_today(), time(12), SCHOOL), tick=True):
+    with noon_at_school():
         yield
 
 

@@ -54,6 +54,8 @@ UNGATED = {
     "health.apis_incidents.IncidentAddendumListApi": "an incident report added to, no seat",
     "health.apis_incidents.IncidentClosingApi": "an incident report closed, no seat",
     "health.apis_medications.MedicationAdministrationCreateApi": "a dose recorded, no seat",
+    "artwork.apis_taking.ClassArtworkListApi": "a piece photographed at a class, no seat",
+    "artwork.apis_taking.ArtworkDetailApi": "a piece titled, tagged or moved on, no seat",
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",

@@ -1,0 +1,2 @@
+"""Writes of children's artwork, one module per part: a piece photographed and changed by its
+class's staff (`taking`)."""
