@@ -1,5 +1,10 @@
 from django.urls import path
 
+from artwork.apis_family import (
+    ParticipantArtworkListApi,
+    ParticipantArtworkUntagApi,
+    ParticipantPortfolioPdfApi,
+)
 from artwork.apis_taking import ArtworkDetailApi, ArtworkPictureApi, ClassArtworkListApi
 
 urlpatterns = [
@@ -9,5 +14,20 @@ urlpatterns = [
         "artworks/<id:artwork_id>/images/<str:name>",
         ArtworkPictureApi.as_view(),
         name="artwork-picture",
+    ),
+    path(
+        "participants/<id:participant_id>/artworks",
+        ParticipantArtworkListApi.as_view(),
+        name="participant-artworks",
+    ),
+    path(
+        "participants/<id:participant_id>/artworks/<id:artwork_id>",
+        ParticipantArtworkUntagApi.as_view(),
+        name="participant-artwork",
+    ),
+    path(
+        "participants/<id:participant_id>/portfolio.pdf",
+        ParticipantPortfolioPdfApi.as_view(),
+        name="participant-portfolio-pdf",
     ),
 ]

@@ -1,6 +1,7 @@
 """Children's artwork in tests: photographs as a phone takes them (with EXIF, GPS and all), and
 pieces on record with their pictures stored, as `artwork.services.taking.artwork_take` keeps
-them (for fixtures built where its transaction of its own cannot run)."""
+them (for fixtures built where its transaction of its own cannot run), at any stage, approved
+or told to their families."""
 
 import io
 import struct
@@ -9,8 +10,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from PIL import Image
 
+from accounts.models import User
+from artwork.files import artwork_storage, picture_names
 from artwork.images import pictures_store
-from artwork.models import Artwork, ArtworkChild
+from artwork.models import Artwork, ArtworkChild, Stage
 from core.school_time import school_today
 
 ORIENTATION = 0x0112
@@ -122,10 +125,48 @@ def artwork_photographed(camp_class, *, children=(), by=None, **fields) -> Artwo
         stored_bytes=pictures.stored_bytes,
         taken_by=by or camp_class.instructor,
         taken_on=fields.pop("taken_on", school_today()),
-        created_at=now,
+        created_at=fields.pop("created_at", now),
         **fields,
     )
     ArtworkChild.objects.bulk_create(
         ArtworkChild(artwork=artwork, participant=child, tagged_at=now) for child in children
     )
     return artwork
+
+
+def artwork_made(
+    camp_class,
+    children=(),
+    *,
+    stage: str = Stage.IN_PROGRESS,
+    approved_by: User | None = None,
+    told: bool = False,
+    **fields,
+) -> Artwork:
+    """A piece photographed (`artwork_photographed`) at `stage`: ready for pick-up since now
+    when it is; approved for the gallery by `approved_by` when given. `told`: its families were
+    told of it already in their daily e-mail (and of it ready). Any field of `Artwork` may be
+    given (`title`, `taken_on`, `created_at`...)."""
+    now = timezone.now()
+    ready = stage == Stage.READY
+    artwork = artwork_photographed(
+        camp_class,
+        children=children,
+        stage=stage,
+        ready_at=now if ready else None,
+        approved_at=now if approved_by else None,
+        approved_by=approved_by,
+        **fields,
+    )
+    if told:
+        ArtworkChild.objects.filter(artwork=artwork).update(
+            told_new_at=now, told_ready_at=now if ready else None
+        )
+    return artwork
+
+
+def stored_names(artwork: Artwork) -> list[str]:
+    """Which of the piece's files are in the storage now."""
+    storage = artwork_storage()
+    names = picture_names(image_stem=artwork.image_stem, widths=artwork.widths)
+    return [name for name in names if storage.exists(name)]

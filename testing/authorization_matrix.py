@@ -691,6 +691,28 @@ MATRIX = (
         (404, 404, 404, 404, 404, 404, 404),
         "no key, and not in the public gallery: as good as absent to anyone",
     ),
+    # A child's pieces: the family keeps them or lets them go; the instructor of the child and
+    # admins read them too.
+    Call(
+        "GET",
+        "/api/participants/{child.id}/artworks",
+        (401, 200, 404, 200, 404, 200, 403),
+        "the family; admins; an instructor of the child, the pieces of their own classes",
+    ),
+    Call(
+        "DELETE",
+        "/api/participants/{child.id}/artworks/{artwork.id}",
+        (401, 200, 404, 403, 403, 200, 403),
+        "the family, and admins: the child taken off the piece; another family's child is as "
+        "good as absent",
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
+        "GET",
+        "/api/participants/{child.id}/portfolio.pdf",
+        (401, 200, 404, 403, 403, 200, 403),
+        "the family, and admins; another family's child is as good as absent",
+    ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200, 200), "public texts"),
     Call(
         "POST",

@@ -1,2 +1,3 @@
 """Writes of children's artwork, one module per part: a piece photographed and changed by its
-class's staff (`taking`)."""
+class's staff (`taking`), what a family keeps or lets go (`family`), the families' daily news
+(`news`)."""

@@ -74,6 +74,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "health.tasks.incident_retention",
         "schedule": crontab(minute=45, hour=3),
     },
+    # Each family told of its children's new pieces of artwork and those ready for pick-up,
+    # once a day at most (artwork.services.news), in the evening when the day's classes are over.
+    "artwork-news": {
+        "task": "artwork.tasks.artwork_news",
+        "schedule": crontab(minute=0, hour=int(env("ARTWORK_NEWS_HOUR", "18"))),
+    },
     # One message a day to each admin listing every class that waits for review.
     "review-digest": {
         "task": "classes.tasks.review_digest",

@@ -42,6 +42,7 @@ from health.models import (
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
+from testing.artwork import artwork_made
 from testing.care import care_completed
 from testing.dates import summer_at
 from testing.factories import (
@@ -710,6 +711,29 @@ def a_parent_reads_a_child_s_incidents(school, counted):
         return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
 
 
+def _artwork_of(school) -> None:
+    """A piece of the first open class for each child, each with the first child on it: the
+    first child's pieces grow with the school."""
+    for child in school.children:
+        artwork_made(school.open_classes[0], list({school.children[0], child}))
+
+
+def a_parent_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_student.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def an_instructor_reads_a_child_s_artwork(school, counted):
+    _artwork_of(school)
+    with counted:
+        response = school.as_instructor.get(f"/api/participants/{school.children[0].pk}/artworks")
+    assert len(response.json()) == school.rows
+    return response
+
+
 def a_student_asks_to_hold_their_seat_longer(school, counted):
     with counted:
         return school.as_student.post(f"/api/holds/{school.held_selection.pk}/extend")
@@ -1000,8 +1024,8 @@ STEPS = [
     # Their health records: any incident report naming them and any medication given on record
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
     # medication given) and their documents, read for their files to go once the deletion is
-    # kept (care.apps).
-    (a_parent_removes_a_child, 200, 28),
+    # kept (care.apps). The pieces of artwork they were tagged on lose their tag.
+    (a_parent_removes_a_child, 200, 29),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).
@@ -1026,6 +1050,10 @@ STEPS = [
     # its families; the care records (each decrypted for its medications); the meeting's doses
     # recorded; the read logged for every child listed, in one INSERT.
     (an_instructor_reads_the_doses_due_at_a_meeting, 200, 7),
+    # The caller; the child; the pieces with their classes and seasons; the children on them.
+    (a_parent_reads_a_child_s_artwork, 200, 4),
+    # As the parent, and whether the instructor teaches the child (care.selectors.read_scope).
+    (an_instructor_reads_a_child_s_artwork, 200, 5),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.

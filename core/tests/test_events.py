@@ -33,7 +33,7 @@ def test_who_listens_to_what():
             "enrolments.services.seats.participant_leaving_checked",
             "attendance.services.records.participant_leaving_checked",
             "health.services.incidents.participant_leaving_checked",
-            "health.medications.services.participant_leaving_checked",
+            "health.services.medications.participant_leaving_checked",
         ],
         "season_changed": ["waiting_room.line.season_changed_synced"],
     }

@@ -20,6 +20,7 @@ SENDERS = [
     "class_messages",
     "attendance",
     "health",
+    "artwork",
     "payments",
     "front_desk",
     "pages",

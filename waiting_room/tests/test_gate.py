@@ -56,6 +56,7 @@ UNGATED = {
     "health.apis_medications.MedicationAdministrationCreateApi": "a dose recorded, no seat",
     "artwork.apis_taking.ClassArtworkListApi": "a piece photographed at a class, no seat",
     "artwork.apis_taking.ArtworkDetailApi": "a piece titled, tagged or moved on, no seat",
+    "artwork.apis_family.ParticipantArtworkUntagApi": "a child taken off a piece of artwork",
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",
