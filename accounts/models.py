@@ -116,9 +116,12 @@ class RevokedToken(models.Model):
         return self.jti
 
 
-class Participant(models.Model):
+class Participant(ShownInPublicLists):
     """Someone who takes classes on an account: the account holder themself, or one of their
-    children (who have no login of their own). Seats, selections and payments name one."""
+    children (who have no login of their own). Seats, selections and payments name one.
+
+    The public gallery shows the first names of the children tagged on a piece: a rename, or a
+    child removed (their tags and care record going with them), forgets the public lists."""
 
     account = models.ForeignKey(User, on_delete=models.CASCADE, related_name="participants")
     is_account_holder = models.BooleanField(default=False)
@@ -158,8 +161,14 @@ class Participant(models.Model):
             ),
         ]
 
+    public_fields = frozenset({"first_name"})
+
     def __str__(self) -> str:
         return self.name or f"{self.account} (myself)"
+
+    def shows_in_public_lists(self, *, created: bool) -> bool:
+        # Someone new is tagged on no piece yet.
+        return not created
 
     @property
     def name(self) -> str:

@@ -5,11 +5,18 @@ from artwork.apis_family import (
     ParticipantArtworkUntagApi,
     ParticipantPortfolioPdfApi,
 )
+from artwork.apis_gallery import ArtworkApprovalApi, ArtworkReviewListApi, GalleryListApi
 from artwork.apis_taking import ArtworkDetailApi, ArtworkPictureApi, ClassArtworkListApi
 
 urlpatterns = [
     path("classes/<id:class_id>/artworks", ClassArtworkListApi.as_view(), name="class-artworks"),
+    path("artworks", ArtworkReviewListApi.as_view(), name="artworks"),
     path("artworks/<id:artwork_id>", ArtworkDetailApi.as_view(), name="artwork"),
+    path(
+        "artworks/<id:artwork_id>/approval",
+        ArtworkApprovalApi.as_view(),
+        name="artwork-approval",
+    ),
     path(
         "artworks/<id:artwork_id>/images/<str:name>",
         ArtworkPictureApi.as_view(),
@@ -30,4 +37,5 @@ urlpatterns = [
         ParticipantPortfolioPdfApi.as_view(),
         name="participant-portfolio-pdf",
     ),
+    path("gallery", GalleryListApi.as_view(), name="gallery"),
 ]

@@ -212,4 +212,7 @@ def sitemap_index(request):
 @require_safe
 @cache_control(public=True, max_age=CRAWLER_FILES_MAX_AGE)
 def sitemap_section(request, section: str):
-    return sitemaps.sitemap(request, SITEMAPS, section=section)
+    # Django's own template, with the pictures a page shows (`camp.sitemaps`) beside it.
+    return sitemaps.sitemap(
+        request, SITEMAPS, section=section, template_name="sitemap_with_pictures.xml"
+    )

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts.models import Participant, User
 from care.encryption import SealedJSONField
+from core.public_cache import ShownInPublicLists
 
 
 class Severity(models.TextChoices):
@@ -35,9 +36,13 @@ def empty_medical() -> dict:
     return {**EMPTY_MEDICAL, "doctor": dict(EMPTY_MEDICAL["doctor"])}
 
 
-class CareRecord(models.Model):
+class CareRecord(ShownInPublicLists):
     """One participant's record, kept from year to year: the family confirms it each season
-    instead of typing it again."""
+    instead of typing it again.
+
+    Its photo consent is public data: the gallery shows a child's artwork only while it is
+    given, so a change of it forgets the public lists' answers (`ShownInPublicLists`), and
+    consent withdrawn takes the piece down at once. Nothing else of the record is shown."""
 
     participant = models.OneToOneField(
         Participant, on_delete=models.CASCADE, related_name="care_record"
@@ -70,8 +75,14 @@ class CareRecord(models.Model):
     action_plan_needed = models.BooleanField(default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
+    public_fields = frozenset({"photo_consent"})
+
     def __str__(self) -> str:
         return f"Care record of {self.participant}"
+
+    def shows_in_public_lists(self, *, created: bool) -> bool:
+        # A child without a record has no consent: a new record shows only when it gives it.
+        return not created or self.photo_consent is True
 
 
 class CareChange(models.TextChoices):

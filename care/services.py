@@ -159,7 +159,7 @@ def care_record_save(
         record.confirmed_at = now
     record.medical_erased_at = None
     record.action_plan_needed = action_plan_asked(record.medical)
-    record.save()
+    _record_written(record, consent_before=before["photo_consent"] if before else None)
     after = record_as_saved(record)
     if before is None:
         _version_kept(record=record, change=CareChange.CREATED, fields=[], by=by, at=now)
@@ -175,6 +175,22 @@ def care_record_save(
             at=now,
         )
     return record
+
+
+def _record_written(record: CareRecord, *, consent_before: bool | None) -> None:
+    """The record saved whole; with its photo consent as it was, written without it, so that
+    the public lists (whose gallery reads it) keep their answers, as they should through a
+    morning of families saving records. A new record is written whole."""
+    if record.pk is None or consent_before != record.photo_consent:
+        record.save()
+        return
+    record.save(
+        update_fields=[
+            field.name
+            for field in CareRecord._meta.concrete_fields
+            if not field.primary_key and field.name not in {"participant", "photo_consent"}
+        ]
+    )
 
 
 # A record never saved, as a section saved on its own completes it.

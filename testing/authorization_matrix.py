@@ -713,6 +713,21 @@ MATRIX = (
         (401, 200, 404, 403, 403, 200, 403),
         "the family, and admins; another family's child is as good as absent",
     ),
+    # The public gallery, and the admins' approval of a piece for it.
+    Call(
+        "GET",
+        "/api/gallery?classId={open_class.id}",
+        (200, 200, 200, 200, 200, 200, 200),
+        "public: approved pieces whose every child has photo consent, first names only",
+    ),
+    Call("GET", "/api/artworks?approved=false", (401, 403, 403, 403, 403, 200, 403), "admins"),
+    Call(
+        "POST",
+        "/api/artworks/{artwork.id}/approval",
+        (401, 403, 403, 403, 403, 200, 403),
+        "admins",
+        body={"approved": True},
+    ),
     Call("GET", "/api/policies", (200, 200, 200, 200, 200, 200, 200), "public texts"),
     Call(
         "POST",

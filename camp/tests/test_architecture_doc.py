@@ -57,6 +57,7 @@ ANSWERS = {
     "An incident report": "health.services.incidents.incident_report",
     "A dose given": "health.services.medications.medication_administration_record",
     "A child's document": "care.services.care_document_upload",
+    "A child's artwork": "artwork.services.taking.artwork_take",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
@@ -83,6 +84,12 @@ ALSO_NAMED = {
         "health.services.incidents.incidents_past_retention",
     ],
     "A dose given": ["health.selectors.medications.doses_due"],
+    "A child's artwork": [
+        "artwork.images.pictures_store",
+        "artwork.files.picture_key_opens",
+        "artwork.services.news.artwork_news_send",
+        "artwork.selectors.gallery.public_artworks",
+    ],
     "A child's document": [
         "care.documents.document_checked",
         "care.selectors.action_plans_current",

@@ -711,11 +711,16 @@ def a_parent_reads_a_child_s_incidents(school, counted):
         return school.as_student.get(f"/api/participants/{school.children[0].pk}/incidents")
 
 
-def _artwork_of(school) -> None:
+def _artwork_of(school, *, approved_by=None) -> list:
     """A piece of the first open class for each child, each with the first child on it: the
-    first child's pieces grow with the school."""
-    for child in school.children:
-        artwork_made(school.open_classes[0], list({school.children[0], child}))
+    first child's pieces, and the gallery (pieces `approved_by` an admin), grow with the
+    school."""
+    return [
+        artwork_made(
+            school.open_classes[0], list({school.children[0], child}), approved_by=approved_by
+        )
+        for child in school.children
+    ]
 
 
 def a_parent_reads_a_child_s_artwork(school, counted):
@@ -732,6 +737,42 @@ def an_instructor_reads_a_child_s_artwork(school, counted):
         response = school.as_instructor.get(f"/api/participants/{school.children[0].pk}/artworks")
     assert len(response.json()) == school.rows
     return response
+
+
+def a_visitor_opens_the_gallery(school, counted):
+    _artwork_of(school, approved_by=school.admin)
+    with counted:
+        response = school.visitor.get("/api/gallery?page_size=100")
+    assert len(response.json()) == school.rows
+    return response
+
+
+def a_visitor_opens_a_class_s_strip_of_pieces(school, counted):
+    _artwork_of(school, approved_by=school.admin)
+    with counted:
+        return school.visitor.get(f"/api/gallery?classId={school.open_classes[0].pk}")
+
+
+def a_crawler_reads_the_pages_sitemap(school, counted):
+    _artwork_of(school, approved_by=school.admin)
+    with counted:
+        response = school.visitor.get("/sitemap-pages.xml")
+    assert response.content.count(b"<image:loc>") == school.rows
+    return response
+
+
+def an_admin_reviews_the_pieces(school, counted):
+    _artwork_of(school)
+    with counted:
+        return school.as_admin.get("/api/artworks?approved=false")
+
+
+def an_admin_approves_a_piece(school, counted):
+    piece = _artwork_of(school)[-1]
+    with counted:
+        return school.as_admin.post(
+            f"/api/artworks/{piece.pk}/approval", {"approved": True}, format="json"
+        )
 
 
 def a_student_asks_to_hold_their_seat_longer(school, counted):
@@ -1054,6 +1095,18 @@ STEPS = [
     (a_parent_reads_a_child_s_artwork, 200, 4),
     # As the parent, and whether the instructor teaches the child (care.selectors.read_scope).
     (an_instructor_reads_a_child_s_artwork, 200, 5),
+    # The count; the page of public pieces (approved, tagged, every child consenting: one
+    # query); their children with their first names.
+    (a_visitor_opens_the_gallery, 200, 3),
+    (a_visitor_opens_a_class_s_strip_of_pieces, 200, 3),
+    # The public pieces' pictures, for the gallery's entry.
+    (a_crawler_reads_the_pages_sitemap, 200, 1),
+    # The caller; the pieces with their class, season and whether the gallery shows each; their
+    # children.
+    (an_admin_reviews_the_pieces, 200, 3),
+    # The caller; in its savepoint the piece locked and approved; then read back as the list
+    # shows it, with its children.
+    (an_admin_approves_a_piece, 200, 7),
     # The selection; the class locked; the hold; its new time.
     (a_student_asks_to_hold_their_seat_longer, 200, 7),
     # The caller; the entries with their places, counted in the query.

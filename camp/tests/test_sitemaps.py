@@ -69,6 +69,7 @@ def test_it_lists_exactly_the_public_pages_the_approved_classes_and_their_instru
         f"{SITE}/",
         f"{SITE}/all-classes",
         f"{SITE}/all-instructors",
+        f"{SITE}/gallery",
         f"{SITE}/about",
         f"{SITE}/contact",
         f"{SITE}/terms",

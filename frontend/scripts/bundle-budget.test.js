@@ -39,7 +39,14 @@ const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.
 // The pages a visitor browses without signing in; their first load must not include Firebase.
 // The pages a visitor browses: the lists, and a class's and an instructor's page (their own
 // lazy chunk with them).
-const VISITOR_PAGES = ["/", "/all-instructors", "/all-classes", "/classes/:id", "/instructors/:id"];
+const VISITOR_PAGES = [
+  "/",
+  "/all-instructors",
+  "/all-classes",
+  "/classes/:id",
+  "/instructors/:id",
+  "/gallery",
+];
 
 const report = bundleReport();
 

@@ -37,6 +37,7 @@ const ROUTE_CHUNKS = {
   "attendance-admin": "/dashboard/attendance",
   reports: "/dashboard/reports",
   incidents: "/dashboard/incidents",
+  artwork: "/dashboard/artwork",
   "waiting-room-live": "/dashboard/waiting-room",
   "my-classes": "/dashboard/my-classes",
   today: "/dashboard/today",
@@ -61,6 +62,7 @@ const PUBLIC_ROUTES = [
   { route: "/all-classes", visitorFirebase: false },
   { route: "/classes/:id", visitorFirebase: false, chunk: "class" },
   { route: "/instructors/:id", visitorFirebase: false, chunk: "instructor" },
+  { route: "/gallery", visitorFirebase: false, chunk: "gallery" },
   { route: "/login", visitorFirebase: true, chunk: "sign-in" },
   { route: "/register", visitorFirebase: true, chunk: "sign-in" },
   { route: "/forgot-password", visitorFirebase: true, chunk: "forgot-password" },
@@ -74,6 +76,12 @@ const SIGNED_IN_FIREBASE = true;
 // with the form libraries. A visitor's load leaves them out (e2e/test_weeks_and_care.py watches
 // the browser's requests); a signed-in one's counts them.
 const FAMILY_ONLY_CHUNKS = ["book-units"];
+// Lazy chunks a public page draws below its first screen in a Suspense with nothing in their
+// place: the page shows without waiting for them (React.lazy asks for them as it renders), so
+// its first render leaves them out, and what a visitor downloads in all counts them. A class's
+// strip of the gallery's pieces (src/features/classes/components/ClassGallery.jsx, in the
+// gallery page's chunk).
+const NOT_AWAITED_CHUNKS = ["gallery"];
 
 function readManifest(dist = DIST) {
   const file = path.join(dist, "manifest.json");
@@ -216,15 +224,19 @@ function bundleReport(dist = DIST) {
   // The files a page downloads: the entry, then what it imports after the first render.
   const load = (extraFiles) => measure(dist, [...initialFiles, ...extraFiles]);
   const companions = companionsOf(dist, byId);
-  // The family-only chunks' ids, with the companions they load beside them.
-  const familyOnly = new Set(
-    Object.keys(byId)
-      .filter((id) => FAMILY_ONLY_CHUNKS.some((name) => byId[id] === manifest[`${name}.js`]))
-      .flatMap((id) => companions[id] || [id]),
-  );
+  // The ids of the chunks `names`, with the companions they load beside them.
+  const idsOf = (names) =>
+    new Set(
+      Object.keys(byId)
+        .filter((id) => names.some((name) => byId[id] === manifest[`${name}.js`]))
+        .flatMap((id) => companions[id] || [id]),
+    );
+  const familyOnly = idsOf(FAMILY_ONLY_CHUNKS);
+  const notAwaited = idsOf(NOT_AWAITED_CHUNKS);
   // A lazy chunk's scripts, with the chunks it imports (but those a signed-in family alone
-  // loads, unless `family`), and its own style sheet.
-  const chunkFiles = (name, { family = false } = {}) =>
+  // loads, unless `family`, and those the page does not wait for, if `firstScreen`), and its
+  // own style sheet.
+  const chunkFiles = (name, { family = false, firstScreen = false } = {}) =>
     manifest[`${name}.js`]
       ? [
           ...withImportedChunks(
@@ -232,7 +244,7 @@ function bundleReport(dist = DIST) {
             manifest[`${name}.js`],
             byId,
             companions,
-            family ? new Set() : familyOnly,
+            new Set([...(family ? [] : familyOnly), ...(firstScreen ? notAwaited : [])]),
           ),
           ...(manifest[`${name}.css`] ? [manifest[`${name}.css`]] : []),
         ]
@@ -253,6 +265,7 @@ function bundleReport(dist = DIST) {
     });
   return {
     publicRoutes: PUBLIC_ROUTES.map(({ route, visitorFirebase, chunk }) => {
+      const firstFiles = chunk ? chunkFiles(chunk, { firstScreen: true }) : [];
       const pageFiles = chunk ? chunkFiles(chunk) : [];
       const familyFiles = chunk ? chunkFiles(chunk, { family: true }) : [];
       return {
@@ -260,7 +273,7 @@ function bundleReport(dist = DIST) {
         visitorFirebase,
         signedInFirebase: SIGNED_IN_FIREBASE,
         // What the page's first render needs; Firebase comes after it, where it comes at all.
-        firstRender: load(pageFiles),
+        firstRender: load(firstFiles),
         visitor: load([...pageFiles, ...(visitorFirebase ? firebaseFiles : [])]),
         signedIn: load([...familyFiles, ...(SIGNED_IN_FIREBASE ? firebaseFiles : [])]),
       };

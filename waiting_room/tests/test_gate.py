@@ -57,6 +57,7 @@ UNGATED = {
     "artwork.apis_taking.ClassArtworkListApi": "a piece photographed at a class, no seat",
     "artwork.apis_taking.ArtworkDetailApi": "a piece titled, tagged or moved on, no seat",
     "artwork.apis_family.ParticipantArtworkUntagApi": "a child taken off a piece of artwork",
+    "artwork.apis_gallery.ArtworkApprovalApi": "an admin's approval for the gallery, no seat",
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",

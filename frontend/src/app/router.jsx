@@ -57,6 +57,13 @@ export const routes = [
       },
       { path: paths.classes, element: <ClassesPage /> },
       {
+        path: paths.gallery,
+        element: lazyPage(
+          () => import(/* webpackChunkName: "gallery" */ "../features/gallery/routes/GalleryPage"),
+          "GalleryPage",
+        ),
+      },
+      {
         path: paths.classPage(":id"),
         element: lazyPage(
           () => import(/* webpackChunkName: "class" */ "../features/classes/routes/ClassPage"),
@@ -177,6 +184,16 @@ export const routes = [
                       /* webpackChunkName: "incidents" */ "../features/incidents/routes/IncidentsPage"
                     ),
                   "IncidentsPage",
+                ),
+              },
+              {
+                path: paths.dashboard.artwork,
+                element: lazyPage(
+                  () =>
+                    import(
+                      /* webpackChunkName: "artwork" */ "../features/artwork/routes/ArtworkPage"
+                    ),
+                  "ArtworkPage",
                 ),
               },
               {

@@ -5,6 +5,8 @@ export const paths = {
   instructorPage: (id) => `/instructors/${id}`,
   classes: "/all-classes",
   classPage: (id) => `/classes/${id}`,
+  // Children's artwork the school shows the world: approved, every child with photo consent.
+  gallery: "/gallery",
   login: "/login",
   register: "/register",
   forgotPassword: "/forgot-password",
@@ -37,6 +39,8 @@ export const paths = {
     waitingRoom: "/dashboard/waiting-room",
     // Admins: incident reports to review and close.
     incidents: "/dashboard/incidents",
+    // Admins: children's artwork to approve for the public gallery, or withdraw from it.
+    artwork: "/dashboard/artwork",
     myClasses: "/dashboard/my-classes",
     // Instructors and admins: today's class meetings, to take attendance on a phone.
     today: "/dashboard/today",

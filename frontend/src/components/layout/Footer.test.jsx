@@ -35,7 +35,7 @@ test("social links open in a new tab without handing over the page", () => {
   }
 });
 
-test("the footer links to the three public pages", () => {
+test("the footer links to the public pages and the gallery", () => {
   renderWithProviders(<Footer />);
 
   const siteLinks = within(screen.getByRole("navigation", { name: "Footer" }));
@@ -48,6 +48,7 @@ test("the footer links to the three public pages", () => {
     "href",
     "/all-classes",
   );
+  expect(siteLinks.getByRole("link", { name: "Gallery" })).toHaveAttribute("href", "/gallery");
 });
 
 test("the school's own pages are linked: About us, Contact and the policies", () => {

@@ -12,6 +12,7 @@ export const siteLinks = [
   { to: paths.home, label: "Home", end: true },
   { to: paths.instructors, label: "All Instructors" },
   { to: paths.classes, label: "All Classes" },
+  { to: paths.gallery, label: "Gallery" },
 ];
 
 function UserAvatar({ user }) {

@@ -27,6 +27,7 @@ test("a visitor sees the site links and a Log In button", () => {
     "/all-instructors",
   );
   expect(nav.getByRole("link", { name: "All Classes" })).toHaveAttribute("href", "/all-classes");
+  expect(nav.getByRole("link", { name: "Gallery" })).toHaveAttribute("href", "/gallery");
   expect(nav.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/login");
   expect(nav.queryByRole("button", { name: "Log Out" })).not.toBeInTheDocument();
   expect(nav.queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();

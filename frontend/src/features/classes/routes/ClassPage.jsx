@@ -40,6 +40,12 @@ const ClassMessages = lazy(() =>
   })),
 );
 
+// The pieces made in the class that the gallery shows, below the page's first screen: in the
+// gallery page's chunk, which the page does not wait for (its first render has no bytes to spare).
+const ClassGallery = lazy(
+  () => import(/* webpackChunkName: "gallery" */ "../components/ClassGallery"),
+);
+
 // The description is plain text; a blank line starts a new paragraph.
 function paragraphsOf(description) {
   return (description ?? "")
@@ -248,11 +254,10 @@ function ClassDetails({ classItem }) {
         </section>
       </div>
       {ended && <SimilarClasses classes={classItem.similarClasses ?? []} />}
-      {messages?.length > 0 && (
-        <Suspense fallback={null}>
-          <ClassMessages messages={messages} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ClassGallery classId={classItem._id} />
+        {messages?.length > 0 && <ClassMessages messages={messages} />}
+      </Suspense>
       {!user && !loading && <SignInForMessages />}
       {askingToLogIn && (
         <LoginRequiredDialog classItem={classItem} onClose={() => setAskingToLogIn(false)} />

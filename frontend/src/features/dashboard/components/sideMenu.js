@@ -9,6 +9,7 @@ export const menuByRole = {
     { to: paths.dashboard.today, label: "Today" },
     { to: paths.dashboard.careMissing, label: "Missing Care Records" },
     { to: paths.dashboard.incidents, label: "Incidents" },
+    { to: paths.dashboard.artwork, label: "Artwork" },
     { to: paths.dashboard.attendance, label: "Attendance" },
     { to: paths.dashboard.reports, label: "Reports" },
     { to: paths.dashboard.waitingRoom, label: "Waiting Room" },

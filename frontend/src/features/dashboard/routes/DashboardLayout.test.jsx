@@ -55,6 +55,7 @@ test.each([
       ["Today", "/dashboard/today"],
       ["Missing Care Records", "/dashboard/care-missing"],
       ["Incidents", "/dashboard/incidents"],
+      ["Artwork", "/dashboard/artwork"],
       ["Attendance", "/dashboard/attendance"],
       ["Reports", "/dashboard/reports"],
       ["Waiting Room", "/dashboard/waiting-room"],
