@@ -1,7 +1,7 @@
 """An instructor photographs two pieces of artwork on a phone (390 px) from Today with no signal:
 both wait on the phone, are sent once the connection is back, and are tagged with the child who
 made them. The child's parent sees them in the child's portfolio on My Family and downloads the
-season's portfolio as a PDF, a page a piece."""
+season's portfolio as a PDF: a cover, then a page a piece."""
 
 from datetime import timedelta
 from pathlib import Path
@@ -160,8 +160,9 @@ def test_pieces_photographed_offline_reach_the_childs_portfolio_and_its_pdf(
     saved = tmp_path / "portfolio.pdf"
     downloading.value.save_as(saved)
     assert saved.read_bytes().startswith(b"%PDF")
-    pdf = PdfReader(saved)
-    assert len(pdf.pages) == 2
-    text = "\n".join(pdf_page.extract_text() for pdf_page in pdf.pages)
-    for title in PIECES:
-        assert title in text
+    # Its cover (Mia's, the season's), then a page a piece, oldest first, each with its class.
+    cover, *pages = [pdf_page.extract_text() for pdf_page in PdfReader(saved).pages]
+    assert "Mia's portfolio" in cover and SEASON in cover
+    assert len(pages) == 2
+    for page_text, title in zip(pages, ["Blue bowl", "Clay owl"], strict=True):
+        assert title in page_text and POTTERY in page_text

@@ -1,9 +1,9 @@
-import "./artwork.css";
-
 /*
- * A piece's photo as the server hands it (artwork.files.picture_sources): its WebP copies as a
- * srcset, the box fixed by its width and height so nothing moves as it arrives, and fetched only
- * when it comes near the screen. `sizes` overrides the server's (a thumbnail's fixed width).
+ * A piece's photo: the copies the server names (`picture`: src, srcset, sizes, width, height;
+ * artwork.files.picture_sources), the one the box's width needs downloaded, and only once it
+ * nears the screen; the box keeps the photo's shape, so nothing moves as it arrives. `sizes` is
+ * how wide the box is shown, when not the server's grid of pieces (a thumbnail's fixed width).
+ * It brings no stylesheet: the class page shows it in a chunk that may carry none.
  */
 export function ArtworkPicture({ picture, alt, sizes, className = "" }) {
   return (
@@ -16,7 +16,8 @@ export function ArtworkPicture({ picture, alt, sizes, className = "" }) {
       alt={alt}
       loading="lazy"
       decoding="async"
-      className={`artwork-picture ${className}`}
+      className={`picture picture-fluid ${className}`}
+      style={{ aspectRatio: `${picture.width} / ${picture.height}` }}
     />
   );
 }

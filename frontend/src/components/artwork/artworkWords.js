@@ -17,9 +17,9 @@ export function artworkTitle(piece) {
   return piece.title?.trim() || UNTITLED;
 }
 
-// "Mia", "Mia and Leo", "Mia, Leo and Sam": the children tagged on a piece, by first name.
-export function firstNames(participants) {
-  const names = participants.map((child) => child.firstName);
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+const namesList = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
+// "Ada", "Ada and Noa", "Ada, Noa, and Sam": the children who made a piece, first names only.
+export function makersOf(firstNames) {
+  return namesList.format(firstNames);
 }

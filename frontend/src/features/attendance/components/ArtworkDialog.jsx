@@ -3,6 +3,7 @@ import { useId } from "react";
 
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
 import { STAGES } from "../../../components/artwork/artworkWords";
+import "../../../components/artwork/artwork.css";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
@@ -74,7 +75,7 @@ function Photo({ file, piece }) {
         picture={piece.picture}
         alt="The photo of the piece"
         sizes="8rem"
-        className="artwork-dialog-photo mb-3"
+        className="artwork-picture artwork-dialog-photo mb-3"
       />
     );
   }
@@ -83,7 +84,7 @@ function Photo({ file, piece }) {
     <img
       src={url}
       alt="The photo just taken"
-      className="artwork-picture artwork-dialog-photo mb-3"
+      className="picture picture-fluid artwork-picture artwork-dialog-photo mb-3"
     />
   );
 }

@@ -3,7 +3,8 @@ import { useId, useRef, useState } from "react";
 import { useClassArtworks } from "../../../api/artwork";
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
 import { StageBadge } from "../../../components/artwork/StageBadge";
-import { artworkTitle, firstNames } from "../../../components/artwork/artworkWords";
+import { artworkTitle, makersOf } from "../../../components/artwork/artworkWords";
+import "../../../components/artwork/artwork.css";
 import { useObjectUrl } from "../../../hooks/useObjectUrl";
 
 // A class's latest pieces shown at first; the rest on request, so a long season stays short.
@@ -15,7 +16,9 @@ function WaitingPiece({ entry }) {
   return (
     <li className="d-flex align-items-center gap-2 small">
       {url ? (
-        <img src={url} alt="" className="artwork-picture artwork-thumbnail" />
+        <span className="artwork-thumbnail">
+          <img src={url} alt="" className="picture picture-fluid artwork-picture" />
+        </span>
       ) : (
         <span className="artwork-thumbnail" aria-hidden="true" />
       )}
@@ -53,14 +56,18 @@ function SavedPiece({ piece, onEdit }) {
   const tagged = piece.participants.length > 0;
   return (
     <li className="d-flex align-items-start gap-2" aria-labelledby={titleId}>
-      <ArtworkPicture picture={piece.picture} alt="" sizes="4rem" className="artwork-thumbnail" />
+      <div className="artwork-thumbnail">
+        <ArtworkPicture picture={piece.picture} alt="" sizes="4rem" className="artwork-picture" />
+      </div>
       <div className="flex-grow-1 artwork-piece-body">
         <p id={titleId} className="fw-semibold mb-1">
           {artworkTitle(piece)}
         </p>
         <StageBadge stage={piece.stage} />
         <p className="small mb-2 mt-1">
-          {tagged ? firstNames(piece.participants) : "No child tagged yet"}
+          {tagged
+            ? makersOf(piece.participants.map((child) => child.firstName))
+            : "No child tagged yet"}
         </p>
         <button
           type="button"

@@ -8,6 +8,7 @@ import {
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
 import { StageBadge } from "../../../components/artwork/StageBadge";
 import { artworkTitle } from "../../../components/artwork/artworkWords";
+import "../../../components/artwork/artwork.css";
 import { ConfirmRemoveDialog } from "../../../components/ui/ConfirmRemoveDialog";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -37,7 +38,7 @@ function Piece({ piece, onDelete }) {
   return (
     <li>
       <figure className={`mb-0${ready ? " artwork-ready" : ""}`} aria-labelledby={captionId}>
-        <ArtworkPicture picture={piece.picture} alt={title} />
+        <ArtworkPicture picture={piece.picture} alt={title} className="artwork-picture" />
         <figcaption className="mt-2">
           <span id={captionId} className="d-block fw-semibold">
             {title}
