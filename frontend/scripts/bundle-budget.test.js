@@ -32,6 +32,7 @@ const NOT_ON_PUBLIC_PAGES = [
   "camp-attendance",
   "camp-incidents",
   "camp-medications",
+  "camp-artworks",
 ];
 // The Firebase Auth SDK's own endpoints: only its code names them.
 const FIREBASE_SDK = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com"];
@@ -166,6 +167,10 @@ test("the payment page, the dashboard and Today are lazy chunks of their own", (
   assert.ok(
     contentOf(chunks.today.files).includes("camp-incidents"),
     "the today chunk lost its incident reports",
+  );
+  assert.ok(
+    contentOf(chunks.today.files).includes("camp-artworks"),
+    "the today chunk lost its artwork",
   );
   const payment = chunks.payment.files
     .map((file) => fs.readFileSync(path.join(DIST, file), "utf8"))

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 
 import { useArtworkApproval, useArtworksForReview } from "../../../api/gallery";
-import { ArtworkPicture, makersOf } from "../../../components/artwork/GalleryPiece";
+import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
+import { makersOf } from "../../../components/artwork/artworkWords";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { formatDate } from "../../../components/ui/schedule";

@@ -178,6 +178,7 @@ function network(
     if (method === "GET" && path === "/meetings/31/medications") {
       return answerFor(url, init, 200, due);
     }
+    if (method === "GET" && path === "/classes/3/artworks") return answerFor(url, init, 200, []);
     if (method === "GET" && path === "/participants/7/documents") {
       return answerFor(url, init, 200, documents);
     }
@@ -733,7 +734,10 @@ describe("Medication due", () => {
 
     await screen.findByRole("listitem", { name: "Mia Lopez" });
     expect(screen.queryByRole("region", { name: "Medication due" })).not.toBeInTheDocument();
-    expect(global.fetch.mock.calls.map(([url]) => url)).toEqual(["/api/attendance/today"]);
+    expect(global.fetch.mock.calls.map(([url]) => url)).toEqual([
+      "/api/attendance/today",
+      "/api/classes/3/artworks",
+    ]);
   });
 });
 

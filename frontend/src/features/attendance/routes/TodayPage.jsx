@@ -5,13 +5,17 @@ import { formatTime, localParts } from "../../../components/ui/schedule";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
 import { useTodayAttendance } from "../../../api/attendance";
+import { ArtworkDialog } from "../components/ArtworkDialog";
 import { AttendanceRow } from "../components/AttendanceRow";
 import { CheckOutDialog } from "../components/CheckOutDialog";
 import { CorrectDoseDialog } from "../components/CorrectDoseDialog";
 import { IncidentDialog } from "../components/IncidentDialog";
+import { MeetingArtwork } from "../components/MeetingArtwork";
 import { MeetingHealth } from "../components/MeetingHealth";
 import { doseAbout } from "../components/MedicationDue";
 import { lineWithQueued, mayUndo } from "../components/attendanceLine";
+import { useUpdateArtwork } from "../../../api/artwork";
+import { useArtworkQueue } from "../hooks/useArtworkQueue";
 import { useAttendanceQueue } from "../hooks/useAttendanceQueue";
 import { useDoseQueue, useIncidentQueue } from "../hooks/useHealthQueues";
 import "../components/attendance.css";
@@ -32,6 +36,7 @@ const WAITING = [
   ["actions", "action"],
   ["reports", "incident report"],
   ["doses", "medication entry", "medication entries"],
+  ["artworks", "piece of artwork", "pieces of artwork"],
 ];
 
 // "2 actions waiting to send", "1 incident report waiting to send"...
@@ -61,7 +66,7 @@ function WaitingBanner({ counts, stalled }) {
   );
 }
 
-function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health }) {
+function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health, artwork }) {
   const headingId = `meeting-${meeting.meetingId}`;
   const start = localParts(meeting.start).time;
   const end = localParts(meeting.end).time;
@@ -94,6 +99,13 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health }) {
         onReport={(refusal) => health.onReport(meeting, refusal)}
         onRecord={(line, outcome) => health.onRecord(meeting, line, outcome)}
         onCorrect={(line, entry) => health.onCorrect(meeting, line, entry)}
+      />
+      <MeetingArtwork
+        meeting={meeting}
+        queue={artwork.queue}
+        onPhotograph={(file) => artwork.onPhotograph(meeting, file)}
+        onRetry={(refusal) => artwork.onRetry(meeting, refusal)}
+        onEdit={(piece) => artwork.onEdit(meeting, piece)}
       />
       {meeting.attendance.length === 0 ? (
         <p className="text-body-secondary">No one is enrolled in this class.</p>
@@ -201,11 +213,71 @@ function useTodayHealth() {
 }
 
 /*
+ * Artwork on the page: the device's queue of pieces photographed, and the piece being saved
+ * ({meeting, file, draft}: a photo just taken, or a refused piece put right) or edited
+ * ({meeting, piece}: one the school holds). `artwork` is what each meeting is handed; `dialogs`
+ * what is open.
+ */
+function useTodayArtwork() {
+  const queue = useArtworkQueue();
+  const update = useUpdateArtwork();
+  const [saving, setSaving] = useState(null);
+  const [editing, setEditing] = useState(null);
+  const artwork = {
+    queue,
+    onPhotograph: (meeting, file) => setSaving({ meeting, file, draft: null }),
+    onRetry: (meeting, refusal) =>
+      setSaving({ meeting, file: refusal.entry.file, draft: refusal.entry }),
+    onEdit: (meeting, piece) => setEditing({ meeting, piece }),
+  };
+  const keep = ({ meeting, file, draft }, fields) => {
+    const clientId = crypto.randomUUID();
+    queue.take({
+      clientId,
+      // A piece put right after a refusal is the same piece: its refusal goes.
+      about: draft?.about ?? `artwork:${clientId}`,
+      meetingId: meeting.meetingId,
+      classId: meeting.classId,
+      file,
+      fileName: draft?.fileName ?? file.name ?? "",
+      ...fields,
+    });
+    setSaving(null);
+  };
+  const dialogs = (
+    <>
+      {saving && (
+        <ArtworkDialog
+          meeting={saving.meeting}
+          file={saving.file}
+          draft={saving.draft}
+          onClose={() => setSaving(null)}
+          onSave={(fields) => keep(saving, fields)}
+        />
+      )}
+      {editing && (
+        <ArtworkDialog
+          meeting={editing.meeting}
+          piece={editing.piece}
+          onClose={() => setEditing(null)}
+          onSave={async ({ title, stage, participantIds }) => {
+            await update(editing.piece.id, { title, stage, participantIds });
+            setEditing(null);
+          }}
+        />
+      )}
+    </>
+  );
+  return { artwork, dialogs };
+}
+
+/*
  * An instructor's day of camp on a phone (an admin's: every class meeting today): each meeting
  * with its roster, and Check in, Absent, Check out and Undo for each child; an incident report,
- * the medication due and a child's action plan. Actions, reports and doses are kept on the
- * device and sent in order (useOfflineQueue), so a studio without signal loses nothing; what
- * waits is counted above and marked where it belongs.
+ * the medication due and a child's action plan; the class's artwork, photographed and tagged.
+ * Actions, reports, doses and photos are kept on the device and sent in order (useOfflineQueue),
+ * so a studio without signal loses nothing; what waits is counted above and marked where it
+ * belongs.
  */
 export function TodayPage() {
   useTitle("Today");
@@ -216,13 +288,17 @@ export function TodayPage() {
   const now = useNow();
   const [checkingOut, setCheckingOut] = useState(null);
   const { health, dialogs } = useTodayHealth();
+  const { artwork, dialogs: artworkDialogs } = useTodayArtwork();
   const me = queue.me ?? user?.displayName ?? null;
   const waiting = {
     actions: queue.entries.length,
     reports: health.incidents.entries.length,
     doses: health.doses.entries.length,
+    artworks: artwork.queue.entries.length,
   };
-  const stalled = [queue, health.incidents, health.doses].some((q) => q.status === "stalled");
+  const stalled = [queue, health.incidents, health.doses, artwork.queue].some(
+    (q) => q.status === "stalled",
+  );
 
   return (
     <section aria-labelledby="today-heading">
@@ -248,6 +324,7 @@ export function TodayPage() {
               isAdmin={isAdmin}
               onCheckOut={setCheckingOut}
               health={health}
+              artwork={artwork}
             />
           ))
         }
@@ -264,6 +341,7 @@ export function TodayPage() {
         />
       )}
       {dialogs}
+      {artworkDialogs}
     </section>
   );
 }

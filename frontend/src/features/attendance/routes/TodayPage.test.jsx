@@ -113,6 +113,9 @@ function network(answerPost, attendance = [mia, sam]) {
     if ((init.method ?? "GET") === "GET" && path === "/attendance/today") {
       return answerFor(url, init, 200, today(lines));
     }
+    if ((init.method ?? "GET") === "GET" && path === "/classes/3/artworks") {
+      return answerFor(url, init, 200, []);
+    }
     if (init.method === "POST" && path === post) {
       const body = JSON.parse(init.body);
       posts.push(body);
@@ -601,6 +604,9 @@ test("a child going to after-care is handed over in one step, and shows where th
     const path = String(url).slice(config.apiBase.length);
     if ((init.method ?? "GET") === "GET" && path === "/attendance/today") {
       return answerFor(url, init, 200, today(lines));
+    }
+    if ((init.method ?? "GET") === "GET" && path === "/classes/3/artworks") {
+      return answerFor(url, init, 200, []);
     }
     if (init.method === "POST" && path === "/meetings/31/handOver") {
       const body = JSON.parse(init.body);

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 
 import { ageOn, formatAge, formatBirthDate } from "./dates";
 import { ParticipantForm } from "./ParticipantForm";
+import { Portfolio } from "./Portfolio";
 import { participantName } from "./participantName";
 import { LongText } from "../../../components/ui/LongText";
 import { telHref } from "../../../components/ui/telHref";
@@ -21,7 +22,8 @@ function EmergencyContact({ name, phone }) {
 /*
  * One person of the family: name, date of birth and age today, the notes and emergency contact
  * their instructors read, and the ways to edit them, to their care record, or (a child) to remove
- * them. Edit turns the card into the form; when it closes, focus goes back to Edit.
+ * them; and their portfolio of artwork. Edit turns the card into the form; when it closes, focus
+ * goes back to Edit.
  * onSave(participant, values, helpers) resolves to true once saved.
  */
 export function ParticipantCard({ participant, today, busy, onSave, onRemove }) {
@@ -121,6 +123,11 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
                 </button>
               )}
             </div>
+            <Portfolio
+              participant={participant}
+              name={participant.firstName || name}
+              always={!holder}
+            />
           </>
         )}
       </div>

@@ -19,12 +19,13 @@ const mia = makeChild({
   emergencyContactPhone: "555-0100",
 });
 
-// The page asks for the school's policies and the front desk's log beside the family: none,
-// unless a test gives some. (The answers stay the test's own object: a test changes them as the
-// server would.)
+// The page asks for the school's policies, the front desk's log and each one's portfolio beside
+// the family: none, unless a test gives some. (The answers stay the test's own object: a test
+// changes them as the server would.)
 function stubApi(answers) {
   if (!Object.hasOwn(answers, "/policies")) answers["/policies"] = [];
   if (!Object.hasOwn(answers, "/frontDesk/log")) answers["/frontDesk/log"] = [];
+  for (const id of [1, 2, 3, 4]) answers[`/participants/${id}/artworks`] ??= [];
   return stubAnyApi(answers);
 }
 
@@ -55,11 +56,12 @@ function addForm() {
   return within(screen.getByRole("form", { name: "Add a child" }));
 }
 
-// The family's own requests, the policies' and the desk log's GETs left out.
+// The family's own requests, the policies', the desk log's and the portfolios' GETs left out.
 function requests(fetch) {
   return fetch.mock.calls
     .map(([url, init]) => `${init.method} ${url}`)
-    .filter((request) => !["GET /api/policies", "GET /api/frontDesk/log"].includes(request));
+    .filter((request) => !["GET /api/policies", "GET /api/frontDesk/log"].includes(request))
+    .filter((request) => !/^GET \/api\/participants\/\d+\/artworks$/.test(request));
 }
 
 // The server's answer to the page's POST, which stubApi cannot tell from the GET of one path.
