@@ -4,6 +4,7 @@ import { useId } from "react";
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
 import { STAGES } from "../../../components/artwork/artworkWords";
 import "../../../components/artwork/artwork.css";
+import { ChildCheckbox } from "./ChildCheckbox";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
@@ -30,27 +31,6 @@ function childrenOf(lines, piece) {
 }
 
 // A child to tick: their initials in a tinted circle (never a photo of them), and their name.
-function ChildCheckbox({ child, invalid }) {
-  const value = String(child.id);
-  const [field] = useField({ name: "participantIds", type: "checkbox", value });
-  const id = useId();
-  return (
-    <div className="form-check artwork-child">
-      <input
-        {...field}
-        id={id}
-        type="checkbox"
-        className={`form-check-input${invalid ? " is-invalid" : ""}`}
-        aria-invalid={invalid}
-      />
-      <label htmlFor={id} className="form-check-label">
-        <Picture name={child.name} person round width={32} height={32} />
-        <span>{child.name}</span>
-      </label>
-    </div>
-  );
-}
-
 function ChildrenField({ choices }) {
   const [, meta] = useField("participantIds");
   const { id, invalid, describedBy } = useFieldMessages(meta);
@@ -59,7 +39,15 @@ function ChildrenField({ choices }) {
       <legend className="form-label fs-6 mb-1">Children who made it</legend>
       <p className="form-text mt-0 mb-1">Their families see it in their child&apos;s portfolio.</p>
       {choices.map((child) => (
-        <ChildCheckbox key={child.id} child={child} invalid={invalid} />
+        <ChildCheckbox
+          key={child.id}
+          participantId={child.id}
+          invalid={invalid}
+          className="artwork-child"
+        >
+          <Picture name={child.name} person round width={32} height={32} />
+          <span>{child.name}</span>
+        </ChildCheckbox>
       ))}
       <FieldError id={id} invalid={invalid} error={meta.error} always />
     </fieldset>

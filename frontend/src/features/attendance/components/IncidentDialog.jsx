@@ -1,6 +1,7 @@
 import { Form, Formik, useField, useFormikContext } from "formik";
 import { useId } from "react";
 
+import { ChildCheckbox } from "./ChildCheckbox";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
@@ -67,30 +68,16 @@ function ChildrenField({ lines }) {
     <fieldset className="mb-3 incident-children" aria-describedby={describedBy}>
       <legend className="form-label fs-6 mb-1">Children involved</legend>
       {lines.map((line) => (
-        <ChildCheckbox key={line.participantId} line={line} invalid={invalid} />
+        <ChildCheckbox
+          key={line.participantId}
+          participantId={line.participantId}
+          invalid={invalid}
+        >
+          {line.name}
+        </ChildCheckbox>
       ))}
       <FieldError id={id} invalid={invalid} error={meta.error} always />
     </fieldset>
-  );
-}
-
-function ChildCheckbox({ line, invalid }) {
-  const value = String(line.participantId);
-  const [field] = useField({ name: "participantIds", type: "checkbox", value });
-  const id = useId();
-  return (
-    <div className="form-check">
-      <input
-        {...field}
-        id={id}
-        type="checkbox"
-        className={`form-check-input${invalid ? " is-invalid" : ""}`}
-        aria-invalid={invalid}
-      />
-      <label htmlFor={id} className="form-check-label">
-        {line.name}
-      </label>
-    </div>
   );
 }
 
