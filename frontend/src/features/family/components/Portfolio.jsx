@@ -146,7 +146,9 @@ export function Portfolio({ participant, name, always }) {
   }
 
   return (
-    <section className="mt-4" aria-labelledby={headingId}>
+    // A child's name, a piece's title or its class's may be one long word: each breaks rather
+    // than widen a phone's page.
+    <section className="mt-4 text-break" aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="h5 mb-1">
         Portfolio
       </h3>
