@@ -7,6 +7,7 @@ readable for the roster. Every saved version, every read by staff (of the record
 roster's flags), and every acceptance is kept and never edited.
 """
 
+from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -81,8 +82,16 @@ class CareRecord(ShownInPublicLists):
         return f"Care record of {self.participant}"
 
     def shows_in_public_lists(self, *, created: bool) -> bool:
-        # A child without a record has no consent: a new record shows only when it gives it.
-        return not created or self.photo_consent is True
+        # A child without a record has no consent: a new record matters to the gallery only when
+        # it gives it for a child already tagged on a piece, which a new child never is (so the
+        # records families write on an opening morning keep the public lists). Artwork sits
+        # above care, so its tags are asked for by the app's model name, not imported.
+        if not created:
+            return True
+        tags = apps.get_model("artwork", "ArtworkChild").objects
+        return (
+            self.photo_consent is True and tags.filter(participant_id=self.participant_id).exists()
+        )
 
 
 class CareChange(models.TextChoices):

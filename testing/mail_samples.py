@@ -200,6 +200,40 @@ SAMPLES: dict[str, dict] = {
         "location": CLASS["location"],
         "school_phone": "+1 707 555 0100",
     },
+    "artwork_news": {
+        "name": FAMILY["name"],
+        "names": "Mia and Leo",
+        "children": [
+            {
+                "first_name": "Mia",
+                "new": [
+                    {"title": "Blue Heron", "class_name": CLASS["class_name"], "taken_on": _FIRST}
+                ],
+                "ready": [
+                    {
+                        "title": "Coil Pot",
+                        "class_name": CLASS["class_name"],
+                        "taken_on": _FIRST,
+                        "collect_at": _FIRST + timedelta(days=1, hours=3),
+                    }
+                ],
+            },
+            {
+                "first_name": "Leo",
+                "new": [],
+                "ready": [
+                    {
+                        "title": "Untitled piece",
+                        "class_name": CLASS["class_name"],
+                        "taken_on": _FIRST,
+                        "collect_at": None,
+                    }
+                ],
+            },
+        ],
+        "any_new": True,
+        "any_ready": True,
+    },
     "incident_reported": INCIDENT,
     "incident_addendum": {
         **INCIDENT,

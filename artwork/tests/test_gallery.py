@@ -227,17 +227,24 @@ def test_a_care_record_saved_with_its_consent_unchanged_keeps_the_public_lists(
     assert forgets(save(photo_consent=True), django_capture_on_commit_callbacks)
 
 
-def test_a_new_care_record_forgets_the_lists_only_when_it_gives_consent(
-    family, django_capture_on_commit_callbacks
+def test_a_new_care_record_forgets_the_lists_only_when_it_gives_consent_for_a_child_on_a_piece(
+    family, pottery, django_capture_on_commit_callbacks
 ):
     noa, leo = child(family, "Noa", care=False), child(family, "Leo", care=False)
+    ada = child(family, "Ada", care=False)
+    artwork_made(pottery, [ada], approved_by=admin())
 
     assert not forgets(
         lambda: care_record_update(participant=noa, by=family, photo_consent=False),
         django_capture_on_commit_callbacks,
     )
-    assert forgets(
+    # A child on no piece, as every child new to the school: the lists are kept.
+    assert not forgets(
         lambda: care_record_update(participant=leo, by=family, photo_consent=True),
+        django_capture_on_commit_callbacks,
+    )
+    assert forgets(
+        lambda: care_record_update(participant=ada, by=family, photo_consent=True),
         django_capture_on_commit_callbacks,
     )
 
