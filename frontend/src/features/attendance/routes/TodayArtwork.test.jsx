@@ -9,6 +9,7 @@ import { makeArtwork } from "../../../testing/artworkFixtures";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeCareFlags } from "../../../testing/careFixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import { CLIENT_ID as UUID, inMinutes, makeRosterLine } from "../../../testing/todayFixtures";
 import { ARTWORK_DATABASE } from "../hooks/useArtworkQueue";
 import { TodayPage } from "./TodayPage";
 
@@ -16,27 +17,8 @@ import { TodayPage } from "./TodayPage";
 beforeEach(freshIndexedDb);
 jest.setTimeout(20_000);
 
-const MINUTE = 60 * 1000;
-const inMinutes = (minutes) => new Date(Date.now() + minutes * MINUTE).toISOString();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-const line = (participantId, name) => ({
-  participantId,
-  name,
-  status: "present",
-  checkedInAt: inMinutes(-25),
-  checkedOutAt: null,
-  late: false,
-  early: false,
-  collectedBy: null,
-  collectors: [],
-  mayLeaveAlone: false,
-  lastActionId: 344,
-  lastActionBy: "Maya Lindqvist",
-  extendedCare: [],
-  classesToday: [],
-  flags: makeCareFlags(),
-});
+const line = (participantId, name) =>
+  makeRosterLine({ participantId, name, flags: makeCareFlags() });
 
 function today(more = {}) {
   return [

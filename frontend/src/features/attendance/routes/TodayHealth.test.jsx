@@ -10,6 +10,12 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeCareFlags } from "../../../testing/careFixtures";
 import { watchDownloads } from "../../../testing/downloads";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
+import {
+  CLIENT_ID as UUID,
+  MINUTE_MS as MINUTE,
+  inMinutes,
+  makeRosterLine,
+} from "../../../testing/todayFixtures";
 import { inputValueOf } from "../components/whenFields";
 import { TodayPage } from "./TodayPage";
 
@@ -18,25 +24,7 @@ beforeEach(freshIndexedDb);
 // A report is a long form, filled in field by field: on two busy cores that takes seconds.
 jest.setTimeout(20_000);
 
-const MINUTE = 60 * 1000;
-const inMinutes = (minutes) => new Date(Date.now() + minutes * MINUTE).toISOString();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-const line = (overrides) => ({
-  status: "present",
-  checkedInAt: inMinutes(-25),
-  checkedOutAt: null,
-  late: false,
-  early: false,
-  collectedBy: null,
-  collectors: [],
-  mayLeaveAlone: false,
-  lastActionId: 344,
-  lastActionBy: "Maya Lindqvist",
-  extendedCare: [],
-  classesToday: [],
-  ...overrides,
-});
+const line = makeRosterLine;
 
 const mia = line({
   participantId: 7,
