@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 from django.conf import settings
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 AXE_SCRIPT = settings.BASE_DIR / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 DEMO_IMAGES = settings.BASE_DIR / "static" / "img" / "demo"
@@ -56,6 +56,9 @@ def assert_accessible(page: Page) -> None:
 def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
     """Fill and send the login form of the page already showing it."""
     form = page.get_by_role("main")
+    # A move between pages is a transition: the address says /login a moment before the login
+    # form replaces the page that sent it there, which has Email and Password fields of its own.
+    expect(form.get_by_role("heading", name="Log In", level=1)).to_be_visible()
     form.get_by_label("Email").fill(email)
     form.get_by_label("Password", exact=True).fill(password)
     form.get_by_role("button", name="Log In").click()
