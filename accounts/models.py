@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
 from django.db.models.functions import Lower
@@ -64,6 +65,8 @@ class User(ShownInPublicLists, AbstractBaseUser, PermissionsMixin):
     # The secret in the address of this person's calendar feed; made when first asked for and
     # replaced when they reset the link.
     calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    # The language this person reads the site, its answers and its e-mails in (settings.LANGUAGES).
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
 
     objects = UserManager()
 
