@@ -48,7 +48,7 @@ install: $(VENV)/.installed frontend/node_modules/.installed
 BUNDLE_MANIFEST := static/dist/manifest.json
 $(BUNDLE_MANIFEST): frontend/node_modules/.installed \
 		$(wildcard $(shell git ls-files frontend ':!frontend/package-lock.json' 2>/dev/null))
-	@echo "==> Building the browser bundle into static/dist"
+	@echo "==> Building the browser bundle into static/dist (English) and static/dist/es (Spanish)"
 	cd frontend && npm run build --silent
 	@# webpack leaves an unchanged manifest as it was; its time says when the bundle was built.
 	@touch $@
@@ -86,6 +86,8 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	@echo "==> eslint and prettier"
 	cd frontend && npx eslint . && npx prettier --check .
+	@echo "==> every message of the browser app has its Spanish"
+	cd frontend && node --test scripts/messages.test.js
 	@echo "==> migrations match the models"
 	env -u DATABASE_URL $(PY) manage.py makemigrations --check --dry-run
 
@@ -215,6 +217,8 @@ test-frontend: install frontend/openapi.json
 test-bundle: build
 	@echo "==> Bundle size: first load per route, and its budget"
 	cd frontend && node scripts/bundle-report.js && node --test scripts/bundle-budget.test.js scripts/heading-typeface.test.js
+	@echo "==> The same budget for the Spanish build"
+	cd frontend && CAMP_BUNDLE_LANGUAGE=es node --test scripts/bundle-budget.test.js
 
 test-e2e: build
 	@echo "==> Playwright: end-to-end in Chromium"

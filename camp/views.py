@@ -8,6 +8,7 @@ from django.contrib.sitemaps import views as sitemaps
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -39,14 +40,29 @@ def _build_file_read(path: str, mtime: float) -> dict:
     return json.loads(Path(path).read_text())
 
 
-def bundle_manifest() -> dict:
+def bundle_language() -> str:
+    """The language of the build the request gets: each language is a build of its own
+    (frontend/webpack.config.js), English beside the manifest and another in a folder named for
+    it. A language not built (English alone, while working) gets the English build."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    if language != settings.LANGUAGE_CODE and _build_path(language, "manifest.json").exists():
+        return language
+    return settings.LANGUAGE_CODE
+
+
+def _build_path(language: str, name: str) -> Path:
+    folder = settings.BUNDLE_MANIFEST.parent
+    return folder / name if language == settings.LANGUAGE_CODE else folder / language / name
+
+
+def bundle_manifest(language: str = settings.LANGUAGE_CODE) -> dict:
     """The entry files webpack wrote for the app; re-read only when a build replaces it."""
-    return _build_file(settings.BUNDLE_MANIFEST)
+    return _build_file(_build_path(language, settings.BUNDLE_MANIFEST.name))
 
 
-def route_chunks() -> dict:
+def route_chunks(language: str = settings.LANGUAGE_CODE) -> dict:
     """Each lazy route chunk's own files (frontend/scripts/route-chunks-plugin.js)."""
-    return _build_file(settings.BUNDLE_MANIFEST.with_name("route-chunks.json"))
+    return _build_file(_build_path(language, "route-chunks.json"))
 
 
 def _build_file(path: Path) -> dict:
@@ -90,12 +106,14 @@ def _page(
     the head beside the entry so the first render does not wait for the entry to ask for it."""
     config = browser_config()
     first = first_screen.first_screen(first_asks)
-    entry = bundle_manifest().get("entrypoints", {}).get("main", {}).get("assets", {})
-    route = route_chunks().get(route_chunk, {}) if route_chunk else {}
+    language = bundle_language()
+    folder = "dist/" if language == settings.LANGUAGE_CODE else f"dist/{language}/"
+    entry = bundle_manifest(language).get("entrypoints", {}).get("main", {}).get("assets", {})
+    route = route_chunks(language).get(route_chunk, {}) if route_chunk else {}
     context = {
-        "scripts": [f"dist/{name}" for name in entry.get("js", [])],
-        "styles": [f"dist/{name}" for name in [*entry.get("css", []), *route.get("css", [])]],
-        "preloaded_scripts": [f"dist/{name}" for name in route.get("js", [])],
+        "scripts": [f"{folder}{name}" for name in entry.get("js", [])],
+        "styles": [f"{folder}{name}" for name in [*entry.get("css", []), *route.get("css", [])]],
+        "preloaded_scripts": [f"{folder}{name}" for name in route.get("js", [])],
         "config": config,
         "config_json": script_json(config),
         "site_name": settings.SITE_NAME,

@@ -41,6 +41,15 @@ const boundaries = [
   },
 ];
 
+/*
+ * The parts of the app that speak through the message functions of ttag (t`...`, jt`...`,
+ * ngettext), so each has its Spanish (scripts/messages.js): text written straight into their JSX,
+ * or into an attribute a person reads or hears, is refused. A folder joins once its words are
+ * all messages.
+ */
+const SPEAKS_THROUGH_MESSAGES = ["src/components/layout/**/*.jsx"];
+const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
+
 module.exports = [
   { ignores: ["node_modules/**", "coverage/**"] },
   js.configs.recommended,
@@ -64,6 +73,43 @@ module.exports = [
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "import/no-restricted-paths": ["error", { basePath: __dirname, zones: boundaries }],
+    },
+  },
+  {
+    files: SPEAKS_THROUGH_MESSAGES,
+    ignores: ["src/**/*.test.{js,jsx}"],
+    rules: {
+      "react/jsx-no-literals": [
+        "error",
+        {
+          allowedStrings: [
+            "·",
+            "—",
+            "–",
+            "(",
+            ")",
+            ":",
+            ",",
+            "/",
+            "×",
+            "•",
+            "|",
+            "*",
+            "+",
+            "−",
+            "$",
+            "%",
+            "&nbsp;",
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `JSXAttribute[name.name=/^(${READ_ATTRIBUTES})$/] > Literal`,
+          message: "A person reads this attribute: say it with t`...` so it has its Spanish.",
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,7 @@
 const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const CssMinimizerPlugin = require("css-minimizer-webpack-plugin");
+const { DefinePlugin } = require("webpack");
 const { WebpackAssetsManifest } = require("webpack-assets-manifest");
 const { RouteChunksPlugin } = require("./scripts/route-chunks-plugin");
 const purgeCss = require("@fullhuman/postcss-purgecss");
@@ -42,8 +43,24 @@ const routerProductionAliases = {
   "react-router/dom$": path.join(routerBuild, "production/dom-export.mjs"),
 };
 
-module.exports = (env, argv) => {
-  const production = argv.mode === "production";
+/*
+ * Each language the site speaks is its own build: babel-plugin-ttag puts each t`...` message's
+ * translation from locales/<language>.po into the code at build time, so a page downloads its
+ * own language's words and no catalogue or translation runtime at all. English, the source
+ * language, is built to static/dist; each other language to static/dist/<language>, which the
+ * server chooses by the visitor's language (camp/views.py).
+ */
+const LANGUAGES = ["en", "es"];
+const SOURCE_LANGUAGE = "en";
+
+function ttagOptions(language) {
+  const translations =
+    language === SOURCE_LANGUAGE ? "default" : path.join(__dirname, "locales", `${language}.po`);
+  return { resolve: { translations } };
+}
+
+function languageBuild(language, production) {
+  const subfolder = language === SOURCE_LANGUAGE ? "" : `${language}/`;
   // Only the selectors the app's code and page template name survive the build (the dev build
   // keeps them all, so a new class shows at once while working).
   const postcss = {
@@ -51,13 +68,15 @@ module.exports = (env, argv) => {
     options: { postcssOptions: { plugins: production ? [purgeCss(purgeCssOptions)] : [] } },
   };
   return {
+    name: language,
     entry: { main: "./src/index.jsx" },
     output: {
-      path: path.resolve(__dirname, "../static/dist"),
-      publicPath: "/static/dist/",
+      path: path.resolve(__dirname, "../static/dist", subfolder),
+      publicPath: `/static/dist/${subfolder}`,
       filename: production ? "[name].[contenthash:12].js" : "[name].js",
       chunkFilename: production ? "[name].[contenthash:12].js" : "[name].js",
-      clean: true,
+      // The source language's build leaves the other languages' folders to their own builds.
+      clean: language === SOURCE_LANGUAGE ? { keep: /^[a-z]{2}\// } : true,
     },
     devtool: production ? "source-map" : "eval-cheap-module-source-map",
     resolve: {
@@ -69,7 +88,10 @@ module.exports = (env, argv) => {
         {
           test: /\.jsx?$/,
           exclude: /node_modules/,
-          use: "babel-loader",
+          use: {
+            loader: "babel-loader",
+            options: { plugins: [["ttag", ttagOptions(language)]] },
+          },
         },
         {
           test: /\.css$/,
@@ -119,6 +141,8 @@ module.exports = (env, argv) => {
       }),
       new WebpackAssetsManifest({ output: "manifest.json", entrypoints: true }),
       new RouteChunksPlugin(),
+      // The language the build speaks, for Intl's dates, numbers and plurals (src/lib/language.js).
+      new DefinePlugin({ "process.env.CAMP_LANGUAGE": JSON.stringify(language) }),
     ],
     optimization: {
       minimizer: ["...", new CssMinimizerPlugin()],
@@ -126,4 +150,13 @@ module.exports = (env, argv) => {
     },
     performance: { hints: false },
   };
+}
+
+module.exports = (env, argv) => {
+  const production = argv.mode === "production";
+  // `--env language=es` builds one language only, for a quicker turn while working on it.
+  const languages = env.language ? [env.language] : LANGUAGES;
+  return languages.map((language) => languageBuild(language, production));
 };
+
+module.exports.LANGUAGES = LANGUAGES;

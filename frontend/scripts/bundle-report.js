@@ -24,7 +24,14 @@ const zlib = require("zlib");
 
 const { SourceMapConsumer } = require("source-map-js");
 
-const DIST = path.resolve(__dirname, "../../static/dist");
+// Each language is a build of its own (webpack.config.js): CAMP_BUNDLE_LANGUAGE=es reports and
+// holds to the budget the Spanish one, in static/dist/es.
+const BUNDLE_LANGUAGE = process.env.CAMP_BUNDLE_LANGUAGE || "en";
+const DIST = path.resolve(
+  __dirname,
+  "../../static/dist",
+  BUNDLE_LANGUAGE === "en" ? "" : BUNDLE_LANGUAGE,
+);
 
 // Lazy route chunk names (src/app/router.jsx) and the pages they serve; every dashboard page
 // is drawn inside the layout's chunk.

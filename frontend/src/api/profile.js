@@ -5,7 +5,7 @@ import { api } from "../lib/api";
 import { revalidateClassLists } from "./classes";
 import { instructorsKey, isInstructorPageKey } from "./instructors";
 
-// GET and PATCH /profile: the signed-in person's own name, e-mail, photo and bio.
+// GET and PATCH /profile: the signed-in person's own name, e-mail, photo, bio and language.
 
 export const profileKey = "/profile";
 
@@ -16,7 +16,7 @@ export function useProfile() {
 // Sends only what is given: { name, photo } from the profile form, { bio } from the bio form.
 export function updateProfile(changes) {
   const body = Object.fromEntries(
-    ["name", "photo", "bio"]
+    ["name", "photo", "bio", "language"]
       .filter((key) => changes[key] !== undefined)
       .map((key) => [key, changes[key]]),
   );

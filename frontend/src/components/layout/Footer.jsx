@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { config } from "../../config/config";
 import { paths } from "../../config/paths";
@@ -55,14 +56,14 @@ const socialLinks = [
 
 // The school's own pages, whose text admins write in the back office.
 const schoolLinks = {
-  School: [
-    { to: paths.about, label: "About us" },
-    { to: paths.contact, label: "Contact" },
+  [t`School`]: [
+    { to: paths.about, label: t`About us` },
+    { to: paths.contact, label: t`Contact` },
   ],
-  Legal: [
-    { to: paths.terms, label: "Terms of use" },
-    { to: paths.privacy, label: "Privacy policy" },
-    { to: paths.cookies, label: "Cookie policy" },
+  [t`Legal`]: [
+    { to: paths.terms, label: t`Terms of use` },
+    { to: paths.privacy, label: t`Privacy policy` },
+    { to: paths.cookies, label: t`Cookie policy` },
   ],
 };
 
@@ -77,7 +78,7 @@ export function Footer() {
               <Logo />
             </p>
             <p className="text-body-secondary">
-              Summer camp art and craft learning school, providing practical training since 2003.
+              {t`Summer camp art and craft learning school, providing practical training since 2003.`}
             </p>
             <ul className="list-unstyled d-flex gap-2 mb-0">
               {socialLinks.map(({ name, href, Icon }) => (
@@ -87,7 +88,7 @@ export function Footer() {
                     href={href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${config.siteName} on ${name} (opens in a new tab)`}
+                    aria-label={t`${config.siteName} on ${name} (opens in a new tab)`}
                   >
                     <Icon />
                   </a>
@@ -95,8 +96,8 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <nav className="col-6 col-md-4 col-lg-2" aria-label="Footer">
-            <h2 className="h6 text-uppercase">Explore</h2>
+          <nav className="col-6 col-md-4 col-lg-2" aria-label={t`Footer`}>
+            <h2 className="h6 text-uppercase">{t`Explore`}</h2>
             <ul className="list-unstyled mb-0">
               {siteLinks.map(({ to, label }) => (
                 <li key={to} className="mb-1">
@@ -118,7 +119,7 @@ export function Footer() {
             </div>
           ))}
           <div className="col-12 col-md-4 col-lg-2">
-            <h2 className="h6 text-uppercase">Contact us</h2>
+            <h2 className="h6 text-uppercase">{t`Contact us`}</h2>
             <address className="mb-0">
               {contact.street}
               <br />
@@ -135,7 +136,7 @@ export function Footer() {
       </div>
       <div className="border-top">
         <p className="container py-3 mb-0 small text-body-secondary">
-          © {year} {config.siteName}. All rights reserved.
+          {t`© ${year} ${config.siteName}. All rights reserved.`}
         </p>
       </div>
     </footer>

@@ -1,18 +1,20 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router-dom";
+import { t } from "ttag";
 
 import { dashboardHomeFor, paths } from "../../config/paths";
 import { useLogOut } from "../../hooks/useLogOut";
 import { useAuth } from "../../lib/auth";
 import { Picture } from "../ui/Picture";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { ThemeToggle } from "./ThemeToggle";
 
 export const siteLinks = [
-  { to: paths.home, label: "Home", end: true },
-  { to: paths.instructors, label: "All Instructors" },
-  { to: paths.classes, label: "All Classes" },
-  { to: paths.gallery, label: "Gallery" },
+  { to: paths.home, label: t`Home`, end: true },
+  { to: paths.instructors, label: t`All Instructors` },
+  { to: paths.classes, label: t`All Classes` },
+  { to: paths.gallery, label: t`Gallery` },
 ];
 
 function UserAvatar({ user }) {
@@ -40,7 +42,7 @@ export function Navbar() {
 
   return (
     <header>
-      <nav className="navbar navbar-expand-lg bg-body-tertiary border-bottom" aria-label="Main">
+      <nav className="navbar navbar-expand-lg bg-body-tertiary border-bottom" aria-label={t`Main`}>
         <div className="container">
           <Link className="navbar-brand" to={paths.home} onClick={collapse}>
             <Logo />
@@ -50,7 +52,7 @@ export function Navbar() {
             className="navbar-toggler"
             aria-controls="main-navbar"
             aria-expanded={expanded}
-            aria-label="Toggle navigation"
+            aria-label={t`Toggle navigation`}
             onClick={() => setExpanded((open) => !open)}
           >
             <span className="navbar-toggler-icon" />
@@ -66,11 +68,12 @@ export function Navbar() {
               ))}
             </ul>
             <div className="d-flex flex-wrap align-items-center gap-2 pb-2 pb-lg-0">
+              <LanguageSwitch />
               <ThemeToggle />
               {/* Until the session is known, show neither state rather than flash the wrong one. */}
               {!loading && !user && (
                 <Link className="btn btn-primary" to={paths.login} onClick={collapse}>
-                  Log In
+                  {t`Log In`}
                 </Link>
               )}
               {!loading && user && (
@@ -80,11 +83,11 @@ export function Navbar() {
                     to={dashboardHomeFor(role)}
                     onClick={collapse}
                   >
-                    Dashboard
+                    {t`Dashboard`}
                   </Link>
                   <UserAvatar user={user} />
                   <button type="button" className="btn btn-primary" onClick={handleLogOut}>
-                    Log Out
+                    {t`Log Out`}
                   </button>
                 </>
               )}

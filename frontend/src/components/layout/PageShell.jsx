@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { t } from "ttag";
 
 import { useRouteFocus } from "../../hooks/useRouteFocus";
 import { Footer } from "./Footer";
@@ -13,7 +14,7 @@ export function PageShell({ children, after = null }) {
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable btn btn-primary position-absolute m-2" href="#main">
-        Skip to main content
+        {t`Skip to main content`}
       </a>
       <Navbar />
       <main id="main" className="flex-grow-1" tabIndex={-1} ref={main}>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { paths } from "../../config/paths";
 import { useAuth } from "../../lib/auth";
@@ -16,14 +17,17 @@ export function WaitingRoomBanner() {
   const location = useLocation();
   const staff = role === "admin" || role === "instructor";
   if (!room.active || admission || staff || location.pathname === paths.waitingRoom) return null;
-  const registration = room.season ? `${room.season.name} registration` : "Registration";
+  const seasonName = room.season?.name;
+  const joinLine = (
+    <Link key="join" to={paths.waitingRoom} state={{ from: location }} className="fw-semibold">
+      {t`join the line`}
+    </Link>
+  );
   return (
     <div className="alert alert-info rounded-0 border-start-0 border-end-0 py-2 mb-0 text-center small">
-      {registration} takes families in turn. Browse freely; to select a class or pay,{" "}
-      <Link to={paths.waitingRoom} state={{ from: location }} className="fw-semibold">
-        join the line
-      </Link>
-      .
+      {seasonName
+        ? jt`${seasonName} registration takes families in turn. Browse freely; to select a class or pay, ${joinLine}.`
+        : jt`Registration takes families in turn. Browse freely; to select a class or pay, ${joinLine}.`}
     </div>
   );
 }

@@ -1,0 +1,22 @@
+/*
+ * Jest runs the app's source, which speaks English; these switch ttag's messages to the Spanish
+ * catalogue the Spanish build puts into its bundle (locales/es.po), for a test that reads a part
+ * in Spanish. A module's messages said at import time (a list of links) keep the language they
+ * were imported in: import such a module after speakSpanish(), inside jest.isolateModules.
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+
+const { po } = require("gettext-parser");
+const { addLocale, useLocale } = require("ttag");
+
+const CATALOGUE = path.join(__dirname, "../../locales/es.po");
+
+export function speakSpanish() {
+  addLocale("es", po.parse(fs.readFileSync(CATALOGUE)));
+  useLocale("es");
+}
+
+export function speakEnglish() {
+  useLocale("en");
+}
