@@ -4,6 +4,7 @@
  * times, numbers, lists and plurals, so each reads by its language's rules; prices stay in US
  * dollars, the school's currency, whatever the language.
  */
+/* global process -- webpack's DefinePlugin writes the build's language in its place */
 export const LANGUAGE = process.env.CAMP_LANGUAGE || "en";
 
 const LOCALES = { en: "en-US", es: "es-US" };

@@ -8,15 +8,16 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const { po } = require("gettext-parser");
-const { addLocale, useLocale } = require("ttag");
+// Named apart from React's hooks, which ttag's locale switch is not.
+const { addLocale, useLocale: localeSet } = require("ttag");
 
 const CATALOGUE = path.join(__dirname, "../../locales/es.po");
 
 export function speakSpanish() {
   addLocale("es", po.parse(fs.readFileSync(CATALOGUE)));
-  useLocale("es");
+  localeSet("es");
 }
 
 export function speakEnglish() {
-  useLocale("en");
+  localeSet("en");
 }
