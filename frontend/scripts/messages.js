@@ -54,7 +54,9 @@ function catalogueProblems(messages, catalogue) {
   const entries = { ...(catalogue.translations[""] ?? {}) };
   delete entries[""];
   const missing = Object.keys(messages).filter((id) => !entries[id]);
-  const untranslated = Object.keys(messages).filter((id) => entries[id] && !translated(entries[id]));
+  const untranslated = Object.keys(messages).filter(
+    (id) => entries[id] && !translated(entries[id]),
+  );
   const unused = Object.keys(entries).filter((id) => !messages[id]);
   const pluralWrong = Object.keys(messages).filter(
     (id) => entries[id] && Boolean(messages[id].msgid_plural) !== Boolean(entries[id].msgid_plural),
