@@ -47,8 +47,17 @@ const boundaries = [
  * or into an attribute a person reads or hears, is refused. A folder joins once its words are
  * all messages.
  */
-const SPEAKS_THROUGH_MESSAGES = ["src/components/layout/**/*.jsx"];
-const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
+const SPEAKS_THROUGH_MESSAGES = [
+  "src/components/layout/**/*.jsx",
+  "src/features/artwork/**/*.jsx",
+  "src/features/attendance-admin/**/*.jsx",
+  "src/features/waiting-room-admin/**/*.jsx",
+];
+// The attributes and props whose text a person reads or hears: the DOM's own, and the app's
+// components' (loadingLabel, errorTitle, emptyMessage, confirmText...).
+const READ_ATTRIBUTES =
+  "alt|aria-label|aria-description|aria-roledescription|placeholder|title|label|legend|caption|" +
+  "message|heading|hint|description|text|[a-zA-Z]+(?:Label|Title|Message|Text|Hint|Heading|Description)";
 
 module.exports = [
   { ignores: ["node_modules/**", "coverage/**"] },

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { useArtworkApproval, useArtworksForReview } from "../../../api/gallery";
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
@@ -13,27 +14,33 @@ import { useNotify } from "../../../lib/notices";
 
 // Whether the public sees an approved piece, and if not, why not.
 function shownNote(piece) {
-  if (piece.inGallery) return "In the gallery.";
-  if (piece.participants.length === 0) return "Not shown: no child is tagged on it yet.";
-  return "Not shown: a child tagged on it has no photo consent.";
+  if (piece.inGallery) return t`In the gallery.`;
+  if (piece.participants.length === 0) return t`Not shown: no child is tagged on it yet.`;
+  return t`Not shown: a child tagged on it has no photo consent.`;
 }
 
 function ReviewedPiece({ piece, approving, onApproval }) {
   const { picture } = piece;
-  const title = piece.title || "Untitled";
+  const title = piece.title || t`Untitled`;
   const names = piece.participants.map((child) => child.firstName);
+  const makers = makersOf(names);
   const approved = piece.approvedAt !== null;
+  const classLink = (
+    <Link key="class" to={paths.classPage(piece.classId)}>
+      {piece.className}
+    </Link>
+  );
+  const takenOn = formatDate(piece.takenOn);
   return (
     <article className="card h-100" aria-labelledby={`artwork-${piece.id}-title`}>
-      <ArtworkPicture picture={picture} alt={`Photo of ${title}`} className="card-img-top" />
+      <ArtworkPicture picture={picture} alt={t`Photo of ${title}`} className="card-img-top" />
       <div className="card-body">
         <h2 id={`artwork-${piece.id}-title`} className="h6 card-title mb-1">
           {title}
         </h2>
-        <p className="mb-1">{names.length > 0 ? `by ${makersOf(names)}` : "No child tagged"}</p>
+        <p className="mb-1">{names.length > 0 ? t`by ${makers}` : t`No child tagged`}</p>
         <p className="small text-body-secondary mb-1">
-          <Link to={paths.classPage(piece.classId)}>{piece.className}</Link>, photographed{" "}
-          {formatDate(piece.takenOn)}
+          {jt`${classLink}, photographed ${takenOn}`}
         </p>
         {approved && <p className="small fw-semibold mb-0">{shownNote(piece)}</p>}
       </div>
@@ -44,7 +51,7 @@ function ReviewedPiece({ piece, approving, onApproval }) {
           disabled={approving}
           onClick={() => onApproval(piece, !approved)}
         >
-          {approved ? "Withdraw" : "Approve"}
+          {approved ? t`Withdraw` : t`Approve`}
           <span className="visually-hidden">{` ${title}`}</span>
         </button>
       </div>
@@ -58,7 +65,7 @@ function ReviewedPiece({ piece, approving, onApproval }) {
  * approved piece shows only while every child tagged on it has photo consent, and says so.
  */
 export function ArtworkPage() {
-  useTitle("Artwork");
+  useTitle(t`Artwork`);
   const [params] = useSearchParams();
   const showApproved = params.get("show") === "approved";
   const { data, error } = useArtworksForReview(showApproved);
@@ -68,12 +75,12 @@ export function ArtworkPage() {
   const [failure, setFailure] = useState("");
 
   async function handleApproval(piece, approved) {
-    const title = piece.title || "The piece";
+    const title = piece.title || t`The piece`;
     setApproving(piece.id);
     setFailure("");
     try {
       await setApproval(piece.id, approved);
-      notify(approved ? `${title} is approved for the gallery.` : `${title} left the gallery.`);
+      notify(approved ? t`${title} is approved for the gallery.` : t`${title} left the gallery.`);
     } catch (refused) {
       setFailure(refused.message);
     } finally {
@@ -84,18 +91,16 @@ export function ArtworkPage() {
   return (
     <section aria-labelledby="artwork-heading">
       <h1 id="artwork-heading" className="h2 mb-3">
-        Artwork
+        {t`Artwork`}
       </h1>
       <p>
-        Pieces the instructors photographed at their classes. Approve a piece for the public
-        gallery: it shows there, with the children&apos;s first names, while every child tagged on
-        it has photo consent on their care record.
+        {t`Pieces the instructors photographed at their classes. Approve a piece for the public gallery: it shows there, with the children's first names, while every child tagged on it has photo consent on their care record.`}
       </p>
-      <nav aria-label="Which pieces" className="mb-3">
+      <nav aria-label={t`Which pieces`} className="mb-3">
         <ul className="nav nav-pills">
           {[
-            [false, "Waiting"],
-            [true, "Approved"],
+            [false, t`Waiting`],
+            [true, t`Approved`],
           ].map(([approved, label]) => (
             <li className="nav-item" key={label}>
               <Link
@@ -113,9 +118,9 @@ export function ArtworkPage() {
       <QueryResult
         data={data}
         error={error}
-        loadingLabel="Loading the pieces…"
-        errorTitle="The pieces could not be loaded."
-        emptyMessage={showApproved ? "No piece is approved yet." : "No piece is waiting."}
+        loadingLabel={t`Loading the pieces…`}
+        errorTitle={t`The pieces could not be loaded.`}
+        emptyMessage={showApproved ? t`No piece is approved yet.` : t`No piece is waiting.`}
       >
         {(pieces) => (
           <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled">

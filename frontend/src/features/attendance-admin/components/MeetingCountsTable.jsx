@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { LongText } from "../../../components/ui/LongText";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
@@ -6,7 +7,7 @@ import { formatDate } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { formatSchoolTime } from "./schoolClock";
 
-const COLUMNS = ["Class", "Time", "Expected", "Present", "Absent", "Left", "Still here"];
+const COLUMNS = [t`Class`, t`Time`, t`Expected`, t`Present`, t`Absent`, t`Left`, t`Still here`];
 
 // "9:00 AM–12:00 PM", on the school's clock.
 function MeetingTime({ start, end }) {
@@ -24,28 +25,29 @@ function MeetingTime({ start, end }) {
  * out: someone has to be signed out before the day ends.
  */
 export function MeetingCountsTable({ day, meetings }) {
+  const shownDay = formatDate(day);
   return (
     <StackedTable
-      caption={`Attendance by meeting on ${formatDate(day)}`}
+      caption={t`Attendance by meeting on ${shownDay}`}
       columns={COLUMNS}
       className="table-striped"
     >
       {meetings.map((meeting) => (
         <Row key={meeting.meetingId}>
-          <RowHeader label="Class">
+          <RowHeader label={COLUMNS[0]}>
             <Link to={paths.dashboard.classRoster(meeting.classId)}>
               <LongText text={meeting.className} />
             </Link>
           </RowHeader>
-          <Cell label="Time">
+          <Cell label={COLUMNS[1]}>
             <MeetingTime start={meeting.start} end={meeting.end} />
           </Cell>
-          <Cell label="Expected">{meeting.expected}</Cell>
-          <Cell label="Present">{meeting.present}</Cell>
-          <Cell label="Absent">{meeting.absent}</Cell>
-          <Cell label="Left">{meeting.left}</Cell>
+          <Cell label={COLUMNS[2]}>{meeting.expected}</Cell>
+          <Cell label={COLUMNS[3]}>{meeting.present}</Cell>
+          <Cell label={COLUMNS[4]}>{meeting.absent}</Cell>
+          <Cell label={COLUMNS[5]}>{meeting.left}</Cell>
           <Cell
-            label="Still here"
+            label={COLUMNS[6]}
             className={meeting.stillHere > 0 ? "fw-semibold text-danger-emphasis" : undefined}
           >
             {meeting.stillHere}

@@ -1,4 +1,5 @@
 import { config } from "../../../config/config";
+import { LOCALE } from "../../../lib/language";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -43,7 +44,7 @@ export function isSchoolDay(value) {
 export function formatSchoolTime(iso, timeZone = config.schoolTimeZone) {
   const zone = timeZone || "";
   if (!timeFormats.has(zone)) {
-    timeFormats.set(zone, schoolFormat(undefined, { timeStyle: "short" }, timeZone));
+    timeFormats.set(zone, schoolFormat(LOCALE, { timeStyle: "short" }, timeZone));
   }
   return timeFormats.get(zone).format(new Date(iso));
 }

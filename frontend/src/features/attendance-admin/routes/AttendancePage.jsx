@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -17,7 +18,7 @@ import { StillHereList } from "../components/StillHereList";
 import { isSchoolDay, todayAtSchool } from "../components/schoolClock";
 
 function stillHereCount(count) {
-  return count === 1 ? "1 child is still here." : `${count} children are still here.`;
+  return ngettext(msgid`${count} child is still here.`, `${count} children are still here.`, count);
 }
 
 /*
@@ -27,7 +28,7 @@ function stillHereCount(count) {
  * is open, with the numbers to call.
  */
 export function AttendancePage() {
-  useTitle("Attendance");
+  useTitle(t`Attendance`);
   const dayId = useId();
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => todayAtSchool());
@@ -36,6 +37,8 @@ export function AttendancePage() {
   const { data: meetings, error } = useAttendanceDay(day);
   const { data: stillHere, error: stillHereError } = useStillHere();
   const { downloading, failure, dismissFailure, download } = useFileDownload();
+  const shownDay = formatDate(day);
+  const refreshSeconds = STILL_HERE_REFRESH_MS / 1000;
 
   // A date field half typed, or emptied, says no day yet: the page keeps the day it shows.
   function chooseDay(value) {
@@ -46,12 +49,12 @@ export function AttendancePage() {
   return (
     <section aria-labelledby="attendance-heading">
       <h1 id="attendance-heading" className="h2 mb-3">
-        Attendance
+        {t`Attendance`}
       </h1>
       <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
         <div>
           <label htmlFor={dayId} className="form-label">
-            Day
+            {t`Day`}
           </label>
           <input
             id={dayId}
@@ -67,7 +70,7 @@ export function AttendancePage() {
             className="btn btn-outline-secondary"
             onClick={() => chooseDay(today)}
           >
-            Today
+            {t`Today`}
           </button>
         )}
         <button
@@ -76,21 +79,21 @@ export function AttendancePage() {
           disabled={downloading}
           onClick={() => download(() => fetchAttendanceCsv(day))}
         >
-          {downloading ? "Downloading…" : "Download CSV"}
+          {downloading ? t`Downloading…` : t`Download CSV`}
         </button>
       </div>
       <DismissibleAlert message={failure} onClose={dismissFailure} />
 
       <section aria-labelledby="attendance-meetings-heading" className="mb-5">
         <h2 id="attendance-meetings-heading" className="h4 mb-3">
-          Classes on {formatDate(day)}
+          {t`Classes on ${shownDay}`}
         </h2>
         <QueryResult
           data={meetings}
           error={error}
-          loadingLabel="Loading the day's attendance…"
-          errorTitle="The day's attendance could not be loaded."
-          emptyMessage="No class meets on this day."
+          loadingLabel={t`Loading the day's attendance…`}
+          errorTitle={t`The day's attendance could not be loaded.`}
+          emptyMessage={t`No class meets on this day.`}
         >
           {(list) => <MeetingCountsTable day={day} meetings={list} />}
         </QueryResult>
@@ -98,11 +101,10 @@ export function AttendancePage() {
 
       <section aria-labelledby="still-here-heading">
         <h2 id="still-here-heading" className="h4 mb-2">
-          Still here
+          {t`Still here`}
         </h2>
         <p className="text-body-secondary">
-          Children checked in today and not yet checked out, in every class. The list is brought up
-          to date every {STILL_HERE_REFRESH_MS / 1000} seconds.
+          {t`Children checked in today and not yet checked out, in every class. The list is brought up to date every ${refreshSeconds} seconds.`}
         </p>
         {/* Always in the page, so a change in the count is announced as the list refreshes. */}
         <p role="status" className={stillHere?.length > 0 ? "fw-semibold mb-2" : "mb-0"}>
@@ -111,9 +113,9 @@ export function AttendancePage() {
         <QueryResult
           data={stillHere}
           error={stillHereError}
-          loadingLabel="Loading who is still here…"
-          errorTitle="The list of children still here could not be loaded."
-          emptyMessage="No child is waiting to be checked out."
+          loadingLabel={t`Loading who is still here…`}
+          errorTitle={t`The list of children still here could not be loaded.`}
+          emptyMessage={t`No child is waiting to be checked out.`}
         >
           {(rows) => <StillHereList rows={rows} />}
         </QueryResult>

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { formatCount, formatRate } from "../../../components/ui/formatFigures";
 
 function Figure({ label, value, note }) {
@@ -18,19 +20,20 @@ function Figure({ label, value, note }) {
  * them when they look.
  */
 export function LiveFigures({ live }) {
+  const setTo = formatCount(live.admitPerMinute);
   return (
     <div className="row row-cols-2 row-cols-lg-4 g-3">
-      <Figure label="In line" value={formatCount(live.inLine)} />
-      <Figure label="Let in" value={formatCount(live.admitted)} />
-      <Figure label="Still waiting" value={formatCount(live.waiting)} />
-      <Figure label="Came before the opening" value={formatCount(live.arrivedBeforeOpening)} />
+      <Figure label={t`In line`} value={formatCount(live.inLine)} />
+      <Figure label={t`Let in`} value={formatCount(live.admitted)} />
+      <Figure label={t`Still waiting`} value={formatCount(live.waiting)} />
+      <Figure label={t`Came before the opening`} value={formatCount(live.arrivedBeforeOpening)} />
       <Figure
-        label="Letting in per minute"
+        label={t`Letting in per minute`}
         value={formatCount(live.currentPerMinute)}
-        note={`Set to ${formatCount(live.admitPerMinute)}`}
+        note={t`Set to ${setTo}`}
       />
-      <Figure label="Recent registration writes" value={formatCount(live.recentRequests)} />
-      <Figure label="Slow among them" value={formatRate(live.recentSlowShare)} />
+      <Figure label={t`Recent registration writes`} value={formatCount(live.recentRequests)} />
+      <Figure label={t`Slow among them`} value={formatRate(live.recentSlowShare)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { jt, t } from "ttag";
 
 import { usePauseWaitingRoom, useWaitingRoomLive } from "../../../api/waitingRoomLive";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -10,34 +11,35 @@ import { LiveFigures } from "../components/LiveFigures";
 
 function RoomState({ live }) {
   const ahead = live.opensAt && Date.parse(live.opensAt) > Date.now();
-  const when = live.opensAt && <time dateTime={live.opensAt}>{formatDateTime(live.opensAt)}</time>;
+  const when = live.opensAt && (
+    <time key="when" dateTime={live.opensAt}>
+      {formatDateTime(live.opensAt)}
+    </time>
+  );
+  const seasonName = live.season?.name;
   if (!live.active) {
     return (
       <p className="lead">
-        The line is off: families go straight in.
-        {live.season && ahead && (
-          <>
-            {" "}
-            Next: {live.season.name} opens {when}; its line forms shortly before.
-          </>
+        {t`The line is off: families go straight in.`}
+        {seasonName && ahead && (
+          <> {jt`Next: ${seasonName} opens ${when}; its line forms shortly before.`}</>
         )}
       </p>
     );
   }
+  let state = t`The line is on.`;
+  if (seasonName) {
+    state = ahead
+      ? jt`The line is on for ${seasonName}, which opens ${when}.`
+      : jt`The line is on for ${seasonName}, which opened ${when}.`;
+  }
   return (
     <p className="lead">
-      The line is on
-      {live.season && (
-        <>
-          {" "}
-          for {live.season.name}, which {ahead ? "opens" : "opened"} {when}
-        </>
-      )}
-      .{" "}
+      {state}{" "}
       {live.paused ? (
-        <strong>Paused: nobody more is let in until it is resumed.</strong>
+        <strong>{t`Paused: nobody more is let in until it is resumed.`}</strong>
       ) : (
-        "Families are let in as fast as the site keeps up."
+        t`Families are let in as fast as the site keeps up.`
       )}
     </p>
   );
@@ -50,7 +52,7 @@ function RoomState({ live }) {
  * is not made up in a burst afterwards.
  */
 export function WaitingRoomLivePage() {
-  useTitle("Waiting Room");
+  useTitle(t`Waiting Room`);
   const { data: live, error } = useWaitingRoomLive();
   const pause = usePauseWaitingRoom();
   const notify = useNotify();
@@ -63,7 +65,7 @@ export function WaitingRoomLivePage() {
     setFailure(null);
     try {
       await pause(paused);
-      notify(paused ? "The line is paused." : "The line moves again.");
+      notify(paused ? t`The line is paused.` : t`The line moves again.`);
     } catch (pauseError) {
       setFailure(pauseError);
     } finally {
@@ -87,21 +89,21 @@ export function WaitingRoomLivePage() {
           onClick={toggle}
           disabled={sending}
         >
-          {live.paused ? "Resume admissions" : "Pause admissions"}
+          {live.paused ? t`Resume admissions` : t`Pause admissions`}
         </button>
         <LiveFigures live={live} />
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="The waiting room could not be read." error={error} />;
+    content = <ErrorAlert title={t`The waiting room could not be read.`} error={error} />;
   } else {
-    content = <Loading label="Loading the waiting room…" />;
+    content = <Loading label={t`Loading the waiting room…`} />;
   }
 
   return (
     <section aria-labelledby="waiting-room-live-heading">
       <h1 id="waiting-room-live-heading" className="h2 mb-3">
-        Waiting Room
+        {t`Waiting Room`}
       </h1>
       {content}
     </section>
