@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from django.utils import translation
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -38,10 +39,12 @@ from notifications.mailboxes import mailbox_for, mailbox_set
 
 class UserOutputSerializer(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id")
+    # The language the person reads the site in: the browser app loads itself in it at sign-in.
+    language = serializers.CharField(source="reading_language", required=False)
 
     class Meta:
         model = User
-        fields = ["_id", "name", "photo", "email", "role"]
+        fields = ["_id", "name", "photo", "email", "role", "language"]
 
 
 IDENTITY_RETRY_AFTER_SECONDS = 5
@@ -98,7 +101,7 @@ class TokenExchangeApi(APIView):
                 status=status.HTTP_401_UNAUTHORIZED,
             )
         try:
-            user = user_sign_in(identity=identity)
+            user = user_sign_in(identity=identity, language=translation.get_language())
         except EmailNotVerified as refusal:
             body = error_body(refusal.message)
             body["code"] = "email_not_verified"

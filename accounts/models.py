@@ -66,9 +66,15 @@ class User(ShownInPublicLists, AbstractBaseUser, PermissionsMixin):
     # replaced when they reset the link.
     calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     # The language this person reads the site, its answers and its e-mails in (settings.LANGUAGES).
-    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default="en")
+    # Empty until their first sign-in keeps the language they were reading the site in; after
+    # that only they change it. Read it through `reading_language`.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
 
     objects = UserManager()
+
+    @property
+    def reading_language(self) -> str:
+        return self.language or settings.LANGUAGE_CODE
 
     # What of a person the public lists show: the instructors list, and each class's instructor.
     public_fields = frozenset({"email", "name", "photo", "role", "bio"})

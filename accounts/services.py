@@ -54,9 +54,20 @@ def _profile_of(identity: Identity) -> dict[str, str]:
 
 
 @transaction.atomic
-def user_sign_in(*, identity: Identity, create: bool = True) -> User | None:
+def user_sign_in(*, identity: Identity, create: bool = True, language: str = "") -> User | None:
     """The account bound to a Firebase account, created as a student on its first sign-in
-    (None instead when `create` is off: the back office makes nobody).
+    (None instead when `create` is off: the back office makes nobody). An account whose language
+    was never set keeps `language`, the one its owner is reading the site in as they sign in.
+    """
+    user = _account_signed_in(identity=identity, create=create)
+    if user is not None and not user.language and language in dict(settings.LANGUAGES):
+        user.language = language
+        user.save(update_fields=["language"])
+    return user
+
+
+def _account_signed_in(*, identity: Identity, create: bool) -> User | None:
+    """The account of `user_sign_in`.
 
     A person is found by their Firebase uid. A row that exists for the address but is bound to
     no account yet (made before its owner signed in) or to another one (the Firebase account

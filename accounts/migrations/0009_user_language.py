@@ -13,7 +13,10 @@ class Migration(migrations.Migration):
             model_name="user",
             name="language",
             field=models.CharField(
-                choices=[("en", "English"), ("es", "Español")], default="en", max_length=8
+                blank=True,
+                choices=[("en", "English"), ("es", "Español")],
+                default="",
+                max_length=8,
             ),
         ),
     ]

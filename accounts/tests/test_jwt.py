@@ -32,6 +32,7 @@ def test_a_new_account_gets_a_token_and_a_student_record(api_client, emulator):
         "photo": "https://images.camp.test/maya.jpg",
         "email": "maya@camp.test",
         "role": "student",
+        "language": "en",
     }
     assert (user.name, user.photo, user.role) == (
         "Maya Lin",
@@ -198,3 +199,34 @@ def test_a_disabled_account_gets_no_token(api_client, emulator):
 
     assert response.status_code == 401
     assert response.json() == {"message": "This account is disabled."}
+
+
+def test_an_account_keeps_the_language_its_owner_first_signed_in_with(api_client, emulator):
+    account = emulator.sign_up("luz@camp.test", name="Luz Pérez")
+
+    response = api_client.post(
+        URL,
+        {"email": "luz@camp.test", "idToken": account["idToken"]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es-MX,es;q=0.9,en;q=0.5",
+    )
+
+    assert response.json()["user"]["language"] == "es"
+    assert User.objects.get(email="luz@camp.test").language == "es"
+    # Chosen once, it stays: signing in from an English browser later changes nothing.
+    again = exchange(api_client, email="luz@camp.test", idToken=account["idToken"])
+    assert again.json()["user"]["language"] == "es"
+
+
+def test_a_chosen_language_is_kept_whatever_the_browser_asks(api_client, emulator):
+    account = emulator.sign_up("ana@camp.test", name="Ana Ruiz")
+    UserFactory(email="ana@camp.test", firebase_uid=account["uid"], language="en")
+
+    response = api_client.post(
+        URL,
+        {"email": "ana@camp.test", "idToken": account["idToken"]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+
+    assert response.json()["user"]["language"] == "en"

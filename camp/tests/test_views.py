@@ -47,6 +47,37 @@ def test_the_page_loads_the_scripts_and_styles_the_build_lists(client, manifest)
     assert html.index("69.f4bd144305c5.js") < html.index("main.c67b7bfb165c.js")
 
 
+def test_a_spanish_reader_gets_the_spanish_build_and_anyone_else_the_english(client, manifest):
+    manifest.write_text(json.dumps(MANIFEST))
+    spanish = manifest.parent / "es"
+    spanish.mkdir()
+    (spanish / "manifest.json").write_text(
+        json.dumps({"entrypoints": {"main": {"assets": {"js": ["main.0e5b0e5b0e5b.js"]}}}})
+    )
+
+    asked = client.get("/", HTTP_ACCEPT_LANGUAGE="es-MX,es;q=0.9").content.decode()
+    client.cookies["camp_language"] = "es"
+    chosen = client.get("/all-classes").content.decode()
+    client.cookies.pop("camp_language")
+    english = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    other = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+
+    for html in (asked, chosen):
+        assert '<script defer src="/static/dist/es/main.0e5b0e5b0e5b.js"></script>' in html
+        assert "main.c67b7bfb165c.js" not in html
+    for html in (english, other):
+        assert '<script defer src="/static/dist/main.c67b7bfb165c.js"></script>' in html
+        assert "/static/dist/es/" not in html
+
+
+def test_a_language_not_built_gets_the_english_build(client, manifest):
+    manifest.write_text(json.dumps(MANIFEST))
+
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    assert '<script defer src="/static/dist/main.c67b7bfb165c.js"></script>' in html
+
+
 def test_without_a_build_the_page_still_renders_without_bundles(client, manifest):
     response = client.get("/all-classes")
 

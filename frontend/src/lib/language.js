@@ -13,3 +13,21 @@ export const LOCALE = LOCALES[LANGUAGE] ?? LOCALES.en;
 
 // The other language a person may switch to, named in its own words.
 export const LANGUAGE_NAMES = { en: "English", es: "Español" };
+
+// The server reads the same cookie for the pages it sends (settings.LANGUAGE_COOKIE_NAME).
+export const LANGUAGE_COOKIE = "camp_language";
+const A_YEAR = 60 * 60 * 24 * 365;
+
+export function languageRemember(language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${A_YEAR}; samesite=lax`;
+}
+
+/*
+ * A signed-in person reads the site in their account's language, whatever this browser chose
+ * before: a page built in another language is loaded again in theirs.
+ */
+export function languageFollow(language) {
+  if (!language || language === LANGUAGE || !LANGUAGE_NAMES[language]) return;
+  languageRemember(language);
+  window.location.reload();
+}

@@ -1,14 +1,6 @@
 import { api } from "../../lib/api";
 import { useAuth } from "../../lib/auth";
-import { LANGUAGE, LANGUAGE_NAMES } from "../../lib/language";
-
-// The server reads the same cookie for a visitor's pages (settings.LANGUAGE_COOKIE_NAME).
-export const LANGUAGE_COOKIE = "camp_language";
-const A_YEAR = 60 * 60 * 24 * 365;
-
-export function languageRemember(language) {
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${A_YEAR}; samesite=lax`;
-}
+import { LANGUAGE, LANGUAGE_NAMES, languageRemember } from "../../lib/language";
 
 /*
  * Each language is its own build of the app, so a switch keeps the choice (on the account for a

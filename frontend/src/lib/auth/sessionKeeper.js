@@ -1,5 +1,6 @@
 import { paths } from "../../config/paths";
 import { api, ApiError, getToken, setToken } from "../api";
+import { languageFollow } from "../language";
 import { logSignOutFailure, signInActions } from "./signInActions";
 import { signOutUser, watchAuthState } from "./firebase";
 import {
@@ -37,7 +38,7 @@ async function exchange(firebaseUser, fresh = false) {
     { email: firebaseUser.email, idToken },
     { anonymous: true },
   );
-  return { token, role: user?.role ?? null };
+  return { token, role: user?.role ?? null, language: user?.language ?? null };
 }
 
 function profileOf(firebaseUser) {
@@ -150,11 +151,12 @@ export function createSessionKeeper() {
       }
     };
     // Our token and the role it came with, put to use; renewed again before it ends.
-    const adopt = ({ token, role }) => {
+    const adopt = ({ token, role, language }) => {
       setToken(token);
       rememberTokenOwner({ uid: attempt.uid, role });
       dispatch({ type: "exchanged", uid: attempt.uid, role });
       keepRenewing(token);
+      languageFollow(language);
     };
     const keepRenewing = (token) => {
       clearTimeout(attempt.renewal);

@@ -1,0 +1,75 @@
+"""Spanish on a phone (390 px): a visitor whose browser asks for Spanish reads the site in
+Spanish; the switch in the header changes the language and keeps the choice; a signed-in
+family's choice is kept on their account. Each page is axe-clean in both languages."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from accounts.models import User
+from e2e.class_steps import check_accessible, main_navigation, sign_in
+from e2e.language import assert_in_spanish
+from e2e.payment_steps import student_member
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def spanish_page(browser: Browser, live_server, transactional_db):
+    """A phone whose browser asks for Spanish first (its Accept-Language)."""
+    context = browser.new_context(base_url=live_server.url, locale="es-ES", viewport=PHONE)
+    context.set_default_timeout(8_000)
+    yield context.new_page()
+    context.close()
+
+
+def menu_opened(page: Page, toggle: str) -> None:
+    main_navigation(page).get_by_role("button", name=toggle).click()
+
+
+def test_a_visitor_whose_browser_asks_for_spanish_reads_the_site_in_spanish(spanish_page):
+    page = spanish_page
+    for address in ("/", "/all-classes", "/all-instructors"):
+        response = page.goto(address)
+        assert response.headers["content-language"] == "es"
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+        expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
+        assert_in_spanish(page)
+        check_accessible(page)
+
+
+def test_the_switch_in_the_header_changes_the_language_and_keeps_it(page: Page):
+    page.set_viewport_size(PHONE)
+    page.goto("/all-classes")
+    menu_opened(page, "Toggle navigation")
+    main_navigation(page).get_by_role("button", name="Ver el sitio en español").click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
+    assert_in_spanish(page)
+    check_accessible(page)
+
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    menu_opened(page, "Abrir o cerrar el menú")
+    page.get_by_role("button", name="View the site in English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(main_navigation(page).get_by_role("link", name="All Classes")).to_be_visible()
+    check_accessible(page)
+
+
+def test_a_family_s_choice_is_kept_on_their_account(page: Page, emulator, live_server):
+    family = student_member(emulator, live_server)
+    page.set_viewport_size(PHONE)
+    sign_in(page, family.email)
+    menu_opened(page, "Toggle navigation")
+    main_navigation(page).get_by_role("button", name="Ver el sitio en español").click()
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
+    assert User.objects.get(pk=family.pk).language == "es"
+
+    # A browser that never chose reads the account's language once the family signs in.
+    page.context.clear_cookies()
+    page.goto("/dashboard")
+    expect(page).to_have_url(re.compile(r"/dashboard"))
+    expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
