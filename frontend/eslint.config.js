@@ -51,6 +51,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/components/layout/**/*.jsx",
   "src/features/artwork/**/*.jsx",
   "src/features/attendance-admin/**/*.jsx",
+  "src/features/auth/**/*.jsx",
   "src/features/waiting-room-admin/**/*.jsx",
 ];
 // The attributes and props whose text a person reads or hears: the DOM's own, and the app's

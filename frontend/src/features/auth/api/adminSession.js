@@ -1,9 +1,11 @@
+import { t } from "ttag";
+
 import { getFirebaseAuth } from "../../../lib/auth/firebase";
 
 // Django admin's endpoint that turns an admin's Firebase ID token into an admin session.
 export const ADMIN_SESSION_URL = "/admin/firebase-login";
 const ADMIN_HOME = "/admin/";
-const REFUSED = "The back office could not be opened. Please try again.";
+const REFUSED = t`The back office could not be opened. Please try again.`;
 
 // The Django admin page the visitor came from ("/login?next=/admin/..."), or null.
 export function adminDestination(search) {

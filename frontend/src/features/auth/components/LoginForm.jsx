@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
@@ -14,12 +15,12 @@ export function LoginForm({ onSubmit, disabled = false }) {
     <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={onSubmit}>
       {({ values, isSubmitting }) => (
         <Form noValidate>
-          <FormField name="email" type="email" label="Email" autoComplete="email" />
-          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <FormField name="email" type="email" label={t`Email`} autoComplete="email" />
+          <PasswordField name="password" label={t`Password`} autoComplete="current-password" />
           <p className="text-end mt-n2 mb-3">
             {/* The address typed so far comes along, so it need not be typed twice. */}
             <Link to={paths.forgotPassword} state={{ email: values.email.trim() }}>
-              Forgot password?
+              {t`Forgot password?`}
             </Link>
           </p>
           <button
@@ -27,7 +28,7 @@ export function LoginForm({ onSubmit, disabled = false }) {
             className="btn btn-primary w-100"
             disabled={disabled || isSubmitting}
           >
-            {isSubmitting ? "Logging in…" : "Log In"}
+            {isSubmitting ? t`Logging in…` : t`Log In`}
           </button>
         </Form>
       )}

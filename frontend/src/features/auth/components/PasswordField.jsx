@@ -1,5 +1,6 @@
 import { useField } from "formik";
 import { useState } from "react";
+import { jt } from "ttag";
 
 import { FieldError, useFieldMessages } from "../../../components/forms/fieldMessages";
 
@@ -10,6 +11,13 @@ export function PasswordField({ name, label, ...inputProps }) {
   const [field, meta] = useField(name);
   const [visible, setVisible] = useState(false);
   const { id, invalid, describedBy } = useFieldMessages(meta);
+  // The field's name comes after the verb, heard only by screen readers ("Show password").
+  const hiddenName = (
+    <span key="name" className="visually-hidden">
+      {" "}
+      {label.toLowerCase()}
+    </span>
+  );
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -33,8 +41,7 @@ export function PasswordField({ name, label, ...inputProps }) {
           aria-controls={id}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? "Hide" : "Show"}
-          <span className="visually-hidden"> {label.toLowerCase()}</span>
+          {visible ? jt`Hide${hiddenName}` : jt`Show${hiddenName}`}
         </button>
         <FieldError id={id} invalid={invalid} error={meta.error} />
       </div>

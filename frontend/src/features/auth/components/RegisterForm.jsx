@@ -1,9 +1,13 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 
 import { PasswordField } from "./PasswordField";
 import { registrationSchema } from "./signInSchemas";
+
+// The same in every language: how a photo's address begins.
+const URL_START = "https://";
 
 const initialValues = { name: "", photoURL: "", email: "", password: "", confirmPassword: "" };
 
@@ -17,24 +21,24 @@ export function RegisterForm({ onSubmit }) {
     <Formik initialValues={initialValues} validationSchema={registrationSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate>
-          <FormField name="name" label="Name" autoComplete="name" hint="Optional." />
+          <FormField name="name" label={t`Name`} autoComplete="name" hint={t`Optional.`} />
           <FormField
             name="photoURL"
             type="url"
-            label="Photo URL"
+            label={t`Photo URL`}
             autoComplete="photo"
-            placeholder="https://"
+            placeholder={URL_START}
           />
-          <FormField name="email" type="email" label="Email" autoComplete="email" />
-          <PasswordField name="password" label="Password" autoComplete="new-password" />
+          <FormField name="email" type="email" label={t`Email`} autoComplete="email" />
+          <PasswordField name="password" label={t`Password`} autoComplete="new-password" />
           <PasswordField
             name="confirmPassword"
-            label="Confirm password"
+            label={t`Confirm password`}
             autoComplete="new-password"
             onPaste={blockPaste}
           />
           <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
-            {isSubmitting ? "Creating your account…" : "Register"}
+            {isSubmitting ? t`Creating your account…` : t`Register`}
           </button>
         </Form>
       )}

@@ -1,4 +1,5 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 /*
  * What the sign-in forms (log in, register, forgot password) accept, as the app's other forms
@@ -12,16 +13,15 @@ const NAME_MAX_LENGTH = 150;
 const PASSWORD_MIN_LENGTH = 6;
 
 export const messages = {
-  emailRequired: "Email is required.",
-  emailInvalid: "Enter a valid e-mail address.",
-  passwordRequired: "Password is required.",
-  passwordTooShort: "Password must not less than 6 characters.",
-  passwordTooWeak:
-    "Password must have at least one upper case character, one lower case character, one number & one special character.",
-  nameTooLong: "Name must be at most 150 characters.",
-  photoRequired: "Photo URL is required.",
-  photoInvalid: "Enter a valid URL, starting with https://.",
-  passwordMismatch: "The Password Doesn't Match",
+  emailRequired: t`Email is required.`,
+  emailInvalid: t`Enter a valid e-mail address.`,
+  passwordRequired: t`Password is required.`,
+  passwordTooShort: t`Password must not less than 6 characters.`,
+  passwordTooWeak: t`Password must have at least one upper case character, one lower case character, one number & one special character.`,
+  nameTooLong: t`Name must be at most 150 characters.`,
+  photoRequired: t`Photo URL is required.`,
+  photoInvalid: t`Enter a valid URL, starting with https://.`,
+  passwordMismatch: t`The Password Doesn't Match`,
 };
 
 // yup's e-mail rule is the HTML spec's valid e-mail address, as the browser's type="email" checks.

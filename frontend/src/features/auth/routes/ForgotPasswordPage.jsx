@@ -1,6 +1,7 @@
 import { Form, Formik } from "formik";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
@@ -13,13 +14,19 @@ import { forgotPasswordSchema } from "../components/signInSchemas";
 
 // The same words whether or not the address has an account: the page tells nobody who has one.
 export function resetSentMessage(email) {
-  return `If ${email} has an account at Camp, we have sent it an e-mail with a link to choose a new password. The link works once and expires; check your spam folder if it does not arrive in a few minutes.`;
+  return t`If ${email} has an account at Camp, we have sent it an e-mail with a link to choose a new password. The link works once and expires; check your spam folder if it does not arrive in a few minutes.`;
 }
+
+const backToLogin = (
+  <Link key="login" to={paths.login}>
+    {t`Back to log in`}
+  </Link>
+);
 
 export function ForgotPasswordPage() {
   // Firebase sends the e-mail: its chunk starts loading while the address is typed.
   usePrepareSignIn();
-  useTitle("Forgot password");
+  useTitle(t`Forgot password`);
   const location = useLocation();
   const [sentTo, setSentTo] = useState("");
   const [error, setError] = useState("");
@@ -43,14 +50,7 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Forgot password"
-      footer={
-        <>
-          Remembered it? <Link to={paths.login}>Back to log in</Link>
-        </>
-      }
-    >
+    <AuthCard title={t`Forgot password`} footer={<>{jt`Remembered it? ${backToLogin}`}</>}>
       {sentTo ? (
         <div ref={answer} tabIndex={-1} className="alert alert-success mb-0" role="status">
           {resetSentMessage(sentTo)}
@@ -63,8 +63,7 @@ export function ForgotPasswordPage() {
             </div>
           )}
           <p className="text-body-secondary">
-            Give the e-mail address you log in with, and we will send you a link to choose a new
-            password.
+            {t`Give the e-mail address you log in with, and we will send you a link to choose a new password.`}
           </p>
           <ForgotPasswordForm initialEmail={location.state?.email ?? ""} onSubmit={handleSubmit} />
         </>
@@ -82,9 +81,9 @@ function ForgotPasswordForm({ initialEmail, onSubmit }) {
     >
       {({ isSubmitting }) => (
         <Form noValidate>
-          <FormField name="email" type="email" label="Email" autoComplete="email" />
+          <FormField name="email" type="email" label={t`Email`} autoComplete="email" />
           <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
-            {isSubmitting ? "Sending…" : "Send reset link"}
+            {isSubmitting ? t`Sending…` : t`Send reset link`}
           </button>
         </Form>
       )}

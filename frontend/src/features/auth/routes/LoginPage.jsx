@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
@@ -11,14 +12,13 @@ import { authErrorMessage } from "../components/authErrorMessage";
 import { LoginForm } from "../components/LoginForm";
 import { returnPath } from "../../../lib/returnPath";
 
-export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
-export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";
-export const VERIFICATION_SENT_MESSAGE =
-  "We sent you a verification e-mail. Follow its link, then log in again.";
+export const LOGGED_IN_MESSAGE = t`You have logged in successfully.`;
+export const GOOGLE_SIGNED_IN_MESSAGE = t`You are in your account now.`;
+export const VERIFICATION_SENT_MESSAGE = t`We sent you a verification e-mail. Follow its link, then log in again.`;
 
 export function LoginPage() {
   usePrepareSignIn();
-  useTitle("Login");
+  useTitle(t`Login`);
   const { logIn, logInWithGoogle, sendVerificationEmail } = useAuth();
   const notify = useNotify();
   const location = useLocation();
@@ -29,6 +29,11 @@ export function LoginPage() {
   const [mayVerify, setMayVerify] = useState(false);
   const [verificationNotice, setVerificationNotice] = useState("");
   const from = location.state?.from;
+  const createAccount = (
+    <Link key="register" to={paths.register} state={from ? { from } : undefined}>
+      {t`Create an account`}
+    </Link>
+  );
   // Set when Django admin's login page sent an admin here to sign in with their Camp account.
   const adminNext = adminDestination(location.search);
 
@@ -89,20 +94,13 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Log In"
+      title={t`Log In`}
       notice={error ? "" : verificationNotice || location.state?.message}
       noticeTone={
         !verificationNotice && location.state?.message === SESSION_ENDED ? "info" : "success"
       }
       error={error}
-      footer={
-        <>
-          New to Camp?{" "}
-          <Link to={paths.register} state={from ? { from } : undefined}>
-            Create an account
-          </Link>
-        </>
-      }
+      footer={<>{jt`New to Camp? ${createAccount}`}</>}
     >
       {mayVerify && (
         <button
@@ -110,13 +108,13 @@ export function LoginPage() {
           className="btn btn-outline-primary w-100 mb-3"
           onClick={handleSendVerification}
         >
-          Send verification e-mail
+          {t`Send verification e-mail`}
         </button>
       )}
       <LoginForm onSubmit={handleSubmit} disabled={signingInWithGoogle} />
       <div className="d-flex align-items-center gap-2 my-3 text-body-secondary">
         <hr className="flex-grow-1" />
-        or
+        {t`or`}
         <hr className="flex-grow-1" />
       </div>
       <button
@@ -125,7 +123,7 @@ export function LoginPage() {
         onClick={handleGoogle}
         disabled={signingInWithGoogle}
       >
-        Continue with Google
+        {t`Continue with Google`}
       </button>
     </AuthCard>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
@@ -9,7 +10,7 @@ import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { RegisterForm } from "../components/RegisterForm";
 
-export const REGISTERED_MESSAGE = "Your account is ready. Please log in.";
+export const REGISTERED_MESSAGE = t`Your account is ready. Please log in.`;
 
 // The server names the profile fields its own way.
 const FORM_FIELD_OF = { name: "name", photo: "photoURL", email: "email" };
@@ -26,12 +27,17 @@ function formErrorsFrom(failure) {
 
 export function RegisterPage() {
   usePrepareSignIn();
-  useTitle("Register");
+  useTitle(t`Register`);
   const { register } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [error, setError] = useState("");
   const from = location.state?.from;
+  const logIn = (
+    <Link key="login" to={paths.login} state={from ? { from } : undefined}>
+      {t`Log in`}
+    </Link>
+  );
 
   async function handleSubmit({ name, photoURL, email, password }, { setErrors }) {
     setError("");
@@ -52,16 +58,9 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Register"
+      title={t`Register`}
       error={error}
-      footer={
-        <>
-          Already have an account?{" "}
-          <Link to={paths.login} state={from ? { from } : undefined}>
-            Log in
-          </Link>
-        </>
-      }
+      footer={<>{jt`Already have an account? ${logIn}`}</>}
     >
       <RegisterForm onSubmit={handleSubmit} />
     </AuthCard>
