@@ -49,6 +49,7 @@ const boundaries = [
  */
 const SPEAKS_THROUGH_MESSAGES = [
   "src/components/layout/**/*.jsx",
+  "src/features/payments/**/*.jsx",
   "src/features/selections/**/*.jsx",
   "src/features/waitlist/**/*.jsx",
 ];
