@@ -52,7 +52,10 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/artwork/**/*.jsx",
   "src/features/attendance-admin/**/*.jsx",
   "src/features/auth/**/*.jsx",
+  "src/features/payments/**/*.jsx",
+  "src/features/selections/**/*.jsx",
   "src/features/waiting-room-admin/**/*.jsx",
+  "src/features/waitlist/**/*.jsx",
 ];
 // The attributes and props whose text a person reads or hears: the DOM's own, and the app's
 // components' (loadingLabel, errorTitle, emptyMessage, confirmText...).

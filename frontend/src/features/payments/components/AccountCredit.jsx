@@ -1,3 +1,5 @@
+import { jt, t } from "ttag";
+
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
 import { useCredit } from "../../../api/credit";
 import { formatPaymentDate } from "./PaymentHistoryTable";
@@ -12,24 +14,23 @@ export function AccountCredit() {
   if (error || !credit) return null;
   const balance = Number(credit.balance);
   if (balance === 0 && credit.entries.length === 0) return null;
+  const balanceShown = <strong key="balance">{formatPrice(balance)}</strong>;
   return (
     <section className="card mb-4" aria-labelledby="account-credit-heading">
       <div className="card-body">
         <h2 id="account-credit-heading" className="h5 card-title">
-          Account credit
+          {t`Account credit`}
         </h2>
-        <p className="mb-1">
-          Balance: <strong>{formatPrice(balance)}</strong>
-        </p>
+        <p className="mb-1">{jt`Balance: ${balanceShown}`}</p>
         {balance > 0 && (
           <p className="small text-body-secondary mb-0">
-            Credit is used before your card when you next pay for a class.
+            {t`Credit is used before your card when you next pay for a class.`}
           </p>
         )}
         {credit.entries.length > 0 && (
           <ul
             className="list-group list-group-flush mt-2"
-            aria-label="Credit entries, newest first"
+            aria-label={t`Credit entries, newest first`}
           >
             {credit.entries.map((entry, index) => (
               // Entries carry no id. New ones come first, so each is counted from the oldest.

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { usePayBalance } from "../../../api/balances";
 import { formatPrice } from "../../../components/ui/formatPrice";
@@ -13,10 +14,10 @@ const ANOTHER = "another";
 export function payChoices(balance) {
   const choices = [];
   if (balance.dueNow > 0) {
-    choices.push({ scope: "due", label: "What is due now", amount: balance.dueNow });
+    choices.push({ scope: "due", label: t`What is due now`, amount: balance.dueNow });
   }
   if (balance.due > balance.dueNow) {
-    choices.push({ scope: "all", label: "The remaining balance", amount: balance.due });
+    choices.push({ scope: "all", label: t`The remaining balance`, amount: balance.due });
   }
   return choices;
 }
@@ -70,6 +71,7 @@ export function BalancePayForm({ enrolmentId, balance, user, initialScope, onPai
   const [answered, setAnswered] = useState(0);
   const payBalance = usePayBalance(user?.email);
   if (!chosen) return null;
+  const chosenAmount = formatPrice(chosen.amount);
   const canPay =
     !processing && (!anotherCard || (Boolean(stripe) && ready && Boolean(balance.clientSecret)));
 
@@ -110,21 +112,21 @@ export function BalancePayForm({ enrolmentId, balance, user, initialScope, onPai
     <form onSubmit={pay} noValidate aria-busy={processing}>
       {choices.length > 1 && (
         <Choice
-          legend="What would you like to pay?"
-          options={choices.map((choice) => ({
-            value: choice.scope,
-            label: `${choice.label}: ${formatPrice(choice.amount)}`,
-          }))}
+          legend={t`What would you like to pay?`}
+          options={choices.map((choice) => {
+            const amount = formatPrice(choice.amount);
+            return { value: choice.scope, label: t`${choice.label}: ${amount}` };
+          })}
           value={chosen.scope}
           onChange={setScope}
           disabled={processing}
         />
       )}
       <Choice
-        legend="Pay with"
+        legend={t`Pay with`}
         options={[
-          { value: ON_FILE, label: "The card on file" },
-          { value: ANOTHER, label: "Use another card" },
+          { value: ON_FILE, label: t`The card on file` },
+          { value: ANOTHER, label: t`Use another card` },
         ]}
         value={card}
         onChange={(next) => {
@@ -135,7 +137,7 @@ export function BalancePayForm({ enrolmentId, balance, user, initialScope, onPai
       />
       {anotherCard && (
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">Card details</legend>
+          <legend className="form-label fs-6">{t`Card details`}</legend>
           {/* Stripe.js draws the card inputs in here. */}
           <div ref={boxRef} className="form-control py-2" data-testid="card-element" />
         </fieldset>
@@ -144,7 +146,7 @@ export function BalancePayForm({ enrolmentId, balance, user, initialScope, onPai
         {processing && (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         )}
-        Pay {formatPrice(chosen.amount)}
+        {t`Pay ${chosenAmount}`}
       </button>
       <PayFailure failure={failure} answered={answered} />
     </form>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { jt, t } from "ttag";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatDate } from "../../../components/ui/schedule";
@@ -35,39 +36,38 @@ function InstalmentList({ instalments, label }) {
 export function BalanceSummary({ balance, headingLevel = 3 }) {
   const headingId = useId();
   const Heading = `h${headingLevel}`;
+  const releaseDay = balance.releaseOn && (
+    <time key="release" dateTime={balance.releaseOn}>
+      {formatDate(balance.releaseOn)}
+    </time>
+  );
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <Heading id={headingId} className="h6 mb-2">
-        {balance.planLabel || "Balance"}
+        {balance.planLabel || t`Balance`}
       </Heading>
       {balance.overdueSince && (
         <p className="mb-2">
-          <span className="badge text-bg-danger me-1">Overdue</span>{" "}
-          {balance.releaseOn ? (
-            <>
-              The seat is kept until{" "}
-              <time dateTime={balance.releaseOn}>{formatDate(balance.releaseOn)}</time> unless what
-              is due is paid.
-            </>
-          ) : (
-            "Please pay what is due to keep the seat."
-          )}
+          <span className="badge text-bg-danger me-1">{t`Overdue`}</span>{" "}
+          {balance.releaseOn
+            ? jt`The seat is kept until ${releaseDay} unless what is due is paid.`
+            : t`Please pay what is due to keep the seat.`}
         </p>
       )}
       <dl className="price-summary mb-2">
-        <dt>Paid</dt>
+        <dt>{t`Paid`}</dt>
         <dd>{formatPrice(balance.paid)}</dd>
-        <dt>Remaining</dt>
+        <dt>{t`Remaining`}</dt>
         <dd>{formatPrice(balance.due)}</dd>
         {balance.dueNow > 0 && (
           <>
-            <dt className="fw-semibold">Due now</dt>
+            <dt className="fw-semibold">{t`Due now`}</dt>
             <dd className="fw-semibold">{formatPrice(balance.dueNow)}</dd>
           </>
         )}
       </dl>
       {balance.instalments.length > 0 && (
-        <InstalmentList instalments={balance.instalments} label="Instalments" />
+        <InstalmentList instalments={balance.instalments} label={t`Instalments`} />
       )}
     </section>
   );

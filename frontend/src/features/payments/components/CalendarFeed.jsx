@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { Dialog } from "../../../components/ui/Dialog";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { useCalendarFeed, useResetCalendarFeed } from "../../../api/calendarFeed";
 import { useNotify } from "../../../lib/notices";
 
-const COPY_BY_HAND = "The link is selected: press Ctrl+C (⌘C on a Mac) to copy it";
+const COPY_BY_HAND = t`The link is selected: press Ctrl+C (⌘C on a Mac) to copy it`;
 
 function ResetDialog({ onReset, onClose }) {
   const [resetting, setResetting] = useState(false);
@@ -24,15 +25,15 @@ function ResetDialog({ onReset, onClose }) {
 
   return (
     <Dialog
-      title="Reset your calendar link?"
+      title={t`Reset your calendar link?`}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button type="button" className="btn btn-danger" disabled={resetting} onClick={confirm}>
-            {resetting ? "Resetting…" : "Reset link"}
+            {resetting ? t`Resetting…` : t`Reset link`}
           </button>
         </>
       }
@@ -43,8 +44,7 @@ function ResetDialog({ onReset, onClose }) {
         </div>
       )}
       <p className="mb-0">
-        The old link will stop working: a calendar subscribed to it no longer shows your classes
-        until you subscribe to the new link. Reset it if someone else got hold of it.
+        {t`The old link will stop working: a calendar subscribed to it no longer shows your classes until you subscribe to the new link. Reset it if someone else got hold of it.`}
       </p>
     </Dialog>
   );
@@ -66,7 +66,7 @@ export function CalendarFeed() {
   async function copy() {
     try {
       await navigator.clipboard.writeText(feed.url);
-      notify("Link copied");
+      notify(t`Link copied`);
     } catch {
       // No clipboard here (an older browser, a page not served over HTTPS) or no permission.
       input.current.focus();
@@ -78,7 +78,7 @@ export function CalendarFeed() {
   async function handleReset() {
     await reset();
     setConfirming(false);
-    notify("Your calendar has a new link");
+    notify(t`Your calendar has a new link`);
   }
 
   let content;
@@ -86,7 +86,7 @@ export function CalendarFeed() {
     content = (
       <>
         <label htmlFor={inputId} className="form-label">
-          Calendar link
+          {t`Calendar link`}
         </label>
         <div className="input-group mb-3">
           <input
@@ -100,7 +100,7 @@ export function CalendarFeed() {
             onFocus={(event) => event.currentTarget.select()}
           />
           <button type="button" className="btn btn-primary" onClick={copy}>
-            Copy link
+            {t`Copy link`}
           </button>
         </div>
         <button
@@ -108,16 +108,16 @@ export function CalendarFeed() {
           className="btn btn-outline-danger btn-sm"
           onClick={() => setConfirming(true)}
         >
-          Reset link
+          {t`Reset link`}
         </button>
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="Your calendar link could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`Your calendar link could not be loaded.`} error={error} />;
   } else {
     content = (
       <p className="text-body-secondary mb-0" role="status">
-        Loading your calendar link…
+        {t`Loading your calendar link…`}
       </p>
     );
   }
@@ -126,12 +126,10 @@ export function CalendarFeed() {
     <section className="card shadow-sm" aria-labelledby="calendar-feed-heading">
       <div className="card-body">
         <h2 id="calendar-feed-heading" className="h5 card-title">
-          Your calendar
+          {t`Your calendar`}
         </h2>
         <p id={hintId} className="card-text">
-          A private link to the meetings of the classes you are enrolled in. Subscribe to it in
-          Google Calendar, Apple Calendar or Outlook, and changes to a class’s schedule reach your
-          calendar by themselves. Anyone with the link can see your classes, so keep it to yourself.
+          {t`A private link to the meetings of the classes you are enrolled in. Subscribe to it in Google Calendar, Apple Calendar or Outlook, and changes to a class’s schedule reach your calendar by themselves. Anyone with the link can see your classes, so keep it to yourself.`}
         </p>
         {content}
       </div>

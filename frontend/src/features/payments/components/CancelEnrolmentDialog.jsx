@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { Dialog } from "../../../components/ui/Dialog";
 import { Loading } from "../../../components/ui/Loading";
@@ -15,12 +16,10 @@ function sentence(text) {
  * The answer names no class or discount, only the amount: the one sentence that fits every
  * discount a cancellation can take away from another class.
  */
-export const WITHHELD_WHY =
-  "A discount another of your classes had no longer applies; it is kept from this refund.";
+export const WITHHELD_WHY = t`A discount another of your classes had no longer applies; it is kept from this refund.`;
 
 // Account credit spent on the seat goes back as credit, by the same tier as the card's part.
-export const CREDIT_RETURNED_WHY =
-  "Account credit you spent on this class goes back to your credit.";
+export const CREDIT_RETURNED_WHY = t`Account credit you spent on this class goes back to your credit.`;
 
 // "8%", "7.5%": the school's bonus as it sets it.
 function percent(value) {
@@ -34,9 +33,11 @@ function percent(value) {
 function RefundToChoice({ preview, refundTo, onChange, disabled }) {
   const id = useId();
   const bonus = Number(preview.creditBonusPercent) > 0;
+  const creditAmount = formatPrice(preview.creditAmount);
+  const bonusPercent = percent(preview.creditBonusPercent);
   return (
     <fieldset className="mb-3" disabled={disabled}>
-      <legend className="form-label fs-6 fw-semibold mb-1">Where should the refund go?</legend>
+      <legend className="form-label fs-6 fw-semibold mb-1">{t`Where should the refund go?`}</legend>
       <div className="form-check">
         <input
           id={`${id}-card`}
@@ -48,7 +49,7 @@ function RefundToChoice({ preview, refundTo, onChange, disabled }) {
           onChange={() => onChange("card")}
         />
         <label htmlFor={`${id}-card`} className="form-check-label">
-          Refund to my card
+          {t`Refund to my card`}
         </label>
       </div>
       <div className="form-check">
@@ -62,10 +63,10 @@ function RefundToChoice({ preview, refundTo, onChange, disabled }) {
           onChange={() => onChange("credit")}
         />
         <label htmlFor={`${id}-credit`} className="form-check-label">
-          Add to my account credit
+          {t`Add to my account credit`}
           {bonus && (
             <span className="d-block small text-body-secondary">
-              {formatPrice(preview.creditAmount)} (+{percent(preview.creditBonusPercent)} bonus)
+              {t`${creditAmount} (+${bonusPercent} bonus)`}
             </span>
           )}
         </label>
@@ -82,27 +83,27 @@ function RefundPreview({ preview, children }) {
   const withheld = Number(preview.withheldDiscount) > 0;
   return (
     <>
-      <p>The seat is given up, and this is what comes back to you.</p>
+      <p>{t`The seat is given up, and this is what comes back to you.`}</p>
       <dl className="class-facts mb-3">
-        <dt>Paid</dt>
+        <dt>{t`Paid`}</dt>
         <dd>{formatPrice(preview.paid)}</dd>
         {withheld && (
           <>
-            <dt>Discount withheld</dt>
+            <dt>{t`Discount withheld`}</dt>
             <dd>
               {formatPriceChange(-Number(preview.withheldDiscount))}
               <span className="d-block small">{WITHHELD_WHY}</span>
             </dd>
           </>
         )}
-        <dt>Refund</dt>
+        <dt>{t`Refund`}</dt>
         <dd>
           <strong>{formatPrice(preview.refundAmount)}</strong>
           {preview.tierLabel && <span className="d-block small">{preview.tierLabel}</span>}
         </dd>
         {Number(preview.creditReturned) > 0 && (
           <>
-            <dt>Credit returned</dt>
+            <dt>{t`Credit returned`}</dt>
             <dd>
               {formatPrice(preview.creditReturned)}
               <span className="d-block small">{CREDIT_RETURNED_WHY}</span>
@@ -114,7 +115,7 @@ function RefundPreview({ preview, children }) {
       {children}
       {preview.policyText && (
         <>
-          <h3 className="h6 mb-1">The refund policy when you paid</h3>
+          <h3 className="h6 mb-1">{t`The refund policy when you paid`}</h3>
           <PlainText
             text={preview.policyText}
             className="small text-body-secondary"
@@ -169,20 +170,20 @@ export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onC
   } else if (error) {
     body = errorAlert;
   } else {
-    body = <Loading label="Working out the refund…" />;
+    body = <Loading label={t`Working out the refund…`} />;
   }
   return (
     <Dialog
       title={
         enrolment.participantName
-          ? `Cancel ${enrolment.nameClass} for ${enrolment.participantName}?`
-          : `Cancel ${enrolment.nameClass}?`
+          ? t`Cancel ${enrolment.nameClass} for ${enrolment.participantName}?`
+          : t`Cancel ${enrolment.nameClass}?`
       }
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Keep enrolment
+            {t`Keep enrolment`}
           </button>
           <button
             type="button"
@@ -190,7 +191,7 @@ export function CancelEnrolmentDialog({ enrolment, busy, failure, onConfirm, onC
             disabled={!ready || busy}
             onClick={() => onConfirm({ refundTo, refundAmount: preview.refundAmount })}
           >
-            {busy ? "Cancelling…" : "Cancel enrolment"}
+            {busy ? t`Cancelling…` : t`Cancel enrolment`}
           </button>
         </>
       }

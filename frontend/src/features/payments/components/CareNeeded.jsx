@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { useCareRecord } from "../../../api/care";
 import { useParticipants } from "../../../api/participants";
@@ -29,12 +30,47 @@ function RecordPart({ participantId, who, siblings, onRecordChanged }) {
       />
     );
   }
-  if (error) return <ErrorAlert title="The care record could not be loaded." error={error} />;
-  return <Loading label="Loading the care record…" />;
+  if (error) return <ErrorAlert title={t`The care record could not be loaded.`} error={error} />;
+  return <Loading label={t`Loading the care record…`} />;
+}
+
+/*
+ * The sentences that name whose care record it is, each whole for each kind of person (the
+ * account holder, a child not yet named, a child by first name), as each language words it.
+ */
+function careSentences(participant, name) {
+  if (participant?.isAccountHolder) {
+    return {
+      needs: t`Before your first class the school needs:`,
+      record: t`Your care record`,
+      stillCorrect: t`Is your care record still correct?`,
+      confirmedOn: (day) =>
+        t`Your care record was last confirmed on ${day}. If nothing has changed, press Still correct.`,
+      ifNothingChanged: t`If nothing has changed in your care record, press Still correct.`,
+    };
+  }
+  if (name === undefined) {
+    return {
+      needs: t`Before your child's first class the school needs:`,
+      record: t`Your child's care record`,
+      stillCorrect: t`Is your child's care record still correct?`,
+      confirmedOn: (day) =>
+        t`Your child's care record was last confirmed on ${day}. If nothing has changed, press Still correct.`,
+      ifNothingChanged: t`If nothing has changed in your child's care record, press Still correct.`,
+    };
+  }
+  return {
+    needs: t`Before ${name}'s first class the school needs:`,
+    record: t`${name}'s care record`,
+    stillCorrect: t`Is ${name}'s care record still correct?`,
+    confirmedOn: (day) =>
+      t`${name}'s care record was last confirmed on ${day}. If nothing has changed, press Still correct.`,
+    ifNothingChanged: t`If nothing has changed in ${name}'s care record, press Still correct.`,
+  };
 }
 
 // "Still correct", with the way to look the record over and change it instead.
-function ConfirmPart({ participantId, who, onRecordChanged }) {
+function ConfirmPart({ participantId, who, sentences, onRecordChanged }) {
   const { data: record } = useCareRecord(participantId);
   const describedId = useId();
   const [changing, setChanging] = useState(false);
@@ -42,8 +78,8 @@ function ConfirmPart({ participantId, who, onRecordChanged }) {
     <>
       <p id={describedId} className="mb-2">
         {record?.confirmedAt
-          ? `${who.Whose} care record was last confirmed on ${formatSchoolDay(record.confirmedAt)}. If nothing has changed, press Still correct.`
-          : `If nothing has changed in ${who.whose} care record, press Still correct.`}
+          ? sentences.confirmedOn(formatSchoolDay(record.confirmedAt))
+          : sentences.ifNothingChanged}
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-start mb-3">
         <ConfirmCareButton
@@ -57,7 +93,7 @@ function ConfirmPart({ participantId, who, onRecordChanged }) {
           aria-expanded={changing}
           onClick={() => setChanging((open) => !open)}
         >
-          {changing ? "Hide the record" : "Look over the record"}
+          {changing ? t`Hide the record` : t`Look over the record`}
         </button>
       </div>
       {changing && (
@@ -91,6 +127,9 @@ export function CareNeeded({
     firstName: (fallbackName ?? "").split(" ")[0],
   };
   const who = careWho(participant);
+  const firstName =
+    (participant.firstName ?? "").trim() || (participant.lastName ?? "").trim() || undefined;
+  const sentences = careSentences(participant, firstName);
   const siblings = siblingsOf(participants, participantId);
   const recordDue = missing.some((item) => RECORD_ITEMS.includes(item));
   const confirmationDue = !recordDue && missing.includes("confirmation");
@@ -104,7 +143,7 @@ export function CareNeeded({
   return (
     <section aria-labelledby="care-needed-heading">
       <h2 id="care-needed-heading" ref={headingRef} tabIndex={-1} className="h5 mb-2">
-        Before {who.whose} first class the school needs:
+        {sentences.needs}
       </h2>
       <MissingList
         missing={missing}
@@ -112,11 +151,11 @@ export function CareNeeded({
         policies={policies}
         emergencyContactsRequired={record?.emergencyContactsRequired}
       />
-      <p className="mt-2">Once everything is in, the payment opens again.</p>
+      <p className="mt-2">{t`Once everything is in, the payment opens again.`}</p>
       {recordDue && (
         <section className="mt-4" aria-labelledby="care-needed-record">
           <h3 id="care-needed-record" className="h5">
-            {who.Whose} care record
+            {sentences.record}
           </h3>
           <RecordPart
             participantId={participantId}
@@ -129,17 +168,25 @@ export function CareNeeded({
       {confirmationDue && (
         <section className="mt-4" aria-labelledby="care-needed-confirm">
           <h3 id="care-needed-confirm" className="h5">
-            Is {who.whose} care record still correct?
+            {sentences.stillCorrect}
           </h3>
-          <ConfirmPart participantId={participantId} who={who} onRecordChanged={onRecordChanged} />
+          <ConfirmPart
+            participantId={participantId}
+            who={who}
+            sentences={sentences}
+            onRecordChanged={onRecordChanged}
+          />
         </section>
       )}
       {slugs.length > 0 && (
         <div className="mt-4 d-grid gap-3">
           {policiesError && (
-            <ErrorAlert title="The school's policies could not be loaded." error={policiesError} />
+            <ErrorAlert
+              title={t`The school's policies could not be loaded.`}
+              error={policiesError}
+            />
           )}
-          {!policies && !policiesError && <Loading label="Loading the school's policies…" />}
+          {!policies && !policiesError && <Loading label={t`Loading the school's policies…`} />}
           {policies && (
             <PoliciesSignForm
               policies={policies.filter((policy) => slugs.includes(policy.slug))}
@@ -156,7 +203,7 @@ export function CareNeeded({
       )}
       <p className="mt-4 mb-0">
         <button type="button" className="btn btn-link p-0" onClick={onRetry}>
-          I have done all this: open the payment again
+          {t`I have done all this: open the payment again`}
         </button>
       </p>
     </section>

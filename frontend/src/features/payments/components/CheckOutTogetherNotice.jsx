@@ -1,3 +1,5 @@
+import { msgid, ngettext, t } from "ttag";
+
 import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
 
 /*
@@ -7,12 +9,16 @@ import { useCheckOutTogether } from "../../../hooks/useCheckOutTogether";
  */
 export function CheckOutTogetherNotice({ selections }) {
   const { checkOutTogether, posting, refusal } = useCheckOutTogether();
+  const count = selections.length;
   const items = selections.map(({ classId, participantId }) => ({ classId, participantId }));
   return (
     <div className="border rounded-3 bg-body-tertiary p-3 mb-4">
       <p className="mb-2">
-        Paying for more than one? Your {selections.length} selected classes can be paid together
-        with one payment, family discounts included.
+        {ngettext(
+          msgid`Paying for more than one? Your ${count} selected class can be paid together with one payment, family discounts included.`,
+          `Paying for more than one? Your ${count} selected classes can be paid together with one payment, family discounts included.`,
+          count,
+        )}
       </p>
       <button
         type="button"
@@ -21,7 +27,7 @@ export function CheckOutTogetherNotice({ selections }) {
         aria-busy={posting || undefined}
         onClick={() => checkOutTogether(items)}
       >
-        Check out together
+        {t`Check out together`}
       </button>
       {refusal && (
         <p className="text-danger-emphasis small mt-2 mb-0" role="alert">

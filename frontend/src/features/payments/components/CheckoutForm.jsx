@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { paths } from "../../../config/paths";
@@ -14,10 +15,9 @@ import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { isCareIncomplete, isNothingDue } from "./checkout";
 import { SeatHold } from "./SeatHold";
 
-const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
-const RENEWED_FORM = "This payment form was renewed. Please press Pay again.";
-export const CONFIRMING_MESSAGE =
-  "Your payment is being confirmed with the bank. This page updates by itself.";
+const FALLBACK_FAILURE = t`The payment did not go through. Please try again.`;
+const RENEWED_FORM = t`This payment form was renewed. Please press Pay again.`;
+export const CONFIRMING_MESSAGE = t`Your payment is being confirmed with the bank. This page updates by itself.`;
 // How often the page asks after a payment whose confirmation is awaited.
 export const CONFIRMING_POLL_MS = 2000;
 
@@ -223,6 +223,7 @@ export function CheckoutForm({ selection, user, onCareIncomplete, onQuote, onNot
 
   const done = Boolean(payment);
   const canPay = Boolean(stripe) && cardReady && Boolean(clientSecret) && !processing;
+  const shownPrice = formatPrice(price);
 
   return (
     <form onSubmit={pay} noValidate aria-busy={processing}>
@@ -230,7 +231,7 @@ export function CheckoutForm({ selection, user, onCareIncomplete, onQuote, onNot
         <SeatHold selectionId={payId} expiresAt={holdExpiresAt} onExtended={setHoldExpiresAt} />
       )}
       <fieldset disabled={done || closed} className="mb-3">
-        <legend className="form-label fs-6">Card details</legend>
+        <legend className="form-label fs-6">{t`Card details`}</legend>
         {/* Stripe.js draws the card inputs in here. */}
         <div ref={cardBoxRef} className="form-control py-2" data-testid="card-element" />
       </fieldset>
@@ -238,7 +239,7 @@ export function CheckoutForm({ selection, user, onCareIncomplete, onQuote, onNot
         {processing && (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         )}
-        Pay {formatPrice(price)}
+        {t`Pay ${shownPrice}`}
       </button>
       <FormOutcome
         failure={failure}
@@ -280,7 +281,7 @@ export function FreeEnrolForm({ selection, user, onCareIncomplete }) {
         {processing && (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         )}
-        Enrol for free
+        {t`Enrol for free`}
       </button>
       <FormOutcome failure={failure} payment={payment} answered={answered} free />
     </form>
@@ -316,12 +317,12 @@ function FormOutcome({ failure, payment, progress = "", free = false, answered =
         {progress}
         {payment &&
           (free
-            ? `You are enrolled in ${payment.nameClass}.`
-            : `Transaction complete with transactionId: ${payment.transactionId}`)}
+            ? t`You are enrolled in ${payment.nameClass}.`
+            : t`Transaction complete with transactionId: ${payment.transactionId}`)}
       </div>
       {payment?._id && (
         <p className="mt-2 mb-0">
-          <Link to={paths.dashboard.receipt(payment._id)}>View your receipt</Link>
+          <Link to={paths.dashboard.receipt(payment._id)}>{t`View your receipt`}</Link>
         </p>
       )}
     </>

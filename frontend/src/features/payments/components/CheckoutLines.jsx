@@ -1,7 +1,8 @@
 import { Fragment, useId } from "react";
+import { jt, msgid, ngettext, t } from "ttag";
 
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
-import { instalmentCount, PlanParts } from "./PlanParts";
+import { PlanParts } from "./PlanParts";
 import "./price-summary.css";
 
 // The value of the "Pay in full" choice: a line paid by no plan.
@@ -13,7 +14,8 @@ function lineName(line) {
 }
 
 function whatAndWhom(line) {
-  return line.participantName ? `${lineName(line)} for ${line.participantName}` : lineName(line);
+  const name = lineName(line);
+  return line.participantName ? t`${name} for ${line.participantName}` : name;
 }
 
 /*
@@ -23,15 +25,12 @@ function whatAndWhom(line) {
  */
 function LinePrice({ line }) {
   if (line.adjustments.length === 0) {
-    return (
-      <p className="mb-3">
-        Price: <strong>{formatPrice(line.price)}</strong>
-      </p>
-    );
+    const price = <strong key="price">{formatPrice(line.price)}</strong>;
+    return <p className="mb-3">{jt`Price: ${price}`}</p>;
   }
   return (
     <dl className="price-summary mb-3">
-      <dt>List price</dt>
+      <dt>{t`List price`}</dt>
       <dd>{formatPrice(line.listPrice)}</dd>
       {line.adjustments.map((adjustment, index) => (
         // The same kind may come twice (two codes), so the place in the list tells them apart.
@@ -40,7 +39,7 @@ function LinePrice({ line }) {
           <dd>{formatPriceChange(adjustment.amount)}</dd>
         </Fragment>
       ))}
-      <dt className="price-summary-total">Price</dt>
+      <dt className="price-summary-total">{t`Price`}</dt>
       <dd className="price-summary-total">
         <strong>{formatPrice(line.price)}</strong>
       </dd>
@@ -55,10 +54,22 @@ function LinePrice({ line }) {
  * a choice goes to `onChoose` at once (the server prices the checkout again). The radios stay
  * usable while the server answers, so arrowing through them keeps the keyboard's focus.
  */
+// What a choice charges today and, for a plan, how many instalments follow.
+function todayThen(choice) {
+  const today = formatPrice(choice.today);
+  const count = choice.parts.length;
+  if (count === 0) return t`${today} today`;
+  return ngettext(
+    msgid`${today} today, then ${count} instalment:`,
+    `${today} today, then ${count} instalments:`,
+    count,
+  );
+}
+
 function PlanChoice({ line, chosen, onChoose }) {
   const id = useId();
   const choices = [
-    { value: IN_FULL, planId: null, label: "Pay in full", today: line.price, parts: [] },
+    { value: IN_FULL, planId: null, label: t`Pay in full`, today: line.price, parts: [] },
     ...line.plans.map((plan) => ({
       value: String(plan.id),
       planId: plan.id,
@@ -68,10 +79,12 @@ function PlanChoice({ line, chosen, onChoose }) {
     })),
   ];
   const checked = chosen === null ? IN_FULL : String(chosen);
+  const what = whatAndWhom(line);
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6 fw-semibold mb-1">
-        How to pay<span className="visually-hidden"> for {whatAndWhom(line)}</span>
+        {t`How to pay`}
+        <span className="visually-hidden"> {t`for ${what}`}</span>
       </legend>
       {choices.map((choice) => (
         <div className="form-check mb-2" key={choice.value}>
@@ -89,10 +102,7 @@ function PlanChoice({ line, chosen, onChoose }) {
             {choice.label}
           </label>
           <div id={`${id}-${choice.value}-terms`} className="small text-body-secondary">
-            <p className="mb-0">
-              {formatPrice(choice.today)} today
-              {choice.parts.length > 0 && `, then ${instalmentCount(choice.parts.length)}:`}
-            </p>
+            <p className="mb-0">{todayThen(choice)}</p>
             {choice.parts.length > 0 && <PlanParts parts={choice.parts} />}
           </div>
         </div>
@@ -107,17 +117,24 @@ function PlanChoice({ line, chosen, onChoose }) {
  */
 function LineSchedule({ line, paid }) {
   const plan = line.plans.find((candidate) => candidate.id === line.planId);
+  const what = whatAndWhom(line);
   return (
     <div className="mb-3">
-      <p className="fw-semibold mb-1">{plan ? plan.label : "Payment plan"}</p>
+      <p className="fw-semibold mb-1">{plan ? plan.label : t`Payment plan`}</p>
       <dl className="price-summary mb-1">
-        <dt>{paid ? "Deposit paid" : "Deposit"}</dt>
+        <dt>{paid ? t`Deposit paid` : t`Deposit`}</dt>
         <dd>{formatPrice(line.dueNow)}</dd>
       </dl>
-      <p className="small mb-1">Then, charged to the same card:</p>
-      <PlanParts parts={line.schedule} label={`Instalments for ${whatAndWhom(line)}`} />
+      <p className="small mb-1">{t`Then, charged to the same card:`}</p>
+      <PlanParts parts={line.schedule} label={t`Instalments for ${what}`} />
     </div>
   );
+}
+
+// Whom the line's seat is for.
+function LineParticipant({ line }) {
+  const participant = <strong key="participant">{line.participantName}</strong>;
+  return <p className="mb-2">{jt`For: ${participant}`}</p>;
 }
 
 /*
@@ -142,11 +159,7 @@ export function CheckoutLines({
         <li key={line.id} className="card shadow-sm">
           <div className="card-body">
             <h2 className="h5 card-title">{lineName(line)}</h2>
-            {line.participantName && (
-              <p className="mb-2">
-                For: <strong>{line.participantName}</strong>
-              </p>
-            )}
+            {line.participantName && <LineParticipant line={line} />}
             <LinePrice line={line} />
             {onChoosePlan && line.plans.length > 0 && (
               <PlanChoice
@@ -163,7 +176,8 @@ export function CheckoutLines({
                 disabled={removing !== null}
                 onClick={() => onRemove(line)}
               >
-                Remove<span className="visually-hidden"> {whatAndWhom(line)}</span>
+                {t`Remove`}
+                <span className="visually-hidden"> {whatAndWhom(line)}</span>
               </button>
             )}
           </div>
@@ -174,8 +188,8 @@ export function CheckoutLines({
 }
 
 function totalLabel(paid, later) {
-  if (later) return paid ? "Paid today" : "Due today";
-  return paid ? "Total paid" : "Total due";
+  if (later) return paid ? t`Paid today` : t`Due today`;
+  return paid ? t`Total paid` : t`Total due`;
 }
 
 /*
@@ -186,11 +200,12 @@ function totalLabel(paid, later) {
 export function CheckoutTotal({ checkout, paid }) {
   const instalments = checkout.lines.reduce((count, line) => count + line.schedule.length, 0);
   const later = checkout.later > 0 && instalments > 0;
+  const laterAmount = formatPrice(checkout.later);
   return (
     <dl className="price-summary mb-4">
       {checkout.credit > 0 && (
         <>
-          <dt>Account credit applied</dt>
+          <dt>{t`Account credit applied`}</dt>
           <dd>{formatPrice(checkout.credit)}</dd>
         </>
       )}
@@ -200,9 +215,13 @@ export function CheckoutTotal({ checkout, paid }) {
       </dd>
       {later && (
         <>
-          <dt>Later</dt>
+          <dt>{t`Later`}</dt>
           <dd>
-            {formatPrice(checkout.later)} in {instalmentCount(instalments)}
+            {ngettext(
+              msgid`${laterAmount} in ${instalments} instalment`,
+              `${laterAmount} in ${instalments} instalments`,
+              instalments,
+            )}
           </dd>
         </>
       )}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "ttag";
 
 import { usePayCheckout } from "../../../api/checkouts";
 import { formatPrice } from "../../../components/ui/formatPrice";
@@ -82,28 +83,29 @@ export function CheckoutPayForm({
     }
   }
 
+  const total = formatPrice(checkout.total);
   return (
     <>
       <form onSubmit={pay} noValidate aria-busy={processing}>
         {byCard ? (
           <fieldset className="mb-3">
-            <legend className="form-label fs-6">Card details</legend>
+            <legend className="form-label fs-6">{t`Card details`}</legend>
             {/* Stripe.js draws the card inputs in here. */}
             <div ref={boxRef} className="form-control py-2" data-testid="card-element" />
             {checkout.later > 0 && (
               <p className="form-text mb-0">
-                The card is kept for the instalments: each is charged to it on its date.
+                {t`The card is kept for the instalments: each is charged to it on its date.`}
               </p>
             )}
           </fieldset>
         ) : (
-          <p>Your discounts and credit cover everything: no card is needed.</p>
+          <p>{t`Your discounts and credit cover everything: no card is needed.`}</p>
         )}
         <button type="submit" className="btn btn-primary" disabled={!canPay}>
           {processing && (
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
           )}
-          {byCard ? `Pay ${formatPrice(checkout.total)}` : "Enrol without a card"}
+          {byCard ? t`Pay ${total}` : t`Enrol without a card`}
         </button>
         <PayFailure failure={failure} answered={answered} />
       </form>

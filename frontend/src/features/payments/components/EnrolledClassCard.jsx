@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
@@ -35,7 +36,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel, onMove, onAnswers }
             to={paths.classPage(enrolledClass._id)}
             aria-describedby={titleId}
           >
-            Start Class
+            {t`Start Class`}
           </Link>
           {onAnswers && hasId && (
             <button
@@ -44,7 +45,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel, onMove, onAnswers }
               aria-describedby={titleId}
               onClick={() => onAnswers(enrolledClass)}
             >
-              Answers
+              {t`Answers`}
             </button>
           )}
           {onMove && hasId && (
@@ -54,7 +55,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel, onMove, onAnswers }
               aria-describedby={titleId}
               onClick={() => onMove(enrolledClass)}
             >
-              Move to another class
+              {t`Move to another class`}
             </button>
           )}
           {onCancel && hasId && (
@@ -64,7 +65,7 @@ export function EnrolledClassCard({ enrolledClass, onCancel, onMove, onAnswers }
               aria-describedby={titleId}
               onClick={() => onCancel(enrolledClass)}
             >
-              Cancel enrolment
+              {t`Cancel enrolment`}
             </button>
           )}
         </>

@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useMemo, useRef, useState } from "react";
+import { jt, t } from "ttag";
 import * as yup from "yup";
 
 import { useEnrolmentAnswers, useSaveEnrolmentAnswers } from "../../../api/enrolmentAnswers";
@@ -36,9 +37,9 @@ function stillOpen(editableUntil) {
 }
 
 function answerText(question, value) {
-  if (value === undefined || value === null || value === "") return "Not answered";
-  if (question.kind === "yes_no") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "Not answered";
+  if (value === undefined || value === null || value === "") return t`Not answered`;
+  if (question.kind === "yes_no") return value ? t`Yes` : t`No`;
+  if (Array.isArray(value)) return value.length ? value.join(", ") : t`Not answered`;
   if (question.kind === "date") return formatDate(value);
   return String(value);
 }
@@ -78,7 +79,7 @@ function History({ data }) {
   if (rows.length === 0) return null;
   return (
     <details className="mt-4">
-      <summary>Changes to these answers</summary>
+      <summary>{t`Changes to these answers`}</summary>
       <ul className="mt-2">
         {rows.map((row, index) => {
           const question = byId.get(row.questionId);
@@ -112,7 +113,7 @@ function showRefusal(error, { setErrors, setStatus }, onClosed) {
     });
     return;
   }
-  setStatus(error?.message || "Something went wrong. Please try again.");
+  setStatus(error?.message || t`Something went wrong. Please try again.`);
 }
 
 function AnswersForm({ data, enrolmentId, onClosed }) {
@@ -125,6 +126,17 @@ function AnswersForm({ data, enrolmentId, onClosed }) {
         yup.object({ answers: answersSchema(data.questions, values.answers, "") }),
       ),
     [data.questions],
+  );
+
+  const star = (
+    <span key="star" aria-hidden="true">
+      *
+    </span>
+  );
+  const starSaid = (
+    <span key="star-said" className="visually-hidden">
+      {t`with a star`}
+    </span>
   );
 
   async function onSubmit(values, helpers) {
@@ -151,12 +163,11 @@ function AnswersForm({ data, enrolmentId, onClosed }) {
         <Form noValidate aria-busy={isSubmitting}>
           <FormErrorSummary />
           <div ref={statusRef} tabIndex={-1} role="status" className="mb-2">
-            {saved && <p className="alert alert-success mb-0">Your answers are saved.</p>}
+            {saved && <p className="alert alert-success mb-0">{t`Your answers are saved.`}</p>}
           </div>
           {data.questions.some((question) => question.required) && (
             <p className="small text-body-secondary">
-              Questions marked <span aria-hidden="true">*</span>
-              <span className="visually-hidden">with a star</span> need an answer.
+              {jt`Questions marked ${star}${starSaid} need an answer.`}
             </p>
           )}
           {shownQuestions(data.questions, values.answers).map((question) => (
@@ -170,7 +181,7 @@ function AnswersForm({ data, enrolmentId, onClosed }) {
             {isSubmitting && (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             )}
-            Save answers
+            {t`Save answers`}
           </button>
         </Form>
       )}
@@ -189,6 +200,7 @@ export function EnrolmentAnswersDialog({ enrolment, onClose }) {
   const [closedBecause, setClosedBecause] = useState("");
   const open = data && !closedBecause && stillOpen(data.editableUntil);
 
+  const editableUntil = data?.editableUntil && whenSaid(data.editableUntil);
   let body;
   if (data) {
     body = (
@@ -199,18 +211,16 @@ export function EnrolmentAnswersDialog({ enrolment, onClose }) {
           </p>
         )}
         {data.questions.length === 0 ? (
-          <p>This class asks no questions.</p>
+          <p>{t`This class asks no questions.`}</p>
         ) : open ? (
           <>
-            {data.editableUntil && (
-              <p>You can change these answers until {whenSaid(data.editableUntil)}.</p>
-            )}
+            {data.editableUntil && <p>{t`You can change these answers until ${editableUntil}.`}</p>}
             <AnswersForm data={data} enrolmentId={enrolmentId} onClosed={setClosedBecause} />
           </>
         ) : (
           <>
             {!closedBecause && (
-              <p>The class has begun: these answers can no longer be changed here.</p>
+              <p>{t`The class has begun: these answers can no longer be changed here.`}</p>
             )}
             <AnswersList data={data} />
           </>
@@ -219,17 +229,17 @@ export function EnrolmentAnswersDialog({ enrolment, onClose }) {
       </>
     );
   } else if (error) {
-    body = <ErrorAlert title="Your answers could not be loaded." error={error} />;
+    body = <ErrorAlert title={t`Your answers could not be loaded.`} error={error} />;
   } else {
-    body = <Loading label="Loading your answers…" />;
+    body = <Loading label={t`Loading your answers…`} />;
   }
 
   return (
     <Dialog
       title={
         enrolment.participantName
-          ? `Answers for ${enrolment.nameClass}, ${enrolment.participantName}`
-          : `Answers for ${enrolment.nameClass}`
+          ? t`Answers for ${enrolment.nameClass}, ${enrolment.participantName}`
+          : t`Answers for ${enrolment.nameClass}`
       }
       onClose={onClose}
     >

@@ -1,17 +1,22 @@
 import { useId } from "react";
+import { t } from "ttag";
 
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { formatDate } from "../../../components/ui/schedule";
 
 // One day as the family reads it: absent, or when the child arrived, left, and who took them.
 function dayInWords(record) {
-  if (record.status === "absent") return "Absent";
+  if (record.status === "absent") return t`Absent`;
   const parts = [];
-  if (record.checkedInAt) parts.push(`Arrived at ${formatLocalTime(record.checkedInAt)}`);
+  if (record.checkedInAt) {
+    const arrived = formatLocalTime(record.checkedInAt);
+    parts.push(t`Arrived at ${arrived}`);
+  }
   if (record.status === "left") {
-    parts.push(record.checkedOutAt ? `left at ${formatLocalTime(record.checkedOutAt)}` : "left");
-    if (record.collectedBy) parts.push(`collected by ${record.collectedBy}`);
-    if (record.handedOverTo) parts.push(`went to ${record.handedOverTo}`);
+    const left = record.checkedOutAt && formatLocalTime(record.checkedOutAt);
+    parts.push(left ? t`left at ${left}` : t`left`);
+    if (record.collectedBy) parts.push(t`collected by ${record.collectedBy}`);
+    if (record.handedOverTo) parts.push(t`went to ${record.handedOverTo}`);
   }
   return parts.join(", ");
 }
@@ -29,7 +34,7 @@ export function EnrolmentAttendance({ attendance }) {
   return (
     <div className="mt-3">
       <h3 id={headingId} className="h6 mb-2">
-        Attendance
+        {t`Attendance`}
       </h3>
       <ul className="list-unstyled small mb-0" aria-labelledby={headingId}>
         {days.map((record) => (

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { useBalance } from "../../../api/balances";
 import { paths } from "../../../config/paths";
@@ -26,7 +27,7 @@ export function EnrolmentBalance({ enrolmentId, describedBy }) {
               to={`${paths.dashboard.balance(enrolmentId)}?pay=due`}
               aria-describedby={describedBy}
             >
-              Pay what is due now
+              {t`Pay what is due now`}
             </Link>
           )}
           {balance.due > 0 && (
@@ -35,7 +36,7 @@ export function EnrolmentBalance({ enrolmentId, describedBy }) {
               to={`${paths.dashboard.balance(enrolmentId)}?pay=all`}
               aria-describedby={describedBy}
             >
-              Pay the remaining balance
+              {t`Pay the remaining balance`}
             </Link>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
+import { t } from "ttag";
 
-export const FALLBACK_FAILURE = "The payment did not go through. Please try again.";
+export const FALLBACK_FAILURE = t`The payment did not go through. Please try again.`;
 
 /*
  * Why a press of Pay did not go through. The button is off from the press on, which drops the

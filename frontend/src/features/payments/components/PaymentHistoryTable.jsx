@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { LongText } from "../../../components/ui/LongText";
@@ -7,10 +8,11 @@ import { Picture } from "../../../components/ui/Picture";
 import { formatDate } from "../../../components/ui/schedule";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { paths } from "../../../config/paths";
+import { LOCALE } from "../../../lib/language";
 import { instalmentBadge, instalmentKind, instalmentStatus } from "./instalments";
 
 // The payment date in the reader's own locale and time zone.
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 
 export function formatPaymentDate(iso) {
   return dateFormat.format(new Date(iso));
@@ -20,18 +22,20 @@ function StatusBadge({ payment }) {
   if (payment.status === "refunded") {
     return (
       <>
-        <span className="badge text-bg-danger">Refunded</span>
+        <span className="badge text-bg-danger">{t`Refunded`}</span>
         {payment.refundReason && <div className="small mt-1">{payment.refundReason}</div>}
       </>
     );
   }
   // The family cancelled the enrolment; what it gave back is the refund row below.
-  if (payment.status === "cancelled") return <span className="badge text-bg-dark">Cancelled</span>;
-  if (payment.status === "enrolled") return <span className="badge text-bg-success">Enrolled</span>;
+  if (payment.status === "cancelled")
+    return <span className="badge text-bg-dark">{t`Cancelled`}</span>;
+  if (payment.status === "enrolled")
+    return <span className="badge text-bg-success">{t`Enrolled`}</span>;
   const pending = payment.status === "enrollPending";
   return (
     <span className="badge text-bg-secondary">
-      {pending ? "Enrolment pending" : payment.status}
+      {pending ? t`Enrolment pending` : payment.status}
     </span>
   );
 }
@@ -43,7 +47,7 @@ function PaymentStatus({ payment }) {
       {/* Owed but not yet made (the bank refused it, the school retries): not a refund yet. */}
       {payment.refundPending && (
         <div className="mt-1">
-          <span className="badge text-bg-warning">Refund pending</span>
+          <span className="badge text-bg-warning">{t`Refund pending`}</span>
         </div>
       )}
     </>
@@ -61,10 +65,10 @@ function ReceiptLink({ payment }) {
   return (
     <div className="mt-1">
       <Link to={to}>
-        Receipt
+        {t`Receipt`}
         <span className="visually-hidden">
           {" "}
-          for {payment.nameClass}, {payment.participantName}
+          {t`for ${payment.nameClass}, ${payment.participantName}`}
         </span>
       </Link>
     </div>
@@ -83,10 +87,10 @@ function transactionOf(payment) {
 function TransactionCell({ payment, transaction = transactionOf(payment) }) {
   const ofACheckout = Boolean(payment.checkoutReference) && transaction !== null;
   return (
-    <Cell label="Transaction" className={ofACheckout ? "small" : "font-monospace small"}>
+    <Cell label={t`Transaction`} className={ofACheckout ? "small" : "font-monospace small"}>
       {transaction}
       {ofACheckout && (
-        <div className="text-body-secondary">One card charge for all its classes</div>
+        <div className="text-body-secondary">{t`One card charge for all its classes`}</div>
       )}
     </Cell>
   );
@@ -115,25 +119,25 @@ function MoneyBackRow({
       <RowHeader>
         <span className="visually-hidden">{heading}</span>
       </RowHeader>
-      <Cell label="Banner" />
-      <Cell label="Class Name">
+      <Cell label={t`Banner`} />
+      <Cell label={t`Class Name`}>
         {label}: {payment.nameClass}
         {detail}
       </Cell>
-      <Cell label="For">
+      <Cell label={t`For`}>
         <LongText text={payment.participantName} />
       </Cell>
-      <Cell label="Instructor Email" />
-      <Cell label="Price">−{formatPrice(amount)}</Cell>
-      <Cell label="Payment Date">
+      <Cell label={t`Instructor Email`} />
+      <Cell label={t`Price`}>−{formatPrice(amount)}</Cell>
+      <Cell label={t`Payment Date`}>
         {payment.refundedAt ? (
           <time dateTime={payment.refundedAt}>{formatPaymentDate(payment.refundedAt)}</time>
         ) : (
-          <span className="text-body-secondary">Not recorded</span>
+          <span className="text-body-secondary">{t`Not recorded`}</span>
         )}
       </Cell>
       <TransactionCell payment={payment} transaction={transaction} />
-      <Cell label="Status">
+      <Cell label={t`Status`}>
         <span className="badge text-bg-secondary">{badge}</span>
       </Cell>
     </Row>
@@ -146,11 +150,11 @@ function RefundRow({ payment }) {
   return (
     <MoneyBackRow
       payment={payment}
-      label={partial ? "Partial refund" : "Refund"}
-      heading="Refund"
+      label={partial ? t`Partial refund` : t`Refund`}
+      heading={t`Refund`}
       amount={payment.refundAmount}
       transaction={transactionOf(payment)}
-      badge="Refund"
+      badge={t`Refund`}
     />
   );
 }
@@ -160,14 +164,15 @@ function RefundedCharge({ payment, part }) {
   if (part.way !== "card") return null;
   const instalment = (payment.instalments ?? []).find(({ id }) => id === part.instalmentId);
   if (instalment) {
-    return (
-      <div className="small text-body-secondary">
-        {instalmentKind(instalment.kind)} due{" "}
-        <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
-      </div>
+    const kind = instalmentKind(instalment.kind);
+    const day = (
+      <time key="due" dateTime={instalment.dueOn}>
+        {formatDate(instalment.dueOn)}
+      </time>
     );
+    return <div className="small text-body-secondary">{jt`${kind} due ${day}`}</div>;
   }
-  return payment.planLabel ? <div className="small text-body-secondary">Deposit</div> : null;
+  return payment.planLabel ? <div className="small text-body-secondary">{t`Deposit`}</div> : null;
 }
 
 /*
@@ -180,11 +185,11 @@ function RefundPartRow({ payment, part }) {
   return (
     <MoneyBackRow
       payment={payment}
-      label={toCard ? "Refund to card" : "Account credit"}
+      label={toCard ? t`Refund to card` : t`Account credit`}
       amount={part.amount}
       detail={<RefundedCharge payment={payment} part={part} />}
       transaction={toCard && part.instalmentId === null ? transactionOf(payment) : null}
-      badge={toCard ? "Refund" : "Credit"}
+      badge={toCard ? t`Refund` : t`Credit`}
     />
   );
 }
@@ -209,25 +214,28 @@ function RefundRows({ payment }) {
  */
 function InstalmentRow({ payment, instalment }) {
   const kind = instalmentKind(instalment.kind);
+  const dueDay = (
+    <time key="due" dateTime={instalment.dueOn}>
+      {formatDate(instalment.dueOn)}
+    </time>
+  );
   return (
     <Row>
       <RowHeader>
         <span className="visually-hidden">{kind}</span>
       </RowHeader>
-      <Cell label="Banner" />
-      <Cell label="Class Name">
+      <Cell label={t`Banner`} />
+      <Cell label={t`Class Name`}>
         {kind}: {payment.nameClass}
       </Cell>
-      <Cell label="For">
+      <Cell label={t`For`}>
         <LongText text={payment.participantName} />
       </Cell>
-      <Cell label="Instructor Email" />
-      <Cell label="Price">{formatPrice(instalment.amount)}</Cell>
-      <Cell label="Payment Date">
-        Due <time dateTime={instalment.dueOn}>{formatDate(instalment.dueOn)}</time>
-      </Cell>
-      <Cell label="Transaction" />
-      <Cell label="Status">
+      <Cell label={t`Instructor Email`} />
+      <Cell label={t`Price`}>{formatPrice(instalment.amount)}</Cell>
+      <Cell label={t`Payment Date`}>{jt`Due ${dueDay}`}</Cell>
+      <Cell label={t`Transaction`} />
+      <Cell label={t`Status`}>
         <span className={instalmentBadge(instalment.status)}>{instalmentStatus(instalment)}</span>
       </Cell>
     </Row>
@@ -239,7 +247,7 @@ function PaymentPrice({ payment }) {
   if (!payment.planLabel) return formatPrice(payment.price);
   return (
     <>
-      <span className="d-block small">Deposit</span>
+      <span className="d-block small">{t`Deposit`}</span>
       {formatPrice(payment.price)}
     </>
   );
@@ -248,24 +256,28 @@ function PaymentPrice({ payment }) {
 // "For" sits beside the class, so a wide table shows whom each payment was for before scrolling.
 const COLUMNS = [
   "#",
-  "Banner",
-  "Class Name",
-  "For",
-  "Instructor Email",
-  "Price",
-  "Payment Date",
-  "Transaction",
-  "Status",
+  t`Banner`,
+  t`Class Name`,
+  t`For`,
+  t`Instructor Email`,
+  t`Price`,
+  t`Payment Date`,
+  t`Transaction`,
+  t`Status`,
 ];
 
 export function PaymentHistoryTable({ payments }) {
   return (
-    <StackedTable caption="Your payments, newest first" columns={COLUMNS} className="table-striped">
+    <StackedTable
+      caption={t`Your payments, newest first`}
+      columns={COLUMNS}
+      className="table-striped"
+    >
       {payments.map((payment, index) => (
         <Fragment key={payment._id}>
           <Row>
-            <RowHeader label="#">{index + 1}</RowHeader>
-            <Cell label="Banner">
+            <RowHeader label={"#"}>{index + 1}</RowHeader>
+            <Cell label={t`Banner`}>
               <Picture
                 src={payment.image}
                 alt={payment.nameClass}
@@ -275,27 +287,27 @@ export function PaymentHistoryTable({ payments }) {
                 className="rounded"
               />
             </Cell>
-            <Cell label="Class Name">
+            <Cell label={t`Class Name`}>
               <LongText text={payment.nameClass} />
               {payment.planLabel && (
-                <div className="small text-body-secondary">Payment plan: {payment.planLabel}</div>
+                <div className="small text-body-secondary">{t`Payment plan: ${payment.planLabel}`}</div>
               )}
             </Cell>
-            <Cell label="For">
+            <Cell label={t`For`}>
               <LongText text={payment.participantName} />
             </Cell>
-            <Cell label="Instructor Email">
+            <Cell label={t`Instructor Email`}>
               <LongText text={payment.instructorEmail} />
             </Cell>
-            <Cell label="Price">
+            <Cell label={t`Price`}>
               <PaymentPrice payment={payment} />
             </Cell>
-            <Cell label="Payment Date">
+            <Cell label={t`Payment Date`}>
               <time dateTime={payment.date}>{formatPaymentDate(payment.date)}</time>
             </Cell>
             {/* What the receipt e-mail shows, for the office to find the payment by. */}
             <TransactionCell payment={payment} />
-            <Cell label="Status">
+            <Cell label={t`Status`}>
               <PaymentStatus payment={payment} />
               <ReceiptLink payment={payment} />
             </Cell>

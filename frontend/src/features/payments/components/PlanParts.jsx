@@ -1,10 +1,7 @@
+import { jt } from "ttag";
+
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatDate } from "../../../components/ui/schedule";
-
-// "2 instalments", "1 instalment".
-export function instalmentCount(count) {
-  return `${count} ${count === 1 ? "instalment" : "instalments"}`;
-}
 
 /*
  * A plan's parts after the deposit, each on its date, as the family will be charged: `parts`
@@ -14,12 +11,16 @@ export function instalmentCount(count) {
 export function PlanParts({ parts, label }) {
   return (
     <ul className="list-unstyled small mb-0" aria-label={label}>
-      {parts.map((part, index) => (
+      {parts.map((part, index) => {
+        const amount = formatPrice(part.amount);
+        const day = (
+          <time key="day" dateTime={part.dueOn}>
+            {formatDate(part.dueOn)}
+          </time>
+        );
         // Two parts may fall on one day; their place in the plan tells them apart.
-        <li key={`${part.dueOn}:${index}`}>
-          {formatPrice(part.amount)} on <time dateTime={part.dueOn}>{formatDate(part.dueOn)}</time>
-        </li>
-      ))}
+        return <li key={`${part.dueOn}:${index}`}>{jt`${amount} on ${day}`}</li>;
+      })}
     </ul>
   );
 }

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { jt, t } from "ttag";
 
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
 import "./price-summary.css";
@@ -13,15 +14,14 @@ import "./price-summary.css";
 export function PriceSummary({ price, quote }) {
   const adjustments = quote?.adjustments ?? [];
   if (adjustments.length === 0) {
-    return (
-      <p className="mb-4">
-        Price: <strong>{Number(price) > 0 ? formatPrice(price) : "Free"}</strong>
-      </p>
+    const shownPrice = (
+      <strong key="price">{Number(price) > 0 ? formatPrice(price) : t`Free`}</strong>
     );
+    return <p className="mb-4">{jt`Price: ${shownPrice}`}</p>;
   }
   return (
     <dl className="price-summary mb-4">
-      <dt>List price</dt>
+      <dt>{t`List price`}</dt>
       <dd>{formatPrice(quote.listPrice)}</dd>
       {adjustments.map((adjustment, index) => (
         // The same kind may come twice (two codes), so the place in the list tells them apart.
@@ -30,7 +30,7 @@ export function PriceSummary({ price, quote }) {
           <dd>{formatPriceChange(adjustment.amount)}</dd>
         </Fragment>
       ))}
-      <dt className="price-summary-total">Total due</dt>
+      <dt className="price-summary-total">{t`Total due`}</dt>
       <dd className="price-summary-total">
         <strong>{formatPrice(quote.amountDue)}</strong>
       </dd>

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { PlainText } from "../../../components/ui/PlainText";
 import { useRefundPolicy } from "../../../api/refundPolicy";
 
@@ -11,7 +13,7 @@ export function RefundPolicyNote() {
   return (
     <section className="mt-4 small" aria-labelledby="refund-policy-heading">
       <h3 id="refund-policy-heading" className="h6 mb-1">
-        Refund policy
+        {t`Refund policy`}
       </h3>
       <PlainText text={policy.text} className="text-body-secondary" paragraphClassName="mb-1" />
     </section>

@@ -1,11 +1,11 @@
 import { useState } from "react";
+import { jt, t } from "ttag";
 
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { extendHold } from "../../../api/holds";
 import { formatCountdown, useCountdown } from "../../../hooks/useCountdown";
 
-export const HOLD_EXPIRED_MESSAGE =
-  "The hold on your seat has expired. You can still pay if a seat is free.";
+export const HOLD_EXPIRED_MESSAGE = t`The hold on your seat has expired. You can still pay if a seat is free.`;
 
 /*
  * The seat held for this selection while the family pays, counting down to the expiry time the
@@ -43,15 +43,17 @@ export function SeatHold({ selectionId, expiresAt, onExtended }) {
       </div>
     );
   }
+  const timeLeft = <strong key="left">{formatCountdown(remaining)}</strong>;
+  const heldUntil = formatLocalTime(expiresAt);
   return (
     <div className="alert alert-info mb-3">
       {/* A timer is not read out each second; its text is there when someone looks. */}
       <p className="mb-0" role="timer">
-        Your seat is held for <strong>{formatCountdown(remaining)}</strong>
+        {jt`Your seat is held for ${timeLeft}`}
       </p>
       {extended && !failure && (
         <p className="mb-0 mt-1" role="status">
-          Your seat is now held until {formatLocalTime(expiresAt)}.
+          {t`Your seat is now held until ${heldUntil}.`}
         </p>
       )}
       {failure && (
@@ -66,7 +68,7 @@ export function SeatHold({ selectionId, expiresAt, onExtended }) {
           disabled={extending}
           onClick={extend}
         >
-          Keep my seat longer
+          {t`Keep my seat longer`}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { jt, t } from "ttag";
 
 import { useAllClasses } from "../../../api/classes";
 import { useTransferEnrolment, useTransferPreview } from "../../../api/transfers";
@@ -26,19 +27,19 @@ function settleChoices(total) {
   const amount = formatPrice(Math.abs(total));
   if (total > 0) {
     return {
-      legend: "Pay with",
+      legend: t`Pay with`,
       options: [
-        { value: "card", label: "My card on file" },
-        { value: "credit", label: "My account credit" },
+        { value: "card", label: t`My card on file` },
+        { value: "credit", label: t`My account credit` },
       ],
     };
   }
   if (total < 0) {
     return {
-      legend: `Where should the ${amount} go?`,
+      legend: t`Where should the ${amount} go?`,
       options: [
-        { value: "card", label: `Refund ${amount} to your card` },
-        { value: "credit", label: `Take ${amount} as account credit` },
+        { value: "card", label: t`Refund ${amount} to your card` },
+        { value: "credit", label: t`Take ${amount} as account credit` },
       ],
     };
   }
@@ -78,29 +79,34 @@ function SettleChoice({ choices, value, onChange, disabled }) {
  */
 function TransferPreview({ preview }) {
   const { total } = preview;
-  let totalLabel = "To pay";
-  if (total < 0) totalLabel = "To give back";
-  else if (total === 0) totalLabel = "Total";
+  let totalLabel = t`To pay`;
+  if (total < 0) totalLabel = t`To give back`;
+  else if (total === 0) totalLabel = t`Total`;
+  const cutoffDay = preview.cutoffOn && (
+    <time key="cutoff" dateTime={preview.cutoffOn}>
+      {formatDate(preview.cutoffOn)}
+    </time>
+  );
   return (
     <>
       <dl className="class-facts mb-3">
-        <dt>New class</dt>
+        <dt>{t`New class`}</dt>
         <dd>{preview.className}</dd>
-        <dt>Current price</dt>
+        <dt>{t`Current price`}</dt>
         <dd>{formatPrice(preview.currentPrice)}</dd>
-        <dt>New price</dt>
+        <dt>{t`New price`}</dt>
         <dd>{formatPrice(preview.newPrice)}</dd>
-        <dt>Difference</dt>
+        <dt>{t`Difference`}</dt>
         <dd>{formatPriceChange(preview.difference)}</dd>
         {preview.fee > 0 && (
           <>
-            <dt>Transfer fee</dt>
+            <dt>{t`Transfer fee`}</dt>
             <dd>{formatPrice(preview.fee)}</dd>
           </>
         )}
         {preview.withheldDiscount > 0 && (
           <>
-            <dt>Discount your other classes no longer earn</dt>
+            <dt>{t`Discount your other classes no longer earn`}</dt>
             <dd>{formatPrice(preview.withheldDiscount)}</dd>
           </>
         )}
@@ -109,15 +115,10 @@ function TransferPreview({ preview }) {
           <strong>{formatPrice(Math.abs(total))}</strong>
         </dd>
       </dl>
-      {preview.cutoffOn && (
-        <p className="small">
-          Moves are possible until{" "}
-          <time dateTime={preview.cutoffOn}>{formatDate(preview.cutoffOn)}</time>.
-        </p>
-      )}
+      {preview.cutoffOn && <p className="small">{jt`Moves are possible until ${cutoffDay}.`}</p>}
       {preview.refusals.length > 0 && (
         <div className="alert alert-warning mb-0" role="alert">
-          <p className="fw-semibold mb-1">This move is not possible:</p>
+          <p className="fw-semibold mb-1">{t`This move is not possible:`}</p>
           <ul className="mb-0">
             {preview.refusals.map((refusal) => (
               <li key={refusal.code}>{refusal.message}</li>
@@ -130,8 +131,9 @@ function TransferPreview({ preview }) {
 }
 
 function confirmLabel(total, busy) {
-  if (busy) return "Moving…";
-  return total > 0 ? `Pay ${formatPrice(total)}` : "Move";
+  if (busy) return t`Moving…`;
+  const amount = formatPrice(total);
+  return total > 0 ? t`Pay ${amount}` : t`Move`;
 }
 
 /*
@@ -200,7 +202,7 @@ export function TransferEnrolmentDialog({ enrolment, onMoved, onClose }) {
       targets.length > 0 ? (
         <div className="mb-3">
           <label htmlFor={selectId} className="form-label fw-semibold">
-            Move to
+            {t`Move to`}
           </label>
           <select
             id={selectId}
@@ -214,7 +216,7 @@ export function TransferEnrolmentDialog({ enrolment, onMoved, onClose }) {
               setFailure("");
             }}
           >
-            <option value="">Choose a class</option>
+            <option value="">{t`Choose a class`}</option>
             {targets.map((classItem) => (
               <option key={classItem._id} value={String(classItem._id)}>
                 {classItem.nameClass} ({formatScheduleSummary(classItem)})
@@ -223,7 +225,7 @@ export function TransferEnrolmentDialog({ enrolment, onMoved, onClose }) {
           </select>
         </div>
       ) : (
-        <p>There is no other class of this season to move to.</p>
+        <p>{t`There is no other class of this season to move to.`}</p>
       );
   } else if (classesError) {
     classPicker = (
@@ -232,7 +234,7 @@ export function TransferEnrolmentDialog({ enrolment, onMoved, onClose }) {
       </p>
     );
   } else {
-    classPicker = <Loading label="Loading the classes…" />;
+    classPicker = <Loading label={t`Loading the classes…`} />;
   }
 
   let previewPart = null;
@@ -257,21 +259,21 @@ export function TransferEnrolmentDialog({ enrolment, onMoved, onClose }) {
       </p>
     );
   } else if (classId) {
-    previewPart = <Loading label="Working out the move…" />;
+    previewPart = <Loading label={t`Working out the move…`} />;
   }
 
   return (
     <Dialog
       title={
         enrolment.participantName
-          ? `Move ${enrolment.nameClass} for ${enrolment.participantName} to another class`
-          : `Move ${enrolment.nameClass} to another class`
+          ? t`Move ${enrolment.nameClass} for ${enrolment.participantName} to another class`
+          : t`Move ${enrolment.nameClass} to another class`
       }
       onClose={close}
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={close}>
-            Keep this class
+            {t`Keep this class`}
           </button>
           <button
             type="button"

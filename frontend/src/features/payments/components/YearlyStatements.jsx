@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { useParticipants } from "../../../api/participants";
 import { fetchStatementPdf } from "../../../api/statements";
@@ -15,14 +16,26 @@ export function statementYears(now = new Date()) {
   return Array.from({ length: YEARS_OFFERED }, (_, back) => thisYear - back);
 }
 
-// Whose statement a button fetches: "your" for the account holder, "Mia Lopez's" for a child.
-function whose(participant) {
-  if (participant.isAccountHolder) return "your";
+/*
+ * What a participant's statement button says: whose statement ("your" for the account holder,
+ * "Mia Lopez's" for a child) of which year, or that it is on its way (`busy`).
+ */
+function statementLabel(participant, year, busy) {
   const name = [participant.firstName, participant.lastName]
     .map((part) => (part ?? "").trim())
     .filter(Boolean)
     .join(" ");
-  return `${name || "your child"}'s`;
+  if (participant.isAccountHolder) {
+    return busy ? t`Downloading your ${year} statement…` : t`Download your ${year} statement (PDF)`;
+  }
+  if (!name) {
+    return busy
+      ? t`Downloading your child's ${year} statement…`
+      : t`Download your child's ${year} statement (PDF)`;
+  }
+  return busy
+    ? t`Downloading ${name}'s ${year} statement…`
+    : t`Download ${name}'s ${year} statement (PDF)`;
 }
 
 /*
@@ -51,15 +64,14 @@ export function YearlyStatements() {
     <section className="card mt-4" aria-labelledby={headingId}>
       <div className="card-body">
         <h2 id={headingId} className="h5 card-title">
-          Yearly statements
+          {t`Yearly statements`}
         </h2>
         <p className="small text-body-secondary">
-          What you paid for each person&apos;s classes in a calendar year, less any refunds, as a
-          PDF for a dependent-care account or a tax return.
+          {t`What you paid for each person's classes in a calendar year, less any refunds, as a PDF for a dependent-care account or a tax return.`}
         </p>
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <label htmlFor={yearId} className="form-label fw-semibold mb-0">
-            Year
+            {t`Year`}
           </label>
           <select
             id={yearId}
@@ -78,14 +90,14 @@ export function YearlyStatements() {
         <QueryResult
           data={participants}
           error={error}
-          loadingLabel="Loading your family…"
+          loadingLabel={t`Loading your family…`}
           placeholder={
             <div className="placeholder-glow" aria-hidden="true">
               <span className="btn btn-outline-primary disabled placeholder col-8 col-sm-5" />
             </div>
           }
-          errorTitle="Your family could not be loaded, so no statement can be offered."
-          emptyMessage="Nobody is in your family yet."
+          errorTitle={t`Your family could not be loaded, so no statement can be offered.`}
+          emptyMessage={t`Nobody is in your family yet.`}
         >
           {(family) => (
             <ul className="list-unstyled d-flex flex-column align-items-start gap-2 mb-0">
@@ -101,8 +113,8 @@ export function YearlyStatements() {
                       onClick={() => downloadStatement(participant)}
                     >
                       {busy
-                        ? `Downloading ${whose(participant)} ${downloading.year} statement…`
-                        : `Download ${whose(participant)} ${year} statement (PDF)`}
+                        ? statementLabel(participant, downloading.year, true)
+                        : statementLabel(participant, year, false)}
                     </button>
                   </li>
                 );

@@ -1,10 +1,12 @@
+import { t } from "ttag";
+
 // How the parts a plan (or a transfer) owes beyond a payment's first charge read, on every page.
 
 // What each part owed is, by the server's `kind`.
 const KIND_LABELS = {
-  instalment: "Instalment",
-  transfer: "Transfer difference",
-  cancellation: "Cancellation charge",
+  instalment: t`Instalment`,
+  transfer: t`Transfer difference`,
+  cancellation: t`Cancellation charge`,
 };
 
 export function instalmentKind(kind) {
@@ -12,11 +14,11 @@ export function instalmentKind(kind) {
 }
 
 const STATUS_LABELS = {
-  due: "Due",
-  charging: "Being charged",
-  paid: "Paid",
-  failed: "Failed",
-  cancelled: "Cancelled",
+  due: t`Due`,
+  charging: t`Being charged`,
+  paid: t`Paid`,
+  failed: t`Failed`,
+  cancelled: t`Cancelled`,
 };
 
 const STATUS_BADGES = {
@@ -27,10 +29,11 @@ const STATUS_BADGES = {
   cancelled: "text-bg-dark",
 };
 
+// A paid part, and how it was paid.
 const PAID_BY = {
-  card: "by card",
-  credit: "from account credit",
-  offline: "in person",
+  card: t`Paid by card`,
+  credit: t`Paid from account credit`,
+  offline: t`Paid in person`,
 };
 
 export function instalmentBadge(status) {
@@ -38,8 +41,8 @@ export function instalmentBadge(status) {
 }
 
 export function instalmentStatus({ status, paidBy }) {
-  const label = STATUS_LABELS[status] ?? status;
-  return status === "paid" && PAID_BY[paidBy] ? `${label} ${PAID_BY[paidBy]}` : label;
+  if (status === "paid" && PAID_BY[paidBy]) return PAID_BY[paidBy];
+  return STATUS_LABELS[status] ?? status;
 }
 
 // Whether a balance is one of a plan, or has money owed beyond the first charge at all.

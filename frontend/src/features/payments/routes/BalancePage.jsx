@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { useBalance } from "../../../api/balances";
 import { useEnrolledClasses } from "../../../api/enrolledClasses";
@@ -14,12 +15,13 @@ import { BalanceSummary } from "../components/BalanceSummary";
 
 // "Watercolor Basics for Mia Lopez": the seat, from the family's enrolled classes.
 function seatName(seat) {
-  return seat.participantName ? `${seat.nameClass} for ${seat.participantName}` : seat.nameClass;
+  return seat.participantName ? t`${seat.nameClass} for ${seat.participantName}` : seat.nameClass;
 }
 
 // A payment just made, announced where the Pay button had the focus.
 function PaidNotice({ amount, paid }) {
   const statusRef = useRef(null);
+  const paidAmount = formatPrice(amount);
   useEffect(() => {
     statusRef.current?.focus();
   }, [paid]);
@@ -30,7 +32,7 @@ function PaidNotice({ amount, paid }) {
       ref={statusRef}
       tabIndex={-1}
     >
-      Paid {formatPrice(amount)}. Thank you.
+      {t`Paid ${paidAmount}. Thank you.`}
     </p>
   );
 }
@@ -42,7 +44,7 @@ function PaidNotice({ amount, paid }) {
  * The seat is named from the family's enrolled classes, which the balance does not repeat.
  */
 export function BalancePage() {
-  useTitle("Balance");
+  useTitle(t`Balance`);
   const { enrolmentId } = useParams();
   const [search] = useSearchParams();
   const { user } = useAuth();
@@ -68,26 +70,26 @@ export function BalancePage() {
               onPaid={(amount) => setPaid((last) => ({ amount, round: (last?.round ?? 0) + 1 }))}
             />
           ) : (
-            <p className="fw-semibold">Nothing is left to pay for this class.</p>
+            <p className="fw-semibold">{t`Nothing is left to pay for this class.`}</p>
           )}
         </div>
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="This balance could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`This balance could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading the balance…" />;
+    content = <Loading label={t`Loading the balance…`} />;
   }
 
   return (
     <section aria-labelledby="balance-heading">
       <h1 id="balance-heading" className="h2 mb-3">
-        Balance
+        {t`Balance`}
       </h1>
       {seat && <p className="lead">{seatName(seat)}</p>}
       {content}
       <p className="mt-4">
-        <Link to={paths.dashboard.myEnrolledClasses}>Back to My Enrolled Classes</Link>
+        <Link to={paths.dashboard.myEnrolledClasses}>{t`Back to My Enrolled Classes`}</Link>
       </p>
     </section>
   );

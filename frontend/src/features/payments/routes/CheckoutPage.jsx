@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { chooseCheckoutPlan, removeCheckoutLine, useCheckout } from "../../../api/checkouts";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
@@ -17,6 +18,16 @@ import { checkoutReducer, PAYING } from "../components/checkout";
 
 function nameAndWhom(line) {
   return line.participantName ? `${line.nameClass} (${line.participantName})` : line.nameClass;
+}
+
+// Until when the checkout's seats are held for the family.
+function SeatsHeld({ holdExpiresAt }) {
+  const until = (
+    <time key="held" dateTime={holdExpiresAt}>
+      {formatLocalTime(holdExpiresAt)}
+    </time>
+  );
+  return <p>{jt`Seats held until ${until}`}</p>;
 }
 
 /*
@@ -44,10 +55,15 @@ function CheckoutPaid({ checkoutId, refused, announce }) {
   useEffect(() => {
     if (announce) statusRef.current?.focus();
   }, [announce]);
+  const receiptLink = (
+    <Link key="receipt" to={paths.dashboard.checkoutReceipt(checkoutId)}>
+      {t`Your receipt for this checkout`}
+    </Link>
+  );
   return (
     <>
       <div role="status" className="mb-3" ref={statusRef} tabIndex={-1}>
-        <p className="text-success-emphasis fw-semibold mb-1">Paid: your family is enrolled.</p>
+        <p className="text-success-emphasis fw-semibold mb-1">{t`Paid: your family is enrolled.`}</p>
         {refused.map((line) => (
           <p key={line.paymentId} className="mb-1">
             {nameAndWhom(line)}: {line.refundReason}
@@ -55,8 +71,7 @@ function CheckoutPaid({ checkoutId, refused, announce }) {
         ))}
       </div>
       <p>
-        <Link to={paths.dashboard.checkoutReceipt(checkoutId)}>Your receipt for this checkout</Link>
-        : every class and the one card charge. It is on its way by e-mail too.
+        {jt`${receiptLink}: every class and the one card charge. It is on its way by e-mail too.`}
       </p>
     </>
   );
@@ -117,7 +132,7 @@ function usePlanChoices(checkoutId, mutate, onFailure) {
  * A line a payment plan may pay offers it: a deposit now, the rest on the plan's dates.
  */
 export function CheckoutPage() {
-  useTitle("Checkout");
+  useTitle(t`Checkout`);
   const { id } = useParams();
   const { user } = useAuth();
   const { data: checkout, error, mutate } = useCheckout(id);
@@ -185,8 +200,8 @@ export function CheckoutPage() {
     } else if (checkout.lines.length === 0) {
       payment = (
         <div className="alert alert-warning">
-          <p className="mb-1">This checkout has no classes left.</p>
-          <Link to={paths.dashboard.mySelectedClasses}>Back to My Selected Classes</Link>
+          <p className="mb-1">{t`This checkout has no classes left.`}</p>
+          <Link to={paths.dashboard.mySelectedClasses}>{t`Back to My Selected Classes`}</Link>
         </div>
       );
     } else if (care.step === "careNeeded") {
@@ -208,7 +223,7 @@ export function CheckoutPage() {
         <>
           {care.careDone && (
             <p className="text-success-emphasis fw-semibold" role="status">
-              Thank you: the school has everything it needs.
+              {t`Thank you: the school has everything it needs.`}
             </p>
           )}
           {/* Drawn afresh for each opening of the payment (`round`). */}
@@ -241,25 +256,20 @@ export function CheckoutPage() {
             {checkout.promoCodeProblem}
           </p>
         )}
-        {open && checkout.holdExpiresAt && (
-          <p>
-            Seats held until{" "}
-            <time dateTime={checkout.holdExpiresAt}>{formatLocalTime(checkout.holdExpiresAt)}</time>
-          </p>
-        )}
+        {open && checkout.holdExpiresAt && <SeatsHeld holdExpiresAt={checkout.holdExpiresAt} />}
         {payment}
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="This checkout could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`This checkout could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading the checkout…" />;
+    content = <Loading label={t`Loading the checkout…`} />;
   }
 
   return (
     <section aria-labelledby="checkout-heading" className="checkout-page">
       <h1 id="checkout-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
-        Checkout
+        {t`Checkout`}
       </h1>
       {content}
     </section>

@@ -1,16 +1,23 @@
 import { useParams } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 
 import { useCheckoutReceipt } from "../../../api/checkoutReceipts";
 import { formatPrice, formatPriceChange } from "../../../components/ui/formatPrice";
 import { formatDate, formatScheduleSummary, formatTime } from "../../../components/ui/schedule";
 import { useTitle } from "../../../hooks/useTitle";
 import { instalmentStatus } from "../components/instalments";
-import { formatSchoolMoment, PrintedReceipt, ReceiptSchool, STATUS_LABELS } from "./ReceiptPage";
+import {
+  formatSchoolMoment,
+  meetingsSaid,
+  PrintedReceipt,
+  ReceiptSchool,
+  STATUS_LABELS,
+} from "./ReceiptPage";
 import "./receipt.css";
 
 function meetingCount(line) {
   const count = line.meetings.length;
-  return count > 0 ? ` (${count} ${count === 1 ? "meeting" : "meetings"})` : "";
+  return count > 0 ? ` ${meetingsSaid(count)}` : "";
 }
 
 // A plan's parts after this line's deposit, each with its date, amount and how it stands.
@@ -18,15 +25,15 @@ function LinePlan({ line }) {
   return (
     <table className="table table-sm mb-0">
       <caption className="caption-top">
-        Payment plan: {line.planLabel}. Still to pay, charged to the same card on each date:
+        {t`Payment plan: ${line.planLabel}. Still to pay, charged to the same card on each date:`}
       </caption>
       <thead>
         <tr>
-          <th scope="col">Due</th>
+          <th scope="col">{t`Due`}</th>
           <th scope="col" className="text-end">
-            Amount
+            {t`Amount`}
           </th>
-          <th scope="col">Status</th>
+          <th scope="col">{t`Status`}</th>
         </tr>
       </thead>
       <tbody>
@@ -55,21 +62,21 @@ function ReceiptLine({ line }) {
     <li className="border-top pt-3 mb-3">
       <section aria-labelledby={headingId}>
         <h3 id={headingId} className="h6">
-          {line.nameClass} for {line.participantName}
+          {t`${line.nameClass} for ${line.participantName}`}
         </h3>
         <dl className="receipt-facts row mb-2">
-          <dt className="col-sm-4">Instructor</dt>
+          <dt className="col-sm-4">{t`Instructor`}</dt>
           <dd className="col-sm-8">{line.instructorName}</dd>
-          <dt className="col-sm-4">Meets</dt>
+          <dt className="col-sm-4">{t`Meets`}</dt>
           <dd className="col-sm-8">
             {formatScheduleSummary(line)}
             {meetingCount(line)}
           </dd>
-          <dt className="col-sm-4">Where</dt>
-          <dd className="col-sm-8">{line.location || "The class page will say where"}</dd>
+          <dt className="col-sm-4">{t`Where`}</dt>
+          <dd className="col-sm-8">{line.location || t`The class page will say where`}</dd>
           {adjusted && (
             <>
-              <dt className="col-sm-4">List price</dt>
+              <dt className="col-sm-4">{t`List price`}</dt>
               <dd className="col-sm-8">{formatPrice(line.listPrice)}</dd>
               {line.adjustments.map((adjustment) => (
                 <Adjustment
@@ -79,11 +86,11 @@ function ReceiptLine({ line }) {
               ))}
             </>
           )}
-          <dt className="col-sm-4">{line.planLabel ? "Deposit" : "Paid"}</dt>
+          <dt className="col-sm-4">{line.planLabel ? t`Deposit` : t`Paid`}</dt>
           <dd className="col-sm-8">{formatPrice(line.price)}</dd>
           {line.status !== "enrolled" && (
             <>
-              <dt className="col-sm-4">Status</dt>
+              <dt className="col-sm-4">{t`Status`}</dt>
               <dd className="col-sm-8">
                 {STATUS_LABELS[line.status] ?? line.status}
                 {line.refundReason && <div>{line.refundReason}</div>}
@@ -110,21 +117,26 @@ function shortDay(isoDate) {
 function ReceiptCareWeek({ week }) {
   const headingId = `receipt-care-${week.lineIds[0]}`;
   const count = week.days.length;
+  const start = formatTime(week.startTime);
+  const end = formatTime(week.endTime);
   return (
     <li className="border-top pt-3 mb-3">
       <section aria-labelledby={headingId}>
         <h3 id={headingId} className="h6">
-          {week.label}, {week.week}: {count} {count === 1 ? "day" : "days"},{" "}
-          {formatTime(week.startTime)} to {formatTime(week.endTime)} for {week.participantName}
+          {ngettext(
+            msgid`${week.label}, ${week.week}: ${count} day, ${start} to ${end} for ${week.participantName}`,
+            `${week.label}, ${week.week}: ${count} days, ${start} to ${end} for ${week.participantName}`,
+            count,
+          )}
         </h3>
         <dl className="receipt-facts row mb-2">
-          <dt className="col-sm-4">Days</dt>
+          <dt className="col-sm-4">{t`Days`}</dt>
           <dd className="col-sm-8">{week.days.map(shortDay).join(", ")}</dd>
-          <dt className="col-sm-4">Looked after by</dt>
+          <dt className="col-sm-4">{t`Looked after by`}</dt>
           <dd className="col-sm-8">{week.ledBy}</dd>
           {week.adjustments.length > 0 && (
             <>
-              <dt className="col-sm-4">List price</dt>
+              <dt className="col-sm-4">{t`List price`}</dt>
               <dd className="col-sm-8">{formatPrice(week.listPrice)}</dd>
               {week.adjustments.map((adjustment) => (
                 <Adjustment
@@ -134,11 +146,11 @@ function ReceiptCareWeek({ week }) {
               ))}
             </>
           )}
-          <dt className="col-sm-4">Paid</dt>
+          <dt className="col-sm-4">{t`Paid`}</dt>
           <dd className="col-sm-8">{formatPrice(week.price)}</dd>
           {week.status !== "enrolled" && (
             <>
-              <dt className="col-sm-4">Status</dt>
+              <dt className="col-sm-4">{t`Status`}</dt>
               <dd className="col-sm-8">
                 {STATUS_LABELS[week.status] ?? week.status}
                 {week.refundReason && <div>{week.refundReason}</div>}
@@ -167,35 +179,35 @@ function CheckoutReceiptFacts({ receipt }) {
     <>
       <ReceiptSchool school={receipt.school} />
       <dl className="receipt-facts row mb-4">
-        <dt className="col-sm-4">Reference</dt>
+        <dt className="col-sm-4">{t`Reference`}</dt>
         <dd className="col-sm-8">{receipt.reference}</dd>
-        <dt className="col-sm-4">Date</dt>
+        <dt className="col-sm-4">{t`Date`}</dt>
         <dd className="col-sm-8">
           <time dateTime={receipt.paidAt}>
             {formatSchoolMoment(receipt.paidAt, receipt.timeZone)}
           </time>
         </dd>
-        <dt className="col-sm-4">Paid by</dt>
+        <dt className="col-sm-4">{t`Paid by`}</dt>
         <dd className="col-sm-8">
           {receipt.studentName} ({receipt.email})
         </dd>
         {byCard && (
           <>
-            <dt className="col-sm-4">Charged to your card</dt>
+            <dt className="col-sm-4">{t`Charged to your card`}</dt>
             <dd className="col-sm-8">
               <strong>{formatPrice(receipt.total)}</strong>
-              <div>One charge for every class below, as your bank statement shows it</div>
+              <div>{t`One charge for every class below, as your bank statement shows it`}</div>
             </dd>
           </>
         )}
         {Number(receipt.credit) > 0 && (
           <>
-            <dt className="col-sm-4">Paid with account credit</dt>
+            <dt className="col-sm-4">{t`Paid with account credit`}</dt>
             <dd className="col-sm-8">{formatPrice(receipt.credit)}</dd>
           </>
         )}
       </dl>
-      <h2 className="h5">Classes</h2>
+      <h2 className="h5">{t`Classes`}</h2>
       <ul className="list-unstyled mb-4">
         {receipt.lines.map((line) => (
           <ReceiptLine key={line.id} line={line} />
@@ -203,7 +215,7 @@ function CheckoutReceiptFacts({ receipt }) {
       </ul>
       {care.length > 0 && (
         <>
-          <h2 className="h5">Extended care</h2>
+          <h2 className="h5">{t`Extended care`}</h2>
           <ul className="list-unstyled mb-4">
             {care.map((week) => (
               <ReceiptCareWeek key={week.lineIds[0]} week={week} />
@@ -211,7 +223,7 @@ function CheckoutReceiptFacts({ receipt }) {
           </ul>
         </>
       )}
-      <h2 className="h5">Refund policy</h2>
+      <h2 className="h5">{t`Refund policy`}</h2>
       <p>{receipt.refundPolicy}</p>
     </>
   );
@@ -223,7 +235,7 @@ function CheckoutReceiptFacts({ receipt }) {
  * printed, as a payment's receipt is (receipt.css).
  */
 export function CheckoutReceiptPage() {
-  useTitle("Receipt");
+  useTitle(t`Receipt`);
   const { checkoutId } = useParams();
   const { data: receipt, error } = useCheckoutReceipt(checkoutId);
 

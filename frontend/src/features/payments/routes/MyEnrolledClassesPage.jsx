@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { ParticipantFilter } from "../../../components/ui/ParticipantFilter";
@@ -29,7 +30,7 @@ function enrolmentKey(enrolledClass) {
 }
 
 export function MyEnrolledClassesPage() {
-  useTitle("My Enrolled Classes");
+  useTitle(t`My Enrolled Classes`);
   const { user } = useAuth();
   const { participantId, chooseParticipant } = useParticipantFilter();
   // The whole list names the family's participants for the filter; the rows shown are the
@@ -68,7 +69,7 @@ export function MyEnrolledClassesPage() {
     try {
       const answer = await cancelEnrolment(cancelling.enrolmentId, choice);
       setCancelling(null);
-      notify(answer?.message || `${cancelling.nameClass} is cancelled.`);
+      notify(answer?.message || t`${cancelling.nameClass} is cancelled.`);
       setRefocus(true);
     } catch (cancelError) {
       setFailure(cancelError.message);
@@ -79,7 +80,7 @@ export function MyEnrolledClassesPage() {
 
   // The seat is in its new class now: the list shows it there.
   function moved(answer) {
-    notify(answer?.message || `${moving.nameClass} is moved.`);
+    notify(answer?.message || t`${moving.nameClass} is moved.`);
     setMoving(null);
     setRefocus(true);
   }
@@ -87,7 +88,7 @@ export function MyEnrolledClassesPage() {
   return (
     <section aria-labelledby="my-enrolled-classes-heading">
       <h1 id="my-enrolled-classes-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
-        My Enrolled Classes
+        {t`My Enrolled Classes`}
       </h1>
       <ParticipantFilter
         everyone={everyone}
@@ -98,15 +99,15 @@ export function MyEnrolledClassesPage() {
       <QueryResult
         data={enrolled}
         error={error}
-        loadingLabel="Loading your enrolled classes…"
-        errorTitle="Your enrolled classes could not be loaded."
+        loadingLabel={t`Loading your enrolled classes…`}
+        errorTitle={t`Your enrolled classes could not be loaded.`}
         emptyMessage={
           participantId ? (
-            "No enrolled classes for this participant."
+            t`No enrolled classes for this participant.`
           ) : (
             <>
-              You are not enrolled in any classes yet.{" "}
-              <Link to={paths.dashboard.mySelectedClasses}>Pay for a selected class</Link>
+              {t`You are not enrolled in any classes yet.`}{" "}
+              <Link to={paths.dashboard.mySelectedClasses}>{t`Pay for a selected class`}</Link>
             </>
           )
         }

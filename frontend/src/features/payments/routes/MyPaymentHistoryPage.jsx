@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { ParticipantFilter } from "../../../components/ui/ParticipantFilter";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useParticipantFilter } from "../../../hooks/useParticipantFilter";
@@ -9,7 +11,7 @@ import { PaymentHistoryTable } from "../components/PaymentHistoryTable";
 import { YearlyStatements } from "../components/YearlyStatements";
 
 export function MyPaymentHistoryPage() {
-  useTitle("My Payment History");
+  useTitle(t`My Payment History`);
   const { user } = useAuth();
   const { participantId, chooseParticipant } = useParticipantFilter();
   // The whole list names the family's participants for the filter; the rows shown are the
@@ -20,7 +22,7 @@ export function MyPaymentHistoryPage() {
   return (
     <section aria-labelledby="my-payment-history-heading">
       <h1 id="my-payment-history-heading" className="h2 mb-4">
-        My Payment History
+        {t`My Payment History`}
       </h1>
       {/* The family's, whichever participant's payments are shown below. */}
       <AccountCredit />
@@ -33,12 +35,12 @@ export function MyPaymentHistoryPage() {
       <QueryResult
         data={payments}
         error={error}
-        loadingLabel="Loading your payments…"
-        errorTitle="Your payment history could not be loaded."
+        loadingLabel={t`Loading your payments…`}
+        errorTitle={t`Your payment history could not be loaded.`}
         emptyMessage={
           participantId
-            ? "No payments for this participant."
-            : "You have not made any payments yet."
+            ? t`No payments for this participant.`
+            : t`You have not made any payments yet.`
         }
       >
         {(list) => <PaymentHistoryTable payments={list} />}

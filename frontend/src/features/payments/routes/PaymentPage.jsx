@@ -1,5 +1,6 @@
 import { useCallback, useReducer, useState } from "react";
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -20,7 +21,7 @@ import { RefundPolicyNote } from "../components/RefundPolicyNote";
  * them, here, and opens the payment again once they are in (components/checkout.js).
  */
 export function PaymentPage() {
-  useTitle("Payment");
+  useTitle(t`Payment`);
   const [checkout, dispatch] = useReducer(checkoutReducer, PAYING);
   const careIncomplete = useCallback(
     ({ participantId, missing }) => dispatch({ type: "careIncomplete", participantId, missing }),
@@ -44,6 +45,7 @@ export function PaymentPage() {
     const free = !(Number(selection.price) > 0) || Boolean(nothingDue);
     // Offered while this class is still to pay for and others are selected beside it.
     const together = found && selections.length > 1 && checkout.step !== "careNeeded";
+    const participant = <strong key="participant">{selection.participantName}</strong>;
     content = (
       <>
         {together && <CheckOutTogetherNotice selections={selections} />}
@@ -51,11 +53,7 @@ export function PaymentPage() {
           <div className="card-body">
             <h2 className="h4 card-title">{selection.nameClass}</h2>
             {/* Each child's seat is paid for on its own: the page says whose seat this is. */}
-            {selection.participantName && (
-              <p className="mb-1">
-                For: <strong>{selection.participantName}</strong>
-              </p>
-            )}
+            {selection.participantName && <p className="mb-1">{jt`For: ${participant}`}</p>}
             <PriceSummary price={selection.price} quote={free ? null : quote} />
             {checkout.step === "careNeeded" ? (
               <CareNeeded
@@ -72,7 +70,7 @@ export function PaymentPage() {
               <>
                 {checkout.careDone && (
                   <p className="text-success-emphasis fw-semibold" role="status">
-                    Thank you: the school has everything it needs.
+                    {t`Thank you: the school has everything it needs.`}
                   </p>
                 )}
                 {/* Drawn afresh for each opening of the payment (`round`). */}
@@ -110,20 +108,20 @@ export function PaymentPage() {
   } else if (selections) {
     content = (
       <div className="alert alert-warning" role="alert">
-        <p className="mb-1">This class is not among your selected classes.</p>
-        <Link to={paths.dashboard.mySelectedClasses}>Back to My Selected Classes</Link>
+        <p className="mb-1">{t`This class is not among your selected classes.`}</p>
+        <Link to={paths.dashboard.mySelectedClasses}>{t`Back to My Selected Classes`}</Link>
       </div>
     );
   } else if (error) {
-    content = <ErrorAlert title="Your selected classes could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`Your selected classes could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading the class…" />;
+    content = <Loading label={t`Loading the class…`} />;
   }
 
   return (
     <section aria-labelledby="payment-heading" className="payment-page">
       <h1 id="payment-heading" className="h2 mb-4">
-        Payment
+        {t`Payment`}
       </h1>
       {content}
     </section>

@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { jt, msgid, ngettext, t } from "ttag";
 
 import { useReceipt } from "../../../api/receipts";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -7,19 +8,25 @@ import { Loading } from "../../../components/ui/Loading";
 import { formatDate, formatScheduleSummary } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
+import { LOCALE } from "../../../lib/language";
 import { instalmentKind, instalmentStatus } from "../components/instalments";
 import "./receipt.css";
 
 export const STATUS_LABELS = {
-  enrolled: "Paid, enrolled",
-  enrollPending: "Paid, enrolment pending",
-  refunded: "Refunded",
-  cancelled: "Cancelled",
+  enrolled: t`Paid, enrolled`,
+  enrollPending: t`Paid, enrolment pending`,
+  refunded: t`Refunded`,
+  cancelled: t`Cancelled`,
 };
+
+// "(3 meetings)": how many times a class meets, beside its schedule.
+export function meetingsSaid(count) {
+  return ngettext(msgid`(${count} meeting)`, `(${count} meetings)`, count);
+}
 
 // A receipt's moments are the school's: the same date whichever zone the family prints it in.
 export function formatSchoolMoment(iso, timeZone) {
-  return new Intl.DateTimeFormat("en-US", {
+  return new Intl.DateTimeFormat(LOCALE, {
     year: "numeric",
     month: "long",
     day: "numeric",
@@ -41,17 +48,17 @@ function hasRefund(receipt) {
 function PlanSchedule({ receipt }) {
   return (
     <>
-      <h2 className="h5">Payment plan: {receipt.planLabel}</h2>
+      <h2 className="h5">{t`Payment plan: ${receipt.planLabel}`}</h2>
       <table className="table table-sm mb-4">
-        <caption className="visually-hidden">The payments after the deposit</caption>
+        <caption className="visually-hidden">{t`The payments after the deposit`}</caption>
         <thead>
           <tr>
-            <th scope="col">Due</th>
-            <th scope="col">Part</th>
+            <th scope="col">{t`Due`}</th>
+            <th scope="col">{t`Part`}</th>
             <th scope="col" className="text-end">
-              Amount
+              {t`Amount`}
             </th>
-            <th scope="col">Status</th>
+            <th scope="col">{t`Status`}</th>
           </tr>
         </thead>
         <tbody>
@@ -73,12 +80,15 @@ function PlanSchedule({ receipt }) {
 
 // Who was paid, and where to write about it: at the top of every receipt.
 export function ReceiptSchool({ school }) {
+  const mail = (
+    <a key="mail" href={`mailto:${school.replyTo}`}>
+      {school.replyTo}
+    </a>
+  );
   return (
     <header className="mb-4">
       <p className="fs-4 fw-semibold mb-1">{school.name}</p>
-      <p className="mb-0">
-        Questions about this payment: <a href={`mailto:${school.replyTo}`}>{school.replyTo}</a>
-      </p>
+      <p className="mb-0">{jt`Questions about this payment: ${mail}`}</p>
     </header>
   );
 }
@@ -92,19 +102,19 @@ function PaidBy({ receipt }) {
   if (receipt.checkoutReference) {
     return (
       <>
-        <dt className="col-sm-4">Paid in</dt>
+        <dt className="col-sm-4">{t`Paid in`}</dt>
         <dd className="col-sm-8">
           <Link to={paths.dashboard.checkoutReceipt(receipt.checkoutId)}>
             {receipt.checkoutReference}
           </Link>
-          <div>One card charge for every class of the checkout</div>
+          <div>{t`One card charge for every class of the checkout`}</div>
         </dd>
       </>
     );
   }
   return (
     <>
-      <dt className="col-sm-4">Card transaction</dt>
+      <dt className="col-sm-4">{t`Card transaction`}</dt>
       <dd className="col-sm-8 font-monospace text-break">{receipt.transactionId}</dd>
     </>
   );
@@ -112,37 +122,40 @@ function PaidBy({ receipt }) {
 
 function ReceiptFacts({ receipt }) {
   const refunded = hasRefund(receipt);
+  const refundAmount = formatPrice(receipt.refundAmount);
+  const refundedAt = receipt.refundedAt && (
+    <time key="refunded" dateTime={receipt.refundedAt}>
+      {formatSchoolMoment(receipt.refundedAt, receipt.timeZone)}
+    </time>
+  );
   return (
     <>
       <ReceiptSchool school={receipt.school} />
       <dl className="receipt-facts row mb-4">
-        <dt className="col-sm-4">Receipt number</dt>
+        <dt className="col-sm-4">{t`Receipt number`}</dt>
         <dd className="col-sm-8">{receipt.receiptNumber}</dd>
-        <dt className="col-sm-4">Date</dt>
+        <dt className="col-sm-4">{t`Date`}</dt>
         <dd className="col-sm-8">
           <time dateTime={receipt.date}>{formatSchoolMoment(receipt.date, receipt.timeZone)}</time>
         </dd>
-        <dt className="col-sm-4">Paid by</dt>
+        <dt className="col-sm-4">{t`Paid by`}</dt>
         <dd className="col-sm-8">
           {receipt.studentName} ({receipt.email})
         </dd>
-        <dt className="col-sm-4">For</dt>
+        <dt className="col-sm-4">{t`For`}</dt>
         <dd className="col-sm-8">{receipt.participantName || receipt.studentName}</dd>
-        <dt className="col-sm-4">Class</dt>
-        <dd className="col-sm-8">
-          {receipt.nameClass}, with {receipt.instructorName}
-        </dd>
-        <dt className="col-sm-4">Meets</dt>
+        <dt className="col-sm-4">{t`Class`}</dt>
+        <dd className="col-sm-8">{t`${receipt.nameClass}, with ${receipt.instructorName}`}</dd>
+        <dt className="col-sm-4">{t`Meets`}</dt>
         <dd className="col-sm-8">
           {formatScheduleSummary(receipt)}
-          {receipt.meetings.length > 0 &&
-            ` (${receipt.meetings.length} ${receipt.meetings.length === 1 ? "meeting" : "meetings"})`}
+          {receipt.meetings.length > 0 && ` ${meetingsSaid(receipt.meetings.length)}`}
           {receipt.location && <div>{receipt.location}</div>}
         </dd>
-        <dt className="col-sm-4">{receipt.planLabel ? "Deposit" : "Amount"}</dt>
+        <dt className="col-sm-4">{receipt.planLabel ? t`Deposit` : t`Amount`}</dt>
         <dd className="col-sm-8">{formatPrice(receipt.price)}</dd>
         <PaidBy receipt={receipt} />
-        <dt className="col-sm-4">Status</dt>
+        <dt className="col-sm-4">{t`Status`}</dt>
         <dd className="col-sm-8">
           {STATUS_LABELS[receipt.status] ?? receipt.status}
           {receipt.status === "refunded" && receipt.refundReason && (
@@ -151,29 +164,21 @@ function ReceiptFacts({ receipt }) {
         </dd>
         {refunded && (
           <>
-            <dt className="col-sm-4">Refund</dt>
+            <dt className="col-sm-4">{t`Refund`}</dt>
             <dd className="col-sm-8">
-              {formatPrice(receipt.refundAmount)}
-              {receipt.refundedAt && (
-                <>
-                  {" on "}
-                  <time dateTime={receipt.refundedAt}>
-                    {formatSchoolMoment(receipt.refundedAt, receipt.timeZone)}
-                  </time>
-                </>
-              )}
+              {receipt.refundedAt ? jt`${refundAmount} on ${refundedAt}` : refundAmount}
             </dd>
           </>
         )}
         {receipt.refundPending && (
           <>
-            <dt className="col-sm-4">Refund</dt>
-            <dd className="col-sm-8">Pending: the school is making it.</dd>
+            <dt className="col-sm-4">{t`Refund`}</dt>
+            <dd className="col-sm-8">{t`Pending: the school is making it.`}</dd>
           </>
         )}
       </dl>
       {receipt.planLabel && receipt.instalments.length > 0 && <PlanSchedule receipt={receipt} />}
-      <h2 className="h5">Refund policy</h2>
+      <h2 className="h5">{t`Refund policy`}</h2>
       <p>{receipt.refundPolicy}</p>
     </>
   );
@@ -187,23 +192,23 @@ function ReceiptFacts({ receipt }) {
 export function PrintedReceipt({ receipt, error, Facts }) {
   let body;
   if (receipt) body = <Facts receipt={receipt} />;
-  else if (error) body = <ErrorAlert title="This receipt could not be loaded." error={error} />;
-  else body = <Loading label="Loading your receipt…" />;
+  else if (error) body = <ErrorAlert title={t`This receipt could not be loaded.`} error={error} />;
+  else body = <Loading label={t`Loading your receipt…`} />;
 
   return (
     <article className="receipt" aria-labelledby="receipt-heading">
       <h1 id="receipt-heading" className="h2 mb-4">
-        Receipt
+        {t`Receipt`}
       </h1>
       {body}
       <div className="d-flex flex-wrap gap-2 mt-4 d-print-none">
         {receipt && (
           <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-            Print
+            {t`Print`}
           </button>
         )}
         <Link className="btn btn-outline-secondary" to={paths.dashboard.myPaymentHistory}>
-          Back to payment history
+          {t`Back to payment history`}
         </Link>
       </div>
     </article>
@@ -215,7 +220,7 @@ export function PrintedReceipt({ receipt, error, Facts }) {
  * stylesheet (receipt.css) leaves out the menus and buttons and prints black on white.
  */
 export function ReceiptPage() {
-  useTitle("Receipt");
+  useTitle(t`Receipt`);
   const { paymentId } = useParams();
   const { data: receipt, error } = useReceipt(paymentId);
 

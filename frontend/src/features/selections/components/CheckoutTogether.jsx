@@ -1,6 +1,7 @@
 import { Formik, Form, useFormikContext } from "formik";
 import { useId, useMemo } from "react";
 import { useNavigate } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 import * as yup from "yup";
 
 import { useCart } from "../../../api/cart";
@@ -31,7 +32,7 @@ const FORM_FIELDS = ["promoCode", "answers", "addOns"];
 
 function selectionLabel(selection) {
   return selection.participantName
-    ? `${selection.nameClass} for ${selection.participantName}`
+    ? t`${selection.nameClass} for ${selection.participantName}`
     : selection.nameClass;
 }
 
@@ -79,12 +80,13 @@ function RunningTotal({ plan }) {
   const count = shownQuote ? plan.length : cart?.count;
   const total = shownQuote ? shownQuote.total : cart?.total;
   if (!(count > 0)) return null;
+  const price = formatPrice(total);
   return (
     <div className="mb-2" aria-live="polite">
       <p className="fs-5 fw-semibold mb-0">
-        {count === 1 ? "1 class" : `${count} classes`}: {formatPrice(total)}
+        {ngettext(msgid`${count} class: ${price}`, `${count} classes: ${price}`, count)}
         <span className="d-block fs-6 fw-normal text-body-secondary">
-          with family discounts, before a promo code or account credit
+          {t`with family discounts, before a promo code or account credit`}
         </span>
       </p>
       <AddOnsIncluded quote={shownQuote} />
@@ -114,16 +116,15 @@ function TogetherForm({ selections, classes, idBase }) {
   return (
     <Form className="card-body" noValidate aria-busy={isSubmitting}>
       <h2 id={`${idBase}-heading`} className="h4 card-title">
-        Check out together
+        {t`Check out together`}
       </h2>
       <ErrorSummary problems={problems} attempt={isSubmitting ? 0 : submitCount} />
       <RunningTotal plan={plan} />
       <p>
-        Pay for several classes with one payment. Each class ticked keeps its seat while you pay,
-        and family discounts are worked out together.
+        {t`Pay for several classes with one payment. Each class ticked keeps its seat while you pay, and family discounts are worked out together.`}
       </p>
       <fieldset className="mb-3">
-        <legend className="form-label fs-6">Classes to pay for</legend>
+        <legend className="form-label fs-6">{t`Classes to pay for`}</legend>
         {selections.map((selection) => {
           const checkboxId = `${idBase}-selection-${selection._id}`;
           return (
@@ -147,7 +148,7 @@ function TogetherForm({ selections, classes, idBase }) {
       ))}
       <div className="mb-3">
         <label className="form-label" htmlFor={promoCodeId}>
-          Promo code
+          {t`Promo code`}
         </label>
         <input
           id={promoCodeId}
@@ -171,7 +172,7 @@ function TogetherForm({ selections, classes, idBase }) {
           onChange={(event) => setFieldValue("applyCredit", event.target.checked, false)}
         />
         <label className="form-check-label" htmlFor={`${idBase}-credit`}>
-          Use my account credit
+          {t`Use my account credit`}
         </label>
       </div>
       <button
@@ -182,7 +183,7 @@ function TogetherForm({ selections, classes, idBase }) {
         {isSubmitting && (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         )}
-        Check out
+        {t`Check out`}
       </button>
     </Form>
   );
@@ -206,7 +207,7 @@ function showRefusal(error, plan, { setErrors, setStatus }) {
   setErrors(errors);
   if (sentence) setStatus(sentence);
   else if (Object.keys(errors).length === 0) {
-    setStatus(error?.message || "Something went wrong. Please try again.");
+    setStatus(error?.message || t`Something went wrong. Please try again.`);
   }
 }
 

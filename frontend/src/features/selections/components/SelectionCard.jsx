@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { ClassFacts } from "../../../components/cards/ClassFacts";
 import { Picture } from "../../../components/ui/Picture";
@@ -46,7 +47,7 @@ export function SelectionCard({ selection, busy, onDelete }) {
             to={paths.dashboard.payment(selection._id)}
             aria-describedby={describedBy}
           >
-            Pay
+            {t`Pay`}
           </Link>
           <button
             type="button"
@@ -55,7 +56,7 @@ export function SelectionCard({ selection, busy, onDelete }) {
             aria-describedby={describedBy}
             onClick={() => onDelete(selection)}
           >
-            Delete
+            {t`Delete`}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ParticipantFilter, participantsNamedIn } from "../../../components/ui/ParticipantFilter";
@@ -14,7 +15,7 @@ import { RemoveSelectionDialog } from "../components/RemoveSelectionDialog";
 import { SelectionCard } from "../components/SelectionCard";
 
 export function MySelectedClassesPage() {
-  useTitle("My Selected Classes");
+  useTitle(t`My Selected Classes`);
   const { user } = useAuth();
   const { participantId, chooseParticipant } = useParticipantFilter();
   // The whole list names the family's participants for the filter; the rows shown are the
@@ -46,7 +47,7 @@ export function MySelectedClassesPage() {
   return (
     <section aria-labelledby="my-selected-classes-heading">
       <h1 id="my-selected-classes-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
-        My Selected Classes
+        {t`My Selected Classes`}
       </h1>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       {/* First, and for everyone's selections whoever the rows show: a family pays for its
@@ -61,16 +62,16 @@ export function MySelectedClassesPage() {
       <QueryResult
         data={selections}
         error={error}
-        loadingLabel="Loading your selected classes…"
-        errorTitle="Your selected classes could not be loaded."
+        loadingLabel={t`Loading your selected classes…`}
+        errorTitle={t`Your selected classes could not be loaded.`}
         emptyMessage={
           // A participant with no rows is not in the whole list either, so has no name here.
           participantId ? (
-            "No selected classes for this participant."
+            t`No selected classes for this participant.`
           ) : (
             <>
-              You have not selected any classes yet.{" "}
-              <Link to={paths.classes}>Browse all classes</Link>
+              {t`You have not selected any classes yet.`}{" "}
+              <Link to={paths.classes}>{t`Browse all classes`}</Link>
             </>
           )
         }

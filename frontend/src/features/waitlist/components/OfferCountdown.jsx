@@ -1,3 +1,5 @@
+import { jt, t } from "ttag";
+
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 import { formatCountdown, useCountdown } from "../../../hooks/useCountdown";
 
@@ -8,15 +10,19 @@ import { formatCountdown, useCountdown } from "../../../hooks/useCountdown";
 export function OfferCountdown({ expiresAt, children }) {
   const remaining = useCountdown(expiresAt);
   const expired = remaining === 0;
+  const left = formatCountdown(remaining);
+  const until = <strong key="until">{formatLocalDateTime(expiresAt)}</strong>;
+  const timer = (
+    <span key="timer" role="timer">
+      {t`(${left} left)`}
+    </span>
+  );
   return (
     <>
       {expiresAt && !expired && (
-        <p className="mb-2">
-          A seat is held until <strong>{formatLocalDateTime(expiresAt)}</strong>{" "}
-          <span role="timer">({formatCountdown(remaining)} left)</span>
-        </p>
+        <p className="mb-2">{jt`A seat is held until ${until} ${timer}`}</p>
       )}
-      {expired && <p className="mb-2 text-danger-emphasis">This offer has expired.</p>}
+      {expired && <p className="mb-2 text-danger-emphasis">{t`This offer has expired.`}</p>}
       {children(expired)}
     </>
   );

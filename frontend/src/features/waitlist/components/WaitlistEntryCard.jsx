@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { paths } from "../../../config/paths";
 import { OfferCountdown } from "./OfferCountdown";
@@ -29,6 +30,11 @@ export function WaitlistEntryCard({
   onRejoin,
 }) {
   const titleId = useId();
+  const classLink = (
+    <Link key="class" to={paths.classPage(entry.classId)}>
+      {entry.className}
+    </Link>
+  );
   const leave = isOpen(entry) && (
     <button
       type="button"
@@ -37,7 +43,7 @@ export function WaitlistEntryCard({
       aria-describedby={titleId}
       onClick={() => onLeave(entry)}
     >
-      Leave the waitlist
+      {t`Leave the waitlist`}
     </button>
   );
   return (
@@ -51,8 +57,7 @@ export function WaitlistEntryCard({
     >
       <div className="card-body">
         <h2 className="h5 card-title" id={titleId}>
-          <Link to={paths.classPage(entry.classId)}>{entry.className}</Link>
-          {entry.participantName && <> for {entry.participantName}</>}
+          {entry.participantName ? jt`${classLink} for ${entry.participantName}` : classLink}
         </h2>
         <p className="mb-2">
           <span className={`badge ${BADGES[entry.status] ?? "text-bg-secondary"}`}>
@@ -78,7 +83,7 @@ export function WaitlistEntryCard({
                       aria-describedby={titleId}
                       onClick={() => onAccept(entry)}
                     >
-                      Accept
+                      {t`Accept`}
                     </button>
                     <button
                       type="button"
@@ -87,7 +92,7 @@ export function WaitlistEntryCard({
                       aria-describedby={titleId}
                       onClick={() => onDecline(entry)}
                     >
-                      Decline
+                      {t`Decline`}
                     </button>
                   </>
                 )}
@@ -100,7 +105,7 @@ export function WaitlistEntryCard({
             {leave}
             {entry.status === "accepted" && entry.selectionId != null && (
               <Link className="btn btn-primary" to={paths.dashboard.payment(entry.selectionId)}>
-                Pay for the seat
+                {t`Pay for the seat`}
               </Link>
             )}
             {rejoinable && (
@@ -111,7 +116,7 @@ export function WaitlistEntryCard({
                 aria-describedby={titleId}
                 onClick={() => onRejoin(entry)}
               >
-                Join again
+                {t`Join again`}
               </button>
             )}
           </div>

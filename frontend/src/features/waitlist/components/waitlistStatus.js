@@ -1,12 +1,14 @@
+import { t } from "ttag";
+
 // Where a waitlist entry stands, in the family's words.
 export const STATUS_LABELS = {
-  waiting: "Waiting",
-  offered: "Seat offered",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Offer expired",
-  left: "Left the list",
-  closed: "Closed by the school",
+  waiting: t`Waiting`,
+  offered: t`Seat offered`,
+  accepted: t`Accepted`,
+  declined: t`Declined`,
+  expired: t`Offer expired`,
+  left: t`Left the list`,
+  closed: t`Closed by the school`,
 };
 
 // Still in the queue, or holding an offered seat: the family may leave.
@@ -29,5 +31,5 @@ export function sameSeat(entry, other) {
 }
 
 export function positionText(position) {
-  return `Number ${position} on the list`;
+  return t`Number ${position} on the list`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { t } from "ttag";
 
 import { ConfirmRemoveDialog } from "../../../components/ui/ConfirmRemoveDialog";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
@@ -26,8 +27,18 @@ function targetedEntryId(hash) {
 
 function whoAndWhat(entry) {
   return entry.participantName
-    ? `${entry.className} for ${entry.participantName}`
+    ? t`${entry.className} for ${entry.participantName}`
     : entry.className;
+}
+
+// Said once the family is back on a list: who, and their place in the queue when known.
+function rejoinedNotice(participantName, position) {
+  if (participantName) {
+    return position
+      ? t`${participantName} is on the waitlist, number ${position}`
+      : t`${participantName} is on the waitlist`;
+  }
+  return position ? t`You are on the waitlist, number ${position}` : t`You are on the waitlist`;
 }
 
 /*
@@ -52,7 +63,7 @@ function rejoinableIds(entries) {
  * again one they left or whose offer lapsed.
  */
 export function MyWaitlistPage() {
-  useTitle("My Waitlist");
+  useTitle(t`My Waitlist`);
   const { user } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -104,12 +115,7 @@ export function MyWaitlistPage() {
       joinWaitlist(entry.classId, entry.participantId ?? undefined),
     );
     if (!joined) return;
-    const who = entry.participantName ? `${entry.participantName} is` : "You are";
-    notify(
-      joined.position
-        ? `${who} on the waitlist, number ${joined.position}`
-        : `${who} on the waitlist`,
-    );
+    notify(rejoinedNotice(entry.participantName, joined.position));
   }
 
   async function confirm() {
@@ -119,36 +125,37 @@ export function MyWaitlistPage() {
       action === "decline" ? declineOffer(entry._id) : leaveWaitlist(entry._id),
     );
     if (!done) return;
+    const seat = whoAndWhat(entry);
     notify(
       action === "decline"
-        ? `You declined the seat in ${whoAndWhat(entry)}.`
-        : `You left the waitlist for ${whoAndWhat(entry)}.`,
+        ? t`You declined the seat in ${seat}.`
+        : t`You left the waitlist for ${seat}.`,
     );
     // The buttons pressed are gone with the entry's new state.
     headingRef.current?.focus();
   }
 
   const rejoinable = entries ? rejoinableIds(entries) : new Set();
+  const confirmingSeat = confirming && whoAndWhat(confirming.entry);
 
   return (
     <section aria-labelledby="my-waitlist-heading">
       <h1 id="my-waitlist-heading" className="h2 mb-2" ref={headingRef} tabIndex={-1}>
-        My Waitlist
+        {t`My Waitlist`}
       </h1>
       <p className="text-body-secondary mb-4">
-        When a seat frees up in a full class, the first on its list is offered it by e-mail, held
-        for a limited time.
+        {t`When a seat frees up in a full class, the first on its list is offered it by e-mail, held for a limited time.`}
       </p>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <QueryResult
         data={entries}
         error={error}
-        loadingLabel="Loading your waitlist…"
-        errorTitle="Your waitlist could not be loaded."
+        loadingLabel={t`Loading your waitlist…`}
+        errorTitle={t`Your waitlist could not be loaded.`}
         emptyMessage={
           <>
-            You are not on any waitlist. A full class offers to join its waitlist.{" "}
-            <Link to={paths.classes}>Browse all classes</Link>
+            {t`You are not on any waitlist. A full class offers to join its waitlist.`}{" "}
+            <Link to={paths.classes}>{t`Browse all classes`}</Link>
           </>
         }
       >
@@ -179,18 +186,20 @@ export function MyWaitlistPage() {
         <ConfirmRemoveDialog
           title={
             confirming.action === "decline"
-              ? `Decline the seat in ${whoAndWhat(confirming.entry)}?`
-              : `Leave the waitlist for ${whoAndWhat(confirming.entry)}?`
+              ? t`Decline the seat in ${confirmingSeat}?`
+              : t`Leave the waitlist for ${confirmingSeat}?`
           }
-          confirmLabel={confirming.action === "decline" ? "Decline the seat" : "Leave the waitlist"}
-          busyLabel={confirming.action === "decline" ? "Declining…" : "Leaving…"}
+          confirmLabel={
+            confirming.action === "decline" ? t`Decline the seat` : t`Leave the waitlist`
+          }
+          busyLabel={confirming.action === "decline" ? t`Declining…` : t`Leaving…`}
           busy={false}
           onConfirm={confirm}
           onClose={() => setConfirming(null)}
         >
           {confirming.action === "decline"
-            ? "The seat goes to the next on the list. You can join again, at the back."
-            : "You lose your place. You can join again later, at the back."}
+            ? t`The seat goes to the next on the list. You can join again, at the back.`
+            : t`You lose your place. You can join again later, at the back.`}
         </ConfirmRemoveDialog>
       )}
     </section>
