@@ -47,7 +47,15 @@ const boundaries = [
  * or into an attribute a person reads or hears, is refused. A folder joins once its words are
  * all messages.
  */
-const SPEAKS_THROUGH_MESSAGES = ["src/components/layout/**/*.jsx"];
+const SPEAKS_THROUGH_MESSAGES = [
+  "src/components/layout/**/*.jsx",
+  "src/features/gallery/**/*.jsx",
+  "src/features/home/**/*.jsx",
+  "src/features/instructors/**/*.jsx",
+  "src/features/pages/**/*.jsx",
+  "src/features/unsubscribe/**/*.jsx",
+  "src/features/waiting-room/**/*.jsx",
+];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
 module.exports = [
