@@ -49,6 +49,7 @@ const boundaries = [
  */
 const SPEAKS_THROUGH_MESSAGES = [
   "src/components/layout/**/*.jsx",
+  "src/features/classes/**/*.jsx",
   "src/features/gallery/**/*.jsx",
   "src/features/home/**/*.jsx",
   "src/features/instructors/**/*.jsx",

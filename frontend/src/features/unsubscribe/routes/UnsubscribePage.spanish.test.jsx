@@ -1,13 +1,11 @@
+// First: the page's messages said at import time take the language spoken when it is imported.
+import "../../../testing/inSpanish";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { respond, stubApi } from "../../../testing/api";
 import { renderRoutes } from "../../../testing/renderWithProviders";
-import { speakSpanish } from "../../../testing/spanish";
-
-// The page's messages said at import time take the language spoken when it is imported.
-speakSpanish();
-const { UnsubscribePage } = require("./UnsubscribePage");
+import { UnsubscribePage } from "./UnsubscribePage";
 
 const TOKEN = "a1b2c3";
 const link = { address: "an•••@camp.test", announcements: true };
