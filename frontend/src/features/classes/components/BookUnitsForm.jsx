@@ -1,6 +1,7 @@
 import { Field, Form, Formik, getIn, useFormikContext } from "formik";
 import { useId, useMemo } from "react";
 import { useSWRConfig } from "swr";
+import { t } from "ttag";
 
 import { useCheckoutQuote } from "../../../api/checkoutQuotes";
 import { classKey } from "../../../api/classes";
@@ -29,6 +30,13 @@ import { careFull, careLabel, carePrice, isFull } from "./unitFacts";
 
 // The running total is asked once the ticking pauses this long.
 const QUOTE_AFTER_MS = 300;
+
+// The heading of one child's units: named for them in a family, else for the unit's word.
+function unitsLegend(classItem, name) {
+  const days = unitWord(classItem) === "day";
+  if (name) return days ? t`Days for ${name}` : t`Weeks for ${name}`;
+  return days ? t`Days to book` : t`Weeks to book`;
+}
 
 /*
  * A unit for one child: its checkbox (off when it is full or the server says the child cannot
@@ -61,13 +69,14 @@ function UnitChoice({ unit, participant, refusal, careOptions }) {
       {ticked && careOptions.length > 0 && (
         <fieldset className="ms-4 mt-1" aria-labelledby={careLegendId}>
           <legend id={careLegendId} className="visually-hidden">
-            Extended care, {unit.label}
+            {t`Extended care, ${unit.label}`}
           </legend>
           {careOptions.map((option) => {
             const optionId = `${idBase}-care-${option.id}`;
             const name = `booking.${key}.care.${unitKey(unit.id)}`;
             const chosen = getIn(values, name)?.includes(String(option.id));
             const full = careFull(unit, option);
+            const price = carePrice(option);
             return (
               <div className="form-check" key={option.id}>
                 <Field
@@ -83,7 +92,7 @@ function UnitChoice({ unit, participant, refusal, careOptions }) {
                   {careLabel(option)}
                 </label>
                 <div id={`${optionId}-price`} className="small text-body-secondary">
-                  {full ? `${carePrice(option)} · Full on a day of it` : carePrice(option)}
+                  {full ? t`${price} · Full on a day of it` : price}
                 </div>
               </div>
             );
@@ -162,14 +171,15 @@ function RunningTotal({ classItem, participants }) {
   const { data: quote } = useCheckoutQuote(useMemo(() => JSON.parse(settled), [settled]));
   const booked = items !== "[]";
   const shown = booked && quote;
+  const total = quote ? formatPrice(quote.total) : null;
   return (
     <div className="mb-3" aria-live="polite">
       {shown ? (
         <>
           <p className="fs-5 fw-semibold mb-0">
-            Total: {formatPrice(quote.total)}
+            {t`Total: ${total}`}
             <span className="d-block fs-6 fw-normal text-body-secondary">
-              with the season&apos;s discounts, before a promo code or account credit
+              {t`with the season's discounts, before a promo code or account credit`}
             </span>
           </p>
           <AddOnsIncluded quote={quote} />
@@ -177,7 +187,9 @@ function RunningTotal({ classItem, participants }) {
       ) : (
         !booked && (
           <p className="text-body-secondary mb-0">
-            Tick the {unitWord(classItem)}s to book to see the total.
+            {unitWord(classItem) === "day"
+              ? t`Tick the days to book to see the total.`
+              : t`Tick the weeks to book to see the total.`}
           </p>
         )
       )}
@@ -209,7 +221,7 @@ function WhoIsComing({ participants, refusalOfAll }) {
       data-field="coming"
       aria-describedby={invalid ? `${idBase}-error` : undefined}
     >
-      <legend className="fs-6 fw-semibold mb-2">Who is coming?</legend>
+      <legend className="fs-6 fw-semibold mb-2">{t`Who is coming?`}</legend>
       {participants.map((participant) => {
         const id = `${idBase}-${participant._id}`;
         const refusal = refusalOfAll(participant._id);
@@ -270,7 +282,7 @@ export function BookUnitsForm({ classItem, participants }) {
     const refusals = unitIds.map(
       (unitId) =>
         refusalsOf(unitId, participantId) ??
-        (isFull((classItem.units ?? []).find((unit) => unit.id === unitId)) ? "Full" : null),
+        (isFull((classItem.units ?? []).find((unit) => unit.id === unitId)) ? t`Full` : null),
     );
     return refusals.every(Boolean) ? refusals[0] : null;
   }
@@ -287,7 +299,7 @@ export function BookUnitsForm({ classItem, participants }) {
     setErrors(errors);
     if (rest.length > 0) setStatus(rest.join(" "));
     else if (Object.keys(errors).length === 0) {
-      setStatus(refusal.message || "Something went wrong. Please try again.");
+      setStatus(refusal.message || t`Something went wrong. Please try again.`);
     }
   }
 
@@ -309,11 +321,7 @@ export function BookUnitsForm({ classItem, participants }) {
                 key={participant._id}
                 classItem={classItem}
                 participant={participant}
-                legend={
-                  family
-                    ? `${unitWord(classItem) === "day" ? "Days" : "Weeks"} for ${names[participant._id]}`
-                    : `${unitWord(classItem) === "day" ? "Days" : "Weeks"} to book`
-                }
+                legend={unitsLegend(classItem, family ? names[participant._id] : null)}
                 refusalsOf={refusalsOf}
                 careOptions={careOptions}
               />
@@ -324,7 +332,7 @@ export function BookUnitsForm({ classItem, participants }) {
             {isSubmitting && (
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             )}
-            Check out
+            {t`Check out`}
           </button>
         </Form>
       )}

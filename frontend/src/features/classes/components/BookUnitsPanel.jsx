@@ -1,4 +1,5 @@
 import { Suspense, lazy, useId, useState } from "react";
+import { t } from "ttag";
 
 import { useParticipantsOrNone } from "../../../api/participants";
 import { useAuth } from "../../../lib/auth";
@@ -14,11 +15,11 @@ const BookUnitsForm = lazy(() =>
 );
 
 const STAFF_CANNOT_BOOK = {
-  admin: "Admins cannot book classes.",
-  instructor: "Instructors cannot book classes.",
+  admin: t`Admins cannot book classes.`,
+  instructor: t`Instructors cannot book classes.`,
 };
 
-const LOADING = <p className="text-body-secondary mb-0">Loading…</p>;
+const LOADING = <p className="text-body-secondary mb-0">{t`Loading…`}</p>;
 
 // The units as a list to read, for whoever cannot book here (a visitor, the school's staff).
 function UnitList({ classItem }) {
@@ -61,7 +62,7 @@ export function BookUnitsPanel({ classItem }) {
   } else if (student) {
     body = (
       <p className="text-danger-emphasis mb-0" role="alert">
-        Your family could not be loaded. Please reload the page to book.
+        {t`Your family could not be loaded. Please reload the page to book.`}
       </p>
     );
   } else if (!user) {
@@ -73,7 +74,7 @@ export function BookUnitsPanel({ classItem }) {
           className="btn btn-primary btn-lg"
           onClick={() => setAskingToLogIn(true)}
         >
-          Sign in to book
+          {t`Sign in to book`}
         </button>
       </>
     );

@@ -1,7 +1,8 @@
 import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
-import { everyUnitFull, isSoldByUnit, unitWord } from "../../../components/cards/byUnit";
+import { everyUnitFull, isSoldByUnit } from "../../../components/cards/byUnit";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
@@ -10,6 +11,7 @@ import { paths } from "../../../config/paths";
 import { SelectButton } from "./SelectButton";
 import { SelectNotice } from "./SelectNotice";
 import { LABELS, hasKnownChoices, isSoldOut } from "./selectRules";
+import { bookingTitle } from "./unitFacts";
 
 // Only families of several see it, once the server has answered: loaded then.
 const WhoCanTake = lazy(() =>
@@ -64,14 +66,14 @@ export function ClassCard({
       className={soldOut ? "bg-danger-subtle border-danger" : ""}
       footer={
         ended ? (
-          <p className="fw-semibold text-body-secondary mb-0">This class has ended.</p>
+          <p className="fw-semibold text-body-secondary mb-0">{t`This class has ended.`}</p>
         ) : byUnit ? (
           <Link
             className="btn btn-primary w-100"
             to={paths.classPage(classItem._id)}
             aria-describedby={titleId}
           >
-            {`Book ${unitWord(classItem)}s`}
+            {bookingTitle(classItem)}
           </Link>
         ) : (
           <>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { WEEKDAYS } from "../../../components/ui/schedule";
 import { useTypedFilter } from "../hooks/useTypedFilter";
@@ -85,7 +86,7 @@ export function ClassFilters({
   return (
     <form
       role="search"
-      aria-label="Find a class"
+      aria-label={t`Find a class`}
       className="card card-body shadow-sm mb-4"
       onSubmit={(event) => event.preventDefault()}
     >
@@ -93,19 +94,19 @@ export function ClassFilters({
         <div className="col-12 col-md-7 col-lg-8">
           <TypedFilter
             name="search"
-            label="Search classes"
+            label={t`Search classes`}
             type="search"
             value={filters.search}
             onChange={onChange}
             inputRef={searchInputRef}
-            placeholder="Name, description or instructor"
+            placeholder={t`Name, description or instructor`}
             maxLength={200}
           />
         </div>
         <div className="col col-md-5 col-lg-4">
           <SelectFilter
             name="ordering"
-            label="Sort by"
+            label={t`Sort by`}
             value={filters.ordering || DEFAULT_SORT}
             options={sortsFor(filters.when)}
             onChange={onChange}
@@ -119,11 +120,11 @@ export function ClassFilters({
             aria-controls={panelId}
             onClick={() => setPanelOpen((open) => !open)}
           >
-            Filters
+            {t`Filters`}
             {activeCount > 0 && (
               <span className="badge text-bg-primary ms-2">
                 {activeCount}
-                <span className="visually-hidden"> in use</span>
+                <span className="visually-hidden"> {t`in use`}</span>
               </span>
             )}
           </button>
@@ -133,23 +134,23 @@ export function ClassFilters({
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 mt-0">
           <SelectFilter
             name="when"
-            label="Show"
+            label={t`Show`}
             value={filters.when}
             options={WHEN_OPTIONS}
-            emptyLabel="Classes still to come"
+            emptyLabel={t`Classes still to come`}
             onChange={onChange}
           />
           <SelectFilter
             name="category"
-            label="Category"
+            label={t`Category`}
             value={filters.category}
             options={categoryOptions}
-            emptyLabel="All categories"
+            emptyLabel={t`All categories`}
             onChange={onChange}
           />
           <TypedFilter
             name="age"
-            label="Fits age"
+            label={t`Fits age`}
             type="number"
             inputMode="numeric"
             min={0}
@@ -160,23 +161,23 @@ export function ClassFilters({
           />
           <SelectFilter
             name="day"
-            label="Meets on"
+            label={t`Meets on`}
             value={filters.day}
             options={weekdayOptions}
-            emptyLabel="Any day"
+            emptyLabel={t`Any day`}
             onChange={onChange}
           />
           <SelectFilter
             name="partOfDay"
-            label="Time of day"
+            label={t`Time of day`}
             value={filters.partOfDay}
             options={PARTS_OF_DAY}
-            emptyLabel="Any time"
+            emptyLabel={t`Any time`}
             onChange={onChange}
           />
           <TypedFilter
             name="startsAfter"
-            label="Starts on or after"
+            label={t`Starts on or after`}
             type="date"
             value={filters.startsAfter}
             max={filters.startsBefore || undefined}
@@ -184,7 +185,7 @@ export function ClassFilters({
           />
           <TypedFilter
             name="startsBefore"
-            label="Starts on or before"
+            label={t`Starts on or before`}
             type="date"
             value={filters.startsBefore}
             min={filters.startsAfter || undefined}
@@ -192,7 +193,7 @@ export function ClassFilters({
           />
           <TypedFilter
             name="minPrice"
-            label="Min price ($)"
+            label={t`Min price ($)`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -202,7 +203,7 @@ export function ClassFilters({
           />
           <TypedFilter
             name="maxPrice"
-            label="Max price ($)"
+            label={t`Max price ($)`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -221,12 +222,12 @@ export function ClassFilters({
               onChange={(event) => onChange("hasSeats", event.target.checked ? "true" : "")}
             />
             <label htmlFor={`${panelId}-seats`} className="form-check-label">
-              Only classes with seats left
+              {t`Only classes with seats left`}
             </label>
           </div>
           {activeCount > 0 && (
             <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onClear}>
-              Clear filters
+              {t`Clear filters`}
             </button>
           )}
         </div>

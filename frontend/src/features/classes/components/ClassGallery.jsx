@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { useClassGallery } from "../../../api/gallery";
 import { GalleryPiece } from "../../../components/artwork/GalleryPiece";
@@ -19,7 +20,7 @@ export default function ClassGallery({ classId }) {
   return (
     <section className="mt-5" aria-labelledby="class-gallery-heading">
       <h2 id="class-gallery-heading" className="h4">
-        Made in this class
+        {t`Made in this class`}
       </h2>
       {/* Focusable, so that a keyboard scrolls it too. */}
       <ul
@@ -34,7 +35,9 @@ export default function ClassGallery({ classId }) {
           </li>
         ))}
       </ul>
-      {data.total > data.items.length && <Link to={paths.gallery}>See more in the gallery</Link>}
+      {data.total > data.items.length && (
+        <Link to={paths.gallery}>{t`See more in the gallery`}</Link>
+      )}
     </section>
   );
 }

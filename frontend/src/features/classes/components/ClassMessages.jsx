@@ -1,10 +1,21 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { LinkedText } from "../../../components/ui/LinkedText";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 
 export const CLASS_MESSAGES_ID = "class-messages";
+
+// Who sent a message, when known, and when, said as one sentence.
+function SentBy({ message }) {
+  const sentTime = (
+    <time key="sent" dateTime={message.sentAt}>
+      {formatLocalDateTime(message.sentAt)}
+    </time>
+  );
+  return message.senderName ? jt`From ${message.senderName}, ${sentTime}` : sentTime;
+}
 
 /*
  * What the class's instructor or the school wrote to the reader's family, newest first: as the
@@ -27,7 +38,7 @@ export function ClassMessages({ messages }) {
         aria-labelledby="class-messages-heading"
       >
         <h2 id="class-messages-heading" className="h4">
-          Messages from the class
+          {t`Messages from the class`}
         </h2>
         <ol className="list-unstyled mb-0">
           {messages.map((message) => (
@@ -37,8 +48,7 @@ export function ClassMessages({ messages }) {
                   {message.subject}
                 </h3>
                 <p className="small text-body-secondary mb-2">
-                  {message.senderName && <>From {message.senderName}, </>}
-                  <time dateTime={message.sentAt}>{formatLocalDateTime(message.sentAt)}</time>
+                  <SentBy message={message} />
                 </p>
                 <LinkedText text={message.body} className="text-break" />
               </article>

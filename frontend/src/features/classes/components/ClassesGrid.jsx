@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from "react";
+import { t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { useAuth } from "../../../lib/auth";
@@ -69,7 +70,7 @@ export function ClassesGrid({
     return (
       <ForWhomDialog
         classItem={classItem}
-        title={waitlist ? `Who is joining the waitlist for ${classItem.nameClass}?` : undefined}
+        title={waitlist ? t`Who is joining the waitlist for ${classItem.nameClass}?` : undefined}
         choices={waitlist ? waitlistChoices(choices) : choices}
         onChoose={(participant) => {
           setAskingForWhom(null);

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "ttag";
 
 import { Dialog } from "../../../components/ui/Dialog";
 import { SelectButton } from "./SelectButton";
@@ -35,11 +36,11 @@ export function ForWhomDialog({ classItem, choices, onChoose, onClose, title }) 
   const first = choices.find((choice) => choice.canTake);
   return (
     <Dialog
-      title={title ?? `Who is ${classItem.nameClass} for?`}
+      title={title ?? t`Who is ${classItem.nameClass} for?`}
       onClose={onClose}
       actions={
         <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-          Cancel
+          {t`Cancel`}
         </button>
       }
     >

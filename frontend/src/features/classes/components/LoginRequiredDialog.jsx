@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from "react-router-dom";
+import { t } from "ttag";
 
 import { Dialog } from "../../../components/ui/Dialog";
 import { paths } from "../../../config/paths";
 
-export const LOGIN_REQUIRED_MESSAGE = "Please Login at First to Select this Class";
+export const LOGIN_REQUIRED_MESSAGE = t`Please Login at First to Select this Class`;
 
 // Shown to a visitor who presses Select; login brings them back here afterwards.
 export function LoginRequiredDialog({ classItem, onClose }) {
@@ -16,7 +17,7 @@ export function LoginRequiredDialog({ classItem, onClose }) {
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button
             type="button"
@@ -25,14 +26,13 @@ export function LoginRequiredDialog({ classItem, onClose }) {
             autoFocus
             onClick={() => navigate(paths.login, { state: { from: location } })}
           >
-            Login Now!
+            {t`Login Now!`}
           </button>
         </>
       }
     >
       <p className="mb-0">
-        Log in or create an account to select {classItem.nameClass}; you will come back to this page
-        afterwards.
+        {t`Log in or create an account to select ${classItem.nameClass}; you will come back to this page afterwards.`}
       </p>
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../../../config/paths";
 import { selectNoticeId } from "../hooks/useClassSelection";
@@ -16,9 +17,9 @@ export function SelectNotice({ classId, notice }) {
       tabIndex={-1}
       className="fw-semibold text-success-emphasis mb-2"
     >
-      {notice.text}.{" "}
+      {notice.text}{" "}
       <Link to={notice.waitlist ? paths.dashboard.waitlist : paths.dashboard.mySelectedClasses}>
-        Go to {notice.waitlist ? "My Waitlist" : "My Selected Classes"}
+        {notice.waitlist ? t`Go to My Waitlist` : t`Go to My Selected Classes`}
       </Link>
     </p>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatScheduleSummary } from "../../../components/ui/schedule";
@@ -13,7 +14,7 @@ export function SimilarClasses({ classes }) {
   return (
     <section className="mt-5" aria-labelledby="similar-classes-heading">
       <h2 id="similar-classes-heading" className="h4">
-        Coming up instead
+        {t`Coming up instead`}
       </h2>
       {classes.length > 0 ? (
         <ul className="list-group">
@@ -25,7 +26,7 @@ export function SimilarClasses({ classes }) {
               <p className="mb-0 small text-body-secondary">
                 {[
                   similar.categoryName,
-                  `with ${similar.instructorName}`,
+                  t`with ${similar.instructorName}`,
                   formatScheduleSummary(similar),
                   formatPrice(similar.price),
                 ]
@@ -36,10 +37,10 @@ export function SimilarClasses({ classes }) {
           ))}
         </ul>
       ) : (
-        <p>No class like this one is open for booking yet.</p>
+        <p>{t`No class like this one is open for booking yet.`}</p>
       )}
       <p className="mt-3 mb-0">
-        <Link to={paths.classes}>See every class open for booking</Link>
+        <Link to={paths.classes}>{t`See every class open for booking`}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { hasKnownChoices } from "./selectRules";
 
 /*
@@ -9,15 +11,17 @@ import { hasKnownChoices } from "./selectRules";
 export function WhoCanTake({ choices, className = "" }) {
   if (!hasKnownChoices(choices)) return null;
   return (
-    <ul className={`list-unstyled small mb-0 ${className}`} aria-label="Who can take this class">
+    <ul className={`list-unstyled small mb-0 ${className}`} aria-label={t`Who can take this class`}>
       {choices
         .filter((choice) => choice.known)
         .map((choice) => (
           <li key={choice.participant._id}>
             <span className="fw-semibold">{choice.label}:</span>{" "}
-            {choice.canTake && <span className="text-success-emphasis">Can take this class</span>}
+            {choice.canTake && (
+              <span className="text-success-emphasis">{t`Can take this class`}</span>
+            )}
             {!choice.canTake && choice.canJoinWaitlist && (
-              <span className="text-success-emphasis">Can join the waitlist</span>
+              <span className="text-success-emphasis">{t`Can join the waitlist`}</span>
             )}
             {!choice.canTake && !choice.canJoinWaitlist && (
               <span className="text-warning-emphasis">{choice.reason}</span>

@@ -1,6 +1,8 @@
+import { t } from "ttag";
 import * as yup from "yup";
 
 import { unitWord } from "../../../components/cards/byUnit";
+import { LOCALE } from "../../../lib/language";
 import { extrasSchema, itemExtras, planExtras } from "../../../components/extras/extras";
 
 /*
@@ -35,6 +37,14 @@ export function initialBooking(participants) {
   };
 }
 
+// A child coming with no unit ticked; `name` is unknown for a child no longer in the family.
+function unitsRequired(word, name) {
+  if (word === "day") {
+    return name ? t`Choose at least one day for ${name}.` : t`Choose at least one day for them.`;
+  }
+  return name ? t`Choose at least one week for ${name}.` : t`Choose at least one week for them.`;
+}
+
 /*
  * The problems that stop a checkout, in the family's words: nobody coming, or someone coming
  * with nothing ticked; and, for each child booked, an add-on or an answer the server would
@@ -45,13 +55,13 @@ export function bookingSchema(classItem, participants, names) {
   return yup.lazy((values) =>
     yup.object({
       ...extrasSchema(bookingPlan(classItem, participants, values), values).fields,
-      coming: yup.array().min(1, `Choose who is coming.`),
+      coming: yup.array().min(1, t`Choose who is coming.`),
       booking: yup.object(
         Object.fromEntries(
           (values.coming ?? []).map((id) => [
             participantKey(id),
             yup.object({
-              units: yup.array().min(1, `Choose at least one ${word} for ${names[id] ?? "them"}.`),
+              units: yup.array().min(1, unitsRequired(word, names[id])),
             }),
           ]),
         ),
@@ -135,12 +145,12 @@ export function unitsByWeek(units) {
     date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
     const key = date.toISOString().slice(0, 10);
     if (!weeks.has(key)) {
-      const shown = date.toLocaleDateString("en-US", {
+      const shown = date.toLocaleDateString(LOCALE, {
         month: "short",
         day: "numeric",
         timeZone: "UTC",
       });
-      weeks.set(key, { key, label: `Week of ${shown}`, units: [] });
+      weeks.set(key, { key, label: t`Week of ${shown}`, units: [] });
     }
     weeks.get(key).units.push(unit);
   }

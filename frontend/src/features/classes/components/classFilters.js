@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { CLASS_FILTERS } from "../../../api/classes";
 import { WEEKDAYS } from "../../../components/ui/schedule";
 
@@ -5,28 +7,28 @@ import { WEEKDAYS } from "../../../components/ui/schedule";
 // API's own names, so a shared or reloaded address shows the same list.
 
 export const PARTS_OF_DAY = [
-  { value: "morning", label: "Morning (starts before noon)" },
-  { value: "afternoon", label: "Afternoon (starts noon to 5 PM)" },
-  { value: "evening", label: "Evening (starts 5 PM or later)" },
+  { value: "morning", label: t`Morning (starts before noon)` },
+  { value: "afternoon", label: t`Afternoon (starts noon to 5 PM)` },
+  { value: "evening", label: t`Evening (starts 5 PM or later)` },
 ];
 
 export const SORTS = [
-  { value: "soonest", label: "Soonest start" },
-  { value: "price", label: "Price: low to high" },
-  { value: "-price", label: "Price: high to low" },
-  { value: "popular", label: "Most popular" },
+  { value: "soonest", label: t`Soonest start` },
+  { value: "price", label: t`Price: low to high` },
+  { value: "-price", label: t`Price: high to low` },
+  { value: "popular", label: t`Most popular` },
 ];
 
 // Which classes the list holds: those still to come (the default, left out of the address), or
 // the archive of those that have ended.
 export const PAST = "past";
-export const WHEN_OPTIONS = [{ value: PAST, label: "Past classes (archive)" }];
+export const WHEN_OPTIONS = [{ value: PAST, label: t`Past classes (archive)` }];
 
 // In the archive the server reads "soonest" as the nearest to today: the last to end first.
 export function sortsFor(when) {
   if (when !== PAST) return SORTS;
   return SORTS.map((sort) =>
-    sort.value === DEFAULT_SORT ? { ...sort, label: "Most recently ended" } : sort,
+    sort.value === DEFAULT_SORT ? { ...sort, label: t`Most recently ended` } : sort,
   );
 }
 

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { seatsFree } from "../../../components/cards/ClassFacts";
 
 /*
@@ -12,19 +14,19 @@ import { seatsFree } from "../../../components/cards/ClassFacts";
 // Admins and instructors teach or run classes; they cannot select them (spec), and the server
 // gives them no answer.
 const CANNOT_SELECT = {
-  admin: "Admins cannot select classes.",
-  instructor: "Instructors cannot select classes.",
+  admin: t`Admins cannot select classes.`,
+  instructor: t`Instructors cannot select classes.`,
 };
 
 // When the server says no without saying why.
-export const NOT_OPEN_TO_THEM = "This class is not open to them.";
-export const NOT_OPEN_TO_YOU = "This class is not open to you.";
+export const NOT_OPEN_TO_THEM = t`This class is not open to them.`;
+export const NOT_OPEN_TO_YOU = t`This class is not open to you.`;
 
-export const SIGN_IN_TO_JOIN_WAITLIST = "Sign in to join the waitlist.";
+export const SIGN_IN_TO_JOIN_WAITLIST = t`Sign in to join the waitlist.`;
 
 // How a participant is named where the family picks whom a class is for.
 export function participantLabel(participant) {
-  if (participant.isAccountHolder) return "Myself";
+  if (participant.isAccountHolder) return t`Myself`;
   return `${participant.firstName} ${participant.lastName}`.trim();
 }
 
@@ -35,17 +37,17 @@ export function isSoldOut(classItem) {
 
 // The button's words for a state, said instead of a paler "Select".
 export const LABELS = {
-  select: "Select",
-  waitlist: "Join the waitlist",
-  selected: "Selected",
-  enrolled: "Enrolled",
-  waitlisted: "On the waitlist",
-  soldOut: "No seats left",
-  closed: "Registration closed",
-  notOpen: "Opens soon",
-  clash: "Time clash",
-  age: "Outside the age range",
-  unavailable: "Not available",
+  select: t`Select`,
+  waitlist: t`Join the waitlist`,
+  selected: t`Selected`,
+  enrolled: t`Enrolled`,
+  waitlisted: t`On the waitlist`,
+  soldOut: t`No seats left`,
+  closed: t`Registration closed`,
+  notOpen: t`Opens soon`,
+  clash: t`Time clash`,
+  age: t`Outside the age range`,
+  unavailable: t`Not available`,
 };
 
 // The server's `kind` of refusal (enrolments.rules.RefusalKind) as the button's words; any
@@ -85,7 +87,7 @@ function stopOf(answer, joined, person) {
     return {
       kind: WAITLISTED,
       label: LABELS.waitlisted,
-      reason: isAccountHolder ? "You are on the waitlist." : `${firstName} is on the waitlist.`,
+      reason: isAccountHolder ? t`You are on the waitlist.` : t`${firstName} is on the waitlist.`,
     };
   }
   if (answer?.eligible !== false) return null;
@@ -121,9 +123,12 @@ function participantChoice(classItem, participant, eligibility, waitlisted) {
 // "Lily", "Lily and Max", "Lily, Max and Noa"; the account holder is "you".
 function namesOf(participants) {
   const names = participants.map((participant) =>
-    participant.isAccountHolder ? "you" : participant.firstName,
+    participant.isAccountHolder ? t`you` : participant.firstName,
   );
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  if (names.length === 1) return names[0];
+  const firstNames = names.slice(0, -1).join(", ");
+  const lastName = names.at(-1);
+  return t`${firstNames} and ${lastName}`;
 }
 
 /*
@@ -136,7 +141,9 @@ function familyLabel(choices) {
     const holding = choices.filter((choice) => choice.kind === kind);
     if (holding.length === choices.length) return holding[0].state;
     if (holding.length > 0) {
-      return `${holding[0].state} for ${namesOf(holding.map((choice) => choice.participant))}`;
+      const { state } = holding[0];
+      const names = namesOf(holding.map((choice) => choice.participant));
+      return t`${state} for ${names}`;
     }
   }
   const states = new Set(choices.map((choice) => choice.state));

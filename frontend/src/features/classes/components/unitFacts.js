@@ -1,3 +1,5 @@
+import { msgid, ngettext, t } from "ttag";
+
 import { unitWord } from "../../../components/cards/byUnit";
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatTime } from "../../../components/ui/schedule";
@@ -6,14 +8,14 @@ import { formatTime } from "../../../components/ui/schedule";
 
 // "Book weeks", "Book days".
 export function bookingTitle(classItem) {
-  return `Book ${unitWord(classItem)}s`;
+  return unitWord(classItem) === "day" ? t`Book days` : t`Book weeks`;
 }
 
 // "12 seats left", "1 seat left", "Full": what is left of a unit for a family to book now.
 export function seatsLeft(unit) {
   const free = unit.seatsFree ?? unit.seats;
-  if (free <= 0) return "Full";
-  return free === 1 ? "1 seat left" : `${free} seats left`;
+  if (free <= 0) return t`Full`;
+  return ngettext(msgid`${free} seat left`, `${free} seats left`, free);
 }
 
 export function isFull(unit) {
@@ -27,10 +29,10 @@ export function careLabel(option) {
 
 // "$25.00 a day, $100.00 a whole week".
 export function carePrice(option) {
-  const perDay = `${formatPrice(option.pricePerDay)} a day`;
-  return option.pricePerWeek == null
-    ? perDay
-    : `${perDay}, ${formatPrice(option.pricePerWeek)} a whole week`;
+  const dayPrice = formatPrice(option.pricePerDay);
+  const perDay = t`${dayPrice} a day`;
+  const weekPrice = option.pricePerWeek == null ? null : formatPrice(option.pricePerWeek);
+  return weekPrice === null ? perDay : t`${perDay}, ${weekPrice} a whole week`;
 }
 
 // Whether an extended care is full on a day of the unit (the unit's `extendedCare` says the

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSWRConfig } from "swr";
+import { t } from "ttag";
 
 import { useEligibility } from "../../../api/eligibility";
 import { useParticipantsOrNone } from "../../../api/participants";
@@ -37,6 +38,24 @@ export function selectNoticeId(classId) {
 }
 
 export const SELECT_FAILURE_ID = "select-failure";
+
+// The notice beside the button: what was done, and for whom when not the account holder.
+function noticeText(participant, waitlist) {
+  const firstName = participant && !participant.isAccountHolder ? participant.firstName : null;
+  if (waitlist) {
+    return firstName ? t`Joined the waitlist for ${firstName}.` : t`Joined the waitlist.`;
+  }
+  return firstName ? t`Selected for ${firstName}.` : t`Selected.`;
+}
+
+// The toast once someone is on the waitlist, with their place when the server gives it.
+function waitlistToast(participant, position) {
+  const firstName = participant && !participant.isAccountHolder ? participant.firstName : null;
+  if (firstName && position) return t`${firstName} is on the waitlist, number ${position}`;
+  if (firstName) return t`${firstName} is on the waitlist`;
+  if (position) return t`You are on the waitlist, number ${position}`;
+  return t`You are on the waitlist`;
+}
 
 export function useClassSelection(knownClasses) {
   const { user, role, loading } = useAuth();
@@ -90,9 +109,7 @@ export function useClassSelection(knownClasses) {
   }, [focusAfter]);
 
   function answered(classItem, participant, told, waitlist) {
-    const forWhom =
-      participant && !participant.isAccountHolder ? ` for ${participant.firstName}` : "";
-    const text = `${waitlist ? "Joined the waitlist" : "Selected"}${forWhom}`;
+    const text = noticeText(participant, waitlist);
     setNotices((previous) => ({ ...previous, [classItem._id]: { text, waitlist } }));
     setFocusAfter(selectNoticeId(classItem._id));
     notify(told);
@@ -141,8 +158,8 @@ export function useClassSelection(knownClasses) {
         classItem,
         participant,
         participant && !participant.isAccountHolder
-          ? `${classItem.nameClass} is Selected Successfully for ${participant.firstName} ${participant.lastName}`
-          : `${classItem.nameClass} is Selected Successfully`,
+          ? t`${classItem.nameClass} is Selected Successfully for ${participant.firstName} ${participant.lastName}`
+          : t`${classItem.nameClass} is Selected Successfully`,
         false,
       );
     } catch (selectError) {
@@ -167,16 +184,7 @@ export function useClassSelection(knownClasses) {
     try {
       const entry = await joinClassWaitlist(classItem._id, participantId);
       setWaitlisted((previous) => [...previous, { classId: classItem._id, participantId }]);
-      const who =
-        participant && !participant.isAccountHolder ? `${participant.firstName} is` : "You are";
-      answered(
-        classItem,
-        participant,
-        entry?.position
-          ? `${who} on the waitlist, number ${entry.position}`
-          : `${who} on the waitlist`,
-        true,
-      );
+      answered(classItem, participant, waitlistToast(participant, entry?.position), true);
     } catch (joinError) {
       // The server's 409 says why: seats came free, already on the list, no longer eligible.
       refused(joinError.message);

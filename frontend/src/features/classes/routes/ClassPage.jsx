@@ -1,5 +1,6 @@
 import { Suspense, lazy, useMemo, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { classCalendarUrl, useClass } from "../../../api/classes";
 import { useClassMessages } from "../../../api/classMessages";
@@ -58,7 +59,8 @@ function paragraphsOf(description) {
 function registrationNote(classItem) {
   if (classItem.ended) return "";
   if (classItem.registrationOpen !== false && classItem.registrationClosesAt) {
-    return `Registration closes ${formatDateTime(classItem.registrationClosesAt)}.`;
+    const closesAt = formatDateTime(classItem.registrationClosesAt);
+    return t`Registration closes ${closesAt}.`;
   }
   return "";
 }
@@ -67,13 +69,13 @@ function ClassNotFound() {
   return (
     <section className="container py-5 text-center" aria-labelledby="class-not-found-heading">
       <h1 id="class-not-found-heading" className="mb-3">
-        Class not found
+        {t`Class not found`}
       </h1>
       <p className="text-body-secondary mb-4">
-        This class does not exist, or it is not open to the public.
+        {t`This class does not exist, or it is not open to the public.`}
       </p>
       <Link className="btn btn-primary" to={paths.classes}>
-        Back to All Classes
+        {t`Back to All Classes`}
       </Link>
     </section>
   );
@@ -86,12 +88,14 @@ function ClassNotFound() {
 function SignInForMessages() {
   const location = useLocation();
   if (location.hash !== "#class-messages") return null;
+  const signIn = (
+    <Link key="sign-in" to={paths.login} state={{ from: location }}>
+      {t`Sign in`}
+    </Link>
+  );
   return (
     <p id="class-messages" className="alert alert-info mt-4 mb-0">
-      <Link to={paths.login} state={{ from: location }}>
-        Sign in
-      </Link>{" "}
-      to read the messages to this class&apos;s families.
+      {jt`${signIn} to read the messages to this class's families.`}
     </p>
   );
 }
@@ -103,7 +107,7 @@ function SignInForMessages() {
 function EndedNote() {
   return (
     <p className="alert alert-secondary fw-semibold mt-3 mb-0" role="status">
-      This class has ended.
+      {t`This class has ended.`}
     </p>
   );
 }
@@ -130,7 +134,9 @@ function ClassDetails({ classItem }) {
     availabilityOf(classItem);
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
+  const noMeetingDates = (classItem.noMeetingDates ?? []).map(formatDate).join("; ");
   const registration = registrationNote(classItem);
+  const statusBadge = <ClassStatusBadge key="status" status={classItem.status} />;
 
   function handleSelect() {
     if (!user) setAskingToLogIn(true);
@@ -165,11 +171,7 @@ function ClassDetails({ classItem }) {
           <h1 id="class-heading" className="mb-3">
             {classItem.nameClass}
           </h1>
-          {classItem.status !== "Approved" && (
-            <p>
-              Review status: <ClassStatusBadge status={classItem.status} />
-            </p>
-          )}
+          {classItem.status !== "Approved" && <p>{jt`Review status: ${statusBadge}`}</p>}
           <p className="lead">{formatScheduleSummary(classItem)}</p>
           <ClassFacts classItem={classItem} facts={CLASS_FACTS.page} className="class-facts mb-4" />
           <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
@@ -206,7 +208,7 @@ function ClassDetails({ classItem }) {
                   href={classCalendarUrl(classItem._id)}
                   download={`${classItem.nameClass}.ics`}
                 >
-                  Add to calendar
+                  {t`Add to calendar`}
                 </a>
               )}
             </div>
@@ -216,7 +218,7 @@ function ClassDetails({ classItem }) {
       <div className="row g-4 g-lg-5 mt-0">
         <section className="col-lg-7" aria-labelledby="class-about-heading">
           <h2 id="class-about-heading" className="h4">
-            About this class
+            {t`About this class`}
           </h2>
           {paragraphs.length > 0 ? (
             paragraphs.map((paragraph, index) => (
@@ -226,12 +228,14 @@ function ClassDetails({ classItem }) {
               </p>
             ))
           ) : (
-            <p className="text-body-secondary">The instructor has not described this class yet.</p>
+            <p className="text-body-secondary">
+              {t`The instructor has not described this class yet.`}
+            </p>
           )}
         </section>
         <section className="col-lg-5" aria-labelledby="class-schedule-heading">
           <h2 id="class-schedule-heading" className="h4">
-            Schedule
+            {t`Schedule`}
           </h2>
           {meetings.length === 0 ? (
             <p className="text-body-secondary">{TO_BE_ANNOUNCED}</p>
@@ -245,9 +249,7 @@ function ClassDetails({ classItem }) {
                 ))}
               </ol>
               {classItem.noMeetingDates?.length > 0 && (
-                <p className="text-body-secondary">
-                  No class on {classItem.noMeetingDates.map(formatDate).join("; ")}.
-                </p>
+                <p className="text-body-secondary">{t`No class on ${noMeetingDates}.`}</p>
               )}
             </>
           )}
@@ -267,7 +269,7 @@ function ClassDetails({ classItem }) {
           classItem={classItem}
           title={
             askingForWhom === "waitlist"
-              ? `Who is joining the waitlist for ${classItem.nameClass}?`
+              ? t`Who is joining the waitlist for ${classItem.nameClass}?`
               : undefined
           }
           choices={askingForWhom === "waitlist" ? waitlistChoices(choices) : choices}
@@ -289,15 +291,15 @@ export function ClassPage() {
   const { id } = useParams();
   const { classItem, error } = useClass(id);
   const notFound = !classItem && error?.status === 404;
-  useTitle(classItem?.nameClass ?? (notFound ? "Class not found" : "Class"));
+  useTitle(classItem?.nameClass ?? (notFound ? t`Class not found` : t`Class`));
   if (classItem) return <ClassDetails classItem={classItem} />;
   if (notFound) return <ClassNotFound />;
   if (error) {
     return (
       <div className="container py-5">
-        <ErrorAlert title="The class could not be loaded." error={error} />
+        <ErrorAlert title={t`The class could not be loaded.`} error={error} />
       </div>
     );
   }
-  return <Loading label="Loading the class…" />;
+  return <Loading label={t`Loading the class…`} />;
 }

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { useApprovedClasses } from "../../../api/classes";
 import { useCategories } from "../../../api/categories";
@@ -14,15 +15,20 @@ import { useClassFilters } from "../hooks/useClassFilters";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
 
 function resultSummary(classes, total, noMatch) {
-  if (noMatch) return "No classes match these filters.";
+  if (noMatch) return t`No classes match these filters.`;
   if (!classes?.length) return "";
+  const shown = classes.length;
   return total === null
-    ? `Showing ${classes.length} classes`
-    : `Showing ${classes.length} of ${total} classes`;
+    ? ngettext(msgid`Showing ${shown} class`, `Showing ${shown} classes`, shown)
+    : ngettext(
+        msgid`Showing ${shown} of ${total} class`,
+        `Showing ${shown} of ${total} classes`,
+        total,
+      );
 }
 
 export function ClassesPage() {
-  useTitle("All Classes");
+  useTitle(t`All Classes`);
   const { filters, activeCount, setFilter, clearFilters } = useClassFilters();
   const { categories } = useCategories();
   // The address leaves the default sort out; the server is always told it, since a request
@@ -47,11 +53,11 @@ export function ClassesPage() {
 
   return (
     <div className="container py-5">
-      <h1 className="mb-2">All Classes</h1>
+      <h1 className="mb-2">{t`All Classes`}</h1>
       <p className="lead text-body-secondary mb-4">
         {past
-          ? "Classes that have ended, the most recent first. Their pages point to the classes like them still to come."
-          : "Find a class you love and save your seat before the summer fills up."}
+          ? t`Classes that have ended, the most recent first. Their pages point to the classes like them still to come.`
+          : t`Find a class you love and save your seat before the summer fills up.`}
       </p>
       <ClassFilters
         filters={filters}
@@ -66,10 +72,10 @@ export function ClassesPage() {
         <QueryResult
           data={classes}
           error={error}
-          loadingLabel="Loading classes…"
+          loadingLabel={t`Loading classes…`}
           placeholder={<CardGridPlaceholder lines={5} withButton />}
-          errorTitle="The classes could not be loaded."
-          emptyMessage={past ? "No classes have ended yet." : "No classes are open yet."}
+          errorTitle={t`The classes could not be loaded.`}
+          emptyMessage={past ? t`No classes have ended yet.` : t`No classes are open yet.`}
         >
           {(approved) => (
             <ClassesGrid
@@ -91,10 +97,10 @@ export function ClassesPage() {
         </p>
         {noMatch && (
           <button type="button" className="btn btn-outline-primary" onClick={clearAndStartOver}>
-            Clear filters
+            {t`Clear filters`}
           </button>
         )}
-        {moreError && <ErrorAlert title="More classes could not be loaded." error={moreError} />}
+        {moreError && <ErrorAlert title={t`More classes could not be loaded.`} error={moreError} />}
         {hasMore && (
           <button
             type="button"
@@ -105,7 +111,7 @@ export function ClassesPage() {
               if (!loadingMore) loadMore();
             }}
           >
-            {loadingMore ? "Loading more classes…" : "Load more classes"}
+            {loadingMore ? t`Loading more classes…` : t`Load more classes`}
           </button>
         )}
       </div>

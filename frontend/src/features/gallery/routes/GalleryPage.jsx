@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { GALLERY_PAGE_SIZE, useGalleryPage } from "../../../api/gallery";
 import { GalleryPiece } from "../../../components/artwork/GalleryPiece";
@@ -19,18 +20,16 @@ function Pages({ page, total }) {
   const last = Math.max(1, Math.ceil(total / GALLERY_PAGE_SIZE));
   if (last === 1) return null;
   return (
-    <nav aria-label="Gallery pages" className="d-flex align-items-center gap-3 mt-4">
+    <nav aria-label={t`Gallery pages`} className="d-flex align-items-center gap-3 mt-4">
       {page > 1 && (
         <Link className="btn btn-outline-primary" to={{ search: pageSearch(page - 1) }}>
-          Newer pieces
+          {t`Newer pieces`}
         </Link>
       )}
-      <span>
-        Page {page} of {last}
-      </span>
+      <span>{t`Page ${page} of ${last}`}</span>
       {page < last && (
         <Link className="btn btn-outline-primary" to={{ search: pageSearch(page + 1) }}>
-          Older pieces
+          {t`Older pieces`}
         </Link>
       )}
     </nav>
@@ -43,24 +42,23 @@ function Pages({ page, total }) {
  * consent; each shows their first names alone.
  */
 export function GalleryPage() {
-  useTitle("Gallery");
+  useTitle(t`Gallery`);
   const [params] = useSearchParams();
   const page = pageOf(params);
   const { data, error } = useGalleryPage(page);
 
   return (
     <div className="container py-5">
-      <h1 className="mb-2">Gallery</h1>
+      <h1 className="mb-2">{t`Gallery`}</h1>
       <p className="lead text-body-secondary mb-4">
-        Pots, paintings and prints made by the children at camp, shown with their families&apos;
-        consent.
+        {t`Pots, paintings and prints made by the children at camp, shown with their families' consent.`}
       </p>
       <QueryResult
         data={data?.items}
         error={error}
-        loadingLabel="Loading the gallery…"
-        errorTitle="The gallery could not be loaded."
-        emptyMessage="No artwork is on show yet."
+        loadingLabel={t`Loading the gallery…`}
+        errorTitle={t`The gallery could not be loaded.`}
+        emptyMessage={t`No artwork is on show yet.`}
       >
         {(pieces) => (
           <>

@@ -1,19 +1,20 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../../../config/paths";
 
 const highlights = [
   {
-    title: "Small groups",
-    text: "Every class keeps a handful of seats so each camper gets real time with the instructor.",
+    title: t`Small groups`,
+    text: t`Every class keeps a handful of seats so each camper gets real time with the instructor.`,
   },
   {
-    title: "Hands-on from day one",
-    text: "Campers learn by making: painting, pottery, weaving, paper craft and more.",
+    title: t`Hands-on from day one`,
+    text: t`Campers learn by making: painting, pottery, weaving, paper craft and more.`,
   },
   {
-    title: "Working artists",
-    text: "Our instructors exhibit, sell and teach their craft all year round.",
+    title: t`Working artists`,
+    text: t`Our instructors exhibit, sell and teach their craft all year round.`,
   },
 ];
 
@@ -23,20 +24,17 @@ export function AboutSection() {
       <div className="row g-4 align-items-center">
         <div className="col-lg-5">
           <h2 id="about-heading" className="mb-3">
-            About Us
+            {t`About Us`}
           </h2>
           <p className="lead">
-            Since 2003 our summer camp has given young makers a place to learn art and craft by
-            doing it.
+            {t`Since 2003 our summer camp has given young makers a place to learn art and craft by doing it.`}
           </p>
           <p className="text-body-secondary">
-            Each summer our instructors open classes for every level, from a first brush stroke to a
-            finished portfolio piece. Campers choose the classes they like, and leave with new
-            skills, new friends and work to be proud of.
+            {t`Each summer our instructors open classes for every level, from a first brush stroke to a finished portfolio piece. Campers choose the classes they like, and leave with new skills, new friends and work to be proud of.`}
           </p>
           {/* The spec's "button" leads to the About page, so it is a link that looks like one. */}
           <Link className="btn btn-primary" to={paths.about}>
-            More About Us
+            {t`More About Us`}
           </Link>
         </div>
         <div className="col-lg-7">

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { ImageCard } from "../../../components/cards/ImageCard";
 import { paths } from "../../../config/paths";
@@ -12,7 +13,7 @@ export function ClassPreviewCard({ classItem, children }) {
       imageCategory={classItem.categoryName}
       title={<Link to={paths.classPage(classItem._id)}>{classItem.nameClass}</Link>}
     >
-      <p className="card-text mb-1">Instructor: {classItem.instructorName}</p>
+      <p className="card-text mb-1">{t`Instructor: ${classItem.instructorName}`}</p>
       {children}
     </ImageCard>
   );

@@ -1,9 +1,20 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../../../config/paths";
 
 export const DEFAULT_INTERVAL_MS = 3000;
+
+function indicatorLabel(index, title) {
+  const slideNumber = index + 1;
+  return t`Slide ${slideNumber}: ${title}`;
+}
+
+function slideLabel(index, count) {
+  const slideNumber = index + 1;
+  return t`${slideNumber} of ${count}`;
+}
 
 // Someone who asked their system for less motion gets a show that waits for them to press Play.
 function prefersReducedMotion() {
@@ -20,7 +31,7 @@ export function HeroCarousel({
   slides,
   autoPlay = false,
   interval = DEFAULT_INTERVAL_MS,
-  label = "Highlights",
+  label = t`Highlights`,
 }) {
   const count = slides.length;
   const [active, setActive] = useState(0);
@@ -39,7 +50,7 @@ export function HeroCarousel({
   return (
     <section
       className="carousel slide hero"
-      aria-roledescription="carousel"
+      aria-roledescription={t`carousel`}
       aria-label={label}
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
@@ -63,7 +74,7 @@ export function HeroCarousel({
               setPlaying(!playing);
             }}
           >
-            {playing ? "Pause slides" : "Play slides"}
+            {playing ? t`Pause slides` : t`Play slides`}
           </button>
         )}
         {slides.map((slide, index) => (
@@ -71,7 +82,7 @@ export function HeroCarousel({
             key={slide.title}
             type="button"
             className={`hero-indicator${index === active ? " active" : ""}`}
-            aria-label={`Slide ${index + 1}: ${slide.title}`}
+            aria-label={indicatorLabel(index, slide.title)}
             aria-current={index === active ? "true" : undefined}
             onClick={() => goTo(index)}
           />
@@ -84,8 +95,8 @@ export function HeroCarousel({
             key={slide.title}
             className={`carousel-item hero-slide ${slide.className}${index === active ? " active" : ""}`}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
+            aria-roledescription={t`slide`}
+            aria-label={slideLabel(index, count)}
             hidden={index !== active}
           >
             <div className="container hero-slide-body">
@@ -93,7 +104,7 @@ export function HeroCarousel({
               <p className="lead mb-4">{slide.text}</p>
               {/* The spec's "button" leads on to the classes, so it is a link that looks like one. */}
               <Link className="btn btn-light btn-lg" to={paths.classes}>
-                Know More
+                {t`Know More`}
               </Link>
             </div>
           </div>
@@ -101,11 +112,11 @@ export function HeroCarousel({
       </div>
       <button type="button" className="carousel-control-prev" onClick={() => goTo(active - 1)}>
         <span className="carousel-control-prev-icon" aria-hidden="true" />
-        <span className="visually-hidden">Previous slide</span>
+        <span className="visually-hidden">{t`Previous slide`}</span>
       </button>
       <button type="button" className="carousel-control-next" onClick={() => goTo(active + 1)}>
         <span className="carousel-control-next-icon" aria-hidden="true" />
-        <span className="visually-hidden">Next slide</span>
+        <span className="visually-hidden">{t`Next slide`}</span>
       </button>
     </section>
   );

@@ -1,25 +1,27 @@
+import { msgid, ngettext, t } from "ttag";
+
 import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { usePopularClasses } from "../../../api/popularClasses";
 import { ClassPreviewCard } from "./ClassPreviewCard";
 
 function enrolledText(count) {
-  return `${count} ${count === 1 ? "student" : "students"} enrolled`;
+  return ngettext(msgid`${count} student enrolled`, `${count} students enrolled`, count);
 }
 
 export function PopularClasses() {
   const { classes, error } = usePopularClasses();
   return (
     <section className="py-5" aria-labelledby="popular-classes-heading">
-      <h2 id="popular-classes-heading">Popular Classes</h2>
-      <p className="text-body-secondary mb-4">The classes campers enrol in most.</p>
+      <h2 id="popular-classes-heading">{t`Popular Classes`}</h2>
+      <p className="text-body-secondary mb-4">{t`The classes campers enrol in most.`}</p>
       <QueryResult
         data={classes}
         error={error}
-        loadingLabel="Loading popular classes…"
+        loadingLabel={t`Loading popular classes…`}
         placeholder={<CardGridPlaceholder />}
-        errorTitle="The popular classes could not be loaded."
-        emptyMessage="No classes are open yet."
+        errorTitle={t`The popular classes could not be loaded.`}
+        emptyMessage={t`No classes are open yet.`}
       >
         {(list) => (
           <CardGrid

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { InstructorCard } from "../../../components/cards/InstructorCard";
@@ -12,17 +13,17 @@ export function PopularInstructors() {
     <section className="py-5" aria-labelledby="popular-instructors-heading">
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
         <h2 id="popular-instructors-heading" className="mb-0">
-          Most Popular Instructors
+          {t`Most Popular Instructors`}
         </h2>
-        <Link to={paths.instructors}>See all instructors</Link>
+        <Link to={paths.instructors}>{t`See all instructors`}</Link>
       </div>
       <QueryResult
         data={instructors}
         error={error}
-        loadingLabel="Loading instructors…"
+        loadingLabel={t`Loading instructors…`}
         placeholder={<CardGridPlaceholder imageWidth={300} imageHeight={300} lines={1} />}
-        errorTitle="The instructors could not be loaded."
-        emptyMessage="No instructors have joined yet."
+        errorTitle={t`The instructors could not be loaded.`}
+        emptyMessage={t`No instructors have joined yet.`}
       >
         {(list) => (
           <CardGrid

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { useStartingSoonClasses } from "../../../api/classes";
 import { CardGrid, CardGridPlaceholder } from "../../../components/cards/CardGrid";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -11,16 +13,16 @@ export function StartingSoon() {
   if (classes?.length === 0) return null;
   return (
     <section className="py-5" aria-labelledby="starting-soon-heading">
-      <h2 id="starting-soon-heading">Starting soon</h2>
+      <h2 id="starting-soon-heading">{t`Starting soon`}</h2>
       <p className="text-body-secondary mb-4">
-        Classes about to begin: there is still time to join.
+        {t`Classes about to begin: there is still time to join.`}
       </p>
       <QueryResult
         data={classes}
         error={error}
-        loadingLabel="Loading the classes starting soon…"
+        loadingLabel={t`Loading the classes starting soon…`}
         placeholder={<CardGridPlaceholder lines={3} />}
-        errorTitle="The classes starting soon could not be loaded."
+        errorTitle={t`The classes starting soon could not be loaded.`}
         emptyMessage=""
       >
         {(list) => (

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { config } from "../../../config/config";
 import { useAfterFirstPaint } from "../../../hooks/useAfterFirstPaint";
 import { useTitle } from "../../../hooks/useTitle";
@@ -9,11 +11,11 @@ import { PopularInstructors } from "../components/PopularInstructors";
 import { StartingSoon } from "../components/StartingSoon";
 
 export function HomePage() {
-  useTitle("Home");
+  useTitle(t`Home`);
   const belowTheFold = useAfterFirstPaint();
   return (
     <>
-      <h1 className="visually-hidden">{config.siteName}: summer camp art and craft school</h1>
+      <h1 className="visually-hidden">{t`${config.siteName}: summer camp art and craft school`}</h1>
       <HeroCarousel slides={heroSlides} autoPlay />
       <div className="container">
         <AboutSection />

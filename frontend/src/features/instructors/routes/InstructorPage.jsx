@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -16,11 +17,11 @@ function NotFound() {
   return (
     <section className="text-center py-4" aria-labelledby="instructor-heading">
       <h1 id="instructor-heading" className="h2 mb-3">
-        Instructor not found
+        {t`Instructor not found`}
       </h1>
-      <p className="text-body-secondary">No instructor teaches under this address.</p>
+      <p className="text-body-secondary">{t`No instructor teaches under this address.`}</p>
       <Link className="btn btn-primary" to={paths.instructors}>
-        All Instructors
+        {t`All Instructors`}
       </Link>
     </section>
   );
@@ -28,6 +29,7 @@ function NotFound() {
 
 function Profile({ instructor }) {
   const classes = instructor.classes ?? [];
+  const instructorName = <LongText key="name" text={instructor.name} />;
   return (
     <>
       <section className="row g-4 align-items-start mb-5" aria-labelledby="instructor-heading">
@@ -54,10 +56,10 @@ function Profile({ instructor }) {
       </section>
       <section aria-labelledby="instructor-classes-heading">
         <h2 id="instructor-classes-heading" className="h3 mb-3">
-          Classes by <LongText text={instructor.name} />
+          {jt`Classes by ${instructorName}`}
         </h2>
         {classes.length === 0 ? (
-          <p className="text-body-secondary">No classes are open right now.</p>
+          <p className="text-body-secondary">{t`No classes are open right now.`}</p>
         ) : (
           <CardGrid
             items={classes}
@@ -77,14 +79,14 @@ export function InstructorPage() {
   const { id } = useParams();
   const { instructor, error } = useInstructor(id);
   const notFound = error?.status === 404;
-  useTitle(instructor?.name ?? (notFound ? "Instructor not found" : "Instructor"));
+  useTitle(instructor?.name ?? (notFound ? t`Instructor not found` : t`Instructor`));
 
   let content;
   if (instructor) content = <Profile instructor={instructor} />;
   else if (notFound) content = <NotFound />;
   else if (error) {
-    content = <ErrorAlert title="The instructor could not be loaded." error={error} />;
-  } else content = <Loading label="Loading the instructor…" />;
+    content = <ErrorAlert title={t`The instructor could not be loaded.`} error={error} />;
+  } else content = <Loading label={t`Loading the instructor…`} />;
 
   return <div className="container py-5">{content}</div>;
 }

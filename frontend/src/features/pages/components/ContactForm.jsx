@@ -1,4 +1,5 @@
 import { Field, Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { sendContactMessage } from "../../../api/contact";
 import { FormField } from "../../../components/forms/FormField";
@@ -6,8 +7,7 @@ import { serverErrors } from "../../../components/forms/serverErrors";
 import { MESSAGE_MAX_LENGTH, contactSchema } from "./contactSchema";
 
 export const CONTACT_FIELDS = ["name", "email", "message"];
-export const TOO_MANY_MESSAGES =
-  "You have sent several messages in a short time. Please try again in an hour, or call us.";
+export const TOO_MANY_MESSAGES = t`You have sent several messages in a short time. Please try again in an hour, or call us.`;
 
 const initialValues = { name: "", email: "", message: "", website: "" };
 
@@ -36,7 +36,7 @@ export function ContactForm({ onSent, focusFirstField = false }) {
   return (
     <Formik initialValues={initialValues} validationSchema={contactSchema} onSubmit={submit}>
       {({ isSubmitting, status, values }) => (
-        <Form noValidate aria-label="Contact the school">
+        <Form noValidate aria-label={t`Contact the school`}>
           {status && (
             <div className="alert alert-danger" role="alert">
               {status}
@@ -44,21 +44,21 @@ export function ContactForm({ onSent, focusFirstField = false }) {
           )}
           <FormField
             name="name"
-            label="Your name"
+            label={t`Your name`}
             autoComplete="name"
             autoFocus={focusFirstField}
           />
-          <FormField name="email" label="Your e-mail" type="email" autoComplete="email" />
+          <FormField name="email" label={t`Your e-mail`} type="email" autoComplete="email" />
           <FormField
             name="message"
             as="textarea"
             rows={6}
-            label="Message"
-            hint={`${values.message.length} of ${MESSAGE_MAX_LENGTH} characters.`}
+            label={t`Message`}
+            hint={t`${values.message.length} of ${MESSAGE_MAX_LENGTH} characters.`}
           />
           {/* For robots only: people never see it, so they leave it empty. */}
           <div className="visually-hidden" aria-hidden="true">
-            <label htmlFor="contact-website">Leave this field empty</label>
+            <label htmlFor="contact-website">{t`Leave this field empty`}</label>
             <Field
               id="contact-website"
               name="website"
@@ -68,7 +68,7 @@ export function ContactForm({ onSent, focusFirstField = false }) {
             />
           </div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Sending…" : "Send message"}
+            {isSubmitting ? t`Sending…` : t`Send message`}
           </button>
         </Form>
       )}

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { contact } from "../../../components/layout/Footer";
 import { useTitle } from "../../../hooks/useTitle";
 import { ContactForm } from "../components/ContactForm";
 
-const FALLBACK_THANKS = "Thank you! Your message has reached the school.";
+const FALLBACK_THANKS = t`Thank you! Your message has reached the school.`;
 
 /*
  * Contact: a form that reaches the school's office by e-mail (and its back office), beside the
@@ -12,7 +13,7 @@ const FALLBACK_THANKS = "Thank you! Your message has reached the school.";
  * a screen reader hears it and the keyboard is not left on a button that is gone.
  */
 export function ContactPage() {
-  useTitle("Contact us");
+  useTitle(t`Contact us`);
   const [thanks, setThanks] = useState("");
   const [sentBefore, setSentBefore] = useState(false);
   const thanksRef = useRef(null);
@@ -26,11 +27,10 @@ export function ContactPage() {
       <div className="row g-5">
         <section className="col-lg-7" aria-labelledby="contact-heading">
           <h1 id="contact-heading" className="mb-3">
-            Contact us
+            {t`Contact us`}
           </h1>
           <p className="text-body-secondary">
-            Questions about a class, enrolling, payments or anything else? Write to us and the
-            school&apos;s office answers by e-mail, usually within two working days.
+            {t`Questions about a class, enrolling, payments or anything else? Write to us and the school's office answers by e-mail, usually within two working days.`}
           </p>
           {thanks ? (
             <div className="alert alert-success" role="status" tabIndex={-1} ref={thanksRef}>
@@ -43,7 +43,7 @@ export function ContactPage() {
                   setThanks("");
                 }}
               >
-                Write another message
+                {t`Write another message`}
               </button>
             </div>
           ) : (
@@ -55,7 +55,7 @@ export function ContactPage() {
         </section>
         <aside className="col-lg-5" aria-labelledby="visit-heading">
           <h2 id="visit-heading" className="h4">
-            Visit or call
+            {t`Visit or call`}
           </h2>
           <address className="mb-0">
             {contact.street}

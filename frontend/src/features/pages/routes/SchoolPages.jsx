@@ -1,16 +1,18 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { useSitePage } from "../../../api/sitePages";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
+import { LOCALE } from "../../../lib/language";
 import { PageText } from "../components/PageText";
 
 // One chunk for every page of the footer: one lazy route entry fewer in the first load.
 export { ContactPage } from "./ContactPage";
 
-const lastChange = new Intl.DateTimeFormat("en-US", {
+const lastChange = new Intl.DateTimeFormat(LOCALE, {
   year: "numeric",
   month: "long",
   day: "numeric",
@@ -27,15 +29,14 @@ function SchoolPage({ slug, title, showLastChange = false, children }) {
 
   let content;
   if (page) {
+    const updated = page.updatedAt ? lastChange.format(new Date(page.updatedAt)) : null;
     content = (
       <article aria-labelledby="school-page-heading">
         <h1 id="school-page-heading" className="mb-3 text-break">
           {page.title}
         </h1>
         {showLastChange && page.updatedAt && (
-          <p className="text-body-secondary small">
-            Last updated {lastChange.format(new Date(page.updatedAt))}
-          </p>
+          <p className="text-body-secondary small">{t`Last updated ${updated}`}</p>
         )}
         <PageText body={page.body} />
         {children}
@@ -45,11 +46,11 @@ function SchoolPage({ slug, title, showLastChange = false, children }) {
     content = (
       <>
         <h1 className="mb-3">{title}</h1>
-        <ErrorAlert title="This page could not be loaded." error={error} />
+        <ErrorAlert title={t`This page could not be loaded.`} error={error} />
       </>
     );
   } else {
-    content = <Loading label={`Loading ${title}…`} />;
+    content = <Loading label={t`Loading ${title}…`} />;
   }
   return (
     <div className="container py-5">
@@ -60,13 +61,13 @@ function SchoolPage({ slug, title, showLastChange = false, children }) {
 
 export function AboutPage() {
   return (
-    <SchoolPage slug="about" title="About us">
+    <SchoolPage slug="about" title={t`About us`}>
       <div className="d-flex flex-wrap gap-2 mt-4">
         <Link className="btn btn-primary" to={paths.classes}>
-          See the classes
+          {t`See the classes`}
         </Link>
         <Link className="btn btn-outline-primary" to={paths.contact}>
-          Contact us
+          {t`Contact us`}
         </Link>
       </div>
     </SchoolPage>
@@ -74,13 +75,13 @@ export function AboutPage() {
 }
 
 export function TermsPage() {
-  return <SchoolPage slug="terms" title="Terms of use" showLastChange />;
+  return <SchoolPage slug="terms" title={t`Terms of use`} showLastChange />;
 }
 
 export function PrivacyPage() {
-  return <SchoolPage slug="privacy" title="Privacy policy" showLastChange />;
+  return <SchoolPage slug="privacy" title={t`Privacy policy`} showLastChange />;
 }
 
 export function CookiesPage() {
-  return <SchoolPage slug="cookies" title="Cookie policy" showLastChange />;
+  return <SchoolPage slug="cookies" title={t`Cookie policy`} showLastChange />;
 }

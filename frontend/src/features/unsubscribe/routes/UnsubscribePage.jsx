@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -7,11 +8,11 @@ import { unsubscribe, useUnsubscribeLink } from "../../../api/mailSettings";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 
-export const UNKNOWN_LINK = "This link is not known. It may be from an old message.";
-const ENROLMENT_MAIL = "Mail about your enrolments still comes.";
+export const UNKNOWN_LINK = t`This link is not known. It may be from an old message.`;
+const ENROLMENT_MAIL = t`Mail about your enrolments still comes.`;
 
 export function doneMessage(address) {
-  return `Done: no more announcements to ${address}. ${ENROLMENT_MAIL}`;
+  return t`Done: no more announcements to ${address}. ${ENROLMENT_MAIL}`;
 }
 
 /*
@@ -20,7 +21,7 @@ export function doneMessage(address) {
  * key, so no sign-in is needed.
  */
 export function UnsubscribePage() {
-  useTitle("Unsubscribe");
+  useTitle(t`Unsubscribe`);
   const { token } = useParams();
   const { data: link, error, mutate } = useUnsubscribeLink(token);
   const [stopped, setStopped] = useState(null);
@@ -49,21 +50,25 @@ export function UnsubscribePage() {
 
   let content;
   if (stopped) {
+    const profileLink = (
+      <Link key="profile" to={paths.dashboard.profile}>
+        {t`My Profile`}
+      </Link>
+    );
     content = (
       <>
         <div ref={answer} tabIndex={-1} className="alert alert-success" role="status">
           {doneMessage(stopped.address)}
         </div>
         <p className="mb-0">
-          Changed your mind? Turn announcements back on in{" "}
-          <Link to={paths.dashboard.profile}>My Profile</Link>.
+          {jt`Changed your mind? Turn announcements back on in ${profileLink}.`}
         </p>
       </>
     );
   } else if (link && !link.announcements) {
     content = (
       <p className="mb-0">
-        Announcements to {link.address} are already off. {ENROLMENT_MAIL}
+        {t`Announcements to ${link.address} are already off. ${ENROLMENT_MAIL}`}
       </p>
     );
   } else if (link) {
@@ -74,21 +79,21 @@ export function UnsubscribePage() {
             {failure.status === 404 ? UNKNOWN_LINK : failure.message}
           </div>
         )}
-        <p>Announcements to {link.address} are on.</p>
+        <p>{t`Announcements to ${link.address} are on.`}</p>
         <p className="text-body-secondary">
-          Announcements are class news from instructors and the school. {ENROLMENT_MAIL}
+          {t`Announcements are class news from instructors and the school. ${ENROLMENT_MAIL}`}
         </p>
         <button type="button" className="btn btn-primary" disabled={stopping} onClick={stop}>
-          {stopping ? "Stopping…" : "Stop announcements"}
+          {stopping ? t`Stopping…` : t`Stop announcements`}
         </button>
       </>
     );
   } else if (error?.status === 404) {
     content = <p className="mb-0">{UNKNOWN_LINK}</p>;
   } else if (error) {
-    content = <ErrorAlert title="This link could not be checked." error={error} />;
+    content = <ErrorAlert title={t`This link could not be checked.`} error={error} />;
   } else {
-    content = <Loading label="Checking the link…" />;
+    content = <Loading label={t`Checking the link…`} />;
   }
 
   return (
@@ -96,7 +101,7 @@ export function UnsubscribePage() {
       <div className="row justify-content-center">
         <div className="col-md-8 col-lg-6">
           <h1 id="unsubscribe-heading" className="h2 mb-4">
-            Stop announcements
+            {t`Stop announcements`}
           </h1>
           {content}
         </div>

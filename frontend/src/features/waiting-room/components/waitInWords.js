@@ -1,4 +1,4 @@
-import { count } from "../../../components/cards/opensIn";
+import { msgid, ngettext, t } from "ttag";
 
 /*
  * The server's estimate of the wait, in whole minutes as a person says them: "less than a
@@ -7,9 +7,13 @@ import { count } from "../../../components/cards/opensIn";
 export function waitInWords(seconds) {
   if (seconds == null) return null;
   const minutes = Math.round(Math.max(0, seconds) / 60);
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 60) return `about ${count(minutes, "minute")}`;
+  if (minutes < 1) return t`less than a minute`;
+  if (minutes < 60)
+    return ngettext(msgid`about ${minutes} minute`, `about ${minutes} minutes`, minutes);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `about ${count(hours, "hour")}${rest ? ` ${count(rest, "minute")}` : ""}`;
+  if (!rest) return ngettext(msgid`about ${hours} hour`, `about ${hours} hours`, hours);
+  const hoursPart = ngettext(msgid`${hours} hour`, `${hours} hours`, hours);
+  const minutesPart = ngettext(msgid`${rest} minute`, `${rest} minutes`, rest);
+  return t`about ${hoursPart} ${minutesPart}`;
 }

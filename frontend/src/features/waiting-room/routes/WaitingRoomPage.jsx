@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { formatDateTime } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
@@ -18,26 +19,47 @@ export function destinationOf(from) {
 }
 
 function placeInWords(step, answer) {
-  if (step === ADMITTED) return "It's your turn!";
-  if (step === OPEN) return "Registration is open, with no line right now.";
+  if (step === ADMITTED) return t`It's your turn!`;
+  if (step === OPEN) return t`Registration is open, with no line right now.`;
   if (step === WAITING && answer.position != null) {
-    return `You are number ${answer.position} in line`;
+    return t`You are number ${answer.position} in line`;
   }
-  if (step === WAITING) return "You are in line";
-  return "Finding your place in line…";
+  if (step === WAITING) return t`You are in line`;
+  return t`Finding your place in line…`;
+}
+
+// The registration's opening, said whole for each season-or-none and before-or-after.
+function openingSentence(seasonName, ahead, openingTime) {
+  if (seasonName && ahead) return jt`${seasonName} registration opens ${openingTime}.`;
+  if (seasonName) return jt`${seasonName} registration opened ${openingTime}.`;
+  if (ahead) return jt`Registration opens ${openingTime}.`;
+  return jt`Registration opened ${openingTime}.`;
 }
 
 function Opening({ season, opensAt }) {
-  const registration = season ? `${season.name} registration` : "Registration";
-  if (!opensAt) return <p className="lead">{registration} takes families in turn.</p>;
+  const seasonName = season?.name;
+  if (!opensAt) {
+    return (
+      <p className="lead">
+        {seasonName
+          ? t`${seasonName} registration takes families in turn.`
+          : t`Registration takes families in turn.`}
+      </p>
+    );
+  }
   const ahead = Date.parse(opensAt) > Date.now();
+  const openingTime = (
+    <time key="opening" dateTime={opensAt}>
+      {formatDateTime(opensAt)}
+    </time>
+  );
   return (
     <p className="lead">
-      {registration} {ahead ? "opens" : "opened"}{" "}
-      <time dateTime={opensAt}>{formatDateTime(opensAt)}</time>. Families take turns, so the site
-      stays quick for everyone.
+      {openingSentence(seasonName, ahead, openingTime)}{" "}
+      {t`Families take turns, so the site stays quick for everyone.`}
+      {ahead && " "}
       {ahead &&
-        " Everyone here before the opening is given a place in a random draw at that moment: there is no need to reload or to have come early."}
+        t`Everyone here before the opening is given a place in a random draw at that moment: there is no need to reload or to have come early.`}
     </p>
   );
 }
@@ -50,7 +72,7 @@ function Opening({ season, opensAt }) {
  * turn" when it comes.
  */
 export function WaitingRoomPage() {
-  useTitle("Waiting Room");
+  useTitle(t`Waiting Room`);
   const location = useLocation();
   const navigate = useNavigate();
   const destination = destinationOf(location.state?.from);
@@ -72,19 +94,21 @@ export function WaitingRoomPage() {
     <div className="container py-5">
       <div className="row justify-content-center">
         <div className="col-lg-8 col-xl-7">
-          <h1 className="mb-3">Waiting Room</h1>
+          <h1 className="mb-3">{t`Waiting Room`}</h1>
           {answer?.active && <Opening season={answer.season} opensAt={answer.opensAt} />}
           <div className="card border-primary-subtle my-4">
             <div className="card-body p-4 text-center">
               <p className="h3 mb-0" role="status" aria-live="polite" aria-atomic="true">
                 {placeInWords(step, answer)}
               </p>
-              {wait && <p className="mt-2 mb-0 text-body-secondary">Estimated wait: {wait}</p>}
+              {wait && (
+                <p className="mt-2 mb-0 text-body-secondary">{t`Estimated wait: ${wait}`}</p>
+              )}
               {step === ADMITTED && (
                 <p className="mt-3 mb-0">
-                  Taking you on to register…{" "}
+                  {t`Taking you on to register…`}{" "}
                   <Link to={destination} replace>
-                    Go now
+                    {t`Go now`}
                   </Link>
                 </p>
               )}
@@ -92,18 +116,17 @@ export function WaitingRoomPage() {
           </div>
           {answer?.paused && step !== ADMITTED && (
             <div className="alert alert-warning" role="status">
-              The line is paused for a moment. Nobody loses their place: it moves again shortly.
+              {t`The line is paused for a moment. Nobody loses their place: it moves again shortly.`}
             </div>
           )}
           {trouble && step !== ADMITTED && (
             <p className="text-body-secondary">
-              We could not reach the line just now. Your place is kept; trying again…
+              {t`We could not reach the line just now. Your place is kept; trying again…`}
             </p>
           )}
           {(step === WAITING || step === JOINING) && (
             <p className="mb-0">
-              Keep this page open: it moves on by itself when your turn comes. Reloading it, or
-              opening the site in another tab, keeps your place.
+              {t`Keep this page open: it moves on by itself when your turn comes. Reloading it, or opening the site in another tab, keeps your place.`}
             </p>
           )}
         </div>
