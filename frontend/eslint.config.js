@@ -47,7 +47,12 @@ const boundaries = [
  * or into an attribute a person reads or hears, is refused. A folder joins once its words are
  * all messages.
  */
-const SPEAKS_THROUGH_MESSAGES = ["src/components/**/*.jsx"];
+const SPEAKS_THROUGH_MESSAGES = [
+  "src/components/**/*.jsx",
+  "src/app/**/*.jsx",
+  "src/hooks/**/*.jsx",
+  "src/lib/**/*.jsx",
+];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
 module.exports = [
