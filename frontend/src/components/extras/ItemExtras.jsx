@@ -156,7 +156,7 @@ function AddOnField({ addOn, planItem }) {
         <p className="mb-1">
           <span className="fw-semibold">{addOn.label}</span>{" "}
           <span className="text-body-secondary">
-            {addOnPrice(addOn)}
+            {price}
             {addOn.perDay && planItem.units?.length > 0
               ? ` · ${t`Included on each day`}`
               : ` · ${t`Included`}`}
