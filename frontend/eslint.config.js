@@ -48,7 +48,8 @@ const boundaries = [
  * all messages.
  */
 const SPEAKS_THROUGH_MESSAGES = [
-  "src/components/layout/**/*.jsx",
+  "src/app/**/*.jsx",
+  "src/components/**/*.jsx",
   "src/features/artwork/**/*.jsx",
   "src/features/attendance-admin/**/*.jsx",
   "src/features/auth/**/*.jsx",
@@ -63,6 +64,8 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/waiting-room-admin/**/*.jsx",
   "src/features/waiting-room/**/*.jsx",
   "src/features/waitlist/**/*.jsx",
+  "src/hooks/**/*.jsx",
+  "src/lib/**/*.jsx",
 ];
 // The attributes and props whose text a person reads or hears: the DOM's own, and the app's
 // components' (loadingLabel, errorTitle, emptyMessage, confirmText...).

@@ -1,5 +1,6 @@
 import { Component } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { PageShell } from "../components/layout/PageShell";
 import { paths } from "../config/paths";
@@ -8,12 +9,12 @@ import { useTitle } from "../hooks/useTitle";
 // Spec: the status defaults to 404; the message is the error's own. A path no route names has
 // no error: it is "Not Found".
 function describe(error) {
-  return { status: error?.status || 404, message: error?.message || "Not Found" };
+  return { status: error?.status || 404, message: error?.message || t`Not Found` };
 }
 
 export function ErrorPage({ error = null }) {
   const { status, message } = describe(error);
-  useTitle(status === 404 ? "Page not found" : "Something went wrong");
+  useTitle(status === 404 ? t`Page not found` : t`Something went wrong`);
 
   return (
     <PageShell>
@@ -23,10 +24,10 @@ export function ErrorPage({ error = null }) {
           {message}
         </h1>
         <p className="text-body-secondary mb-4">
-          The page you were looking for could not be shown.
+          {t`The page you were looking for could not be shown.`}
         </p>
         <Link className="btn btn-primary" to={paths.home}>
-          Back to the Homepage
+          {t`Back to the Homepage`}
         </Link>
       </section>
     </PageShell>

@@ -1,10 +1,11 @@
 import { useNavigate } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../config/paths";
 import { useAuth } from "../lib/auth";
 import { useNotify } from "../lib/notices";
 
-export const LOGGED_OUT_MESSAGE = "User is successfully logged out";
+export const LOGGED_OUT_MESSAGE = t`User is successfully logged out`;
 
 // Log out, say so, and go to the login page: the same from the navbar and the dashboard.
 export function useLogOut(beforeLeaving) {

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { config } from "../config/config";
 import { fieldsSentence } from "./fieldLabels";
 import {
@@ -12,13 +14,13 @@ export const TOKEN_KEY = "access-token";
 
 // What a person reads when the server's answer carries no message of ours (a proxy's error
 // page, a crash): a short sentence, never the page itself.
-export const SERVER_TROUBLE = "Something went wrong on our side. Please try again in a moment.";
-export const SERVER_BUSY = "The site is busy right now. Please try again in a moment.";
+export const SERVER_TROUBLE = t`Something went wrong on our side. Please try again in a moment.`;
+export const SERVER_BUSY = t`The site is busy right now. Please try again in a moment.`;
 
 function fallbackMessage(status) {
   if (status === 502 || status === 503 || status === 504) return SERVER_BUSY;
   if (status >= 500) return SERVER_TROUBLE;
-  return "That did not work. Please try again.";
+  return t`That did not work. Please try again.`;
 }
 
 // The server's sentence for input refused by field names those fields as the API does

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 /*
  * The API's field names in the family's words, in one place: what a message about a field calls
  * it (an error summary's line, the sentence of a refused request). A name not here is never
@@ -5,72 +7,72 @@
  */
 export const FIELD_LABELS = {
   // Care record
-  allergies: "Allergies",
-  medications: "Medications",
-  conditions: "Medical conditions",
-  dietary: "Dietary needs",
-  doctor: "Doctor",
-  "doctor.name": "Doctor's name",
-  "doctor.phone": "Doctor's phone",
-  emergencyContacts: "Emergency contacts",
-  pickups: "Who may collect them",
-  mayLeaveAlone: "May leave on their own",
-  photoConsent: "Photo consent",
+  allergies: t`Allergies`,
+  medications: t`Medications`,
+  conditions: t`Medical conditions`,
+  dietary: t`Dietary needs`,
+  doctor: t`Doctor`,
+  "doctor.name": t`Doctor's name`,
+  "doctor.phone": t`Doctor's phone`,
+  emergencyContacts: t`Emergency contacts`,
+  pickups: t`Who may collect them`,
+  mayLeaveAlone: t`May leave on their own`,
+  photoConsent: t`Photo consent`,
   // Policies
-  signedName: "Your full name",
-  acceptances: "Policies",
-  participantId: "Child",
+  signedName: t`Your full name`,
+  acceptances: t`Policies`,
+  participantId: t`Child`,
   // A person of the family
-  firstName: "First name",
-  lastName: "Last name",
-  dateOfBirth: "Date of birth",
-  notes: "Notes for the instructor",
-  emergencyContactName: "Emergency contact name",
-  emergencyContactPhone: "Emergency contact phone",
+  firstName: t`First name`,
+  lastName: t`Last name`,
+  dateOfBirth: t`Date of birth`,
+  notes: t`Notes for the instructor`,
+  emergencyContactName: t`Emergency contact name`,
+  emergencyContactPhone: t`Emergency contact phone`,
   // Checkout and paying
-  promoCode: "Promo code",
-  applyCredit: "Account credit",
-  items: "Classes to pay for",
+  promoCode: t`Promo code`,
+  applyCredit: t`Account credit`,
+  items: t`Classes to pay for`,
   // Accounts, contact, classes
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  message: "Message",
-  subject: "Subject",
-  body: "Message",
-  bio: "About you",
-  nameClass: "Class name",
-  seats: "Seats",
-  price: "Price",
-  image: "Image",
-  category: "Category",
-  startDate: "Start date",
-  endDate: "End date",
-  meetingDays: "Meeting days",
-  registrationClosesAt: "Registration closes",
-  feedback: "Feedback",
-  collectedBy: "Collected by",
+  name: t`Name`,
+  email: t`Email`,
+  phone: t`Phone`,
+  message: t`Message`,
+  subject: t`Subject`,
+  body: t`Message`,
+  bio: t`About you`,
+  nameClass: t`Class name`,
+  seats: t`Seats`,
+  price: t`Price`,
+  image: t`Image`,
+  category: t`Category`,
+  startDate: t`Start date`,
+  endDate: t`End date`,
+  meetingDays: t`Meeting days`,
+  registrationClosesAt: t`Registration closes`,
+  feedback: t`Feedback`,
+  collectedBy: t`Collected by`,
 };
 
 // A row of a list, by the list's name: "Emergency contact 2".
 const ROW_LABELS = {
-  allergies: "Allergy",
-  medications: "Medication",
-  emergencyContacts: "Emergency contact",
-  pickups: "Pick-up person",
-  acceptances: "Policy",
+  allergies: t`Allergy`,
+  medications: t`Medication`,
+  emergencyContacts: t`Emergency contact`,
+  pickups: t`Pick-up person`,
+  acceptances: t`Policy`,
 };
 
 // A field within a row or an object, by its own name.
 const PART_LABELS = {
-  name: "name",
-  relationship: "relationship",
-  phone: "phone",
-  severity: "severity",
-  action: "what to do",
-  dose: "dose",
-  schedule: "when",
-  atCamp: "given at camp",
+  name: t`name`,
+  relationship: t`relationship`,
+  phone: t`phone`,
+  severity: t`severity`,
+  action: t`what to do`,
+  dose: t`dose`,
+  schedule: t`when`,
+  atCamp: t`given at camp`,
 };
 
 /*
@@ -102,7 +104,9 @@ export function fieldLabel(path, labels = {}) {
 
 function inWords(list) {
   if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+  const allButLast = list.slice(0, -1).join(", ");
+  const last = list[list.length - 1];
+  return t`${allButLast} and ${last}`;
 }
 
 /*
@@ -112,7 +116,8 @@ function inWords(list) {
 export function fieldsSentence(names) {
   const labels = names.map((name) => fieldLabel(name)).filter(Boolean);
   if (labels.length === 0 || labels.length < names.length) {
-    return "Please check what you entered.";
+    return t`Please check what you entered.`;
   }
-  return `Please check: ${inWords([...new Set(labels)])}.`;
+  const named = inWords([...new Set(labels)]);
+  return t`Please check: ${named}.`;
 }

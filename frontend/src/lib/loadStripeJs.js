@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { config } from "../config/config";
 
 // Stripe's own address; any other (localstripe's stand-in) is loaded here before loadStripe runs.
@@ -9,7 +11,9 @@ function injectScript(src) {
     script.src = src;
     script.async = true;
     script.addEventListener("load", () => resolve());
-    script.addEventListener("error", () => reject(new Error("The card form could not be loaded.")));
+    script.addEventListener("error", () =>
+      reject(new Error(t`The card form could not be loaded.`)),
+    );
     document.head.appendChild(script);
   });
 }
@@ -25,11 +29,11 @@ export function loadStripeJs() {
   if (!loading) {
     const { publishableKey, jsUrl } = config.stripe || {};
     loading = (async () => {
-      if (!publishableKey) throw new Error("Card payments are not configured.");
+      if (!publishableKey) throw new Error(t`Card payments are not configured.`);
       if (jsUrl && !jsUrl.startsWith(STRIPE_JS_ORIGIN) && !window.Stripe) await injectScript(jsUrl);
       const { loadStripe } = await import("@stripe/stripe-js/pure");
       const stripe = await loadStripe(publishableKey);
-      if (!stripe) throw new Error("The card form could not be loaded.");
+      if (!stripe) throw new Error(t`The card form could not be loaded.`);
       return stripe;
     })();
     // A failed load (offline for a moment) may be tried again on the next visit.

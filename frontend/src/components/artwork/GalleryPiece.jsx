@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../../config/paths";
 import { ArtworkPicture } from "./ArtworkPicture";
@@ -10,18 +11,19 @@ import { makersOf } from "./artworkWords";
  */
 export function GalleryPiece({ piece, showClass = true, sizes }) {
   const { picture } = piece;
-  const title = piece.title || "Untitled";
+  const title = piece.title || t`Untitled`;
+  const makers = makersOf(piece.firstNames);
   return (
     <figure className="mb-0">
       <ArtworkPicture
         picture={picture}
         sizes={sizes}
-        alt={`Photo of ${title}`}
+        alt={t`Photo of ${title}`}
         className="rounded-3 shadow-sm"
       />
       <figcaption className="mt-2">
         <span className="d-block fw-semibold">{title}</span>
-        <span className="d-block">by {makersOf(piece.firstNames)}</span>
+        <span className="d-block">{t`by ${makers}`}</span>
         {showClass && (
           <Link className="small" to={paths.classPage(piece.classId)}>
             {piece.className}

@@ -1,9 +1,13 @@
+import { t } from "ttag";
+
+import { LOCALE } from "../../lib/language";
+
 // A piece's stages (artwork.models.Stage), in the server's order and the school's words.
 export const STAGES = [
-  { value: "in_progress", label: "In progress" },
-  { value: "drying", label: "Drying" },
-  { value: "firing", label: "Firing" },
-  { value: "ready", label: "Ready for pick-up" },
+  { value: "in_progress", label: t`In progress` },
+  { value: "drying", label: t`Drying` },
+  { value: "firing", label: t`Firing` },
+  { value: "ready", label: t`Ready for pick-up` },
 ];
 
 export function stageLabel(stage) {
@@ -11,13 +15,13 @@ export function stageLabel(stage) {
 }
 
 // What a piece is called where it has no title of its own.
-export const UNTITLED = "Untitled piece";
+export const UNTITLED = t`Untitled piece`;
 
 export function artworkTitle(piece) {
   return piece.title?.trim() || UNTITLED;
 }
 
-const namesList = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+const namesList = new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
 
 // "Ada", "Ada and Noa", "Ada, Noa, and Sam": the children who made a piece, first names only.
 export function makersOf(firstNames) {

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { PlainText } from "../ui/PlainText";
 
@@ -18,7 +19,7 @@ export function ClassDescription({ description }) {
   const [expanded, setExpanded] = useState(false);
   const text = description ?? "";
   if (!text.trim()) {
-    return <p className="text-body-secondary fst-italic mb-0">No description yet.</p>;
+    return <p className="text-body-secondary fst-italic mb-0">{t`No description yet.`}</p>;
   }
   const long = text.length > COLLAPSED_LENGTH;
   return (
@@ -37,7 +38,7 @@ export function ClassDescription({ description }) {
           aria-controls={id}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? "Show less" : "Show more"}
+          {expanded ? t`Show less` : t`Show more`}
         </button>
       )}
     </div>
@@ -48,7 +49,7 @@ export function ClassDescription({ description }) {
 export function ClassDescriptionBlock({ description }) {
   return (
     <div className="mt-3">
-      <p className="fw-semibold mb-1">Description</p>
+      <p className="fw-semibold mb-1">{t`Description`}</p>
       <ClassDescription description={description} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { paths } from "../../config/paths";
 import { formatPrice } from "../ui/formatPrice";
@@ -14,7 +15,7 @@ import {
 import { fromPrice, isSoldByUnit } from "./byUnit";
 import { ClassStatusBadge } from "./ClassStatusBadge";
 
-const NOT_GIVEN = "Not given";
+const NOT_GIVEN = t`Not given`;
 
 // Seats nobody holds now: the server's `seatsFree` leaves out seats held while someone pays
 // and seats offered to the waitlist; a class sent without it counts its `seats`.
@@ -38,48 +39,48 @@ function InstructorLink({ classItem }) {
  */
 const FACTS = {
   // Whose seat or selection it is: the account holder or one of their children.
-  participant: { label: "For", value: (c) => c.participantName || null, long: true },
-  category: { label: "Category", value: (c) => c.categoryName || null, missing: "say" },
-  level: { label: "Level", value: (c) => formatLevel(c.level) || null, missing: "say" },
-  ages: { label: "Ages", value: (c) => formatAges(c) },
+  participant: { label: t`For`, value: (c) => c.participantName || null, long: true },
+  category: { label: t`Category`, value: (c) => c.categoryName || null, missing: "say" },
+  level: { label: t`Level`, value: (c) => formatLevel(c.level) || null, missing: "say" },
+  ages: { label: t`Ages`, value: (c) => formatAges(c) },
   location: {
-    label: "Location",
+    label: t`Location`,
     value: (c) => c.location || null,
     missing: "say",
     className: "text-break",
   },
   // The instructor's own lines (a list, one thing a line) are kept.
   whatToBring: {
-    label: "What to bring",
+    label: t`What to bring`,
     value: (c) =>
       c.whatToBring ? <span style={{ whiteSpace: "pre-line" }}>{c.whatToBring}</span> : null,
     className: "text-break",
   },
-  when: { label: "When", value: (c) => formatScheduleSummary(c) },
-  instructor: { label: "Instructor", value: (c) => c.instructorName, long: true },
-  instructorLinked: { label: "Instructor", value: (c) => <InstructorLink classItem={c} /> },
-  instructorEmail: { label: "Instructor e-mail", value: (c) => c.instructorEmail, long: true },
+  when: { label: t`When`, value: (c) => formatScheduleSummary(c) },
+  instructor: { label: t`Instructor`, value: (c) => c.instructorName, long: true },
+  instructorLinked: { label: t`Instructor`, value: (c) => <InstructorLink classItem={c} /> },
+  instructorEmail: { label: t`Instructor e-mail`, value: (c) => c.instructorEmail, long: true },
   // A class sold by the week or the day: its cheapest unit's, "From $245.00 / week".
   price: {
-    label: "Price",
+    label: t`Price`,
     value: (c) => (isSoldByUnit(c) ? fromPrice(c) : formatPrice(c.price)),
   },
   // The seats a family can take now: those left less those held for families paying. Each
   // unit of a class sold by the week or the day has its own, shown where it is booked.
   seatsFree: {
-    label: "Available seats",
+    label: t`Available seats`,
     value: (c) => (isSoldByUnit(c) ? null : seatsFree(c)),
   },
   // The seats left, as the class's own count (the dashboards, which review and run it).
-  seats: { label: "Available seats", value: (c) => c.seats },
-  status: { label: "Status", value: (c) => <ClassStatusBadge status={c.status} /> },
-  enrolled: { label: "Enrolled students", value: (c) => c.enroll },
+  seats: { label: t`Available seats`, value: (c) => c.seats },
+  status: { label: t`Status`, value: (c) => <ClassStatusBadge status={c.status} /> },
+  enrolled: { label: t`Enrolled students`, value: (c) => c.enroll },
   totalHours: {
-    label: "Total time",
+    label: t`Total time`,
     value: (c) => (c.meetings?.length > 0 ? formatHours(c.totalHours) : null),
   },
   registrationCloses: {
-    label: "Registration closes",
+    label: t`Registration closes`,
     value: (c) => (c.registrationClosesAt ? formatDateTime(c.registrationClosesAt) : null),
   },
 };

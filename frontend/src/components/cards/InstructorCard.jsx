@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { ImageCard } from "./ImageCard";
 
@@ -17,7 +18,7 @@ export function InstructorCard({ instructor, headingLevel, imagePriority, to }) 
       headingLevel={headingLevel}
     >
       <p className="card-text mb-0 text-break">
-        <span className="visually-hidden">E-mail: </span>
+        <span className="visually-hidden">{t`E-mail:`} </span>
         <a href={`mailto:${instructor.email}`}>{instructor.email}</a>
       </p>
     </ImageCard>

@@ -1,7 +1,9 @@
+import { t } from "ttag";
+
 import { formatDateTime } from "../ui/schedule";
 import { opensInWords } from "./opensIn";
 
-const EARLY_ACCESS = "Early access for your family";
+const EARLY_ACCESS = t`Early access for your family`;
 
 /*
  * How long until registration for a class's season opens for this family (`opens`, as
@@ -17,19 +19,21 @@ export function RegistrationCountdown({ opens, compact = false }) {
     <span className="d-block small fw-semibold text-success-emphasis">{EARLY_ACCESS}</span>
   );
   if (compact) {
+    const left = opensInWords(opens.left, { compact: true });
     return (
       <p className="mb-0">
         <span role="timer" aria-live="off" className="fw-semibold">
-          Opens in {opensInWords(opens.left, { compact: true })}
+          {t`Opens in ${left}`}
         </span>
         {earlyAccess}
       </p>
     );
   }
+  const left = opensInWords(opens.left);
   return (
     <p className="mb-2">
       <span role="timer" aria-live="off" className="d-block fw-semibold">
-        Registration opens in {opensInWords(opens.left)}
+        {t`Registration opens in ${left}`}
       </span>
       <time className="d-block text-body-secondary" dateTime={opens.at}>
         {formatDateTime(opens.at)}

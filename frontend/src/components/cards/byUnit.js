@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { formatPrice } from "../ui/formatPrice";
 
 /*
@@ -19,7 +21,10 @@ export function unitWord(classItem) {
 export function fromPrice(classItem) {
   const prices = (classItem.units ?? []).map((unit) => Number(unit.price));
   const lowest = prices.length > 0 ? Math.min(...prices) : classItem.price;
-  return `From ${formatPrice(lowest)} / ${unitWord(classItem)}`;
+  const lowestPrice = formatPrice(lowest);
+  return classItem.booking === "days"
+    ? t`From ${lowestPrice} / day`
+    : t`From ${lowestPrice} / week`;
 }
 
 // Every unit sent is full (a list that sends none says nothing of them).

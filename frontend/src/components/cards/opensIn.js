@@ -1,6 +1,20 @@
+import { msgid, ngettext } from "ttag";
+
 // "1 day", "3 hours".
 export function count(number, unit) {
   return `${number} ${unit}${number === 1 ? "" : "s"}`;
+}
+
+// Each unit of the countdown, in the reader's language and number.
+const UNITS = {
+  second: (n) => ngettext(msgid`${n} second`, `${n} seconds`, n),
+  minute: (n) => ngettext(msgid`${n} minute`, `${n} minutes`, n),
+  hour: (n) => ngettext(msgid`${n} hour`, `${n} hours`, n),
+  day: (n) => ngettext(msgid`${n} day`, `${n} days`, n),
+};
+
+function said(number, unit) {
+  return UNITS[unit](number);
 }
 
 /*
@@ -12,18 +26,18 @@ export function count(number, unit) {
  */
 export function opensInWords(left, { compact = false } = {}) {
   const seconds = Math.ceil(Math.max(0, left) / 1000);
-  if (seconds < 60) return count(seconds, "second");
+  if (seconds < 60) return said(seconds, "second");
   const minutes = Math.ceil(seconds / 60);
   const days = Math.floor(minutes / (24 * 60));
   const hours = Math.floor((minutes % (24 * 60)) / 60);
   const minutesOfHour = minutes % 60;
-  let said;
+  let parts;
   if (days > 0) {
-    said = [count(days, "day"), hours > 0 && count(hours, "hour")];
+    parts = [said(days, "day"), hours > 0 && said(hours, "hour")];
   } else if (hours > 0) {
-    said = [count(hours, "hour"), minutesOfHour > 0 && count(minutesOfHour, "minute")];
+    parts = [said(hours, "hour"), minutesOfHour > 0 && said(minutesOfHour, "minute")];
   } else {
-    said = [count(minutes, "minute")];
+    parts = [said(minutes, "minute")];
   }
-  return compact ? said[0] : said.filter(Boolean).join(" ");
+  return compact ? parts[0] : parts.filter(Boolean).join(" ");
 }

@@ -1,5 +1,6 @@
 import { FieldArray, getIn, useField, useFormikContext } from "formik";
 import { useId, useRef } from "react";
+import { t } from "ttag";
 
 import { FieldError, FieldHint, useFieldMessages } from "../forms/fieldMessages";
 
@@ -18,8 +19,8 @@ export function YesNoField({ name, legend, hint }) {
       <FieldHint id={id} hint={hint} />
       <div className="d-flex flex-wrap gap-4 mt-1">
         {[
-          [yes, "Yes"],
-          [no, "No"],
+          [yes, t`Yes`],
+          [no, t`No`],
         ].map(([field, label]) => (
           <div className="form-check" key={field.value}>
             <input
@@ -90,7 +91,9 @@ export function RowsField({
         {({ push, remove }) => (
           <>
             {rows.map((_, index) => {
-              const label = `${rowName} ${index + 1}`;
+              const place = index + 1;
+              const label = `${rowName} ${place}`;
+              const lowered = label.toLowerCase();
               return (
                 // Rows have no id of their own until saved; their place is who they are.
                 <fieldset key={index} className="border rounded p-3 mt-2">
@@ -100,14 +103,14 @@ export function RowsField({
                     <button
                       type="button"
                       className="btn btn-outline-danger btn-sm"
-                      aria-label={`Remove ${label.toLowerCase()}`}
+                      aria-label={t`Remove ${lowered}`}
                       onClick={() => {
                         added.current = null;
                         remove(index);
                         addButton.current?.focus();
                       }}
                     >
-                      Remove
+                      {t`Remove`}
                     </button>
                   )}
                 </fieldset>

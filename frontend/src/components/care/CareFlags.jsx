@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import "./care-flags.css";
 
 /*
@@ -14,10 +16,13 @@ const NOTE = "bg-secondary-subtle text-secondary-emphasis border border-secondar
 
 // The most severe allergy: the flag's first word (one allergy, several), and how loud it is.
 const ALLERGY = {
-  anaphylactic: { lead: ["EpiPen", "EpiPen"], tone: DANGER_LOUD, alarm: true },
-  severe: { lead: ["Allergy", "Allergies"], tone: LOUD },
-  mild: { lead: ["Allergy", "Allergies"], tone: WARNING },
+  anaphylactic: { lead: [t`EpiPen`, t`EpiPen`], tone: DANGER_LOUD, alarm: true },
+  severe: { lead: [t`Allergy`, t`Allergies`], tone: LOUD },
+  mild: { lead: [t`Allergy`, t`Allergies`], tone: WARNING },
 };
+
+// Each severity as a flag says it.
+const SEVERITY_WORDS = { anaphylactic: t`anaphylactic`, severe: t`severe`, mild: t`mild` };
 
 // What an instructor must see at the door, loudest first. Who may collect the child is in the
 // Today page's check-out dialog.
@@ -33,17 +38,17 @@ function allergyFlag({ allergy, allergies = [] }) {
   if (!kind) return null;
   const several = allergies.length > 1;
   const lead = kind.lead[several ? 1 : 0];
-  const severity = several ? `at worst ${allergy}` : allergy;
-  const text = allergies.length
-    ? `${lead}: ${allergies.join(", ")} (${severity})`
-    : `${lead} (${severity})`;
+  const severityWord = SEVERITY_WORDS[allergy];
+  const severity = several ? t`at worst ${severityWord}` : severityWord;
+  const names = allergies.join(", ");
+  const text = allergies.length ? `${lead}: ${names} (${severity})` : `${lead} (${severity})`;
   return { key: "allergy", text, tone: kind.tone, alarm: Boolean(kind.alarm) };
 }
 
 function photoFlag(photoConsent) {
-  if (photoConsent === false) return { key: "no-photos", text: "No photos", tone: DANGER };
-  if (photoConsent === true) return { key: "photos-ok", text: "Photos OK", tone: SUCCESS };
-  return { key: "photos-not-given", text: "Photo consent not given", tone: NOTE };
+  if (photoConsent === false) return { key: "no-photos", text: t`No photos`, tone: DANGER };
+  if (photoConsent === true) return { key: "photos-ok", text: t`Photos OK`, tone: SUCCESS };
+  return { key: "photos-not-given", text: t`Photo consent not given`, tone: NOTE };
 }
 
 /*
@@ -54,21 +59,22 @@ function photoFlag(photoConsent) {
 export function careFlagItems(flags, { atTheDoor = false } = {}) {
   const items = [allergyFlag(flags)];
   if (flags.medicationAtCamp) {
-    items.push({ key: "medication", text: "Medication at camp", tone: INFO });
+    items.push({ key: "medication", text: t`Medication at camp`, tone: INFO });
   }
   items.push(photoFlag(flags.photoConsent));
   if (flags.pickups?.length) {
+    const pickups = flags.pickups.join(", ");
     items.push({
       key: "pickups",
-      text: `Pick-up: ${flags.pickups.join(", ")}`,
+      text: t`Pick-up: ${pickups}`,
       tone: NOTE,
     });
   }
   if (flags.mayLeaveAlone) {
-    items.push({ key: "leave-alone", text: "May leave alone", tone: NOTE });
+    items.push({ key: "leave-alone", text: t`May leave alone`, tone: NOTE });
   }
   if (flags.complete === false) {
-    items.push({ key: "incomplete", text: "Care record incomplete", tone: WARNING });
+    items.push({ key: "incomplete", text: t`Care record incomplete`, tone: WARNING });
   }
   const shown = items.filter(Boolean);
   return atTheDoor ? shown.filter((item) => AT_THE_DOOR.has(item.key)) : shown;
@@ -79,7 +85,7 @@ export function careFlagItems(flags, { atTheDoor = false } = {}) {
  * `atTheDoor` the Today page's, where every flag is already a size larger for a phone held at
  * the door, and nothing shows when there is nothing to watch.
  */
-export function CareFlags({ flags, label = "Care flags", atTheDoor = false }) {
+export function CareFlags({ flags, label = t`Care flags`, atTheDoor = false }) {
   const items = careFlagItems(flags, { atTheDoor });
   if (items.length === 0) return null;
   const list = atTheDoor ? "care-flags-door mb-2" : "care-flags mb-0";

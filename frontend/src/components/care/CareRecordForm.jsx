@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { useCareRecord, useSaveCareSection } from "../../api/care";
 import { CheckboxField } from "../forms/CheckboxField";
@@ -13,9 +14,9 @@ import { careServerErrors } from "./careServerErrors";
 import { capitalised } from "./careWho";
 
 const SEVERITY_OPTIONS = [
-  { value: "mild", label: "Mild" },
-  { value: "severe", label: "Severe" },
-  { value: "anaphylactic", label: "Anaphylactic (life-threatening)" },
+  { value: "mild", label: t`Mild` },
+  { value: "severe", label: t`Severe` },
+  { value: "anaphylactic", label: t`Anaphylactic (life-threatening)` },
 ];
 
 const BLANK_ALLERGY = { name: "", severity: "", action: "" };
@@ -70,18 +71,23 @@ function PersonFields({ prefix, autoFocus }) {
   return (
     <div className="row g-2">
       <div className="col-12 col-md-4">
-        <FormField name={`${prefix}.name`} label="Name" autoComplete="off" autoFocus={autoFocus} />
+        <FormField
+          name={`${prefix}.name`}
+          label={t`Name`}
+          autoComplete="off"
+          autoFocus={autoFocus}
+        />
       </div>
       <div className="col-12 col-md-4">
         <FormField
           name={`${prefix}.relationship`}
-          label="Relationship"
+          label={t`Relationship`}
           autoComplete="off"
-          placeholder="Aunt, neighbour…"
+          placeholder={t`Aunt, neighbour…`}
         />
       </div>
       <div className="col-12 col-md-4">
-        <FormField name={`${prefix}.phone`} label="Phone" type="tel" autoComplete="off" />
+        <FormField name={`${prefix}.phone`} label={t`Phone`} type="tel" autoComplete="off" />
       </div>
     </div>
   );
@@ -93,17 +99,17 @@ function HealthFields() {
       <RowsField
         name="allergies"
         max={MAX_ROWS.allergies}
-        legend="Allergies"
-        hint="Food, medicine, insects, anything else. Leave empty if none."
-        rowName="Allergy"
+        legend={t`Allergies`}
+        hint={t`Food, medicine, insects, anything else. Leave empty if none.`}
+        rowName={t`Allergy`}
         blankRow={BLANK_ALLERGY}
-        addLabel="Add an allergy"
+        addLabel={t`Add an allergy`}
         renderRow={(prefix, _index, autoFocus) => (
           <div className="row g-2">
             <div className="col-12 col-md-6">
               <FormField
                 name={`${prefix}.name`}
-                label="Allergic to"
+                label={t`Allergic to`}
                 autoComplete="off"
                 autoFocus={autoFocus}
               />
@@ -111,18 +117,18 @@ function HealthFields() {
             <div className="col-12 col-md-6">
               <SelectField
                 name={`${prefix}.severity`}
-                label="Severity"
-                emptyLabel="Choose…"
+                label={t`Severity`}
+                emptyLabel={t`Choose…`}
                 options={SEVERITY_OPTIONS}
               />
             </div>
             <div className="col-12">
               <FormField
                 name={`${prefix}.action`}
-                label="What to do"
+                label={t`What to do`}
                 as="textarea"
                 rows={2}
-                hint="What the staff should do if they react."
+                hint={t`What the staff should do if they react.`}
               />
             </div>
           </div>
@@ -131,62 +137,67 @@ function HealthFields() {
       <RowsField
         name="medications"
         max={MAX_ROWS.medications}
-        legend="Medications"
-        hint="Leave empty if none."
-        rowName="Medication"
+        legend={t`Medications`}
+        hint={t`Leave empty if none.`}
+        rowName={t`Medication`}
         blankRow={BLANK_MEDICATION}
-        addLabel="Add a medication"
+        addLabel={t`Add a medication`}
         renderRow={(prefix, _index, autoFocus) => (
           <>
             <div className="row g-2">
               <div className="col-12 col-md-4">
                 <FormField
                   name={`${prefix}.name`}
-                  label="Medicine"
+                  label={t`Medicine`}
                   autoComplete="off"
                   autoFocus={autoFocus}
                 />
               </div>
               <div className="col-12 col-md-4">
-                <FormField name={`${prefix}.dose`} label="Dose" autoComplete="off" />
+                <FormField name={`${prefix}.dose`} label={t`Dose`} autoComplete="off" />
               </div>
               <div className="col-12 col-md-4">
-                <FormField name={`${prefix}.schedule`} label="When" autoComplete="off" />
+                <FormField name={`${prefix}.schedule`} label={t`When`} autoComplete="off" />
               </div>
             </div>
             <CheckboxField
               name={`${prefix}.atCamp`}
-              label="Given at camp"
-              hint="Staff give it during class. Instructors see only these medications."
+              label={t`Given at camp`}
+              hint={t`Staff give it during class. Instructors see only these medications.`}
             />
           </>
         )}
       />
       <fieldset className="mb-4">
-        <legend className="h5 mb-2">Health</legend>
+        <legend className="h5 mb-2">{t`Health`}</legend>
         <FormField
           name="conditions"
-          label="Medical conditions"
+          label={t`Medical conditions`}
           as="textarea"
           rows={3}
-          hint="Asthma, epilepsy, anything the staff should know. Leave empty if none."
+          hint={t`Asthma, epilepsy, anything the staff should know. Leave empty if none.`}
         />
         <FormField
           name="dietary"
-          label="Dietary needs"
+          label={t`Dietary needs`}
           as="textarea"
           rows={2}
-          hint="Vegetarian, no pork, anything else. Leave empty if none."
+          hint={t`Vegetarian, no pork, anything else. Leave empty if none.`}
         />
       </fieldset>
       <fieldset className="mb-4">
-        <legend className="h5 mb-2">Doctor</legend>
+        <legend className="h5 mb-2">{t`Doctor`}</legend>
         <div className="row g-2">
           <div className="col-12 col-md-6">
-            <FormField name="doctor.name" label="Doctor's name" autoComplete="off" />
+            <FormField name="doctor.name" label={t`Doctor's name`} autoComplete="off" />
           </div>
           <div className="col-12 col-md-6">
-            <FormField name="doctor.phone" label="Doctor's phone" type="tel" autoComplete="off" />
+            <FormField
+              name="doctor.phone"
+              label={t`Doctor's phone`}
+              type="tel"
+              autoComplete="off"
+            />
           </div>
         </div>
       </fieldset>
@@ -199,15 +210,15 @@ function ContactsFields({ required }) {
     <RowsField
       name="emergencyContacts"
       max={MAX_ROWS.emergencyContacts}
-      legend="Emergency contacts"
+      legend={t`Emergency contacts`}
       hint={
         required
-          ? `People the school calls when it cannot reach you. The school needs at least ${required}.`
-          : "People the school calls when it cannot reach you."
+          ? t`People the school calls when it cannot reach you. The school needs at least ${required}.`
+          : t`People the school calls when it cannot reach you.`
       }
-      rowName="Emergency contact"
+      rowName={t`Emergency contact`}
       blankRow={BLANK_PERSON}
-      addLabel="Add an emergency contact"
+      addLabel={t`Add an emergency contact`}
       keep={required}
       renderRow={(prefix, _index, autoFocus) => (
         <PersonFields prefix={prefix} autoFocus={autoFocus} />
@@ -217,16 +228,21 @@ function ContactsFields({ required }) {
 }
 
 function PickupsFields({ who, allowedAlone }) {
+  const whoCapitalised = capitalised(who.name);
   return (
     <>
       <RowsField
         name="pickups"
         max={MAX_ROWS.pickups}
-        legend="Who may collect them"
-        hint={`The people the staff may hand ${who.name} over to at the end of class${who.name === "you" ? "" : ", besides you"}.`}
-        rowName="Pick-up person"
+        legend={t`Who may collect them`}
+        hint={
+          who.self
+            ? t`The people the staff may hand ${who.name} over to at the end of class.`
+            : t`The people the staff may hand ${who.name} over to at the end of class, besides you.`
+        }
+        rowName={t`Pick-up person`}
         blankRow={BLANK_PERSON}
-        addLabel="Add a person"
+        addLabel={t`Add a person`}
         renderRow={(prefix, _index, autoFocus) => (
           <PersonFields prefix={prefix} autoFocus={autoFocus} />
         )}
@@ -234,8 +250,8 @@ function PickupsFields({ who, allowedAlone }) {
       {allowedAlone && (
         <CheckboxField
           name="mayLeaveAlone"
-          label="May leave on their own"
-          hint={`${capitalised(who.name)} may leave at the end of class without being collected.`}
+          label={t`May leave on their own`}
+          hint={t`${whoCapitalised} may leave at the end of class without being collected.`}
         />
       )}
     </>
@@ -246,8 +262,8 @@ function ConsentFields({ who }) {
   return (
     <YesNoField
       name="photoConsent"
-      legend="Photo consent"
-      hint={`May the school take photos of ${who.name} in class?`}
+      legend={t`Photo consent`}
+      hint={t`May the school take photos of ${who.name} in class?`}
     />
   );
 }
@@ -261,13 +277,13 @@ export function CareRecordFields({ who, required = 0, allowedAlone = false, head
   const Heading = `h${headingLevel}`;
   return (
     <>
-      <Heading className="h6 mt-3">Health</Heading>
+      <Heading className="h6 mt-3">{t`Health`}</Heading>
       <HealthFields />
-      <Heading className="h6 mt-3">Emergency contacts</Heading>
+      <Heading className="h6 mt-3">{t`Emergency contacts`}</Heading>
       <ContactsFields required={required} />
-      <Heading className="h6 mt-3">Pick-ups</Heading>
+      <Heading className="h6 mt-3">{t`Pick-ups`}</Heading>
       <PickupsFields who={who} allowedAlone={allowedAlone} />
-      <Heading className="h6 mt-3">Consent</Heading>
+      <Heading className="h6 mt-3">{t`Consent`}</Heading>
       <ConsentFields who={who} />
     </>
   );
@@ -336,10 +352,11 @@ function CareSection({
         </Heading>
         {done ? (
           <span className="badge text-bg-success">
-            <span aria-hidden="true">✓ </span>Done
+            <span aria-hidden="true">{"✓ "}</span>
+            {t`Done`}
           </span>
         ) : (
-          <span className="badge text-bg-secondary">To do</span>
+          <span className="badge text-bg-secondary">{t`To do`}</span>
         )}
       </div>
       {note}
@@ -350,7 +367,7 @@ function CareSection({
         onSubmit={submit}
       >
         {({ isSubmitting }) => (
-          <Form noValidate aria-label={`${who.Whose} care record: ${title}`}>
+          <Form noValidate aria-label={t`${who.Whose} care record: ${title}`}>
             <FormErrorSummary />
             {children}
             <button
@@ -359,7 +376,7 @@ function CareSection({
               disabled={isSubmitting}
               onMouseDown={keepTheFieldFocused}
             >
-              {isSubmitting ? "Saving…" : `Save ${title}`}
+              {isSubmitting ? t`Saving…` : t`Save ${title}`}
             </button>
           </Form>
         )}
@@ -379,7 +396,7 @@ function SiblingCopy({ sibling, onCopy }) {
       className="btn btn-outline-primary btn-sm"
       onClick={() => onCopy(record, sibling.name)}
     >
-      Copy contacts and pick-ups from {sibling.name}
+      {t`Copy contacts and pick-ups from ${sibling.name}`}
     </button>
   );
 }
@@ -429,7 +446,7 @@ export function CareRecordForm({
   const copiedNote = (key) =>
     pending(key) ? (
       <p className="alert alert-info py-2">
-        Copied from {copied.from}&apos;s record. Look them over, then press Save.
+        {t`Copied from ${copied.from}'s record. Look them over, then press Save.`}
       </p>
     ) : null;
 
@@ -449,7 +466,7 @@ export function CareRecordForm({
   return (
     <div>
       <p className="fw-semibold mb-2" aria-live="polite">
-        {done} of {total} sections done
+        {t`${done} of ${total} sections done`}
       </p>
       <progress className="w-100 mb-3" max={total} value={done} aria-hidden="true" />
       {siblings.length > 0 && (

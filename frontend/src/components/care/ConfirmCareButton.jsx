@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "ttag";
 
 import { useConfirmCareRecord } from "../../api/care";
 
@@ -36,7 +37,7 @@ export function ConfirmCareButton({ participantId, onConfirmed, describedBy, pri
         aria-describedby={describedBy}
         onClick={press}
       >
-        {busy ? "Confirming…" : "Still correct"}
+        {busy ? t`Confirming…` : t`Still correct`}
       </button>
       {failure && (
         <p className="text-danger-emphasis fw-semibold mt-2 mb-0" role="alert">

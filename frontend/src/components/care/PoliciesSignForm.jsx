@@ -1,4 +1,5 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { useAcceptPolicies } from "../../api/policies";
 import { FormErrorSummary } from "../forms/ErrorSummary";
@@ -10,7 +11,9 @@ import { policySignSchema } from "./policySignSchema";
 
 function inWords(names) {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const allButLast = names.slice(0, -1).join(", ");
+  const last = names[names.length - 1];
+  return t`${allButLast} and ${last}`;
 }
 
 /*
@@ -34,8 +37,10 @@ function inTheirWords(message, due, whomOf) {
   const place = /^Item (\d+): (.+)$/s.exec(message);
   const item = place && due[Number(place[1]) - 1];
   if (!item) return message;
-  const whom = item.participantId === null ? "" : ` for ${whomOf(item.participantId)}`;
-  return `${item.policy.title}${whom}: ${place[2]}`;
+  const refusal = place[2];
+  if (item.participantId === null) return `${item.policy.title}: ${refusal}`;
+  const whom = whomOf(item.participantId);
+  return t`${item.policy.title} for ${whom}: ${refusal}`;
 }
 
 /*
@@ -90,31 +95,35 @@ export function PoliciesSignForm({ policies, whomOf, only, headingLevel = 3, onA
       onSubmit={submit}
     >
       {({ isSubmitting }) => (
-        <Form noValidate aria-label="Accept the school's policies" className="card shadow-sm">
+        <Form noValidate aria-label={t`Accept the school's policies`} className="card shadow-sm">
           <div className="card-body">
-            <Heading className="h5">Policies to accept</Heading>
+            <Heading className="h5">{t`Policies to accept`}</Heading>
             <FormErrorSummary />
-            <p className="mb-2">By typing your full name you accept:</p>
+            <p className="mb-2">{t`By typing your full name you accept:`}</p>
             <ul className="mb-3 ps-3">
-              {byPolicy.map(({ policy, whom }) => (
-                <li key={policy._id} className="mb-2">
-                  <span className="fw-semibold">{policy.title}</span>
-                  {whom.length > 0 && ` for ${inWords(whom)}`}
-                  <span className="text-body-secondary"> (version {policy.version})</span>
-                  <details className="mt-1">
-                    <summary>Read the {inSentence(policy.title)}</summary>
-                    <PlainText text={policy.text} className="border-start ps-3 mt-2 text-break" />
-                  </details>
-                </li>
-              ))}
+              {byPolicy.map(({ policy, whom }) => {
+                const whomWords = inWords(whom);
+                const named = inSentence(policy.title);
+                return (
+                  <li key={policy._id} className="mb-2">
+                    <span className="fw-semibold">{policy.title}</span>
+                    {whom.length > 0 && ` ${t`for ${whomWords}`}`}
+                    <span className="text-body-secondary"> {t`(version ${policy.version})`}</span>
+                    <details className="mt-1">
+                      <summary>{t`Read the ${named}`}</summary>
+                      <PlainText text={policy.text} className="border-start ps-3 mt-2 text-break" />
+                    </details>
+                  </li>
+                );
+              })}
             </ul>
             <FormField
               name="signedName"
-              label="Type your full name to accept"
+              label={t`Type your full name to accept`}
               autoComplete="name"
             />
             <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? "Accepting…" : due.length === 1 ? "Accept" : "Accept all"}
+              {isSubmitting ? t`Accepting…` : due.length === 1 ? t`Accept` : t`Accept all`}
             </button>
           </div>
         </Form>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { PlainText } from "../ui/PlainText";
 import { formatSchoolDay } from "./careDates";
@@ -6,11 +7,14 @@ import { inSentence } from "./missingItems";
 
 function inWords(names) {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  const allButLast = names.slice(0, -1).join(", ");
+  const last = names[names.length - 1];
+  return t`${allButLast} and ${last}`;
 }
 
 function acceptedLine(acceptance) {
-  return `Accepted by ${acceptance.signedName} on ${formatSchoolDay(acceptance.acceptedAt)}`;
+  const day = formatSchoolDay(acceptance.acceptedAt);
+  return t`Accepted by ${acceptance.signedName} on ${day}`;
 }
 
 /*
@@ -24,11 +28,15 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
   const textId = useId();
   const [reading, setReading] = useState(false);
   const Heading = `h${headingLevel}`;
-  const accepted = policy.accepted.filter(
-    (acceptance) => !policy.due.includes(acceptance.participantId),
-  );
+  const accepted = policy.accepted
+    .filter((acceptance) => !policy.due.includes(acceptance.participantId))
+    .map((acceptance) => ({
+      ...acceptance,
+      whom: acceptance.participantId === null ? null : whomOf(acceptance.participantId),
+    }));
   const dueFor = policy.due.filter((participantId) => participantId !== null).map(whomOf);
   const named = inSentence(policy.title);
+  const dueForWords = inWords(dueFor);
 
   return (
     <section className="card shadow-sm" aria-labelledby={titleId}>
@@ -36,7 +44,7 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
         <Heading id={titleId} className="h5 mb-1">
           {policy.title}
         </Heading>
-        <p className="small text-body-secondary mb-2">Version {policy.version}</p>
+        <p className="small text-body-secondary mb-2">{t`Version ${policy.version}`}</p>
         <button
           type="button"
           className="btn btn-link p-0 mb-2"
@@ -44,7 +52,7 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
           aria-controls={textId}
           onClick={() => setReading((open) => !open)}
         >
-          {reading ? `Hide the ${named}` : `Read the ${named}`}
+          {reading ? t`Hide the ${named}` : t`Read the ${named}`}
         </button>
         <div id={textId} hidden={!reading}>
           <PlainText text={policy.text} className="border-start ps-3 mb-3 text-break" />
@@ -57,9 +65,7 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
                 className="mb-1"
               >
                 {policy.perChild && acceptance.participantId !== null && (
-                  <span className="fw-semibold d-block">
-                    For {whomOf(acceptance.participantId)}
-                  </span>
+                  <span className="fw-semibold d-block">{t`For ${acceptance.whom}`}</span>
                 )}
                 <span className="text-success-emphasis">{acceptedLine(acceptance)}</span>
               </li>
@@ -68,7 +74,7 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
         )}
         {policy.due.length > 0 && (
           <p className="fw-semibold mb-0">
-            {dueFor.length > 0 ? `Still to accept for ${inWords(dueFor)}` : "Still to accept"}
+            {dueFor.length > 0 ? t`Still to accept for ${dueForWords}` : t`Still to accept`}
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import * as yup from "yup";
+import { msgid, ngettext, t } from "ttag";
 
 export const SEVERITIES = ["mild", "severe", "anaphylactic"];
 
@@ -10,20 +11,22 @@ export const PHONE_MAX = 40;
 export const MAX_ROWS = { allergies: 30, medications: 30, emergencyContacts: 10, pickups: 10 };
 
 export const messages = {
-  allergyName: "Say what they are allergic to.",
-  allergySeverity: "Choose how severe the allergy is.",
-  medicationName: "Enter the medicine's name.",
-  personName: "Enter their name.",
-  personRelationship: "Say who they are to your child.",
-  phoneRequired: "Enter a phone number.",
+  allergyName: t`Say what they are allergic to.`,
+  allergySeverity: t`Choose how severe the allergy is.`,
+  medicationName: t`Enter the medicine's name.`,
+  personName: t`Enter their name.`,
+  personRelationship: t`Say who they are to your child.`,
+  phoneRequired: t`Enter a phone number.`,
   // The server's own sentence for a number it cannot read.
-  phoneInvalid: "Enter a valid phone number, with its area code.",
+  phoneInvalid: t`Enter a valid phone number, with its area code.`,
   emergencyContactsTooFew: (count) =>
-    count === 1
-      ? "The school needs at least 1 emergency contact."
-      : `The school needs at least ${count} emergency contacts.`,
-  photoConsent: "Answer Yes or No.",
-  tooLong: (max) => `Keep it to ${max} characters or fewer.`,
+    ngettext(
+      msgid`The school needs at least ${count} emergency contact.`,
+      `The school needs at least ${count} emergency contacts.`,
+      count,
+    ),
+  photoConsent: t`Answer Yes or No.`,
+  tooLong: (max) => t`Keep it to ${max} characters or fewer.`,
 };
 
 function text(max) {

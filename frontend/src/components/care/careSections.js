@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 /*
  * The care record in the sections a family saves one at a time, each with the record's fields it
  * holds and what the server's `missing` says of it while it is not done (`item`; a section
@@ -6,18 +8,18 @@
 export const CARE_SECTIONS = [
   {
     key: "health",
-    title: "Health",
+    title: t`Health`,
     fields: ["allergies", "medications", "conditions", "dietary", "doctor"],
     item: null,
   },
   {
     key: "contacts",
-    title: "Emergency contacts",
+    title: t`Emergency contacts`,
     fields: ["emergencyContacts"],
     item: "emergencyContacts",
   },
-  { key: "pickups", title: "Pick-ups", fields: ["pickups", "mayLeaveAlone"], item: null },
-  { key: "consent", title: "Consent", fields: ["photoConsent"], item: "photoConsent" },
+  { key: "pickups", title: t`Pick-ups`, fields: ["pickups", "mayLeaveAlone"], item: null },
+  { key: "consent", title: t`Consent`, fields: ["photoConsent"], item: "photoConsent" },
 ];
 
 /*

@@ -1,3 +1,5 @@
+import { msgid, ngettext, t } from "ttag";
+
 /*
  * What the school still needs before a child's first class, as the server names it (a care
  * record's `missing`, checkout's 409 `care_incomplete`, or a row of GET /care/missing):
@@ -37,29 +39,31 @@ export function inSentence(title) {
  * `policies` are the school's policies (GET /policies), for their titles;
  * `emergencyContactsRequired` is how many contacts the school asks for.
  */
-export function missingInWords(
-  item,
-  { whose = "the", policies = [], emergencyContactsRequired } = {},
-) {
+export function missingInWords(item, { whose, policies = [], emergencyContactsRequired } = {}) {
   if (isPolicyItem(item)) {
     const slug = policySlugOf(item);
     const policy = (policies ?? []).find((candidate) => candidate.slug === slug);
-    return `the ${policy ? inSentence(policy.title) : slug.replace(/-/g, " ")}`;
+    const policyName = policy ? inSentence(policy.title) : slug.replace(/-/g, " ");
+    return t`the ${policyName}`;
   }
   switch (item) {
     case "record":
-      return `${whose} care record`;
+      return whose ? t`${whose} care record` : t`the care record`;
     case "confirmation":
-      return `a check that ${whose} care record is still correct`;
+      return whose
+        ? t`a check that ${whose} care record is still correct`
+        : t`a check that the care record is still correct`;
     case "emergencyContacts":
-      if (!emergencyContactsRequired) return "more emergency contacts";
-      return emergencyContactsRequired === 1
-        ? "1 emergency contact"
-        : `${emergencyContactsRequired} emergency contacts`;
+      if (!emergencyContactsRequired) return t`more emergency contacts`;
+      return ngettext(
+        msgid`${emergencyContactsRequired} emergency contact`,
+        `${emergencyContactsRequired} emergency contacts`,
+        emergencyContactsRequired,
+      );
     case "photoConsent":
-      return "photo consent";
+      return t`photo consent`;
     case "actionPlan":
-      return "an allergy action plan on file that has not expired";
+      return t`an allergy action plan on file that has not expired`;
     default:
       return item;
   }
@@ -67,11 +71,11 @@ export function missingInWords(
 
 // The short form, for the admins' table of missing care records: no person, no policy titles.
 const SHORT_WORDS = {
-  record: "care record",
-  confirmation: "confirmation that the record is still correct",
-  emergencyContacts: "emergency contacts",
-  photoConsent: "photo consent",
-  actionPlan: "allergy action plan",
+  record: t`care record`,
+  confirmation: t`confirmation that the record is still correct`,
+  emergencyContacts: t`emergency contacts`,
+  photoConsent: t`photo consent`,
+  actionPlan: t`allergy action plan`,
 };
 
 // "policy:liability-waiver" reads "liability waiver"; an item this page does not know, as is.

@@ -1,7 +1,8 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 export const messages = {
-  signedNameRequired: "Type your full name to accept.",
+  signedNameRequired: t`Type your full name to accept.`,
 };
 
 // The server checks the name against the account holder's; here only that one is typed.

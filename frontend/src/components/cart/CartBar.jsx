@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router-dom";
+import { t } from "ttag";
 
 import { useCart } from "../../api/cart";
 import { paths } from "../../config/paths";
@@ -36,19 +37,20 @@ export function CartBar() {
   const { checkOutTogether, posting, refusal } = useCheckOutTogether();
   if (!cart || cart.count === 0 || isCartPage(pathname)) return null;
 
+  const total = formatCartTotal(cart.total);
   const items = cart.lines.map(({ classId, participantId }) => ({ classId, participantId }));
   return (
     <>
       <div style={{ height: ROOM }} aria-hidden="true" />
       <section
         className="cart-bar fixed-bottom border-top bg-body shadow-lg"
-        aria-label="Your cart"
+        aria-label={t`Your cart`}
       >
         <div className="container d-flex flex-wrap align-items-center justify-content-end gap-2 py-2">
           {refusal && (
             <p className="small text-danger-emphasis mb-0 me-auto" role="alert">
               {refusal.message}{" "}
-              <Link to={paths.dashboard.mySelectedClasses}>See my selected classes</Link>
+              <Link to={paths.dashboard.mySelectedClasses}>{t`See my selected classes`}</Link>
             </p>
           )}
           <button
@@ -58,7 +60,7 @@ export function CartBar() {
             aria-busy={posting || undefined}
             onClick={() => checkOutTogether(items)}
           >
-            {`Checkout (${cart.count}) · ${formatCartTotal(cart.total)}`}
+            {t`Checkout (${cart.count}) · ${total}`}
           </button>
         </div>
       </section>

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { formatPrice } from "../ui/formatPrice";
 import { addOnsCharged } from "./extras";
 
@@ -6,9 +8,6 @@ import { addOnsCharged } from "./extras";
 export default function AddOnsIncluded({ quote }) {
   const charged = addOnsCharged(quote);
   if (charged.length === 0) return null;
-  return (
-    <p className="small text-body-secondary mb-0">
-      Includes {charged.map(({ label, amount }) => `${label} ${formatPrice(amount)}`).join(", ")}
-    </p>
-  );
+  const included = charged.map(({ label, amount }) => `${label} ${formatPrice(amount)}`).join(", ");
+  return <p className="small text-body-secondary mb-0">{t`Includes ${included}`}</p>;
 }

@@ -1,5 +1,6 @@
 import { getIn, useFormikContext } from "formik";
-import { useId } from "react";
+import { Fragment, useId } from "react";
+import { jt, t } from "ttag";
 
 import { formatPrice } from "../ui/formatPrice";
 import { addOnPath, answerPath, childKey, shownQuestions } from "./extras";
@@ -8,11 +9,12 @@ import { ExtraError, QuestionField, describedBy, useExtraField } from "./Questio
 // "M · 3 left", "L · Sold out", or the size alone when there is no limit.
 function optionLabel(option) {
   if (option.left === null || option.left === undefined) return option.label;
-  return option.left > 0 ? `${option.label} · ${option.left} left` : `${option.label} · Sold out`;
+  return option.left > 0 ? t`${option.label} · ${option.left} left` : t`${option.label} · Sold out`;
 }
 
 function addOnPrice(addOn) {
-  return addOn.perDay ? `${formatPrice(addOn.price)} a day` : formatPrice(addOn.price);
+  const price = formatPrice(addOn.price);
+  return addOn.perDay ? t`${price} a day` : price;
 }
 
 // The add-on's option (a T-shirt's size): one with none left is off.
@@ -34,7 +36,7 @@ function OptionSelect({ addOn, name, label }) {
         onChange={(event) => field.setValue(event.target.value)}
         onBlur={field.touch}
       >
-        <option value="">Choose…</option>
+        <option value="">{t`Choose…`}</option>
         {addOn.options.map((option) => (
           <option key={option.id} value={String(option.id)} disabled={option.left === 0}>
             {optionLabel(option)}
@@ -52,7 +54,7 @@ function QuantityInput({ addOn, name }) {
   return (
     <div className="mb-2">
       <label className="form-label small mb-1" htmlFor={field.id}>
-        How many {addOn.label}?
+        {t`How many ${addOn.label}?`}
       </label>
       <input
         id={field.id}
@@ -69,7 +71,7 @@ function QuantityInput({ addOn, name }) {
         onBlur={field.touch}
       />
       <div id={hintId} className="form-text">
-        Up to {addOn.maxQuantity}.
+        {t`Up to ${addOn.maxQuantity}.`}
       </div>
       <ExtraError id={`${field.id}-error`} error={field.error} />
     </div>
@@ -81,7 +83,7 @@ function AddOnDetails({ addOn, path }) {
   return (
     <div className="ms-4">
       {addOn.options?.length > 0 && (
-        <OptionSelect addOn={addOn} name={`${path}.optionId`} label={`${addOn.label}: option`} />
+        <OptionSelect addOn={addOn} name={`${path}.optionId`} label={t`${addOn.label}: option`} />
       )}
       {addOn.maxQuantity > 1 && <QuantityInput addOn={addOn} name={`${path}.quantity`} />}
     </div>
@@ -93,6 +95,7 @@ function DaysAddOn({ addOn, path, units }) {
   const field = useExtraField(`${path}.units`);
   const chosen = field.value ?? [];
   const legendId = `${field.id}-legend`;
+  const price = addOnPrice(addOn);
   return (
     <fieldset
       className="mb-2"
@@ -103,7 +106,7 @@ function DaysAddOn({ addOn, path, units }) {
         {addOn.label}
       </legend>
       <div id={`${field.id}-price`} className="small text-body-secondary mb-1">
-        {addOnPrice(addOn)}, on the days you tick
+        {t`${price}, on the days you tick`}
       </div>
       {units.map((unit) => {
         const inputId = `${field.id}-${unit.id}`;
@@ -146,14 +149,17 @@ function AddOnField({ addOn, planItem }) {
   const path = addOnPath(planItem.key, addOn.id);
   const field = useExtraField(`${path}.on`);
   const priceId = `${field.id}-price`;
+  const price = addOnPrice(addOn);
   if (addOn.required) {
     return (
       <div className="mb-2">
         <p className="mb-1">
           <span className="fw-semibold">{addOn.label}</span>{" "}
           <span className="text-body-secondary">
-            {addOnPrice(addOn)}
-            {addOn.perDay && planItem.units?.length > 0 ? " · Included on each day" : " · Included"}
+            {price}
+            {addOn.perDay && planItem.units?.length > 0
+              ? ` · ${t`Included on each day`}`
+              : ` · ${t`Included`}`}
           </span>
         </p>
         {addOn.options?.length > 0 && <AddOnDetails addOn={addOn} path={path} />}
@@ -180,8 +186,7 @@ function AddOnField({ addOn, planItem }) {
           {addOn.label}
         </label>
         <div id={priceId} className="small text-body-secondary">
-          {addOnPrice(addOn)}
-          {addOn.maxQuantity > 1 ? " each" : ""}
+          {addOn.maxQuantity > 1 ? t`${price} each` : price}
         </div>
         <ExtraError id={`${field.id}-error`} error={field.error} />
       </div>
@@ -205,8 +210,14 @@ export function ItemExtras({ planItem, plan, headingLevel = 3 }) {
     .flatMap((item) => item.questions);
   const shown = new Set(shownQuestions(childsQuestions, given).map((question) => question.id));
   const Heading = `h${headingLevel}`;
+  const star = (
+    <Fragment key="star">
+      <span aria-hidden="true">*</span>
+      <span className="visually-hidden">{t`with a star`}</span>
+    </Fragment>
+  );
   const title = planItem.participantName
-    ? `${planItem.className} for ${planItem.participantName}`
+    ? t`${planItem.className} for ${planItem.participantName}`
     : planItem.className;
   return (
     <section className="border rounded p-3 mb-3" aria-labelledby={`${idBase}-title`}>
@@ -215,7 +226,7 @@ export function ItemExtras({ planItem, plan, headingLevel = 3 }) {
       </Heading>
       {planItem.addOns.length > 0 && (
         <fieldset className="mb-2">
-          <legend className="fs-6 fw-semibold">Add-ons</legend>
+          <legend className="fs-6 fw-semibold">{t`Add-ons`}</legend>
           {planItem.addOns.map((addOn) => (
             <AddOnField key={addOn.id} addOn={addOn} planItem={planItem} />
           ))}
@@ -223,11 +234,10 @@ export function ItemExtras({ planItem, plan, headingLevel = 3 }) {
       )}
       {planItem.questions.some((question) => shown.has(question.id)) && (
         <fieldset>
-          <legend className="fs-6 fw-semibold">Questions from the school</legend>
+          <legend className="fs-6 fw-semibold">{t`Questions from the school`}</legend>
           {planItem.questions.some((question) => question.required) && (
             <p className="small text-body-secondary">
-              Questions marked <span aria-hidden="true">*</span>
-              <span className="visually-hidden">with a star</span> need an answer.
+              {jt`Questions marked ${star} need an answer.`}
             </p>
           )}
           {planItem.questions

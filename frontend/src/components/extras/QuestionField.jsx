@@ -1,5 +1,6 @@
 import { getIn, useFormikContext } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from "./extras";
 
@@ -55,8 +56,8 @@ function ChoiceGroup({ question, name, field, readOnly, hintId }) {
   const choices =
     question.kind === "yes_no"
       ? [
-          { value: "yes", label: "Yes" },
-          { value: "no", label: "No" },
+          { value: "yes", label: t`Yes` },
+          { value: "no", label: t`No` },
         ]
       : (question.choices ?? []).map((choice) => ({ value: choice, label: choice }));
   const legendId = `${field.id}-legend`;
@@ -159,7 +160,7 @@ export function QuestionField({ question, name, readOnly = false }) {
   if (question.kind === "one_choice") {
     control = (
       <select className={`form-select${invalidClass}`} {...common}>
-        <option value="">Choose…</option>
+        <option value="">{t`Choose…`}</option>
         {(question.choices ?? []).map((choice) => (
           <option key={choice} value={choice}>
             {choice}

@@ -1,4 +1,5 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 import { ApiError } from "../../lib/api";
 
@@ -184,7 +185,7 @@ export function answersOf(questions, given) {
  */
 function answerSchema(question, who) {
   const lead = who ? `${who}: ` : "";
-  const missing = `${lead}Please answer “${question.label}”.`;
+  const missing = `${lead}${t`Please answer “${question.label}”.`}`;
   let schema;
   switch (question.kind) {
     case "choices":
@@ -193,14 +194,14 @@ function answerSchema(question, who) {
     case "number":
       schema = yup
         .string()
-        .test("number", `${lead}“${question.label}” needs a number.`, (value) => {
+        .test("number", `${lead}${t`“${question.label}” needs a number.`}`, (value) => {
           const text = String(value ?? "").trim();
           return text === "" || Number.isFinite(Number(text));
         });
       break;
     case "date":
       schema = yup.string().matches(/^\d{4}-\d{2}-\d{2}$/, {
-        message: `${lead}“${question.label}” needs a date.`,
+        message: `${lead}${t`“${question.label}” needs a date.`}`,
         excludeEmptyString: true,
       });
       break;
@@ -209,7 +210,7 @@ function answerSchema(question, who) {
       const max = question.kind === "short_text" ? SHORT_TEXT_MAX : LONG_TEXT_MAX;
       schema = yup
         .string()
-        .max(max, `${lead}“${question.label}” can be ${max} characters at most.`);
+        .max(max, `${lead}${t`“${question.label}” can be ${max} characters at most.`}`);
       break;
     }
     default:
@@ -251,17 +252,17 @@ function addOnSchema(addOn, planItem, lead) {
     if (!bought(value)) return yup.mixed();
     return yup.object({
       optionId: hasOptions
-        ? yup.string().required(`${label}: Choose an option.`)
+        ? yup.string().required(t`${label}: Choose an option.`)
         : yup.mixed().notRequired(),
       quantity:
         addOn.maxQuantity > 1
           ? yup
               .number()
               .transform((number, original) => (original === "" ? undefined : number))
-              .typeError(`${label}: How many? A whole number.`)
-              .integer(`${label}: How many? A whole number.`)
-              .min(1, `${label}: At least 1.`)
-              .max(addOn.maxQuantity, `${label}: At most ${addOn.maxQuantity}.`)
+              .typeError(t`${label}: How many? A whole number.`)
+              .integer(t`${label}: How many? A whole number.`)
+              .min(1, t`${label}: At least 1.`)
+              .max(addOn.maxQuantity, t`${label}: At most ${addOn.maxQuantity}.`)
           : yup.mixed().notRequired(),
     });
   });

@@ -1,5 +1,6 @@
 import { useFormikContext } from "formik";
 import { useEffect, useId, useRef } from "react";
+import { t } from "ttag";
 
 import { ApiError } from "../../lib/api";
 import { fieldLabel } from "../../lib/fieldLabels";
@@ -19,7 +20,7 @@ function fieldOf(from, name) {
  * who pressed Save at the bottom of a long page hears and sees what stopped it; putting a field
  * right while they work moves nothing.
  */
-export function ErrorSummary({ problems, attempt, title = "There is a problem" }) {
+export function ErrorSummary({ problems, attempt, title = t`There is a problem` }) {
   const ref = useRef(null);
   const titleId = useId();
   // Drawn only while there are problems: with none, there is nothing to focus.
@@ -123,7 +124,7 @@ export function requestProblems(error, fieldNames = [], labels = {}) {
     }
   }
   if (problems.length === 0) {
-    problems.push({ message: error?.message || "Something went wrong. Please try again." });
+    problems.push({ message: error?.message || t`Something went wrong. Please try again.` });
   }
   return problems;
 }

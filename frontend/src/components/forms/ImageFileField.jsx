@@ -1,5 +1,6 @@
 import { useField } from "formik";
 import { useEffect, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { Picture } from "../ui/Picture";
 
@@ -34,7 +35,7 @@ export function ImageFileField({
   label,
   hint,
   saved = null,
-  subject = "image",
+  subject = t`image`,
   pictured = true,
 }) {
   const [field, meta, helpers] = useField(name);
@@ -56,14 +57,14 @@ export function ImageFileField({
         <figure className="mb-2" style={{ maxWidth: "20rem" }}>
           <Picture
             src={preview ?? current}
-            alt={preview ? `Preview of the new ${subject}` : `Current ${subject}`}
+            alt={preview ? t`Preview of the new ${subject}` : t`Current ${subject}`}
             width={400}
             height={300}
             fluid
             className="rounded-2 border"
           />
           <figcaption className="small text-body-secondary mt-1">
-            {preview ? `New image (${chosen.name}), not saved yet` : "Current image"}
+            {preview ? t`New image (${chosen.name}), not saved yet` : t`Current image`}
           </figcaption>
         </figure>
       )}
@@ -89,7 +90,7 @@ export function ImageFileField({
       <FieldError id={id} invalid={invalid} error={meta.error} />
       {saved && chosen && (
         <button type="button" className="btn btn-link px-0" onClick={() => helpers.setValue(saved)}>
-          Keep the current image
+          {t`Keep the current image`}
         </button>
       )}
     </div>

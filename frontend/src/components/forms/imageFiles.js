@@ -1,10 +1,12 @@
+import { t } from "ttag";
+
 // What POST /images keeps (classes/images.py): the browser says so before the upload.
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const imageMessages = {
-  imageType: "Choose a JPEG, PNG, WebP or GIF image",
-  imageTooLarge: "The image is larger than 5 MB.",
+  imageType: t`Choose a JPEG, PNG, WebP or GIF image`,
+  imageTooLarge: t`The image is larger than 5 MB.`,
 };
 
 // Only a chosen file is checked: an address is a picture already saved, which the form keeps.

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { ApiError } from "../../lib/api";
 
 /*
@@ -15,7 +17,7 @@ export function serverErrors(error, fieldNames) {
   }
   let formError = others.join(" ");
   if (!formError && Object.keys(fields).length === 0) {
-    formError = error?.message || "Something went wrong. Please try again.";
+    formError = error?.message || t`Something went wrong. Please try again.`;
   }
   return { fields, formError };
 }

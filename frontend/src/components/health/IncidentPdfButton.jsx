@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { fetchIncidentPdf } from "../../api/health";
 import { useFileDownload } from "../../hooks/useFileDownload";
 import { DismissibleAlert } from "../ui/DismissibleAlert";
@@ -19,7 +21,7 @@ export function IncidentPdfButton({ incidentId, describedBy }) {
         aria-describedby={describedBy}
         onClick={() => download(() => fetchIncidentPdf(incidentId))}
       >
-        {downloading ? "Downloading the PDF…" : "Download PDF"}
+        {downloading ? t`Downloading the PDF…` : t`Download PDF`}
       </button>
     </div>
   );

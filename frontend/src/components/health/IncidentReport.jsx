@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "ttag";
 
 import { formatSchoolDay } from "../care/careDates";
 import { formatLocalDateTime } from "../ui/localTime";
@@ -22,9 +23,10 @@ function When({ iso }) {
 
 // Open, or closed: when and by whom.
 export function incidentStatus(incident) {
-  if (!incident.closedAt) return "Open: the school is reviewing it.";
-  const by = incident.closedBy ? ` by ${incident.closedBy}` : "";
-  return `Closed on ${formatLocalDateTime(incident.closedAt)}${by}.`;
+  if (!incident.closedAt) return t`Open: the school is reviewing it.`;
+  const closedOn = formatLocalDateTime(incident.closedAt);
+  if (!incident.closedBy) return t`Closed on ${closedOn}.`;
+  return t`Closed on ${closedOn} by ${incident.closedBy}.`;
 }
 
 /*
@@ -37,10 +39,10 @@ export function Addenda({ addenda, headingLevel = 3 }) {
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <Heading id={headingId} className="h6">
-        Added to the report
+        {t`Added to the report`}
       </Heading>
       {addenda.length === 0 ? (
-        <p className="text-body-secondary mb-0">Nothing has been added.</p>
+        <p className="text-body-secondary mb-0">{t`Nothing has been added.`}</p>
       ) : (
         <ol className="list-unstyled mb-0">
           {addenda.map((addendum) => (
@@ -48,7 +50,7 @@ export function Addenda({ addenda, headingLevel = 3 }) {
               <p className="small text-body-secondary mb-1">
                 <When iso={addendum.at} />, {addendum.by}
                 {addendum.internal && (
-                  <span className="badge text-bg-secondary ms-2">Internal</span>
+                  <span className="badge text-bg-secondary ms-2">{t`Internal`}</span>
                 )}
               </p>
               <p className="mb-0 text-break" style={{ whiteSpace: "pre-line" }}>
@@ -74,39 +76,39 @@ export function IncidentReport({ incident, headingLevel = 3 }) {
     <div>
       <p className="mb-2">
         <span className={`badge ${incident.closedAt ? "text-bg-secondary" : "text-bg-warning"}`}>
-          {incident.closedAt ? "Closed" : "Open"}
+          {incident.closedAt ? t`Closed` : t`Open`}
         </span>{" "}
         {incidentStatus(incident)}
       </p>
       <dl className="row mb-0">
-        <Fact term="Class">{incident.className}</Fact>
-        <Fact term={incident.children?.length > 1 ? "Children" : "Child"}>
+        <Fact term={t`Class`}>{incident.className}</Fact>
+        <Fact term={incident.children?.length > 1 ? t`Children` : t`Child`}>
           {childrenNamed(incident)}
         </Fact>
-        <Fact term="When">
+        <Fact term={t`When`}>
           <When iso={incident.at} />
         </Fact>
-        <Fact term="Where">{incident.location || "In class"}</Fact>
-        <Fact term="What kind">{kindLabel(incident.kind)}</Fact>
+        <Fact term={t`Where`}>{incident.location || t`In class`}</Fact>
+        <Fact term={t`What kind`}>{kindLabel(incident.kind)}</Fact>
         {incident.kind === "injury" && incident.bodyArea && (
-          <Fact term="Where on the body">{bodyAreaLabel(incident.bodyArea)}</Fact>
+          <Fact term={t`Where on the body`}>{bodyAreaLabel(incident.bodyArea)}</Fact>
         )}
-        <Fact term="What happened">{incident.description}</Fact>
-        <Fact term="First aid">{incident.firstAid || "None given"}</Fact>
-        <Fact term="Who was told">{incident.told || "Not recorded"}</Fact>
-        <Fact term="A parent was told">
-          {incident.parentToldAt ? <When iso={incident.parentToldAt} /> : "Not yet"}
+        <Fact term={t`What happened`}>{incident.description}</Fact>
+        <Fact term={t`First aid`}>{incident.firstAid || t`None given`}</Fact>
+        <Fact term={t`Who was told`}>{incident.told || t`Not recorded`}</Fact>
+        <Fact term={t`A parent was told`}>
+          {incident.parentToldAt ? <When iso={incident.parentToldAt} /> : t`Not yet`}
         </Fact>
-        <Fact term="Follow-up">{incident.followUp || "None"}</Fact>
-        <Fact term="Reported by">
+        <Fact term={t`Follow-up`}>{incident.followUp || t`None`}</Fact>
+        <Fact term={t`Reported by`}>
           {incident.reportedBy}, <When iso={incident.recordedAt} />
         </Fact>
         {internal && (
-          <Fact term="Internal notes (never shown to the family)">
-            {incident.internalNotes || "None"}
+          <Fact term={t`Internal notes (never shown to the family)`}>
+            {incident.internalNotes || t`None`}
           </Fact>
         )}
-        <Fact term="Kept until">{formatSchoolDay(incident.keepUntil)}</Fact>
+        <Fact term={t`Kept until`}>{formatSchoolDay(incident.keepUntil)}</Fact>
       </dl>
       <Addenda addenda={incident.addenda ?? []} headingLevel={headingLevel + 1} />
     </div>

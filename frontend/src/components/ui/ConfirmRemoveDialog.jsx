@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { Dialog } from "./Dialog";
 
 /*
@@ -11,8 +13,8 @@ export function ConfirmRemoveDialog({
   onConfirm,
   onClose,
   children,
-  confirmLabel = "Remove",
-  busyLabel = "Removing…",
+  confirmLabel = t`Remove`,
+  busyLabel = t`Removing…`,
 }) {
   return (
     <Dialog
@@ -21,7 +23,7 @@ export function ConfirmRemoveDialog({
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
             {busy ? busyLabel : confirmLabel}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { t } from "ttag";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -95,7 +96,7 @@ export function Dialog({ title, onClose, children, actions }) {
               <button
                 type="button"
                 className="btn-close"
-                aria-label="Close"
+                aria-label={t`Close`}
                 onClick={() => onCloseRef.current()}
               />
             </div>

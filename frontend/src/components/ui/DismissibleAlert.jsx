@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 // A refusal or failure the user should read, announced at once and closed when read. With an
 // `id`, a page can move the focus to it.
 export function DismissibleAlert({ message, onClose, id }) {
@@ -10,7 +12,7 @@ export function DismissibleAlert({ message, onClose, id }) {
       role="alert"
     >
       {message}
-      <button type="button" className="btn-close" aria-label="Close" onClick={onClose} />
+      <button type="button" className="btn-close" aria-label={t`Close`} onClick={onClose} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
+import { t } from "ttag";
+
 /*
  * A label that screen readers announce while data is on its way, shown as a spinner, or as a
  * placeholder of the content's shape when one is given (it keeps the content's room, so nothing
  * below moves when the data arrives).
  */
-export function Loading({ label = "Loading…", placeholder = null }) {
+export function Loading({ label = t`Loading…`, placeholder = null }) {
   if (placeholder) {
     return (
       <div role="status">

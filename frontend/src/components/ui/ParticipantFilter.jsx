@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "ttag";
 
 /*
  * The participants that rows of a family's lists name (participantId, participantName), each
@@ -11,7 +12,7 @@ export function participantsNamedIn(...lists) {
     for (const row of rows ?? []) {
       if (row.participantId === null || row.participantId === undefined) continue;
       const value = String(row.participantId);
-      if (!names.has(value)) names.set(value, row.participantName || `Participant ${value}`);
+      if (!names.has(value)) names.set(value, row.participantName || t`Participant ${value}`);
     }
   }
   return [...names]
@@ -34,7 +35,7 @@ export function ParticipantFilter({ everyone, shown, participantId, onChange }) 
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
       <label htmlFor={id} className="form-label fw-semibold mb-0">
-        Show
+        {t`Show`}
       </label>
       <select
         id={id}
@@ -42,8 +43,8 @@ export function ParticipantFilter({ everyone, shown, participantId, onChange }) 
         value={participantId}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">Everyone</option>
-        {!listed && <option value={participantId}>{`Participant ${participantId}`}</option>}
+        <option value="">{t`Everyone`}</option>
+        {!listed && <option value={participantId}>{t`Participant ${participantId}`}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { t } from "ttag";
 
 // Success pop-ups close by themselves after this long (spec: 1500 ms).
 export const POPUP_DURATION_MS = 1500;
@@ -31,7 +32,7 @@ export function Toast({ message, onClose, duration = POPUP_DURATION_MS, variant 
               type="button"
               // Dark text on the yellow warning, white on the green success.
               className={`btn-close${variant === "warning" ? "" : " btn-close-white"} me-2 m-auto`}
-              aria-label="Close"
+              aria-label={t`Close`}
               onClick={() => onCloseRef.current()}
             />
           </div>

@@ -1,3 +1,5 @@
+import { LOCALE } from "../../lib/language";
+
 /*
  * Times the server sends (ISO 8601) in the reader's own locale and time zone. Each formatter is
  * made on first use, not as the module loads: only a few signed-in pages show these times, and
@@ -8,13 +10,13 @@ let dateTimeFormat;
 
 // "3:45 PM": a moment within the next hour or so.
 export function formatLocalTime(iso) {
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+  timeFormat ??= new Intl.DateTimeFormat(LOCALE, { timeStyle: "short" });
   return timeFormat.format(new Date(iso));
 }
 
 // "Jun 14, 2027, 3:45 PM".
 export function formatLocalDateTime(iso) {
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
+  dateTimeFormat ??= new Intl.DateTimeFormat(LOCALE, {
     dateStyle: "medium",
     timeStyle: "short",
   });

@@ -1,39 +1,61 @@
+import { t } from "ttag";
+
+import { LANGUAGE } from "../../lib/language";
+
 // How a class's schedule, ages and level read on every page that shows them. The server sends
 // meetings as ISO datetimes with the school's offset; they are shown in the school's own time,
 // which is the offset they carry, not the visitor's zone.
 
 export const WEEKDAYS = [
-  { value: "mon", label: "Monday", short: "Mon" },
-  { value: "tue", label: "Tuesday", short: "Tue" },
-  { value: "wed", label: "Wednesday", short: "Wed" },
-  { value: "thu", label: "Thursday", short: "Thu" },
-  { value: "fri", label: "Friday", short: "Fri" },
-  { value: "sat", label: "Saturday", short: "Sat" },
-  { value: "sun", label: "Sunday", short: "Sun" },
+  { value: "mon", label: t`Monday`, short: t`Mon` },
+  { value: "tue", label: t`Tuesday`, short: t`Tue` },
+  { value: "wed", label: t`Wednesday`, short: t`Wed` },
+  { value: "thu", label: t`Thursday`, short: t`Thu` },
+  { value: "fri", label: t`Friday`, short: t`Fri` },
+  { value: "sat", label: t`Saturday`, short: t`Sat` },
+  { value: "sun", label: t`Sunday`, short: t`Sun` },
 ];
 
 export const LEVELS = [
-  { value: "beginner", label: "Beginner" },
-  { value: "intermediate", label: "Intermediate" },
-  { value: "advanced", label: "Advanced" },
-  { value: "all-levels", label: "All levels" },
+  { value: "beginner", label: t`Beginner` },
+  { value: "intermediate", label: t`Intermediate` },
+  { value: "advanced", label: t`Advanced` },
+  { value: "all-levels", label: t`All levels` },
 ];
 
-export const TO_BE_ANNOUNCED = "Schedule to be announced";
+export const TO_BE_ANNOUNCED = t`Schedule to be announced`;
 
 /*
- * Calendar dates in the school's English, by hand rather than Intl.DateTimeFormat: every page
+ * Calendar dates in the reader's language, by hand rather than Intl.DateTimeFormat: every page
  * loads this module, and making a formatter loads the browser's locale data, which on a phone
  * was the largest single piece of script work before the first screen. The dates carry no zone.
  */
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS_FROM_SUNDAY = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+// Spanish writes the day before the month ("14 jun"), English after it ("Jun 14").
+export const DAY_FIRST = LANGUAGE !== "en";
+
+// Each month's name; its first three letters are its short name in English and Spanish alike.
+export const MONTH_NAMES = [
+  t`January`,
+  t`February`,
+  t`March`,
+  t`April`,
+  t`May`,
+  t`June`,
+  t`July`,
+  t`August`,
+  t`September`,
+  t`October`,
+  t`November`,
+  t`December`,
+];
+const WEEKDAYS_FROM_SUNDAY = [t`Sun`, t`Mon`, t`Tue`, t`Wed`, t`Thu`, t`Fri`, t`Sat`];
 
 // "2027-06-14" -> "Jun 14".
 export function formatMonthDay(isoDate) {
   const month = Number(isoDate.slice(5, 7));
   const day = Number(isoDate.slice(8, 10));
-  return `${MONTHS[month - 1]} ${day}`;
+  const monthName = MONTH_NAMES[month - 1].slice(0, 3);
+  return DAY_FIRST ? `${day} ${monthName}` : `${monthName} ${day}`;
 }
 
 // "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM".
@@ -47,7 +69,10 @@ export function formatTime(hhmm) {
 // "2027-06-14" -> "Mon, Jun 14, 2027".
 export function formatDate(isoDate) {
   const weekday = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`).getUTCDay();
-  return `${WEEKDAYS_FROM_SUNDAY[weekday]}, ${formatMonthDay(isoDate)}, ${isoDate.slice(0, 4)}`;
+  const weekdayName = WEEKDAYS_FROM_SUNDAY[weekday];
+  const monthDay = formatMonthDay(isoDate);
+  const year = isoDate.slice(0, 4);
+  return DAY_FIRST ? `${weekdayName}, ${monthDay} ${year}` : `${weekdayName}, ${monthDay}, ${year}`;
 }
 
 // The school's local date and time of a meeting's ISO datetime ("2027-06-14T09:00:00-07:00").
@@ -86,11 +111,11 @@ export function formatScheduleSummary(classItem) {
 }
 
 export function formatAges({ ageMin, ageMax }) {
-  if (ageMin == null && ageMax == null) return "All ages";
-  if (ageMin != null && ageMin >= 18 && ageMax == null) return "Adults";
-  if (ageMin != null && ageMax == null) return `Ages ${ageMin} and up`;
-  if (ageMin == null) return `Ages up to ${ageMax}`;
-  return `Ages ${ageMin}–${ageMax}`;
+  if (ageMin == null && ageMax == null) return t`All ages`;
+  if (ageMin != null && ageMin >= 18 && ageMax == null) return t`Adults`;
+  if (ageMin != null && ageMax == null) return t`Ages ${ageMin} and up`;
+  if (ageMin == null) return t`Ages up to ${ageMax}`;
+  return t`Ages ${ageMin}–${ageMax}`;
 }
 
 export function formatLevel(level) {
@@ -99,7 +124,8 @@ export function formatLevel(level) {
 
 export function formatHours(totalHours) {
   const hours = Number(totalHours);
-  return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} hours`;
+  const shown = Number.isInteger(hours) ? hours : hours.toFixed(1);
+  return t`${shown} hours`;
 }
 
 // "2027-06-14T09:00:00-07:00" -> "Mon, Jun 14, 2027, 9:00 AM", in the school's time.

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useState } from "react";
+import { t } from "ttag";
 
 import { onUnauthorized } from "../api";
 import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
@@ -68,7 +69,7 @@ export function usePrepareSignIn() {
   }, [prepareSignIn]);
 }
 
-export const RECONNECTING_NOTICE = "We cannot reach Camp right now. Trying to reconnect…";
+export const RECONNECTING_NOTICE = t`We cannot reach Camp right now. Trying to reconnect…`;
 
 // Without the router's navigate (outside the app) a full page load still lands on the page.
 function navigateByLoading(to) {

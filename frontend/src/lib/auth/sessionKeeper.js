@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { paths } from "../../config/paths";
 import { api, ApiError, getToken, setToken } from "../api";
 import { languageFollow } from "../language";
@@ -24,7 +26,7 @@ import {
  * AuthProvider.jsx hands those to its reducer and shows the result.
  */
 
-export const SESSION_ENDED = "Your session has ended. Please log in again.";
+export const SESSION_ENDED = t`Your session has ended. Please log in again.`;
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { api, getToken } from "../api";
 import {
   createAccount,
@@ -86,7 +88,7 @@ export function signInActions(keeper) {
 
     async sendVerificationEmail() {
       const firebaseUser = keeper.unverified();
-      if (!firebaseUser) throw new Error("Log in again to be sent a verification e-mail.");
+      if (!firebaseUser) throw new Error(t`Log in again to be sent a verification e-mail.`);
       await sendVerification(firebaseUser);
       keeper.unverified({ take: true });
       await signOutUser().catch(logSignOutFailure);
