@@ -8,6 +8,7 @@ from django.contrib.sitemaps import views as sitemaps
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -103,6 +104,8 @@ def _page(
         "not_found": status == 404,
         "first_screen_json": first.json,
         "first_picture": first.picture,
+        # The visitor's language (core.language), which the page is written in.
+        "language": get_language(),
     }
     return render(request, "index.html", context, status=status)
 

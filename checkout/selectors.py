@@ -56,5 +56,7 @@ def checkout_quote(*, family: User, items: list[Item]) -> CheckoutQuote:
     pairs = lines_read(family=family, lines=lines)
     for number, (_, camp_class) in enumerate(pairs, start=1):
         if camp_class.status != ClassStatus.APPROVED:
-            raise InvalidInput({"items": [f"Item {number}: no such class."]})
+            raise InvalidInput(
+                {"items": [_("Item %(number)s: no such class.") % {"number": number}]}
+            )
     return price_checkout(family, pairs, add_ons=add_ons)

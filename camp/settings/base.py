@@ -111,6 +111,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's LocaleMiddleware: the visitor's language (cookie, Accept-Language); a signed-in
+    # person's own is activated once the API knows them. Answers carry Content-Language.
+    "core.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -198,6 +201,11 @@ AUTH_PASSWORD_VALIDATORS = [
 # browser may ask for it (Accept-Language).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
+# A request's language (core.language): the signed-in person's, else this cookie (set when they
+# choose one, so pages follow), else Accept-Language, else English.
+LANGUAGE_COOKIE_NAME = "camp_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
