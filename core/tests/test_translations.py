@@ -218,3 +218,50 @@ def test_an_unmarked_refusal_is_found():
     )
 
     assert refusals_unmarked(source) == [3, 4]
+
+
+def gettext_shadowed(source: str) -> list[int]:
+    """Lines calling `_` where it is not gettext: not imported as it, or rebound (a throwaway
+    `_` of a loop or an unpacking) in the calling function."""
+    tree = ast.parse(source)
+    imported = any(
+        isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == "_" for a in node.names)
+        for node in tree.body
+    )
+    lines = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        inside = list(ast.walk(function))
+        rebound = any(
+            isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in inside
+        )
+        for node in inside:
+            if isinstance(node, ast.Call) and _name(node.func) == "_" and (rebound or not imported):
+                lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_every_underscore_called_is_gettext():
+    shadowed = []
+    for path in sorted(ROOT.rglob("*.py")):
+        relative = path.relative_to(ROOT)
+        if {".venv", "frontend", "node_modules"} & set(relative.parts):
+            continue
+        shadowed += [f"{relative}:{line}" for line in gettext_shadowed(path.read_text())]
+
+    assert shadowed == [], "Name the throwaway otherwise, or call gettext by its name"
+
+
+def test_a_shadowed_underscore_is_found():
+    source = (
+        "from django.utils.translation import gettext as _\n"
+        "def f(pairs):\n"
+        "    for _, x in pairs:\n"
+        "        raise Conflict(_('Full.'))\n"
+        "def g():\n"
+        "    raise Conflict(_('Closed.'))\n"
+    )
+
+    assert gettext_shadowed(source) == [4]
+    assert gettext_shadowed(source.split("\n", 1)[1]) == [3, 5]
