@@ -12,7 +12,7 @@ PORT ?= 8000
 # a core, and each server or worker process a test starts compiles the project anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test install build lint format test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
+.PHONY: run serve test install build lint format messages test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -79,6 +79,13 @@ serve:
 			--schedule .run/celery-beat-schedule > .run/celery-beat.log 2>&1 & beat=$$!; \
 		trap 'kill $$reconcile $$worker $$beat 2>/dev/null' EXIT; \
 		$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The server's strings gathered into the Spanish catalogue (every one then needs its Spanish), and
+# the catalogue compiled (core/tests/test_translations.py holds both). Needs Debian's gettext.
+messages: install
+	env -u DATABASE_URL $(PY) manage.py makemessages -l es --ignore=.venv --ignore=frontend \
+		--ignore=node_modules --no-obsolete
+	env -u DATABASE_URL $(PY) manage.py compilemessages -l es --ignore=.venv
 
 lint: install
 	@echo "==> ruff (lint and format)"

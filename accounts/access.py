@@ -5,6 +5,8 @@ Paths and queries of the spec's API name people by e-mail (`/api/myClasses/{emai
 "your own" means (the same address, whatever its case or spaces) is decided in one place.
 """
 
+from django.utils.translation import gettext as _
+
 from accounts.models import Participant, Role, User
 from core.converters import may_name_a_row
 from core.errors import NotFound, Refused
@@ -53,6 +55,6 @@ def access_participant(*, account: User, participant_id: int, lock: bool = False
         params = {"participant": participant_id, "account": account.pk}
         participant = next((row.model(PARTICIPANT) for row in reader.rows(sql, params)), None)
     if participant is None:
-        raise NotFound("No such person in your family.")
+        raise NotFound(_("No such person in your family."))
     participant.account = account
     return participant

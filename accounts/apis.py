@@ -2,7 +2,9 @@
 
 from datetime import UTC, datetime
 
+from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
@@ -32,6 +34,7 @@ from accounts.services import (
     user_sign_in,
 )
 from core.api import ServiceInputSerializer, error_body
+from core.language import language_activate, language_cookie_set
 from core.openapi import count_of, errors
 from core.pagination import PAGE_PARAMETERS, list_response
 from notifications.mailboxes import mailbox_for, mailbox_set
@@ -77,7 +80,7 @@ class TokenExchangeApi(APIView):
         data = self.InputSerializer(data=request.data)
         if not data.is_valid():
             return Response(
-                error_body("Signing in needs an e-mail and a valid ID token.", data.errors),
+                error_body(_("Signing in needs an e-mail and a valid ID token."), data.errors),
                 status=status.HTTP_401_UNAUTHORIZED,
             )
         try:
@@ -95,7 +98,7 @@ class TokenExchangeApi(APIView):
         if identity.email != data.validated_data["email"].strip().lower():
             return Response(
                 error_body(
-                    "The e-mail does not match the signed-in account.",
+                    _("The e-mail does not match the signed-in account."),
                     {"email": ["This is not the e-mail of the signed-in account."]},
                 ),
                 status=status.HTTP_401_UNAUTHORIZED,
@@ -108,7 +111,7 @@ class TokenExchangeApi(APIView):
             return Response(body, status=status.HTTP_403_FORBIDDEN)
         if not user.is_active:
             return Response(
-                error_body("This account is disabled."), status=status.HTTP_401_UNAUTHORIZED
+                error_body(_("This account is disabled.")), status=status.HTTP_401_UNAUTHORIZED
             )
         # The person and their role come with the token: one round trip opens a session.
         return Response(
@@ -192,7 +195,7 @@ class UserListCreateApi(APIView):
         access_own_email(
             caller=request.user,
             email=data.validated_data["email"],
-            refusal="You can only save your own profile.",
+            refusal=_("You can only save your own profile."),
         )
         created = user_register_profile(
             user=request.user,
@@ -209,11 +212,14 @@ class ProfileOutputSerializer(serializers.Serializer):
     email = serializers.EmailField()
     photo = serializers.CharField()
     bio = serializers.CharField()
+    # The language the site, its answers and its e-mails speak to this person in (en, es).
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
 
 
 class ProfileApi(APIView):
-    """GET /api/profile: the caller's own profile. PATCH: change one's name and photo (anyone
-    signed in) and, for instructors, the bio of their page."""
+    """GET /api/profile: the caller's own profile. PATCH: change one's name, photo and language
+    (anyone signed in) and, for instructors, the bio of their page. A language chosen is also
+    set in the `camp_language` cookie, so the pages follow it."""
 
     permission_classes = [IsAuthenticated]
 
@@ -224,10 +230,13 @@ class ProfileApi(APIView):
         photo = serializers.CharField(max_length=PHOTO_MAX_LENGTH, allow_blank=True, required=False)
         # Trimmed before its length is checked, as the service keeps it.
         bio = serializers.CharField(max_length=BIO_MAX_LENGTH, allow_blank=True, required=False)
+        language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
 
         def validate(self, attrs):
             if not attrs:
-                raise serializers.ValidationError("Send the name, photo or bio to change.")
+                raise serializers.ValidationError(
+                    _("Send the name, photo, bio or language to change.")
+                )
             return attrs
 
     @extend_schema(
@@ -238,7 +247,7 @@ class ProfileApi(APIView):
         return Response(ProfileOutputSerializer(request.user).data)
 
     @extend_schema(
-        summary="Change one's name and photo, or one's bio (instructors)",
+        summary="Change one's name, photo and language, or one's bio (instructors)",
         request=InputSerializer,
         responses={200: ProfileOutputSerializer, **errors(400, 401, 403)},
     )
@@ -246,7 +255,14 @@ class ProfileApi(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = data.call_service(user_profile_update, user=request.user, **data.validated_data)
-        return Response(ProfileOutputSerializer(user).data)
+        chosen = data.validated_data.get("language")
+        if chosen:
+            # The answer already speaks the language just chosen.
+            language_activate(user.language)
+        response = Response(ProfileOutputSerializer(user).data)
+        if chosen:
+            language_cookie_set(response, user.language)
+        return response
 
 
 class ProfileMailOutputSerializer(serializers.Serializer):
@@ -280,10 +296,10 @@ class ProfileMailApi(APIView):
 
         def validate(self, attrs):
             if not attrs:
-                raise serializers.ValidationError("Send announcements or undeliverable.")
+                raise serializers.ValidationError(_("Send announcements or undeliverable."))
             if attrs.get("undeliverable") is True:
                 raise serializers.ValidationError(
-                    {"undeliverable": ["Only the school marks an address as refusing mail."]}
+                    {"undeliverable": [_("Only the school marks an address as refusing mail.")]}
                 )
             return attrs
 
@@ -319,7 +335,9 @@ class _RoleCheckApi(APIView):
 
     def get(self, request, email: str):
         asked = access_person_by_email(
-            caller=request.user, email=email, refusal="You can only ask about your own account."
+            caller=request.user,
+            email=email,
+            refusal=_("You can only ask about your own account."),
         )
         user = user_by_email(email=asked)
         return Response({self.role: bool(user and user.role == self.role)})

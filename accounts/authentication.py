@@ -4,6 +4,8 @@ import threading
 import time
 from collections import OrderedDict
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
 from rest_framework_simplejwt.settings import api_settings
@@ -11,9 +13,10 @@ from rest_framework_simplejwt.tokens import Token
 
 from accounts.models import User
 from core.converters import may_name_a_row
+from core.language import language_activate
 from core.prepared import Columns, Reader, statement
 
-REVOKED = "This sign-in has ended. Please sign in again."
+REVOKED = gettext_lazy("This sign-in has ended. Please sign in again.")
 
 CALLER = Columns(User, "u")
 # Tokens kept verified in each process (`VerifiedTokens`): a family's morning is a few requests.
@@ -102,10 +105,14 @@ class AccessTokenAuthentication(JWTAuthentication):
             user_id = int(validated_token["user_id"])
             jti = str(validated_token["jti"])
         except (KeyError, TypeError, ValueError) as error:
-            raise InvalidToken("The token names no user.") from error
+            raise InvalidToken(_("The token names no user.")) from error
         user, revoked = caller_read(user_id=user_id, jti=jti)
         if user is None or not user.is_active:
-            raise AuthenticationFailed("This account is not available.", code="user_inactive")
+            raise AuthenticationFailed(_("This account is not available."), code="user_inactive")
         if revoked:
             raise AuthenticationFailed(REVOKED, code="token_revoked")
+        # From here on, the answer and its refusals are in the person's own language, once they
+        # have one (until their first sign-in, the page's language stands).
+        if user.language:
+            language_activate(user.language)
         return user

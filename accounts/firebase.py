@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import firebase_admin
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 from firebase_admin import auth, credentials
 
 logger = logging.getLogger(__name__)
@@ -15,7 +16,7 @@ logger = logging.getLogger(__name__)
 APP_NAME = "camp"
 # Tolerated clock difference between us and Firebase when checking token times.
 CLOCK_SKEW_SECONDS = 30
-EXPIRED = "The sign-in token has expired. Please sign in again."
+EXPIRED = gettext_lazy("The sign-in token has expired. Please sign in again.")
 
 
 class IdentityError(Exception):
@@ -26,7 +27,7 @@ class IdentityUnavailable(Exception):
     """Firebase could not be asked (down, unreachable, too slow): nothing is known either way."""
 
 
-UNAVAILABLE = "Sign-in is unavailable, try again shortly."
+UNAVAILABLE = gettext_lazy("Sign-in is unavailable, try again shortly.")
 # Failures of the way to Firebase, not verdicts on the token.
 _OUTAGES = (
     firebase_admin.exceptions.UnavailableError,
@@ -53,11 +54,13 @@ def account_email(raw: str) -> str:
     second account look like the first, so such an address is refused rather than tidied.
     """
     if not raw:
-        raise IdentityError("The signed-in account has no e-mail address.")
+        raise IdentityError(gettext("The signed-in account has no e-mail address."))
     if raw != raw.strip() or unicodedata.normalize("NFKC", raw) != raw:
         raise IdentityError(
-            "The e-mail address of the signed-in account is not a plain address. "
-            "Please sign up again with your address exactly as you use it."
+            gettext(
+                "The e-mail address of the signed-in account is not a plain address. "
+                "Please sign up again with your address exactly as you use it."
+            )
         )
     return raw.lower()
 
@@ -94,17 +97,19 @@ def verify_id_token(id_token: str) -> Identity:
     except auth.ExpiredIdTokenError as error:
         raise IdentityError(EXPIRED) from error
     except auth.RevokedIdTokenError as error:
-        raise IdentityError("The sign-in was revoked. Please sign in again.") from error
+        raise IdentityError(gettext("The sign-in was revoked. Please sign in again.")) from error
     except (ValueError, auth.InvalidIdTokenError, auth.UserDisabledError) as error:
-        raise IdentityError("The sign-in token is not valid.") from error
+        raise IdentityError(gettext("The sign-in token is not valid.")) from error
     except auth.UserNotFoundError as error:
-        raise IdentityError("The sign-in token names an unknown account.") from error
+        raise IdentityError(gettext("The sign-in token names an unknown account.")) from error
     except _OUTAGES as error:
         logger.warning("Firebase could not be reached to verify an ID token: %s", error)
         raise IdentityUnavailable(UNAVAILABLE) from error
     except firebase_admin.exceptions.FirebaseError as error:
         logger.warning("Firebase could not verify an ID token: %s", error)
-        raise IdentityError("The sign-in could not be verified. Please try again.") from error
+        raise IdentityError(
+            gettext("The sign-in could not be verified. Please try again.")
+        ) from error
 
     # The emulator skips signature and expiry checks; the time window is checked here for both.
     # The e-mail is read from the account itself, not from the token's claims, for the same reason.
@@ -112,19 +117,21 @@ def verify_id_token(id_token: str) -> Identity:
     if claims.get("exp", 0) < now - CLOCK_SKEW_SECONDS:
         raise IdentityError(EXPIRED)
     if claims.get("iat", now) > now + CLOCK_SKEW_SECONDS:
-        raise IdentityError("The sign-in token is not valid yet.")
+        raise IdentityError(gettext("The sign-in token is not valid yet."))
 
     try:
         account = auth.get_user(claims["uid"], app=_app())
     except auth.UserNotFoundError as error:
-        raise IdentityError("The sign-in token names an unknown account.") from error
+        raise IdentityError(gettext("The sign-in token names an unknown account.")) from error
     except _OUTAGES as error:
         logger.warning("Firebase could not be reached to read an account: %s", error)
         raise IdentityUnavailable(UNAVAILABLE) from error
     except firebase_admin.exceptions.FirebaseError as error:
-        raise IdentityError("The sign-in could not be verified. Please try again.") from error
+        raise IdentityError(
+            gettext("The sign-in could not be verified. Please try again.")
+        ) from error
     if account.disabled:
-        raise IdentityError("The sign-in token is not valid.")
+        raise IdentityError(gettext("The sign-in token is not valid."))
     return Identity(
         uid=account.uid,
         email=account_email(account.email or ""),

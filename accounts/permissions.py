@@ -1,5 +1,6 @@
 """Who may call what: roles are always read from our database, never from the request."""
 
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 
 from accounts.models import Role
@@ -7,7 +8,7 @@ from accounts.models import Role
 
 class _HasRole(BasePermission):
     role: str = ""
-    message = "You do not have permission to do this."
+    message = gettext_lazy("You do not have permission to do this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -16,24 +17,24 @@ class _HasRole(BasePermission):
 
 class IsAdmin(_HasRole):
     role = Role.ADMIN
-    message = "Only admins may do this."
+    message = gettext_lazy("Only admins may do this.")
 
 
 class IsInstructor(_HasRole):
     role = Role.INSTRUCTOR
-    message = "Only instructors may do this."
+    message = gettext_lazy("Only instructors may do this.")
 
 
 class IsStudent(_HasRole):
     role = Role.STUDENT
-    message = "Only students may do this."
+    message = gettext_lazy("Only students may do this.")
 
 
 class IsInstructorOrAdmin(BasePermission):
     """Instructors and admins: a class's own pages (the class's instructor is checked by the
     access helper that reads it)."""
 
-    message = "Only instructors and admins may do this."
+    message = gettext_lazy("Only instructors and admins may do this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -43,7 +44,7 @@ class IsInstructorOrAdmin(BasePermission):
 class IsOfficeOrAdmin(BasePermission):
     """The school's office and admins: the front desk, and the attendance sheets."""
 
-    message = "Only the office and admins may do this."
+    message = gettext_lazy("Only the office and admins may do this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -54,7 +55,7 @@ class IsStudentOrAdmin(BasePermission):
     """A family's own rows (the access helper or selector narrows a family to its own), and
     admins all of them."""
 
-    message = "Only families and admins may do this."
+    message = gettext_lazy("Only families and admins may do this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -66,7 +67,7 @@ class IsStudentInstructorOrAdmin(BasePermission):
     instructors and admins, each narrowed to their own by the access helper that reads the row;
     never the office, whose work is the front desk, not a child's health."""
 
-    message = "Only families, instructors and admins may do this."
+    message = gettext_lazy("Only families, instructors and admins may do this.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user
@@ -81,7 +82,7 @@ class ReadsRosters(BasePermission):
     """A class's roster: its instructor (checked by the access helper that reads the class),
     the office and admins. The office reads, never writes: only safe methods let it in."""
 
-    message = "Only instructors, the office and admins may read a roster."
+    message = gettext_lazy("Only instructors, the office and admins may read a roster.")
 
     def has_permission(self, request, view) -> bool:
         user = request.user

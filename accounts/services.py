@@ -9,6 +9,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.access import access_participant
 from accounts.firebase import Identity
@@ -16,6 +18,7 @@ from accounts.message_kinds import AccountMessage
 from accounts.models import Participant, RevokedToken, Role, User
 from core import events
 from core.errors import Conflict, InvalidInput, NotFound, Refused
+from core.language import DAY_AND_YEAR, said
 from core.school_time import school_today
 from core.validators import validate_image_url
 from notifications.services import message_queue
@@ -23,13 +26,15 @@ from notifications.services import message_queue
 NAME_MAX_LENGTH = User._meta.get_field("name").max_length
 PHOTO_MAX_LENGTH = User._meta.get_field("photo").max_length
 BIO_MAX_LENGTH = User._meta.get_field("bio").max_length
-SELF_DEMOTION_REFUSAL = "You cannot take away your own admin role. Another admin can change it."
+SELF_DEMOTION_REFUSAL = gettext_lazy(
+    "You cannot take away your own admin role. Another admin can change it."
+)
 
 
 class EmailNotVerified(Exception):
     """A sign-in that would take over a row it has not proven to own (no HTTP here)."""
 
-    message = (
+    message = gettext_lazy(
         "An account with this e-mail address already exists at Camp. Verify your e-mail "
         "address to use it: we can send you a verification e-mail."
     )
@@ -45,7 +50,7 @@ def _profile_of(identity: Identity) -> dict[str, str]:
     photo = identity.photo.strip()
     try:
         if len(photo) > PHOTO_MAX_LENGTH:
-            raise ValidationError("too long")
+            raise ValidationError(_("too long"))
         if photo:
             validate_image_url(photo)
     except ValidationError:
@@ -143,9 +148,12 @@ def user_register_profile(*, user: User, name: str, photo: str) -> bool:
 
 def _name_problems(name: str) -> list[str]:
     if not name:
-        return ["Give your name: the school shows it on your classes and messages."]
+        return [_("Give your name: the school shows it on your classes and messages.")]
     if len(name) > NAME_MAX_LENGTH:
-        return [f"Name must be at most {NAME_MAX_LENGTH} characters."]
+        return [
+            _("Name must be at most %(NAME_MAX_LENGTH)s characters.")
+            % {"NAME_MAX_LENGTH": NAME_MAX_LENGTH}
+        ]
     return []
 
 
@@ -153,12 +161,15 @@ def _photo_problems(photo: str) -> list[str]:
     # The rule every image address of the site follows: an upload (a path on this site, or the
     # bucket's URL) or an http(s) address, as registration's photo URL is.
     if len(photo) > PHOTO_MAX_LENGTH:
-        return [f"The photo's address must be at most {PHOTO_MAX_LENGTH} characters."]
+        return [
+            _("The photo's address must be at most %(PHOTO_MAX_LENGTH)s characters.")
+            % {"PHOTO_MAX_LENGTH": PHOTO_MAX_LENGTH}
+        ]
     if photo:
         try:
             validate_image_url(photo)
         except ValidationError:
-            return ["Upload a photo, or give its address starting with https://."]
+            return [_("Upload a photo, or give its address starting with https://.")]
     return []
 
 
@@ -169,11 +180,12 @@ def user_profile_update(
     name: str | None = None,
     photo: str | None = None,
     bio: str | None = None,
+    language: str | None = None,
 ) -> User:
     """A person changes what the school shows of them: their name and photo (anyone signed in)
     and, for an instructor, the few words about themself on their public page (plain text: the
     page escapes it; nothing in it is markup). What is left out (None) is kept; an empty photo
-    removes it.
+    removes it. Their `language` is the one the site, its answers and its e-mails speak to them.
 
     Saved through the model, so its post_save reaches those who mirror a name (the search
     documents of an instructor's classes, `classes.search.instructor_renamed`) and the public
@@ -181,7 +193,7 @@ def user_profile_update(
     """
     user = User.objects.select_for_update().get(pk=user.pk)
     if bio is not None and user.role != Role.INSTRUCTOR:
-        raise Refused("Only instructors have a bio.")
+        raise Refused(_("Only instructors have a bio."))
     problems: dict[str, list[str]] = {}
     changes: dict[str, str] = {}
     if name is not None:
@@ -193,7 +205,14 @@ def user_profile_update(
     if bio is not None:
         changes["bio"] = bio.strip()
         if len(changes["bio"]) > BIO_MAX_LENGTH:
-            problems["bio"] = [f"Keep the bio to {BIO_MAX_LENGTH:,} characters or fewer."]
+            problems["bio"] = [
+                _("Keep the bio to %(BIO_MAX_LENGTH)s characters or fewer.")
+                % {"BIO_MAX_LENGTH": f"{BIO_MAX_LENGTH:,}"}
+            ]
+    if language is not None:
+        changes["language"] = language
+        if language not in dict(settings.LANGUAGES):
+            problems["language"] = [_("Choose English or Spanish.")]
     problems = {field: found for field, found in problems.items() if found}
     if problems:
         raise InvalidInput(problems)
@@ -224,7 +243,7 @@ def user_set_role(*, user_id: int, role: str, by: User | None = None) -> int:
     )
     user = User.objects.select_for_update().filter(pk=user_id).first()
     if user is None:
-        raise NotFound("No such user.")
+        raise NotFound(_("No such user."))
     # Django admin's staff flag mirrors the role, so the two can never tell different stories.
     is_staff = role == Role.ADMIN or user.is_superuser
     if by is not None and by.pk == user.pk and user.role == Role.ADMIN and role != Role.ADMIN:
@@ -236,7 +255,7 @@ def user_set_role(*, user_id: int, role: str, by: User | None = None) -> int:
         return 0
     if user.role == Role.ADMIN and admin_ids == [user.pk]:
         raise Conflict(
-            "The last admin cannot be given another role. Make someone else admin first."
+            _("The last admin cannot be given another role. Make someone else admin first.")
         )
     user.role = role
     user.is_staff = is_staff
@@ -322,24 +341,28 @@ def _participant_problems(participant: Participant) -> dict[str, list[str]]:
     child = not participant.is_account_holder
     for field in ("first_name", "last_name"):
         if child and not getattr(participant, field):
-            problems[field] = ["Give the child's name as it should appear on the roster."]
+            problems[field] = [_("Give the child's name as it should appear on the roster.")]
     born = participant.date_of_birth
     today = school_today()
     if born is None:
         if child:
-            problems["date_of_birth"] = ["Give the child's date of birth: classes are by age."]
+            problems["date_of_birth"] = [_("Give the child's date of birth: classes are by age.")]
     elif born > today:
-        problems["date_of_birth"] = ["A date of birth cannot be in the future."]
+        problems["date_of_birth"] = [_("A date of birth cannot be in the future.")]
     elif (born.year + OLDEST_AGE, born.month, born.day) < (today.year, today.month, today.day):
         problems["date_of_birth"] = [
-            f"A date of birth more than {OLDEST_AGE} years ago is likely a typing slip."
+            _("A date of birth more than %(OLDEST_AGE)s years ago is likely a typing slip.")
+            % {"OLDEST_AGE": OLDEST_AGE}
         ]
     if len(participant.notes) > NOTES_MAX_LENGTH:
-        problems["notes"] = [f"Keep the notes to {NOTES_MAX_LENGTH:,} characters or fewer."]
+        problems["notes"] = [
+            _("Keep the notes to %(NOTES_MAX_LENGTH)s characters or fewer.")
+            % {"NOTES_MAX_LENGTH": f"{NOTES_MAX_LENGTH:,}"}
+        ]
     if child and not problems and _same_child_in_family(participant):
         problems["first_name"] = [
-            f"{participant.name}, born on {born:%B} {born.day}, {born.year}, is already "
-            "in your family."
+            _("%(name)s, born on %(born)s, is already in your family.")
+            % {"name": participant.name, "born": said(born, DAY_AND_YEAR)}
         ]
     return problems
 
@@ -382,7 +405,7 @@ def _participant_saved(participant: Participant) -> Participant:
     except IntegrityError:
         # A twin request added the same child a moment ago.
         raise InvalidInput(
-            {"first_name": [f"{participant.name} is already in your family."]}
+            {"first_name": [_("%(name)s is already in your family.") % {"name": participant.name}]}
         ) from None
     return participant
 
@@ -420,8 +443,11 @@ def participant_create(*, account: User, **fields) -> Participant:
     most = settings.FAMILY_MAX_PARTICIPANTS
     if _family_size_locked(account) >= most:
         raise Conflict(
-            f"A family lists at most {most} people, yourself included: remove someone to "
-            "add another."
+            _(
+                "A family lists at most %(most)s people, yourself included: remove "
+                "someone to add another."
+            )
+            % {"most": most}
         )
     return _participant_saved(Participant(account=account, is_account_holder=False, **fields))
 
@@ -444,7 +470,7 @@ def participant_delete(*, account: User, participant_id: int) -> None:
     on record: the payments keep the child's name."""
     participant = access_participant(account=account, participant_id=participant_id, lock=True)
     if participant.is_account_holder:
-        raise Conflict("You are the account holder: you stay in your family.")
+        raise Conflict(_("You are the account holder: you stay in your family."))
     # Their selections and seats are the enrolments app's, above this one: it refuses here.
     events.publish(events.PARTICIPANT_LEAVING, participant=participant)
     participant.delete()

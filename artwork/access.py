@@ -3,13 +3,16 @@ any class's for an admin (`classes.access.access_class_for_instructor`). To anot
 class's pieces are as good as absent: which children a class has is not theirs to learn. (The
 office photographs nothing.)"""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from accounts.models import Role, User
 from artwork.models import Artwork
 from classes.access import access_class_for_instructor
 from classes.models import Class
 from core.errors import NotFound, Refused
 
-NO_SUCH_PIECE = "No such piece."
+NO_SUCH_PIECE = gettext_lazy("No such piece.")
 
 
 def access_class_for_artwork(*, user: User, class_id: int) -> Class:
@@ -17,7 +20,7 @@ def access_class_for_artwork(*, user: User, class_id: int) -> Class:
     try:
         return access_class_for_instructor(user=user, class_id=class_id)
     except Refused as refused:
-        raise NotFound("No such class.") from refused
+        raise NotFound(_("No such class.")) from refused
 
 
 def access_artwork_for_staff(*, user: User, artwork_id: int, lock: bool = False) -> Artwork:

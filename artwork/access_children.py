@@ -6,12 +6,14 @@ of the classes they teach, for a child they teach now or one on such a piece. To
 the child is as good as absent.
 """
 
+from django.utils.translation import gettext_lazy
+
 from accounts.models import Participant, Role, User
 from artwork.models import Artwork
 from care.access import access_child_records
 from core.errors import NotFound
 
-NO_SUCH_PERSON = "No such person."
+NO_SUCH_PERSON = gettext_lazy("No such person.")
 
 
 def access_child_artworks(*, user: User, participant_id: int) -> tuple[Participant, str]:

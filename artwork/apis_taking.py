@@ -7,6 +7,7 @@ from django.conf import settings
 from django.http import FileResponse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -45,7 +46,7 @@ from core.parsers import upload_declared_too_large
 
 # A piece is tagged with children of one class: no roster is longer.
 MOST_CHILDREN = 100
-STAGE_CHOICE = "Choose in progress, drying, firing or ready."
+STAGE_CHOICE = gettext_lazy("Choose in progress, drying, firing or ready.")
 
 
 def _max_length(field: str) -> int:
@@ -153,7 +154,7 @@ class ClassArtworkListApi(APIView):
             data = ArtworkTakeInputSerializer(data=request.data)
         except (ParseError, UnsupportedMediaType):
             raise file_refused(
-                "Send the photograph as multipart/form-data, in a field named file."
+                gettext("Send the photograph as multipart/form-data, in a field named file.")
             ) from None
         data.is_valid(raise_exception=True)
         artwork, new = data.call_service(

@@ -1,5 +1,7 @@
 """A meeting's attendance: for its class's instructor and admins."""
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from classes.access import access_class_for_instructor
 from classes.models import Meeting
@@ -16,9 +18,9 @@ def access_meeting_for_attendance(*, user: User, meeting_id: int, lock: bool = F
         meetings = meetings.select_for_update(of=("self",))
     meeting = meetings.filter(pk=meeting_id).first()
     if meeting is None:
-        raise NotFound("No such meeting.")
+        raise NotFound(_("No such meeting."))
     try:
         access_class_for_instructor(user=user, class_id=meeting.camp_class_id)
     except Refused as refused:
-        raise NotFound("No such meeting.") from refused
+        raise NotFound(_("No such meeting.")) from refused
     return meeting

@@ -2,6 +2,7 @@
 on it (`services.attendance_record`), and an instructor's Today. A class's instructor and admins
 only: who is at the school, and who collected them, goes nowhere else."""
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
@@ -118,7 +119,9 @@ class AttendanceLineOutputSerializer(serializers.Serializer):
 class CollectedByInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=CollectorKind.choices,
-        error_messages={"invalid_choice": "Choose a guardian, a pick-up, alone or someone else."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose a guardian, a pick-up, alone or someone else.")
+        },
     )
     # A guardian's or a pick-up's id, from the line's `collectors`.
     id = serializers.CharField(required=False, allow_blank=True, allow_null=True, max_length=64)
@@ -155,7 +158,9 @@ class MeetingAttendanceApi(APIView):
         participantId = serializers.IntegerField(source="participant_id", min_value=1)  # noqa: N815
         action = serializers.ChoiceField(
             choices=AttendanceActionKind.choices,
-            error_messages={"invalid_choice": "Choose check in, check out, absent or undo."},
+            error_messages={
+                "invalid_choice": gettext_lazy("Choose check in, check out, absent or undo.")
+            },
         )
         at = serializers.DateTimeField(help_text="When it was taken, on the device.")
         collectedBy = CollectedByInputSerializer(  # noqa: N815

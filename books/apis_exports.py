@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -51,9 +52,16 @@ def period_asked(request) -> Period:
     start: date = query.validated_data["from"]
     end: date = query.validated_data["to"]
     if end < start:
-        raise InvalidInput({"to": ["The last day comes on or after the first."]})
+        raise InvalidInput({"to": [_("The last day comes on or after the first.")]})
     if end - start >= timedelta(days=LONGEST_DAYS):
-        raise InvalidInput({"to": [f"An export covers at most {LONGEST_DAYS} days."]})
+        raise InvalidInput(
+            {
+                "to": [
+                    _("An export covers at most %(LONGEST_DAYS)s days.")
+                    % {"LONGEST_DAYS": LONGEST_DAYS}
+                ]
+            }
+        )
     return Period(start=start, end=end)
 
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from books.reports import Period
 from core.errors import ProviderUnavailable
 from core.school_time import school_timezone
@@ -89,7 +91,7 @@ def payouts_read(period: Period) -> list[Payout]:
         return _payouts_arriving(period.begins, period.ends)
     except stripe_client.PaymentProviderError as error:
         raise ProviderUnavailable(
-            "Stripe's payouts could not be read. Try again in a moment."
+            _("Stripe's payouts could not be read. Try again in a moment.")
         ) from error
 
 

@@ -19,6 +19,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from attendance.reports import attendance_by_class
 from books.reports import (
@@ -63,14 +64,14 @@ def season_for_report(season_id: int | None) -> Season:
     if season_id is not None:
         season = Season.objects.filter(pk=season_id).first()
         if season is None:
-            raise NotFound("No such season.")
+            raise NotFound(_("No such season."))
         return season
     now = timezone.now()
     opened = Season.objects.filter(seasons_opened_by(now, early_access=False))
     season = opened.order_by("-opens_at", "-id").first()
     season = season or Season.objects.order_by("opens_at", "id").first()
     if season is None:
-        raise NotFound("There is no season to report on yet.")
+        raise NotFound(_("There is no season to report on yet."))
     return season
 
 
@@ -86,9 +87,16 @@ def period_for_report(season: Season, start: date | None, end: date | None) -> P
     start = start or registration_opened_on(season)
     end = end or max(school_today(), season.ends_on)
     if end < start:
-        raise InvalidInput({"to": ["The last day comes before the first."]})
+        raise InvalidInput({"to": [_("The last day comes before the first.")]})
     if (end - start).days >= LONGEST_PERIOD_DAYS:
-        raise InvalidInput({"to": [f"A report covers at most {LONGEST_PERIOD_DAYS} days."]})
+        raise InvalidInput(
+            {
+                "to": [
+                    _("A report covers at most %(LONGEST_PERIOD_DAYS)s days.")
+                    % {"LONGEST_PERIOD_DAYS": LONGEST_PERIOD_DAYS}
+                ]
+            }
+        )
     return Period(start=start, end=end)
 
 
@@ -501,7 +509,7 @@ TABLES: dict[str, Callable[[dict], Table]] = {
 def report_table(name: str, season: Season, period: Period) -> Table:
     """One of the report's tables, from the report as admins read it."""
     if name not in TABLES:
-        raise NotFound("No such report table.")
+        raise NotFound(_("No such report table."))
     return TABLES[name](season_report_shown(season, period))
 
 

@@ -8,7 +8,7 @@ from django.contrib.sitemaps import views as sitemaps
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -44,7 +44,7 @@ def bundle_language() -> str:
     """The language of the build the request gets: each language is a build of its own
     (frontend/webpack.config.js), English beside the manifest and another in a folder named for
     it. A language not built (English alone, while working) gets the English build."""
-    language = translation.get_language() or settings.LANGUAGE_CODE
+    language = get_language() or settings.LANGUAGE_CODE
     if language != settings.LANGUAGE_CODE and _build_path(language, "manifest.json").exists():
         return language
     return settings.LANGUAGE_CODE
@@ -121,6 +121,8 @@ def _page(
         "not_found": status == 404,
         "first_screen_json": first.json,
         "first_picture": first.picture,
+        # The visitor's language (core.language), which the page is written in.
+        "language": get_language(),
     }
     return render(request, "index.html", context, status=status)
 

@@ -2,12 +2,15 @@
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from accounts.models import Participant, Role, User
 from care.models import CareDocument, DocumentKind
 from care.selectors import read_scope
 from core.errors import NotFound
 
-NOT_FOUND = "No such person."
+NOT_FOUND = gettext_lazy("No such person.")
 # Who is looking at a child's records of the days of camp (`access_child_records`).
 FAMILY = "family"
 SCHOOL = "school"
@@ -61,7 +64,7 @@ def access_own_care(*, family: User, participant_id: int) -> Participant:
     """Writing a record: the family's own children only."""
     participant = Participant.objects.filter(pk=participant_id, account=family).first()
     if participant is None:
-        raise NotFound("No such person in your family.")
+        raise NotFound(_("No such person in your family."))
     return participant
 
 
@@ -90,10 +93,10 @@ def access_document(*, reader: User, document_id: int) -> CareDocument:
     only; to anyone else, as good as absent."""
     document = CareDocument.objects.select_related("participant").filter(pk=document_id).first()
     if document is None:
-        raise NotFound("No such document.")
+        raise NotFound(_("No such document."))
     participant = document.participant
     if read_scope(reader=reader, participant=participant) is None:
-        raise NotFound("No such document.")
+        raise NotFound(_("No such document."))
     if not _family_or_admin(reader, participant) and document.kind != DocumentKind.ACTION_PLAN:
-        raise NotFound("No such document.")
+        raise NotFound(_("No such document."))
     return document

@@ -3,6 +3,7 @@ acceptances. What each reader receives is cut to what they may see before it is 
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -104,7 +105,7 @@ class CareRecordSectionInputSerializer(CareRecordInputSerializer):
 
     def validate(self, attrs):
         if not attrs:
-            raise serializers.ValidationError("Send at least one part of the care record.")
+            raise serializers.ValidationError(_("Send at least one part of the care record."))
         return attrs
 
 
@@ -441,7 +442,7 @@ class PolicyAcceptanceCreateApi(APIView):
     def post(self, request, policy_id: int):
         version = policy_current(policy_id=policy_id)
         if version is None:
-            raise NotFound("No such policy.")
+            raise NotFound(_("No such policy."))
         data = PolicyAcceptanceInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         participant_id = data.validated_data.get("participant")

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -95,12 +96,15 @@ class ParticipantDocumentListApi(APIView):
         participant = access_documents_to_add(by=request.user, participant_id=participant_id)
         if upload_declared_too_large(request, file_bytes=settings.CARE_DOCUMENT_MAX_BYTES):
             megabytes = settings.CARE_DOCUMENT_MAX_BYTES / (1024 * 1024)
-            raise _file_refused(f"The file is larger than {megabytes:g} MB.")
+            raise _file_refused(
+                gettext("The file is larger than %(megabytes)s MB.")
+                % {"megabytes": f"{megabytes:g}"}
+            )
         try:
             data = CareDocumentInputSerializer(data=request.data)
         except (ParseError, UnsupportedMediaType):
             raise _file_refused(
-                "Send the file as multipart/form-data, in a field named file."
+                gettext("Send the file as multipart/form-data, in a field named file.")
             ) from None
         data.is_valid(raise_exception=True)
         document = data.call_service(

@@ -19,6 +19,8 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import storages
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from PIL import Image
 from pypdf import PdfReader
 
@@ -26,7 +28,7 @@ from care.encryption import care_fernet
 from core.errors import InvalidInput
 
 STORAGE_ALIAS = "care_documents"
-WRONG_TYPE = "Upload a PDF, PNG or JPEG file."
+WRONG_TYPE = gettext_lazy("Upload a PDF, PNG or JPEG file.")
 PDF, PNG, JPEG = "application/pdf", "image/png", "image/jpeg"
 # What each kind of file starts with; the rest is checked by opening it.
 _SIGNATURES = ((b"%PDF-", PDF), (b"\x89PNG\r\n\x1a\n", PNG), (b"\xff\xd8\xff", JPEG))
@@ -51,7 +53,9 @@ def document_storage():
 
 def _too_large() -> InvalidInput:
     megabytes = settings.CARE_DOCUMENT_MAX_BYTES / (1024 * 1024)
-    return InvalidInput({"file": [f"The file is larger than {megabytes:g} MB."]})
+    return InvalidInput(
+        {"file": [_("The file is larger than %(megabytes)s MB.") % {"megabytes": f"{megabytes:g}"}]}
+    )
 
 
 def _content_type_of(content: bytes) -> str:
@@ -67,7 +71,7 @@ def _opened(content: bytes, content_type: str) -> None:
         if content_type == PDF:
             reader = PdfReader(io.BytesIO(content))
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InvalidInput({"file": ["Upload the PDF without its password."]})
+                raise InvalidInput({"file": [_("Upload the PDF without its password.")]})
             if len(reader.pages) < 1:
                 raise ValueError("no page")
         else:
@@ -105,7 +109,7 @@ def document_checked(upload: UploadedFile) -> CheckedFile:
     if len(content) > settings.CARE_DOCUMENT_MAX_BYTES:
         raise _too_large()
     if not content:
-        raise InvalidInput({"file": ["The file is empty."]})
+        raise InvalidInput({"file": [_("The file is empty.")]})
     content_type = _content_type_of(content)
     _opened(content, content_type)
     return CheckedFile(content, content_type, _file_name(upload.name, content_type))

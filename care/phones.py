@@ -3,8 +3,9 @@ and the tel: links dial them the same way; read with Google's libphonenumber (`p
 
 import phonenumbers
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
-INVALID = "Enter a valid phone number, with its area code."
+INVALID = gettext_lazy("Enter a valid phone number, with its area code.")
 
 
 def e164(typed: str) -> str | None:

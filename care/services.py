@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.ages import age_on
 from accounts.models import Participant, User
@@ -128,11 +129,12 @@ def care_record_save(
     if doctor.get("phone"):
         phone = e164(doctor["phone"])
         if phone is None:
-            problems["doctor"] = [f"phone: {INVALID}"]
+            problems["doctor"] = [_("phone: %(INVALID)s") % {"INVALID": INVALID}]
         doctor = {**doctor, "phone": phone or ""}
     if may_leave_alone and not may_leave_alone_allowed(participant):
         problems["may_leave_alone"] = [
-            f"A child may leave on their own from the age of {settings.CARE_LEAVE_ALONE_MIN_AGE}."
+            _("A child may leave on their own from the age of %(CARE_LEAVE_ALONE_MIN_AGE)s.")
+            % {"CARE_LEAVE_ALONE_MIN_AGE": settings.CARE_LEAVE_ALONE_MIN_AGE}
         ]
     if problems:
         raise InvalidInput(problems)
@@ -211,7 +213,9 @@ def care_record_update(*, participant: Participant, by: User, **parts) -> CareRe
     on a first save). As a whole save does, it confirms the record."""
     unknown = set(parts) - {*MEDICAL_FIELDS, *OTHER_FIELDS}
     if unknown:
-        raise InvalidInput({name: ["This is not a field of the care record."] for name in unknown})
+        raise InvalidInput(
+            {name: [_("This is not a field of the care record.")] for name in unknown}
+        )
     record = CareRecord.objects.select_for_update().filter(participant=participant).first()
     now_saved = record_as_saved(record) if record is not None else _record_blank()
     whole = {**_record_blank(), **now_saved, **parts}
@@ -232,7 +236,8 @@ def care_record_confirm(*, participant: Participant, by: User) -> CareRecord:
     record = CareRecord.objects.select_for_update().filter(participant=participant).first()
     if vouched_at(record) is None:
         raise Conflict(
-            "There is no care record to confirm yet: fill it in first.", code="care_not_started"
+            _("There is no care record to confirm yet: fill it in first."),
+            code="care_not_started",
         )
     now = timezone.now()
     record.confirmed_at = now
@@ -284,15 +289,19 @@ def policy_accept(
     full name as on their account; accepting it again answers the first acceptance."""
     policy = version.policy
     if policy.per_child and participant is None:
-        raise InvalidInput({"participant": ["Choose the child this policy is accepted for."]})
+        raise InvalidInput({"participant": [_("Choose the child this policy is accepted for.")]})
     if not policy.per_child and participant is not None:
-        raise InvalidInput({"participant": ["This policy is accepted once for the family."]})
+        raise InvalidInput({"participant": [_("This policy is accepted once for the family.")]})
     if participant is not None and not care_required(participant):
-        raise InvalidInput({"participant": ["The school asks no policy of this person."]})
+        raise InvalidInput({"participant": [_("The school asks no policy of this person.")]})
     name = family.name or family.email
     if not _same_name(signed_name, name):
         raise InvalidInput(
-            {"signed_name": [f"Type your full name as it is on your account: {name}."]}
+            {
+                "signed_name": [
+                    _("Type your full name as it is on your account: %(name)s.") % {"name": name}
+                ]
+            }
         )
     earlier = PolicyAcceptance.objects.filter(
         version=version, account=family, participant=participant
@@ -333,7 +342,11 @@ def policies_accept(
     name = family.name or family.email
     if not _same_name(signed_name, name):
         raise InvalidInput(
-            {"signed_name": [f"Type your full name as it is on your account: {name}."]}
+            {
+                "signed_name": [
+                    _("Type your full name as it is on your account: %(name)s.") % {"name": name}
+                ]
+            }
         )
     answers = []
     problems: list[str] = []
@@ -484,7 +497,7 @@ def care_document_upload(
     """A document the family (or an admin) gives the school for a child: checked by its
     content (`care.documents`), stored encrypted, and recorded."""
     if expires_on is not None and expires_on < school_day_of(timezone.now()):
-        raise InvalidInput({"expires_on": ["This date has passed: the document has expired."]})
+        raise InvalidInput({"expires_on": [_("This date has passed: the document has expired.")]})
     checked = document_checked(upload)
     storage_name = document_sealed_store(checked.content)
     try:

@@ -1,6 +1,8 @@
 """A family's selection as paying for it reads it: their own, or not found (never refused, so
 another family's is not told)."""
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from checkout.pricing import early_bird_known
 from core.errors import NotFound
@@ -20,6 +22,6 @@ def access_selection_to_pay(
         transaction_id=transaction_id,
     )
     if found is None:
-        raise NotFound("No such selected class.")
+        raise NotFound(_("No such selected class."))
     early_bird_known(found.selection.camp_class, found.early_bird)
     return found

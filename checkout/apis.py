@@ -2,6 +2,8 @@
 charge), and a family's checkout: several classes held together, priced together and paid with
 one charge (`checkout.services.family_checkout`)."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     OpenApiResponse,
     PolymorphicProxySerializer,
@@ -134,10 +136,14 @@ class PaymentConfirmingSerializer(serializers.Serializer):
 
 
 ATTEMPT_WORDS = {
-    "confirming": "Your payment is being confirmed with the bank. This page updates by itself.",
-    "enrolled": "Payment confirmed: you are enrolled.",
-    "notCharged": "The payment did not reach the bank; nothing was charged. Please try again.",
-    "requiresAction": "Your bank asks you to confirm this payment.",
+    "confirming": gettext_lazy(
+        "Your payment is being confirmed with the bank. This page updates by itself."
+    ),
+    "enrolled": gettext_lazy("Payment confirmed: you are enrolled."),
+    "notCharged": gettext_lazy(
+        "The payment did not reach the bank; nothing was charged. Please try again."
+    ),
+    "requiresAction": gettext_lazy("Your bank asks you to confirm this payment."),
 }
 
 
@@ -162,7 +168,7 @@ def _attempt_body(attempt) -> dict:
     if state == "refunded":
         message = payment.refund_reason
     elif state == "declined":
-        message = attempt.message or "Your card was declined."
+        message = attempt.message or _("Your card was declined.")
     return {
         "attemptId": attempt.pk,
         "status": state,
@@ -202,7 +208,7 @@ class PaymentCreateApi(APIView):
         def validate(self, attrs):
             if "setupIntentId" in attrs and "paymentIntentId" in attrs:
                 raise serializers.ValidationError(
-                    {"paymentIntentId": ["Send either setupIntentId or paymentIntentId."]}
+                    {"paymentIntentId": [_("Send either setupIntentId or paymentIntentId.")]}
                 )
             return attrs
 
@@ -569,7 +575,7 @@ class CheckoutListApi(APIView):
             def validate(self, attrs):
                 if attrs.get("planId") and (attrs.get("units") or attrs.get("extendedCare")):
                     raise serializers.ValidationError(
-                        {"planId": ["Weeks and days are paid in full."]}
+                        {"planId": [_("Weeks and days are paid in full.")]}
                     )
                 return attrs
 

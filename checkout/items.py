@@ -8,6 +8,8 @@ this module only says which rows an item means, and refuses an item that does no
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from accounts.access import access_participant
 from accounts.models import Participant, User
 from checkout.pricing import AddOnChosen
@@ -48,7 +50,9 @@ class Item:
 
 
 def _problem(number: int, said: str) -> InvalidInput:
-    return InvalidInput({"items": [f"Item {number}: {said}"]})
+    return InvalidInput(
+        {"items": [gettext("Item %(number)s: %(said)s") % {"number": number, "said": said}]}
+    )
 
 
 def items_as_lines(items: list[Item]) -> list[tuple[int, int]]:
@@ -87,7 +91,14 @@ def items_read(
 
 def _add_on_problem(number: int, add_on: AddOn | None, said: str) -> InvalidInput:
     named = f"{add_on.label}: " if add_on is not None else ""
-    return InvalidInput({"addOns": [f"Item {number}: {named}{said}"]})
+    return InvalidInput(
+        {
+            "addOns": [
+                gettext("Item %(number)s: %(named)s%(said)s")
+                % {"number": number, "named": named, "said": said}
+            ]
+        }
+    )
 
 
 def _add_ons_checked(items: list[Item]) -> dict[tuple[int, int], AddOn]:
@@ -160,20 +171,29 @@ def _lines_by_item(items: list[Item]) -> list[list[tuple[int, int]]]:
 def lines_read(*, family: User, lines: list[tuple[int, int]]) -> list[tuple[Participant, Class]]:
     """The participants and classes the lines name, each the family's own and existing."""
     if not lines:
-        raise InvalidInput({"items": ["Choose at least one class."]})
+        raise InvalidInput({"items": [gettext("Choose at least one class.")]})
     if len(set(lines)) != len(lines):
-        raise InvalidInput({"items": ["A participant is in each class once per checkout."]})
+        raise InvalidInput(
+            {"items": [gettext("A participant is in each class once per checkout.")]}
+        )
     classes = Class.objects.in_bulk({class_id for class_id, _ in lines})
     read = []
     for number, (class_id, participant_id) in enumerate(lines, start=1):
         camp_class = classes.get(class_id)
         if camp_class is None:
-            raise InvalidInput({"items": [f"Item {number}: no such class."]})
+            raise InvalidInput(
+                {"items": [gettext("Item %(number)s: no such class.") % {"number": number}]}
+            )
         try:
             participant = access_participant(account=family, participant_id=participant_id)
         except NotFound:
             raise InvalidInput(
-                {"items": [f"Item {number}: no such person in your family."]}
+                {
+                    "items": [
+                        gettext("Item %(number)s: no such person in your family.")
+                        % {"number": number}
+                    ]
+                }
             ) from None
         read.append((participant, camp_class))
     return read

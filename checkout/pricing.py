@@ -43,6 +43,7 @@ from decimal import Decimal
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Participant, User
 from classes.models import Booking, Class, ExtendedCare
@@ -590,16 +591,16 @@ def promo_code_refusal(code: PromoCode, *, family_id: int, at: datetime) -> str 
     """Why the family may not use the code now; None when they may. Its uses are counted again
     under the code's lock when the checkout is paid (`payments.services`)."""
     if code.valid_from is not None and at < code.valid_from:
-        return "This code is not valid yet."
+        return gettext("This code is not valid yet.")
     if code.valid_until is not None and at >= code.valid_until:
-        return "This code has expired."
+        return gettext("This code has expired.")
     uses = PromoCodeUse.objects.filter(promo_code=code).aggregate(
         all=Count("id"), family=Count("id", filter=Q(family_id=family_id))
     )
     if code.uses_limit is not None and uses["all"] >= code.uses_limit:
-        return "This code has been used as many times as it may be."
+        return gettext("This code has been used as many times as it may be.")
     if code.uses_per_family is not None and uses["family"] >= code.uses_per_family:
-        return "Your family has used this code already."
+        return gettext("Your family has used this code already.")
     return None
 
 
@@ -614,7 +615,7 @@ def _in_scope(code: PromoCode, camp_class: Class, classes: set[int], categories:
 def promo_code_find(code: str) -> PromoCode:
     found = PromoCode.objects.filter(code=code.strip().upper()).first() if code.strip() else None
     if found is None:
-        raise InvalidInput({"promo_code": ["No such code."]})
+        raise InvalidInput({"promo_code": [gettext("No such code.")]})
     return found
 
 
@@ -699,7 +700,9 @@ def _add_ons(
                 option = options.get(pick.option_id)
                 line = line.with_adjustment(_add_on_adjustment(add_on, option, pick))
         if by_id:
-            raise InvalidInput({"addOns": [f"{line.camp_class.name}: no such add-on."]})
+            raise InvalidInput(
+                {"addOns": [gettext("%(name)s: no such add-on.") % {"name": line.camp_class.name}]}
+            )
         priced.append(line)
     return priced
 
@@ -722,7 +725,7 @@ def _code(lines: list[Quote], code: PromoCode, *, family_id: int, at: datetime) 
         i for i, line in enumerate(lines) if _in_scope(code, line.camp_class, classes, categories)
     ]
     if not indexes:
-        raise InvalidInput({"promo_code": ["This code is not for these classes."]})
+        raise InvalidInput({"promo_code": [gettext("This code is not for these classes.")]})
     bases = [_before_add_ons(lines[i], code) for i in indexes]
     if code.percent is not None:
         amounts = [percent_of(base, code.percent) for base in bases]

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from accounts.models import Participant, User
 from checkout.items import Item, items_read, lines_read
 from checkout.pricing import CheckoutQuote, price_checkout, price_for
@@ -56,5 +58,7 @@ def checkout_quote(*, family: User, items: list[Item]) -> CheckoutQuote:
     pairs = lines_read(family=family, lines=lines)
     for number, (_, camp_class) in enumerate(pairs, start=1):
         if camp_class.status != ClassStatus.APPROVED:
-            raise InvalidInput({"items": [f"Item {number}: no such class."]})
+            raise InvalidInput(
+                {"items": [gettext("Item %(number)s: no such class.") % {"number": number}]}
+            )
     return price_checkout(family, pairs, add_ons=add_ons)

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from class_messages.selectors import class_message_audiences_for
 from classes.access import access_class_for_instructor
@@ -16,7 +18,7 @@ def access_class_to_write_to(*, user: User, class_id: int) -> Class:
     try:
         return access_class_for_instructor(user=user, class_id=class_id)
     except Refused as refused:
-        raise NotFound("No such class.") from refused
+        raise NotFound(_("No such class.")) from refused
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,6 @@ def access_class_messages(*, user: User, class_id: int) -> MessagesReader:
         # There is such a class, not theirs to teach: theirs to read only as one of its families.
         audiences = class_message_audiences_for(student=user, class_id=class_id)
         if not audiences:
-            raise NotFound("No such class.") from None
+            raise NotFound(_("No such class.")) from None
         return MessagesReader(class_id=class_id, audiences=audiences)
     return MessagesReader(class_id=camp_class.pk, audiences=None)

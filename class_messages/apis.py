@@ -1,6 +1,7 @@
 """A class's messages to its families: its instructor or an admin writes one, and the class's
 families read those that reached them (`class_messages.services`)."""
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -51,7 +52,8 @@ def _text_field(asked: str, named: str, max_length: int) -> serializers.CharFiel
             "required": missing,
             "blank": missing,
             "null": missing,
-            "max_length": f"{named} must be at most {max_length} characters.",
+            "max_length": gettext("%(named)s must be at most %(max_length)s characters.")
+            % {"named": named, "max_length": max_length},
         },
     )
 

@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from class_messages.message_kinds import ClassMessageKind
@@ -32,12 +34,14 @@ from notifications.services import message_queue
 _ADDRESS = re.compile(r"https?://[^\s<>\"]+", re.IGNORECASE)
 _SENTENCE_ENDS = ".,;:!?'\")]}"
 
-AUDIENCE_UNKNOWN = "Choose enrolled, waitlisted or both."
+AUDIENCE_UNKNOWN = gettext_lazy("Choose enrolled, waitlisted or both.")
 
 _NOBODY = {
-    ClassMessageAudience.ENROLLED: "Nobody is enrolled in this class yet.",
-    ClassMessageAudience.WAITLISTED: "Nobody is waiting for a seat in this class yet.",
-    ClassMessageAudience.BOTH: "Nobody is enrolled or waiting in this class yet.",
+    ClassMessageAudience.ENROLLED: gettext_lazy("Nobody is enrolled in this class yet."),
+    ClassMessageAudience.WAITLISTED: gettext_lazy(
+        "Nobody is waiting for a seat in this class yet."
+    ),
+    ClassMessageAudience.BOTH: gettext_lazy("Nobody is enrolled or waiting in this class yet."),
 }
 
 
@@ -87,8 +91,12 @@ def _limit_reached(*, camp_class, limit: int, resets_at: datetime) -> TooMany:
     said = "1 message" if limit == 1 else f"{limit} messages"
     day = date_format(resets_at.astimezone(school_timezone()), "l, F j")
     return TooMany(
-        f"{camp_class.name} has had {said} today, the most a class may send its families in a "
-        f"day. You can write to them again from midnight (school time), {day}.",
+        _(
+            "%(name)s has had %(said)s today, the most a class may send its "
+            "families in a day. You can write to them again from midnight (school "
+            "time), %(day)s."
+        )
+        % {"name": camp_class.name, "said": said, "day": day},
         resets_at=resets_at,
         code="class_messages_per_day",
         details={"limit": limit, "resetsAt": resets_at.isoformat()},

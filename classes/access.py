@@ -1,6 +1,8 @@
 """Reading a class on someone's behalf: its instructor's, or any for an admin; an approved one
 for anyone."""
 
+from django.utils.translation import gettext as _
+
 from accounts.models import Role, User
 from classes.models import Class, ClassStatus
 from classes.selectors import class_get
@@ -12,10 +14,10 @@ def access_class_for_instructor(*, user: User, class_id: int, roster: bool = Fal
     the office); refused to anyone else."""
     camp_class = class_get(class_id=class_id)
     if camp_class is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     readers = (Role.ADMIN, Role.OFFICE) if roster else (Role.ADMIN,)
     if camp_class.instructor_id != user.pk and user.role not in readers:
-        raise Refused("You can only see your own classes.")
+        raise Refused(_("You can only see your own classes."))
     return camp_class
 
 
@@ -27,7 +29,7 @@ def access_unit_for_instructor(
     series = access_class_for_instructor(user=user, class_id=class_id, roster=roster)
     unit = class_get(class_id=unit_id)
     if unit is None or unit.unit_of_id != series.pk:
-        raise NotFound("No such week or day of this class.")
+        raise NotFound(_("No such week or day of this class."))
     return unit
 
 
@@ -37,7 +39,7 @@ def access_class_for_viewer(*, user, class_id: int) -> Class:
     of classes waiting for review reveal nothing."""
     camp_class = class_get(class_id=class_id)
     if camp_class is None or not _may_view(user, camp_class):
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     return camp_class
 
 

@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 
 from classes.changes import class_change_noted, class_picture, has_families
 from classes.models import Category, Class, ExtendedCare, Meeting, Season
@@ -131,7 +132,7 @@ class SeasonAdminForm(forms.ModelForm):
             text = upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                "The file is not text: save it as CSV or plain text."
+                _("The file is not text: save it as CSV or plain text.")
             ) from None
         try:
             return early_access_emails(text)

@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -176,7 +177,7 @@ class ClassInputSerializer(ServiceInputSerializer):
             return None
         season = Season.objects.filter(pk=value).first() if value < 2**63 else None
         if season is None:
-            raise serializers.ValidationError("No such season.")
+            raise serializers.ValidationError(_("No such season."))
         return season
 
 
@@ -409,7 +410,7 @@ class InstructorClassListApi(APIView):
     )
     def get(self, request, email: str):
         asked = access_person_by_email(
-            caller=request.user, email=email, refusal="You can only see your own classes."
+            caller=request.user, email=email, refusal=_("You can only see your own classes.")
         )
         classes = class_list_by_instructor(email=asked)
         return list_response(request, classes, ClassWithFeedbackOutputSerializer)
@@ -483,9 +484,11 @@ class ClassImageUploadApi(APIView):
         try:
             upload = request.FILES.get("image")
         except (exceptions.ParseError, exceptions.UnsupportedMediaType):
-            return _upload_refused("Send the image as multipart/form-data, in a field named image.")
+            return _upload_refused(
+                _("Send the image as multipart/form-data, in a field named image.")
+            )
         if upload is None:
-            return _upload_refused("Choose an image to upload, in a field named image.")
+            return _upload_refused(_("Choose an image to upload, in a field named image."))
         try:
             url = class_image_store(upload=upload)
         except ImageRejected as problem:
@@ -586,7 +589,7 @@ class InstructorDetailApi(PublicListApi, APIView):
     def get(self, request, instructor_id: int):
         instructor = instructor_get(user_id=instructor_id)
         if instructor is None:
-            raise NotFound("No such instructor.")
+            raise NotFound(_("No such instructor."))
 
         def answer():
             classes = approved_classes_of(instructor_id=instructor.pk)

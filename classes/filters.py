@@ -12,6 +12,7 @@ from datetime import date, datetime, time, timedelta
 import django_filters
 from django import forms
 from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
@@ -238,6 +239,6 @@ def classes_filtered(
     if not filters.is_valid():
         raise InvalidInput(
             {name: list(messages) for name, messages in filters.errors.items()},
-            "Some of the filters cannot be used.",
+            _("Some of the filters cannot be used."),
         )
     return filters.qs

@@ -9,6 +9,8 @@ rows in step with what `meeting_times` answers.
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from django.utils.translation import gettext as _
+
 from core.errors import InvalidInput
 from core.school_time import school_timezone
 
@@ -64,39 +66,39 @@ def schedule_from(
         return None
     problems: dict[str, list[str]] = {}
     if start_date is None:
-        problems["start_date"] = ["Give the date of the first meeting."]
+        problems["start_date"] = [_("Give the date of the first meeting.")]
     if start_time is None:
-        problems["start_time"] = ["Give the time each meeting starts."]
+        problems["start_time"] = [_("Give the time each meeting starts.")]
     if end_time is None:
-        problems["end_time"] = ["Give the time each meeting ends."]
+        problems["end_time"] = [_("Give the time each meeting ends.")]
     if problems:
         raise InvalidInput(problems)
     end_date = end_date or start_date
     days = tuple(sorted(set(meeting_days or ())))
     if end_date < start_date:
-        problems["end_date"] = ["The end date must be on or after the start date."]
+        problems["end_date"] = [_("The end date must be on or after the start date.")]
     elif (end_date - start_date).days >= MAX_SCHEDULE_DAYS:
-        problems["end_date"] = ["A class runs for a year at most."]
+        problems["end_date"] = [_("A class runs for a year at most.")]
     if end_time <= start_time:
-        problems["end_time"] = ["Each meeting must end after it starts, on the same day."]
+        problems["end_time"] = [_("Each meeting must end after it starts, on the same day.")]
     if any(day not in range(7) for day in days):
-        problems["meeting_days"] = ["Weekdays are mon, tue, wed, thu, fri, sat and sun."]
+        problems["meeting_days"] = [_("Weekdays are mon, tue, wed, thu, fri, sat and sun.")]
     elif not days:
         if end_date > start_date:
-            problems["meeting_days"] = ["Choose the weekdays the class meets."]
+            problems["meeting_days"] = [_("Choose the weekdays the class meets.")]
         else:
             days = (start_date.weekday(),)
     holidays = tuple(sorted(set(no_meeting_dates or ())))
     if not problems and any(not start_date <= holiday <= end_date for holiday in holidays):
         problems["no_meeting_dates"] = [
-            "Each date with no meeting must fall between the start and end dates."
+            _("Each date with no meeting must fall between the start and end dates.")
         ]
     if problems:
         raise InvalidInput(problems)
     schedule = Schedule(start_date, end_date, days, start_time, end_time, holidays)
     if not meeting_times(schedule):
         raise InvalidInput(
-            {"meeting_days": ["No meeting falls on these dates and weekdays: check them."]}
+            {"meeting_days": [_("No meeting falls on these dates and weekdays: check them.")]}
         )
     return schedule
 

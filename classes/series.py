@@ -12,6 +12,7 @@ from collections import defaultdict
 from datetime import date
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import User
 from classes.models import Booking, CareKind, Class, ClassStatus, ExtendedCare, Meeting, Season
@@ -68,12 +69,14 @@ def unit_spans(series: Class) -> list[tuple[str, list[MeetingTime]]]:
 def series_units_make(*, series: Class) -> list[Class]:
     """The series' units, made once from its schedule (a series with units keeps them)."""
     if series.booking == Booking.WHOLE:
-        raise InvalidInput({"booking": ["A class bought whole has no weeks or days."]})
+        raise InvalidInput({"booking": [gettext("A class bought whole has no weeks or days.")]})
     if series.units.exists():
         return list(series.units.order_by("start_date"))
     spans = unit_spans(series)
     if not spans:
-        raise InvalidInput({"start_date": ["Give the schedule the weeks or days are made from."]})
+        raise InvalidInput(
+            {"start_date": [gettext("Give the schedule the weeks or days are made from.")]}
+        )
     # The series' own meetings belong to its units now: it shows no meeting of its own.
     Meeting.objects.filter(camp_class=series).delete()
     units = []
@@ -130,7 +133,9 @@ def extended_care_offer(
     """A season's before- or after-care, with a day of it (a `Class` row) for each day its units
     meet; the days already made are kept (a season's later units gain theirs by calling again)."""
     if kind not in CareKind.values:
-        raise InvalidInput({"kind": ["Extended care is before or after the day's classes."]})
+        raise InvalidInput(
+            {"kind": [gettext("Extended care is before or after the day's classes.")]}
+        )
     schedule_from(
         start_date=season.starts_on,
         end_date=season.starts_on,

@@ -12,6 +12,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.selectors import admin_list
@@ -60,7 +61,7 @@ def class_create(
     seats at `price` (`classes.series`).
     """
     if booking not in Booking.values:
-        raise InvalidInput({"booking": ["Book a class whole, by the week or by the day."]})
+        raise InvalidInput({"booking": [_("Book a class whole, by the week or by the day.")]})
     camp_class = Class(
         instructor=instructor,
         name=name,
@@ -105,7 +106,10 @@ def early_access_emails(text: str) -> list[str]:
         try:
             validate_email(cell)
         except ValidationError:
-            problems.append(f"Line {number}: {cell[:80]} is not an e-mail address.")
+            problems.append(
+                _("Line %(number)s: %(value)s is not an e-mail address.")
+                % {"number": number, "value": cell[:80]}
+            )
             continue
         emails.setdefault(cell.lower())
     if problems:
@@ -143,11 +147,14 @@ def class_update(
         .first()
     )
     if camp_class is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     if not editor.is_admin and camp_class.instructor_id != editor.pk:
-        raise Refused("You can only update your own classes.")
+        raise Refused(_("You can only update your own classes."))
     if camp_class.status in CLOSED_FOR_GOOD:
-        raise Conflict(f"This class was {camp_class.status.lower()}, so it cannot be changed.")
+        raise Conflict(
+            _("This class was %(status)s, so it cannot be changed.")
+            % {"status": camp_class.status.lower()}
+        )
     # Seats held for families paying or offered from the waitlist are theirs until the holds
     # run out: the enrolments app counts them, read under the class's lock.
     held = events.ask(events.SEATS_HELD, class_id=camp_class.pk, now=timezone.now())
@@ -155,7 +162,11 @@ def class_update(
         raise InvalidInput(
             {
                 "seats": [
-                    f"{held} seats are held for families right now; seats cannot go below {held}."
+                    _(
+                        "%(held)s seats are held for families right now; seats cannot go below "
+                        "%(held)s."
+                    )
+                    % {"held": held}
                 ]
             }
         )
@@ -203,10 +214,17 @@ def _notice_check(camp_class: Class, change: "MeetingsChange") -> None:
         raise InvalidInput(
             {
                 "start_date": [
-                    "Families are enrolled in this class, so no meeting can be added, moved or "
-                    f"cancelled before {earliest:%A, %B} {earliest.day} "
-                    f"({settings.SCHEDULE_CHANGE_MIN_NOTICE_DAYS} days from today). "
-                    "Please ask the school to make this change."
+                    _(
+                        "Families are enrolled in this class, so no meeting can be added, "
+                        "moved or cancelled before %(earliest)s %(day)s "
+                        "(%(SCHEDULE_CHANGE_MIN_NOTICE_DAYS)s days from today). Please ask the "
+                        "school to make this change."
+                    )
+                    % {
+                        "earliest": f"{earliest:%A, %B}",
+                        "day": earliest.day,
+                        "SCHEDULE_CHANGE_MIN_NOTICE_DAYS": settings.SCHEDULE_CHANGE_MIN_NOTICE_DAYS,
+                    }
                 ]
             }
         )
@@ -246,7 +264,7 @@ def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
         and camp_class.age_max is not None
         and camp_class.age_max < camp_class.age_min
     ):
-        problems["age_max"] = ["The oldest age must not be below the youngest."]
+        problems["age_max"] = [_("The oldest age must not be below the youngest.")]
     try:
         schedule = schedule_from(
             start_date=camp_class.start_date,
@@ -264,7 +282,7 @@ def _details_apply(camp_class: Class, details: dict) -> list[MeetingTime]:
         and camp_class.registration_closes_at is not None
         and camp_class.registration_closes_at >= meetings[-1].end
     ):
-        problems["registration_closes_at"] = ["Registration must close before the class ends."]
+        problems["registration_closes_at"] = [_("Registration must close before the class ends.")]
     if problems:
         raise InvalidInput(problems)
     if schedule is not None:
@@ -344,15 +362,17 @@ def class_withdraw(*, class_id: int, instructor: User) -> int:
         return 1
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     if camp_class.instructor_id != instructor.pk:
-        raise Refused("You can only withdraw your own classes.")
+        raise Refused(_("You can only withdraw your own classes."))
     if camp_class.status == ClassStatus.APPROVED:
         raise Conflict(
-            "This class is open to families: ask the school to cancel it, so that everyone who "
-            "chose it is told and refunded."
+            _(
+                "This class is open to families: ask the school to cancel it, so that everyone who "
+                "chose it is told and refunded."
+            )
         )
-    raise Conflict(f"This class was {camp_class.status.lower()} already.")
+    raise Conflict(_("This class was %(status)s already.") % {"status": camp_class.status.lower()})
 
 
 DENIAL_FEEDBACK_WAIT = timedelta(minutes=10)
@@ -371,8 +391,8 @@ def _class_review(*, class_id: int, status: str, verb: str) -> int:
         _review_message_queue(camp_class, now)
         return reviewed
     if not Class.objects.filter(pk=class_id).exists():
-        raise NotFound("No such class.")
-    raise Conflict(f"Only a pending class can be {verb}.")
+        raise NotFound(_("No such class."))
+    raise Conflict(_("Only a pending class can be %(verb)s.") % {"verb": verb})
 
 
 def _review_message_queue(camp_class: Class, reviewed_at) -> None:
@@ -410,7 +430,7 @@ def class_send_feedback(*, class_id: int, feedback: str) -> int:
     """An admin's note to the instructor; the latest one replaces the one before."""
     sent = Class.objects.filter(pk=class_id).update(feedback=feedback, updated_at=timezone.now())
     if not sent:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     camp_class = Class.objects.select_related("instructor").get(pk=class_id)
     # A denial not sent yet carries the feedback written since.
     message_rerender_queued(

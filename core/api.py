@@ -6,6 +6,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
@@ -15,7 +17,7 @@ from rest_framework.views import set_rollback
 from core import errors
 from core.contention import RETRY_AFTER_SECONDS, is_contention
 
-BUSY = "The school's database is busy right now. Please try again in a moment."
+BUSY = gettext_lazy("The school's database is busy right now. Please try again in a moment.")
 
 
 def _flatten(detail):
@@ -32,7 +34,9 @@ def _field_messages(detail, where: str = "") -> list[str]:
     if isinstance(detail, dict):
         messages = []
         for key, value in detail.items():
-            place = f"Item {int(key) + 1}" if str(key).isdigit() else str(key)
+            place = (
+                _("Item %(number)s") % {"number": int(key) + 1} if str(key).isdigit() else str(key)
+            )
             messages += _field_messages(value, f"{where}{place}: ")
         return messages
     if isinstance(detail, list):
@@ -89,14 +93,14 @@ def exception_handler(exc, context):
         detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         fields = {name: _field_errors(name, messages) for name, messages in detail.items()}
         named = ", ".join(fields)
-        message = f"Please check these fields: {named}."
+        message = _("Please check these fields: %(fields)s.") % {"fields": named}
         if list(fields) == ["answers"] and isinstance(fields["answers"], dict):
             # Each names the child and the question: the sentence a family reads first.
             message = " ".join(m for messages in fields["answers"].values() for m in messages)
         response.data = error_body(message, fields)
     elif isinstance(exc.detail, dict):
         # simplejwt explains a rejected token as {"detail": ..., "code": ..., "messages": ...}.
-        response.data = error_body(str(exc.detail.get("detail", "Request refused.")))
+        response.data = error_body(str(exc.detail.get("detail", _("Request refused."))))
     else:
         response.data = error_body(_flatten(exc.detail))
     if code:
@@ -107,13 +111,13 @@ def exception_handler(exc, context):
 
 class Conflict(exceptions.APIException):
     status_code = status.HTTP_409_CONFLICT
-    default_detail = "This request conflicts with the current state."
+    default_detail = gettext_lazy("This request conflicts with the current state.")
     default_code = "conflict"
 
 
 class PaymentRequired(exceptions.APIException):
     status_code = status.HTTP_402_PAYMENT_REQUIRED
-    default_detail = "Your card was declined."
+    default_detail = gettext_lazy("Your card was declined.")
     default_code = "payment_required"
 
 
@@ -121,7 +125,7 @@ class TooManyRequests(exceptions.APIException):
     """A limit reached; `wait`, in seconds, is sent as Retry-After (DRF's handler reads it)."""
 
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_detail = "This has been done as often as it may be for now."
+    default_detail = gettext_lazy("This has been done as often as it may be for now.")
     default_code = "too_many_requests"
 
     def __init__(self, detail=None, *, wait: int | None = None):
@@ -131,7 +135,9 @@ class TooManyRequests(exceptions.APIException):
 
 class ServiceUnavailable(exceptions.APIException):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "A service the site relies on is not answering. Please try again."
+    default_detail = gettext_lazy(
+        "A service the site relies on is not answering. Please try again."
+    )
     default_code = "service_unavailable"
 
 
@@ -165,7 +171,7 @@ def _as_api_exception(exc):
 # rather than Django's CSRF 403 page.
 @csrf_exempt
 def api_not_found(request, *args, **kwargs):
-    return JsonResponse(error_body("No such API endpoint."), status=status.HTTP_404_NOT_FOUND)
+    return JsonResponse(error_body(_("No such API endpoint.")), status=status.HTTP_404_NOT_FOUND)
 
 
 class ServiceInputSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ something else, is refused rather than answered with what another person recorde
 """
 
 from django.db import models
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict
 
@@ -18,5 +19,7 @@ def sent_before(rows: models.QuerySet, *, client_id: str, same: dict, what: str)
     if row is None:
         return None
     if any(getattr(row, field) != value for field, value in same.items()):
-        raise Conflict(f"This {what}'s id is already used by another {what}.")
+        raise Conflict(
+            _("This %(what)s's id is already used by another %(what)s.") % {"what": what}
+        )
     return row

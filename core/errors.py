@@ -4,13 +4,15 @@ Services raise these; the API's one exception handler (`core.api.exception_handl
 its status and JSON shape, and the back office and management commands show their message.
 """
 
+from django.utils.translation import gettext, gettext_lazy
+
 
 class DomainError(Exception):
     """`code`, when given, names the reason for a program (the browser) to tell it apart, and
     `details` what it needs to act on it (the API answers them beside the message); the message
     is for people."""
 
-    default_message = "This cannot be done."
+    default_message = gettext_lazy("This cannot be done.")
 
     def __init__(self, message: str = "", *, code: str = "", details: dict | None = None):
         self.message = message or self.default_message
@@ -20,26 +22,26 @@ class DomainError(Exception):
 
 
 class NotFound(DomainError):
-    default_message = "No such thing."
+    default_message = gettext_lazy("No such thing.")
 
 
 class Conflict(DomainError):
     """The request clashes with the current state (full, closed, already done)."""
 
-    default_message = "This request conflicts with the current state."
+    default_message = gettext_lazy("This request conflicts with the current state.")
 
 
 class Refused(DomainError):
     """This person may not do this, and the reason says why."""
 
-    default_message = "You do not have permission to do this."
+    default_message = gettext_lazy("You do not have permission to do this.")
 
 
 class TooMany(DomainError):
     """A limit of the school's on how often something is done is reached (a class's messages
     in a day); `resets_at`, an aware datetime, says from when it may be done again."""
 
-    default_message = "This has been done as often as it may be for now."
+    default_message = gettext_lazy("This has been done as often as it may be for now.")
 
     def __init__(
         self,
@@ -54,13 +56,15 @@ class TooMany(DomainError):
 
 
 class CardDeclined(DomainError):
-    default_message = "Your card was declined."
+    default_message = gettext_lazy("Your card was declined.")
 
 
 class ProviderUnavailable(DomainError):
     """A service the school relies on (the card provider) did not answer."""
 
-    default_message = "The card payment service is not answering. Please try again in a moment."
+    default_message = gettext_lazy(
+        "The card payment service is not answering. Please try again in a moment."
+    )
 
 
 class InvalidInput(DomainError):
@@ -70,4 +74,4 @@ class InvalidInput(DomainError):
 
     def __init__(self, problems: dict[str, list[str] | dict[str, list[str]]], message: str = ""):
         self.problems = problems
-        super().__init__(message or "Some of the input cannot be used.")
+        super().__init__(message or gettext("Some of the input cannot be used."))

@@ -10,6 +10,7 @@ pixels it encodes itself (`without_metadata`): no EXIF (camera, GPS), no XMP, no
 from collections.abc import Collection
 
 from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext
 from PIL import Image, UnidentifiedImageError
 
 # Decoding costs memory by pixels, not bytes: a 5 MB PNG can claim a billion pixels. This still
@@ -22,7 +23,9 @@ class ImageRejected(Exception):
 
 
 def size_refusal(max_bytes: int) -> str:
-    return f"The image is larger than {max_bytes / (1024 * 1024):g} MB."
+    return gettext("The image is larger than %(value)s MB.") % {
+        "value": f"{max_bytes / (1024 * 1024):g}"
+    }
 
 
 def image_decoded(
@@ -44,7 +47,10 @@ def image_decoded(
             image_format = probe.format or ""
             if image_format not in formats:
                 raise ImageRejected(
-                    f"{image_format} images are not accepted: upload a {accepted} image."
+                    gettext(
+                        "%(image_format)s images are not accepted: upload a %(accepted)s image."
+                    )
+                    % {"image_format": image_format, "accepted": accepted}
                 )
             width, height = probe.size
             if width * height > max_pixels:
@@ -59,7 +65,8 @@ def image_decoded(
         raise
     except Image.DecompressionBombError:
         raise ImageRejected(
-            f"The image has too many pixels: at most {max_pixels // 1_000_000} megapixels."
+            gettext("The image has too many pixels: at most %(value)s megapixels.")
+            % {"value": max_pixels // 1_000_000}
         ) from None
     except UnidentifiedImageError:
         # Pillow does not read SVG at all, but its uploader deserves a better answer than
@@ -67,13 +74,17 @@ def image_decoded(
         upload.seek(0)
         if b"<svg" in upload.read(1024).lower():
             raise ImageRejected(
-                f"SVG images are not accepted: upload a {accepted} image."
+                gettext("SVG images are not accepted: upload a %(accepted)s image.")
+                % {"accepted": accepted}
             ) from None
-        raise ImageRejected(f"The file is not an image: upload a {accepted} image.") from None
+        raise ImageRejected(
+            gettext("The file is not an image: upload a %(accepted)s image.")
+            % {"accepted": accepted}
+        ) from None
     except Exception:
         # Pillow reports damaged data through many exception types (OSError, SyntaxError,
         # ValueError, EOFError, struct.error...); to the uploader they all mean the same.
-        raise ImageRejected("The image is truncated or corrupt.") from None
+        raise ImageRejected(gettext("The image is truncated or corrupt.")) from None
     return image, image_format
 
 

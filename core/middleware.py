@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.http import JsonResponse
+from django.utils.translation import gettext
 
 from core.api import error_body
 
@@ -34,7 +35,10 @@ class BodySizeLimitMiddleware:
         if limit is not None and not multipart and declared.isdigit() and int(declared) > limit:
             logger.warning("Refused a %s-byte body to %s", declared, request.path)
             return JsonResponse(
-                error_body(f"The request body is larger than {limit} bytes."), status=413
+                error_body(
+                    gettext("The request body is larger than %(limit)s bytes.") % {"limit": limit}
+                ),
+                status=413,
             )
         return self.get_response(request)
 

@@ -1,5 +1,6 @@
 """Request bodies as the API reads them: malformed ones are the caller's error, never ours."""
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -15,7 +16,7 @@ class JsonParser(JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from error
+            raise ParseError(_("JSON parse error - the body is nested too deeply.")) from error
 
 
 # What multipart framing adds around an uploaded file: boundaries, headers, its name, the form's

@@ -1,5 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
+from django.utils.translation import gettext as _
 
 _web_url = URLValidator(schemes=["http", "https"])
 
@@ -12,7 +13,7 @@ def validate_image_url(value: str) -> None:
     are refused anywhere rather than trusted to mean what they seem to.
     """
     if "\\" in value or any(char.isspace() or not char.isprintable() for char in value):
-        raise ValidationError("Enter a valid image URL.", code="invalid")
+        raise ValidationError(_("Enter a valid image URL."), code="invalid")
     # "//host/x" is a protocol-relative URL to another site, not a path on this one.
     if value.startswith("/") and not value.startswith("//"):
         return

@@ -1,6 +1,8 @@
 """Reading on a family's behalf: their own selections, waitlist entries and participants, or as
 good as absent."""
 
+from django.utils.translation import gettext as _
+
 from accounts.access import access_participant
 from accounts.models import Participant, User
 from accounts.services import account_holder_of
@@ -15,7 +17,7 @@ def access_selection(*, student: User, selection_id: int, lock: bool = False) ->
         selections = selections.select_for_update()
     selection = selections.filter(pk=selection_id, student=student).first()
     if selection is None:
-        raise NotFound("No such selected class.")
+        raise NotFound(_("No such selected class."))
     return selection
 
 
@@ -38,7 +40,7 @@ def access_waitlist_entry(*, student: User, entry_id: int, lock: bool = False) -
         entries = entries.select_for_update(of=("self",))
     entry = entries.filter(pk=entry_id, student=student).first()
     if entry is None:
-        raise NotFound("No such waitlist entry.")
+        raise NotFound(_("No such waitlist entry."))
     return entry
 
 
@@ -51,5 +53,5 @@ def access_enrolment(*, student: User, enrolment_id: int) -> Enrolment:
         .first()
     )
     if enrolment is None:
-        raise NotFound("No such enrolment.")
+        raise NotFound(_("No such enrolment."))
     return enrolment

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -85,7 +86,7 @@ class SelectionListCreateApi(APIView):
         access_own_email(
             caller=request.user,
             email=query.validated_data["email"],
-            refusal="You can only see your own selected classes.",
+            refusal=_("You can only see your own selected classes."),
         )
         selections = selection_list_for(
             student=request.user, participant_id=query.validated_data.get("participant")
@@ -142,7 +143,7 @@ class EnrolledClassListApi(APIView):
         access_own_email(
             caller=request.user,
             email=email,
-            refusal="You can only see your own payments and classes.",
+            refusal=_("You can only see your own payments and classes."),
         )
         query = ParticipantQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -217,7 +218,7 @@ class CalendarFeedApi(APIView):
     def get(self, request, token: str):
         person = user_by_calendar_token(token=token)
         if person is None:
-            raise NotFound("No such calendar.")
+            raise NotFound(_("No such calendar."))
         document = calendar_document(
             name=f"My {settings.SITE_NAME} classes",
             meetings=calendar_meetings_for(student=person),
@@ -253,10 +254,11 @@ class EligibilityApi(APIView):
         def validate_classIds(self, value: str) -> list[int]:  # noqa: N802 - the API's name
             parts = [part.strip() for part in value.split(",") if part.strip()]
             if not parts or not all(part.isdigit() and len(part) < 12 for part in parts):
-                raise serializers.ValidationError("Give class ids as numbers, like 3,7,9.")
+                raise serializers.ValidationError(_("Give class ids as numbers, like 3,7,9."))
             if len(parts) > MAX_CLASSES_ASKED:
                 raise serializers.ValidationError(
-                    f"Ask about {MAX_CLASSES_ASKED} classes at most at once."
+                    _("Ask about %(MAX_CLASSES_ASKED)s classes at most at once.")
+                    % {"MAX_CLASSES_ASKED": MAX_CLASSES_ASKED}
                 )
             return list(dict.fromkeys(int(part) for part in parts))
 

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
-from typing import ClassVar
 
 from django.conf import settings
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
+from django.utils.functional import classproperty
+from django.utils.translation import gettext as _
 
 from accounts.ages import age_on
 from accounts.models import Participant
@@ -24,6 +25,7 @@ from classes.models import Booking, Class, ClassStatus, Season
 from classes.registration import Shut, Shutting, registration_shut
 from classes.schedule import school_timezone
 from core.errors import Conflict
+from core.language import DAY_AND_YEAR, TIME, WEEKDAY_AND_DAY, WEEKDAY_DAY_AND_YEAR, said
 from core.school_time import school_today
 from enrolments.availability import seats_free_beside
 from enrolments.facts import FamilyHolds, Standing, family_standings, standing_read
@@ -69,95 +71,195 @@ class Refusal:
     code: str = ""
     details: dict = field(default_factory=dict, compare=False, hash=False)
 
-    CLOSED: ClassVar["Refusal"]
-    ENROLLED: ClassVar["Refusal"]
-    FULL: ClassVar["Refusal"]
-    PRICE: ClassVar["Refusal"]
-    STARTED: ClassVar["Refusal"]
-    BY_UNIT: ClassVar["Refusal"]
-    EXTENDED_CARE: ClassVar["Refusal"]
-    NOBODY: ClassVar["Refusal"]
+    @classproperty
+    def CLOSED(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.NOT_OPEN,
+            _("This class is not open for selection."),
+            _("This class is no longer open for enrolment."),
+            _(
+                "The class closed for enrolment while you were paying; "
+                "your payment has been refunded."
+            ),
+        )
+
+    @classproperty
+    def ENROLLED(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.ENROLLED,
+            _("You are already enrolled in this class."),
+            _("You are already enrolled in this class."),
+            _("You were already enrolled in this class; this payment has been refunded."),
+        )
+
+    @classproperty
+    def FULL(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.FULL,
+            _("This class has no seats left."),
+            _("No seats are left in this class."),
+            # Every card payment held its seat from the payment page on, so a card refused for want
+            # of a seat is one whose hold ran out first.
+            _(
+                "Your seat's hold ran out before the payment arrived, and the last seat went to "
+                "another family; your payment has been refunded in full."
+            ),
+        )
+
+    @classproperty
+    def PRICE(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.PRICE,
+            _("The price of this class has changed. Please reload the page."),
+            _("The price of this class has changed. Please reload the page."),
+            _(
+                "The price of this class changed while you were paying; "
+                "your payment has been refunded."
+            ),
+        )
+
+    @classproperty
+    def NOBODY(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.NOT_OPEN,
+            _("Choose who will take this class."),
+            _("Choose who will take this class."),
+            _(
+                "The person this seat was for was removed from the family; "
+                "your payment has been refunded."
+            ),
+        )
+
+    @classproperty
+    def BY_UNIT(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.BY_UNIT,
+            _("This class is booked by the week or the day: choose the ones to book."),
+            _("This class is booked by the week or the day: choose the ones to book."),
+            _("This class is booked by the week or the day; your payment has been refunded."),
+            code="choose_units",
+        )
+
+    @classproperty
+    def EXTENDED_CARE(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.EXTENDED_CARE,
+            _("Extended care is added to a day your child is booked, at checkout."),
+            _("Extended care is added to a day your child is booked, at checkout."),
+            _("Extended care goes with a booked day; your payment has been refunded."),
+            code="extended_care_with_a_day",
+        )
+
+    @classproperty
+    def STARTED(cls) -> "Refusal":  # noqa: N802 - the refusals' names
+        return cls(
+            RefusalKind.STARTED,
+            _("This class has already started."),
+            _("This class has already started."),
+            _("The class started while you were paying; your payment has been refunded."),
+        )
 
     @classmethod
     def registration_closed(cls, closed_at: datetime) -> "Refusal":
         day = closed_at.astimezone(school_timezone())
-        said = f"Registration for this class closed on {day:%A, %B} {day.day}, {day.year}."
+        on_day = said(day, WEEKDAY_DAY_AND_YEAR)
+        words = _("Registration for this class closed on %(day)s.") % {"day": on_day}
         return cls(
             RefusalKind.REGISTRATION_CLOSED,
-            said,
-            said,
-            "Registration for this class closed while you were paying; "
-            "your payment has been refunded.",
+            words,
+            words,
+            _(
+                "Registration for this class closed while you were paying; "
+                "your payment has been refunded."
+            ),
         )
 
     @classmethod
     def schedule_conflict(
         cls, other_class_name: str, participant: Participant | None = None
     ) -> "Refusal":
-        said = f"This class meets at the same time as {other_class_name}"
+        names = {"other": other_class_name, "child": getattr(participant, "first_name", "")}
+        words = _("This class meets at the same time as %(other)s") % names
         if _is_child(participant):
-            said += f", which {participant.first_name} is taking"
+            words = (
+                _("This class meets at the same time as %(other)s, which %(child)s is taking")
+                % names
+            )
         return cls(
             RefusalKind.SCHEDULE_CONFLICT,
-            f"{said}.",
-            f"{said}.",
-            f"{said}; your payment has been refunded.",
+            f"{words}.",
+            f"{words}.",
+            _("%(refusal)s; your payment has been refunded.") % {"refusal": words},
         )
 
     @classmethod
     def enrolled(cls, participant: Participant | None = None) -> "Refusal":
         if not _is_child(participant):
             return cls.ENROLLED
-        name = participant.first_name
+        names = {"name": participant.first_name}
         return cls(
             RefusalKind.ENROLLED,
-            f"{name} is already enrolled in this class.",
-            f"{name} is already enrolled in this class.",
-            f"{name} was already enrolled in this class; this payment has been refunded.",
+            _("%(name)s is already enrolled in this class.") % names,
+            _("%(name)s is already enrolled in this class.") % names,
+            _("%(name)s was already enrolled in this class; this payment has been refunded.")
+            % names,
         )
 
     @classmethod
     def add_on_sold_out(cls, label: str) -> "Refusal":
-        said = f"{label} is sold out."
+        words = _("%(label)s is sold out.") % {"label": label}
         return cls(
             RefusalKind.ADD_ON_SOLD_OUT,
-            said,
-            said,
-            f"{label} sold out while you were paying; your payment has been refunded.",
+            words,
+            words,
+            _("%(label)s sold out while you were paying; your payment has been refunded.")
+            % {"label": label},
             code="add_on_sold_out",
         )
 
     @classmethod
     def selected(cls, participant: Participant | None = None) -> "Refusal":
-        said = (
-            f"{participant.first_name} has already selected this class."
+        words = (
+            _("%(name)s has already selected this class.") % {"name": participant.first_name}
             if _is_child(participant)
-            else "You have already selected this class."
+            else _("You have already selected this class.")
         )
-        return cls(RefusalKind.SELECTED, said, said, said)
+        return cls(RefusalKind.SELECTED, words, words, words)
 
     @classmethod
     def age(cls, camp_class: Class, participant: Participant, age: int | None) -> "Refusal":
         day = first_day(camp_class)
+        names = {"ages": ages_label(camp_class), "age": age, "day": said(day, DAY_AND_YEAR)}
+        names["name"] = participant.first_name
         if age is None:
-            said = f"{ages_label(camp_class)}: this class is for children."
+            words = _("%(ages)s: this class is for children.") % names
+        elif day > school_today():
+            words = (
+                _("%(ages)s: %(name)s will be %(age)s on %(day)s.")
+                if _is_child(participant)
+                else _("%(ages)s: you will be %(age)s on %(day)s.")
+            ) % names
+        elif _is_child(participant):
+            words = _("%(ages)s: %(name)s is %(age)s on %(day)s.") % names
         else:
-            who = participant.first_name if _is_child(participant) else "you"
-            verb = "will be" if day > school_today() else "are" if who == "you" else "is"
-            on_day = f"{day:%B} {day.day}, {day.year}"
-            said = f"{ages_label(camp_class)}: {who} {verb} {age} on {on_day}."
-        return cls(RefusalKind.AGE, said, said, f"{said} Your payment has been refunded.")
+            words = _("%(ages)s: you are %(age)s on %(day)s.") % names
+        refunded = _("%(refusal)s Your payment has been refunded.") % {"refusal": words}
+        return cls(RefusalKind.AGE, words, words, refunded)
 
     @classmethod
     def care_incomplete(cls, participant: Participant, missing: list[str]) -> "Refusal":
-        whose = f"{participant.first_name}'s" if _is_child(participant) else "your"
         needed = "; ".join(missing_in_words(item) for item in missing)
-        said = f"Before {whose} first class the school needs: {needed}."
+        names = {"name": participant.first_name, "needed": needed}
+        words = (
+            _("Before %(name)s's first class the school needs: %(needed)s.")
+            if _is_child(participant)
+            else _("Before your first class the school needs: %(needed)s.")
+        ) % names
         return cls(
             RefusalKind.CARE_INCOMPLETE,
-            said,
-            said,
-            said,
+            words,
+            words,
+            words,
             code="care_incomplete",
             details={"participantId": participant.pk, "missing": missing},
         )
@@ -165,15 +267,14 @@ class Refusal:
     @classmethod
     def registration_not_open(cls, season: Season, opens_at: datetime) -> "Refusal":
         at = opens_at.astimezone(school_timezone())
-        said = (
-            f"Registration for {season.name} opens on {at:%A, %B} {at.day}, {at.year} "
-            f"at {at:%-I:%M %p}."
-        )
+        names = {"season": season.name, "day": said(at, WEEKDAY_DAY_AND_YEAR), "at": said(at, TIME)}
+        words = _("Registration for %(season)s opens on %(day)s at %(at)s.") % names
         return cls(
             RefusalKind.REGISTRATION_NOT_OPEN,
-            said,
-            said,
-            f"Registration for {season.name} was not open yet; your payment has been refunded.",
+            words,
+            words,
+            _("Registration for %(season)s was not open yet; your payment has been refunded.")
+            % names,
             code="registration_not_open",
             details={"opensAt": at.isoformat()},
         )
@@ -190,18 +291,24 @@ class Refusal:
     def holds_in_class(cls, most: int) -> "Refusal":
         return cls._about_holding(
             RefusalKind.HOLDS_IN_CLASS,
-            f"Your family already holds {most} seats in this class, the most one family may "
-            "hold at once. Pay for one, or remove one from your selected classes, to hold "
-            "another.",
+            _(
+                "Your family already holds %(most)s seats in this class, the most one family may "
+                "hold at once. Pay for one, or remove one from your selected classes, to hold "
+                "another."
+            )
+            % {"most": most},
         )
 
     @classmethod
     def holds(cls, most: int) -> "Refusal":
         return cls._about_holding(
             RefusalKind.HOLDS,
-            f"Your family already holds {most} seats across the school, the most one family "
-            "may hold at once. Pay for one, or remove one from your selected classes, to hold "
-            "another.",
+            _(
+                "Your family already holds %(most)s seats across the school, the most one family "
+                "may hold at once. Pay for one, or remove one from your selected classes, to hold "
+                "another."
+            )
+            % {"most": most},
         )
 
     @classmethod
@@ -209,74 +316,22 @@ class Refusal:
         at = until.astimezone(school_timezone())
         return cls._about_holding(
             RefusalKind.HOLD_COOLDOWN,
-            f"Seats held for your family ran out unpaid {lapses} times within a day. You may "
-            f"hold a seat again at {at:%-I:%M %p} ({at:%A, %B} {at.day}).",
+            _(
+                "Seats held for your family ran out unpaid %(lapses)s times within a day. You may "
+                "hold a seat again at %(at)s (%(day)s)."
+            )
+            % {"lapses": lapses, "at": said(at, TIME), "day": said(at, WEEKDAY_AND_DAY)},
         )
 
     @classmethod
-    def _about_holding(cls, kind: RefusalKind, said: str) -> "Refusal":
+    def _about_holding(cls, kind: RefusalKind, words: str) -> "Refusal":
         # Said on the payment page and to the waitlist's round; a payment for a seat already
         # held is never refused for it.
-        return cls(kind, said, said, said)
+        return cls(kind, words, words, words)
 
 
 def _is_child(participant: Participant | None) -> bool:
     return participant is not None and not participant.is_account_holder
-
-
-Refusal.CLOSED = Refusal(
-    RefusalKind.NOT_OPEN,
-    "This class is not open for selection.",
-    "This class is no longer open for enrolment.",
-    "The class closed for enrolment while you were paying; your payment has been refunded.",
-)
-Refusal.ENROLLED = Refusal(
-    RefusalKind.ENROLLED,
-    "You are already enrolled in this class.",
-    "You are already enrolled in this class.",
-    "You were already enrolled in this class; this payment has been refunded.",
-)
-Refusal.FULL = Refusal(
-    RefusalKind.FULL,
-    "This class has no seats left.",
-    "No seats are left in this class.",
-    # Every card payment held its seat from the payment page on, so a card refused for want of
-    # a seat is one whose hold ran out first.
-    "Your seat's hold ran out before the payment arrived, and the last seat went to another "
-    "family; your payment has been refunded in full.",
-)
-Refusal.PRICE = Refusal(
-    RefusalKind.PRICE,
-    "The price of this class has changed. Please reload the page.",
-    "The price of this class has changed. Please reload the page.",
-    "The price of this class changed while you were paying; your payment has been refunded.",
-)
-Refusal.NOBODY = Refusal(
-    RefusalKind.NOT_OPEN,
-    "Choose who will take this class.",
-    "Choose who will take this class.",
-    "The person this seat was for was removed from the family; your payment has been refunded.",
-)
-Refusal.BY_UNIT = Refusal(
-    RefusalKind.BY_UNIT,
-    "This class is booked by the week or the day: choose the ones to book.",
-    "This class is booked by the week or the day: choose the ones to book.",
-    "This class is booked by the week or the day; your payment has been refunded.",
-    code="choose_units",
-)
-Refusal.EXTENDED_CARE = Refusal(
-    RefusalKind.EXTENDED_CARE,
-    "Extended care is added to a day your child is booked, at checkout.",
-    "Extended care is added to a day your child is booked, at checkout.",
-    "Extended care goes with a booked day; your payment has been refunded.",
-    code="extended_care_with_a_day",
-)
-Refusal.STARTED = Refusal(
-    RefusalKind.STARTED,
-    "This class has already started.",
-    "This class has already started.",
-    "The class started while you were paying; your payment has been refunded.",
-)
 
 
 def first_day(camp_class: Class) -> date:
@@ -290,10 +345,11 @@ def first_day(camp_class: Class) -> date:
 def ages_label(camp_class: Class) -> str:
     low, high = camp_class.age_min, camp_class.age_max
     if low is not None and high is not None:
-        return f"Ages {low}–{high}"
+        return _("Ages %(low)s–%(high)s") % {"low": low, "high": high}
     if low is not None:
-        return f"Adults ({low} and up)" if low >= ADULT_AGE else f"Ages {low} and up"
-    return f"Ages up to {high}"
+        said_low = _("Adults (%(low)s and up)") if low >= ADULT_AGE else _("Ages %(low)s and up")
+        return said_low % {"low": low}
+    return _("Ages up to %(high)s") % {"high": high}
 
 
 def participant_age(participant: Participant, camp_class: Class) -> int | None:

@@ -13,7 +13,6 @@ from enrolments.apis import (
     SelectionListCreateApi,
     UnitRosterApi,
 )
-from enrolments.apis_care import CareGapListApi, CareReminderCreateApi
 from enrolments.apis_seasons import SeasonListApi
 from enrolments.apis_waitlist import (
     ClassWaitlistApi,
@@ -30,8 +29,6 @@ urlpatterns = [
     path("enrolledStudent/<str:email>", EnrolledClassListApi.as_view(), name="enrolled-classes"),
     path("seasons", SeasonListApi.as_view(), name="seasons"),
     path("eligibility", EligibilityApi.as_view(), name="eligibility"),
-    path("care/missing", CareGapListApi.as_view(), name="care-missing"),
-    path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("classes/<id:class_id>/roster", ClassRosterApi.as_view(), name="class-roster"),
     path(
         "classes/<id:class_id>/units/<id:unit_id>/roster",

@@ -11,6 +11,8 @@ or no a boolean, a date "YYYY-MM-DD", a number a JSON number.
 import math
 from datetime import date
 
+from django.utils.translation import gettext
+
 from extras.models import Question, QuestionKind
 
 # The longest answer a text question takes, by kind.
@@ -56,11 +58,11 @@ def shown_questions(questions: list[Question], values: dict[int, object]) -> lis
 
 def _date_problem(value) -> str | None:
     if not isinstance(value, str):
-        return "give a date"
+        return gettext("give a date")
     try:
         date.fromisoformat(value)
     except ValueError:
-        return "give a date as YYYY-MM-DD"
+        return gettext("give a date as YYYY-MM-DD")
     return None if len(value) == 10 else "give a date as YYYY-MM-DD"
 
 
@@ -69,26 +71,32 @@ def value_problem(question: Question, value) -> str | None:
     kind = question.kind
     if kind in TEXT_LIMITS:
         if not isinstance(value, str):
-            return "write it as text"
+            return gettext("write it as text")
         limit = TEXT_LIMITS[kind]
-        return f"at most {limit} characters, please" if len(value.strip()) > limit else None
+        return (
+            gettext("at most %(limit)s characters, please") % {"limit": limit}
+            if len(value.strip()) > limit
+            else None
+        )
     if kind == QuestionKind.ONE_CHOICE:
-        return None if isinstance(value, str) and value in question.choices else "choose one"
+        return (
+            None if isinstance(value, str) and value in question.choices else gettext("choose one")
+        )
     if kind == QuestionKind.CHOICES:
         fits = isinstance(value, list) and all(
             isinstance(each, str) and each in question.choices for each in value
         )
         if not fits or len(set(value)) != len(value):
-            return "choose among the answers offered"
+            return gettext("choose among the answers offered")
         return None
     if kind == QuestionKind.YES_NO:
-        return None if isinstance(value, bool) else "answer yes or no"
+        return None if isinstance(value, bool) else gettext("answer yes or no")
     if kind == QuestionKind.DATE:
         return _date_problem(value)
     if kind == QuestionKind.NUMBER:
         number = isinstance(value, int | float) and not isinstance(value, bool)
-        return None if number and math.isfinite(value) else "give a number"
-    return "this question cannot be answered"
+        return None if number and math.isfinite(value) else gettext("give a number")
+    return gettext("this question cannot be answered")
 
 
 def cleaned(question: Question, value):
@@ -112,18 +120,27 @@ def answers_checked(
     asked = {question.pk for question in questions}
     for question_id in given:
         if question_id not in asked:
-            problems[str(question_id)] = [f"{who}: this is not a question {where} asks."]
+            problems[str(question_id)] = [
+                gettext("%(who)s: this is not a question %(where)s asks.")
+                % {"who": who, "where": where}
+            ]
     values = {**current, **{k: v for k, v in given.items() if not is_blank(v)}}
     keep: dict[int, object] = {}
     for question in shown_questions(questions, values):
         value = given.get(question.pk)
         if is_blank(value):
             if question.required and is_blank(current.get(question.pk)):
-                problems[str(question.pk)] = [f"{who}: Please answer “{question.label}”."]
+                problems[str(question.pk)] = [
+                    gettext("%(who)s: Please answer “%(label)s”.")
+                    % {"who": who, "label": question.label}
+                ]
             continue
         problem = value_problem(question, value)
         if problem is not None:
-            problems[str(question.pk)] = [f"{who}: “{question.label}”: {problem}."]
+            problems[str(question.pk)] = [
+                gettext("%(who)s: “%(label)s”: %(problem)s.")
+                % {"who": who, "label": question.label, "problem": problem}
+            ]
             continue
         keep[question.pk] = cleaned(question, value)
     return keep, problems

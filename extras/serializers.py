@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 # The most answers one request gives for a child: more than any class and season ask.
@@ -15,7 +16,9 @@ class AnswersInputField(serializers.DictField):
     def to_internal_value(self, data) -> dict:
         answers = super().to_internal_value(data)
         if len(answers) > MAX_ANSWERS:
-            raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
+            raise serializers.ValidationError(
+                _("At most %(MAX_ANSWERS)s answers.") % {"MAX_ANSWERS": MAX_ANSWERS}
+            )
         if not all(key.isdigit() and len(key) < 12 for key in answers):
-            raise serializers.ValidationError("Answers are keyed by the question's id.")
+            raise serializers.ValidationError(_("Answers are keyed by the question's id."))
         return {int(key): value for key, value in answers.items()}

@@ -5,6 +5,7 @@ first day (`answers_update`)."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, User
 from classes.models import Class
@@ -63,8 +64,10 @@ def answers_update(*, participant: Participant, camp_class: Class, answers: dict
     until = answers_editable_until(camp_class)
     if until is not None and timezone.now() >= until:
         raise Conflict(
-            "The answers can no longer be changed: the class has started. Please tell the "
-            "school directly.",
+            _(
+                "The answers can no longer be changed: the class has started. Please tell the "
+                "school directly."
+            ),
             code="answers_closed",
         )
     questions = questions_of(camp_class)

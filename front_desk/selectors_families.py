@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django.db.models import Exists, F, OuterRef, Q, Sum, Value
 from django.db.models.functions import Concat, Replace
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, Role, User
 from care.selectors import care_missing_for, records_of, taken_to_confirm
@@ -102,7 +103,7 @@ def desk_family(*, family_id: int) -> DeskFamily:
     """One family as the desk sees it; anyone not a family is not found."""
     family = User.objects.filter(pk=family_id, role=Role.STUDENT).first()
     if family is None:
-        raise NotFound("No such family.")
+        raise NotFound(_("No such family."))
     return desk_families([family])[0]
 
 
@@ -110,7 +111,7 @@ def desk_participant(*, participant_id: int) -> DeskParticipant:
     """One person of a family, as the desk sees them."""
     participant = Participant.objects.filter(pk=participant_id, account__role=Role.STUDENT).first()
     if participant is None:
-        raise NotFound("No such person in any family.")
+        raise NotFound(_("No such person in any family."))
     records = records_of([participant.pk], medical=False)
     return DeskParticipant(
         participant=participant,

@@ -1,9 +1,11 @@
 """The front desk's routes: families (`apis_families`), checkouts and payments taken for them
-(`apis_checkouts`), the log and the day's close (`apis`)."""
+(`apis_checkouts`), the log and the day's close (`apis`), and the care records families still
+owe for upcoming classes, with the office's reminders (`apis_care`)."""
 
 from django.urls import path
 
 from front_desk.apis import DeskDayApi, DeskLogApi
+from front_desk.apis_care import CareGapListApi, CareReminderCreateApi
 from front_desk.apis_checkouts import (
     DeskCheckoutDetailApi,
     DeskCheckoutListApi,
@@ -16,6 +18,8 @@ from front_desk.apis_families import (
 )
 
 urlpatterns = [
+    path("care/missing", CareGapListApi.as_view(), name="care-missing"),
+    path("care/reminders", CareReminderCreateApi.as_view(), name="care-reminders"),
     path("frontDesk/log", DeskLogApi.as_view(), name="front-desk-log"),
     path("frontDesk/day", DeskDayApi.as_view(), name="front-desk-day"),
     path("frontDesk/families", FamilyListCreateApi.as_view(), name="front-desk-families"),

@@ -5,6 +5,8 @@ instructor of the class at whose meeting it happened; the family's (`FAMILY`) fo
 a child in it, who sees only its own children. To anyone else a report is as good as absent.
 """
 
+from django.utils.translation import gettext_lazy
+
 from accounts.models import Participant, Role, User
 from care.access import FAMILY as CHILD_S_FAMILY
 from care.access import access_child_records
@@ -13,7 +15,7 @@ from health.models import Incident
 
 STAFF = "staff"
 FAMILY = "family"
-NO_SUCH_INCIDENT = "No such incident report."
+NO_SUCH_INCIDENT = gettext_lazy("No such incident report.")
 
 
 def _incidents(*, lock: bool):

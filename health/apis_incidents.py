@@ -6,6 +6,7 @@ PDF. Every staff read of a child's report is logged for the family (CarePart.INC
 from django.http import HttpResponse
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -124,7 +125,9 @@ class IncidentEditInputSerializer(ServiceInputSerializer):
 
     kind = serializers.ChoiceField(
         choices=IncidentKind.choices,
-        error_messages={"invalid_choice": "Choose injury, illness, behaviour or other."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose injury, illness, behaviour or other.")
+        },
     )
     bodyArea = serializers.ChoiceField(  # noqa: N815
         source="body_area",

@@ -3,6 +3,7 @@ instructor and admins), a dose recorded
 (`health.services.medications.medication_administration_record`), and a child's whole log (the
 family and admins). Every staff read is in the family's access log."""
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -109,7 +110,7 @@ class MedicationAdministrationCreateApi(APIView):
         medication = serializers.CharField(max_length=MEDICATION_MAX_LENGTH)
         outcome = serializers.ChoiceField(
             choices=MedicationOutcome.choices,
-            error_messages={"invalid_choice": "Choose given, refused or missed."},
+            error_messages={"invalid_choice": gettext_lazy("Choose given, refused or missed.")},
         )
         at = serializers.DateTimeField(help_text="When the dose was given, on the device.")
         note = serializers.CharField(

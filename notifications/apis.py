@@ -1,5 +1,6 @@
 """An announcement's unsubscribe link: one click turns announcements off, without signing in."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -43,7 +44,7 @@ class UnsubscribeApi(APIView):
     def get(self, request, token: str):
         mailbox = Mailbox.objects.filter(token=token).first()
         if mailbox is None:
-            raise NotFound("This unsubscribe link is not known.")
+            raise NotFound(_("This unsubscribe link is not known."))
         return Response(_body(mailbox))
 
     @extend_schema(

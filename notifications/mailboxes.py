@@ -6,6 +6,7 @@ bounce), written to no more until the family says it is fixed.
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import NotFound
 from notifications.models import Mailbox
@@ -61,5 +62,5 @@ def mailbox_unsubscribe(*, token: str) -> Mailbox:
     """One click on an announcement's unsubscribe link: no more announcements to its address."""
     mailbox = Mailbox.objects.filter(token=token).first()
     if mailbox is None:
-        raise NotFound("This unsubscribe link is not known.")
+        raise NotFound(_("This unsubscribe link is not known."))
     return mailbox_set(address=mailbox.address, announcements=False)

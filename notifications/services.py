@@ -13,6 +13,7 @@ from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import NotFound
 from core.prepared import insert_unless_present
@@ -121,7 +122,7 @@ def message_resend(*, message_id: int) -> Message:
     """A new row with the same content, marked as a resend of `message_id`, queued now."""
     original = Message.objects.filter(pk=message_id).first()
     if original is None:
-        raise NotFound("No such message.")
+        raise NotFound(_("No such message."))
     now = timezone.now()
     resend = Message.objects.create(
         kind=original.kind,

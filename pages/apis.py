@@ -1,5 +1,7 @@
 """The school's own pages and its Contact form, open to every visitor."""
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -19,7 +21,9 @@ from pages.selectors import site_page_get
 from pages.services import contact_message_send
 
 # What the sender reads once the message is on its way, honeypot or not.
-CONTACT_THANKS = "Thank you! Your message has reached the school. We will answer by e-mail."
+CONTACT_THANKS = gettext_lazy(
+    "Thank you! Your message has reached the school. We will answer by e-mail."
+)
 
 
 class SitePageOutputSerializer(serializers.Serializer):
@@ -45,7 +49,7 @@ class SitePageApi(APIView):
     def get(self, request, slug: str):
         page = site_page_get(slug=slug)
         if page is None:
-            raise NotFound("The school has no such page.")
+            raise NotFound(_("The school has no such page."))
         return Response(SitePageOutputSerializer(page).data)
 
 
@@ -57,7 +61,10 @@ class ContactInputSerializer(ServiceInputSerializer):
         max_length=CONTACT_NAME_MAX_LENGTH,
         allow_blank=True,
         error_messages={
-            "max_length": f"Your name must be at most {CONTACT_NAME_MAX_LENGTH} characters."
+            "max_length": gettext_lazy(
+                "Your name must be at most %(CONTACT_NAME_MAX_LENGTH)s characters."
+            )
+            % {"CONTACT_NAME_MAX_LENGTH": CONTACT_NAME_MAX_LENGTH}
         },
     )
     email = serializers.CharField(max_length=254, allow_blank=True)
@@ -65,7 +72,12 @@ class ContactInputSerializer(ServiceInputSerializer):
         max_length=CONTACT_MESSAGE_MAX_LENGTH,
         allow_blank=True,
         error_messages={
-            "max_length": (f"Your message must be at most {CONTACT_MESSAGE_MAX_LENGTH} characters.")
+            "max_length": (
+                gettext_lazy(
+                    "Your message must be at most %(CONTACT_MESSAGE_MAX_LENGTH)s characters."
+                )
+                % {"CONTACT_MESSAGE_MAX_LENGTH": CONTACT_MESSAGE_MAX_LENGTH}
+            )
         },
     )
     # Hidden from people in the form; a robot that fills every field fills this one too.

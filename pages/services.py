@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext
 
 from core.errors import InvalidInput
 from notifications.services import message_queue
@@ -14,18 +15,22 @@ from pages.models import CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, Co
 def _problems(*, name: str, email: str, message: str) -> dict[str, list[str]]:
     problems: dict[str, list[str]] = {}
     if not name:
-        problems["name"] = ["Please tell us your name."]
+        problems["name"] = [gettext("Please tell us your name.")]
     elif len(name) > CONTACT_NAME_MAX_LENGTH:
-        problems["name"] = [f"Your name must be at most {CONTACT_NAME_MAX_LENGTH} characters."]
+        problems["name"] = [
+            gettext("Your name must be at most %(CONTACT_NAME_MAX_LENGTH)s characters.")
+            % {"CONTACT_NAME_MAX_LENGTH": CONTACT_NAME_MAX_LENGTH}
+        ]
     try:
         validate_email(email)
     except ValidationError:
-        problems["email"] = ["Please give an e-mail address we can answer."]
+        problems["email"] = [gettext("Please give an e-mail address we can answer.")]
     if not message:
-        problems["message"] = ["Please write your message."]
+        problems["message"] = [gettext("Please write your message.")]
     elif len(message) > CONTACT_MESSAGE_MAX_LENGTH:
         problems["message"] = [
-            f"Your message must be at most {CONTACT_MESSAGE_MAX_LENGTH} characters."
+            gettext("Your message must be at most %(CONTACT_MESSAGE_MAX_LENGTH)s characters.")
+            % {"CONTACT_MESSAGE_MAX_LENGTH": CONTACT_MESSAGE_MAX_LENGTH}
         ]
     return problems
 

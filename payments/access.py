@@ -2,6 +2,8 @@
 an admin; anyone else's is as good as absent (not found, never refused, so its existence is not
 told)."""
 
+from django.utils.translation import gettext as _
+
 from accounts.models import Role, User
 from core.errors import NotFound
 from payments.models import Payment
@@ -12,7 +14,7 @@ def access_payment(*, viewer: User, payment_id: int) -> Payment:
     """The payment, when `viewer` paid it or is an admin; not found otherwise."""
     payment = payment_find(payment_id=payment_id)
     if payment is None or (payment.student_id != viewer.pk and viewer.role != Role.ADMIN):
-        raise NotFound("No such payment.")
+        raise NotFound(_("No such payment."))
     return payment
 
 
@@ -21,5 +23,5 @@ def access_checkout_receipt(*, viewer: User, checkout_id: int) -> CheckoutReceip
     found otherwise, as for a checkout not paid (there is no receipt yet)."""
     receipt = checkout_receipt_read(checkout_id=checkout_id)
     if receipt is None or (receipt.checkout.family_id != viewer.pk and viewer.role != Role.ADMIN):
-        raise NotFound("No such receipt.")
+        raise NotFound(_("No such receipt."))
     return receipt

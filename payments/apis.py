@@ -1,6 +1,7 @@
 """A family's payments: their history, a payment's receipt, a checkout's one receipt, and what
 every payment that waits for the cardholder's bank answers."""
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
 )
@@ -26,7 +27,9 @@ from payments.serializers import (
 
 def _own_email(request, email: str) -> None:
     access_own_email(
-        caller=request.user, email=email, refusal="You can only see your own payments and classes."
+        caller=request.user,
+        email=email,
+        refusal=_("You can only see your own payments and classes."),
     )
 
 
@@ -43,7 +46,7 @@ def bank_confirmation_asked(client_secret: str, payment_intent_id: str) -> Respo
     confirms it with the secret, then the same request names the PaymentIntent."""
     return Response(
         {
-            **error_body("Your bank asks you to confirm this payment."),
+            **error_body(_("Your bank asks you to confirm this payment.")),
             "requiresAction": True,
             "clientSecret": client_secret,
             "paymentIntentId": payment_intent_id,

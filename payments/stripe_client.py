@@ -16,6 +16,7 @@ import pycurl
 import requests
 import stripe
 from django.conf import settings
+from django.utils.translation import gettext
 
 from core.provider_waits import provider_call
 
@@ -226,7 +227,7 @@ def client() -> stripe.StripeClient:
 
 def _translated(error: stripe.StripeError) -> PaymentProviderError:
     if isinstance(error, stripe.CardError):
-        return CardDeclined(error.user_message or "Your card was declined.")
+        return CardDeclined(error.user_message or gettext("Your card was declined."))
     if isinstance(error, stripe.InvalidRequestError) and error.http_status == 404:
         return NotFoundAtProvider(str(error))
     if isinstance(error, NeverSent):

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, InvalidInput, NotFound
@@ -115,7 +116,7 @@ def _claimed(instalment_id: int) -> Instalment | None:
 def _card_of(payment: Payment, setup_intent_id: str) -> stripe_client.CardSetup:
     setup_id = setup_intent_id or payment.card_setup_intent_id or payment.setup_intent_id
     if not setup_id:
-        raise Conflict("No card is saved for this payment.", code="no_card")
+        raise Conflict(_("No card is saved for this payment."), code="no_card")
     with stripe_call():
         return stripe_client.card_setup_retrieve(setup_id)
 
@@ -194,7 +195,9 @@ class _InstalmentCharge(card_charges.ChargeFlow[InstalmentCharged]):
             return self.declined("Your bank asks you to confirm this payment yourself.", charge)
         instalment = self.instalment
         Instalment.objects.filter(pk=instalment.pk).update(
-            status=self.was, payment_intent_id=charge.id, message="Your bank asks you to confirm."
+            status=self.was,
+            payment_intent_id=charge.id,
+            message="Your bank asks you to confirm.",
         )
         instalment.refresh_from_db()
         return InstalmentCharged(
@@ -421,7 +424,7 @@ def balance_payment_of(*, family: User, enrolment_id: int, lock: bool = False) -
         payments = payments.select_for_update(of=("self",))
     payment = payments.filter(enrolment_id=enrolment_id, student=family).first()
     if payment is None:
-        raise NotFound("No such enrolment.")
+        raise NotFound(_("No such enrolment."))
     return payment
 
 
@@ -469,12 +472,12 @@ def balance_pay(
         card_charges.charge_after_the_bank(_BalanceAfterTheBank(payment), payment_intent_id)
         to_pay = unpaid_of(payment, by=by)
     elif payment.status != PaymentStatus.ENROLLED:
-        raise Conflict("This enrolment is not active, so nothing is due on it.")
+        raise Conflict(_("This enrolment is not active, so nothing is due on it."))
     else:
         to_pay = unpaid_of(payment, by=by)
         total = sum((instalment.amount for instalment in to_pay), ZERO)
         if not to_pay:
-            raise Conflict("Nothing is due on this enrolment now.", code="nothing_due")
+            raise Conflict(_("Nothing is due on this enrolment now."), code="nothing_due")
         if in_cents(total) != in_cents(confirmed_amount):
             raise AmountChanged(total)
     card = ""
@@ -499,11 +502,11 @@ def balance_pay(
             # Another's charge of it (the beat's run, another tab) is with the bank: no decline,
             # and it may well succeed.
             raise Conflict(
-                "This instalment is being charged already; it shows as paid in a moment.",
+                _("This instalment is being charged already; it shows as paid in a moment."),
                 code="instalment_charging",
             )
         if not charged.paid:
-            raise CardDeclined(charged.message or "The payment did not go through.")
+            raise CardDeclined(charged.message or _("The payment did not go through."))
     payment.refresh_from_db()
     return BalancePaid(payment=payment)
 
@@ -541,7 +544,7 @@ def _unpaid_locked(instalment_id: int) -> Instalment:
         Instalment.objects.select_for_update().select_related("payment").get(pk=instalment_id)
     )
     if instalment.status not in UNPAID:
-        raise Conflict("Only an instalment not yet paid (nor being charged) can be changed.")
+        raise Conflict(_("Only an instalment not yet paid (nor being charged) can be changed."))
     return instalment
 
 
@@ -561,7 +564,7 @@ def instalment_amount_change(
     *, instalment_id: int, amount: Decimal, by: User, note: str = ""
 ) -> Instalment:
     if amount < Decimal("0.50"):
-        raise InvalidInput({"amount": ["An instalment is at least $0.50 (the card minimum)."]})
+        raise InvalidInput({"amount": [_("An instalment is at least $0.50 (the card minimum).")]})
     with transaction.atomic():
         instalment = _unpaid_locked(instalment_id)
         was = instalment.amount
@@ -594,7 +597,7 @@ def instalments_cancel_future(*, payment_id: int, by: User, note: str = "") -> i
 def instalment_paid_offline(*, instalment_id: int, by: User, note: str) -> Instalment:
     """Cash or cheque taken by the office: the instalment paid, with the office's note."""
     if not note.strip():
-        raise InvalidInput({"note": ["Say how it was paid (cash, cheque number)."]})
+        raise InvalidInput({"note": [_("Say how it was paid (cash, cheque number).")]})
     with transaction.atomic():
         instalment = _unpaid_locked(instalment_id)
         instalment.status = InstalmentStatus.PAID
@@ -614,7 +617,7 @@ def release_extend(*, payment_id: int, release_on: date, by: User, note: str = "
     with transaction.atomic():
         payment = Payment.objects.select_for_update().get(pk=payment_id)
         if payment.overdue_since is None:
-            raise Conflict("This payment is not overdue.")
+            raise Conflict(_("This payment is not overdue."))
         was = payment.release_on
         payment.release_on = release_on
         payment.save(update_fields=["release_on"])

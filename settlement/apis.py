@@ -1,5 +1,6 @@
 """Stripe's webhook: its word that a charge succeeded, believed only with a valid signature."""
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -39,7 +40,7 @@ class StripeWebhookApi(APIView):
             )
         except stripe_client.InvalidSignature:
             return Response(
-                error_body("The webhook signature is not valid."),
+                error_body(gettext("The webhook signature is not valid.")),
                 status=status.HTTP_400_BAD_REQUEST,
             )
         return Response({"received": True})

@@ -31,6 +31,7 @@ import time
 from django.conf import settings
 from django.http import JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework_simplejwt.settings import api_settings as jwt_settings
@@ -40,7 +41,7 @@ from core.api import error_body
 from core.provider_waits import provider_waits
 from waiting_room import line
 
-WAIT_YOUR_TURN = (
+WAIT_YOUR_TURN = gettext_lazy(
     "Registration has just opened and many families are here: please wait your turn in line."
 )
 ADMISSION_HEADER = "Camp-Admission"

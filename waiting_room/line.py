@@ -68,6 +68,7 @@ from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 from rest_framework_simplejwt.exceptions import InvalidToken
@@ -81,9 +82,9 @@ logger = logging.getLogger(__name__)
 
 LINE_SALT = "camp.waiting-room.line"
 ADMISSION_SALT = "camp.waiting-room.admission"
-BAD_LINE = "This is not a place in this site's line."
+BAD_LINE = gettext_lazy("This is not a place in this site's line.")
 JOINS_CODE = "waiting_room_joins"
-TOO_MANY_JOINS = (
+TOO_MANY_JOINS = gettext_lazy(
     "Many places in the line were just taken from this network address. Please try again in a "
     "minute, or sign in."
 )
@@ -854,7 +855,7 @@ def waiting_room_live() -> Live:
     found = _client()
     if found is None:
         if settings.WAITING_ROOM_REDIS_URL:
-            raise ProviderUnavailable("The waiting room's Redis is not answering.")
+            raise ProviderUnavailable(gettext("The waiting room's Redis is not answering."))
         return Live(
             active=False,
             paused=False,
@@ -889,7 +890,7 @@ def waiting_room_live() -> Live:
             answers = pipe.execute()
     except redis.RedisError as error:
         _failed(error)
-        raise ProviderUnavailable("The waiting room's Redis is not answering.") from error
+        raise ProviderUnavailable(gettext("The waiting room's Redis is not answering.")) from error
     paused = bool(answers.pop(0))
     in_line, before = (answers.pop(0), answers.pop(0)) if opening is not None else (0, 0)
     requests = sum(int(counts[0] or 0) for counts in answers)
@@ -915,8 +916,8 @@ def waiting_room_pause(*, paused: bool) -> Live:
     found = _client()
     if found is None:
         if settings.WAITING_ROOM_REDIS_URL:
-            raise ProviderUnavailable("The waiting room's Redis is not answering.")
-        raise Conflict("The waiting room is off on this site: it has no Redis.")
+            raise ProviderUnavailable(gettext("The waiting room's Redis is not answering."))
+        raise Conflict(gettext("The waiting room is off on this site: it has no Redis."))
     client, scripts = found
     room = keys()
     try:
@@ -930,5 +931,5 @@ def waiting_room_pause(*, paused: bool) -> Live:
             client.delete(room.paused)
     except redis.RedisError as error:
         _failed(error)
-        raise ProviderUnavailable("The waiting room's Redis is not answering.") from error
+        raise ProviderUnavailable(gettext("The waiting room's Redis is not answering.")) from error
     return waiting_room_live()

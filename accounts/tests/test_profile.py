@@ -17,7 +17,13 @@ SIGNED_IN = ["student", "other student", "instructor", "other instructor", "admi
 
 
 def profile_of(person: User) -> dict:
-    return {"name": person.name, "email": person.email, "photo": person.photo, "bio": person.bio}
+    return {
+        "name": person.name,
+        "email": person.email,
+        "photo": person.photo,
+        "bio": person.bio,
+        "language": person.language,
+    }
 
 
 class TestReading:
@@ -153,6 +159,7 @@ class TestChangingNameAndPhoto:
             "email": person.email,
             "photo": "/media/classes/ada.png",
             "bio": "",
+            "language": "en",
         }
         assert (person.name, person.photo) == ("Ada Lovelace", "/media/classes/ada.png")
 
@@ -248,7 +255,7 @@ class TestChangingNameAndPhoto:
         assert response.status_code == 400
         assert response.json() == {
             "message": "Please check these fields: non_field_errors.",
-            "errors": {"non_field_errors": ["Send the name, photo or bio to change."]},
+            "errors": {"non_field_errors": ["Send the name, photo, bio or language to change."]},
         }
 
     def test_a_student_sending_a_bio_changes_nothing(self, client_as, people):

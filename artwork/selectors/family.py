@@ -6,6 +6,7 @@ instructor only the pieces of the classes they teach; admins every piece."""
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, User
 from artwork.models import Artwork, ArtworkChild
@@ -52,7 +53,7 @@ def portfolio_of(*, participant: Participant, reader: User, season_id: int | Non
     if season_id is not None:
         season = Season.objects.filter(pk=season_id).first()
         if season is None:
-            raise NotFound("No such season.")
+            raise NotFound(_("No such season."))
     pieces = artworks_of_child(
         participant=participant, view=FAMILY, reader=reader, season_id=season_id
     )

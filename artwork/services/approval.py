@@ -7,6 +7,7 @@ answers, as every write of a piece's public fields does (`ShownInPublicLists`).
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from artwork.models import Artwork
@@ -20,7 +21,7 @@ def artwork_approval_set(*, actor: User, artwork_id: int, approved: bool) -> Art
     is as asked already."""
     artwork = Artwork.objects.select_for_update().filter(pk=artwork_id).first()
     if artwork is None:
-        raise NotFound("No such piece.")
+        raise NotFound(_("No such piece."))
     if approved == (artwork.approved_at is not None):
         return artwork
     artwork.approved_at, artwork.approved_by = (timezone.now(), actor) if approved else (None, None)

@@ -3,13 +3,14 @@ admin may do it for them). A piece with no child left on it is nobody's: it is d
 every stored file of it with it once the deletion is committed (artwork.apps)."""
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from artwork.access_children import access_child_for_family
 from artwork.models import Artwork, ArtworkChild
 from core.errors import NotFound
 
-NO_SUCH_PIECE = "No such piece of artwork."
+NO_SUCH_PIECE = gettext_lazy("No such piece of artwork.")
 
 
 @transaction.atomic

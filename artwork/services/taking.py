@@ -15,6 +15,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from artwork.access import access_artwork_for_staff, access_class_for_artwork
@@ -26,7 +28,7 @@ from core.errors import InvalidInput, TooMany
 from core.school_time import school_timezone, school_today
 from enrolments.selectors import roster_for
 
-STAGE_UNKNOWN = "Choose in progress, drying, firing or ready."
+STAGE_UNKNOWN = gettext_lazy("Choose in progress, drying, firing or ready.")
 
 
 def _sent_before(*, actor: User, class_id: int, client_id: str) -> Artwork | None:
@@ -52,8 +54,11 @@ def _children_tagged(
         raise InvalidInput(
             {
                 "participant_ids": [
-                    f"Not on this class's roster: {', '.join(off)}. Choose children who hold "
-                    "a seat in the class."
+                    _(
+                        "Not on this class's roster: %(names)s. Choose children who hold a "
+                        "seat in the class."
+                    )
+                    % {"names": ", ".join(off)}
                 ]
             }
         )
@@ -74,8 +79,11 @@ def _day_limit_reached(*, camp_class: Class, done: str, code: str, limit: int, d
     resets_at = _school_midnight(day + timedelta(days=1))
     again = date_format(resets_at.astimezone(school_timezone()), "l, F j")
     return TooMany(
-        f"{camp_class.name} {done} today, the most a class may in a day. You can photograph "
-        f"more from midnight (school time), {again}.",
+        _(
+            "%(name)s %(done)s today, the most a class may in a day. You can "
+            "photograph more from midnight (school time), %(again)s."
+        )
+        % {"name": camp_class.name, "done": done, "again": again},
         resets_at=resets_at,
         code=code,
         details={"limit": limit, "resetsAt": resets_at.isoformat()},

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, Role, User
 from attendance.access import access_meeting_for_attendance
@@ -35,6 +35,7 @@ from care.selectors import record_of
 from classes.models import CareKind, Meeting
 from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput, Refused
+from core.language import TIME, WEEKDAY_AND_DAY, said
 from core.school_time import school_timezone
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.selectors import roster_name
@@ -45,7 +46,10 @@ AT_AHEAD_ALLOWED = timedelta(minutes=2)
 
 def _school_time(moment: datetime) -> str:
     local = moment.astimezone(school_timezone())
-    return date_format(local, "g:i A") + " on " + date_format(local, "l, F j")
+    return _("%(time)s on %(day)s") % {
+        "time": said(local, TIME),
+        "day": said(local, WEEKDAY_AND_DAY),
+    }
 
 
 # How long after its day an instructor's action taken on the day may still arrive: a phone
@@ -62,22 +66,31 @@ def _window_checked(*, actor: User, meeting, at: datetime, now: datetime) -> Non
     opens_at = attendance_opens_at(meeting)
     if now < opens_at or at < opens_at:
         raise Refused(
-            f"Attendance for this meeting opens at {_school_time(opens_at)}, "
-            f"{settings.ATTENDANCE_OPENS_MINUTES_BEFORE} minutes before it starts.",
+            _(
+                "Attendance for this meeting opens at %(school_time)s, "
+                "%(ATTENDANCE_OPENS_MINUTES_BEFORE)s minutes before it starts."
+            )
+            % {
+                "school_time": _school_time(opens_at),
+                "ATTENDANCE_OPENS_MINUTES_BEFORE": settings.ATTENDANCE_OPENS_MINUTES_BEFORE,
+            },
             code="attendance_not_open",
         )
     closes_at = attendance_closes_at(meeting)
     if at >= closes_at or now >= closes_at + LATE_SENDING_ALLOWED:
         raise Refused(
-            "Attendance for this meeting closed at midnight at the end of its day. Ask an admin "
-            "to record it.",
+            _(
+                "Attendance for this meeting closed at midnight at the end of its day. "
+                "Ask an admin "
+                "to record it."
+            ),
             code="attendance_closed",
         )
 
 
 def _at_checked(*, at: datetime, now: datetime) -> None:
     if at > now + AT_AHEAD_ALLOWED:
-        raise InvalidInput({"at": ["The time an action was taken cannot be in the future."]})
+        raise InvalidInput({"at": [_("The time an action was taken cannot be in the future.")]})
 
 
 def _seat_of(*, meeting, participant_id: int) -> Enrolment:
@@ -91,7 +104,7 @@ def _seat_of(*, meeting, participant_id: int) -> Enrolment:
         .first()
     )
     if enrolment is None:
-        raise InvalidInput({"participant_id": ["This person holds no seat in this class."]})
+        raise InvalidInput({"participant_id": [_("This person holds no seat in this class.")]})
     return enrolment
 
 
@@ -102,7 +115,7 @@ def _collector_fields(
     left alone where the record allows it, or, on an admin's word with a reason, someone else."""
     child = roster_name(participant)
     if not collected_by or not collected_by.get("kind"):
-        raise InvalidInput({"collected_by": [f"Say who collected {child}."]})
+        raise InvalidInput({"collected_by": [_("Say who collected %(child)s.") % {"child": child}]})
     record = record_of(participant.pk)
     collectors = collectors_for(participant, record)
     kind = collected_by.get("kind")
@@ -110,9 +123,10 @@ def _collector_fields(
     given_name = " ".join(str(collected_by.get("name") or "").split())
     listed = [collector.name for collector in collectors]
     on_the_list = (
-        f"{child}'s list of people who may collect them: {', '.join(listed)}"
+        _("%(child)s's list of people who may collect them: %(names)s")
+        % {"child": child, "names": ", ".join(listed)}
         if listed
-        else f"{child}'s list of people who may collect them, which is empty"
+        else _("%(child)s's list of people who may collect them, which is empty") % {"child": child}
     )
     if kind in (CollectorKind.GUARDIAN, CollectorKind.PICKUP):
         for collector in collectors:
@@ -123,15 +137,23 @@ def _collector_fields(
                     "collected_by_name": collector.name,
                 }
         raise InvalidInput(
-            {"collected_by": [f"{given_name or 'This person'} is not on {on_the_list}."]}
+            {
+                "collected_by": [
+                    _("%(name)s is not on %(on_the_list)s.")
+                    % {"name": given_name or _("This person"), "on_the_list": on_the_list}
+                ]
+            }
         )
     if kind == CollectorKind.ALONE:
         if not may_leave_alone(participant, record):
             raise InvalidInput(
                 {
                     "collected_by": [
-                        f"{child} may not leave alone: their care record does not allow it. "
-                        f"Choose someone from {on_the_list}."
+                        _(
+                            "%(child)s may not leave alone: their care record does not allow it. "
+                            "Choose someone from %(on_the_list)s."
+                        )
+                        % {"child": child, "on_the_list": on_the_list}
                     ]
                 }
             )
@@ -140,8 +162,11 @@ def _collector_fields(
         raise InvalidInput(
             {
                 "collected_by": [
-                    f"Hand {child} over to their class or to extended care with the hand-over, "
-                    "which checks them in there."
+                    _(
+                        "Hand %(child)s over to their class or to extended care with the "
+                        "hand-over, which checks them in there."
+                    )
+                    % {"child": child}
                 ]
             }
         )
@@ -150,18 +175,28 @@ def _collector_fields(
             raise InvalidInput(
                 {
                     "collected_by": [
-                        f"{given_name or 'This person'} is not on {on_the_list}. Only an admin "
-                        "may let someone else collect them, with a reason."
+                        _(
+                            "%(name)s is not on %(on_the_list)s. Only an admin may let someone "
+                            "else collect them, with a reason."
+                        )
+                        % {"name": given_name or _("This person"), "on_the_list": on_the_list}
                     ]
                 }
             )
         if not given_name:
-            raise InvalidInput({"collected_by": [f"Give the name of who collected {child}."]})
+            raise InvalidInput(
+                {
+                    "collected_by": [
+                        _("Give the name of who collected %(child)s.") % {"child": child}
+                    ]
+                }
+            )
         if not override_reason.strip():
             raise InvalidInput(
                 {
                     "override_reason": [
-                        f"Say why {given_name}, who is not on {child}'s list, collected them."
+                        _("Say why %(given_name)s, who is not on %(child)s's list, collected them.")
+                        % {"given_name": given_name, "child": child}
                     ]
                 }
             )
@@ -172,7 +207,7 @@ def _collector_fields(
             "override_reason": override_reason.strip(),
         }
     raise InvalidInput(
-        {"collected_by": ["Who collected the child is a guardian, a pick-up, alone or other."]}
+        {"collected_by": [_("Who collected the child is a guardian, a pick-up, alone or other.")]}
     )
 
 
@@ -181,17 +216,23 @@ def _undone_checked(*, actor: User, actions: list, at: datetime, child: str) -> 
     taken by the same person within `ATTENDANCE_UNDO_MINUTES` of the undo."""
     standing = standing_actions(actions)
     if not standing:
-        raise Conflict(f"There is nothing to undo for {child}.")
+        raise Conflict(_("There is nothing to undo for %(child)s.") % {"child": child})
     last = standing[-1]
     if last.by_id != actor.pk:
         raise Conflict(
-            f"{child}'s last action was taken by {last.by_name}: only they may undo it. "
-            "Record what is right instead."
+            _(
+                "%(child)s's last action was taken by %(by_name)s: only they may undo "
+                "it. Record what is right instead."
+            )
+            % {"child": child, "by_name": last.by_name}
         )
     if at - last.at > timedelta(minutes=settings.ATTENDANCE_UNDO_MINUTES):
         raise Conflict(
-            f"An action can be undone within {settings.ATTENDANCE_UNDO_MINUTES} minutes of "
-            f"being taken. Record what is right for {child} instead."
+            _(
+                "An action can be undone within %(ATTENDANCE_UNDO_MINUTES)s minutes of "
+                "being taken. Record what is right for %(child)s instead."
+            )
+            % {"ATTENDANCE_UNDO_MINUTES": settings.ATTENDANCE_UNDO_MINUTES, "child": child}
         )
     return last
 
@@ -225,9 +266,9 @@ def attendance_record(
         _at_checked(at=at, now=now)
         _window_checked(actor=actor, meeting=meeting, at=at, now=now)
         if meeting.cancelled:
-            raise Conflict("This meeting is cancelled: there is no attendance to take.")
+            raise Conflict(_("This meeting is cancelled: there is no attendance to take."))
         if action not in AttendanceActionKind.values:
-            raise InvalidInput({"action": ["Choose check in, check out, absent or undo."]})
+            raise InvalidInput({"action": [_("Choose check in, check out, absent or undo.")]})
         participant = _seat_of(meeting=meeting, participant_id=participant_id).participant
         child = roster_name(participant)
         actions = list(
@@ -285,8 +326,10 @@ def _hand_over_checked(*, meeting, to_meeting) -> None:
     raise InvalidInput(
         {
             "to_meeting_id": [
-                "A child is handed over from before-care to their class, or from their class "
-                "to after-care, on the same day."
+                _(
+                    "A child is handed over from before-care to their class, or from their class "
+                    "to after-care, on the same day."
+                )
             ]
         }
     )
@@ -305,7 +348,7 @@ def _meetings_locked(*, actor: User, meeting_id: int, to_meeting_id: int):
     if to_meeting_id >= meeting_id:
         to_meeting = to_meetings.filter(pk=to_meeting_id).first()
     if to_meeting is None or to_meeting.pk == meeting.pk:
-        raise InvalidInput({"to_meeting_id": ["No such meeting to hand the child over to."]})
+        raise InvalidInput({"to_meeting_id": [_("No such meeting to hand the child over to.")]})
     return meeting, to_meeting
 
 
@@ -367,7 +410,8 @@ def attendance_hand_over(
                 **written,
             ),
             refused_if=lambda status: status != PRESENT,
-            refusal=f"{roster_name(participant)} is not checked in, so cannot be handed over.",
+            refusal=_("%(roster_name)s is not checked in, so cannot be handed over.")
+            % {"roster_name": roster_name(participant)},
         )
         check_in = _hand_over_write(
             AttendanceAction(
@@ -378,7 +422,8 @@ def attendance_hand_over(
                 **written,
             ),
             refused_if=lambda status: status == PRESENT,
-            refusal=f"{roster_name(participant)} is checked in to {went_to} already.",
+            refusal=_("%(roster_name)s is checked in to %(went_to)s already.")
+            % {"roster_name": roster_name(participant), "went_to": went_to},
         )
     return check_out, check_in, True
 
@@ -394,7 +439,7 @@ def _hand_over_allowed(
     for either in (meeting, to_meeting):
         _window_checked(actor=actor, meeting=either, at=at, now=now)
         if either.cancelled:
-            raise Conflict("This meeting is cancelled: there is no attendance to take.")
+            raise Conflict(_("This meeting is cancelled: there is no attendance to take."))
     _seat_of(meeting=to_meeting, participant_id=participant_id)
     return _seat_of(meeting=meeting, participant_id=participant_id).participant
 
@@ -425,7 +470,7 @@ def _hand_over_sent_before(
         return None
     check_in = AttendanceAction.objects.filter(client_id=client_id + HAND_OVER_CHECK_IN).first()
     if check_in is None:
-        raise Conflict("This action's id is already used by another action.")
+        raise Conflict(_("This action's id is already used by another action."))
     return check_out, check_in
 
 
@@ -443,7 +488,9 @@ def _written_or_sent_before(
         sent_before = _sent_before(actor=actor, meeting_id=row.meeting_id, client_id=row.client_id)
         if sent_before is None:
             # The other unique rule: each action is undone once.
-            raise Conflict(f"That action for {child} was undone already.") from None
+            raise Conflict(
+                _("That action for %(child)s was undone already.") % {"child": child}
+            ) from None
         return sent_before
     return None
 
@@ -468,7 +515,9 @@ def _action_fields(
     if action == AttendanceActionKind.CHECK_OUT:
         before = [earlier for earlier in actions if earlier.at <= at]
         if attendance_line_fold(meeting, before).status != PRESENT:
-            raise Conflict(f"{child} is not checked in, so cannot be checked out.")
+            raise Conflict(
+                _("%(child)s is not checked in, so cannot be checked out.") % {"child": child}
+            )
         return _collector_fields(
             actor=actor,
             participant=participant,
@@ -549,6 +598,9 @@ def participant_leaving_checked(*, participant: Participant) -> None:
     accounts.services.participant_delete, asked after enrolments' own check)."""
     if AttendanceAction.objects.filter(participant=participant).exists():
         raise Conflict(
-            f"{participant.first_name} has attendance on record at the school, so their record "
-            "is kept: it says when they came and who collected them."
+            _(
+                "%(first_name)s has attendance on record at the school, so their "
+                "record is kept: it says when they came and who collected them."
+            )
+            % {"first_name": participant.first_name}
         )

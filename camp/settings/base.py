@@ -111,8 +111,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The request's language: the `camp_language` cookie, else the browser's Accept-Language.
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's LocaleMiddleware: the visitor's language (cookie, Accept-Language); a signed-in
+    # person's own is activated once the API knows them. Answers carry Content-Language.
+    "core.language.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -200,10 +201,13 @@ AUTH_PASSWORD_VALIDATORS = [
 # browser may ask for it (Accept-Language).
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
-# Written by the browser app's language switch (frontend/src/lib/language.js).
+# A request's language (core.language): the signed-in person's, else this cookie (set when they
+# choose one, so pages follow; the browser app's switch writes it too), else Accept-Language,
+# else English.
 LANGUAGE_COOKIE_NAME = "camp_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -58,6 +58,7 @@ ANSWERS = {
     "A dose given": "health.services.medications.medication_administration_record",
     "A child's document": "care.services.care_document_upload",
     "A child's artwork": "artwork.services.taking.artwork_take",
+    "The language spoken": "core.language.language_activate",
 }
 # Named in the same lines, beside the first.
 ALSO_NAMED = {
@@ -104,6 +105,7 @@ ALSO_NAMED = {
         "notifications.tasks.message_send_task",
     ],
     "Who may take a class": ["enrolments.rules.RULES"],
+    "The language spoken": ["accounts.authentication", "core.language.LanguageMiddleware"],
     "When a season takes registrations": ["classes.registration.registration_opens_at"],
     "A list's cache invalidated": ["core.public_cache.ShownInPublicLists"],
     "Money given back": ["payments.services.ledger.ledger_credit_given"],

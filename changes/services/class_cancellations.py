@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from changes.selectors import care_days_riding_on
 from classes.models import Class, ClassStatus, is_sold_by_unit
@@ -83,7 +84,7 @@ def class_cancellation_preview(*, class_id: int) -> ClassCancellation:
     families who chose the class would be told. Nothing is changed."""
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     preview = ClassCancellation(class_id=class_id, class_name=camp_class.name)
     if is_sold_by_unit(camp_class):
         for unit_id in _units_of(class_id):
@@ -119,9 +120,9 @@ def _close(*, class_id: int, message: str) -> tuple[Class, int, int]:
     """Mark the class cancelled and close every selection of it, telling each family once."""
     camp_class = Class.objects.select_for_update().filter(pk=class_id).first()
     if camp_class is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     if camp_class.status == ClassStatus.WITHDRAWN:
-        raise Conflict("This class was withdrawn by its instructor; nobody chose it.")
+        raise Conflict(_("This class was withdrawn by its instructor; nobody chose it."))
     if camp_class.status != ClassStatus.CANCELLED:
         now = timezone.now()
         Class.objects.filter(pk=class_id).update(status=ClassStatus.CANCELLED, updated_at=now)

@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from changes.selectors import care_days_riding_on
@@ -169,29 +170,29 @@ def _payment_of(*, student: User, enrolment_id: int, lock: bool = False) -> Paym
         return payment
     if Enrolment.objects.filter(pk=enrolment_id, student=student).exists():
         # Every seat has its payment on record (a free one too); this one's is missing.
-        raise Conflict("This enrolment has no payment on record: please contact the school.")
-    raise NotFound("No such enrolment.")
+        raise Conflict(_("This enrolment has no payment on record: please contact the school."))
+    raise NotFound(_("No such enrolment."))
 
 
 def _check_cancellable(payment: Payment, now: datetime) -> None:
     camp_class = payment.camp_class
     if payment.status == PaymentStatus.CANCELLED:
-        raise Conflict("This enrolment is already cancelled.")
+        raise Conflict(_("This enrolment is already cancelled."))
     if payment.status == PaymentStatus.REFUNDED:
-        raise Conflict("The school has already refunded this enrolment.")
+        raise Conflict(_("The school has already refunded this enrolment."))
     enrolment = payment.enrolment
     if payment.status != PaymentStatus.ENROLLED or (
         enrolment is None or enrolment.status != EnrolmentStatus.ACTIVE
     ):
-        raise Conflict("This enrolment cannot be cancelled.")
+        raise Conflict(_("This enrolment cannot be cancelled."))
     if camp_class.status == ClassStatus.CANCELLED:
         # Its refund in full is the school's to make (class_cancel), not a policy's part.
-        raise Conflict("The school cancelled this class: your payment is refunded in full.")
+        raise Conflict(_("The school cancelled this class: your payment is refunded in full."))
     # Ended by its dates now and by those the family enrolled under: a class moved into the past
     # after they paid is still theirs to cancel, by the terms they were promised.
     ends = [end for end in (camp_class.ends_at, payment.ends_at_promised) if end is not None]
     if ends and now >= max(ends):
-        raise Conflict("This class has ended, so it can no longer be cancelled.")
+        raise Conflict(_("This class has ended, so it can no longer be cancelled."))
 
 
 # Better refunds first: a family is given the best its promises allow.
@@ -469,8 +470,10 @@ def enrolment_cancel(
                     enrolment_id=enrolment_id,
                     refund=quote.refund,
                     refund_status=RefundOutcome.CREDITED,
-                    message=f"Your enrolment is cancelled and {_money(quote.credit_amount)} is "
-                    "added to your account credit.",
+                    message=_(
+                        "Your enrolment is cancelled and %(money)s is added to your account credit."
+                    )
+                    % {"money": _money(quote.credit_amount)},
                     refund_to=RefundTo.CREDIT,
                     credit_amount=quote.credit_amount,
                 ),
@@ -582,9 +585,12 @@ def _nothing_refunded(
             enrolment_id=enrolment_id,
             refund=quote.refund,
             refund_status=RefundOutcome.CREDITED,
-            message=f"Your enrolment is cancelled and {_money(quote.refund)} is added to your "
-            "account credit: it was paid in cash, by cheque or with credit, which no card can take "
-            "back.",
+            message=_(
+                "Your enrolment is cancelled and %(money)s is added to your account "
+                "credit: it was paid in cash, by cheque or with credit, which no card "
+                "can take back."
+            )
+            % {"money": _money(quote.refund)},
             refund_to=RefundTo.CREDIT,
             credit_amount=quote.refund,
         )
@@ -616,15 +622,20 @@ def _refunds_made(refunds: list[Refund], enrolment_id: int) -> EnrolmentCancella
             enrolment_id=enrolment_id,
             refund=refunded,
             refund_status=RefundOutcome.SUCCEEDED,
-            message=f"Your enrolment is cancelled and {_money(refunded)} is refunded to "
-            "the card you paid with.",
+            message=_(
+                "Your enrolment is cancelled and %(money)s is refunded to the card you paid with."
+            )
+            % {"money": _money(refunded)},
         )
     return EnrolmentCancellation(
         enrolment_id=enrolment_id,
         refund=refunded,
         refund_status=RefundOutcome.PENDING,
-        message=f"Your enrolment is cancelled. The refund of {_money(refunded)} could not "
-        "be made just now; the school will make it and e-mail you when it is done.",
+        message=_(
+            "Your enrolment is cancelled. The refund of %(money)s could not be "
+            "made just now; the school will make it and e-mail you when it is done."
+        )
+        % {"money": _money(refunded)},
     )
 
 
@@ -713,8 +724,8 @@ def _credit_back_told(
         return cancellation
     return replace(
         cancellation,
-        message=f"{cancellation.message} {_money(quote.credit_returned)} of account credit "
-        "spent on it is given back.",
+        message=_("%(message)s %(money)s of account credit spent on it is given back.")
+        % {"message": cancellation.message, "money": _money(quote.credit_returned)},
     )
 
 

@@ -38,6 +38,8 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from changes.selectors import care_days_riding_on
@@ -50,6 +52,7 @@ from changes.services.enrolment_cancellations import (
 from checkout.pricing import Quote, discount_lost_by_cancelling, price_for
 from classes.models import Class, ClassStatus
 from core.errors import CardDeclined, Conflict, DomainError, InvalidInput, NotFound
+from core.language import WEEKDAY_AND_DAY, said
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.rules import Refusal, RefusalKind, enrolment_refusal
@@ -203,20 +206,23 @@ def _payment_of(*, family: User, enrolment_id: int, lock: bool = False) -> Payme
         return payment
     enrolment = Enrolment.objects.filter(pk=enrolment_id, student=family).first()
     if enrolment is None:
-        raise NotFound("No such enrolment.")
+        raise NotFound(_("No such enrolment."))
     moved = Transfer.objects.filter(from_enrolment=enrolment).select_related("to_class").first()
     if moved is not None:
         raise TransferRefused(
-            TransferRefusal("not_active", f"This enrolment was moved to {moved.to_class.name}."),
+            TransferRefusal(
+                "not_active",
+                _("This enrolment was moved to %(name)s.") % {"name": moved.to_class.name},
+            ),
             details={"enrolmentId": moved.to_enrolment_id},
         )
-    raise Conflict("This enrolment has no payment on record: please contact the school.")
+    raise Conflict(_("This enrolment has no payment on record: please contact the school."))
 
 
 def _class_of(class_id: int) -> Class:
     camp_class = Class.objects.filter(pk=class_id).first()
     if camp_class is None:
-        raise InvalidInput({"class_id": ["No such class."]})
+        raise InvalidInput({"class_id": [_("No such class.")]})
     return camp_class
 
 
@@ -253,21 +259,26 @@ def _refusals(payment: Payment, new_class: Class, cutoff_on: date | None) -> lis
         or enrolment is None
         or enrolment.status != EnrolmentStatus.ACTIVE
     ):
-        return [TransferRefusal("not_active", "This enrolment is not active, so it cannot move.")]
+        return [
+            TransferRefusal("not_active", _("This enrolment is not active, so it cannot move."))
+        ]
     if payment.camp_class.status == ClassStatus.CANCELLED:
         return [
             TransferRefusal(
-                "not_active", "The school cancelled this class: your payment is refunded in full."
+                "not_active",
+                _("The school cancelled this class: your payment is refunded in full."),
             )
         ]
     if new_class.pk == payment.camp_class_id:
-        return [TransferRefusal("same_class", "This enrolment is in this class already.")]
+        return [TransferRefusal("same_class", _("This enrolment is in this class already."))]
     if payment.camp_class.extended_care_id is not None or new_class.extended_care_id is not None:
         return [
             TransferRefusal(
                 Refusal.EXTENDED_CARE.code,
-                "A day of extended care goes with the day it was booked for: cancel it, and "
-                "add care to another booked day at checkout.",
+                _(
+                    "A day of extended care goes with the day it was booked for: cancel it, and "
+                    "add care to another booked day at checkout."
+                ),
             )
         ]
     refusals = []
@@ -276,12 +287,18 @@ def _refusals(payment: Payment, new_class: Class, cutoff_on: date | None) -> lis
         refusals.append(
             TransferRefusal(
                 "transfer_closed",
-                f"Moves close {days} day{'s' if days != 1 else ''} before the first meeting: "
-                f"the last day to move this enrolment was {cutoff_on:%A, %B} {cutoff_on.day}.",
+                ngettext(
+                    "Moves close %(days)s day before the first meeting: the last "
+                    "day to move this enrolment was %(day)s.",
+                    "Moves close %(days)s days before the first meeting: the last "
+                    "day to move this enrolment was %(day)s.",
+                    days,
+                )
+                % {"days": days, "day": said(cutoff_on, WEEKDAY_AND_DAY)},
             )
         )
     if payment.instalments.filter(kind=InstalmentKind.INSTALMENT, status__in=PLAN_UNPAID).exists():
-        refusals.append(TransferRefusal("balance_unpaid", "Pay the remaining balance first."))
+        refusals.append(TransferRefusal("balance_unpaid", _("Pay the remaining balance first.")))
     refusal = enrolment_refusal(
         participant=enrolment.participant,
         camp_class=new_class,
@@ -373,7 +390,7 @@ def transfer_make(
     as the preview refuses; by card, the charge is made before the seat moves, and after 3-D
     Secure the same request names `payment_intent_id`."""
     if settle_with not in (SettleWith.CARD, SettleWith.CREDIT):
-        raise InvalidInput({"settle_with": ["Choose card or credit."]})
+        raise InvalidInput({"settle_with": [_("Choose card or credit.")]})
     payment = _payment_of(family=family, enrolment_id=enrolment_id)
     new_class = _class_of(class_id)
     if payment_intent_id:
@@ -393,7 +410,7 @@ def transfer_make(
         )
     if in_cents(quote.total) < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict(
-            "Card payments start at $0.50: pay this move with account credit.",
+            _("Card payments start at $0.50: pay this move with account credit."),
             code="below_card_minimum",
         )
     if setup_intent_id:
@@ -422,7 +439,7 @@ def transfer_make(
         )
     if not charged.paid:
         _charge_dropped(instalment.pk)
-        raise CardDeclined(charged.message or "The payment did not go through.")
+        raise CardDeclined(charged.message or _("The payment did not go through."))
     return _moved_after_the_charge(family, payment, new_class, charged.instalment)
 
 
@@ -435,7 +452,7 @@ def _charge_opened(payment: Payment, quote: TransferQuote) -> Instalment:
         transfer_charges = payment.instalments.filter(kind=InstalmentKind.TRANSFER)
         if transfer_charges.filter(status=InstalmentStatus.CHARGING).exists():
             raise Conflict(
-                "A payment for moving this enrolment is under way. Please wait a moment.",
+                _("A payment for moving this enrolment is under way. Please wait a moment."),
                 code="transfer_paying",
             )
         unmoved = transfer_charges.filter(
@@ -448,7 +465,7 @@ def _charge_opened(payment: Payment, quote: TransferQuote) -> Instalment:
         if same is not None:
             open_charges = open_charges.exclude(pk=same.pk)
         open_charges.update(
-            status=InstalmentStatus.CANCELLED, message="Another move was asked for."
+            status=InstalmentStatus.CANCELLED, message=_("Another move was asked for.")
         )
         if same is not None:
             return same
@@ -491,7 +508,7 @@ class _MoveAfterTheBank(card_charges.ChargeFlow[Instalment]):
     def paid(self, charge: stripe_client.Charge) -> Instalment:
         recorded = instalment_record(charge=charge)
         if recorded is None or recorded.status != InstalmentStatus.PAID:
-            raise Conflict("This payment could not be matched to the move; it was refunded.")
+            raise Conflict(_("This payment could not be matched to the move; it was refunded."))
         return recorded
 
     def declined(self, message: str, charge: stripe_client.Charge | None) -> Instalment:
@@ -566,7 +583,8 @@ def _moved(
         total = quote.total
         if total > 0 and settle_with == SettleWith.CREDIT and credit_balance(family.pk) < total:
             raise Conflict(
-                f"Your account credit is less than {_money(total)}: pay by card instead.",
+                _("Your account credit is less than %(money)s: pay by card instead.")
+                % {"money": _money(total)},
                 code="credit_short",
             )
         from_class, old_enrolment_id, enrolment = _seat_moved(family, payment, new_class)

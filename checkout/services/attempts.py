@@ -4,6 +4,7 @@ what Stripe says."""
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from checkout.pricing import Quote
@@ -37,7 +38,7 @@ def _attempt_outcome(attempt: ChargeAttempt) -> PaymentOutcome:
     if attempt.payment_id is not None:
         return PaymentOutcome(payment=payment_fulfil(payment_id=attempt.payment_id), created=False)
     if attempt.status == AttemptStatus.DECLINED:
-        raise CardDeclined(attempt.message or "Your card was declined.")
+        raise CardDeclined(attempt.message or _("Your card was declined."))
     if attempt.status == AttemptStatus.NOT_CHARGED:
         raise ProviderUnavailable()
     if attempt.status == AttemptStatus.REQUIRES_ACTION and attempt.payment_intent_id:
@@ -122,7 +123,10 @@ class SelectionCharge(card_charges.ChargeFlow[PaymentOutcome]):
         if self.attempt is None:
             # The payment_intent.succeeded webhook enrols the student when the bank is done.
             raise Conflict(
-                "Your bank is still processing this payment; you will be enrolled when it is done."
+                _(
+                    "Your bank is still processing this payment; "
+                    "you will be enrolled when it is done."
+                )
             )
         # The webhook or reconciliation finishes it; the browser asks again meanwhile.
         _attempt_mark(self.attempt, payment_intent_id=charge.id)
@@ -269,7 +273,7 @@ def attempt_get_for(*, student: User, attempt_id: int) -> ChargeAttempt:
     """One of the student's own attempts; anyone else's is as good as absent."""
     attempt = ChargeAttempt.objects.filter(pk=attempt_id, student=student).first()
     if attempt is None:
-        raise NotFound("No such payment attempt.")
+        raise NotFound(_("No such payment attempt."))
     return attempt
 
 
@@ -309,7 +313,7 @@ def attempt_settle(*, attempt_id: int) -> ChargeAttempt:
             _attempt_mark(
                 attempt,
                 status=AttemptStatus.NOT_CHARGED,
-                message="The payment did not reach the bank; nothing was charged.",
+                message=_("The payment did not reach the bank; nothing was charged."),
             )
         return attempt
     try:

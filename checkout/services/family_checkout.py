@@ -20,6 +20,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from checkout.answers import checkout_answers
@@ -170,7 +171,7 @@ def _stock_wanted(add_ons: list[AddOnChosen]) -> dict[int, int]:
 def _card_needed(total_cents: int) -> None:
     if 0 < total_cents < MINIMUM_CARD_CHARGE_CENTS:
         raise Conflict(
-            "Card payments start at $0.50: add a class, or pay this one with credit alone.",
+            _("Card payments start at $0.50: add a class, or pay this one with credit alone."),
             code="below_card_minimum",
         )
 
@@ -214,8 +215,10 @@ def _plan_chosen(camp_class: Class, amount: Decimal, plan_id: int | None) -> Pay
     )
     if schedule is None:
         raise Conflict(
-            "That payment plan is not offered for this class any more: choose another, or pay "
-            "in full.",
+            _(
+                "That payment plan is not offered for this class any more: choose another, or pay "
+                "in full."
+            ),
             code="plan_closed",
         )
     return schedule.plan
@@ -327,7 +330,7 @@ def _checkout_of(family: User, checkout_id: int, *, lock: bool = False) -> Check
         checkouts = checkouts.select_for_update(of=("self",))
     checkout = checkouts.filter(pk=checkout_id, family=family).first()
     if checkout is None:
-        raise NotFound("No such checkout.")
+        raise NotFound(_("No such checkout."))
     return checkout
 
 
@@ -462,11 +465,11 @@ def checkout_line_plan(
     with transaction.atomic():
         checkout = _checkout_of(family, checkout_id, lock=True)
         if checkout.status != CheckoutStatus.OPEN:
-            raise Conflict("This checkout is being paid or is paid: its lines stay.")
+            raise Conflict(_("This checkout is being paid or is paid: its lines stay."))
         lines = _lines_of(checkout)
         index = next((i for i, line in enumerate(lines) if line.pk == line_id), None)
         if index is None:
-            raise NotFound("No such line in this checkout.")
+            raise NotFound(_("No such line in this checkout."))
         quote = _priced(family, checkout, lines)
         line = lines[index]
         plan = _plan_chosen(line.camp_class, quote.lines[index].amount_due, plan_id)
@@ -480,10 +483,10 @@ def checkout_line_remove(*, family: User, checkout_id: int, line_id: int) -> Che
     with transaction.atomic():
         checkout = _checkout_of(family, checkout_id, lock=True)
         if checkout.status != CheckoutStatus.OPEN:
-            raise Conflict("This checkout is being paid or is paid: its lines stay.")
+            raise Conflict(_("This checkout is being paid or is paid: its lines stay."))
         line = checkout.lines.filter(pk=line_id).first()
         if line is None:
-            raise NotFound("No such line in this checkout.")
+            raise NotFound(_("No such line in this checkout."))
         held = SeatHold.objects.filter(
             participant_id=line.participant_id, camp_class_id=line.camp_class_id
         ).first()
@@ -522,12 +525,12 @@ def _set_aside(
         checkout = _checkout_of(family, checkout_id, lock=True)
         if checkout.status != CheckoutStatus.OPEN:
             raise Conflict(
-                "This checkout is being paid already; it shows as paid in a moment.",
+                _("This checkout is being paid already; it shows as paid in a moment."),
                 code="checkout_paying",
             )
         lines = _lines_of(checkout)
         if not lines:
-            raise Conflict("This checkout has no classes left.", code="checkout_empty")
+            raise Conflict(_("This checkout has no classes left."), code="checkout_empty")
         _lines_chargeable(checkout, lines, at_desk=at_desk)
         if checkout.promo_code_id:
             # Counted under the code's lock: the uses read here are all there are.
@@ -590,8 +593,10 @@ def _priced_as_confirmed(
     due = _due_now([line.plan for line in lines], [line.camp_class for line in lines], quote)
     if due.closed:
         raise Conflict(
-            "A payment plan chosen is no longer offered; the checkout now shows it paid in "
-            "full. Please check it and confirm again.",
+            _(
+                "A payment plan chosen is no longer offered; the checkout now shows it paid in "
+                "full. Please check it and confirm again."
+            ),
             code="plan_closed",
         )
     if due.total_cents != in_cents(confirmed_total):
@@ -688,8 +693,10 @@ def _paid_at_once(checkout: Checkout, lines: list[CheckoutLine], offline: _Offli
             raise InvalidInput(
                 {
                     "paid_with": [
-                        "A payment plan's instalments are charged to a card: take its deposit "
-                        "by card (keeping the card), or pay it in full."
+                        _(
+                            "A payment plan's instalments are charged to a card: take its deposit "
+                            "by card (keeping the card), or pay it in full."
+                        )
                     ]
                 }
             )
@@ -782,7 +789,7 @@ def checkout_pay(
     setup = None
     if confirmed_total > 0:
         if not setup_intent_id:
-            raise InvalidInput({"setup_intent": ["Save a card to pay this checkout."]})
+            raise InvalidInput({"setup_intent": [_("Save a card to pay this checkout.")]})
         if checkout.status == CheckoutStatus.OPEN:
             setup = card_charges.card_setup_verified(
                 setup_intent_id,
@@ -849,7 +856,7 @@ class _CheckoutCharge(card_charges.ChargeFlow[CheckoutPaid]):
     def paid(self, charge: stripe_client.Charge) -> CheckoutPaid:
         recorded = checkout_record(charge=charge)
         if recorded is None:
-            raise Conflict("This payment could not be matched to the checkout; it was refunded.")
+            raise Conflict(_("This payment could not be matched to the checkout; it was refunded."))
         return _paid(recorded, created=True)
 
     def awaiting_the_bank(self, charge: stripe_client.Charge) -> CheckoutPaid:
@@ -865,7 +872,10 @@ class _CheckoutCharge(card_charges.ChargeFlow[CheckoutPaid]):
     def still_with_the_bank(self, charge: stripe_client.Charge) -> CheckoutPaid:
         Checkout.objects.filter(pk=self.checkout.pk).update(payment_intent_id=charge.id)
         raise Conflict(
-            "Your bank is still processing this payment; your family is enrolled when it is done."
+            _(
+                "Your bank is still processing this payment; "
+                "your family is enrolled when it is done."
+            )
         )
 
     def declined(self, message: str, charge: stripe_client.Charge | None) -> CheckoutPaid:

@@ -31,6 +31,7 @@ from operator import or_
 
 from django.db.models import BooleanField, Q, Value
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import Participant
 from classes.models import Class
@@ -55,7 +56,7 @@ class SeatBeingPaid(Conflict):
 
     def __init__(self):
         super().__init__(
-            "This class is already being paid for in another payment.", code="seat_paying"
+            gettext("This class is already being paid for in another payment."), code="seat_paying"
         )
 
 

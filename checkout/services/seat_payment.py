@@ -8,6 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from checkout.access import access_selection_to_pay
@@ -59,11 +60,13 @@ def payment_setup_create(*, student: User, selection_id: int) -> CheckoutOpened:
     amount = quote.amount_due_cents
     if amount == 0 and quote.list_price > 0:
         # Nothing is due after the family's discounts: the payment enrols without a card.
-        raise Conflict("Your discounts cover this class: enrol without a card.", code="nothing_due")
+        raise Conflict(
+            _("Your discounts cover this class: enrol without a card."), code="nothing_due"
+        )
     if amount == 0:
-        raise Conflict("This class is free: enrol without a card.")
+        raise Conflict(_("This class is free: enrol without a card."))
     if amount < MINIMUM_CARD_CHARGE_CENTS:
-        raise Conflict("Card payments start at $0.50, so this class cannot be paid by card.")
+        raise Conflict(_("Card payments start at $0.50, so this class cannot be paid by card."))
     hold = hold_take(selection=selection, paying=True)
     client_secret = ready_setup_take(student=student, ready=read.ready_setup, selection=selection)
     if client_secret is None:
@@ -153,7 +156,9 @@ def payment_create(
                 raise
             return PaymentOutcome(payment=payment_fulfil(payment_id=earlier.pk), created=False)
     else:
-        raise InvalidInput({"setup_intent": ["This class is not free: save a card to pay for it."]})
+        raise InvalidInput(
+            {"setup_intent": [_("This class is not free: save a card to pay for it.")]}
+        )
     if outcome.payment is None or outcome.fulfilled:
         return outcome
     return PaymentOutcome(

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from care.selectors import POLICY_PREFIX
@@ -25,7 +26,7 @@ def care_family_remind(*, family_id: int) -> bool:
     family = User.objects.filter(pk=family_id).first()
     gaps = [gap for gap in care_gaps() if gap.family.pk == family_id]
     if family is None or not gaps:
-        raise NotFound("This family has no care record missing for an upcoming class.")
+        raise NotFound(_("This family has no care record missing for an upcoming class."))
     children = {}
     for gap in gaps:
         children.setdefault(gap.participant.pk, (gap.participant.name, gap.missing))

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from classes.models import Class
@@ -111,7 +112,7 @@ def hold_take(*, selection: Selection, paying: bool = False, at_desk: bool = Fal
     if not class_and_family_lock(
         camp_class_id=selection.camp_class_id, family_id=selection.student_id
     ):
-        raise NotFound("No such selected class.")
+        raise NotFound(_("No such selected class."))
     read = hold_read(
         camp_class_id=selection.camp_class_id,
         participant_id=participant_id,
@@ -157,7 +158,8 @@ def hold_take(*, selection: Selection, paying: bool = False, at_desk: bool = Fal
 
 def add_on_sold_out(option: AddOnOption, *, hold: int = 0) -> Conflict:
     return Conflict(
-        f"{option.add_on.label} ({option.label}) is sold out.",
+        _("%(add_on)s (%(option)s) is sold out.")
+        % {"add_on": option.add_on.label, "option": option.label},
         code="add_on_sold_out",
         details={"optionId": option.pk, "hold": hold},
     )
@@ -219,9 +221,9 @@ def hold_extend(*, student: User, selection_id: int) -> SeatHold:
         participant_id=selection.participant_id, camp_class_id=selection.camp_class_id
     ).first()
     if hold is None or hold.expires_at <= timezone.now():
-        raise Conflict("This seat is no longer held: open the payment page again to hold one.")
+        raise Conflict(_("This seat is no longer held: open the payment page again to hold one."))
     if hold.extended:
-        raise Conflict("This hold has been extended once already.")
+        raise Conflict(_("This hold has been extended once already."))
     hold.expires_at += timedelta(minutes=settings.SEAT_HOLD_EXTENSION_MINUTES)
     hold.extended = True
     hold.save(update_fields=["expires_at", "extended"])

@@ -9,6 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, User
 from classes.models import Class
@@ -58,7 +59,7 @@ def selection_create(
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
     read = standing_read(participant_id=participant.pk, camp_class_id=class_id)
     if read is None:
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     camp_class, standing = read
     refusal = standing_refusal(
         participant=participant, camp_class=camp_class, standing=standing, selecting=True
@@ -85,9 +86,9 @@ def selection_delete(*, selection_id: int, student: User) -> int:
     held = SeatHold.objects.filter(
         selection__in=Selection.objects.filter(pk=selection_id, student=student)
     ).first()
-    deleted, _ = Selection.objects.filter(pk=selection_id, student=student).delete()
+    deleted, _by_model = Selection.objects.filter(pk=selection_id, student=student).delete()
     if not deleted:
-        raise NotFound("No such selection.")
+        raise NotFound(_("No such selection."))
     if held is not None:
         hold_given_up(hold=held)
     return 1
@@ -243,13 +244,16 @@ def participant_leaving_checked(*, participant: Participant) -> None:
     attendance app keeps a child with attendance on record)."""
     if Selection.objects.filter(participant=participant).exists():
         raise Conflict(
-            f"{participant.first_name} has a class selected. Remove it from your selected "
-            "classes first."
+            _("%(first_name)s has a class selected. Remove it from your selected classes first.")
+            % {"first_name": participant.first_name}
         )
     if Enrolment.objects.filter(participant=participant, status=EnrolmentStatus.ACTIVE).exists():
         raise Conflict(
-            f"{participant.first_name} is enrolled in a class, so their record is kept until "
-            "the class is over or the seat is cancelled."
+            _(
+                "%(first_name)s is enrolled in a class, so their record is kept until "
+                "the class is over or the seat is cancelled."
+            )
+            % {"first_name": participant.first_name}
         )
 
 

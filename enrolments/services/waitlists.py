@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, User
 from classes.mail import class_mail
@@ -63,14 +64,16 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
     as it has its own seats. A day of extended care has one too, for a child booked that day."""
     participant = participant_for(student=student, participant_id=participant_id, lock=True)
     if not class_lock(camp_class_id=class_id):
-        raise NotFound("No such class.")
+        raise NotFound(_("No such class."))
     camp_class, standing = standing_read(participant_id=participant.pk, camp_class_id=class_id)
     if is_sold_by_unit(camp_class):
         raise InvalidInput(
             {
                 "class_id": [
-                    "This class is booked by the week or the day: join the waitlist of the "
-                    "week or day that is full."
+                    _(
+                        "This class is booked by the week or the day: join the waitlist of the "
+                        "week or day that is full."
+                    )
                 ]
             }
         )
@@ -78,7 +81,7 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
         raise Refusal.EXTENDED_CARE.conflict()
     refusal = standing_refusal(participant=participant, camp_class=camp_class, standing=standing)
     if refusal is None:
-        raise Conflict("Seats are free in this class: select it instead.")
+        raise Conflict(_("Seats are free in this class: select it instead."))
     if refusal.kind != RefusalKind.FULL:
         raise refusal.conflict()
     # The seat count comes before the clash in the rule's order; a clash would close the entry
@@ -105,8 +108,8 @@ def waitlist_join(*, student: User, class_id: int, participant_id: int | None) -
 
 def _already_on_list(participant) -> str:
     if participant.is_account_holder:
-        return "You are already on this class's waitlist."
-    return f"{participant.first_name} is already on this class's waitlist."
+        return _("You are already on this class's waitlist.")
+    return _("%(name)s is already on this class's waitlist.") % {"name": participant.first_name}
 
 
 def _booked_that_day(participant: Participant, care_day: Class) -> bool:
@@ -136,8 +139,8 @@ def waitlist_accept(*, student: User, entry_id: int) -> WaitlistEntry:
     if entry.status == WaitlistStatus.ACCEPTED:
         return entry
     if entry.status != WaitlistStatus.OFFERED or entry.offer_expires_at <= now:
-        raise Conflict("This offer has ended.")
-    selection, _ = Selection.objects.get_or_create(
+        raise Conflict(_("This offer has ended."))
+    selection, _created = Selection.objects.get_or_create(
         participant_id=entry.participant_id,
         camp_class_id=entry.camp_class_id,
         defaults={"student_id": entry.student_id},
@@ -154,7 +157,7 @@ def waitlist_decline(*, student: User, entry_id: int) -> WaitlistEntry:
     """Say no to an offer: the entry closes and the seat goes to the next in line at once."""
     entry = _entry_locked(student=student, entry_id=entry_id)
     if entry.status != WaitlistStatus.OFFERED:
-        raise Conflict("Only an offer can be declined.")
+        raise Conflict(_("Only an offer can be declined."))
     return _closed(entry, status=WaitlistStatus.DECLINED)
 
 
@@ -163,12 +166,12 @@ def waitlist_leave(*, student: User, entry_id: int) -> WaitlistEntry:
     """Leave the list, whether waiting or offered a seat (which then goes to the next)."""
     entry = _entry_locked(student=student, entry_id=entry_id)
     if entry.status not in (*OPEN_WAITLIST_STATUSES, WaitlistStatus.ACCEPTED):
-        raise Conflict("This entry is no longer on the waitlist.")
+        raise Conflict(_("This entry is no longer on the waitlist."))
     if (
         entry.status == WaitlistStatus.ACCEPTED
         and not SeatHold.objects.filter(waitlist_entry=entry).exists()
     ):
-        raise Conflict("This offer was taken up; the seat is no longer the waitlist's.")
+        raise Conflict(_("This offer was taken up; the seat is no longer the waitlist's."))
     return _closed(entry, status=WaitlistStatus.LEFT)
 
 
@@ -194,14 +197,14 @@ def waitlist_move_up(*, entry_id: int, reason: str, by: User | None) -> Waitlist
     """An admin moves a waiting entry one place up the list, and says why."""
     reason = reason.strip()
     if not reason:
-        raise InvalidInput({"reason": ["Say why this entry moves up."]})
+        raise InvalidInput({"reason": [_("Say why this entry moves up.")]})
     entry = WaitlistEntry.objects.filter(pk=entry_id).first()
     if entry is None:
-        raise NotFound("No such waitlist entry.")
+        raise NotFound(_("No such waitlist entry."))
     class_locked(entry.camp_class_id)
     entry = WaitlistEntry.objects.select_for_update().get(pk=entry_id)
     if entry.status != WaitlistStatus.WAITING:
-        raise Conflict("Only a waiting entry moves on the list.")
+        raise Conflict(_("Only a waiting entry moves on the list."))
     ahead = (
         WaitlistEntry.objects.select_for_update()
         .filter(
@@ -211,7 +214,7 @@ def waitlist_move_up(*, entry_id: int, reason: str, by: User | None) -> Waitlist
         .first()
     )
     if ahead is None:
-        raise Conflict("This entry is first on the list already.")
+        raise Conflict(_("This entry is first on the list already."))
     entry.rank, ahead.rank = ahead.rank, entry.rank
     entry.move_reason = reason
     entry.moved_by = by

@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Role, User
 from checkout.items import Item, items_read
@@ -43,7 +44,7 @@ METHODS = (CARD, *OFFLINE, LINK)
 def _family(family_id: int) -> User:
     family = User.objects.filter(pk=family_id, role=Role.STUDENT).first()
     if family is None:
-        raise InvalidInput({"family_id": ["No such family."]})
+        raise InvalidInput({"family_id": [_("No such family.")]})
     return family
 
 
@@ -55,7 +56,7 @@ def _desk_checkout(checkout_id: int) -> Checkout:
         .first()
     )
     if checkout is None:
-        raise NotFound("No such checkout.")
+        raise NotFound(_("No such checkout."))
     return checkout
 
 
@@ -133,11 +134,11 @@ def desk_checkout_pay(
     checkout = _desk_checkout(checkout_id)
     family = checkout.family
     if total is None:
-        raise InvalidInput({"total": ["Confirm the total taken."]})
+        raise InvalidInput({"total": [_("Confirm the total taken.")]})
     reference = reference.strip()
     if method in OFFLINE:
         if method == PaidWith.CHEQUE and not reference:
-            raise InvalidInput({"reference": ["Give the cheque's number."]})
+            raise InvalidInput({"reference": [_("Give the cheque's number.")]})
         how = "in cash" if method == PaidWith.CASH else f"by cheque no. {reference}"
         return checkout_pay_offline(
             family=family,
@@ -148,13 +149,15 @@ def desk_checkout_pay(
             recorded=lambda paid: _payment_logged(staff, paid, how),
         )
     if method != CARD:
-        raise InvalidInput({"method": ["Pay by card, in cash or by cheque, or send a link."]})
+        raise InvalidInput({"method": [_("Pay by card, in cash or by cheque, or send a link.")]})
     if not keep_card and checkout.lines.filter(plan__isnull=False).exists():
         raise InvalidInput(
             {
                 "keep_card": [
-                    "A payment plan charges its instalments to this card: keep it (with the "
-                    "family's agreement), or pay in full."
+                    _(
+                        "A payment plan charges its instalments to this card: keep it (with the "
+                        "family's agreement), or pay in full."
+                    )
                 ]
             }
         )
@@ -200,7 +203,7 @@ def desk_checkout_link_send(*, staff: User, checkout_id: int) -> LinkSent:
     family = checkout.family
     view = checkout_view(family=family, checkout_id=checkout.pk)
     if checkout.status != CheckoutStatus.OPEN:
-        raise Conflict("This checkout is paid or being paid already.", code="checkout_paying")
+        raise Conflict(_("This checkout is paid or being paid already."), code="checkout_paying")
     until = timezone.now() + timedelta(hours=settings.FRONT_DESK_PAY_LATER_HOURS)
     seats = [(line.participant_id, line.camp_class_id) for line in view.lines]
     with transaction.atomic():
@@ -208,7 +211,7 @@ def desk_checkout_link_send(*, staff: User, checkout_id: int) -> LinkSent:
             # Held by the checkout a while ago, they ran out: the family would pay for seats
             # that may be gone. A new checkout holds them again.
             raise Conflict(
-                "The seats of this checkout are no longer held: open a new checkout.",
+                _("The seats of this checkout are no longer held: open a new checkout."),
                 code="holds_lapsed",
             )
         message_queue(

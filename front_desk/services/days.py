@@ -2,9 +2,11 @@ from datetime import date
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from core.errors import Conflict, InvalidInput
+from core.language import WEEKDAY_DAY_MONTH, said
 from core.school_time import school_today
 from front_desk.models import DayClose, DeskActionKind
 from front_desk.selectors import DayTakings, day_takings
@@ -13,7 +15,9 @@ from payments.models import PaidWith
 
 
 def _day_closed(day: date) -> Conflict:
-    return Conflict(f"{day:%A %-d %B} is closed already.", code="day_closed")
+    return Conflict(
+        _("%(day)s is closed already.") % {"day": said(day, WEEKDAY_DAY_MONTH)}, code="day_closed"
+    )
 
 
 def day_close(
@@ -23,7 +27,7 @@ def day_close(
     that day, the difference kept (short is negative) and, when there is one, said why. A day is
     closed once, and not before it has begun."""
     if day > school_today():
-        raise InvalidInput({"date": ["A day is closed once it has begun, not before."]})
+        raise InvalidInput({"date": [_("A day is closed once it has begun, not before.")]})
     taken = day_takings(day)
     if taken.closed is not None:
         raise _day_closed(day)
@@ -31,7 +35,7 @@ def day_close(
     recorded_cheques = taken.by_method[PaidWith.CHEQUE]
     difference = (counted_cash + counted_cheques) - (recorded_cash + recorded_cheques)
     if difference and not note.strip():
-        raise InvalidInput({"note": ["Say why the count differs from what was recorded."]})
+        raise InvalidInput({"note": [_("Say why the count differs from what was recorded.")]})
     try:
         with transaction.atomic():
             DayClose.objects.create(

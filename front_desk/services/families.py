@@ -3,6 +3,7 @@ sign-in, with a link e-mailed to set the password), children added, care records
 phone. Every write is on the desk's log (`desk_log`) in its own transaction."""
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from accounts import firebase
 from accounts.models import Participant, Role, User
@@ -20,11 +21,14 @@ from notifications.services import message_queue
 def _registration_problems(*, email: str, name: str, phone: str) -> dict[str, list[str]]:
     problems: dict[str, list[str]] = {}
     if not email:
-        problems["email"] = ["Give the family's e-mail address: the account is theirs by it."]
+        problems["email"] = [_("Give the family's e-mail address: the account is theirs by it.")]
     if not name:
-        problems["name"] = ["Give the account holder's name."]
+        problems["name"] = [_("Give the account holder's name.")]
     elif len(name) > NAME_MAX_LENGTH:
-        problems["name"] = [f"A name is at most {NAME_MAX_LENGTH} characters."]
+        problems["name"] = [
+            _("A name is at most %(NAME_MAX_LENGTH)s characters.")
+            % {"NAME_MAX_LENGTH": NAME_MAX_LENGTH}
+        ]
     if phone and e164(phone) is None:
         problems["phone"] = [INVALID]
     return problems
@@ -36,7 +40,7 @@ def _known_family_refused(email: str) -> None:
         return
     details = {"familyId": known.pk} if known.role == Role.STUDENT else {}
     raise Conflict(
-        f"{email} has an account already: find the family by it instead.",
+        _("%(email)s has an account already: find the family by it instead.") % {"email": email},
         code="family_exists",
         details=details,
     )
@@ -90,7 +94,7 @@ def family_register(*, by: User, email: str, name: str, phone: str = "") -> User
 def _family_of(family_id: int) -> User:
     family = User.objects.select_for_update().filter(pk=family_id, role=Role.STUDENT).first()
     if family is None:
-        raise NotFound("No such family.")
+        raise NotFound(_("No such family."))
     return family
 
 
@@ -140,5 +144,5 @@ def participant_care_take(*, by: User, participant_id: int, care: dict) -> CareR
         .first()
     )
     if participant is None:
-        raise NotFound("No such person in any family.")
+        raise NotFound(_("No such person in any family."))
     return care_take(by=by, participant=participant, care=care)

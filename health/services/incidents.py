@@ -17,12 +17,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import DateField
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Participant, User
 from attendance.access import access_meeting_for_attendance
 from classes.models import Meeting
 from core.client_ids import sent_before
 from core.errors import Conflict, InvalidInput
+from core.language import DAY, said
 from core.school_time import school_timezone, school_today
 from enrolments.models import Enrolment, EnrolmentStatus
 from enrolments.selectors import roster_name
@@ -45,7 +48,9 @@ EDITABLE_FIELDS = (
     "follow_up",
     "internal_notes",
 )
-CLOSED = "This incident report is closed: it is never changed again. Add an addendum instead."
+CLOSED = gettext_lazy(
+    "This incident report is closed: it is never changed again. Add an addendum instead."
+)
 
 
 def keep_until_for(at: datetime) -> date:
@@ -66,20 +71,20 @@ def _not_in_future(moment: datetime | None, *, now: datetime) -> bool:
 def _what_problems(*, kind: str, body_area: str, parent_told_at, now: datetime) -> dict:
     problems = {}
     if kind == IncidentKind.INJURY and not body_area:
-        problems["body_area"] = ["Say where on the body the injury is."]
+        problems["body_area"] = [_("Say where on the body the injury is.")]
     if not _not_in_future(parent_told_at, now=now):
-        problems["parent_told_at"] = ["When a parent was told cannot be in the future."]
+        problems["parent_told_at"] = [_("When a parent was told cannot be in the future.")]
     return problems
 
 
 def _when_problems(*, meeting: Meeting, at: datetime, now: datetime) -> dict:
     if not _not_in_future(at, now=now):
-        return {"at": ["When it happened cannot be in the future."]}
+        return {"at": [_("When it happened cannot be in the future.")]}
     if at.astimezone(school_timezone()).date() < meeting.day:
         return {
             "at": [
-                f"This meeting is on {meeting.day:%B} {meeting.day.day}: it cannot have "
-                "happened before that day."
+                _("This meeting is on %(day)s: it cannot have happened before that day.")
+                % {"day": said(meeting.day, DAY)}
             ]
         }
     return {}
@@ -104,8 +109,11 @@ def _children_on_roster(*, meeting: Meeting, participant_ids: list[int]) -> list
         raise InvalidInput(
             {
                 "participant_ids": [
-                    f"Not on this meeting's roster: {', '.join(off)}. Choose children who "
-                    "hold a seat in the class."
+                    _(
+                        "Not on this meeting's roster: %(names)s. Choose children who hold a "
+                        "seat in the class."
+                    )
+                    % {"names": ", ".join(off)}
                 ]
             }
         )
@@ -366,6 +374,9 @@ def participant_leaving_checked(*, participant: Participant) -> None:
     (`core.events.PARTICIPANT_LEAVING`, from accounts.services.participant_delete)."""
     if IncidentChild.objects.filter(participant=participant).exists():
         raise Conflict(
-            f"{participant.first_name} is named in an incident report the school keeps, so "
-            "their record is kept with it."
+            _(
+                "%(first_name)s is named in an incident report the school keeps, so "
+                "their record is kept with it."
+            )
+            % {"first_name": participant.first_name}
         )

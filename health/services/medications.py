@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import Participant, Role, User
 from attendance.access import access_meeting_for_attendance
@@ -64,10 +65,15 @@ def _corrected(
     )
     if entry is None:
         raise InvalidInput(
-            {"corrects": [f"No entry of {medication} for {roster_name(participant)} here."]}
+            {
+                "corrects": [
+                    _("No entry of %(medication)s for %(roster_name)s here.")
+                    % {"medication": medication, "roster_name": roster_name(participant)}
+                ]
+            }
         )
     if MedicationAdministration.objects.filter(corrects=entry).exists():
-        raise InvalidInput({"corrects": ["This entry was corrected already."]})
+        raise InvalidInput({"corrects": [_("This entry was corrected already.")]})
     return entry
 
 
@@ -85,24 +91,25 @@ def _checked(
     may name; every problem found at once, by field."""
     problems: dict[str, list[str]] = {}
     if outcome not in MedicationOutcome.values:
-        problems["outcome"] = ["Choose given, refused or missed."]
+        problems["outcome"] = [_("Choose given, refused or missed.")]
     if at > timezone.now() + AT_AHEAD_ALLOWED:
-        problems["at"] = ["The time of a dose cannot be in the future."]
+        problems["at"] = [_("The time of a dose cannot be in the future.")]
     elif at.astimezone(school_timezone()).date() != meeting.day:
         day = f"{meeting.day:%A, %B} {meeting.day.day}"
-        problems["at"] = [f"The time of a dose is on the meeting's day, {day}."]
+        problems["at"] = [_("The time of a dose is on the meeting's day, %(day)s.") % {"day": day}]
     participant = _seat_holder(meeting, participant_id)
     listed = None
     if participant is None:
-        problems["participant_id"] = ["This person holds no seat in this class."]
+        problems["participant_id"] = [_("This person holds no seat in this class.")]
     else:
         listed = medication_at_camp(record_of(participant.pk), medication)
         if listed is None:
             problems["medication"] = [
-                f"{roster_name(participant)}'s care record lists no {medication} given at camp."
+                _("%(roster_name)s's care record lists no %(medication)s given at camp.")
+                % {"roster_name": roster_name(participant), "medication": medication}
             ]
     if corrects_id is not None and not note.strip():
-        problems["note"] = ["Say what was wrong with the entry this corrects."]
+        problems["note"] = [_("Say what was wrong with the entry this corrects.")]
     if problems:
         raise InvalidInput(problems)
     corrected = None
@@ -145,7 +152,7 @@ def medication_administration_record(
             return sent_before, False
         meeting = access_meeting_for_attendance(user=actor, meeting_id=meeting_id)
         if meeting.cancelled:
-            raise Conflict("This meeting is cancelled: no dose is given at it.")
+            raise Conflict(_("This meeting is cancelled: no dose is given at it."))
         participant, listed, corrected = _checked(
             meeting=meeting,
             participant_id=participant_id,
@@ -191,7 +198,7 @@ def _written_or_sent_before(
         sent_before = _sent_before(actor=actor, client_id=entry.client_id)
         if sent_before is None:
             # The other unique rule: an entry is corrected once.
-            raise InvalidInput({"corrects": ["This entry was corrected already."]}) from None
+            raise InvalidInput({"corrects": [_("This entry was corrected already.")]}) from None
         return sent_before
     return None
 
@@ -235,6 +242,9 @@ def participant_leaving_checked(*, participant: Participant) -> None:
     accounts.services.participant_delete)."""
     if MedicationAdministration.objects.filter(participant=participant).exists():
         raise Conflict(
-            f"{participant.first_name} has medication given at the school on record, so their "
-            "record is kept: it says which doses were given, refused or missed."
+            _(
+                "%(first_name)s has medication given at the school on record, so their "
+                "record is kept: it says which doses were given, refused or missed."
+            )
+            % {"first_name": participant.first_name}
         )

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Generic, TypeVar
 
+from django.utils.translation import gettext
+
 from core.errors import CardDeclined, Conflict, InvalidInput
 from payments import stripe_client
 from payments.services.common import CURRENCY, METADATA_APP, stripe_call
@@ -41,7 +43,7 @@ class ChargeNotSent(Conflict):
 
     def __init__(self):
         super().__init__(
-            "The payment did not reach the bank; nothing was charged. Please try again.",
+            gettext("The payment did not reach the bank; nothing was charged. Please try again."),
             code="not_charged",
         )
 
@@ -69,7 +71,8 @@ def card_setup_verified(
         raise InvalidInput({"setup_intent": [not_made_for]})
     if setup.status != "succeeded" or not setup.payment_method_id:
         raise CardDeclined(
-            setup.error_message or "Your card was not accepted. Please check it or use another."
+            setup.error_message
+            or gettext("Your card was not accepted. Please check it or use another.")
         )
     return setup
 

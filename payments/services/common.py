@@ -6,6 +6,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from core.errors import CardDeclined, Conflict, ProviderUnavailable
 from enrolments.models import Selection
@@ -59,7 +61,7 @@ def stripe_call():
     except stripe_client.NotFoundAtProvider as error:
         # Stripe answered, and has no such object: a fact about our record, not an outage.
         logger.error("Stripe has no record of this: %s", error)
-        raise Conflict("Stripe has no record of this payment.") from error
+        raise Conflict(_("Stripe has no record of this payment.")) from error
     except stripe_client.PaymentProviderError as error:
         logger.exception("Stripe call failed")
         raise ProviderUnavailable() from error

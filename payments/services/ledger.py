@@ -13,6 +13,8 @@ names, in order)."""
 from collections.abc import Callable
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from accounts.models import User
 from core.errors import Conflict
 from payments.models import (
@@ -167,7 +169,7 @@ def ledger_credit_given(
         )
         left -= take
     if left > ZERO:
-        raise Conflict("Money given back is never more than was paid.", code="more_than_paid")
+        raise Conflict(_("Money given back is never more than was paid."), code="more_than_paid")
     LedgerEntry.objects.bulk_create(entries)
     return credit_entry
 
@@ -176,7 +178,7 @@ def _within(payment: Payment, kind: str, instalment_id: int | None, amount: Deci
     """Refuses money out of a part beyond what is left of it."""
     room = seat_paid(payment).room_of(kind, instalment_id)
     if amount > room:
-        raise Conflict("A refund is never more than was paid.", code="more_than_paid")
+        raise Conflict(_("A refund is never more than was paid."), code="more_than_paid")
 
 
 def _entry(payment: Payment, kind: str, amount: Decimal, **fields) -> LedgerEntry:

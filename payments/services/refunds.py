@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotFound
 from enrolments.services import seat_give_back
@@ -38,7 +39,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         if payment.status == PaymentStatus.REFUNDED:
             return False
         if payment.status != PaymentStatus.ENROLLED:
-            raise Conflict("Only an enrolled payment can be refunded.")
+            raise Conflict(_("Only an enrolled payment can be refunded."))
         paid = seat_paid(payment)
         refund_id = ""
         # A free enrolment never went through Stripe, so there is nothing there to give back.
@@ -158,7 +159,7 @@ def refund_retry(*, refund_id: int) -> Refund:
     made at most once however often this runs. The refund as it then stands."""
     refund = Refund.objects.filter(pk=refund_id).first()
     if refund is None:
-        raise NotFound("No such refund.")
+        raise NotFound(_("No such refund."))
     if refund.status == RefundStatus.SUCCEEDED:
-        raise Conflict("This refund was made already.")
+        raise Conflict(_("This refund was made already."))
     return refund_send(refund_id=refund.pk)

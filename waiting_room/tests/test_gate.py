@@ -63,7 +63,7 @@ UNGATED = {
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",
     "attendance.apis.MeetingHandOverApi": "an instructor's hand-over between meetings, no seat",
     "checkout.apis.CheckoutQuoteApi": "a running total priced, nothing held or written",
-    "enrolments.apis_care.CareReminderCreateApi": "admins' reminders of care records, no seat",
+    "front_desk.apis_care.CareReminderCreateApi": "admins' reminders of care records, no seat",
     "extras.apis.EnrolmentAnswersApi": "a seat's answers changed, no seat taken",
     "class_messages.apis.ClassMessageListCreateApi": "a message to a class's families",
     "enrolments.apis_waitlist.WaitlistEntryApi": "leaving a waitlist gives its offer to the next",

@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import Role, User
 from classes.apis import ClassInputSerializer
@@ -94,11 +95,18 @@ def _problems(fields: dict, categories: dict[str, str]) -> list[str]:
     email = (fields.get("instructorEmail") or "").strip().lower()
     instructor = User.objects.filter(email=email).first() if email else None
     if instructor is None:
-        problems.append(f"instructorEmail: no account has the e-mail {email!r}.")
+        problems.append(
+            gettext("instructorEmail: no account has the e-mail %(email)s.")
+            % {"email": f"{email!r}"}
+        )
     elif instructor.role != Role.INSTRUCTOR:
-        problems.append(f"instructorEmail: {email} is not an instructor.")
+        problems.append(
+            gettext("instructorEmail: %(email)s is not an instructor.") % {"email": email}
+        )
     if fields.get("status") not in ClassStatus.values:
-        problems.append(f"status: must be one of {', '.join(ClassStatus.values)}.")
+        problems.append(
+            gettext("status: must be one of %(names)s.") % {"names": ", ".join(ClassStatus.values)}
+        )
     return problems
 
 
