@@ -126,6 +126,7 @@ class TestAClassPage:
         assert head.links["canonical"] == url
         assert {key: value for key, value in head.meta.items() if key.startswith("og:")} == {
             "og:site_name": "Camp",
+            "og:locale": "en_US",
             "og:type": "website",
             "og:title": "Wheel-Thrown Pottery",
             "og:description": description,
