@@ -15,9 +15,11 @@ class AccountsConfig(AppConfig):
         import accounts.openapi  # noqa: F401
         from accounts.message_kinds import AccountMessage
         from accounts.models import User
+        from accounts.selectors import reader_language
         from notifications import kinds
 
         kinds.register(AccountMessage, app="accounts")
+        events.answer_with(events.READER_LANGUAGE, reader_language)
 
         # Any save that may write a name, whichever path made it (the API, the back office).
         post_save.connect(_person_maybe_renamed, sender=User, dispatch_uid="accounts-renamed")

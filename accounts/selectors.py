@@ -25,6 +25,12 @@ def user_by_email(*, email: str) -> User | None:
     return User.objects.filter(email=email).first()
 
 
+def reader_language(*, address: str) -> str | None:
+    """The language the account with this e-mail address reads in; None for nobody's."""
+    accounts = User.objects.filter(email=address.strip().lower())
+    return accounts.values_list("language", flat=True).first()
+
+
 def admin_list() -> QuerySet[User]:
     """Everyone who runs the school, active accounts only."""
     return User.objects.filter(role=Role.ADMIN, is_active=True).order_by("id")

@@ -2,6 +2,7 @@
 care, for a dependent-care account or a tax return."""
 
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -60,8 +61,11 @@ class StatementDetailApi(APIView):
         )
         statement = statement_for(participant=participant, year=data.validated_data["year"])
         name = slugify(participant.name) or f"participant-{participant.pk}"
+        # In the reader's own language, whatever language the request asked in.
+        with translation.override(request.user.language):
+            document = statement_pdf(statement)
         response = HttpResponse(
-            statement_pdf(statement),
+            document,
             content_type="application/pdf",
             headers={
                 "Content-Disposition": content_disposition_header(

@@ -29,6 +29,8 @@ from enum import StrEnum
 from django.conf import settings
 from django.db.models import Count, DecimalField, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
 from fpdf import FPDF
 from fpdf.enums import XPos, YPos
 
@@ -240,11 +242,12 @@ def _money(amount: Decimal, currency: str = "usd") -> str:
 
 
 def _day(day: date) -> str:
-    return f"{day:%b} {day.day}, {day.year}"
+    # A short month's name, in the reader's language and its order of day, month and year.
+    return date_format(day, gettext("M j, Y"))
 
 
 def _dates_of_care(line: StatementLine) -> str:
-    days = f"{line.days} day{'s' if line.days != 1 else ''}"
+    days = ngettext("%(days)d day", "%(days)d days", line.days) % {"days": line.days}
     if line.first_day == line.last_day:
         return f"{_day(line.first_day)} ({days})"
     return f"{_day(line.first_day)} - {_day(line.last_day)} ({days})"
@@ -254,7 +257,8 @@ class _StatementPdf(FPDF):
     def footer(self):
         self.set_y(-15)
         self.set_font("Helvetica", size=8)
-        self.cell(0, 10, f"Page {self.page_no()}/{{nb}}", align="C")
+        page = gettext("Page %(page)s/%(pages)s") % {"page": self.page_no(), "pages": "{nb}"}
+        self.cell(0, 10, printable(page), align="C")
 
     def text_line(self, text: str = "", *, size: int = 10, style: str = "", height: float = 5):
         self.set_font("Helvetica", style=style, size=size)
@@ -269,13 +273,21 @@ class _StatementPdf(FPDF):
             line_height=5,
         ) as rows:
             header = rows.row()
-            for title in (first_heading, "Dates of care", "Paid", "Refunded", "Net paid"):
-                header.cell(title)
+            for title in (
+                first_heading,
+                gettext("Dates of care"),
+                gettext("Paid"),
+                gettext("Refunded"),
+                gettext("Net paid"),
+            ):
+                header.cell(printable(title))
             for item in lines:
                 row = rows.row()
-                name = f"{item.class_name} (cancelled)" if item.cancelled else item.class_name
+                name = item.class_name
+                if item.cancelled:
+                    name = gettext("%(class_name)s (cancelled)") % {"class_name": name}
                 row.cell(printable(name))
-                row.cell(_dates_of_care(item))
+                row.cell(printable(_dates_of_care(item)))
                 row.cell(_money(item.paid, item.currency))
                 row.cell(_money(item.given_back, item.currency))
                 row.cell(_money(item.net, item.currency))
@@ -286,38 +298,49 @@ def _payments_pdf(pdf: _StatementPdf, statement: Statement, currency: str) -> No
     """The year's payments: dependent care first (the day camp, then extended care) with its own
     total, then the other classes."""
     if statement.dependent_care:
-        pdf.text_line("Dependent care", size=12, style="B", height=7)
+        pdf.text_line(gettext("Dependent care"), size=12, style="B", height=7)
         for kind, heading in (
-            (CareKind.DAY_CAMP, "Day camp (dependent care)"),
-            (CareKind.EXTENDED_CARE, "Extended care (dependent care)"),
+            (CareKind.DAY_CAMP, gettext("Day camp (dependent care)")),
+            (CareKind.EXTENDED_CARE, gettext("Extended care (dependent care)")),
         ):
             lines = tuple(item for item in statement.dependent_care if item.kind == kind)
             if lines:
                 pdf.lines_table(lines, heading)
         if statement.dependent_care_add_ons > ZERO:
             pdf.text_line(
-                "Of these, add-ons bought with the care (lunch, a T-shirt), which are not "
-                f"dependent care: {_money(statement.dependent_care_add_ons, currency)}"
+                gettext(
+                    "Of these, add-ons bought with the care (lunch, a T-shirt), which are not "
+                    "dependent care: %(amount)s"
+                )
+                % {"amount": _money(statement.dependent_care_add_ons, currency)}
             )
         pdf.text_line(
-            f"Dependent care paid in {statement.year}: "
-            f"{_money(statement.dependent_care_total, currency)}",
+            gettext("Dependent care paid in %(year)s: %(amount)s")
+            % {
+                "year": statement.year,
+                "amount": _money(statement.dependent_care_total, currency),
+            },
             style="B",
         )
         pdf.ln(4)
     if statement.classes:
         if statement.dependent_care:
-            pdf.text_line("Classes", size=12, style="B", height=7)
-        pdf.lines_table(statement.classes, "Class")
+            pdf.text_line(gettext("Classes"), size=12, style="B", height=7)
+        pdf.lines_table(statement.classes, gettext("Class"))
     if not statement.lines:
-        pdf.text_line(f"No payments for care in {statement.year}.")
+        pdf.text_line(gettext("No payments for care in %(year)s.") % {"year": statement.year})
         pdf.ln(2)
 
 
 def statement_pdf(statement: Statement) -> bytes:
-    """The statement as a PDF of US Letter pages."""
+    """The statement as a PDF of US Letter pages, in the active language (the reader's)."""
     pdf = _StatementPdf(format="letter")
-    pdf.set_title(printable(f"{settings.SCHOOL_NAME}: statement {statement.year}"))
+    pdf.set_title(
+        printable(
+            gettext("%(school)s: statement %(year)s")
+            % {"school": settings.SCHOOL_NAME, "year": statement.year}
+        )
+    )
     pdf.set_author(printable(settings.SCHOOL_NAME))
     pdf.set_auto_page_break(auto=True, margin=20)
     pdf.add_page()
@@ -325,41 +348,56 @@ def statement_pdf(statement: Statement) -> bytes:
     line = pdf.text_line
     line(settings.SCHOOL_NAME, size=16, style="B", height=8)
     line(settings.SCHOOL_ADDRESS)
-    line(f"Tax ID: {settings.SCHOOL_TAX_ID}")
-    reach = [f"E-mail: {settings.SCHOOL_REPLY_TO}"]
+    line(gettext("Tax ID: %(tax_id)s") % {"tax_id": settings.SCHOOL_TAX_ID})
+    reach = [gettext("E-mail: %(address)s") % {"address": settings.SCHOOL_REPLY_TO}]
     if settings.SCHOOL_PHONE:
-        reach.insert(0, f"Phone: {settings.SCHOOL_PHONE}")
+        reach.insert(0, gettext("Phone: %(phone)s") % {"phone": settings.SCHOOL_PHONE})
     line("   ".join(reach))
     pdf.ln(6)
 
-    line(f"Statement of payments for care in {statement.year}", size=14, style="B", height=7)
-    line(f"Statement date: {_day(statement.made_on)}")
+    line(
+        gettext("Statement of payments for care in %(year)s") % {"year": statement.year},
+        size=14,
+        style="B",
+        height=7,
+    )
+    line(gettext("Statement date: %(day)s") % {"day": _day(statement.made_on)})
     pdf.ln(3)
     family = statement.family
-    line(f"Paid by: {family.name or family.email} ({family.email})")
+    line(
+        gettext("Paid by: %(name)s (%(email)s)")
+        % {"name": family.name or family.email, "email": family.email}
+    )
     participant = statement.participant
-    who = "Participant" if participant.is_account_holder else "Child"
-    line(f"{who}: {participant.name or family.name or family.email}")
+    who = participant.name or family.name or family.email
+    if participant.is_account_holder:
+        line(gettext("Participant: %(name)s") % {"name": who})
+    else:
+        line(gettext("Child: %(name)s") % {"name": who})
     if participant.date_of_birth:
-        line(f"Date of birth: {_day(participant.date_of_birth)}")
+        line(gettext("Date of birth: %(day)s") % {"day": _day(participant.date_of_birth)})
     pdf.ln(4)
 
     currency = statement.lines[0].currency if statement.lines else "usd"
 
     _payments_pdf(pdf, statement, currency)
     line(
-        f"Total paid for care in {statement.year}: {_money(statement.total, currency)}",
+        gettext("Total paid for care in %(year)s: %(amount)s")
+        % {"year": statement.year, "amount": _money(statement.total, currency)},
         size=12,
         style="B",
         height=7,
     )
     pdf.ln(4)
     line(
-        "Paid is what was charged for the class; refunded is what was given back, to the card "
-        "or as account credit. Classes are listed in the year of their first meeting. Free "
-        "enrolments and classes refunded in full are not listed. Dependent care is the day "
-        "camp (booked by the week or the day) and the before- and after-care paid for the "
-        "child, each with all its days in the year; a day refunded in full is not counted.",
+        gettext(
+            "Paid is what was charged for the class; refunded is what was given back, to the "
+            "card or as account credit. Classes are listed in the year of their first meeting. "
+            "Free enrolments and classes refunded in full are not listed. Dependent care is the "
+            "day camp (booked by the week or the day) and the before- and after-care paid for "
+            "the child, each with all its days in the year; a day refunded in full is not "
+            "counted."
+        ),
         size=8,
         height=4,
     )

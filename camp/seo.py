@@ -6,6 +6,8 @@ crawlers read only the HTML the server sends. So the page view puts the real tit
 description, the picture and a schema.org JSON-LD block into the one page template: a class as
 a `Course` with its `CourseInstance` (when and where it meets, what it costs), an instructor
 as a `Person`. Every address in them is absolute, built from the host the request came to.
+The school's own words in them are in the request's language; what people wrote (a class's
+description, a bio) stays as written.
 """
 
 import json
@@ -17,6 +19,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from accounts.models import User
 from classes.catalog import class_ended
@@ -97,10 +100,10 @@ def instructor_page_url(request, instructor_id: int) -> str:
 
 def class_page_meta(request, camp_class: Class) -> PageMeta:
     """A class's page, as anyone may see it (only approved classes have one)."""
-    instructor = camp_class.instructor.name or "one of our instructors"
+    instructor = camp_class.instructor.name or gettext("one of our instructors")
     description = summary(camp_class.description) or (
-        f"{camp_class.name}: an art and craft class taught by {instructor} "
-        f"at {settings.SCHOOL_NAME}."
+        gettext("%(class_name)s: an art and craft class taught by %(instructor)s at %(school)s.")
+        % {"class_name": camp_class.name, "instructor": instructor, "school": settings.SCHOOL_NAME}
     )
     url = class_page_url(request, camp_class)
     image = _absolute(request, camp_class.image)
@@ -223,9 +226,10 @@ def iso_duration(length: timedelta) -> str:
 
 def instructor_page_meta(request, instructor: User) -> PageMeta:
     """An instructor's page: who they are, in their own words."""
-    name = instructor.name or "Instructor"
-    description = (
-        summary(instructor.bio) or f"{name} teaches art and craft at {settings.SCHOOL_NAME}."
+    name = instructor.name or gettext("Instructor")
+    description = summary(instructor.bio) or (
+        gettext("%(name)s teaches art and craft at %(school)s.")
+        % {"name": name, "school": settings.SCHOOL_NAME}
     )
     url = instructor_page_url(request, instructor.pk)
     image = _absolute(request, instructor.photo)
@@ -236,7 +240,7 @@ def instructor_page_meta(request, instructor: User) -> PageMeta:
         "name": name,
         "description": instructor.bio or description,
         "url": url,
-        "jobTitle": "Art and craft instructor",
+        "jobTitle": gettext("Art and craft instructor"),
         "worksFor": _school(request),
     }
     if image:
@@ -294,9 +298,10 @@ def contact_page_meta(request) -> PageMeta:
     return _school_page_meta(
         request,
         slug="contact",
-        title="Contact us",
-        description=(
-            f"Write to {settings.SCHOOL_NAME}: questions about classes, enrolments, payments "
-            "or anything else. We answer by e-mail."
-        ),
+        title=gettext("Contact us"),
+        description=gettext(
+            "Write to %(school)s: questions about classes, enrolments, payments or anything "
+            "else. We answer by e-mail."
+        )
+        % {"school": settings.SCHOOL_NAME},
     )

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import Participant, User
 from checkout.items import Item, items_read, lines_read
@@ -20,9 +20,9 @@ def price_in_words(*, participant: Participant, camp_class: Class) -> list[dict]
     quote = price_for(participant, camp_class)
     lines = []
     if quote.adjustments:
-        lines.append({"label": "List price", "amount": money(quote.list_price)})
+        lines.append({"label": gettext_lazy("List price"), "amount": money(quote.list_price)})
         lines += [{"label": a.label, "amount": money_change(a.amount)} for a in quote.adjustments]
-    lines.append({"label": "Total due", "amount": money(quote.amount_due)})
+    lines.append({"label": gettext_lazy("Total due"), "amount": money(quote.amount_due)})
     return lines
 
 

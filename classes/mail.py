@@ -7,18 +7,33 @@ The templates `notifications/class_details.txt` and `.html` show the context thi
 """
 
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from classes.calendars import calendar_document, class_page_url
 from classes.models import Class, Meeting
 
-WEEKDAYS = ("Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays")
+WEEKDAYS = (
+    gettext_lazy("Mondays"),
+    gettext_lazy("Tuesdays"),
+    gettext_lazy("Wednesdays"),
+    gettext_lazy("Thursdays"),
+    gettext_lazy("Fridays"),
+    gettext_lazy("Saturdays"),
+    gettext_lazy("Sundays"),
+)
 
 
-def _days(meeting_days: list[int]) -> str:
-    names = [WEEKDAYS[day] for day in sorted(meeting_days) if 0 <= day < len(WEEKDAYS)]
+def _days_in_words(meeting_days: list[int]) -> str:
+    names = [str(WEEKDAYS[day]) for day in sorted(meeting_days) if 0 <= day < len(WEEKDAYS)]
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return gettext("%(days)s and %(last)s") % {"days": ", ".join(names[:-1]), "last": names[-1]}
+
+
+# Put in words when the message is rendered, in its reader's language (a context is made in
+# whatever request or worker queues the message).
+_days = lazy(_days_in_words, str)
 
 
 def _meetings(camp_class: Class):

@@ -152,6 +152,13 @@ ADD_ON_OPTIONS_HELD = Question(
     description="Of each add-on option, how many are held with seats at that moment "
     "(families paying): {option id: quantity}.",
 )
+READER_LANGUAGE = Question(
+    "reader_language",
+    asker="notifications",
+    facts=("address",),
+    description="The language the person with this e-mail address reads their mail in (one "
+    "of settings.LANGUAGES), or None for an address that is nobody's account.",
+)
 QUESTIONS = (
     SEATS_HELD,
     SEATS_FREE_IN_QUERY,
@@ -162,6 +169,7 @@ QUESTIONS = (
     PRICE_IN_WORDS,
     CLASS_PLANS,
     ADD_ON_OPTIONS_HELD,
+    READER_LANGUAGE,
 )
 
 _answerers: dict[Question, Callable[..., Any]] = {}

@@ -4,6 +4,7 @@ no other family's children), reviewed and closed by admins, added to by the scho
 PDF. Every staff read of a child's report is logged for the family (CarePart.INCIDENT)."""
 
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy
@@ -289,8 +290,11 @@ class IncidentPdfApi(APIView):
                 reader=request.user,
                 part=CarePart.INCIDENT,
             )
+        # In the reader's own language, whatever language the request asked in.
+        with translation.override(request.user.language):
+            document = incident_pdf(incident)
         response = HttpResponse(
-            incident_pdf(incident),
+            document,
             content_type="application/pdf",
             headers={
                 "Content-Disposition": content_disposition_header(

@@ -37,6 +37,9 @@ class Message(models.Model):
     subject = models.CharField(max_length=200)
     text = models.TextField()
     html = models.TextField()
+    # The language its words are in, its reader's (notifications/rendering.py): sent as its
+    # Content-Language. The default language until a message composed when sent is composed.
+    language = models.CharField(max_length=8, default="en", db_default="en")
     # An iCalendar document sent beside the text (a class's meetings), METHOD and all; empty for
     # none.
     calendar = models.TextField(blank=True, default="", db_default="")

@@ -17,12 +17,12 @@ from email.mime.text import MIMEText
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db.models import Exists, F, OuterRef, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from notifications import kinds
 from notifications.mailboxes import mailbox_for, mailbox_undeliverable
 from notifications.models import Mailbox, Message, MessageStatus
-from notifications.rendering import message_rendered
+from notifications.rendering import message_rendered, reader_language
 
 logger = logging.getLogger(__name__)
 
@@ -47,13 +47,21 @@ def _composed(message: Message) -> Message:
     or the back office shows what was sent); any other row as it is."""
     if message.facts is None or message.text:
         return message
-    composed = kinds.composer_of(message.kind)(message.facts)
-    rendered = message_rendered(message.kind, composed.context)
+    language = reader_language(message.recipient)
+    # The composer's own words (a day's name, a price's label) in the reader's language too.
+    with translation.override(language):
+        composed = kinds.composer_of(message.kind)(message.facts)
+    rendered = message_rendered(message.kind, composed.context, language=language)
     calendar = composed.calendar
     message.subject, message.text, message.html = rendered.subject, rendered.text, rendered.html
     message.calendar = calendar.decode() if isinstance(calendar, bytes) else calendar
+    message.language = language
     Message.objects.filter(pk=message.pk).update(
-        subject=message.subject, text=message.text, html=message.html, calendar=message.calendar
+        subject=message.subject,
+        text=message.text,
+        html=message.html,
+        calendar=message.calendar,
+        language=language,
     )
     return message
 
@@ -137,7 +145,12 @@ def _address_refused(error: Exception) -> bool:
 
 
 def _email(message: Message) -> EmailMultiAlternatives:
-    headers = {"X-Camp-Message": str(message.pk), "X-Camp-Kind": message.kind}
+    headers = {
+        "X-Camp-Message": str(message.pk),
+        "X-Camp-Kind": message.kind,
+        # RFC 3282: the language its words are in, its reader's.
+        "Content-Language": message.language,
+    }
     if message.announcement:
         # RFC 2369 and RFC 8058: a mail program's own "Unsubscribe" posts to it, in one click.
         mailbox = mailbox_for(message.recipient)

@@ -20,7 +20,7 @@ from core.prepared import insert_unless_present
 from notifications import kinds
 from notifications.mailboxes import mailbox_for, unsubscribe_url
 from notifications.models import Message, MessageStatus
-from notifications.rendering import message_rendered
+from notifications.rendering import message_rendered, reader_language
 from notifications.tasks import message_hand_over
 
 
@@ -56,7 +56,7 @@ def message_queue(
         if not mailbox.announcements:
             return None
         context = {**context, "unsubscribe_url": unsubscribe_url(mailbox)}
-    rendered = message_rendered(kind, context)
+    rendered = message_rendered(kind, context, language=reader_language(recipient))
     due = send_after or timezone.now()
     try:
         # A savepoint: a concurrent twin that inserted first leaves the caller's transaction
@@ -71,6 +71,7 @@ def message_queue(
                 subject=rendered.subject,
                 text=rendered.text,
                 html=rendered.html,
+                language=rendered.language,
                 calendar=calendar.decode() if isinstance(calendar, bytes) else calendar,
                 announcement=announcement,
                 scheduled_for=due,
@@ -133,6 +134,7 @@ def message_resend(*, message_id: int) -> Message:
         subject=original.subject,
         text=original.text,
         html=original.html,
+        language=original.language,
         calendar=original.calendar,
         facts=original.facts,
         announcement=original.announcement,
@@ -147,8 +149,14 @@ def message_resend(*, message_id: int) -> Message:
 def message_rerender_queued(*, kind: str, about_prefix: str, context: dict) -> int:
     """Render again, with `context`, the messages of `kind` about `about_prefix...` that are
     still queued (a denial waiting for the admin's feedback); the number changed. A message
-    already being sent or sent keeps what it said."""
-    rendered = message_rendered(kind, context)
-    return Message.objects.filter(
+    already being sent or sent keeps what it said. Each is written in its reader's language."""
+    queued = Message.objects.filter(
         kind=kind, about__startswith=about_prefix, status=MessageStatus.QUEUED
-    ).update(subject=rendered.subject, text=rendered.text, html=rendered.html)
+    )
+    changed = 0
+    for language in queued.values_list("language", flat=True).distinct():
+        rendered = message_rendered(kind, context, language=language)
+        changed += queued.filter(language=language).update(
+            subject=rendered.subject, text=rendered.text, html=rendered.html
+        )
+    return changed

@@ -151,7 +151,7 @@ SAMPLES: dict[str, dict] = {
         **CLASS,
         **FAMILY,
         "entry_id": 3,
-        "offer_expires_at": "Tuesday, June 1 at 5:00 PM PDT",
+        "offer_expires_at": _FIRST - timedelta(days=4, hours=16),
         "price_lines": [*PRICE_LINES, {"label": "Total due", "amount": "$243.00"}],
     },
     "waitlist_closed": {

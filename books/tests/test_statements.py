@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 from pypdf import PdfReader
 
 from accounts.models import Role
@@ -454,3 +454,46 @@ def test_lunch_bought_with_day_camp_days_is_said_apart_and_is_no_dependent_care(
         "care: $47.50"
     ) in text
     assert f"Dependent care paid in {summer(7, 5).year}: $400.00" in text
+
+
+def test_a_spanish_reading_family_reads_its_statement_in_spanish_whatever_the_request_asks(
+    family, noa, api_client_for
+):
+    family.language = "es"
+    family.save(update_fields=["language"])
+    year = summer(7, 5).year
+    clay = two_weeks("Clay Studio", start=summer(7, 5))
+    refund(paid(family, noa, clay, status=PaymentStatus.CANCELLED), "30.00")
+    start, end = summer(7, 5), summer(7, 5) + timedelta(days=11)
+
+    # The request's own language (a browser set to English) does not choose the statement's.
+    with translation.override("en"):
+        text = statement_text(get_statement(api_client_for(family), year, noa.pk))
+
+    assert f"Estado de cuenta de pagos por cuidado en {year}" in text
+    assert "Pagado por: Rosa Lopez (rosa@family.test)" in text
+    assert "Niño: Noa Lopez" in text
+    assert "Fechas de cuidado Pagado Reembolsado Pagado neto" in text
+    # Day, month and year in Spanish order, the month's short name in Spanish.
+    spanish_month = ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct")
+    spanish_day = f"{start.day} {spanish_month[start.month - 1]} {start.year}"
+    assert f"Clay Studio (cancelada) {spanish_day} - " in text
+    assert f"{end.year} (10 días) $100.00 $30.00 $70.00" in text
+    assert f"Total pagado por cuidado en {year}: $70.00" in text
+    assert "Página 1/1" in text
+    for english in ("Statement of payments", "Paid by", "Dates of care", "Child:", "(cancelled)"):
+        assert english not in text
+
+
+def test_an_english_reading_family_reads_its_statement_in_english_from_a_spanish_browser(
+    family, noa, api_client_for
+):
+    year = summer(7, 5).year
+    paid(family, noa, two_weeks("Clay Studio", start=summer(7, 5)))
+
+    with translation.override("es"):
+        text = statement_text(get_statement(api_client_for(family), year, noa.pk))
+
+    assert f"Statement of payments for care in {year}" in text
+    assert f"Clay Studio {dates_of_care(summer(7, 5))} $100.00 $0.00 $100.00" in text
+    assert "Estado de cuenta" not in text

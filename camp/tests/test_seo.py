@@ -8,6 +8,7 @@ from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
+from django.utils import translation
 
 from accounts.models import Role
 from camp.seo import iso_duration, summary
@@ -126,6 +127,7 @@ class TestAClassPage:
         assert head.links["canonical"] == url
         assert {key: value for key, value in head.meta.items() if key.startswith("og:")} == {
             "og:site_name": "Camp",
+            "og:locale": "en_US",
             "og:type": "website",
             "og:title": "Wheel-Thrown Pottery",
             "og:description": description,
@@ -454,3 +456,68 @@ class TestDescriptions:
     )
     def test_durations_are_iso_8601(self, hours, minutes, duration):
         assert iso_duration(timedelta(hours=hours, minutes=minutes)) == duration
+
+
+class TestInTheVisitorsLanguage:
+    """The school's own words in the head are in the request's language; what people wrote
+    stays as written. (The request's language is chosen from the visitor, Accept-Language
+    among them, before the page is drawn; here it is set as that choice leaves it.)"""
+
+    def spanish(self, client, path):
+        with translation.override("es"):
+            return client.get(path, HTTP_ACCEPT_LANGUAGE="es")
+
+    def test_a_class_page_without_a_description_is_described_in_spanish(
+        self, client, maya, settings
+    ):
+        settings.SCHOOL_NAME = "Camp"
+        weaving = scheduled_class(
+            start=school_today() + timedelta(days=30), instructor=maya, name="Loom Weaving"
+        )
+        weaving.description = ""
+        weaving.save(update_fields=["description"])
+
+        response = self.spanish(client, f"/classes/{weaving.pk}")
+        head = head_of(response)
+
+        description = (
+            "Loom Weaving: una clase de arte y manualidades impartida por Maya Lindqvist en Camp."
+        )
+        assert '<html lang="es"' in response.content.decode()
+        assert head.meta["og:locale"] == "es_419"
+        assert head.title == "Loom Weaving | Camp"
+        assert head.meta["description"] == head.meta["og:description"] == description
+        assert head.json_ld()[0]["name"] == "Loom Weaving"
+        assert "art and craft class" not in response.content.decode()
+
+    def test_an_instructors_own_words_stay_and_the_schools_are_in_spanish(
+        self, client, maya, settings
+    ):
+        settings.SCHOOL_NAME = "Camp"
+        aiko = UserFactory(role=Role.INSTRUCTOR, name="Aiko Tanaka", photo="", bio="")
+
+        with_bio = head_of(self.spanish(client, f"/instructors/{maya.pk}"))
+        without = head_of(self.spanish(client, f"/instructors/{aiko.pk}"))
+
+        assert with_bio.meta["description"].startswith("Potter for twenty years.")
+        assert with_bio.json_ld()[0]["jobTitle"] == "Instructor de arte y manualidades"
+        assert without.meta["description"] == "Aiko Tanaka enseña arte y manualidades en Camp."
+
+    def test_the_contact_page_and_the_generic_head_are_in_spanish(self, client):
+        contact = head_of(self.spanish(client, "/contact"))
+        home = head_of(self.spanish(client, "/"))
+
+        assert contact.title == "Contáctenos | Camp"
+        assert contact.meta["description"].startswith("Escriba a ")
+        assert contact.json_ld()[0]["name"] == "Contáctenos"
+        assert home.meta["description"] == (
+            "Camp: escuela de arte y manualidades con campamento de verano, enseñando desde 2003."
+        )
+
+    def test_an_english_visitor_reads_english(self, client):
+        response = client.get("/contact", HTTP_ACCEPT_LANGUAGE="en")
+        head = head_of(response)
+
+        assert '<html lang="en"' in response.content.decode()
+        assert head.meta["og:locale"] == "en_US"
+        assert head.title == "Contact us | Camp"

@@ -522,3 +522,38 @@ def test_a_day_of_care_refused_its_seat_after_the_bank_is_an_entry_of_its_own(
     assert (refused["status"], refused["days"]) == ("refunded", [wednesday.start_date.isoformat()])
     assert refused["refundReason"]
     assert taken["price"] + refused["price"] == 100.0
+
+
+def test_a_spanish_reading_family_reads_its_receipt_in_spanish(
+    as_family, family, children, classes, welcome10, smtp_sink
+):
+    family.language = "es"
+    family.save(update_fields=["language"])
+    mia, leo = children
+    pottery, watercolour = classes
+    answer = opened(as_family, (mia, pottery), (leo, watercolour), promoCode="WELCOME10").json()
+
+    assert paid(as_family, answer, card_saved(answer, family)).status_code == 201
+
+    checkout = Checkout.objects.get()
+    send_queued()
+    [receipt] = smtp_sink.messages()
+    assert receipt["Content-Language"] == "es"
+    assert receipt["Subject"] == f"Su recibo: Checkout #{checkout.pk} ($432.00)"
+    text = plain_text(receipt)
+    assert text.startswith(f"Hola, {family.name}:\n\nGracias por su pago.")
+    pottery_part = text.split("\n1. ")[1].split("\n2. ")[0]
+    assert pottery_part.startswith(f"Wheel Pottery para {mia.name}\nCuándo: los lunes, de 9:00 a")
+    assert "Dónde: Clay Studio, 12 Kiln Lane" in pottery_part
+    assert "Precio de lista: $300.00\nCode WELCOME10: \u2212$30.00\nPagado: $270.00" in (
+        pottery_part
+    )
+    assert "Cobrado a su tarjeta: $432.00 (un solo cargo" in text
+    assert f"Referencia: Checkout #{checkout.pk}" in text
+    assert "Política de reembolsos:" in text
+    for words in ("Hello", "Thank you", "When:", "List price", "Paid:", "Charged to your card"):
+        assert words not in text
+    html = receipt.get_body(preferencelist=("html",)).get_content()
+    assert '<html lang="es">' in html
+    assert "Gracias, aquí está su recibo" in html
+    assert "Clases de verano de arte y manualidades desde 2003" in html

@@ -78,6 +78,7 @@ def test_who_answers_what():
         "price_in_words": "checkout.selectors.price_in_words",
         "class_plans": "plans.selectors.class_plans",
         "add_on_options_held": "enrolments.availability.add_on_options_held",
+        "reader_language": "accounts.selectors.reader_language",
     }
 
 

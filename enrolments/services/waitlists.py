@@ -312,7 +312,7 @@ def _offer(entry: WaitlistEntry, *, camp_class: Class, now) -> None:
             **_about_entry(entry, camp_class),
             "entry_id": entry.pk,
             # With its zone: a family away from the school reads the school's clock.
-            "offer_expires_at": f"{local:%A, %B} {local.day} at {local:%-I:%M %p %Z}",
+            "offer_expires_at": local,
             "price_lines": events.ask(
                 events.PRICE_IN_WORDS, participant=entry.participant, camp_class=camp_class
             ),

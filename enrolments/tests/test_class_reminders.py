@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.utils import timezone
+from django.utils import timezone, translation
 from icalendar import Calendar
 
 from accounts.models import Role
@@ -132,3 +132,48 @@ def test_the_command_runs_the_pass_now(family):
     call_command("send_class_reminders")
 
     assert reminders().count() == 1
+
+
+def test_a_spanish_reading_family_is_reminded_in_spanish_and_an_english_one_in_english(
+    smtp_sink, settings
+):
+    settings.SCHOOL_PHONE = "+1 707 555 0100"
+    camp_class = clay_in(2)
+    rosa = UserFactory(role=Role.STUDENT, name="Rosa Lopez", language="es")
+    noa = ChildFactory(account=rosa, first_name="Noa", last_name="Lopez")
+    EnrolmentFactory(student=rosa, participant=noa, camp_class=camp_class)
+    ana = UserFactory(role=Role.STUDENT, name="Ana Silva", language="en")
+    EnrolmentFactory(student=ana, participant=ChildFactory(account=ana), camp_class=camp_class)
+    first = timezone.localtime(camp_class.starts_at, school_timezone())
+    spanish_days = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+    spanish_months = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto")
+    spanish_months += ("septiembre", "octubre", "noviembre", "diciembre")
+
+    # Whatever language is active where the pass runs (a worker, an office's request).
+    with translation.override("es"):
+        class_reminders_due()
+    send_queued()
+
+    by_reader = {message["To"]: message for message in smtp_sink.messages()}
+    spanish, english = by_reader[rosa.email], by_reader[ana.email]
+    assert spanish["Content-Language"] == "es"
+    assert spanish["Subject"] == (
+        f"Clay Creatures empieza el {spanish_days[first.weekday()]} {first.day} de "
+        f"{spanish_months[first.month - 1]}: lo que debe saber"
+    )
+    text = spanish.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert text.startswith("Hola, Rosa Lopez:\n")
+    assert "La clase Clay Creatures de Noa Lopez empieza pronto." in text
+    assert "Dónde: Studio A, 12 Kiln Lane" in text
+    assert "Qué traer: Old clothes and a water bottle" in text
+    assert "de 9:00 a 12:00" in text
+    assert "Llame a la escuela al +1 707 555 0100" in text
+    for words in ("Hello", "starts soon", "Where:", "What to bring", "9:00 AM", "Call the school"):
+        assert words not in text
+    assert '<html lang="es">' in spanish.get_body(preferencelist=("html",)).get_content()
+    assert english["Content-Language"] == "en"
+    assert english["Subject"].startswith("Clay Creatures starts ")
+    text = english.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert "class Clay Creatures starts soon. Here is what to know." in text
+    assert "Where: Studio A, 12 Kiln Lane" in text
+    assert "Dónde" not in text and "Hola" not in text

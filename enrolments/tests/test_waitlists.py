@@ -7,12 +7,13 @@ from datetime import timedelta
 import pytest
 import time_machine
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.models import Role
 from classes.models import Class
 from classes.services import class_update
 from core.errors import Conflict, InvalidInput, NotFound
+from core.school_time import school_timezone
 from enrolments import tasks
 from enrolments.message_kinds import EnrolmentMessage
 from enrolments.models import Enrolment, SeatHold, Selection, WaitlistEntry, WaitlistStatus
@@ -37,6 +38,7 @@ from testing.factories import (
     UserFactory,
     scheduled_class,
 )
+from testing.outbox import send_queued
 from testing.seats import seats_free_now
 
 pytestmark = pytest.mark.django_db
@@ -432,3 +434,64 @@ def test_a_place_in_the_queue_closes_quietly_once_the_participant_has_a_seat():
     entry = reread(entry)
     assert (entry.status, entry.closed_reason) == (WaitlistStatus.CLOSED, "Enrolled in the class.")
     assert not Message.objects.filter(kind=EnrolmentMessage.WAITLIST_CLOSED).exists()
+
+
+def test_a_spanish_reading_family_is_offered_its_seat_in_spanish(full_class, smtp_sink):
+    rosa = UserFactory(role=Role.STUDENT, name="Rosa Lopez", language="es")
+    ana = UserFactory(role=Role.STUDENT, name="Ana Silva", language="en")
+    spanish_entry = join(full_class, rosa)
+    join(full_class, ana)
+
+    # Freed by the office's request, whatever language it reads in.
+    with translation.override("en"):
+        free_the_seat(full_class)
+    send_queued()
+
+    [offer] = offers_in(smtp_sink)
+    assert offer["To"] == rosa.email
+    assert offer["Content-Language"] == "es"
+    assert offer["Subject"] == f"Un lugar para usted: {full_class.name}"
+    text = offer.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert text.startswith("Hola, Rosa Lopez:\n")
+    held_until = timezone.localtime(reread(spanish_entry).offer_expires_at, school_timezone())
+    assert (
+        f"Se liberó un lugar en {full_class.name} y está reservado para usted hasta el "
+        f"{translated_day(held_until)} a las {held_until.hour}:{held_until:%M}" in text
+    )
+    assert f"Total a pagar: ${full_class.price:,.2f}" in text
+    assert "Acéptelo y pague antes de esa hora:" in text
+    assert "la siguiente familia de la lista de espera" in text
+    for words in ("Hello", "A seat has come free", "Total due", "Accept it", "decline it"):
+        assert words not in text
+
+
+def test_an_english_reading_family_is_offered_its_seat_in_english_from_a_spanish_request(
+    full_class, smtp_sink
+):
+    ana = UserFactory(role=Role.STUDENT, name="Ana Silva", language="en")
+    join(full_class, ana)
+
+    with translation.override("es"):
+        free_the_seat(full_class)
+    send_queued()
+
+    [offer] = offers_in(smtp_sink)
+    assert offer["Content-Language"] == "en"
+    assert offer["Subject"] == f"A seat for you: {full_class.name}"
+    text = offer.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert text.startswith("Hello Ana Silva,\n")
+    assert "A seat has come free in" in text
+    assert f"Total due: ${full_class.price:,.2f}" in text
+    assert "Hola" not in text and "Total a pagar" not in text
+
+
+def offers_in(smtp_sink) -> list:
+    return [m for m in smtp_sink.messages() if m["X-Camp-Kind"] == EnrolmentMessage.WAITLIST_OFFER]
+
+
+def translated_day(moment) -> str:
+    """`l j de F`, as a Spanish reader's messages name a day."""
+    days = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+    months = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto")
+    months += ("septiembre", "octubre", "noviembre", "diciembre")
+    return f"{days[moment.weekday()]} {moment.day} de {months[moment.month - 1]}"

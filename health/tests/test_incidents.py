@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 import pytest
 from django.db import DatabaseError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from pypdf import PdfReader
 
 from accounts.models import Role
@@ -530,3 +530,36 @@ class TestKept:
             "Mia is named in an incident report the school keeps, so their record is kept with it."
         )
         assert removed.status_code == 200
+
+
+class TestInTheFamilysLanguage:
+    def test_a_spanish_reading_family_is_told_and_reads_the_pdf_in_spanish(
+        self, client_as, meeting, families, smtp_sink
+    ):
+        families["ana"].language = "es"
+        families["ana"].save(update_fields=["language"])
+        body = _report(meeting, families["mia"], families["sam"])
+        client_as("instructor").post("/api/incidents", body, format="json")
+        incident = Incident.objects.get()
+
+        send_queued()
+        # The request's own language (a browser set to English) does not choose the PDF's.
+        with translation.override("en"):
+            pdf = TestPdf()._pdf_text(TestPdf()._get(client_as("student"), incident))
+
+        sent = {email["To"]: email for email in smtp_sink.messages()}
+        spanish, english = sent["ana@camp.test"], sent["ben@camp.test"]
+        assert spanish["Content-Language"] == "es"
+        assert spanish["Subject"] == "Informe de un incidente de Mia Lopez en Pottery"
+        text = _text_of(spanish)
+        assert "Le escribimos para informarle de algo que le ocurrió a Mia Lopez" in text
+        assert "Qué ocurrió:\nCut a finger on a trimming tool." in text.replace("\r\n", "\n")
+        assert "Primeros auxilios dados:" in text
+        assert "What happened" not in text and "First aid" not in text
+        assert "Qué ocurrió" in _html_of(spanish)
+        assert english["Subject"] == "An incident report about Sam Okafor at Pottery"
+        assert "What happened:" in _text_of(english)
+        assert f"Informe de incidente {incident.pk}" in pdf
+        assert "Qué ocurrió Cut a finger on a trimming tool." in pdf
+        assert "Primeros auxilios dados" in pdf
+        assert "Incident report" not in pdf and "What happened" not in pdf

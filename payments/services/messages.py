@@ -6,6 +6,7 @@ the registration morning's busiest request, is composed by the worker that sends
 from decimal import Decimal
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 
 from classes.mail import class_mail, classes_mail
 from classes.models import Class
@@ -34,7 +35,7 @@ def _price_lines(payment: Payment) -> list[dict]:
     if not payment.adjustments or payment.list_price is None:
         return []
     return [
-        {"label": "List price", "amount": money(payment.list_price)},
+        {"label": gettext_lazy("List price"), "amount": money(payment.list_price)},
         *(
             {"label": a["label"], "amount": money_change(Decimal(a["amount"]))}
             for a in payment.adjustments
@@ -215,7 +216,7 @@ def _care_week(week: CareWeek) -> dict:
     price_lines = []
     if week.adjustments:
         price_lines = [
-            {"label": "List price", "amount": money(week.list_price)},
+            {"label": gettext_lazy("List price"), "amount": money(week.list_price)},
             *({"label": a["label"], "amount": money_change(a["amount"])} for a in week.adjustments),
         ]
     return {

@@ -1,0 +1,98 @@
+"""Each message is written in its reader's language, their account's (`accounts.User.language`),
+whoever's request or worker queues it; an address that is nobody's account reads the school's
+default. The language is kept with the row and sent as the e-mail's Content-Language."""
+
+import pytest
+from django.utils import translation
+
+from accounts.models import Role
+from enrolments.message_kinds import EnrolmentMessage
+from notifications.rendering import reader_language
+from notifications.services import message_queue, message_rerender_queued, message_resend
+from testing.factories import UserFactory
+from testing.mail_samples import SAMPLES
+from testing.outbox import send_queued
+
+pytestmark = pytest.mark.django_db
+
+OFFER = EnrolmentMessage.WAITLIST_OFFER
+
+
+def offer_to(address: str, about: str = "waitlist-offer:1", **context):
+    return message_queue(
+        kind=OFFER, about=about, recipient=address, context={**SAMPLES[OFFER], **context}
+    )
+
+
+def test_the_readers_account_chooses_the_language_not_the_request_that_queues_it():
+    rosa = UserFactory(role=Role.STUDENT, language="es", email="rosa@camp.test")
+    ana = UserFactory(role=Role.STUDENT, language="en", email="ana@camp.test")
+
+    with translation.override("en"):
+        spanish = offer_to(rosa.email)
+    with translation.override("es"):
+        english = offer_to(ana.email)
+
+    assert (spanish.language, english.language) == ("es", "en")
+    assert spanish.subject == "Un lugar para usted: Wheel-Thrown Pottery"
+    assert "Primera sesión: lunes 5 de julio de 2027, 9:00 PDT" in spanish.text
+    assert "First meeting" not in spanish.text
+    assert english.subject == "A seat for you: Wheel-Thrown Pottery"
+    assert "First meeting: Monday, July 5, 2027, 9:00 AM PDT" in english.text
+    assert "Primera sesión" not in english.text
+    # The language active where it was queued is left as it was.
+    assert translation.get_language() == "en"
+
+
+def test_an_address_of_nobodys_account_reads_the_default_language_whatever_its_case():
+    UserFactory(role=Role.STUDENT, language="es", email="rosa@camp.test")
+
+    assert reader_language("Rosa@Camp.test ") == "es"
+    assert reader_language("visitor@elsewhere.test") == "en"
+    assert offer_to("visitor@elsewhere.test").language == "en"
+
+
+def test_the_email_says_its_language_and_a_resend_keeps_it(smtp_sink):
+    UserFactory(role=Role.STUDENT, language="es", email="rosa@camp.test")
+    first = offer_to("rosa@camp.test")
+    send_queued()
+    message_resend(message_id=first.pk)
+    send_queued()
+
+    sent, resent = smtp_sink.messages()
+    assert sent["Content-Language"] == resent["Content-Language"] == "es"
+    assert sent["Subject"] == resent["Subject"] == "Un lugar para usted: Wheel-Thrown Pottery"
+
+
+def test_an_announcement_says_how_to_stop_them_in_the_readers_language():
+    UserFactory(role=Role.STUDENT, language="es", email="rosa@camp.test")
+
+    message = message_queue(
+        kind=OFFER,
+        about="waitlist-offer:1",
+        recipient="rosa@camp.test",
+        context=SAMPLES[OFFER],
+        announcement=True,
+    )
+
+    assert "Este es un anuncio. Deje de recibir anuncios" in message.text
+    assert "Deje de recibir anuncios</a>" in message.html
+    assert "Stop announcements" not in message.text + message.html
+
+
+def test_queued_messages_rendered_again_keep_each_readers_language():
+    UserFactory(role=Role.STUDENT, language="es", email="rosa@camp.test")
+    spanish = offer_to("rosa@camp.test", about="waitlist-offer:1")
+    english = offer_to("ana@camp.test", about="waitlist-offer:2")
+
+    changed = message_rerender_queued(
+        kind=OFFER,
+        about_prefix="waitlist-offer:",
+        context={**SAMPLES[OFFER], "class_name": "Loom Weaving"},
+    )
+
+    spanish.refresh_from_db()
+    english.refresh_from_db()
+    assert changed == 2
+    assert spanish.subject == "Un lugar para usted: Loom Weaving"
+    assert english.subject == "A seat for you: Loom Weaving"
