@@ -62,7 +62,7 @@ class StatementDetailApi(APIView):
         statement = statement_for(participant=participant, year=data.validated_data["year"])
         name = slugify(participant.name) or f"participant-{participant.pk}"
         # In the reader's own language, whatever language the request asked in.
-        with translation.override(request.user.language):
+        with translation.override(request.user.reading_language):
             document = statement_pdf(statement)
         response = HttpResponse(
             document,

@@ -291,7 +291,7 @@ class IncidentPdfApi(APIView):
                 part=CarePart.INCIDENT,
             )
         # In the reader's own language, whatever language the request asked in.
-        with translation.override(request.user.language):
+        with translation.override(request.user.reading_language):
             document = incident_pdf(incident)
         response = HttpResponse(
             document,
