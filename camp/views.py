@@ -135,18 +135,21 @@ def spa(request, *args, **kwargs):
     return _page(request)
 
 
-# Home and All Classes are the same page too, carrying the data of their first screen; All
+# Home and All Classes are the same page too, carrying the data of their first screen and asking
+# for their own chunk (frontend/src/app/router.jsx) beside the entry; All
 # Instructors, the preload of its first photo.
 
 
 @cache_control(private=True, no_cache=True)
 def home_page(request):
-    return _page(request, first_asks=first_screen.home_asks())
+    return _page(request, first_asks=first_screen.home_asks(), route_chunk="home")
 
 
 @cache_control(private=True, no_cache=True)
 def all_classes_page(request):
-    return _page(request, first_asks=first_screen.all_classes_asks(request.GET))
+    return _page(
+        request, first_asks=first_screen.all_classes_asks(request.GET), route_chunk="classes"
+    )
 
 
 @cache_control(private=True, no_cache=True)

@@ -64,9 +64,9 @@ const FIREBASE_CHUNK = "firebase";
 // Whether each public page downloads the Firebase chunk, for a visitor and for a signed-in user.
 // `chunk` names a public page's own lazy route chunk, which its first render waits for.
 const PUBLIC_ROUTES = [
-  { route: "/", visitorFirebase: false },
+  { route: "/", visitorFirebase: false, chunk: "home" },
   { route: "/all-instructors", visitorFirebase: false },
-  { route: "/all-classes", visitorFirebase: false },
+  { route: "/all-classes", visitorFirebase: false, chunk: "classes" },
   { route: "/classes/:id", visitorFirebase: false, chunk: "class" },
   { route: "/instructors/:id", visitorFirebase: false, chunk: "instructor" },
   { route: "/gallery", visitorFirebase: false, chunk: "gallery" },

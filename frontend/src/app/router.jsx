@@ -3,7 +3,6 @@ import { Navigate, useLocation, useParams, useRoutes } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
-import { ClassesPage } from "../features/classes/routes/ClassesPage";
 import {
   AdminRoute,
   InstructorOrAdminRoute,
@@ -14,7 +13,6 @@ import {
 } from "../lib/auth";
 import { LoadingBar } from "../components/ui/LoadingBar";
 import { DashboardHome } from "../features/dashboard/routes/DashboardHome";
-import { HomePage } from "../features/home/routes/HomePage";
 import { InstructorsPage } from "../features/instructors/routes/InstructorsPage";
 import { useScrollRestoration } from "../hooks/useScrollRestoration";
 import { ErrorPage, RouteErrorBoundary } from "./ErrorPage";
@@ -43,7 +41,15 @@ export const routes = [
     path: paths.home,
     element: <MainLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      // Home and All Classes come in chunks of their own, which the server asks for beside the
+      // entry (camp/views.py): the other pages' first load does not carry them.
+      {
+        index: true,
+        element: lazyPage(
+          () => import(/* webpackChunkName: "home" */ "../features/home/routes/HomePage"),
+          "HomePage",
+        ),
+      },
       { path: paths.instructors, element: <InstructorsPage /> },
       {
         path: paths.instructorPage(":id"),
@@ -55,7 +61,13 @@ export const routes = [
           "InstructorPage",
         ),
       },
-      { path: paths.classes, element: <ClassesPage /> },
+      {
+        path: paths.classes,
+        element: lazyPage(
+          () => import(/* webpackChunkName: "classes" */ "../features/classes/routes/ClassesPage"),
+          "ClassesPage",
+        ),
+      },
       {
         path: paths.gallery,
         element: lazyPage(
