@@ -18,3 +18,4 @@ export {
   RosterRoute,
 } from "./guards";
 export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";
+export { rememberedLinkEmail } from "./signInActions";

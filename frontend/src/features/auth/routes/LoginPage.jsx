@@ -16,10 +16,15 @@ export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";
 export const VERIFICATION_SENT_MESSAGE =
   "We sent you a verification e-mail. Follow its link, then log in again.";
 
+// Where the link went, in the same words whether or not the address has an account.
+export function linkSentMessage({ email, minutes }) {
+  return `If ${email} has an account at Camp, we have sent it a sign-in link. It works once, within ${minutes} minutes, on any device.`;
+}
+
 export function LoginPage() {
   usePrepareSignIn();
   useTitle("Login");
-  const { logIn, logInWithGoogle, sendVerificationEmail } = useAuth();
+  const { logIn, logInWithGoogle, sendSignInLink, sendVerificationEmail } = useAuth();
   const notify = useNotify();
   const location = useLocation();
   const navigate = useNavigate();
@@ -27,7 +32,7 @@ export function LoginPage() {
   const [signingInWithGoogle, setSigningInWithGoogle] = useState(false);
   // Set when the server asked for a verified e-mail before letting this account in.
   const [mayVerify, setMayVerify] = useState(false);
-  const [verificationNotice, setVerificationNotice] = useState("");
+  const [sentNotice, setSentNotice] = useState("");
   const from = location.state?.from;
   // Set when Django admin's login page sent an admin here to sign in with their Camp account.
   const adminNext = adminDestination(location.search);
@@ -52,7 +57,7 @@ export function LoginPage() {
 
   async function handleSubmit({ email, password }) {
     setError("");
-    setVerificationNotice("");
+    setSentNotice("");
     try {
       await logIn(email.trim(), password);
     } catch (failure) {
@@ -75,6 +80,16 @@ export function LoginPage() {
     await enter(GOOGLE_SIGNED_IN_MESSAGE);
   }
 
+  async function handleSendLink(email) {
+    setError("");
+    setSentNotice("");
+    try {
+      setSentNotice(linkSentMessage(await sendSignInLink(email)));
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    }
+  }
+
   async function handleSendVerification() {
     try {
       await sendVerificationEmail();
@@ -84,16 +99,14 @@ export function LoginPage() {
     }
     setMayVerify(false);
     setError("");
-    setVerificationNotice(VERIFICATION_SENT_MESSAGE);
+    setSentNotice(VERIFICATION_SENT_MESSAGE);
   }
 
   return (
     <AuthCard
       title="Log In"
-      notice={error ? "" : verificationNotice || location.state?.message}
-      noticeTone={
-        !verificationNotice && location.state?.message === SESSION_ENDED ? "info" : "success"
-      }
+      notice={error ? "" : sentNotice || location.state?.message}
+      noticeTone={!sentNotice && location.state?.message === SESSION_ENDED ? "info" : "success"}
       error={error}
       footer={
         <>
@@ -113,7 +126,11 @@ export function LoginPage() {
           Send verification e-mail
         </button>
       )}
-      <LoginForm onSubmit={handleSubmit} disabled={signingInWithGoogle} />
+      <LoginForm
+        onSubmit={handleSubmit}
+        onSendLink={handleSendLink}
+        disabled={signingInWithGoogle}
+      />
       <div className="d-flex align-items-center gap-2 my-3 text-body-secondary">
         <hr className="flex-grow-1" />
         or

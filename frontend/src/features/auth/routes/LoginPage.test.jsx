@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { ApiError } from "../../../lib/api";
 import { SESSION_ENDED } from "../../../lib/auth";
 import { getFirebaseAuth } from "../../../lib/auth/firebase";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
@@ -299,4 +300,42 @@ test("opening the page gets Firebase ready before anyone presses a button", () =
 
   expect(session.prepareSignIn).toHaveBeenCalledTimes(1);
   expect(session.logIn).not.toHaveBeenCalled();
+});
+
+test("a sign-in link needs the e-mail only, and the page says where it went", async () => {
+  const sendSignInLink = jest.fn(async (email) => ({ email, minutes: 30 }));
+  const { user } = renderLogin({ auth: { sendSignInLink } });
+
+  await user.type(screen.getByLabelText("Email"), " ada@family.test ");
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(sendSignInLink).toHaveBeenCalledWith("ada@family.test");
+  expect(await screen.findByRole("status")).toHaveTextContent(
+    "If ada@family.test has an account at Camp, we have sent it a sign-in link. It works once, within 30 minutes, on any device.",
+  );
+  expect(screen.queryByText("Password is required.")).not.toBeInTheDocument();
+});
+
+test("a sign-in link without an e-mail asks for it and sends nothing", async () => {
+  const sendSignInLink = jest.fn();
+  const { user } = renderLogin({ auth: { sendSignInLink } });
+
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(await screen.findByText("Email is required.")).toBeInTheDocument();
+  expect(sendSignInLink).not.toHaveBeenCalled();
+});
+
+test("a sign-in link the server refuses shows its reason", async () => {
+  const tooMany = new ApiError(429, {
+    message: "Several sign-in links went to this address in the last hour.",
+  });
+  const { user } = renderLogin({ auth: { sendSignInLink: jest.fn().mockRejectedValue(tooMany) } });
+
+  await user.type(screen.getByLabelText("Email"), "ada@family.test");
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "Several sign-in links went to this address in the last hour.",
+  );
 });

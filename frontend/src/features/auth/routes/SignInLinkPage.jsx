@@ -1,0 +1,91 @@
+import { Form, Formik } from "formik";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+
+import { FormField } from "../../../components/forms/FormField";
+import { paths } from "../../../config/paths";
+import { useTitle } from "../../../hooks/useTitle";
+import { rememberedLinkEmail, useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { useNotify } from "../../../lib/notices";
+import { returnPath } from "../../../lib/returnPath";
+import { AuthCard } from "../components/AuthCard";
+import { authErrorMessage } from "../components/authErrorMessage";
+import { forgotPasswordSchema } from "../components/signInSchemas";
+import { LOGGED_IN_MESSAGE } from "./LoginPage";
+
+export const NO_TICKET = "This sign-in link is incomplete. Ask for a new one on the log in page.";
+
+/*
+ * Where an e-mailed sign-in link opens. In the browser that asked for it the address is known
+ * and the sign-in goes ahead at once; elsewhere the person types the address the link went to.
+ */
+export function SignInLinkPage() {
+  usePrepareSignIn();
+  useTitle("Sign in with a link");
+  const { logInWithLink } = useAuth();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ticket = new URLSearchParams(location.search).get("ticket") || "";
+  const [remembered] = useState(rememberedLinkEmail);
+  const [error, setError] = useState(ticket ? "" : NO_TICKET);
+  const [asking, setAsking] = useState(!remembered);
+  const started = useRef(false);
+
+  async function complete(email, form) {
+    setError("");
+    try {
+      await logInWithLink(email.trim(), ticket);
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      // Another address than the link's: the link is not spent, and the right one may follow.
+      if (failure?.fieldErrors?.email) {
+        setAsking(true);
+        form?.setFieldError("email", failure.fieldErrors.email[0]);
+      }
+      return;
+    }
+    notify(LOGGED_IN_MESSAGE);
+    navigate(returnPath(null), { replace: true });
+  }
+
+  useEffect(() => {
+    // Once only: React runs effects twice in development.
+    if (started.current || !remembered || !ticket) return;
+    started.current = true;
+    complete(remembered);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is opened once
+  }, []);
+
+  return (
+    <AuthCard
+      title="Sign in with a link"
+      error={error}
+      footer={<Link to={paths.login}>Back to log in</Link>}
+    >
+      {ticket && asking ? (
+        <Formik
+          initialValues={{ email: remembered }}
+          validationSchema={forgotPasswordSchema}
+          onSubmit={({ email }, form) => complete(email, form)}
+        >
+          {({ isSubmitting }) => (
+            <Form noValidate>
+              <p className="text-body-secondary">
+                Give the e-mail address the sign-in link was sent to.
+              </p>
+              <FormField name="email" type="email" label="Email" autoComplete="email" />
+              <button type="submit" className="btn btn-primary w-100" disabled={isSubmitting}>
+                {isSubmitting ? "Signing in…" : "Sign in"}
+              </button>
+            </Form>
+          )}
+        </Formik>
+      ) : (
+        <p className="mb-0" role="status">
+          {error ? "Ask for a new sign-in link on the log in page." : "Signing you in…"}
+        </p>
+      )}
+    </AuthCard>
+  );
+}
