@@ -21,13 +21,11 @@ async function missingProvider() {
  *   logOut:  async () => void; ends the session, rejects if Firebase could not sign out (the
  *            caller says goodbye and goes to /login)
  *   logIn(email, password), logInWithGoogle(), register({name, photoURL, email, password}),
- *   logInWithLink(email, ticket) (an e-mailed sign-in link's ticket):
+ *   logInWith(signIn) (a sign-in its page brings, resolving to the Firebase user):
  *            resolve once our API token is stored (register ends logged out), reject with the
  *            Firebase or API error
  *   refreshRole: async () => role, asks the server again
  *   prepareSignIn(): starts Firebase Auth (downloading its chunk) ahead of a sign-in
- *   sendSignInLink(email): our server e-mails a one-time sign-in link; resolves to its answer
- *            ({email, minutes}), the address kept for the link's page in this browser
  *   sendVerificationEmail(): after a sign-in refused for an unverified e-mail (the error's
  *            body.code is "email_not_verified"), sends Firebase's verification e-mail
  *   profileChanged({displayName, photoURL}): after our server saved a new name or photo, shows
@@ -51,8 +49,7 @@ export const AuthContext = createContext({
   logOut: async () => {},
   logIn: missingProvider,
   logInWithGoogle: missingProvider,
-  logInWithLink: missingProvider,
-  sendSignInLink: missingProvider,
+  logInWith: missingProvider,
   register: missingProvider,
   refreshRole: async () => null,
   prepareSignIn: () => {},

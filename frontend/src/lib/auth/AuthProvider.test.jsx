@@ -18,7 +18,6 @@ jest.mock("./firebase", () => ({
   watchAuthState: jest.fn(),
   signInWithPassword: jest.fn(),
   signInWithGoogle: jest.fn(),
-  signInWithLink: jest.fn(),
   createAccount: jest.fn(),
   sendVerification: jest.fn(),
   signOutUser: jest.fn(),
@@ -62,11 +61,6 @@ beforeEach(() => {
   });
   firebase.signInWithGoogle.mockImplementation(async () => {
     const user = firebaseUser();
-    report(user);
-    return user;
-  });
-  firebase.signInWithLink.mockImplementation(async (email) => {
-    const user = firebaseUser(email);
     report(user);
     return user;
   });
@@ -375,40 +369,34 @@ test("Google sign-in saves the profile with our token once it is exchanged", asy
   expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
 });
 
-test("a sign-in link is asked for, then its ticket spent for Firebase's link and a session", async () => {
-  const link = "http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=c1&apiKey=k";
-  const fetch = serverWith({
-    "/sign-in-links": respond(202, { message: "On its way.", email: SAM, minutes: 30 }),
-    "/sign-in-links/redeem": { link },
-  });
+test("a sign-in its page brings (an e-mailed link) opens the session as a password does", async () => {
+  const fetch = serverWith();
   renderProvider();
   await act(async () => report(null));
 
-  const answer = await act(() => session.sendSignInLink(SAM));
-  // Opened in this browser, the link's page knows the address without asking.
-  expect(answer).toEqual({ message: "On its way.", email: SAM, minutes: 30 });
-  expect(window.localStorage.getItem("sign-in-link-email")).toBe(SAM);
-  await act(() => session.logInWithLink(SAM, "ticket-1"));
+  await act(() =>
+    session.logInWith(async () => {
+      const user = firebaseUser();
+      report(user);
+      return user;
+    }),
+  );
 
   expect(requests(fetch).map(({ request, body }) => [request, body])).toEqual([
-    ["POST /api/sign-in-links", { email: SAM }],
-    ["POST /api/sign-in-links/redeem", { email: SAM, ticket: "ticket-1" }],
     ["POST /api/jwt", { email: SAM, idToken: `id-token-of-${SAM}` }],
   ]);
-  expect(firebase.signInWithLink).toHaveBeenCalledWith(SAM, link);
   expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
-  expect(window.localStorage.getItem("sign-in-link-email")).toBeNull();
 });
 
-test("a spent sign-in link signs nobody in at Firebase", async () => {
-  const spent = { message: "This sign-in link has been used or has expired. Ask for a new one." };
-  serverWith({ "/sign-in-links/redeem": respond(409, { ...spent, code: "sign_in_link_spent" }) });
+test("a sign-in its page brings that fails opens nothing", async () => {
+  const fetch = serverWith();
   renderProvider();
   await act(async () => report(null));
+  const spent = new Error("This sign-in link has been used or has expired. Ask for a new one.");
 
-  await expect(act(() => session.logInWithLink(SAM, "ticket-1"))).rejects.toThrow(spent.message);
+  await expect(act(() => session.logInWith(() => Promise.reject(spent)))).rejects.toBe(spent);
 
-  expect(firebase.signInWithLink).not.toHaveBeenCalled();
+  expect(requests(fetch)).toEqual([]);
   expect(screen.getByText("logged out")).toBeInTheDocument();
 });
 

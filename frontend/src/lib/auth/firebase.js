@@ -48,14 +48,6 @@ export async function signInWithPassword(email, password) {
   return credential.user;
 }
 
-// A Firebase e-mail sign-in link (our server hands it over once for an e-mailed ticket).
-export async function signInWithLink(email, link) {
-  const { auth, sdk } = await loadAuth();
-  if (!sdk.isSignInWithEmailLink(auth, link)) throw new Error("This is not a sign-in link.");
-  const credential = await sdk.signInWithEmailLink(auth, email, link);
-  return credential.user;
-}
-
 export async function signInWithGoogle() {
   const { auth, sdk } = await loadAuth();
   const credential = await sdk.signInWithPopup(

@@ -18,4 +18,3 @@ export {
   RosterRoute,
 } from "./guards";
 export { EMAIL_NOT_VERIFIED, renewalDelay, RETRY_DELAYS_MS } from "./tokens";
-export { rememberedLinkEmail } from "./signInActions";

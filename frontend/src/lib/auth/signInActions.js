@@ -3,31 +3,10 @@ import {
   createAccount,
   sendVerification,
   signInWithGoogle,
-  signInWithLink,
   signInWithPassword,
   signOutUser,
 } from "./firebase";
 import { rememberTokenOwner } from "./tokens";
-
-// The address a sign-in link was asked for in this browser: opened here, it need not be typed again.
-const LINK_EMAIL_KEY = "sign-in-link-email";
-
-export function rememberedLinkEmail() {
-  try {
-    return window.localStorage.getItem(LINK_EMAIL_KEY) || "";
-  } catch {
-    return "";
-  }
-}
-
-function rememberLinkEmail(email) {
-  try {
-    if (email) window.localStorage.setItem(LINK_EMAIL_KEY, email);
-    else window.localStorage.removeItem(LINK_EMAIL_KEY);
-  } catch {
-    // Private browsing without storage: the link's page asks for the address instead.
-  }
-}
 
 export function logSignOutFailure(error) {
   console.error("Signing out of Firebase failed.", error);
@@ -39,14 +18,16 @@ export function logSignOutFailure(error) {
  * (sessionKeeper.js), which opens, renews and ends the session with our server.
  */
 export function signInActions(keeper) {
+  async function logInWith(signIn) {
+    keeper.prepareSignIn();
+    await keeper.signingInWith(async () => keeper.open(await signIn()));
+  }
+
   return {
-    async logIn(email, password) {
-      keeper.prepareSignIn();
-      await keeper.signingInWith(async () => {
-        const firebaseUser = await signInWithPassword(email, password);
-        await keeper.open(firebaseUser);
-      });
-    },
+    logIn: (email, password) => logInWith(() => signInWithPassword(email, password)),
+
+    // A sign-in its page brings (an e-mailed link): `signIn` resolves to the Firebase user.
+    logInWith,
 
     async logInWithGoogle() {
       keeper.prepareSignIn();
@@ -65,24 +46,6 @@ export function signInActions(keeper) {
         // The token exchange already created the account; only the profile details are missing.
         console.error("Saving the Google profile failed.", error);
       }
-    },
-
-    // Our server e-mails the link; its answer says where it went and for how long it works.
-    async sendSignInLink(email) {
-      const answer = await api.post("/sign-in-links", { email });
-      rememberLinkEmail(answer.email);
-      return answer;
-    },
-
-    // The e-mailed ticket is spent for Firebase's own link, which signs in the same account.
-    async logInWithLink(email, ticket) {
-      keeper.prepareSignIn();
-      await keeper.signingInWith(async () => {
-        const { link } = await api.post("/sign-in-links/redeem", { email, ticket });
-        const firebaseUser = await signInWithLink(email, link);
-        await keeper.open(firebaseUser);
-      });
-      rememberLinkEmail(null);
     },
 
     async register({ name, photoURL, email, password }) {

@@ -6,6 +6,7 @@ import { useTitle } from "../../../hooks/useTitle";
 import { EMAIL_NOT_VERIFIED, SESSION_ENDED, useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { adminDestination, openAdminSession } from "../api/adminSession";
+import { sendSignInLink } from "../api/signInLink";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { LoginForm } from "../components/LoginForm";
@@ -24,7 +25,7 @@ export function linkSentMessage({ email, minutes }) {
 export function LoginPage() {
   usePrepareSignIn();
   useTitle("Login");
-  const { logIn, logInWithGoogle, sendSignInLink, sendVerificationEmail } = useAuth();
+  const { logIn, logInWithGoogle, sendVerificationEmail } = useAuth();
   const notify = useNotify();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-import { ApiError } from "../../../lib/api";
 import { SESSION_ENDED } from "../../../lib/auth";
 import { getFirebaseAuth } from "../../../lib/auth/firebase";
+import { respond, stubApi } from "../../../testing/api";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { LoginPage } from "./LoginPage";
@@ -303,34 +303,44 @@ test("opening the page gets Firebase ready before anyone presses a button", () =
 });
 
 test("a sign-in link needs the e-mail only, and the page says where it went", async () => {
-  const sendSignInLink = jest.fn(async (email) => ({ email, minutes: 30 }));
-  const { user } = renderLogin({ auth: { sendSignInLink } });
+  const fetch = stubApi({
+    "/sign-in-links": respond(202, {
+      message: "If a Camp account uses this address, a sign-in link is on its way to it.",
+      email: "ada@family.test",
+      minutes: 30,
+    }),
+  });
+  const { user } = renderLogin();
 
   await user.type(screen.getByLabelText("Email"), " ada@family.test ");
   await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
 
-  expect(sendSignInLink).toHaveBeenCalledWith("ada@family.test");
   expect(await screen.findByRole("status")).toHaveTextContent(
     "If ada@family.test has an account at Camp, we have sent it a sign-in link. It works once, within 30 minutes, on any device.",
   );
+  expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ email: "ada@family.test" });
+  // Opened in this browser, the link's page knows the address without asking.
+  expect(window.localStorage.getItem("sign-in-link-email")).toBe("ada@family.test");
   expect(screen.queryByText("Password is required.")).not.toBeInTheDocument();
 });
 
 test("a sign-in link without an e-mail asks for it and sends nothing", async () => {
-  const sendSignInLink = jest.fn();
-  const { user } = renderLogin({ auth: { sendSignInLink } });
+  const fetch = stubApi({});
+  const { user } = renderLogin();
 
   await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
 
   expect(await screen.findByText("Email is required.")).toBeInTheDocument();
-  expect(sendSignInLink).not.toHaveBeenCalled();
+  expect(fetch).not.toHaveBeenCalled();
 });
 
 test("a sign-in link the server refuses shows its reason", async () => {
-  const tooMany = new ApiError(429, {
-    message: "Several sign-in links went to this address in the last hour.",
+  stubApi({
+    "/sign-in-links": respond(429, {
+      message: "Several sign-in links went to this address in the last hour.",
+    }),
   });
-  const { user } = renderLogin({ auth: { sendSignInLink: jest.fn().mockRejectedValue(tooMany) } });
+  const { user } = renderLogin();
 
   await user.type(screen.getByLabelText("Email"), "ada@family.test");
   await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));

@@ -5,9 +5,10 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { rememberedLinkEmail, useAuth, usePrepareSignIn } from "../../../lib/auth";
+import { useAuth, usePrepareSignIn } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { returnPath } from "../../../lib/returnPath";
+import { forgetLinkEmail, rememberedLinkEmail, signInWithTicket } from "../api/signInLink";
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { forgotPasswordSchema } from "../components/signInSchemas";
@@ -22,7 +23,7 @@ export const NO_TICKET = "This sign-in link is incomplete. Ask for a new one on 
 export function SignInLinkPage() {
   usePrepareSignIn();
   useTitle("Sign in with a link");
-  const { logInWithLink } = useAuth();
+  const { logInWith } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,7 +36,7 @@ export function SignInLinkPage() {
   async function complete(email, form) {
     setError("");
     try {
-      await logInWithLink(email.trim(), ticket);
+      await logInWith(() => signInWithTicket(email.trim(), ticket));
     } catch (failure) {
       setError(authErrorMessage(failure));
       // Another address than the link's: the link is not spent, and the right one may follow.
@@ -45,6 +46,7 @@ export function SignInLinkPage() {
       }
       return;
     }
+    forgetLinkEmail();
     notify(LOGGED_IN_MESSAGE);
     navigate(returnPath(null), { replace: true });
   }
