@@ -442,7 +442,8 @@ def participant_delete(*, account: User, participant_id: int) -> None:
 
 
 SIGN_IN_LINK_SPENT = "This sign-in link has been used or has expired. Ask for a new one."
-SIGN_IN_LINK_PATH = "/login/link"
+# The log in page, which a ticket in the address turns into the sign-in link's page.
+SIGN_IN_LINK_PATH = "/login"
 # Old links of an address are forgotten when it asks for a new one: a day is past any expiry.
 SIGN_IN_LINK_KEPT = timedelta(days=1)
 

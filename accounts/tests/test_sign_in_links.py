@@ -33,7 +33,7 @@ def ask_for_link(client, email: str = FAMILY) -> str:
     assert response.status_code == 202
     assert response.json() == {**SENT, "email": email}
     [mail] = [sent for sent in send_queued() if sent.to == [email]][-1:]
-    [link] = re.findall(rf"{settings.SITE_URL}/login/link\?ticket=(\S+)", mail.body)
+    [link] = re.findall(rf"{settings.SITE_URL}/login\?ticket=(\S+)", mail.body)
     return link
 
 

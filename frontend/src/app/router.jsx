@@ -79,13 +79,6 @@ export const routes = [
         ),
       },
       {
-        path: paths.loginLink,
-        element: lazyPage(
-          () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/SignInLinkPage"),
-          "SignInLinkPage",
-        ),
-      },
-      {
         path: paths.register,
         element: lazyPage(
           () => import(/* webpackChunkName: "sign-in" */ "../features/auth/routes/RegisterPage"),

@@ -8,8 +8,6 @@ export const paths = {
   // Children's artwork the school shows the world: approved, every child with photo consent.
   gallery: "/gallery",
   login: "/login",
-  // Where an e-mailed sign-in link opens.
-  loginLink: "/login/link",
   register: "/register",
   forgotPassword: "/forgot-password",
   // The school's own pages, linked from the footer.

@@ -49,7 +49,6 @@ export const AuthContext = createContext({
   logOut: async () => {},
   logIn: missingProvider,
   logInWithGoogle: missingProvider,
-  logInWith: missingProvider,
   register: missingProvider,
   refreshRole: async () => null,
   prepareSignIn: () => {},

@@ -18,9 +18,14 @@ export function logSignOutFailure(error) {
  * (sessionKeeper.js), which opens, renews and ends the session with our server.
  */
 export function signInActions(keeper) {
+  // Resolves to the Firebase user once our session is open.
   async function logInWith(signIn) {
     keeper.prepareSignIn();
-    await keeper.signingInWith(async () => keeper.open(await signIn()));
+    return keeper.signingInWith(async () => {
+      const firebaseUser = await signIn();
+      await keeper.open(firebaseUser);
+      return firebaseUser;
+    });
   }
 
   return {
@@ -30,12 +35,7 @@ export function signInActions(keeper) {
     logInWith,
 
     async logInWithGoogle() {
-      keeper.prepareSignIn();
-      const firebaseUser = await keeper.signingInWith(async () => {
-        const user = await signInWithGoogle();
-        await keeper.open(user);
-        return user;
-      });
+      const firebaseUser = await logInWith(signInWithGoogle);
       try {
         await api.post("/users", {
           name: firebaseUser.displayName || "",

@@ -12,7 +12,9 @@ import { authErrorMessage } from "../components/authErrorMessage";
 import { LoginForm } from "../components/LoginForm";
 import { returnPath } from "../../../lib/returnPath";
 
-export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
+import { LOGGED_IN_MESSAGE, SignInLinkPage } from "./SignInLinkPage";
+
+export { LOGGED_IN_MESSAGE };
 export const GOOGLE_SIGNED_IN_MESSAGE = "You are in your account now.";
 export const VERIFICATION_SENT_MESSAGE =
   "We sent you a verification e-mail. Follow its link, then log in again.";
@@ -22,7 +24,13 @@ export function linkSentMessage({ email, minutes }) {
   return `If ${email} has an account at Camp, we have sent it a sign-in link. It works once, within ${minutes} minutes, on any device.`;
 }
 
+// An e-mailed sign-in link opens this page with its ticket: the page completes that sign-in.
 export function LoginPage() {
+  const ticket = new URLSearchParams(useLocation().search).get("ticket");
+  return ticket === null ? <PasswordLogIn /> : <SignInLinkPage ticket={ticket} />;
+}
+
+function PasswordLogIn() {
   usePrepareSignIn();
   useTitle("Login");
   const { logIn, logInWithGoogle, sendVerificationEmail } = useAuth();

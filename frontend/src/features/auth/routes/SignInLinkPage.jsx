@@ -1,6 +1,6 @@
 import { Form, Formik } from "formik";
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 
 import { FormField } from "../../../components/forms/FormField";
 import { paths } from "../../../config/paths";
@@ -12,22 +12,21 @@ import { forgetLinkEmail, rememberedLinkEmail, signInWithTicket } from "../api/s
 import { AuthCard } from "../components/AuthCard";
 import { authErrorMessage } from "../components/authErrorMessage";
 import { forgotPasswordSchema } from "../components/signInSchemas";
-import { LOGGED_IN_MESSAGE } from "./LoginPage";
+
+export const LOGGED_IN_MESSAGE = "You have logged in successfully.";
 
 export const NO_TICKET = "This sign-in link is incomplete. Ask for a new one on the log in page.";
 
 /*
- * Where an e-mailed sign-in link opens. In the browser that asked for it the address is known
+ * Where an e-mailed sign-in link opens (the log in page, given the link's ticket). In the browser that asked for it the address is known
  * and the sign-in goes ahead at once; elsewhere the person types the address the link went to.
  */
-export function SignInLinkPage() {
+export function SignInLinkPage({ ticket }) {
   usePrepareSignIn();
   useTitle("Sign in with a link");
   const { logInWith } = useAuth();
   const notify = useNotify();
   const navigate = useNavigate();
-  const location = useLocation();
-  const ticket = new URLSearchParams(location.search).get("ticket") || "";
   const [remembered] = useState(rememberedLinkEmail);
   const [error, setError] = useState(ticket ? "" : NO_TICKET);
   const [asking, setAsking] = useState(!remembered);

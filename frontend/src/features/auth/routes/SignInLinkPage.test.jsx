@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { signInWithLink } from "../../../lib/auth/firebaseAccount";
 import { respond, stubApi } from "../../../testing/api";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
-import { NO_TICKET, SignInLinkPage } from "./SignInLinkPage";
+import { LoginPage } from "./LoginPage";
+import { NO_TICKET } from "./SignInLinkPage";
 
 // Firebase is replaced at the adapter's boundary; the page and our server's answers run for real.
 jest.mock("../../../lib/auth/firebase", () => ({ getFirebaseAuth: jest.fn() }));
@@ -24,10 +25,10 @@ function openLink({ search = "?ticket=t1", redeem = { link: LINK } } = {}) {
   const session = { ...visitor, logInWith: jest.fn((signIn) => signIn()), notify: jest.fn() };
   renderRoutes(
     [
-      { path: "/login/link", element: <SignInLinkPage /> },
+      { path: "/login", element: <LoginPage /> },
       { path: "/", element: <Home /> },
     ],
-    { route: `/login/link${search}`, auth: session },
+    { route: `/login${search}`, auth: session },
   );
   return { fetch, session, user: userEvent.setup() };
 }
@@ -99,7 +100,7 @@ test("another address than the link's is shown beside the field", async () => {
 });
 
 test("a link without its ticket asks for a new one", () => {
-  const { fetch } = openLink({ search: "" });
+  const { fetch } = openLink({ search: "?ticket=" });
 
   expect(screen.getByRole("alert")).toHaveTextContent(NO_TICKET);
   expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
