@@ -186,3 +186,22 @@ def account_with_password_link(*, email: str, name: str) -> tuple[str, str]:
             "Nothing was saved; try again shortly."
         ) from error
     return account.uid, link
+
+
+def email_sign_in_link(*, email: str, continue_url: str) -> str:
+    """Firebase's one-time e-mail sign-in link for the address's account, or "" when no account
+    uses it (the link would make one). IdentityUnavailable when Firebase could not be asked."""
+    app = _app()
+    try:
+        try:
+            auth.get_user_by_email(email, app=app)
+        except auth.UserNotFoundError:
+            return ""
+        return auth.generate_sign_in_with_email_link(
+            email,
+            action_code_settings=auth.ActionCodeSettings(url=continue_url, handle_code_in_app=True),
+            app=app,
+        )
+    except firebase_admin.exceptions.FirebaseError as error:
+        logger.warning("Firebase could not make a sign-in link: %s", error)
+        raise IdentityUnavailable(UNAVAILABLE) from error

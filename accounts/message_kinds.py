@@ -7,3 +7,4 @@ from django.db import models
 class AccountMessage(models.TextChoices):
     WELCOME = "welcome", "Welcome"
     ROLE_CHANGED = "role_changed", "Role changed"
+    SIGN_IN_LINK = "sign_in_link", "Sign-in link"

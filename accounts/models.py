@@ -125,6 +125,32 @@ class RevokedToken(models.Model):
         return self.jti
 
 
+class SignInLink(models.Model):
+    """A one-time sign-in link e-mailed to an address: only its ticket's hash is kept, and the
+    Firebase e-mail link it opens, which the browser gets once, while the ticket is unused and
+    unexpired. Firebase's emulator keeps no expiry for its links, so the expiry is ours."""
+
+    email = models.EmailField(max_length=254)
+    ticket_hash = models.CharField(max_length=64, unique=True)
+    # Empty when no account uses the address (nothing was sent) and once the link is used.
+    firebase_link = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["email", "created_at"], name="sign_in_link_email_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(expires_at__gt=models.F("created_at")),
+                name="sign_in_link_expires_after_made",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.email
+
+
 class Participant(ShownInPublicLists):
     """Someone who takes classes on an account: the account holder themself, or one of their
     children (who have no login of their own). Seats, selections and payments name one.

@@ -1,7 +1,8 @@
 """Writes to accounts: sign-in, profile, roles, ending API tokens."""
 
+import hashlib
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -12,12 +13,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts import firebase
 from accounts.access import access_participant
 from accounts.firebase import Identity
 from accounts.message_kinds import AccountMessage
-from accounts.models import Participant, RevokedToken, Role, User
+from accounts.models import Participant, RevokedToken, Role, SignInLink, User
 from core import events
-from core.errors import Conflict, InvalidInput, NotFound, Refused
+from core.errors import Conflict, InvalidInput, NotFound, ProviderUnavailable, Refused, TooMany
 from core.language import DAY_AND_YEAR, said
 from core.school_time import school_today
 from core.validators import validate_image_url
@@ -474,3 +476,82 @@ def participant_delete(*, account: User, participant_id: int) -> None:
     # Their selections and seats are the enrolments app's, above this one: it refuses here.
     events.publish(events.PARTICIPANT_LEAVING, participant=participant)
     participant.delete()
+
+
+SIGN_IN_LINK_SPENT = "This sign-in link has been used or has expired. Ask for a new one."
+# The log in page, which a ticket in the address turns into the sign-in link's page.
+SIGN_IN_LINK_PATH = "/login"
+# Old links of an address are forgotten when it asks for a new one: a day is past any expiry.
+SIGN_IN_LINK_KEPT = timedelta(days=1)
+
+
+def _ticket_hash(ticket: str) -> str:
+    return hashlib.sha256(ticket.encode()).hexdigest()
+
+
+def sign_in_link_send(*, email: str) -> None:
+    """E-mail a one-time sign-in link to the address, if an account uses it; the caller is told
+    the same either way, so nobody learns who has an account.
+
+    The e-mail carries a ticket of ours, never Firebase's link: the browser gets the Firebase
+    link for the ticket once (`sign_in_link_redeem`), while it is unused and unexpired.
+    """
+    email = email.strip().lower()
+    now = timezone.now()
+    SignInLink.objects.filter(email=email, created_at__lt=now - SIGN_IN_LINK_KEPT).delete()
+    hour_ago = now - timedelta(hours=1)
+    recent = list(
+        SignInLink.objects.filter(email=email, created_at__gt=hour_ago)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+    )
+    if len(recent) >= settings.SIGN_IN_LINKS_PER_EMAIL_PER_HOUR:
+        raise TooMany(
+            "Several sign-in links went to this address in the last hour. "
+            "Use the newest one, or try again later.",
+            resets_at=recent[0] + timedelta(hours=1),
+        )
+    site = settings.SITE_URL.rstrip("/")
+    try:
+        firebase_link = firebase.email_sign_in_link(
+            email=email, continue_url=f"{site}{SIGN_IN_LINK_PATH}"
+        )
+    except firebase.IdentityUnavailable as unavailable:
+        raise ProviderUnavailable(unavailable.args[0], code="sign_in_unavailable") from None
+    ticket = secrets.token_urlsafe(32)
+    minutes = settings.SIGN_IN_LINK_MINUTES
+    with transaction.atomic():
+        # Kept whether or not a link went out, so an address without an account is counted as
+        # one with an account is.
+        link = SignInLink.objects.create(
+            email=email,
+            ticket_hash=_ticket_hash(ticket),
+            firebase_link=firebase_link,
+            created_at=now,
+            expires_at=now + timedelta(minutes=minutes),
+        )
+        if firebase_link:
+            message_queue(
+                kind=AccountMessage.SIGN_IN_LINK,
+                about=f"sign-in-link:{link.pk}",
+                recipient=email,
+                context={"link": f"{site}{SIGN_IN_LINK_PATH}?ticket={ticket}", "minutes": minutes},
+            )
+
+
+@transaction.atomic
+def sign_in_link_redeem(*, ticket: str, email: str) -> str:
+    """The Firebase sign-in link behind an e-mailed ticket, given once: the ticket is spent by
+    this call. Refused (Conflict) when it is unknown, used or expired, all alike."""
+    link = SignInLink.objects.select_for_update().filter(ticket_hash=_ticket_hash(ticket)).first()
+    now = timezone.now()
+    if link is None or link.used_at is not None or link.expires_at <= now or not link.firebase_link:
+        raise Conflict(SIGN_IN_LINK_SPENT, code="sign_in_link_spent")
+    if link.email != email.strip().lower():
+        # Not spent: the owner, on another device, may still type their address right.
+        raise InvalidInput({"email": ["This is not the address the sign-in link was sent to."]})
+    firebase_link = link.firebase_link
+    link.used_at = now
+    link.firebase_link = ""
+    link.save(update_fields=["used_at", "firebase_link"])
+    return firebase_link

@@ -14,10 +14,13 @@ from accounts.apis import (
 )
 from accounts.apis_family import ParticipantDetailApi, ParticipantListCreateApi
 from accounts.apis_public import InstructorListApi
+from accounts.apis_sign_in_links import SignInLinkCreateApi, SignInLinkRedeemApi
 
 urlpatterns: list = [
     path("instructors", InstructorListApi.as_view(), name="instructors"),
     path("jwt", TokenExchangeApi.as_view(), name="jwt"),
+    path("sign-in-links", SignInLinkCreateApi.as_view(), name="sign-in-links"),
+    path("sign-in-links/redeem", SignInLinkRedeemApi.as_view(), name="sign-in-link-redeem"),
     path("logout", TokenRevokeApi.as_view(), name="logout"),
     path("profile", ProfileApi.as_view(), name="profile"),
     path("profile/mail", ProfileMailApi.as_view(), name="profile-mail"),

@@ -191,6 +191,26 @@ MATRIX = (
         body={"email": "{caller_email}"},
         limited_by=("THROTTLE_SIGN_IN",),
     ),
+    Call(
+        "POST",
+        "/api/sign-in-links",
+        (202, 202, 202, 202, 202, 202, 202),
+        "anyone: the same answer whether an account uses the address or not",
+        body={"email": "{caller_email}"},
+        limited_by=(
+            "THROTTLE_SIGN_IN",
+            "THROTTLE_SIGN_IN_LINKS",
+            "SIGN_IN_LINKS_PER_EMAIL_PER_HOUR",
+        ),
+    ),
+    Call(
+        "POST",
+        "/api/sign-in-links/redeem",
+        (409, 409, 409, 409, 409, 409, 409),
+        "only the ticket of an e-mailed link, once and before it expires",
+        body={"ticket": "not-a-ticket", "email": "{caller_email}"},
+        limited_by=("THROTTLE_SIGN_IN",),
+    ),
     Call("POST", "/api/logout", (401, 200, 200, 200, 200, 200, 200), "the caller's own token"),
     # --- Accounts.
     Call("GET", "/api/users", (401, 403, 403, 403, 403, 200, 403), "admins"),

@@ -85,6 +85,7 @@ INCIDENT = {
 SAMPLES: dict[str, dict] = {
     "welcome": {"name": "Ana Silva"},
     "role_changed": {"name": "Maya Lindqvist", "role": "instructor"},
+    "sign_in_link": {"link": "https://camp.example/login/link?ticket=sample", "minutes": 30},
     "desk_family_registered": {
         "name": "Ana Silva",
         "link": "https://camp.example/__/auth/action?mode=resetPassword&oobCode=sample",

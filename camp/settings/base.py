@@ -231,6 +231,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["core.throttling.WriteThrottles"],
     "DEFAULT_THROTTLE_RATES": {
         "sign_in": env("THROTTLE_SIGN_IN", "20/min"),
+        # Sign-in links asked for from one network address: each may send an e-mail.
+        "sign_in_links": env("THROTTLE_SIGN_IN_LINKS", "10/hour"),
         "uploads": env("THROTTLE_UPLOADS", "30/hour"),
         "selections": env("THROTTLE_SELECTIONS", "60/min"),
         "payments": env("THROTTLE_PAYMENTS", "30/min"),
@@ -252,6 +254,11 @@ REST_FRAMEWORK = {
 # Largest request body read into memory (JSON, forms); larger ones answer 413 before they are
 # read (core/middleware.py). Image uploads have their own, larger limit (classes/images.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(env("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
+
+# A sign-in link e-mailed to a family works once, within this many minutes; one address is sent
+# at most SIGN_IN_LINKS_PER_EMAIL_PER_HOUR of them, whoever asks.
+SIGN_IN_LINK_MINUTES = int(env("SIGN_IN_LINK_MINUTES", "30"))
+SIGN_IN_LINKS_PER_EMAIL_PER_HOUR = int(env("SIGN_IN_LINKS_PER_EMAIL_PER_HOUR", "5"))
 
 SIMPLE_JWT = {
     # Short, so an account disabled or deleted at Firebase loses the API within minutes: the

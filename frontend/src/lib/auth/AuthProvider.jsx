@@ -21,7 +21,8 @@ async function missingProvider() {
  *            provider shows a notice; the person stays signed in)
  *   logOut:  async () => void; ends the session, rejects if Firebase could not sign out (the
  *            caller says goodbye and goes to /login)
- *   logIn(email, password), logInWithGoogle(), register({name, photoURL, email, password}):
+ *   logIn(email, password), logInWithGoogle(), register({name, photoURL, email, password}),
+ *   logInWith(signIn) (a sign-in its page brings, resolving to the Firebase user):
  *            resolve once our API token is stored (register ends logged out), reject with the
  *            Firebase or API error
  *   refreshRole: async () => role, asks the server again

@@ -369,6 +369,37 @@ test("Google sign-in saves the profile with our token once it is exchanged", asy
   expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
 });
 
+test("a sign-in its page brings (an e-mailed link) opens the session as a password does", async () => {
+  const fetch = serverWith();
+  renderProvider();
+  await act(async () => report(null));
+
+  await act(() =>
+    session.logInWith(async () => {
+      const user = firebaseUser();
+      report(user);
+      return user;
+    }),
+  );
+
+  expect(requests(fetch).map(({ request, body }) => [request, body])).toEqual([
+    ["POST /api/jwt", { email: SAM, idToken: `id-token-of-${SAM}` }],
+  ]);
+  expect(screen.getByText(`${SAM} as student`)).toBeInTheDocument();
+});
+
+test("a sign-in its page brings that fails opens nothing", async () => {
+  const fetch = serverWith();
+  renderProvider();
+  await act(async () => report(null));
+  const spent = new Error("This sign-in link has been used or has expired. Ask for a new one.");
+
+  await expect(act(() => session.logInWith(() => Promise.reject(spent)))).rejects.toBe(spent);
+
+  expect(requests(fetch)).toEqual([]);
+  expect(screen.getByText("logged out")).toBeInTheDocument();
+});
+
 test("registering creates the account, saves the profile, then ends logged out", async () => {
   const fetch = serverWith({ "/users": respond(201, { insertedId: 7 }) });
   renderProvider();

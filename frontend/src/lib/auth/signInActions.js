@@ -20,22 +20,24 @@ export function logSignOutFailure(error) {
  * (sessionKeeper.js), which opens, renews and ends the session with our server.
  */
 export function signInActions(keeper) {
+  // Resolves to the Firebase user once our session is open.
+  async function logInWith(signIn) {
+    keeper.prepareSignIn();
+    return keeper.signingInWith(async () => {
+      const firebaseUser = await signIn();
+      await keeper.open(firebaseUser);
+      return firebaseUser;
+    });
+  }
+
   return {
-    async logIn(email, password) {
-      keeper.prepareSignIn();
-      await keeper.signingInWith(async () => {
-        const firebaseUser = await signInWithPassword(email, password);
-        await keeper.open(firebaseUser);
-      });
-    },
+    logIn: (email, password) => logInWith(() => signInWithPassword(email, password)),
+
+    // A sign-in its page brings (an e-mailed link): `signIn` resolves to the Firebase user.
+    logInWith,
 
     async logInWithGoogle() {
-      keeper.prepareSignIn();
-      const firebaseUser = await keeper.signingInWith(async () => {
-        const user = await signInWithGoogle();
-        await keeper.open(user);
-        return user;
-      });
+      const firebaseUser = await logInWith(signInWithGoogle);
       try {
         await api.post("/users", {
           name: firebaseUser.displayName || "",

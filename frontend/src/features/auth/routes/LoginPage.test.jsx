@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 
 import { SESSION_ENDED } from "../../../lib/auth";
 import { getFirebaseAuth } from "../../../lib/auth/firebase";
+import { respond, stubApi } from "../../../testing/api";
 import { renderRoutes, visitor } from "../../../testing/renderWithProviders";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { LoginPage } from "./LoginPage";
@@ -299,4 +300,52 @@ test("opening the page gets Firebase ready before anyone presses a button", () =
 
   expect(session.prepareSignIn).toHaveBeenCalledTimes(1);
   expect(session.logIn).not.toHaveBeenCalled();
+});
+
+test("a sign-in link needs the e-mail only, and the page says where it went", async () => {
+  const fetch = stubApi({
+    "/sign-in-links": respond(202, {
+      message: "If a Camp account uses this address, a sign-in link is on its way to it.",
+      email: "ada@family.test",
+      minutes: 30,
+    }),
+  });
+  const { user } = renderLogin();
+
+  await user.type(screen.getByLabelText("Email"), " ada@family.test ");
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(await screen.findByRole("status")).toHaveTextContent(
+    "If ada@family.test has an account at Camp, we have sent it a sign-in link. It works once, within 30 minutes, on any device.",
+  );
+  expect(JSON.parse(fetch.mock.calls[0][1].body)).toEqual({ email: "ada@family.test" });
+  // Opened in this browser, the link's page knows the address without asking.
+  expect(window.localStorage.getItem("sign-in-link-email")).toBe("ada@family.test");
+  expect(screen.queryByText("Password is required.")).not.toBeInTheDocument();
+});
+
+test("a sign-in link without an e-mail asks for it and sends nothing", async () => {
+  const fetch = stubApi({});
+  const { user } = renderLogin();
+
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(await screen.findByText("Email is required.")).toBeInTheDocument();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test("a sign-in link the server refuses shows its reason", async () => {
+  stubApi({
+    "/sign-in-links": respond(429, {
+      message: "Several sign-in links went to this address in the last hour.",
+    }),
+  });
+  const { user } = renderLogin();
+
+  await user.type(screen.getByLabelText("Email"), "ada@family.test");
+  await user.click(screen.getByRole("button", { name: "Email me a sign-in link" }));
+
+  expect(await screen.findByRole("alert")).toHaveTextContent(
+    "Several sign-in links went to this address in the last hour.",
+  );
 });
