@@ -1,6 +1,7 @@
 """Signing in with a one-time link e-mailed to the address (families who forgot a password)."""
 
 from django.conf import settings
+from django.utils.translation import ngettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -11,10 +12,15 @@ from accounts.services import sign_in_link_redeem, sign_in_link_send
 from core.api import ServiceInputSerializer
 from core.openapi import errors
 
-LINK_SENT = (
-    "If a Camp account uses this address, a sign-in link is on its way to it. "
-    "It works once, within {minutes} minutes."
-)
+
+def link_sent(minutes: int) -> str:
+    return ngettext(
+        "If a Camp account uses this address, a sign-in link is on its way to it. "
+        "It works once, within %(minutes)d minute.",
+        "If a Camp account uses this address, a sign-in link is on its way to it. "
+        "It works once, within %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 class SignInLinkCreateApi(APIView):
@@ -53,7 +59,7 @@ class SignInLinkCreateApi(APIView):
         sign_in_link_send(email=email)
         minutes = settings.SIGN_IN_LINK_MINUTES
         return Response(
-            {"message": LINK_SENT.format(minutes=minutes), "email": email, "minutes": minutes},
+            {"message": link_sent(minutes), "email": email, "minutes": minutes},
             status=status.HTTP_202_ACCEPTED,
         )
 

@@ -478,7 +478,9 @@ def participant_delete(*, account: User, participant_id: int) -> None:
     participant.delete()
 
 
-SIGN_IN_LINK_SPENT = "This sign-in link has been used or has expired. Ask for a new one."
+SIGN_IN_LINK_SPENT = gettext_lazy(
+    "This sign-in link has been used or has expired. Ask for a new one."
+)
 # The log in page, which a ticket in the address turns into the sign-in link's page.
 SIGN_IN_LINK_PATH = "/login"
 # Old links of an address are forgotten when it asks for a new one: a day is past any expiry.
@@ -507,8 +509,10 @@ def sign_in_link_send(*, email: str) -> None:
     )
     if len(recent) >= settings.SIGN_IN_LINKS_PER_EMAIL_PER_HOUR:
         raise TooMany(
-            "Several sign-in links went to this address in the last hour. "
-            "Use the newest one, or try again later.",
+            _(
+                "Several sign-in links went to this address in the last hour. "
+                "Use the newest one, or try again later."
+            ),
             resets_at=recent[0] + timedelta(hours=1),
         )
     site = settings.SITE_URL.rstrip("/")
@@ -549,7 +553,7 @@ def sign_in_link_redeem(*, ticket: str, email: str) -> str:
         raise Conflict(SIGN_IN_LINK_SPENT, code="sign_in_link_spent")
     if link.email != email.strip().lower():
         # Not spent: the owner, on another device, may still type their address right.
-        raise InvalidInput({"email": ["This is not the address the sign-in link was sent to."]})
+        raise InvalidInput({"email": [_("This is not the address the sign-in link was sent to.")]})
     firebase_link = link.firebase_link
     link.used_at = now
     link.firebase_link = ""
