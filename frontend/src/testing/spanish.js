@@ -3,6 +3,8 @@
  * catalogue the Spanish build puts into its bundle (locales/es.po), for a test that reads a part
  * in Spanish. A module's messages said at import time (a list of links) keep the language they
  * were imported in: import such a module after speakSpanish(), inside jest.isolateModules.
+ * Without the build's babel plugin, ttag finds a message by its placeholders' places, not their
+ * names: two messages that differ only in their placeholders' names share one Spanish here.
  */
 const fs = require("node:fs");
 const path = require("node:path");
