@@ -63,6 +63,7 @@ const schoolLinks = {
     { to: paths.terms, label: "Terms of use" },
     { to: paths.privacy, label: "Privacy policy" },
     { to: paths.cookies, label: "Cookie policy" },
+    { to: paths.accessibility, label: "Accessibility" },
   ],
 };
 

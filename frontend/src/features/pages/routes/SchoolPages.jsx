@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { useSitePage } from "../../../api/sitePages";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
+import { contact } from "../../../components/layout/Footer";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { PageText } from "../components/PageText";
@@ -18,10 +19,10 @@ const lastChange = new Intl.DateTimeFormat("en-US", {
 
 /*
  * One of the school's pages that admins write in the back office. `title` is the footer's name
- * for it, shown in the tab until the page's own title arrives; `showLastChange` dates the
- * policies, whose readers want to know which version they read.
+ * for it, shown in the tab until the page's own title arrives; `lastChange` dates the policies
+ * (their readers want to know which version they read) with the words that precede the date.
  */
-function SchoolPage({ slug, title, showLastChange = false, children }) {
+function SchoolPage({ slug, title, lastChange: lastChangeWords = null, children }) {
   const { page, error } = useSitePage(slug);
   useTitle(page?.title ?? title);
 
@@ -32,9 +33,9 @@ function SchoolPage({ slug, title, showLastChange = false, children }) {
         <h1 id="school-page-heading" className="mb-3 text-break">
           {page.title}
         </h1>
-        {showLastChange && page.updatedAt && (
+        {lastChangeWords && page.updatedAt && (
           <p className="text-body-secondary small">
-            Last updated {lastChange.format(new Date(page.updatedAt))}
+            {lastChangeWords} {lastChange.format(new Date(page.updatedAt))}
           </p>
         )}
         <PageText body={page.body} />
@@ -74,13 +75,44 @@ export function AboutPage() {
 }
 
 export function TermsPage() {
-  return <SchoolPage slug="terms" title="Terms of use" showLastChange />;
+  return <SchoolPage slug="terms" title="Terms of use" lastChange="Last updated" />;
 }
 
 export function PrivacyPage() {
-  return <SchoolPage slug="privacy" title="Privacy policy" showLastChange />;
+  return <SchoolPage slug="privacy" title="Privacy policy" lastChange="Last updated" />;
 }
 
 export function CookiesPage() {
-  return <SchoolPage slug="cookies" title="Cookie policy" showLastChange />;
+  return <SchoolPage slug="cookies" title="Cookie policy" lastChange="Last updated" />;
+}
+
+/*
+ * The accessibility statement: the school's words, then how to reach the office, with the same
+ * address, phone and e-mail as Contact and the footer. Its date is the statement's last saving
+ * in the back office, which is when the school last reviewed it.
+ */
+export function AccessibilityPage() {
+  return (
+    <SchoolPage slug="accessibility" title="Accessibility statement" lastChange="Last reviewed">
+      <section className="mt-4" aria-labelledby="accessibility-contact-heading">
+        <h2 id="accessibility-contact-heading" className="h4">
+          Contact the school
+        </h2>
+        <ul className="list-unstyled">
+          <li>
+            E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </li>
+          <li>
+            Phone: <a href={contact.phoneHref}>{contact.phone}</a>
+          </li>
+          <li>
+            Post: {contact.street}, {contact.city}
+          </li>
+        </ul>
+        <Link className="btn btn-outline-primary" to={paths.contact}>
+          Write to us
+        </Link>
+      </section>
+    </SchoolPage>
+  );
 }
