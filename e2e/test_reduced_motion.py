@@ -1,5 +1,5 @@
 """Someone whose device asks for reduced motion sees nothing move: the spinner of a page on its
-way stands still, cards do not lift under the pointer, and scrolling jumps rather than glides.
+way stands still, cards change without a transition, and scrolling jumps rather than glides.
 The same page with no such wish keeps its motion, so the difference is the wish's."""
 
 import pytest
@@ -35,7 +35,7 @@ def test_a_wish_for_less_motion_stills_the_spinner_the_cards_and_the_scrolling(h
     assert page.evaluate("getComputedStyle(document.documentElement).scrollBehavior") == "smooth"
 
     page.emulate_media(reduced_motion="reduce")
-    # Its one remaining turn lasts a hundredth of a millisecond: finished by the next frame.
+    # The style changes with the wish, by the next frame.
     page.wait_for_function(
         "el => el.getAnimations().length === 0 || "
         "el.getAnimations().every((a) => a.playState === 'finished')",
