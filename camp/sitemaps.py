@@ -17,7 +17,7 @@ GALLERY_PAGE = "/gallery"
 # The browser app's public lists (frontend/src/config/paths.js), in the order a visitor meets them.
 LIST_PAGES = ("/", "/all-classes", "/all-instructors", GALLERY_PAGE)
 # The school's own pages, in the footer's order (their text is in the pages app).
-SCHOOL_PAGES = ("/about", "/contact", "/terms", "/privacy", "/cookies")
+SCHOOL_PAGES = ("/about", "/contact", "/terms", "/privacy", "/cookies", "/accessibility")
 
 
 class ListPagesSitemap(Sitemap):

@@ -102,7 +102,12 @@ _RUNNING_TRANSITIONS = """() => document.getAnimations().filter(
 ).length === 0"""
 
 
+def settle(page: Page) -> None:
+    """Wait until colours have stopped changing, so a measure of them is of what stays."""
+    page.wait_for_function(_RUNNING_TRANSITIONS)
+
+
 def check_accessible(page: Page) -> None:
     """axe-core on the page once colours have stopped changing, so it measures what stays."""
-    page.wait_for_function(_RUNNING_TRANSITIONS)
+    settle(page)
     assert_accessible(page)

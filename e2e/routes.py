@@ -95,7 +95,9 @@ ROUTES = [
     Route("terms", VISITOR, "/terms", "Terms of use"),
     Route("privacy", VISITOR, "/privacy", "Privacy policy"),
     Route("cookies", VISITOR, "/cookies", "Cookie policy"),
+    Route("accessibility", VISITOR, "/accessibility", "Asking for help or another format"),
     Route("contact", VISITOR, "/contact", "Contact us"),
+    Route("gallery", VISITOR, "/gallery", "No artwork is on show yet."),
     Route("not-found", VISITOR, "/no-such-page", "404"),
     Route(
         "unsubscribe",
@@ -128,6 +130,7 @@ ROUTES = [
         "Save emergency contacts",
         also="main form",
     ),
+    Route("my-profile", STUDENT, "/dashboard/profile", "sam@camp.test"),
     Route("my-classes", INSTRUCTOR, "/dashboard/my-classes", "Clay Creatures"),
     Route("add-class", INSTRUCTOR, "/dashboard/add-class", "Add a Class", also="main form"),
     Route(
@@ -162,6 +165,8 @@ ROUTES = [
     Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
     Route("care-missing", ADMIN, "/dashboard/care-missing", "complete care record"),
     Route("attendance", ADMIN, "/dashboard/attendance", "No class meets on this day."),
+    Route("incidents", ADMIN, "/dashboard/incidents", "No report is open."),
+    Route("artwork", ADMIN, "/dashboard/artwork", "No piece is waiting."),
     Route("waiting-room", ADMIN, "/dashboard/waiting-room", "The line is off", also="main button"),
 ]
 

@@ -13,39 +13,12 @@ from playwright.sync_api import Page, expect
 from classes.models import ClassStatus
 from e2e.class_steps import check_accessible, dashboard_menu, sign_in
 from e2e.helpers import PASSWORD
+from e2e.keyboard_steps import focused, tab_to
 from e2e.payment_steps import CARD_OK, card_field, student_member
 from payments.models import Payment, PaymentStatus
 from testing.factories import ClassFactory, PaymentFactory
 
 pytestmark = pytest.mark.usefixtures("emulator")
-
-# What a keyboard user's screen reader would call the focused element, and what it is.
-_FOCUSED = """() => {
-    const el = document.activeElement;
-    const label = el.labels && el.labels.length ? el.labels[0].innerText : "";
-    return {
-        tag: el.tagName,
-        role: el.getAttribute("role") || "",
-        name: (el.getAttribute("aria-label") || label || el.getAttribute("placeholder")
-            || el.innerText || "").trim().replace(/\\s+/g, " "),
-        disabled: Boolean(el.disabled),
-    };
-}"""
-
-
-def focused(page: Page) -> dict:
-    return page.evaluate(_FOCUSED)
-
-
-def tab_to(page: Page, name: str | re.Pattern, *, backwards: bool = False, most: int = 60) -> None:
-    """Press Tab (Shift+Tab backwards) until the focused element is called `name`."""
-    key = "Shift+Tab" if backwards else "Tab"
-    for _ in range(most):
-        page.keyboard.press(key)
-        now = focused(page)["name"]
-        if name.search(now) if isinstance(name, re.Pattern) else now == name:
-            return
-    raise AssertionError(f"{name!r} is not {most} presses of {key} away")
 
 
 def expect_focus_on_heading(page: Page, heading: str) -> None:

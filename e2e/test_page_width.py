@@ -41,6 +41,7 @@ PUBLIC = {
     "/terms": None,
     "/privacy": None,
     "/cookies": None,
+    "/accessibility": None,
 }
 
 

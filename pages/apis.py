@@ -38,7 +38,8 @@ class SitePageOutputSerializer(serializers.Serializer):
 
 
 class SitePageApi(APIView):
-    """GET /api/pages/{slug}: one of the school's pages (about, terms, privacy, cookies)."""
+    """GET /api/pages/{slug}: one of the school's pages (about, terms, privacy, cookies,
+    accessibility)."""
 
     permission_classes = [AllowAny]
 

@@ -124,9 +124,37 @@ We use no analytics, advertising or social media cookies. The social links in th
 
 You can clear this site's storage and cookies in your browser's settings at any time; you will then need to log in again."""
 
+ACCESSIBILITY = """\
+We want everyone to be able to find a class, enrol a child and run a class on this site: people who use a screen reader, a keyboard alone, voice control, a magnifier or a phone.
+
+## What the site meets
+
+This site aims to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA. Every page works in the light and the dark theme, on a phone and on a laptop, and follows your device's setting for reduced motion.
+
+## How we test it
+
+- Automated checks: every page, in both themes and at a phone's and a laptop's width, is checked with axe-core against the WCAG 2.1 A and AA rules each time the site changes; a change that breaks one is not released.
+- Keyboard checks: we complete real tasks (logging in, adding a child, saving a profile) with the keyboard alone, checking that the focus is always visible, moves in reading order, stays inside an open dialog and comes back when it closes.
+- Announcements: your place in the waiting room's line, the total at checkout and form errors are announced by screen readers, each error next to its field.
+
+## Known limits
+
+- Pictures of classes and artwork are described by the words their instructors give them, which may be short.
+- The card field on the payment page is provided by Stripe, our payment provider; we do not control its markup.
+- Documents the school sends by e-mail outside this site may not meet the same standard.
+
+## Asking for help or another format
+
+If something on this site is hard for you to use, or you need information in another format (large print, a phone call, a plain-text e-mail), tell us. We answer within two working days and can enrol a child for you over the phone.
+
+## Our review
+
+We review this statement whenever the site changes in a way that touches it, and at least once a year; the date of the last review is shown on this page."""
+
 SEED_PAGES: dict[str, tuple[str, str]] = {
     PageSlug.ABOUT: (PageSlug.ABOUT.label, ABOUT),
     PageSlug.TERMS: (PageSlug.TERMS.label, TERMS),
     PageSlug.PRIVACY: (PageSlug.PRIVACY.label, PRIVACY),
     PageSlug.COOKIES: (PageSlug.COOKIES.label, COOKIES),
+    PageSlug.ACCESSIBILITY: (PageSlug.ACCESSIBILITY.label, ACCESSIBILITY),
 }

@@ -14,6 +14,7 @@ class PageSlug(models.TextChoices):
     TERMS = "terms", "Terms of use"
     PRIVACY = "privacy", "Privacy policy"
     COOKIES = "cookies", "Cookie policy"
+    ACCESSIBILITY = "accessibility", "Accessibility statement"
 
 
 BODY_HELP = (

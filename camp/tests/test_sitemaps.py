@@ -75,6 +75,7 @@ def test_it_lists_exactly_the_public_pages_the_approved_classes_and_their_instru
         f"{SITE}/terms",
         f"{SITE}/privacy",
         f"{SITE}/cookies",
+        f"{SITE}/accessibility",
         f"{SITE}/classes/{pottery.pk}",
         f"{SITE}/classes/{weaving.pk}",
         f"{SITE}/classes/{painting.pk}",

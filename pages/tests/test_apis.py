@@ -39,7 +39,7 @@ class TestPages:
             "updatedAt": page.updated_at.isoformat().replace("+00:00", "Z"),
         }
 
-    @pytest.mark.parametrize("slug", ["about", "terms", "privacy", "cookies"])
+    @pytest.mark.parametrize("slug", ["about", "terms", "privacy", "cookies", "accessibility"])
     def test_every_footer_page_answers(self, api_client, slug):
         assert api_client.get(f"/api/pages/{slug}").status_code == 200
 

@@ -28,6 +28,7 @@ def json_ld(response) -> dict:
         ("/terms", "Terms of use | Camp", "WebPage"),
         ("/privacy", "Privacy policy | Camp", "WebPage"),
         ("/cookies", "Cookie policy | Camp", "WebPage"),
+        ("/accessibility", "Accessibility statement | Camp", "WebPage"),
         ("/contact", "Contact us | Camp", "ContactPage"),
     ],
 )

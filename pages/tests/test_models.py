@@ -17,6 +17,7 @@ def test_every_page_is_seeded_with_its_title_and_some_text():
 
     assert {slug: p.title for slug, p in pages.items()} == {
         "about": "About us",
+        "accessibility": "Accessibility statement",
         "cookies": "Cookie policy",
         "privacy": "Privacy policy",
         "terms": "Terms of use",
@@ -51,6 +52,21 @@ def test_the_cookie_policy_names_everything_kept_in_the_browser():
     assert "theme" in body
     assert "Stripe" in body
     assert "payment page" in body
+
+
+def test_the_accessibility_statement_says_what_it_meets_how_it_is_tested_and_whom_to_ask():
+    body = page("accessibility").body
+
+    assert "WCAG) 2.1 at level AA" in body
+    for heading in (
+        "## How we test it",
+        "## Known limits",
+        "## Asking for help or another format",
+        "## Our review",
+    ):
+        assert heading in body
+    assert "axe-core" in body
+    assert "keyboard alone" in body
 
 
 def test_a_slug_is_one_of_the_school_s_pages_and_appears_once():

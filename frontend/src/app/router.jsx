@@ -136,6 +136,7 @@ export const routes = [
         [paths.terms, "TermsPage"],
         [paths.privacy, "PrivacyPage"],
         [paths.cookies, "CookiesPage"],
+        [paths.accessibility, "AccessibilityPage"],
       ].map(([path, name]) => ({
         path,
         element: lazyPage(

@@ -10,6 +10,12 @@ const pages = {
   "/pages/terms": { slug: "terms", title: "Terms of use", body: "Be kind.", updatedAt: null },
   "/pages/privacy": { slug: "privacy", title: "Privacy policy", body: "Little.", updatedAt: null },
   "/pages/cookies": { slug: "cookies", title: "Cookie policy", body: "Few.", updatedAt: null },
+  "/pages/accessibility": {
+    slug: "accessibility",
+    title: "Accessibility statement",
+    body: "WCAG 2.1 AA.",
+    updatedAt: null,
+  },
 };
 
 beforeEach(() => {
@@ -21,6 +27,7 @@ test.each([
   ["/terms", "Terms of use"],
   ["/privacy", "Privacy policy"],
   ["/cookies", "Cookie policy"],
+  ["/accessibility", "Accessibility statement"],
   ["/contact", "Contact us"],
 ])("%s is routed in the public layout, and loads when visited", async (route, heading) => {
   renderRoutes(routes, { route });

@@ -16,6 +16,7 @@ export const paths = {
   terms: "/terms",
   privacy: "/privacy",
   cookies: "/cookies",
+  accessibility: "/accessibility",
   // The opening morning's line, where a family waits for its turn to register.
   waitingRoom: "/waiting-room",
   // The link at the foot of every announcement e-mail: no sign-in, the token is the key.

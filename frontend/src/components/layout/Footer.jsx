@@ -64,6 +64,7 @@ const schoolLinks = {
     { to: paths.terms, label: t`Terms of use` },
     { to: paths.privacy, label: t`Privacy policy` },
     { to: paths.cookies, label: t`Cookie policy` },
+    { to: paths.accessibility, label: t`Accessibility` },
   ],
 };
 

@@ -51,7 +51,7 @@ test("the footer links to the public pages and the gallery", () => {
   expect(siteLinks.getByRole("link", { name: "Gallery" })).toHaveAttribute("href", "/gallery");
 });
 
-test("the school's own pages are linked: About us, Contact and the policies", () => {
+test("the school's own pages are linked: About us, Contact, the policies and the accessibility statement", () => {
   renderWithProviders(<Footer />);
 
   for (const [label, href] of [
@@ -60,6 +60,7 @@ test("the school's own pages are linked: About us, Contact and the policies", ()
     ["Terms of use", "/terms"],
     ["Privacy policy", "/privacy"],
     ["Cookie policy", "/cookies"],
+    ["Accessibility", "/accessibility"],
   ]) {
     expect(footer().getByRole("link", { name: label })).toHaveAttribute("href", href);
   }

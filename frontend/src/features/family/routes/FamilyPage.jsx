@@ -53,12 +53,16 @@ export function FamilyPage() {
   const { downloading, failure: downloadFailure, dismissFailure, download } = useFileDownload();
   // The removed card took its Remove button with it; focus goes back to the top of the page.
   const headingRef = useRef(null);
+  // The Add child button is off while it sends, which drops the focus: it goes back to the form's
+  // first field, ready for another child, while the notice says who was added.
+  const addSectionRef = useRef(null);
   const today = todayIso();
 
   async function handleAdd(values, helpers) {
     if (await submitted(() => create(values), helpers)) {
       helpers.resetForm();
       notify(`${participantName(values)} is added to your family`);
+      addSectionRef.current?.querySelector("input")?.focus();
     }
   }
 
@@ -127,7 +131,11 @@ export function FamilyPage() {
           </ul>
         )}
       </QueryResult>
-      <section className="card shadow-sm mt-4" aria-labelledby="add-child-heading">
+      <section
+        ref={addSectionRef}
+        className="card shadow-sm mt-4"
+        aria-labelledby="add-child-heading"
+      >
         <div className="card-body p-4">
           <h2 id="add-child-heading" className="h4 mb-3">
             Add a child

@@ -153,8 +153,9 @@ test("adding a child sends every field and lists the child", async () => {
     emergencyContactPhone: "",
   });
   expect(await screen.findByRole("article", { name: "Leo Lopez" })).toBeInTheDocument();
-  // The form is empty again, ready for the next child.
+  // The form is empty again, ready for the next child, and holds the focus the button dropped.
   expect(addForm().getByLabelText("First name")).toHaveValue("");
+  expect(addForm().getByLabelText("First name")).toHaveFocus();
 });
 
 test("a child the server refuses shows its reason beside the field", async () => {

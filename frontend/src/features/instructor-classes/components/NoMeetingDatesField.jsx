@@ -49,6 +49,9 @@ export function NoMeetingDatesField({ name, legend, hint }) {
           type="date"
           className={`form-control${invalid ? " is-invalid" : ""}`}
           value={picked}
+          // The fieldset's message names this input's fault: a screen reader hears it here too.
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
           onChange={(event) => setPicked(event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter adds the date rather than sending the whole form.

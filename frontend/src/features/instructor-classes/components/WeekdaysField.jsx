@@ -30,6 +30,7 @@ export function WeekdaysField({ name, legend, hint }) {
               name={name}
               value={day.value}
               checked={chosen.includes(day.value)}
+              aria-invalid={invalid}
               onChange={(event) => toggle(day.value, event.currentTarget.checked)}
               onBlur={() => helpers.setTouched(true)}
             />

@@ -1,9 +1,10 @@
 import { Link } from "react-router-dom";
-import { t } from "ttag";
+import { jt, t } from "ttag";
 
 import { useSitePage } from "../../../api/sitePages";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
+import { contact } from "../../../components/layout/Footer";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { LOCALE } from "../../../lib/language";
@@ -20,10 +21,10 @@ const lastChange = new Intl.DateTimeFormat(LOCALE, {
 
 /*
  * One of the school's pages that admins write in the back office. `title` is the footer's name
- * for it, shown in the tab until the page's own title arrives; `showLastChange` dates the
- * policies, whose readers want to know which version they read.
+ * for it, shown in the tab until the page's own title arrives; `dated` dates the policies (their
+ * readers want to know which version they read), "updated", or "reviewed" for the statement.
  */
-function SchoolPage({ slug, title, showLastChange = false, children }) {
+function SchoolPage({ slug, title, dated = null, children }) {
   const { page, error } = useSitePage(slug);
   useTitle(page?.title ?? title);
 
@@ -35,8 +36,10 @@ function SchoolPage({ slug, title, showLastChange = false, children }) {
         <h1 id="school-page-heading" className="mb-3 text-break">
           {page.title}
         </h1>
-        {showLastChange && page.updatedAt && (
-          <p className="text-body-secondary small">{t`Last updated ${updated}`}</p>
+        {dated && page.updatedAt && (
+          <p className="text-body-secondary small">
+            {dated === "reviewed" ? t`Last reviewed ${updated}` : t`Last updated ${updated}`}
+          </p>
         )}
         <PageText body={page.body} />
         {children}
@@ -75,13 +78,50 @@ export function AboutPage() {
 }
 
 export function TermsPage() {
-  return <SchoolPage slug="terms" title={t`Terms of use`} showLastChange />;
+  return <SchoolPage slug="terms" title={t`Terms of use`} dated="updated" />;
 }
 
 export function PrivacyPage() {
-  return <SchoolPage slug="privacy" title={t`Privacy policy`} showLastChange />;
+  return <SchoolPage slug="privacy" title={t`Privacy policy`} dated="updated" />;
 }
 
 export function CookiesPage() {
-  return <SchoolPage slug="cookies" title={t`Cookie policy`} showLastChange />;
+  return <SchoolPage slug="cookies" title={t`Cookie policy`} dated="updated" />;
+}
+
+/*
+ * The accessibility statement: the school's words, then how to reach the office, with the same
+ * address, phone and e-mail as Contact and the footer. Its date is the statement's last saving
+ * in the back office, which is when the school last reviewed it.
+ */
+export function AccessibilityPage() {
+  const email = (
+    <a key="email" href={`mailto:${contact.email}`}>
+      {contact.email}
+    </a>
+  );
+  const phone = (
+    <a key="phone" href={contact.phoneHref}>
+      {contact.phone}
+    </a>
+  );
+  const street = contact.street;
+  const city = contact.city;
+  return (
+    <SchoolPage slug="accessibility" title={t`Accessibility statement`} dated="reviewed">
+      <section className="mt-4" aria-labelledby="accessibility-contact-heading">
+        <h2 id="accessibility-contact-heading" className="h4">
+          {t`Contact the school`}
+        </h2>
+        <ul className="list-unstyled">
+          <li>{jt`E-mail: ${email}`}</li>
+          <li>{jt`Phone: ${phone}`}</li>
+          <li>{t`Post: ${street}, ${city}`}</li>
+        </ul>
+        <Link className="btn btn-outline-primary" to={paths.contact}>
+          {t`Write to us`}
+        </Link>
+      </section>
+    </SchoolPage>
+  );
 }

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
-import { AboutPage, CookiesPage, PrivacyPage, TermsPage } from "./SchoolPages";
+import { AboutPage, AccessibilityPage, CookiesPage, PrivacyPage, TermsPage } from "./SchoolPages";
 
 const privacy = {
   slug: "privacy",
@@ -71,4 +71,35 @@ test("a page that cannot be loaded keeps its name and says so", async () => {
   expect(alert).toHaveTextContent("The site is busy right now.");
   expect(screen.getByRole("heading", { level: 1, name: "Terms of use" })).toBeInTheDocument();
   expect(document.title).toBe("Terms of use | Camp");
+});
+
+test("the accessibility statement shows when it was last reviewed and how to reach the school", async () => {
+  const reviewed = new Date();
+  stubApi({
+    "/pages/accessibility": {
+      slug: "accessibility",
+      title: "Accessibility statement",
+      body: "## What the site meets\n\nWCAG 2.1 at level AA.",
+      updatedAt: reviewed.toISOString(),
+    },
+  });
+  renderWithProviders(<AccessibilityPage />, { route: "/accessibility" });
+
+  expect(
+    await screen.findByRole("heading", { level: 1, name: "Accessibility statement" }),
+  ).toBeInTheDocument();
+  expect(document.title).toBe("Accessibility statement | Camp");
+  const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(reviewed);
+  expect(screen.getByText(`Last reviewed ${day}`)).toBeInTheDocument();
+  const help = within(screen.getByRole("region", { name: "Contact the school" }));
+  expect(help.getByRole("link", { name: "hello@camp-artschool.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@camp-artschool.example",
+  );
+  expect(help.getByRole("link", { name: "+1 (503) 555-0143" })).toHaveAttribute(
+    "href",
+    "tel:+15035550143",
+  );
+  expect(help.getByRole("link", { name: "Write to us" })).toHaveAttribute("href", "/contact");
+  await expectNoSeriousA11yViolations();
 });

@@ -196,35 +196,41 @@ function totalLabel(paid, later) {
  * What the lines come to. The account credit is already among the lines' adjustments; its row
  * here says how much of it the checkout uses in all. The total is what is charged now; with a
  * line paid by a plan, what its instalments will charge later follows it.
+ *
+ * A polite live region, read whole: when a removed line changes the sums, a screen reader hears
+ * the new total with its label. An answer that brings the same sums changes no text, so nothing
+ * is said again.
  */
 export function CheckoutTotal({ checkout, paid }) {
   const instalments = checkout.lines.reduce((count, line) => count + line.schedule.length, 0);
   const later = checkout.later > 0 && instalments > 0;
   const laterAmount = formatPrice(checkout.later);
   return (
-    <dl className="price-summary mb-4">
-      {checkout.credit > 0 && (
-        <>
-          <dt>{t`Account credit applied`}</dt>
-          <dd>{formatPrice(checkout.credit)}</dd>
-        </>
-      )}
-      <dt className="price-summary-total">{totalLabel(paid, later)}</dt>
-      <dd className="price-summary-total">
-        <strong>{formatPrice(checkout.total)}</strong>
-      </dd>
-      {later && (
-        <>
-          <dt>{t`Later`}</dt>
-          <dd>
-            {ngettext(
-              msgid`${laterAmount} in ${instalments} instalment`,
-              `${laterAmount} in ${instalments} instalments`,
-              instalments,
-            )}
-          </dd>
-        </>
-      )}
-    </dl>
+    <div role="status" aria-live="polite" aria-atomic="true" aria-label={t`Total`}>
+      <dl className="price-summary mb-4">
+        {checkout.credit > 0 && (
+          <>
+            <dt>{t`Account credit applied`}</dt>
+            <dd>{formatPrice(checkout.credit)}</dd>
+          </>
+        )}
+        <dt className="price-summary-total">{totalLabel(paid, later)}</dt>
+        <dd className="price-summary-total">
+          <strong>{formatPrice(checkout.total)}</strong>
+        </dd>
+        {later && (
+          <>
+            <dt>{t`Later`}</dt>
+            <dd>
+              {ngettext(
+                msgid`${laterAmount} in ${instalments} instalment`,
+                `${laterAmount} in ${instalments} instalments`,
+                instalments,
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
   );
 }

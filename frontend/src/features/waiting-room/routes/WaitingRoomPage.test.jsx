@@ -109,6 +109,30 @@ test("the place said moves as the line does, and the page has no serious violati
   await expectNoSeriousA11yViolations();
 });
 
+test("a poll that brings the same place changes nothing in the live region, so nothing is said again", async () => {
+  serveLine(standing({ position: 3 }), standing({ position: 3 }), standing({ position: 2 }));
+  openWaitingRoom();
+
+  const region = await screen.findByText("You are number 3 in line");
+  expect(region).toBe(place());
+  expect(region).toHaveAttribute("aria-atomic", "true");
+  const changes = [];
+  const observer = new MutationObserver((records) => changes.push(...records));
+  observer.observe(region, { childList: true, characterData: true, subtree: true });
+
+  // The second answer: the same place.
+  await act(async () => jest.advanceTimersByTime(4000));
+  await act(async () => {});
+  expect(changes).toHaveLength(0);
+  expect(place()).toBe(region);
+
+  // The third: a step forward, said in the same region.
+  await act(async () => jest.advanceTimersByTime(4000));
+  expect(await screen.findByText("You are number 2 in line")).toBe(region);
+  expect(changes.length).toBeGreaterThan(0);
+  observer.disconnect();
+});
+
 test("once admitted it says so, keeps the admission and goes on to where the family was going", async () => {
   serveLine(standing({ position: 1 }), admitted());
   const { router } = openWaitingRoom("/dashboard/my-selected-classes");
