@@ -47,7 +47,11 @@ const boundaries = [
  * or into an attribute a person reads or hears, is refused. A folder joins once its words are
  * all messages.
  */
-const SPEAKS_THROUGH_MESSAGES = ["src/components/layout/**/*.jsx", "src/features/profile/**/*.jsx"];
+const SPEAKS_THROUGH_MESSAGES = [
+  "src/components/layout/**/*.jsx",
+  "src/features/profile/**/*.jsx",
+  "src/features/dashboard/**/*.jsx",
+];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
 module.exports = [
