@@ -51,6 +51,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/components/layout/**/*.jsx",
   "src/features/profile/**/*.jsx",
   "src/features/dashboard/**/*.jsx",
+  "src/features/care-missing/**/*.jsx",
 ];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
