@@ -52,6 +52,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/profile/**/*.jsx",
   "src/features/dashboard/**/*.jsx",
   "src/features/care-missing/**/*.jsx",
+  "src/features/users/**/*.jsx",
 ];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
