@@ -53,6 +53,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/dashboard/**/*.jsx",
   "src/features/care-missing/**/*.jsx",
   "src/features/users/**/*.jsx",
+  "src/features/manage-classes/**/*.jsx",
 ];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
