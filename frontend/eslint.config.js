@@ -54,6 +54,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/care-missing/**/*.jsx",
   "src/features/users/**/*.jsx",
   "src/features/manage-classes/**/*.jsx",
+  "src/features/family/**/*.jsx",
 ];
 const READ_ATTRIBUTES = "alt|aria-label|aria-description|label|placeholder|title";
 
