@@ -209,8 +209,8 @@ class ProfileOutputSerializer(serializers.Serializer):
 
 
 class ProfileApi(APIView):
-    """GET /api/profile: the caller's own profile. PATCH: change one's name and photo (anyone
-    signed in) and, for instructors, the bio of their page."""
+    """GET /api/profile: the caller's own profile. PATCH: change one's name, photo and language
+    (anyone signed in) and, for instructors, the bio of their page."""
 
     permission_classes = [IsAuthenticated]
 
@@ -221,10 +221,14 @@ class ProfileApi(APIView):
         photo = serializers.CharField(max_length=PHOTO_MAX_LENGTH, allow_blank=True, required=False)
         # Trimmed before its length is checked, as the service keeps it.
         bio = serializers.CharField(max_length=BIO_MAX_LENGTH, allow_blank=True, required=False)
+        # The site's language for this person ("en", "es"): the service says which it speaks.
+        language = serializers.CharField(max_length=8, required=False)
 
         def validate(self, attrs):
             if not attrs:
-                raise serializers.ValidationError("Send the name, photo or bio to change.")
+                raise serializers.ValidationError(
+                    "Send the name, photo, bio or language to change."
+                )
             return attrs
 
     @extend_schema(

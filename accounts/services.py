@@ -158,11 +158,12 @@ def user_profile_update(
     name: str | None = None,
     photo: str | None = None,
     bio: str | None = None,
+    language: str | None = None,
 ) -> User:
     """A person changes what the school shows of them: their name and photo (anyone signed in)
     and, for an instructor, the few words about themself on their public page (plain text: the
-    page escapes it; nothing in it is markup). What is left out (None) is kept; an empty photo
-    removes it.
+    page escapes it; nothing in it is markup); and the language the site and its e-mails speak to
+    them in. What is left out (None) is kept; an empty photo removes it.
 
     Saved through the model, so its post_save reaches those who mirror a name (the search
     documents of an instructor's classes, `classes.search.instructor_renamed`) and the public
@@ -183,6 +184,10 @@ def user_profile_update(
         changes["bio"] = bio.strip()
         if len(changes["bio"]) > BIO_MAX_LENGTH:
             problems["bio"] = [f"Keep the bio to {BIO_MAX_LENGTH:,} characters or fewer."]
+    if language is not None:
+        changes["language"] = language
+        if language not in dict(settings.LANGUAGES):
+            problems["language"] = ["Choose English (en) or Spanish (es)."]
     problems = {field: found for field, found in problems.items() if found}
     if problems:
         raise InvalidInput(problems)
