@@ -339,3 +339,40 @@ class TestTheProfileService:
         clay.refresh_from_db()
         if connection.vendor == "postgresql":
             assert "okafor" in clay.search_vector
+
+
+class TestLanguage:
+    @pytest.mark.parametrize("who", SIGNED_IN)
+    def test_anyone_signed_in_chooses_the_language_the_site_speaks_to_them(
+        self, client_as, people, who
+    ):
+        response = client_as(who).patch("/api/profile", {"language": "es"}, format="json")
+
+        assert response.status_code == 200
+        assert response.json() == profile_of(people[who])
+        assert User.objects.get(pk=people[who].pk).language == "es"
+
+        client_as(who).patch("/api/profile", {"language": "en"}, format="json")
+
+        assert User.objects.get(pk=people[who].pk).language == "en"
+
+    @pytest.mark.parametrize("language", ["fr", "", "ES", "x" * 9])
+    def test_a_language_the_site_does_not_speak_is_a_400_naming_it(
+        self, client_as, people, language
+    ):
+        response = client_as("student").patch(
+            "/api/profile", {"name": "Ada Lovelace", "language": language}, format="json"
+        )
+
+        assert response.status_code == 400
+        assert list(response.json()["errors"]) == ["language"]
+        kept = User.objects.get(pk=people["student"].pk)
+        assert (kept.language, kept.name) == (people["student"].language, people["student"].name)
+
+    def test_the_language_changes_only_the_caller(self, client_as, people):
+        other = people["other student"].language
+
+        client_as("student").patch("/api/profile", {"language": "es"}, format="json")
+
+        assert other != "es"
+        assert User.objects.get(pk=people["other student"].pk).language == other

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { missingInShort } from "../../../components/care/missingItems";
 import { LongText } from "../../../components/ui/LongText";
@@ -8,10 +9,16 @@ import { paths } from "../../../config/paths";
 import { daysInWords } from "./daysInWords";
 import { IDLE, canSend, reminderText } from "./reminders";
 
-const COLUMNS = ["Class", "First meeting", "Child", "Family", "Missing", "Reminder"];
+const COLUMNS = [t`Class`, t`First meeting`, t`Child`, t`Family`, t`Missing`, t`Reminder`];
 
 function Reminder({ row, state, onRemind }) {
   const text = reminderText(state);
+  const child = row.participantName;
+  const ofChild = (
+    <span key="child" className="visually-hidden">
+      {t`of ${child}`}
+    </span>
+  );
   return (
     <>
       <button
@@ -20,8 +27,7 @@ function Reminder({ row, state, onRemind }) {
         disabled={!canSend(state)}
         onClick={() => onRemind(row.accountId)}
       >
-        Remind the family
-        <span className="visually-hidden"> of {row.participantName}</span>
+        {jt`Remind the family ${ofChild}`}
       </button>
       {/* Always in the page, so the answer that fills it is announced. */}
       <p
@@ -44,18 +50,18 @@ function Reminder({ row, state, onRemind }) {
 export function CareMissingTable({ rows, reminders, onRemind }) {
   return (
     <StackedTable
-      caption="Children of upcoming classes with missing care details, soonest class first"
+      caption={t`Children of upcoming classes with missing care details, soonest class first`}
       columns={COLUMNS}
       className="table-striped"
     >
       {rows.map((row) => (
         <Row key={`${row.classId}-${row.participantId}`}>
-          <Cell label="Class">
+          <Cell label={t`Class`}>
             <Link to={paths.dashboard.classRoster(row.classId)}>
               <LongText text={row.className} />
             </Link>
           </Cell>
-          <Cell label="First meeting">
+          <Cell label={t`First meeting`}>
             {row.firstMeetingAt && (
               <time className="d-block" dateTime={row.firstMeetingAt}>
                 {formatLocalDateTime(row.firstMeetingAt)}
@@ -63,23 +69,23 @@ export function CareMissingTable({ rows, reminders, onRemind }) {
             )}
             <span className="fw-semibold">{daysInWords(row.daysToFirstMeeting)}</span>
           </Cell>
-          <RowHeader label="Child">
+          <RowHeader label={t`Child`}>
             <LongText text={row.participantName} />
           </RowHeader>
-          <Cell label="Family">
+          <Cell label={t`Family`}>
             <LongText as="div" text={row.familyName} />
             <a href={`mailto:${row.familyEmail}`}>
               <LongText text={row.familyEmail} />
             </a>
           </Cell>
-          <Cell label="Missing">
+          <Cell label={t`Missing`}>
             <ul className="mb-0 ps-3">
               {row.missing.map((item) => (
                 <li key={item}>{missingInShort(item)}</li>
               ))}
             </ul>
           </Cell>
-          <Cell label="Reminder">
+          <Cell label={t`Reminder`}>
             <Reminder row={row} state={reminders[row.accountId] ?? IDLE} onRemind={onRemind} />
           </Cell>
         </Row>

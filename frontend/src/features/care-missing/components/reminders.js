@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 /*
  * Reminding one family, as a small state machine: idle -> sending -> sent | already (the server
  * had reminded them today) | failed, and from failed (only) a new try. The page keeps one state
@@ -27,10 +29,10 @@ export function canSend(state) {
 
 // What the row says beside its button, once it has been pressed.
 export function reminderText(state) {
-  if (state.step === "sending") return "Sending…";
-  if (state.step === "sent") return "Reminder sent";
-  if (state.step === "already") return "Already reminded today";
-  if (state.step === "failed") return `The reminder could not be sent. ${state.message}`;
+  if (state.step === "sending") return t`Sending…`;
+  if (state.step === "sent") return t`Reminder sent`;
+  if (state.step === "already") return t`Already reminded today`;
+  if (state.step === "failed") return t`The reminder could not be sent. ${state.message}`;
   return "";
 }
 

@@ -1,4 +1,5 @@
 import { useReducer } from "react";
+import { t } from "ttag";
 
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
@@ -12,7 +13,7 @@ import { IDLE, canSend, familyRemindersStep } from "../components/reminders";
  * server sends a family one reminder a day at most, and says when it had sent today's already.
  */
 export function CareMissingPage() {
-  useTitle("Missing Care Records");
+  useTitle(t`Missing Care Records`);
   const { data: rows, error } = useCareMissing();
   const [reminders, step] = useReducer(familyRemindersStep, {});
 
@@ -30,18 +31,17 @@ export function CareMissingPage() {
   return (
     <section aria-labelledby="care-missing-heading">
       <h1 id="care-missing-heading" className="h2 mb-3">
-        Missing Care Records
+        {t`Missing Care Records`}
       </h1>
       <p>
-        Children enrolled in upcoming classes whose care record or the school&apos;s policies are
-        not complete, soonest class first.
+        {t`Children enrolled in upcoming classes whose care record or the school's policies are not complete, soonest class first.`}
       </p>
       <QueryResult
         data={rows}
         error={error}
-        loadingLabel="Loading the missing care records…"
-        errorTitle="The missing care records could not be loaded."
-        emptyMessage="Every child enrolled in an upcoming class has a complete care record."
+        loadingLabel={t`Loading the missing care records…`}
+        errorTitle={t`The missing care records could not be loaded.`}
+        emptyMessage={t`Every child enrolled in an upcoming class has a complete care record.`}
       >
         {(list) => <CareMissingTable rows={list} reminders={reminders} onRemind={remind} />}
       </QueryResult>

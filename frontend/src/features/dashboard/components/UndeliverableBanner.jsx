@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { useMailSettings } from "../../../api/mailSettings";
 import { paths } from "../../../config/paths";
@@ -13,10 +14,11 @@ export function UndeliverableBanner() {
   const { user } = useAuth();
   const { data: settings } = useMailSettings();
   if (!settings?.undeliverable) return null;
+  const email = user.email;
   return (
     <div className="alert alert-warning" role="alert">
-      We cannot deliver e-mail to {user.email}. Receipts and reminders are not reaching you.{" "}
-      <Link to={paths.dashboard.profile}>Fix it in My Profile</Link>
+      {t`We cannot deliver e-mail to ${email}. Receipts and reminders are not reaching you.`}{" "}
+      <Link to={paths.dashboard.profile}>{t`Fix it in My Profile`}</Link>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from "react";
 import { Navigate } from "react-router-dom";
+import { t } from "ttag";
 
 import { Loading } from "../../../components/ui/Loading";
 import { dashboardHomeFor } from "../../../config/paths";
@@ -14,7 +15,7 @@ export function DashboardHome() {
   const { role } = useAuth();
   if (role !== "student") return <Navigate to={dashboardHomeFor(role)} replace />;
   return (
-    <Suspense fallback={<Loading label="Loading what you have to do…" />}>
+    <Suspense fallback={<Loading label={t`Loading what you have to do…`} />}>
       <FamilyToDoPage />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { NavLink, Outlet } from "react-router-dom";
+import { t } from "ttag";
 
 import { CartBar } from "../../../components/cart/CartBar";
 import { Logo } from "../../../components/layout/Logo";
@@ -55,7 +56,7 @@ export function DashboardLayout() {
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            Open Dashboard Menu
+            {t`Open Dashboard Menu`}
           </button>
           <ThemeToggle />
         </div>
@@ -63,7 +64,7 @@ export function DashboardLayout() {
       <div className="row flex-grow-1 align-content-start align-content-lg-stretch">
         <nav
           id={MENU_ID}
-          aria-label="Dashboard"
+          aria-label={t`Dashboard`}
           className={`dashboard-menu col-lg-3 col-xl-2 bg-body-tertiary border-end py-4 ${
             menuOpen ? "d-block" : "d-none"
           } d-lg-block`}
@@ -93,7 +94,7 @@ export function DashboardLayout() {
           <MenuLinks links={commonLinks} onFollow={closeMenu} />
           <hr />
           <button type="button" className="btn btn-outline-secondary w-100" onClick={handleLogOut}>
-            Log Out
+            {t`Log Out`}
           </button>
         </nav>
         <main id="main" className="col-lg-9 col-xl-10 py-4 px-lg-5" tabIndex={-1} ref={main}>

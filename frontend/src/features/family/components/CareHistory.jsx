@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { useCareAccessLog, useCareHistory } from "../../../api/care";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
@@ -10,9 +12,9 @@ export function CareHistory({ participantId }) {
     <QueryResult
       data={data}
       error={error}
-      loadingLabel="Loading the changes…"
-      errorTitle="The changes could not be loaded."
-      emptyMessage="No changes yet: the record has not been saved."
+      loadingLabel={t`Loading the changes…`}
+      errorTitle={t`The changes could not be loaded.`}
+      emptyMessage={t`No changes yet: the record has not been saved.`}
     >
       {(history) => (
         <ol className="list-unstyled mb-0">
@@ -37,9 +39,9 @@ export function CareAccessLog({ participantId }) {
     <QueryResult
       data={data}
       error={error}
-      loadingLabel="Loading who read the record…"
-      errorTitle="The list of readers could not be loaded."
-      emptyMessage="Nobody at the school has read this record yet."
+      loadingLabel={t`Loading who read the record…`}
+      errorTitle={t`The list of readers could not be loaded.`}
+      emptyMessage={t`Nobody at the school has read this record yet.`}
     >
       {(log) => (
         <ol className="list-unstyled mb-0">

@@ -1,5 +1,6 @@
 import { Form, Formik, useField } from "formik";
 import { useEffect, useMemo, useRef } from "react";
+import { t } from "ttag";
 
 import { fetchDocument, useParticipantDocuments, useUploadDocument } from "../../../api/health";
 import { formatSchoolDay } from "../../../components/care/careDates";
@@ -24,7 +25,7 @@ import {
 } from "./documentSchema";
 
 // The form's own names for its fields, in its error summary.
-const LABELS = { file: "File", kind: "Kind of document", expiresOn: "Expires on" };
+const LABELS = { file: t`File`, kind: t`Kind of document`, expiresOn: t`Expires on` };
 
 // "120 KB", "2.4 MB": a file's size as a family reads it.
 function sizeInWords(bytes) {
@@ -34,18 +35,17 @@ function sizeInWords(bytes) {
 
 // Whether the document still counts: "Expired", "Expires on ...", or no expiry.
 function ExpiryOf({ careDocument }) {
+  const expiry = careDocument.expiresOn && formatSchoolDay(careDocument.expiresOn);
   if (careDocument.expired) {
     return (
       <>
-        <span className="badge text-bg-danger">Expired</span>
-        {careDocument.expiresOn && (
-          <span className="d-block small">on {formatSchoolDay(careDocument.expiresOn)}</span>
-        )}
+        <span className="badge text-bg-danger">{t`Expired`}</span>
+        {careDocument.expiresOn && <span className="d-block small">{t`on ${expiry}`}</span>}
       </>
     );
   }
-  if (careDocument.expiresOn) return `Expires on ${formatSchoolDay(careDocument.expiresOn)}`;
-  return "No expiry date";
+  if (careDocument.expiresOn) return t`Expires on ${expiry}`;
+  return t`No expiry date`;
 }
 
 // The file chosen (a File), its Formik value; cleared from the input when the form is reset.
@@ -98,7 +98,8 @@ function UploadDocumentForm({ participantId, who }) {
     try {
       await upload(participantId, values);
       helpers.resetForm();
-      notify(`${documentKindLabel(values.kind)} uploaded for ${who.name}`);
+      const kind = documentKindLabel(values.kind);
+      notify(t`${kind} uploaded for ${who.name}`);
     } catch (failure) {
       const { fields, formError } = serverErrors(failure, DOCUMENT_FIELDS);
       helpers.setErrors(fields);
@@ -114,34 +115,34 @@ function UploadDocumentForm({ participantId, who }) {
       onSubmit={submit}
     >
       {({ isSubmitting }) => (
-        <Form noValidate aria-label={`Upload a document for ${who.name}`}>
+        <Form noValidate aria-label={t`Upload a document for ${who.name}`}>
           <FormErrorSummary labels={LABELS} />
           <DocumentFileField
             name="file"
-            label="File"
-            hint="A PDF, or a photo or scan as PNG or JPEG."
+            label={t`File`}
+            hint={t`A PDF, or a photo or scan as PNG or JPEG.`}
           />
           <div className="row">
             <div className="col-sm-6">
               <SelectField
                 name="kind"
-                label="Kind of document"
+                label={t`Kind of document`}
                 options={DOCUMENT_KINDS}
-                emptyLabel="Choose…"
+                emptyLabel={t`Choose…`}
               />
             </div>
             <div className="col-sm-6">
               <FormField
                 name="expiresOn"
-                label="Expires on (optional)"
+                label={t`Expires on (optional)`}
                 type="date"
                 min={today}
-                hint="If it has an expiry date: the school reminds you before it."
+                hint={t`If it has an expiry date: the school reminds you before it.`}
               />
             </div>
           </div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Uploading…" : "Upload document"}
+            {isSubmitting ? t`Uploading…` : t`Upload document`}
           </button>
         </Form>
       )}
@@ -156,30 +157,30 @@ function DocumentList({ documents }) {
     <>
       <DismissibleAlert message={failure} onClose={dismissFailure} />
       <StackedTable
-        caption="Documents on file"
-        columns={["File", "Kind", "Expiry", "Uploaded", "Download"]}
+        caption={t`Documents on file`}
+        columns={[t`File`, t`Kind`, t`Expiry`, t`Uploaded`, t`Download`]}
       >
         {documents.map((careDocument) => (
           <Row key={careDocument.id}>
-            <RowHeader label="File" className="text-break">
+            <RowHeader label={t`File`} className="text-break">
               {careDocument.fileName}
               <span className="d-block small text-body-secondary fw-normal">
                 {sizeInWords(careDocument.size)}
               </span>
             </RowHeader>
-            <Cell label="Kind">{documentKindLabel(careDocument.kind)}</Cell>
-            <Cell label="Expiry">
+            <Cell label={t`Kind`}>{documentKindLabel(careDocument.kind)}</Cell>
+            <Cell label={t`Expiry`}>
               <ExpiryOf careDocument={careDocument} />
             </Cell>
-            <Cell label="Uploaded">
+            <Cell label={t`Uploaded`}>
               <time dateTime={careDocument.uploadedAt}>
                 {formatLocalDateTime(careDocument.uploadedAt)}
               </time>
               {careDocument.uploadedBy && (
-                <span className="d-block small">by {careDocument.uploadedBy}</span>
+                <span className="d-block small">{t`by ${careDocument.uploadedBy}`}</span>
               )}
             </Cell>
-            <Cell label="Download">
+            <Cell label={t`Download`}>
               <button
                 type="button"
                 className="btn btn-sm btn-outline-primary text-break"
@@ -187,8 +188,8 @@ function DocumentList({ documents }) {
                 onClick={() => download(() => fetchDocument(careDocument), careDocument.id)}
               >
                 {downloading === careDocument.id
-                  ? `Downloading ${careDocument.fileName}…`
-                  : `Download ${careDocument.fileName}`}
+                  ? t`Downloading ${careDocument.fileName}…`
+                  : t`Download ${careDocument.fileName}`}
               </button>
             </Cell>
           </Row>
@@ -205,27 +206,26 @@ function DocumentList({ documents }) {
  */
 export function DocumentsSection({ participantId, who }) {
   const { data, error } = useParticipantDocuments(participantId);
+  const name = who.name;
   return (
     <section className="card shadow-sm mt-4" aria-labelledby="documents-heading">
       <div className="card-body p-3 p-sm-4">
         <h2 id="documents-heading" className="h4 mb-2">
-          Documents
+          {t`Documents`}
         </h2>
         <p className="text-body-secondary">
-          An immunisation record, an allergy action plan or a doctor&apos;s note for {who.name}.
-          They are kept encrypted; the school&apos;s office reads them, and an instructor may open
-          an allergy action plan.
+          {t`An immunisation record, an allergy action plan or a doctor's note for ${name}. They are kept encrypted; the school's office reads them, and an instructor may open an allergy action plan.`}
         </p>
         <QueryResult
           data={data}
           error={error}
-          loadingLabel="Loading the documents…"
-          errorTitle="The documents could not be loaded."
-          emptyMessage="No documents yet."
+          loadingLabel={t`Loading the documents…`}
+          errorTitle={t`The documents could not be loaded.`}
+          emptyMessage={t`No documents yet.`}
         >
           {(documents) => <DocumentList documents={documents} />}
         </QueryResult>
-        <h3 className="h5 mt-4 mb-3">Upload a document</h3>
+        <h3 className="h5 mt-4 mb-3">{t`Upload a document`}</h3>
         <UploadDocumentForm participantId={participantId} who={who} />
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
+import { t } from "ttag";
 
 import { useIncident, useParticipantIncidents } from "../../../api/health";
 import { IncidentPdfButton } from "../../../components/health/IncidentPdfButton";
@@ -28,8 +29,8 @@ function IncidentDetail({ incidentId }) {
       </div>
     );
   }
-  if (error) return <ErrorAlert title="The report could not be loaded." error={error} />;
-  return <Loading label="Loading the report…" />;
+  if (error) return <ErrorAlert title={t`The report could not be loaded.`} error={error} />;
+  return <Loading label={t`Loading the report…`} />;
 }
 
 /*
@@ -40,6 +41,8 @@ function IncidentItem({ incident, linked }) {
   const panelId = useId();
   const [open, setOpen] = useState(linked);
   const itemRef = useRef(null);
+  const kind = kindLabel(incident.kind);
+  const when = formatLocalDateTime(incident.at);
   useEffect(() => {
     if (!linked) return;
     setOpen(true);
@@ -58,12 +61,13 @@ function IncidentItem({ incident, linked }) {
           <span aria-hidden="true" className="me-1">
             {open ? "▾" : "▸"}
           </span>
-          {`${kindLabel(incident.kind)}, ${formatLocalDateTime(incident.at)}`}
+          {`${kind}, ${when}`}
         </button>
       </h3>
       <p className="small text-body-secondary mb-0">
         {incident.className}
-        {incident.closedAt ? " · Closed" : " · Open"}
+        {" · "}
+        {incident.closedAt ? t`Closed` : t`Open`}
       </p>
       <div id={panelId} hidden={!open}>
         {open && <IncidentDetail incidentId={incident.id} />}
@@ -81,23 +85,22 @@ export function IncidentsSection({ participantId, who }) {
   const { data, error } = useParticipantIncidents(participantId);
   const { hash } = useLocation();
   const linked = linkedIncidentId(hash);
+  const name = who.name;
   return (
     <section className="card shadow-sm mt-4" aria-labelledby="incidents-heading">
       <div className="card-body p-3 p-sm-4">
         <h2 id="incidents-heading" className="h4 mb-2">
-          Incidents
+          {t`Incidents`}
         </h2>
         <p className="text-body-secondary">
-          When something happens in class that a family needs to know of, an injury or an illness
-          say, the school writes a report and e-mails it. Each report about {who.name} is here, with
-          anything added to it since.
+          {t`When something happens in class that a family needs to know of, an injury or an illness say, the school writes a report and e-mails it. Each report about ${name} is here, with anything added to it since.`}
         </p>
         <QueryResult
           data={data}
           error={error}
-          loadingLabel="Loading the incidents…"
-          errorTitle="The incidents could not be loaded."
-          emptyMessage={`No incidents have been reported for ${who.name}.`}
+          loadingLabel={t`Loading the incidents…`}
+          errorTitle={t`The incidents could not be loaded.`}
+          emptyMessage={t`No incidents have been reported for ${name}.`}
         >
           {(incidents) => (
             <ul className="list-unstyled mb-0">

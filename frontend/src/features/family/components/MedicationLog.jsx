@@ -1,10 +1,12 @@
+import { t } from "ttag";
+
 import { useParticipantMedications } from "../../../api/health";
 import { formatSchoolDay } from "../../../components/care/careDates";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 
-const OUTCOMES = { given: "Given", refused: "Refused", missed: "Missed" };
+const OUTCOMES = { given: t`Given`, refused: t`Refused`, missed: t`Missed` };
 
 // What became of the dose, and whether a later entry corrected this one or this one another.
 function OutcomeOf({ entry }) {
@@ -12,7 +14,7 @@ function OutcomeOf({ entry }) {
   if (entry.correctedBy != null) {
     return (
       <>
-        <s>{outcome}</s> <span className="badge text-bg-secondary">Corrected</span>
+        <s>{outcome}</s> <span className="badge text-bg-secondary">{t`Corrected`}</span>
       </>
     );
   }
@@ -20,7 +22,9 @@ function OutcomeOf({ entry }) {
     <>
       <span className="fw-semibold">{outcome}</span>
       {entry.corrects != null && (
-        <span className="d-block small text-body-secondary">A correction of an earlier entry</span>
+        <span className="d-block small text-body-secondary">
+          {t`A correction of an earlier entry`}
+        </span>
       )}
     </>
   );
@@ -33,39 +37,40 @@ function OutcomeOf({ entry }) {
  */
 export function MedicationLog({ participantId, who }) {
   const { data, error } = useParticipantMedications(participantId);
+  const name = who.name;
   return (
     <QueryResult
       data={data}
       error={error}
-      loadingLabel="Loading the medication log…"
-      errorTitle="The medication log could not be loaded."
-      emptyMessage={`No medication has been recorded for ${who.name} at camp.`}
+      loadingLabel={t`Loading the medication log…`}
+      errorTitle={t`The medication log could not be loaded.`}
+      emptyMessage={t`No medication has been recorded for ${name} at camp.`}
     >
       {(entries) => (
         <StackedTable
-          caption="Medication given at camp, newest first"
-          columns={["When", "Medication", "What happened", "Class", "Recorded by", "Note"]}
+          caption={t`Medication given at camp, newest first`}
+          columns={[t`When`, t`Medication`, t`What happened`, t`Class`, t`Recorded by`, t`Note`]}
         >
           {entries.map((entry) => (
             <Row key={entry.id}>
-              <RowHeader label="When">
+              <RowHeader label={t`When`}>
                 <time dateTime={entry.at}>{formatLocalDateTime(entry.at)}</time>
               </RowHeader>
-              <Cell label="Medication">
+              <Cell label={t`Medication`}>
                 {entry.medication}
                 {entry.dose && <span className="d-block small">{entry.dose}</span>}
               </Cell>
-              <Cell label="What happened">
+              <Cell label={t`What happened`}>
                 <OutcomeOf entry={entry} />
               </Cell>
-              <Cell label="Class">
+              <Cell label={t`Class`}>
                 {entry.className}
                 <span className="d-block small text-body-secondary">
                   {formatSchoolDay(entry.day)}
                 </span>
               </Cell>
-              <Cell label="Recorded by">{entry.by}</Cell>
-              <Cell label="Note" className="text-break">
+              <Cell label={t`Recorded by`}>{entry.by}</Cell>
+              <Cell label={t`Note`} className="text-break">
                 {entry.note || "—"}
               </Cell>
             </Row>

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { useDeskLog } from "../../../api/deskLog";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 
@@ -12,17 +14,19 @@ export function OfficeLog() {
   return (
     <section className="mt-4" aria-labelledby="office-log-heading">
       <h2 id="office-log-heading" className="h4">
-        Done for you by the office
+        {t`Done for you by the office`}
       </h2>
       <ul className="list-unstyled mb-0">
-        {entries.map((entry) => (
-          <li key={entry.id} className="py-1">
-            {entry.summary}{" "}
-            <span className="text-body-secondary">
-              (by {entry.actor.name.toLowerCase()} on {formatLocalDateTime(entry.at)})
-            </span>
-          </li>
-        ))}
+        {entries.map((entry) => {
+          const actor = entry.actor.name.toLowerCase();
+          const when = formatLocalDateTime(entry.at);
+          return (
+            <li key={entry.id} className="py-1">
+              {entry.summary}{" "}
+              <span className="text-body-secondary">{t`(by ${actor} on ${when})`}</span>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { ageOn, formatAge, formatBirthDate } from "./dates";
 import { ParticipantForm } from "./ParticipantForm";
@@ -58,14 +59,16 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
           <h2 id={titleId} className="h5 mb-0">
             <LongText text={name} />
           </h2>
-          {holder && name !== "Myself" && <span className="badge text-bg-secondary">Myself</span>}
+          {holder && name !== t`Myself` && (
+            <span className="badge text-bg-secondary">{t`Myself`}</span>
+          )}
         </div>
         {editing ? (
           <ParticipantForm
             participant={participant}
-            label={`Edit ${name}`}
-            submitLabel="Save"
-            submittingLabel="Saving…"
+            label={t`Edit ${name}`}
+            submitLabel={t`Save`}
+            submittingLabel={t`Saving…`}
             onSubmit={handleSubmit}
             onCancel={closeForm}
             focusFirstField
@@ -73,13 +76,13 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
         ) : (
           <>
             <dl className="class-facts mb-3">
-              <dt>Date of birth</dt>
+              <dt>{t`Date of birth`}</dt>
               <dd>{formatBirthDate(participant.dateOfBirth)}</dd>
-              <dt>Age</dt>
+              <dt>{t`Age`}</dt>
               <dd>{formatAge(ageOn(participant.dateOfBirth, today))}</dd>
               {notes && (
                 <>
-                  <dt>Notes for the instructor</dt>
+                  <dt>{t`Notes for the instructor`}</dt>
                   <dd className="text-break" style={{ whiteSpace: "pre-line" }}>
                     {notes}
                   </dd>
@@ -87,7 +90,7 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
               )}
               {(emergencyContactName || emergencyContactPhone) && (
                 <>
-                  <dt>Emergency contact</dt>
+                  <dt>{t`Emergency contact`}</dt>
                   <dd className="text-break">
                     <EmergencyContact name={emergencyContactName} phone={emergencyContactPhone} />
                   </dd>
@@ -102,14 +105,14 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
                 aria-describedby={titleId}
                 onClick={() => setEditing(true)}
               >
-                Edit
+                {t`Edit`}
               </button>
               <Link
                 to={paths.dashboard.careRecord(participant._id)}
                 className="btn btn-outline-primary"
                 aria-describedby={titleId}
               >
-                Care record
+                {t`Care record`}
               </Link>
               {!holder && (
                 <button
@@ -119,7 +122,7 @@ export function ParticipantCard({ participant, today, busy, onSave, onRemove }) 
                   disabled={busy}
                   onClick={() => onRemove(participant)}
                 >
-                  Remove
+                  {t`Remove`}
                 </button>
               )}
             </div>

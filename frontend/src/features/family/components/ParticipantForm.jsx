@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useMemo } from "react";
+import { t } from "ttag";
 
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
@@ -15,6 +16,10 @@ export const PARTICIPANT_FIELDS = [
   "emergencyContactName",
   "emergencyContactPhone",
 ];
+
+function notesHint(length) {
+  return t`Anything else that helps the instructor. Allergies, medication and medical needs go in the care record, which is kept encrypted. ${length} of ${NOTES_MAX_LENGTH} characters.`;
+}
 
 // The form's starting values: the participant's own, or empty for a new child.
 function initialValuesOf(participant) {
@@ -57,45 +62,45 @@ export function ParticipantForm({
             <div className="col-sm-6">
               <FormField
                 name="firstName"
-                label="First name"
+                label={t`First name`}
                 autoComplete="off"
                 autoFocus={focusFirstField}
               />
             </div>
             <div className="col-sm-6">
-              <FormField name="lastName" label="Last name" autoComplete="off" />
+              <FormField name="lastName" label={t`Last name`} autoComplete="off" />
             </div>
           </div>
           <FormField
             name="dateOfBirth"
-            label="Date of birth"
+            label={t`Date of birth`}
             type="date"
             max={today}
             hint={
               isAccountHolder
-                ? "Optional for you; classes with an age range are checked against it."
-                : "Classes with an age range are checked against it."
+                ? t`Optional for you; classes with an age range are checked against it.`
+                : t`Classes with an age range are checked against it.`
             }
           />
           <FormField
             name="notes"
             as="textarea"
             rows={4}
-            label="Notes for the instructor"
-            hint={`Anything else that helps the instructor. Allergies, medication and medical needs go in the care record, which is kept encrypted. ${values.notes.length} of ${NOTES_MAX_LENGTH} characters.`}
+            label={t`Notes for the instructor`}
+            hint={notesHint(values.notes.length)}
           />
           <div className="row">
             <div className="col-sm-6">
               <FormField
                 name="emergencyContactName"
-                label="Emergency contact name"
+                label={t`Emergency contact name`}
                 autoComplete="off"
               />
             </div>
             <div className="col-sm-6">
               <FormField
                 name="emergencyContactPhone"
-                label="Emergency contact phone"
+                label={t`Emergency contact phone`}
                 type="tel"
                 autoComplete="off"
               />
@@ -112,7 +117,7 @@ export function ParticipantForm({
                 disabled={isSubmitting}
                 onClick={onCancel}
               >
-                Cancel
+                {t`Cancel`}
               </button>
             )}
           </div>

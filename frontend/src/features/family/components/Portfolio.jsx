@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { t } from "ttag";
 
 import {
   fetchPortfolioPdf,
@@ -47,7 +48,9 @@ function Piece({ piece, onDelete }) {
           <span className="d-block small text-body-secondary">{formatDate(piece.takenOn)}</span>
           <StageBadge stage={piece.stage} />
           {ready && (
-            <span className="d-block small mt-1">Ready to take home: collect it at its class.</span>
+            <span className="d-block small mt-1">
+              {t`Ready to take home: collect it at its class.`}
+            </span>
           )}
         </figcaption>
       </figure>
@@ -58,7 +61,7 @@ function Piece({ piece, onDelete }) {
           className="btn btn-outline-primary btn-sm"
           aria-describedby={captionId}
         >
-          Download photo
+          {t`Download photo`}
         </a>
         <button
           type="button"
@@ -66,15 +69,20 @@ function Piece({ piece, onDelete }) {
           aria-describedby={captionId}
           onClick={() => onDelete(piece)}
         >
-          Delete
+          {t`Delete`}
         </button>
       </div>
     </li>
   );
 }
 
+function deleteQuestion(piece, name) {
+  const title = artworkTitle(piece);
+  return t`Delete ${title} from ${name}'s portfolio?`;
+}
+
 // Pieces of classes that belong to no season: listed together, with no season's PDF.
-const NO_SEASON = "Other classes";
+const NO_SEASON = t`Other classes`;
 
 // A season's pieces and their PDF, a page a piece.
 function Season({ season, participantId, download, onDelete }) {
@@ -104,7 +112,7 @@ function Season({ season, participantId, download, onDelete }) {
             )
           }
         >
-          {preparing ? "Preparing the PDF…" : "Download portfolio (PDF)"}
+          {preparing ? t`Preparing the PDF…` : t`Download portfolio (PDF)`}
         </button>
       )}
     </section>
@@ -133,7 +141,8 @@ export function Portfolio({ participant, name, always }) {
     setBusy(true);
     try {
       await remove(participant._id, deleting.id);
-      notify(`${artworkTitle(deleting)} is deleted from ${name}'s portfolio`);
+      const piece = artworkTitle(deleting);
+      notify(t`${piece} is deleted from ${name}'s portfolio`);
       // The piece took its Delete button with it: focus goes to the portfolio's heading.
       setDeleting(null);
       headingRef.current?.focus();
@@ -150,12 +159,12 @@ export function Portfolio({ participant, name, always }) {
     // than widen a phone's page.
     <section className="mt-4 text-break" aria-labelledby={headingId}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className="h5 mb-1">
-        Portfolio
+        {t`Portfolio`}
       </h3>
-      {error && <ErrorAlert title="The portfolio could not be loaded." error={error} />}
+      {error && <ErrorAlert title={t`The portfolio could not be loaded.`} error={error} />}
       {empty && (
         <p className="small text-body-secondary mb-0">
-          When {name}&apos;s instructor photographs a piece {name} made, it appears here.
+          {t`When ${name}'s instructor photographs a piece ${name} made, it appears here.`}
         </p>
       )}
       <DismissibleAlert message={download.failure} onClose={download.dismissFailure} />
@@ -171,18 +180,17 @@ export function Portfolio({ participant, name, always }) {
         ))}
       {deleting && (
         <ConfirmRemoveDialog
-          title={`Delete ${artworkTitle(deleting)} from ${name}'s portfolio?`}
+          title={deleteQuestion(deleting, name)}
           busy={busy}
-          confirmLabel="Delete"
-          busyLabel="Deleting…"
+          confirmLabel={t`Delete`}
+          busyLabel={t`Deleting…`}
           onConfirm={confirmDelete}
           onClose={() => {
             if (!busy) setDeleting(null);
           }}
         >
           <p className="mb-0">
-            The photo leaves {name}&apos;s portfolio and is no longer shown to anyone as theirs. If
-            no other child is on it, the school deletes the photo too.
+            {t`The photo leaves ${name}'s portfolio and is no longer shown to anyone as theirs. If no other child is on it, the school deletes the photo too.`}
           </p>
         </ConfirmRemoveDialog>
       )}

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { usePolicies } from "../../../api/policies";
 import { PoliciesSignForm } from "../../../components/care/PoliciesSignForm";
 import { PolicyCard } from "../../../components/care/PolicyCard";
@@ -10,9 +12,19 @@ import { useNotify } from "../../../lib/notices";
 function acceptedInWords(policies, accepted) {
   const titles = policies
     .filter((policy) => accepted.some((acceptance) => acceptance.policyId === policy._id))
-    .map((policy) => `the ${inSentence(policy.title)}`);
-  if (titles.length <= 1) return titles.join("") || "the school's policies";
-  return `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]}`;
+    .map((policy) => {
+      const title = inSentence(policy.title);
+      return t`the ${title}`;
+    });
+  if (titles.length <= 1) return titles.join("") || t`the school's policies`;
+  const others = titles.slice(0, -1).join(", ");
+  const last = titles[titles.length - 1];
+  return t`${others} and ${last}`;
+}
+
+function acceptedNotice(policies, accepted) {
+  const what = acceptedInWords(policies, accepted);
+  return t`You accepted ${what}`;
 }
 
 /*
@@ -29,18 +41,17 @@ export function SchoolPolicies({ participants }) {
   return (
     <section id="school-policies" className="mt-4" aria-labelledby="school-policies-heading">
       <h2 id="school-policies-heading" className="h4">
-        School policies
+        {t`School policies`}
       </h2>
       <p className="text-body-secondary">
-        What the school asks every family to read and accept before the first class. Some are
-        accepted once for the family, others for each child.
+        {t`What the school asks every family to read and accept before the first class. Some are accepted once for the family, others for each child.`}
       </p>
       <QueryResult
         data={policies}
         error={error}
-        loadingLabel="Loading the school's policies…"
-        errorTitle="The school's policies could not be loaded."
-        emptyMessage="The school has no policies to accept."
+        loadingLabel={t`Loading the school's policies…`}
+        errorTitle={t`The school's policies could not be loaded.`}
+        emptyMessage={t`The school has no policies to accept.`}
       >
         {(list) => (
           <div className="d-grid gap-3">
@@ -54,7 +65,7 @@ export function SchoolPolicies({ participants }) {
             <PoliciesSignForm
               policies={list}
               whomOf={(participantId) => whoOf(participantId).name}
-              onAccepted={(accepted) => notify(`You accepted ${acceptedInWords(list, accepted)}`)}
+              onAccepted={(accepted) => notify(acceptedNotice(list, accepted))}
             />
           </div>
         )}

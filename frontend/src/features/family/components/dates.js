@@ -1,3 +1,7 @@
+import { msgid, ngettext, t } from "ttag";
+
+import { LOCALE } from "../../../lib/language";
+
 // The visitor's own calendar date, "YYYY-MM-DD", as a date input gives and takes it.
 export function todayIso(now = new Date()) {
   const month = String(now.getMonth() + 1).padStart(2, "0");
@@ -25,15 +29,15 @@ export function ageOn(dateOfBirth, today) {
 }
 
 export function formatAge(age) {
-  if (age === null) return "Not given";
-  if (age < 1) return "Under 1 year";
-  return age === 1 ? "1 year" : `${age} years`;
+  if (age === null) return t`Not given`;
+  if (age < 1) return t`Under 1 year`;
+  return ngettext(msgid`${age} year`, `${age} years`, age);
 }
 
 // "June 14, 2019": a birthday is a calendar date, read in UTC so no offset moves it a day.
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeZone: "UTC" });
 
 export function formatBirthDate(isoDate) {
-  if (!isoDate) return "Not given";
+  if (!isoDate) return t`Not given`;
   return longDate.format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -1,14 +1,15 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 // The files the school takes, read by the server from their bytes; the browser's type, when it
 // gives one, catches a wrong file before it is sent.
 export const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"];
 
 export const DOCUMENT_KINDS = [
-  { value: "immunisation", label: "Immunisation record" },
-  { value: "action_plan", label: "Allergy action plan" },
-  { value: "doctor_note", label: "Doctor's note" },
-  { value: "other", label: "Other document" },
+  { value: "immunisation", label: t`Immunisation record` },
+  { value: "action_plan", label: t`Allergy action plan` },
+  { value: "doctor_note", label: t`Doctor's note` },
+  { value: "other", label: t`Other document` },
 ];
 
 export function documentKindLabel(kind) {
@@ -19,10 +20,10 @@ export function documentKindLabel(kind) {
 export const DOCUMENT_FIELDS = ["file", "kind", "expiresOn"];
 
 export const documentMessages = {
-  fileRequired: "Choose the file to upload.",
-  fileType: "Upload a PDF, PNG or JPEG file.",
-  kindRequired: "Choose what kind of document it is.",
-  expiresOnPast: "This date has passed: the document has expired.",
+  fileRequired: t`Choose the file to upload.`,
+  fileType: t`Upload a PDF, PNG or JPEG file.`,
+  kindRequired: t`Choose what kind of document it is.`,
+  expiresOnPast: t`This date has passed: the document has expired.`,
 };
 
 // `today` is the family's own "YYYY-MM-DD"; a date compares as text.

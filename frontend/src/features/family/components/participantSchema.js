@@ -1,4 +1,5 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 import { todayIso, yearsBefore } from "./dates";
 
@@ -8,14 +9,14 @@ export const NOTES_MAX_LENGTH = 2000;
 export const OLDEST_AGE = 100;
 
 export const messages = {
-  firstNameRequired: "First name is required.",
-  firstNameTooLong: `First name must be at most ${NAME_MAX_LENGTH} characters.`,
-  lastNameRequired: "Last name is required.",
-  lastNameTooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters.`,
-  dateOfBirthRequired: "Date of birth is required.",
-  dateOfBirthInFuture: "Date of birth cannot be in the future.",
-  dateOfBirthTooEarly: `Date of birth must be within the last ${OLDEST_AGE} years.`,
-  notesTooLong: `Notes must be at most ${NOTES_MAX_LENGTH} characters.`,
+  firstNameRequired: t`First name is required.`,
+  firstNameTooLong: t`First name must be at most ${NAME_MAX_LENGTH} characters.`,
+  lastNameRequired: t`Last name is required.`,
+  lastNameTooLong: t`Last name must be at most ${NAME_MAX_LENGTH} characters.`,
+  dateOfBirthRequired: t`Date of birth is required.`,
+  dateOfBirthInFuture: t`Date of birth cannot be in the future.`,
+  dateOfBirthTooEarly: t`Date of birth must be within the last ${OLDEST_AGE} years.`,
+  notesTooLong: t`Notes must be at most ${NOTES_MAX_LENGTH} characters.`,
 };
 
 function name(requiredMessage, tooLongMessage, required) {

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { useCareRecord } from "../../../api/care";
 import { useParticipants } from "../../../api/participants";
@@ -29,19 +30,28 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
   // Saved by the family, or taken by phone by the school's office.
   const saved = record.confirmedAt !== null || Boolean(record.takenAt);
   const policyDue = record.missing.some(isPolicyItem);
+  const takenOn = record.takenAt && formatSchoolDay(record.takenAt);
+  const confirmedOn = record.confirmedAt && formatSchoolDay(record.confirmedAt);
+  const familyLink = (
+    <Link key="family" to={`${paths.dashboard.family}#school-policies`}>
+      {t`My Family`}
+    </Link>
+  );
   return (
     <section className="card shadow-sm mb-4" aria-labelledby={`${confirmId}-title`}>
       <div className="card-body">
         <h2 id={`${confirmId}-title`} className="visually-hidden">
-          Where the record stands
+          {t`Where the record stands`}
         </h2>
         {record.complete ? (
           <p className="fw-semibold text-success-emphasis mb-0">
-            {who.Whose} care record is complete.
+            {t`${who.Whose} care record is complete.`}
           </p>
         ) : (
           <>
-            <p className="fw-semibold mb-1">Before {who.whose} first class the school needs:</p>
+            <p className="fw-semibold mb-1">
+              {t`Before ${who.whose} first class the school needs:`}
+            </p>
             <MissingList
               missing={record.missing}
               whose={who.whose}
@@ -50,9 +60,7 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
             />
             {policyDue && (
               <p className="mt-2 mb-0">
-                The school&apos;s policies can be read on{" "}
-                <Link to={`${paths.dashboard.family}#school-policies`}>My Family</Link>, and
-                accepted there or below.
+                {jt`The school's policies can be read on ${familyLink}, and accepted there or below.`}
               </p>
             )}
           </>
@@ -60,7 +68,7 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
         {record.takenToConfirm && (
           <div className="mt-3">
             <p id={confirmId} className="alert alert-warning mb-2">
-              {`The school's office took this record by phone on ${formatSchoolDay(record.takenAt)}. Please check it below and confirm it: correct and save what is wrong, or press Still correct.`}
+              {t`The school's office took this record by phone on ${takenOn}. Please check it below and confirm it: correct and save what is wrong, or press Still correct.`}
             </p>
             <ConfirmCareButton
               participantId={participantId}
@@ -73,8 +81,8 @@ function CareStatus({ participantId, record, who, policies, onConfirmed }) {
           <div className="mt-3">
             <p id={confirmId} className="mb-2">
               {record.needsConfirmation
-                ? `Last confirmed on ${formatSchoolDay(record.confirmedAt)}, a while ago. Read it through below: if nothing has changed, press Still correct.`
-                : `Last confirmed on ${formatSchoolDay(record.confirmedAt)}.`}
+                ? t`Last confirmed on ${confirmedOn}, a while ago. Read it through below: if nothing has changed, press Still correct.`
+                : t`Last confirmed on ${confirmedOn}.`}
             </p>
             <ConfirmCareButton
               participantId={participantId}
@@ -104,7 +112,7 @@ export function CareRecordPage() {
   const participant = participants?.find((person) => String(person._id) === participantId);
   const fullName = participant ? participantName(participant) : "";
   const who = careWho(participant);
-  const title = fullName ? `Care record: ${fullName}` : "Care record";
+  const title = fullName ? t`Care record: ${fullName}` : t`Care record`;
   useTitle(title);
 
   let content;
@@ -116,70 +124,72 @@ export function CareRecordPage() {
           record={record}
           who={who}
           policies={policies}
-          onConfirmed={() => notify(`Thank you: ${who.whose} care record is confirmed`)}
+          onConfirmed={() => notify(t`Thank you: ${who.whose} care record is confirmed`)}
         />
         <section className="card shadow-sm" aria-labelledby="care-form-heading">
           <div className="card-body p-3 p-sm-4">
             <h2 id="care-form-heading" className="h4 mb-3">
-              The record
+              {t`The record`}
             </h2>
             <CareRecordForm
               participantId={participantId}
               record={record}
               who={who}
               siblings={siblingsOf(participants, participantId)}
-              onSaved={(_saved, section) =>
-                notify(`${who.Whose} care record: ${section.title.toLowerCase()} saved`)
-              }
+              onSaved={(_saved, section) => {
+                const part = section.title.toLowerCase();
+                notify(t`${who.Whose} care record: ${part} saved`);
+              }}
             />
           </div>
         </section>
         {policies && record.missing.some(isPolicyItem) && (
           <section className="mt-4" aria-labelledby="care-policies-heading">
             <h2 id="care-policies-heading" className="h4 mb-3">
-              The school&apos;s policies
+              {t`The school's policies`}
             </h2>
             <PoliciesSignForm
               policies={policies}
               only={participant?._id}
               whomOf={() => who.name}
-              onAccepted={() => notify("Thank you: the policies are accepted")}
+              onAccepted={() => notify(t`Thank you: the policies are accepted`)}
             />
           </section>
         )}
         <DocumentsSection participantId={participantId} who={who} />
         <IncidentsSection participantId={participantId} who={who} />
-        <Disclosure title="Medication given">
+        <Disclosure title={t`Medication given`}>
           <MedicationLog participantId={participantId} who={who} />
         </Disclosure>
-        <Disclosure title="Changes">
+        <Disclosure title={t`Changes`}>
           <CareHistory participantId={participantId} />
         </Disclosure>
-        <Disclosure title="Who read this record">
+        <Disclosure title={t`Who read this record`}>
           <CareAccessLog participantId={participantId} />
         </Disclosure>
       </>
     );
   } else if (error || participantsError) {
     content = (
-      <ErrorAlert title="The care record could not be loaded." error={error || participantsError} />
+      <ErrorAlert
+        title={t`The care record could not be loaded.`}
+        error={error || participantsError}
+      />
     );
   } else {
-    content = <Loading label="Loading the care record…" />;
+    content = <Loading label={t`Loading the care record…`} />;
   }
 
   return (
     <section aria-labelledby="care-heading">
       <p className="mb-2">
-        <Link to={paths.dashboard.family}>Back to My Family</Link>
+        <Link to={paths.dashboard.family}>{t`Back to My Family`}</Link>
       </p>
       <h1 id="care-heading" className="h2 mb-2">
         {title}
       </h1>
       <p className="text-body-secondary mb-4">
-        What the staff need to look after {who.name} in class. The instructors read what they need
-        of it and the school&apos;s office reads all of it; each time a member of staff opens it, it
-        is listed under Who read this record.
+        {t`What the staff need to look after ${who.name} in class. The instructors read what they need of it and the school's office reads all of it; each time a member of staff opens it, it is listed under Who read this record.`}
       </p>
       {content}
     </section>

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { t } from "ttag";
 
 import { exportAccountData } from "../../../api/accountExport";
 import {
@@ -42,7 +43,7 @@ async function submitted(send, { setErrors, setStatus }) {
  * family at the front desk; and a copy of everything the school keeps about the family.
  */
 export function FamilyPage() {
-  useTitle("My Family");
+  useTitle(t`My Family`);
   const { data: participants, error } = useParticipants();
   const create = useCreateParticipant();
   const update = useUpdateParticipant();
@@ -61,7 +62,8 @@ export function FamilyPage() {
   async function handleAdd(values, helpers) {
     if (await submitted(() => create(values), helpers)) {
       helpers.resetForm();
-      notify(`${participantName(values)} is added to your family`);
+      const name = participantName(values);
+      notify(t`${name} is added to your family`);
       addSectionRef.current?.querySelector("input")?.focus();
     }
   }
@@ -69,10 +71,9 @@ export function FamilyPage() {
   async function handleSave(participant, values, helpers) {
     const saved = await submitted(() => update(participant._id, values), helpers);
     if (saved) {
+      const name = participantName(values);
       notify(
-        participant.isAccountHolder
-          ? "Your details are saved"
-          : `${participantName(values)}'s details are saved`,
+        participant.isAccountHolder ? t`Your details are saved` : t`${name}'s details are saved`,
       );
     }
     return saved;
@@ -84,7 +85,7 @@ export function FamilyPage() {
     try {
       await remove(removing._id);
       setRemoving(null);
-      notify(`${name} is removed from your family`);
+      notify(t`${name} is removed from your family`);
       headingRef.current?.focus();
     } catch (removeError) {
       // The server says why it refused (a class the child holds) in words meant for the family.
@@ -102,18 +103,17 @@ export function FamilyPage() {
   return (
     <section aria-labelledby="family-heading">
       <h1 id="family-heading" className="h2 mb-4" ref={headingRef} tabIndex={-1}>
-        My Family
+        {t`My Family`}
       </h1>
       <p className="text-body-secondary">
-        The people you select classes for. Their instructors read the notes and emergency contact
-        you give here.
+        {t`The people you select classes for. Their instructors read the notes and emergency contact you give here.`}
       </p>
       <QueryResult
         data={participants}
         error={error}
-        loadingLabel="Loading your family…"
-        errorTitle="Your family could not be loaded."
-        emptyMessage="Nobody is in your family yet."
+        loadingLabel={t`Loading your family…`}
+        errorTitle={t`Your family could not be loaded.`}
+        emptyMessage={t`Nobody is in your family yet.`}
       >
         {(family) => (
           <ul className="list-unstyled d-grid gap-3 mb-0">
@@ -138,12 +138,12 @@ export function FamilyPage() {
       >
         <div className="card-body p-4">
           <h2 id="add-child-heading" className="h4 mb-3">
-            Add a child
+            {t`Add a child`}
           </h2>
           <ParticipantForm
-            label="Add a child"
-            submitLabel="Add child"
-            submittingLabel="Adding…"
+            label={t`Add a child`}
+            submitLabel={t`Add child`}
+            submittingLabel={t`Adding…`}
             onSubmit={handleAdd}
           />
         </div>
@@ -152,11 +152,10 @@ export function FamilyPage() {
       <OfficeLog />
       <section className="mt-4" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading" className="h4">
-          Your data
+          {t`Your data`}
         </h2>
         <p className="text-body-secondary">
-          A copy of everything the school keeps about your family: your account, the people in it,
-          their selections, enrolments and payments, as one JSON file.
+          {t`A copy of everything the school keeps about your family: your account, the people in it, their selections, enrolments and payments, as one JSON file.`}
         </p>
         <DismissibleAlert message={downloadFailure} onClose={dismissFailure} />
         <button
@@ -166,7 +165,7 @@ export function FamilyPage() {
           aria-disabled={downloading}
           onClick={downloadMyData}
         >
-          {downloading ? "Preparing your data…" : "Download my data"}
+          {downloading ? t`Preparing your data…` : t`Download my data`}
         </button>
       </section>
       {removing && (

@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { serverErrors } from "../../../components/forms/serverErrors";
@@ -30,12 +31,12 @@ export function FeedbackDialog({ classItem, onSend, onClose }) {
     <Formik initialValues={initialValues} validationSchema={feedbackSchema} onSubmit={handleSubmit}>
       {({ isSubmitting, status }) => (
         <Dialog
-          title="Class Denied! Write Your Feedback Here"
+          title={t`Class Denied! Write Your Feedback Here`}
           onClose={onClose}
           actions={
             <>
               <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-                Cancel
+                {t`Cancel`}
               </button>
               <button
                 type="submit"
@@ -43,7 +44,7 @@ export function FeedbackDialog({ classItem, onSend, onClose }) {
                 className="btn btn-primary"
                 disabled={isSubmitting}
               >
-                {isSubmitting ? "Sending…" : "Send"}
+                {isSubmitting ? t`Sending…` : t`Send`}
               </button>
             </>
           }
@@ -57,9 +58,9 @@ export function FeedbackDialog({ classItem, onSend, onClose }) {
             <FormField
               name="feedback"
               as="textarea"
-              label="Feedback"
+              label={t`Feedback`}
               rows={5}
-              hint={`For the instructor of ${classItem.nameClass}.`}
+              hint={t`For the instructor of ${classItem.nameClass}.`}
               autoFocus
             />
           </Form>

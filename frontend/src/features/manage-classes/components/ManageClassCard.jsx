@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassDescriptionBlock } from "../../../components/cards/ClassDescription";
@@ -28,7 +29,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
             aria-describedby={titleId}
             onClick={() => onApprove(classItem)}
           >
-            Approve
+            {t`Approve`}
           </button>
           <button
             type="button"
@@ -37,7 +38,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
             aria-describedby={titleId}
             onClick={() => onDeny(classItem)}
           >
-            Deny
+            {t`Deny`}
           </button>
           <button
             type="button"
@@ -45,7 +46,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
             aria-describedby={titleId}
             onClick={() => onSendFeedback(classItem)}
           >
-            Send Feedback
+            {t`Send Feedback`}
           </button>
           {classItem.status === "Approved" && (
             <Link
@@ -53,7 +54,7 @@ export function ManageClassCard({ classItem, busy, onApprove, onDeny, onSendFeed
               to={paths.dashboard.classMessages(classItem._id)}
               aria-describedby={titleId}
             >
-              Message families
+              {t`Message families`}
             </Link>
           )}
         </div>

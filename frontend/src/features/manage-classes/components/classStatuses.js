@@ -1,5 +1,27 @@
+import { t } from "ttag";
+
 // The review states an admin filters Manage Classes by, in the order the filter shows them.
 export const STATUS_FILTERS = ["All", "Pending", "Approved", "Denied", "Withdrawn", "Cancelled"];
+
+// Each filter's name on its button, in the page's language (the values stay the server's).
+export const STATUS_LABELS = {
+  All: t`All`,
+  Pending: t`Pending`,
+  Approved: t`Approved`,
+  Denied: t`Denied`,
+  Withdrawn: t`Withdrawn`,
+  Cancelled: t`Cancelled`,
+};
+
+// What a filter with no class says.
+export const NONE_WITH_STATUS = {
+  All: t`No class has been proposed yet.`,
+  Pending: t`No pending classes.`,
+  Approved: t`No approved classes.`,
+  Denied: t`No denied classes.`,
+  Withdrawn: t`No withdrawn classes.`,
+  Cancelled: t`No cancelled classes.`,
+};
 
 // What waits for a decision is what an admin opens the page for.
 export const DEFAULT_STATUS = "Pending";

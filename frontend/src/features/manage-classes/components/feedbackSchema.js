@@ -1,11 +1,12 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 // The server keeps at most 1000 characters of feedback.
 export const FEEDBACK_MAX_LENGTH = 1000;
 
 export const messages = {
-  feedbackRequired: "Feedback - is required",
-  feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`,
+  feedbackRequired: t`Feedback - is required`,
+  feedbackTooLong: t`Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`,
 };
 
 export const feedbackSchema = yup.object({

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
@@ -14,7 +15,9 @@ import {
 } from "../../../api/classes";
 import {
   DEFAULT_STATUS,
+  NONE_WITH_STATUS,
   STATUS_FILTERS,
+  STATUS_LABELS,
   classesShown,
   countsByStatus,
   statusAsked,
@@ -25,7 +28,7 @@ import { ManageClassCard } from "../components/ManageClassCard";
 const NO_NOTICE = { message: "", variant: "success" };
 
 export function ManageClassesPage() {
-  useTitle("Manage Classes");
+  useTitle(t`Manage Classes`);
   const { data: classes, error } = useAllClasses();
   const approve = useApproveClass();
   const deny = useDenyClass();
@@ -65,15 +68,19 @@ export function ManageClassesPage() {
   async function handleSendFeedback(text) {
     await sendFeedback(feedbackFor._id, text);
     setFeedbackFor(null);
-    setNotice({ message: "Feedback sent.", variant: "success" });
+    setNotice({ message: t`Feedback sent.`, variant: "success" });
   }
 
   return (
     <section aria-labelledby="manage-classes-heading">
       <h1 id="manage-classes-heading" className="h2 mb-4">
-        Manage Classes
+        {t`Manage Classes`}
       </h1>
-      <div role="group" aria-label="Show classes by status" className="d-flex flex-wrap gap-2 mb-3">
+      <div
+        role="group"
+        aria-label={t`Show classes by status`}
+        className="d-flex flex-wrap gap-2 mb-3"
+      >
         {STATUS_FILTERS.map((name) => (
           <button
             key={name}
@@ -82,7 +89,7 @@ export function ManageClassesPage() {
             aria-pressed={name === status}
             onClick={() => showStatus(name)}
           >
-            {name}
+            {STATUS_LABELS[name]}
             {/* A space, so the button is read as "Pending 3", not "Pending3". */}
             {counts && " "}
             {counts && (
@@ -95,13 +102,9 @@ export function ManageClassesPage() {
       <QueryResult
         data={classes && classesShown(classes, status, kept)}
         error={error}
-        loadingLabel="Loading classes…"
-        errorTitle="The classes could not be loaded."
-        emptyMessage={
-          status === "All"
-            ? "No class has been proposed yet."
-            : `No ${status.toLowerCase()} classes.`
-        }
+        loadingLabel={t`Loading classes…`}
+        errorTitle={t`The classes could not be loaded.`}
+        emptyMessage={NONE_WITH_STATUS[status]}
       >
         {(list) => (
           <CardGrid
@@ -112,9 +115,9 @@ export function ManageClassesPage() {
                 classItem={classItem}
                 busy={busy}
                 onApprove={(item) =>
-                  decide(item, approve, "Class is Approved Successfully", "success")
+                  decide(item, approve, t`Class is Approved Successfully`, "success")
                 }
-                onDeny={(item) => decide(item, deny, "Class is Denied!", "warning")}
+                onDeny={(item) => decide(item, deny, t`Class is Denied!`, "warning")}
                 onSendFeedback={setFeedbackFor}
               />
             )}

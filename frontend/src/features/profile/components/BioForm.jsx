@@ -1,7 +1,12 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { BIO_MAX_LENGTH, profileSchema } from "./profileSchema";
+
+function bioHint(length) {
+  return t`Who you are and what you make, in a few lines; a blank line starts a new paragraph. ${length} of ${BIO_MAX_LENGTH} characters.`;
+}
 
 // The instructor's bio, as families read it on their page. onSubmit receives Formik's
 // (values, helpers).
@@ -18,12 +23,12 @@ export function BioForm({ bio, onSubmit }) {
           <FormField
             name="bio"
             as="textarea"
-            label="Bio"
+            label={t`Bio`}
             rows={8}
-            hint={`Who you are and what you make, in a few lines; a blank line starts a new paragraph. ${values.bio.length} of ${BIO_MAX_LENGTH} characters.`}
+            hint={bioHint(values.bio.length)}
           />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Saving…" : "Save"}
+            {isSubmitting ? t`Saving…` : t`Save`}
           </button>
         </Form>
       )}

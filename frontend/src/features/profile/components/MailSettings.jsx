@@ -1,17 +1,18 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { useMailSettings, useUpdateMailSettings } from "../../../api/mailSettings";
 
-export const ANNOUNCEMENTS_LABEL =
-  "Send me announcements (class news from instructors and the school)";
-export const MAIL_SAVED = "Saved.";
+export const ANNOUNCEMENTS_LABEL = t`Send me announcements (class news from instructors and the school)`;
+export const MAIL_SAVED = t`Saved.`;
 
 // Why mail to the address stopped, and what to do; the reason is the mail provider's, when the
 // school was told one.
 export function refusedMessage(email, reason) {
-  const why = reason ? ` (${reason})` : "";
-  return `Mail to ${email} is being refused${why}. Check the address with your mail provider, then press 'My address works now'.`;
+  return reason
+    ? t`Mail to ${email} is being refused (${reason}). Check the address with your mail provider, then press 'My address works now'.`
+    : t`Mail to ${email} is being refused. Check the address with your mail provider, then press 'My address works now'.`;
 }
 
 /*
@@ -57,7 +58,7 @@ export function MailSettings({ email }) {
               disabled={saving !== null}
               onClick={() => save({ undeliverable: false })}
             >
-              My address works now
+              {t`My address works now`}
             </button>
           </div>
         )}
@@ -77,7 +78,7 @@ export function MailSettings({ email }) {
           </label>
         </div>
         <p id={noteId} className="form-text">
-          Mail about your enrolments — receipts, reminders, changes — is always sent.
+          {t`Mail about your enrolments — receipts, reminders, changes — is always sent.`}
         </p>
         {failure && (
           <div className="alert alert-danger" role="alert">
@@ -87,16 +88,16 @@ export function MailSettings({ email }) {
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="Your mail settings could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`Your mail settings could not be loaded.`} error={error} />;
   } else {
-    content = <p className="text-body-secondary">Loading your mail settings…</p>;
+    content = <p className="text-body-secondary">{t`Loading your mail settings…`}</p>;
   }
 
   return (
     <section aria-labelledby="mail-heading" className="card shadow-sm mt-4">
       <div className="card-body p-4">
         <h2 id="mail-heading" className="h5">
-          E-mail
+          {t`E-mail`}
         </h2>
         {content}
         {/* Present from the start, so screen readers hear "Saved." when it comes. */}

@@ -1,4 +1,5 @@
 import * as yup from "yup";
+import { t } from "ttag";
 
 import { imageMessages, isImageType, isSmallEnough } from "../../../components/forms/imageFiles";
 
@@ -7,9 +8,9 @@ export const BIO_MAX_LENGTH = 1000;
 export const NAME_MAX_LENGTH = 150;
 
 export const messages = {
-  bioTooLong: `Bio must be at most ${BIO_MAX_LENGTH} characters`,
-  nameRequired: "Name is required.",
-  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  bioTooLong: t`Bio must be at most ${BIO_MAX_LENGTH} characters`,
+  nameRequired: t`Name is required.`,
+  nameTooLong: t`Name must be at most ${NAME_MAX_LENGTH} characters.`,
   ...imageMessages,
 };
 

@@ -1,10 +1,13 @@
 import { useRef } from "react";
+import { t } from "ttag";
 
 import { serverErrors } from "../../../components/forms/serverErrors";
+import { languageSwitch } from "../../../components/layout/LanguageSwitch";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { LANGUAGE } from "../../../lib/language";
 import { updateAccountProfile } from "../../../lib/auth/firebaseAccount";
 import { useNotify } from "../../../lib/notices";
 import { uploadImage, uploadProblem } from "../../../api/images";
@@ -14,10 +17,21 @@ import { LongText } from "../../../components/ui/LongText";
 import { MailSettings } from "../components/MailSettings";
 import { ProfileForm } from "../components/ProfileForm";
 
-export const PROFILE_SAVED = "Your profile is saved";
+export const PROFILE_SAVED = t`Your profile is saved`;
+
+// Each language is a build of its own: the page loads again in the one chosen.
+async function switchLanguage(language, { setErrors, setStatus }) {
+  try {
+    await languageSwitch(language, { signedIn: true });
+  } catch (switchError) {
+    const { fields, formError } = serverErrors(switchError, ["language"]);
+    setErrors(fields);
+    setStatus(formError || undefined);
+  }
+}
 
 export function MyProfilePage() {
-  useTitle("My Profile");
+  useTitle(t`My Profile`);
   const { role, profileChanged } = useAuth();
   const { data: profile, error } = useProfile();
   const save = useUpdateProfile();
@@ -50,7 +64,7 @@ export function MyProfilePage() {
       setStatus(formError || undefined);
       return;
     }
-    resetForm({ values: { name: saved.name, photo: null } });
+    resetForm({ values: { name: saved.name, photo: null, language: values.language } });
     const shown = { displayName: saved.name, photoURL: saved.photo };
     profileChanged(shown);
     notify(PROFILE_SAVED);
@@ -59,6 +73,9 @@ export function MyProfilePage() {
     } catch (firebaseError) {
       // Our server has the new profile; only the next page load shows the old one meanwhile.
       console.error("Firebase did not take the new name and photo.", firebaseError);
+    }
+    if (values.language !== LANGUAGE) {
+      await switchLanguage(values.language, { setErrors, setStatus });
     }
   }
 
@@ -82,7 +99,7 @@ export function MyProfilePage() {
         <section aria-labelledby="edit-profile-heading" className="card shadow-sm mb-4">
           <div className="card-body p-4">
             <h2 id="edit-profile-heading" className="h5 mb-1">
-              Edit profile
+              {t`Edit profile`}
             </h2>
             <LongText as="p" text={profile.email} className="text-body-secondary" />
             <ProfileForm profile={profile} onSubmit={handleProfileSubmit} />
@@ -92,10 +109,10 @@ export function MyProfilePage() {
           <section aria-labelledby="bio-heading" className="card shadow-sm">
             <div className="card-body p-4">
               <h2 id="bio-heading" className="h5">
-                Your bio
+                {t`Your bio`}
               </h2>
               <p className="text-body-secondary">
-                Families read your bio on your instructor page, beside the classes you teach.
+                {t`Families read your bio on your instructor page, beside the classes you teach.`}
               </p>
               <BioForm bio={profile.bio} onSubmit={handleBioSubmit} />
             </div>
@@ -105,19 +122,18 @@ export function MyProfilePage() {
       </>
     );
   } else if (error) {
-    content = <ErrorAlert title="Your profile could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`Your profile could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading your profile…" />;
+    content = <Loading label={t`Loading your profile…`} />;
   }
 
   return (
     <section aria-labelledby="my-profile-heading">
       <h1 id="my-profile-heading" className="h2 mb-4">
-        My Profile
+        {t`My Profile`}
       </h1>
       <p className="text-body-secondary">
-        Your name and photo show beside your account, on your messages and, for instructors, on the
-        classes you teach.
+        {t`Your name and photo show beside your account, on your messages and, for instructors, on the classes you teach.`}
       </p>
       {content}
     </section>

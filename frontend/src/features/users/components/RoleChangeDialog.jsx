@@ -1,10 +1,12 @@
+import { t } from "ttag";
+
 import { Dialog } from "../../../components/ui/Dialog";
 
 // What each role lets a person do, so the admin knows what they are about to give.
 const ROLE_WORDS = {
-  admin: { name: "an admin", can: "They will manage every user and review every class." },
-  instructor: { name: "an instructor", can: "They will add classes and update their own." },
-  student: { name: "a student", can: "They will select and pay for classes." },
+  admin: { name: t`an admin`, can: t`They will manage every user and review every class.` },
+  instructor: { name: t`an instructor`, can: t`They will add classes and update their own.` },
+  student: { name: t`a student`, can: t`They will select and pay for classes.` },
 };
 
 export function roleName(role) {
@@ -21,24 +23,24 @@ export function personName(user) {
  */
 export function RoleChangeDialog({ user, role, actionLabel, busy, onConfirm, onClose }) {
   const person = personName(user);
+  const newRole = roleName(role);
+  const currentRole = roleName(user.role);
   return (
     <Dialog
-      title={`Make ${person} ${roleName(role)}?`}
+      title={t`Make ${person} ${newRole}?`}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            Cancel
+            {t`Cancel`}
           </button>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>
-            {busy ? "Saving…" : actionLabel}
+            {busy ? t`Saving…` : actionLabel}
           </button>
         </>
       }
     >
-      <p className="text-break">
-        {person} ({user.email}) is {roleName(user.role)} now.
-      </p>
+      <p className="text-break">{t`${person} (${user.email}) is ${currentRole} now.`}</p>
       <p className="mb-0">{ROLE_WORDS[role]?.can}</p>
     </Dialog>
   );

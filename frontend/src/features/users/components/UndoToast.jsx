@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { t } from "ttag";
 
 // Long enough to read the message and reach Undo; it waits while the pointer or focus is on it.
 export const UNDO_WINDOW_MS = 10000;
@@ -53,13 +54,13 @@ export function UndoToast({ message, onUndo, onClose, busy, duration = UNDO_WIND
                 disabled={busy}
                 onClick={onUndo}
               >
-                {busy ? "Undoing…" : "Undo"}
+                {busy ? t`Undoing…` : t`Undo`}
               </button>
             )}
             <button
               type="button"
               className="btn-close btn-close-white mx-2 flex-shrink-0"
-              aria-label="Close"
+              aria-label={t`Close`}
               onClick={() => onCloseRef.current()}
             />
           </div>

@@ -1,8 +1,15 @@
+import { t } from "ttag";
+
 import { LongText } from "../../../components/ui/LongText";
 import { Picture } from "../../../components/ui/Picture";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 
-const COLUMNS = ["#", "Profile", "Name", "Email", "Role", "Actions"];
+// The row's place in the list: a sign every language reads.
+const NUMBER = "#";
+const COLUMNS = [NUMBER, t`Profile`, t`Name`, t`Email`, t`Role`, t`Actions`];
+
+// The role each user has, in the page's language.
+const ROLE_LABELS = { admin: t`admin`, instructor: t`instructor`, student: t`student` };
 
 // Every user with the two role buttons; the one for the role the user has is disabled.
 // While one change is on its way every button waits, so two changes never cross. The signed-in
@@ -19,11 +26,11 @@ export function UsersTable({
   const me = myEmail?.toLowerCase();
   const isMe = (user) => Boolean(me) && user.email.toLowerCase() === me;
   return (
-    <StackedTable caption="Users and their roles" columns={COLUMNS} className="table-hover">
+    <StackedTable caption={t`Users and their roles`} columns={COLUMNS} className="table-hover">
       {users.map((user, index) => (
         <Row key={user._id}>
-          <RowHeader label="#">{firstNumber + index}</RowHeader>
-          <Cell label="Profile">
+          <RowHeader label={NUMBER}>{firstNumber + index}</RowHeader>
+          <Cell label={t`Profile`}>
             <Picture
               src={user.photo}
               alt={user.name || user.email}
@@ -37,16 +44,16 @@ export function UsersTable({
               referrerPolicy="no-referrer"
             />
           </Cell>
-          <Cell label="Name">
+          <Cell label={t`Name`}>
             <LongText text={user.name} />
           </Cell>
-          <Cell label="Email">
+          <Cell label={t`Email`}>
             <LongText text={user.email} />
           </Cell>
-          <Cell label="Role" className="text-capitalize">
-            {user.role}
+          <Cell label={t`Role`} className="text-capitalize">
+            {ROLE_LABELS[user.role] ?? user.role}
           </Cell>
-          <Cell label="Actions">
+          <Cell label={t`Actions`}>
             <div className="d-flex flex-wrap gap-2">
               <button
                 type="button"
@@ -54,7 +61,7 @@ export function UsersTable({
                 disabled={busy || user.role === "admin"}
                 onClick={() => onMakeAdmin(user)}
               >
-                Make Admin
+                {t`Make Admin`}
               </button>
               <button
                 type="button"
@@ -63,12 +70,12 @@ export function UsersTable({
                 aria-describedby={isMe(user) ? "own-role-note" : undefined}
                 onClick={() => onMakeInstructor(user)}
               >
-                Make Instructor
+                {t`Make Instructor`}
               </button>
             </div>
             {isMe(user) && (
               <p id="own-role-note" className="small text-body-secondary mb-0 mt-1">
-                Your own role: another admin can change it.
+                {t`Your own role: another admin can change it.`}
               </p>
             )}
           </Cell>

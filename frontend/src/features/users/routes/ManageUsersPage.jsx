@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -34,7 +35,7 @@ function pageOf(value) {
  * can be undone from the message that follows, which gives back the role the person had.
  */
 export function ManageUsersPage() {
-  useTitle("Manage Users");
+  useTitle(t`Manage Users`);
   const { user: me } = useAuth();
   const searchId = useId();
   const headingRef = useRef(null);
@@ -85,8 +86,10 @@ export function ManageUsersPage() {
     try {
       await change(user._id);
       setAsking(null);
+      const person = personName(user);
+      const newRole = roleName(role);
       setToast({
-        message: `${personName(user)} is successfully made as ${roleName(role)}`,
+        message: t`${person} is successfully made as ${newRole}`,
         undo: { user, role: user.role },
       });
     } catch (changeError) {
@@ -102,10 +105,12 @@ export function ManageUsersPage() {
     setUndoing(true);
     try {
       await setRole(user._id, role);
-      setToast({ message: `${personName(user)} is ${roleName(role)} again.` });
+      const person = personName(user);
+      const oldRole = roleName(role);
+      setToast({ message: t`${person} is ${oldRole} again.` });
     } catch (undoError) {
       setToast(null);
-      setFailure(`The change could not be undone. ${undoError.message}`);
+      setFailure(t`The change could not be undone. ${undoError.message}`);
     } finally {
       setUndoing(false);
       // The Undo button is gone: the page's heading holds the focus, not the page body.
@@ -119,12 +124,14 @@ export function ManageUsersPage() {
     if (focusInToast) headingRef.current?.focus();
   }
 
+  const shownTotal = total ?? "…";
+  const matches = data?.total;
   let content;
   if (data) {
     content =
       data.items.length === 0 ? (
         <p className="text-body-secondary text-center py-4 mb-0">
-          {search ? `No user’s name or email holds “${search}”.` : "No users yet."}
+          {search ? t`No user’s name or email holds “${search}”.` : t`No users yet.`}
         </p>
       ) : (
         <UsersTable
@@ -132,20 +139,20 @@ export function ManageUsersPage() {
           busy={busy || undoing}
           myEmail={me?.email}
           firstNumber={(page - 1) * USERS_PAGE_SIZE + 1}
-          onMakeAdmin={(user) => ask(user, "admin", "Make Admin", makeAdmin)}
-          onMakeInstructor={(user) => ask(user, "instructor", "Make Instructor", makeInstructor)}
+          onMakeAdmin={(user) => ask(user, "admin", t`Make Admin`, makeAdmin)}
+          onMakeInstructor={(user) => ask(user, "instructor", t`Make Instructor`, makeInstructor)}
         />
       );
   } else if (error) {
-    content = <ErrorAlert title="The users could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`The users could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading users…" />;
+    content = <Loading label={t`Loading users…`} />;
   }
 
   return (
     <section aria-labelledby="manage-users-heading">
       <h1 id="manage-users-heading" ref={headingRef} tabIndex={-1} className="h2 mb-4">
-        Total Users: {total ?? "…"}
+        {t`Total Users: ${shownTotal}`}
       </h1>
       <form
         role="search"
@@ -158,13 +165,13 @@ export function ManageUsersPage() {
         }}
       >
         <label htmlFor={searchId} className="form-label">
-          Search users
+          {t`Search users`}
         </label>
         <input
           id={searchId}
           type="search"
           className="form-control"
-          placeholder="Name or email"
+          placeholder={t`Name or email`}
           maxLength={SEARCH_MAX_LENGTH}
           autoComplete="off"
           value={typed}
@@ -173,14 +180,18 @@ export function ManageUsersPage() {
       </form>
       <p className="small text-body-secondary" aria-live="polite">
         {search && data && !error
-          ? `${data.total} ${data.total === 1 ? "user matches" : "users match"} “${search}”.`
+          ? ngettext(
+              msgid`${matches} user matches “${search}”.`,
+              `${matches} users match “${search}”.`,
+              matches,
+            )
           : ""}
       </p>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       {content}
       {data && pages > 1 && (
         <nav
-          aria-label="Pages of users"
+          aria-label={t`Pages of users`}
           className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3"
         >
           <button
@@ -189,10 +200,14 @@ export function ManageUsersPage() {
             disabled={page <= 1}
             onClick={() => goToPage(page - 1)}
           >
-            Previous
+            {t`Previous`}
           </button>
           <span>
-            Page {page} of {pages} · {data.total} users
+            {ngettext(
+              msgid`Page ${page} of ${pages} · ${matches} user`,
+              `Page ${page} of ${pages} · ${matches} users`,
+              matches,
+            )}
           </span>
           <button
             type="button"
@@ -200,7 +215,7 @@ export function ManageUsersPage() {
             disabled={page >= pages}
             onClick={() => goToPage(page + 1)}
           >
-            Next
+            {t`Next`}
           </button>
         </nav>
       )}
