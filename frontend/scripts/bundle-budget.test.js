@@ -9,7 +9,13 @@ const fs = require("node:fs");
 const path = require("node:path");
 const test = require("node:test");
 
-const { builtSources, bundleReport, DIST, FIREBASE_CHUNK } = require("./bundle-report");
+const {
+  builtSources,
+  bundleReport,
+  DIST,
+  FIREBASE_CHUNK,
+  saidInBuild,
+} = require("./bundle-report");
 
 // A visitor's first load of a page they browse (the lists, a class's or an instructor's page with
 // its own chunk): JS and CSS gzip together, in bytes, React and react-dom in it. 0.70 times the
@@ -28,7 +34,7 @@ const REACT_SUBSTITUTES = ["preact", "@preact", "inferno", "nervjs", "react-lite
 const NOT_ON_PUBLIC_PAGES = [
   "js.stripe.com",
   "confirmCardSetup",
-  "Open Dashboard Menu",
+  saidInBuild("Open Dashboard Menu"),
   "camp-attendance",
   "camp-incidents",
   "camp-medications",
@@ -188,11 +194,13 @@ test("the waiting room's pages are lazy chunks: the first load carries only its 
   assert.ok(chunks["waiting-room-live"], "no waiting-room-live chunk: check src/app/router.jsx");
   const first = contentOf(report.firstLoad.files.filter((file) => file.endsWith(".js")));
   // Words only the family's line and the admins' live view say.
-  for (const needle of ["Finding your place in line", "Resume admissions"]) {
+  const finding = saidInBuild("Finding your place in line…");
+  const resume = saidInBuild("Resume admissions");
+  for (const needle of [finding, resume]) {
     assert.ok(!first.includes(needle), `the first load carries "${needle}"`);
   }
-  assert.ok(contentOf(line.firstRender.files).includes("Finding your place in line"));
-  assert.ok(contentOf(chunks["waiting-room-live"].files).includes("Resume admissions"));
+  assert.ok(contentOf(line.firstRender.files).includes(finding));
+  assert.ok(contentOf(chunks["waiting-room-live"].files).includes(resume));
 });
 
 // The source files (from their source maps) the built `files` were made from.

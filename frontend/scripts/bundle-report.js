@@ -357,4 +357,17 @@ if (require.main === module) {
   else printReport(report);
 }
 
-module.exports = { builtSources, bundleReport, DIST, FIREBASE_CHUNK };
+/*
+ * The words a message says in the build's language, so a check that finds a page's own words in
+ * a chunk reads either build: the English itself, else its translation in locales/<language>.po.
+ */
+function saidInBuild(english) {
+  if (BUNDLE_LANGUAGE === "en") return english;
+  const { po } = require("gettext-parser");
+  const catalogue = po.parse(
+    fs.readFileSync(path.join(__dirname, "..", "locales", `${BUNDLE_LANGUAGE}.po`)),
+  );
+  return catalogue.translations[""][english]?.msgstr[0] || english;
+}
+
+module.exports = { builtSources, bundleReport, DIST, FIREBASE_CHUNK, saidInBuild };
