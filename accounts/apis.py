@@ -213,7 +213,9 @@ class ProfileOutputSerializer(serializers.Serializer):
     photo = serializers.CharField()
     bio = serializers.CharField()
     # The language the site, its answers and its e-mails speak to this person in (en, es).
-    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES, source="reading_language", required=False
+    )
 
 
 class ProfileApi(APIView):

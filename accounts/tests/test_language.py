@@ -132,7 +132,7 @@ class TestChoosing:
         assert response.status_code == 400
         assert list(response.json()["errors"]) == ["language"]
         assert response.json()["message"] == "Please check these fields: language."
-        assert User.objects.get(pk=people["student"].pk).language == "en"
+        assert User.objects.get(pk=people["student"].pk).reading_language == "en"
 
     def test_the_service_refuses_another_language_too(self, people):
         with pytest.raises(Exception) as refused:

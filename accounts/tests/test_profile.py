@@ -22,7 +22,7 @@ def profile_of(person: User) -> dict:
         "email": person.email,
         "photo": person.photo,
         "bio": person.bio,
-        "language": person.language,
+        "language": User.objects.get(pk=person.pk).reading_language,
     }
 
 
