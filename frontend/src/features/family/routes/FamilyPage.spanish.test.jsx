@@ -34,7 +34,7 @@ test("ages, a missing birthday and a record's history in Spanish words", () => {
       change: "updated",
       fields: ["allergies", "doctor", "photoConsent"],
     }),
-  ).toBe("Ana Lopez cambió alergias, médico y consentimiento de fotos");
+  ).toBe("Ana Lopez cambió alergias, médico y consentimiento para fotos");
   expect(changeInWords({ changedBy: "", change: "created" })).toBe("Alguien completó la ficha");
   expect(readInWords({ readerName: "Pat", readerRole: "admin", part: "medication" })).toBe(
     "Pat (oficina de la escuela) leyó el registro de medicamentos",

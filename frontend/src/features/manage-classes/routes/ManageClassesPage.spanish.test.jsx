@@ -37,11 +37,11 @@ test("the review page speaks Spanish: its filters, each card's buttons and the d
   const filters = within(screen.getByRole("group", { name: "Mostrar clases por estado" }));
   expect(filters.getAllByRole("button").map((button) => button.textContent)).toEqual([
     "Todas 2",
-    "Pendientes 1",
+    "Pendiente 1",
     "Aprobadas 0",
-    "Rechazadas 1",
-    "Retiradas 0",
-    "Canceladas 0",
+    "Rechazada 1",
+    "Retirada 0",
+    "Cancelado 0",
   ]);
   const card = within(await screen.findByRole("article", { name: "Secret Sculpture" }));
   expect(card.getByRole("button", { name: "Rechazar" })).toBeEnabled();
@@ -59,7 +59,7 @@ test("a filter with no class says so in Spanish, and so does the feedback dialog
   const user = renderPage("/dashboard/manage-classes?status=Withdrawn");
 
   expect(await screen.findByText("No hay clases retiradas.")).toBeInTheDocument();
-  await user.click(screen.getByRole("button", { name: /^Rechazadas/ }));
+  await user.click(screen.getByRole("button", { name: /^Rechazada/ }));
   await user.click(await screen.findByRole("button", { name: "Enviar comentarios" }));
 
   const dialog = within(
