@@ -42,12 +42,18 @@ from notifications.mailboxes import mailbox_for, mailbox_set
 
 class UserOutputSerializer(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id")
-    # The language the person reads the site in: the browser app loads itself in it at sign-in.
-    language = serializers.CharField(source="reading_language", required=False)
 
     class Meta:
         model = User
-        fields = ["_id", "name", "photo", "email", "role", "language"]
+        fields = ["_id", "name", "photo", "email", "role"]
+
+
+class SignedInUserOutputSerializer(UserOutputSerializer):
+    # The language the person reads the site in: the browser app loads itself in it at sign-in.
+    language = serializers.CharField(source="reading_language", required=False)
+
+    class Meta(UserOutputSerializer.Meta):
+        fields = [*UserOutputSerializer.Meta.fields, "language"]
 
 
 IDENTITY_RETRY_AFTER_SECONDS = 5
@@ -71,7 +77,7 @@ class TokenExchangeApi(APIView):
         responses={
             200: inline_serializer(
                 "AccessToken",
-                {"token": serializers.CharField(), "user": UserOutputSerializer()},
+                {"token": serializers.CharField(), "user": SignedInUserOutputSerializer()},
             ),
             **errors(401, 403, 429, 503),
         },
@@ -115,7 +121,10 @@ class TokenExchangeApi(APIView):
             )
         # The person and their role come with the token: one round trip opens a session.
         return Response(
-            {"token": str(AccessToken.for_user(user)), "user": UserOutputSerializer(user).data}
+            {
+                "token": str(AccessToken.for_user(user)),
+                "user": SignedInUserOutputSerializer(user).data,
+            }
         )
 
 

@@ -66,14 +66,15 @@ def user_sign_in(*, identity: Identity, create: bool = True, language: str = "")
     (None instead when `create` is off: the back office makes nobody). An account whose language
     was never set keeps `language`, the one its owner is reading the site in as they sign in.
     """
-    user = _account_signed_in(identity=identity, create=create)
-    if user is not None and not user.language and language in dict(settings.LANGUAGES):
+    language = language if language in dict(settings.LANGUAGES) else ""
+    user = _account_signed_in(identity=identity, create=create, language=language)
+    if user is not None and not user.language and language:
         user.language = language
         user.save(update_fields=["language"])
     return user
 
 
-def _account_signed_in(*, identity: Identity, create: bool) -> User | None:
+def _account_signed_in(*, identity: Identity, create: bool, language: str) -> User | None:
     """The account of `user_sign_in`.
 
     A person is found by their Firebase uid. A row that exists for the address but is bound to
@@ -100,6 +101,7 @@ def _account_signed_in(*, identity: Identity, create: bool) -> User | None:
                 firebase_uid=identity.uid,
                 role=Role.STUDENT,
                 is_staff=False,
+                language=language,
                 **_profile_of(identity),
             )
             # A new account has no holder yet: made without asking first.

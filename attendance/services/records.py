@@ -171,44 +171,53 @@ def _collector_fields(
             }
         )
     if kind == CollectorKind.OTHER:
-        if actor.role != Role.ADMIN:
-            raise InvalidInput(
-                {
-                    "collected_by": [
-                        _(
-                            "%(name)s is not on %(on_the_list)s. Only an admin may let someone "
-                            "else collect them, with a reason."
-                        )
-                        % {"name": given_name or _("This person"), "on_the_list": on_the_list}
-                    ]
-                }
-            )
-        if not given_name:
-            raise InvalidInput(
-                {
-                    "collected_by": [
-                        _("Give the name of who collected %(child)s.") % {"child": child}
-                    ]
-                }
-            )
-        if not override_reason.strip():
-            raise InvalidInput(
-                {
-                    "override_reason": [
-                        _("Say why %(given_name)s, who is not on %(child)s's list, collected them.")
-                        % {"given_name": given_name, "child": child}
-                    ]
-                }
-            )
-        return {
-            "collected_by_kind": kind,
-            "collected_by_id": "",
-            "collected_by_name": given_name,
-            "override_reason": override_reason.strip(),
-        }
+        return _someone_else_fields(
+            actor=actor,
+            child=child,
+            given_name=given_name,
+            override_reason=override_reason,
+            on_the_list=on_the_list,
+        )
     raise InvalidInput(
         {"collected_by": [_("Who collected the child is a guardian, a pick-up, alone or other.")]}
     )
+
+
+def _someone_else_fields(
+    *, actor: User, child: str, given_name: str, override_reason: str, on_the_list: str
+) -> dict:
+    """Someone not on the child's list: only on an admin's word, named, with a reason."""
+    if actor.role != Role.ADMIN:
+        raise InvalidInput(
+            {
+                "collected_by": [
+                    _(
+                        "%(name)s is not on %(on_the_list)s. Only an admin may let someone "
+                        "else collect them, with a reason."
+                    )
+                    % {"name": given_name or _("This person"), "on_the_list": on_the_list}
+                ]
+            }
+        )
+    if not given_name:
+        raise InvalidInput(
+            {"collected_by": [_("Give the name of who collected %(child)s.") % {"child": child}]}
+        )
+    if not override_reason.strip():
+        raise InvalidInput(
+            {
+                "override_reason": [
+                    _("Say why %(given_name)s, who is not on %(child)s's list, collected them.")
+                    % {"given_name": given_name, "child": child}
+                ]
+            }
+        )
+    return {
+        "collected_by_kind": CollectorKind.OTHER,
+        "collected_by_id": "",
+        "collected_by_name": given_name,
+        "override_reason": override_reason.strip(),
+    }
 
 
 def _undone_checked(*, actor: User, actions: list, at: datetime, child: str) -> AttendanceAction:

@@ -968,7 +968,8 @@ STEPS = [
     (a_visitor_reads_the_privacy_policy, 200, 1),
     (a_visitor_opens_the_page_of_the_privacy_policy, 200, 1),
     # In its savepoint: the message kept; queued before?; the e-mail in its own savepoint.
-    (a_visitor_writes_to_the_school, 201, 7),
+    # Each e-mail queued reads its reader's language (notifications.rendering.reader_language).
+    (a_visitor_writes_to_the_school, 201, 8),
     (a_developer_reads_the_schema, 200, 0),
     (a_developer_opens_the_api_docs, 200, 0),
     # Look up by uid, then by e-mail (a row made before the first sign-in), then create, with
@@ -980,7 +981,7 @@ STEPS = [
     # The caller, the matches counted, their page.
     (an_admin_searches_the_users, 200, 3),
     # The first save names "Myself" too.
-    (a_student_saves_their_profile, 201, 10),
+    (a_student_saves_their_profile, 201, 11),
     (a_student_asks_whether_they_are_admin, 200, 2),
     (a_student_reads_their_profile, 200, 1),
     # The caller; the bio written.
@@ -988,8 +989,8 @@ STEPS = [
     (an_instructor_writes_their_bio, 200, 5),
     (an_instructor_asks_whether_they_are_instructor, 200, 2),
     # Lock every admin (the last one keeps the role); lock the user, who must exist.
-    (an_admin_makes_a_student_admin, 200, 10),
-    (an_admin_makes_a_student_instructor, 200, 10),
+    (an_admin_makes_a_student_admin, 200, 11),
+    (an_admin_makes_a_student_instructor, 200, 11),
     # The caller; in its transaction the admins and the user locked, the role written (no
     # message: going back to student tells nobody).
     (an_admin_gives_a_student_back_their_role, 200, 6),
@@ -999,8 +1000,8 @@ STEPS = [
     # The seats held now, which the seats may not go below. Whether anyone holds a seat or
     # waits for one: only then is the class pictured before the edit, to tell them what changed.
     (an_instructor_updates_their_class, 200, 9),
-    (an_admin_approves_a_class, 200, 9),
-    (an_admin_denies_a_class, 200, 9),
+    (an_admin_approves_a_class, 200, 10),
+    (an_admin_denies_a_class, 200, 10),
     (an_admin_sends_feedback, 200, 6),
     # The caller; the class withdrawn by one conditional UPDATE, inside its savepoint.
     (an_instructor_withdraws_their_class, 200, 4),
@@ -1151,7 +1152,7 @@ STEPS = [
     # refund and the payment marked; the refund message. The class's meetings, for the calendar
     # the cancellation message carries to take them off.
     # The add-ons: those delivered kept, the others given back with the seat.
-    (a_family_cancels_a_seat_paid_by_card, 200, 41),
+    (a_family_cancels_a_seat_paid_by_card, 200, 43),
     # Recorded before; its student and class; its participant; the attempt whose list price and
     # adjustments the payment keeps; recorded, with the refund policy in force. Then under the
     # payment's lock: the amounts its attempts confirmed; the seat, as a card payment's; the
