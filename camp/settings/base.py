@@ -300,6 +300,7 @@ SPECTACULAR_SETTINGS = {
         "IncidentKindEnum": "health.models.IncidentKind",
         "DocumentKindEnum": "care.models.DocumentKind",
         "SettleWithEnum": ["card", "credit"],
+        "RoleEnum": "accounts.models.Role",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
