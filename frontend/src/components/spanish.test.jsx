@@ -1,7 +1,15 @@
 import { makeClass } from "../testing/fixtures";
 import { speakEnglish, speakSpanish } from "../testing/spanish";
 
-afterEach(speakEnglish);
+// The clock stands before the meetings and the opening below, whatever day the tests run on.
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date("2027-05-01T12:00:00Z"), advanceTimers: true });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  speakEnglish();
+});
 
 /*
  * The shared parts, loaded afresh after the switch to Spanish: their lists of labels are said as

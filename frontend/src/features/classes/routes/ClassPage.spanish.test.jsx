@@ -13,6 +13,15 @@ const watercolor = makeScheduledClass({
   noMeetingDates: ["2027-06-15"],
 });
 
+// The clock stands before the class's weeks, whatever day the tests run on.
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date("2027-05-01T12:00:00Z"), advanceTimers: true });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
 function renderPage(id = 7) {
   return renderWithProviders(<ClassPage />, {
     route: `/classes/${id}`,
