@@ -45,7 +45,7 @@ def bundle_language() -> str:
     (frontend/webpack.config.js), English beside the manifest and another in a folder named for
     it. A language not built (English alone, while working) gets the English build."""
     language = get_language() or settings.LANGUAGE_CODE
-    if language != settings.LANGUAGE_CODE and _build_path(language, "manifest.json").exists():
+    if language != settings.LANGUAGE_CODE and bundle_manifest(language):
         return language
     return settings.LANGUAGE_CODE
 
