@@ -10,7 +10,14 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import Role, User
 from classes.models import ClassStatus
-from e2e.helpers import PASSWORD, assert_accessible, demo_image, log_in, serve_gapi_offline
+from e2e.helpers import (
+    PASSWORD,
+    add_google_account,
+    assert_accessible,
+    demo_image,
+    log_in,
+    serve_gapi_offline,
+)
 from testing.factories import ClassFactory, UserFactory
 
 pytestmark = pytest.mark.usefixtures("emulator")
@@ -77,11 +84,7 @@ def test_google_sign_in_through_the_emulator_popup(page, live_server):
         page.get_by_role("button", name=re.compile("Google")).click()
     # The emulator's stand-in for Google's account chooser.
     chooser = popup_info.value
-    chooser.get_by_text("Add new account").click()
-    chooser.locator("#email-input").fill("gina@camp.test")
-    chooser.locator("#display-name-input").fill("Gina Google")
-    chooser.locator("#profile-photo-input").fill(photo)
-    chooser.get_by_role("button", name="Sign in with Google.com").click()
+    add_google_account(chooser, "gina@camp.test", "Gina Google", photo)
 
     expect(page).to_have_url(re.compile(r"://[^/]+/$"))
     avatar = main_navigation(page).get_by_role("img", name="Gina Google")

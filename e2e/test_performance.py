@@ -14,7 +14,7 @@ from accounts.models import Role
 from classes.models import ClassStatus
 from core.school_time import school_today
 from e2e.class_steps import sign_in
-from e2e.helpers import assert_accessible, demo_image, serve_gapi_offline
+from e2e.helpers import add_google_account, assert_accessible, demo_image, serve_gapi_offline
 from e2e.payment_steps import student_member
 from testing.factories import ClassFactory, UserFactory, scheduled_class
 
@@ -152,13 +152,12 @@ def test_google_s_script_loads_only_when_google_sign_in_is_pressed(phone, live_s
     with phone.expect_popup() as popup_info:
         phone.get_by_role("button", name=re.compile("Google")).click()
     chooser = popup_info.value
-    chooser.get_by_text("Add new account").click()
-    chooser.locator("#email-input").fill("gina@camp.test")
-    chooser.locator("#display-name-input").fill("Gina Google")
-    chooser.locator("#profile-photo-input").fill(
-        f"{live_server.url}{demo_image('people/aiko-tanaka.webp')}"
+    add_google_account(
+        chooser,
+        "gina@camp.test",
+        "Gina Google",
+        f"{live_server.url}{demo_image('people/aiko-tanaka.webp')}",
     )
-    chooser.get_by_role("button", name="Sign in with Google.com").click()
 
     expect(phone).to_have_url(re.compile(r"://[^/]+/$"))
     assert [url for url in requested if url.startswith(GAPI)], "Google's script was not loaded"
