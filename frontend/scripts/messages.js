@@ -27,7 +27,28 @@ function sourceFiles(folder = SOURCES) {
   });
 }
 
-// Every message the code says, keyed by msgid, each with its plural form if it has one.
+// A message said in a context of its own (c("class status").t`Approved`) is a message apart: one
+// English word may need two Spanish ones (a class "Aprobada", classes "Aprobadas"). Such a message
+// is keyed by its context and msgid, as gettext joins them.
+const CONTEXT_END = "\u0004";
+
+function keyOf(entry) {
+  return entry.msgctxt ? `${entry.msgctxt}${CONTEXT_END}${entry.msgid}` : entry.msgid;
+}
+
+// A catalogue's entries in one map by key, the header left out.
+function entriesOf(catalogue) {
+  const entries = {};
+  for (const messages of Object.values(catalogue.translations ?? {})) {
+    for (const entry of Object.values(messages)) {
+      if (entry.msgid || entry.msgctxt) entries[keyOf(entry)] = entry;
+    }
+  }
+  return entries;
+}
+
+// Every message the code says, keyed by context and msgid, each with its plural form if it has
+// one.
 function extractMessages() {
   const output = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "camp-messages-")), "app.pot");
   const plugin = [
@@ -38,9 +59,7 @@ function extractMessages() {
     babel.transformFileSync(file, { cwd: ROOT, plugins: [plugin], code: false });
   }
   if (!fs.existsSync(output)) return {};
-  const messages = po.parse(fs.readFileSync(output)).translations[""] ?? {};
-  delete messages[""];
-  return messages;
+  return entriesOf(po.parse(fs.readFileSync(output)));
 }
 
 function catalogueOf(language) {
@@ -51,8 +70,7 @@ const translated = (entry) => entry.msgstr.length > 0 && entry.msgstr.every((tex
 
 // What a language's catalogue lacks: messages missing or untranslated, and entries no code says.
 function catalogueProblems(messages, catalogue) {
-  const entries = { ...(catalogue.translations[""] ?? {}) };
-  delete entries[""];
+  const entries = entriesOf(catalogue);
   const missing = Object.keys(messages).filter((id) => !entries[id]);
   const untranslated = Object.keys(messages).filter(
     (id) => entries[id] && !translated(entries[id]),
@@ -65,17 +83,19 @@ function catalogueProblems(messages, catalogue) {
 }
 
 function catalogueWrite(language, messages, catalogue) {
-  const entries = catalogue.translations[""] ?? {};
-  const next = { "": entries[""] };
-  for (const id of Object.keys(messages).sort()) {
-    const known = entries[id];
-    const message = messages[id];
-    next[id] = {
+  const entries = entriesOf(catalogue);
+  const next = { "": { "": catalogue.translations[""][""] } };
+  for (const key of Object.keys(messages).sort()) {
+    const known = entries[key];
+    const message = messages[key];
+    const context = message.msgctxt ?? "";
+    next[context] ??= {};
+    next[context][message.msgid] = {
       ...message,
       msgstr: known && translated(known) ? known.msgstr : message.msgid_plural ? ["", ""] : [""],
     };
   }
-  catalogue.translations = { "": next };
+  catalogue.translations = next;
   fs.writeFileSync(path.join(LOCALES, `${language}.po`), po.compile(catalogue, { foldLength: 0 }));
 }
 
@@ -91,7 +111,8 @@ function main() {
     for (const [problem, ids] of Object.entries(catalogueProblems(messages, catalogue))) {
       if (!ids.length) continue;
       failed = true;
-      console.error(`${language}.po, ${problem}:\n${ids.map((id) => `  ${id}`).join("\n")}`);
+      const named = ids.map((id) => `  ${id.replace(CONTEXT_END, " | ")}`);
+      console.error(`${language}.po, ${problem}:\n${named.join("\n")}`);
     }
   }
   process.exitCode = failed ? 1 : 0;

@@ -1,4 +1,4 @@
-import { t } from "ttag";
+import { c } from "ttag";
 
 const STYLES = {
   Approved: "text-bg-success",
@@ -8,13 +8,14 @@ const STYLES = {
   Cancelled: "text-bg-dark",
 };
 
-// The server's status words, in the reader's language.
+// The server's status words, in the reader's language: said of one class (in Spanish a class
+// is feminine, "Aprobada"), so in a context of their own.
 const LABELS = {
-  Approved: t`Approved`,
-  Denied: t`Denied`,
-  Pending: t`Pending`,
-  Withdrawn: t`Withdrawn`,
-  Cancelled: t`Cancelled`,
+  Approved: c("class status").t`Approved`,
+  Denied: c("class status").t`Denied`,
+  Pending: c("class status").t`Pending`,
+  Withdrawn: c("class status").t`Withdrawn`,
+  Cancelled: c("class status").t`Cancelled`,
 };
 
 // A class's status (Pending, Approved, Denied, Withdrawn, Cancelled) as a coloured label; the

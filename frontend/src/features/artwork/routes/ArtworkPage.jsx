@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { jt, t } from "ttag";
+import { c, jt, t } from "ttag";
 
 import { useArtworkApproval, useArtworksForReview } from "../../../api/gallery";
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
@@ -100,7 +100,7 @@ export function ArtworkPage() {
         <ul className="nav nav-pills">
           {[
             [false, t`Waiting`],
-            [true, t`Approved`],
+            [true, c("pieces shown").t`Approved`],
           ].map(([approved, label]) => (
             <li className="nav-item" key={label}>
               <Link

@@ -1,16 +1,17 @@
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 // The review states an admin filters Manage Classes by, in the order the filter shows them.
 export const STATUS_FILTERS = ["All", "Pending", "Approved", "Denied", "Withdrawn", "Cancelled"];
 
-// Each filter's name on its button, in the page's language (the values stay the server's).
+// Each filter's name on its button, in the page's language (the values stay the server's): said
+// of the classes shown (in Spanish plural and feminine, "Aprobadas"), so in a context of their own.
 export const STATUS_LABELS = {
-  All: t`All`,
-  Pending: t`Pending`,
-  Approved: t`Approved`,
-  Denied: t`Denied`,
-  Withdrawn: t`Withdrawn`,
-  Cancelled: t`Cancelled`,
+  All: c("classes shown").t`All`,
+  Pending: c("classes shown").t`Pending`,
+  Approved: c("classes shown").t`Approved`,
+  Denied: c("classes shown").t`Denied`,
+  Withdrawn: c("classes shown").t`Withdrawn`,
+  Cancelled: c("classes shown").t`Cancelled`,
 };
 
 // What a filter with no class says.

@@ -37,11 +37,11 @@ test("the review page speaks Spanish: its filters, each card's buttons and the d
   const filters = within(screen.getByRole("group", { name: "Mostrar clases por estado" }));
   expect(filters.getAllByRole("button").map((button) => button.textContent)).toEqual([
     "Todas 2",
-    "Pendiente 1",
+    "Pendientes 1",
     "Aprobadas 0",
-    "Rechazada 1",
-    "Retirada 0",
-    "Cancelado 0",
+    "Rechazadas 1",
+    "Retiradas 0",
+    "Canceladas 0",
   ]);
   const card = within(await screen.findByRole("article", { name: "Secret Sculpture" }));
   expect(card.getByRole("button", { name: "Rechazar" })).toBeEnabled();

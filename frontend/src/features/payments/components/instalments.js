@@ -1,4 +1,4 @@
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 // How the parts a plan (or a transfer) owes beyond a payment's first charge read, on every page.
 
@@ -13,12 +13,13 @@ export function instalmentKind(kind) {
   return KIND_LABELS[kind] ?? KIND_LABELS.instalment;
 }
 
+// Said of one part owed (in Spanish "cuota", feminine: "Pagada"), so in a context of their own.
 const STATUS_LABELS = {
-  due: t`Due`,
-  charging: t`Being charged`,
-  paid: t`Paid`,
-  failed: t`Failed`,
-  cancelled: t`Cancelled`,
+  due: c("instalment status").t`Due`,
+  charging: c("instalment status").t`Being charged`,
+  paid: c("instalment status").t`Paid`,
+  failed: c("instalment status").t`Failed`,
+  cancelled: c("instalment status").t`Cancelled`,
 };
 
 const STATUS_BADGES = {
