@@ -60,6 +60,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/family/**/*.jsx",
   "src/features/gallery/**/*.jsx",
   "src/features/home/**/*.jsx",
+  "src/features/instructor-classes/**/*.jsx",
   "src/features/instructors/**/*.jsx",
   "src/features/manage-classes/**/*.jsx",
   "src/features/pages/**/*.jsx",

@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import {
@@ -24,13 +25,13 @@ export function AddClassForm({ instructor, onSubmit }) {
       {({ isSubmitting, status }) => (
         <Form noValidate>
           <FormStatus status={status} />
-          <FormField name="nameClass" label="Class Name" />
+          <FormField name="nameClass" label={t`Class Name`} />
           <div className="row">
             <div className="col-md-6">
-              <InstructorField label="Instructor Name" value={instructor.displayName || ""} />
+              <InstructorField label={t`Instructor Name`} value={instructor.displayName || ""} />
             </div>
             <div className="col-md-6">
-              <InstructorField label="Instructor Email" value={instructor.email} type="email" />
+              <InstructorField label={t`Instructor Email`} value={instructor.email} type="email" />
             </div>
           </div>
           <ClassDetailsFields />
@@ -38,12 +39,12 @@ export function AddClassForm({ instructor, onSubmit }) {
           <ScheduleFields />
           <ImageFileField
             name="image"
-            label="Class Image"
-            hint="A JPEG, PNG, WebP or GIF picture, at most 5 MB."
-            subject="class image"
+            label={t`Class Image`}
+            hint={t`A JPEG, PNG, WebP or GIF picture, at most 5 MB.`}
+            subject={t`class image`}
           />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Adding the class…" : "Add Class"}
+            {isSubmitting ? t`Adding the class…` : t`Add Class`}
           </button>
         </Form>
       )}

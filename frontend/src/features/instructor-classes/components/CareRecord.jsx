@@ -1,22 +1,30 @@
+import { t } from "ttag";
+
 import { LongText } from "../../../components/ui/LongText";
 import { PlainText } from "../../../components/ui/PlainText";
 import { telHref } from "../../../components/ui/telHref";
 
 // The severity of an allergy in words, and how loud its label is (the words carry it).
-const SEVERITY = {
-  anaphylactic: { text: "Anaphylactic: EpiPen", tone: "text-bg-danger" },
-  severe: { text: "Severe", tone: "text-bg-warning" },
-  mild: {
-    text: "Mild",
-    tone: "bg-warning-subtle text-warning-emphasis border border-warning-subtle",
-  },
-};
+function severityOf(allergy) {
+  const severities = {
+    anaphylactic: { text: t`Anaphylactic: EpiPen`, tone: "text-bg-danger" },
+    severe: { text: t`Severe`, tone: "text-bg-warning" },
+    mild: {
+      text: t`Mild`,
+      tone: "bg-warning-subtle text-warning-emphasis border border-warning-subtle",
+    },
+  };
+  return severities[allergy.severity];
+}
 
-const PHOTO_CONSENT = new Map([
-  [true, "Photos OK: the family agrees to photos of their child at camp."],
-  [false, "No photos: the family does not agree to photos of their child at camp."],
-  [null, "Photo consent not given: take no photos of this child until the family answers."],
-]);
+// What the family answered about photos: yes, no, or nothing yet (null).
+function photoConsentWords(consent) {
+  if (consent === true) return t`Photos OK: the family agrees to photos of their child at camp.`;
+  if (consent === false) {
+    return t`No photos: the family does not agree to photos of their child at camp.`;
+  }
+  return t`Photo consent not given: take no photos of this child until the family answers.`;
+}
 
 function None({ children }) {
   return <p className="text-body-secondary mb-0">{children}</p>;
@@ -49,11 +57,11 @@ function Part({ id, title, children }) {
 }
 
 function Allergies({ allergies }) {
-  if (allergies.length === 0) return <None>No allergies recorded.</None>;
+  if (allergies.length === 0) return <None>{t`No allergies recorded.`}</None>;
   return (
     <ul className="list-unstyled mb-0 d-grid gap-3">
       {allergies.map((allergy, index) => {
-        const severity = SEVERITY[allergy.severity];
+        const severity = severityOf(allergy);
         return (
           <li key={index}>
             <p className="fw-semibold mb-1">
@@ -61,13 +69,13 @@ function Allergies({ allergies }) {
               {severity && (
                 <span className={`badge ${severity.tone}`}>
                   {severity.text}
-                  <span className="visually-hidden"> allergy</span>
+                  <span className="visually-hidden"> {t`allergy`}</span>
                 </span>
               )}
             </p>
             <p className="mb-0">
-              <span className="fw-semibold">What to do:</span>{" "}
-              {allergy.action?.trim() || "The family wrote nothing."}
+              <span className="fw-semibold">{t`What to do:`}</span>{" "}
+              {allergy.action?.trim() || t`The family wrote nothing.`}
             </p>
           </li>
         );
@@ -79,13 +87,16 @@ function Allergies({ allergies }) {
 function MedicationList({ medications }) {
   return (
     <ul className="list-unstyled mb-0 d-grid gap-2">
-      {medications.map((medication, index) => (
-        <li key={index}>
-          <LongText as="div" className="fw-semibold" text={medication.name} />
-          {medication.dose && <div>Dose: {medication.dose}</div>}
-          {medication.schedule && <div>When: {medication.schedule}</div>}
-        </li>
-      ))}
+      {medications.map((medication, index) => {
+        const { dose, schedule } = medication;
+        return (
+          <li key={index}>
+            <LongText as="div" className="fw-semibold" text={medication.name} />
+            {dose && <div>{t`Dose: ${dose}`}</div>}
+            {schedule && <div>{t`When: ${schedule}`}</div>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -99,11 +110,11 @@ function Medications({ medications }) {
       {atCamp.length > 0 ? (
         <MedicationList medications={atCamp} />
       ) : (
-        <None>No medication to give at camp.</None>
+        <None>{t`No medication to give at camp.`}</None>
       )}
       {elsewhere.length > 0 && (
         <>
-          <h3 className="h6 mt-3">Not given at camp</h3>
+          <h3 className="h6 mt-3">{t`Not given at camp`}</h3>
           <MedicationList medications={elsewhere} />
         </>
       )}
@@ -128,7 +139,7 @@ function People({ people, none }) {
 }
 
 function Written({ text }) {
-  if (!text?.trim()) return <None>None recorded.</None>;
+  if (!text?.trim()) return <None>{t`None recorded.`}</None>;
   return <PlainText text={text} paragraphClassName="mb-1" />;
 }
 
@@ -142,32 +153,32 @@ export function CareRecord({ care }) {
   return (
     <div className="row row-cols-1 row-cols-lg-2 g-3">
       {has("allergies") && (
-        <Part id="allergies" title="Allergies">
+        <Part id="allergies" title={t`Allergies`}>
           <Allergies allergies={care.allergies ?? []} />
         </Part>
       )}
       {has("medications") && (
-        <Part id="medications" title="Medication at camp">
+        <Part id="medications" title={t`Medication at camp`}>
           <Medications medications={care.medications ?? []} />
         </Part>
       )}
       {has("conditions") && (
-        <Part id="conditions" title="Conditions">
+        <Part id="conditions" title={t`Conditions`}>
           <Written text={care.conditions} />
         </Part>
       )}
       {has("dietary") && (
-        <Part id="dietary" title="Dietary needs">
+        <Part id="dietary" title={t`Dietary needs`}>
           <Written text={care.dietary} />
         </Part>
       )}
       {has("emergencyContacts") && (
-        <Part id="emergency-contacts" title="Emergency contacts">
-          <People people={care.emergencyContacts ?? []} none="No emergency contact given." />
+        <Part id="emergency-contacts" title={t`Emergency contacts`}>
+          <People people={care.emergencyContacts ?? []} none={t`No emergency contact given.`} />
         </Part>
       )}
       {has("doctor") && (
-        <Part id="doctor" title="Doctor">
+        <Part id="doctor" title={t`Doctor`}>
           {care.doctor?.name || care.doctor?.phone ? (
             <>
               {care.doctor.name && (
@@ -176,27 +187,27 @@ export function CareRecord({ care }) {
               <Phone phone={care.doctor.phone} />
             </>
           ) : (
-            <None>Not given.</None>
+            <None>{t`Not given.`}</None>
           )}
         </Part>
       )}
       {(has("pickups") || has("mayLeaveAlone")) && (
-        <Part id="pickups" title="Pick-up">
+        <Part id="pickups" title={t`Pick-up`}>
           {has("pickups") && (
-            <People people={care.pickups ?? []} none="No one is named to collect this child." />
+            <People people={care.pickups ?? []} none={t`No one is named to collect this child.`} />
           )}
           {has("mayLeaveAlone") && (
             <p className="mt-3 mb-0">
               {care.mayLeaveAlone
-                ? "May leave alone: the family allows this child to leave camp on their own."
-                : "May not leave alone: hand this child only to the family or a person named for pick-up."}
+                ? t`May leave alone: the family allows this child to leave camp on their own.`
+                : t`May not leave alone: hand this child only to the family or a person named for pick-up.`}
             </p>
           )}
         </Part>
       )}
       {has("photoConsent") && (
-        <Part id="photos" title="Photos">
-          <p className="mb-0">{PHOTO_CONSENT.get(care.photoConsent ?? null)}</p>
+        <Part id="photos" title={t`Photos`}>
+          <p className="mb-0">{photoConsentWords(care.photoConsent)}</p>
         </Part>
       )}
     </div>

@@ -1,29 +1,33 @@
 import { Form, Formik } from "formik";
 import { useState } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { useSendClassMessage } from "../../../api/classMessages";
 import { CheckboxField } from "../../../components/forms/CheckboxField";
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
 import { serverErrors } from "../../../components/forms/serverErrors";
-import { AUDIENCES, BODY_MAX_LENGTH, classMessageSchema } from "./classMessageSchema";
+import { audienceOptions, BODY_MAX_LENGTH, classMessageSchema } from "./classMessageSchema";
 
 export const MESSAGE_FIELDS = ["subject", "body", "audience", "announcement"];
 
-export const ANNOUNCEMENT_HINT =
-  "Families who turned announcements off won't get it; anything else is about their enrolment " +
-  "and always goes.";
+export const ANNOUNCEMENT_HINT = t`Families who turned announcements off won't get it; anything else is about their enrolment and always goes.`;
 
 const initialValues = { subject: "", body: "", audience: "enrolled", announcement: false };
 
 export function sentToWords(recipients) {
   if (recipients === 0) {
-    return (
-      "Kept on the class's page, but e-mailed to no family: every family it was for has " +
-      "turned announcements off."
-    );
+    return t`Kept on the class's page, but e-mailed to no family: every family it was for has turned announcements off.`;
   }
-  return recipients === 1 ? "Sent to 1 family." : `Sent to ${recipients} families.`;
+  return ngettext(
+    msgid`Sent to ${recipients} family.`,
+    `Sent to ${recipients} families.`,
+    recipients,
+  );
+}
+
+function lengthHint(length) {
+  return t`${length} of ${BODY_MAX_LENGTH} characters.`;
 }
 
 /*
@@ -53,24 +57,24 @@ export function ClassMessageForm({ classId }) {
   return (
     <Formik initialValues={initialValues} validationSchema={classMessageSchema} onSubmit={submit}>
       {({ isSubmitting, status, values }) => (
-        <Form noValidate aria-label="Message families">
-          <FormField name="subject" label="Subject" autoComplete="off" />
+        <Form noValidate aria-label={t`Message families`}>
+          <FormField name="subject" label={t`Subject`} autoComplete="off" />
           <FormField
             name="body"
             as="textarea"
             rows={8}
-            label="Message"
-            hint={`${values.body.length} of ${BODY_MAX_LENGTH} characters.`}
+            label={t`Message`}
+            hint={lengthHint(values.body.length)}
           />
-          <RadioGroupField name="audience" legend="Send to" options={AUDIENCES} />
-          <CheckboxField name="announcement" label="Announcement" hint={ANNOUNCEMENT_HINT} />
+          <RadioGroupField name="audience" legend={t`Send to`} options={audienceOptions()} />
+          <CheckboxField name="announcement" label={t`Announcement`} hint={ANNOUNCEMENT_HINT} />
           {status && (
             <div className="alert alert-danger" role="alert">
               {status}
             </div>
           )}
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Sending…" : "Send"}
+            {isSubmitting ? t`Sending…` : t`Send`}
           </button>
           <div role="status" className="mt-3">
             {sentTo !== null && <p className="alert alert-success mb-0">{sentToWords(sentTo)}</p>}

@@ -1,9 +1,11 @@
+import { msgid, ngettext, t } from "ttag";
+
 import { LinkedText } from "../../../components/ui/LinkedText";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
-import { AUDIENCE_SENT_TO } from "./classMessageSchema";
+import { audienceSentTo } from "./classMessageSchema";
 
 function familiesCount(count) {
-  return count === 1 ? "1 family" : `${count} families`;
+  return ngettext(msgid`${count} family`, `${count} families`, count);
 }
 
 /*
@@ -19,29 +21,29 @@ export function ClassMessageHistory({ messages }) {
             <h3 id={`class-message-${message.id}`} className="h6 mb-2 text-break">
               {message.subject}
               {message.announcement && (
-                <span className="badge text-bg-secondary ms-2 align-middle">Announcement</span>
+                <span className="badge text-bg-secondary ms-2 align-middle">{t`Announcement`}</span>
               )}
             </h3>
             <dl className="row small mb-2">
-              <dt className="col-sm-3 mb-0">Sent</dt>
+              <dt className="col-sm-3 mb-0">{t`Sent`}</dt>
               <dd className="col-sm-9 mb-1">
                 <time dateTime={message.sentAt}>{formatLocalDateTime(message.sentAt)}</time>
               </dd>
-              <dt className="col-sm-3 mb-0">To</dt>
-              <dd className="col-sm-9 mb-1">{AUDIENCE_SENT_TO[message.audience]}</dd>
+              <dt className="col-sm-3 mb-0">{t`To`}</dt>
+              <dd className="col-sm-9 mb-1">{audienceSentTo(message.audience)}</dd>
               {message.recipients !== undefined && (
                 <>
-                  <dt className="col-sm-3 mb-0">Recipients</dt>
+                  <dt className="col-sm-3 mb-0">{t`Recipients`}</dt>
                   <dd className="col-sm-9 mb-1">{familiesCount(message.recipients)}</dd>
                 </>
               )}
-              <dt className="col-sm-3 mb-0">From</dt>
+              <dt className="col-sm-3 mb-0">{t`From`}</dt>
               <dd className="col-sm-9 mb-1 text-break">
-                {message.senderName || "Someone no longer at the school"}
+                {message.senderName || t`Someone no longer at the school`}
               </dd>
             </dl>
             <details>
-              <summary>Read the message</summary>
+              <summary>{t`Read the message`}</summary>
               <LinkedText text={message.body} className="mt-2 text-break" />
             </details>
           </article>

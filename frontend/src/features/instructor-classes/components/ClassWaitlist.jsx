@@ -1,44 +1,56 @@
+import { t } from "ttag";
+
 import { LongText } from "../../../components/ui/LongText";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
 import { useClassWaitlist } from "../../../api/classWaitlist";
 
-const STATUS_LABELS = {
-  waiting: "Waiting",
-  offered: "Seat offered",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Offer expired",
-  left: "Left the list",
-  closed: "Closed",
-};
+// An entry's status in words; a status the page does not know shows as the server names it.
+function statusLabel(status) {
+  const labels = {
+    waiting: t`Waiting`,
+    offered: t`Seat offered`,
+    accepted: t`Accepted`,
+    declined: t`Declined`,
+    expired: t`Offer expired`,
+    left: t`Left the list`,
+    closed: t`Closed`,
+  };
+  return labels[status] ?? status;
+}
 
 const NONE = <span className="text-body-secondary">—</span>;
 
-const COLUMNS = ["Position", "Participant", "Family", "Status", "Offer ends"];
-
 // The class's waitlist in the server's order: who waits, in which place, and any open offer.
 function WaitlistTable({ entries }) {
+  const heads = {
+    position: t`Position`,
+    participant: t`Participant`,
+    family: t`Family`,
+    status: t`Status`,
+    offerEnds: t`Offer ends`,
+  };
   return (
-    <StackedTable caption="The waitlist, in order" columns={COLUMNS} className="table-striped">
+    <StackedTable
+      caption={t`The waitlist, in order`}
+      columns={Object.values(heads)}
+      className="table-striped"
+    >
       {entries.map((entry) => (
         <Row key={entry._id}>
-          <Cell label="Position">{entry.position ?? NONE}</Cell>
-          <RowHeader label="Participant">
+          <Cell label={heads.position}>{entry.position ?? NONE}</Cell>
+          <RowHeader label={heads.participant}>
             <LongText text={entry.participantName} />
           </RowHeader>
-          <Cell label="Family">
+          <Cell label={heads.family}>
             <LongText text={entry.accountName} />
           </Cell>
-          <Cell label="Status">
-            {STATUS_LABELS[entry.status] ?? entry.status}
-            {/* An admin moved the entry up; the reason they recorded. */}
-            {entry.moveReason && (
-              <div className="small text-body-secondary">Moved up: {entry.moveReason}</div>
-            )}
+          <Cell label={heads.status}>
+            {statusLabel(entry.status)}
+            <MoveReason reason={entry.moveReason} />
           </Cell>
-          <Cell label="Offer ends">
+          <Cell label={heads.offerEnds}>
             {entry.status === "offered" && entry.offerExpiresAt ? (
               <time dateTime={entry.offerExpiresAt}>
                 {formatLocalDateTime(entry.offerExpiresAt)}
@@ -53,6 +65,12 @@ function WaitlistTable({ entries }) {
   );
 }
 
+// An admin moved the entry up; the reason they recorded.
+function MoveReason({ reason }) {
+  if (!reason) return null;
+  return <div className="small text-body-secondary">{t`Moved up: ${reason}`}</div>;
+}
+
 /*
  * The Waitlist section of a class's roster page, for its instructor and admins: the families
  * waiting for a seat to free up, and who holds an offer until when.
@@ -62,14 +80,14 @@ export function ClassWaitlist({ classId }) {
   return (
     <section className="mt-5" aria-labelledby="class-waitlist-heading">
       <h2 id="class-waitlist-heading" className="h4 mb-3">
-        Waitlist
+        {t`Waitlist`}
       </h2>
       <QueryResult
         data={entries}
         error={error}
-        loadingLabel="Loading the waitlist…"
-        errorTitle="The waitlist could not be loaded."
-        emptyMessage="Nobody is on the waitlist."
+        loadingLabel={t`Loading the waitlist…`}
+        errorTitle={t`The waitlist could not be loaded.`}
+        emptyMessage={t`Nobody is on the waitlist.`}
       >
         {(rows) => <WaitlistTable entries={rows} />}
       </QueryResult>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassDescriptionBlock } from "../../../components/cards/ClassDescription";
@@ -16,6 +17,7 @@ const CLOSED = ["Withdrawn", "Cancelled"];
 // to withdraw it.
 export function MyClassCard({ classItem, busy, onWithdraw }) {
   const titleId = useId();
+  const feedback = classItem.feedback;
   return (
     <ImageCard
       image={classItem.image}
@@ -32,7 +34,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
               to={paths.dashboard.updateClass(classItem._id)}
               aria-describedby={titleId}
             >
-              Update
+              {t`Update`}
             </Link>
           )}
           <Link
@@ -40,7 +42,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
             to={paths.dashboard.classRoster(classItem._id)}
             aria-describedby={titleId}
           >
-            Roster
+            {t`Roster`}
           </Link>
           {classItem.status === "Approved" && (
             <Link
@@ -48,7 +50,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
               to={paths.dashboard.classMessages(classItem._id)}
               aria-describedby={titleId}
             >
-              Message families
+              {t`Message families`}
             </Link>
           )}
           {onWithdraw && WITHDRAWABLE.includes(classItem.status) && (
@@ -59,7 +61,7 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
               aria-describedby={titleId}
               onClick={() => onWithdraw(classItem)}
             >
-              Withdraw
+              {t`Withdraw`}
             </button>
           )}
         </div>
@@ -71,8 +73,8 @@ export function MyClassCard({ classItem, busy, onWithdraw }) {
         sayMissing
       />
       <ClassDescriptionBlock description={classItem.description} />
-      {classItem.feedback && (
-        <p className="alert alert-info mt-3 mb-0 text-break">Feedback: {classItem.feedback}</p>
+      {feedback && (
+        <p className="alert alert-info mt-3 mb-0 text-break">{t`Feedback: ${feedback}`}</p>
       )}
     </ImageCard>
   );

@@ -1,5 +1,6 @@
 import { useField } from "formik";
 import { useState } from "react";
+import { t } from "ttag";
 
 import { FieldError, FieldHint, useFieldMessages } from "../../../components/forms/fieldMessages";
 import { formatDate } from "../../../components/ui/schedule";
@@ -27,22 +28,25 @@ export function NoMeetingDatesField({ name, legend, hint }) {
       <legend className="form-label fs-6">{legend}</legend>
       {dates.length > 0 && (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
-          {dates.map((date) => (
-            <li key={date} className="badge text-bg-light border d-flex align-items-center gap-2">
-              <span className="fw-normal fs-6">{formatDate(date)}</span>
-              <button
-                type="button"
-                className="btn-close"
-                aria-label={`Remove ${formatDate(date)}`}
-                onClick={() => change(dates.filter((other) => other !== date))}
-              />
-            </li>
-          ))}
+          {dates.map((date) => {
+            const shown = formatDate(date);
+            return (
+              <li key={date} className="badge text-bg-light border d-flex align-items-center gap-2">
+                <span className="fw-normal fs-6">{shown}</span>
+                <button
+                  type="button"
+                  className="btn-close"
+                  aria-label={t`Remove ${shown}`}
+                  onClick={() => change(dates.filter((other) => other !== date))}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="input-group">
         <label htmlFor={`${id}-date`} className="input-group-text">
-          Date with no meeting
+          {t`Date with no meeting`}
         </label>
         <input
           id={`${id}-date`}
@@ -63,7 +67,7 @@ export function NoMeetingDatesField({ name, legend, hint }) {
           onBlur={() => helpers.setTouched(true)}
         />
         <button type="button" className="btn btn-outline-secondary" onClick={add}>
-          Add date
+          {t`Add date`}
         </button>
       </div>
       <FieldHint id={id} hint={hint} />

@@ -1,4 +1,5 @@
 import { useField } from "formik";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { SelectField } from "../../../components/forms/SelectField";
@@ -23,10 +24,10 @@ export function SeatsAndPriceFields() {
   return (
     <div className="row">
       <div className="col-md-6">
-        <FormField name="seats" type="number" label="Available Seats" min="0" step="1" />
+        <FormField name="seats" type="number" label={t`Available Seats`} min="0" step="1" />
       </div>
       <div className="col-md-6">
-        <FormField name="price" type="number" label="Price" min="0" step="0.01" />
+        <FormField name="price" type="number" label={t`Price`} min="0" step="0.01" />
       </div>
     </div>
   );
@@ -34,13 +35,14 @@ export function SeatsAndPriceFields() {
 
 function DescriptionField() {
   const [{ value }] = useField("description");
+  const length = value.length;
   return (
     <FormField
       name="description"
       as="textarea"
-      label="Description"
+      label={t`Description`}
       rows={6}
-      hint={`What the class teaches and makes; a blank line starts a new paragraph. ${value.length} of ${DESCRIPTION_MAX_LENGTH} characters.`}
+      hint={t`What the class teaches and makes; a blank line starts a new paragraph. ${length} of ${DESCRIPTION_MAX_LENGTH} characters.`}
     />
   );
 }
@@ -61,10 +63,10 @@ function CategoryField({ current }) {
   return (
     <SelectField
       name="category"
-      label="Category"
-      emptyLabel={categories || error ? "Choose a category" : "Loading categories…"}
+      label={t`Category`}
+      emptyLabel={categories || error ? t`Choose a category` : t`Loading categories…`}
       options={options}
-      hint={error ? "The categories could not be loaded. Reload the page to choose one." : null}
+      hint={error ? t`The categories could not be loaded. Reload the page to choose one.` : null}
     />
   );
 }
@@ -72,18 +74,17 @@ function CategoryField({ current }) {
 // What each camper comes with: the class page and every message about the class show it.
 function WhatToBringField() {
   const [{ value }] = useField("whatToBring");
+  const length = value.length;
   return (
     <FormField
       name="whatToBring"
       as="textarea"
-      label="What to bring"
+      label={t`What to bring`}
       rows={3}
-      hint={`Optional. An apron, a water bottle, a packed lunch. ${value.length} of ${WHAT_TO_BRING_MAX_LENGTH} characters.`}
+      hint={t`Optional. An apron, a water bottle, a packed lunch. ${length} of ${WHAT_TO_BRING_MAX_LENGTH} characters.`}
     />
   );
 }
-
-const LEVEL_OPTIONS = LEVELS.map((level) => ({ value: level.value, label: level.label }));
 
 // What a family reads to choose the class: its description, category, level, place and ages.
 export function ClassDetailsFields({ currentCategory }) {
@@ -97,33 +98,33 @@ export function ClassDetailsFields({ currentCategory }) {
         <div className="col-md-6">
           <SelectField
             name="level"
-            label="Level"
-            emptyLabel="Choose a level"
-            options={LEVEL_OPTIONS}
+            label={t`Level`}
+            emptyLabel={t`Choose a level`}
+            options={LEVELS.map((level) => ({ value: level.value, label: level.label }))}
           />
         </div>
       </div>
-      <FormField name="location" label="Location" hint="The room or place the class meets." />
+      <FormField name="location" label={t`Location`} hint={t`The room or place the class meets.`} />
       <WhatToBringField />
       <div className="row">
         <div className="col-md-6">
           <FormField
             name="ageMin"
             type="number"
-            label="Youngest age"
+            label={t`Youngest age`}
             min="0"
             step="1"
-            hint="Optional. 18 and over means adults."
+            hint={t`Optional. 18 and over means adults.`}
           />
         </div>
         <div className="col-md-6">
           <FormField
             name="ageMax"
             type="number"
-            label="Oldest age"
+            label={t`Oldest age`}
             min="0"
             step="1"
-            hint="Optional. Leave empty for no upper limit."
+            hint={t`Optional. Leave empty for no upper limit.`}
           />
         </div>
       </div>
@@ -135,47 +136,46 @@ export function ClassDetailsFields({ currentCategory }) {
 export function ScheduleFields() {
   return (
     <fieldset className="border rounded p-3 mb-3">
-      <legend className="float-none w-auto px-2 fs-5 mb-0">Schedule</legend>
+      <legend className="float-none w-auto px-2 fs-5 mb-0">{t`Schedule`}</legend>
       <p className="form-text mt-0">
-        Dates and times are the school’s. Leave the schedule empty while it is not decided: the
-        class shows “{TO_BE_ANNOUNCED}”.
+        {t`Dates and times are the school’s. Leave the schedule empty while it is not decided: the class shows “${TO_BE_ANNOUNCED}”.`}
       </p>
       <div className="row">
         <div className="col-md-6">
-          <FormField name="startDate" type="date" label="Start date" />
+          <FormField name="startDate" type="date" label={t`Start date`} />
         </div>
         <div className="col-md-6">
           <FormField
             name="endDate"
             type="date"
-            label="End date"
-            hint="Leave empty for a one-day workshop."
+            label={t`End date`}
+            hint={t`Leave empty for a one-day workshop.`}
           />
         </div>
       </div>
       <WeekdaysField
         name="meetingDays"
-        legend="Meeting days"
-        hint="Needed when the class runs over several days."
+        legend={t`Meeting days`}
+        hint={t`Needed when the class runs over several days.`}
       />
       <div className="row">
         <div className="col-md-6">
-          <FormField name="startTime" type="time" label="Start time" />
+          <FormField name="startTime" type="time" label={t`Start time`} />
         </div>
         <div className="col-md-6">
-          <FormField name="endTime" type="time" label="End time" />
+          <FormField name="endTime" type="time" label={t`End time`} />
         </div>
       </div>
       <NoMeetingDatesField
         name="noMeetingDates"
-        legend="Dates with no meeting"
-        hint="Holidays inside the dates, when the class does not meet."
+        legend={t`Dates with no meeting`}
+        hint={t`Holidays inside the dates, when the class does not meet.`}
       />
       <FormField
         name="registrationClosesAt"
         type="datetime-local"
-        label="Registration closes at"
-        hint="Optional. Defaults to the first meeting's start."
+        label={t`Registration closes at`}
+        hint={t`Optional. Defaults to the first meeting's start.`}
       />
     </fieldset>
   );

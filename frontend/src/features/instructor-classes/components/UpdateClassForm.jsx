@@ -1,4 +1,5 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { ImageFileField } from "../../../components/forms/ImageFileField";
@@ -32,19 +33,19 @@ export function UpdateClassForm({ classItem, onSubmit }) {
       {({ isSubmitting, status }) => (
         <Form noValidate>
           <FormStatus status={status} />
-          <FormField name="nameClass" label="Class Name" />
+          <FormField name="nameClass" label={t`Class Name`} />
           <ClassDetailsFields currentCategory={currentCategory} />
           <SeatsAndPriceFields />
           <ScheduleFields />
           <ImageFileField
             name="image"
-            label={classItem.image ? "Replace image" : "Class Image"}
-            hint="A JPEG, PNG, WebP or GIF picture, at most 5 MB."
+            label={classItem.image ? t`Replace image` : t`Class Image`}
+            hint={t`A JPEG, PNG, WebP or GIF picture, at most 5 MB.`}
             saved={classItem.image || null}
-            subject="class image"
+            subject={t`class image`}
           />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Updating the class…" : "Update Class"}
+            {isSubmitting ? t`Updating the class…` : t`Update Class`}
           </button>
         </Form>
       )}

@@ -1,3 +1,4 @@
+import { t } from "ttag";
 import * as yup from "yup";
 
 // The server's limits and words (class_messages/apis.py), so most refusals are
@@ -5,25 +6,34 @@ import * as yup from "yup";
 export const SUBJECT_MAX_LENGTH = 150;
 export const BODY_MAX_LENGTH = 5000;
 
-export const AUDIENCES = [
-  { value: "enrolled", label: "Enrolled families" },
-  { value: "waitlisted", label: "Waitlisted families" },
-  { value: "both", label: "Both" },
-];
+// Whom a message may go to, as the API names them.
+export const AUDIENCE_VALUES = ["enrolled", "waitlisted", "both"];
+
+// The choices of whom to write to, in the page's language.
+export function audienceOptions() {
+  return [
+    { value: "enrolled", label: t`Enrolled families` },
+    { value: "waitlisted", label: t`Waitlisted families` },
+    { value: "both", label: t`Both` },
+  ];
+}
 
 // How a past message names whom it went to.
-export const AUDIENCE_SENT_TO = {
-  enrolled: "Enrolled families",
-  waitlisted: "Waitlisted families",
-  both: "Enrolled and waitlisted families",
-};
+export function audienceSentTo(audience) {
+  const sentTo = {
+    enrolled: t`Enrolled families`,
+    waitlisted: t`Waitlisted families`,
+    both: t`Enrolled and waitlisted families`,
+  };
+  return sentTo[audience];
+}
 
 export const messages = {
-  subjectRequired: "Please write a subject.",
-  subjectTooLong: `The subject must be at most ${SUBJECT_MAX_LENGTH} characters.`,
-  bodyRequired: "Please write your message.",
-  bodyTooLong: `The message must be at most ${BODY_MAX_LENGTH} characters.`,
-  audienceUnknown: "Choose enrolled, waitlisted or both.",
+  subjectRequired: t`Please write a subject.`,
+  subjectTooLong: t`The subject must be at most ${SUBJECT_MAX_LENGTH} characters.`,
+  bodyRequired: t`Please write your message.`,
+  bodyTooLong: t`The message must be at most ${BODY_MAX_LENGTH} characters.`,
+  audienceUnknown: t`Choose enrolled, waitlisted or both.`,
 };
 
 export const classMessageSchema = yup.object({
@@ -40,9 +50,6 @@ export const classMessageSchema = yup.object({
   audience: yup
     .string()
     .required(messages.audienceUnknown)
-    .oneOf(
-      AUDIENCES.map((audience) => audience.value),
-      messages.audienceUnknown,
-    ),
+    .oneOf(AUDIENCE_VALUES, messages.audienceUnknown),
   announcement: yup.boolean(),
 });

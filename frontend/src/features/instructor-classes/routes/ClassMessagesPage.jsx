@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { useClass } from "../../../api/classes";
 import { useClassMessages } from "../../../api/classMessages";
@@ -20,13 +21,14 @@ export function ClassMessagesPage() {
   const { role } = useAuth();
   const { classItem } = useClass(id);
   const { data: messages, error } = useClassMessages(id);
-  const title = classItem ? `Message families: ${classItem.nameClass}` : "Message families";
+  const name = classItem?.nameClass;
+  const title = name ? t`Message families: ${name}` : t`Message families`;
   useTitle(title);
 
   const back =
     role === "admin"
-      ? { to: paths.dashboard.manageClasses, label: "Back to Manage Classes" }
-      : { to: paths.dashboard.myClasses, label: "Back to My Classes" };
+      ? { to: paths.dashboard.manageClasses, label: t`Back to Manage Classes` }
+      : { to: paths.dashboard.myClasses, label: t`Back to My Classes` };
   const notYours = !messages && error?.status === 404;
 
   return (
@@ -36,31 +38,29 @@ export function ClassMessagesPage() {
       </h1>
       <p className="d-flex flex-wrap column-gap-3">
         <Link to={back.to}>{back.label}</Link>
-        {!notYours && <Link to={paths.dashboard.classRoster(id)}>See the roster</Link>}
-        {!notYours && <Link to={paths.classPage(id)}>See the class&apos;s page</Link>}
+        {!notYours && <Link to={paths.dashboard.classRoster(id)}>{t`See the roster`}</Link>}
+        {!notYours && <Link to={paths.classPage(id)}>{t`See the class's page`}</Link>}
       </p>
       {notYours ? (
-        <ErrorAlert title="This class could not be found." error={error} />
+        <ErrorAlert title={t`This class could not be found.`} error={error} />
       ) : (
         <div className="row">
           <div className="col-xl-8">
             <p>
-              Each family gets one e-mail from the school, naming you as the sender; your own e-mail
-              address is not shown. Replies go to the school&apos;s office. Web addresses that start
-              with http:// or https:// become clickable links.
+              {t`Each family gets one e-mail from the school, naming you as the sender; your own e-mail address is not shown. Replies go to the school's office. Web addresses that start with http:// or https:// become clickable links.`}
             </p>
-            <p>Families can read every message again on the class&apos;s page.</p>
+            <p>{t`Families can read every message again on the class's page.`}</p>
             <ClassMessageForm classId={id} />
             <section aria-labelledby="past-messages-heading" className="mt-5">
               <h2 id="past-messages-heading" className="h4 mb-3">
-                Past messages
+                {t`Past messages`}
               </h2>
               <QueryResult
                 data={messages}
                 error={error}
-                loadingLabel="Loading past messages…"
-                errorTitle="The past messages could not be loaded."
-                emptyMessage="No message has been sent to this class's families yet."
+                loadingLabel={t`Loading past messages…`}
+                errorTitle={t`The past messages could not be loaded.`}
+                emptyMessage={t`No message has been sent to this class's families yet.`}
               >
                 {(list) => <ClassMessageHistory messages={list} />}
               </QueryResult>

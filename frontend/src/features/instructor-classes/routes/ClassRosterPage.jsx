@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -12,7 +13,7 @@ import { ClassWaitlist } from "../components/ClassWaitlist";
 import { RosterTable } from "../components/RosterTable";
 
 function enrolledCount(count) {
-  return count === 1 ? "1 participant enrolled" : `${count} participants enrolled`;
+  return ngettext(msgid`${count} participant enrolled`, `${count} participants enrolled`, count);
 }
 
 /*
@@ -26,14 +27,15 @@ export function ClassRosterPage() {
   const { role } = useAuth();
   const { classItem } = useClass(id);
   const { data: roster, error } = useRoster(id);
-  const title = classItem ? `Roster: ${classItem.nameClass}` : "Roster";
+  const name = classItem?.nameClass;
+  const title = name ? t`Roster: ${name}` : t`Roster`;
   useTitle(title);
   const { downloading, failure, dismissFailure, download } = useFileDownload();
 
   const back =
     role === "admin"
-      ? { to: paths.dashboard.manageClasses, label: "Back to Manage Classes" }
-      : { to: paths.dashboard.myClasses, label: "Back to My Classes" };
+      ? { to: paths.dashboard.manageClasses, label: t`Back to Manage Classes` }
+      : { to: paths.dashboard.myClasses, label: t`Back to My Classes` };
 
   return (
     <section aria-labelledby="class-roster-heading">
@@ -42,15 +44,15 @@ export function ClassRosterPage() {
       </h1>
       <p className="d-flex flex-wrap column-gap-3">
         <Link to={back.to}>{back.label}</Link>
-        <Link to={paths.dashboard.classMessages(id)}>Message families</Link>
+        <Link to={paths.dashboard.classMessages(id)}>{t`Message families`}</Link>
       </p>
       <DismissibleAlert message={failure} onClose={dismissFailure} />
       <QueryResult
         data={roster}
         error={error}
-        loadingLabel="Loading the roster…"
-        errorTitle="The roster could not be loaded."
-        emptyMessage="No one is enrolled in this class yet."
+        loadingLabel={t`Loading the roster…`}
+        errorTitle={t`The roster could not be loaded.`}
+        emptyMessage={t`No one is enrolled in this class yet.`}
       >
         {(rows) => (
           <>
@@ -62,7 +64,7 @@ export function ClassRosterPage() {
                 disabled={downloading}
                 onClick={() => download(() => fetchRosterCsv(id))}
               >
-                {downloading ? "Downloading…" : "Download CSV"}
+                {downloading ? t`Downloading…` : t`Download CSV`}
               </button>
             </div>
             <RosterTable classId={id} roster={rows} />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { ConfirmRemoveDialog } from "../../../components/ui/ConfirmRemoveDialog";
@@ -12,8 +13,23 @@ import { useMyClasses, useWithdrawClass } from "../../../api/myClasses";
 import { useNotify } from "../../../lib/notices";
 import { MyClassCard } from "../components/MyClassCard";
 
+// An instructor with no class yet is shown the way to propose one.
+function NoClassYet() {
+  const addLink = (
+    <Link key="add" to={paths.dashboard.addClass}>
+      {t`Add a Class`}
+    </Link>
+  );
+  return <>{jt`You have not added a class yet. ${addLink}`}</>;
+}
+
+function withdrawTitle(classItem) {
+  const name = classItem.nameClass;
+  return t`Withdraw ${name}?`;
+}
+
 export function MyClassesPage() {
-  useTitle("My Classes");
+  useTitle(t`My Classes`);
   const { user } = useAuth();
   const { data: classes, error } = useMyClasses(user?.email);
   const withdrawClass = useWithdrawClass(user?.email);
@@ -27,7 +43,8 @@ export function MyClassesPage() {
     setFailure("");
     try {
       await withdrawClass(withdrawing._id);
-      notify(`${withdrawing.nameClass} is withdrawn`);
+      const name = withdrawing.nameClass;
+      notify(t`${name} is withdrawn`);
     } catch (withdrawError) {
       setFailure(withdrawError.message);
     } finally {
@@ -39,19 +56,15 @@ export function MyClassesPage() {
   return (
     <section aria-labelledby="my-classes-heading">
       <h1 id="my-classes-heading" className="h2 mb-4">
-        My Classes
+        {t`My Classes`}
       </h1>
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <QueryResult
         data={classes}
         error={error}
-        loadingLabel="Loading your classes…"
-        errorTitle="Your classes could not be loaded."
-        emptyMessage={
-          <>
-            You have not added a class yet. <Link to={paths.dashboard.addClass}>Add a Class</Link>
-          </>
-        }
+        loadingLabel={t`Loading your classes…`}
+        errorTitle={t`Your classes could not be loaded.`}
+        emptyMessage={<NoClassYet />}
       >
         {(list) => (
           <CardGrid
@@ -65,9 +78,9 @@ export function MyClassesPage() {
       </QueryResult>
       {withdrawing && (
         <ConfirmRemoveDialog
-          title={`Withdraw ${withdrawing.nameClass}?`}
-          confirmLabel="Withdraw"
-          busyLabel="Withdrawing…"
+          title={withdrawTitle(withdrawing)}
+          confirmLabel={t`Withdraw`}
+          busyLabel={t`Withdrawing…`}
           busy={busy}
           onConfirm={confirmWithdraw}
           onClose={() => {
@@ -75,8 +88,7 @@ export function MyClassesPage() {
           }}
         >
           <p className="mb-0">
-            It leaves the review queue and is never shown to families. This cannot be undone: to
-            offer it again, add it as a new class.
+            {t`It leaves the review queue and is never shown to families. This cannot be undone: to offer it again, add it as a new class.`}
           </p>
         </ConfirmRemoveDialog>
       )}

@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { jt, t } from "ttag";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -9,28 +10,31 @@ import { useCareRecord } from "../../../api/care";
 import { useRoster } from "../../../api/roster";
 import { CareRecord } from "../components/CareRecord";
 
+function Moment({ at }) {
+  return <time dateTime={at}>{formatLocalDateTime(at)}</time>;
+}
+
+// When the family last confirmed the record, or that the office took it and awaits them.
+function confirmation(care) {
+  if (care.takenToConfirm) {
+    const taken = <Moment key="taken" at={care.takenAt} />;
+    return jt`Taken by phone by the school's office, not yet confirmed by the family: ${taken}`;
+  }
+  if (care.confirmedAt) {
+    const confirmed = <Moment key="confirmed" at={care.confirmedAt} />;
+    return jt`Last confirmed by the family: ${confirmed}`;
+  }
+  return t`The family has not filled in this care record yet.`;
+}
+
 // Whether the family has filled the record in, confirmed it, and finished it.
 function RecordState({ care }) {
   return (
     <>
       {care.complete === false && (
-        <p className="alert alert-warning fw-semibold">This care record is incomplete.</p>
+        <p className="alert alert-warning fw-semibold">{t`This care record is incomplete.`}</p>
       )}
-      <p className="text-body-secondary">
-        {care.takenToConfirm ? (
-          <>
-            Taken by phone by the school&apos;s office, not yet confirmed by the family:{" "}
-            <time dateTime={care.takenAt}>{formatLocalDateTime(care.takenAt)}</time>
-          </>
-        ) : care.confirmedAt ? (
-          <>
-            Last confirmed by the family:{" "}
-            <time dateTime={care.confirmedAt}>{formatLocalDateTime(care.confirmedAt)}</time>
-          </>
-        ) : (
-          "The family has not filled in this care record yet."
-        )}
-      </p>
+      <p className="text-body-secondary">{confirmation(care)}</p>
     </>
   );
 }
@@ -46,7 +50,7 @@ export function ParticipantCarePage() {
   const { data: care, error } = useCareRecord(participantId, { refusalIsFinal: true });
   const { data: roster } = useRoster(classId);
   const name = roster?.find((row) => String(row.participantId) === participantId)?.participantName;
-  const title = name ? `Care record: ${name}` : "Care record";
+  const title = name ? t`Care record: ${name}` : t`Care record`;
   useTitle(title);
 
   let body;
@@ -58,9 +62,9 @@ export function ParticipantCarePage() {
       </>
     );
   } else if (error) {
-    body = <ErrorAlert title="The care record could not be loaded." error={error} />;
+    body = <ErrorAlert title={t`The care record could not be loaded.`} error={error} />;
   } else {
-    body = <Loading label="Loading the care record…" />;
+    body = <Loading label={t`Loading the care record…`} />;
   }
 
   return (
@@ -69,10 +73,10 @@ export function ParticipantCarePage() {
         {title}
       </h1>
       <p>
-        <Link to={paths.dashboard.classRoster(classId)}>Back to the roster</Link>
+        <Link to={paths.dashboard.classRoster(classId)}>{t`Back to the roster`}</Link>
       </p>
       <p className="small text-body-secondary">
-        Read only. The family can see who opened their child&apos;s record and when.
+        {t`Read only. The family can see who opened their child's record and when.`}
       </p>
       {body}
     </section>

@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { Loading } from "../../../components/ui/Loading";
@@ -12,7 +13,7 @@ import { UpdateClassForm } from "../components/UpdateClassForm";
 import { useClassSubmit } from "../hooks/useClassSubmit";
 
 export function UpdateClassPage() {
-  useTitle("Update Class");
+  useTitle(t`Update Class`);
   const { id } = useParams();
   const { user } = useAuth();
   const notify = useNotify();
@@ -24,25 +25,25 @@ export function UpdateClassPage() {
   const handleSubmit = useClassSubmit(update, (saved, { resetForm }) => {
     // Saved: the new image is now the class's own, shown as the current one.
     resetForm({ values: saved });
-    notify("Good job! Your Class is Updated Successfully.");
+    notify(t`Good job! Your Class is Updated Successfully.`);
   });
 
   let content;
   if (classItem) {
     content = <UpdateClassForm key={id} classItem={classItem} onSubmit={handleSubmit} />;
   } else if (error) {
-    content = <ErrorAlert title="The class could not be loaded." error={error} />;
+    content = <ErrorAlert title={t`The class could not be loaded.`} error={error} />;
   } else {
-    content = <Loading label="Loading the class…" />;
+    content = <Loading label={t`Loading the class…`} />;
   }
 
   return (
     <section aria-labelledby="update-class-heading">
       <h1 id="update-class-heading" className="h2 mb-4">
-        Update Class
+        {t`Update Class`}
       </h1>
       <p>
-        <Link to={paths.dashboard.myClasses}>Back to My Classes</Link>
+        <Link to={paths.dashboard.myClasses}>{t`Back to My Classes`}</Link>
       </p>
       <div className="card shadow-sm">
         <div className="card-body p-4">{content}</div>
