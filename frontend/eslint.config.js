@@ -53,6 +53,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/components/layout/**/*.jsx",
   "src/features/artwork/**/*.jsx",
   "src/features/attendance-admin/**/*.jsx",
+  "src/features/attendance/**/*.jsx",
   "src/features/auth/**/*.jsx",
   "src/features/care-missing/**/*.jsx",
   "src/features/classes/**/*.jsx",

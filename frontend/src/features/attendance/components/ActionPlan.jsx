@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { fetchActionPlan } from "../../../api/todayHealth";
 import { useFileDownload } from "../../../hooks/useFileDownload";
 
@@ -8,11 +10,12 @@ import { useFileDownload } from "../../../hooks/useFileDownload";
 export function ActionPlan({ line }) {
   const { downloading, failure, download } = useFileDownload();
   if (!line.flags?.actionPlanOnFile) return null;
+  const name = line.name;
   return (
     <div className="mb-2">
       <p className="small mb-0 d-flex flex-wrap align-items-center gap-2">
         <span className="badge bg-info-subtle text-info-emphasis border border-info-subtle">
-          Action plan on file
+          {t`Action plan on file`}
         </span>
         <button
           type="button"
@@ -20,8 +23,8 @@ export function ActionPlan({ line }) {
           disabled={Boolean(downloading)}
           onClick={() => download(() => fetchActionPlan(line.participantId))}
         >
-          Open action plan
-          <span className="visually-hidden"> for {line.name}</span>
+          {t`Open action plan`}
+          <span className="visually-hidden"> {t`for ${name}`}</span>
         </button>
       </p>
       {failure && (

@@ -1,5 +1,6 @@
 import { Form, Formik, useField } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
 import { STAGES } from "../../../components/artwork/artworkWords";
@@ -15,8 +16,10 @@ import { Picture } from "../../../components/ui/Picture";
 import { useObjectUrl } from "../../../hooks/useObjectUrl";
 import { ARTWORK_FIELDS, artworkSchema } from "./artworkSchema";
 
-// The piece's fields in the error summary's words.
-const LABELS = { title: "Title", stage: "Stage", participantIds: "Children", file: "Photo" };
+// The piece's fields in the error summary's words, in the page's language.
+function labelsOf() {
+  return { title: t`Title`, stage: t`Stage`, participantIds: t`Children`, file: t`Photo` };
+}
 
 /*
  * The children to choose from: the meeting's roster, and anyone tagged on the piece who is no
@@ -36,8 +39,8 @@ function ChildrenField({ choices }) {
   const { id, invalid, describedBy } = useFieldMessages(meta);
   return (
     <fieldset className="mb-3 artwork-children" aria-describedby={describedBy}>
-      <legend className="form-label fs-6 mb-1">Children who made it</legend>
-      <p className="form-text mt-0 mb-1">Their families see it in their child&apos;s portfolio.</p>
+      <legend className="form-label fs-6 mb-1">{t`Children who made it`}</legend>
+      <p className="form-text mt-0 mb-1">{t`Their families see it in their child's portfolio.`}</p>
       {choices.map((child) => (
         <ChildCheckbox
           key={child.id}
@@ -61,7 +64,7 @@ function Photo({ file, piece }) {
     return (
       <ArtworkPicture
         picture={piece.picture}
-        alt="The photo of the piece"
+        alt={t`The photo of the piece`}
         sizes="8rem"
         className="artwork-picture artwork-dialog-photo mb-3"
       />
@@ -71,7 +74,7 @@ function Photo({ file, piece }) {
   return (
     <img
       src={url}
-      alt="The photo just taken"
+      alt={t`The photo just taken`}
       className="picture picture-fluid artwork-picture artwork-dialog-photo mb-3"
     />
   );
@@ -110,6 +113,8 @@ export function ArtworkDialog({
 }) {
   const formId = useId();
   const children = childrenOf(meeting.attendance, piece);
+  const labels = labelsOf();
+  const className = meeting.className;
 
   async function submit(values, { setErrors, setStatus }) {
     setStatus(undefined);
@@ -131,18 +136,18 @@ export function ArtworkDialog({
   return (
     <Formik
       initialValues={initialValuesOf(piece, draft)}
-      validationSchema={artworkSchema}
+      validationSchema={artworkSchema()}
       validateOnBlur={false}
       onSubmit={submit}
     >
       {({ isSubmitting }) => (
         <Dialog
-          title={piece ? "Edit artwork" : "Save artwork"}
+          title={piece ? t`Edit artwork` : t`Save artwork`}
           onClose={onClose}
           actions={
             <>
               <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-                Cancel
+                {t`Cancel`}
               </button>
               <button
                 type="submit"
@@ -150,27 +155,26 @@ export function ArtworkDialog({
                 className="btn btn-primary"
                 aria-disabled={isSubmitting}
               >
-                {isSubmitting ? "Saving…" : "Save"}
+                {isSubmitting ? t`Saving…` : t`Save`}
               </button>
             </>
           }
         >
           <Form id={formId} noValidate className="artwork-form">
             <p className="text-body-secondary small">
-              {meeting.className}.{" "}
               {piece
-                ? "Families see the change in their child's portfolio."
-                : "Kept on this phone and sent as soon as it can be."}
+                ? t`${className}. Families see the change in their child's portfolio.`
+                : t`${className}. Kept on this phone and sent as soon as it can be.`}
             </p>
-            <FormErrorSummary labels={LABELS} />
+            <FormErrorSummary labels={labels} />
             <Photo file={file} piece={piece} />
             <FormField
               name="title"
-              label="Title"
-              hint="Optional: “Blue bowl”."
+              label={labels.title}
+              hint={t`Optional: “Blue bowl”.`}
               autoComplete="off"
             />
-            <RadioGroupField name="stage" legend="Stage" options={STAGES} />
+            <RadioGroupField name="stage" legend={labels.stage} options={STAGES} />
             <ChildrenField choices={children} />
           </Form>
         </Dialog>

@@ -1,15 +1,20 @@
+import { t } from "ttag";
+
 import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { ActionPlan } from "./ActionPlan";
+import { absentWords, checkInWords, checkOutWords, handOverWords, undoWords } from "./actionWords";
 import { actionsFor, handOverTo } from "./attendanceLine";
 import { DayPlan } from "./DayPlan";
 
-const STATUS_WORDS = {
-  expected: "Expected",
-  present: "Here",
-  absent: "Absent",
-  left: "Gone home",
-};
+// Where the child is, in the page's language (said when shown, not as the module loads).
+function statusWords(status) {
+  if (status === "expected") return t`Expected`;
+  if (status === "present") return t`Here`;
+  if (status === "absent") return absentWords();
+  if (status === "left") return t`Gone home`;
+  return status;
+}
 
 // Theme-aware Bootstrap colours, each class written out whole (the build keeps only those named).
 const STATUS_TONE = {
@@ -21,19 +26,21 @@ const STATUS_TONE = {
 
 // Who took the child: left alone, handed over to their class or extended care, or collected.
 function collectedWords({ kind, name }) {
-  if (kind === "alone") return "Left alone";
-  if (kind === "handover") return `Handed over to ${name}`;
-  return `Collected by ${name}`;
+  if (kind === "alone") return t`Left alone`;
+  if (kind === "handover") return t`Handed over to ${name}`;
+  return t`Collected by ${name}`;
 }
 
 // "Arrived 9:05 AM (late)", "Left 11:40 AM (early)", "Collected by Ana Lopez".
 function Times({ line }) {
   const facts = [];
   if (line.checkedInAt) {
-    facts.push(`Arrived ${formatLocalTime(line.checkedInAt)}${line.late ? " (late)" : ""}`);
+    const time = formatLocalTime(line.checkedInAt);
+    facts.push(line.late ? t`Arrived ${time} (late)` : t`Arrived ${time}`);
   }
   if (line.checkedOutAt) {
-    facts.push(`Left ${formatLocalTime(line.checkedOutAt)}${line.early ? " (early)" : ""}`);
+    const time = formatLocalTime(line.checkedOutAt);
+    facts.push(line.early ? t`Left ${time} (early)` : t`Left ${time}`);
   }
   if (line.collectedBy) {
     facts.push(collectedWords(line.collectedBy));
@@ -52,10 +59,17 @@ export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onActi
   const headingId = `attendance-${line.participantId}-name`;
   const allowed = closed ? {} : actionsFor(line.status);
   const handOver = allowed.checkOut ? handOverTo(line, careKind) : null;
+  const name = line.name;
+  // Each button's words end with the child's name for a screen reader (actionWords).
+  const hiddenName = (
+    <span key="name" className="visually-hidden">
+      {" "}
+      {name}
+    </span>
+  );
   const button = (label, onClick, tone) => (
     <button type="button" className={`btn ${tone}`} onClick={onClick}>
       {label}
-      <span className="visually-hidden"> {line.name}</span>
     </button>
   );
   return (
@@ -65,33 +79,41 @@ export function AttendanceRow({ line, careKind, refusal, canUndo, closed, onActi
           <h3 id={headingId} className="h5 mb-0">
             {line.name}
           </h3>
-          <span className={`badge ${STATUS_TONE[line.status]}`}>{STATUS_WORDS[line.status]}</span>
+          <span className={`badge ${STATUS_TONE[line.status]}`}>{statusWords(line.status)}</span>
         </div>
-        <CareFlags flags={line.flags} label={`Care flags for ${line.name}`} atTheDoor />
+        <CareFlags flags={line.flags} label={t`Care flags for ${name}`} atTheDoor />
         <ActionPlan line={line} />
         <DayPlan line={line} careKind={careKind} />
         <Times line={line} />
         {line.waiting && (
-          <p className="small fw-semibold text-warning-emphasis mb-2">Waiting to send</p>
+          <p className="small fw-semibold text-warning-emphasis mb-2">{t`Waiting to send`}</p>
         )}
         {refusal && (
           <p className="small text-danger-emphasis fw-semibold mb-2" role="alert">
-            Not recorded: {refusal}
+            {t`Not recorded: ${refusal}`}
           </p>
         )}
         <div className="attendance-actions">
-          {allowed.checkIn && button("Check in", () => onAction("check_in"), "btn-success")}
-          {allowed.absent && button("Absent", () => onAction("absent"), "btn-outline-secondary")}
+          {allowed.checkIn &&
+            button(checkInWords(hiddenName), () => onAction("check_in"), "btn-success")}
+          {allowed.absent &&
+            button(absentWords(hiddenName), () => onAction("absent"), "btn-outline-secondary")}
           {handOver &&
             button(
-              `Hand over to ${handOver.name}`,
+              handOverWords(handOver.name, hiddenName),
               () =>
                 onAction("hand_over", { toMeetingId: handOver.meetingId, toName: handOver.name }),
               "btn-primary",
             )}
           {allowed.checkOut &&
-            button("Check out", onCheckOut, handOver ? "btn-outline-primary" : "btn-primary")}
-          {!closed && canUndo && button("Undo", () => onAction("undo"), "btn-outline-danger")}
+            button(
+              checkOutWords(hiddenName),
+              onCheckOut,
+              handOver ? "btn-outline-primary" : "btn-primary",
+            )}
+          {!closed &&
+            canUndo &&
+            button(undoWords(hiddenName), () => onAction("undo"), "btn-outline-danger")}
         </div>
       </div>
     </li>

@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { bodyAreaLabel } from "../../../components/health/incidentWords";
 
 /*
@@ -56,11 +58,14 @@ function Shape({ shape, selected, onChoose }) {
  * is hidden from assistive technology.
  */
 export function BodyDiagram({ value, onChoose }) {
+  // The child's right and left, each a letter above the figures' hands.
+  const right = t`R`;
+  const left = t`L`;
   const labels = [
-    { x: 24, text: "R" },
-    { x: 96, text: "L" },
-    { x: 144, text: "L" },
-    { x: 216, text: "R" },
+    { x: 24, text: right },
+    { x: 96, text: left },
+    { x: 144, text: left },
+    { x: 216, text: right },
   ];
   return (
     <svg className="body-diagram" viewBox="0 0 240 198" aria-hidden="true" focusable="false">
@@ -78,10 +83,10 @@ export function BodyDiagram({ value, onChoose }) {
         </text>
       ))}
       <text x={60} y={194} className="body-diagram-view">
-        Front
+        {t`Front`}
       </text>
       <text x={180} y={194} className="body-diagram-view">
-        Back
+        {t`Back`}
       </text>
     </svg>
   );

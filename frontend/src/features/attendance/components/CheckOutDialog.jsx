@@ -1,9 +1,11 @@
 import { Form, Formik } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
 import { Dialog } from "../../../components/ui/Dialog";
+import { checkOutWords } from "./actionWords";
 import { checkOutSchema } from "./checkOutSchema";
 
 const initialValues = { collector: "", otherName: "", overrideReason: "" };
@@ -18,13 +20,13 @@ function collectorChoices(line) {
       ? `${collector.name} (${collector.relationship})`
       : collector.name,
   }));
-  if (line.mayLeaveAlone) choices.push({ value: "alone", label: "Left alone" });
-  choices.push({ value: "other", label: "Someone else" });
+  if (line.mayLeaveAlone) choices.push({ value: "alone", label: t`Left alone` });
+  choices.push({ value: "other", label: t`Someone else` });
   return choices;
 }
 
 function collectedBy(line, values) {
-  if (values.collector === "alone") return { kind: "alone", id: null, name: "Left alone" };
+  if (values.collector === "alone") return { kind: "alone", id: null, name: t`Left alone` };
   if (values.collector === "other") {
     return { kind: "other", id: null, name: values.otherName.trim() };
   }
@@ -39,6 +41,7 @@ function collectedBy(line, values) {
  */
 export function CheckOutDialog({ line, isAdmin, onConfirm, onClose }) {
   const formId = useId();
+  const name = line.name;
 
   function handleSubmit(values) {
     const other = values.collector === "other";
@@ -56,15 +59,15 @@ export function CheckOutDialog({ line, isAdmin, onConfirm, onClose }) {
     >
       {({ values }) => (
         <Dialog
-          title={`Check out ${line.name}`}
+          title={t`Check out ${name}`}
           onClose={onClose}
           actions={
             <>
               <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-                Cancel
+                {t`Cancel`}
               </button>
               <button type="submit" form={formId} className="btn btn-primary">
-                Check out
+                {checkOutWords()}
               </button>
             </>
           }
@@ -72,19 +75,19 @@ export function CheckOutDialog({ line, isAdmin, onConfirm, onClose }) {
           <Form id={formId} noValidate className="attendance-check-out">
             <RadioGroupField
               name="collector"
-              legend="Who collected them?"
+              legend={t`Who collected them?`}
               options={collectorChoices(line)}
             />
             {values.collector === "other" && (
               <>
-                <FormField name="otherName" label="Their name" autoComplete="off" />
+                <FormField name="otherName" label={t`Their name`} autoComplete="off" />
                 {isAdmin && (
                   <FormField
                     name="overrideReason"
                     as="textarea"
                     rows={2}
-                    label="Reason"
-                    hint="Recorded with the check-out: they are not on the child's list."
+                    label={t`Reason`}
+                    hint={t`Recorded with the check-out: they are not on the child's list.`}
                   />
                 )}
               </>

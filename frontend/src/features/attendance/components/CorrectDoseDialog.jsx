@@ -1,11 +1,12 @@
 import { Form, Formik } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { FormField } from "../../../components/forms/FormField";
 import { RadioGroupField } from "../../../components/forms/RadioGroupField";
 import { Dialog } from "../../../components/ui/Dialog";
 import { formatLocalTime } from "../../../components/ui/localTime";
-import { DOSE_OUTCOMES, correctionSchema, outcomeLabel } from "./doseSchema";
+import { correctionSchema, doseOutcomes, outcomeLabel } from "./doseSchema";
 import { dayStartOf, inputValueOf, momentOf } from "./whenFields";
 
 /*
@@ -16,6 +17,10 @@ import { dayStartOf, inputValueOf, momentOf } from "./whenFields";
 export function CorrectDoseDialog({ line, entry, meetingStart, onSave, onClose }) {
   const formId = useId();
   const initialValues = { outcome: "", at: inputValueOf(entry.at), note: "" };
+  const { medication, name } = line;
+  const outcome = outcomeLabel(entry.outcome);
+  const time = formatLocalTime(entry.at);
+  const by = entry.by;
   return (
     <Formik
       initialValues={initialValues}
@@ -25,32 +30,35 @@ export function CorrectDoseDialog({ line, entry, meetingStart, onSave, onClose }
       }
     >
       <Dialog
-        title={`Correct ${line.medication} for ${line.name}`}
+        title={t`Correct ${medication} for ${name}`}
         onClose={onClose}
         actions={
           <>
             <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              Cancel
+              {t`Cancel`}
             </button>
             <button type="submit" form={formId} className="btn btn-primary">
-              Save correction
+              {t`Save correction`}
             </button>
           </>
         }
       >
         <Form id={formId} noValidate className="dose-correction">
           <p className="small">
-            The entry: {outcomeLabel(entry.outcome)} at {formatLocalTime(entry.at)} by {entry.by}.
-            It stays in the log, marked corrected.
+            {t`The entry: ${outcome} at ${time} by ${by}. It stays in the log, marked corrected.`}
           </p>
-          <RadioGroupField name="outcome" legend="What really happened?" options={DOSE_OUTCOMES} />
-          <FormField name="at" type="datetime-local" label="When" />
+          <RadioGroupField
+            name="outcome"
+            legend={t`What really happened?`}
+            options={doseOutcomes()}
+          />
+          <FormField name="at" type="datetime-local" label={t`When`} />
           <FormField
             name="note"
             as="textarea"
             rows={2}
-            label="Note"
-            hint="What the entry got wrong."
+            label={t`Note`}
+            hint={t`What the entry got wrong.`}
           />
         </Form>
       </Dialog>

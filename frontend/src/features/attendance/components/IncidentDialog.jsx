@@ -1,5 +1,6 @@
 import { Form, Formik, useField, useFormikContext } from "formik";
 import { useId } from "react";
+import { t } from "ttag";
 
 import { ChildCheckbox } from "./ChildCheckbox";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
@@ -13,20 +14,22 @@ import { BodyDiagram } from "./BodyDiagram";
 import { incidentSchema } from "./incidentSchema";
 import { dayStartOf, inputValueOf, momentOf } from "./whenFields";
 
-// The report's fields in the error summary's words.
-const LABELS = {
-  participantIds: "Children",
-  at: "When",
-  kind: "Kind of incident",
-  bodyArea: "Body area",
-  location: "Where",
-  description: "What happened",
-  firstAid: "First aid given",
-  told: "Who was told",
-  parentToldAt: "When a parent was told",
-  followUp: "Follow-up",
-  internalNotes: "Internal notes",
-};
+// The report's fields in the error summary's words, in the page's language.
+function labelsOf() {
+  return {
+    participantIds: t`Children`,
+    at: t`When`,
+    kind: t`Kind of incident`,
+    bodyArea: t`Body area`,
+    location: t`Where`,
+    description: t`What happened`,
+    firstAid: t`First aid given`,
+    told: t`Who was told`,
+    parentToldAt: t`When a parent was told`,
+    followUp: t`Follow-up`,
+    internalNotes: t`Internal notes`,
+  };
+}
 
 // A new report: it happened just now; a report the server refused: as it was written.
 function initialValuesOf(draft) {
@@ -66,7 +69,7 @@ function ChildrenField({ lines }) {
   const { id, invalid, describedBy } = useFieldMessages(meta);
   return (
     <fieldset className="mb-3 incident-children" aria-describedby={describedBy}>
-      <legend className="form-label fs-6 mb-1">Children involved</legend>
+      <legend className="form-label fs-6 mb-1">{t`Children involved`}</legend>
       {lines.map((line) => (
         <ChildCheckbox
           key={line.participantId}
@@ -91,14 +94,14 @@ function BodyAreaField() {
   return (
     <div className="incident-body">
       <p className="form-label mb-1" aria-hidden="true">
-        Tap where the injury is
+        {t`Tap where the injury is`}
       </p>
       <BodyDiagram value={values.bodyArea} onChoose={choose} />
       <SelectField
         name="bodyArea"
-        label="Body area"
+        label={t`Body area`}
         options={BODY_AREAS}
-        emptyLabel="Choose a body area"
+        emptyLabel={t`Choose a body area`}
       />
     </div>
   );
@@ -132,6 +135,8 @@ function reportOf(values, lines) {
 export function IncidentDialog({ meeting, draft, onSave, onClose }) {
   const formId = useId();
   const lines = meeting.attendance;
+  const labels = labelsOf();
+  const className = meeting.className;
   return (
     <Formik
       initialValues={initialValuesOf(draft)}
@@ -141,51 +146,50 @@ export function IncidentDialog({ meeting, draft, onSave, onClose }) {
     >
       {({ values }) => (
         <Dialog
-          title="Report an incident"
+          title={t`Report an incident`}
           onClose={onClose}
           actions={
             <>
               <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-                Cancel
+                {t`Cancel`}
               </button>
               <button type="submit" form={formId} className="btn btn-primary">
-                Save report
+                {t`Save report`}
               </button>
             </>
           }
         >
           <Form id={formId} noValidate className="incident-form">
             <p className="text-body-secondary small">
-              {meeting.className}. Kept on this phone and sent as soon as it can be; each family is
-              e-mailed what a parent needs to know, never the internal notes.
+              {t`${className}. Kept on this phone and sent as soon as it can be; each family is e-mailed what a parent needs to know, never the internal notes.`}
             </p>
-            <FormErrorSummary labels={LABELS} />
+            <FormErrorSummary labels={labels} />
             <ChildrenField lines={lines} />
-            <FormField name="at" type="datetime-local" label="When" />
-            <RadioGroupField name="kind" legend="Kind of incident" options={INCIDENT_KINDS} />
+            <FormField name="at" type="datetime-local" label={labels.at} />
+            <RadioGroupField name="kind" legend={labels.kind} options={INCIDENT_KINDS} />
             {values.kind === "injury" && <BodyAreaField />}
             <FormField
               name="location"
-              label="Where"
-              hint="Leave blank if it was in the class's room."
+              label={labels.location}
+              hint={t`Leave blank if it was in the class's room.`}
               autoComplete="off"
             />
-            <FormField name="description" as="textarea" rows={4} label="What happened" />
-            <FormField name="firstAid" as="textarea" rows={2} label="First aid given" />
+            <FormField name="description" as="textarea" rows={4} label={labels.description} />
+            <FormField name="firstAid" as="textarea" rows={2} label={labels.firstAid} />
             <FormField
               name="told"
-              label="Who was told"
-              hint="A parent by phone, the director…"
+              label={labels.told}
+              hint={t`A parent by phone, the director…`}
               autoComplete="off"
             />
-            <FormField name="parentToldAt" type="datetime-local" label="When a parent was told" />
-            <FormField name="followUp" as="textarea" rows={2} label="Follow-up" />
+            <FormField name="parentToldAt" type="datetime-local" label={labels.parentToldAt} />
+            <FormField name="followUp" as="textarea" rows={2} label={labels.followUp} />
             <FormField
               name="internalNotes"
               as="textarea"
               rows={2}
-              label="Internal notes"
-              hint="For the school only: never shown to the family."
+              label={labels.internalNotes}
+              hint={t`For the school only: never shown to the family.`}
             />
           </Form>
         </Dialog>

@@ -1,12 +1,16 @@
+import { t } from "ttag";
+
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { bodyAreaLabel, kindLabel } from "../../../components/health/incidentWords";
+import { LOCALE } from "../../../lib/language";
 
 // "Injury (left arm): Mia Lopez, Sam Reyes at 10:05 AM".
 function summary(report) {
-  const kind = report.bodyArea
-    ? `${kindLabel(report.kind)} (${bodyAreaLabel(report.bodyArea).toLowerCase()})`
-    : kindLabel(report.kind);
-  return `${kind}: ${report.names.join(", ")} at ${formatLocalTime(report.at)}`;
+  const kind = kindLabel(report.kind);
+  const area = report.bodyArea && bodyAreaLabel(report.bodyArea).toLocaleLowerCase(LOCALE);
+  const names = report.names.join(", ");
+  const time = formatLocalTime(report.at);
+  return area ? t`${kind} (${area}): ${names} at ${time}` : t`${kind}: ${names} at ${time}`;
 }
 
 /*
@@ -19,36 +23,41 @@ export function IncidentReports({ label, waiting, sent, refusals, onEdit, onDisc
   if (waiting.length + sent.length + refusals.length === 0) return null;
   return (
     <ul className="list-unstyled incident-reports mb-3" aria-label={label}>
-      {refusals.map((refusal) => (
-        <li key={refusal.entry.clientId} className="alert alert-danger py-2 mb-0">
-          <p className="mb-1">{summary(refusal.entry)}</p>
-          <p className="fw-semibold mb-2" role="alert">
-            Report not sent: {refusal.reason}
-          </p>
-          <div className="d-flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" onClick={() => onEdit(refusal)}>
-              Edit report
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-danger"
-              onClick={() => onDiscard(refusal)}
-            >
-              Discard report
-            </button>
-          </div>
-        </li>
-      ))}
+      {refusals.map((refusal) => {
+        const reason = refusal.reason;
+        return (
+          <li key={refusal.entry.clientId} className="alert alert-danger py-2 mb-0">
+            <p className="mb-1">{summary(refusal.entry)}</p>
+            <p className="fw-semibold mb-2" role="alert">
+              {t`Report not sent: ${reason}`}
+            </p>
+            <div className="d-flex flex-wrap gap-2">
+              <button type="button" className="btn btn-primary" onClick={() => onEdit(refusal)}>
+                {t`Edit report`}
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline-danger"
+                onClick={() => onDiscard(refusal)}
+              >
+                {t`Discard report`}
+              </button>
+            </div>
+          </li>
+        );
+      })}
       {waiting.map((report) => (
         <li key={report.clientId} className="small">
           {summary(report)}
-          <span className="d-block fw-semibold text-warning-emphasis">Waiting to send</span>
+          <span className="d-block fw-semibold text-warning-emphasis">{t`Waiting to send`}</span>
         </li>
       ))}
       {sent.map((report) => (
         <li key={report.clientId} className="small">
           {summary(report)}
-          <span className="d-block text-success-emphasis">Sent: the families are e-mailed.</span>
+          <span className="d-block text-success-emphasis">
+            {t`Sent: the families are e-mailed.`}
+          </span>
         </li>
       ))}
     </ul>

@@ -1,8 +1,10 @@
+import { t } from "ttag";
+
 import { useMeetingMedications } from "../../../api/todayHealth";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { formatTime } from "../../../components/ui/schedule";
-import { DOSE_OUTCOMES, outcomeLabel } from "./doseSchema";
+import { doseOutcomes, outcomeLabel } from "./doseSchema";
 
 const STATUS_TONE = {
   due: "text-bg-warning",
@@ -10,7 +12,8 @@ const STATUS_TONE = {
   refused: "text-bg-danger",
   missed: "text-bg-danger",
 };
-const STATUS_WORDS = { due: "Due", given: "Given", refused: "Refused", missed: "Missed" };
+// Where a dose stands: due, or what became of it.
+const statusWords = (status) => (status === "due" ? t`Due` : outcomeLabel(status));
 const BUTTON_TONE = {
   given: "btn-success",
   refused: "btn-outline-danger",
@@ -25,26 +28,29 @@ export function doseAbout({ meetingId, participantId, medication }) {
 // One entry of the log; `correcting`: a correction of it waits on the device.
 function Entry({ entry, line, correcting, onCorrect }) {
   const corrected = entry.correctedBy !== null;
-  const said = `${outcomeLabel(entry.outcome)} at ${formatLocalTime(entry.at)} by ${entry.by}`;
+  const outcome = outcomeLabel(entry.outcome);
+  const time = formatLocalTime(entry.at);
+  const by = entry.by;
+  const said = t`${outcome} at ${time} by ${by}`;
+  const { medication, name } = line;
   return (
     <li className="dose-entry">
       <span className={corrected ? "text-decoration-line-through text-body-secondary" : ""}>
         {said}
       </span>
-      {corrected && <span className="text-body-secondary"> (corrected)</span>}
+      {corrected && <span className="text-body-secondary"> {t`(corrected)`}</span>}
       {entry.note && <span className="d-block small text-body-secondary">{entry.note}</span>}
-      {correcting && <span className="text-warning-emphasis"> (correction waiting to send)</span>}
+      {correcting && (
+        <span className="text-warning-emphasis"> {t`(correction waiting to send)`}</span>
+      )}
       {!corrected && !correcting && (
         <button
           type="button"
           className="btn btn-link btn-sm p-0 ms-2 align-baseline"
           onClick={() => onCorrect(line, entry)}
         >
-          Correct
-          <span className="visually-hidden">
-            {" "}
-            {said}, {line.medication} for {line.name}
-          </span>
+          {t`Correct`}
+          <span className="visually-hidden"> {t`${said}, ${medication} for ${name}`}</span>
         </button>
       )}
     </li>
@@ -59,22 +65,23 @@ function Entry({ entry, line, correcting, onCorrect }) {
  */
 function Dose({ line, headingId, queued, refusal, onRecord, onCorrect }) {
   const status = queued.at(-1)?.outcome ?? line.status;
+  const { medication, name, schedule } = line;
   return (
     <li className="card dose" aria-labelledby={headingId}>
       <div className="card-body p-3">
         <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-1">
           <h4 id={headingId} className="h6 mb-0">
-            {line.name}: {line.medication}
+            {name}: {medication}
           </h4>
-          <span className={`badge ${STATUS_TONE[status]}`}>{STATUS_WORDS[status]}</span>
+          <span className={`badge ${STATUS_TONE[status]}`}>{statusWords(status)}</span>
         </div>
         <p className="mb-1">
-          <span className="fw-semibold">{line.time ? formatTime(line.time) : "No set time"}</span>
+          <span className="fw-semibold">{line.time ? formatTime(line.time) : t`No set time`}</span>
           {line.dose && ` · ${line.dose}`}
         </p>
-        {line.schedule && <p className="small mb-2">Instructions: {line.schedule}</p>}
+        {schedule && <p className="small mb-2">{t`Instructions: ${schedule}`}</p>}
         {line.entries.length > 0 && (
-          <ul className="list-unstyled small mb-2" aria-label={`${line.name}'s ${line.medication}`}>
+          <ul className="list-unstyled small mb-2" aria-label={t`${name}'s ${medication}`}>
             {line.entries.map((entry) => (
               <Entry
                 key={entry.id}
@@ -87,16 +94,16 @@ function Dose({ line, headingId, queued, refusal, onRecord, onCorrect }) {
           </ul>
         )}
         {queued.length > 0 && (
-          <p className="small fw-semibold text-warning-emphasis mb-2">Waiting to send</p>
+          <p className="small fw-semibold text-warning-emphasis mb-2">{t`Waiting to send`}</p>
         )}
         {refusal && (
           <p className="small text-danger-emphasis fw-semibold mb-2" role="alert">
-            Not recorded: {refusal}
+            {t`Not recorded: ${refusal}`}
           </p>
         )}
         {status === "due" && (
           <div className="attendance-actions">
-            {DOSE_OUTCOMES.map(({ value, label }) => (
+            {doseOutcomes().map(({ value, label }) => (
               <button
                 key={value}
                 type="button"
@@ -104,10 +111,7 @@ function Dose({ line, headingId, queued, refusal, onRecord, onCorrect }) {
                 onClick={() => onRecord(line, value)}
               >
                 {label}
-                <span className="visually-hidden">
-                  {" "}
-                  {line.medication} for {line.name}
-                </span>
+                <span className="visually-hidden"> {t`${medication} for ${name}`}</span>
               </button>
             ))}
           </div>
@@ -132,7 +136,7 @@ export function MedicationDue({ meeting, doses, onRecord, onCorrect }) {
   if (data) {
     body =
       data.length === 0 ? (
-        <p className="text-body-secondary small mb-0">No medication is due at this class.</p>
+        <p className="text-body-secondary small mb-0">{t`No medication is due at this class.`}</p>
       ) : (
         <ul className="list-unstyled attendance-roster mb-0" aria-labelledby={headingId}>
           {data.map((line, index) => (
@@ -149,14 +153,14 @@ export function MedicationDue({ meeting, doses, onRecord, onCorrect }) {
         </ul>
       );
   } else if (error) {
-    body = <ErrorAlert title="The medication due could not be loaded." error={error} />;
+    body = <ErrorAlert title={t`The medication due could not be loaded.`} error={error} />;
   } else {
-    body = <p className="text-body-secondary small mb-0">Loading the medication due…</p>;
+    body = <p className="text-body-secondary small mb-0">{t`Loading the medication due…`}</p>;
   }
   return (
     <section aria-labelledby={headingId} className="mb-3">
       <h3 id={headingId} className="h5 mb-2">
-        Medication due
+        {t`Medication due`}
       </h3>
       {body}
     </section>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { useClassArtworks } from "../../../api/artwork";
 import { ArtworkPicture } from "../../../components/artwork/ArtworkPicture";
@@ -25,25 +26,26 @@ function WaitingPiece({ entry }) {
       <span>
         {artworkTitle(entry)}
         {entry.names.length > 0 && ` · ${entry.names.join(", ")}`}
-        <span className="d-block fw-semibold text-warning-emphasis">Waiting to send</span>
+        <span className="d-block fw-semibold text-warning-emphasis">{t`Waiting to send`}</span>
       </span>
     </li>
   );
 }
 
 function RefusedPiece({ refusal, onEdit, onDiscard }) {
+  const reason = refusal.reason;
   return (
     <li className="alert alert-danger py-2 mb-0">
       <p className="mb-1">{artworkTitle(refusal.entry)}</p>
       <p className="fw-semibold mb-2" role="alert">
-        Photo not sent: {refusal.reason}
+        {t`Photo not sent: ${reason}`}
       </p>
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary" onClick={() => onEdit(refusal)}>
-          Edit and send again
+          {t`Edit and send again`}
         </button>
         <button type="button" className="btn btn-outline-danger" onClick={() => onDiscard(refusal)}>
-          Discard photo
+          {t`Discard photo`}
         </button>
       </div>
     </li>
@@ -67,7 +69,7 @@ function SavedPiece({ piece, onEdit }) {
         <p className="small mb-2 mt-1">
           {tagged
             ? makersOf(piece.participants.map((child) => child.firstName))
-            : "No child tagged yet"}
+            : t`No child tagged yet`}
         </p>
         <button
           type="button"
@@ -75,7 +77,7 @@ function SavedPiece({ piece, onEdit }) {
           aria-describedby={titleId}
           onClick={() => onEdit(piece)}
         >
-          {tagged ? "Edit" : "Tag children"}
+          {tagged ? t`Edit` : t`Tag children`}
         </button>
       </div>
     </li>
@@ -88,16 +90,19 @@ function ClassPieces({ meeting, onEdit }) {
   const [showAll, setShowAll] = useState(false);
   if (error) {
     return (
-      <p className="small text-body-secondary">The class&apos;s artwork could not be loaded.</p>
+      <p className="small text-body-secondary">{t`The class's artwork could not be loaded.`}</p>
     );
   }
   if (!Array.isArray(data) || data.length === 0) return null;
   const shown = showAll ? data : data.slice(0, SHOWN_FIRST);
+  const className = meeting.className;
+  // More than SHOWN_FIRST, so never one.
+  const count = data.length;
   return (
     <>
       <ul
         className="list-unstyled d-grid gap-3 mb-2 artwork-pieces"
-        aria-label={`Artwork of ${meeting.className}`}
+        aria-label={t`Artwork of ${className}`}
       >
         {shown.map((piece) => (
           <SavedPiece key={piece.id} piece={piece} onEdit={onEdit} />
@@ -105,7 +110,7 @@ function ClassPieces({ meeting, onEdit }) {
       </ul>
       {shown.length < data.length && (
         <button type="button" className="btn btn-link p-0" onClick={() => setShowAll(true)}>
-          Show all {data.length} pieces
+          {t`Show all ${count} pieces`}
         </button>
       )}
     </>
@@ -126,6 +131,7 @@ export function MeetingArtwork({ meeting, queue, onPhotograph, onRetry, onEdit }
   const refusals = queue.refusals.filter(({ entry }) => here(entry));
   // A day of before- or after-care is no class's: its pieces belong to the classes themselves.
   if (meeting.attendance.length === 0 || meeting.extendedCare) return null;
+  const className = meeting.className;
   return (
     <div className="mb-3">
       <div className="attendance-actions mb-2">
@@ -134,7 +140,7 @@ export function MeetingArtwork({ meeting, queue, onPhotograph, onRetry, onEdit }
           className="btn btn-outline-primary"
           onClick={() => cameraRef.current?.click()}
         >
-          Photograph artwork
+          {t`Photograph artwork`}
         </button>
       </div>
       <input
@@ -143,7 +149,7 @@ export function MeetingArtwork({ meeting, queue, onPhotograph, onRetry, onEdit }
         accept="image/*"
         capture="environment"
         hidden
-        aria-label={`Photo of a piece of artwork for ${meeting.className}`}
+        aria-label={t`Photo of a piece of artwork for ${className}`}
         onChange={(event) => {
           const [file] = event.target.files ?? [];
           // The same photo chosen again is a change too.
@@ -154,7 +160,7 @@ export function MeetingArtwork({ meeting, queue, onPhotograph, onRetry, onEdit }
       {waiting.length + refusals.length > 0 && (
         <ul
           className="list-unstyled d-grid gap-2 mb-3"
-          aria-label={`Artwork photographed here for ${meeting.className}`}
+          aria-label={t`Artwork photographed here for ${className}`}
         >
           {refusals.map((refusal) => (
             <RefusedPiece

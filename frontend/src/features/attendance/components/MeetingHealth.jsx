@@ -1,3 +1,5 @@
+import { t } from "ttag";
+
 import { IncidentReports } from "./IncidentReports";
 import { MedicationDue } from "./MedicationDue";
 
@@ -10,15 +12,16 @@ import { MedicationDue } from "./MedicationDue";
 export function MeetingHealth({ meeting, incidents, doses, onReport, onRecord, onCorrect }) {
   const here = (entry) => entry.meetingId === meeting.meetingId;
   if (meeting.attendance.length === 0) return null;
+  const className = meeting.className;
   return (
     <>
       <div className="attendance-actions mb-2">
         <button type="button" className="btn btn-outline-danger" onClick={() => onReport(null)}>
-          Report an incident
+          {t`Report an incident`}
         </button>
       </div>
       <IncidentReports
-        label={`Incident reports for ${meeting.className}`}
+        label={t`Incident reports for ${className}`}
         waiting={incidents.entries.filter(here)}
         sent={incidents.sent.filter(here)}
         refusals={incidents.refusals.filter(({ entry }) => here(entry))}

@@ -1,21 +1,20 @@
+import { t } from "ttag";
 import { object, string } from "yup";
 
+import { tooLong } from "./formWords";
 import { CLOCK_SKEW_MS } from "./whenFields";
 
-export const DOSE_OUTCOMES = [
-  { value: "given", label: "Given" },
-  { value: "refused", label: "Refused" },
-  { value: "missed", label: "Missed" },
-];
+// What became of a dose, in the page's language (said when asked, not as the module loads).
+export function doseOutcomes() {
+  return [
+    { value: "given", label: t`Given` },
+    { value: "refused", label: t`Refused` },
+    { value: "missed", label: t`Missed` },
+  ];
+}
 
 export const outcomeLabel = (outcome) =>
-  DOSE_OUTCOMES.find((item) => item.value === outcome)?.label ?? outcome;
-
-export const CHOOSE_OUTCOME = "Choose what really happened.";
-export const WHEN_NEEDED = "Enter when it happened.";
-export const NOT_IN_FUTURE = "This time is still to come.";
-export const NOT_THAT_DAY = "It must be on the day of this class.";
-export const SAY_WHY = "Say what the entry got wrong.";
+  doseOutcomes().find((item) => item.value === outcome)?.label ?? outcome;
 
 /*
  * A correction of a dose entry, as the server checks one (health's POST
@@ -25,20 +24,28 @@ export const SAY_WHY = "Say what the entry got wrong.";
  */
 export function correctionSchema({ dayStart }) {
   const dayEnd = dayStart + 24 * 60 * 60 * 1000;
+  const chooseOutcome = t`Choose what really happened.`;
   return object({
     outcome: string()
-      .required(CHOOSE_OUTCOME)
+      .required(chooseOutcome)
       .oneOf(
-        DOSE_OUTCOMES.map((item) => item.value),
-        CHOOSE_OUTCOME,
+        doseOutcomes().map((item) => item.value),
+        chooseOutcome,
       ),
     at: string()
-      .required(WHEN_NEEDED)
-      .test("not-later", NOT_IN_FUTURE, (value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS)
-      .test("on-the-day", NOT_THAT_DAY, (value) => {
+      .required(t`Enter when it happened.`)
+      .test(
+        "not-later",
+        t`This time is still to come.`,
+        (value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS,
+      )
+      .test("on-the-day", t`It must be on the day of this class.`, (value) => {
         const time = Date.parse(value);
         return time >= dayStart && time < dayEnd;
       }),
-    note: string().trim().required(SAY_WHY).max(2000, "Keep this under 2000 characters."),
+    note: string()
+      .trim()
+      .required(t`Say what the entry got wrong.`)
+      .max(2000, tooLong(2000)),
   });
 }

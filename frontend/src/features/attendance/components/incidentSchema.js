@@ -1,18 +1,11 @@
+import { t } from "ttag";
 import { array, object, string } from "yup";
 
 import { BODY_AREAS, INCIDENT_KINDS } from "../../../components/health/incidentWords";
+import { tooLong } from "./formWords";
 import { CLOCK_SKEW_MS } from "./whenFields";
 
-export const CHOOSE_CHILD = "Choose at least one child.";
-export const WHEN_NEEDED = "Enter when it happened.";
-export const NOT_IN_FUTURE = "This time is still to come.";
-export const NOT_BEFORE_DAY = "It must be on the day of this class.";
-export const CHOOSE_KIND = "Choose what kind of incident it was.";
-export const CHOOSE_AREA = "Choose where on the body the injury is.";
-export const SAY_WHAT = "Say what happened.";
-export const TOO_LONG = (max) => `Keep this under ${max} characters.`;
-
-const text = (max) => string().trim().max(max, TOO_LONG(max));
+const text = (max) => string().trim().max(max, tooLong(max));
 
 const notLater = (value) => !value || Date.parse(value) <= Date.now() + CLOCK_SKEW_MS;
 
@@ -23,32 +16,41 @@ const notLater = (value) => !value || Date.parse(value) <= Date.now() + CLOCK_SK
  * length.
  */
 export function incidentSchema({ dayStart }) {
+  const notInFuture = t`This time is still to come.`;
+  const chooseKind = t`Choose what kind of incident it was.`;
+  const chooseArea = t`Choose where on the body the injury is.`;
   return object({
-    participantIds: array().of(string()).min(1, CHOOSE_CHILD),
+    participantIds: array()
+      .of(string())
+      .min(1, t`Choose at least one child.`),
     at: string()
-      .required(WHEN_NEEDED)
-      .test("not-later", NOT_IN_FUTURE, notLater)
-      .test("on-the-day", NOT_BEFORE_DAY, (value) => !value || Date.parse(value) >= dayStart),
+      .required(t`Enter when it happened.`)
+      .test("not-later", notInFuture, notLater)
+      .test(
+        "on-the-day",
+        t`It must be on the day of this class.`,
+        (value) => !value || Date.parse(value) >= dayStart,
+      ),
     kind: string()
-      .required(CHOOSE_KIND)
+      .required(chooseKind)
       .oneOf(
         INCIDENT_KINDS.map((kind) => kind.value),
-        CHOOSE_KIND,
+        chooseKind,
       ),
     bodyArea: string().when("kind", {
       is: "injury",
       then: (schema) =>
-        schema.required(CHOOSE_AREA).oneOf(
+        schema.required(chooseArea).oneOf(
           BODY_AREAS.map((area) => area.value),
-          CHOOSE_AREA,
+          chooseArea,
         ),
       otherwise: (schema) => schema,
     }),
     location: text(200),
-    description: text(4000).required(SAY_WHAT),
+    description: text(4000).required(t`Say what happened.`),
     firstAid: text(2000),
     told: text(300),
-    parentToldAt: string().test("not-later", NOT_IN_FUTURE, notLater),
+    parentToldAt: string().test("not-later", notInFuture, notLater),
     followUp: text(2000),
     internalNotes: text(4000),
   });

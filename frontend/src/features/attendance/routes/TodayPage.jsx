@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { formatTime, localParts } from "../../../components/ui/schedule";
@@ -32,19 +33,35 @@ function useNow() {
   return now;
 }
 
-const WAITING = [
-  ["actions", "action"],
-  ["reports", "incident report"],
-  ["doses", "medication entry", "medication entries"],
-  ["artworks", "piece of artwork", "pieces of artwork"],
-];
-
 // "2 actions waiting to send", "1 incident report waiting to send"...
 function waitingWords(counts) {
-  return WAITING.filter(([key]) => counts[key] > 0).map(([key, one, many = `${one}s`]) => {
-    const count = counts[key];
-    return `${count} ${count === 1 ? one : many} waiting to send`;
-  });
+  const { actions, reports, doses, artworks } = counts;
+  return [
+    actions > 0 &&
+      ngettext(
+        msgid`${actions} action waiting to send`,
+        `${actions} actions waiting to send`,
+        actions,
+      ),
+    reports > 0 &&
+      ngettext(
+        msgid`${reports} incident report waiting to send`,
+        `${reports} incident reports waiting to send`,
+        reports,
+      ),
+    doses > 0 &&
+      ngettext(
+        msgid`${doses} medication entry waiting to send`,
+        `${doses} medication entries waiting to send`,
+        doses,
+      ),
+    artworks > 0 &&
+      ngettext(
+        msgid`${artworks} piece of artwork waiting to send`,
+        `${artworks} pieces of artwork waiting to send`,
+        artworks,
+      ),
+  ].filter(Boolean);
 }
 
 function WaitingBanner({ counts, stalled }) {
@@ -59,7 +76,7 @@ function WaitingBanner({ counts, stalled }) {
       ))}
       {stalled && (
         <span className="d-block small">
-          Not sent yet: they are sent as soon as the connection is back.
+          {t`Not sent yet: they are sent as soon as the connection is back.`}
         </span>
       )}
     </div>
@@ -72,6 +89,7 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health, artwork
   const end = localParts(meeting.end).time;
   // The server takes an instructor's attendance from opensAt; admins' at any time.
   const closed = !isAdmin && now < Date.parse(meeting.opensAt);
+  const opensAt = formatTime(localParts(meeting.opensAt).time);
   const refusalOf = (line) =>
     queue.refusals.findLast(
       ({ entry }) =>
@@ -87,11 +105,7 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health, artwork
         {formatTime(start)}–{formatTime(end)}
         {meeting.location && ` · ${meeting.location}`}
       </p>
-      {closed && (
-        <p className="small mb-2">
-          Attendance opens at {formatTime(localParts(meeting.opensAt).time)}.
-        </p>
-      )}
+      {closed && <p className="small mb-2">{t`Attendance opens at ${opensAt}.`}</p>}
       <MeetingHealth
         meeting={meeting}
         incidents={health.incidents}
@@ -108,7 +122,7 @@ function Meeting({ meeting, queue, me, now, isAdmin, onCheckOut, health, artwork
         onEdit={(piece) => artwork.onEdit(meeting, piece)}
       />
       {meeting.attendance.length === 0 ? (
-        <p className="text-body-secondary">No one is enrolled in this class.</p>
+        <p className="text-body-secondary">{t`No one is enrolled in this class.`}</p>
       ) : (
         <ul className="list-unstyled attendance-roster mb-0" aria-labelledby={headingId}>
           {meeting.attendance.map((serverLine) => {
@@ -280,7 +294,7 @@ function useTodayArtwork() {
  * belongs.
  */
 export function TodayPage() {
-  useTitle("Today");
+  useTitle(t`Today`);
   const { role, user } = useAuth();
   const isAdmin = role === "admin";
   const { data, error } = useTodayAttendance();
@@ -303,15 +317,15 @@ export function TodayPage() {
   return (
     <section aria-labelledby="today-heading">
       <h1 id="today-heading" className="h2 mb-3">
-        Today
+        {t`Today`}
       </h1>
       <WaitingBanner counts={waiting} stalled={stalled} />
       <QueryResult
         data={data}
         error={error}
-        loadingLabel="Loading today's classes…"
-        errorTitle="Today's classes could not be loaded."
-        emptyMessage="No classes meet today."
+        loadingLabel={t`Loading today's classes…`}
+        errorTitle={t`Today's classes could not be loaded.`}
+        emptyMessage={t`No classes meet today.`}
       >
         {(meetings) =>
           meetings.map((meeting) => (
