@@ -59,6 +59,7 @@ const SPEAKS_THROUGH_MESSAGES = [
   "src/features/classes/**/*.jsx",
   "src/features/dashboard/**/*.jsx",
   "src/features/family/**/*.jsx",
+  "src/features/front-desk/**/*.jsx",
   "src/features/gallery/**/*.jsx",
   "src/features/home/**/*.jsx",
   "src/features/instructor-classes/**/*.jsx",

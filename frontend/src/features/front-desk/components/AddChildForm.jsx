@@ -1,5 +1,6 @@
 import { Form, Formik, useFormikContext } from "formik";
 import { useId, useMemo } from "react";
+import { t } from "ttag";
 import * as yup from "yup";
 
 import { careRecordBody } from "../../../api/care";
@@ -15,11 +16,20 @@ import { showRefusal } from "./refusal";
 
 const CHILD_FIELDS = ["firstName", "lastName", "dateOfBirth"];
 
-const childSchema = yup.object({
-  firstName: yup.string().trim().required("Enter the child's first name."),
-  lastName: yup.string().trim().required("Enter the child's last name."),
-  dateOfBirth: yup.string().required("Enter the child's date of birth."),
-});
+// Said when the form is drawn, in the language the page speaks.
+function childSchema() {
+  return yup.object({
+    firstName: yup
+      .string()
+      .trim()
+      .required(t`Enter the child's first name.`),
+    lastName: yup
+      .string()
+      .trim()
+      .required(t`Enter the child's last name.`),
+    dateOfBirth: yup.string().required(t`Enter the child's date of birth.`),
+  });
+}
 
 const BLANK_CARE = careFormValues(DESK_CARE_START);
 
@@ -29,10 +39,10 @@ function CareByPhone() {
   return (
     <fieldset className="border rounded p-3 mb-3">
       <legend className="fs-6 fw-semibold float-none w-auto px-1">
-        Care record, taken by phone
+        {t`Care record, taken by phone`}
       </legend>
       <p className="small text-body-secondary">
-        The family is asked to look it over and confirm it when they first sign in.
+        {t`The family is asked to look it over and confirm it when they first sign in.`}
       </p>
       <CareRecordFields who={careWho(values)} headingLevel={4} />
     </fieldset>
@@ -45,13 +55,10 @@ function CareByPhone() {
  */
 export function AddChildForm({ family, onAdded }) {
   const id = useId();
-  const schema = useMemo(
-    () =>
-      yup.lazy((values) =>
-        values.takeCare ? childSchema.concat(careRecordSchema({})) : childSchema,
-      ),
-    [],
-  );
+  const schema = useMemo(() => {
+    const child = childSchema();
+    return yup.lazy((values) => (values.takeCare ? child.concat(careRecordSchema({})) : child));
+  }, []);
   async function add(values, helpers) {
     helpers.setStatus(null);
     const child = Object.fromEntries(CHILD_FIELDS.map((name) => [name, values[name].trim()]));
@@ -71,7 +78,7 @@ export function AddChildForm({ family, onAdded }) {
     <section className="card mb-4" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
         <h3 id={`${id}-heading`} className="h5 card-title">
-          Add a child
+          {t`Add a child`}
         </h3>
         <Formik
           initialValues={{
@@ -90,19 +97,19 @@ export function AddChildForm({ family, onAdded }) {
               <FormErrorSummary />
               <div className="row g-2">
                 <div className="col-md-4">
-                  <FormField name="firstName" label="First name" autoComplete="off" />
+                  <FormField name="firstName" label={t`First name`} autoComplete="off" />
                 </div>
                 <div className="col-md-4">
-                  <FormField name="lastName" label="Last name" autoComplete="off" />
+                  <FormField name="lastName" label={t`Last name`} autoComplete="off" />
                 </div>
                 <div className="col-md-4">
-                  <FormField name="dateOfBirth" type="date" label="Date of birth" />
+                  <FormField name="dateOfBirth" type="date" label={t`Date of birth`} />
                 </div>
               </div>
-              <CheckboxField name="takeCare" label="Take the care record by phone now" />
+              <CheckboxField name="takeCare" label={t`Take the care record by phone now`} />
               <CareByPhone />
               <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                Add the child
+                {t`Add the child`}
               </button>
             </Form>
           )}

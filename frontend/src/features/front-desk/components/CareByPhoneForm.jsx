@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
 import { useId, useMemo } from "react";
+import { t } from "ttag";
 
 import { careRecordBody } from "../../../api/care";
 import { takeCareByPhone } from "../../../api/frontDesk";
@@ -18,6 +19,7 @@ import { showRefusal } from "./refusal";
 export function CareByPhoneForm({ child, onSaved, onCancel }) {
   const id = useId();
   const schema = useMemo(() => careRecordSchema({}), []);
+  const name = child.firstName;
   async function save(values, helpers) {
     helpers.setStatus(null);
     try {
@@ -29,7 +31,7 @@ export function CareByPhoneForm({ child, onSaved, onCancel }) {
   return (
     <section className="border rounded p-3 my-2" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} className="h6">
-        {child.firstName}&apos;s care record, taken by phone
+        {t`${name}'s care record, taken by phone`}
       </h3>
       <Formik
         initialValues={careFormValues(DESK_CARE_START)}
@@ -43,10 +45,10 @@ export function CareByPhoneForm({ child, onSaved, onCancel }) {
             <CareRecordFields who={careWho(child)} headingLevel={4} />
             <div className="d-flex gap-2">
               <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                Save {child.firstName}&apos;s care record
+                {t`Save ${name}'s care record`}
               </button>
               <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-                Cancel
+                {t`Cancel`}
               </button>
             </div>
           </Form>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 import { useApprovedClasses } from "../../../api/classes";
 import { formatPrice } from "../../../components/ui/formatPrice";
@@ -7,6 +8,35 @@ import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
 const SEARCH_AFTER_MS = 300;
 // The classes shown for a search: the office narrows it by typing more.
 const SHOWN = 8;
+
+// A class the search found, with a button per child to add it for them.
+function ClassFound({ classItem, participants, chosen, onAdd }) {
+  const className = classItem.nameClass;
+  return (
+    <li className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
+      <span>
+        <span className="fw-semibold">{className}</span>{" "}
+        <span className="text-body-secondary small">{formatPrice(classItem.price)}</span>
+      </span>
+      <span className="d-flex flex-wrap gap-1">
+        {participants.map((child) => {
+          const childName = child.firstName;
+          return (
+            <button
+              key={child.id}
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              disabled={chosen(classItem._id, child.id)}
+              onClick={() => onAdd(classItem, child)}
+            >
+              {t`Add ${className} for ${childName}`}
+            </button>
+          );
+        })}
+      </span>
+    </li>
+  );
+}
 
 /*
  * The catalog's own search (GET /classes, approved classes to come), with a button per child to
@@ -20,7 +50,7 @@ export function ClassPicker({ participants, chosen, onAdd }) {
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={`${id}-search`}>
-        Find a class
+        {t`Find a class`}
       </label>
       <input
         id={`${id}-search`}
@@ -31,30 +61,15 @@ export function ClassPicker({ participants, chosen, onAdd }) {
         onChange={(event) => setTyped(event.target.value)}
       />
       {error && <p className="text-danger">{error.message}</p>}
-      <ul className="list-group" aria-label="Classes found">
+      <ul className="list-group" aria-label={t`Classes found`}>
         {(classes ?? []).slice(0, SHOWN).map((classItem) => (
-          <li
+          <ClassFound
             key={classItem._id}
-            className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2"
-          >
-            <span>
-              <span className="fw-semibold">{classItem.nameClass}</span>{" "}
-              <span className="text-body-secondary small">{formatPrice(classItem.price)}</span>
-            </span>
-            <span className="d-flex flex-wrap gap-1">
-              {participants.map((child) => (
-                <button
-                  key={child.id}
-                  type="button"
-                  className="btn btn-outline-primary btn-sm"
-                  disabled={chosen(classItem._id, child.id)}
-                  onClick={() => onAdd(classItem, child)}
-                >
-                  Add {classItem.nameClass} for {child.firstName}
-                </button>
-              ))}
-            </span>
-          </li>
+            classItem={classItem}
+            participants={participants}
+            chosen={chosen}
+            onAdd={onAdd}
+          />
         ))}
       </ul>
     </div>

@@ -1,5 +1,6 @@
 import { Field, Form, Formik, useFormikContext } from "formik";
 import { useId, useMemo, useRef } from "react";
+import { t } from "ttag";
 import * as yup from "yup";
 
 import { useClassesForCheckout } from "../../../api/classExtras";
@@ -12,16 +13,18 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { ClassPicker } from "./ClassPicker";
 import { deskItems, deskPlan, itemKey } from "./deskCheckout";
 
-const LABELS = { promoCode: "Promo code", items: "Classes" };
+function summaryLabels() {
+  return { promoCode: t`Promo code`, items: t`Classes` };
+}
 
 // A class sold by the week or the day: the units the child comes to, ticked.
 function UnitChoices({ item, classItem, index }) {
   const id = useId();
-  const word = unitWord(classItem);
+  const name = item.participantName;
   return (
     <fieldset className="mb-2" data-field={`items.${index}.units`}>
       <legend className="form-label small mb-1">
-        Which {word}s for {item.participantName}?
+        {unitWord(classItem) === "day" ? t`Which days for ${name}?` : t`Which weeks for ${name}?`}
       </legend>
       {(classItem.units ?? []).map((unit) => (
         <div className="form-check form-check-inline" key={unit.id}>
@@ -46,18 +49,23 @@ function PlanChoice({ item, classItem, index }) {
   const id = useId();
   const plans = classItem?.plans ?? [];
   if (plans.length === 0) return null;
+  const className = item.className;
   return (
     <div className="mb-2">
       <label className="form-label small mb-1" htmlFor={id}>
-        How the family pays for {item.className}
+        {t`How the family pays for ${className}`}
       </label>
       <Field as="select" id={id} name={`items.${index}.planId`} className="form-select w-auto">
-        <option value="">In full today</option>
-        {plans.map((offered) => (
-          <option key={offered.id} value={String(offered.id)}>
-            {offered.label}: {formatPrice(offered.deposit)} now
-          </option>
-        ))}
+        <option value="">{t`In full today`}</option>
+        {plans.map((offered) => {
+          const planName = offered.label;
+          const deposit = formatPrice(offered.deposit);
+          return (
+            <option key={offered.id} value={String(offered.id)}>
+              {t`${planName}: ${deposit} now`}
+            </option>
+          );
+        })}
       </Field>
     </div>
   );
@@ -65,14 +73,13 @@ function PlanChoice({ item, classItem, index }) {
 
 function ChosenItem({ item, index, classItem, plan, onRemove }) {
   const planItem = plan.find((entry) => entry.key === item.key);
+  const { className, participantName } = item;
   return (
     <li className="list-group-item">
       <div className="d-flex flex-wrap justify-content-between gap-2">
-        <span className="fw-semibold">
-          {item.className} for {item.participantName}
-        </span>
+        <span className="fw-semibold">{t`${className} for ${participantName}`}</span>
         <button type="button" className="btn btn-link btn-sm p-0" onClick={onRemove}>
-          Remove {item.className} for {item.participantName}
+          {t`Remove ${className} for ${participantName}`}
         </button>
       </div>
       {isSoldByUnit(classItem) && <UnitChoices item={item} classItem={classItem} index={index} />}
@@ -82,9 +89,36 @@ function ChosenItem({ item, index, classItem, plan, onRemove }) {
   );
 }
 
+// A promo code, and the family's account credit when they have some.
+function PromoAndCredit({ family }) {
+  const id = useId();
+  return (
+    <>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-promo`}>
+          {t`Promo code`}
+        </label>
+        <Field id={`${id}-promo`} name="promoCode" className="form-control" autoComplete="off" />
+      </div>
+      {Number(family.credit) > 0 && (
+        <div className="form-check mb-3">
+          <Field
+            type="checkbox"
+            className="form-check-input"
+            id={`${id}-credit`}
+            name="applyCredit"
+          />
+          <label className="form-check-label" htmlFor={`${id}-credit`}>
+            {t`Use the family's account credit`}
+          </label>
+        </div>
+      )}
+    </>
+  );
+}
+
 function BuilderFields({ family, classesRef }) {
   const { values, setFieldValue, isSubmitting } = useFormikContext();
-  const id = useId();
   const children = family.participants.filter((person) => !person.isAccountHolder);
   const { classes } = useClassesForCheckout(values.items.map((item) => item.classId));
   // The form's checks and its sending read the classes' add-ons and questions from here.
@@ -108,14 +142,14 @@ function BuilderFields({ family, classesRef }) {
   }
   return (
     <Form noValidate aria-busy={isSubmitting}>
-      <FormErrorSummary labels={LABELS} />
+      <FormErrorSummary labels={summaryLabels()} />
       {children.length === 0 ? (
-        <p>Add a child first.</p>
+        <p>{t`Add a child first.`}</p>
       ) : (
         <ClassPicker participants={children} chosen={chosen} onAdd={add} />
       )}
       {values.items.length > 0 && (
-        <ul className="list-group mb-3" aria-label="Classes chosen">
+        <ul className="list-group mb-3" aria-label={t`Classes chosen`}>
           {values.items.map((item, index) => (
             <ChosenItem
               key={item.key}
@@ -133,25 +167,7 @@ function BuilderFields({ family, classesRef }) {
           ))}
         </ul>
       )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-promo`}>
-          Promo code
-        </label>
-        <Field id={`${id}-promo`} name="promoCode" className="form-control" autoComplete="off" />
-      </div>
-      {Number(family.credit) > 0 && (
-        <div className="form-check mb-3">
-          <Field
-            type="checkbox"
-            className="form-check-input"
-            id={`${id}-credit`}
-            name="applyCredit"
-          />
-          <label className="form-check-label" htmlFor={`${id}-credit`}>
-            Use the family&apos;s account credit
-          </label>
-        </div>
-      )}
+      <PromoAndCredit family={family} />
       <button
         type="submit"
         className="btn btn-primary"
@@ -160,7 +176,7 @@ function BuilderFields({ family, classesRef }) {
         {isSubmitting && (
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
         )}
-        Check out
+        {t`Check out`}
       </button>
     </Form>
   );
@@ -171,7 +187,13 @@ function unitsChosen(values, classes) {
   const items = values.items.map((item) => {
     const classItem = classes?.[item.classId];
     if (!isSoldByUnit(classItem) || item.units.length > 0) return undefined;
-    return { units: `Choose at least one ${unitWord(classItem)} for ${item.participantName}.` };
+    const name = item.participantName;
+    return {
+      units:
+        unitWord(classItem) === "day"
+          ? t`Choose at least one day for ${name}.`
+          : t`Choose at least one week for ${name}.`,
+    };
   });
   return items.some(Boolean) ? { items } : {};
 }
@@ -192,7 +214,7 @@ function showCheckoutRefusal(error, plan, { setErrors, setStatus }) {
   setErrors(errors);
   if (sentence) setStatus(sentence);
   else if (Object.keys(errors).length === 0) {
-    setStatus(error?.message || "Something went wrong. Please try again.");
+    setStatus(error?.message || t`Something went wrong. Please try again.`);
   }
 }
 
@@ -204,6 +226,7 @@ function showCheckoutRefusal(error, plan, { setErrors, setStatus }) {
  */
 export function DeskCheckoutForm({ family, onOpened }) {
   const id = useId();
+  const familyName = family.name;
   const classesRef = useRef(undefined);
   const schema = useMemo(
     () => yup.lazy((values) => extrasSchema(deskPlan(values, classesRef.current), values)),
@@ -229,7 +252,7 @@ export function DeskCheckoutForm({ family, onOpened }) {
     <section className="card mb-4" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
         <h2 id={`${id}-heading`} className="h4 card-title">
-          Classes for {family.name}
+          {t`Classes for ${familyName}`}
         </h2>
         <Formik
           initialValues={{ items: [], promoCode: "", applyCredit: false, addOns: {}, answers: {} }}

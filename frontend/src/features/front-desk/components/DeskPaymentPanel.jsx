@@ -1,5 +1,6 @@
 import { Form, Formik, useFormikContext } from "formik";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { t } from "ttag";
 import * as yup from "yup";
 
 import { takeDeskPayment } from "../../../api/frontDesk";
@@ -11,43 +12,52 @@ import { formatPrice } from "../../../components/ui/formatPrice";
 import { cardSaved, useCardField } from "../../../hooks/useCardField";
 import { showRefusal } from "./refusal";
 
-const METHODS = [
-  { value: "card", label: "Card, typed in here" },
-  { value: "cash", label: "Cash" },
-  { value: "cheque", label: "Cheque" },
-  { value: "link", label: "Pay later: e-mail a link" },
-];
+// The ways the desk takes a payment, as the server names them.
+const METHODS = ["card", "cash", "cheque", "link"];
 
-const LABELS = { method: "How the family pays", reference: "Cheque number", keepCard: "Card" };
+// Said when the panel is drawn, in the language the page speaks.
+function methodOptions() {
+  const labels = {
+    card: t`Card, typed in here`,
+    cash: t`Cash`,
+    cheque: t`Cheque`,
+    link: t`Pay later: e-mail a link`,
+  };
+  return METHODS.map((value) => ({ value, label: labels[value] }));
+}
 
-const schema = yup.object({
-  method: yup.string().oneOf(
-    METHODS.map((method) => method.value),
-    "Choose how the family pays.",
-  ),
-  reference: yup.string().when("method", {
-    is: "cheque",
-    then: (rule) => rule.trim().required("Enter the cheque's number."),
-  }),
-});
+function summaryLabels() {
+  return { method: t`How the family pays`, reference: t`Cheque number`, keepCard: t`Card` };
+}
+
+function paymentSchema() {
+  return yup.object({
+    method: yup.string().oneOf(METHODS, t`Choose how the family pays.`),
+    reference: yup.string().when("method", {
+      is: "cheque",
+      then: (rule) => rule.trim().required(t`Enter the cheque's number.`),
+    }),
+  });
+}
 
 function CheckoutSummary({ checkout }) {
+  const dueNow = formatPrice(checkout.total);
+  const later = formatPrice(checkout.later);
   return (
     <>
-      <ul className="list-group mb-2" aria-label="Lines">
-        {checkout.lines.map((line) => (
-          <li key={line.id} className="list-group-item d-flex justify-content-between gap-2">
-            <span>
-              {line.className} for {line.participantName}
-            </span>
-            <span>{formatPrice(line.dueNow ?? line.price)}</span>
-          </li>
-        ))}
+      <ul className="list-group mb-2" aria-label={t`Lines`}>
+        {checkout.lines.map((line) => {
+          const { className, participantName } = line;
+          return (
+            <li key={line.id} className="list-group-item d-flex justify-content-between gap-2">
+              <span>{t`${className} for ${participantName}`}</span>
+              <span>{formatPrice(line.dueNow ?? line.price)}</span>
+            </li>
+          );
+        })}
       </ul>
-      <p className="fs-5 fw-semibold mb-1">Due now: {formatPrice(checkout.total)}</p>
-      {checkout.later > 0 && (
-        <p className="mb-1">Later, by instalments: {formatPrice(checkout.later)}</p>
-      )}
+      <p className="fs-5 fw-semibold mb-1">{t`Due now: ${dueNow}`}</p>
+      {checkout.later > 0 && <p className="mb-1">{t`Later, by instalments: ${later}`}</p>}
     </>
   );
 }
@@ -61,19 +71,42 @@ function CardBox({ card, onProblem, needsKeeping }) {
   if (!wanted) return null;
   return (
     <fieldset className="mb-3">
-      <legend className="form-label fs-6">Card details</legend>
+      <legend className="form-label fs-6">{t`Card details`}</legend>
       {/* Stripe.js draws the card inputs in here. */}
       <div ref={field.boxRef} className="form-control py-2" data-testid="card-element" />
       <CheckboxField
         name="keepCard"
-        label="The family agrees to keep this card on file"
+        label={t`The family agrees to keep this card on file`}
         hint={
           needsKeeping
-            ? "The instalments are charged to it on their dates: it must be kept."
-            : "Otherwise it is used for this payment only."
+            ? t`The instalments are charged to it on their dates: it must be kept.`
+            : t`Otherwise it is used for this payment only.`
         }
       />
     </fieldset>
+  );
+}
+
+// The cheque's number or the cash receipt's reference, and the button that takes the payment.
+function ReferenceAndTake({ checkout, family }) {
+  const { values, isSubmitting } = useFormikContext();
+  const email = family.email;
+  const total = formatPrice(checkout.total);
+  return (
+    <>
+      {values.method === "cheque" && (
+        <FormField name="reference" label={t`Cheque number`} autoComplete="off" />
+      )}
+      {values.method === "cash" && (
+        <FormField name="reference" label={t`Receipt reference (optional)`} autoComplete="off" />
+      )}
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        {isSubmitting && (
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        )}
+        {values.method === "link" ? t`E-mail the link to ${email}` : t`Take ${total}`}
+      </button>
+    </>
   );
 }
 
@@ -89,6 +122,7 @@ export function DeskPaymentPanel({ checkout, family, onDone }) {
   const onProblem = useCallback((message) => setCardProblem(message), []);
   const card = useRef(null);
   const needsKeeping = checkout.later > 0;
+  const schema = useMemo(paymentSchema, []);
 
   async function pay(values, helpers) {
     helpers.setStatus(null);
@@ -97,13 +131,13 @@ export function DeskPaymentPanel({ checkout, family, onDone }) {
     if (values.method === "card" && checkout.total > 0) {
       const { stripe, cardRef, ready } = card.current ?? {};
       if (!stripe || !ready) {
-        helpers.setStatus("The card form is still loading.");
+        helpers.setStatus(t`The card form is still loading.`);
         return;
       }
       const who = { email: family.email, displayName: family.name };
       const saved = await cardSaved(stripe, cardRef.current, checkout.clientSecret, who);
       if ("failure" in saved) {
-        helpers.setStatus(saved.failure || "The card was not accepted.");
+        helpers.setStatus(saved.failure || t`The card was not accepted.`);
         return;
       }
       ({ setupIntentId } = saved);
@@ -126,7 +160,7 @@ export function DeskPaymentPanel({ checkout, family, onDone }) {
     <section className="card mb-4" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
         <h2 id={`${id}-heading`} className="h4 card-title">
-          Payment
+          {t`Payment`}
         </h2>
         <CheckoutSummary checkout={checkout} />
         <Formik
@@ -137,32 +171,19 @@ export function DeskPaymentPanel({ checkout, family, onDone }) {
         >
           {({ values, isSubmitting }) => (
             <Form noValidate aria-busy={isSubmitting}>
-              <FormErrorSummary labels={LABELS} />
-              <RadioGroupField name="method" legend="How the family pays" options={METHODS} />
+              <FormErrorSummary labels={summaryLabels()} />
+              <RadioGroupField
+                name="method"
+                legend={t`How the family pays`}
+                options={methodOptions()}
+              />
               <CardBox card={card} onProblem={onProblem} needsKeeping={needsKeeping} />
               {cardProblem && values.method === "card" && (
                 <p className="text-danger" role="alert">
                   {cardProblem}
                 </p>
               )}
-              {values.method === "cheque" && (
-                <FormField name="reference" label="Cheque number" autoComplete="off" />
-              )}
-              {values.method === "cash" && (
-                <FormField
-                  name="reference"
-                  label="Receipt reference (optional)"
-                  autoComplete="off"
-                />
-              )}
-              <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                {isSubmitting && (
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                )}
-                {values.method === "link"
-                  ? `E-mail the link to ${family.email}`
-                  : `Take ${formatPrice(checkout.total)}`}
-              </button>
+              <ReferenceAndTake checkout={checkout} family={family} />
             </Form>
           )}
         </Formik>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { FAMILY_SEARCH_MIN, useFamilySearch } from "../../../api/frontDesk";
 import { useDebouncedValue } from "../../../hooks/useDebouncedValue";
@@ -8,6 +9,7 @@ const SEARCH_AFTER_MS = 300;
 
 function FamilyRow({ family, onChoose }) {
   const children = family.participants.filter((person) => !person.isAccountHolder);
+  const name = family.name;
   return (
     <li className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
       <div>
@@ -23,7 +25,7 @@ function FamilyRow({ family, onChoose }) {
         className="btn btn-outline-primary btn-sm"
         onClick={() => onChoose(family)}
       >
-        Choose {family.name}
+        {t`Choose ${name}`}
       </button>
     </li>
   );
@@ -39,13 +41,15 @@ export function FamilyFinder({ onChoose }) {
   const q = useDebouncedValue(typed, SEARCH_AFTER_MS);
   const { data: families, error, isLoading } = useFamilySearch(q);
   const searching = q.trim().length >= FAMILY_SEARCH_MIN;
+  const sought = q.trim();
+  const found = families?.length ?? 0;
   return (
     <section className="mb-4" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h4">
-        Find a family
+        {t`Find a family`}
       </h2>
       <label className="form-label" htmlFor={`${id}-q`}>
-        Name, e-mail or telephone
+        {t`Name, e-mail or telephone`}
       </label>
       <input
         id={`${id}-q`}
@@ -57,13 +61,19 @@ export function FamilyFinder({ onChoose }) {
       />
       <div aria-live="polite">
         {error && <p className="text-danger">{error.message}</p>}
-        {searching && isLoading && <p className="text-body-secondary">Searching…</p>}
+        {searching && isLoading && <p className="text-body-secondary">{t`Searching…`}</p>}
         {searching && families && families.length === 0 && (
-          <p>No family matches “{q.trim()}”. Register them below.</p>
+          <p>{t`No family matches “${sought}”. Register them below.`}</p>
+        )}
+        {/* The list arrives without a word: a screen reader hears how many it holds. */}
+        {searching && found > 0 && (
+          <p className="visually-hidden">
+            {ngettext(msgid`${found} family found`, `${found} families found`, found)}
+          </p>
         )}
       </div>
       {searching && families?.length > 0 && (
-        <ul className="list-group" aria-label="Families found">
+        <ul className="list-group" aria-label={t`Families found`}>
           {families.map((family) => (
             <FamilyRow key={family.id} family={family} onChoose={onChoose} />
           ))}

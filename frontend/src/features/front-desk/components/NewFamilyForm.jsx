@@ -1,5 +1,6 @@
 import { Form, Formik } from "formik";
-import { useId } from "react";
+import { useId, useMemo } from "react";
+import { t } from "ttag";
 import * as yup from "yup";
 
 import { createFamily } from "../../../api/frontDesk";
@@ -7,17 +8,30 @@ import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
 import { FormField } from "../../../components/forms/FormField";
 import { showRefusal } from "./refusal";
 
-const schema = yup.object({
-  name: yup.string().trim().required("Enter the account holder's name."),
-  email: yup
-    .string()
-    .trim()
-    .email("Enter an e-mail address like name@example.com.")
-    .required("Enter the family's e-mail address."),
-  phone: yup.string().trim().max(40, "A telephone number is at most 40 characters."),
-});
+const PHONE_MAX_LENGTH = 40;
 
-const LABELS = { name: "Name", email: "E-mail", phone: "Telephone" };
+// Said when the form is drawn, in the language the page speaks.
+function familySchema() {
+  return yup.object({
+    name: yup
+      .string()
+      .trim()
+      .required(t`Enter the account holder's name.`),
+    email: yup
+      .string()
+      .trim()
+      .email(t`Enter an e-mail address like name@example.com.`)
+      .required(t`Enter the family's e-mail address.`),
+    phone: yup
+      .string()
+      .trim()
+      .max(PHONE_MAX_LENGTH, t`A telephone number is at most ${PHONE_MAX_LENGTH} characters.`),
+  });
+}
+
+function summaryLabels() {
+  return { name: t`Name`, email: t`E-mail`, phone: t`Telephone` };
+}
 
 /*
  * A family new to the school: the account holder's name, e-mail and telephone. The server makes
@@ -26,6 +40,7 @@ const LABELS = { name: "Name", email: "E-mail", phone: "Telephone" };
  */
 export function NewFamilyForm({ onCreated }) {
   const id = useId();
+  const schema = useMemo(familySchema, []);
   async function register(values, helpers) {
     helpers.setStatus(null);
     try {
@@ -38,7 +53,7 @@ export function NewFamilyForm({ onCreated }) {
     <section className="card mb-4" aria-labelledby={`${id}-heading`}>
       <div className="card-body">
         <h2 id={`${id}-heading`} className="h4 card-title">
-          Register a new family
+          {t`Register a new family`}
         </h2>
         <Formik
           initialValues={{ name: "", email: "", phone: "" }}
@@ -48,12 +63,12 @@ export function NewFamilyForm({ onCreated }) {
         >
           {({ isSubmitting }) => (
             <Form noValidate aria-busy={isSubmitting}>
-              <FormErrorSummary labels={LABELS} />
-              <FormField name="name" label="Account holder's name" autoComplete="off" />
-              <FormField name="email" type="email" label="E-mail" autoComplete="off" />
-              <FormField name="phone" type="tel" label="Telephone" autoComplete="off" />
+              <FormErrorSummary labels={summaryLabels()} />
+              <FormField name="name" label={t`Account holder's name`} autoComplete="off" />
+              <FormField name="email" type="email" label={t`E-mail`} autoComplete="off" />
+              <FormField name="phone" type="tel" label={t`Telephone`} autoComplete="off" />
               <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-                Register the family
+                {t`Register the family`}
               </button>
             </Form>
           )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { t } from "ttag";
 
 import { frontDeskPaths } from "../../../config/frontDeskPaths";
 import { useTitle } from "../../../hooks/useTitle";
@@ -17,7 +18,7 @@ import { NewFamilyForm } from "../components/NewFamilyForm";
  * classes; and takes the payment. One family at a time, step by step down the page.
  */
 export function FrontDeskPage() {
-  useTitle("Front desk");
+  useTitle(t`Front desk`);
   const [family, setFamily] = useState(null);
   const [checkout, setCheckout] = useState(null);
   const [result, setResult] = useState(null);
@@ -42,8 +43,8 @@ export function FrontDeskPage() {
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
-        <h1>Front desk</h1>
-        <Link to={frontDeskPaths.day}>The day&apos;s takings</Link>
+        <h1>{t`Front desk`}</h1>
+        <Link to={frontDeskPaths.day}>{t`The day's takings`}</Link>
       </div>
       {!family ? (
         <>
