@@ -1,4 +1,5 @@
 import useSWR from "swr";
+import { t } from "ttag";
 
 import { fetchFile } from "../lib/api";
 
@@ -12,10 +13,10 @@ import { fetchFile } from "../lib/api";
  */
 
 export const JOURNAL_FILES = [
-  { file: "csv", label: "Journal (CSV)", accept: "text/csv" },
+  { file: "csv", label: t`Journal (CSV)`, accept: "text/csv" },
   {
     file: "xlsx",
-    label: "Journal (XLSX)",
+    label: t`Journal (XLSX)`,
     accept: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   },
   { file: "iif", label: "QuickBooks Desktop (IIF)", accept: "application/octet-stream" },

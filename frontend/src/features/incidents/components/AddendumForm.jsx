@@ -1,4 +1,5 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { useAddIncidentAddendum } from "../../../api/health";
 import { CheckboxField } from "../../../components/forms/CheckboxField";
@@ -35,16 +36,16 @@ export function AddendumForm({ incidentId, onAdded }) {
       onSubmit={submit}
     >
       {({ isSubmitting }) => (
-        <Form noValidate aria-label="Add to the report">
-          <FormErrorSummary labels={{ ...INCIDENT_LABELS, internal: "Internal" }} />
+        <Form noValidate aria-label={t`Add to the report`}>
+          <FormErrorSummary labels={{ ...INCIDENT_LABELS, internal: t`Internal` }} />
           <FormField name="text" as="textarea" rows={3} label={INCIDENT_LABELS.text} />
           <CheckboxField
             name="internal"
-            label="Internal"
-            hint="Kept from the family. Anything not internal is e-mailed to the families at once."
+            label={t`Internal`}
+            hint={t`Kept from the family. Anything not internal is e-mailed to the families at once.`}
           />
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? "Adding…" : "Add"}
+            {isSubmitting ? t`Adding…` : t`Add`}
           </button>
         </Form>
       )}

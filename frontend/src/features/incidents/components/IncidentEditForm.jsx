@@ -1,4 +1,5 @@
 import { Form, Formik } from "formik";
+import { t } from "ttag";
 
 import { useUpdateIncident } from "../../../api/health";
 import { FormErrorSummary } from "../../../components/forms/ErrorSummary";
@@ -48,7 +49,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
       onSubmit={submit}
     >
       {({ isSubmitting, values }) => (
-        <Form noValidate aria-label="Edit the report">
+        <Form noValidate aria-label={t`Edit the report`}>
           <FormErrorSummary labels={INCIDENT_LABELS} />
           <div className="row">
             <div className="col-sm-6">
@@ -56,7 +57,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
                 name="kind"
                 label={INCIDENT_LABELS.kind}
                 options={INCIDENT_KINDS}
-                emptyLabel="Choose…"
+                emptyLabel={t`Choose…`}
                 autoFocus
               />
             </div>
@@ -66,7 +67,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
                   name="bodyArea"
                   label={INCIDENT_LABELS.bodyArea}
                   options={BODY_AREAS}
-                  emptyLabel="Choose…"
+                  emptyLabel={t`Choose…`}
                 />
               </div>
             )}
@@ -74,7 +75,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
           <FormField
             name="location"
             label={INCIDENT_LABELS.location}
-            hint="Left empty, it happened in the class's room."
+            hint={t`Left empty, it happened in the class's room.`}
           />
           <FormField
             name="description"
@@ -101,11 +102,11 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
             as="textarea"
             rows={2}
             label={INCIDENT_LABELS.internalNotes}
-            hint="Never shown to the family, nor e-mailed."
+            hint={t`Never shown to the family, nor e-mailed.`}
           />
           <div className="d-flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? "Saving…" : "Save the report"}
+              {isSubmitting ? t`Saving…` : t`Save the report`}
             </button>
             <button
               type="button"
@@ -113,7 +114,7 @@ export function IncidentEditForm({ incident, onSaved, onCancel }) {
               disabled={isSubmitting}
               onClick={onCancel}
             >
-              Cancel
+              {t`Cancel`}
             </button>
           </div>
         </Form>

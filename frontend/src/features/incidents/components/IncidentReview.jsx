@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { t } from "ttag";
 
 import { useCloseIncident, useIncident } from "../../../api/health";
 import { IncidentPdfButton } from "../../../components/health/IncidentPdfButton";
@@ -17,7 +18,7 @@ import { IncidentEditForm } from "./IncidentEditForm";
 function CloseDialog({ closing, onConfirm, onCancel }) {
   return (
     <Dialog
-      title="Close this report?"
+      title={t`Close this report?`}
       onClose={onCancel}
       actions={
         <>
@@ -27,16 +28,16 @@ function CloseDialog({ closing, onConfirm, onCancel }) {
             aria-disabled={closing}
             onClick={() => !closing && onConfirm()}
           >
-            {closing ? "Closing…" : "Close the report"}
+            {closing ? t`Closing…` : t`Close the report`}
           </button>
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {t`Cancel`}
           </button>
         </>
       }
     >
       <p className="mb-0">
-        A closed report cannot be edited. Anything learned later is added to it instead.
+        {t`A closed report cannot be edited. Anything learned later is added to it instead.`}
       </p>
     </Dialog>
   );
@@ -59,7 +60,7 @@ function OpenReportActions({ incident, onEdit, editRef }) {
     try {
       await close(incident.id);
       setConfirming(false);
-      notify("The report is closed");
+      notify(t`The report is closed`);
     } catch (refusal) {
       setConfirming(false);
       setFailure(refusal.message);
@@ -73,10 +74,10 @@ function OpenReportActions({ incident, onEdit, editRef }) {
       <DismissibleAlert message={failure} onClose={() => setFailure("")} />
       <div className="d-flex flex-wrap gap-2">
         <button type="button" ref={editRef} className="btn btn-outline-primary" onClick={onEdit}>
-          Edit the report
+          {t`Edit the report`}
         </button>
         <button type="button" className="btn btn-primary" onClick={() => setConfirming(true)}>
-          Close the report
+          {t`Close the report`}
         </button>
       </div>
       {confirming && (
@@ -108,21 +109,24 @@ export function IncidentReview({ incidentId }) {
   }, [editing]);
 
   if (!incident) {
-    if (error) return <ErrorAlert title="The report could not be loaded." error={error} />;
-    return <Loading label="Loading the report…" />;
+    if (error) return <ErrorAlert title={t`The report could not be loaded.`} error={error} />;
+    return <Loading label={t`Loading the report…`} />;
   }
   const open = !incident.closedAt;
+  const kind = kindLabel(incident.kind);
+  const at = formatLocalDateTime(incident.at);
+  const { className } = incident;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="h4 mb-3">
-        {`${kindLabel(incident.kind)}, ${formatLocalDateTime(incident.at)}: ${incident.className}`}
+        {`${kind}, ${at}: ${className}`}
       </h2>
       {editing && open ? (
         <IncidentEditForm
           incident={incident}
           onSaved={() => {
             setEditing(false);
-            notify("The report is saved");
+            notify(t`The report is saved`);
           }}
           onCancel={() => setEditing(false)}
         />
@@ -143,13 +147,13 @@ export function IncidentReview({ incidentId }) {
       )}
       <section className="mt-4" aria-labelledby={`${headingId}-add`}>
         <h3 id={`${headingId}-add`} className="h5">
-          Add to the report
+          {t`Add to the report`}
         </h3>
         <AddendumForm
           incidentId={incident.id}
           onAdded={(internal) =>
             notify(
-              internal ? "Added to the report" : "Added to the report and sent to the families",
+              internal ? t`Added to the report` : t`Added to the report and sent to the families`,
             )
           }
         />

@@ -1,3 +1,4 @@
+import { t } from "ttag";
 import * as yup from "yup";
 
 // What an admin may correct of an open report (PATCH /incidents/:id), in the form's order.
@@ -14,24 +15,24 @@ export const INCIDENT_EDIT_FIELDS = [
 ];
 
 export const INCIDENT_LABELS = {
-  kind: "What kind",
-  bodyArea: "Where on the body",
-  location: "Where",
-  description: "What happened",
-  firstAid: "First aid",
-  told: "Who was told",
-  parentToldAt: "When a parent was told",
-  followUp: "Follow-up",
-  internalNotes: "Internal notes",
-  text: "Add to the report",
+  kind: t`What kind`,
+  bodyArea: t`Where on the body`,
+  location: t`Where`,
+  description: t`What happened`,
+  firstAid: t`First aid`,
+  told: t`Who was told`,
+  parentToldAt: t`When a parent was told`,
+  followUp: t`Follow-up`,
+  internalNotes: t`Internal notes`,
+  text: t`Add to the report`,
 };
 
 export const incidentMessages = {
-  kindRequired: "Choose what kind of incident it was.",
-  bodyAreaRequired: "Choose where on the body the injury is.",
-  descriptionRequired: "Say what happened.",
-  parentToldInFuture: "A parent cannot have been told in the future.",
-  addendumRequired: "Write what to add to the report.",
+  kindRequired: t`Choose what kind of incident it was.`,
+  bodyAreaRequired: t`Choose where on the body the injury is.`,
+  descriptionRequired: t`Say what happened.`,
+  parentToldInFuture: t`A parent cannot have been told in the future.`,
+  addendumRequired: t`Write what to add to the report.`,
 };
 
 // The reader's own clock, "YYYY-MM-DDTHH:MM", as a datetime-local input gives and takes it.

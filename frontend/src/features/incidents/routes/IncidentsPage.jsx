@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router-dom";
+import { t } from "ttag";
 
 import { useIncidentsToReview } from "../../../api/health";
 import { childrenNamed, kindLabel } from "../../../components/health/incidentWords";
@@ -22,26 +23,27 @@ function reviewSearch(showClosed, incidentId) {
 function IncidentsTable({ incidents, showClosed }) {
   return (
     <StackedTable
-      caption={showClosed ? "Closed reports, newest first" : "Open reports, oldest first"}
-      columns={["When", "Children", "Class", "Kind", "Reported by", "Review"]}
+      caption={showClosed ? t`Closed reports, newest first` : t`Open reports, oldest first`}
+      columns={[t`When`, t`Children`, t`Class`, t`Kind`, t`Reported by`, t`Review`]}
     >
       {incidents.map((incident) => {
         const when = formatLocalDateTime(incident.at);
         return (
           <Row key={incident.id}>
-            <RowHeader label="When">
+            <RowHeader label={t`When`}>
               <time dateTime={incident.at}>{when}</time>
             </RowHeader>
-            <Cell label="Children">{childrenNamed(incident)}</Cell>
-            <Cell label="Class">{incident.className}</Cell>
-            <Cell label="Kind">{kindLabel(incident.kind)}</Cell>
-            <Cell label="Reported by">{incident.reportedBy}</Cell>
-            <Cell label="Review">
+            <Cell label={t`Children`}>{childrenNamed(incident)}</Cell>
+            <Cell label={t`Class`}>{incident.className}</Cell>
+            <Cell label={t`Kind`}>{kindLabel(incident.kind)}</Cell>
+            <Cell label={t`Reported by`}>{incident.reportedBy}</Cell>
+            <Cell label={t`Review`}>
               <Link
                 to={{ search: reviewSearch(showClosed, incident.id) }}
                 className="btn btn-sm btn-outline-primary"
               >
-                Review<span className="visually-hidden">{` the report of ${when}`}</span>
+                {t`Review`}
+                <span className="visually-hidden"> {t`the report of ${when}`}</span>
               </Link>
             </Cell>
           </Row>
@@ -56,7 +58,7 @@ function IncidentsTable({ incidents, showClosed }) {
  * request), each opening its review: `?report=<id>`, so Back returns to the list.
  */
 export function IncidentsPage() {
-  useTitle("Incidents");
+  useTitle(t`Incidents`);
   const [params] = useSearchParams();
   const showClosed = params.get("show") === "closed";
   const reviewing = params.get("report");
@@ -65,23 +67,21 @@ export function IncidentsPage() {
   return (
     <section aria-labelledby="incidents-heading">
       <h1 id="incidents-heading" className="h2 mb-3">
-        Incidents
+        {t`Incidents`}
       </h1>
       {reviewing ? (
         <>
           <p>
-            <Link to={{ search: listSearch(showClosed) }}>Back to the reports</Link>
+            <Link to={{ search: listSearch(showClosed) }}>{t`Back to the reports`}</Link>
           </p>
           <IncidentReview key={reviewing} incidentId={reviewing} />
         </>
       ) : (
         <>
           <p>
-            Reports of injuries, illness and behaviour at camp. Review each open one: correct it
-            while it is open, add to it, then close it. A closed report is never changed; add to it
-            instead.
+            {t`Reports of injuries, illness and behaviour at camp. Review each open one: correct it while it is open, add to it, then close it. A closed report is never changed; add to it instead.`}
           </p>
-          <nav aria-label="Which reports" className="mb-3">
+          <nav aria-label={t`Which reports`} className="mb-3">
             <ul className="nav nav-pills">
               <li className="nav-item">
                 <Link
@@ -89,7 +89,7 @@ export function IncidentsPage() {
                   className={`nav-link${showClosed ? "" : " active"}`}
                   aria-current={showClosed ? undefined : "page"}
                 >
-                  Open
+                  {t`Open`}
                 </Link>
               </li>
               <li className="nav-item">
@@ -98,7 +98,7 @@ export function IncidentsPage() {
                   className={`nav-link${showClosed ? " active" : ""}`}
                   aria-current={showClosed ? "page" : undefined}
                 >
-                  Closed
+                  {t`Closed`}
                 </Link>
               </li>
             </ul>
@@ -106,9 +106,9 @@ export function IncidentsPage() {
           <QueryResult
             data={data}
             error={error}
-            loadingLabel="Loading the reports…"
-            errorTitle="The reports could not be loaded."
-            emptyMessage={showClosed ? "No report has been closed." : "No report is open."}
+            loadingLabel={t`Loading the reports…`}
+            errorTitle={t`The reports could not be loaded.`}
+            emptyMessage={showClosed ? t`No report has been closed.` : t`No report is open.`}
           >
             {(incidents) => <IncidentsTable incidents={incidents} showClosed={showClosed} />}
           </QueryResult>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "ttag";
 
 import { JOURNAL_FILES, fetchJournalFile, useStripePayouts } from "../../../api/books";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -9,25 +10,33 @@ import { moneyColumn } from "./columns";
 import { DateField } from "./RangeForm";
 import { ReportTable } from "./ReportTable";
 
-const PAYOUT_COLUMNS = [
-  { heading: "Arrives", cell: (row) => formatDate(row.arrivesOn) },
-  { heading: "Payout", cell: (row) => row.id },
-  moneyColumn("Charges", "charges"),
-  moneyColumn("Refunds", "refunds"),
-  moneyColumn("Stripe fees", "fees"),
-  moneyColumn("Deposit", "amount"),
-  { heading: "Matched", cell: (row) => (row.matched ? "Yes" : "No: check in Stripe") },
-];
+function payoutColumns() {
+  return [
+    { heading: t`Arrives`, cell: (row) => formatDate(row.arrivesOn) },
+    { heading: t`Payout`, cell: (row) => row.id },
+    moneyColumn(t`Charges`, "charges"),
+    moneyColumn(t`Refunds`, "refunds"),
+    moneyColumn(t`Stripe fees`, "fees"),
+    moneyColumn(t`Deposit`, "amount"),
+    { heading: t`Matched`, cell: (row) => (row.matched ? t`Yes` : t`No: check in Stripe`) },
+  ];
+}
+
+// A journal's button, saying so while its file is on its way.
+function journalButtonText(journal, downloading) {
+  const { label } = journal;
+  return downloading === journal.file ? t`${label}: downloading…` : label;
+}
 
 function Payouts({ range }) {
   const { data, error, isLoading } = useStripePayouts(range);
-  if (error) return <ErrorAlert title="Stripe's payouts could not be loaded." error={error} />;
-  if (isLoading || !data) return <Loading label="Loading Stripe's payouts…" />;
-  if (data.payouts.length === 0) return <p>No payout arrives in these days.</p>;
+  if (error) return <ErrorAlert title={t`Stripe's payouts could not be loaded.`} error={error} />;
+  if (isLoading || !data) return <Loading label={t`Loading Stripe's payouts…`} />;
+  if (data.payouts.length === 0) return <p>{t`No payout arrives in these days.`}</p>;
   return (
     <ReportTable
-      caption="Stripe payouts: each deposit and what it pays out"
-      columns={PAYOUT_COLUMNS}
+      caption={t`Stripe payouts: each deposit and what it pays out`}
+      columns={payoutColumns()}
       rows={data.payouts}
       rowKey={(row) => row.id}
     />
@@ -50,15 +59,14 @@ export function BooksSection({ from: reportFrom, to: reportTo }) {
   return (
     <section aria-labelledby="report-books" className="mb-5">
       <h2 id="report-books" className="h4 mb-3">
-        The books
+        {t`The books`}
       </h2>
       <p className="text-body-secondary">
-        The journal of these days for the school&rsquo;s bookkeeping, every entry balanced, and
-        Stripe&rsquo;s payouts matched to the charges, refunds and fees they pay out.
+        {t`The journal of these days for the school’s bookkeeping, every entry balanced, and Stripe’s payouts matched to the charges, refunds and fees they pay out.`}
       </p>
       <div className="d-flex flex-wrap align-items-start gap-3 mb-3">
-        <DateField label="Books from" value={from} onChange={setFrom} />
-        <DateField label="Books to" value={to} onChange={setTo} />
+        <DateField label={t`Books from`} value={from} onChange={setFrom} />
+        <DateField label={t`Books to`} value={to} onChange={setTo} />
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3">
         {JOURNAL_FILES.map((journal) => (
@@ -69,7 +77,7 @@ export function BooksSection({ from: reportFrom, to: reportTo }) {
             disabled={!chosen || Boolean(downloading)}
             onClick={() => download(() => fetchJournalFile(journal, range), journal.file)}
           >
-            {downloading === journal.file ? `${journal.label}: downloading…` : journal.label}
+            {journalButtonText(journal, downloading)}
           </button>
         ))}
         <button
@@ -78,11 +86,11 @@ export function BooksSection({ from: reportFrom, to: reportTo }) {
           disabled={!chosen}
           onClick={() => setPayoutsOf({ from, to })}
         >
-          Show Stripe payouts
+          {t`Show Stripe payouts`}
         </button>
       </div>
       {failure && (
-        <ErrorAlert title="The file could not be downloaded." error={{ message: failure }} />
+        <ErrorAlert title={t`The file could not be downloaded.`} error={{ message: failure }} />
       )}
       {payoutsOf && <Payouts range={payoutsOf} />}
     </section>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { t } from "ttag";
 
 import { ReportChart } from "./ReportChart";
 import { ReportTable, TableDownloads } from "./ReportTable";
@@ -10,7 +11,8 @@ const NARROW_TABLE_COLUMNS = 3;
  * One of the report's pictures with its table beside it (below it on a narrow screen): the table
  * is the chart's text alternative, and what the two files (`table`, the report's name for it)
  * hold. `chart` is what ReportChart draws, when it has anything to draw; a table without rows
- * gives way to `emptyMessage`.
+ * gives way to `emptyMessage`. Beyond `limit` rows, `showAllLabel(count)` names the button that
+ * shows the rest.
  */
 export function ChartAndTable({
   table,
@@ -22,7 +24,7 @@ export function ChartAndTable({
   rows,
   rowKey,
   limit,
-  rowsName,
+  showAllLabel,
   emptyMessage,
 }) {
   const tableId = useId();
@@ -36,7 +38,7 @@ export function ChartAndTable({
         <div>
           <ReportChart
             chart={chart}
-            label={`${chartLabel} The table “${caption}” gives its figures.`}
+            label={t`${chartLabel} The table “${caption}” gives its figures.`}
             tableId={tableId}
             height={chartHeight}
           />
@@ -52,7 +54,7 @@ export function ChartAndTable({
             rows={rows}
             rowKey={rowKey}
             limit={limit}
-            rowsName={rowsName}
+            showAllLabel={showAllLabel}
           />
         ) : (
           <p className="text-body-secondary mb-0">{emptyMessage}</p>

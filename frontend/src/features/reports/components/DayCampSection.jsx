@@ -1,26 +1,43 @@
 import { useId } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { formatDate } from "../../../components/ui/schedule";
 import { countColumn, moneyColumn } from "./columns";
 import { ReportTable, TableDownloads } from "./ReportTable";
 
-const UNIT_COLUMNS = [
-  { heading: "Class", cell: (row) => row.name },
-  { heading: "Week or day", cell: (row) => row.label },
-  countColumn("Seats", "seats"),
-  countColumn("Taken", "taken"),
-  countColumn("Held now", "held"),
-];
+function unitColumns() {
+  return [
+    { heading: t`Class`, cell: (row) => row.name },
+    { heading: t`Week or day`, cell: (row) => row.label },
+    countColumn(t`Seats`, "seats"),
+    countColumn(t`Taken`, "taken"),
+    countColumn(t`Held now`, "held"),
+  ];
+}
 
-const CARE_COLUMNS = [
-  { heading: "Extended care", cell: (row) => row.label },
-  { heading: "Day", cell: (row) => formatDate(row.day) },
-  countColumn("Seats", "seats"),
-  countColumn("Taken", "taken"),
-  moneyColumn("Revenue", "revenue"),
-];
+function careColumns() {
+  return [
+    { heading: t`Extended care`, cell: (row) => row.label },
+    { heading: t`Day`, cell: (row) => formatDate(row.day) },
+    countColumn(t`Seats`, "seats"),
+    countColumn(t`Taken`, "taken"),
+    moneyColumn(t`Revenue`, "revenue"),
+  ];
+}
 
-function TableWithFiles({ table, caption, columns, rows, rowKey, rowsName }) {
+function showAllUnits(count) {
+  return ngettext(msgid`Show all ${count} week and day`, `Show all ${count} weeks and days`, count);
+}
+
+function showAllCareDays(count) {
+  return ngettext(
+    msgid`Show all ${count} day of extended care`,
+    `Show all ${count} days of extended care`,
+    count,
+  );
+}
+
+function TableWithFiles({ table, caption, columns, rows, rowKey, showAllLabel }) {
   const id = useId();
   return (
     <div className="mb-4">
@@ -32,7 +49,7 @@ function TableWithFiles({ table, caption, columns, rows, rowKey, rowsName }) {
         rows={rows}
         rowKey={rowKey}
         limit={50}
-        rowsName={rowsName}
+        showAllLabel={showAllLabel}
       />
     </div>
   );
@@ -48,26 +65,26 @@ export function DayCampSection({ units = [], extendedCare = [] }) {
   return (
     <section aria-labelledby="report-day-camp" className="mb-5">
       <h2 id="report-day-camp" className="h4 mb-3">
-        Weeks, days and extended care
+        {t`Weeks, days and extended care`}
       </h2>
       {units.length > 0 && (
         <TableWithFiles
           table="units"
-          caption="Fill per week or day"
-          columns={UNIT_COLUMNS}
+          caption={t`Fill per week or day`}
+          columns={unitColumns()}
           rows={units}
           rowKey={(row) => row.unitId}
-          rowsName="weeks and days"
+          showAllLabel={showAllUnits}
         />
       )}
       {extendedCare.length > 0 && (
         <TableWithFiles
           table="extended-care"
-          caption="Extended care per day"
-          columns={CARE_COLUMNS}
+          caption={t`Extended care per day`}
+          columns={careColumns()}
           rows={extendedCare}
           rowKey={(row) => row.dayId}
-          rowsName="days of extended care"
+          showAllLabel={showAllCareDays}
         />
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { formatPrice } from "../../../components/ui/formatPrice";
 import { formatMonthDay } from "../../../components/ui/schedule";
@@ -6,26 +7,28 @@ import { ChartAndTable } from "./ChartAndTable";
 import { countColumn, moneyColumn } from "./columns";
 import { formatCount } from "./figures";
 
-const COLUMNS = [
-  { heading: "Instalments", cell: (row) => row.what },
-  countColumn("Count", "count"),
-  moneyColumn("Amount", "amount"),
-];
+function instalmentColumns() {
+  return [
+    { heading: t`Instalments`, cell: (row) => row.what },
+    countColumn(t`Count`, "count"),
+    moneyColumn(t`Amount`, "amount"),
+  ];
+}
 
 // The table, as the file has it: the two totals, then each week of the next 30 days.
 export function instalmentRows(instalments) {
   return [
-    { what: "Due in the next 30 days", ...instalments.dueNext30Days },
-    { what: "Overdue", ...instalments.overdue },
-    ...instalments.byWeek.map((row) => ({
-      what: `Due the week of ${formatMonthDay(row.weekOf)}`,
-      count: row.count,
-      amount: row.amount,
-    })),
+    { what: t`Due in the next 30 days`, ...instalments.dueNext30Days },
+    { what: t`Overdue`, ...instalments.overdue },
+    ...instalments.byWeek.map((row) => {
+      const weekOf = formatMonthDay(row.weekOf);
+      return { what: t`Due the week of ${weekOf}`, count: row.count, amount: row.amount };
+    }),
   ];
 }
 
 function Due({ title, due, tone = "" }) {
+  const count = formatCount(due.count);
   return (
     <div className="col-sm-6">
       <div className="card h-100">
@@ -33,7 +36,7 @@ function Due({ title, due, tone = "" }) {
           <h3 className="h6 card-title">{title}</h3>
           <p className={`report-figure mb-1 ${tone}`.trim()}>{formatPrice(due.amount)}</p>
           <p className="text-body-secondary mb-0">
-            {due.count === 1 ? "1 instalment" : `${formatCount(due.count)} instalments`}
+            {ngettext(msgid`${count} instalment`, `${count} instalments`, due.count)}
           </p>
         </div>
       </div>
@@ -52,7 +55,7 @@ export function InstalmentsSection({ instalments }) {
       format: "money",
       labels: instalments.byWeek.map((row) => formatMonthDay(row.weekOf)),
       series: [
-        { label: "Due", data: instalments.byWeek.map((row) => row.amount), tone: "success" },
+        { label: t`Due`, data: instalments.byWeek.map((row) => row.amount), tone: "success" },
       ],
     }),
     [instalments.byWeek],
@@ -62,21 +65,21 @@ export function InstalmentsSection({ instalments }) {
   return (
     <section aria-labelledby="report-instalments" className="mb-5">
       <h2 id="report-instalments" className="h4 mb-3">
-        Instalments
+        {t`Instalments`}
       </h2>
       <div className="row g-3 mb-4">
-        <Due title="Due in the next 30 days" due={instalments.dueNext30Days} />
-        <Due title="Overdue" due={instalments.overdue} tone={overdue} />
+        <Due title={t`Due in the next 30 days`} due={instalments.dueNext30Days} />
+        <Due title={t`Overdue`} due={instalments.overdue} tone={overdue} />
       </div>
       <ChartAndTable
         table="instalments"
-        caption="Instalments due and overdue"
+        caption={t`Instalments due and overdue`}
         chart={chart}
-        chartLabel="Bar chart of the amount of the instalments due in each week of the next 30 days."
-        columns={COLUMNS}
+        chartLabel={t`Bar chart of the amount of the instalments due in each week of the next 30 days.`}
+        columns={instalmentColumns()}
         rows={instalmentRows(instalments)}
         rowKey={(row) => row.what}
-        emptyMessage="No instalment is due."
+        emptyMessage={t`No instalment is due.`}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId, useMemo } from "react";
+import { t } from "ttag";
 
 import { formatMonthDay } from "../../../components/ui/schedule";
 import { ChartAndTable } from "./ChartAndTable";
@@ -8,43 +9,53 @@ import { shortName } from "./figures";
 
 // The adjustments the price engine makes, by the name the server gives each kind (the names
 // are the money table's in camp/reports.py, so the page and the file read alike).
-const ADJUSTMENTS = {
-  earlyBird: "Early-bird prices",
-  sibling: "Sibling discounts",
-  multiClass: "Multi-class discounts",
-  multiWeek: "Multi-week discounts",
-  weeklyCare: "Extended care's weekly rates",
-  code: "Promo codes",
-  scholarship: "Scholarships",
-  other: "Other adjustments",
-};
+function adjustmentName(kind) {
+  const names = {
+    earlyBird: t`Early-bird prices`,
+    sibling: t`Sibling discounts`,
+    multiClass: t`Multi-class discounts`,
+    multiWeek: t`Multi-week discounts`,
+    weeklyCare: t`Extended care's weekly rates`,
+    code: t`Promo codes`,
+    scholarship: t`Scholarships`,
+    other: t`Other adjustments`,
+  };
+  return names[kind] ?? kind;
+}
 
-const SUMMARY_COLUMNS = [
-  { heading: "Figure", cell: (row) => row.figure },
-  moneyColumn("Amount", "amount"),
-];
+function summaryColumns() {
+  return [{ heading: t`Figure`, cell: (row) => row.figure }, moneyColumn(t`Amount`, "amount")];
+}
 
-const AMOUNT_COLUMNS = [
-  moneyColumn("Gross", "gross"),
-  moneyColumn("Discounts and credit", "adjustments"),
-  moneyColumn("Charged", "charged"),
-  moneyColumn("Refunds", "refunds"),
-  moneyColumn("Net", "net"),
-];
-const WEEK_COLUMNS = [
-  { heading: "Week of", cell: (row) => formatMonthDay(row.weekOf) },
-  ...AMOUNT_COLUMNS,
-];
-const CATEGORY_COLUMNS = [
-  { heading: "Category", cell: (row) => categoryName(row) },
-  ...AMOUNT_COLUMNS,
-];
+// A row's amounts, each table of money after its first column.
+function amountColumns() {
+  return [
+    moneyColumn(t`Gross`, "gross"),
+    moneyColumn(t`Discounts and credit`, "adjustments"),
+    moneyColumn(t`Charged`, "charged"),
+    moneyColumn(t`Refunds`, "refunds"),
+    moneyColumn(t`Net`, "net"),
+  ];
+}
 
-const KINDS = { classes: "Classes", extendedCare: "Extended care" };
-const KIND_COLUMNS = [{ heading: "Kind", cell: (row) => KINDS[row.kind] }, ...AMOUNT_COLUMNS];
+function weekColumns() {
+  return [{ heading: t`Week of`, cell: (row) => formatMonthDay(row.weekOf) }, ...amountColumns()];
+}
+
+function categoryColumns() {
+  return [{ heading: t`Category`, cell: (row) => categoryName(row) }, ...amountColumns()];
+}
+
+function kindName(kind) {
+  return { classes: t`Classes`, extendedCare: t`Extended care` }[kind];
+}
+
+function kindColumns() {
+  return [{ heading: t`Kind`, cell: (row) => kindName(row.kind) }, ...amountColumns()];
+}
 
 function categoryName(row) {
-  return row.category || "No category";
+  return row.category || t`No category`;
 }
 
 /*
@@ -53,36 +64,32 @@ function categoryName(row) {
  */
 export function moneySummary(figures) {
   return [
-    { figure: "Gross (list prices)", amount: figures.gross },
+    { figure: t`Gross (list prices)`, amount: figures.gross },
     ...Object.entries(figures.adjustments).map(([kind, amount]) => ({
-      figure: ADJUSTMENTS[kind] ?? kind,
+      figure: adjustmentName(kind),
       amount,
     })),
-    { figure: "Paid with account credit", amount: -figures.creditSpent },
-    { figure: "Left for payment plans", amount: -figures.planLater },
-    { figure: "Instalments paid", amount: figures.instalmentsPaid },
-    { figure: "Charged to cards", amount: figures.charged },
-    { figure: "Refunds", amount: -figures.refunds },
-    { figure: "Net", amount: figures.net },
-    { figure: "Account credit issued", amount: figures.creditIssued },
+    { figure: t`Paid with account credit`, amount: -figures.creditSpent },
+    { figure: t`Left for payment plans`, amount: -figures.planLater },
+    { figure: t`Instalments paid`, amount: figures.instalmentsPaid },
+    { figure: t`Charged to cards`, amount: figures.charged },
+    { figure: t`Refunds`, amount: -figures.refunds },
+    { figure: t`Net`, amount: figures.net },
+    { figure: t`Account credit issued`, amount: figures.creditIssued },
   ];
 }
 
-/*
- * The season's money in the range: the summary from list prices to the net that matches the card
- * processor's own list, then the same by week and by category.
- */
-export function MoneySection({ figures }) {
-  const summaryId = useId();
+// The charts beside the tables by week and by category.
+function useMoneyCharts(figures) {
   const weekChart = useMemo(
     () => ({
       kind: "bar",
       format: "money",
       labels: figures.byWeek.map((row) => formatMonthDay(row.weekOf)),
       series: [
-        { label: "Charged", data: figures.byWeek.map((row) => row.charged), tone: "info" },
-        { label: "Refunds", data: figures.byWeek.map((row) => row.refunds), tone: "secondary" },
-        { label: "Net", data: figures.byWeek.map((row) => row.net), tone: "primary" },
+        { label: t`Charged`, data: figures.byWeek.map((row) => row.charged), tone: "info" },
+        { label: t`Refunds`, data: figures.byWeek.map((row) => row.refunds), tone: "secondary" },
+        { label: t`Net`, data: figures.byWeek.map((row) => row.net), tone: "primary" },
       ],
     }),
     [figures.byWeek],
@@ -94,13 +101,24 @@ export function MoneySection({ figures }) {
       horizontal: true,
       labels: figures.byCategory.map((row) => shortName(categoryName(row))),
       series: [
-        { label: "Gross", data: figures.byCategory.map((row) => row.gross), tone: "secondary" },
-        { label: "Net", data: figures.byCategory.map((row) => row.net), tone: "primary" },
+        { label: t`Gross`, data: figures.byCategory.map((row) => row.gross), tone: "secondary" },
+        { label: t`Net`, data: figures.byCategory.map((row) => row.net), tone: "primary" },
       ],
     }),
     [figures.byCategory],
   );
-  const summaryCaption = "Money in the range";
+  return { weekChart, categoryChart };
+}
+
+/*
+ * The season's money in the range: the summary from list prices to the net that matches the card
+ * processor's own list, then the same by week and by category.
+ */
+export function MoneySection({ figures }) {
+  const summaryId = useId();
+  const { weekChart, categoryChart } = useMoneyCharts(figures);
+  const summaryCaption = t`Money in the range`;
+  const kindCaption = t`Classes and extended care`;
   const kindId = useId();
   const byKind = figures.byKind ?? [];
   // Apart only where the season sold extended care: otherwise it is all the classes'.
@@ -111,52 +129,52 @@ export function MoneySection({ figures }) {
   return (
     <section aria-labelledby="report-money" className="mb-5">
       <h2 id="report-money" className="h4 mb-3">
-        Money
+        {t`Money`}
       </h2>
       <div className="report-summary">
         <TableDownloads table="money" caption={summaryCaption} />
         <ReportTable
           id={summaryId}
           caption={summaryCaption}
-          columns={SUMMARY_COLUMNS}
+          columns={summaryColumns()}
           rows={moneySummary(figures)}
           rowKey={(row) => row.figure}
         />
       </div>
       {careSold && (
         <div className="report-summary">
-          <TableDownloads table="money-by-kind" caption="Classes and extended care" />
+          <TableDownloads table="money-by-kind" caption={kindCaption} />
           <ReportTable
             id={kindId}
-            caption="Classes and extended care"
-            columns={KIND_COLUMNS}
+            caption={kindCaption}
+            columns={kindColumns()}
             rows={byKind}
             rowKey={(row) => row.kind}
           />
         </div>
       )}
-      <h3 className="h5 mb-3">By week</h3>
+      <h3 className="h5 mb-3">{t`By week`}</h3>
       <ChartAndTable
         table="money-by-week"
-        caption="Money by week"
+        caption={t`Money by week`}
         chart={weekChart}
-        chartLabel="Bar chart of the money charged, refunded and net in each week."
-        columns={WEEK_COLUMNS}
+        chartLabel={t`Bar chart of the money charged, refunded and net in each week.`}
+        columns={weekColumns()}
         rows={figures.byWeek}
         rowKey={(row) => row.weekOf}
-        emptyMessage="No week of the range has come yet."
+        emptyMessage={t`No week of the range has come yet.`}
       />
-      <h3 className="h5 mb-3">By category</h3>
+      <h3 className="h5 mb-3">{t`By category`}</h3>
       <ChartAndTable
         table="money-by-category"
-        caption="Money by category"
+        caption={t`Money by category`}
         chart={categoryChart}
-        chartLabel="Bar chart of the gross and net money of each category."
+        chartLabel={t`Bar chart of the gross and net money of each category.`}
         chartHeight={`${Math.max(12, 4 + figures.byCategory.length * 2.5)}rem`}
-        columns={CATEGORY_COLUMNS}
+        columns={categoryColumns()}
         rows={figures.byCategory}
         rowKey={(row) => categoryName(row)}
-        emptyMessage="No seat was sold in the range."
+        emptyMessage={t`No seat was sold in the range.`}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { t } from "ttag";
 
 // A whole date as a date field gives it; a field emptied or half typed gives "".
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,7 +55,7 @@ export function RangeForm({ report, season, onChoose, fieldErrors = {} }) {
     <form className="d-flex flex-wrap align-items-start gap-3 mb-4" onSubmit={show} noValidate>
       <div>
         <label htmlFor={seasonId} className="form-label">
-          Season
+          {t`Season`}
         </label>
         <select
           id={seasonId}
@@ -77,17 +78,17 @@ export function RangeForm({ report, season, onChoose, fieldErrors = {} }) {
         )}
       </div>
       <DateField
-        label="From"
+        label={t`From`}
         value={from}
         onChange={setFrom}
         max={to}
         error={fieldErrors.from?.[0]}
       />
-      <DateField label="To" value={to} onChange={setTo} min={from} error={fieldErrors.to?.[0]} />
+      <DateField label={t`To`} value={to} onChange={setTo} min={from} error={fieldErrors.to?.[0]} />
       {/* The labels' height above, so the button lines up with the fields. */}
       <div className="report-range-show">
         <button type="submit" className="btn btn-primary">
-          Show
+          {t`Show`}
         </button>
       </div>
     </form>

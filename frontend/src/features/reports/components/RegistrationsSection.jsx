@@ -1,20 +1,29 @@
 import { useMemo } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { formatDate, formatMonthDay } from "../../../components/ui/schedule";
 import { ChartAndTable } from "./ChartAndTable";
 import { countColumn } from "./columns";
 import { formatHour } from "./figures";
 
-const DAY_COLUMNS = [
-  { heading: "Day", cell: (row) => formatDate(row.day) },
-  countColumn("Registrations", "registrations"),
-  countColumn("Cancellations", "cancellations"),
-];
+function dayColumns() {
+  return [
+    { heading: t`Day`, cell: (row) => formatDate(row.day) },
+    countColumn(t`Registrations`, "registrations"),
+    countColumn(t`Cancellations`, "cancellations"),
+  ];
+}
 
-const HOUR_COLUMNS = [
-  { heading: "Hour", cell: (row) => formatHour(row.hour) },
-  countColumn("Registrations", "registrations"),
-];
+function hourColumns() {
+  return [
+    { heading: t`Hour`, cell: (row) => formatHour(row.hour) },
+    countColumn(t`Registrations`, "registrations"),
+  ];
+}
+
+function showAllDays(count) {
+  return ngettext(msgid`Show all ${count} day`, `Show all ${count} days`, count);
+}
 
 /*
  * Seats taken and given back on each day of the range, and the opening day hour by hour: the
@@ -28,12 +37,12 @@ export function RegistrationsSection({ byDay, openingDay }) {
       labels: byDay.map((row) => formatMonthDay(row.day)),
       series: [
         {
-          label: "Registrations",
+          label: t`Registrations`,
           data: byDay.map((row) => row.registrations),
           tone: "primary",
         },
         {
-          label: "Cancellations",
+          label: t`Cancellations`,
           data: byDay.map((row) => row.cancellations),
           tone: "secondary",
         },
@@ -47,7 +56,7 @@ export function RegistrationsSection({ byDay, openingDay }) {
       labels: openingDay.hours.map((row) => formatHour(row.hour)),
       series: [
         {
-          label: "Registrations",
+          label: t`Registrations`,
           data: openingDay.hours.map((row) => row.registrations),
           tone: "info",
         },
@@ -55,34 +64,35 @@ export function RegistrationsSection({ byDay, openingDay }) {
     }),
     [openingDay],
   );
+  const openedOn = formatDate(openingDay.day);
 
   return (
     <section aria-labelledby="report-registrations" className="mb-5">
       <h2 id="report-registrations" className="h4 mb-3">
-        Registrations
+        {t`Registrations`}
       </h2>
       <ChartAndTable
         table="registrations"
-        caption="Registrations per day"
+        caption={t`Registrations per day`}
         chart={dayChart}
-        chartLabel="Line chart of registrations and cancellations per day."
-        columns={DAY_COLUMNS}
+        chartLabel={t`Line chart of registrations and cancellations per day.`}
+        columns={dayColumns()}
         rows={byDay}
         rowKey={(row) => row.day}
         limit={50}
-        rowsName="days"
-        emptyMessage="No day of the range has come yet."
+        showAllLabel={showAllDays}
+        emptyMessage={t`No day of the range has come yet.`}
       />
-      <h3 className="h5 mb-3">Opening day</h3>
+      <h3 className="h5 mb-3">{t`Opening day`}</h3>
       <ChartAndTable
         table="opening-day"
-        caption={`Registrations on the opening day, ${formatDate(openingDay.day)}, by hour`}
+        caption={t`Registrations on the opening day, ${openedOn}, by hour`}
         chart={hourChart}
-        chartLabel="Bar chart of registrations in each hour of the opening day."
-        columns={HOUR_COLUMNS}
+        chartLabel={t`Bar chart of registrations in each hour of the opening day.`}
+        columns={hourColumns()}
         rows={openingDay.hours}
         rowKey={(row) => row.startsAt}
-        emptyMessage="Registration has not opened yet."
+        emptyMessage={t`Registration has not opened yet.`}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, useState } from "react";
+import { msgid, ngettext, t } from "ttag";
 
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 
@@ -25,7 +26,7 @@ export function TableDownloads({ table, caption }) {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <span className="small text-body-secondary">Download</span>
+        <span className="small text-body-secondary">{t`Download`}</span>
         {FILE_FORMATS.map(([format, name]) => {
           const busy = downloading?.table === table && downloading.format === format;
           return (
@@ -35,7 +36,9 @@ export function TableDownloads({ table, caption }) {
               className="btn btn-sm btn-outline-secondary"
               // Not disabled while a file is on its way: a disabled button would drop the focus.
               aria-disabled={Boolean(downloading)}
-              aria-label={`${busy ? "Downloading" : "Download"} ${caption} as ${name}`}
+              aria-label={
+                busy ? t`Downloading ${caption} as ${name}` : t`Download ${caption} as ${name}`
+              }
               onClick={() => download(table, format)}
             >
               {busy ? `${name}…` : name}
@@ -51,12 +54,25 @@ export function TableDownloads({ table, caption }) {
   );
 }
 
+function showAllRows(count) {
+  return ngettext(msgid`Show all ${count} row`, `Show all ${count} rows`, count);
+}
+
 /*
  * A table of the report: its `caption` on top, a header row of `columns` ({heading, cell(row),
  * numeric}), the first column naming each row. Wider than the screen, it scrolls sideways in its
- * own box, which the keyboard can reach. Beyond `limit` rows, the rest come on request.
+ * own box, which the keyboard can reach. Beyond `limit` rows, the rest come on request, by a
+ * button `showAllLabel(count)` names (the rows by what they are, in the plural the count takes).
  */
-export function ReportTable({ id, caption, columns, rows, rowKey, limit, rowsName = "rows" }) {
+export function ReportTable({
+  id,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  limit,
+  showAllLabel = showAllRows,
+}) {
   const captionId = useId();
   const [showAll, setShowAll] = useState(false);
   const shown = limit && !showAll ? rows.slice(0, limit) : rows;
@@ -99,7 +115,7 @@ export function ReportTable({ id, caption, columns, rows, rowKey, limit, rowsNam
       </div>
       {shown.length < rows.length && (
         <button type="button" className="btn btn-sm btn-link px-0" onClick={() => setShowAll(true)}>
-          Show all {rows.length} {rowsName}
+          {showAllLabel(rows.length)}
         </button>
       )}
     </>

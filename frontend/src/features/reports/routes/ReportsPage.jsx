@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { msgid, ngettext, t } from "ttag";
 
 import { fetchReportFile, useSeasonReport } from "../../../api/reports";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -25,18 +26,30 @@ function MissingCare({ count }) {
   return (
     <section aria-labelledby="report-missing-care" className="mb-5">
       <h2 id="report-missing-care" className="h4 mb-3">
-        Missing care records
+        {t`Missing care records`}
       </h2>
       <p className="mb-2">
         <span className="report-figure d-block">{formatCount(count)}</span>
         <span className="text-body-secondary">
-          {count === 1 ? "child" : "children"} with a seat this season whose care paperwork is not
-          complete.
+          {ngettext(
+            msgid`child with a seat this season whose care paperwork is not complete.`,
+            `children with a seat this season whose care paperwork is not complete.`,
+            count,
+          )}
         </span>
       </p>
-      <Link to={paths.dashboard.careMissing}>See the missing care records</Link>
+      <Link to={paths.dashboard.careMissing}>{t`See the missing care records`}</Link>
     </section>
   );
+}
+
+// "Summer: Mon, Jun 14, 2027 to …. Figures as of …": what the report on screen counts.
+function reportDays(report) {
+  const season = report.season.name;
+  const from = formatDate(report.from);
+  const to = formatDate(report.to);
+  const generated = formatLocalDateTime(report.generatedAt);
+  return t`${season}: ${from} to ${to}. Figures as of ${generated}.`;
 }
 
 /*
@@ -65,7 +78,7 @@ function useReportFiles(shown) {
  * next one comes, or when the server refuses it, which it explains beside the field.
  */
 export function ReportsPage() {
-  useTitle("Reports");
+  useTitle(t`Reports`);
   const [params, setParams] = useSearchParams();
   const choice = {
     season: params.get("season") ?? "",
@@ -87,14 +100,11 @@ export function ReportsPage() {
   return (
     <section aria-labelledby="reports-heading">
       <h1 id="reports-heading" className="h2 mb-3">
-        Reports
+        {t`Reports`}
       </h1>
       {report && (
         <>
-          <p className="text-body-secondary">
-            {report.season.name}: {formatDate(report.from)} to {formatDate(report.to)}. Figures as
-            of {formatLocalDateTime(report.generatedAt)}.
-          </p>
+          <p className="text-body-secondary">{reportDays(report)}</p>
           <RangeForm
             // The fields start again from the days of each report that arrives.
             key={`${report.season.id} ${report.from} ${report.to}`}
@@ -107,10 +117,10 @@ export function ReportsPage() {
       )}
       {/* Always in the page, so a report on its way is announced. */}
       <p role="status" className={report && isLoading ? "mb-3" : "visually-hidden"}>
-        {report && isLoading ? "Loading the report for your choice…" : ""}
+        {report && isLoading ? t`Loading the report for your choice…` : ""}
       </p>
-      {error && <ErrorAlert title="The report could not be loaded." error={error} />}
-      {!report && !error && <Loading label="Loading the report…" />}
+      {error && <ErrorAlert title={t`The report could not be loaded.`} error={error} />}
+      {!report && !error && <Loading label={t`Loading the report…`} />}
       {report && (
         <ReportFiles.Provider value={files}>
           <RegistrationsSection byDay={report.registrationsByDay} openingDay={report.openingDay} />
