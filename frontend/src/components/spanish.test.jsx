@@ -71,7 +71,7 @@ test("a class's facts, its schedule and its countdown read in Spanish", () => {
   expect(screen.getByText("Principiante")).toBeInTheDocument();
   expect(screen.getByText("Categoría")).toBeInTheDocument();
   expect(screen.getByText("No indicado")).toBeInTheDocument();
-  expect(screen.getByText("14 jun – 16 jun · Lun, Mié · 9:00 AM–12:00 PM")).toBeInTheDocument();
+  expect(screen.getByText("14 jun – 16 jun · Lun, Mié · 9:00 a.m.–12:00 p.m.")).toBeInTheDocument();
   expect(screen.getByText("6 horas")).toBeInTheDocument();
   expect(screen.getByText("Las inscripciones abren en 2 días 3 horas")).toBeInTheDocument();
   expect(screen.queryByText("Ages")).toBeNull();

@@ -58,10 +58,10 @@ export function formatMonthDay(isoDate) {
   return DAY_FIRST ? `${day} ${monthName}` : `${monthName} ${day}`;
 }
 
-// "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM".
+// "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM" ("9:00 a.m." in Spanish, as Intl writes it).
 export function formatTime(hhmm) {
   const [hours, minutes] = hhmm.split(":").map(Number);
-  const suffix = hours < 12 ? "AM" : "PM";
+  const suffix = hours < 12 ? t`AM` : t`PM`;
   const twelve = hours % 12 === 0 ? 12 : hours % 12;
   return `${twelve}:${String(minutes).padStart(2, "0")} ${suffix}`;
 }

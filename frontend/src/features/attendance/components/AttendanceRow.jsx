@@ -1,4 +1,4 @@
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 import { CareFlags } from "../../../components/care/CareFlags";
 import { formatLocalTime } from "../../../components/ui/localTime";
@@ -9,7 +9,8 @@ import { DayPlan } from "./DayPlan";
 
 // Where the child is, in the page's language (said when shown, not as the module loads).
 function statusWords(status) {
-  if (status === "expected") return t`Expected`;
+  // One child not come yet, not the admins' column of them ("Esperados").
+  if (status === "expected") return c("one child's day").t`Expected`;
   if (status === "present") return t`Here`;
   if (status === "absent") return absentWords();
   if (status === "left") return t`Gone home`;

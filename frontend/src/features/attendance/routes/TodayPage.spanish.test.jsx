@@ -112,6 +112,8 @@ test("the roll call speaks Spanish: each child's status, times and actions, and 
   expect(child("Leo Park").getByText(/· Se fue solo$/)).toBeInTheDocument();
   expect(child("Mia Lopez").getByRole("button", { name: "Ausente Mia Lopez" })).toBeVisible();
   expect(child("Mia Lopez").getByText("Plan de acción en el expediente")).toBeInTheDocument();
+  // One child not come yet: not the admins' column of them ("Esperados").
+  expect(child("Mia Lopez").getByText("Por llegar")).toBeInTheDocument();
 
   await user.click(child("Mia Lopez").getByRole("button", { name: "Registrar llegada Mia Lopez" }));
   const banner = await screen.findByRole("status");

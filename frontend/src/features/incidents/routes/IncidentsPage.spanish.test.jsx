@@ -62,7 +62,7 @@ test("a report's review speaks Spanish: its buttons, the edit's validation, an a
   );
   await user.clear(form.getByLabelText("Qué pasó"));
   await user.click(form.getByRole("button", { name: "Guardar el informe" }));
-  expect(await form.findByRole("alert")).toHaveTextContent("Qué pasó: Indique qué pasó.");
+  expect(await form.findByRole("alert")).toHaveTextContent("Qué pasó: Describa qué pasó.");
   await user.click(form.getByRole("button", { name: "Cancelar" }));
 
   const addendum = within(screen.getByRole("form", { name: "Agregar al informe" }));

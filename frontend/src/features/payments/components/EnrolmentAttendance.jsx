@@ -1,12 +1,13 @@
 import { useId } from "react";
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 import { formatLocalTime } from "../../../components/ui/localTime";
 import { formatDate } from "../../../components/ui/schedule";
 
 // One day as the family reads it: absent, or when the child arrived, left, and who took them.
 function dayInWords(record) {
-  if (record.status === "absent") return t`Absent`;
+  // One child's day, not a column of counts ("Ausentes").
+  if (record.status === "absent") return c("one child's day").t`Absent`;
   const parts = [];
   if (record.checkedInAt) {
     const arrived = formatLocalTime(record.checkedInAt);

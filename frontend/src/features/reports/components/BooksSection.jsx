@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 import { JOURNAL_FILES, fetchJournalFile, useStripePayouts } from "../../../api/books";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -17,7 +17,8 @@ function payoutColumns() {
     moneyColumn(t`Charges`, "charges"),
     moneyColumn(t`Refunds`, "refunds"),
     moneyColumn(t`Stripe fees`, "fees"),
-    moneyColumn(t`Deposit`, "amount"),
+    // The money Stripe paid into the bank, not a plan's first payment ("Anticipo").
+    moneyColumn(c("bank payout").t`Deposit`, "amount"),
     { heading: t`Matched`, cell: (row) => (row.matched ? t`Yes` : t`No: check in Stripe`) },
   ];
 }

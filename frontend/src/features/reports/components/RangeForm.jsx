@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { t } from "ttag";
+import { c, t } from "ttag";
 
 // A whole date as a date field gives it; a field emptied or half typed gives "".
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,13 +78,19 @@ export function RangeForm({ report, season, onChoose, fieldErrors = {} }) {
         )}
       </div>
       <DateField
-        label={t`From`}
+        label={c("date range").t`From`}
         value={from}
         onChange={setFrom}
         max={to}
         error={fieldErrors.from?.[0]}
       />
-      <DateField label={t`To`} value={to} onChange={setTo} min={from} error={fieldErrors.to?.[0]} />
+      <DateField
+        label={c("date range").t`To`}
+        value={to}
+        onChange={setTo}
+        min={from}
+        error={fieldErrors.to?.[0]}
+      />
       {/* The labels' height above, so the button lines up with the fields. */}
       <div className="report-range-show">
         <button type="submit" className="btn btn-primary">
