@@ -55,9 +55,11 @@ $(BUNDLE_MANIFEST): frontend/node_modules/.installed \
 
 build: install $(BUNDLE_MANIFEST)
 
-# The local services (Firebase Auth emulator) start first and stop with the server.
+# The local services (Firebase Auth emulator, localstripe, the mail sink, and a Redis for the
+# opening-morning waiting room when one answers or Debian's redis-server is installed) start
+# first and stop with the server.
 run: build
-	scripts/with-services $(MAKE) --no-print-directory serve
+	scripts/with-services --redis $(MAKE) --no-print-directory serve
 
 serve:
 	@echo "==> Migrating the database"

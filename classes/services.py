@@ -3,7 +3,7 @@
 import csv
 import io
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -124,6 +124,19 @@ def season_early_access_replace(*, season: Season, emails: list[str]) -> None:
     SeasonEarlyAccess.objects.bulk_create(
         SeasonEarlyAccess(season=season, email=email) for email in emails
     )
+
+
+@transaction.atomic
+def season_opening_move(*, season: Season, opens_at: datetime) -> Season:
+    """The season opens to every family at `opens_at` instead, its early access (if it has one)
+    moved with it, as long before as it was; the opening-morning line follows it. Registration
+    must still close after it: the database refuses a season that closes before it opens."""
+    if season.early_access_opens_at is not None:
+        season.early_access_opens_at = opens_at - (season.opens_at - season.early_access_opens_at)
+    season.opens_at = opens_at
+    season.save(update_fields=["opens_at", "early_access_opens_at"])
+    events.publish(events.SEASON_CHANGED, season=season)
+    return season
 
 
 @transaction.atomic

@@ -55,7 +55,8 @@ SEASON_CHANGED = Event(
     "season_changed",
     publisher="classes",
     facts=("season",),
-    description="A season was saved or removed in the back office: its opening may have moved.",
+    description="A season was saved or removed in the back office, or its opening moved "
+    "(`classes.services.season_opening_move`): its opening may have moved.",
 )
 EVENTS = (SEATS_ADDED, PERSON_RENAMED, PERSON_REGISTERED, PARTICIPANT_LEAVING, SEASON_CHANGED)
 

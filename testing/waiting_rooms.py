@@ -13,7 +13,8 @@ from testing import services
 @contextmanager
 def waiting_room_on(settings, name: str) -> Iterator[redis.Redis]:
     """The room on, under keys of its own (`camp-test:<name>:<random>`), letting in one family a
-    second and read again on every request; a client of its Redis. The keys go at the end."""
+    second at first (ten at most) and read again on every request; a client of its Redis. The
+    keys go at the end."""
     url = services.needs_redis(services.TEST_REDIS_URL)
     prefix = f"camp-test:{name}:{uuid.uuid4().hex}"
     settings.WAITING_ROOM_ENABLED = True
@@ -21,6 +22,7 @@ def waiting_room_on(settings, name: str) -> Iterator[redis.Redis]:
     settings.WAITING_ROOM_KEY_PREFIX = prefix
     settings.WAITING_ROOM_RECHECK_SECONDS = 0
     settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
+    settings.WAITING_ROOM_ADMIT_CEILING_PER_MINUTE = 600
     client = redis.Redis.from_url(url, decode_responses=True)
     try:
         yield client

@@ -3,7 +3,8 @@
 From WAITING_ROOM_OPENS_MINUTES_BEFORE before a season's `opens_at`, a family that comes to the
 site takes a place in the line (`line_join`). At the opening, those who came before it are let
 in in a random order (nobody gains by refreshing at 8:59:59), then everyone else in the order
-they came, WAITING_ROOM_ADMIT_PER_MINUTE a minute, fewer while the site answers slowly. A family
+they came, WAITING_ROOM_ADMIT_PER_MINUTE a minute at first, more while the site answers quickly
+(up to WAITING_ROOM_ADMIT_CEILING_PER_MINUTE), fewer while it answers slowly. A family
 let in gets an admission, a signed token its registration writes carry (`Camp-Admission`,
 checked by `waiting_room.gate` from the opening on; before it nobody is let in, and
 what may be written then, early access or another season, goes through). Each write renews it;
@@ -39,7 +40,8 @@ Redis keys, under WAITING_ROOM_KEY_PREFIX (P; `keys()` names them):
 - `P:opening` (hash): the current or next opening: `id` ("<season id>-<opens_at, epoch s>"),
   `season`, `name`, `opensAt` and `startsAt` (epoch seconds), and the line's progress:
   `admitted` (how many of the line are let in, a fraction growing with time), `at` (when it last
-  grew), `factor` (the share of the rate given now), `judged` (the last 10-second load bucket
+  grew), `factor` (the rate now over WAITING_ROOM_ADMIT_PER_MINUTE, the starting rate: below 1
+  after a cut, above it after a climb), `judged` (the last 10-second load bucket
   the factor was set from), `closed` ("1" once the line was empty after the opening).
 - `P:line:<opening id>` (sorted set): each place in the line: `a:<user id>` for a family signed
   in when it joined, `t:<id>` for a line token; scored by arrival: a random number in [0, 1)
@@ -52,8 +54,9 @@ Redis keys, under WAITING_ROOM_KEY_PREFIX (P; `keys()` names them):
 - `P:closed` (set): the ids of the openings whose line emptied, which the room stays off for.
 - `P:paused` (string): "1" while an admin holds the line (whichever opening is current, until
   resumed, at most two days).
-- `P:load:<10-second bucket>` (hash): `requests` and `slow`, the registration writes let
-  through in those ten seconds and those slower than WAITING_ROOM_LATENCY_TARGET_MS.
+- `P:load:<10-second bucket>` (hash): `requests`, `slow` and `busy`, the registration writes let
+  through in those ten seconds, those slower than WAITING_ROOM_LATENCY_TARGET_MS (or finding
+  their process's threads all busy), and those finding its threads all busy.
 """
 
 import logging
@@ -91,13 +94,16 @@ TOO_MANY_JOINS = gettext_lazy(
 
 # The load is counted in buckets of this many seconds; the rate is set again once per bucket.
 LOAD_BUCKET_SECONDS = 10
-# Above this share of slow writes in a bucket (with at least LOAD_MIN_REQUESTS of them), the rate
-# is cut by LOAD_BACKOFF; otherwise it grows back by LOAD_RECOVERY of the full rate, never past it
-# and never below LOAD_FLOOR of it.
+# A bucket's writes are slow at p95 when more than this share of them passed the target (with
+# at least LOAD_MIN_REQUESTS of them: fewer tell nothing of the site's pace). The rate is then cut
+# by LOAD_BACKOFF, never below LOAD_FLOOR of the starting rate. A bucket quick at p95, none of its
+# writes having found its process's threads all busy, lets it climb by LOAD_CLIMB of the starting
+# rate or of the rate now, whichever is more, up to WAITING_ROOM_ADMIT_CEILING_PER_MINUTE (see
+# `line_join` for the law and why).
 LOAD_SLOW_SHARE = 0.05
 LOAD_MIN_REQUESTS = 10
 LOAD_BACKOFF = 0.75
-LOAD_RECOVERY = 0.1
+LOAD_CLIMB = 0.1
 LOAD_FLOOR = 0.1
 # The load shown to admins: the last few buckets.
 LOAD_SHOWN_BUCKETS = 3
@@ -237,12 +243,20 @@ local function advance(opening, paused_key, line, closed_set, load, now, A)
   if not closed and now >= opens_at then
     local bucket = tonumber(A.bucket)
     if judged < bucket then
-      local load_now = redis.call('HMGET', load, 'requests', 'slow')
-      local requests, slow = tonumber(load_now[1] or '0'), tonumber(load_now[2] or '0')
-      if requests >= tonumber(A.min_requests) and slow > requests * tonumber(A.slow_share) then
+      local load_now = redis.call('HMGET', load, 'requests', 'slow', 'busy')
+      local requests = tonumber(load_now[1] or '0')
+      local slow, busy = tonumber(load_now[2] or '0'), tonumber(load_now[3] or '0')
+      local measured = requests >= tonumber(A.min_requests)
+      if measured and slow > requests * tonumber(A.slow_share) then
         factor = math.max(tonumber(A.floor), factor * tonumber(A.backoff))
+      elseif measured and busy == 0 then
+        factor = math.min(tonumber(A.ceiling), factor + tonumber(A.climb) * math.max(1, factor))
+      elseif factor > 1 then
+        -- Past the starting rate only on evidence: a quiet bucket steps back towards it, one
+        -- quick at p95 but short of threads holds.
+        if not measured then factor = math.max(1, factor * tonumber(A.backoff)) end
       else
-        factor = math.min(1, factor + tonumber(A.recovery))
+        factor = math.min(1, factor + tonumber(A.climb))
       end
       judged = bucket
     end
@@ -268,7 +282,8 @@ end
 # line, arrivals, merged, closed, load (the last completed bucket), joins (the caller's address
 # this minute); ARGV opening id, now, rate, join, account member, line token member, arrival's
 # random score, bucket, then the load's and the line's constants, then the places the address
-# may take without signing in this minute ('' for no limit). Nil when the opening is another
+# may take without signing in this minute ('' for no limit), then the highest factor (the
+# ceiling over the starting rate). Nil when the opening is another
 # than the caller read; the last answer is 1 when the join was refused for the address's limit.
 _STANDING = (
     _ADVANCE
@@ -276,8 +291,8 @@ _STANDING = (
 local opening, paused_key, line, arrivals, merged, closed_set, load, joins =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local A = {opening_id = ARGV[1], rate = ARGV[3], bucket = ARGV[8], min_requests = ARGV[9],
-  slow_share = ARGV[10], backoff = ARGV[11], recovery = ARGV[12], floor = ARGV[13],
-  kept = ARGV[14], joins_limit = ARGV[15]}
+  slow_share = ARGV[10], backoff = ARGV[11], climb = ARGV[12], floor = ARGV[13],
+  kept = ARGV[14], joins_limit = ARGV[15], ceiling = ARGV[16]}
 local now = tonumber(ARGV[2])
 local f = redis.call('HMGET', opening, 'id', 'opensAt', 'startsAt')
 if f[1] ~= A.opening_id then return false end
@@ -605,10 +620,11 @@ def _standing_call(
             LOAD_MIN_REQUESTS,
             LOAD_SLOW_SHARE,
             LOAD_BACKOFF,
-            LOAD_RECOVERY,
+            LOAD_CLIMB,
             LOAD_FLOOR,
             LINE_KEPT_SECONDS,
             "" if address is None else settings.WAITING_ROOM_JOINS_PER_MINUTE,
+            ceiling_factor(),
         ],
     )
 
@@ -658,14 +674,37 @@ def line_join(
     refused (TooMany). A poll, or a join bringing the place the token holds, takes no new place
     and is not counted; a token made earlier but never placed is.
 
-    How many are let in follows the site's health. Letting in more families than the site
-    answers quickly only moves the line from Redis, where it is fair and cheap, into the
-    database, where requests time out in no order at all. So the rate is cut by a quarter for
-    each 10 seconds in which more than one registration write in twenty took longer than
-    WAITING_ROOM_LATENCY_TARGET_MS (the gate counts them), down to a tenth of the rate, and grows
-    back by a tenth of it for each 10 seconds that were fast: a quick retreat and a slow return,
-    as TCP's congestion control does, so the rate settles below what the site bears instead of
-    swinging across it.
+    How many are let in follows the site's pace, judged each 10 seconds from the registration
+    writes let through in the 10 before (the gate times them). Letting in more families than the
+    site answers quickly only moves the line from Redis, where it is fair and cheap, into the
+    database, where requests time out in no order at all; letting in fewer than it answers
+    quickly makes families wait on the rate, not on the server (at 5,000 families in `make
+    bench-rush`, 2026-11-28, the last was let in after 1,001 s while admitted writes answered in
+    20-75 ms). So, with at least LOAD_MIN_REQUESTS writes to judge by:
+
+    - p95 over WAITING_ROOM_LATENCY_TARGET_MS (more than one write in twenty slower, or finding
+      every thread of its process busy): the rate is cut by a quarter, down to a tenth of the
+      starting rate (WAITING_ROOM_ADMIT_PER_MINUTE);
+    - p95 under it, and no write finding its process's threads all busy: the rate climbs by a
+      tenth of the starting rate or a tenth of itself, whichever is more, up to
+      WAITING_ROOM_ADMIT_CEILING_PER_MINUTE;
+    - p95 under it but a write found the threads all busy: a cut rate climbs back to the
+      starting rate, a rate past it holds.
+
+    With fewer writes, nothing is known of the site's pace: a cut rate climbs back to the
+    starting rate, the school's own choice, and a rate past it steps back towards it by a
+    quarter. A rate past the starting rate is held on evidence alone.
+
+    The climb past the start is multiplicative (a tenth more each quick 10 seconds, twice the
+    rate in about 73 s, ten times in about 4 minutes) because the step should be in proportion
+    to the rate: a fixed step small enough not to overrun the site at 300 a minute would take a
+    quarter of an hour to reach 3,000. And no faster, because a family let in writes over the
+    next minutes: the site feels a rise some time after it, and a steeper climb would be far past
+    what it bears before its first slow bucket. Below the start, the return is a tenth of the
+    starting rate each quick bucket, as before: a quick retreat and a slower return, as TCP's
+    congestion control does, so the rate settles under what the site bears instead of swinging
+    across it. The cut is the same quarter whatever the rate, so from the ceiling the rate is
+    back at the start within 80 s of slow writes.
     """
     return _standing(
         line_token=line_token or line_token_new(),
@@ -758,22 +797,36 @@ def _standing(
 
 
 def turn_seconds(place: int, *, factor: float) -> float:
-    """Seconds until the family `place` in line is let in, the rate being `factor` of the full
-    rate now: it grows back as the line's control law lets it (`line_join`), by LOAD_RECOVERY of
-    the full rate each LOAD_BUCKET_SECONDS, to the full rate, here as a steady climb. A cut in
-    the opening's first seconds is soon made up, and a wait told at the cut rate alone is told
-    far too long (at 5,000 families in `make bench-rush`, 2026-11-27: 1,699 s for a family let
-    in about 1,000 s later); a rate cut again is seen at the family's next poll."""
-    full = settings.WAITING_ROOM_ADMIT_PER_MINUTE / 60
-    climb = LOAD_RECOVERY / LOAD_BUCKET_SECONDS
-    climbing = max(0.0, (1 - factor) / climb)
-    # Let in while the rate climbs back: the integral of full * (factor + climb * t).
-    during_climb = full * (factor * climbing + climb * climbing**2 / 2)
+    """Seconds until the family `place` in line is let in, the rate being `factor` of the
+    starting rate now.
+
+    At or past the starting rate, the rate as it is now: a climb may not come (the site may
+    slow first), so none is promised, and one that comes shortens the wait at the family's next
+    poll (at half its wait). Below it, a cut rate is counted as climbing back to the starting
+    rate, and no further, by LOAD_CLIMB of it each LOAD_BUCKET_SECONDS, as the law lets it with
+    no slow bucket (`line_join`): a cut in the opening's first seconds is soon made up, and a
+    wait told at the cut rate alone is told far too long (at 5,000 families in `make
+    bench-rush`, 2026-11-27: 1,699 s for a family let in about 1,000 s later); a rate cut again
+    is seen at the family's next poll."""
+    start = settings.WAITING_ROOM_ADMIT_PER_MINUTE / 60
+    if factor >= 1:
+        return place / (start * factor)
+    climb = LOAD_CLIMB / LOAD_BUCKET_SECONDS
+    climbing = (1 - factor) / climb
+    # Let in while the rate climbs back: the integral of start * (factor + climb * t).
+    during_climb = start * (factor * climbing + climb * climbing**2 / 2)
     if place > during_climb:
-        return climbing + (place - during_climb) / full
-    # full * (climb / 2 * t**2 + factor * t) = place, for t.
-    a, b = full * climb / 2, full * factor
+        return climbing + (place - during_climb) / start
+    # start * (climb / 2 * t**2 + factor * t) = place, for t.
+    a, b = start * climb / 2, start * factor
     return (-b + math.sqrt(b * b + 4 * a * place)) / (2 * a)
+
+
+def ceiling_factor() -> float:
+    """The highest rate over the starting rate: WAITING_ROOM_ADMIT_CEILING_PER_MINUTE, never
+    below the start (a ceiling set lower only keeps the rate from climbing)."""
+    start = settings.WAITING_ROOM_ADMIT_PER_MINUTE
+    return max(1.0, settings.WAITING_ROOM_ADMIT_CEILING_PER_MINUTE / start) if start else 1.0
 
 
 def _let_in_count(admitted: str | float) -> int:
@@ -828,8 +881,9 @@ def admission_check(token: str | None, *, opening: Opening, caller: str | None) 
 
 def gated_write_record(*, milliseconds: float, threads_full: bool = False) -> None:
     """Count a registration write the gate let through, and whether it was slow (the server's
-    own time past WAITING_ROOM_LATENCY_TARGET_MS, or no thread of its process free), in this 10
-    seconds' bucket: the rate of admission follows them (`line_join`)."""
+    own time past WAITING_ROOM_LATENCY_TARGET_MS, or no thread of its process free) and whether
+    it found no thread free, in this 10 seconds' bucket: the rate of admission follows them
+    (`line_join`)."""
     found = _client()
     if found is None:
         return
@@ -840,6 +894,8 @@ def gated_write_record(*, milliseconds: float, threads_full: bool = False) -> No
             pipe.hincrby(key, "requests", 1)
             if threads_full or milliseconds > settings.WAITING_ROOM_LATENCY_TARGET_MS:
                 pipe.hincrby(key, "slow", 1)
+            if threads_full:
+                pipe.hincrby(key, "busy", 1)
             pipe.expire(key, LOAD_BUCKET_SECONDS * (LOAD_SHOWN_BUCKETS + 10))
             pipe.execute()
     except redis.RedisError as error:

@@ -10,9 +10,13 @@ from .env import env, env_bool
 WAITING_ROOM_ENABLED = env_bool("WAITING_ROOM_ENABLED", True)
 # The line forms this many minutes before a season's `opens_at`.
 WAITING_ROOM_OPENS_MINUTES_BEFORE = int(env("WAITING_ROOM_OPENS_MINUTES_BEFORE", "15"))
-# Families let in per minute once the season opens, while the site answers quickly; fewer while
-# more than one in twenty registration writes take longer than WAITING_ROOM_LATENCY_TARGET_MS.
+# Families let in per minute once the season opens. More while the admitted families' writes
+# answer within WAITING_ROOM_LATENCY_TARGET_MS at p95 (and find threads free), up to the ceiling;
+# fewer while more than one in twenty take longer (waiting_room.line.line_join).
 WAITING_ROOM_ADMIT_PER_MINUTE = int(env("WAITING_ROOM_ADMIT_PER_MINUTE", "300"))
+WAITING_ROOM_ADMIT_CEILING_PER_MINUTE = int(
+    env("WAITING_ROOM_ADMIT_CEILING_PER_MINUTE", str(10 * WAITING_ROOM_ADMIT_PER_MINUTE))
+)
 WAITING_ROOM_LATENCY_TARGET_MS = int(env("WAITING_ROOM_LATENCY_TARGET_MS", "1000"))
 # The threads each server process answers on (the Procfile's gunicorn --threads): a write that
 # finds every one of them busy counts as slow too, as those after it queue for one.

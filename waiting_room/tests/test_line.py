@@ -33,6 +33,7 @@ from waiting_room.line import (
     ADMISSION_SALT,
     BAD_LINE,
     LINE_SALT,
+    LOAD_BUCKET_SECONDS,
     TOO_MANY_JOINS,
     keys,
     line_token_new,
@@ -977,6 +978,123 @@ class TestAdmins:
         }
 
 
+class TestTheRateFollowsTheSite:
+    """The control law, fed through the line's own script: ten seconds of registration writes
+    at a time (a "bucket"), each judged as the line advances. The room lets in 60 a minute at
+    first, 600 at most, 6 at least (`waiting_room_on`)."""
+
+    @pytest.fixture
+    def crowd(self, room, clock) -> list[str]:
+        """A season opened, and a line long enough not to empty in these tests: its places
+        written as joins after the opening write them (scored by arrival), each a line token's."""
+        season = an_opening(60)
+        tokens = [signing.Signer(salt=LINE_SALT).sign(f"crowd-{n}") for n in range(20_000)]
+        room.zadd(line_key(season), {member_of(token): 1 + n for n, token in enumerate(tokens)})
+        clock.shift(60)
+        return tokens
+
+    @staticmethod
+    def a_bucket(clock, *, quick: int = 0, slow: int = 0, busy: int = 0) -> int:
+        """Ten seconds in which the gate lets through `quick` writes within the target, `slow`
+        ones past it and `busy` quick ones that found every thread of their process taken; the
+        rate per minute once the line judged them."""
+        clock.shift(LOAD_BUCKET_SECONDS + 0.5 - timezone.now().timestamp() % LOAD_BUCKET_SECONDS)
+        for _ in range(quick):
+            line.gated_write_record(milliseconds=200)
+        for _ in range(slow):
+            line.gated_write_record(milliseconds=5000)
+        for _ in range(busy):
+            line.gated_write_record(milliseconds=200, threads_full=True)
+        clock.shift(LOAD_BUCKET_SECONDS)
+        return line.waiting_room_live().current_per_minute
+
+    def test_quick_writes_raise_the_rate_past_the_start_to_the_ceiling_and_no_further(
+        self, crowd, clock
+    ):
+        rates = [self.a_bucket(clock, quick=20) for _ in range(30)]
+
+        # A tenth more each quick bucket: 60 * 1.1 ** n.
+        assert rates[:5] == [66, 73, 80, 88, 97]
+        assert rates == sorted(rates)
+        # 1.1 ** 24 < 10 < 1.1 ** 25: at the ceiling from the 25th bucket, and kept there.
+        assert rates[23] < 600
+        assert rates[24:] == [600] * 6
+
+    def test_slow_writes_cut_the_rate_to_the_floor_and_no_further(self, crowd, clock, room):
+        rates = [self.a_bucket(clock, quick=17, slow=3) for _ in range(12)]
+
+        # A quarter less each bucket slow at p95 (3 of 20 writes): 60 * 0.75 ** n, down to 6
+        # (0.75 ** 8 is just above a tenth) and kept there.
+        assert rates[:3] == [45, 34, 25]
+        assert rates == sorted(rates, reverse=True)
+        assert rates[7:] == [6] * 5
+        assert float(room.hget(keys().opening, "factor")) == 0.1
+
+    def test_from_the_ceiling_slow_writes_bring_the_rate_down_quickly(self, crowd, clock):
+        for _ in range(25):
+            self.a_bucket(clock, quick=20)
+
+        rates = [self.a_bucket(clock, quick=19, slow=1)] + [
+            self.a_bucket(clock, quick=18, slow=2) for _ in range(8)
+        ]
+
+        # One slow write in twenty is p95 within the target: it still climbs (held at the
+        # ceiling); two is past it, and eight such buckets take the rate back to the start
+        # (600 * 0.75 ** 8 = 60.06).
+        assert rates[0] == 600
+        assert rates[1:4] == [450, 338, 253]
+        assert rates[8] == 60
+
+    def test_past_the_start_the_rate_is_held_on_evidence_alone(self, crowd, clock):
+        for _ in range(10):
+            self.a_bucket(clock, quick=20)
+        climbed = line.waiting_room_live().current_per_minute
+
+        short_of_threads = self.a_bucket(clock, quick=19, busy=1)
+        too_few = [self.a_bucket(clock, quick=9) for _ in range(4)]
+
+        # 60 * 1.1 ** 10. A write finding no thread free holds it; buckets with too few writes
+        # to judge the site by step back towards the start, a quarter at a time, not below it.
+        assert climbed == 156
+        assert short_of_threads == 156
+        assert too_few == [117, 88, 66, 60]
+
+    def test_a_cut_rate_climbs_back_to_the_start_without_evidence_but_not_past_it(
+        self, crowd, clock
+    ):
+        cut = [self.a_bucket(clock, slow=10) for _ in range(3)]
+
+        quiet = [self.a_bucket(clock) for _ in range(6)]
+        short_of_threads = [self.a_bucket(clock, quick=19, busy=1) for _ in range(2)]
+
+        # 60 * 0.75 ** 3 = 25.3, then a tenth of the start (6) a bucket, to 60 and no further.
+        assert cut[-1] == 25
+        assert quiet == [31, 37, 43, 49, 55, 60]
+        assert short_of_threads == [60, 60]
+
+    def test_the_wait_told_follows_the_rate_as_it_is_now(self, crowd, clock, api_client):
+        family = crowd[-1]
+        at_the_start = poll(api_client, family)
+        for _ in range(8):
+            self.a_bucket(clock, quick=20)
+        climbed = poll(api_client, family)
+        factor = float(line.waiting_room_live().current_per_minute) / 60
+        self.a_bucket(clock, slow=10)
+        cut_back = poll(api_client, family)
+
+        # At the start, one a second: the place itself.
+        assert at_the_start["estimatedWaitSeconds"] == at_the_start["position"]
+        # At 1.1 ** 8 of it (129 a minute), the place at that rate, no further climb promised.
+        assert factor == pytest.approx(1.1**8, abs=0.01)
+        assert climbed["estimatedWaitSeconds"] == pytest.approx(climbed["position"] / 1.1**8, abs=1)
+        # Cut by a quarter, to 96 a minute: told longer at once.
+        assert cut_back["estimatedWaitSeconds"] == pytest.approx(
+            cut_back["position"] / (0.75 * 1.1**8), abs=1
+        )
+        assert cut_back["position"] < climbed["position"]
+        assert cut_back["estimatedWaitSeconds"] > climbed["estimatedWaitSeconds"]
+
+
 class TestRedisDown:
     def test_everyone_goes_in_with_a_warning_and_no_error(
         self, room, clock, api_client, api_client_for, family, open_class, settings, caplog
@@ -1029,9 +1147,14 @@ class TestRedisDown:
         (100, 0.1, 90 + (100 - 49.5)),
         # Within the climb: 0.005 t**2 + 0.5 t = 10.
         (10, 0.5, (-0.5 + math.sqrt(0.25 + 0.2)) / 0.01),
+        # Past the start, the rate as it is now: no climb is counted on.
+        (100, 2.0, 50.0),
+        (40, 10.0, 4.0),
     ],
 )
-def test_a_turn_is_counted_with_the_rate_climbing_back(settings, place, factor, seconds):
+def test_a_turn_is_counted_with_a_cut_rate_climbing_back_and_none_past_the_start(
+    settings, place, factor, seconds
+):
     settings.WAITING_ROOM_ADMIT_PER_MINUTE = 60
 
     assert turn_seconds(place, factor=factor) == pytest.approx(seconds)
