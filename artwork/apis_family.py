@@ -4,6 +4,7 @@ family and admins), and the portfolio as a PDF (the family and admins). Another 
 or a child an instructor does not teach, is as good as absent (artwork.access_children)."""
 
 from django.http import HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -112,8 +113,11 @@ class ParticipantPortfolioPdfApi(APIView):
             season_id=query.validated_data["seasonId"],
         )
         name = slugify(participant.first_name) or f"participant-{participant.pk}"
+        # In the family's reading language, whoever prints it.
+        with translation.override(participant.account.reading_language):
+            document = portfolio_pdf(portfolio)
         response = HttpResponse(
-            portfolio_pdf(portfolio),
+            document,
             content_type="application/pdf",
             headers={
                 "Content-Disposition": content_disposition_header(True, f"portfolio-{name}.pdf")

@@ -11,6 +11,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Participant, User
 from care.encryption import SealedJSONField
@@ -241,10 +242,10 @@ class CareReminder(models.Model):
 
 
 class DocumentKind(models.TextChoices):
-    IMMUNISATION = "immunisation", "Immunisation record"
-    ACTION_PLAN = "action_plan", "Allergy action plan"
-    DOCTOR_NOTE = "doctor_note", "Doctor's note"
-    OTHER = "other", "Other document"
+    IMMUNISATION = "immunisation", gettext_lazy("Immunisation record")
+    ACTION_PLAN = "action_plan", gettext_lazy("Allergy action plan")
+    DOCTOR_NOTE = "doctor_note", gettext_lazy("Doctor's note")
+    OTHER = "other", gettext_lazy("Other document")
 
 
 class CareDocument(models.Model):

@@ -11,7 +11,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.ages import age_on
 from accounts.models import Participant, User
@@ -474,15 +476,22 @@ def care_reminder_send(
 
 
 def missing_in_words(item: str) -> str:
+    """What is missing, as a family reads it: said in the reader's language where it is read
+    (an e-mail renders it in its reader's, a refusal in the request's)."""
     words = {
-        "record": "the care record (allergies, medication, contacts, pick-ups, photo consent)",
-        "confirmation": "a confirmation that the care record is still correct",
-        "emergencyContacts": "emergency contacts",
-        "photoConsent": "an answer about photos",
-        "actionPlan": "an allergy action plan that has not expired (upload it with the record)",
+        "record": gettext_lazy(
+            "the care record (allergies, medication, contacts, pick-ups, photo consent)"
+        ),
+        "confirmation": gettext_lazy("a confirmation that the care record is still correct"),
+        "emergencyContacts": gettext_lazy("emergency contacts"),
+        "photoConsent": gettext_lazy("an answer about photos"),
+        "actionPlan": gettext_lazy(
+            "an allergy action plan that has not expired (upload it with the record)"
+        ),
     }
     if item.startswith(POLICY_PREFIX):
-        return "acceptance of the " + item.removeprefix(POLICY_PREFIX).replace("-", " ")
+        policy = item.removeprefix(POLICY_PREFIX).replace("-", " ")
+        return format_lazy(gettext_lazy("acceptance of the {policy}"), policy=policy)
     return words.get(item, item)
 
 
@@ -561,7 +570,8 @@ def _document_reminder_send(document: CareDocument, *, day: int) -> bool:
         context={
             "name": family.name,
             "child": document.participant.name,
-            "document": document.get_kind_display(),
+            # Its kind in the reader's language, as the e-mail is rendered.
+            "document": DocumentKind(document.kind).label,
             "file_name": document.file_name,
             "expires_on": document.expires_on,
         },

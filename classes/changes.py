@@ -13,6 +13,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop
 
 from classes.mail import class_mail
 from classes.message_kinds import ClassMessage
@@ -65,39 +68,53 @@ def class_change_noted(camp_class: Class, *, before: dict, at: datetime | None =
         _tell(change.pk, now)
 
 
-def _when(start: str, end: str) -> str:
-    zone = school_timezone()
-    start_at = datetime.fromisoformat(start).astimezone(zone)
-    end_at = datetime.fromisoformat(end).astimezone(zone)
-    return f"{start_at:%A, %B} {start_at.day}, {start_at:%-I:%M %p} to {end_at:%-I:%M %p %Z}"
+def _words(words: str, **parts) -> str:
+    return gettext(words).format(**parts)
+
+
+# Each line is said when it is read: an e-mail renders it in its reader's language.
+_said = lazy(_words, str)
+
+
+def _clock(moment: str, shown: str) -> str:
+    return lazy(date_format, str)(_at_school(moment), _said(shown))
+
+
+def _at_school(moment: str) -> datetime:
+    return datetime.fromisoformat(moment).astimezone(school_timezone())
 
 
 def _hours(start: str, end: str) -> str:
-    zone = school_timezone()
-    start_at = datetime.fromisoformat(start).astimezone(zone)
-    end_at = datetime.fromisoformat(end).astimezone(zone)
-    return f"{start_at:%-I:%M %p} to {end_at:%-I:%M %p %Z}"
+    shown = {"start": _clock(start, gettext_noop("g:i A")), "end": _clock(end, "g:i A T")}
+    return _said(gettext_noop("{start} to {end}"), **shown)
+
+
+def _when(start: str, end: str) -> str:
+    day = _clock(start, gettext_noop("l, F j"))
+    return _said(gettext_noop("{day}, {hours}"), day=day, hours=_hours(start, end))
 
 
 def changes_in_words(before: dict, after: dict) -> list[str]:
-    """What changed between two pictures of a class, one line each, old -> new."""
+    """What changed between two pictures of a class, one line each, old -> new, each said in
+    the language of whoever reads it."""
     lines = []
     if before["location"] != after["location"]:
-        lines.append(
-            f"Where: {before['location'] or 'to be announced'} → "
-            f"{after['location'] or 'to be announced'}"
-        )
+        unknown = _said(gettext_noop("to be announced"))
+        where = {"before": before["location"] or unknown, "after": after["location"] or unknown}
+        lines.append(_said(gettext_noop("Where: {before} → {after}"), **where))
     if before["instructor"] != after["instructor"]:
-        lines.append(f"Instructor: {before['instructor']} → {after['instructor']}")
+        who = {"before": before["instructor"], "after": after["instructor"]}
+        lines.append(_said(gettext_noop("Instructor: {before} → {after}"), **who))
     old, new = before["meetings"], after["meetings"]
     for day in sorted(set(old) | set(new)):
         if day in old and day in new and old[day] != new[day]:
-            start = datetime.fromisoformat(old[day][0]).astimezone(school_timezone())
-            lines.append(f"{start:%A, %B} {start.day}: {_hours(*old[day])} → {_hours(*new[day])}")
+            moved = {"before": _hours(*old[day]), "after": _hours(*new[day])}
+            named = _clock(old[day][0], "l, F j")
+            lines.append(_said(gettext_noop("{day}: {before} → {after}"), day=named, **moved))
         elif day in old and day not in new:
-            lines.append(f"Cancelled: {_when(*old[day])}")
+            lines.append(_said(gettext_noop("Cancelled: {meeting}"), meeting=_when(*old[day])))
         elif day in new and day not in old:
-            lines.append(f"Added: {_when(*new[day])}")
+            lines.append(_said(gettext_noop("Added: {meeting}"), meeting=_when(*new[day])))
     return lines
 
 

@@ -248,7 +248,7 @@ class Refusal:
 
     @classmethod
     def care_incomplete(cls, participant: Participant, missing: list[str]) -> "Refusal":
-        needed = "; ".join(missing_in_words(item) for item in missing)
+        needed = "; ".join(str(missing_in_words(item)) for item in missing)
         names = {"name": participant.first_name, "needed": needed}
         words = (
             _("Before %(name)s's first class the school needs: %(needed)s.")

@@ -9,13 +9,14 @@ it corrects). Database triggers hold both (migrations/0002_records_never_edited.
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 
 class IncidentKind(models.TextChoices):
-    INJURY = "injury", "Injury"
-    ILLNESS = "illness", "Illness"
-    BEHAVIOUR = "behaviour", "Behaviour"
-    OTHER = "other", "Other"
+    INJURY = "injury", gettext_lazy("Injury")
+    ILLNESS = "illness", gettext_lazy("Illness")
+    BEHAVIOUR = "behaviour", gettext_lazy("Behaviour")
+    OTHER = "other", gettext_lazy("Other")
 
 
 class BodyArea(models.TextChoices):

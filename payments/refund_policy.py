@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from payments.models import Payment, RefundPolicy
 from payments.money import cents, percent_of
 
@@ -24,7 +27,7 @@ def _money(amount: Decimal) -> str:
 
 
 def _days(count: int) -> str:
-    return "1 day" if count == 1 else f"{count} days"
+    return ngettext("%(count)s day", "%(count)s days", count) % {"count": count}
 
 
 @dataclass(frozen=True)
@@ -99,47 +102,63 @@ class RefundTerms:
         return cents(min(max(amount, Decimal("0.00")), paid))
 
     def tier_label(self, tier: RefundTier) -> str:
+        said = {"fee": _money(self.admin_fee), "percent": self.partial_refund_percent}
+        if tier == RefundTier.FULL and self.admin_fee:
+            return _("Full refund less the %(fee)s administration fee") % said
         if tier == RefundTier.FULL:
-            if self.admin_fee:
-                return f"Full refund less the {_money(self.admin_fee)} administration fee"
-            return "Full refund"
-        if tier == RefundTier.PARTIAL:
-            return f"{self.partial_refund_percent}% refund"
-        return "No refund"
+            return _("Full refund")
+        return _("%(percent)s%% refund") % said if tier == RefundTier.PARTIAL else _("No refund")
 
     @property
     def text(self) -> str:
-        """The policy in one sentence."""
-        fee = f" less a {_money(self.admin_fee)} administration fee" if self.admin_fee else ""
-        if self.full_refund_days == 0:
+        """The policy in one sentence, in the active language."""
+        said = {"fee": _money(self.admin_fee), "percent": self.partial_refund_percent}
+        if self.full_refund_days == 0 and self.admin_fee:
             return (
-                f"Cancel any time before the class starts for a full refund{fee}; "
-                "once it has started, nothing is refunded."
+                _(
+                    "Cancel any time before the class starts for a full refund less a %(fee)s "
+                    "administration fee; once it has started, nothing is refunded."
+                )
+                % said
             )
+        if self.full_refund_days == 0:
+            return _(
+                "Cancel any time before the class starts for a full refund; once it has "
+                "started, nothing is refunded."
+            )
+        said["days"] = _days(self.full_refund_days)
         parts = [
-            f"Cancel {_days(self.full_refund_days)} or more before the first meeting "
-            f"for a full refund{fee}"
+            _(
+                "Cancel %(days)s or more before the first meeting for a full refund less a "
+                "%(fee)s administration fee"
+            )
+            % said
+            if self.admin_fee
+            else _("Cancel %(days)s or more before the first meeting for a full refund") % said
         ]
         nothing_within = self.full_refund_days
         if self.has_partial_window:
             latest, earliest = self.full_refund_days - 1, self.partial_refund_days
+            said.update(latest=latest, days=_days(earliest), first=_days(latest))
             if latest == 0:
-                window = "on the first day itself"
+                window = _("on the first day itself, %(percent)s%% is refunded")
             elif earliest == 0:
-                window = f"from {_days(latest)} before to the first day itself"
+                window = _(
+                    "from %(first)s before to the first day itself, %(percent)s%% is refunded"
+                )
             elif latest == earliest:
-                window = f"{_days(earliest)} before"
+                window = _("%(days)s before, %(percent)s%% is refunded")
             else:
-                window = f"{latest} to {_days(earliest)} before"
-            parts.append(f"{window}, {self.partial_refund_percent}% is refunded")
+                window = _("%(latest)s to %(days)s before, %(percent)s%% is refunded")
+            parts.append(window % said)
             nothing_within = self.partial_refund_days
-        if nothing_within > 0:
-            parts.append(
-                f"fewer than {_days(nothing_within)} before, or once the class has started, "
-                "nothing is refunded"
-            )
-        else:
-            parts.append("once the class has started, nothing is refunded")
+        said["days"] = _days(nothing_within)
+        parts.append(
+            _("fewer than %(days)s before, or once the class has started, nothing is refunded")
+            % said
+            if nothing_within > 0
+            else _("once the class has started, nothing is refunded")
+        )
         return "; ".join(parts) + "."
 
 

@@ -7,8 +7,15 @@ from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
+from care.models import DocumentKind
+from care.services import missing_in_words
 from class_messages.services import body_html
+from classes.changes import changes_in_words
+from payments.refund_policy import RefundTerms, RefundTier
 
 _ZONE = ZoneInfo(settings.SCHOOL_TIMEZONE)
 _FIRST = datetime(2027, 7, 5, 9, 0, tzinfo=_ZONE)
@@ -37,15 +44,22 @@ FAMILY = {
     "for_child": True,
 }
 PRICE_LINES = [
-    {"label": "List price", "amount": "$300.00"},
+    {"label": gettext_lazy("List price"), "amount": "$300.00"},
     {"label": "Sibling discount", "amount": "\u2212$30.00"},
     {"label": "Code WELCOME10", "amount": "\u2212$27.00"},
 ]
-POLICY = (
-    "Cancel 14 days or more before the first meeting for a full refund; 13 to 7 days before, "
-    "50% is refunded; fewer than 7 days before, or once the class has started, nothing is "
-    "refunded."
-)
+
+
+def _said(words) -> str:
+    """Words of ours the apps build in Python, said in the language of whoever reads them, as
+    the apps' own are."""
+    return lazy(words, str)()
+
+
+# The school's default refund terms.
+TERMS = RefundTerms()
+# Its terms in one sentence, in the reader's language.
+POLICY = _said(lambda: TERMS.text)
 # What an instructor writes to a class's families: paragraphs, and a link that ends a sentence.
 CLASS_MESSAGE = (
     "Hello families,\n\nWe fire the pots on Thursday: bring an apron and a towel.\n"
@@ -82,6 +96,25 @@ INCIDENT = {
     "school_phone": "+1 707 555 0100",
 }
 
+
+def _picture(location: str, hours: dict[int, tuple[int, int]]) -> dict:
+    """A class as `classes.changes.class_picture` keeps it: its location and its meetings, by
+    days after the first and the hours they run."""
+
+    def meeting(days: int, start: int, end: int) -> list[str]:
+        day = _FIRST + timedelta(days=days)
+        return [day.replace(hour=start).isoformat(), day.replace(hour=end).isoformat()]
+
+    return {
+        "location": location,
+        "instructor": CLASS["instructor_name"],
+        "meetings": {
+            (_FIRST + timedelta(days=days)).date().isoformat(): meeting(days, *times)
+            for days, times in hours.items()
+        },
+    }
+
+
 SAMPLES: dict[str, dict] = {
     "welcome": {"name": "Ana Silva"},
     "role_changed": {"name": "Maya Lindqvist", "role": "instructor"},
@@ -114,11 +147,10 @@ SAMPLES: dict[str, dict] = {
     "schedule_changed": {
         **CLASS,
         "name": "Ana Silva",
-        "changes": [
-            "Where: Clay Studio → Clay Studio 2, 12 Kiln Lane, Sonoma, CA",
-            "Monday, July 5: 9:00 AM to 12:00 PM PDT → 10:00 AM to 1:00 PM PDT",
-            "Cancelled: Wednesday, July 7, 9:00 AM to 12:00 PM PDT",
-        ],
+        "changes": changes_in_words(
+            _picture("Clay Studio", {0: (9, 12), 2: (9, 12)}),
+            _picture("Clay Studio 2, 12 Kiln Lane, Sonoma, CA", {0: (10, 13)}),
+        ),
         "full_refund_until": _FIRST - timedelta(days=20),
     },
     "desk_pay_later_link": {
@@ -138,13 +170,19 @@ SAMPLES: dict[str, dict] = {
         "name": "Ana Silva",
         "first_class": "Wheel-Thrown Pottery",
         "children": [
-            {"name": "Mia Silva", "missing": ["emergency contacts", "the liability waiver"]}
+            {
+                "name": "Mia Silva",
+                "missing": [
+                    missing_in_words("emergencyContacts"),
+                    missing_in_words("policy:liability-waiver"),
+                ],
+            }
         ],
     },
     "care_document_reminder": {
         "name": "Ana Silva",
         "child": "Mia Silva",
-        "document": "Allergy action plan",
+        "document": DocumentKind.ACTION_PLAN.label,
         "file_name": "mia-action-plan.pdf",
         "expires_on": (_FIRST + timedelta(days=7)).date(),
     },
@@ -164,7 +202,7 @@ SAMPLES: dict[str, dict] = {
         **CLASS,
         **FAMILY,
         "school_phone": "+1 707 555 0100",
-        "missing": ["a confirmation that the care record is still correct"],
+        "missing": [missing_in_words("confirmation")],
     },
     "still_checked_in": {
         "name": "Rosa Admin",
@@ -203,7 +241,7 @@ SAMPLES: dict[str, dict] = {
     },
     "artwork_news": {
         "name": FAMILY["name"],
-        "names": "Mia and Leo",
+        "names": format_lazy(gettext_lazy("{names} and {last}"), names="Mia", last="Leo"),
         "children": [
             {
                 "first_name": "Mia",
@@ -261,8 +299,8 @@ SAMPLES: dict[str, dict] = {
         "calendar_method": "PUBLISH",
         "plan_label": "Deposit and two instalments",
         "plan_parts": [
-            {"due_on": "May 15", "amount": "$364.50"},
-            {"due_on": "May 31", "amount": "$364.50"},
+            {"due_on": (_FIRST - timedelta(days=51)).date(), "amount": "$364.50"},
+            {"due_on": (_FIRST - timedelta(days=35)).date(), "amount": "$364.50"},
         ],
     },
     "checkout_receipt": {
@@ -276,8 +314,8 @@ SAMPLES: dict[str, dict] = {
                 "amount": "$120.00",
                 "plan_label": "Deposit and two instalments",
                 "plan_parts": [
-                    {"due_on": "May 15", "amount": "$76.50"},
-                    {"due_on": "May 31", "amount": "$76.50"},
+                    {"due_on": (_FIRST - timedelta(days=51)).date(), "amount": "$76.50"},
+                    {"due_on": (_FIRST - timedelta(days=35)).date(), "amount": "$76.50"},
                 ],
                 "refunded": False,
                 "refund_reason": "",
@@ -340,23 +378,23 @@ SAMPLES: dict[str, dict] = {
         "refund_due": True,
         "to_credit": False,
         "withheld": "$20.00",
-        "tier_label": "50% refund",
+        "tier_label": _said(lambda: TERMS.tier_label(RefundTier.PARTIAL)),
         "why": "you cancelled 10 days before the first meeting",
         "calendar_method": "CANCEL",
     },
     "instalment_failed": {
         **PAYMENT,
         "instalment_amount": "$97.50",
-        "due_on": "May 15",
+        "due_on": (_FIRST - timedelta(days=51)).date(),
         "card_message": "Your card has insufficient funds.",
         "enrolment_id": 42,
         "overdue": False,
-        "release_on": "",
-        "next_try_on": "May 16",
+        "release_on": None,
+        "next_try_on": (_FIRST - timedelta(days=50)).date(),
     },
     "seat_released": {
         **PAYMENT,
-        "release_on": "June 2",
+        "release_on": (_FIRST - timedelta(days=33)).date(),
         "refund": "$0.00",
         "refund_due": False,
         "calendar_method": "CANCEL",

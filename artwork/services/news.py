@@ -16,6 +16,8 @@ from datetime import date, datetime
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from artwork.message_kinds import ArtworkMessage
@@ -25,7 +27,8 @@ from core.school_time import school_timezone
 from notifications.models import Message
 from notifications.services import message_queue
 
-UNTITLED = "Untitled"
+# Said in the reader's language when the news is rendered.
+UNTITLED = gettext_lazy("Untitled")
 # A child tagged on a piece its family has not yet been told of, or not yet told is ready.
 UNTOLD = Q(told_new_at__isnull=True) | Q(told_ready_at__isnull=True, artwork__stage=Stage.READY)
 
@@ -42,7 +45,10 @@ class _Told:
 def _joined(names: list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # Said in the reader's language when the news is rendered.
+    return format_lazy(
+        gettext_lazy("{names} and {last}"), names=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def collect_times(*, class_ids: set[int], now: datetime) -> dict[int, datetime]:

@@ -7,7 +7,8 @@ import io
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from pypdf import PdfReader
 
 from artwork.files import picture_key_opens
@@ -255,6 +256,28 @@ class TestPortfolio:
             assert piece.camp_class.name in text
             assert _day(piece.taken_on) in text
             assert len(page.images) == 1
+
+    @pytest.mark.parametrize("reader", ["student", "admin"])
+    def test_a_spanish_reading_family_s_portfolio_is_in_spanish_whoever_prints_it(
+        self, client_as, families, pottery, reader
+    ):
+        families["ana"].language = "es"
+        families["ana"].save(update_fields=["language"])
+        mia = families["mia"]
+        bowl = artwork_made(pottery, [mia], title="Blue bowl")
+        artwork_made(pottery, [mia], title="")
+
+        pdf = _pdf(client_as(reader).get(f"/api/participants/{mia.pk}/portfolio.pdf"))
+
+        cover, *pages = (page.extract_text() for page in pdf.pages)
+        assert "Portafolio de Mia" in cover
+        assert "Todas las temporadas" in cover and "2 obras" in cover and "Hecho el " in cover
+        with translation.override("es"):
+            taken_on = date_format(bowl.taken_on, "j \\d\\e F \\d\\e Y")
+        assert taken_on in pages[0] and "Blue bowl" in pages[0]
+        assert "Sin título" in pages[1] and "página 3" in pages[1]
+        for english in ("portfolio", "Every season", "pieces", "Made on", "Untitled", "page"):
+            assert english not in "".join([cover, *pages])
 
     def test_one_season_s_portfolio_names_the_season(self, client_as, families, pottery, summer):
         mia = families["mia"]

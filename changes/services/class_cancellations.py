@@ -20,7 +20,9 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from changes.selectors import care_days_riding_on
 from classes.models import Class, ClassStatus, is_sold_by_unit
@@ -110,9 +112,14 @@ def _units_of(series_id: int) -> list[int]:
     )
 
 
+def _cancelled_words(class_name: str) -> str:
+    # Said where it is read: each family's e-mail in its reader's language.
+    return format_lazy(gettext_lazy("The school cancelled {class_name}."), class_name=class_name)
+
+
 def _refund_reason(class_name: str, message: str) -> str:
-    said = f"The school cancelled {class_name}."
-    return f"{said} {message}" if message else said
+    said = _cancelled_words(class_name)
+    return format_lazy("{said} {message}", said=said, message=message) if message else said
 
 
 @transaction.atomic
@@ -147,9 +154,7 @@ def _close(*, class_id: int, message: str) -> tuple[Class, int, int]:
         )
     Selection.objects.filter(pk__in=[selection.pk for selection in selections]).delete()
     # Its waitlist and the seats held on it close with it, each waiting family told once.
-    waited = waitlist_close_for_class(
-        class_id=class_id, reason=f"The school cancelled {camp_class.name}."
-    )
+    waited = waitlist_close_for_class(class_id=class_id, reason=_cancelled_words(camp_class.name))
     return camp_class, len(selections), waited
 
 

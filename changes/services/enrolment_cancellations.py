@@ -16,8 +16,10 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import User
 from changes.selectors import care_days_riding_on
@@ -53,7 +55,7 @@ logger = logging.getLogger(__name__)
 
 ZERO = Decimal("0.00")
 # A day of care whose seat moved is given back whole, not by a tier of the policy.
-IN_FULL = "Refunded in full"
+IN_FULL = gettext_lazy("Refunded in full")
 # Why the seat went back, as the roster and the back office read it.
 SEAT_REASON = "Cancelled by the family."
 
@@ -226,8 +228,7 @@ def _change_window_end(payment: Payment) -> datetime | None:
 
 
 def _school_day(moment: datetime) -> str:
-    local = moment.astimezone(school_timezone())
-    return f"{local:%A, %B} {local.day}"
+    return date_format(moment.astimezone(school_timezone()), _("l, F j"))
 
 
 @dataclass(frozen=True)
@@ -236,22 +237,37 @@ class _Why:
     now: str
 
     def by_the_promise(self) -> "_Why":
-        said = " by the class's dates when you enrolled"
-        return _Why(done=self.done + said, now=self.now + said)
+        said = _("%(why)s by the class's dates when you enrolled")
+        return _Why(done=said % {"why": self.done}, now=said % {"why": self.now})
 
 
 def _when(*, days_before: int | None, started: bool) -> _Why:
+    # In the active language: the family's, whose request cancels (or asks what it would give).
     if started:
-        return _Why("you cancelled after the class had started", "the class has started")
+        return _Why(_("you cancelled after the class had started"), _("the class has started"))
     if days_before is None:
-        return _Why("you cancelled before the class had its dates", "the class has no dates yet")
+        return _Why(
+            _("you cancelled before the class had its dates"), _("the class has no dates yet")
+        )
     if days_before == 0:
         return _Why(
-            "you cancelled on the day of the first meeting", "today is the first meeting's day"
+            _("you cancelled on the day of the first meeting"),
+            _("today is the first meeting's day"),
         )
-    days = "1 day" if days_before == 1 else f"{days_before} days"
+    days = {"count": days_before}
     return _Why(
-        f"you cancelled {days} before the first meeting", f"it is {days} before the first meeting"
+        ngettext(
+            "you cancelled %(count)s day before the first meeting",
+            "you cancelled %(count)s days before the first meeting",
+            days_before,
+        )
+        % days,
+        ngettext(
+            "it is %(count)s day before the first meeting",
+            "it is %(count)s days before the first meeting",
+            days_before,
+        )
+        % days,
     )
 
 
@@ -266,10 +282,13 @@ def _tier_now(
     if tier_of is not None:
         return tier_of.tier, _Why(done=tier_of.why, now=tier_of.why_now)
     if window_end is not None and now < window_end:
-        said = (
-            f"the class's first meeting moved on {_school_day(camp_class.first_meeting_moved_at)}"
-            f", so you may cancel for a full refund until {_school_day(window_end)}"
-        )
+        said = _(
+            "the class's first meeting moved on %(moved)s, so you may cancel for a full refund "
+            "until %(until)s"
+        ) % {
+            "moved": _school_day(camp_class.first_meeting_moved_at),
+            "until": _school_day(window_end),
+        }
         return RefundTier.FULL, _Why(done=said, now=said)
     standing = _Standing.against(camp_class.starts_at, now)
     tier = terms.tier(days_before=standing.days_before, started=standing.started)
@@ -434,6 +453,24 @@ def enrolment_cancel(
     on record and then asked of Stripe (or, `refund_to` credit, added to the family's credit
     with the school's bonus), the family told once of each. With `expected_refund` (what the
     family confirmed), nothing is done unless that is still the refund."""
+    # Why this much comes back, the tier and the policy are the family's words: their e-mail,
+    # their payment history and the answer say them in the family's language, whoever asks.
+    with translation.override(student.reading_language):
+        return _enrolment_cancel(
+            student=student,
+            enrolment_id=enrolment_id,
+            expected_refund=expected_refund,
+            refund_to=refund_to,
+        )
+
+
+def _enrolment_cancel(
+    *,
+    student: User,
+    enrolment_id: int,
+    expected_refund: Decimal | None,
+    refund_to: str,
+) -> EnrolmentCancellation:
     with transaction.atomic():
         payment = _payment_of(student=student, enrolment_id=enrolment_id, lock=True)
         now = timezone.now()

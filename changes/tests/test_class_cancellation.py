@@ -91,6 +91,52 @@ def test_cancelling_refunds_every_seat_and_tells_everyone_once(
     assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 1
 
 
+@pytest.mark.parametrize(
+    ("language", "subject", "said", "not_said"),
+    [
+        (
+            "es",
+            "Reembolso de Wheel-Thrown Pottery",
+            [
+                "Reembolsamos $45.50 de Wheel-Thrown Pottery a la tarjeta con la que pagó",
+                f"Motivo: La escuela canceló Wheel-Thrown Pottery. {MESSAGE}",
+                "El archivo de calendario adjunto (class.ics) quita sus sesiones",
+            ],
+            ["We have refunded", "Why:", "The school cancelled"],
+        ),
+        (
+            "en",
+            "Refund for Wheel-Thrown Pottery",
+            [
+                "We have refunded $45.50 for Wheel-Thrown Pottery to the card you paid with",
+                f"Why: The school cancelled Wheel-Thrown Pottery. {MESSAGE}",
+            ],
+            ["Reembolsamos", "Motivo", "La escuela"],
+        ),
+    ],
+    ids=["spanish", "english"],
+)
+def test_the_refund_is_told_in_the_language_the_family_reads(
+    paid_families, pottery, student, language, subject, said, not_said
+):
+    student.language = language
+    student.save(update_fields=["language"])
+    send_queued()
+
+    class_cancel(class_id=pottery.pk, message=MESSAGE)
+
+    [refunded] = [m for m in send_queued() if m.subject.startswith(subject)]
+    assert refunded.subject == subject
+    assert refunded.extra_headers["Content-Language"] == language
+    for words in said:
+        assert words in refunded.body
+    for words in not_said:
+        assert words not in refunded.body
+    # The records keep the reason as the school wrote it, whoever reads the mail.
+    payment = Payment.objects.get()
+    assert payment.refund_reason == f"The school cancelled Wheel-Thrown Pottery. {MESSAGE}"
+
+
 def test_a_cancelled_class_can_no_longer_be_chosen(paid_families, pottery, api_client_for):
     class_cancel(class_id=pottery.pk)
 

@@ -246,6 +246,53 @@ class TestCancelling:
         assert Message.objects.filter(kind=PaymentMessage.ENROLMENT_CANCELLED).count() == 1
         assert Message.objects.filter(kind=PaymentMessage.REFUND_MADE).count() == 1
 
+    def test_a_spanish_reading_family_is_told_of_both_in_spanish(self, paid, student):
+        student.language = "es"
+        student.save(update_fields=["language"])
+        mail_sent()
+
+        cancel_at(at(date(2027, 6, 4)), paid)
+
+        cancelled, refunded = mail_sent()
+        assert cancelled.subject == "Cancelada: Summer Pottery"
+        for fact in (
+            "Como usted lo pidió, su lugar en Summer Pottery está cancelado",
+            "Pagado: $45.50",
+            "Reembolso del 50%: canceló 10 días antes de la primera sesión.",
+            "Reembolso pendiente: $22.75",
+            "Política de reembolsos cuando pagó: Cancele 14 días o más antes de la primera "
+            "sesión para recibir un reembolso total; de 13 a 7 días antes, se reembolsa el 50%; "
+            "con menos de 7 días de anticipación, o una vez empezada la clase, no se reembolsa "
+            "nada.",
+        ):
+            assert fact in cancelled.body
+        for english in ("As you asked", "Refund due", "you cancelled", "Cancel 14 days"):
+            assert english not in cancelled.body
+        assert refunded.subject == "Reembolso de Summer Pottery"
+        assert "Reembolsamos $22.75 de Summer Pottery a la tarjeta con la que pagó" in (
+            refunded.body
+        )
+        assert "Motivo: Canceló 10 días antes de la primera sesión: reembolso del 50%." in (
+            refunded.body
+        )
+        assert "We have refunded" not in refunded.body
+        assert cancelled.extra_headers["Content-Language"] == "es"
+
+    def test_an_english_reading_family_is_told_in_english(self, paid, student):
+        student.language = "en"
+        student.save(update_fields=["language"])
+        mail_sent()
+
+        cancel_at(at(date(2027, 6, 4)), paid)
+
+        cancelled, refunded = mail_sent()
+        assert cancelled.subject == "Cancelled: Summer Pottery"
+        assert "50% refund: you cancelled 10 days before the first meeting." in cancelled.body
+        assert refunded.subject == "Refund for Summer Pottery"
+        assert "Why: You cancelled 10 days before the first meeting: 50% refund." in (refunded.body)
+        for spanish in ("Hola", "Cancelada", "Reembolso", "canceló"):
+            assert spanish not in cancelled.body + refunded.body
+
     def test_cancelling_inside_a_week_refunds_nothing_and_asks_stripe_nothing(self, paid):
         mail_sent()
 

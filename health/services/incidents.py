@@ -265,7 +265,8 @@ def _family_context(
         "class_name": camp_class.name,
         "at": incident.at,
         "location": incident.location or camp_class.location,
-        "kind": incident.get_kind_display(),
+        # In the reader's language, as the e-mail is rendered.
+        "kind": IncidentKind(incident.kind).label,
         "body_area": incident.get_body_area_display() if incident.body_area else "",
         "description": incident.description,
         "first_aid": incident.first_aid,

@@ -2,12 +2,18 @@
 whoever's request or worker queues it; an address that is nobody's account reads the school's
 default. The language is kept with the row and sent as the e-mail's Content-Language."""
 
+import html
+import re
+from types import SimpleNamespace
+
 import pytest
 from django.utils import translation
+from django.utils.functional import Promise
 
 from accounts.models import Role
 from enrolments.message_kinds import EnrolmentMessage
-from notifications.rendering import reader_language
+from notifications import kinds
+from notifications.rendering import message_rendered, reader_language
 from notifications.services import message_queue, message_rerender_queued, message_resend
 from testing.factories import UserFactory
 from testing.mail_samples import SAMPLES
@@ -96,3 +102,61 @@ def test_queued_messages_rendered_again_keep_each_readers_language():
     assert changed == 2
     assert spanish.subject == "Un lugar para usted: Loom Weaving"
     assert english.subject == "A seat for you: Loom Weaving"
+
+
+def typed_values(value) -> set[str]:
+    """What people typed in a sample (names, places, notes...), which no language changes; our
+    own words in it are said lazily, in the reader's language, and are not among them."""
+    if isinstance(value, Promise):
+        return set()
+    if isinstance(value, str) and not value:
+        return set()
+    if isinstance(value, str):
+        # A text typed over several lines (a message, its HTML) is read line by line.
+        stripped = html.unescape(re.sub(r"<[^>]+>", "\n", value))
+        return {value, *(line.strip() for line in stripped.splitlines() if line.strip())}
+    if isinstance(value, SimpleNamespace):
+        value = vars(value)
+    if isinstance(value, dict):
+        value = value.values()
+    if isinstance(value, list | tuple | set) or type(value).__name__ == "dict_values":
+        return set().union(*(typed_values(item) for item in value))
+    return set()
+
+
+def lines_read(rendered) -> list[str]:
+    """The lines a reader reads: the subject, the text, and the HTML's body without its tags."""
+    body = rendered.html.split("<body>", 1)[-1]
+    body = html.unescape(re.sub(r"<[^>]+>", " ", body))
+    lines = [rendered.subject, *rendered.text.splitlines(), *body.splitlines()]
+    return [" ".join(line.split()) for line in lines if line.strip()]
+
+
+def our_words(line: str, typed: set[str]) -> str:
+    """The line without what was typed, addresses and links: the words of ours left in it."""
+    for value in sorted(typed, key=len, reverse=True):
+        line = line.replace(value, " ")
+    return re.sub(r"\S+://\S+|\S+@\S+", " ", line)
+
+
+def sentence_bearing(line: str, typed: set[str]) -> bool:
+    # Two words of ours at least: a lone label ("Instructor: ...") reads the same in both.
+    return len(re.findall(r"[A-Za-z\u00c0-\u017f]{2,}", our_words(line, typed))) >= 2
+
+
+@pytest.mark.parametrize("kind", kinds.registered())
+def test_every_kind_speaks_spanish_to_a_spanish_reader_and_english_to_an_english_one(kind):
+    sample = SAMPLES[kind]
+    typed = typed_values(sample)
+
+    english = message_rendered(kind, sample, language="en")
+    spanish = message_rendered(kind, sample, language="es")
+
+    english_lines = [line for line in lines_read(english) if sentence_bearing(line, typed)]
+    spanish_lines = [line for line in lines_read(spanish) if sentence_bearing(line, typed)]
+    assert (english.language, spanish.language) == ("en", "es")
+    assert english_lines and spanish_lines
+    assert [line for line in english_lines if line in set(spanish_lines)] == []
+    # The English reader reads the words as written: nothing of the catalogue leaks into them.
+    assert "Hola" not in english.text + english.html
+    assert english.text.startswith("Hello") or kind == "contact_message"

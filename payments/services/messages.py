@@ -6,7 +6,8 @@ the registration morning's busiest request, is composed by the worker that sends
 from decimal import Decimal
 
 from django.conf import settings
-from django.utils.translation import gettext_lazy
+from django.utils.formats import time_format
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from classes.mail import class_mail, classes_mail
 from classes.models import Class
@@ -133,7 +134,7 @@ def receipt_composed(facts: dict) -> Composed:
         refund_policy=refund_policy_text_of(payment),
         plan_label=payment.plan_label,
         plan_parts=[
-            {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": money(part.amount)}
+            {"due_on": part.due_on, "amount": money(part.amount)}
             for part in payment.instalments.filter(kind="instalment").order_by("due_on", "id")
         ]
         if payment.plan_label
@@ -157,8 +158,7 @@ def checkout_receipt_queue(checkout: Checkout) -> None:
 
 def _plan_parts(payment: Payment) -> list[dict]:
     return [
-        {"due_on": f"{part.due_on:%B} {part.due_on.day}", "amount": money(part.amount)}
-        for part in payment.plan_instalments
+        {"due_on": part.due_on, "amount": money(part.amount)} for part in payment.plan_instalments
     ]
 
 
@@ -204,7 +204,8 @@ def _checkout_line(line: CheckoutLine, details: dict, questions: dict[int, Quest
 
 
 def _clock(moment) -> str:
-    return f"{moment.hour % 12 or 12}:{moment:%M} {'AM' if moment.hour < 12 else 'PM'}"
+    # In the reader's language: the composer runs in it (notifications/sending.py).
+    return time_format(moment, gettext("g:i A"))
 
 
 def _care_week(week: CareWeek) -> dict:
@@ -213,6 +214,7 @@ def _care_week(week: CareWeek) -> dict:
     and what the days cost together (the weekly rate among the adjustments)."""
     day = week.first.camp_class
     count = len(week.lines)
+    hours = {"start": _clock(day.start_time), "end": _clock(day.end_time)}
     price_lines = []
     if week.adjustments:
         price_lines = [
@@ -220,10 +222,12 @@ def _care_week(week: CareWeek) -> dict:
             *({"label": a["label"], "amount": money_change(a["amount"])} for a in week.adjustments),
         ]
     return {
-        "heading": (
-            f"{day.name}, {week.week}: {count} day{'s' if count != 1 else ''}, "
-            f"{_clock(day.start_time)} to {_clock(day.end_time)}"
-        ),
+        "heading": ngettext(
+            "%(name)s, %(week)s: %(count)s day, %(start)s to %(end)s",
+            "%(name)s, %(week)s: %(count)s days, %(start)s to %(end)s",
+            count,
+        )
+        % {"name": day.name, "week": week.week, "count": count, **hours},
         "participant_name": week.first.payment.participant_name or week.first.participant.name,
         "days": ", ".join(line.camp_class.unit_label for line in week.lines),
         "led_by": day.instructor.name,
@@ -287,12 +291,16 @@ def refund_queue(
     amount: Decimal | None = None,
     credit: Decimal = Decimal(0),
     about: str = "",
+    reason: str = "",
 ) -> None:
     """The money went back: all of the payment, or `amount` of it (a cancellation's part) to
     the card, and `credit` as account credit (what the seat was paid with credit, in cash or by
     cheque, when the school gives it all back). A seat the school took back in full (the class
-    cancelled, a refund by the school) leaves the family's calendar too."""
+    cancelled, a refund by the school) leaves the family's calendar too. `reason`, said in the
+    reader's language, stands for the one on record."""
     more = {} if amount is None else {"amount": money(amount), "card_refunded": amount > 0}
+    if reason:
+        more["reason"] = reason
     if credit > 0:
         more["credit_amount"] = money(credit)
     seat_gone = payment.status == PaymentStatus.REFUNDED and payment.enrolment_id is not None
@@ -344,16 +352,13 @@ def instalment_failed_queue(instalment) -> None:
         PaymentMessage.INSTALMENT_FAILED,
         payment,
         instalment_amount=money(instalment.amount),
-        due_on=f"{instalment.due_on:%B} {instalment.due_on.day}",
+        # Dates, not words: the template says them in the reader's language.
+        due_on=instalment.due_on,
         card_message=instalment.message,
         enrolment_id=payment.enrolment_id,
         overdue=payment.overdue_since is not None,
-        release_on=f"{payment.release_on:%B} {payment.release_on.day}"
-        if payment.release_on
-        else "",
-        next_try_on=f"{instalment.next_try_on:%B} {instalment.next_try_on.day}"
-        if instalment.next_try_on
-        else "",
+        release_on=payment.release_on,
+        next_try_on=instalment.next_try_on,
         # Each failed try is its own message, however often the task runs.
         about=f"instalment:{instalment.pk}:{instalment.tries}",
     )
@@ -364,7 +369,7 @@ def seat_released_queue(payment: Payment, *, refund: Decimal) -> None:
         PaymentMessage.SEAT_RELEASED,
         payment,
         calendar_method="CANCEL",
-        release_on=f"{payment.release_on:%B} {payment.release_on.day}",
+        release_on=payment.release_on,
         refund=money(refund),
         refund_due=refund > 0,
     )

@@ -7,7 +7,9 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import Conflict, NotFound
 from enrolments.services import seat_give_back
@@ -33,7 +35,11 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
     under the payment's lock, each idempotent by its key, and a failure leaves nothing written,
     so a retry after any failure is safe.
     """
-    reason = reason.strip() or "Refunded by the school."
+    # What the family reads, in their language (a reason of ours is said lazily, one typed is
+    # kept as typed); the records keep it in the language of whoever refunded.
+    said = reason if isinstance(reason, Promise) else reason.strip()
+    said = said or gettext_lazy("Refunded by the school.")
+    reason = str(said)
     with transaction.atomic():
         payment = Payment.objects.select_for_update().get(pk=payment_id)
         if payment.status == PaymentStatus.REFUNDED:
@@ -65,7 +71,7 @@ def payment_refund(*, payment_id: int, reason: str) -> bool:
         payment.refund_id = refund_id
         payment.refunded_at = timezone.now()
         payment.save(update_fields=["status", "refund_reason", "refund_id", "refunded_at"])
-        refund_queue(payment, amount=paid.card, credit=paid.other)
+        refund_queue(payment, amount=paid.card, credit=paid.other, reason=said)
     return True
 
 
