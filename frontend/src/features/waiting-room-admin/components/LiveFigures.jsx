@@ -20,7 +20,7 @@ function Figure({ label, value, note }) {
  * them when they look.
  */
 export function LiveFigures({ live }) {
-  const setTo = formatCount(live.admitPerMinute);
+  const startsAt = formatCount(live.admitPerMinute);
   return (
     <div className="row row-cols-2 row-cols-lg-4 g-3">
       <Figure label={t`In line`} value={formatCount(live.inLine)} />
@@ -30,7 +30,7 @@ export function LiveFigures({ live }) {
       <Figure
         label={t`Letting in per minute`}
         value={formatCount(live.currentPerMinute)}
-        note={t`Set to ${setTo}`}
+        note={t`Starts at ${startsAt}`}
       />
       <Figure label={t`Recent registration writes`} value={formatCount(live.recentRequests)} />
       <Figure label={t`Slow among them`} value={formatRate(live.recentSlowShare)} />

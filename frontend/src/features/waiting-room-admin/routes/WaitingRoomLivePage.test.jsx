@@ -57,7 +57,7 @@ test("an admin reads how the line moves: who waits, how fast they go in, how the
   expect(figure("Still waiting")).toHaveTextContent("350");
   expect(figure("Came before the opening")).toHaveTextContent("640");
   expect(figure("Letting in per minute")).toHaveTextContent("225");
-  expect(screen.getByText("Set to 300")).toBeVisible();
+  expect(screen.getByText("Starts at 300")).toBeVisible();
   expect(figure("Recent registration writes")).toHaveTextContent("480");
   expect(figure("Slow among them")).toHaveTextContent("6.3%");
   expect(screen.getByRole("button", { name: "Pause admissions" })).toBeEnabled();
