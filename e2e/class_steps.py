@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import Role, User
 from e2e.helpers import assert_accessible, demo_image, log_in
+from e2e.language import spoken
 from testing.factories import UserFactory
 
 
@@ -43,19 +44,21 @@ def admin_member(emulator, live_server) -> User:
     )
 
 
-def main_navigation(page: Page):
-    return page.get_by_role("navigation", name="Main")
+def main_navigation(page: Page, language: str = "en"):
+    return page.get_by_role("navigation", name=spoken("Main", language))
 
 
 def dashboard_menu(page: Page):
     return page.get_by_role("navigation", name="Dashboard")
 
 
-def sign_in(page: Page, email: str) -> None:
-    """Log in through the real login page and wait until the session is established."""
+def sign_in(page: Page, email: str, *, language: str = "en") -> None:
+    """Log in through the real login page, in `language`, and wait until the session is
+    established."""
     page.goto("/login")
-    log_in(page, email)
-    expect(main_navigation(page).get_by_role("button", name="Log Out")).to_be_visible()
+    log_in(page, email, language=language)
+    log_out = spoken("Log Out", language)
+    expect(main_navigation(page, language).get_by_role("button", name=log_out)).to_be_visible()
 
 
 def log_out(page: Page) -> None:

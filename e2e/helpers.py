@@ -6,6 +6,8 @@ from pathlib import Path
 from django.conf import settings
 from playwright.sync_api import BrowserContext, Page, expect
 
+from e2e.language import spoken
+
 AXE_SCRIPT = settings.BASE_DIR / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 DEMO_IMAGES = settings.BASE_DIR / "static" / "img" / "demo"
 GAPI_OFFLINE = Path(__file__).with_name("gapi_offline.js")
@@ -75,15 +77,16 @@ def wcag_failures(page: Page) -> str:
     return f"On {page.url}:\n{_report(failing)}" if failing else ""
 
 
-def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
-    """Fill and send the login form of the page already showing it."""
+def log_in(page: Page, email: str, password: str = PASSWORD, *, language: str = "en") -> None:
+    """Fill and send the login form of the page already showing it, in `language`."""
     form = page.get_by_role("main")
+    log_in_words = spoken("Log In", language)
     # A move between pages is a transition: the address says /login a moment before the login
     # form replaces the page that sent it there, which has Email and Password fields of its own.
-    expect(form.get_by_role("heading", name="Log In", level=1)).to_be_visible()
-    form.get_by_label("Email").fill(email)
-    form.get_by_label("Password", exact=True).fill(password)
-    form.get_by_role("button", name="Log In").click()
+    expect(form.get_by_role("heading", name=log_in_words, level=1)).to_be_visible()
+    form.get_by_label(spoken("Email", language)).fill(email)
+    form.get_by_label(spoken("Password", language), exact=True).fill(password)
+    form.get_by_role("button", name=log_in_words, exact=True).click()
 
 
 def serve_gapi_offline(context: BrowserContext) -> None:

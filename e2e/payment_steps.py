@@ -15,6 +15,7 @@ from checkout.tests.test_fulfilment import charge_for
 from classes.models import ClassStatus
 from e2e.class_steps import class_card, dashboard_menu, member
 from e2e.helpers import demo_image
+from e2e.language import spoken
 from testing.factories import SelectionFactory
 from testing.seasons import a_season_class
 
@@ -53,13 +54,13 @@ def paid_seat(student, camp_class):
     return payment_fulfil(payment_id=payment_record(charge=charge_for(selection)).pk)
 
 
-def card_field(page: Page):
-    return page.get_by_role("group", name="Card details")
+def card_field(page: Page, language: str = "en"):
+    return page.get_by_role("group", name=spoken("Card details", language))
 
 
-def fill_card(page: Page, number: str) -> None:
+def fill_card(page: Page, number: str, *, language: str = "en") -> None:
     """Type a test card into the stand-in's inputs, as a cardholder would."""
-    card = card_field(page)
+    card = card_field(page, language)
     card.get_by_placeholder("number").fill(number)
     card.get_by_placeholder("exp_month").fill("12")
     card.get_by_placeholder("exp_year").fill("34")

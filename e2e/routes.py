@@ -3,7 +3,8 @@ walk them all (accessibility, screenshots).
 
 A page is one line of ROUTES: its visitor, its address and a text its main region shows once
 the real content is there (not a loading bar, not the login page a guard sent the visitor to).
-Addresses and texts that name seeded rows are functions of the School.
+Addresses and texts that name seeded rows are functions of the School. A text is a whole message
+of the catalogues (or the school's own words), so a page in Spanish is known by its translation.
 """
 
 import re
@@ -19,6 +20,7 @@ from accounts.models import Participant, Role, User
 from classes.models import Category, Class, ClassStatus, Level
 from e2e.class_steps import admin_member, instructor_member, member, sign_in
 from e2e.helpers import demo_image
+from e2e.language import language_chosen, spoken
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
 from notifications.mailboxes import mailbox_for
@@ -58,6 +60,8 @@ class School:
     selection: Selection
     payment: Payment
     waitlist_entry: WaitlistEntry
+    # The live server's address, for what the browser keeps per site (the language's cookie).
+    base_url: str
 
     def person(self, visitor: str) -> User | None:
         return None if visitor == VISITOR else getattr(self, visitor)
@@ -107,7 +111,7 @@ ROUTES = [
         also="main button",
     ),
     # The family's to-do list: Mia's paperwork is done and nothing is offered or due.
-    Route("todo", STUDENT, "/dashboard", "Nothing to do"),
+    Route("todo", STUDENT, "/dashboard", "Nothing to do. You are all set."),
     Route("my-selected-classes", STUDENT, "/dashboard/my-selected-classes", "Batik on Silk"),
     Route(
         "payment",
@@ -121,13 +125,13 @@ ROUTES = [
     Route(
         "receipt", STUDENT, lambda s: f"/dashboard/receipts/{s.payment.pk}", "Watercolour for Kids"
     ),
-    Route("waitlist", STUDENT, "/dashboard/waitlist", "Number 1 on the list"),
+    Route("waitlist", STUDENT, "/dashboard/waitlist", "Clay Creatures"),
     Route("family", STUDENT, "/dashboard/family", "Allergic to peanuts."),
     Route(
         "care-record",
         STUDENT,
         lambda s: f"/dashboard/family/{s.child.pk}/care",
-        "Save emergency contacts",
+        "Emergency contacts",
         also="main form",
     ),
     Route("my-profile", STUDENT, "/dashboard/profile", "sam@camp.test"),
@@ -163,11 +167,22 @@ ROUTES = [
     Route("profile", INSTRUCTOR, "/dashboard/profile", "maya@camp.test"),
     Route("manage-users", ADMIN, "/dashboard/all-users", "sam@camp.test"),
     Route("manage-classes", ADMIN, "/dashboard/manage-classes", "Linocut Printmaking"),
-    Route("care-missing", ADMIN, "/dashboard/care-missing", "complete care record"),
+    Route(
+        "care-missing",
+        ADMIN,
+        "/dashboard/care-missing",
+        "Every child enrolled in an upcoming class has a complete care record.",
+    ),
     Route("attendance", ADMIN, "/dashboard/attendance", "No class meets on this day."),
     Route("incidents", ADMIN, "/dashboard/incidents", "No report is open."),
     Route("artwork", ADMIN, "/dashboard/artwork", "No piece is waiting."),
-    Route("waiting-room", ADMIN, "/dashboard/waiting-room", "The line is off", also="main button"),
+    Route(
+        "waiting-room",
+        ADMIN,
+        "/dashboard/waiting-room",
+        "The line is off: families go straight in.",
+        also="main button",
+    ),
 ]
 
 
@@ -261,27 +276,39 @@ def seed_school(emulator, live_server) -> School:
         selection=selection,
         payment=payment,
         waitlist_entry=entry,
+        base_url=live_server.url,
     )
 
 
-def open_as(page: Page, school: School, visitor: str, *, width: int, theme: str) -> None:
-    """Sign the visitor in (if anyone) and set the screen's width and the stored theme, which the
-    page applies before its first paint."""
+def open_as(
+    page: Page, school: School, visitor: str, *, width: int, theme: str, language: str = "en"
+) -> None:
+    """Sign the visitor in (if anyone), reading the site in `language`, and set the screen's width
+    and the stored theme, which the page applies before its first paint."""
     page.context.add_init_script(f"window.localStorage.setItem('theme', '{theme}')")
+    if language != "en":
+        language_chosen(page.context, school.base_url, language)
     person = school.person(visitor)
     if person is not None:
         # At a laptop's width: a phone's collapsed menu hides the Log Out button sign_in waits for.
         page.set_viewport_size({"width": 1280, "height": 800})
-        sign_in(page, person.email)
+        # A first sign-in keeps the language the person was reading the site in.
+        sign_in(page, person.email, language=language)
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
 
 
-def visit(page: Page, school: School, route: Route) -> None:
-    """Go to the route and wait until its real content is on screen and the network is quiet."""
+def visit(page: Page, school: School, route: Route, *, language: str = "en") -> None:
+    """Go to the route and wait until its real content is on screen, in `language`, and the
+    network is quiet."""
     path = route.path_in(school)
     page.goto(path)
     main = page.get_by_role("main")
-    expect(main).to_contain_text(route.text_in(school))
+    text = route.text_in(school)
+    # Either words will do: a page not translated yet, or the school's own words that happen to
+    # read as one of the app's messages (its Cookie policy page), show as written.
+    expect(main).to_contain_text(
+        re.compile(f"{re.escape(spoken(text, language))}|{re.escape(text)}")
+    )
     if route.also:
         expect(page.locator(route.also).first).to_be_visible()
     page.wait_for_load_state("networkidle")

@@ -1,10 +1,12 @@
-"""Every page, signed out and in each role, on a phone and a laptop, light and dark: axe-core
-finds no violation of WCAG 2.1 A or AA of any impact, and no serious or critical one of its other
-rules (e2e/routes.py lists the pages).
+"""Every page, signed out and in each role, in English and in Spanish, on a phone and a laptop,
+light and dark: axe-core finds no violation of WCAG 2.1 A or AA of any impact, and no serious or
+critical one of its other rules (e2e/routes.py lists the pages).
 
-One browser context per role, signed in once: each page is visited once, then measured at both
-widths in both themes by resizing the window and switching the theme in place, which is what the
-header's toggle does (it sets data-bs-theme on the root element)."""
+One browser context per role and language, signed in once: each page is visited once, then
+measured at both widths in both themes by resizing the window and switching the theme in place,
+which is what the header's toggle does (it sets data-bs-theme on the root element). In Spanish the
+sweep measures what axe measures (the page's language, contrast, names), not whether every word
+is translated: e2e/test_spanish*.py read the words."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +16,8 @@ from e2e.helpers import assert_accessible, wcag_failures
 from e2e.routes import THEMES, VISITORS, WIDTHS, open_as, routes_of, seed_school, visit
 
 pytestmark = pytest.mark.usefixtures("emulator")
+
+LANGUAGES = ("en", "es")
 
 
 @pytest.fixture
@@ -26,11 +30,13 @@ def set_theme(page: Page, theme: str) -> None:
 
 
 @pytest.mark.parametrize("visitor", VISITORS)
-def test_every_page_meets_wcag_21_aa_in_both_themes_at_both_widths(page, school, visitor):
-    open_as(page, school, visitor, width=1280, theme="light")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_meets_wcag_21_aa_in_both_themes_at_both_widths(page, school, visitor, language):
+    open_as(page, school, visitor, width=1280, theme="light", language=language)
     failures = []
     for route in routes_of(visitor):
-        visit(page, school, route)
+        visit(page, school, route, language=language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
         for width, height in WIDTHS.items():
             page.set_viewport_size({"width": width, "height": height})
             for theme in THEMES:

@@ -3,6 +3,8 @@ import useSWR, { useSWRConfig } from "swr";
 
 import { api } from "../lib/api";
 import { isEligibilityKey } from "./eligibility";
+import { policiesKey } from "./policies";
+import { todoKey } from "./todo";
 
 /*
  * GET/POST /participants and PUT/DELETE /participants/:id: the people of the signed-in family,
@@ -60,7 +62,8 @@ export function deleteParticipant(id) {
 /*
  * Runs one change, shows it in the cached list at once (`updateList(list, answer, args)`), then
  * asks for the list again. Who can take which class depends on the family's people and their
- * ages, so the eligibility shown on the class pages is asked again too.
+ * ages, so the eligibility shown on the class pages is asked again too; and a child brings the
+ * school's policies due for them and their care record to the family's to-do list.
  */
 function useParticipantChange(change, updateList) {
   const { mutate } = useSWRConfig();
@@ -68,6 +71,9 @@ function useParticipantChange(change, updateList) {
     async (...args) => {
       const result = await change(...args);
       const showChange = (participants) => participants && updateList(participants, result, args);
+      // Asked for in the background: the form is ready for the next child meanwhile.
+      mutate(policiesKey);
+      mutate(todoKey);
       await Promise.all([
         mutate(participantsKey, showChange, { revalidate: true }),
         mutate(isEligibilityKey),

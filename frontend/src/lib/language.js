@@ -11,6 +11,12 @@ const LOCALES = { en: "en-US", es: "es-US" };
 
 export const LOCALE = LOCALES[LANGUAGE] ?? LOCALES.en;
 
+/*
+ * The language the school writes its own texts in (its policies, its pages): shown as written
+ * whatever the page's language, and marked as such so a screen reader reads them in their own.
+ */
+export const SCHOOL_LANGUAGE = "en";
+
 // The other language a person may switch to, named in its own words.
 export const LANGUAGE_NAMES = { en: "English", es: "Español" };
 

@@ -2,6 +2,7 @@ import { Form, Formik } from "formik";
 import { t } from "ttag";
 
 import { useAcceptPolicies } from "../../api/policies";
+import { SCHOOL_LANGUAGE } from "../../lib/language";
 import { FormErrorSummary } from "../forms/ErrorSummary";
 import { FormField } from "../forms/FormField";
 import { serverErrors } from "../forms/serverErrors";
@@ -106,12 +107,18 @@ export function PoliciesSignForm({ policies, whomOf, only, headingLevel = 3, onA
                 const named = inSentence(policy.title);
                 return (
                   <li key={policy._id} className="mb-2">
-                    <span className="fw-semibold">{policy.title}</span>
+                    <span className="fw-semibold" lang={SCHOOL_LANGUAGE}>
+                      {policy.title}
+                    </span>
                     {whom.length > 0 && ` ${t`for ${whomWords}`}`}
                     <span className="text-body-secondary"> {t`(version ${policy.version})`}</span>
                     <details className="mt-1">
                       <summary>{t`Read the ${named}`}</summary>
-                      <PlainText text={policy.text} className="border-start ps-3 mt-2 text-break" />
+                      <PlainText
+                        text={policy.text}
+                        lang={SCHOOL_LANGUAGE}
+                        className="border-start ps-3 mt-2 text-break"
+                      />
                     </details>
                   </li>
                 );

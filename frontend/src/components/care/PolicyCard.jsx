@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { t } from "ttag";
 
+import { SCHOOL_LANGUAGE } from "../../lib/language";
 import { PlainText } from "../ui/PlainText";
 import { formatSchoolDay } from "./careDates";
 import { inSentence } from "./missingItems";
@@ -41,7 +42,7 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
   return (
     <section className="card shadow-sm" aria-labelledby={titleId}>
       <div className="card-body">
-        <Heading id={titleId} className="h5 mb-1">
+        <Heading id={titleId} className="h5 mb-1" lang={SCHOOL_LANGUAGE}>
           {policy.title}
         </Heading>
         <p className="small text-body-secondary mb-2">{t`Version ${policy.version}`}</p>
@@ -55,7 +56,11 @@ export function PolicyCard({ policy, whomOf, headingLevel = 3 }) {
           {reading ? t`Hide the ${named}` : t`Read the ${named}`}
         </button>
         <div id={textId} hidden={!reading}>
-          <PlainText text={policy.text} className="border-start ps-3 mb-3 text-break" />
+          <PlainText
+            text={policy.text}
+            lang={SCHOOL_LANGUAGE}
+            className="border-start ps-3 mb-3 text-break"
+          />
         </div>
         {accepted.length > 0 && (
           <ul className="list-unstyled mb-2">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "ttag";
 
 // templates/index.html reads the same key before the first paint; keep the two in step.
 export const THEME_STORAGE_KEY = "theme";
@@ -55,6 +56,7 @@ function MoonIcon() {
 export function ThemeToggle() {
   const [theme, setTheme] = useState(currentTheme);
   const next = theme === "dark" ? "light" : "dark";
+  const label = next === "dark" ? t`Switch to dark theme` : t`Switch to light theme`;
 
   function toggle() {
     applyTheme(next);
@@ -66,8 +68,8 @@ export function ThemeToggle() {
       type="button"
       className="btn btn-outline-secondary d-inline-flex align-items-center"
       onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
     >
       {theme === "dark" ? <SunIcon /> : <MoonIcon />}
     </button>

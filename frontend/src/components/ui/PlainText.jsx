@@ -8,11 +8,12 @@ export function paragraphsOf(text) {
 
 /*
  * Text a person typed (a class's description, an instructor's bio) shown as they wrote it:
- * plain text in paragraphs, never markup.
+ * plain text in paragraphs, never markup. `lang` names the language it is written in where that
+ * may not be the page's.
  */
-export function PlainText({ id, text, className = "", paragraphClassName = "" }) {
+export function PlainText({ id, text, lang, className = "", paragraphClassName = "" }) {
   return (
-    <div id={id} className={className}>
+    <div id={id} lang={lang} className={className}>
       {paragraphsOf(text).map((paragraph, index) => (
         <p key={index} className={paragraphClassName} style={{ whiteSpace: "pre-line" }}>
           {paragraph}

@@ -377,6 +377,8 @@ describe("School policies", () => {
     renderPage();
 
     await screen.findByRole("region", { name: "Liability waiver" });
+    // The school's own words, in the language it wrote them, whatever the page's.
+    expect(screen.getByRole("heading", { name: "Liability waiver" })).toHaveAttribute("lang", "en");
     expect(policy("Liability waiver").getByText("Version 2")).toBeVisible();
     expect(policy("Liability waiver").getByText("Still to accept for Mia")).toBeVisible();
     expect(policy("Liability waiver").getByText("For Leo")).toBeVisible();
@@ -423,6 +425,24 @@ describe("School policies", () => {
     await waitFor(() =>
       expect(screen.queryByRole("form", { name: "Accept the school's policies" })).toBeNull(),
     );
+  });
+  test("a child added brings the policies due for them, asked for again", async () => {
+    const answers = { "/participants": [myself], "/policies": [{ ...waiver, due: [] }] };
+    const fetch = stubApi(answers);
+    const { user } = renderPage();
+    await screen.findByRole("region", { name: "Liability waiver" });
+    expect(screen.queryByRole("form", { name: "Accept the school's policies" })).toBeNull();
+    answerPost(fetch, mia);
+    answers["/participants"] = [myself, mia];
+    answers["/policies"] = [{ ...waiver, due: [2], accepted: [] }];
+
+    await user.type(addForm().getByLabelText("First name"), "Mia");
+    await user.type(addForm().getByLabelText("Last name"), "Lopez");
+    await user.type(addForm().getByLabelText("Date of birth"), mia.dateOfBirth);
+    await user.click(addForm().getByRole("button", { name: "Add child" }));
+
+    expect(await screen.findByRole("form", { name: "Accept the school's policies" })).toBeVisible();
+    expect(policy("Liability waiver").getByText("Still to accept for Mia")).toBeVisible();
   });
 });
 

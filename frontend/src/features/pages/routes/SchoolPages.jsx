@@ -7,7 +7,7 @@ import { Loading } from "../../../components/ui/Loading";
 import { contact } from "../../../components/layout/Footer";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { LOCALE } from "../../../lib/language";
+import { LOCALE, SCHOOL_LANGUAGE } from "../../../lib/language";
 import { PageText } from "../components/PageText";
 
 // One chunk for every page of the footer: one lazy route entry fewer in the first load.
@@ -20,9 +20,10 @@ const lastChange = new Intl.DateTimeFormat(LOCALE, {
 });
 
 /*
- * One of the school's pages that admins write in the back office. `title` is the footer's name
- * for it, shown in the tab until the page's own title arrives; `dated` dates the policies (their
- * readers want to know which version they read), "updated", or "reviewed" for the statement.
+ * One of the school's pages that admins write in the back office, in the school's language.
+ * `title` is the footer's name for it, shown in the tab until the page's own title arrives;
+ * `dated` dates the policies (their readers want to know which version they read), "updated",
+ * or "reviewed" for the statement.
  */
 function SchoolPage({ slug, title, dated = null, children }) {
   const { page, error } = useSitePage(slug);
@@ -33,7 +34,7 @@ function SchoolPage({ slug, title, dated = null, children }) {
     const updated = page.updatedAt ? lastChange.format(new Date(page.updatedAt)) : null;
     content = (
       <article aria-labelledby="school-page-heading">
-        <h1 id="school-page-heading" className="mb-3 text-break">
+        <h1 id="school-page-heading" className="mb-3 text-break" lang={SCHOOL_LANGUAGE}>
           {page.title}
         </h1>
         {dated && page.updatedAt && (
@@ -41,7 +42,9 @@ function SchoolPage({ slug, title, dated = null, children }) {
             {dated === "reviewed" ? t`Last reviewed ${updated}` : t`Last updated ${updated}`}
           </p>
         )}
-        <PageText body={page.body} />
+        <div lang={SCHOOL_LANGUAGE}>
+          <PageText body={page.body} />
+        </div>
         {children}
       </article>
     );
