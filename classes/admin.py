@@ -122,6 +122,10 @@ class SeasonAdminForm(forms.ModelForm):
             "closes_at",
             "early_access_opens_at",
             "early_access_returning",
+            "allocation",
+            "wishes_open_at",
+            "wishes_close_at",
+            "draw_at",
         )
 
     def clean_early_access_list(self) -> list[str] | None:
@@ -161,6 +165,7 @@ class SeasonAdmin(admin.ModelAdmin):
                 )
             },
         ),
+        ("Allocation", {"fields": ("allocation", "wishes_open_at", "wishes_close_at", "draw_at")}),
     )
 
     @admin.display(description="Early access opens")

@@ -35,6 +35,14 @@ class Booking(models.TextChoices):
     DAYS = "days", "By the day"
 
 
+class Allocation(models.TextChoices):
+    """How a season's seats go to families: to whoever registers first, or by a fair draw among
+    the wishes families made in a window before it (the `lottery` app)."""
+
+    FIRST_COME = "first_come", "First come, first served"
+    LOTTERY = "lottery", "A fair draw among wishes"
+
+
 class CareKind(models.TextChoices):
     BEFORE = "before", "Before-care"
     AFTER = "after", "After-care"
@@ -84,10 +92,43 @@ class Season(models.Model):
         default=False,
         help_text="Families enrolled in an earlier season have early access.",
     )
+    allocation = models.CharField(
+        max_length=10, choices=Allocation.choices, default=Allocation.FIRST_COME
+    )
+    # A lottery's window for families' wishes, and when its draw is made (`lottery`).
+    wishes_open_at = models.DateTimeField(null=True, blank=True)
+    wishes_close_at = models.DateTimeField(null=True, blank=True)
+    draw_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["starts_on", "id"]
         constraints = [
+            models.CheckConstraint(
+                condition=models.Q(allocation__in=Allocation.values),
+                name="season_allocation_valid",
+            ),
+            # A lottery has its window and its draw; first come needs neither.
+            models.CheckConstraint(
+                condition=models.Q(allocation=Allocation.FIRST_COME)
+                | models.Q(
+                    wishes_open_at__isnull=False,
+                    wishes_close_at__isnull=False,
+                    draw_at__isnull=False,
+                ),
+                name="season_lottery_dated",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(wishes_open_at__isnull=True)
+                | models.Q(wishes_close_at__isnull=True)
+                | models.Q(wishes_close_at__gt=models.F("wishes_open_at")),
+                name="season_wishes_in_order",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(draw_at__isnull=True)
+                | models.Q(wishes_close_at__isnull=True)
+                | models.Q(draw_at__gte=models.F("wishes_close_at")),
+                name="season_draw_after_wishes",
+            ),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")),
                 name="season_days_in_order",

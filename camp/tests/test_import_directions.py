@@ -1,7 +1,7 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
 Each app may import the apps below it: core < notifications < accounts < classes < extras <
-waiting_room < care < enrolments < class_messages < attendance < payments < books < plans <
+waiting_room < care < enrolments < lottery < class_messages < attendance < payments < books < plans <
 checkout < front_desk < changes < settlement < family_home, each app just above the highest one
 it reads (what a class offers and asks beside its seat, and the waiting room, read the catalog;
 class messages and attendance read enrolments' seats and rosters, and neither reads the other;
@@ -37,6 +37,7 @@ LAYERS = [
     "waiting_room",
     "care",
     "enrolments",
+    "lottery",
     "class_messages",
     "attendance",
     "health",
