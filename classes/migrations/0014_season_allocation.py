@@ -4,46 +4,82 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('classes', '0013_weeks_days_and_extended_care'),
+        ("classes", "0013_weeks_days_and_extended_care"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='season',
-            name='allocation',
-            field=models.CharField(choices=[('first_come', 'First come, first served'), ('lottery', 'A fair draw among wishes')], default='first_come', max_length=10),
+            model_name="season",
+            name="allocation",
+            field=models.CharField(
+                choices=[
+                    ("first_come", "First come, first served"),
+                    ("lottery", "A fair draw among wishes"),
+                ],
+                default="first_come",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='draw_at',
+            model_name="season",
+            name="draw_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='season',
-            name='wishes_close_at',
+            model_name="season",
+            name="wishes_close_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='season',
-            name='wishes_open_at',
+            model_name="season",
+            name="wishes_open_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('allocation__in', ['first_come', 'lottery'])), name='season_allocation_valid'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("allocation__in", ["first_come", "lottery"])),
+                name="season_allocation_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('allocation', 'first_come'), models.Q(('draw_at__isnull', False), ('wishes_close_at__isnull', False), ('wishes_open_at__isnull', False)), _connector='OR'), name='season_lottery_dated'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("allocation", "first_come"),
+                    models.Q(
+                        ("draw_at__isnull", False),
+                        ("wishes_close_at__isnull", False),
+                        ("wishes_open_at__isnull", False),
+                    ),
+                    _connector="OR",
+                ),
+                name="season_lottery_dated",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('wishes_open_at__isnull', True), ('wishes_close_at__isnull', True), ('wishes_close_at__gt', models.F('wishes_open_at')), _connector='OR'), name='season_wishes_in_order'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("wishes_open_at__isnull", True),
+                    ("wishes_close_at__isnull", True),
+                    ("wishes_close_at__gt", models.F("wishes_open_at")),
+                    _connector="OR",
+                ),
+                name="season_wishes_in_order",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('draw_at__isnull', True), ('wishes_close_at__isnull', True), ('draw_at__gte', models.F('wishes_close_at')), _connector='OR'), name='season_draw_after_wishes'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("draw_at__isnull", True),
+                    ("wishes_close_at__isnull", True),
+                    ("draw_at__gte", models.F("wishes_close_at")),
+                    _connector="OR",
+                ),
+                name="season_draw_after_wishes",
+            ),
         ),
     ]
