@@ -35,10 +35,8 @@ class Booking(models.TextChoices):
     DAYS = "days", "By the day"
 
 
+# How a season's seats go: to whoever registers first, or by a draw among wishes (`lottery`).
 class Allocation(models.TextChoices):
-    """How a season's seats go to families: to whoever registers first, or by a fair draw among
-    the wishes families made in a window before it (the `lottery` app)."""
-
     FIRST_COME = "first_come", "First come, first served"
     LOTTERY = "lottery", "A fair draw among wishes"
 
@@ -103,31 +101,23 @@ class Season(models.Model):
     class Meta:
         ordering = ["starts_on", "id"]
         constraints = [
+            # First come has no window; a lottery's wishes open, close, then its draw is made.
             models.CheckConstraint(
-                condition=models.Q(allocation__in=Allocation.values),
-                name="season_allocation_valid",
-            ),
-            # A lottery has its window and its draw; first come needs neither.
-            models.CheckConstraint(
-                condition=models.Q(allocation=Allocation.FIRST_COME)
+                condition=models.Q(
+                    allocation=Allocation.FIRST_COME,
+                    wishes_open_at=None,
+                    wishes_close_at=None,
+                    draw_at=None,
+                )
                 | models.Q(
+                    allocation=Allocation.LOTTERY,
                     wishes_open_at__isnull=False,
                     wishes_close_at__isnull=False,
                     draw_at__isnull=False,
+                    wishes_close_at__gt=models.F("wishes_open_at"),
+                    draw_at__gte=models.F("wishes_close_at"),
                 ),
-                name="season_lottery_dated",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(wishes_open_at__isnull=True)
-                | models.Q(wishes_close_at__isnull=True)
-                | models.Q(wishes_close_at__gt=models.F("wishes_open_at")),
-                name="season_wishes_in_order",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(draw_at__isnull=True)
-                | models.Q(wishes_close_at__isnull=True)
-                | models.Q(draw_at__gte=models.F("wishes_close_at")),
-                name="season_draw_after_wishes",
+                name="season_allocation_window_in_order",
             ),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")),

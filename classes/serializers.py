@@ -326,24 +326,3 @@ class InstructorPageOutputSerializer(serializers.Serializer):
     @extend_schema_field(ClassOutputSerializer(many=True))
     def get_classes(self, instructor) -> list[dict]:
         return ClassOutputSerializer(self.context["classes"], many=True).data
-
-
-class ExtendedCareOutputSerializer(serializers.Serializer):
-    """Care before or after a season's day-camp classes, added to a booked day at checkout."""
-
-    id = serializers.IntegerField()
-    kind = serializers.CharField()
-    label = serializers.CharField()
-    startTime = ClockTimeField(source="start_time")  # noqa: N815 - the API's names
-    endTime = ClockTimeField(source="end_time")  # noqa: N815
-    pricePerDay = serializers.DecimalField(  # noqa: N815
-        source="price_per_day", max_digits=8, decimal_places=2, coerce_to_string=False
-    )
-    pricePerWeek = serializers.DecimalField(  # noqa: N815
-        source="price_per_week",
-        max_digits=8,
-        decimal_places=2,
-        coerce_to_string=False,
-        allow_null=True,
-    )
-    seats = serializers.IntegerField()

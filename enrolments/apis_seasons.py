@@ -14,8 +14,9 @@ from rest_framework.views import APIView
 
 from classes.registration import registration_opens_at, registration_shut
 from classes.selectors import season_list
-from classes.serializers import ExtendedCareOutputSerializer, SchoolTimeField
+from classes.serializers import SchoolTimeField
 from enrolments.seasons import early_access_seasons
+from extras.serializers import ExtendedCareOutputSerializer
 
 
 class _ExtendedCareField(serializers.ListField):

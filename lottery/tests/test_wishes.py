@@ -5,10 +5,11 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db import IntegrityError, transaction
 from django.test import override_settings
 from django.utils import timezone
 
-from classes.models import Class
+from classes.models import Class, Season
 from classes.schedule import school_timezone
 from core.school_time import school_today
 from lottery.models import Entry, Tier, Wish
@@ -250,3 +251,14 @@ def test_a_first_come_season_s_json_has_no_window(api_client):
         None,
         None,
     ]
+
+
+def test_the_database_holds_a_lottery_s_window_in_order(season):
+    for fields in (
+        {"wishes_close_at": season.wishes_open_at},
+        {"draw_at": season.wishes_close_at - timedelta(seconds=1)},
+        {"draw_at": None},
+        {"allocation": "first_come"},
+    ):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Season.objects.filter(pk=season.pk).update(**fields)
