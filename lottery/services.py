@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import Participant, User
+from care.selectors import CareStanding, care_columns, care_standing
 from classes.models import Allocation, Class, Season
 from classes.schedule import school_timezone
 from core.errors import Conflict, InvalidInput, NotFound
@@ -116,12 +117,15 @@ def _refusals(
         classes=[classes[class_id] for class_id in wished],
         now=now,
     )
+    care = {pk: _care_read(pk, now) for pk in participants}
     by_child: dict[str, dict] = {}
     for index, child in enumerate(children):
         participant = participants[child.participant_id]
         by_choice = {}
         for rank, class_id in enumerate(child.choices):
             standing = standings.get((participant.pk, class_id), Standing())
+            # Paying's fact, read once a child rather than by the rule at each wish.
+            standing.care = care[participant.pk]
             asked = Asked(
                 participant,
                 classes[class_id],
@@ -137,6 +141,12 @@ def _refusals(
         if by_choice:
             by_child[str(index)] = {"choices": by_choice}
     return {"children": by_child} if by_child else {}
+
+
+def _care_read(participant_id: int, now: datetime) -> CareStanding:
+    columns = care_columns(participant_id=participant_id, now=now)
+    read = Participant.objects.filter(pk=participant_id).annotate(**columns).values(*columns)
+    return care_standing(read.get(), read.db)
 
 
 def _entry_for(*, family: User, season: Season) -> Entry:
