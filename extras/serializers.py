@@ -21,7 +21,8 @@ class AnswersInputField(serializers.DictField):
             raise serializers.ValidationError(
                 _("At most %(MAX_ANSWERS)s answers.") % {"MAX_ANSWERS": MAX_ANSWERS}
             )
-        if not all(key.isdigit() and len(key) < 12 for key in answers):
+        # ASCII digits alone: "²" is a digit to `isdigit` but no number to `int`.
+        if not all(key.isascii() and key.isdigit() and len(key) < 12 for key in answers):
             raise serializers.ValidationError(_("Answers are keyed by the question's id."))
         return {int(key): value for key, value in answers.items()}
 

@@ -170,7 +170,8 @@ class DrawResult(models.Model):
 
     draw = models.ForeignKey(Draw, on_delete=models.CASCADE, related_name="results")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="results")
-    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    # Kept: a child in a draw made keeps their record (`services.participant_leaving_checked`).
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="+")
     camp_class = models.ForeignKey(Class, on_delete=models.CASCADE, related_name="+")
     rank = models.PositiveSmallIntegerField()
     outcome = models.CharField(max_length=10, choices=Outcome.choices)

@@ -59,7 +59,7 @@ def _day(moment: datetime) -> str:
     return said(moment.astimezone(school_timezone()), WEEKDAY_DAY_AND_YEAR)
 
 
-def wishes_window_check(*, season: Season, now: datetime) -> None:
+def _wishes_window_open(*, season: Season, now: datetime) -> None:
     """Wishes are made and changed in the window alone, and frozen once the draw is made."""
     _lottery_season(season)
     if now < season.wishes_open_at:
@@ -182,7 +182,7 @@ def wishes_put(
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
         raise NotFound(_("No such season."))
-    wishes_window_check(season=season, now=now)
+    _wishes_window_open(season=season, now=now)
     ids = {child.participant_id for child in children}
     participants = Participant.objects.filter(account=family, pk__in=ids).in_bulk()
     if len(participants) < len(ids):
@@ -285,3 +285,18 @@ def _result_store(draw: Draw, result: the_draw.Result, entries: dict, seats: dic
         ),
         batch_size=2000,
     )
+
+
+def participant_leaving_checked(*, participant: Participant) -> None:
+    """A child with wishes in a draw already made keeps their record: the draw's outcomes name
+    them, and `draw_verify` makes the draw again from their wishes (`core.events.
+    PARTICIPANT_LEAVING`). Wishes for a draw not made yet go with the child."""
+    drawn = Draw.objects.filter(drawn_at__isnull=False).values("season_id")
+    if Wish.objects.filter(participant=participant, entry__season_id__in=drawn).exists():
+        raise Conflict(
+            _(
+                "%(first_name)s is in a season's draw, so their record is kept: the draw's "
+                "published result names their place."
+            )
+            % {"first_name": participant.first_name}
+        )

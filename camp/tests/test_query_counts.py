@@ -1107,8 +1107,10 @@ STEPS = [
     # Their health records: any incident report naming them and any medication given on record
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
     # medication given) and their documents, read for their files to go once the deletion is
-    # kept (care.apps). The pieces of artwork they were tagged on lose their tag.
-    (a_parent_removes_a_child, 200, 29),
+    # kept (care.apps). The pieces of artwork they were tagged on lose their tag. Any wish in a
+    # draw made (which keeps the child); their wishes for a draw to come, their groups and what
+    # PROTECT guards of the draws' outcomes.
+    (a_parent_removes_a_child, 200, 33),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).

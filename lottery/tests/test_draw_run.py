@@ -7,9 +7,10 @@ import pytest
 import time_machine
 from django.core.management import CommandError, call_command
 
+from accounts.services import participant_delete
 from core.errors import Conflict, InvalidInput
 from lottery.draw import seed_hash
-from lottery.models import Draw, DrawPlace, DrawResult, Entry, Outcome
+from lottery.models import Draw, DrawPlace, DrawResult, Entry, Outcome, Wish
 from lottery.services import ChildWishes, draw_commit, draw_run, wishes_put
 from testing.factories import ChildFactory, UserFactory
 from testing.seasons import a_lottery_season, a_season_class
@@ -221,3 +222,21 @@ def test_draw_verify_fails_on_a_seed_that_is_not_the_commitment(season):
 
     with pytest.raises(CommandError):
         call_command("draw_verify", str(season.pk))
+
+
+def test_a_child_in_a_draw_made_keeps_their_record(season):
+    _drawn(season, families=1)
+    child = DrawResult.objects.get().participant
+
+    with pytest.raises(Conflict, match="is in a season's draw"):
+        participant_delete(account=child.account, participant_id=child.pk)
+
+    assert Wish.objects.filter(participant=child).exists()
+
+
+def test_a_child_removed_before_the_draw_takes_their_wishes_along(season):
+    [(family, child)] = _families_wishing(season, [a_season_class(season, "30.00")], 1)
+
+    participant_delete(account=family, participant_id=child.pk)
+
+    assert not Wish.objects.exists()
