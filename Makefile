@@ -12,7 +12,7 @@ PORT ?= 8000
 # a core, and each server or worker process a test starts compiles the project anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test install build lint format messages test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
+.PHONY: run serve test install build lint format messages test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-draw bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -273,6 +273,12 @@ bench: build
 bench-rush: install
 	$(PY) bench/rush.py
 	$(PY) bench/rush.py --morning weeks
+
+# Not part of `make test`: a lottery season's draw for 5,000 families, alone and stored on a
+# PostgreSQL database of its own (camp_bench_draw): bench/draw.py, its figures in
+# docs/performance.md ("A lottery's draw").
+bench-draw: install
+	$(PY) bench/draw.py --store
 
 # Not part of `make test`: our own CPU per request of the morning's writes (select, hold, pay,
 # join a waitlist) through Django's whole stack in one process, with a profile of each, on a

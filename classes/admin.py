@@ -106,23 +106,12 @@ class MeetingInline(admin.TabularInline):
 
 
 class SeasonAdminForm(forms.ModelForm):
+    # Its model and fields are the admin's (`SeasonAdmin.fieldsets`).
     early_access_list = forms.FileField(
         required=False,
         help_text="A text or CSV file of e-mail addresses, one per line (the first column): "
         "it replaces the season's early-access list.",
     )
-
-    class Meta:
-        model = Season
-        fields = (
-            "name",
-            "starts_on",
-            "ends_on",
-            "opens_at",
-            "closes_at",
-            "early_access_opens_at",
-            "early_access_returning",
-        )
 
     def clean_early_access_list(self) -> list[str] | None:
         upload = self.cleaned_data.get("early_access_list")
@@ -161,6 +150,7 @@ class SeasonAdmin(admin.ModelAdmin):
                 )
             },
         ),
+        ("Allocation", {"fields": ("allocation", "wishes_open_at", "wishes_close_at", "draw_at")}),
     )
 
     @admin.display(description="Early access opens")

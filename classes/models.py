@@ -35,6 +35,12 @@ class Booking(models.TextChoices):
     DAYS = "days", "By the day"
 
 
+# How a season's seats go: to whoever registers first, or by a draw among wishes (`lottery`).
+class Allocation(models.TextChoices):
+    FIRST_COME = "first_come", "First come, first served"
+    LOTTERY = "lottery", "A fair draw among wishes"
+
+
 class CareKind(models.TextChoices):
     BEFORE = "before", "Before-care"
     AFTER = "after", "After-care"
@@ -84,10 +90,35 @@ class Season(models.Model):
         default=False,
         help_text="Families enrolled in an earlier season have early access.",
     )
+    allocation = models.CharField(
+        max_length=10, choices=Allocation.choices, default=Allocation.FIRST_COME
+    )
+    # A lottery's window for families' wishes, and when its draw is made (`lottery`).
+    wishes_open_at = models.DateTimeField(null=True, blank=True)
+    wishes_close_at = models.DateTimeField(null=True, blank=True)
+    draw_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["starts_on", "id"]
         constraints = [
+            # First come has no window; a lottery's wishes open, close, then its draw is made.
+            models.CheckConstraint(
+                condition=models.Q(
+                    allocation=Allocation.FIRST_COME,
+                    wishes_open_at=None,
+                    wishes_close_at=None,
+                    draw_at=None,
+                )
+                | models.Q(
+                    allocation=Allocation.LOTTERY,
+                    wishes_open_at__isnull=False,
+                    wishes_close_at__isnull=False,
+                    draw_at__isnull=False,
+                    wishes_close_at__gt=models.F("wishes_open_at"),
+                    draw_at__gte=models.F("wishes_close_at"),
+                ),
+                name="season_allocation_window_in_order",
+            ),
             models.CheckConstraint(
                 condition=models.Q(ends_on__gte=models.F("starts_on")),
                 name="season_days_in_order",

@@ -14,29 +14,9 @@ from rest_framework.views import APIView
 
 from classes.registration import registration_opens_at, registration_shut
 from classes.selectors import season_list
-from classes.serializers import ClockTimeField, SchoolTimeField
+from classes.serializers import SchoolTimeField
 from enrolments.seasons import early_access_seasons
-
-
-class ExtendedCareOutputSerializer(serializers.Serializer):
-    """Care before or after a season's day-camp classes, added to a booked day at checkout."""
-
-    id = serializers.IntegerField()
-    kind = serializers.CharField()
-    label = serializers.CharField()
-    startTime = ClockTimeField(source="start_time")  # noqa: N815 - the API's names
-    endTime = ClockTimeField(source="end_time")  # noqa: N815
-    pricePerDay = serializers.DecimalField(  # noqa: N815
-        source="price_per_day", max_digits=8, decimal_places=2, coerce_to_string=False
-    )
-    pricePerWeek = serializers.DecimalField(  # noqa: N815
-        source="price_per_week",
-        max_digits=8,
-        decimal_places=2,
-        coerce_to_string=False,
-        allow_null=True,
-    )
-    seats = serializers.IntegerField()
+from extras.serializers import ExtendedCareOutputSerializer
 
 
 class _ExtendedCareField(serializers.ListField):
@@ -61,6 +41,11 @@ class SeasonOutputSerializer(serializers.Serializer):
     extendedCare = _ExtendedCareField(  # noqa: N815
         child=ExtendedCareOutputSerializer(), required=False
     )
+    # How its seats go: first come, or a draw among wishes made in a window (`lottery`).
+    allocation = serializers.CharField(required=False)
+    wishesOpenAt = SchoolTimeField(source="wishes_open_at", allow_null=True, required=False)  # noqa: N815
+    wishesCloseAt = SchoolTimeField(source="wishes_close_at", allow_null=True, required=False)  # noqa: N815
+    drawAt = SchoolTimeField(source="draw_at", allow_null=True, required=False)  # noqa: N815
 
     def get_hasEarlyAccess(self, season) -> bool:  # noqa: N802
         return season.pk in self.context["early_access"]

@@ -539,12 +539,17 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def first_refusal(asked: Asked, *, taking: bool = False) -> Refusal | None:
+def first_refusal(
+    asked: Asked, *, taking: bool = False, skipping: frozenset[str] = frozenset()
+) -> Refusal | None:
     """The first rule that refuses, or None: the one eligibility check, for one participant
     (`enrolment_refusal`, `selection_create`), a family and a page of classes
-    (`family_refusals`), and the seat under its lock (`taking`, `services.seat_take`)."""
+    (`family_refusals`), and the seat under its lock (`taking`, `services.seat_take`). A caller
+    that answers some rules its own way names them (`skipping`: a lottery's wishes)."""
     for rule in RULES:
         if taking and not rule.when_taking or rule.paying_only and not asked.paying:
+            continue
+        if rule.name in skipping:
             continue
         refusal = rule.refusal(asked)
         if refusal is not None:

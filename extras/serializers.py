@@ -1,6 +1,8 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from classes.serializers import ClockTimeField
+
 # The most answers one request gives for a child: more than any class and season ask.
 MAX_ANSWERS = 50
 
@@ -19,6 +21,28 @@ class AnswersInputField(serializers.DictField):
             raise serializers.ValidationError(
                 _("At most %(MAX_ANSWERS)s answers.") % {"MAX_ANSWERS": MAX_ANSWERS}
             )
-        if not all(key.isdigit() and len(key) < 12 for key in answers):
+        # ASCII digits alone: "²" is a digit to `isdigit` but no number to `int`.
+        if not all(key.isascii() and key.isdigit() and len(key) < 12 for key in answers):
             raise serializers.ValidationError(_("Answers are keyed by the question's id."))
         return {int(key): value for key, value in answers.items()}
+
+
+class ExtendedCareOutputSerializer(serializers.Serializer):
+    """Care before or after a season's day-camp classes, added to a booked day at checkout."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    label = serializers.CharField()
+    startTime = ClockTimeField(source="start_time")  # noqa: N815 - the API's names
+    endTime = ClockTimeField(source="end_time")  # noqa: N815
+    pricePerDay = serializers.DecimalField(  # noqa: N815
+        source="price_per_day", max_digits=8, decimal_places=2, coerce_to_string=False
+    )
+    pricePerWeek = serializers.DecimalField(  # noqa: N815
+        source="price_per_week",
+        max_digits=8,
+        decimal_places=2,
+        coerce_to_string=False,
+        allow_null=True,
+    )
+    seats = serializers.IntegerField()

@@ -119,6 +119,28 @@ MATRIX = (
         (200, 200, 200, 200, 200, 200, 200),
         "public: each caller's own early access",
     ),
+    Call(
+        "GET",
+        "/api/seasons/{lottery_season.id}/draw",
+        (200, 200, 200, 200, 200, 200, 200),
+        "public: anyone checks a season's draw",
+    ),
+    Call(
+        "GET",
+        "/api/seasons/{lottery_season.id}/wishes",
+        (401, 200, 200, 403, 403, 403, 403),
+        "students, their own family's wishes",
+    ),
+    Call(
+        "PUT",
+        "/api/seasons/{lottery_season.id}/wishes",
+        (401, 200, 404, 403, 403, 403, 403),
+        "students, for someone of their own family",
+        body={
+            "children": [{"participantId": "{spare_child.id}", "choices": ["{lottery_class.id}"]}]
+        },
+        limited_by=(FAMILY_WRITES,),
+    ),
     # The opening-morning line: a family's place is its line token (or its account), never a
     # read of the database.
     Call("GET", "/api/waitingRoom", (200, 200, 200, 200, 200, 200, 200), "public: one's own place"),

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from classes.models import Class, Season
+from classes.models import Allocation, Class, Season
 from core.school_time import school_today
 from testing.factories import scheduled_class
 
@@ -47,5 +47,28 @@ def a_season_class(season: Season, price: str, *, week: int = 0, **fields) -> Cl
         hours=(time(9), time(12)),
         price=Decimal(price),
         season=season,
+        **fields,
+    )
+
+
+def a_lottery_season(
+    name: str = "Lottery summer",
+    *,
+    wishes_opened: timedelta = timedelta(days=1),
+    wishes_close_in: timedelta = timedelta(days=7),
+    **fields,
+) -> Season:
+    """A season whose seats go by a draw: wishes opened `wishes_opened` ago and close
+    `wishes_close_in` from now, the draw a day after they close, registration (the draw's
+    leftovers) a day after that."""
+    now = timezone.now()
+    close = now + wishes_close_in
+    return a_season(
+        name,
+        opens_in=wishes_close_in + timedelta(days=2),
+        allocation=Allocation.LOTTERY,
+        wishes_open_at=now - wishes_opened,
+        wishes_close_at=close,
+        draw_at=close + timedelta(days=1),
         **fields,
     )

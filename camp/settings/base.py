@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "care",
     "notifications",
     "enrolments",
+    "lottery",
     "waiting_room",
     "class_messages",
     "attendance",
@@ -301,6 +302,8 @@ SPECTACULAR_SETTINGS = {
         "DocumentKindEnum": "care.models.DocumentKind",
         "SettleWithEnum": ["card", "credit"],
         "RoleEnum": "accounts.models.Role",
+        "DrawOutcomeEnum": "lottery.models.Outcome",
+        "OutcomeEnum": "health.models.MedicationOutcome",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -33,6 +33,9 @@ FRONT_DESK_PAY_LATER_HOURS = int(env("FRONT_DESK_PAY_LATER_HOURS", "48"))
 WAITLIST_OFFER_HOURS = int(env("WAITLIST_OFFER_HOURS", "24"))
 WAITLIST_OFFER_SHORT_HOURS = int(env("WAITLIST_OFFER_SHORT_HOURS", "4"))
 
+# How many classes a family may wish for, per child, in a lottery season's draw (`lottery`).
+LOTTERY_MAX_CHOICES = int(env("LOTTERY_MAX_CHOICES", "5"))
+
 # What one family may keep from others at once: live holds and open waitlist offers together,
 # in one class and across the site. Each hold is a different participant's, so a family never
 # holds more seats of a class than it has people who may take it.

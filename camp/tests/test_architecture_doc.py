@@ -25,6 +25,7 @@ ANSWERS = {
     "Money rounded": "payments.money.cents",
     "A family's checkout": "checkout.services.family_checkout.checkout_pay",
     "A seat taken": "enrolments.services.seats.seat_take",
+    "A lottery's draw": "lottery.draw.draw",
     "An e-mail queued": "notifications.services.message_queue",
     "Whether an address is written to": "notifications.models.Mailbox",
     "A message to a class's families": "class_messages.services.class_message_send",

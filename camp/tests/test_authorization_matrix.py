@@ -56,7 +56,7 @@ from testing.factories import (
     banner_png,
 )
 from testing.public_writes import PublicWritesWatch
-from testing.seasons import a_season
+from testing.seasons import a_lottery_season, a_season, a_season_class
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +83,9 @@ class World:
         approved = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
         self.open_class = ClassFactory(instructor=self.instructor, status=ClassStatus.APPROVED)
         self.season = a_season("Matrix summer")
+        # A season whose seats go by a draw, its wishes open now.
+        self.lottery_season = a_lottery_season("Matrix lottery")
+        self.lottery_class = a_season_class(self.lottery_season, "30.00")
         self.report = SimpleNamespace(table="classes")
         free = ClassFactory(
             instructor=self.instructor, status=ClassStatus.APPROVED, price=Decimal("0")

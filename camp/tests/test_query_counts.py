@@ -21,6 +21,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
@@ -28,7 +29,7 @@ from accounts.models import Role
 from accounts.services import account_holder_of, calendar_token_get_or_make
 from artwork.models import Artwork, ArtworkChild
 from care.models import empty_medical
-from classes.models import Category, Class, ClassStatus, Meeting
+from classes.models import Category, Class, ClassStatus, Meeting, Season
 from classes.selectors import POPULAR_CLASS_COUNT
 from enrolments.models import Enrolment, WaitlistEntry
 from enrolments.services import hold_take, waitlist_join, waitlist_offers_make
@@ -39,6 +40,8 @@ from health.models import (
     IncidentKind,
     MedicationAdministration,
 )
+from lottery.draw import seed_hash
+from lottery.services import ChildWishes, draw_commit, draw_run, wishes_put
 from payments.models import Payment, PaymentStatus
 from payments.tests import stripe_js
 from testing import identity
@@ -54,6 +57,7 @@ from testing.factories import (
     banner_png,
 )
 from testing.public_writes import PublicWritesWatch
+from testing.seasons import a_lottery_season, a_season_class
 
 pytestmark = pytest.mark.django_db
 
@@ -922,6 +926,38 @@ def stripe_reports_a_payment_the_browser_left(school, counted):
         )
 
 
+# --- A lottery season's draw: every child of the student's family and `rows` other families
+# wish, the draw is made, then its page and the family's result are read.
+
+
+def _a_draw_made(school) -> int:
+    season = a_lottery_season("Counted lottery")
+    first, second = (a_season_class(season, "30.00", week=n, seats=1) for n in range(2))
+    families = [(school.student, school.children)]
+    others = UserFactory.create_batch(school.rows)
+    families += [(family, [ChildFactory(account=family)]) for family in others]
+    for family, children in families:
+        wished = [ChildWishes(child.pk, [first.pk, second.pk]) for child in children]
+        wishes_put(family=family, season_id=season.pk, children=wished, together=[])
+    draw_commit(season_id=season.pk, seed_hash=seed_hash("counted"))
+    moved = timezone.now() - timedelta(seconds=1)
+    Season.objects.filter(pk=season.pk).update(wishes_close_at=moved)
+    draw_run(season_id=season.pk, seed="counted")
+    return season.pk
+
+
+def a_visitor_checks_a_season_s_draw(school, counted):
+    season_id = _a_draw_made(school)
+    with counted:
+        return school.visitor.get(f"/api/seasons/{season_id}/draw")
+
+
+def a_family_reads_what_the_draw_gave_it(school, counted):
+    season_id = _a_draw_made(school)
+    with counted:
+        return school.as_student.get(f"/api/seasons/{season_id}/wishes")
+
+
 # Each step, the status it answers, and its queries. A signed-in call's first query loads the
 # caller named by the access token; a page adds the count of the whole list. A transaction
 # shows here as a savepoint and its release, since the test itself runs in one.
@@ -942,6 +978,11 @@ STEPS = [
     (an_admin_pages_through_the_pending_classes, 200, 4),
     (a_visitor_sees_the_popular_classes, 200, 3),
     (a_visitor_lists_the_categories, 200, 1),
+    # The season; its draw; the order; the outcomes; the seats shared.
+    (a_visitor_checks_a_season_s_draw, 200, 5),
+    # The caller; the season; the family's entry with its place; its wishes; its groups; the
+    # draw; its outcomes; the number of families drawn.
+    (a_family_reads_what_the_draw_gave_it, 200, 8),
     # The class with its instructor and category; the add-ons it offers (extras.selectors.
     # add_ons_shown; their options, and the stock held, only for a class that has some); the
     # school's questions it asks (its own and its season's, in one query).
@@ -1066,8 +1107,10 @@ STEPS = [
     # Their health records: any incident report naming them and any medication given on record
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
     # medication given) and their documents, read for their files to go once the deletion is
-    # kept (care.apps). The pieces of artwork they were tagged on lose their tag.
-    (a_parent_removes_a_child, 200, 29),
+    # kept (care.apps). The pieces of artwork they were tagged on lose their tag. Any wish in a
+    # draw made (which keeps the child); their wishes for a draw to come, their groups and what
+    # PROTECT guards of the draws' outcomes.
+    (a_parent_removes_a_child, 200, 33),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).

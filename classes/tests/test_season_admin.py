@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from classes.models import Season, SeasonEarlyAccess
 from classes.schedule import school_timezone
+from testing.seasons import a_season
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +28,7 @@ def season_form(**fields) -> dict:
         "closes_at_1": "09:00:00",
         "early_access_opens_at_0": (opens - timedelta(days=7)).date().isoformat(),
         "early_access_opens_at_1": "09:00:00",
+        "allocation": "first_come",
         # The add-ons' inline, with none.
         "add_ons-TOTAL_FORMS": 0,
         "add_ons-INITIAL_FORMS": 0,
@@ -94,3 +96,34 @@ def test_early_access_must_open_before_the_season(back_office):
 
     assert response.status_code == 200
     assert not Season.objects.exists()
+
+
+def test_a_lottery_season_needs_its_window_in_order(back_office):
+    season = a_season("Summer")
+    now = timezone.now().astimezone(school_timezone())
+    window = {
+        "allocation": "lottery",
+        "wishes_open_at_0": now.date().isoformat(),
+        "wishes_open_at_1": "09:00:00",
+        "wishes_close_at_0": (now + timedelta(days=7)).date().isoformat(),
+        "wishes_close_at_1": "09:00:00",
+        "draw_at_0": (now + timedelta(days=6)).date().isoformat(),
+        "draw_at_1": "09:00:00",
+    }
+
+    refused = back_office.post(
+        f"/admin/classes/season/{season.pk}/change/", season_form(name="Summer", **window)
+    )
+    window["draw_at_0"] = (now + timedelta(days=8)).date().isoformat()
+    saved = back_office.post(
+        f"/admin/classes/season/{season.pk}/change/", season_form(name="Summer", **window)
+    )
+
+    assert (refused.status_code, saved.status_code) == (200, 302)
+    season.refresh_from_db()
+    assert season.allocation == "lottery"
+    zone = school_timezone()
+    draw_day, close_day = (
+        m.astimezone(zone).date() for m in (season.draw_at, season.wishes_close_at)
+    )
+    assert draw_day - close_day == timedelta(days=1)

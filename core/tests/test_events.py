@@ -31,6 +31,7 @@ def test_who_listens_to_what():
         "person_registered": ["payments.tasks.person_registered_customer_queued"],
         "participant_leaving": [
             "enrolments.services.seats.participant_leaving_checked",
+            "lottery.services.participant_leaving_checked",
             "attendance.services.records.participant_leaving_checked",
             "health.services.incidents.participant_leaving_checked",
             "health.services.medications.participant_leaving_checked",

@@ -11,9 +11,11 @@ import pytest
 import time_machine
 from django.utils import timezone
 from openpyxl import load_workbook
+from rest_framework import serializers
 
 from core.school_time import school_timezone, school_today
 from extras.models import Answer, Question, QuestionKind
+from extras.serializers import AnswersInputField
 from extras.services import answers_record
 from testing.day_camp import a_day_camp, units
 from testing.factories import ChildFactory, PaymentFactory, scheduled_class
@@ -309,3 +311,12 @@ def test_a_week_s_roster_shows_the_series_answers_and_the_season_s(
         ("Lunch allergies?", "Sesame"),
         ("Any sensory needs we should plan for?", "No"),
     ]
+
+
+def test_answers_keyed_by_what_is_no_question_s_id_are_refused():
+    field = AnswersInputField()
+
+    for key in ("²", "x", "1" * 12):
+        with pytest.raises(serializers.ValidationError):
+            field.run_validation({key: "yes"})
+    assert field.run_validation({"12": "yes"}) == {12: "yes"}

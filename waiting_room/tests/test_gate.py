@@ -60,6 +60,7 @@ UNGATED = {
     "artwork.apis_gallery.ArtworkApprovalApi": "an admin's approval for the gallery, no seat",
     "enrolments.apis.SelectionDeleteApi": "a selection removed gives its seat back",
     "enrolments.apis.CalendarFeedResetApi": "a family's calendar address, no seat",
+    "lottery.apis.WishesApi": "a wish for a season's draw, whose order no moment of it changes",
     "attendance.apis.MeetingAttendanceApi": "an instructor's attendance, no seat",
     "attendance.apis.MeetingHandOverApi": "an instructor's hand-over between meetings, no seat",
     "checkout.apis.CheckoutQuoteApi": "a running total priced, nothing held or written",

@@ -477,6 +477,7 @@ class TestSync:
             "opens_at_1": opens.time().isoformat(),
             "closes_at_0": season.closes_at.astimezone(school_timezone()).date().isoformat(),
             "closes_at_1": "09:00:00",
+            "allocation": "first_come",
             "add_ons-TOTAL_FORMS": "0",
             "add_ons-INITIAL_FORMS": "0",
             "questions-TOTAL_FORMS": "0",
