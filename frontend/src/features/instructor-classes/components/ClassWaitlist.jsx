@@ -4,21 +4,8 @@ import { LongText } from "../../../components/ui/LongText";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { formatLocalDateTime } from "../../../components/ui/localTime";
+import { waitlistStatusLabel } from "../../../components/ui/waitlistStatus";
 import { useClassWaitlist } from "../../../api/classWaitlist";
-
-// An entry's status in words; a status the page does not know shows as the server names it.
-function statusLabel(status) {
-  const labels = {
-    waiting: t`Waiting`,
-    offered: t`Seat offered`,
-    accepted: t`Accepted`,
-    declined: t`Declined`,
-    expired: t`Offer expired`,
-    left: t`Left the list`,
-    closed: t`Closed`,
-  };
-  return labels[status] ?? status;
-}
 
 const NONE = <span className="text-body-secondary">—</span>;
 
@@ -47,7 +34,7 @@ function WaitlistTable({ entries }) {
             <LongText text={entry.accountName} />
           </Cell>
           <Cell label={heads.status}>
-            {statusLabel(entry.status)}
+            {waitlistStatusLabel(entry.status)}
             <MoveReason reason={entry.moveReason} />
           </Cell>
           <Cell label={heads.offerEnds}>

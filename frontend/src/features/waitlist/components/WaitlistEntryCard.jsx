@@ -2,9 +2,10 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { jt, t } from "ttag";
 
+import { waitlistStatusLabel } from "../../../components/ui/waitlistStatus";
 import { paths } from "../../../config/paths";
 import { OfferCountdown } from "./OfferCountdown";
-import { STATUS_LABELS, isOpen, positionText } from "./waitlistStatus";
+import { isOpen, positionText } from "./waitlistStatus";
 
 const BADGES = {
   waiting: "text-bg-info",
@@ -61,7 +62,7 @@ export function WaitlistEntryCard({
         </h2>
         <p className="mb-2">
           <span className={`badge ${BADGES[entry.status] ?? "text-bg-secondary"}`}>
-            {STATUS_LABELS[entry.status] ?? entry.status}
+            {waitlistStatusLabel(entry.status)}
           </span>
           {entry.status === "waiting" && entry.position != null && (
             <span className="ms-2 fw-semibold">{positionText(entry.position)}</span>

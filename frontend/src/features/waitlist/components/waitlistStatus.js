@@ -1,16 +1,5 @@
 import { t } from "ttag";
 
-// Where a waitlist entry stands, in the family's words.
-export const STATUS_LABELS = {
-  waiting: t`Waiting`,
-  offered: t`Seat offered`,
-  accepted: t`Accepted`,
-  declined: t`Declined`,
-  expired: t`Offer expired`,
-  left: t`Left the list`,
-  closed: t`Closed by the school`,
-};
-
 // Still in the queue, or holding an offered seat: the family may leave.
 export function isOpen(entry) {
   return entry.status === "waiting" || entry.status === "offered";
