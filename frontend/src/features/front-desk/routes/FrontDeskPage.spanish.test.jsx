@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { listPage, respond, stubApi } from "../../../testing/api";
 import { fakeStripe } from "../../../testing/fakeStripe";
+import { family } from "../../../testing/deskFixtures";
 import { makeCheckoutLine, makeClass } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { FrontDeskPage } from "./FrontDeskPage";
@@ -15,32 +16,6 @@ jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 // A desk visit typed key by key, from the search to the payment.
 jest.setTimeout(30000);
 
-const holder = {
-  id: 30,
-  firstName: "Ana",
-  lastName: "Lopez",
-  name: "Ana Lopez",
-  dateOfBirth: null,
-  isAccountHolder: true,
-  careMissing: [],
-  careToConfirm: false,
-};
-const mia = {
-  ...holder,
-  id: 31,
-  firstName: "Mia",
-  name: "Mia Lopez",
-  isAccountHolder: false,
-  careMissing: ["emergencyContacts", "policy:liability-waiver"],
-};
-const family = {
-  id: 40,
-  name: "Ana Lopez",
-  email: "ana@family.test",
-  phone: "555-0101",
-  credit: 0,
-  participants: [holder, mia],
-};
 const otherLopez = { ...family, id: 41, name: "Bea Lopez", email: "bea@family.test" };
 
 const listed = makeClass({ _id: 3, nameClass: "Watercolor Basics" });

@@ -5,6 +5,7 @@ import { loadStripeJs } from "../../../lib/loadStripeJs";
 import { listPage, respond, stubApi } from "../../../testing/api";
 import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { fakeStripe } from "../../../testing/fakeStripe";
+import { family, holder, mia } from "../../../testing/deskFixtures";
 import { makeCheckoutLine, makeClass } from "../../../testing/fixtures";
 import { renderRoutes, signedIn } from "../../../testing/renderWithProviders";
 import { FrontDeskPage } from "./FrontDeskPage";
@@ -14,33 +15,6 @@ jest.mock("../../../lib/loadStripeJs", () => ({ loadStripeJs: jest.fn() }));
 // A whole desk visit typed key by key (the family, a child's care record, the payment).
 jest.setTimeout(30000);
 
-const holder = {
-  id: 30,
-  firstName: "Ana",
-  lastName: "Lopez",
-  name: "Ana Lopez",
-  dateOfBirth: null,
-  isAccountHolder: true,
-  careMissing: [],
-  careToConfirm: false,
-};
-const mia = {
-  ...holder,
-  id: 31,
-  firstName: "Mia",
-  name: "Mia Lopez",
-  dateOfBirth: "2017-05-02",
-  isAccountHolder: false,
-  careMissing: ["emergencyContacts", "policy:liability-waiver"],
-};
-const family = {
-  id: 40,
-  name: "Ana Lopez",
-  email: "ana@family.test",
-  phone: "555-0101",
-  credit: 0,
-  participants: [holder, mia],
-};
 const leo = { ...mia, id: 32, firstName: "Leo", name: "Leo Lopez", careMissing: [] };
 
 // As the catalog lists it; the class's own answer adds its add-ons and questions.
