@@ -167,7 +167,7 @@ test("the payment page, the dashboard and Today are lazy chunks of their own", (
   // Today is opened on a phone at the studio door: it loads its own code, no other page's.
   assert.ok(chunks.today, "no today chunk: check webpackChunkName in src/app/router.jsx");
   assert.ok(
-    contentOf(chunks.today.files).includes("Waiting to send"),
+    contentOf(chunks.today.files).includes(saidInBuild("Waiting to send")),
     "the today chunk lost the Today page",
   );
   assert.ok(
