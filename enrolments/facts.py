@@ -174,6 +174,10 @@ def _fact_columns(of: Of, *, paying: bool) -> dict[str, Any]:
 
 # The class's season comes with it, under names of their own: the rules ask when it opens.
 _SEASON = "z_"
+# A lottery's moments are the draw's to read, not the rules': left out, the statement stays short
+# enough for the driver to keep its parse (core.prepared.DRIVER_CACHED_BYTES). Read from a class
+# the rules were given, they would cost a query of their own.
+_SEASON_UNREAD = frozenset({"allocation", "wishes_open_at", "wishes_close_at", "draw_at"})
 
 
 @cache
@@ -182,11 +186,15 @@ def _fields_of(model) -> tuple[tuple[str, str], ...]:
     return tuple((field.attname, field.column) for field in model._meta.concrete_fields)
 
 
+def _season_fields() -> list[str]:
+    return [name for name, _ in _fields_of(Season) if name not in _SEASON_UNREAD]
+
+
 def _class_with_season(class_id: int) -> QuerySet[Class]:
     return (
         Class.objects.filter(pk=class_id)
         .order_by()
-        .annotate(**{f"{_SEASON}{name}": F(f"season__{name}") for name, _ in _fields_of(Season)})
+        .annotate(**{f"{_SEASON}{name}": F(f"season__{name}") for name in _season_fields()})
     )
 
 
@@ -196,7 +204,7 @@ def _class_read(values: dict, using: str) -> Class:
         using, [name for name, _ in fields], [values[column] for _, column in fields]
     )
     if camp_class.season_id is not None:
-        names = [name for name, _ in _fields_of(Season)]
+        names = _season_fields()
         camp_class.season = Season.from_db(
             using, names, [values[f"{_SEASON}{name}"] for name in names]
         )
@@ -221,7 +229,7 @@ def _standing_query(paying: bool) -> CompiledQuery:
 
 
 def _season_names() -> list[str]:
-    return [f"{_SEASON}{name}" for name, _ in _fields_of(Season)]
+    return [f"{_SEASON}{name}" for name in _season_fields()]
 
 
 _STANDING = {paying: _standing_query(paying) for paying in (False, True)}
