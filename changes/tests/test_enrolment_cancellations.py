@@ -6,7 +6,7 @@ The class and the payment: payments/tests/summer_term.py (Sam paid $45.50 on May
 meeting weekdays June 14 to 18, 2027, 9 to 12 at the school).
 """
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -224,9 +224,9 @@ class TestCancelling:
     ):
         mail_sent()
 
-        cancel_at(at(date(2027, 6, 4)), paid)
+        cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
         with pytest.raises(Conflict):
-            cancel_at(at(date(2027, 6, 4)), paid)
+            cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
 
         cancelled, refunded = mail_sent()
         assert cancelled.to == refunded.to == [student.email]
@@ -251,7 +251,7 @@ class TestCancelling:
         student.save(update_fields=["language"])
         mail_sent()
 
-        cancel_at(at(date(2027, 6, 4)), paid)
+        cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
 
         cancelled, refunded = mail_sent()
         assert cancelled.subject == "Cancelada: Summer Pottery"
@@ -283,7 +283,7 @@ class TestCancelling:
         student.save(update_fields=["language"])
         mail_sent()
 
-        cancel_at(at(date(2027, 6, 4)), paid)
+        cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
 
         cancelled, refunded = mail_sent()
         assert cancelled.subject == "Cancelled: Summer Pottery"
@@ -358,7 +358,7 @@ class TestCancelling:
         settings.STRIPE_API_BASE = localstripe
 
         with pytest.raises(Conflict, match="The school cancelled this class"):
-            cancel_at(at(date(2027, 6, 4)), paid)
+            cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
         assert not Refund.objects.exists()
 
     def test_the_refund_must_be_the_one_the_family_confirmed(self, paid):
@@ -494,7 +494,7 @@ class TestIdempotencyKeys:
         self, paid, pay_on_may_1, summer_pottery
     ):
         other = pay_on_may_1(UserFactory(role=Role.STUDENT), summer_pottery)
-        cancel_at(at(date(2027, 6, 4)), paid)
+        cancel_at(at(FIRST_DAY - timedelta(days=10)), paid)
         cancel_at(at(date(2027, 6, 4)), other)
         mine, theirs = Refund.objects.order_by("payment_id")
 
