@@ -69,6 +69,7 @@ serve:
 	$(PY) manage.py seed_demo_care
 	$(PY) manage.py seed_demo_prices
 	$(PY) manage.py seed_demo_extras
+	$(PY) manage.py seed_demo_lottery
 	@echo "==> Pointing localstripe's webhooks at this server"
 	$(PY) manage.py stripe_local_webhook --url http://localhost:$(PORT)/api/stripe/webhook
 	@echo "==> Serving Camp at http://localhost:$(PORT), with a Celery worker and beat sending"

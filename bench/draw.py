@@ -96,6 +96,9 @@ def seeded(families: int):
     season = a_lottery_season(
         "Bench lottery", wishes_opened=timedelta(days=14), wishes_close_in=-timedelta(hours=1)
     )
+    # The draw's time come with the wishes' close.
+    season.draw_at = season.wishes_close_at
+    season.save(update_fields=["draw_at"])
     Draw.objects.create(season=season, seed_hash=seed_hash(SEED))
     classes = [a_season_class(season, "30.00", week=n % 8, seats=SEATS).pk for n in range(CLASSES)]
     made = wishes(families)

@@ -101,7 +101,9 @@ class Season(models.Model):
     class Meta:
         ordering = ["starts_on", "id"]
         constraints = [
-            # First come has no window; a lottery's wishes open, close, then its draw is made.
+            # First come has no window; a lottery's wishes open, close, then its draw is made,
+            # and only then does anyone register: its families early (the draw lets them in),
+            # everyone for what is left.
             models.CheckConstraint(
                 condition=models.Q(
                     allocation=Allocation.FIRST_COME,
@@ -110,12 +112,15 @@ class Season(models.Model):
                     draw_at=None,
                 )
                 | models.Q(
+                    models.Q(early_access_opens_at=None)
+                    | models.Q(early_access_opens_at__gte=models.F("draw_at")),
                     allocation=Allocation.LOTTERY,
                     wishes_open_at__isnull=False,
                     wishes_close_at__isnull=False,
                     draw_at__isnull=False,
                     wishes_close_at__gt=models.F("wishes_open_at"),
                     draw_at__gte=models.F("wishes_close_at"),
+                    opens_at__gt=models.F("draw_at"),
                 ),
                 name="season_allocation_window_in_order",
             ),

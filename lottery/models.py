@@ -103,6 +103,9 @@ class Draw(models.Model):
     committed_at = models.DateTimeField(default=timezone.now)
     seed = models.CharField(max_length=200, blank=True)
     drawn_at = models.DateTimeField(null=True, blank=True)
+    # When the seats the draw gave stop being held for their families to pay
+    # (`payment_window`): LOTTERY_PAYMENT_DAYS after the draw, as it was then.
+    pay_by = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -179,6 +182,15 @@ class DrawResult(models.Model):
     position = models.PositiveIntegerField(null=True, blank=True)
     # For the first wish not given: why.
     why_not = models.CharField(max_length=8, choices=WhyNot.choices, blank=True)
+    # What the wish became on the class's waitlist (`payment_window`): the seat's offer, held
+    # until the window ends, or the child's place on the list.
+    waitlist_entry = models.OneToOneField(
+        "enrolments.WaitlistEntry",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["draw", "entry", "participant", "rank"]

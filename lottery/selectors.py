@@ -5,11 +5,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from classes.models import Allocation, Season
 from core.errors import NotFound
+from enrolments.models import Enrolment, EnrolmentStatus, WaitlistStatus
 from lottery import draw as the_draw
 from lottery.models import Draw, DrawResult, Entry, Outcome, Together, Wish
 
@@ -77,6 +79,10 @@ class ChildResult:
     rank: int | None
     why_not_first: str
     waitlisted: list[Waitlisted]
+    # The seat's offer while it waits to be paid (a waitlist entry's id), and how the seat
+    # stands: "held", "accepted" (on its way to pay), "paid" or "lapsed"; None for no seat.
+    offer_id: int | None = None
+    seat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,22 @@ class FamilyResult:
     place: int
     families: int
     children: list[ChildResult]
+    # Until when the seats the draw gave are held for the family to pay.
+    pay_by: datetime | None = None
+
+
+def _seat(row: DrawResult, paid: set[tuple[int, int]], now: datetime) -> tuple[int | None, str]:
+    """The placed row's offer, while it stands, and how the seat stands."""
+    if (row.participant_id, row.camp_class_id) in paid:
+        return None, "paid"
+    offer = row.waitlist_entry
+    if offer is None or offer.offer_expires_at is None or offer.offer_expires_at <= now:
+        return None, "lapsed"
+    if offer.status == WaitlistStatus.OFFERED:
+        return offer.pk, "held"
+    if offer.status == WaitlistStatus.ACCEPTED:
+        return offer.pk, "accepted"
+    return None, "lapsed"
 
 
 @dataclass(frozen=True)
@@ -96,17 +118,30 @@ class FamilyWishes:
     result: FamilyResult | None = None
 
 
-def _family_result(entry: Entry, draw: Draw) -> FamilyResult | None:
+def family_result(entry: Entry, draw: Draw) -> FamilyResult | None:
+    """What the draw gave the family: its place, and per child the seat (with its offer and
+    how it stands), why not the first wish, and the waitlists. None for a family not drawn."""
     place = getattr(entry, "place", None)
     if place is None:
         return None
     rows: dict[int, list[DrawResult]] = defaultdict(list)
-    for row in DrawResult.objects.filter(draw=draw, entry=entry).order_by("participant", "rank"):
+    for row in (
+        DrawResult.objects.filter(draw=draw, entry=entry)
+        .select_related("waitlist_entry")
+        .order_by("participant", "rank")
+    ):
         rows[row.participant_id].append(row)
+    paid = set(
+        Enrolment.objects.filter(
+            participant_id__in=list(rows), status=EnrolmentStatus.ACTIVE
+        ).values_list("participant_id", "camp_class_id")
+    )
+    now = timezone.now()
     children = []
     for child_id, results in rows.items():
         placed = next((row for row in results if row.outcome == Outcome.PLACED), None)
         first_missed = next((row for row in results if row.rank == 1 and row.why_not), None)
+        offer_id, seat = _seat(placed, paid, now) if placed else (None, None)
         children.append(
             ChildResult(
                 child_id,
@@ -118,9 +153,11 @@ def _family_result(entry: Entry, draw: Draw) -> FamilyResult | None:
                     for row in results
                     if row.outcome == Outcome.WAITLISTED
                 ],
+                offer_id,
+                seat,
             )
         )
-    return FamilyResult(place.place, draw.places.count(), children)
+    return FamilyResult(place.place, draw.places.count(), children, draw.pay_by)
 
 
 def wishes_for(*, family: User, season_id: int) -> FamilyWishes:
@@ -143,7 +180,7 @@ def wishes_for(*, family: User, season_id: int) -> FamilyWishes:
         entry,
         sorted(children.items()),
         [groups[number] for number in sorted(groups)],
-        _family_result(entry, draw) if draw is not None else None,
+        family_result(entry, draw) if draw is not None else None,
     )
 
 

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from classes.serializers import SchoolTimeField
 from core.api import ServiceInputSerializer
 from lottery.models import Outcome
 
@@ -37,12 +38,19 @@ class ChildResultSerializer(serializers.Serializer):
         source="why_not_first", choices=["", "full", "together"]
     )
     waitlisted = WaitlistedSerializer(many=True)
+    # The seat's offer (a waitlist entry: accept it, then pay) while it waits to be paid.
+    offerId = serializers.IntegerField(source="offer_id", allow_null=True, required=False)  # noqa: N815
+    seat = serializers.ChoiceField(
+        choices=["held", "accepted", "paid", "lapsed"], allow_null=True, required=False
+    )
 
 
 class FamilyResultSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     families = serializers.IntegerField()
     children = ChildResultSerializer(many=True)
+    # Until when the seats the draw gave are held for the family to pay.
+    payBy = SchoolTimeField(source="pay_by", allow_null=True, required=False)  # noqa: N815
 
 
 class ChildWishesOutputSerializer(serializers.Serializer):

@@ -7,7 +7,7 @@ Each runs in one transaction; a refusal leaves nothing half-written. The draw it
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -35,6 +35,7 @@ from lottery.models import (
     Together,
     Wish,
 )
+from lottery.payment_window import commitment_tell, drawn_places_put, results_tell
 from lottery.selectors import draw_families
 
 # The rules a wish is not asked, and why: the season's registration opens after the draw; the
@@ -149,10 +150,11 @@ def _care_read(participant_id: int, now: datetime) -> CareStanding:
     return care_standing(read.get(), read.db)
 
 
-def _entry_for(*, family: User, season: Season) -> Entry:
+def _entry_for(*, family: User, season: Season) -> tuple[Entry, bool]:
+    """The family's entry in the season's draw, and whether it was made now."""
     entry = Entry.objects.select_for_update().filter(season=season, family=family).first()
     if entry is not None:
-        return entry
+        return entry, False
     returning = Enrolment.objects.filter(
         student_id=family.pk,
         status=EnrolmentStatus.ACTIVE,
@@ -163,7 +165,7 @@ def _entry_for(*, family: User, season: Season) -> Entry:
         # Eight letters and digits: unguessable enough for a name only its family knows.
         code = secrets.token_hex(4).upper()
         if not Entry.objects.filter(season=season, code=code).exists():
-            return Entry.objects.create(season=season, family=family, code=code, tier=tier)
+            return Entry.objects.create(season=season, family=family, code=code, tier=tier), True
 
 
 @transaction.atomic
@@ -194,7 +196,9 @@ def wishes_put(
         problems = _refusals(participants, children, classes, now)
     if problems:
         raise InvalidInput(problems)
-    entry = _entry_for(family=family, season=season)
+    entry, new = _entry_for(family=family, season=season)
+    if new and Draw.objects.filter(season=season).exists():
+        commitment_tell(entry=entry)
     entry.wishes.all().delete()
     entry.together.all().delete()
     Wish.objects.bulk_create(
@@ -225,7 +229,10 @@ def draw_commit(*, season_id: int, seed_hash: str) -> Draw:
         raise Conflict(_("The commitment is published before the wishes close."))
     if Draw.objects.filter(season=season).exists():
         raise Conflict(_("This season's draw is committed to its seed already."))
-    return Draw.objects.create(season=season, seed_hash=seed_hash)
+    draw = Draw.objects.create(season=season, seed_hash=seed_hash)
+    for entry in Entry.objects.filter(season=season).select_related("family"):
+        commitment_tell(entry=entry)
+    return draw
 
 
 @transaction.atomic
@@ -243,8 +250,17 @@ def draw_run(*, season_id: int, seed: str) -> Draw:
         raise Conflict(_("The draw's seed was never committed to."), code="no_commitment")
     if draw.drawn_at is not None:
         raise Conflict(_("This season's draw is made already."), code="drawn")
-    if now < season.wishes_close_at:
-        raise Conflict(_("The draw is made once the wishes close."), code="wishes_open")
+    if now < season.draw_at:
+        raise Conflict(
+            _("The draw is made at its published time, %(day)s.") % {"day": _day(season.draw_at)},
+            code="not_yet",
+        )
+    if now >= season.opens_at:
+        raise Conflict(
+            _("%(season)s opened to everyone already: its draw comes before.")
+            % {"season": season.name},
+            code="season_open",
+        )
     if the_draw.seed_hash(seed) != draw.seed_hash:
         raise Conflict(_("This seed is not the one the school committed to."), code="seed_mismatch")
     families, entries = draw_families(season)
@@ -255,13 +271,20 @@ def draw_run(*, season_id: int, seed: str) -> Draw:
         .values_list("pk", "free")
     )
     result = the_draw.draw(seed, families, seats)
-    _result_store(draw, result, entries, seats)
     draw.seed, draw.drawn_at = seed, now
-    draw.save(update_fields=["seed", "drawn_at"])
+    draw.pay_by = now + timedelta(days=settings.LOTTERY_PAYMENT_DAYS)
+    draw.save(update_fields=["seed", "drawn_at", "pay_by"])
+    _result_store(draw, result, entries, seats, now)
+    results_tell(draw=draw)
     return draw
 
 
-def _result_store(draw: Draw, result: the_draw.Result, entries: dict, seats: dict) -> None:
+def _result_store(
+    draw: Draw, result: the_draw.Result, entries: dict, seats: dict, now: datetime
+) -> None:
+    """The draw's result kept, each row with the waitlist entry it became (`payment_window`)."""
+    rows = list(the_draw.result_rows(result))
+    waitlist = drawn_places_put(draw=draw, rows=rows, entries=entries, now=now)
     DrawSeats.objects.bulk_create(
         DrawSeats(draw=draw, camp_class_id=class_id, seats=free) for class_id, free in seats.items()
     )
@@ -280,8 +303,9 @@ def _result_store(draw: Draw, result: the_draw.Result, entries: dict, seats: dic
                 outcome=row.outcome,
                 position=row.position,
                 why_not=row.why_not,
+                waitlist_entry=waitlist[(row.child_id, row.class_id)],
             )
-            for row in the_draw.result_rows(result)
+            for row in rows
         ),
         batch_size=2000,
     )

@@ -43,6 +43,12 @@ FAMILY = {
     "participant_name": "Mia Silva",
     "for_child": True,
 }
+_LOTTERY = {
+    "name": "Ana Silva",
+    "season_name": "Summer 2027",
+    "season_id": 4,
+    "code": "7F3A90C2",
+}
 PRICE_LINES = [
     {"label": gettext_lazy("List price"), "amount": "$300.00"},
     {"label": "Sibling discount", "amount": "\u2212$30.00"},
@@ -192,6 +198,43 @@ SAMPLES: dict[str, dict] = {
         "entry_id": 3,
         "offer_expires_at": _FIRST - timedelta(days=4, hours=16),
         "price_lines": [*PRICE_LINES, {"label": "Total due", "amount": "$243.00"}],
+    },
+    "lottery_commitment": {
+        **_LOTTERY,
+        "seed_hash": "9f2c6a1e0b7d4e3f8a5c2b1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f",
+        "wishes_close_at": _FIRST - timedelta(days=60),
+        "draw_at": _FIRST - timedelta(days=59),
+    },
+    "lottery_result": {
+        **_LOTTERY,
+        "place": 37,
+        "families": 412,
+        "children": [
+            {
+                "participant_name": "Mia",
+                "class_name": "Wheel-Thrown Pottery",
+                "rank": 1,
+                "why_not_first": "",
+                "waitlisted": [],
+            },
+            {
+                "participant_name": "Leo",
+                "class_name": "Watercolor Landscapes",
+                "rank": 2,
+                "why_not_first": "full",
+                "waitlisted": [{"class_name": "Printmaking", "position": 4}],
+            },
+        ],
+        "any_seat": True,
+        "pay_by": _FIRST - timedelta(days=56),
+    },
+    "lottery_payment_reminder": {
+        **_LOTTERY,
+        "seats": [
+            {"participant_name": "Mia", "class_name": "Wheel-Thrown Pottery"},
+            {"participant_name": "Leo", "class_name": "Watercolor Landscapes"},
+        ],
+        "pay_by": _FIRST - timedelta(days=56),
     },
     "waitlist_closed": {
         **FAMILY,

@@ -3,6 +3,7 @@
 from datetime import time, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.utils import timezone
 
 from classes.models import Allocation, Class, Season
@@ -59,13 +60,13 @@ def a_lottery_season(
     **fields,
 ) -> Season:
     """A season whose seats go by a draw: wishes opened `wishes_opened` ago and close
-    `wishes_close_in` from now, the draw a day after they close, registration (the draw's
-    leftovers) a day after that."""
+    `wishes_close_in` from now, the draw a day after they close, registration for all (the
+    draw's leftovers) once its payment window is over."""
     now = timezone.now()
     close = now + wishes_close_in
     return a_season(
         name,
-        opens_in=wishes_close_in + timedelta(days=2),
+        opens_in=wishes_close_in + timedelta(days=2 + settings.LOTTERY_PAYMENT_DAYS),
         allocation=Allocation.LOTTERY,
         wishes_open_at=now - wishes_opened,
         wishes_close_at=close,

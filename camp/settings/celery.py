@@ -69,6 +69,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "enrolments.tasks.care_retention",
         "schedule": crontab(minute=30, hour=3),
     },
+    # Families whose seat from a lottery's draw is still unpaid LOTTERY_REMINDER_HOURS before
+    # its hold ends, reminded once (lottery.payment_window.payment_reminders_send).
+    "lottery-payment-reminders": {
+        "task": "lottery.tasks.payment_reminders",
+        "schedule": 3600.0,
+    },
     # Incident reports deleted once their retention (INCIDENT_RETENTION_YEARS) has ended.
     "incident-retention": {
         "task": "health.tasks.incident_retention",

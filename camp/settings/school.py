@@ -35,6 +35,10 @@ WAITLIST_OFFER_SHORT_HOURS = int(env("WAITLIST_OFFER_SHORT_HOURS", "4"))
 
 # How many classes a family may wish for, per child, in a lottery season's draw (`lottery`).
 LOTTERY_MAX_CHOICES = int(env("LOTTERY_MAX_CHOICES", "5"))
+# How long the draw holds each seat it gave for its family to pay, and how long before that
+# ends the family is reminded (once) of a seat still unpaid.
+LOTTERY_PAYMENT_DAYS = int(env("LOTTERY_PAYMENT_DAYS", "3"))
+LOTTERY_REMINDER_HOURS = int(env("LOTTERY_REMINDER_HOURS", "24"))
 
 # What one family may keep from others at once: live holds and open waitlist offers together,
 # in one class and across the site. Each hold is a different participant's, so a family never

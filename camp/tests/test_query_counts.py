@@ -941,7 +941,7 @@ def _a_draw_made(school) -> int:
         wishes_put(family=family, season_id=season.pk, children=wished, together=[])
     draw_commit(season_id=season.pk, seed_hash=seed_hash("counted"))
     moved = timezone.now() - timedelta(seconds=1)
-    Season.objects.filter(pk=season.pk).update(wishes_close_at=moved)
+    Season.objects.filter(pk=season.pk).update(wishes_close_at=moved, draw_at=moved)
     draw_run(season_id=season.pk, seed="counted")
     return season.pk
 
@@ -981,8 +981,9 @@ STEPS = [
     # The season; its draw; the order; the outcomes; the seats shared.
     (a_visitor_checks_a_season_s_draw, 200, 5),
     # The caller; the season; the family's entry with its place; its wishes; its groups; the
-    # draw; its outcomes; the number of families drawn.
-    (a_family_reads_what_the_draw_gave_it, 200, 8),
+    # draw; its outcomes with their waitlist entries; the seats paid; the number of families
+    # drawn.
+    (a_family_reads_what_the_draw_gave_it, 200, 9),
     # The class with its instructor and category; the add-ons it offers (extras.selectors.
     # add_ons_shown; their options, and the stock held, only for a class that has some); the
     # school's questions it asks (its own and its season's, in one query).

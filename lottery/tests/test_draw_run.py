@@ -1,7 +1,7 @@
 """The draw made: the seed checked against the commitment, the result stored and published, the
 family told its place, and `draw_verify` finding the same result (and not a tampered one)."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 import time_machine
@@ -41,8 +41,8 @@ def _families_wishing(season, classes, count):
     return families
 
 
-def _after_close(season):
-    return time_machine.travel(season.wishes_close_at + timedelta(minutes=1))
+def _at_the_draw(season):
+    return time_machine.travel(season.draw_at + timedelta(minutes=1))
 
 
 def test_the_draw_shares_the_seats_free_and_publishes_what_anyone_checks(
@@ -54,7 +54,7 @@ def test_the_draw_shares_the_seats_free_and_publishes_what_anyone_checks(
     draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
     assert api_client.get(f"/api/seasons/{season.pk}/draw").json() == {"seedHash": seed_hash(SEED)}
 
-    with _after_close(season):
+    with _at_the_draw(season):
         draw = draw_run(season_id=season.pk, seed=SEED)
         page = api_client.get(f"/api/seasons/{season.pk}/draw").json()
         mine = [
@@ -83,21 +83,26 @@ def test_the_draw_shares_the_seats_free_and_publishes_what_anyone_checks(
     }
     assert draw.drawn_at is not None
     by_family = dict(zip([f for f, _c in families], mine, strict=True))
+    pay_by = by_family[first[0]]["payBy"]
     assert by_family[first[0]] == {
         "place": 1,
         "families": 3,
-        "children": [_got(first[1], clay, 1, "", [])],
+        "payBy": pay_by,
+        "children": [_got(first[1], clay, 1, "", [], seat="held")],
     }
     assert by_family[second[0]] == {
         "place": 2,
         "families": 3,
-        "children": [_got(second[1], paint, 2, "full", [(clay, 1, 1)])],
+        "payBy": pay_by,
+        "children": [_got(second[1], paint, 2, "full", [(clay, 1, 1)], seat="held")],
     }
     assert by_family[third[0]] == {
         "place": 3,
         "families": 3,
+        "payBy": pay_by,
         "children": [_got(third[1], None, None, "full", [(clay, 1, 2), (paint, 2, 1)])],
     }
+    assert datetime.fromisoformat(pay_by) == draw.drawn_at + timedelta(days=3)
 
 
 def _allocated(code, camp_class, rank, outcome, position):
@@ -111,13 +116,17 @@ def _allocated(code, camp_class, rank, outcome, position):
     }
 
 
-def _got(child, camp_class, rank, why_not, waitlisted):
+def _got(child, camp_class, rank, why_not, waitlisted, seat=None):
+    """A child's result; a seat's offer is the waitlist entry the draw made of it."""
+    offer = DrawResult.objects.filter(participant=child, outcome=Outcome.PLACED).first()
     return {
         "participantId": child.pk,
         "classId": camp_class.pk if camp_class else None,
         "rank": rank,
         "whyNotFirst": why_not,
         "waitlisted": [{"classId": c.pk, "rank": r, "position": p} for c, r, p in waitlisted],
+        "offerId": offer.waitlist_entry_id if seat in ("held", "accepted") else None,
+        "seat": seat,
     }
 
 
@@ -126,7 +135,7 @@ def test_a_seed_that_is_not_the_one_committed_to_is_refused(season):
     _families_wishing(season, [clay], 2)
     draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
 
-    with _after_close(season), pytest.raises(Conflict) as refused:
+    with _at_the_draw(season), pytest.raises(Conflict) as refused:
         draw_run(season_id=season.pk, seed="another seed")
 
     assert refused.value.code == "seed_mismatch"
@@ -134,19 +143,37 @@ def test_a_seed_that_is_not_the_one_committed_to_is_refused(season):
     assert not DrawResult.objects.exists()
 
 
-def test_the_draw_waits_for_the_wishes_to_close_and_is_made_once(season):
+def test_the_draw_waits_for_its_published_time_and_is_made_once(season):
     _families_wishing(season, [a_season_class(season, "30.00")], 1)
     draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
 
     with pytest.raises(Conflict) as early:
         draw_run(season_id=season.pk, seed=SEED)
-    with _after_close(season):
+    closed = season.wishes_close_at + timedelta(minutes=1)
+    with time_machine.travel(closed), pytest.raises(Conflict) as closed_not_drawn:
+        draw_run(season_id=season.pk, seed=SEED)
+    with _at_the_draw(season):
         draw_run(season_id=season.pk, seed=SEED)
         with pytest.raises(Conflict) as again:
             draw_run(season_id=season.pk, seed=SEED)
 
-    assert (early.value.code, again.value.code) == ("wishes_open", "drawn")
+    assert [early.value.code, closed_not_drawn.value.code, again.value.code] == [
+        "not_yet",
+        "not_yet",
+        "drawn",
+    ]
     assert DrawResult.objects.count() == 1
+
+
+def test_no_draw_once_the_season_has_opened_to_everyone(season):
+    _families_wishing(season, [a_season_class(season, "30.00")], 1)
+    draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
+
+    with time_machine.travel(season.opens_at), pytest.raises(Conflict) as late:
+        draw_run(season_id=season.pk, seed=SEED)
+
+    assert late.value.code == "season_open"
+    assert not DrawResult.objects.exists()
 
 
 def test_the_commitment_is_made_once_before_the_wishes_close(season):
@@ -157,7 +184,7 @@ def test_the_commitment_is_made_once_before_the_wishes_close(season):
     with pytest.raises(InvalidInput):
         draw_commit(season_id=a_lottery_season("Autumn").pk, seed_hash="not a hash")
     winter = a_lottery_season("Winter")
-    with _after_close(winter), pytest.raises(Conflict):
+    with _at_the_draw(winter), pytest.raises(Conflict):
         draw_commit(season_id=winter.pk, seed_hash=seed_hash(SEED))
     assert Draw.objects.get().seed_hash == seed_hash(SEED)
 
@@ -166,7 +193,7 @@ def test_wishes_are_frozen_once_the_draw_is_made(season):
     clay = a_season_class(season, "30.00")
     [(family, child)] = _families_wishing(season, [clay], 1)
     draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
-    with _after_close(season):
+    with _at_the_draw(season):
         draw_run(season_id=season.pk, seed=SEED)
 
     with pytest.raises(Conflict) as refused:
@@ -181,7 +208,7 @@ def _drawn(season, families=4):
     paint = a_season_class(season, "30.00", week=1, seats=1)
     _families_wishing(season, [clay, paint], families)
     draw_commit(season_id=season.pk, seed_hash=seed_hash(SEED))
-    with _after_close(season):
+    with _at_the_draw(season):
         draw_run(season_id=season.pk, seed=SEED)
     return clay, paint
 

@@ -21,6 +21,7 @@ SENDERS = [
     "attendance",
     "health",
     "artwork",
+    "lottery",
     "payments",
     "front_desk",
     "pages",
