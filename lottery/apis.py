@@ -11,10 +11,18 @@ from core.openapi import errors
 from lottery.selectors import draw_page, wishes_for
 from lottery.serializers import (
     DrawOutputSerializer,
+    FriendsConfirmInputSerializer,
+    FriendsInputSerializer,
     WishesInputSerializer,
     WishesOutputSerializer,
 )
-from lottery.services import ChildWishes, wishes_put
+from lottery.services import (
+    ChildWishes,
+    friends_confirm,
+    friends_invite,
+    friends_leave,
+    wishes_put,
+)
 
 
 def _wishes_answer(request, season_id: int) -> Response:
@@ -26,6 +34,7 @@ def _wishes_answer(request, season_id: int) -> Response:
         "children": wishes.children,
         "together": wishes.together,
         "result": wishes.result,
+        "friends": wishes.friends,
     }
     return Response(WishesOutputSerializer(wishes_shown).data)
 
@@ -62,6 +71,71 @@ class WishesApi(APIView):
             ],
             together=given.validated_data["together"],
         )
+        return _wishes_answer(request, season_id)
+
+
+class FriendsApi(APIView):
+    """POST /api/seasons/{id}/friends: ask another family of the draw, by its code, to have some
+    of our children placed with some of theirs, together or not at all."""
+
+    permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
+
+    @extend_schema(
+        summary="Ask a friend's family to be placed together in a season's draw (students)",
+        request=FriendsInputSerializer,
+        responses={200: WishesOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, season_id: int):
+        given = FriendsInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        given.call_service(
+            friends_invite,
+            family=request.user,
+            season_id=season_id,
+            code=given.validated_data["code"],
+            child_ids=given.validated_data["childIds"],
+        )
+        return _wishes_answer(request, season_id)
+
+
+class FriendsConfirmApi(APIView):
+    """POST /api/seasons/{id}/friends/{friendsId}/confirm: the invited family says yes."""
+
+    permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
+
+    @extend_schema(
+        summary="Confirm a friend's family's invitation in a season's draw (students)",
+        request=FriendsConfirmInputSerializer,
+        responses={200: WishesOutputSerializer, **errors(400, 401, 403, 404, 409)},
+    )
+    def post(self, request, season_id: int, friends_id: int):
+        given = FriendsConfirmInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        given.call_service(
+            friends_confirm,
+            family=request.user,
+            season_id=season_id,
+            friends_id=friends_id,
+            child_ids=given.validated_data["childIds"],
+        )
+        return _wishes_answer(request, season_id)
+
+
+class FriendsDetailApi(APIView):
+    """DELETE /api/seasons/{id}/friends/{friendsId}: withdraw, or decline an invitation."""
+
+    permission_classes = [IsStudent]
+    family_throttle_scope = "family_writes"
+
+    @extend_schema(
+        summary="Withdraw from, or decline, a pair of friends in a season's draw (students)",
+        request=None,
+        responses={200: WishesOutputSerializer, **errors(401, 403, 404, 409)},
+    )
+    def delete(self, request, season_id: int, friends_id: int):
+        friends_leave(family=request.user, season_id=season_id, friends_id=friends_id)
         return _wishes_answer(request, season_id)
 
 

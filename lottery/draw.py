@@ -16,6 +16,10 @@ The procedure, which anyone can follow by hand (docs/lottery.md):
 3. The waitlists. Every wish ranked above the one a child got (all of them, for a child given
    nothing) joins its class's waitlist, in the same order: the family's place, then its
    children's, then the rank.
+4. Friends. Two families who asked to be placed with each other (each naming some of its
+   children, with any group of its own they are in) make one unit of those children, placed at
+   the turn of whichever of the two comes later in the order, and their waitlists joined then:
+   a family never comes earlier by naming a friend.
 """
 
 import hashlib
@@ -44,6 +48,10 @@ class Family:
     children: tuple[Child, ...]
     # Groups of child ids placed together or not at all; a child is in at most one.
     together: tuple[tuple[int, ...], ...] = ()
+    # The family placed with this one (its code; each names the other), and which of this
+    # family's children go with the friend's.
+    friend: str = ""
+    with_friend: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,27 +121,66 @@ def _place(unit: tuple[Child, ...], seats: dict[int, int]) -> tuple[int | None, 
     return None, why_not or FULL
 
 
+def _friend_of(family: Family, by_code: Mapping[str, Family]) -> Family | None:
+    """The family's friend, when each names the other."""
+    friend = by_code.get(family.friend) if family.friend else None
+    return friend if friend is not None and friend.friend == family.code else None
+
+
+def _joint(family: Family, friend: Family) -> set[int]:
+    """The ids of the two families' children placed together: those each named, with every
+    group of their own family they are in."""
+    named = set(family.with_friend) | set(friend.with_friend)
+    for group in (*family.together, *friend.together):
+        if named & set(group):
+            named |= set(group)
+    return named & {child.id for child in (*family.children, *friend.children)}
+
+
+def _turn(family: Family, by_code, place) -> tuple[list[tuple[Child, ...]], list[Child]]:
+    """The units placed at the family's turn, and the children whose waitlists join then: its
+    own, less those waiting for a friend drawn later; with a friend drawn earlier, theirs too."""
+    friend = _friend_of(family, by_code)
+    joint = _joint(family, friend) if friend else set()
+    units = [unit for unit in _units(family) if not joint & {child.id for child in unit}]
+    children = [child for child in family.children if child.id not in joint]
+    if friend is not None and place[friend.code] < place[family.code]:
+        together = sorted(
+            (c for c in (*family.children, *friend.children) if c.id in joint),
+            key=lambda child: child.id,
+        )
+        units.append(tuple(together))
+        children += together
+    return sorted(units, key=lambda unit: unit[0].id), sorted(children, key=lambda c: c.id)
+
+
 def draw(seed: str, families: Iterable[Family], seats: Mapping[int, int]) -> Result:
     """The draw's result for this seed: the order of the families' codes, each child's
     placement, and each class's waitlist. `seats`: each wished class's seats free."""
     ordered = draw_order(seed, families)
+    by_code = {family.code: family for family in ordered}
+    place = {family.code: index for index, family in enumerate(ordered)}
+    code_of = {child.id: family.code for family in ordered for child in family.children}
     left = dict(seats)
     placements: dict[int, Placement] = {}
     waitlists: dict[int, list[Waiting]] = {}
     for family in ordered:
-        for unit in _units(family):
+        units, children = _turn(family, by_code, place)
+        for unit in units:
             index, why_not = _place(unit, left)
             for child in unit:
                 got = None if index is None else child.choices[index]
                 rank = None if index is None else index + 1
                 placements[child.id] = Placement(
-                    family.code, got, rank, "" if index == 0 else why_not
+                    code_of[child.id], got, rank, "" if index == 0 else why_not
                 )
-        for child in sorted(family.children, key=lambda child: child.id):
+        for child in children:
             placed = placements[child.id].rank
             above = child.choices if placed is None else child.choices[: placed - 1]
             for rank, class_id in enumerate(above, start=1):
-                waitlists.setdefault(class_id, []).append(Waiting(family.code, child.id, rank))
+                waitlists.setdefault(class_id, []).append(
+                    Waiting(code_of[child.id], child.id, rank)
+                )
     return Result(
         tuple(family.code for family in ordered),
         placements,

@@ -94,6 +94,49 @@ class Together(models.Model):
         return f"{self.participant_id} in group {self.group}"
 
 
+class Friends(models.Model):
+    """Two families of a season's draw who asked to have children placed together: the inviting
+    family names the friend's code and some of its children, the friend confirms with some of
+    its own. Their children so named (with any group of their own family they are in) are one
+    unit of the draw, placed at the later family's turn (`lottery.draw`), together or not at
+    all. A family is in one such pair at most (`services.friends_invite`)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    inviting = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="+")
+    invited = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name_plural = "friends"
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(inviting=models.F("invited")), name="lottery_friends_two"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inviting_id} with {self.invited_id}"
+
+
+class FriendChild(models.Model):
+    """A child one of two friends' families placed with the other's."""
+
+    friends = models.ForeignKey(Friends, on_delete=models.CASCADE, related_name="children")
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name_plural = "friend children"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["friends", "participant"], name="lottery_friend_child_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant_id} in {self.friends_id}"
+
+
 class Draw(models.Model):
     """A season's draw: the SHA-256 of the school's secret seed, published before the wishes
     close, then the seed itself when the draw is made (its hash checked against it)."""

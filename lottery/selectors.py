@@ -5,6 +5,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -13,7 +14,16 @@ from classes.models import Allocation, Season
 from core.errors import NotFound
 from enrolments.models import Enrolment, EnrolmentStatus, WaitlistStatus
 from lottery import draw as the_draw
-from lottery.models import Draw, DrawResult, Entry, Outcome, Together, Wish
+from lottery.models import (
+    Draw,
+    DrawResult,
+    Entry,
+    FriendChild,
+    Friends,
+    Outcome,
+    Together,
+    Wish,
+)
 
 
 def season_with_draw(season_id: int) -> Season:
@@ -47,6 +57,7 @@ def draw_families(season: Season) -> tuple[list[the_draw.Family], dict[str, int]
     for entry_id, group, child_id in together.values_list("entry_id", "group", "participant_id"):
         groups[entry_id][group].append(child_id)
     entries = Entry.objects.filter(pk__in=list(choices)).values_list("pk", "code", "tier")
+    friend_of, with_friend = _friends_confirmed(season, choices)
     families = [
         the_draw.Family(
             code,
@@ -56,10 +67,32 @@ def draw_families(season: Season) -> tuple[list[the_draw.Family], dict[str, int]
                 for child_id, wished in sorted(choices[entry_id].items())
             ),
             tuple(tuple(group) for _number, group in sorted(groups[entry_id].items())),
+            friend_of.get(entry_id, ""),
+            tuple(sorted(with_friend[entry_id])),
         )
         for entry_id, code, tier in entries
     ]
     return families, {code: entry_id for entry_id, code, _tier in entries}
+
+
+def _friends_confirmed(season: Season, choices: dict) -> tuple[dict[int, str], dict]:
+    """The confirmed pairs of friends: each entry's friend's code, and its children (with
+    wishes) placed with the friend's. Two queries."""
+    friend_of: dict[int, str] = {}
+    with_friend: dict[int, set[int]] = defaultdict(set)
+    pairs = Friends.objects.filter(season=season, confirmed_at__isnull=False).values_list(
+        "pk", "inviting_id", "inviting__code", "invited_id", "invited__code"
+    )
+    entry_of_pair: dict[int, tuple[int, int]] = {}
+    for pk, inviting, inviting_code, invited, invited_code in pairs:
+        friend_of[inviting], friend_of[invited] = invited_code, inviting_code
+        entry_of_pair[pk] = (inviting, invited)
+    named = FriendChild.objects.filter(friends_id__in=list(entry_of_pair))
+    for pair, child_id in named.values_list("friends_id", "participant_id"):
+        for entry_id in entry_of_pair[pair]:
+            if child_id in choices.get(entry_id, {}):
+                with_friend[entry_id].add(child_id)
+    return friend_of, with_friend
 
 
 @dataclass(frozen=True)
@@ -109,6 +142,19 @@ def _seat(row: DrawResult, paid: set[tuple[int, int]], now: datetime) -> tuple[i
 
 
 @dataclass(frozen=True)
+class FamilyFriends:
+    """The family's pair of friends: "asked" (this family asked, the other has not answered),
+    "invited" (the other asked this one) or "confirmed"; the other family's name and its
+    children named; this family's children named."""
+
+    id: int
+    status: str
+    family_name: str
+    their_children: list[str]
+    child_ids: list[int]
+
+
+@dataclass(frozen=True)
 class FamilyWishes:
     season: Season
     entry: Entry | None
@@ -116,6 +162,30 @@ class FamilyWishes:
     children: list[tuple[int, list[int]]] = field(default_factory=list)
     together: list[list[int]] = field(default_factory=list)
     result: FamilyResult | None = None
+    friends: FamilyFriends | None = None
+
+
+def _friends_shown(entry: Entry) -> FamilyFriends | None:
+    pair = (
+        Friends.objects.filter(Q(inviting=entry) | Q(invited=entry))
+        .select_related("inviting__family", "invited__family")
+        .first()
+    )
+    if pair is None:
+        return None
+    asked = pair.inviting_id == entry.pk
+    other = pair.invited if asked else pair.inviting
+    status = "confirmed" if pair.confirmed_at else ("asked" if asked else "invited")
+    ours, theirs = [], []
+    named = pair.children.order_by("participant_id").values_list(
+        "participant_id", "participant__first_name", "participant__account_id"
+    )
+    for child_id, first_name, account_id in named:
+        if account_id == entry.family_id:
+            ours.append(child_id)
+        else:
+            theirs.append(first_name)
+    return FamilyFriends(pair.pk, status, other.family.name, theirs, ours)
 
 
 def family_result(entry: Entry, draw: Draw) -> FamilyResult | None:
@@ -181,6 +251,7 @@ def wishes_for(*, family: User, season_id: int) -> FamilyWishes:
         sorted(children.items()),
         [groups[number] for number in sorted(groups)],
         family_result(entry, draw) if draw is not None else None,
+        _friends_shown(entry),
     )
 
 

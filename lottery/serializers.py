@@ -62,6 +62,31 @@ class ChildWishesOutputSerializer(serializers.Serializer):
         return {"participantId": participant_id, "choices": choices}
 
 
+class FriendsInputSerializer(ServiceInputSerializer):
+    # The other family's code, as it appears on its wishes page.
+    code = serializers.CharField(max_length=16)
+    childIds = serializers.ListField(  # noqa: N815 - the API's names
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=20
+    )
+
+
+class FriendsConfirmInputSerializer(ServiceInputSerializer):
+    childIds = serializers.ListField(  # noqa: N815
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=20
+    )
+
+
+class FamilyFriendsSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    # "asked": this family asked and waits; "invited": the other family asked this one.
+    status = serializers.ChoiceField(choices=["asked", "invited", "confirmed"])
+    familyName = serializers.CharField(source="family_name")  # noqa: N815
+    theirChildren = serializers.ListField(  # noqa: N815
+        source="their_children", child=serializers.CharField()
+    )
+    childIds = serializers.ListField(source="child_ids", child=serializers.IntegerField())  # noqa: N815
+
+
 class WishesOutputSerializer(serializers.Serializer):
     seasonId = serializers.IntegerField(source="season.pk")  # noqa: N815
     # The family's own name on the public draw page; null before its first wish.
@@ -71,6 +96,8 @@ class WishesOutputSerializer(serializers.Serializer):
     together = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     # Once the draw is made: the family's place and what each child got.
     result = FamilyResultSerializer(allow_null=True, required=False)
+    # The family's pair of friends in the draw, if any (`POST /api/seasons/{id}/friends`).
+    friends = FamilyFriendsSerializer(allow_null=True, required=False)
 
 
 class AllocatedSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,8 @@ from lottery.models import (
     DrawResult,
     DrawSeats,
     Entry,
+    FriendChild,
+    Friends,
     Tier,
     Together,
     Wish,
@@ -213,6 +216,88 @@ def wishes_put(
     )
     entry.save(update_fields=["updated_at"])
     return entry
+
+
+def _entry_wishing(*, family: User, season_id: int, lock: bool = True) -> tuple[Entry, set[int]]:
+    """The family's entry in the season's draw (locked, unless the caller locks it with
+    another), while wishes are taken; and the ids of its children with wishes. A family makes
+    its wishes before naming friends."""
+    season = Season.objects.filter(pk=season_id).first()
+    if season is None:
+        raise NotFound(_("No such season."))
+    _wishes_window_open(season=season, now=timezone.now())
+    entries = Entry.objects.select_for_update() if lock else Entry.objects
+    entry = entries.filter(season=season, family=family).first()
+    if entry is None:
+        raise Conflict(_("Make your wishes first, then ask to be placed with friends."))
+    return entry, set(entry.wishes.values_list("participant_id", flat=True))
+
+
+def _children_named(child_ids: list[int], wishing: set[int]) -> list[int]:
+    if not child_ids or not set(child_ids) <= wishing:
+        raise InvalidInput(
+            {"childIds": [_("Name one or more of your children with wishes for this season.")]}
+        )
+    return sorted(set(child_ids))
+
+
+def _friends_of(entry: Entry) -> Friends | None:
+    return Friends.objects.filter(Q(inviting=entry) | Q(invited=entry)).first()
+
+
+@transaction.atomic
+def friends_invite(*, family: User, season_id: int, code: str, child_ids: list[int]) -> Friends:
+    """Ask the family whose code this is to have some of our children placed with some of
+    theirs: together at the later of the two families' turns, or not at all (`lottery.draw`).
+    The friend confirms; either may withdraw until the wishes close."""
+    entry, wishing = _entry_wishing(family=family, season_id=season_id, lock=False)
+    named = _children_named(child_ids, wishing)
+    friend = Entry.objects.filter(season_id=season_id, code=code.strip().upper()).first()
+    if friend is None:
+        raise InvalidInput({"code": [_("No family in this season's draw has that code.")]})
+    if friend.pk == entry.pk:
+        raise InvalidInput({"code": [_("That is your own family's code.")]})
+    # Both entries locked in the order of their ids, so two families asking each other at once
+    # make one pair.
+    Entry.objects.select_for_update().filter(pk__in=[entry.pk, friend.pk]).order_by("pk").count()
+    if _friends_of(entry) is not None:
+        raise Conflict(_("Your family is placed with friends already: withdraw that first."))
+    if _friends_of(friend) is not None:
+        raise Conflict(_("That family is placed with other friends already."))
+    friends = Friends.objects.create(season_id=season_id, inviting=entry, invited=friend)
+    FriendChild.objects.bulk_create(FriendChild(friends=friends, participant_id=i) for i in named)
+    return friends
+
+
+@transaction.atomic
+def friends_confirm(
+    *, family: User, season_id: int, friends_id: int, child_ids: list[int]
+) -> Friends:
+    """The invited family says yes, naming its children to be placed with the other's."""
+    entry, wishing = _entry_wishing(family=family, season_id=season_id)
+    friends = Friends.objects.select_for_update().filter(pk=friends_id, invited=entry).first()
+    if friends is None:
+        raise NotFound(_("No such invitation to your family."))
+    named = _children_named(child_ids, wishing)
+    if friends.confirmed_at is None:
+        FriendChild.objects.bulk_create(
+            FriendChild(friends=friends, participant_id=i) for i in named
+        )
+        friends.confirmed_at = timezone.now()
+        friends.save(update_fields=["confirmed_at"])
+    return friends
+
+
+@transaction.atomic
+def friends_leave(*, family: User, season_id: int, friends_id: int) -> None:
+    """Either family withdraws, or the invited one declines, until the wishes close."""
+    entry, _wishing = _entry_wishing(family=family, season_id=season_id)
+    friends = (
+        Friends.objects.filter(pk=friends_id).filter(Q(inviting=entry) | Q(invited=entry)).first()
+    )
+    if friends is None:
+        raise NotFound(_("No such invitation to your family."))
+    friends.delete()
 
 
 @transaction.atomic

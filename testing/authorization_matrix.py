@@ -141,6 +141,30 @@ MATRIX = (
         },
         limited_by=(FAMILY_WRITES,),
     ),
+    Call(
+        "POST",
+        "/api/seasons/{lottery_season.id}/friends",
+        (401, 409, 409, 403, 403, 403, 403),
+        "students whose family wished, asking another family by its code (the student's is "
+        "asked already; the other student has no wishes)",
+        body={"code": "{lottery_friend.code}", "childIds": ["{spare_child.id}"]},
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
+        "POST",
+        "/api/seasons/{lottery_season.id}/friends/{lottery_friends.id}/confirm",
+        (401, 200, 409, 403, 403, 403, 403),
+        "students, an invitation to their own family",
+        body={"childIds": ["{spare_child.id}"]},
+        limited_by=(FAMILY_WRITES,),
+    ),
+    Call(
+        "DELETE",
+        "/api/seasons/{lottery_season.id}/friends/{lottery_friends.id}",
+        (401, 200, 409, 403, 403, 403, 403),
+        "students, a pair their own family is in",
+        limited_by=(FAMILY_WRITES,),
+    ),
     # The opening-morning line: a family's place is its line token (or its account), never a
     # read of the database.
     Call("GET", "/api/waitingRoom", (200, 200, 200, 200, 200, 200, 200), "public: one's own place"),

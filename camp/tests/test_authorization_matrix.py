@@ -31,6 +31,8 @@ from core.school_time import school_today
 from enrolments.models import SeatHold, WaitlistEntry, WaitlistStatus
 from health.models import Incident, IncidentChild, IncidentKind
 from health.services.incidents import keep_until_for
+from lottery.models import Entry
+from lottery.services import ChildWishes, friends_invite, wishes_put
 from notifications.mailboxes import mailbox_for
 from pages.models import PageSlug
 from pages.selectors import site_page_get
@@ -298,6 +300,29 @@ class World:
             by=self.student,
             upload=png_upload("shots.png"),
             kind=DocumentKind.IMMUNISATION,
+        )
+        self._lottery_friends()
+
+    def _lottery_friends(self) -> None:
+        """The student's family in the lottery's draw (its spare child wishing), and another
+        family of the draw that asked to have a child placed with the student's."""
+        wished = [ChildWishes(self.spare_child.pk, [self.lottery_class.pk])]
+        wishes_put(
+            family=self.student, season_id=self.lottery_season.pk, children=wished, together=[]
+        )
+        friend = UserFactory(role=Role.STUDENT)
+        friend_child = ChildFactory(account=friend)
+        self.lottery_friend = wishes_put(
+            family=friend,
+            season_id=self.lottery_season.pk,
+            children=[ChildWishes(friend_child.pk, [self.lottery_class.pk])],
+            together=[],
+        )
+        self.lottery_friends = friends_invite(
+            family=friend,
+            season_id=self.lottery_season.pk,
+            code=Entry.objects.get(family=self.student).code,
+            child_ids=[friend_child.pk],
         )
 
     def called_by(self, caller: str) -> "World":

@@ -982,8 +982,8 @@ STEPS = [
     (a_visitor_checks_a_season_s_draw, 200, 5),
     # The caller; the season; the family's entry with its place; its wishes; its groups; the
     # draw; its outcomes with their waitlist entries; the seats paid; the number of families
-    # drawn.
-    (a_family_reads_what_the_draw_gave_it, 200, 9),
+    # drawn; its pair of friends (none here).
+    (a_family_reads_what_the_draw_gave_it, 200, 10),
     # The class with its instructor and category; the add-ons it offers (extras.selectors.
     # add_ons_shown; their options, and the stock held, only for a class that has some); the
     # school's questions it asks (its own and its season's, in one query).
@@ -1109,9 +1109,9 @@ STEPS = [
     # (each keeps the child), then what PROTECT guards of them (the reports' children, the
     # medication given) and their documents, read for their files to go once the deletion is
     # kept (care.apps). The pieces of artwork they were tagged on lose their tag. Any wish in a
-    # draw made (which keeps the child); their wishes for a draw to come, their groups and what
-    # PROTECT guards of the draws' outcomes.
-    (a_parent_removes_a_child, 200, 33),
+    # draw made (which keeps the child); their wishes for a draw to come, their groups, their
+    # places with a friend's family and what PROTECT guards of the draws' outcomes.
+    (a_parent_removes_a_child, 200, 34),
     (a_parent_selects_a_class_for_a_child, 201, 6),
     # "Myself"; the family; the classes; every child's standing in every class, each fact a
     # column of one query (enrolments.facts.family_standings).

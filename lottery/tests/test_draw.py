@@ -195,3 +195,47 @@ def test_no_class_is_given_more_seats_than_it_had(drawn, seats):
     for class_id in {p.class_id for p in result.placements.values() if p.class_id}:
         given_seats = sum(1 for p in result.placements.values() if p.class_id == class_id)
         assert given_seats <= seats.get(class_id, 0)
+
+
+def _friends(seats: int, *, b_names_a: bool = True) -> tuple:
+    """Ana (returning, drawn first) and Ben (drawn last) ask to have their children 1 and 2
+    placed together; Cleo (scholarship) is drawn between them. All wish for class 7."""
+    ana = Family("ANA", Tier.RETURNING, (Child(1, (7,)),), friend="BEN", with_friend=(1,))
+    ben = Family(
+        "BEN", EVERYONE, (Child(2, (7,)),), friend="ANA" if b_names_a else "", with_friend=(2,)
+    )
+    cleo = _family("CLEO", (3, (7,)), tier=Tier.SCHOLARSHIP)
+    return draw("seed", [ana, ben, cleo], {7: seats})
+
+
+def test_friends_are_placed_together_at_the_later_family_s_turn():
+    result = _friends(seats=3)
+
+    assert result.order == ("ANA", "CLEO", "BEN")
+    assert result.placements == {
+        3: Placement("CLEO", 7, 1),
+        1: Placement("ANA", 7, 1),
+        2: Placement("BEN", 7, 1),
+    }
+
+
+def test_friends_are_passed_over_together_and_a_family_never_comes_earlier_for_a_friend():
+    result = _friends(seats=2)
+
+    # Cleo's turn came before the friends' (Ben's): she took a seat Ana alone would have had.
+    assert result.placements == {
+        3: Placement("CLEO", 7, 1),
+        1: Placement("ANA", None, None, TOGETHER),
+        2: Placement("BEN", None, None, TOGETHER),
+    }
+    assert result.waitlists == {7: (Waiting("ANA", 1, 1), Waiting("BEN", 2, 1))}
+
+
+def test_a_friend_counts_only_when_each_family_names_the_other():
+    result = _friends(seats=2, b_names_a=False)
+
+    assert result.placements == {
+        1: Placement("ANA", 7, 1),
+        3: Placement("CLEO", 7, 1),
+        2: Placement("BEN", None, None, FULL),
+    }

@@ -56,6 +56,7 @@ def test_a_family_ranks_classes_per_child_and_groups_them(api_client_for, season
         "children": body["children"],
         "together": [[mia.pk, leo.pk]],
         "result": None,
+        "friends": None,
     }
     assert len(entry.code) == 8
     assert entry.tier == Tier.EVERYONE
