@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from lottery.models import Draw, Entry
+from lottery.models import Draw, Entry, Friends
 
 
 @admin.register(Entry)
@@ -24,6 +24,23 @@ class DrawAdmin(admin.ModelAdmin):
 
     list_display = ("season", "seed_hash", "committed_at", "drawn_at")
     readonly_fields = ("season", "seed_hash", "committed_at", "seed", "drawn_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Friends)
+class FriendsAdmin(admin.ModelAdmin):
+    """Each pair of families asking to be placed together, for the office to answer a family's
+    question; made and ended by the families on their wishes page."""
+
+    list_display = ("season", "inviting", "invited", "confirmed_at")
+    list_filter = ("season",)
+    search_fields = ("inviting__code", "invited__code")
+    readonly_fields = ("season", "inviting", "invited", "confirmed_at", "created_at")
 
     def has_add_permission(self, request) -> bool:
         return False

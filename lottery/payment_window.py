@@ -92,31 +92,32 @@ def _families_let_in(season: Season, *, family_ids: set[int], now: datetime) -> 
         season.save(update_fields=["early_access_opens_at"])
 
 
-def results_tell(*, draw: Draw) -> int:
-    """Each family of the draw told its place and what each child got, with the day its seats
-    must be paid by; composed when sent (`result_composed`). How many were queued."""
-    entries = Entry.objects.filter(season_id=draw.season_id, place__isnull=False)
-    queued = 0
-    for entry_id, email in entries.values_list("pk", "family__email"):
+def _tell(kind: str, entries) -> int:
+    """A message of `kind` about each (entry id, family's e-mail), once per entry, composed when
+    sent from the entry (lottery/mail.py); how many."""
+    told = 0
+    for entry_id, email in entries:
         message_queue_composed(
-            kind=LotteryMessage.RESULT,
-            about=f"lottery-result:{entry_id}",
+            kind=kind,
+            about=f"{kind}:{entry_id}",
             recipient=email,
             facts={"entry_id": entry_id},
         )
-        queued += 1
-    return queued
+        told += 1
+    return told
+
+
+def results_tell(*, draw: Draw) -> int:
+    """Each family of the draw told its place and what each child got, with the day its seats
+    must be paid by. How many were queued."""
+    entries = Entry.objects.filter(season_id=draw.season_id, place__isnull=False)
+    return _tell(LotteryMessage.RESULT, entries.values_list("pk", "family__email"))
 
 
 def commitment_tell(*, entry: Entry) -> None:
     """The family told the draw's commitment, once: when the school commits, or at the family's
     first wish if it committed before."""
-    message_queue_composed(
-        kind=LotteryMessage.COMMITMENT,
-        about=f"lottery-commitment:{entry.pk}",
-        recipient=entry.family.email,
-        facts={"entry_id": entry.pk},
-    )
+    _tell(LotteryMessage.COMMITMENT, [(entry.pk, entry.family.email)])
 
 
 def unpaid_seats(*, now: datetime):
@@ -143,13 +144,4 @@ def payment_reminders_send(*, now: datetime) -> int:
         .values_list("entry_id", "entry__family__email")
         .distinct()
     )
-    reminded = 0
-    for entry_id, email in entries:
-        message_queue_composed(
-            kind=LotteryMessage.PAYMENT_REMINDER,
-            about=f"lottery-payment-reminder:{entry_id}",
-            recipient=email,
-            facts={"entry_id": entry_id},
-        )
-        reminded += 1
-    return reminded
+    return _tell(LotteryMessage.PAYMENT_REMINDER, entries)

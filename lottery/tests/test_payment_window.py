@@ -89,6 +89,26 @@ def _mail(smtp_sink, kind, recipient):
     return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
+def _paid_by_card(client, family, camp_class, *children) -> None:
+    """The children's seats in the class paid in one checkout, by card at localstripe."""
+    opened = client.post(
+        "/api/checkouts",
+        {"items": [{"classId": camp_class.pk, "participantId": c.pk} for c in children]},
+        format="json",
+    )
+    assert opened.status_code == 201, opened.json()
+    answer = opened.json()
+    saved = stripe_js.confirm_card_setup(
+        answer["clientSecret"], stripe_js.CARD_OK, email=family.email, name=family.name
+    )
+    paid = client.post(
+        f"/api/checkouts/{answer['id']}/payment",
+        {"total": answer["total"], "setupIntentId": saved["setupIntent"]["id"]},
+        format="json",
+    )
+    assert paid.status_code == 201, paid.json()
+
+
 def test_each_seat_the_draw_gave_is_held_until_the_window_ends_and_paid_in_one_checkout(
     season, clay, ana, waiting, api_client_for, smtp_sink
 ):
@@ -129,22 +149,7 @@ def test_each_seat_the_draw_gave_is_held_until_the_window_ends_and_paid_in_one_c
         assert [child["seat"] for child in held] == ["held", "held"]
         for child in held:
             assert client.post(f"/api/waitlist/{child['offerId']}/accept").status_code == 200
-        opened = client.post(
-            "/api/checkouts",
-            {"items": [{"classId": clay.pk, "participantId": c.pk} for c in (mia, leo)]},
-            format="json",
-        )
-        assert opened.status_code == 201, opened.json()
-        answer = opened.json()
-        saved = stripe_js.confirm_card_setup(
-            answer["clientSecret"], stripe_js.CARD_OK, email=family.email, name=family.name
-        )
-        paid = client.post(
-            f"/api/checkouts/{answer['id']}/payment",
-            {"total": answer["total"], "setupIntentId": saved["setupIntent"]["id"]},
-            format="json",
-        )
-        assert paid.status_code == 201, paid.json()
+        _paid_by_card(client, family, clay, mia, leo)
         after = _result(client, season)["children"]
 
     assert Enrolment.objects.filter(student=family, camp_class=clay).count() == 2
@@ -164,19 +169,7 @@ def test_a_seat_left_unpaid_is_reminded_once_then_goes_to_the_next_in_the_draw_s
         client = api_client_for(family)
         mia_offer = WaitlistEntry.objects.get(participant=mia)
         client.post(f"/api/waitlist/{mia_offer.pk}/accept")
-        answer = client.post(
-            "/api/checkouts",
-            {"items": [{"classId": clay.pk, "participantId": mia.pk}]},
-            format="json",
-        ).json()
-        saved = stripe_js.confirm_card_setup(
-            answer["clientSecret"], stripe_js.CARD_OK, email=family.email, name=family.name
-        )
-        client.post(
-            f"/api/checkouts/{answer['id']}/payment",
-            {"total": answer["total"], "setupIntentId": saved["setupIntent"]["id"]},
-            format="json",
-        )
+        _paid_by_card(client, family, clay, mia)
 
     early = draw.pay_by - timedelta(hours=settings.LOTTERY_REMINDER_HOURS + 1)
     reminded = [payment_reminders_send(now=early)]
