@@ -69,6 +69,8 @@ class ClassFilter(django_filters.FilterSet):
         method="filter_has_seats", choices=[("true", "true"), ("false", "false")]
     )
     instructor = WholeNumberFilter(field_name="instructor_id", min_value=1, max_value=MAX_ID)
+    # A season's classes alone: what a lottery season's families rank their wishes among.
+    season = WholeNumberFilter(field_name="season_id", min_value=1, max_value=MAX_ID)
     when = django_filters.ChoiceFilter(method="filter_when", choices=[(w, w) for w in WHEN])
     ordering = django_filters.ChoiceFilter(
         method="filter_ordering", choices=[(name, name) for name in ORDERINGS]
@@ -196,6 +198,7 @@ FILTER_PARAMETERS = [
         description="Only classes with (or without) a seat free.",
     ),
     OpenApiParameter("instructor", int, description="The instructor's id."),
+    OpenApiParameter("season", int, description="The season's id, from /api/seasons."),
     OpenApiParameter(
         "when",
         str,

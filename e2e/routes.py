@@ -17,12 +17,14 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import Participant, Role, User
-from classes.models import Category, Class, ClassStatus, Level
+from classes.models import Allocation, Category, Class, ClassStatus, Level, Season
 from e2e.class_steps import admin_member, instructor_member, member, sign_in
 from e2e.helpers import demo_image
 from e2e.language import language_chosen, spoken
 from enrolments.models import Selection, WaitlistEntry
 from enrolments.services.waitlists import waitlist_join
+from lottery import draw as the_draw
+from lottery.models import Draw, DrawPlace, DrawResult, DrawSeats, Entry, Outcome, WhyNot
 from notifications.mailboxes import mailbox_for
 from payments.models import Payment, PaymentStatus
 from testing.factories import (
@@ -32,6 +34,7 @@ from testing.factories import (
     UserFactory,
     scheduled_class,
 )
+from testing.seasons import a_season, a_season_class
 
 # Who visits a page: nobody signed in, or someone of a role.
 VISITOR = "visitor"
@@ -60,6 +63,9 @@ class School:
     selection: Selection
     payment: Payment
     waitlist_entry: WaitlistEntry
+    # A season whose places go by a draw, taking wishes now; and one whose draw is made.
+    lottery_open: Season
+    lottery_drawn: Season
     # The live server's address, for what the browser keeps per site (the language's cookie).
     base_url: str
 
@@ -102,6 +108,13 @@ ROUTES = [
     Route("accessibility", VISITOR, "/accessibility", "Asking for help or another format"),
     Route("contact", VISITOR, "/contact", "Contact us"),
     Route("gallery", VISITOR, "/gallery", "No artwork is on show yet."),
+    Route(
+        "season-draw",
+        VISITOR,
+        lambda s: f"/seasons/{s.lottery_drawn.pk}/draw",
+        "Every wish's outcome",
+        also="main table",
+    ),
     Route("not-found", VISITOR, "/no-such-page", "404"),
     Route(
         "unsubscribe",
@@ -127,6 +140,13 @@ ROUTES = [
     ),
     Route("waitlist", STUDENT, "/dashboard/waitlist", "Clay Creatures"),
     Route("family", STUDENT, "/dashboard/family", "Allergic to peanuts."),
+    Route(
+        "season-wishes",
+        STUDENT,
+        lambda s: f"/dashboard/seasons/{s.lottery_open.pk}/wishes",
+        "Save your wishes",
+        also="main form",
+    ),
     Route(
         "care-record",
         STUDENT,
@@ -226,6 +246,75 @@ def _enrol(student: User, camp_class: Class, **participant) -> Payment:
     return payment
 
 
+def _lottery_seasons() -> tuple[Season, Season]:
+    """Two seasons whose places go by a draw, after every other class is made (a new class joins
+    the season open for registration): one taking wishes now, and one drawn yesterday, its
+    outcomes stored as the draw stores them, for two families."""
+    now = timezone.now()
+    taking_wishes = a_season(
+        "Summer Draw",
+        opens_in=timedelta(days=20),
+        starts_in_days=160,
+        allocation=Allocation.LOTTERY,
+        wishes_open_at=now - timedelta(days=1),
+        wishes_close_at=now + timedelta(days=7),
+        draw_at=now + timedelta(days=8),
+    )
+    a_season_class(taking_wishes, "40.00", name="Summer Wheel", image=demo_image("pottery.webp"))
+    drawn = a_season(
+        "Spring Draw",
+        opens_in=timedelta(days=5),
+        starts_in_days=90,
+        allocation=Allocation.LOTTERY,
+        wishes_open_at=now - timedelta(days=10),
+        wishes_close_at=now - timedelta(days=2),
+        draw_at=now - timedelta(days=1),
+    )
+    wheel = a_season_class(drawn, "40.00", name="Spring Wheel", image=demo_image("pottery.webp"))
+    loom = a_season_class(
+        drawn, "40.00", week=1, name="Spring Loom", image=demo_image("weaving.webp")
+    )
+    seed = "e2e-spring-draw-seed"
+    draw = Draw.objects.create(
+        season=drawn,
+        seed_hash=the_draw.seed_hash(seed),
+        seed=seed,
+        drawn_at=now - timedelta(days=1),
+    )
+    DrawSeats.objects.bulk_create(
+        [
+            DrawSeats(draw=draw, camp_class=wheel, seats=1),
+            DrawSeats(draw=draw, camp_class=loom, seats=6),
+        ]
+    )
+    for place, code in enumerate(("7F3A9C21", "B2C3D4E5"), start=1):
+        family = UserFactory(role=Role.STUDENT)
+        child = ChildFactory(account=family)
+        entry = Entry.objects.create(season=drawn, family=family, code=code)
+        DrawPlace.objects.create(draw=draw, entry=entry, place=place)
+        first = place == 1
+        DrawResult.objects.create(
+            draw=draw,
+            entry=entry,
+            participant=child,
+            camp_class=wheel,
+            rank=1,
+            outcome=Outcome.PLACED if first else Outcome.WAITLISTED,
+            position=None if first else 1,
+            why_not="" if first else WhyNot.FULL,
+        )
+        if not first:
+            DrawResult.objects.create(
+                draw=draw,
+                entry=entry,
+                participant=child,
+                camp_class=loom,
+                rank=2,
+                outcome=Outcome.PLACED,
+            )
+    return taking_wishes, drawn
+
+
 def seed_school(emulator, live_server) -> School:
     """The school every route shows; its three people can sign in."""
     instructor = instructor_member(emulator, live_server)
@@ -264,6 +353,7 @@ def seed_school(emulator, live_server) -> School:
     Class.objects.filter(pk=clay.pk).update(seats=0)
     entry = waitlist_join(student=student, class_id=clay.pk, participant_id=child.pk)
     selection = SelectionFactory(student=student, participant=child, camp_class=batik)
+    lottery_open, lottery_drawn = _lottery_seasons()
     return School(
         student=student,
         instructor=instructor,
@@ -276,6 +366,8 @@ def seed_school(emulator, live_server) -> School:
         selection=selection,
         payment=payment,
         waitlist_entry=entry,
+        lottery_open=lottery_open,
+        lottery_drawn=lottery_drawn,
         base_url=live_server.url,
     )
 

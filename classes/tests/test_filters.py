@@ -13,6 +13,7 @@ from classes.serializers import ClassOutputSerializer
 from classes.services import class_update
 from testing import services
 from testing.factories import ClassFactory, UserFactory, scheduled_class
+from testing.seasons import a_season
 
 # The data is a season written out as dates: read on the day it was written against.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_the_reference_day")]
@@ -146,6 +147,16 @@ class TestFilters:
             "Wheel-Thrown Pottery",
             "Evening Sketch Club",
         ]
+
+    def test_by_season(self, api_client, season):
+        summer = a_season("Summer 2027")
+        Class.objects.filter(pk__in=[season["clay"].pk, season["sketch"].pk]).update(season=summer)
+
+        assert names(api_client.get(f"/api/classes?season={summer.pk}")) == [
+            "Wheel-Thrown Pottery",
+            "Evening Sketch Club",
+        ]
+        assert names(api_client.get(f"/api/classes?season={summer.pk + 1}")) == []
 
     def test_a_cancelled_meeting_is_not_a_meeting_day(self, api_client, season):
         clay = season["clay"]
@@ -368,6 +379,7 @@ class TestBadValues:
             ("category=knitting-robots", "category"),
             ("instructor=x", "instructor"),
             ("instructor=99999999999999999999", "instructor"),
+            ("season=0", "season"),
             ("search=" + "a" * 201, "search"),
         ],
     )

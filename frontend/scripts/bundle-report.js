@@ -55,6 +55,7 @@ const ROUTE_CHUNKS = {
   "my-payment-history": "/dashboard/my-payment-history",
   receipt: "/dashboard/receipts/:paymentId",
   "my-waitlist": "/dashboard/waitlist",
+  "lottery-wishes": "/dashboard/seasons/:seasonId/wishes",
   family: "/dashboard/family",
   payment: "/dashboard/payment/:id",
   // The office's pages, in the dashboard's frame: no family's page carries them.
@@ -75,6 +76,8 @@ const PUBLIC_ROUTES = [
   { route: "/forgot-password", visitorFirebase: true, chunk: "forgot-password" },
   // The opening morning's line, where the app sends a family before it registers.
   { route: "/waiting-room", visitorFirebase: false, chunk: "waiting-room" },
+  // A lottery season's draw, for anyone to check, from the season's notice.
+  { route: "/seasons/:seasonId/draw", visitorFirebase: false, chunk: "lottery-draw" },
 ];
 // A signed-in user's browser restores the session on every page it opens.
 const SIGNED_IN_FIREBASE = true;

@@ -192,6 +192,35 @@ export function useStartingSoonClasses() {
   return { classes: data, error };
 }
 
+// The most a page of a list holds (core/pagination.py): a season's classes come in as few pages.
+const SEASON_PAGE_SIZE = 100;
+
+// The first page of a season's approved classes still to come, soonest first.
+export function seasonClassesKey(seasonId) {
+  const season = encodeURIComponent(seasonId);
+  return `${classesKey}?status=Approved&season=${season}&ordering=soonest&page=1&page_size=${SEASON_PAGE_SIZE}`;
+}
+
+// Every page of a list, from the first page's path on, as one array.
+async function fetchEveryPage(firstPagePath) {
+  const classes = [];
+  for (let page = 1; ; page += 1) {
+    const { items, total } = await fetchPage(firstPagePath.replace("page=1&", `page=${page}&`));
+    classes.push(...items);
+    const more = total === null ? items.length === SEASON_PAGE_SIZE : classes.length < total;
+    if (!more || items.length === 0) return classes;
+  }
+}
+
+/*
+ * A season's approved classes still to come, all of them (undefined while they load): the
+ * classes a lottery season's families rank, and the names of those its draw shared.
+ */
+export function useSeasonClasses(seasonId) {
+  const { data, error } = useSWR(seasonId ? seasonClassesKey(seasonId) : null, fetchEveryPage);
+  return { classes: data, error };
+}
+
 /*
  * One class, for its page: an approved one for anyone, any status for its instructor and
  * admins. A 404 (no such class, or not one this person may see) is final, so it is not retried.

@@ -118,6 +118,15 @@ export const routes = [
           "WaitingRoomPage",
         ),
       },
+      // A lottery season's draw, for anyone to check: reached from the season's notice.
+      {
+        path: paths.seasonDraw(":seasonId"),
+        element: lazyPage(
+          () =>
+            import(/* webpackChunkName: "lottery-draw" */ "../features/lottery/routes/DrawPage"),
+          "DrawPage",
+        ),
+      },
       // Reached from an announcement e-mail only, signed in or not.
       {
         path: paths.unsubscribe(":token"),
@@ -441,6 +450,17 @@ export const routes = [
                   /* webpackChunkName: "my-waitlist" */ "../features/waitlist/routes/MyWaitlistPage"
                 ),
               "MyWaitlistPage",
+            ),
+          },
+          {
+            // Reached from a lottery season's notice on the classes: no menu entry of its own.
+            path: paths.dashboard.seasonWishes(":seasonId"),
+            element: lazyPage(
+              () =>
+                import(
+                  /* webpackChunkName: "lottery-wishes" */ "../features/lottery/routes/WishesPage"
+                ),
+              "WishesPage",
             ),
           },
           {

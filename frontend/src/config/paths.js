@@ -19,6 +19,9 @@ export const paths = {
   accessibility: "/accessibility",
   // The opening morning's line, where a family waits for its turn to register.
   waitingRoom: "/waiting-room",
+  // A lottery season's draw, for anyone to check: the seed's commitment, then the order and
+  // every wish's outcome.
+  seasonDraw: (seasonId) => `/seasons/${seasonId}/draw`,
   // The link at the foot of every announcement e-mail: no sign-in, the token is the key.
   unsubscribe: (token) => `/unsubscribe/${token}`,
   // The link of the e-mail telling a family an instalment failed: it leads to the balance below.
@@ -67,6 +70,8 @@ export const paths = {
     careRecord: (participantId) => `/dashboard/family/${participantId}/care`,
     // The offer e-mail links to an entry here: `#offer-<entry id>`.
     waitlist: "/dashboard/waitlist",
+    // A family's wishes for a lottery season's draw, and what the draw gave each child.
+    seasonWishes: (seasonId) => `/dashboard/seasons/${seasonId}/wishes`,
     payment: (id) => `/dashboard/payment/${id}`,
     checkout: (id) => `/dashboard/checkout/${id}`,
   },

@@ -188,6 +188,41 @@ export function makeSeason({
 }
 
 /*
+ * A season whose places go by a draw, as GET /seasons answers it: its wishes opened
+ * `wishesOpenedAgo` ms ago (ahead when negative) and close `wishesCloseIn` ms from now, the draw
+ * a day after they close, registration for what it leaves two days after.
+ */
+export function makeLotterySeason({
+  wishesOpenedAgo = DAY,
+  wishesCloseIn = 7 * DAY,
+  ...overrides
+} = {}) {
+  const now = Date.now();
+  return makeSeason({
+    name: "Lottery Summer",
+    opensIn: wishesCloseIn + 2 * DAY,
+    allocation: "lottery",
+    wishesOpenAt: atSchool(now - wishesOpenedAgo),
+    wishesCloseAt: atSchool(now + wishesCloseIn),
+    drawAt: atSchool(now + wishesCloseIn + DAY),
+    ...overrides,
+  });
+}
+
+// A family's wishes for makeLotterySeason's season, as GET /seasons/3/wishes answers them.
+export function makeWishes(overrides = {}) {
+  return {
+    seasonId: 3,
+    code: "7F3A9C21",
+    maxChoices: 5,
+    children: [],
+    together: [],
+    result: null,
+    ...overrides,
+  };
+}
+
+/*
  * A class with the catalog's fields filled in as an instructor would: a morning class on
  * Monday, Wednesday and Friday for the week of June 14, 2027, for ages 8 to 12. Give other
  * `meetings` (makeMeetings) with their matching schedule fields to move it.

@@ -195,6 +195,8 @@ export function useClassSelection(knownClasses) {
 
   return {
     availabilityOf,
+    // The seasons of the classes shown (GET /seasons), undefined until asked and answered.
+    seasons,
     family,
     select,
     joinWaitlist,

@@ -3,10 +3,12 @@ import { Link, useLocation, useParams } from "react-router-dom";
 import { jt, t } from "ttag";
 
 import { classCalendarUrl, useClass } from "../../../api/classes";
+import { seasonOf } from "../../../api/seasons";
 import { useClassMessages } from "../../../api/classMessages";
 import { isSoldByUnit } from "../../../components/cards/byUnit";
 import { CLASS_FACTS, ClassFacts } from "../../../components/cards/ClassFacts";
 import { ClassStatusBadge } from "../../../components/cards/ClassStatusBadge";
+import { LotteryNotice } from "../../../components/cards/LotteryNotice";
 import { RegistrationCountdown } from "../../../components/cards/RegistrationCountdown";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -125,8 +127,16 @@ function ClassDetails({ classItem }) {
     () => (ended || byUnit ? [] : [classItem]),
     [classItem, ended, byUnit],
   );
-  const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
-    useClassSelection(knownClasses);
+  const {
+    availabilityOf,
+    seasons,
+    family,
+    select,
+    joinWaitlist,
+    notices,
+    failure,
+    dismissFailure,
+  } = useClassSelection(knownClasses);
   const [askingToLogIn, setAskingToLogIn] = useState(false);
   // "select" or "waitlist": what the family pressed, while they are asked for whom.
   const [askingForWhom, setAskingForWhom] = useState(null);
@@ -174,6 +184,7 @@ function ClassDetails({ classItem }) {
           {classItem.status !== "Approved" && <p>{jt`Review status: ${statusBadge}`}</p>}
           <p className="lead">{formatScheduleSummary(classItem)}</p>
           <ClassFacts classItem={classItem} facts={CLASS_FACTS.page} className="class-facts mb-4" />
+          {!ended && <LotteryNotice season={seasonOf(seasons, classItem)} className="mb-3" />}
           <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
           <SelectNotice classId={classItem._id} notice={notices[classItem._id]} />
           <div id="class-select-notes">

@@ -1,9 +1,10 @@
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { msgid, ngettext, t } from "ttag";
 
 import { useApprovedClasses } from "../../../api/classes";
 import { useCategories } from "../../../api/categories";
 import { CardGridPlaceholder } from "../../../components/cards/CardGrid";
+import { LotteryNotice } from "../../../components/cards/LotteryNotice";
 import { DismissibleAlert } from "../../../components/ui/DismissibleAlert";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
@@ -39,8 +40,23 @@ export function ClassesPage() {
   });
   // The archive's classes have ended: nobody can take them, so nobody is asked who could.
   const past = filters.when === PAST;
-  const { availabilityOf, family, select, joinWaitlist, notices, failure, dismissFailure } =
-    useClassSelection(past ? undefined : classes);
+  const {
+    availabilityOf,
+    seasons,
+    family,
+    select,
+    joinWaitlist,
+    notices,
+    failure,
+    dismissFailure,
+  } = useClassSelection(past ? undefined : classes);
+  // The lottery seasons of the classes shown, each said once: their way to the wishes and draw.
+  const lotterySeasons = useMemo(() => {
+    const shown = new Set((classes ?? []).map((classItem) => classItem.seasonId));
+    return (seasons ?? []).filter(
+      (season) => season.allocation === "lottery" && shown.has(season.id),
+    );
+  }, [seasons, classes]);
   const searchInputRef = useRef(null);
 
   // The button pressed goes away with the filters; the search box is where a new search starts.
@@ -67,6 +83,10 @@ export function ClassesPage() {
         onClear={clearAndStartOver}
         searchInputRef={searchInputRef}
       />
+      {!past &&
+        lotterySeasons.map((season) => (
+          <LotteryNotice key={season.id} season={season} className="mb-3" />
+        ))}
       <DismissibleAlert message={failure} onClose={dismissFailure} id={SELECT_FAILURE_ID} />
       {!noMatch && (
         <QueryResult
