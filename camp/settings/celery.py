@@ -25,6 +25,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = SCHOOL_TIMEZONE
+# Where beat keeps when each entry last ran: beside the process by default, as Celery does; the
+# container image names a folder its user may write, since the app's own folder is not (Dockerfile).
+CELERY_BEAT_SCHEDULE_FILENAME = env("CELERY_BEAT_SCHEDULE_FILENAME", "celerybeat-schedule")
 
 # The waiting room's and attendance's tasks keep the names they had in enrolments (their
 # `shared_task(name=...)`), so these entries and any task already queued still find them.
