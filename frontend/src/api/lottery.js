@@ -14,6 +14,14 @@ import { api } from "../lib/api";
  * offerId, seat, waitlisted: [{classId, rank, position}]}]}. A child's `offerId` is the waitlist
  * entry holding the seat the draw gave them while it is to be paid (accepting it makes it a
  * selection); `seat` is "held", "accepted", "paid" or "lapsed", or null for a child given none.
+ * `friends` is the family's pair of friends in the draw, or null: {id, status, familyName,
+ * theirChildren: [first name], childIds: [our participant id]}, `status` "asked" (this family
+ * asked the other and waits), "invited" (the other asked this one) or "confirmed".
+ *
+ * While the wishes are open a family with wishes asks another by its code (POST
+ * /seasons/:id/friends {code, childIds}), the invited one says yes (POST .../friends/:friendsId/
+ * confirm {childIds}), and either withdraws or declines (DELETE .../friends/:friendsId); each
+ * answers the wishes as above.
  *
  * GET /seasons/:id/draw (anyone): {seedHash} before the draw (null until the school commits to
  * its seed); after it also {seed, drawnAt, order: [code, ...], seats: [{classId, seats}],
@@ -49,6 +57,52 @@ export function useSaveWishes(seasonId) {
     },
     [seasonId, mutate],
   );
+}
+
+function friendsPath(seasonId, friendsId) {
+  return `/seasons/${encodeURIComponent(seasonId)}/friends/${encodeURIComponent(friendsId)}`;
+}
+
+// The wishes a change to the family's friends answers, shown at once.
+function useFriendsChange(seasonId, send) {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (...args) => {
+      const wishes = await send(...args);
+      await mutate(wishesKey(seasonId), wishes, { revalidate: false });
+      return wishes;
+    },
+    [seasonId, send, mutate],
+  );
+}
+
+/*
+ * Asks the family whose code it is to have `childIds` (ours, with wishes) placed with some of
+ * theirs. A refusal is thrown: 400 names `code` or `childIds`; 409 says why not (no wishes yet,
+ * a pair already, the window closed).
+ */
+export function useAskFriends(seasonId) {
+  const send = useCallback(
+    ({ code, childIds }) =>
+      api.post(`/seasons/${encodeURIComponent(seasonId)}/friends`, { code, childIds }),
+    [seasonId],
+  );
+  return useFriendsChange(seasonId, send);
+}
+
+// The invited family says yes, naming its children (`childIds`) to be placed with the other's.
+export function useConfirmFriends(seasonId) {
+  const send = useCallback(
+    (friendsId, childIds) => api.post(`${friendsPath(seasonId, friendsId)}/confirm`, { childIds }),
+    [seasonId],
+  );
+  return useFriendsChange(seasonId, send);
+}
+
+// Withdraws from the pair (either family), or declines the invitation.
+export function useLeaveFriends(seasonId) {
+  const send = useCallback((friendsId) => api.delete(friendsPath(seasonId, friendsId)), [seasonId]);
+  return useFriendsChange(seasonId, send);
 }
 
 export function useDraw(seasonId) {

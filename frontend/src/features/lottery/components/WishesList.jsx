@@ -1,17 +1,11 @@
 import { t } from "ttag";
 
-import { classNameOf, personName } from "./lotteryWords";
-
-function inWords(names) {
-  if (names.length <= 1) return names.join("");
-  const allButLast = names.slice(0, -1).join(", ");
-  const last = names[names.length - 1];
-  return t`${allButLast} and ${last}`;
-}
+import { friendsPlacedWords } from "./friendsWords";
+import { classNameOf, namesInWords, personName } from "./lotteryWords";
 
 /*
  * The family's wishes as they stand, to read (before the window opens, once it has closed, after
- * the draw): each person's classes in order, and who is placed together.
+ * the draw): each person's classes in order, who is placed together, and with which friends.
  */
 export function WishesList({ people, wishes, classesById, headingLevel = 2 }) {
   const Heading = `h${headingLevel}`;
@@ -43,13 +37,16 @@ export function WishesList({ people, wishes, classesById, headingLevel = 2 }) {
         })
       )}
       {wishes.together.map((group) => {
-        const names = inWords(group.map(nameOf));
+        const names = namesInWords(group.map(nameOf));
         return (
           <p key={group.join(" ")} className="mb-0">
             {t`Placed together: ${names}.`}
           </p>
         );
       })}
+      {wishes.friends?.status === "confirmed" && (
+        <p className="mb-0">{friendsPlacedWords(wishes.friends, people)}</p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { t } from "ttag";
 
 import { formatDateTime } from "../../../components/ui/schedule";
+import { LOCALE } from "../../../lib/language";
 
 /*
  * A lottery season's words, said the same on the family's wishes page and the public draw page:
@@ -124,4 +125,11 @@ export function classNameOf(classesById, classId) {
 // A person of the family by their full name.
 export function personName(participant) {
   return `${participant.firstName} ${participant.lastName}`.trim();
+}
+
+const namesList = new Intl.ListFormat(LOCALE, { style: "long", type: "conjunction" });
+
+// "Mia", "Mia and Leo", "Mia, Leo, and Noa": names in a sentence, by the language's rules.
+export function namesInWords(names) {
+  return namesList.format(names);
 }

@@ -12,6 +12,7 @@ import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { Commitment } from "../components/Commitment";
 import { DrawResult } from "../components/DrawResult";
+import { FriendsSection } from "../components/FriendsSection";
 import { drawDayWords, windowWords, wishesWindow } from "../components/lotteryWords";
 import { WishesForm } from "../components/WishesForm";
 import { WishesList } from "../components/WishesList";
@@ -45,8 +46,9 @@ function WishesWindow({ season, wishes, draw, editable }) {
  * /dashboard/seasons/:seasonId/wishes: a family's wishes for a lottery season's draw. While the
  * window is open each person ranks up to `maxChoices` of the season's classes and the family may
  * place children together; before it opens and after it closes the page says so and only shows
- * them. Once the draw is made, its result comes first: the family's place, what each child got,
- * and Accept and pay for the seats held.
+ * them. Once the family has saved wishes it may ask another family, by its code, to have children
+ * placed with theirs. Once the draw is made, its result comes first: the family's place, what
+ * each child got, and Accept and pay for the seats held.
  */
 export function WishesPage() {
   const { seasonId } = useParams();
@@ -86,13 +88,23 @@ export function WishesPage() {
           />
         )}
         {editable ? (
-          <WishesForm
-            seasonId={seasonId}
-            people={participants}
-            wishes={wishes}
-            classes={classes}
-            classesById={classesById}
-          />
+          <>
+            <WishesForm
+              seasonId={seasonId}
+              people={participants}
+              wishes={wishes}
+              classes={classes}
+              classesById={classesById}
+            />
+            {wishes.code && (
+              <FriendsSection
+                seasonId={seasonId}
+                wishes={wishes}
+                people={participants}
+                onChanged={() => mutate()}
+              />
+            )}
+          </>
         ) : (
           state !== "before" && (
             <WishesList people={participants} wishes={wishes} classesById={classesById} />
