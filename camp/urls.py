@@ -33,6 +33,7 @@ api_patterns = [
     # turn, and no two apps' patterns match the same path.
     path("", include(waiting_room_patterns)),
     path("", include("enrolments.urls")),
+    path("", include("wanted_classes.urls")),
     path("", include("lottery.urls")),
     path("", include("extras.urls")),
     path("", include("class_messages.urls")),

@@ -1,8 +1,9 @@
 """The opening morning's waiting room in Chromium: a family finds the catalog under a banner that
 leads to the line, joins it behind two others, reads its place move as the page asks after it,
 is let in, goes back to the classes, selects one and buys it with the test card, its admission
-sent with each registration write. The line's page reads well at a phone's width and a laptop's,
-in the light theme and the dark.
+sent with each registration write. While it waits, the line names a class it looked at that is
+full, and the family joins its waitlist from there. The line's page reads well at a phone's
+width and a laptop's, in the light theme and the dark.
 
 The room is on for these tests alone, with a line of their own in the suite's Redis. The line
 moves with the server's clock, which the test stops and moves on by the second (one family a
@@ -20,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.class_steps import check_accessible, class_card, sign_in
 from e2e.payment_steps import CARD_OK, fill_card, open_payment_for, pay_button, student_member
-from enrolments.models import Selection
+from enrolments.models import Selection, WaitlistEntry
 from payments.models import Payment, PaymentStatus
 from testing.seasons import a_season, a_season_class
 from testing.waiting_rooms import waiting_room_on
@@ -29,6 +30,7 @@ from waiting_room import line
 pytestmark = pytest.mark.usefixtures("emulator")
 
 CLASS_NAME = "Wheel-Thrown Pottery"
+FULL_CLASS_NAME = "Raku Firing"
 # The page waits up to the server's pace between two questions (10 s while the line is held).
 NEXT_POLL = 15_000
 # The registration writes the line stands in front of.
@@ -65,9 +67,12 @@ def place(page: Page):
 
 def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, live_server, room):
     pottery = a_season_class(room, "45.50", name=CLASS_NAME, seats=6)
+    raku = a_season_class(room, "30.00", name=FULL_CLASS_NAME, seats=0)
     student = student_member(emulator, live_server)
     others_join(2)
     sign_in(page, student.email)
+    # The family opened the page of a class that has filled since: the browser kept its id.
+    page.evaluate(f"window.localStorage.setItem('watched-classes', '[{raku.pk}]')")
     # Each registration write, and whether it carried an admission.
     writes: list[tuple[str, bool]] = []
     page.on(
@@ -93,7 +98,13 @@ def test_a_family_waits_its_turn_then_selects_and_pays(page: Page, emulator, liv
     expect(place(page)).to_have_text("You are number 3 in line")
     expect(main.get_by_text("The line is paused for a moment.")).to_be_visible()
     expect(main.get_by_text(re.compile(r"^Summer registration opened"))).to_be_visible()
+    # Told while in line, it joins the full class's waitlist from there: that takes no seat.
+    full = main.get_by_role("region", name="Already full")
+    expect(full.get_by_role("listitem")).to_contain_text(FULL_CLASS_NAME)
     check_accessible(page)
+    full.get_by_role("button", name="Join the waitlist").click()
+    expect(full.get_by_role("status")).to_have_text("You are on the waitlist, number 1")
+    assert WaitlistEntry.objects.filter(student=student, camp_class=raku).exists()
     # A reload keeps the place.
     page.reload()
     expect(place(page)).to_have_text("You are number 3 in line")

@@ -64,7 +64,9 @@ class WaitlistListCreateApi(APIView):
 
     permission_classes = [IsStudent]
     family_throttle_scope = "family_writes"
-    waiting_room_gated = True
+    # Not behind the opening's line, so a family in it joins the lists of its full classes while
+    # it waits (wanted_classes tells it which): a join takes no seat (refused while one is free)
+    # and the seat a later offer holds is accepted in line (WaitlistAcceptApi).
 
     @extend_schema(
         summary="The family's waitlist entries, with their places (students)",

@@ -176,6 +176,12 @@ MATRIX = (
         "without signing in limited per address",
         limited_by=("WAITING_ROOM_JOINS_PER_MINUTE",),
     ),
+    Call(
+        "GET",
+        "/api/waitingRoom/fullClasses?watching={full_class.id}",
+        (200, 200, 200, 200, 200, 200, 200),
+        "public: the classes one looked at that are full; a family's own selections beside them",
+    ),
     Call("GET", "/api/waitingRoom/live", (401, 403, 403, 403, 403, 200, 403), "admins"),
     Call(
         "POST",

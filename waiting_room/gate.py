@@ -3,10 +3,11 @@ admission (waiting_room.line).
 
 A view takes part by declaring `waiting_room_gated = True`: every write that takes, keeps, moves
 or pays for a seat (selecting a class, holding a seat to pay and keeping it longer, paying, a
-checkout's writes, paying a balance, joining a waitlist and accepting its offer, moving an
-enrolment to another class). Only its writes are gated, never its reads. Every write view of the
-registration apps says whether it is gated, and why not when it is not
-(`waiting_room/tests/test_gate.py` fails on one that does not).
+checkout's writes, paying a balance, accepting a waitlist's offer, moving an enrolment to another
+class). Only its writes are gated, never its reads. Joining a full class's waitlist takes no seat
+and is not gated: the line tells a family which of its classes are full, and it may join their
+lists while it waits. Every write view of the registration apps says whether it is gated, and why
+not when it is not (`waiting_room/tests/test_gate.py` fails on one that does not).
 
 A write without a valid `Camp-Admission` header answers 429 with `"code": "waiting_room"`: the
 browser app takes the family to the line. An admission is its family's: the gate reads who calls

@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "care",
     "notifications",
     "enrolments",
+    "wanted_classes",
     "lottery",
     "waiting_room",
     "class_messages",

@@ -1,10 +1,11 @@
 """Imports flow one way between the apps (docs/architecture.md draws it).
 
 Each app may import the apps below it: core < notifications < accounts < classes < extras <
-waiting_room < care < enrolments < lottery < class_messages < attendance < payments < books <
-plans < checkout < front_desk < changes < settlement < family_home, each app just above the
-highest one it reads (what a class offers and asks beside its seat, and the waiting room, read
-the catalog; a lottery season's draw asks the rules and reads the seats free;
+waiting_room < care < enrolments < wanted_classes < lottery < class_messages < attendance <
+payments < books < plans < checkout < front_desk < changes < settlement < family_home, each app
+just above the highest one it reads (what a class offers and asks beside its seat, and the
+waiting room, read the catalog; the classes a family in line wants read its selections and the
+seats free; a lottery season's draw asks the rules and reads the seats free;
 class messages and attendance read enrolments' seats and rosters, and neither reads the other;
 the money's apps stand on payments, each above the ones it asks: checkout opens a plan, the
 front desk checks out for a family, a change prices what a cancellation loses, settlement hands
@@ -38,6 +39,7 @@ LAYERS = [
     "waiting_room",
     "care",
     "enrolments",
+    "wanted_classes",
     "lottery",
     "class_messages",
     "attendance",

@@ -819,6 +819,27 @@ def an_instructor_reads_a_class_waitlist(school, counted):
     return response
 
 
+def _watching(school) -> dict:
+    # The class pages a browser keeps as looked at: ten at most.
+    return {"watching": ",".join(str(camp_class.pk) for camp_class in school.full_classes[:10])}
+
+
+def a_family_in_line_asks_which_of_its_classes_are_full(school, counted):
+    with counted:
+        return school.as_student.get("/api/waitingRoom/fullClasses", _watching(school))
+
+
+def a_family_in_line_asks_again_within_seconds(school, counted):
+    school.as_student.get("/api/waitingRoom/fullClasses", _watching(school))
+    with counted:
+        return school.as_student.get("/api/waitingRoom/fullClasses", _watching(school))
+
+
+def a_visitor_in_line_asks_which_of_its_classes_are_full(school, counted):
+    with counted:
+        return school.visitor.get("/api/waitingRoom/fullClasses", _watching(school))
+
+
 def a_family_downloads_their_data(school, counted):
     with counted:
         return school.as_student.get("/api/account/export")
@@ -1169,6 +1190,12 @@ STEPS = [
     (a_student_leaves_a_waitlist, 200, 9),
     # The caller; the class; the entries with their places and families.
     (an_instructor_reads_a_class_waitlist, 200, 3),
+    # Asked from the opening's line every few seconds: the caller; the family's selections; the
+    # seats free of the classes wanted, in one query, kept a few seconds in the shared cache
+    # (wanted_classes.selectors.wanted_classes_full), so the next family asking reads none.
+    (a_family_in_line_asks_which_of_its_classes_are_full, 200, 3),
+    (a_family_in_line_asks_again_within_seconds, 200, 2),
+    (a_visitor_in_line_asks_which_of_its_classes_are_full, 200, 1),
     # The caller; "Myself"; the family; selections; every seat; payments. The care records,
     # the policies' current versions, acceptances, versions and reads; the policies accepted.
     # The answers to the school's questions, with their questions. The front desk's log.

@@ -103,7 +103,6 @@ def test_the_registration_writes_the_waiting_room_gates_may_answer_429(api_clien
         ("/api/checkouts/{checkout_id}/lines/{line_id}", "patch"),
         ("/api/checkouts/{checkout_id}/lines/{line_id}", "delete"),
         ("/api/checkouts/{checkout_id}/payment", "post"),
-        ("/api/waitlist", "post"),
         ("/api/waitlist/{entry_id}/accept", "post"),
         ("/api/holds/{selection_id}/extend", "post"),
         ("/api/enrolments/{enrolment_id}/balance/payment", "post"),

@@ -23,6 +23,7 @@ from classes.schedule import school_timezone
 from core import events
 from core.provider_waits import provider_call
 from enrolments.apis import SelectionListCreateApi
+from enrolments.models import SeatHold, WaitlistEntry
 from testing.factories import ClassFactory, UserFactory
 from testing.seasons import a_season
 from testing.servers import free_port
@@ -47,6 +48,7 @@ ROOM = "/api/waitingRoom"
 LIVE = "/api/waitingRoom/live"
 PAUSE = "/api/waitingRoom/pause"
 SELECT = "/api/selectClass"
+WAITLIST = "/api/waitlist"
 
 
 @pytest.fixture
@@ -666,6 +668,31 @@ class TestTheGate:
         # With its admission the family reaches the view, which reads what it sent.
         assert let_through.status_code == 400, let_through.content
 
+    def test_a_family_in_line_joins_a_full_class_s_waitlist_but_takes_no_seat(
+        self, room, clock, api_client, api_client_for, family
+    ):
+        season = opened_with_a_crowd(api_client, clock)
+        line = join(api_client, **bearer(family))["line"]
+        full = ClassFactory(status=ClassStatus.APPROVED, season=season, seats=0)
+        with_a_seat = ClassFactory(status=ClassStatus.APPROVED, season=season, seats=1)
+        writes = api_client_for(family)
+
+        joined = writes.post(WAITLIST, {"classId": full.pk}, format="json")
+        # A seat free is for selecting, in the family's turn.
+        refused = writes.post(WAITLIST, {"classId": with_a_seat.pk}, format="json")
+        selecting = writes.post(SELECT, {"classId": with_a_seat.pk}, format="json")
+
+        assert not poll(api_client, line)["admitted"]
+        assert joined.status_code == 201, joined.content
+        assert joined.json()["position"] == 1
+        # Not gated, so no admission comes back to renew.
+        assert "Camp-Admission" not in joined
+        assert refused.status_code == 409
+        assert refused.json()["message"] == "Seats are free in this class: select it instead."
+        assert selecting.status_code == 429
+        assert WaitlistEntry.objects.filter(student=family).count() == 1
+        assert not SeatHold.objects.exists()
+
     def test_reads_are_never_gated(self, room, clock, api_client, api_client_for, family):
         opened_with_a_crowd(api_client, clock)
 
@@ -737,7 +764,6 @@ class TestTheGate:
             ("patch", "/api/checkouts/1/lines/1"),
             ("delete", "/api/checkouts/1/lines/1"),
             ("post", "/api/checkouts/1/payment"),
-            ("post", "/api/waitlist"),
             ("post", "/api/waitlist/1/accept"),
             ("post", "/api/holds/1/extend"),
             ("post", "/api/enrolments/1/balance/payment"),

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { jt, t } from "ttag";
 
@@ -23,6 +23,7 @@ import {
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { useAuth } from "../../../lib/auth";
+import { classWatched } from "../../../lib/watchedClasses";
 import { BookUnitsPanel } from "../components/BookUnitsPanel";
 import { ForWhomDialog } from "../components/ForWhomDialog";
 import { LoginRequiredDialog } from "../components/LoginRequiredDialog";
@@ -142,6 +143,10 @@ function ClassDetails({ classItem }) {
   const [askingForWhom, setAskingForWhom] = useState(null);
   const { disabled, waitlist, label, reason, choices, listChoices, opens } =
     availabilityOf(classItem);
+  // Kept for the opening morning's line, which tells the family if a class it looked at is full.
+  useEffect(() => {
+    classWatched(classItem._id);
+  }, [classItem._id]);
   const paragraphs = paragraphsOf(classItem.description);
   const meetings = classItem.meetings ?? [];
   const noMeetingDates = (classItem.noMeetingDates ?? []).map(formatDate).join("; ");

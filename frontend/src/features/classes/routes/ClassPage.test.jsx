@@ -8,6 +8,7 @@ import { expectNoSeriousA11yViolations } from "../../../testing/axe";
 import { makeChance, makeMeetings, makeScheduledClass, myself } from "../../../testing/fixtures";
 import { renderWithProviders, signedIn, visitor } from "../../../testing/renderWithProviders";
 import { PICTURE_SIZES } from "../../../components/ui/pictureSources";
+import { WATCHED_CLASSES_KEY, watchedClasses } from "../../../lib/watchedClasses";
 import { ClassPage } from "./ClassPage";
 
 const eligibility = (id) => `/eligibility?classIds=${id}`;
@@ -69,6 +70,17 @@ test("the page shows the whole class", async () => {
   });
   expect(screen.getByRole("link", { name: "Ada Brush" })).toHaveAttribute("href", "/instructors/4");
   expect(screen.getByText("Registration closes Mon, Jun 14, 2027, 9:00 AM.")).toBeInTheDocument();
+});
+
+test("the class is kept as looked at, for the opening morning's line", async () => {
+  window.localStorage.setItem(WATCHED_CLASSES_KEY, JSON.stringify([3]));
+  stubApi({ "/classes/7": watercolor });
+  renderPage();
+
+  await screen.findByRole("heading", { level: 1, name: "Watercolor Week" });
+
+  expect(watchedClasses()).toEqual([7, 3]);
+  window.localStorage.clear();
 });
 
 test("the class's picture, the page's largest paint, comes at the width the page shows it", async () => {

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
 import { returnPath } from "../../../lib/returnPath";
+import { AlreadyFull } from "../components/AlreadyFull";
 import { ADMITTED, JOINING, OPEN, WAITING } from "../components/lineSteps";
 import { waitInWords } from "../components/waitInWords";
 import { useLinePlace } from "../hooks/useLinePlace";
@@ -69,7 +70,8 @@ function Opening({ season, opensAt }) {
  * asks after it, and once their turn comes goes on to where they were going (selecting classes,
  * by default). Their place is in this browser's storage, so a reload or a second tab keeps it.
  * The place is said in a polite live region: a screen reader hears it change, and "It's your
- * turn" when it comes.
+ * turn" when it comes. Meanwhile the classes the family wants that are full already are named,
+ * each with its waitlist to join (components/AlreadyFull).
  */
 export function WaitingRoomPage() {
   useTitle(t`Waiting Room`);
@@ -129,6 +131,7 @@ export function WaitingRoomPage() {
               {t`Keep this page open: it moves on by itself when your turn comes. Reloading it, or opening the site in another tab, keeps your place.`}
             </p>
           )}
+          {step === WAITING && <AlreadyFull />}
         </div>
       </div>
     </div>
