@@ -23,6 +23,10 @@ SERVER_ENV = {"TRUSTED_PROXY_COUNT": "1"}
 # Idle connections nginx keeps open to the servers, per nginx worker: a request then rarely
 # pays for a new connection to gunicorn, as a family's does to nginx.
 KEEPALIVE = 64
+# How long nginx keeps one idle: shorter than gunicorn's own (--keep-alive, 2 s by default),
+# or gunicorn may close it as nginx sends a request on it, and a POST so cut is a 502 (nginx
+# sends no POST again). Seen at 5,000 families with nginx's default of 60 s.
+KEEPALIVE_SECONDS = 1
 # Families' connections at once, each a connection to nginx and one to a server.
 WORKER_CONNECTIONS = 16384
 # Longer than any request of the bench waits (bench/rush.py's TIMEOUT).
@@ -46,7 +50,7 @@ def nginx_version(program: str) -> str:
 def nginx_config(*, port: int, upstreams: list[str], folder: Path) -> str:
     """nginx's configuration: listening on 127.0.0.1:`port`, passing every request to the
     servers at `upstreams` (host:port) in turn, everything it writes kept in `folder`."""
-    servers = "\n".join(f"        server {upstream};" for upstream in upstreams)
+    servers = "\n".join(f"        server {upstream} max_fails=0;" for upstream in upstreams)
     return f"""\
 daemon off;
 worker_processes auto;
@@ -71,10 +75,14 @@ http {{
 
     # Round robin, nginx's default. A POST is not sent to the other server when the first
     # fails (nginx retries no non-idempotent request unless told to): a payment is never made
-    # twice by the balancer.
+    # twice by the balancer. No server is taken out of the turn when a request to it fails
+    # (max_fails=0; by default one failure takes it out for 10 s, sending every family to the
+    # other, and two failures answer every request 502 "no live upstreams" meanwhile): both are
+    # processes of this machine that the bench watches, and a failure is the run's to report.
     upstream camp {{
 {servers}
         keepalive {KEEPALIVE};
+        keepalive_timeout {KEEPALIVE_SECONDS}s;
     }}
 
     server {{

@@ -31,9 +31,11 @@ def written(balancer, tmp_path):
 def test_every_request_goes_to_the_servers_in_turn_on_kept_connections(written):
     upstream = written.split("upstream camp {")[1].split("}")[0]
 
-    assert "server 127.0.0.1:18001;" in upstream
-    assert "server 127.0.0.1:18002;" in upstream
+    assert "server 127.0.0.1:18001 max_fails=0;" in upstream
+    assert "server 127.0.0.1:18002 max_fails=0;" in upstream
     assert "keepalive 64;" in upstream
+    # Idle for less time than gunicorn keeps a connection (2 s): never reused as it closes.
+    assert "keepalive_timeout 1s;" in upstream
     # Round robin is nginx's default: no other way of choosing is named.
     assert not {"least_conn", "ip_hash", "hash ", "random"} & set(upstream.split())
     assert "listen 127.0.0.1:18080" in written
