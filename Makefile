@@ -270,10 +270,14 @@ bench: build
 # default camp_rush), Redis, a Celery worker and localstripe; checks the end state and the
 # opening morning's targets and rewrites the rush's section of docs/performance.md (`make bench`
 # keeps it); then the same morning for 8 day camps sold by the week (40 weeks of 12 seats, two
-# weeks in a row a child), into a section of its own.
+# weeks in a row a child), into a section of its own. `make bench-rush SERVERS=2`: both mornings
+# against two app servers (each a gunicorn the shape of the single one, with a Celery worker
+# beside it) behind nginx, which it needs installed (`apt-get install nginx`), into sections of
+# their own (bench/balancer.py).
+SERVERS ?= 1
 bench-rush: install
-	$(PY) bench/rush.py
-	$(PY) bench/rush.py --morning weeks
+	$(PY) bench/rush.py --servers $(SERVERS)
+	$(PY) bench/rush.py --morning weeks --servers $(SERVERS)
 
 # Not part of `make test`: a lottery season's draw for 5,000 families, alone and stored on a
 # PostgreSQL database of its own (camp_bench_draw): bench/draw.py, its figures in

@@ -15,7 +15,15 @@ the rush's section of docs/performance.md is written again (the rest of the page
 bench`'s).
 
     .venv/bin/python bench/rush.py [--families 1000,5000] [--output PATH] [--morning weeks]
+                                   [--servers 2]
     .venv/bin/python bench/rush.py --from-work /tmp/camp-rush-XXXX   # the section again
+
+`--servers 2`: the same morning against two app servers behind nginx (Debian's, `apt-get install
+nginx`; the bench stops when it is not installed), each server the shape of the single one
+(a gunicorn of one worker per core), round robin with keepalive, and a Celery worker per server;
+the families, visitors and floors talk to nginx alone. The line, the cache and the database are
+the one Redis and PostgreSQL of the single server's morning, so the line is one line and its rate
+one rate. Its section of docs/performance.md is its own (`rush-servers`, or `rush-weeks-servers`).
 
 `--morning weeks`: the same morning for a season sold by the week: 8 day camps of 5 weeks, each
 week a class of its own (`classes.series`) of 12 seats, and each child's family books two weeks
@@ -51,7 +59,8 @@ import time
 import uuid
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from email import policy
@@ -62,6 +71,7 @@ os.environ["BENCH_DATABASE_URL"] = os.environ.get(
 )
 
 import aiohttp  # noqa: E402 - the families' requests (localstripe's own client library)
+import balancer  # noqa: E402 - bench/balancer.py: nginx in front of more than one server
 import requests  # noqa: E402
 import run  # noqa: E402 - bench/run.py: the database, the server's environment, the machine
 import rush_checks  # noqa: E402
@@ -131,6 +141,21 @@ class Morning:
     # "... joins the waitlist when the <unit> is full."
     unit: str
     weeks: bool = False
+    # App servers behind nginx; one: gunicorn alone, as before.
+    servers: int = 1
+
+    def on_servers(self, servers: int) -> "Morning":
+        """The same morning against `servers` app servers behind nginx, in a section of its
+        own beside the single server's."""
+        if servers == 1:
+            return self
+        return replace(
+            self,
+            section=f"{self.section}-servers",
+            title=f"{self.title}, on {servers} servers behind nginx",
+            command=f"{self.command} --servers {servers}",
+            servers=servers,
+        )
 
 
 MORNINGS = {
@@ -252,6 +277,35 @@ def celery_worker(work: Path, env: dict, name: str) -> subprocess.Popen:
     )
     wait_until(lambda: " ready." in log.read_text(), "The Celery worker", process, log)
     return process
+
+
+@contextmanager
+def app_servers(env: dict, work: Path, families: int, morning: Morning, balanced: str | None):
+    """The base URL the families talk to: gunicorn alone, or nginx (`balanced`, its program)
+    in front of `morning.servers` of them, each the shape of the single one."""
+    if morning.servers == 1:
+        with gunicorn(
+            env=env, log=work / f"gunicorn-{families}.log", workers=os.cpu_count()
+        ) as base:
+            yield base
+        return
+    with ExitStack() as servers:
+        bases = [
+            servers.enter_context(
+                gunicorn(
+                    env={**env, **balancer.SERVER_ENV},
+                    log=work / f"gunicorn-{families}-{nth}.log",
+                    workers=os.cpu_count(),
+                )
+            )
+            for nth in range(1, morning.servers + 1)
+        ]
+        with balancer.nginx(
+            program=balanced,
+            upstreams=[base.removeprefix("http://") for base in bases],
+            folder=work / f"nginx-{families}",
+        ) as base:
+            yield base
 
 
 # --- the school ------------------------------------------------------------------------------
@@ -891,7 +945,11 @@ def end_state(seeded: dict, records: list[dict], mail: Path) -> dict:
 
 
 def bench_families(
-    families: int, work: Path, stripe_url: str, morning: Morning = MORNINGS["classes"]
+    families: int,
+    work: Path,
+    stripe_url: str,
+    morning: Morning = MORNINGS["classes"],
+    balanced: str | None = None,
 ) -> dict:
     import django
     from django.db import connections
@@ -903,7 +961,8 @@ def bench_families(
     run.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"])
     django.setup()
     requests.delete(f"{stripe_url}/_config/data", timeout=30).raise_for_status()
-    seeded = seed(families, warming=WARMING_FAMILIES, morning=morning)
+    # Every worker of every server warmed, as the single server's are.
+    seeded = seed(families, warming=WARMING_FAMILIES * morning.servers, morning=morning)
     # A child booked for two weeks is one child with two classes wanted.
     children = sum(
         len({wanted["participant"] for wanted in family["children"]})
@@ -920,13 +979,13 @@ def bench_families(
         BENCH_FLOOR_DIR=str(work / f"floors-{families}"),
     )
     (work / f"floors-{families}").mkdir()
-    worker = celery_worker(work, env, str(families))
+    # A Celery worker per server, as a school on more than one machine runs one beside each.
+    workers = [
+        celery_worker(work, env, str(families) if morning.servers == 1 else f"{families}-{nth}")
+        for nth in range(1, morning.servers + 1)
+    ]
     try:
-        with gunicorn(
-            env=env,
-            log=work / f"gunicorn-{families}.log",
-            workers=os.cpu_count(),
-        ) as base:
+        with app_servers(env, work, families, morning, balanced) as base:
             tokens_for(seeded["families"] + seeded["warming"])
             connections.close_all()
             warming, _, _ = rush(base, seeded["warming"])
@@ -959,7 +1018,8 @@ def bench_families(
             time.sleep(1)
         state = end_state(seeded, records + warming, mail)
     finally:
-        stopped(worker)
+        for worker in workers:
+            stopped(worker)
         stopped(sink)
         connections.close_all()
     problems = rush_checks.end_state_problems(state)
@@ -985,6 +1045,7 @@ def bench_families(
         "steps": steps,
         "provider_share": rush_checks.provider_share(timed),
         "problems": problems,
+        "servers": morning.servers,
         "enrolled": state["enrolled"],
         "waiting": state["waiting"],
         "charges": len(state["charges"]),
@@ -1513,12 +1574,12 @@ def _floor_p95(largest: dict, steps: list[str]) -> str:
     )
 
 
-def _workers_held(runs: list[dict], cores: int) -> str:
+def _workers_held(runs: list[dict], workers: int) -> str:
     """The seconds the workers' threads were held by our code and by Stripe, run by run."""
     return ", ".join(
         f"{run_['workers_held']['our_code_s']:.0f} s and "
         f"{run_['workers_held']['stripe_s']:.0f} s at {run_['families']} families "
-        f"({sum(run_['workers_held'].values()) / cores:.0f} s over {cores} "
+        f"({sum(run_['workers_held'].values()) / workers:.0f} s over {workers} "
         f"workers, the last family answered after {run_['all_answered_s']:.0f} s)"
         for run_ in runs
     )
@@ -1591,6 +1652,10 @@ def _morning(
         "weeks": morning.weeks,
         "measured": f"{measured or datetime.now(UTC):%Y-%m-%d %H:%M}",
         "cores": str(host["cores"]),
+        "servers": morning.servers,
+        "workers": str(host["cores"] * morning.servers),
+        "balancer": runs[0].get("balancer", "nginx"),
+        "single_title": MORNINGS[morning.name].title,
         "cpu": host["cpu"],
         "threads": str(THREADS),
         "loads": ", ".join(
@@ -1650,13 +1715,27 @@ def section(
         "worker_rows": _worker_rows(largest, steps),
         "floor_p95": _floor_p95(largest, steps),
         "floor_missed": _floor_missed(runs, steps),
-        "workers_held": _workers_held(runs, host["cores"]),
+        "workers_held": _workers_held(runs, host["cores"] * morning.servers),
         "worker_mean_rows": _worker_mean_rows(runs, steps),
         "round_trips": _round_trips(runs),
         "missed": "\n".join(_missed(runs)),
         "absolute": _absolute(runs, steps),
     }
     return TEMPLATE.get_template("rush_section.md").render(Context(figures, autoescape=False))
+
+
+def balanced_by(morning: Morning) -> str | None:
+    """nginx's program when the morning has more than one server; the bench stops, saying how
+    to install it, when it is not installed (no morning on one server in its place)."""
+    if morning.servers == 1:
+        return None
+    program = balancer.nginx_program()
+    if program is None:
+        sys.exit(
+            f"--servers {morning.servers} puts the servers behind nginx, which is not installed:"
+            f" `{balancer.INSTALL}` (Debian's package), then run it again."
+        )
+    return program
 
 
 def main() -> None:
@@ -1670,18 +1749,27 @@ def main() -> None:
         help="what the families book: the season's classes, or its day camps' weeks",
     )
     parser.add_argument(
+        "--servers",
+        type=int,
+        default=1,
+        help="app servers, behind nginx when more than one (its section is its own)",
+    )
+    parser.add_argument(
         "--from-work",
         type=Path,
         help="write the section again from an earlier run's folder (its rush.json and "
         "requests-*.json), without running",
     )
     arguments = parser.parse_args()
-    morning = MORNINGS[arguments.morning]
+    if arguments.servers < 1:
+        parser.error("--servers: at least one")
+    morning = MORNINGS[arguments.morning].on_servers(arguments.servers)
     cpu = re.search(r"^model name\s*:\s*(.*)$", Path("/proc/cpuinfo").read_text(), re.MULTILINE)
     host = {"cores": os.cpu_count(), "cpu": cpu.group(1).strip() if cpu else "unknown CPU"}
     if arguments.from_work:
         saved = arguments.from_work / "rush.json"
         runs = json.loads(saved.read_text())
+        morning = MORNINGS[arguments.morning].on_servers(runs[0].get("servers", 1))
         measured = datetime.fromtimestamp(saved.stat().st_mtime, UTC)
         for run_ in runs:
             records = json.loads(
@@ -1694,6 +1782,7 @@ def main() -> None:
         )
         print(f"==> Wrote the rush's section of {arguments.output} again")
         return
+    balanced = balanced_by(morning)
     sys.path.insert(0, str(ROOT))
     os.environ.update(server_env())
     work = Path(tempfile.mkdtemp(prefix="camp-rush-"))
@@ -1705,8 +1794,9 @@ def main() -> None:
             load_before = os.getloadavg()[0]
             runs.append(
                 {
-                    **bench_families(families, work, stripe_url, morning),
+                    **bench_families(families, work, stripe_url, morning, balanced),
                     "load_before": load_before,
+                    **({"balancer": balancer.nginx_version(balanced)} if balanced else {}),
                 }
             )
             # Written after each run, so a larger run that cannot finish leaves the others'.

@@ -190,6 +190,12 @@ def end_state_problems(state: dict) -> list[str]:
     unexpected = set(sent) - set(state["receipts_due"])
     if unexpected:
         problems.append(f"receipts sent for no enrolled payment: {sorted(unexpected)}")
+    # The SMTP server's count against the payments made: a payment whose receipt never reached
+    # the outbox is missed by the ids above.
+    if "enrolled" in state and len(state["receipts_sent"]) != state["enrolled"]:
+        problems.append(
+            f"{len(state['receipts_sent'])} receipts sent for {state['enrolled']} payments made"
+        )
     problems += [f"error: {error}" for error in state["errors"]]
     return problems
 

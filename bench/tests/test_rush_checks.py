@@ -123,6 +123,8 @@ def exact_state() -> dict:
         },
         "receipts_due": [7, 8],
         "receipts_sent": [8, 7],
+        # The payments made, the warm-up's too.
+        "enrolled": 2,
         "errors": [],
     }
 
@@ -168,6 +170,7 @@ def test_an_exact_end_state_has_no_problems():
             lambda s: s.update(receipts_sent=[7, 8, 9]),
             "receipts sent for no enrolled payment: [9]",
         ),
+        (lambda s: s.update(enrolled=3), "2 receipts sent for 3 payments made"),
         (
             lambda s: s.update(errors=["pay: 503 b'busy'"]),
             "error: pay: 503 b'busy'",

@@ -80,3 +80,30 @@ def test_the_section_is_the_one_written_before(rush, runs):
     written = rush.section(runs(), FIXTURE["host"], datetime.fromisoformat(FIXTURE["measured"]))
 
     assert written == (GOLDEN / f"rush_section_{runs.__name__}.md").read_text()
+
+
+def test_a_morning_on_two_servers_has_a_section_of_its_own(rush):
+    on_two = rush.MORNINGS["classes"].on_servers(2)
+    weeks_on_two = rush.MORNINGS["weeks"].on_servers(2)
+
+    assert rush.MORNINGS["classes"].on_servers(1) is rush.MORNINGS["classes"]
+    assert (on_two.section, on_two.command) == ("rush-servers", "bench/rush.py --servers 2")
+    assert weeks_on_two.section == "rush-weeks-servers"
+    assert weeks_on_two.command == "bench/rush.py --morning weeks --servers 2"
+
+
+def test_a_morning_on_two_servers_says_how_they_were_served(rush):
+    runs = [{**run_, "servers": 2, "balancer": "nginx/1.22.1"} for run_ in published()]
+
+    written = rush.section(
+        runs,
+        FIXTURE["host"],
+        datetime.fromisoformat(FIXTURE["measured"]),
+        rush.MORNINGS["classes"].on_servers(2),
+    )
+
+    cores = FIXTURE["host"]["cores"]
+    assert "on 2 servers behind nginx" in written
+    assert "against 2 app servers behind\nnginx/1.22.1 (Debian's)" in written
+    assert f"{2 * cores} worker processes" in written
+    assert f"over {2 * cores} workers" in written
