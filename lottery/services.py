@@ -259,7 +259,7 @@ def friends_invite(*, family: User, season_id: int, code: str, child_ids: list[i
         raise InvalidInput({"code": [_("That is your own family's code.")]})
     # Both entries locked in the order of their ids, so two families asking each other at once
     # make one pair.
-    Entry.objects.select_for_update().filter(pk__in=[entry.pk, friend.pk]).order_by("pk").count()
+    list(Entry.objects.select_for_update().filter(pk__in=[entry.pk, friend.pk]).order_by("pk"))
     if _friends_of(entry) is not None:
         raise Conflict(_("Your family is placed with friends already: withdraw that first."))
     if _friends_of(friend) is not None:
