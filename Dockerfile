@@ -4,8 +4,8 @@
 # No secret is baked in: every setting, SECRET_KEY first, comes from the environment at run time.
 # camp/tests/test_container_image.py reads this file (CI has no Docker to build it).
 
-# The browser bundle: English into static/dist, Spanish into static/dist/es
-# (frontend/webpack.config.js).
+# The browser bundle: English into static/dist, Spanish into static/dist/es, and the server's
+# build of each into build/server (frontend/webpack.config.js).
 FROM node:20-bookworm-slim AS bundle
 WORKDIR /app/frontend
 COPY frontend/package.json frontend/package-lock.json ./
@@ -34,6 +34,8 @@ RUN sed '/^# Checks and tests$/,$d' requirements.txt > /tmp/site-requirements.tx
     && rm /tmp/site-requirements.txt
 COPY . .
 COPY --from=bundle /app/static/dist/ static/dist/
+# The app's server build, which draws the public pages' first screens (camp/server_render.py).
+COPY --from=bundle /app/build/server/ build/server/
 # The Spanish catalogue is compiled in the repository (locale/es/LC_MESSAGES/django.mo), so the
 # image needs no gettext. collectstatic runs on the base settings, which ask for no secret but a
 # signing key to start (given here for this one command: it signs nothing, and the image keeps

@@ -12,7 +12,7 @@ PORT ?= 8000
 # a core, and each server or worker process a test starts compiles the project anew.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run serve test install build lint format messages test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-draw bench-rush bench-request-cpu bench-statements-cpu lighthouse clean
+.PHONY: run serve test install build lint format messages test-server test-clock test-frontend test-bundle test-e2e screenshots fuzz fuzz-money bench bench-draw bench-rush bench-request-cpu bench-statements-cpu bench-first-screen lighthouse clean
 
 $(VENV)/.installed: requirements.txt
 	@echo "==> Installing Python packages into $(VENV)"
@@ -297,7 +297,13 @@ bench-request-cpu: install
 bench-statements-cpu: install
 	$(PY) bench/statements_cpu.py
 
-# Not part of `make test`: Lighthouse on /, /all-classes, a class page and /login of the seeded demo school,
+# Not part of `make test`: what drawing each public page's first screen on the server costs, the
+# page view with and without it on the seeded demo school: bench/first_screen.py, into its section
+# of docs/performance.md.
+bench-first-screen: build
+	$(PY) bench/first_screen.py
+
+# Not part of `make test`: Lighthouse on the public pages and /login of the seeded demo school,
 # served by gunicorn with production settings; bench/lighthouse.py writes its section of
 # docs/performance.md.
 lighthouse: build
@@ -305,4 +311,4 @@ lighthouse: build
 	$(PY) bench/lighthouse.py
 
 clean:
-	rm -rf static/dist staticfiles .pytest_cache .run db.sqlite3
+	rm -rf static/dist build staticfiles .pytest_cache .run db.sqlite3

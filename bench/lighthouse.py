@@ -1,6 +1,7 @@
 """`make lighthouse`: Lighthouse on the public pages, served as production serves them.
 
-The pages: home, all classes, a class's page (the first the public list shows) and sign-in.
+The pages: home, all classes, a class's page (the first the public list shows), all
+instructors, an instructor's page (the first), About us and sign-in.
 
 A throwaway SQLite database (migrated, `manage.py seed_demo`); `collectstatic` of the built
 bundle into STATIC_ROOT (staticfiles/), as a release does; gunicorn with bench.settings.
@@ -36,9 +37,23 @@ SETTINGS = "bench.settings"
 LIGHTHOUSE = ROOT / "frontend" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 MANIFEST = ROOT / "static" / "dist" / "manifest.json"
-# A class's page is named by the first class the home page lists, once the school is seeded.
+# A class's and an instructor's page are named by the first the public lists show, once the school
+# is seeded.
 CLASS_PAGE = "/classes/{id}"
-PATHS = ("/", "/all-classes", CLASS_PAGE, "/login")
+INSTRUCTOR_PAGE = "/instructors/{id}"
+FIRST_OF = {
+    CLASS_PAGE: "/api/classes?status=Approved&page=1&page_size=1",
+    INSTRUCTOR_PAGE: "/api/instructors?page=1&page_size=1",
+}
+PATHS = (
+    "/",
+    "/all-classes",
+    CLASS_PAGE,
+    "/all-instructors",
+    INSTRUCTOR_PAGE,
+    "/about",
+    "/login",
+)
 # Mobile first: it is Lighthouse's default and the harder test (a mid-range phone on slow 4G,
 # simulated), and students mostly browse from phones; desktop shows the same pages on a wired
 # desktop. Both use simulated throttling, so the figures do not depend on this machine's load.
@@ -105,26 +120,27 @@ def server_env(database: Path) -> dict:
     return env
 
 
+def manage(env: dict, *arguments: str) -> None:
+    """A `manage.py` command of the project, in `env`, its output left out."""
+    subprocess.run(  # noqa: S603 - our own interpreter and arguments
+        [sys.executable, "manage.py", *arguments],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
 @contextmanager
 def demo_server(work: Path):
     """The base URL of gunicorn serving the seeded demo school and the collected bundle."""
     if not MANIFEST.exists():
         sys.exit(f"{MANIFEST} is missing: build the bundle first (make build).")
     env = server_env(work / "db.sqlite3")
-
-    def manage(*arguments: str) -> None:
-        subprocess.run(  # noqa: S603 - our own interpreter and arguments
-            [sys.executable, "manage.py", *arguments],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-
     print("==> Lighthouse: fresh SQLite database, migrate, seed_demo, collectstatic", flush=True)
-    manage("migrate", "--noinput")
-    manage("seed_demo")
-    manage("collectstatic", "--noinput")
+    manage(env, "migrate", "--noinput")
+    manage(env, "seed_demo")
+    manage(env, "collectstatic", "--noinput")
 
     with gunicorn(env=env, log=work / "gunicorn.log", workers=2) as base:
         yield base
@@ -261,14 +277,15 @@ def chromium_version() -> str:
 
 
 def page_of(base: str, path: str) -> str:
-    """The path itself, or for CLASS_PAGE the page of the first class the public list shows."""
-    if path != CLASS_PAGE:
+    """The path itself, or for CLASS_PAGE and INSTRUCTOR_PAGE the page of the first the public
+    list shows."""
+    if path not in FIRST_OF:
         return path
-    with urllib.request.urlopen(f"{base}/api/classes?status=Approved&page=1&page_size=1") as answer:  # noqa: S310 - our own server
+    with urllib.request.urlopen(f"{base}{FIRST_OF[path]}") as answer:  # noqa: S310 - our own server
         first = json.load(answer)
     if not first:
-        raise RuntimeError("The demo school has no approved class to open.")
-    return CLASS_PAGE.format(id=first[0]["_id"])
+        raise RuntimeError(f"The demo school has nothing to open at {path}.")
+    return path.format(id=first[0]["_id"])
 
 
 def run_lighthouse(
@@ -383,8 +400,12 @@ def markdown(results: dict) -> list[str]:
     return lines
 
 
-# The score the issue asks of every page, on mobile and on desktop.
-PERFORMANCE_TARGET = {"mobile": 97, "desktop": 100}
+# The score asked of every page, on mobile and on desktop, and the phone's metrics' limits on the
+# public pages, which arrive drawn by the server (the largest paint and total blocking time in
+# ms, the layout shift as shown).
+PERFORMANCE_TARGET = {"mobile": 98, "desktop": 100}
+MOBILE_LIMITS = {"LCP": 1500, "TBT": 100, "CLS": 0}
+NOT_DRAWN = ("/login",)
 LCP_PHASES = ("TTFB", "Load Delay", "Load Time", "Render Delay")
 
 
@@ -418,32 +439,47 @@ def mobile_causes(results: dict) -> list[str]:
         for preset, measured in presets.items():
             if measured["scores"]["performance"] < PERFORMANCE_TARGET[preset]:
                 below.append(f"`{path}` {preset} ({measured['scores']['performance']:g})")
+        for label, limit in MOBILE_LIMITS.items():
+            if path not in NOT_DRAWN and round(page["metrics"][label], 3) > limit:
+                shown = shown_metric(label, page["metrics"][label])
+                below.append(f"`{path}` mobile {label} {shown}")
     lines += [
         "",
-        "Done for the phone's score: a first load of 128 to 132 KB gzip with React and",
-        "react-dom (React Router's declarative routes rather than its data router, only the CSS",
-        "the app names, no form library or Firebase before a visitor needs them);",
-        "the first screen's data in the page; its first picture preloaded at the size shown,",
-        "and its route's chunk at the entry scripts' low priority (at a high one Lighthouse",
-        "counted it before the first paint); one stylesheet per page; no locale data loaded",
-        "before the first screen (dates and prices are written by hand); React Router's",
-        "production build; a list the page carries drawn once, not again on mount; and only",
-        "what is in view drawn by the first task (Home's lists below the fold, and a grid's",
-        "rows past the second, follow the first paint).",
+        "Done for the phone's score: each public page arrives with its first screen drawn as",
+        "HTML by the app's own code, run in V8 inside Django's process (camp/server_render.py),",
+        "so its largest paint waits for no script; the app then takes that HTML over where it",
+        "stands (hydration, once its route's module is in), so nothing is drawn twice or moves.",
+        "It comes Brotli-compressed where the browser takes it (camp/compression.py), which",
+        "fits All Classes in a new connection's first round trip. Its scripts are asked for",
+        "once it has loaded and first painted, so neither their download nor their run stands",
+        "before its largest paint; its headings' typeface is preloaded beside its stylesheet.",
+        "The parts that show what only the browser knows learn that the page is taken over in",
+        "one transition, which React draws in slices, and the waiting room is asked only then:",
+        "an answer arriving sooner had React take the rest of the page over in one long task.",
+        "A grid's first picture alone loads before the lazy loader's turn: on a phone the",
+        "first row's other two are below the fold and shared the line with the largest paint.",
+        "A grid's cards off screen are laid out and painted as they come near",
+        "(content-visibility), and the seasons' answer reaches All Classes' cards in a",
+        "background render React draws in slices, where it had redrawn every card in one",
+        "task (useClassSelection).",
+        "Home's date is the page's own, not found from a time-zone table on the phone.",
+        "Before: a first load of 128 to 132 KB gzip with React and react-dom (React Router's",
+        "declarative routes rather than its data router, only the CSS the app names, no form",
+        "library or Firebase before a visitor needs them); the first screen's data in the page;",
+        "its first picture preloaded at the size shown, and its route's chunk at the entry",
+        "scripts' low priority; one stylesheet per page; no locale data loaded before the first",
+        "screen (dates and prices are written by hand); React Router's production build.",
         "",
     ]
     if below:
-        lines += [
-            f"Below the target ({', '.join(below)}): the render delay above is the measured",
-            "cause. The page is drawn by the app's script, so its largest paint waits for that",
-            "script's download and run on a throttled phone; the long tasks are that run. The",
-            "step left is HTML of the first screen from the server, which this build does not",
-            "have (the data for it already is in the page).",
-        ]
+        lines.append(f"Past a target: {', '.join(below)}.")
     else:
         lines.append(
-            f"Every page is at the target ({PERFORMANCE_TARGET['mobile']} on mobile, "
-            f"{PERFORMANCE_TARGET['desktop']} on desktop)."
+            f"Every page is at the target: performance {PERFORMANCE_TARGET['mobile']} or more on"
+            f" mobile and {PERFORMANCE_TARGET['desktop']} on desktop; on mobile the largest paint"
+            f" within {MOBILE_LIMITS['LCP'] / 1000:g} s, total blocking time within"
+            f" {MOBILE_LIMITS['TBT']} ms and no layout shift on each page the server draws"
+            f" (all but {', '.join(NOT_DRAWN)})."
         )
     return lines
 

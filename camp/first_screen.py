@@ -5,9 +5,11 @@ the page hands the answers to the app's data cache (frontend/src/config/firstScr
 first render needs no request. Each answer is the API's own, for a visitor, from the same cache
 (`visitor_answer`), under the exact key the app's data cache uses (frontend/src/api/).
 
-Only the first screen, and only what every visitor gets: never a whole unpaged list, never
-anything of the person asking. The page stays `private, no-cache` as before, so every visit
-carries answers as fresh as an API request.
+Only the first screen, and only what every visitor gets: never anything of the person asking,
+and a whole unpaged list only where a page shows it whole (the instructors, on Home and All
+Instructors). The page stays `private, no-cache` as before, so every visit carries answers as
+fresh as an API request. The same answers are what the server draws the page from
+(camp/server_render.py).
 
 The same answers name the page's first picture, the largest paint of a class's or an
 instructor's page and of All Classes' first card: the head preloads it (`FirstScreen.picture`),
@@ -74,31 +76,35 @@ def _own(field: str) -> Callable[[object], str | None]:
 
 
 def starting_soon_key() -> str:
-    # The app asks from the visitor's own date; the school's is the best guess of it. A visitor
-    # elsewhere whose date differs asks for the list, as without this.
+    # The app asks from the school's date too (todayAtSchool), in the browser and on the server
+    # that draws the page, so the key is the same wherever the visitor is.
     today = school_today().isoformat()
     return f"{APPROVED}&startsAfter={today}&ordering=soonest&page=1&page_size={STARTING_SOON_COUNT}"
 
 
 def home_asks() -> list[Ask]:
-    # The most popular instructors, further down, come from the whole list of instructors,
-    # which no page carries.
-    return [Ask("/popularClasses"), Ask(starting_soon_key())]
+    # The most popular instructors, further down, come from the whole list of instructors, as
+    # on All Instructors: the page arrives whole, nothing on it loading.
+    return [Ask("/popularClasses"), Ask(starting_soon_key()), Ask("/instructors")]
 
 
-def all_classes_asks(query_params) -> list[Ask]:
-    """All Classes as the address opens it; a filtered or sorted list is the app's to ask for."""
+def all_classes_asks(query_params, filtered_key: str | None = None) -> list[Ask]:
+    """All Classes as the address opens it. A filtered or sorted list's key is the app's own
+    (`filtered_key`, camp/server_render.class_list_key); without it, the app asks for the list."""
+    first_page = ALL_CLASSES_FIRST_PAGE
     if any(name in query_params for name in ClassFilter.base_filters):
-        return []
+        if filtered_key is None:
+            return []
+        first_page = filtered_key
     first_card = PictureIn(_first_card("image"), "card")
-    return [Ask(ALL_CLASSES_FIRST_PAGE, paged=True, picture=first_card), Ask("/categories")]
+    return [Ask(first_page, paged=True, picture=first_card), Ask("/categories")]
 
 
 def all_instructors_asks() -> list[Ask]:
-    """All Instructors carries no data (its list is whole, never paged), only the photo of its
-    first card, from a page of one instructor of the same list."""
+    """All Instructors carries its whole list, which it shows whole (never paged): the page
+    arrives drawn with every instructor, and its first card's photo preloaded."""
     first_card = PictureIn(_first_card("photo"), "card")
-    return [Ask("/instructors?page=1&page_size=1", picture=first_card, carried=False)]
+    return [Ask("/instructors", picture=first_card)]
 
 
 def class_asks(class_id: int) -> list[Ask]:
@@ -108,6 +114,11 @@ def class_asks(class_id: int) -> list[Ask]:
 def instructor_asks(instructor_id: int) -> list[Ask]:
     photo = PictureIn(_own("photo"), "instructorPage")
     return [Ask(f"/instructors/{instructor_id}", picture=photo)]
+
+
+def site_page_asks(slug: str) -> list[Ask]:
+    # As the app's api/sitePages.js names it.
+    return [Ask(f"/pages/{slug}")]
 
 
 def first_screen(asks: list[Ask]) -> FirstScreen:

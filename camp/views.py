@@ -7,13 +7,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sitemaps import views as sitemaps
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from accounts.selectors import instructor_get
-from camp import first_screen
+from camp import first_screen, server_render
+from camp.compression import compressed_page
 from camp.seo import (
     PageMeta,
     class_page_meta,
@@ -25,6 +27,7 @@ from camp.seo import (
 from camp.sitemaps import SITEMAPS
 from classes.access import access_class_for_viewer
 from core.errors import NotFound
+from core.school_time import school_today
 from pages.selectors import site_page_get
 
 # Search engines read the sitemap and robots.txt now and then; an hour old is fresh enough.
@@ -73,6 +76,14 @@ def _build_file(path: Path) -> dict:
     return _build_file_read(str(path), mtime)
 
 
+def heading_typeface(language: str = settings.LANGUAGE_CODE) -> str | None:
+    """The headings' typeface file, the one web font the bundle carries (frontend/src/index.jsx).
+    A drawn page asks for it beside its stylesheet rather than once the stylesheet has named it:
+    its first screen's headings wait for it either way."""
+    manifest = bundle_manifest(language)
+    return next((file for name, file in manifest.items() if name.endswith(".woff2")), None)
+
+
 def browser_config() -> dict:
     emulator = settings.FIREBASE_AUTH_EMULATOR_HOST
     return {
@@ -81,6 +92,9 @@ def browser_config() -> dict:
         # The day and the hours staff read (today's attendance) are the school's, whatever zone
         # the device is set to.
         "schoolTimeZone": settings.SCHOOL_TIMEZONE,
+        # The school's date as the page is made: the key Home's classes starting soon are carried
+        # under (camp/first_screen.py), with no time-zone table for the phone to load to find it.
+        "schoolToday": school_today().isoformat(),
         "firebase": {
             "apiKey": settings.FIREBASE_WEB_API_KEY,
             "authDomain": settings.FIREBASE_AUTH_DOMAIN,
@@ -101,19 +115,41 @@ def _page(
     status: int = 200,
     first_asks: list[first_screen.Ask] = (),
     route_chunk: str | None = None,
+    drawn: bool = False,
 ):
     """The app's page; `route_chunk` names the lazy chunk that draws this route, asked for in
-    the head beside the entry so the first render does not wait for the entry to ask for it."""
+    the head beside the entry so the first render does not wait for the entry to ask for it.
+    A public page is `drawn`: its first screen arrives as HTML (camp/server_render.py)."""
     config = browser_config()
     first = first_screen.first_screen(first_asks)
     language = bundle_language()
     folder = "dist/" if language == settings.LANGUAGE_CODE else f"dist/{language}/"
     entry = bundle_manifest(language).get("entrypoints", {}).get("main", {}).get("assets", {})
     route = route_chunks(language).get(route_chunk, {}) if route_chunk else {}
+    drawn_page = (
+        server_render.first_screen_html(
+            path=request.get_full_path(),
+            language=language,
+            first_screen_json=first.json,
+            config=config,
+        )
+        if drawn
+        else None
+    )
+    scripts = [f"{folder}{name}" for name in entry.get("js", [])]
+    route_scripts = [f"{folder}{name}" for name in route.get("js", [])]
+    typeface = heading_typeface(language) if drawn_page else None
     context = {
-        "scripts": [f"{folder}{name}" for name in entry.get("js", [])],
+        "scripts": scripts,
         "styles": [f"{folder}{name}" for name in [*entry.get("css", []), *route.get("css", [])]],
-        "preloaded_scripts": [f"{folder}{name}" for name in route.get("js", [])],
+        "preloaded_scripts": route_scripts,
+        # A page drawn by the server is shown before its scripts are asked for: their download
+        # and run never stand before its largest paint (templates/index.html).
+        "scripts_after_paint": (
+            script_json([static(name) for name in [*scripts, *route_scripts]])
+            if drawn_page
+            else None
+        ),
         "config": config,
         "config_json": script_json(config),
         "site_name": settings.SITE_NAME,
@@ -121,10 +157,19 @@ def _page(
         "not_found": status == 404,
         "first_screen_json": first.json,
         "first_picture": first.picture,
+        "heading_typeface": f"{folder}{typeface}" if typeface else None,
+        "drawn": drawn_page,
         # The visitor's language (core.language), which the page is written in.
         "language": get_language(),
     }
     return render(request, "index.html", context, status=status)
+
+
+def drawn_page(view):
+    """A public page the server draws: asked again on every visit like every page (below), and
+    compressed, since its HTML and the answers it carries are the first bytes a phone waits for
+    (the body is the public's own, with no secret in it for a compression attack to find)."""
+    return compressed_page(cache_control(private=True, no_cache=True)(view))
 
 
 # Asked again on every visit, so a new build's bundle names arrive at once; private, because each
@@ -137,24 +182,34 @@ def spa(request, *args, **kwargs):
 
 # Home and All Classes are the same page too, carrying the data of their first screen and asking
 # for their own chunk (frontend/src/app/router.jsx) beside the entry; All
-# Instructors, the preload of its first photo.
+# Instructors, the preload of its first photo. Each public page arrives drawn (`drawn_page`).
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def home_page(request):
-    return _page(request, first_asks=first_screen.home_asks(), route_chunk="home")
+    return _page(request, first_asks=first_screen.home_asks(), route_chunk="home", drawn=True)
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def all_classes_page(request):
+    filtered_key = None
+    if request.GET:
+        filtered_key = server_render.class_list_key(
+            query=request.META.get("QUERY_STRING", ""),
+            language=bundle_language(),
+            config=browser_config(),
+        )
     return _page(
-        request, first_asks=first_screen.all_classes_asks(request.GET), route_chunk="classes"
+        request,
+        first_asks=first_screen.all_classes_asks(request.GET, filtered_key),
+        route_chunk="classes",
+        drawn=True,
     )
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def all_instructors_page(request):
-    return _page(request, first_asks=first_screen.all_instructors_asks())
+    return _page(request, first_asks=first_screen.all_instructors_asks(), drawn=True)
 
 
 # The class and instructor pages are the same page, with their real title, description,
@@ -164,7 +219,7 @@ def all_instructors_page(request):
 # whose access token the app sends to the API.
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def class_page(request, class_id: int):
     try:
         # As the public sees it, whoever is signed in to the back office in this browser.
@@ -176,10 +231,11 @@ def class_page(request, class_id: int):
         meta=class_page_meta(request, camp_class),
         first_asks=first_screen.class_asks(camp_class.pk),
         route_chunk="class",
+        drawn=True,
     )
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def instructor_page(request, instructor_id: int):
     instructor = instructor_get(user_id=instructor_id)
     if instructor is None:
@@ -189,6 +245,7 @@ def instructor_page(request, instructor_id: int):
         meta=instructor_page_meta(request, instructor),
         first_asks=first_screen.instructor_asks(instructor.pk),
         route_chunk="instructor",
+        drawn=True,
     )
 
 
@@ -198,18 +255,24 @@ def sign_in_page(request):
     return _page(request, route_chunk="sign-in")
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def site_page(request, slug: str):
     """About us and the policies: the browser app's page, with the page's title in the head."""
     page = site_page_get(slug=slug)
     if page is None:
         return _page(request, status=404)
-    return _page(request, meta=site_page_meta(request, page))
+    return _page(
+        request,
+        meta=site_page_meta(request, page),
+        first_asks=first_screen.site_page_asks(page.slug),
+        route_chunk="school-pages",
+        drawn=True,
+    )
 
 
-@cache_control(private=True, no_cache=True)
+@drawn_page
 def contact_page(request):
-    return _page(request, meta=contact_page_meta(request))
+    return _page(request, meta=contact_page_meta(request), route_chunk="contact", drawn=True)
 
 
 @require_safe

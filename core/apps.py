@@ -9,6 +9,7 @@ class CoreConfig(AppConfig):
     verbose_name = "Cross-cutting pieces"
 
     def ready(self):
+        from camp.server_render import start_v8
         from core.converters import RowIdConverter
         from core.kept_connections import kept_connections_checked
 
@@ -16,3 +17,4 @@ class CoreConfig(AppConfig):
         register_converter(RowIdConverter, "id")
         # After Django's own `close_old_connections`, connected when `django.db` was imported.
         request_started.connect(kept_connections_checked, dispatch_uid="kept_connections_checked")
+        start_v8()

@@ -62,12 +62,33 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+# A page the server drew is on screen before the app has taken it over (templates/index.html
+# marks it so): a test, like a person, acts once the app answers.
+APP_ANSWERS = "() => !document.documentElement.classList.contains('app-loading')"
+
+
+def taken_over(page):
+    """`goto` and `reload` return once the app has taken over the page they load; pass
+    `taken_over=False` for a page whose scripts a test holds back."""
+    for name in ("goto", "reload"):
+        load = getattr(page, name)
+
+        def load_and_wait(*args, _load=load, taken_over=True, **kwargs):
+            response = _load(*args, **kwargs)
+            if taken_over:
+                page.wait_for_function(APP_ANSWERS)
+            return response
+
+        setattr(page, name, load_and_wait)
+
+
 @pytest.fixture
 def page(request, browser, live_server, transactional_db):
     """A fresh browser profile per test (no storage, no cookies) on the live server."""
     context = browser.new_context(base_url=live_server.url)
     context.set_default_timeout(8_000)
     page = context.new_page()
+    taken_over(page)
     yield page
     report = getattr(request.node, "report_call", None)
     if report is not None and report.failed:

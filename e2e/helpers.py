@@ -46,6 +46,19 @@ def _violations(page: Page) -> list[dict]:
                 .map((transition) => transition.finished.catch(() => null))
         )"""
     )
+    # A grid's cells off screen are drawn only as they come near it (content-visibility: auto),
+    # and until then keep the styles of the theme they were last drawn in; a person scrolling
+    # sees each drawn anew. axe reads the whole page at once, so every cell is drawn for it.
+    page.evaluate(
+        """() => new Promise((drawn) => {
+            for (const element of document.querySelectorAll("body *")) {
+                if (getComputedStyle(element).contentVisibility === "auto") {
+                    element.style.contentVisibility = "visible";
+                }
+            }
+            requestAnimationFrame(() => requestAnimationFrame(drawn));
+        })"""
+    )
     return page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
     )

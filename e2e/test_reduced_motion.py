@@ -15,10 +15,12 @@ _TRANSITION = "el => parseFloat(getComputedStyle(el).transitionDuration)"
 
 @pytest.fixture
 def held_page(page: Page):
-    """About us, its text held back by the test so its loading spinner stays on screen."""
+    """About us reached from the footer, its text held back by the test so its loading spinner
+    stays on screen (an address opened afresh arrives with the text drawn)."""
     held: list[Route] = []
     page.route("**/api/pages/about", lambda route: held.append(route))
-    page.goto("/about")
+    page.goto("/")
+    page.get_by_role("contentinfo").get_by_role("link", name="About us").click()
     yield page
     for route in held:
         route.continue_()

@@ -45,7 +45,8 @@ def test_stored_dark_theme_applies_before_the_app_bundle_runs(page):
     # With the bundle blocked nothing but the page itself can set the theme, so a dark page
     # here is what the first paint shows: no flash of light before React starts.
     page.route("**/static/dist/*.js", lambda route: route.abort())
-    page.reload()
+    page.reload(taken_over=False)
 
-    expect(page.locator("#root")).to_be_empty()
+    # The first screen the server drew, shown dark with no script run.
+    expect(page.get_by_role("heading", name="Popular Classes")).to_be_visible()
     assert page.get_attribute("html", "data-bs-theme") == "dark"

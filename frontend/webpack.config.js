@@ -152,11 +152,57 @@ function languageBuild(language, production) {
   };
 }
 
+/*
+ * The same app as one script for the server (src/server.jsx), which draws a public page's first
+ * screen as HTML in V8 inside Django's own process (camp/server_render.py): one file per
+ * language, every route's module in it, no stylesheet (the browser's build has them), and each
+ * picture or font named by the very address the browser's build gives it, so the HTML the
+ * server writes is the HTML the browser's app takes over.
+ */
+function serverBuild(language, production) {
+  const browser = languageBuild(language, production);
+  const assetRules = browser.module.rules.filter((rule) => rule.type === "asset/resource");
+  return {
+    name: `server-${language}`,
+    target: "web",
+    entry: { [language]: "./src/server.jsx" },
+    output: {
+      path: path.resolve(__dirname, "../build/server"),
+      publicPath: browser.output.publicPath,
+      filename: "[name].js",
+      library: { name: "campServer", type: "var" },
+      // Every route's module in the one file: V8 on the server has no way to fetch a chunk.
+      asyncChunks: false,
+      clean: false,
+    },
+    devtool: false,
+    resolve: browser.resolve,
+    module: {
+      rules: [
+        browser.module.rules[0],
+        { test: /\.s?css$/, type: "asset/resource", generator: { emit: false } },
+        ...assetRules.map((rule) => ({ ...rule, generator: { ...rule.generator, emit: false } })),
+      ],
+    },
+    plugins: [
+      new DefinePlugin({
+        "process.env.CAMP_LANGUAGE": JSON.stringify(language),
+        "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+      }),
+    ],
+    optimization: { splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+  };
+}
+
 module.exports = (env, argv) => {
   const production = argv.mode === "production";
   // `--env language=es` builds one language only, for a quicker turn while working on it.
   const languages = env.language ? [env.language] : LANGUAGES;
-  return languages.map((language) => languageBuild(language, production));
+  return [
+    ...languages.map((language) => languageBuild(language, production)),
+    ...languages.map((language) => serverBuild(language, production)),
+  ];
 };
 
 module.exports.LANGUAGES = LANGUAGES;

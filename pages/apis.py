@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from core.api import ServiceInputSerializer
 from core.errors import NotFound
 from core.openapi import ErrorSerializer, errors
+from core.public_cache import SameForEveryVisitor
 from pages.models import CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, PageSlug
 from pages.selectors import site_page_get
 from pages.services import contact_message_send
@@ -37,9 +38,9 @@ class SitePageOutputSerializer(serializers.Serializer):
     )
 
 
-class SitePageApi(APIView):
+class SitePageApi(SameForEveryVisitor, APIView):
     """GET /api/pages/{slug}: one of the school's pages (about, terms, privacy, cookies,
-    accessibility)."""
+    accessibility), the same for every visitor, so its page carries it (camp/first_screen.py)."""
 
     permission_classes = [AllowAny]
 

@@ -336,6 +336,10 @@ LOGGING = {
     "loggers": {"stripe": {"level": env("STRIPE_LOG_LEVEL", "WARNING")}},
 }
 BUNDLE_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
+# The app's server build, one file per language (frontend/webpack.config.js), which draws the
+# public pages' first screens as HTML (camp/server_render.py); off, #root arrives empty.
+SERVER_RENDER_DIR = BASE_DIR / "build" / "server"
+SERVER_RENDER = env_bool("SERVER_RENDER", default=True)
 
 # The policy names the Firebase and Stripe hosts in use; `emulators` names the local ones.
 CONTENT_SECURITY_POLICY = content_security_policy(

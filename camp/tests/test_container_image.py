@@ -46,6 +46,7 @@ LOCAL_STATE = [
     "deploy/production.env",
     "frontend/node_modules/react/index.js",
     "static/dist/manifest.json",
+    "build/server/en.js",
     "staticfiles/staticfiles.json",
     "db.sqlite3",
     "db.sqlite3-journal",
@@ -258,14 +259,23 @@ def test_every_file_copied_from_the_repository_is_tracked_and_sent_to_the_build(
 def test_the_bundle_the_site_copies_is_where_webpack_writes_it_and_the_site_reads_it(stages):
     bundle, site = stages[0], stages[-1]
     copies = [copy_parts(text) for text in site.arguments("COPY")]
-    [(_, [source], destination)] = [copy for copy in copies if copy[0].get("from") == bundle.name]
+    copied = {
+        posixpath.normpath(destination): posixpath.normpath(source)
+        for flags, [source], destination in copies
+        if flags.get("from") == bundle.name
+    }
     webpack = (ROOT / "frontend" / "webpack.config.js").read_text()
-    output = re.search(r'output: \{\s*path: path\.resolve\(__dirname, "([^"]+)"', webpack)
+    outputs = re.findall(r'output: \{\s*path: path\.resolve\(__dirname, "([^"]+)"', webpack)
+    built = {
+        posixpath.normpath(posixpath.join(bundle.arguments("WORKDIR")[-1], output))
+        for output in outputs
+    }
     manifest = Path(settings.BUNDLE_MANIFEST).relative_to(settings.BASE_DIR)
+    server_build = Path(settings.SERVER_RENDER_DIR).relative_to(settings.BASE_DIR)
 
-    built = posixpath.join(bundle.arguments("WORKDIR")[-1], output.group(1))
-    assert posixpath.normpath(source) == posixpath.normpath(built)
-    assert posixpath.normpath(destination) == manifest.parent.as_posix()
+    # The browser's bundle and the server's build, each where the site reads it.
+    assert set(copied) == {manifest.parent.as_posix(), server_build.as_posix()}
+    assert set(copied.values()) == built
 
 
 def test_the_site_installs_requirements_txt_without_the_tools_part(site):

@@ -70,6 +70,7 @@ def test_home_carries_the_popular_and_starting_soon_classes(client, school):
         "answers": {
             "/popularClasses": api(client, "/popularClasses").json(),
             soon: api(client, soon).json(),
+            "/instructors": api(client, "/instructors").json(),
         },
         "totals": {},
     }
@@ -100,9 +101,19 @@ def test_all_classes_carries_one_page_only(client, instructor):
     assert carried["totals"][ALL_CLASSES_FIRST_PAGE] == 30
 
 
-def test_a_filtered_all_classes_carries_nothing_the_app_would_not_read(client, school):
-    assert first_screen(client.get("/all-classes?search=pottery")) is None
-    assert first_screen(client.get("/all-classes?ordering=price")) is None
+def test_a_filtered_all_classes_carries_its_list_under_the_apps_own_key(client, school):
+    # The key as the app makes it from the address (camp/server_render.class_list_key): the
+    # default sort named, the filters in the app's order, the first page.
+    key = "/classes?status=Approved&search=pottery&ordering=soonest&page=1&page_size=24"
+    carried = first_screen(client.get("/all-classes?search=pottery"))
+    assert carried["answers"][key] == api(client, key).json()
+    assert carried["totals"] == {key: 1}
+
+    sorted_key = "/classes?status=Approved&ordering=price&page=1&page_size=24"
+    assert list(first_screen(client.get("/all-classes?ordering=price"))["answers"]) == [
+        sorted_key,
+        "/categories",
+    ]
 
 
 def test_a_class_page_carries_the_class(client, school):

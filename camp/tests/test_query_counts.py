@@ -1016,8 +1016,8 @@ STEPS = [
     # first screen, the API's answer above (camp/first_screen.py), here with nothing cached.
     (a_visitor_opens_the_page_of_a_class, 200, 5),
     (a_visitor_opens_the_page_of_an_instructor, 200, 5),
-    # The popular classes; the count and the page of those starting soon.
-    (a_visitor_opens_the_home_page, 200, 5),
+    # The popular classes; the count and the page of those starting soon; the instructors.
+    (a_visitor_opens_the_home_page, 200, 6),
     # The count and the first page; the categories.
     (a_visitor_opens_the_all_classes_page, 200, 5),
     # Each section's count (its pages), and the classes' latest change.
@@ -1029,7 +1029,8 @@ STEPS = [
     (a_load_balancer_checks_health, 200, 1),
     # The page's row.
     (a_visitor_reads_the_privacy_policy, 200, 1),
-    (a_visitor_opens_the_page_of_the_privacy_policy, 200, 1),
+    # The page's row for its head, and the API's answer its first screen is drawn from.
+    (a_visitor_opens_the_page_of_the_privacy_policy, 200, 2),
     # In its savepoint: the message kept; queued before?; the e-mail in its own savepoint.
     # Each e-mail queued reads its reader's language (notifications.rendering.reader_language).
     (a_visitor_writes_to_the_school, 201, 8),

@@ -74,8 +74,9 @@ class Head(HTMLParser):
 def head_of(response) -> Head:
     assert response["Content-Type"] == "text/html; charset=utf-8"
     html = response.content.decode()
-    # The browser app still loads: these are its pages.
-    assert '<div id="root"></div>' in html
+    # The browser app still loads (and takes over the first screen drawn in it): these are its
+    # pages.
+    assert '<div id="root">' in html
     return Head(html)
 
 
@@ -297,12 +298,15 @@ class TestAClassPage:
         assert course["description"] == 'Glaze & fire <!-- "quoted" --> </SCRIPT> ]]>'
         assert head.title == f"{name} | Camp"
         inline = [attributes for attributes, _ in head.scripts if "src" not in attributes]
-        # The config and the first screen's data (camp/first_screen.py) are data too.
+        # The config and the first screen's data (camp/first_screen.py) are data too; the two
+        # scripts are the page's own: the theme's, and the one that loads the app once the page
+        # the server drew is painted.
         assert [attributes.get("type") for attributes in inline] == [
             "application/ld+json",
             None,
             "application/json",
             "application/json",
+            None,
         ]
 
     def test_the_structured_data_runs_nothing_and_carries_the_page_s_nonce(self, client, pottery):

@@ -64,7 +64,12 @@ def build(tmp_path, settings):
 
 
 def assets_linked_from(html: str) -> list[str]:
-    return re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
+    """What the page links to, and the scripts a drawn page asks for once loaded."""
+    loaded = re.search(r"var sources = (\[.*?\]);", html)
+    return [
+        *re.findall(r'(?:src|href)="(/static/[^"]+)"', html),
+        *(json.loads(loaded.group(1)) if loaded else []),
+    ]
 
 
 def cached_seconds(response) -> int:

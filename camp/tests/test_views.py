@@ -31,6 +31,8 @@ MANIFEST = {
 def manifest(settings, tmp_path):
     path = tmp_path / "manifest.json"
     settings.BUNDLE_MANIFEST = path
+    # Nor a server build: these pages' #root is the browser's to draw (test_server_render.py).
+    settings.SERVER_RENDER_DIR = tmp_path
     return path
 
 

@@ -4,6 +4,7 @@ import useSWRInfinite, { unstable_serialize } from "swr/infinite";
 
 import { config } from "../config/config";
 import { api, fetchPage } from "../lib/api";
+import { todayAtSchool } from "../lib/schoolClock";
 import { isInstructorPageKey } from "./instructors";
 import { myClassesKey, myClassKey } from "./myClasses";
 
@@ -64,6 +65,11 @@ function pageKeyOf(query) {
 
 // The unfiltered list's page keys.
 export const approvedClassesPageKey = pageKeyOf(approvedQuery({}));
+
+// The key of the first page of the list `filters` pick, as useApprovedClasses asks it.
+export function approvedClassesFirstKey(filters) {
+  return pageKeyOf(approvedQuery(filters))(0, null);
+}
 
 function isClassListKey(key) {
   return typeof key === "string" && key.startsWith(`${classesKey}?`);
@@ -172,22 +178,17 @@ export function useApprovedClasses(filters) {
 }
 
 // The visitor's own calendar date, "YYYY-MM-DD".
-function todayIso() {
-  const now = new Date();
-  const month = String(now.getMonth() + 1).padStart(2, "0");
-  const day = String(now.getDate()).padStart(2, "0");
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 export function startingSoonKey(today) {
   const query = approvedQuery({ startsAfter: today, ordering: "soonest" });
   return `${classesKey}?${query}&page=1&page_size=${STARTING_SOON_COUNT}`;
 }
 
-// The next few approved classes to start, soonest first, from today on.
+// The next few approved classes to start, soonest first, from today at the school on: the
+// school's date, not the device's, so the server that draws the page asks with the same key.
 export function useStartingSoonClasses() {
-  // Fixed for the visit, so the key does not change under a page left open past midnight.
-  const [today] = useState(todayIso);
+  // The date the page was made with (camp/views.py), fixed for the visit so the key does not
+  // change under a page left open past midnight; found from the school's zone only without it.
+  const [today] = useState(() => config.schoolToday ?? todayAtSchool());
   const { data, error } = useSWR(startingSoonKey(today));
   return { classes: data, error };
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import useSWR from "swr";
 
 import { api } from "../lib/api";
+import { useHydrating } from "../lib/hydrating";
 
 /*
  * GET /waitingRoom?line= and POST /waitingRoom {line}: the opening morning's line. POST joins it
@@ -35,11 +36,14 @@ export function untilTheLineForms(room) {
 /*
  * Whether the room is on: asked as the app starts, and again only near an opening. The pace is
  * kept from each answer: SWR reads a function given as its interval only once a request is
- * done, so the first answer would never start it.
+ * done, so the first answer would never start it. A page the server drew asks once the app has
+ * taken it over: an answer arriving while React still takes the page over would have it take
+ * the rest over in one long task, to show that answer at once (lib/hydrating.js).
  */
 export function useWaitingRoomState() {
   const [pace, setPace] = useState(0);
-  return useSWR(waitingRoomKey, {
+  const hydrating = useHydrating();
+  return useSWR(hydrating ? null : waitingRoomKey, {
     refreshInterval: pace,
     // Below the server's shortest pace, or SWR would answer those asks from the first.
     dedupingInterval: 1000,

@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { BrowserRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 
-import { firstScreen } from "../config/config";
+import { firstScreen as pageFirstScreen } from "../config/config";
 import { fetcher } from "../lib/api";
+import { HydrationProvider } from "../lib/hydrating";
 import { APP_DEDUPING_INTERVAL_MS } from "./dataCache";
 import { firstScreenCache, firstScreenFresh } from "./firstScreen";
 import { AppProviders } from "./providers";
@@ -10,15 +12,17 @@ import { RouteTree } from "./router";
 
 // Data cache defaults from the spec: 5 minutes, 3 retries. It starts from the page's first
 // screen.
-const swrOptions = {
-  fetcher,
-  dedupingInterval: APP_DEDUPING_INTERVAL_MS,
-  errorRetryCount: 3,
-  revalidateOnFocus: false,
-  provider: () => firstScreenCache(firstScreen),
-  use: [firstScreenFresh(firstScreen)],
-  onErrorRetry: retryWhenTold,
-};
+function swrOptions(firstScreen) {
+  return {
+    fetcher,
+    dedupingInterval: APP_DEDUPING_INTERVAL_MS,
+    errorRetryCount: 3,
+    revalidateOnFocus: false,
+    provider: () => firstScreenCache(firstScreen),
+    use: [firstScreenFresh(firstScreen)],
+    onErrorRetry: retryWhenTold,
+  };
+}
 
 // A server too busy for a moment answers 503 with Retry-After: asked again then, not after
 // SWR's backoff of several seconds. Any other failure keeps SWR's own retries.
@@ -30,14 +34,28 @@ export function retryWhenTold(error, key, config, revalidate, options) {
   SWRConfig.defaultValue.onErrorRetry(error, key, config, revalidate, options);
 }
 
-export function App() {
+/*
+ * The whole app. In the browser it reads the first screen the page carries and follows the
+ * address bar; the server (src/server.jsx) draws it with the request's first screen and a
+ * StaticRouter at the request's address. `takingOver`: drawn on the server, or taking that
+ * HTML over in the browser (lib/hydrating.js).
+ */
+export function App({
+  firstScreen = pageFirstScreen,
+  Router = BrowserRouter,
+  routerProps = {},
+  takingOver = false,
+}) {
+  const [options] = useState(() => swrOptions(firstScreen));
   return (
-    <SWRConfig value={swrOptions}>
-      <BrowserRouter>
-        <AppProviders>
-          <RouteTree />
-        </AppProviders>
-      </BrowserRouter>
-    </SWRConfig>
+    <HydrationProvider takingOver={takingOver}>
+      <SWRConfig value={options}>
+        <Router {...routerProps}>
+          <AppProviders>
+            <RouteTree />
+          </AppProviders>
+        </Router>
+      </SWRConfig>
+    </HydrationProvider>
   );
 }

@@ -29,7 +29,8 @@ export function firstScreenCache({ answers = {}, totals = {} }) {
  * within its deduping interval: neither does a hook that shows one of them. A list read page by
  * page is named by a function whose first page is such a key; left to revalidate on mount, it
  * would draw every card of the page a second time for nothing. A signed-in person has them
- * asked again with their token, since a class's own instructor reads more of it.
+ * asked again with their token, since a class's own instructor reads more of it. On the server
+ * (src/server.jsx), which keeps no clock of the page, the answers are the request's own.
  */
 export function firstScreenFresh({ answers = {} }) {
   return (useSWRNext) => (key, fetcher, options) => {
@@ -37,7 +38,7 @@ export function firstScreenFresh({ answers = {} }) {
     const fresh =
       typeof shown === "string" &&
       Object.hasOwn(answers, shown) &&
-      performance.now() < options.dedupingInterval &&
+      (typeof performance === "undefined" || performance.now() < options.dedupingInterval) &&
       !getToken();
     return useSWRNext(key, fetcher, fresh ? { ...options, revalidateIfStale: false } : options);
   };

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { Navigate, useLocation, useParams, useRoutes } from "react-router-dom";
+import { Navigate, matchRoutes, useLocation, useParams, useRoutes } from "react-router-dom";
 
 import { MainLayout } from "../components/layout/MainLayout";
 import { paths } from "../config/paths";
@@ -18,9 +18,19 @@ import { useScrollRestoration } from "../hooks/useScrollRestoration";
 import { ErrorPage, RouteErrorBoundary } from "./ErrorPage";
 import { WaitingRoomGate } from "./waitingRoom";
 
-// A route module downloaded on first visit, so the public pages do not carry it.
+/*
+ * A route module downloaded on first visit, so the public pages do not carry it. Once `preload`
+ * has brought it (preloadRoute), React has it at its first render, without waiting a turn.
+ */
 function lazyPage(load, name) {
-  const Page = lazy(async () => ({ default: (await load())[name] }));
+  let loaded = null;
+  const fetchPage = async () => {
+    loaded = { default: (await load())[name] };
+    return loaded;
+  };
+  // A thenable already settled: React.lazy takes its module on the spot.
+  const Page = lazy(() => (loaded ? { then: (resolve) => resolve(loaded) } : fetchPage()));
+  Page.preload = fetchPage;
   return <Page />;
 }
 
@@ -139,9 +149,16 @@ export const routes = [
         ),
       },
       // The school's own pages, from the footer: read by few visitors, so loaded on demand.
+      // Contact is a form, a chunk of its own: the others do not carry the form library.
+      {
+        path: paths.contact,
+        element: lazyPage(
+          () => import(/* webpackChunkName: "contact" */ "../features/pages/routes/ContactPage"),
+          "ContactPage",
+        ),
+      },
       ...[
         [paths.about, "AboutPage"],
-        [paths.contact, "ContactPage"],
         [paths.terms, "TermsPage"],
         [paths.privacy, "PrivacyPage"],
         [paths.cookies, "CookiesPage"],
@@ -524,4 +541,15 @@ export function RouteTree({ routes: table = routes }) {
       <Suspense fallback={<LoadingBar />}>{page}</Suspense>
     </RouteErrorBoundary>
   );
+}
+
+/*
+ * Brings the modules of the pages drawn at `pathname` before the app takes over the HTML the
+ * server drew there (src/index.jsx). Taken over while its module is still on its way, a page
+ * stays the server's HTML until it comes; an answer arriving meanwhile (the waiting room's, the
+ * session's) would have React give that HTML up and draw the page anew.
+ */
+export function preloadRoute(pathname, table = routes) {
+  const matched = matchRoutes(table, pathname) ?? [];
+  return Promise.all(matched.map(({ route }) => route.element?.type?.preload?.()));
 }

@@ -1,6 +1,8 @@
-// A JSON block the server put in the page, by its id; {} when there is none.
+// A JSON block the server put in the page, by its id; {} when there is none. Drawing the page on
+// the server (src/server.jsx), there is no page yet: the server hands the blocks over itself.
 export function readPageJson(id) {
-  const element = typeof document !== "undefined" && document.getElementById(id);
+  if (typeof document === "undefined") return globalThis.campPageJson?.[id] ?? {};
+  const element = document.getElementById(id);
   if (!element) return {};
   try {
     return JSON.parse(element.textContent);

@@ -1,5 +1,6 @@
-import { useCallback, useLayoutEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
+
+import { useLatestCallback } from "./useLatestCallback";
 
 /*
  * React Router's navigate, as one function for the app's whole life. Its own changes with every
@@ -7,10 +8,5 @@ import { useNavigate } from "react-router-dom";
  * consumer a new value on each move.
  */
 export function useStableNavigate() {
-  const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useLayoutEffect(() => {
-    latest.current = navigate;
-  });
-  return useCallback((to, options) => latest.current(to, options), []);
+  return useLatestCallback(useNavigate());
 }

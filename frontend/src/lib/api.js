@@ -74,8 +74,13 @@ export function getToken() {
 }
 
 export function setToken(token) {
-  if (token) window.localStorage.setItem(TOKEN_KEY, token);
-  else window.localStorage.removeItem(TOKEN_KEY);
+  try {
+    if (token) window.localStorage.setItem(TOKEN_KEY, token);
+    else window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage refused (private mode), or none at all (the server's drawing of a page): the
+    // next page load exchanges a token again.
+  }
 }
 
 // Our JSON answer's body, or null when there is none or it is not our JSON.

@@ -7,13 +7,13 @@ export const CARDS_PER_ROW = 3;
 const ROW_CLASSES = `row row-cols-1 row-cols-md-${CARDS_PER_ROW} g-4 list-unstyled mb-0`;
 
 /*
- * The ImageCard imagePriority of the card at `index`. A grid at the top of its page shows its
- * first row on arrival: those pictures load at once rather than when the lazy loader gets to
- * them, and the first, the page's largest paint on a phone, ahead of the rest.
+ * The ImageCard imagePriority of the card at `index`. A grid at the top of its page loads its
+ * first picture at once, ahead of everything else: the page's largest paint. The rest wait for
+ * the lazy loader, which takes those in view as soon as the page is laid out: on a phone the
+ * first row's other two are below the fold, and their bytes would share the line with the first.
  */
 function imagePriority(index, atTop) {
-  if (!atTop || index >= CARDS_PER_ROW) return "lazy";
-  return index === 0 ? "high" : "eager";
+  return atTop && index === 0 ? "high" : "lazy";
 }
 
 // Rows a grid at the top of its page draws with the page: what a laptop shows on arrival.
@@ -21,7 +21,7 @@ const FIRST_ROWS = 2;
 
 // One card in its cell. Drawing the next row leaves the cards already drawn as they are.
 const GridCell = memo(function GridCell({ item, priority, renderItem }) {
-  return <li className="col">{renderItem(item, priority)}</li>;
+  return <li className="col card-grid-cell">{renderItem(item, priority)}</li>;
 });
 
 /*

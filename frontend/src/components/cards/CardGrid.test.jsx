@@ -27,6 +27,7 @@ test("a grid at the top of its page draws two rows with the page, then a row per
 
   await waitFor(() => expect(grid.cards()).toHaveLength(items.length));
   expect(grid.cards()[0]).toHaveAttribute("data-priority", "high");
+  expect(grid.cards()[1]).toHaveAttribute("data-priority", "lazy");
   expect(grid.cards()[CARDS_PER_ROW]).toHaveAttribute("data-priority", "lazy");
   grid.done();
 });

@@ -8,9 +8,9 @@ import { PICTURE_SIZES } from "../ui/pictureSources";
  * title, so a list of cards reads as a list of named items. The title is an h3 under a section's
  * h2, or an h2 straight under a page's h1 (headingLevel 2). Most cards sit below the fold, so
  * the picture loads lazily by default and decodes off the main thread; its width and height
- * attributes (and aspect ratio) keep its box while it loads, so nothing below it shifts. The
- * grid gives the cards in view on arrival an imagePriority of "eager" (no wait for the lazy
- * loader), or "high" for the first, which is the page's largest paint. A missing or broken
+ * attributes (and aspect ratio) keep its box while it loads, so nothing below it shifts. A
+ * grid at the top of its page gives its first card an imagePriority of "high" (no wait for the
+ * lazy loader): the page's largest paint. A missing or broken
  * picture shows the class's category (imageCategory), or a person's initials, in its place.
  * Its copies are chosen for a card of the three-column grid (PICTURE_SIZES.card).
  */

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { t } from "ttag";
 
 import { dashboardHomeFor, paths } from "../../config/paths";
+import { useHydrating } from "../../lib/hydrating";
 import { useLogOut } from "../../hooks/useLogOut";
 import { useAuth } from "../../lib/auth";
 import { Picture } from "../ui/Picture";
@@ -35,7 +36,13 @@ function UserAvatar({ user }) {
 }
 
 export function Navbar() {
+  // A visitor's while the app takes the server's HTML over (AuthProvider), then the session.
   const { user, role, loading } = useAuth();
+  const hydrating = useHydrating();
+  useLayoutEffect(() => {
+    // From here on the button follows the session itself (templates/index.html).
+    if (!hydrating) document.documentElement.classList.remove("session-restoring");
+  }, [hydrating]);
   const [expanded, setExpanded] = useState(false);
   const collapse = () => setExpanded(false);
   const handleLogOut = useLogOut(collapse);
@@ -72,7 +79,7 @@ export function Navbar() {
               <ThemeToggle />
               {/* Until the session is known, show neither state rather than flash the wrong one. */}
               {!loading && !user && (
-                <Link className="btn btn-primary" to={paths.login} onClick={collapse}>
+                <Link className="btn btn-primary visitor-only" to={paths.login} onClick={collapse}>
                   {t`Log In`}
                 </Link>
               )}

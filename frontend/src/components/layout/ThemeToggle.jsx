@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { t } from "ttag";
 
+import { useHydrating } from "../../lib/hydrating";
+
 // templates/index.html reads the same key before the first paint; keep the two in step.
 export const THEME_STORAGE_KEY = "theme";
 const THEMES = ["light", "dark"];
@@ -54,7 +56,11 @@ function MoonIcon() {
 }
 
 export function ThemeToggle() {
-  const [theme, setTheme] = useState(currentTheme);
+  // The server knows no stored theme and draws the light one's button; the page's head script
+  // has already applied the stored theme, which the button shows once the page is taken over.
+  const hydrating = useHydrating();
+  const [chosen, setTheme] = useState(null);
+  const theme = hydrating ? "light" : (chosen ?? currentTheme());
   const next = theme === "dark" ? "light" : "dark";
   const label = next === "dark" ? t`Switch to dark theme` : t`Switch to light theme`;
 

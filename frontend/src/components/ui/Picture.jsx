@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+
+import { useHydrating } from "../../lib/hydrating";
 
 import "./picture.css";
 import { srcSetOf } from "./pictureSources";
@@ -51,6 +53,14 @@ export function Picture({
 }) {
   // Remembers which address failed, so a new address (a re-upload) gets its chance.
   const [failed, setFailed] = useState(null);
+  // A picture the server drew may fail before the app is here to hear it: taking the page over,
+  // a picture already given up on is failed now.
+  const image = useRef(null);
+  const hydrating = useHydrating();
+  useEffect(() => {
+    const element = image.current;
+    if (hydrating && element?.complete && element.naturalWidth === 0) setFailed(src);
+  }, [hydrating, src]);
   const classes = `picture${fluid ? " picture-fluid" : ""}${round ? " rounded-circle" : ""} ${className}`;
   const aspectRatio = `${width} / ${height}`;
 
@@ -71,6 +81,7 @@ export function Picture({
         referrerPolicy={referrerPolicy}
         className={classes}
         style={{ aspectRatio }}
+        ref={image}
         onError={() => setFailed(src)}
       />
     );

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useState } from "react";
 import { t } from "ttag";
 
+import { useHydrating } from "../hydrating";
 import { onUnauthorized } from "../api";
 import { RESTORING, SIGNED_OUT, sessionReducer, sessionView } from "./session";
 import { createSessionKeeper } from "./sessionKeeper";
@@ -103,7 +104,12 @@ export function AuthProvider({ children, navigate = navigateByLoading }) {
 
   useEffect(() => onUnauthorized(keeper.refused), [keeper]);
 
-  const value = useMemo(() => ({ ...sessionView(session), ...keeper.actions }), [session, keeper]);
+  // The server draws every page for a visitor; taking its HTML over, the app reads the same
+  // session, then its own: a part that differs (a button disabled for a family) is drawn anew
+  // rather than left as the server's HTML with the app believing otherwise.
+  const hydrating = useHydrating();
+  const shown = hydrating ? SIGNED_OUT : session;
+  const value = useMemo(() => ({ ...sessionView(shown), ...keeper.actions }), [shown, keeper]);
 
   return (
     <AuthContext.Provider value={value}>

@@ -5,7 +5,7 @@ import { LongText } from "../../../components/ui/LongText";
 import { Cell, Row, RowHeader, StackedTable } from "../../../components/ui/StackedTable";
 import { formatDate } from "../../../components/ui/schedule";
 import { paths } from "../../../config/paths";
-import { formatSchoolTime } from "./schoolClock";
+import { formatSchoolTime } from "../../../lib/schoolClock";
 
 const COLUMNS = [t`Class`, t`Time`, t`Expected`, t`Present`, t`Absent`, t`Left`, t`Still here`];
 

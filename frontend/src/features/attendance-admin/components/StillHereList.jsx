@@ -2,7 +2,7 @@ import { jt, t } from "ttag";
 
 import { LongText } from "../../../components/ui/LongText";
 import { telHref } from "../../../components/ui/telHref";
-import { formatSchoolTime } from "./schoolClock";
+import { formatSchoolTime } from "../../../lib/schoolClock";
 
 // Whom to call about a child who has not been collected: each emergency contact's number.
 function EmergencyContacts({ child }) {

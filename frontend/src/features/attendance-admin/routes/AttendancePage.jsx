@@ -15,7 +15,7 @@ import {
 } from "../../../api/attendanceAdmin";
 import { MeetingCountsTable } from "../components/MeetingCountsTable";
 import { StillHereList } from "../components/StillHereList";
-import { isSchoolDay, todayAtSchool } from "../components/schoolClock";
+import { isSchoolDay, todayAtSchool } from "../../../lib/schoolClock";
 
 function stillHereCount(count) {
   return ngettext(msgid`${count} child is still here.`, `${count} children are still here.`, count);

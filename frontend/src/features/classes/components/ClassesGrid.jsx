@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, memo, useState } from "react";
 import { t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
@@ -19,6 +19,9 @@ const LoginRequiredDialog = lazy(() =>
   })),
 );
 
+// No notice yet: one object, so the memoized grid sees the same props.
+const NO_NOTICES = {};
+
 /*
  * The public classes grid. A visitor pressing Select is asked to log in; for a signed-in student
  * the press goes to onSelect(classItem), or, when the student's `family` has several
@@ -28,15 +31,17 @@ const LoginRequiredDialog = lazy(() =>
  * (selectAvailability). A full class's Join the waitlist goes the same way to
  * onJoinWaitlist(classItem, participant). `notices` are what each Select or join did, by class
  * id (useClassSelection). The archive's classes (`past`) have ended: each card says so instead.
+ * Memoized: the page around it redraws on answers that change no card (useClassSelection keeps
+ * its functions the same until what they read changes).
  */
-export function ClassesGrid({
+export const ClassesGrid = memo(function ClassesGrid({
   classes,
   past = false,
   onSelect,
   onJoinWaitlist,
   availabilityOf,
   family = null,
-  notices = {},
+  notices = NO_NOTICES,
 }) {
   const { user, role, loading } = useAuth();
   const [visitorChoice, setVisitorChoice] = useState(null);
@@ -118,4 +123,4 @@ export function ClassesGrid({
       </Suspense>
     </>
   );
-}
+});

@@ -90,6 +90,12 @@ export function readFilters(searchParams) {
   return filters;
 }
 
+// The list the filters ask the server for. The address leaves the default sort out; the server is
+// always told it, since a request without any parameter keeps the spec's order (by id).
+export function listFilters(filters) {
+  return { ...filters, ordering: filters.ordering || DEFAULT_SORT };
+}
+
 // How many filters narrow the list; the sort is not one.
 export function countActiveFilters(filters) {
   return CLASS_FILTERS.filter((name) => name !== "ordering" && filters[name] !== "").length;

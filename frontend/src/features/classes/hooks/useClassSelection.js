@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useSWRConfig } from "swr";
 import { t } from "ttag";
 
@@ -8,6 +8,7 @@ import { revalidateSeasons, seasonOf, useSeasons } from "../../../api/seasons";
 import { useSelectClass } from "../../../api/selections";
 import { useJoinWaitlist } from "../../../api/waitlist";
 import { useCountdownClock } from "../../../hooks/useCountdownClock";
+import { useLatestCallback } from "../../../hooks/useLatestCallback";
 import { useAuth } from "../../../lib/auth";
 import { useNotify } from "../../../lib/notices";
 import { selectAvailability } from "../components/selectRules";
@@ -70,9 +71,13 @@ export function useClassSelection(knownClasses) {
     [studentEmail, knownClasses],
   );
   const { eligibilityByClass, isLoading: eligibilityLoading } = useEligibility(classIds);
-  const { seasons } = useSeasons(
+  const { seasons: answeredSeasons } = useSeasons(
     Boolean(knownClasses?.some((classItem) => classItem.seasonId != null)),
   );
+  // The seasons' answer changes every card's button, and a page of cards redrawn at once is one
+  // long task on a phone: the cards learn it in a background render React does in slices, while
+  // the render the answer itself causes leaves them as they are.
+  const seasons = useDeferredValue(answeredSeasons);
   // The openings of the classes shown that the family still waits for: what the countdowns
   // count down to. A closed season waits for nothing.
   const openings = useMemo(
@@ -127,25 +132,41 @@ export function useClassSelection(knownClasses) {
   // load does not block: a Select without a participant is the account holder's.
   const familyLoading = Boolean(studentEmail) && participantsLoading;
 
-  function availabilityOf(classItem) {
-    const eligibility = eligibilityByClass?.[classItem._id];
-    return selectAvailability(classItem, {
-      // While the session is still loading we cannot tell a visitor from a student.
-      sessionLoading: loading,
-      waiting:
-        familyLoading ||
-        selecting !== null ||
-        // Its answer is on its way (a class just loaded by Load more).
-        (eligibility === undefined && eligibilityLoading),
+  // The same function until what it reads changes, so a grid of cards is redrawn only then.
+  const availabilityOf = useCallback(
+    (classItem) => {
+      const eligibility = eligibilityByClass?.[classItem._id];
+      return selectAvailability(classItem, {
+        // While the session is still loading we cannot tell a visitor from a student.
+        sessionLoading: loading,
+        waiting:
+          familyLoading ||
+          selecting !== null ||
+          // Its answer is on its way (a class just loaded by Load more).
+          (eligibility === undefined && eligibilityLoading),
+        role,
+        family,
+        eligibility,
+        waitlisted,
+        visitor: !loading && !user,
+        season: seasonOf(seasons, classItem),
+        now,
+      });
+    },
+    [
+      eligibilityByClass,
+      loading,
+      familyLoading,
+      selecting,
+      eligibilityLoading,
       role,
       family,
-      eligibility,
       waitlisted,
-      visitor: !loading && !user,
-      season: seasonOf(seasons, classItem),
+      user,
+      seasons,
       now,
-    });
-  }
+    ],
+  );
 
   // `participant` is whom the class is for, chosen when the family has several; without one
   // the server takes the account holder.
@@ -193,13 +214,17 @@ export function useClassSelection(knownClasses) {
     }
   }
 
+  // The same functions for the page's whole life, each doing what the latest render knows.
+  const stableSelect = useLatestCallback(select);
+  const stableJoinWaitlist = useLatestCallback(joinWaitlist);
+
   return {
     availabilityOf,
     // The seasons of the classes shown (GET /seasons), undefined until asked and answered.
     seasons,
     family,
-    select,
-    joinWaitlist,
+    select: stableSelect,
+    joinWaitlist: stableJoinWaitlist,
     notices,
     failure,
     dismissFailure: () => setFailure(""),

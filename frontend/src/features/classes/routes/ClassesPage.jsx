@@ -10,7 +10,7 @@ import { ErrorAlert } from "../../../components/ui/ErrorAlert";
 import { QueryResult } from "../../../components/ui/QueryResult";
 import { useTitle } from "../../../hooks/useTitle";
 import { ClassFilters } from "../components/ClassFilters";
-import { DEFAULT_SORT, PAST } from "../components/classFilters";
+import { PAST, listFilters } from "../components/classFilters";
 import { ClassesGrid } from "../components/ClassesGrid";
 import { useClassFilters } from "../hooks/useClassFilters";
 import { SELECT_FAILURE_ID, useClassSelection } from "../hooks/useClassSelection";
@@ -32,12 +32,9 @@ export function ClassesPage() {
   useTitle(t`All Classes`);
   const { filters, activeCount, setFilter, clearFilters } = useClassFilters();
   const { categories } = useCategories();
-  // The address leaves the default sort out; the server is always told it, since a request
-  // without any parameter keeps the spec's order (by id).
-  const { classes, total, error, moreError, hasMore, loadingMore, loadMore } = useApprovedClasses({
-    ...filters,
-    ordering: filters.ordering || DEFAULT_SORT,
-  });
+  const { classes, total, error, moreError, hasMore, loadingMore, loadMore } = useApprovedClasses(
+    listFilters(filters),
+  );
   // The archive's classes have ended: nobody can take them, so nobody is asked who could.
   const past = filters.when === PAST;
   const {

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { t } from "ttag";
 
 import { paths } from "../../../config/paths";
+import { useHydrating } from "../../../lib/hydrating";
 
 export const DEFAULT_INTERVAL_MS = 3000;
 
@@ -35,7 +36,13 @@ export function HeroCarousel({
 }) {
   const count = slides.length;
   const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(() => autoPlay && !prefersReducedMotion());
+  // The server cannot know a reader's motion setting and draws the show playing; a reader who
+  // asks for less motion has it stopped as the page is taken over.
+  const hydrating = useHydrating();
+  const [playing, setPlaying] = useState(() => autoPlay && (hydrating || !prefersReducedMotion()));
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
   const [held, setHeld] = useState(false);
   const rotating = playing && !held;
 

@@ -89,7 +89,7 @@ test("home has no serious accessibility violations", async () => {
 });
 
 describe("Starting soon", () => {
-  // The visitor's own date, as the page asks with it.
+  // The school's date, as the page asks with it (the device's zone is the school's here).
   const today = new Date().toLocaleDateString("en-CA");
   const startingSoon = `/classes?status=Approved&startsAfter=${today}&ordering=soonest&page=1&page_size=6`;
   const soon = [

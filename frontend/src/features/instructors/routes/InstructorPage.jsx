@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router-dom";
-import { jt, t } from "ttag";
+import { t } from "ttag";
 
 import { CardGrid } from "../../../components/cards/CardGrid";
 import { ErrorAlert } from "../../../components/ui/ErrorAlert";
@@ -29,7 +29,7 @@ function NotFound() {
 
 function Profile({ instructor }) {
   const classes = instructor.classes ?? [];
-  const instructorName = <LongText key="name" text={instructor.name} />;
+  const instructorName = instructor.name;
   return (
     <>
       <section className="row g-4 align-items-start mb-5" aria-labelledby="instructor-heading">
@@ -55,13 +55,21 @@ function Profile({ instructor }) {
         </div>
       </section>
       <section aria-labelledby="instructor-classes-heading">
-        <h2 id="instructor-classes-heading" className="h3 mb-3">
-          {jt`Classes by ${instructorName}`}
-        </h2>
+        {/* One text, which a long name wraps within: an element after "Classes by" would move
+            when the headings' typeface arrives after the server's HTML is painted. */}
+        <LongText
+          as="h2"
+          id="instructor-classes-heading"
+          className="h3 mb-3"
+          text={t`Classes by ${instructorName}`}
+        />
         {classes.length === 0 ? (
           <p className="text-body-secondary">{t`No classes are open right now.`}</p>
         ) : (
+          // In view on a phone's arrival, below the photo and the bio: its first row's pictures
+          // load at once, the first (the phone's largest paint) ahead of the rest.
           <CardGrid
+            atTop
             items={classes}
             getKey={(classItem) => classItem._id}
             renderItem={(classItem, imagePriority) => (

@@ -7,17 +7,12 @@ import { Loading } from "../../../components/ui/Loading";
 import { contact } from "../../../components/layout/Footer";
 import { paths } from "../../../config/paths";
 import { useTitle } from "../../../hooks/useTitle";
-import { LOCALE, SCHOOL_LANGUAGE } from "../../../lib/language";
+import { SCHOOL_LANGUAGE } from "../../../lib/language";
+import { formatSchoolDay } from "../../../lib/schoolClock";
 import { PageText } from "../components/PageText";
 
-// One chunk for every page of the footer: one lazy route entry fewer in the first load.
-export { ContactPage } from "./ContactPage";
-
-const lastChange = new Intl.DateTimeFormat(LOCALE, {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
+// One chunk for every page of the footer but Contact: one lazy route entry fewer in the first
+// load.
 
 /*
  * One of the school's pages that admins write in the back office, in the school's language.
@@ -31,7 +26,8 @@ function SchoolPage({ slug, title, dated = null, children }) {
 
   let content;
   if (page) {
-    const updated = page.updatedAt ? lastChange.format(new Date(page.updatedAt)) : null;
+    // Only the dated pages write a date: About, the most read, loads no date data for it.
+    const updated = dated && page.updatedAt ? formatSchoolDay(page.updatedAt) : null;
     content = (
       <article aria-labelledby="school-page-heading">
         <h1 id="school-page-heading" className="mb-3 text-break" lang={SCHOOL_LANGUAGE}>

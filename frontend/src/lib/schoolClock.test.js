@@ -1,4 +1,4 @@
-import { formatSchoolTime, isSchoolDay, todayAtSchool } from "./schoolClock";
+import { formatSchoolDay, formatSchoolTime, isSchoolDay, todayAtSchool } from "./schoolClock";
 
 test("today at the school is the school's date, whatever the reader's", () => {
   // 05:30 in London is still the evening before in California.
@@ -34,4 +34,12 @@ test("a moment the server sends reads on the school's clock, whichever offset it
   expect(formatSchoolTime("2027-06-14T09:00:00-07:00", "America/Los_Angeles")).toBe(nine);
   expect(formatSchoolTime("2027-06-14T08:00:00Z", "Europe/London")).toBe(nine);
   expect(formatSchoolTime("2027-06-14T16:00:00Z", "Europe/London")).not.toBe(nine);
+});
+
+test("a moment's day is the day it fell on at the school, wherever the page is written", () => {
+  // 8 PM in California is already the next day in London, and on a server kept in UTC.
+  const moment = "2026-12-02T04:00:00Z";
+
+  expect(formatSchoolDay(moment, "America/Los_Angeles")).toBe("December 1, 2026");
+  expect(formatSchoolDay(moment, "Europe/London")).toBe("December 2, 2026");
 });

@@ -1,5 +1,5 @@
-import { config } from "../../../config/config";
-import { LOCALE } from "../../../lib/language";
+import { config } from "../config/config";
+import { LOCALE } from "./language";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,9 +42,24 @@ export function isSchoolDay(value) {
  * clock read it, where the class meets, in the reader's own way of writing times.
  */
 export function formatSchoolTime(iso, timeZone = config.schoolTimeZone) {
+  return schoolFormatFor(timeFormats, { timeStyle: "short" }, timeZone).format(new Date(iso));
+}
+
+// The formatter of `formats` for `timeZone`, made on its first use.
+function schoolFormatFor(formats, options, timeZone) {
   const zone = timeZone || "";
-  if (!timeFormats.has(zone)) {
-    timeFormats.set(zone, schoolFormat(LOCALE, { timeStyle: "short" }, timeZone));
-  }
-  return timeFormats.get(zone).format(new Date(iso));
+  if (!formats.has(zone)) formats.set(zone, schoolFormat(LOCALE, options, timeZone));
+  return formats.get(zone);
+}
+
+// Made on first use, like the times': it loads the locale's date data.
+const dayFormats = new Map();
+
+/*
+ * "December 1, 2026": the day a moment the server sends fell on at the school, so the server
+ * that draws a page and every reader's browser write the same day.
+ */
+export function formatSchoolDay(iso, timeZone = config.schoolTimeZone) {
+  const options = { year: "numeric", month: "long", day: "numeric" };
+  return schoolFormatFor(dayFormats, options, timeZone).format(new Date(iso));
 }
