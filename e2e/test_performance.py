@@ -33,10 +33,15 @@ PHONE = {
 BANNERS = ["pottery", "painting", "weaving", "origami", "calligraphy", "woodcarving", "jewelry"]
 
 
+def chunk_file(name: str) -> str:
+    """The file name of the lazy chunk `name` in the built bundle."""
+    manifest = json.loads(Path(settings.BUNDLE_MANIFEST).read_text())
+    return Path(manifest[f"{name}.js"]).name
+
+
 def firebase_chunk() -> str:
     """The file name of the Firebase Auth chunk in the built bundle."""
-    manifest = json.loads(Path(settings.BUNDLE_MANIFEST).read_text())
-    return Path(manifest["firebase.js"]).name
+    return chunk_file("firebase")
 
 
 def record_requests(page: Page) -> list[str]:
@@ -97,6 +102,27 @@ def test_a_visitor_browsing_never_downloads_firebase(page, path, shown):
 
     assert [url for url in requested if chunk in url] == []
     assert any("/static/dist/main." in url for url in requested), "the page did not load the app"
+
+
+def test_a_visitor_on_all_classes_downloads_the_select_dialogs_only_when_select_is_pressed(page):
+    # The first render's budget leaves both out (frontend/scripts/bundle-report.js): the dialogs
+    # wait for a press, and who can take a class is a family's list.
+    ClassFactory(name="Origami Animals", status=ClassStatus.APPROVED)
+    requested = record_requests(page)
+    dialogs, who_can_take = chunk_file("select-dialogs"), chunk_file("who-can-take")
+
+    page.goto("/all-classes")
+    card = page.get_by_role("article", name="Origami Animals")
+    expect(card.get_by_role("button", name="Select")).to_be_enabled()
+    page.wait_for_load_state("networkidle")
+    assert [url for url in requested if dialogs in url or who_can_take in url] == []
+
+    with page.expect_request(lambda request: dialogs in request.url):
+        card.get_by_role("button", name="Select").click()
+    expect(
+        page.get_by_role("dialog", name="Please Login at First to Select this Class")
+    ).to_be_visible()
+    assert [url for url in requested if who_can_take in url] == []
 
 
 def test_the_login_page_downloads_firebase(page):

@@ -83,15 +83,17 @@ const PUBLIC_ROUTES = [
 const SIGNED_IN_FIREBASE = true;
 // Lazy chunks a public page imports only for a signed-in family, after its first render: the
 // form that books a class's weeks or days (src/features/classes/components/BookUnitsPanel.jsx),
-// with the form libraries. A visitor's load leaves them out (e2e/test_weeks_and_care.py watches
-// the browser's requests); a signed-in one's counts them.
-const FAMILY_ONLY_CHUNKS = ["book-units"];
-// Lazy chunks a public page draws below its first screen in a Suspense with nothing in their
-// place: the page shows without waiting for them (React.lazy asks for them as it renders), so
-// its first render leaves them out, and what a visitor downloads in all counts them. A class's
-// strip of the gallery's pieces (src/features/classes/components/ClassGallery.jsx, in the
-// gallery page's chunk).
-const NOT_AWAITED_CHUNKS = ["gallery"];
+// with the form libraries, and a class card's list of which of a family's children can take it
+// (WhoCanTake.jsx, drawn for a family of several once the server has answered). A visitor's load
+// leaves them out (e2e/test_weeks_and_care.py and e2e/test_performance.py watch the browser's
+// requests); a signed-in one's counts them.
+const FAMILY_ONLY_CHUNKS = ["book-units", "who-can-take"];
+// Lazy chunks a public page asks for only after its first screen, which shows without them: a
+// class's strip of the gallery's pieces (src/features/classes/components/ClassGallery.jsx, in the
+// gallery page's chunk), drawn below the first screen in a Suspense with nothing in its place,
+// and the dialogs a press of Select opens (ForWhomDialog.jsx, LoginRequiredDialog.jsx). The first
+// render leaves them out; what a visitor downloads in all counts them.
+const NOT_AWAITED_CHUNKS = ["gallery", "select-dialogs"];
 
 function readManifest(dist = DIST) {
   const file = path.join(dist, "manifest.json");
