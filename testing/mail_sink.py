@@ -9,11 +9,26 @@ import argparse
 import itertools
 import time
 from collections import deque
-from email import message_from_bytes, policy
+from email import message_from_bytes
 from email.message import EmailMessage
+from email.policy import EmailPolicy
 from pathlib import Path
 
 from aiosmtpd.controller import Controller
+
+
+class _Reading(EmailPolicy):
+    """Python's own reading of a message, but for a field whose value starts on the next line.
+    Django folds a long subject with words beyond ASCII so ("Subject: " then " =?utf-8?q?..."),
+    and Python keeps the fold's space in front of the decoded value, where a mail program
+    shows none (RFC 5322 unfolding; the space before an encoded word is no part of the text)."""
+
+    def header_source_parse(self, sourcelines):
+        name, value = super().header_source_parse(sourcelines)
+        return name, value.lstrip()
+
+
+READING = _Reading()
 
 
 class MailSink:
@@ -36,7 +51,7 @@ class MailSink:
 
     def messages(self) -> list[EmailMessage]:
         return [
-            message_from_bytes(path.read_bytes(), policy=policy.default)
+            message_from_bytes(path.read_bytes(), policy=READING)
             for path in sorted(self.directory.glob("*.eml"))
         ]
 
