@@ -3,11 +3,13 @@ provider (the Firebase Auth emulator that scripts/with-services starts)."""
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
 import requests
 from django.conf import settings
+from django.db import connection
 from playwright.sync_api import expect, sync_playwright
 
 from testing import identity
@@ -80,6 +82,32 @@ def taken_over(page):
             return response
 
         setattr(page, name, load_and_wait)
+
+
+# How long a request the browser sent before its test ended may take to finish on the server.
+QUIET_WITHIN_SECONDS = 10
+
+
+@pytest.fixture
+def transactional_db(transactional_db):
+    """The database, emptied after the test only once the live server has answered every request
+    the browser sent before its pages closed. A request still reading when PostgreSQL empties the
+    tables (TRUNCATE takes them one by one) can hold one table the emptying waits for while it
+    waits for another: PostgreSQL ends the deadlock by failing one side, the emptying as often as
+    not."""
+    yield
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + QUIET_WITHIN_SECONDS
+    with connection.cursor() as cursor:
+        while time.monotonic() < deadline:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND state <> 'idle'"
+            )
+            if cursor.fetchone()[0] == 0:
+                return
+            time.sleep(0.05)
 
 
 @pytest.fixture
