@@ -219,33 +219,44 @@ def all_instructors_page(request):
 # whose access token the app sends to the API.
 
 
+def _drawn_page_of(request, shown, *, meta, first_asks, route_chunk: str):
+    """The drawn page of `shown` (a class, an instructor, a school's page) with its `meta` and
+    `first_asks` made from it, or the app's page answering 404 when nothing public is there."""
+    if shown is None:
+        return _page(request, status=404)
+    return _page(
+        request,
+        meta=meta(request, shown),
+        first_asks=first_asks(shown),
+        route_chunk=route_chunk,
+        drawn=True,
+    )
+
+
 @drawn_page
 def class_page(request, class_id: int):
     try:
         # As the public sees it, whoever is signed in to the back office in this browser.
         camp_class = access_class_for_viewer(user=AnonymousUser(), class_id=class_id)
     except NotFound:
-        return _page(request, status=404)
-    return _page(
+        camp_class = None
+    return _drawn_page_of(
         request,
-        meta=class_page_meta(request, camp_class),
-        first_asks=first_screen.class_asks(camp_class.pk),
+        camp_class,
+        meta=class_page_meta,
+        first_asks=lambda shown: first_screen.class_asks(shown.pk),
         route_chunk="class",
-        drawn=True,
     )
 
 
 @drawn_page
 def instructor_page(request, instructor_id: int):
-    instructor = instructor_get(user_id=instructor_id)
-    if instructor is None:
-        return _page(request, status=404)
-    return _page(
+    return _drawn_page_of(
         request,
-        meta=instructor_page_meta(request, instructor),
-        first_asks=first_screen.instructor_asks(instructor.pk),
+        instructor_get(user_id=instructor_id),
+        meta=instructor_page_meta,
+        first_asks=lambda shown: first_screen.instructor_asks(shown.pk),
         route_chunk="instructor",
-        drawn=True,
     )
 
 
@@ -258,15 +269,12 @@ def sign_in_page(request):
 @drawn_page
 def site_page(request, slug: str):
     """About us and the policies: the browser app's page, with the page's title in the head."""
-    page = site_page_get(slug=slug)
-    if page is None:
-        return _page(request, status=404)
-    return _page(
+    return _drawn_page_of(
         request,
-        meta=site_page_meta(request, page),
-        first_asks=first_screen.site_page_asks(page.slug),
+        site_page_get(slug=slug),
+        meta=site_page_meta,
+        first_asks=lambda shown: first_screen.site_page_asks(shown.slug),
         route_chunk="school-pages",
-        drawn=True,
     )
 
 
