@@ -4,7 +4,7 @@ The page view (camp/views.py) asks for the HTML of its first screen; the app's s
 (frontend/src/server.jsx, built beside the browser's by webpack) draws it in V8 inside this
 process, through mini-racer, from the same first-screen answers the page carries
 (camp/first_screen.py). The HTML goes into the page's #root and the browser's app takes it over
-(hydration, frontend/src/index.jsx): one source of markup, so what the server sends is what React
+(hydration, frontend/src/app/start.jsx): one source of markup, so what the server sends is what React
 expects to find, and the page shows its classes before any script has run, to a crawler and a
 browser without scripts as well.
 

@@ -1,7 +1,7 @@
 /*
  * The app drawn on the server: camp/server_render.py loads this build (webpack.config.js's
  * serverBuild) into V8 inside Django's process and calls campServer.render for a public page.
- * The HTML goes into the page's #root, and the browser's app takes it over (src/index.jsx).
+ * The HTML goes into the page's #root, and the browser's app takes it over (src/app/start.jsx).
  */
 import "./server/platform";
 

@@ -545,7 +545,7 @@ export function RouteTree({ routes: table = routes }) {
 
 /*
  * Brings the modules of the pages drawn at `pathname` before the app takes over the HTML the
- * server drew there (src/index.jsx). Taken over while its module is still on its way, a page
+ * server drew there (src/app/start.jsx). Taken over while its module is still on its way, a page
  * stays the server's HTML until it comes; an answer arriving meanwhile (the waiting room's, the
  * session's) would have React give that HTML up and draw the page anew.
  */
