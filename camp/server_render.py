@@ -3,10 +3,10 @@
 The page view (camp/views.py) asks for the HTML of its first screen; the app's server build
 (frontend/src/server.jsx, built beside the browser's by webpack) draws it in V8 inside this
 process, through mini-racer, from the same first-screen answers the page carries
-(camp/first_screen.py). The HTML goes into the page's #root and the browser's app takes it over
-(hydration, frontend/src/app/start.jsx): one source of markup, so what the server sends is what React
-expects to find, and the page shows its classes before any script has run, to a crawler and a
-browser without scripts as well.
+(camp/first_screen.py). The HTML goes into the page's #root and the browser's app takes it
+over (hydration, frontend/src/app/start.jsx): one source of markup, so what the server sends is
+what React expects to find, and the page shows its classes before any script has run, to a
+crawler and a browser without scripts as well.
 
 No Node process runs beside the site: V8 comes in mini-racer's wheel, and the build is a static
 file like the rest of the bundle. Each process keeps one V8 context per language (each language
