@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.cache import cache
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import Role, User
-from classes.models import Booking, Class, ClassStatus
-from classes.registration import classes_shut
+from classes.models import Booking, Class, ClassStatus, Season
+from classes.registration import classes_shut, seasons_opened_by
 from enrolments.availability import seats_free
 from enrolments.models import Selection
 
@@ -52,17 +53,25 @@ def _fullness_read(class_ids: Collection[int], *, now: datetime) -> dict[int, Fu
             extended_care__isnull=True,
         )
         .exclude(classes_shut(now))
-        .annotate(free=seats_free(now=now))
+        .annotate(
+            free=seats_free(now=now),
+            waitlist_open=ExpressionWrapper(
+                Q(season__isnull=True)
+                | Exists(
+                    Season.objects.filter(
+                        seasons_opened_by(now, early_access=False), pk=OuterRef("season_id")
+                    )
+                ),
+                output_field=BooleanField(),
+            ),
+        )
         .filter(free=0)
-        .values_list("id", "name", "unit_label", "season__opens_at")
+        .values_list("id", "name", "unit_label", "waitlist_open")
     )
     full: dict[int, FullClass | None] = dict.fromkeys(class_ids)
-    for class_id, name, unit_label, opens_at in rows:
+    for class_id, name, unit_label, waitlist_open in rows:
         full[class_id] = FullClass(
-            id=class_id,
-            name=name,
-            unit_label=unit_label,
-            waitlist_open=opens_at is None or opens_at <= now,
+            id=class_id, name=name, unit_label=unit_label, waitlist_open=waitlist_open
         )
     return full
 
