@@ -88,14 +88,17 @@ def home_asks() -> list[Ask]:
     return [Ask("/popularClasses"), Ask(starting_soon_key()), Ask("/instructors")]
 
 
-def all_classes_asks(query_params, filtered_key: str | None = None) -> list[Ask]:
-    """All Classes as the address opens it. A filtered or sorted list's key is the app's own
-    (`filtered_key`, camp/server_render.class_list_key); without it, the app asks for the list."""
+def all_classes_asks(
+    query_params, filtered_key: Callable[[], str | None] = lambda: None
+) -> list[Ask]:
+    """All Classes as the address opens it. A filtered or sorted list's key is the app's own,
+    asked of `filtered_key` only when the address filters (camp/server_render.class_list_key);
+    without it, the app asks for the list."""
     first_page = ALL_CLASSES_FIRST_PAGE
     if any(name in query_params for name in ClassFilter.base_filters):
-        if filtered_key is None:
+        first_page = filtered_key()
+        if first_page is None:
             return []
-        first_page = filtered_key
     first_card = PictureIn(_first_card("image"), "card")
     return [Ask(first_page, paged=True, picture=first_card), Ask("/categories")]
 

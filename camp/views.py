@@ -192,13 +192,13 @@ def home_page(request):
 
 @drawn_page
 def all_classes_page(request):
-    filtered_key = None
-    if request.GET:
-        filtered_key = server_render.class_list_key(
+    def filtered_key():
+        return server_render.class_list_key(
             query=request.META.get("QUERY_STRING", ""),
             language=bundle_language(),
             config=browser_config(),
         )
+
     return _page(
         request,
         first_asks=first_screen.all_classes_asks(request.GET, filtered_key),
